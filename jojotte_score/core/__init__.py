@@ -1,0 +1,1 @@
+"""The game and its scoring: pure Python, no Qt, no I/O."""

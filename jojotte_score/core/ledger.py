@@ -1,0 +1,249 @@
+"""Replaying recorded hands into the pad: prison, games and rubbers (rulings R10-R15).
+
+The hands are the only truth. :func:`replay` derives everything from them, so editing an
+earlier hand re-scores every later one. :class:`Scorer` does the same one hand at a time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from jojotte_score.core.model import Hand, Rules, Sitting
+from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, score_hand
+from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
+
+
+@dataclass(frozen=True, slots=True)
+class PrisonItem:
+    """Points put in prison by one hand (a tie or a Nullo), waiting for a winner."""
+
+    hand: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """Everything one hand wrote on the pad, in the context of the hands before it.
+
+    ``below`` is each side's below-the-line points in the game this hand was played in,
+    after the hand; ``games`` is the games each side has won in the rubber after it.
+    """
+
+    number: int
+    hand: Hand
+    score: HandScore
+    rubber: int
+    game: int
+    entries: tuple[Entry, ...]
+    prison_in: int
+    prison_out: int
+    prison_after: int
+    below: tuple[int, int]
+    games: tuple[int, int]
+    game_winner: int | None
+    rubber_winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RubberResult:
+    """One rubber: its hands, games, winner, and the sums of its entries (R13, R14)."""
+
+    number: int
+    hands: tuple[HandResult, ...]
+    game_winners: tuple[int, ...]
+    winner: int | None
+    totals: tuple[int, int]
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry of the rubber, hand by hand."""
+        return tuple(e for h in self.hands for e in h.entries)
+
+    @property
+    def prison(self) -> tuple[PrisonItem, ...]:
+        """Every amount put in prison during the rubber."""
+        return tuple(PrisonItem(h.number, h.prison_in) for h in self.hands if h.prison_in)
+
+    @property
+    def finished(self) -> bool:
+        """True once a side has won two games."""
+        return self.winner is not None
+
+    @property
+    def net(self) -> tuple[int | None, int]:
+        """R14: (side with more points, difference); (None, 0) when level."""
+        difference = self.totals[0] - self.totals[1]
+        if difference == 0:
+            return None, 0
+        return (0 if difference > 0 else 1), abs(difference)
+
+
+@dataclass(frozen=True, slots=True)
+class Ledger:
+    """The whole pad of a sitting, derived from its hands."""
+
+    sides: tuple[str, str]
+    rules: Rules
+    hands: tuple[HandResult, ...]
+    rubbers: tuple[RubberResult, ...]
+    unresolved_prison: int
+
+    @property
+    def net(self) -> tuple[int | None, int]:
+        """The sitting's running result over all rubbers: (side ahead, by how much)."""
+        difference = sum(r.totals[0] - r.totals[1] for r in self.rubbers)
+        if difference == 0:
+            return None, 0
+        return (0 if difference > 0 else 1), abs(difference)
+
+
+@dataclass(slots=True)
+class Scorer:
+    """Scores hands one at a time, carrying prison, games and rubbers forward."""
+
+    rules: Rules = field(default_factory=Rules)
+    results: list[HandResult] = field(default_factory=list)
+    _rubber: int = 1
+    _game: int = 1
+    _below: list[int] = field(default_factory=lambda: [0, 0])
+    _games: list[int] = field(default_factory=lambda: [0, 0])
+    _prison: int = 0
+
+    @property
+    def prison_waiting(self) -> int:
+        """Prison points not yet won by anybody (R10, R11)."""
+        return self._prison
+
+    @property
+    def next_rubber(self) -> int:
+        """The rubber the next hand will be played in."""
+        return self._rubber
+
+    @property
+    def next_game(self) -> int:
+        """The game (within its rubber) the next hand will be played in."""
+        return self._game
+
+    @property
+    def below(self) -> tuple[int, int]:
+        """Each side's below-the-line points in the current game."""
+        return (self._below[0], self._below[1])
+
+    @property
+    def games(self) -> tuple[int, int]:
+        """Games each side has won in the current rubber."""
+        return (self._games[0], self._games[1])
+
+    def add(self, hand: Hand) -> HandResult:
+        """Score the next hand and return what it wrote."""
+        number = len(self.results) + 1
+        score = score_hand(hand, number)
+        entries = list(score.entries)
+        rubber, game = self._rubber, self._game
+
+        prison_out = 0
+        if score.winner is not None and self._prison:  # R10: the winner takes the prison.
+            prison_out = self._prison
+            entries.append(Entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON))
+            self._prison = 0
+        self._prison += score.to_prison
+
+        for entry in score.entries:
+            if entry.line is Line.BELOW:
+                self._below[entry.side] += entry.points
+        below = (self._below[0], self._below[1])
+
+        game_winner = rubber_winner = None
+        for side in (0, 1):
+            if self._below[side] >= self.rules.game_target:  # R12
+                game_winner = side
+        if game_winner is not None:
+            self._games[game_winner] += 1
+            self._below = [0, 0]
+            self._game += 1
+            if self._games[game_winner] == GAMES_TO_WIN_RUBBER:  # R13
+                rubber_winner = game_winner
+                if self.rules.rubber_bonus:
+                    entries.append(
+                        Entry(
+                            number,
+                            game_winner,
+                            Line.ABOVE,
+                            self.rules.rubber_bonus,
+                            EntryKind.RUBBER_BONUS,
+                        )
+                    )
+        games = (self._games[0], self._games[1])
+        if rubber_winner is not None:
+            self._rubber += 1
+            self._game = 1
+            self._games = [0, 0]
+
+        result = HandResult(
+            number=number,
+            hand=hand,
+            score=score,
+            rubber=rubber,
+            game=game,
+            entries=tuple(entries),
+            prison_in=score.to_prison,
+            prison_out=prison_out,
+            prison_after=self._prison,
+            below=below,
+            games=games,
+            game_winner=game_winner,
+            rubber_winner=rubber_winner,
+        )
+        self.results.append(result)
+        return result
+
+    def extend(self, hands: Iterable[Hand]) -> None:
+        """Score several hands in order."""
+        for hand in hands:
+            self.add(hand)
+
+    def ledger(self, sides: tuple[str, str]) -> Ledger:
+        """The pad so far, grouped into rubbers."""
+        return Ledger(
+            sides=sides,
+            rules=self.rules,
+            hands=tuple(self.results),
+            rubbers=_group_rubbers(self.results),
+            unresolved_prison=self._prison,
+        )
+
+
+def _group_rubbers(results: list[HandResult]) -> tuple[RubberResult, ...]:
+    rubbers: list[RubberResult] = []
+    start = 0
+    for index, result in enumerate(results):
+        last = index == len(results) - 1
+        if result.rubber_winner is not None or last:
+            rubbers.append(_rubber(results[start : index + 1]))
+            start = index + 1
+    return tuple(rubbers)
+
+
+def _rubber(hands: list[HandResult]) -> RubberResult:
+    totals = [0, 0]
+    game_winners: list[int] = []
+    for hand in hands:
+        for entry in hand.entries:
+            totals[entry.side] += entry.points
+        if hand.game_winner is not None:
+            game_winners.append(hand.game_winner)
+    return RubberResult(
+        number=hands[0].rubber,
+        hands=tuple(hands),
+        game_winners=tuple(game_winners),
+        winner=hands[-1].rubber_winner,
+        totals=(totals[0], totals[1]),
+    )
+
+
+def replay(sitting: Sitting) -> Ledger:
+    """Score every hand of a sitting in order and return its pad."""
+    scorer = Scorer(sitting.rules)
+    scorer.extend(sitting.hands)
+    return scorer.ledger(sitting.side_names)

@@ -1,0 +1,157 @@
+"""The recorded facts of a Jo-Jotte sitting: sides, hands and the rules in force.
+
+These values are what happened at the table and nothing else. Every score, game,
+rubber and prison amount is derived from them by :mod:`jojotte_score.core.ledger`.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Variant(enum.Enum):
+    """Two players, or four players in two partnerships (seats 0 and 2 against 1 and 3)."""
+
+    TWO_PLAYER = "two-player"
+    PARTNERSHIP = "partnership"
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table."""
+        return 2 if self is Variant.TWO_PLAYER else 4
+
+    @property
+    def default_game_target(self) -> int:
+        """Points below the line that win a game: 80, or 125 in partnerships."""
+        return 80 if self is Variant.TWO_PLAYER else 125
+
+
+class Trump(enum.Enum):
+    """The contract's denomination: a trump suit or no-trump."""
+
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
+    NO_TRUMP = "no-trump"
+
+    @property
+    def is_suit(self) -> bool:
+        """True for a trump suit, False for no-trump."""
+        return self is not Trump.NO_TRUMP
+
+
+class Doubling(enum.Enum):
+    """Whether the contract was doubled or redoubled."""
+
+    NONE = "none"
+    DOUBLE = "double"
+    REDOUBLE = "redouble"
+
+    @property
+    def multiplier(self) -> int:
+        """The factor m of the rulings: 1, 2 or 4."""
+        return _MULTIPLIERS[self]
+
+
+_MULTIPLIERS = {Doubling.NONE: 1, Doubling.DOUBLE: 2, Doubling.REDOUBLE: 4}
+
+
+class Special(enum.Enum):
+    """A special bid after the draw: Nullo by the bidder's opponent, Slam by the bidder."""
+
+    NONE = "none"
+    NULLO = "nullo"
+    SLAM = "slam"
+
+
+def opponent(side: int) -> int:
+    """The other side (sides are 0 and 1)."""
+    return 1 - side
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The scoring targets in force for a sitting."""
+
+    game_target: int = 80
+    rubber_bonus: int = 300
+
+    @classmethod
+    def for_variant(cls, variant: Variant) -> Rules:
+        """The standard rules of a variant: game at 80 (125 in partnerships), rubber 300."""
+        return cls(game_target=variant.default_game_target)
+
+
+@dataclass(frozen=True, slots=True)
+class ThrownIn:
+    """A deal in which nobody named a trump or no-trump; it scores nothing."""
+
+    dealer: int | None = None
+    note: str = ""
+
+    @property
+    def thrown_in(self) -> bool:
+        """Always True: lets callers tell hands apart without isinstance."""
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedHand:
+    """A hand that was bid and played out.
+
+    ``bidder`` is the side that named the trump or no-trump. ``card_points`` are the
+    points of the cards each side took, without last trick and Jo-Jotte. ``last_trick``
+    is ``None`` only in Nullo, where it does not count. ``tricks`` may be ``None`` except
+    in Nullo and Slam.
+    """
+
+    bidder: int
+    trump: Trump
+    card_points: tuple[int, int]
+    last_trick: int | None
+    double: Doubling = Doubling.NONE
+    special: Special = Special.NONE
+    melds: tuple[int, int] = (0, 0)
+    jojotte: int | None = None
+    tricks: tuple[int, int] | None = None
+    dealer: int | None = None
+    note: str = ""
+
+    @property
+    def thrown_in(self) -> bool:
+        """Always False."""
+        return False
+
+    @property
+    def declarer(self) -> int:
+        """The side whose contract is played: the Nullo bidder in Nullo, else the bidder."""
+        return opponent(self.bidder) if self.special is Special.NULLO else self.bidder
+
+
+Hand = PlayedHand | ThrownIn
+
+
+@dataclass(frozen=True, slots=True)
+class Sitting:
+    """One evening's play: who played, under which rules, and every hand in order."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    hands: tuple[Hand, ...] = ()
+    rules: Rules = Rules()
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The names the sheet shows for side 0 and side 1 ("Anna & Carl" in partnerships)."""
+        return side_names(self.variant, self.players)
+
+
+def side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str, str]:
+    """Column headings for the two sides; partners are seats 0 and 2, 1 and 3."""
+    if variant is Variant.PARTNERSHIP and len(players) == 4:
+        return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+    if len(players) >= 2:
+        return (players[0], players[1])
+    return ("Side 1", "Side 2")

@@ -1,0 +1,195 @@
+"""Scoring one hand on its own: trick scores, totals, entries, prison (rulings R1-R9).
+
+Prison awards, games and rubbers depend on the hands before; :mod:`ledger` adds those.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from jojotte_score.core.model import Hand, PlayedHand, Special, opponent
+from jojotte_score.core.tables import (
+    JOJOTTE_BONUS,
+    LAST_TRICK_BONUS,
+    NULLO_BONUS,
+    NULLO_EXTRA_TRICK_BONUS,
+    SLAM_BONUS,
+    TRICKS_PER_HAND,
+    UNBID_SLAM_BONUS,
+)
+
+
+class Line(enum.Enum):
+    """Which side of the heavy line an entry is written on."""
+
+    ABOVE = "above"
+    BELOW = "below"
+
+
+class EntryKind(enum.Enum):
+    """What an entry on the sheet is for."""
+
+    MELD = "meld"
+    TRICKS = "tricks"
+    PRISON = "prison"
+    SLAM_BONUS = "slam-bonus"
+    UNBID_SLAM_BONUS = "unbid-slam-bonus"
+    NULLO_BONUS = "nullo-bonus"
+    RUBBER_BONUS = "rubber-bonus"
+
+
+class Outcome(enum.Enum):
+    """How a hand was decided; the explanation and the winner follow from it."""
+
+    THROWN_IN = "thrown-in"
+    DECLARER_WON = "declarer-won"
+    DEFENDER_WON = "defender-won"
+    TIE = "tie"
+    SLAM_FAILED = "slam-failed"
+    NULLO_MADE = "nullo-made"
+    NULLO_FAILED = "nullo-failed"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One number written on the pad: in hand ``hand``, for ``side``, above or below."""
+
+    hand: int
+    side: int
+    line: Line
+    points: int
+    kind: EntryKind
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What one hand scores by itself, before prison awards and game bookkeeping.
+
+    ``winner`` is the side that collects waiting prison (R10): the side scoring trick
+    points below, or the defender of a failed Slam; ``None`` for ties, Nullo and
+    thrown-in deals.
+    """
+
+    outcome: Outcome
+    trick_scores: tuple[int, int]
+    totals: tuple[int, int]
+    multiplier: int
+    winner: int | None
+    entries: tuple[Entry, ...]
+    to_prison: int
+
+
+def trick_scores(hand: PlayedHand) -> tuple[int, int]:
+    """R1: card points + 10 for the last trick (not in Nullo) + 20 for Jo-Jotte (trump only)."""
+    scores = [hand.card_points[0], hand.card_points[1]]
+    if hand.special is not Special.NULLO:
+        if hand.last_trick is not None:
+            scores[hand.last_trick] += LAST_TRICK_BONUS
+        if hand.jojotte is not None and hand.trump.is_suit:
+            scores[hand.jojotte] += JOJOTTE_BONUS
+    return (scores[0], scores[1])
+
+
+def score_hand(hand: Hand, number: int) -> HandScore:
+    """Score hand ``number`` (1-based) by rulings R1 to R9; the hand must be valid."""
+    if not isinstance(hand, PlayedHand):
+        return HandScore(Outcome.THROWN_IN, (0, 0), (0, 0), 1, None, (), 0)
+
+    tricks = trick_scores(hand)
+    melds = hand.melds
+    totals = (tricks[0] + melds[0], tricks[1] + melds[1])
+    entries = [
+        Entry(number, side, Line.ABOVE, melds[side], EntryKind.MELD)
+        for side in (0, 1)
+        if melds[side]
+    ]  # R5: melds above, in every played hand, never multiplied.
+
+    if hand.special is Special.NULLO:
+        outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
+    elif hand.special is Special.SLAM and _tricks_of(hand, hand.declarer) != TRICKS_PER_HAND:
+        outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
+    else:
+        outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
+
+    if hand.special is not Special.NULLO and hand.tricks is not None:
+        for side in (0, 1):
+            if hand.tricks[side] != TRICKS_PER_HAND:
+                continue
+            if hand.special is Special.SLAM and side == hand.declarer:
+                entries.append(Entry(number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS))
+            else:  # R6: all nine tricks without having bid Slam.
+                entries.append(
+                    Entry(number, side, Line.ABOVE, UNBID_SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS)
+                )
+    return HandScore(outcome, tricks, totals, multiplier, winner, tuple(entries), to_prison)
+
+
+_Decision = tuple[Outcome, int | None, int, int]
+
+
+def _tricks_of(hand: PlayedHand, side: int) -> int:
+    return hand.tricks[side] if hand.tricks is not None else 0
+
+
+def _contest(
+    hand: PlayedHand,
+    number: int,
+    tricks: tuple[int, int],
+    totals: tuple[int, int],
+    entries: list[Entry],
+) -> _Decision:
+    """R3 (undoubled) and R4 (doubled): the higher total wins; equal totals go to prison."""
+    declarer = hand.declarer
+    defender = opponent(declarer)
+    multiplier = hand.double.multiplier
+    combined = multiplier * (tricks[0] + tricks[1])
+    if totals[0] == totals[1]:
+        return Outcome.TIE, None, combined, multiplier
+    winner = declarer if totals[declarer] > totals[defender] else defender
+    if multiplier == 1 and winner == declarer:
+        _add(entries, number, declarer, Line.BELOW, tricks[declarer], EntryKind.TRICKS)
+        _add(entries, number, defender, Line.ABOVE, tricks[defender], EntryKind.TRICKS)
+    else:
+        _add(entries, number, winner, Line.BELOW, combined, EntryKind.TRICKS)
+    outcome = Outcome.DECLARER_WON if winner == declarer else Outcome.DEFENDER_WON
+    return outcome, winner, 0, multiplier
+
+
+def _failed_slam(
+    hand: PlayedHand,
+    number: int,
+    tricks: tuple[int, int],
+    totals: tuple[int, int],
+    entries: list[Entry],
+) -> _Decision:
+    """R8: no trick points for the declarer; the defender takes both, below only if ahead."""
+    defender = opponent(hand.declarer)
+    multiplier = hand.double.multiplier
+    combined = multiplier * (tricks[0] + tricks[1])
+    line = Line.BELOW if totals[defender] > totals[hand.declarer] else Line.ABOVE
+    _add(entries, number, defender, line, combined, EntryKind.TRICKS)
+    return Outcome.SLAM_FAILED, defender, 0, multiplier
+
+
+def _nullo(
+    hand: PlayedHand, number: int, tricks: tuple[int, int], entries: list[Entry]
+) -> _Decision:
+    """R9: all card points to prison; 200 to a clean Nullo bidder, else 200 + 100 per extra."""
+    bidder = hand.declarer
+    taken = _tricks_of(hand, bidder)
+    if taken == 0:
+        _add(entries, number, bidder, Line.ABOVE, NULLO_BONUS, EntryKind.NULLO_BONUS)
+        outcome = Outcome.NULLO_MADE
+    else:
+        bonus = NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (taken - 1)
+        _add(entries, number, opponent(bidder), Line.ABOVE, bonus, EntryKind.NULLO_BONUS)
+        outcome = Outcome.NULLO_FAILED
+    return outcome, None, tricks[0] + tricks[1], 1
+
+
+def _add(
+    entries: list[Entry], number: int, side: int, line: Line, points: int, kind: EntryKind
+) -> None:
+    if points:
+        entries.append(Entry(number, side, line, points, kind))

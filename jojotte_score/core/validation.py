@@ -1,0 +1,169 @@
+"""What makes a recorded hand impossible (an error) or doubtful (a warning).
+
+The sitting-file reader, the storage layer and the entry panel all call these checks, so a
+hand the core refuses is refused everywhere with the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import (
+    Doubling,
+    Hand,
+    PlayedHand,
+    Rules,
+    Sitting,
+    Special,
+    ThrownIn,
+    Variant,
+)
+from jojotte_score.core.tables import (
+    CARD_POINT_STEP,
+    MAX_MELD_POINTS,
+    MELD_TOTALS,
+    TRICKS_PER_HAND,
+    deck_points,
+)
+
+SIDES = (0, 1)
+
+# How the checks report an error: (message, field).
+_Report = Callable[[str, str], None]
+
+
+def check_hand(hand: Hand, variant: Variant, number: int | None = None) -> list[Problem]:
+    """Every problem with one hand; errors and warnings (``Problem.warning``) together."""
+    problems: list[Problem] = []
+
+    def error(message: str, field: str) -> None:
+        problems.append(Problem(message, number, field))
+
+    if hand.dealer is not None and not 0 <= hand.dealer < variant.seats:
+        error(f"dealer {hand.dealer} is not a seat (0 to {variant.seats - 1})", "dealer")
+    if isinstance(hand, ThrownIn):
+        return problems
+    _check_played(hand, error)
+    if not problems:
+        problems.extend(_card_count_warnings(hand, number))
+    return problems
+
+
+def _check_played(hand: PlayedHand, error: _Report) -> None:
+    nullo = hand.special is Special.NULLO
+    if hand.bidder not in SIDES:
+        error(f"bidder {hand.bidder} is not a side (0 or 1)", "bidder")
+    if nullo and hand.double is not Doubling.NONE:
+        error("Nullo cannot be played on a doubled contract", "double")
+
+    plays_trump = hand.trump.is_suit and not nullo
+    top = deck_points(plays_trump)
+    for side, points in enumerate(hand.card_points):
+        if points % CARD_POINT_STEP or not 0 <= points <= top:
+            where = "with a trump suit" if plays_trump else "at no-trump and Nullo"
+            error(
+                f"card points of side {side} ({points}) must be a multiple of 5 "
+                f"from 0 to {top} {where}",
+                f"card_points[{side}]",
+            )
+    for side, points in enumerate(hand.melds):
+        if points > MAX_MELD_POINTS:
+            error(
+                f"meld points of side {side} ({points}) exceed the {MAX_MELD_POINTS} "
+                "one side can meld with nine cards",
+                f"melds[{side}]",
+            )
+        elif points not in MELD_TOTALS:
+            error(
+                f"meld points of side {side} ({points}) are not a sum of 20, 40, 50 and 100",
+                f"melds[{side}]",
+            )
+
+    if hand.last_trick is None:
+        if not nullo:
+            error("last_trick is required: which side won the last trick", "last_trick")
+    elif hand.last_trick not in SIDES:
+        error(f"last_trick {hand.last_trick} is not a side (0 or 1)", "last_trick")
+
+    if hand.jojotte is not None:
+        if hand.jojotte not in SIDES:
+            error(f"jojotte {hand.jojotte} is not a side (0 or 1)", "jojotte")
+        elif nullo:
+            error("jojotte does not count in Nullo", "jojotte")
+        elif not hand.trump.is_suit:
+            error("jojotte needs a trump suit", "jojotte")
+
+    _check_tricks(hand, error)
+
+
+def _check_tricks(hand: PlayedHand, error: _Report) -> None:
+    if hand.tricks is None:
+        if hand.special is not Special.NONE:
+            name = "Nullo" if hand.special is Special.NULLO else "Slam"
+            error(f"tricks are required for {name}: how many tricks each side won", "tricks")
+        return
+    if any(not 0 <= t <= TRICKS_PER_HAND for t in hand.tricks):
+        error(f"tricks {list(hand.tricks)} must each be from 0 to {TRICKS_PER_HAND}", "tricks")
+        return
+    if sum(hand.tricks) != TRICKS_PER_HAND:
+        error(f"tricks {list(hand.tricks)} add up to {sum(hand.tricks)}, not 9", "tricks")
+        return
+    for side in SIDES:
+        if hand.tricks[side] == 0:
+            if hand.card_points[side] > 0:
+                error(
+                    f"side {side} won no trick but holds {hand.card_points[side]} card points",
+                    f"card_points[{side}]",
+                )
+            if hand.last_trick == side and hand.special is not Special.NULLO:
+                error(f"side {side} won no trick but is recorded with the last trick", "last_trick")
+
+
+def _card_count_warnings(hand: PlayedHand, number: int | None) -> list[Problem]:
+    plays_trump = hand.trump.is_suit and hand.special is not Special.NULLO
+    deck = deck_points(plays_trump)
+    counted = sum(hand.card_points)
+    if counted == deck:
+        return []
+    return [
+        Problem(
+            f"card points add up to {counted}, not the {deck} of the deck",
+            number,
+            "card_points",
+            warning=True,
+        )
+    ]
+
+
+def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules) -> list[Problem]:
+    """Problems with a sitting's players and rules (not its hands)."""
+    problems: list[Problem] = []
+    if len(players) != variant.seats:
+        problems.append(
+            Problem(
+                f"a {variant.value} sitting needs {variant.seats} player names, not {len(players)}",
+                field="players",
+            )
+        )
+    for seat, name in enumerate(players):
+        if not name.strip():
+            problems.append(Problem(f"player {seat} has an empty name", field="players"))
+    if rules.game_target <= 0:
+        problems.append(Problem("game_target must be a positive number", field="game_target"))
+    if rules.rubber_bonus < 0:
+        problems.append(Problem("rubber_bonus must not be negative", field="rubber_bonus"))
+    return problems
+
+
+def check_sitting(sitting: Sitting) -> list[Problem]:
+    """Every problem with a sitting, hands numbered from 1 in order."""
+    problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
+    for number, hand in enumerate(sitting.hands, start=1):
+        problems.extend(check_hand(hand, sitting.variant, number))
+    return problems
+
+
+def errors_only(problems: list[Problem]) -> list[Problem]:
+    """The problems that refuse the input (warnings removed)."""
+    return [p for p in problems if not p.warning]

@@ -1,0 +1,1 @@
+"""Reading and writing sitting files, ledgers and CSV exports (no Qt)."""
