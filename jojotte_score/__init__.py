@@ -1,3 +1,3 @@
-"""jojotte-score: a scorepad for Jo-Jotte, Ely Culbertson's card game scored like a bridge rubber."""
+"""jojotte-score: a scorepad for Jo-Jotte, scored like a bridge rubber."""
 
 __version__ = "0.1.0"

@@ -1,0 +1,221 @@
+"""The command line as a player would use it: exit codes, stdout, stderr, files written."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jojotte_score.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GERMAN = ROOT / "tests" / "data" / "german-example.json"
+
+
+def sitting(
+    *hands: dict[str, object], players: tuple[str, ...] = ("Anna", "Bert")
+) -> dict[str, object]:
+    variant = "two-player" if len(players) == 2 else "partnership"
+    return {
+        "format": "jojotte-sitting",
+        "version": 1,
+        "variant": variant,
+        "players": list(players),
+        "hands": list(hands),
+    }
+
+
+def write(path: Path, data: object) -> Path:
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_score_prints_the_german_ledger(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["score", str(GERMAN)]) == 0
+    out, err = capsys.readouterr()
+    ledger = json.loads(out)
+    assert ledger["format"] == "jojotte-ledger"
+    assert ledger["sides"] == ["A", "B"]
+    rubber = ledger["rubbers"][0]
+    assert rubber["totals"] == [755, 655]
+    assert rubber["winner"] == 0
+    assert rubber["net"] == {"side": 0, "points": 100}
+    assert rubber["game_winners"] == [0, 1, 0]
+    assert rubber["prison"] == [{"hand": 4, "points": 60}, {"hand": 5, "points": 90}]
+    assert {"hand": 3, "side": 1, "line": "below", "points": 220, "kind": "tricks"} in rubber[
+        "entries"
+    ]
+    assert {"hand": 6, "side": 0, "line": "above", "points": 300, "kind": "rubber-bonus"} in rubber[
+        "entries"
+    ]
+    assert ledger["unresolved_prison"] == 0
+    # The worked example's card counts are the table's, not the deck's: warned, not refused.
+    assert err
+    assert all(line.startswith("warning: german-example.json: hand ") for line in err.splitlines())
+
+
+def test_python_dash_m_gives_the_same_output() -> None:
+    script = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", "score", str(GERMAN)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert script.returncode == 0
+    assert json.loads(script.stdout)["rubbers"][0]["totals"] == [755, 655]
+
+
+def test_command_line_never_imports_qt(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "from jojotte_score.cli import main\n"
+        f"main(['score', {str(GERMAN)!r}])\n"
+        f"main(['explain', {str(GERMAN)!r}])\n"
+        f"main(['csv', {str(GERMAN)!r}, '--hands', {str(tmp_path / 'h.csv')!r}])\n"
+        "qt = sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken')))\n"
+        "print('QT:', qt, file=sys.stderr)\n"
+        "sys.exit(1 if qt else 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+
+
+def test_invalid_file_exits_2_naming_file_and_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = write(
+        tmp_path / "game.json",
+        sitting(
+            {"bidder": 0, "trump": "spades", "card_points": [90, 65], "last_trick": 0},
+            {"thrown_in": True},
+            {
+                "bidder": 1,
+                "trump": "no-trump",
+                "card_points": [60, 60],
+                "last_trick": 1,
+                "jojotte": 1,
+            },
+        ),
+    )
+    assert main(["score", str(bad)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "game.json: hand 3: jojotte needs a trump suit" in err.splitlines()
+    assert "Traceback" not in err
+
+
+def test_every_problem_is_reported_one_line_each(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = write(
+        tmp_path / "two.json",
+        sitting(
+            {"bidder": 0, "trump": "spades", "card_points": [91, 64], "last_trick": 0},
+            {
+                "bidder": 0,
+                "trump": "spades",
+                "double": "double",
+                "special": "nullo",
+                "card_points": [60, 60],
+                "tricks": [5, 4],
+            },
+        ),
+    )
+    assert main(["score", str(bad)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert any(line.startswith("two.json: hand 1: card points of side 0 (91)") for line in lines)
+    assert "two.json: hand 2: Nullo cannot be played on a doubled contract" in lines
+
+
+def test_missing_and_unreadable_files_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["score", str(tmp_path / "nowhere.json")]) == 2
+    err = capsys.readouterr().err
+    assert "nowhere.json" in err
+    assert "Traceback" not in err
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\x00\xff\xfe not json")
+    assert main(["score", str(junk)]) == 2
+    assert "junk.json" in capsys.readouterr().err
+
+
+def test_subprocess_error_has_no_traceback(tmp_path: Path) -> None:
+    bad = write(tmp_path / "bad.json", {"format": "something else"})
+    result = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", "score", str(bad)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("bad.json: ")
+    assert "Traceback" not in result.stderr
+
+
+def test_explain_one_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(GERMAN), "--hand", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Hand 4 (rubber 1, game 3): B named no-trump; A bid Nullo")
+    assert "B scores 200 + 100 × 1 = 300 above" in out
+    assert "60, go to prison" in out
+    assert "Hand 5" not in out
+
+
+def test_explain_every_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(GERMAN)]) == 0
+    out = capsys.readouterr().out
+    assert [line.split(" (")[0] for line in out.splitlines() if line.startswith("Hand ")] == [
+        f"Hand {n}" for n in range(1, 7)
+    ]
+
+
+def test_explain_a_hand_that_is_not_there(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["explain", str(GERMAN), "--hand", "7"]) == 2
+    assert "there is no hand 7 (the sitting has 6)" in capsys.readouterr().err
+
+
+def test_explain_reports_prison_left_at_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tie = write(
+        tmp_path / "tie.json",
+        sitting({"bidder": 0, "trump": "spades", "card_points": [40, 50], "last_trick": 0}),
+    )
+    assert main(["explain", str(tie)]) == 0
+    assert "100 points are still in prison at the end of the sitting" in capsys.readouterr().out
+
+
+def test_csv_writes_both_files(tmp_path: Path) -> None:
+    hands, rubbers = tmp_path / "hands.csv", tmp_path / "rubbers.csv"
+    assert main(["csv", str(GERMAN), "--hands", str(hands), "--rubbers", str(rubbers)]) == 0
+    with hands.open(encoding="utf-8-sig", newline="") as f:
+        hand_rows = list(csv.DictReader(f))
+    with rubbers.open(encoding="utf-8-sig", newline="") as f:
+        rubber_rows = list(csv.DictReader(f))
+    assert len(hand_rows) == 6
+    assert len(rubber_rows) == 1
+    assert [rubber_rows[0]["total_0"], rubber_rows[0]["total_1"]] == ["755", "655"]
+
+
+def test_csv_needs_an_output(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["csv", str(GERMAN)])
+    assert exit_info.value.code == 2
+    assert "--hands" in capsys.readouterr().err
+
+
+def test_csv_into_a_missing_folder_fails_cleanly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "no-such-folder" / "hands.csv"
+    assert main(["csv", str(GERMAN), "--hands", str(target)]) == 1
+    err = capsys.readouterr().err
+    assert "hands.csv: cannot write the file" in err
+    assert not target.parent.exists()
