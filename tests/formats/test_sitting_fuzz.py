@@ -1,0 +1,189 @@
+"""Fuzzing the sitting-file reader: whatever it is given, it loads a sitting or refuses it.
+
+Refusing means :class:`InvalidSittingError` with at least one problem, each with a message
+and a hand number that exists in the input. Anything else (another exception, a hang) is a
+bug. What loads must also be written back unchanged.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.model import PlayedHand, ThrownIn, Variant
+from jojotte_score.formats.sitting_file import (
+    LoadedSitting,
+    hand_from_data,
+    loads_sitting,
+    parse_sitting,
+    sitting_to_data,
+)
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "small-example.json"
+FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+KEYS = [
+    "format",
+    "version",
+    "variant",
+    "players",
+    "rules",
+    "hands",
+    "game_target",
+    "rubber_bonus",
+    "thrown_in",
+    "dealer",
+    "bidder",
+    "trump",
+    "double",
+    "special",
+    "card_points",
+    "last_trick",
+    "jojotte",
+    "melds",
+    "tricks",
+    "note",
+]
+WORDS = ["jojotte-sitting", "two-player", "partnership", "spades", "no-trump", "nullo", "slam"]
+
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([0, 1, 2, 5, 9, 20, 80, 120, 155, -1, 2**53, 10**100])
+    | st.floats()
+    | st.text(max_size=12)
+    | st.sampled_from(WORDS)
+)
+keys = st.sampled_from(KEYS) | st.text(max_size=8)
+json_values = st.recursive(
+    scalars,
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(keys, children, max_size=6),
+    max_leaves=12,
+)
+
+
+def check_outcome(run: Callable[..., object], *args: object) -> LoadedSitting | None:
+    """Call ``run``; it must return a LoadedSitting or raise a well-formed refusal."""
+    result = outcome(run, *args)
+    if isinstance(result, InvalidSittingError):
+        assert result.problems
+        for problem in result.problems:
+            assert problem.message
+            assert not problem.warning
+            assert problem.describe("game.json").startswith("game.json: ")
+        return None
+    assert isinstance(result, LoadedSitting)
+    # What loads is written back as it was read.
+    assert parse_sitting(sitting_to_data(result.sitting)).sitting == result.sitting
+    return result
+
+
+def outcome(run: Callable[..., object], *args: object) -> object:
+    """What ``run`` returns, or the InvalidSittingError it raises; other errors propagate."""
+    try:
+        return run(*args)
+    except InvalidSittingError as error:
+        return error
+
+
+@FUZZ
+@given(json_values)
+def test_any_decoded_json_is_loaded_or_refused(data: object) -> None:
+    check_outcome(parse_sitting, data)
+
+
+@FUZZ
+@given(json_values)
+def test_any_json_text_is_loaded_or_refused(data: object) -> None:
+    check_outcome(loads_sitting, json.dumps(data))
+
+
+@FUZZ
+@given(st.text(max_size=200) | st.binary(max_size=200))
+def test_any_text_or_bytes_is_loaded_or_refused(text: str | bytes) -> None:
+    check_outcome(loads_sitting, text)
+
+
+@FUZZ
+@given(json_values, st.sampled_from(list(Variant)), st.integers(1, 500))
+def test_any_hand_is_built_or_refused(data: object, variant: Variant, number: int) -> None:
+    result = outcome(hand_from_data, data, number, variant)
+    if isinstance(result, InvalidSittingError):
+        assert result.problems
+        assert {p.hand for p in result.problems} == {number}
+    else:
+        assert isinstance(result, PlayedHand | ThrownIn)
+
+
+sitting_like = st.fixed_dictionaries(
+    {
+        "format": st.just("jojotte-sitting"),
+        "version": st.just(1) | json_values,
+        "variant": st.sampled_from(["two-player", "partnership"]) | json_values,
+        "players": st.just(["A", "B"]) | json_values,
+        "hands": st.lists(st.dictionaries(keys, scalars | json_values, max_size=6), max_size=3),
+    },
+    optional={"rules": st.dictionaries(keys, json_values, max_size=3)},
+)
+
+
+@FUZZ
+@given(sitting_like)
+def test_sitting_shaped_json_is_loaded_or_refused(data: dict[str, Any]) -> None:
+    check_outcome(parse_sitting, data)
+
+
+def example() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    return data
+
+
+def objects_in(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The file object, its rules and each hand: the objects a mutation may touch."""
+    found = [data]
+    if isinstance(data.get("rules"), dict):
+        found.append(data["rules"])
+    hands = data.get("hands")
+    if isinstance(hands, list):
+        found.extend(hand for hand in hands if isinstance(hand, dict))
+    return found
+
+
+@FUZZ
+@given(st.data())
+def test_mutated_example_is_loaded_or_refused(data: st.DataObject) -> None:
+    sitting = example()
+    for _ in range(data.draw(st.integers(1, 3), label="mutations")):
+        target = data.draw(st.sampled_from(objects_in(sitting)), label="object")
+        action = data.draw(st.sampled_from(["replace", "delete", "add"]), label="action")
+        if action == "add" or not target:
+            target[data.draw(keys, label="new key")] = data.draw(json_values, label="value")
+        elif action == "delete":
+            del target[data.draw(st.sampled_from(sorted(target)), label="deleted key")]
+        else:
+            key = data.draw(st.sampled_from(sorted(target)), label="replaced key")
+            target[key] = data.draw(json_values, label="value")
+    check_outcome(parse_sitting, copy.deepcopy(sitting))
+    check_outcome(loads_sitting, json.dumps(sitting))
+
+
+def test_unmutated_example_loads() -> None:
+    """The starting point of the mutations is itself a good file of six hands."""
+    loaded = check_outcome(parse_sitting, example())
+    assert loaded is not None
+    assert len(loaded.sitting.hands) == 6
+
+
+def test_nan_as_json_dumps_writes_it_is_refused() -> None:
+    """json.dumps writes NaN for the strategy's float('nan'); the reader must refuse it."""
+    with_nan = json.dumps({"format": "jojotte-sitting", "version": math.nan})
+    assert check_outcome(loads_sitting, with_nan) is None

@@ -1,0 +1,416 @@
+"""Hypothesis strategies that build valid Jo-Jotte hands and sittings.
+
+"Valid" means :func:`jojotte_score.core.validation.check_hand` reports no errors for every
+generated hand (card-count warnings are allowed and deliberately common). The strategies mix
+in thrown-in deals, ties, Nullo (made and failed), Slam (made and failed), unbid slams,
+doubles and redoubles, and card counts that do and do not add up to the deck, so that
+property tests see every branch of the scoring rules.
+
+Typical use::
+
+    from tests.strategies import sittings, valid_hands
+
+    @given(sittings(max_hands=40))
+    def test_something(sitting: Sitting) -> None: ...
+
+Each hand is drawn from few, precomputed choices (a sitting holds up to 60 hands, and every
+draw costs time), so whole sittings stay quick to generate.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+from hypothesis import strategies as st
+
+from jojotte_score.core.model import (
+    Doubling,
+    Hand,
+    PlayedHand,
+    Rules,
+    Sitting,
+    Special,
+    ThrownIn,
+    Trump,
+    Variant,
+)
+from jojotte_score.core.tables import (
+    CARD_POINT_STEP,
+    JOJOTTE_BONUS,
+    LAST_TRICK_BONUS,
+    MELD_TOTALS,
+    TRICKS_PER_HAND,
+    deck_points,
+)
+
+__all__ = [
+    "PLAYERS",
+    "card_points_for",
+    "custom_rules",
+    "meld_points",
+    "played_hands",
+    "seats",
+    "sittings",
+    "thrown_in_deals",
+    "trick_splits",
+    "trump_hands_with_full_count",
+    "valid_hands",
+]
+
+# Player names for generated sittings, in seat order.
+PLAYERS: dict[Variant, tuple[str, ...]] = {
+    Variant.TWO_PLAYER: ("Anna", "Bert"),
+    Variant.PARTNERSHIP: ("Anna", "Bert", "Carl", "Dora"),
+}
+
+_SUITS = tuple(t for t in Trump if t.is_suit)
+_SIDES = (0, 1)
+_ALL_SPLITS = tuple((t, TRICKS_PER_HAND - t) for t in range(TRICKS_PER_HAND + 1))
+_SWEEPS = ((TRICKS_PER_HAND, 0), (0, TRICKS_PER_HAND))
+
+# Strategies are built once and reused: building them inside every draw is slow.
+_NOTES = st.text(max_size=20)
+_NO_NOTE = st.just("")
+_VARIANTS = st.sampled_from(list(Variant))
+
+
+@functools.cache
+def _multiples(steps: int) -> st.SearchStrategy[int]:
+    """0, 5, 10 ... up to ``steps`` times 5."""
+    return st.integers(0, steps).map(lambda n: n * CARD_POINT_STEP)
+
+
+@functools.cache
+def seats(variant: Variant) -> st.SearchStrategy[int | None]:
+    """A recorded dealer: ``None`` (not recorded) or a seat of the variant."""
+    return st.sampled_from((None, *range(variant.seats)))
+
+
+@functools.cache
+def meld_points() -> st.SearchStrategy[int]:
+    """One side's meld points in a hand: 0 about half the time, else any of ``MELD_TOTALS``."""
+    totals = sorted(MELD_TOTALS - {0})
+    return st.sampled_from([0] * len(totals) + totals)
+
+
+@functools.cache
+def trick_splits(
+    side: int | None = None, made: bool | None = None
+) -> st.SearchStrategy[tuple[int, int]]:
+    """Tricks won by side 0 and side 1, adding up to 9; the sweeps 9-0 and 0-9 are common.
+
+    With ``side`` and ``made`` given, the split is one in which ``side`` took all nine tricks
+    (``made=True``) or not (``made=False``); ``made=None`` leaves it open. A Slam is made when
+    its declarer takes all nine, a Nullo when the declarer's opponent does.
+    """
+    if side is None or made is None:
+        return st.sampled_from(_SWEEPS * 3 + _ALL_SPLITS)
+    if made:
+        return st.just(_SWEEPS[side])
+    return st.sampled_from([t for t in _SWEEPS * 3 + _ALL_SPLITS if t[side] != TRICKS_PER_HAND])
+
+
+# Tricks of an ordinary contract: often not recorded at all.
+_TRICKS_OR_NONE = st.sampled_from((None,) * 10 + _SWEEPS * 3 + _ALL_SPLITS)
+
+
+def _fits(points: tuple[int, int], deck: int, tricks: tuple[int, int] | None) -> bool:
+    """Whether card points pass validation: steps of 5 within the deck, 0 without a trick."""
+    for side in _SIDES:
+        if points[side] % CARD_POINT_STEP or not 0 <= points[side] <= deck:
+            return False
+        if tricks is not None and tricks[side] == 0 and points[side]:
+            return False
+    return True
+
+
+@st.composite
+def card_points_for(
+    draw: st.DrawFn,
+    deck: int,
+    tricks: tuple[int, int] | None = None,
+    full_count: bool | None = None,
+) -> tuple[int, int]:
+    """Card points of both sides: multiples of 5 from 0 to ``deck``.
+
+    A side that won no trick (by ``tricks``) gets 0. ``full_count=True`` makes them add up to
+    ``deck`` exactly, ``False`` makes them not add up to it, ``None`` chooses either.
+    """
+    steps = deck // CARD_POINT_STEP
+    if full_count is None:
+        full_count = draw(st.booleans())
+    empty = [side for side in _SIDES if tricks is not None and tricks[side] == 0]
+    if full_count:
+        if empty:
+            return (0, deck) if empty[0] == 0 else (deck, 0)
+        first = draw(_multiples(steps))
+        return (first, deck - first)
+    if len(empty) == 2:  # cannot happen with nine tricks; kept for a clear error
+        raise ValueError("both sides have no tricks")
+    if empty:
+        # One side holds every card point taken; anything but the full deck.
+        points = draw(_multiples(steps - 1))
+        return (0, points) if empty[0] == 0 else (points, 0)
+    first = draw(_multiples(steps))
+    second = draw(_multiples(steps - 1))
+    if second >= deck - first:  # skip the one value that would complete the deck
+        second += CARD_POINT_STEP
+    return (first, second)
+
+
+def _tying_card_points(
+    first: int,
+    deck: int,
+    tricks: tuple[int, int] | None,
+    extras: tuple[int, int],
+    full_count: bool,
+) -> tuple[int, int] | None:
+    """Card points that make both totals equal, or ``None`` when no valid ones do.
+
+    ``extras`` are each side's last trick, Jo-Jotte and melds; ``first`` is side 0's card
+    points when the count need not add up to the deck.
+    """
+    if full_count:
+        # cp0 + cp1 = deck and cp0 + extras0 = cp1 + extras1.
+        twice_first = deck + extras[1] - extras[0]
+        if twice_first % 2:
+            return None
+        points = (twice_first // 2, deck - twice_first // 2)
+    else:
+        points = (first, first + extras[0] - extras[1])
+        if sum(points) == deck:
+            return None
+    return points if _fits(points, deck, tricks) else None
+
+
+# The choices a hand is built around, drawn at once: (special, bidder, trump, double, made,
+# dealer, full count, aim for a tie). ``made`` says whether a Slam or Nullo succeeds; it is
+# ignored for ordinary contracts.
+_Deal = tuple[Special, int, Trump, Doubling, bool, int | None, bool, bool]
+
+
+@functools.cache
+def _endings(
+    winners: tuple[int, ...], plays_trump: bool
+) -> st.SearchStrategy[tuple[int | None, int | None]]:
+    """(last trick, Jo-Jotte): the last trick to a side that won a trick, Jo-Jotte anywhere."""
+    jojotte = (None, 0, 1) if plays_trump else (None,)
+    return st.sampled_from(list(itertools.product(winners, jojotte)))
+
+
+_NULLO_ENDING = st.just((None, None))
+
+
+@functools.cache
+def _meld_pairs() -> st.SearchStrategy[tuple[int, int]]:
+    totals = sorted(MELD_TOTALS - {0})
+    one_side = [0] * len(totals) + totals
+    return st.sampled_from(list(itertools.product(one_side, one_side)))
+
+
+def _play(
+    draw: st.DrawFn, deal: _Deal, notes: st.SearchStrategy[str], full_count: bool | None
+) -> PlayedHand:
+    """Build a played hand around ``deal``, drawing its tricks, melds and card points."""
+    special, bidder, trump, double, made, dealer, full, aim_for_tie = deal
+    if full_count is not None:
+        full = full_count
+    nullo = special is Special.NULLO
+    declarer = 1 - bidder if nullo else bidder
+
+    tricks: tuple[int, int] | None
+    if special is Special.NONE:
+        tricks = draw(_TRICKS_OR_NONE)
+    elif nullo:  # made when the Nullo bidder's opponent took all nine tricks
+        tricks = draw(trick_splits(1 - declarer, made))
+    else:  # Slam, made when the declarer took all nine tricks
+        tricks = draw(trick_splits(declarer, made))
+
+    plays_trump = trump.is_suit and not nullo
+    if nullo:
+        last_trick, jojotte = draw(_NULLO_ENDING)
+    else:
+        winners = tuple(s for s in _SIDES if tricks is None or tricks[s] > 0)
+        last_trick, jojotte = draw(_endings(winners, plays_trump))
+    melds = draw(_meld_pairs())
+
+    deck = deck_points(plays_trump)
+    card_points = None
+    if aim_for_tie and not nullo:
+        extras = [melds[0], melds[1]]
+        if last_trick is not None:
+            extras[last_trick] += LAST_TRICK_BONUS
+        if jojotte is not None:
+            extras[jojotte] += JOJOTTE_BONUS
+        first = 0 if full else draw(_multiples(deck // CARD_POINT_STEP))
+        card_points = _tying_card_points(first, deck, tricks, (extras[0], extras[1]), full)
+    if card_points is None:
+        card_points = draw(card_points_for(deck, tricks, full))
+
+    return PlayedHand(
+        bidder=bidder,
+        trump=trump,
+        card_points=card_points,
+        last_trick=last_trick,
+        double=double,
+        special=special,
+        melds=melds,
+        jojotte=jojotte,
+        tricks=tricks,
+        dealer=dealer,
+        note=draw(notes),
+    )
+
+
+@st.composite
+def _played(
+    draw: st.DrawFn,
+    deals: st.SearchStrategy[_Deal],
+    notes: st.SearchStrategy[str],
+    full_count: bool | None,
+) -> PlayedHand:
+    return _play(draw, draw(deals), notes, full_count)
+
+
+@st.composite
+def _any_hand(
+    draw: st.DrawFn,
+    choices: st.SearchStrategy[_Deal | ThrownIn],
+    notes: st.SearchStrategy[str],
+) -> Hand:
+    choice = draw(choices)
+    if isinstance(choice, ThrownIn):
+        return ThrownIn(dealer=choice.dealer, note=draw(notes))
+    return _play(draw, choice, notes, None)
+
+
+_DEFAULT_SPECIALS = (Special.NONE, Special.NONE, Special.NONE, Special.NULLO, Special.SLAM)
+_DEFAULT_DOUBLINGS = (Doubling.NONE, Doubling.NONE, Doubling.DOUBLE, Doubling.REDOUBLE)
+# (full count, aim for a tie): one hand in four aims for equal totals, which random card
+# points would almost never give.
+_COUNT_PLANS = [(full, tie) for full in (False, True) for tie in (False, False, False, True)]
+
+
+@functools.cache
+def _deal_list(
+    variant: Variant,
+    trumps: tuple[Trump, ...],
+    specials: tuple[Special, ...],
+    doublings: tuple[Doubling, ...],
+) -> tuple[_Deal, ...]:
+    combos: list[_Deal] = [
+        (special, bidder, trump, double, made, dealer, full, tie)
+        for special, bidder, trump, double, made, dealer, (full, tie) in itertools.product(
+            specials,
+            _SIDES,
+            trumps,
+            doublings,
+            (False, True),
+            (None, *range(variant.seats)),
+            _COUNT_PLANS,
+        )
+        if special is not Special.NULLO or double is Doubling.NONE  # Nullo is never doubled
+    ]
+    if not combos:
+        raise ValueError("no contract satisfies these restrictions")
+    return tuple(combos)
+
+
+@functools.cache
+def _hand_choices(variant: Variant) -> st.SearchStrategy[_Deal | ThrownIn]:
+    """Thrown-in deals (first, so that failures shrink towards them) and played deals, 1 to 9."""
+    deals = _deal_list(variant, tuple(Trump), _DEFAULT_SPECIALS, _DEFAULT_DOUBLINGS)
+    dealers = (None, *range(variant.seats))
+    thrown = [ThrownIn(dealer=dealers[i % len(dealers)]) for i in range(len(deals) // 9)]
+    return st.sampled_from([*thrown, *deals])
+
+
+def played_hands(
+    variant: Variant = Variant.TWO_PLAYER,
+    *,
+    trumps: Sequence[Trump] = tuple(Trump),
+    specials: Sequence[Special] = _DEFAULT_SPECIALS,
+    doublings: Sequence[Doubling] = _DEFAULT_DOUBLINGS,
+    full_count: bool | None = None,
+    with_notes: bool = False,
+) -> st.SearchStrategy[PlayedHand]:
+    """Valid hands that were bid and played (no thrown-in deals).
+
+    ``trumps``, ``specials`` and ``doublings`` restrict the contract; repeat a value to make
+    it more likely. By default about one hand in nine is a Nullo and two in nine a Slam (half
+    of them made), and half the contracts are doubled or redoubled. Nullo is never doubled,
+    so it is drawn only when ``Doubling.NONE`` is allowed. ``full_count=True`` makes the
+    card points add up to the deck (no card-count warning), ``False`` makes them not add up,
+    ``None`` mixes both. About one hand in four outside Nullo gets card points that make the
+    totals equal, where that is possible, so ties are common. ``with_notes`` adds short
+    free-text notes.
+    """
+    return _played(
+        st.sampled_from(_deal_list(variant, tuple(trumps), tuple(specials), tuple(doublings))),
+        _NOTES if with_notes else _NO_NOTE,
+        full_count,
+    )
+
+
+def thrown_in_deals(
+    variant: Variant = Variant.TWO_PLAYER, *, with_notes: bool = False
+) -> st.SearchStrategy[ThrownIn]:
+    """A thrown-in deal, with or without a recorded dealer."""
+    notes = _NOTES if with_notes else _NO_NOTE
+    return st.builds(ThrownIn, dealer=seats(variant), note=notes)
+
+
+@functools.cache
+def valid_hands(
+    variant: Variant = Variant.TWO_PLAYER, *, with_notes: bool = False
+) -> st.SearchStrategy[Hand]:
+    """Any valid hand of ``variant``: about one in ten is a thrown-in deal, the rest played."""
+    return _any_hand(_hand_choices(variant), _NOTES if with_notes else _NO_NOTE)
+
+
+def trump_hands_with_full_count() -> st.SearchStrategy[PlayedHand]:
+    """Played hands with a trump suit, not Nullo, whose card points add up to the 155 of the deck.
+
+    Melds, the last trick and Jo-Jotte may go to either side; doubles, redoubles and Slams
+    (made and failed) are mixed in.
+    """
+    return played_hands(
+        trumps=_SUITS, specials=(Special.NONE, Special.NONE, Special.SLAM), full_count=True
+    )
+
+
+def custom_rules() -> st.SearchStrategy[Rules]:
+    """Rules a sitting may override: any positive game target, any non-negative rubber bonus
+    (0 included, which writes no rubber-bonus entry)."""
+    return st.builds(
+        Rules,
+        game_target=st.integers(1, 300),
+        rubber_bonus=st.sampled_from((0, 50, 100, 300, 500, 700, 1000)),
+    )
+
+
+@st.composite
+def sittings(
+    draw: st.DrawFn,
+    variant: Variant | None = None,
+    *,
+    min_hands: int = 0,
+    max_hands: int = 60,
+    rules: st.SearchStrategy[Rules] | None = None,
+    with_notes: bool = False,
+) -> Sitting:
+    """A valid sitting of ``min_hands`` to ``max_hands`` hands (any length equally likely).
+
+    ``variant=None`` draws either variant. The rules are the variant's standard rules (game
+    at 80, or 125 in partnerships; rubber 300) unless a ``rules`` strategy is given, for
+    example :func:`custom_rules`. Sixty hands usually cross several rubbers.
+    """
+    chosen = variant if variant is not None else draw(_VARIANTS)
+    count = draw(st.integers(min_hands, max_hands))
+    hands = draw(
+        st.lists(valid_hands(chosen, with_notes=with_notes), min_size=count, max_size=count)
+    )
+    sitting_rules = Rules.for_variant(chosen) if rules is None else draw(rules)
+    return Sitting(variant=chosen, players=PLAYERS[chosen], hands=tuple(hands), rules=sitting_rules)
