@@ -40,9 +40,10 @@ from jojotte_score.core.tables import (
     CARD_POINT_STEP,
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
-    MELD_TOTALS,
-    TRICKS_PER_HAND,
+    MAX_PARTNERSHIP_MELD_POINTS,
+    TWO_PLAYER_MELD_TOTALS,
     deck_points,
+    is_meld_sum,
 )
 
 __all__ = [
@@ -67,8 +68,22 @@ PLAYERS: dict[Variant, tuple[str, ...]] = {
 
 _SUITS = tuple(t for t in Trump if t.is_suit)
 _SIDES = (0, 1)
-_ALL_SPLITS = tuple((t, TRICKS_PER_HAND - t) for t in range(TRICKS_PER_HAND + 1))
-_SWEEPS = ((TRICKS_PER_HAND, 0), (0, TRICKS_PER_HAND))
+
+
+def _all_splits(per_hand: int) -> tuple[tuple[int, int], ...]:
+    return tuple((t, per_hand - t) for t in range(per_hand + 1))
+
+
+def _sweeps(per_hand: int) -> tuple[tuple[int, int], ...]:
+    return ((per_hand, 0), (0, per_hand))
+
+
+def _meld_totals(variant: Variant) -> list[int]:
+    """Every meld total one side of ``variant`` can score, 0 excluded."""
+    if variant is Variant.TWO_PLAYER:
+        return sorted(TWO_PLAYER_MELD_TOTALS - {0})
+    return [p for p in range(10, MAX_PARTNERSHIP_MELD_POINTS + 1, 10) if is_meld_sum(p)]
+
 
 # Strategies are built once and reused: building them inside every draw is slow.
 _NOTES = st.text(max_size=20)
@@ -89,31 +104,35 @@ def seats(variant: Variant) -> st.SearchStrategy[int | None]:
 
 
 @functools.cache
-def meld_points() -> st.SearchStrategy[int]:
-    """One side's meld points in a hand: 0 about half the time, else any of ``MELD_TOTALS``."""
-    totals = sorted(MELD_TOTALS - {0})
+def meld_points(variant: Variant = Variant.TWO_PLAYER) -> st.SearchStrategy[int]:
+    """One side's meld points in a hand: 0 about half the time, else any possible total."""
+    totals = _meld_totals(variant)
     return st.sampled_from([0] * len(totals) + totals)
 
 
 @functools.cache
 def trick_splits(
-    side: int | None = None, made: bool | None = None
+    side: int | None = None, made: bool | None = None, per_hand: int = 9
 ) -> st.SearchStrategy[tuple[int, int]]:
-    """Tricks won by side 0 and side 1, adding up to 9; the sweeps 9-0 and 0-9 are common.
+    """Tricks won by side 0 and side 1, adding up to ``per_hand`` (9, or 8 in partnerships);
+    the sweeps are common.
 
-    With ``side`` and ``made`` given, the split is one in which ``side`` took all nine tricks
+    With ``side`` and ``made`` given, the split is one in which ``side`` took every trick
     (``made=True``) or not (``made=False``); ``made=None`` leaves it open. A Slam is made when
-    its declarer takes all nine, a Nullo when the declarer's opponent does.
+    its declarer takes every trick, a Nullo when the declarer's opponent does.
     """
+    sweeps, splits = _sweeps(per_hand), _all_splits(per_hand)
     if side is None or made is None:
-        return st.sampled_from(_SWEEPS * 3 + _ALL_SPLITS)
+        return st.sampled_from(sweeps * 3 + splits)
     if made:
-        return st.just(_SWEEPS[side])
-    return st.sampled_from([t for t in _SWEEPS * 3 + _ALL_SPLITS if t[side] != TRICKS_PER_HAND])
+        return st.just(sweeps[side])
+    return st.sampled_from([t for t in sweeps * 3 + splits if t[side] != per_hand])
 
 
-# Tricks of an ordinary contract: often not recorded at all.
-_TRICKS_OR_NONE = st.sampled_from((None,) * 10 + _SWEEPS * 3 + _ALL_SPLITS)
+@functools.cache
+def _tricks_or_none(per_hand: int) -> st.SearchStrategy[tuple[int, int] | None]:
+    """Tricks of an ordinary contract: often not recorded at all."""
+    return st.sampled_from((None,) * 10 + _sweeps(per_hand) * 3 + _all_splits(per_hand))
 
 
 def _fits(points: tuple[int, int], deck: int, tricks: tuple[int, int] | None) -> bool:
@@ -186,9 +205,9 @@ def _tying_card_points(
 
 
 # The choices a hand is built around, drawn at once: (special, bidder, trump, double, made,
-# dealer, full count, aim for a tie). ``made`` says whether a Slam or Nullo succeeds; it is
-# ignored for ordinary contracts.
-_Deal = tuple[Special, int, Trump, Doubling, bool, int | None, bool, bool]
+# dealer, full count, aim for a tie, variant). ``made`` says whether a Slam or Nullo
+# succeeds; it is ignored for ordinary contracts.
+_Deal = tuple[Special, int, Trump, Doubling, bool, int | None, bool, bool, Variant]
 
 
 @functools.cache
@@ -204,8 +223,8 @@ _NULLO_ENDING = st.just((None, None))
 
 
 @functools.cache
-def _meld_pairs() -> st.SearchStrategy[tuple[int, int]]:
-    totals = sorted(MELD_TOTALS - {0})
+def _meld_pairs(variant: Variant) -> st.SearchStrategy[tuple[int, int]]:
+    totals = _meld_totals(variant)
     one_side = [0] * len(totals) + totals
     return st.sampled_from(list(itertools.product(one_side, one_side)))
 
@@ -214,7 +233,8 @@ def _play(
     draw: st.DrawFn, deal: _Deal, notes: st.SearchStrategy[str], full_count: bool | None
 ) -> PlayedHand:
     """Build a played hand around ``deal``, drawing its tricks, melds and card points."""
-    special, bidder, trump, double, made, dealer, full, aim_for_tie = deal
+    special, bidder, trump, double, made, dealer, full, aim_for_tie, variant = deal
+    per_hand = variant.tricks_per_hand
     if full_count is not None:
         full = full_count
     nullo = special is Special.NULLO
@@ -222,11 +242,11 @@ def _play(
 
     tricks: tuple[int, int] | None
     if special is Special.NONE:
-        tricks = draw(_TRICKS_OR_NONE)
-    elif nullo:  # made when the Nullo bidder's opponent took all nine tricks
-        tricks = draw(trick_splits(1 - declarer, made))
-    else:  # Slam, made when the declarer took all nine tricks
-        tricks = draw(trick_splits(declarer, made))
+        tricks = draw(_tricks_or_none(per_hand))
+    elif nullo:  # made when the Nullo bidder's opponent took every trick
+        tricks = draw(trick_splits(1 - declarer, made, per_hand))
+    else:  # Slam, made when the declarer took every trick
+        tricks = draw(trick_splits(declarer, made, per_hand))
 
     plays_trump = trump.is_suit and not nullo
     if nullo:
@@ -234,7 +254,7 @@ def _play(
     else:
         winners = tuple(s for s in _SIDES if tricks is None or tricks[s] > 0)
         last_trick, jojotte = draw(_endings(winners, plays_trump))
-    melds = draw(_meld_pairs())
+    melds = draw(_meld_pairs(variant))
 
     deck = deck_points(plays_trump)
     card_points = None
@@ -301,7 +321,7 @@ def _deal_list(
     doublings: tuple[Doubling, ...],
 ) -> tuple[_Deal, ...]:
     combos: list[_Deal] = [
-        (special, bidder, trump, double, made, dealer, full, tie)
+        (special, bidder, trump, double, made, dealer, full, tie, variant)
         for special, bidder, trump, double, made, dealer, (full, tie) in itertools.product(
             specials,
             _SIDES,

@@ -41,7 +41,10 @@ class InvalidSittingError(JojotteError):
     def __init__(self, problems: list[Problem] | tuple[Problem, ...], source: str = "") -> None:
         self.problems = tuple(problems)
         self.source = source
-        super().__init__(self.describe())
+        super().__init__(self.problems, source)
+
+    def __str__(self) -> str:
+        return self.describe()
 
     def describe(self) -> str:
         """All problems, one per line, each prefixed with the source when known."""

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
-from jojotte_score.core.scoring import Entry, EntryKind, Line, Outcome
-from jojotte_score.core.tables import JOJOTTE_BONUS, LAST_TRICK_BONUS, TRICKS_PER_HAND
+from jojotte_score.core.scoring import Entry, EntryKind, Line, Outcome, won_every_trick
+from jojotte_score.core.tables import JOJOTTE_BONUS, LAST_TRICK_BONUS
 
 _TRUMP_WORDS = {
     Trump.CLUBS: "clubs",
@@ -104,13 +104,13 @@ def _play(result: HandResult, hand: PlayedHand, sides: tuple[str, str]) -> list[
     lines.append(_decision(result, hand, sides))
     if hand.special is not Special.NULLO and hand.tricks is not None:
         for side in (0, 1):
-            if hand.tricks[side] != TRICKS_PER_HAND:
+            if not won_every_trick(hand, side):
                 continue
             if hand.special is Special.SLAM and side == hand.declarer:
                 lines.append(f"{sides[side]} made the Slam: 500 above (R7).")
             else:
                 lines.append(
-                    f"{sides[side]} won all nine tricks without bidding a Slam: 100 above (R6)."
+                    f"{sides[side]} won every trick without bidding a Slam: 100 above (R6)."
                 )
     return lines
 
@@ -142,10 +142,11 @@ def _decision(result: HandResult, hand: PlayedHand, sides: tuple[str, str]) -> s
         )
     if outcome is Outcome.SLAM_FAILED:
         taken = hand.tricks[declarer] if hand.tricks else 0
+        of = sum(hand.tricks) if hand.tricks else 0
         line = "below" if score.totals[defender] > score.totals[declarer] else "above"
         why = "ahead on totals" if line == "below" else "not ahead on totals"
         return (
-            f"{sides[declarer]} bid a Slam but won {taken} of 9 tricks: the Slam fails and "
+            f"{sides[declarer]} bid a Slam but won {taken} of {of} tricks: the Slam fails and "
             f"{sides[declarer]} scores no trick points; {sides[defender]} ({why}) scores "
             f"{combined} {line} and wins the hand (R8)."
         )

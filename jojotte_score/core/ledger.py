@@ -8,22 +8,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from jojotte_score.core.model import Hand, Rules, Sitting
 from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, score_hand
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
 
-@dataclass(frozen=True, slots=True)
-class PrisonItem:
+class PrisonItem(NamedTuple):
     """Points put in prison by one hand (a tie or a Nullo), waiting for a winner."""
 
     hand: int
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """Everything one hand wrote on the pad, in the context of the hands before it.
 
     ``below`` is each side's below-the-line points in the game this hand was played in,

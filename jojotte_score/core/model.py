@@ -7,10 +7,11 @@ rubber and prison amount is derived from them by :mod:`jojotte_score.core.ledger
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-class Variant(enum.Enum):
+class Variant(enum.StrEnum):
     """Two players, or four players in two partnerships (seats 0 and 2 against 1 and 3)."""
 
     TWO_PLAYER = "two-player"
@@ -26,8 +27,13 @@ class Variant(enum.Enum):
         """Points below the line that win a game: 80, or 125 in partnerships."""
         return 80 if self is Variant.TWO_PLAYER else 125
 
+    @property
+    def tricks_per_hand(self) -> int:
+        """Nine cards each in the two-player game; eight each when four share the 32 cards."""
+        return 9 if self is Variant.TWO_PLAYER else 8
 
-class Trump(enum.Enum):
+
+class Trump(enum.StrEnum):
     """The contract's denomination: a trump suit or no-trump."""
 
     CLUBS = "clubs"
@@ -42,7 +48,7 @@ class Trump(enum.Enum):
         return self is not Trump.NO_TRUMP
 
 
-class Doubling(enum.Enum):
+class Doubling(enum.StrEnum):
     """Whether the contract was doubled or redoubled."""
 
     NONE = "none"
@@ -58,7 +64,7 @@ class Doubling(enum.Enum):
 _MULTIPLIERS = {Doubling.NONE: 1, Doubling.DOUBLE: 2, Doubling.REDOUBLE: 4}
 
 
-class Special(enum.Enum):
+class Special(enum.StrEnum):
     """A special bid after the draw: Nullo by the bidder's opponent, Slam by the bidder."""
 
     NONE = "none"
@@ -84,9 +90,12 @@ class Rules:
         return cls(game_target=variant.default_game_target)
 
 
-@dataclass(frozen=True, slots=True)
-class ThrownIn:
-    """A deal in which nobody named a trump or no-trump; it scores nothing."""
+class ThrownIn(NamedTuple):
+    """A deal in which nobody named a trump or no-trump; it scores nothing.
+
+    Hands are immutable named tuples rather than dataclasses because a sitting may hold
+    a hundred thousand of them and they are built on every load.
+    """
 
     dealer: int | None = None
     note: str = ""
@@ -97,8 +106,7 @@ class ThrownIn:
         return True
 
 
-@dataclass(frozen=True, slots=True)
-class PlayedHand:
+class PlayedHand(NamedTuple):
     """A hand that was bid and played out.
 
     ``bidder`` is the side that named the trump or no-trump. ``card_points`` are the
@@ -135,12 +143,19 @@ Hand = PlayedHand | ThrownIn
 
 @dataclass(frozen=True, slots=True)
 class Sitting:
-    """One evening's play: who played, under which rules, and every hand in order."""
+    """One evening's play: who played, under which rules, and every hand in order.
+
+    ``rules`` defaults to the variant's standard rules (game at 125 in partnerships).
+    """
 
     variant: Variant
     players: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
-    rules: Rules = Rules()
+    rules: Rules = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.rules is None:
+            object.__setattr__(self, "rules", Rules.for_variant(self.variant))
 
     @property
     def side_names(self) -> tuple[str, str]:

@@ -6,7 +6,7 @@ Prison awards, games and rubbers depend on the hands before; :mod:`ledger` adds 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from jojotte_score.core.model import Hand, PlayedHand, Special, opponent
 from jojotte_score.core.tables import (
@@ -15,19 +15,18 @@ from jojotte_score.core.tables import (
     NULLO_BONUS,
     NULLO_EXTRA_TRICK_BONUS,
     SLAM_BONUS,
-    TRICKS_PER_HAND,
     UNBID_SLAM_BONUS,
 )
 
 
-class Line(enum.Enum):
+class Line(enum.StrEnum):
     """Which side of the heavy line an entry is written on."""
 
     ABOVE = "above"
     BELOW = "below"
 
 
-class EntryKind(enum.Enum):
+class EntryKind(enum.StrEnum):
     """What an entry on the sheet is for."""
 
     MELD = "meld"
@@ -39,7 +38,7 @@ class EntryKind(enum.Enum):
     RUBBER_BONUS = "rubber-bonus"
 
 
-class Outcome(enum.Enum):
+class Outcome(enum.StrEnum):
     """How a hand was decided; the explanation and the winner follow from it."""
 
     THROWN_IN = "thrown-in"
@@ -51,8 +50,7 @@ class Outcome(enum.Enum):
     NULLO_FAILED = "nullo-failed"
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One number written on the pad: in hand ``hand``, for ``side``, above or below."""
 
     hand: int
@@ -62,8 +60,7 @@ class Entry:
     kind: EntryKind
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """What one hand scores by itself, before prison awards and game bookkeeping.
 
     ``winner`` is the side that collects waiting prison (R10): the side scoring trick
@@ -107,14 +104,14 @@ def score_hand(hand: Hand, number: int) -> HandScore:
 
     if hand.special is Special.NULLO:
         outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
-    elif hand.special is Special.SLAM and _tricks_of(hand, hand.declarer) != TRICKS_PER_HAND:
+    elif hand.special is Special.SLAM and not won_every_trick(hand, hand.declarer):
         outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
     else:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
 
     if hand.special is not Special.NULLO and hand.tricks is not None:
         for side in (0, 1):
-            if hand.tricks[side] != TRICKS_PER_HAND:
+            if not won_every_trick(hand, side):
                 continue
             if hand.special is Special.SLAM and side == hand.declarer:
                 entries.append(Entry(number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS))
@@ -130,6 +127,11 @@ _Decision = tuple[Outcome, int | None, int, int]
 
 def _tricks_of(hand: PlayedHand, side: int) -> int:
     return hand.tricks[side] if hand.tricks is not None else 0
+
+
+def won_every_trick(hand: PlayedHand, side: int) -> bool:
+    """True when ``side`` took every trick: its opponent took none (9 or 8 in partnerships)."""
+    return hand.tricks is not None and hand.tricks[opponent(side)] == 0
 
 
 def _contest(

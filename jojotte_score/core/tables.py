@@ -28,9 +28,17 @@ JOJOTTE_BONUS: Final = 20
 FOUR_OF_A_KIND_POINTS: Final = 100
 SEQUENCE_POINTS: Final = {3: 20, 4: 40, 5: 50}
 MELD_UNITS: Final = (20, 40, 50, 100)
-# The most one side can meld with nine cards: two fours of a kind (8 cards) and a run of
-# three made with the ninth card (see docs/RULES.md, "Meld points").
-MAX_MELD_POINTS: Final = 220
+
+# Every meld total one side can score with nine cards (docs/RULES.md, "Meld points"): runs
+# alone give 20 to 90 (at most two runs, or three of three); one four of a kind leaves five
+# cards, enough for runs worth up to 60 more (a card may count in both classes); two fours
+# of a kind take eight cards, and the ninth can make one run of three.
+TWO_PLAYER_MELD_TOTALS: Final = frozenset(
+    (0, 20, 40, 50, 60, 70, 80, 90, 100, 120, 140, 150, 160, 200, 220)
+)
+# In partnerships each player holds eight cards and a side scores both partners' melds in
+# a class it wins: at most two fours of a kind each, 400 in all.
+MAX_PARTNERSHIP_MELD_POINTS: Final = 400
 
 # "When a player wins a Slam (all tricks) but has not bid it, he scores an extra 100 point
 # bonus. When a player bids a Slam and wins all tricks, he scores a 500 point bonus."
@@ -43,7 +51,6 @@ SLAM_BONUS: Final = 500
 NULLO_BONUS: Final = 200
 NULLO_EXTRA_TRICK_BONUS: Final = 100
 
-TRICKS_PER_HAND: Final = 9
 GAMES_TO_WIN_RUBBER: Final = 2
 
 
@@ -52,13 +59,6 @@ def deck_points(has_trump_suit: bool) -> int:
     return DECK_POINTS_TRUMP if has_trump_suit else DECK_POINTS_NO_TRUMP
 
 
-def _meld_sums(limit: int) -> frozenset[int]:
-    reachable = {0}
-    for total in range(1, limit + 1):
-        if any(total - unit in reachable for unit in MELD_UNITS if unit <= total):
-            reachable.add(total)
-    return frozenset(reachable)
-
-
-# Every meld total one side can score: sums of 20, 40, 50 and 100, up to the maximum.
-MELD_TOTALS: Final = _meld_sums(MAX_MELD_POINTS)
+def is_meld_sum(points: int) -> bool:
+    """True when ``points`` is a sum of 20, 40, 50 and 100: every multiple of 10 but 10 and 30."""
+    return points >= 0 and points % 10 == 0 and points not in (10, 30)

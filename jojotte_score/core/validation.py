@@ -21,10 +21,10 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.tables import (
     CARD_POINT_STEP,
-    MAX_MELD_POINTS,
-    MELD_TOTALS,
-    TRICKS_PER_HAND,
+    MAX_PARTNERSHIP_MELD_POINTS,
+    TWO_PLAYER_MELD_TOTALS,
     deck_points,
+    is_meld_sum,
 )
 
 SIDES = (0, 1)
@@ -44,13 +44,13 @@ def check_hand(hand: Hand, variant: Variant, number: int | None = None) -> list[
         error(f"dealer {hand.dealer} is not a seat (0 to {variant.seats - 1})", "dealer")
     if isinstance(hand, ThrownIn):
         return problems
-    _check_played(hand, error)
+    _check_played(hand, variant, error)
     if not problems:
         problems.extend(_card_count_warnings(hand, number))
     return problems
 
 
-def _check_played(hand: PlayedHand, error: _Report) -> None:
+def _check_played(hand: PlayedHand, variant: Variant, error: _Report) -> None:
     nullo = hand.special is Special.NULLO
     if hand.bidder not in SIDES:
         error(f"bidder {hand.bidder} is not a side (0 or 1)", "bidder")
@@ -68,17 +68,9 @@ def _check_played(hand: PlayedHand, error: _Report) -> None:
                 f"card_points[{side}]",
             )
     for side, points in enumerate(hand.melds):
-        if points > MAX_MELD_POINTS:
-            error(
-                f"meld points of side {side} ({points}) exceed the {MAX_MELD_POINTS} "
-                "one side can meld with nine cards",
-                f"melds[{side}]",
-            )
-        elif points not in MELD_TOTALS:
-            error(
-                f"meld points of side {side} ({points}) are not a sum of 20, 40, 50 and 100",
-                f"melds[{side}]",
-            )
+        problem = _meld_problem(points, variant)
+        if problem:
+            error(f"meld points of side {side} ({points}) {problem}", f"melds[{side}]")
 
     if hand.last_trick is None:
         if not nullo:
@@ -94,20 +86,38 @@ def _check_played(hand: PlayedHand, error: _Report) -> None:
         elif not hand.trump.is_suit:
             error("jojotte needs a trump suit", "jojotte")
 
-    _check_tricks(hand, error)
+    _check_tricks(hand, variant, error)
 
 
-def _check_tricks(hand: PlayedHand, error: _Report) -> None:
+def _meld_problem(points: int, variant: Variant) -> str:
+    """Why a side's meld total is impossible, or "" when it is possible."""
+    if not is_meld_sum(points):
+        return "are not a sum of 20, 40, 50 and 100"
+    if variant is Variant.PARTNERSHIP:
+        if points > MAX_PARTNERSHIP_MELD_POINTS:
+            return (
+                f"exceed the {MAX_PARTNERSHIP_MELD_POINTS} two partners can meld "
+                "with eight cards each"
+            )
+        return ""
+    if points not in TWO_PLAYER_MELD_TOTALS:
+        possible = ", ".join(str(total) for total in sorted(TWO_PLAYER_MELD_TOTALS))
+        return f"cannot be melded with nine cards (possible totals: {possible})"
+    return ""
+
+
+def _check_tricks(hand: PlayedHand, variant: Variant, error: _Report) -> None:
     if hand.tricks is None:
         if hand.special is not Special.NONE:
             name = "Nullo" if hand.special is Special.NULLO else "Slam"
             error(f"tricks are required for {name}: how many tricks each side won", "tricks")
         return
-    if any(not 0 <= t <= TRICKS_PER_HAND for t in hand.tricks):
-        error(f"tricks {list(hand.tricks)} must each be from 0 to {TRICKS_PER_HAND}", "tricks")
+    per_hand = variant.tricks_per_hand
+    if any(not 0 <= t <= per_hand for t in hand.tricks):
+        error(f"tricks {list(hand.tricks)} must each be from 0 to {per_hand}", "tricks")
         return
-    if sum(hand.tricks) != TRICKS_PER_HAND:
-        error(f"tricks {list(hand.tricks)} add up to {sum(hand.tricks)}, not 9", "tricks")
+    if sum(hand.tricks) != per_hand:
+        error(f"tricks {list(hand.tricks)} add up to {sum(hand.tricks)}, not {per_hand}", "tricks")
         return
     for side in SIDES:
         if hand.tricks[side] == 0:

@@ -180,7 +180,7 @@ def test_partnership_example_seats_four_players() -> None:
                 special=Special.SLAM,
                 melds=(50, 0),
                 jojotte=0,
-                tricks=(9, 0),
+                tricks=(8, 0),
                 dealer=3,
                 note="grand",
             ),
@@ -194,7 +194,7 @@ def test_partnership_example_seats_four_players() -> None:
                 "last_trick": 0,
                 "jojotte": 0,
                 "melds": [50, 0],
-                "tricks": [9, 0],
+                "tricks": [8, 0],
                 "note": "grand",
             },
         ),
@@ -425,7 +425,18 @@ BAD_HANDS: list[tuple[str, object, list[str]]] = [
     (
         "meld-too-much",
         {**GOOD, "melds": [0, 240]},
-        ["meld points of side 1 (240) exceed the 220 one side can meld with nine cards"],
+        [
+            "meld points of side 1 (240) cannot be melded with nine cards (possible totals: "
+            "0, 20, 40, 50, 60, 70, 80, 90, 100, 120, 140, 150, 160, 200, 220)"
+        ],
+    ),
+    (
+        "meld-impossible-with-nine-cards",
+        {**GOOD, "melds": [110, 0]},
+        [
+            "meld points of side 0 (110) cannot be melded with nine cards (possible totals: "
+            "0, 20, 40, 50, 60, 70, 80, 90, 100, 120, 140, 150, 160, 200, 220)"
+        ],
     ),
     # Jo-Jotte.
     (
