@@ -17,15 +17,20 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.model import PlayedHand, ThrownIn, Variant
+from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.model import Hand, PlayedHand, ThrownIn, Variant
 from jojotte_score.formats.sitting_file import (
     LoadedSitting,
+    _plain_played_hand,
+    _read_played,
+    _Reader,
     hand_from_data,
+    hand_to_data,
     loads_sitting,
     parse_sitting,
     sitting_to_data,
 )
+from tests.strategies import valid_hands
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "small-example.json"
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -187,3 +192,27 @@ def test_nan_as_json_dumps_writes_it_is_refused() -> None:
     """json.dumps writes NaN for the strategy's float('nan'); the reader must refuse it."""
     with_nan = json.dumps({"format": "jojotte-sitting", "version": math.nan})
     assert check_outcome(loads_sitting, with_nan) is None
+
+
+@FUZZ
+@given(valid_hands(Variant.PARTNERSHIP), st.sampled_from(KEYS), json_values, st.booleans())
+def test_fast_path_reads_exactly_what_the_full_reader_reads(
+    hand: Hand, key: str, value: object, delete: bool
+) -> None:
+    """The reader's quick path for plain hands agrees with the full reader on every input.
+
+    Start from a valid hand, change or delete one key; whenever the quick path accepts the
+    result, the full reader must accept it too, as the same hand and with no problem.
+    """
+    data: dict[object, object] = dict(hand_to_data(hand))
+    if delete:
+        data.pop(key, None)
+    else:
+        data[key] = value
+    quick = _plain_played_hand(data)
+    if quick is None:
+        return
+    problems: list[Problem] = []
+    full = _read_played(_Reader(data, problems, 1))
+    assert problems == []
+    assert full == quick
