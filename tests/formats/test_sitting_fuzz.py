@@ -204,7 +204,7 @@ def test_fast_path_reads_exactly_what_the_full_reader_reads(
     Start from a valid hand, change or delete one key; whenever the quick path accepts the
     result, the full reader must accept it too, as the same hand and with no problem.
     """
-    data: dict[object, object] = dict(hand_to_data(hand))
+    data: dict[object, object] = dict(hand_to_data(hand).items())
     if delete:
         data.pop(key, None)
     else:
