@@ -14,6 +14,10 @@ from jojotte_score.core.model import Hand, Rules, Sitting
 from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, score_hand
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
+# Bound once: enum member lookups are slow in Python 3.11 (see scoring.py).
+_ABOVE, _BELOW = Line.ABOVE, Line.BELOW
+_PRISON, _RUBBER_BONUS = EntryKind.PRISON, EntryKind.RUBBER_BONUS
+
 
 class PrisonItem(NamedTuple):
     """Points put in prison by one hand (a tie or a Nullo), waiting for a winner."""
@@ -138,41 +142,34 @@ class Scorer:
         """Score the next hand and return what it wrote."""
         number = len(self.results) + 1
         score = score_hand(hand, number)
-        entries = list(score.entries)
+        entries = score.entries
         rubber, game = self._rubber, self._game
 
         prison_out = 0
         if score.winner is not None and self._prison:  # R10: the winner takes the prison.
             prison_out = self._prison
-            entries.append(Entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON))
+            entries += (Entry(number, score.winner, _ABOVE, prison_out, _PRISON),)
             self._prison = 0
         self._prison += score.to_prison
 
+        below = self._below
         for entry in score.entries:
-            if entry.line is Line.BELOW:
-                self._below[entry.side] += entry.points
-        below = (self._below[0], self._below[1])
+            if entry.line is _BELOW:
+                below[entry.side] += entry.points
+        below_after = (below[0], below[1])
 
         game_winner = rubber_winner = None
-        for side in (0, 1):
-            if self._below[side] >= self.rules.game_target:  # R12
-                game_winner = side
-        if game_winner is not None:
+        target = self.rules.game_target
+        if below[0] >= target or below[1] >= target:  # R12
+            game_winner = 0 if below[0] >= target else 1
             self._games[game_winner] += 1
             self._below = [0, 0]
             self._game += 1
             if self._games[game_winner] == GAMES_TO_WIN_RUBBER:  # R13
                 rubber_winner = game_winner
-                if self.rules.rubber_bonus:
-                    entries.append(
-                        Entry(
-                            number,
-                            game_winner,
-                            Line.ABOVE,
-                            self.rules.rubber_bonus,
-                            EntryKind.RUBBER_BONUS,
-                        )
-                    )
+                bonus = self.rules.rubber_bonus
+                if bonus:
+                    entries += (Entry(number, game_winner, _ABOVE, bonus, _RUBBER_BONUS),)
         games = (self._games[0], self._games[1])
         if rubber_winner is not None:
             self._rubber += 1
@@ -180,19 +177,19 @@ class Scorer:
             self._games = [0, 0]
 
         result = HandResult(
-            number=number,
-            hand=hand,
-            score=score,
-            rubber=rubber,
-            game=game,
-            entries=tuple(entries),
-            prison_in=score.to_prison,
-            prison_out=prison_out,
-            prison_after=self._prison,
-            below=below,
-            games=games,
-            game_winner=game_winner,
-            rubber_winner=rubber_winner,
+            number,
+            hand,
+            score,
+            rubber,
+            game,
+            entries,
+            score.to_prison,
+            prison_out,
+            self._prison,
+            below_after,
+            games,
+            game_winner,
+            rubber_winner,
         )
         self.results.append(result)
         return result

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
-from jojotte_score.core.model import Hand, PlayedHand, Special, opponent
+from jojotte_score.core.model import Hand, PlayedHand, Special, Trump, opponent
 from jojotte_score.core.tables import (
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
@@ -77,48 +77,60 @@ class HandScore(NamedTuple):
     to_prison: int
 
 
+# Enum members bound once: looking a member up on its class costs a descriptor call in
+# Python 3.11, five times a global, and these run for every hand of a sitting.
+_NULLO, _SLAM, _NO_TRUMP = Special.NULLO, Special.SLAM, Trump.NO_TRUMP
+_ABOVE, _BELOW = Line.ABOVE, Line.BELOW
+_MELD, _TRICKS, _NULLO_BONUS = EntryKind.MELD, EntryKind.TRICKS, EntryKind.NULLO_BONUS
+_SLAM_BONUS, _UNBID_SLAM_BONUS = EntryKind.SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS
+
+
 def trick_scores(hand: PlayedHand) -> tuple[int, int]:
     """R1: card points + 10 for the last trick (not in Nullo) + 20 for Jo-Jotte (trump only)."""
-    scores = [hand.card_points[0], hand.card_points[1]]
-    if hand.special is not Special.NULLO:
-        if hand.last_trick is not None:
-            scores[hand.last_trick] += LAST_TRICK_BONUS
-        if hand.jojotte is not None and hand.trump.is_suit:
-            scores[hand.jojotte] += JOJOTTE_BONUS
-    return (scores[0], scores[1])
+    first, second = hand.card_points
+    if hand.special is not _NULLO:
+        if hand.last_trick == 0:
+            first += LAST_TRICK_BONUS
+        elif hand.last_trick == 1:
+            second += LAST_TRICK_BONUS
+        if hand.jojotte is not None and hand.trump is not _NO_TRUMP:
+            if hand.jojotte == 0:
+                first += JOJOTTE_BONUS
+            else:
+                second += JOJOTTE_BONUS
+    return (first, second)
 
 
 def score_hand(hand: Hand, number: int) -> HandScore:
     """Score hand ``number`` (1-based) by rulings R1 to R9; the hand must be valid."""
-    if not isinstance(hand, PlayedHand):
+    if hand.thrown_in:
         return HandScore(Outcome.THROWN_IN, (0, 0), (0, 0), 1, None, (), 0)
+    assert isinstance(hand, PlayedHand)
 
     tricks = trick_scores(hand)
     melds = hand.melds
     totals = (tricks[0] + melds[0], tricks[1] + melds[1])
-    entries = [
-        Entry(number, side, Line.ABOVE, melds[side], EntryKind.MELD)
-        for side in (0, 1)
-        if melds[side]
-    ]  # R5: melds above, in every played hand, never multiplied.
+    entries: list[Entry] = []
+    for side in (0, 1):  # R5: melds above, in every played hand, never multiplied.
+        if melds[side]:
+            entries.append(Entry(number, side, _ABOVE, melds[side], _MELD))
 
-    if hand.special is Special.NULLO:
+    special = hand.special
+    if special is _NULLO:
         outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
-    elif hand.special is Special.SLAM and not won_every_trick(hand, hand.declarer):
+    elif special is _SLAM and not won_every_trick(hand, hand.bidder):
         outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
     else:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
 
-    if hand.special is not Special.NULLO and hand.tricks is not None:
+    if special is not _NULLO and hand.tricks is not None:
         for side in (0, 1):
             if not won_every_trick(hand, side):
                 continue
-            if hand.special is Special.SLAM and side == hand.declarer:
-                entries.append(Entry(number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS))
-            else:  # R6: all nine tricks without having bid Slam.
-                entries.append(
-                    Entry(number, side, Line.ABOVE, UNBID_SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS)
-                )
+            if special is _SLAM and side == hand.bidder:
+                entries.append(Entry(number, side, _ABOVE, SLAM_BONUS, _SLAM_BONUS))
+            else:  # R6: every trick without having bid Slam.
+                entries.append(Entry(number, side, _ABOVE, UNBID_SLAM_BONUS, _UNBID_SLAM_BONUS))
     return HandScore(outcome, tricks, totals, multiplier, winner, tuple(entries), to_prison)
 
 
@@ -150,10 +162,10 @@ def _contest(
         return Outcome.TIE, None, combined, multiplier
     winner = declarer if totals[declarer] > totals[defender] else defender
     if multiplier == 1 and winner == declarer:
-        _add(entries, number, declarer, Line.BELOW, tricks[declarer], EntryKind.TRICKS)
-        _add(entries, number, defender, Line.ABOVE, tricks[defender], EntryKind.TRICKS)
+        _add(entries, number, declarer, _BELOW, tricks[declarer], _TRICKS)
+        _add(entries, number, defender, _ABOVE, tricks[defender], _TRICKS)
     else:
-        _add(entries, number, winner, Line.BELOW, combined, EntryKind.TRICKS)
+        _add(entries, number, winner, _BELOW, combined, _TRICKS)
     outcome = Outcome.DECLARER_WON if winner == declarer else Outcome.DEFENDER_WON
     return outcome, winner, 0, multiplier
 
@@ -169,8 +181,8 @@ def _failed_slam(
     defender = opponent(hand.declarer)
     multiplier = hand.double.multiplier
     combined = multiplier * (tricks[0] + tricks[1])
-    line = Line.BELOW if totals[defender] > totals[hand.declarer] else Line.ABOVE
-    _add(entries, number, defender, line, combined, EntryKind.TRICKS)
+    line = _BELOW if totals[defender] > totals[hand.declarer] else _ABOVE
+    _add(entries, number, defender, line, combined, _TRICKS)
     return Outcome.SLAM_FAILED, defender, 0, multiplier
 
 
@@ -181,11 +193,11 @@ def _nullo(
     bidder = hand.declarer
     taken = _tricks_of(hand, bidder)
     if taken == 0:
-        _add(entries, number, bidder, Line.ABOVE, NULLO_BONUS, EntryKind.NULLO_BONUS)
+        _add(entries, number, bidder, _ABOVE, NULLO_BONUS, _NULLO_BONUS)
         outcome = Outcome.NULLO_MADE
     else:
         bonus = NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (taken - 1)
-        _add(entries, number, opponent(bidder), Line.ABOVE, bonus, EntryKind.NULLO_BONUS)
+        _add(entries, number, opponent(bidder), _ABOVE, bonus, _NULLO_BONUS)
         outcome = Outcome.NULLO_FAILED
     return outcome, None, tricks[0] + tricks[1], 1
 

@@ -29,6 +29,9 @@ from jojotte_score.core.tables import (
 
 SIDES = (0, 1)
 
+# Bound once: enum member lookups are slow in Python 3.11 and these run for every hand.
+_NULLO, _NONE, _UNDOUBLED = Special.NULLO, Special.NONE, Doubling.NONE
+
 # How the checks report an error: (message, field).
 _Report = Callable[[str, str], None]
 
@@ -51,10 +54,10 @@ def check_hand(hand: Hand, variant: Variant, number: int | None = None) -> list[
 
 
 def _check_played(hand: PlayedHand, variant: Variant, error: _Report) -> None:
-    nullo = hand.special is Special.NULLO
+    nullo = hand.special is _NULLO
     if hand.bidder not in SIDES:
         error(f"bidder {hand.bidder} is not a side (0 or 1)", "bidder")
-    if nullo and hand.double is not Doubling.NONE:
+    if nullo and hand.double is not _UNDOUBLED:
         error("Nullo cannot be played on a doubled contract", "double")
 
     plays_trump = hand.trump.is_suit and not nullo
@@ -108,8 +111,8 @@ def _meld_problem(points: int, variant: Variant) -> str:
 
 def _check_tricks(hand: PlayedHand, variant: Variant, error: _Report) -> None:
     if hand.tricks is None:
-        if hand.special is not Special.NONE:
-            name = "Nullo" if hand.special is Special.NULLO else "Slam"
+        if hand.special is not _NONE:
+            name = "Nullo" if hand.special is _NULLO else "Slam"
             error(f"tricks are required for {name}: how many tricks each side won", "tricks")
         return
     per_hand = variant.tricks_per_hand
@@ -126,12 +129,12 @@ def _check_tricks(hand: PlayedHand, variant: Variant, error: _Report) -> None:
                     f"side {side} won no trick but holds {hand.card_points[side]} card points",
                     f"card_points[{side}]",
                 )
-            if hand.last_trick == side and hand.special is not Special.NULLO:
+            if hand.last_trick == side and hand.special is not _NULLO:
                 error(f"side {side} won no trick but is recorded with the last trick", "last_trick")
 
 
 def _card_count_warnings(hand: PlayedHand, number: int | None) -> list[Problem]:
-    plays_trump = hand.trump.is_suit and hand.special is not Special.NULLO
+    plays_trump = hand.trump.is_suit and hand.special is not _NULLO
     deck = deck_points(plays_trump)
     counted = sum(hand.card_points)
     if counted == deck:
