@@ -1,0 +1,1 @@
+"""The sittings database: SQLite through the standard library, no Qt."""

@@ -1,0 +1,400 @@
+"""Automatic backups of the sittings database, and restoring one of them.
+
+Every copy is made with SQLite's backup API into a temporary file in the destination
+folder, flushed to disk, checked with ``PRAGMA integrity_check`` and only then renamed to
+its final name, so a name of the form ``sittings-<UTC stamp>.sqlite3`` always holds a
+complete, sound database. Copies are written in rollback-journal mode: each one is a
+single standalone file, with no ``-wal`` beside it.
+
+Nothing here reads the clock: every function that needs the time takes ``now``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from jojotte_score.core.errors import JojotteError
+
+BACKUP_DIR_NAME = "backups"
+DEFAULT_KEEP = 10
+BACKUP_INTERVAL = timedelta(days=1)
+
+_STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
+_AUTOMATIC_PREFIX = "sittings-"
+_BEFORE_RESTORE_PREFIX = "sittings-before-restore-"
+_SUFFIX = ".sqlite3"
+_NAME = re.compile(
+    r"sittings-(?P<restore>before-restore-)?(?P<stamp>\d{8}T\d{6}Z)(?:-(?P<serial>\d+))?\.sqlite3"
+)
+# Files SQLite keeps beside a database while it is open or after a crash.
+_COMPANIONS = ("-wal", "-shm", "-journal")
+_SHOWN_PROBLEMS = 3
+
+
+class BackupError(JojotteError):
+    """A backup could not be made, listed, pruned or restored; the message names the file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Backup:
+    """One backup file and the UTC time it was taken, as read from its name."""
+
+    path: Path
+    taken: datetime
+
+    @property
+    def before_restore(self) -> bool:
+        """Whether this is the safety copy saved just before a restore (never pruned)."""
+        return self.path.name.startswith(_BEFORE_RESTORE_PREFIX)
+
+
+def backup_name(taken: datetime) -> str:
+    """The file name of an automatic backup taken at ``taken`` (an aware datetime).
+
+    The stamp is in UTC, so names sort in the order the backups were taken:
+    ``sittings-20261121T013000Z.sqlite3``.
+    """
+    return f"{_AUTOMATIC_PREFIX}{_stamp(taken)}{_SUFFIX}"
+
+
+def list_backups(backup_dir: Path) -> list[Backup]:
+    """The backups in ``backup_dir``, newest first; a missing folder has none.
+
+    Only files named like a backup count: temporaries, journals and anything else
+    in the folder are ignored. Safety copies saved before a restore are included.
+    """
+    try:
+        entries = list(backup_dir.iterdir())
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise BackupError(f"cannot read the backup folder {backup_dir}: {_reason(exc)}") from exc
+    found: list[tuple[datetime, int, str, Backup]] = []
+    for path in entries:
+        match = _NAME.fullmatch(path.name)
+        if match is None or not path.is_file():
+            continue
+        try:
+            taken = datetime.strptime(match["stamp"], _STAMP_FORMAT).replace(tzinfo=UTC)
+        except ValueError:
+            continue
+        serial = int(match["serial"] or 1)
+        found.append((taken, serial, path.name, Backup(path, taken)))
+    found.sort(key=lambda entry: entry[:3], reverse=True)
+    return [entry[3] for entry in found]
+
+
+def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime) -> Backup:
+    """Copy the database behind ``connection`` into a new backup in ``backup_dir``.
+
+    The folder is created when missing. A backup already taken in the same second
+    is kept, and the new one gets a ``-2`` (``-3``, ...) suffix. On any failure
+    nothing is left under a backup name and :class:`BackupError` says why.
+    """
+    now = _utc(now)
+    if connection.in_transaction:
+        raise BackupError(f"cannot back up into {backup_dir} while a transaction is open")
+    _make_folder(backup_dir)
+    target = _free_path(backup_dir, f"{_AUTOMATIC_PREFIX}{_stamp(now)}")
+    try:
+        _copy_database(connection, target, check=True)
+    except (sqlite3.Error, OSError) as exc:
+        raise BackupError(f"cannot write the backup {target}: {_reason(exc)}") from exc
+    return Backup(target, now.replace(microsecond=0))
+
+
+def backup_if_due(
+    connection: sqlite3.Connection,
+    backup_dir: Path,
+    now: datetime,
+    *,
+    interval: timedelta = BACKUP_INTERVAL,
+    keep: int = DEFAULT_KEEP,
+) -> Backup | None:
+    """Make a backup when there is none or the newest is more than ``interval`` old.
+
+    Afterwards the automatic backups are pruned to the ``keep`` newest. Returns the
+    new backup, or ``None`` when none was due. Backups stamped later than ``now``
+    (left by a clock that was once wrong) do not count as recent.
+    """
+    now = _utc(now)
+    _check_keep(keep)
+    earlier = [
+        backup
+        for backup in list_backups(backup_dir)
+        if not backup.before_restore and backup.taken <= now
+    ]
+    made = None
+    if not earlier or now - earlier[0].taken > interval:
+        made = make_backup(connection, backup_dir, now)
+    prune_backups(backup_dir, keep)
+    return made
+
+
+def prune_backups(backup_dir: Path, keep: int) -> list[Path]:
+    """Delete the automatic backups beyond the ``keep`` newest; returns them, oldest first.
+
+    Safety copies saved before a restore and unrelated files are never deleted.
+    """
+    _check_keep(keep)
+    automatic = [backup for backup in list_backups(backup_dir) if not backup.before_restore]
+    deleted: list[Path] = []
+    for backup in reversed(automatic[keep:]):
+        try:
+            backup.path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise BackupError(
+                f"cannot delete the old backup {backup.path}: {_reason(exc)}"
+            ) from exc
+        deleted.append(backup.path)
+    return deleted
+
+
+def restore_backup(
+    backup: Path, database: Path, now: datetime, *, newest_version: int | None = None
+) -> Path:
+    """Replace ``database`` with a copy of ``backup``; returns the safety copy's path.
+
+    The backup must be a readable SQLite database that passes the integrity check and
+    has a ``user_version`` of at least 1 (and at most ``newest_version`` when given);
+    otherwise :class:`BackupError` names the problem and nothing is touched. The
+    current database, when there is one, is first saved as
+    ``sittings-before-restore-<UTC stamp>.sqlite3`` in ``database.parent / "backups"``,
+    so that a restore can itself be undone; its path is returned. When there is no
+    current database the restore creates it and returns ``database``.
+
+    The caller must make sure no connection to ``database`` is open.
+    """
+    now = _utc(now)
+    _check_restorable(backup, newest_version)
+    _make_folder(database.parent)
+    safety_copy = database
+    if database.exists():
+        safety_copy = _save_before_restore(database, database.parent / BACKUP_DIR_NAME, now)
+    try:
+        with contextlib.closing(_open_read_only(backup)) as source:
+            _copy_database(source, database, check=True)
+    except (sqlite3.Error, OSError) as exc:
+        raise BackupError(
+            f"cannot restore {backup} into {database}: {_reason(exc)}; "
+            "the database was not changed"
+        ) from exc
+    # The -wal, -shm and -journal files left beside the database belong to the file that
+    # was just replaced; SQLite would apply a leftover -wal to the restored file and corrupt
+    # it, so they must go. Removing them only now is right: until the rename succeeded they
+    # could still hold the old database's last commits. Nothing is lost by removing them:
+    # the safety copy was read through them (and closing that connection normally
+    # checkpointed and deleted the -wal), and no other connection can be using them because
+    # the caller guarantees that none is open.
+    for companion in _companions(database):
+        try:
+            companion.unlink(missing_ok=True)
+        except OSError as exc:
+            raise BackupError(
+                f"restored {backup} into {database}, but cannot delete the stale {companion}: "
+                f"{_reason(exc)}; delete it before starting jojotte-score"
+            ) from exc
+    return safety_copy
+
+
+def _stamp(moment: datetime) -> str:
+    return _utc(moment).strftime(_STAMP_FORMAT)
+
+
+def _utc(moment: datetime) -> datetime:
+    if moment.tzinfo is None or moment.utcoffset() is None:
+        raise ValueError(f"expected an aware datetime, got the naive {moment!r}")
+    return moment.astimezone(UTC)
+
+
+def _check_keep(keep: int) -> None:
+    if keep < 1:
+        raise ValueError(f"keep must be at least 1, got {keep}")
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc) or type(exc).__name__
+
+
+def _make_folder(folder: Path) -> None:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BackupError(f"cannot create the folder {folder}: {_reason(exc)}") from exc
+
+
+def _free_path(folder: Path, stem: str) -> Path:
+    """``folder/stem.sqlite3``, or ``stem-2``, ``stem-3``, ... when that name is taken."""
+    candidate = folder / f"{stem}{_SUFFIX}"
+    serial = 1
+    while candidate.exists():
+        serial += 1
+        candidate = folder / f"{stem}-{serial}{_SUFFIX}"
+    return candidate
+
+
+def _companions(database: Path) -> Iterator[Path]:
+    for ending in _COMPANIONS:
+        yield database.with_name(database.name + ending)
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    uri = f"{path.absolute().as_uri()}?mode=ro"
+    return sqlite3.connect(uri, uri=True, isolation_level=None)
+
+
+def _integrity_problems(connection: sqlite3.Connection) -> list[str]:
+    rows = connection.execute("PRAGMA integrity_check").fetchall()
+    return [str(row[0]) for row in rows if row[0] != "ok"]
+
+
+def _describe(problems: list[str]) -> str:
+    shown = "; ".join(problems[:_SHOWN_PROBLEMS])
+    more = len(problems) - _SHOWN_PROBLEMS
+    return f"{shown}; and {more} more" if more > 0 else shown
+
+
+def _check_restorable(backup: Path, newest_version: int | None) -> None:
+    """Raise :class:`BackupError` unless ``backup`` is a sound jojotte-score database."""
+    if not backup.exists():
+        raise BackupError(f"{backup}: no such backup file; nothing was restored")
+    if not backup.is_file():
+        raise BackupError(f"{backup}: not a file; nothing was restored")
+    if backup.stat().st_size == 0:
+        raise BackupError(f"{backup}: the file is empty; nothing was restored")
+    try:
+        with contextlib.closing(_open_read_only(backup)) as connection:
+            problems = _integrity_problems(connection)
+            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+    except sqlite3.Error as exc:
+        raise BackupError(
+            f"{backup}: not a readable SQLite database ({exc}); nothing was restored"
+        ) from exc
+    if problems:
+        raise BackupError(
+            f"{backup}: the database is damaged (integrity check: {_describe(problems)}); "
+            "nothing was restored"
+        )
+    if version < 1:
+        raise BackupError(
+            f"{backup}: not a jojotte-score database (it has no schema version); "
+            "nothing was restored"
+        )
+    if newest_version is not None and version > newest_version:
+        raise BackupError(
+            f"{backup}: written by a newer jojotte-score (schema version {version}, this one "
+            f"reads up to {newest_version}); nothing was restored"
+        )
+
+
+def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Path:
+    """Save ``database`` as a before-restore safety copy in ``backup_dir``; returns its path."""
+    _make_folder(backup_dir)
+    target = _free_path(backup_dir, f"{_BEFORE_RESTORE_PREFIX}{_stamp(now)}")
+    try:
+        with contextlib.closing(sqlite3.connect(database, isolation_level=None)) as current:
+            _copy_database(current, target, check=False)
+    except sqlite3.Error:
+        # SQLite cannot read the current database (often the reason for restoring): keep
+        # its bytes, and those of its -wal, exactly as they are.
+        try:
+            _copy_bytes(database, target)
+            wal = database.with_name(database.name + "-wal")
+            if wal.is_file():
+                _copy_bytes(wal, target.with_name(target.name + "-wal"))
+        except OSError as exc:
+            raise BackupError(
+                f"cannot save {database} to {target} before restoring: {_reason(exc)}; "
+                "nothing was restored"
+            ) from exc
+    except OSError as exc:
+        raise BackupError(
+            f"cannot save {database} to {target} before restoring: {_reason(exc)}; "
+            "nothing was restored"
+        ) from exc
+    return target
+
+
+def _copy_database(source: sqlite3.Connection, target: Path, *, check: bool) -> None:
+    """Copy ``source`` to ``target`` through a checked temporary file renamed into place.
+
+    Raises ``sqlite3.Error`` or ``OSError`` as they come, or :class:`BackupError` when
+    ``check`` is set and the copy fails its integrity check; the temporary file is
+    removed in every case.
+    """
+    temporary = _temporary_beside(target)
+    try:
+        with contextlib.closing(sqlite3.connect(temporary, isolation_level=None)) as copy:
+            source.backup(copy)
+            # The copy inherits WAL mode from a WAL source; make it one standalone file.
+            copy.execute("PRAGMA journal_mode=DELETE").fetchall()
+        _fsync_file(temporary)
+        if check:
+            with contextlib.closing(_open_read_only(temporary)) as written:
+                problems = _integrity_problems(written)
+            if problems:
+                raise BackupError(
+                    f"the copy for {target} is damaged (integrity check: "
+                    f"{_describe(problems)}); it was not kept"
+                )
+        os.replace(temporary, target)
+    except BaseException:
+        _remove_temporary(temporary)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _copy_bytes(source: Path, target: Path) -> None:
+    """Copy a file byte for byte through a temporary file renamed into place."""
+    temporary = _temporary_beside(target)
+    try:
+        with source.open("rb") as reading, temporary.open("wb") as writing:
+            shutil.copyfileobj(reading, writing)
+            writing.flush()
+            os.fsync(writing.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        _remove_temporary(temporary)
+        raise
+    _fsync_folder(target.parent)
+
+
+def _temporary_beside(target: Path) -> Path:
+    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    os.close(handle)
+    return Path(name)
+
+
+def _remove_temporary(temporary: Path) -> None:
+    for path in (temporary, *_companions(temporary)):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def _fsync_file(path: Path) -> None:
+    with path.open("r+b") as handle:
+        os.fsync(handle.fileno())
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make a rename durable; only POSIX can open a folder for that."""
+    if os.name != "posix":
+        return
+    # Some file systems refuse to sync a folder; the renamed file is in place regardless.
+    with contextlib.suppress(OSError):
+        handle = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)

@@ -1,0 +1,249 @@
+"""Opening the sittings database safely: version checks, pragmas, migrations, one writer.
+
+SQLite is opened with ``isolation_level=None`` and every change is an explicit
+``BEGIN IMMEDIATE`` ... ``COMMIT``, so it behaves the same on Python 3.11 and 3.12+. Pragmas
+are set outside any transaction. A lock file beside the database keeps a second copy of
+the app from writing to it at the same time.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import TracebackType
+from typing import IO
+
+from jojotte_score.storage.errors import (
+    DatabaseInUseError,
+    DatabaseTooNewError,
+    DataDirectoryError,
+    NotADatabaseError,
+    ReadOnlyError,
+    StorageError,
+)
+from jojotte_score.storage.schema import MIGRATIONS, SCHEMA_VERSION
+
+BUSY_TIMEOUT_MS = 5000
+
+
+def describe_sqlite_error(error: sqlite3.Error, path: Path) -> StorageError:
+    """The project's error for an SQLite failure, with a message that names the file."""
+    text = str(error)
+    if isinstance(error, sqlite3.OperationalError):
+        if "full" in text:
+            return DataDirectoryError(f"{path}: the disk is full; nothing was changed ({text})")
+        if "readonly" in text or "read-only" in text or "unable to open" in text:
+            return DataDirectoryError(f"{path}: cannot write the database ({text})")
+        if "locked" in text or "busy" in text:
+            return DatabaseInUseError(f"{path}: the database is busy in another program ({text})")
+    if isinstance(error, sqlite3.DatabaseError) and (
+        "not a database" in text or "malformed" in text
+    ):
+        return NotADatabaseError(f"{path}: not a jojotte-score database, or damaged ({text})")
+    return StorageError(f"{path}: database error: {text}")
+
+
+class _WriterLock:
+    """An exclusive lock on ``<database>.lock``, held while a copy of the app may write."""
+
+    def __init__(self, database: Path) -> None:
+        self.path = database.with_name(database.name + ".lock")
+        self._handle: IO[bytes] | None = None
+
+    def acquire(self) -> None:
+        try:
+            handle = open(self.path, "a+b")  # noqa: SIM115 - held open while locked
+        except OSError as error:
+            raise DataDirectoryError(
+                f"{self.path.parent}: cannot use the data folder ({error.strerror or error})"
+            ) from error
+        try:
+            _lock(handle)
+        except OSError as error:
+            handle.close()
+            raise DatabaseInUseError(
+                f"{self.path.with_suffix('')}: another copy of jojotte-score is using this "
+                "database; close it first (or open this one read-only)"
+            ) from error
+        self._handle = handle
+
+    def release(self) -> None:
+        if self._handle is not None:
+            with contextlib.suppress(OSError):
+                _unlock(self._handle)
+            self._handle.close()
+            self._handle = None
+
+
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
+    import msvcrt
+
+    def _lock(handle: IO[bytes]) -> None:
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+
+    def _unlock(handle: IO[bytes]) -> None:
+        handle.seek(0)
+        msvcrt.locking(handle.fileno(), msvcrt.LK_UNLCK, 1)
+
+else:
+    import fcntl
+
+    def _lock(handle: IO[bytes]) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+
+    def _unlock(handle: IO[bytes]) -> None:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+class Database:
+    """An open sittings database. Use :meth:`open`; close it (or use ``with``) when done."""
+
+    def __init__(
+        self, connection: sqlite3.Connection, path: Path, read_only: bool, lock: _WriterLock | None
+    ) -> None:
+        self.connection = connection
+        self.path = path
+        self.read_only = read_only
+        self._lock = lock
+
+    @classmethod
+    def open(cls, path: Path, *, read_only: bool = False) -> Database:
+        """Open (creating and upgrading as needed) the database at ``path``.
+
+        Read-only opening takes no lock and never writes: it is how a second copy of the app
+        can still show the scores. Raises a :class:`StorageError` subclass naming the problem.
+        """
+        lock = None
+        if not read_only:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise DataDirectoryError(
+                    f"{path.parent}: cannot create the data folder ({error.strerror or error})"
+                ) from error
+            lock = _WriterLock(path)
+            lock.acquire()
+        try:
+            connection = _connect(path, read_only)
+        except BaseException:
+            if lock is not None:
+                lock.release()
+            raise
+        database = cls(connection, path, read_only, lock)
+        try:
+            database._prepare()
+        except BaseException:
+            database.close()
+            raise
+        return database
+
+    def _prepare(self) -> None:
+        try:
+            version = self.connection.execute("PRAGMA user_version").fetchone()[0]
+        except sqlite3.Error as error:
+            raise describe_sqlite_error(error, self.path) from error
+        if version > SCHEMA_VERSION:  # Checked before anything could write.
+            raise DatabaseTooNewError(
+                f"{self.path}: this database was written by a newer jojotte-score (schema "
+                f"{version}; this version reads up to {SCHEMA_VERSION}); update the app. "
+                "The database was not changed."
+            )
+        if self.read_only:
+            if version < SCHEMA_VERSION:
+                raise StorageError(
+                    f"{self.path}: this database needs upgrading (schema {version} to "
+                    f"{SCHEMA_VERSION}); open it once without read-only"
+                )
+            self._execute("PRAGMA query_only = ON")
+            return
+        self._execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        mode = self._execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StorageError(f"{self.path}: cannot switch the database to WAL mode ({mode})")
+        self._execute("PRAGMA synchronous = FULL")
+        self._execute("PRAGMA foreign_keys = ON")
+        self._migrate(version)
+
+    def _migrate(self, version: int) -> None:
+        for migration in MIGRATIONS:
+            if migration.version <= version:
+                continue
+            with self.transaction() as connection:
+                for statement in migration.statements:
+                    connection.execute(statement)
+                connection.execute(f"PRAGMA user_version = {migration.version}")
+
+    def _execute(self, sql: str) -> sqlite3.Cursor:
+        try:
+            return self.connection.execute(sql)
+        except sqlite3.Error as error:
+            raise describe_sqlite_error(error, self.path) from error
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version the database holds."""
+        return int(self.connection.execute("PRAGMA user_version").fetchone()[0])
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One short write transaction: committed when the block ends, rolled back on error.
+
+        SQLite errors leave as :class:`StorageError` with a clear message; anything else
+        raised inside the block is re-raised after the rollback.
+        """
+        if self.read_only:
+            raise ReadOnlyError(f"{self.path}: opened read-only; nothing can be changed")
+        connection = self.connection
+        try:
+            connection.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise describe_sqlite_error(error, self.path) from error
+        try:
+            yield connection
+            connection.execute("COMMIT")
+        except BaseException as error:
+            with contextlib.suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise describe_sqlite_error(error, self.path) from error
+            raise
+
+    def integrity_problems(self) -> list[str]:
+        """What ``PRAGMA integrity_check`` reports; empty when the database is sound."""
+        rows = [str(r[0]) for r in self.connection.execute("PRAGMA integrity_check")]
+        return [] if rows == ["ok"] else rows
+
+    def close(self) -> None:
+        """Close the connection and release the writer's lock."""
+        with contextlib.suppress(sqlite3.Error):
+            self.connection.close()
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        value: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
+    try:
+        if read_only:
+            if not path.exists():
+                raise DataDirectoryError(f"{path}: there is no database here yet")
+            uri = f"{path.resolve().as_uri()}?mode=ro"
+            return sqlite3.connect(uri, uri=True, isolation_level=None)
+        return sqlite3.connect(path, isolation_level=None)
+    except sqlite3.Error as error:
+        raise describe_sqlite_error(error, path) from error

@@ -1,0 +1,67 @@
+"""The database schema, version by version. ``PRAGMA user_version`` holds the version.
+
+Each migration brings a database from the version before it to its own version and runs
+in a transaction of its own. Never edit a released migration; add the next one, and a
+fixture database of the old version under tests/storage/fixtures/.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NamedTuple
+
+
+class Migration(NamedTuple):
+    """The statements that bring a database to ``version``."""
+
+    version: int
+    statements: tuple[str, ...]
+
+
+MIGRATIONS: Final = (
+    Migration(
+        1,
+        (
+            # What happened at the table: the sitting's setup and its hands as recorded.
+            """
+            CREATE TABLE sitting (
+                id INTEGER PRIMARY KEY,
+                variant TEXT NOT NULL CHECK (variant IN ('two-player', 'partnership')),
+                players TEXT NOT NULL,
+                game_target INTEGER NOT NULL,
+                rubber_bonus INTEGER NOT NULL,
+                title TEXT NOT NULL DEFAULT '',
+                place TEXT NOT NULL DEFAULT '',
+                created TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                revision INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+            # One row per hand: its 0-based position and the hand as in the sitting file.
+            """
+            CREATE TABLE hand (
+                sitting_id INTEGER NOT NULL REFERENCES sitting (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                PRIMARY KEY (sitting_id, position)
+            ) WITHOUT ROWID
+            """,
+            # Figures derived from the hands, kept so that listing thousands of sittings
+            # is quick. Never a source of truth: rebuilt whenever its revision is not the
+            # sitting's.
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL
+            )
+            """,
+            "CREATE INDEX sitting_by_update ON sitting (updated)",
+        ),
+    ),
+)
+
+SCHEMA_VERSION: Final = MIGRATIONS[-1].version

@@ -1,0 +1,388 @@
+"""The storage API: sittings and their hands, as recorded, one short transaction per change.
+
+The desktop window and the command line both go through :class:`SittingStore`. Every hand
+is checked by the core before it is written, so a hand the core refuses is never stored.
+Scores are never stored: they are derived by replaying the hands (the ``summary`` table is
+a cache of a few derived figures for listing sittings quickly, rebuilt whenever stale).
+Positions are 0-based indexes into a sitting's hands; hand *numbers* (1-based) are
+position + 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
+from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
+from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import HandNotFoundError, SittingNotFoundError
+
+
+def utc_now() -> datetime:
+    """The current time in UTC, to the second."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+@dataclass(frozen=True, slots=True)
+class SittingInfo:
+    """One line of the list of stored sittings."""
+
+    id: int
+    variant: Variant
+    players: tuple[str, ...]
+    title: str
+    place: str
+    created: datetime
+    updated: datetime
+    hands: int
+    rubbers_finished: int
+    net_side: int | None
+    net_points: int
+    unresolved_prison: int
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names ("Anna & Carl" in partnerships)."""
+        return side_names(self.variant, self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSitting:
+    """A sitting as stored: its id, details and the sitting itself."""
+
+    id: int
+    sitting: Sitting
+    title: str
+    place: str
+    created: datetime
+    updated: datetime
+
+
+class SittingStore:
+    """Create, list, load and change sittings in a :class:`Database`."""
+
+    def __init__(self, database: Database, clock: Callable[[], datetime] = utc_now) -> None:
+        self.database = database
+        self._clock = clock
+
+    # Reading ---------------------------------------------------------------------------
+
+    def list_sittings(self) -> list[SittingInfo]:
+        """Every stored sitting, the most recently changed first."""
+        stale = self.database.connection.execute(
+            "SELECT s.id FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id "
+            "WHERE m.revision IS NOT s.revision"
+        ).fetchall()
+        if stale and not self.database.read_only:
+            with self.database.transaction() as connection:
+                for (sitting_id,) in stale:
+                    _refresh_summary(connection, sitting_id)
+        rows = self.database.connection.execute(
+            "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
+            "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
+            "m.revision IS s.revision "
+            "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id "
+            "ORDER BY s.updated DESC, s.id DESC"
+        ).fetchall()
+        infos = []
+        for row in rows:
+            figures = row[7:12]
+            if not row[12]:  # read-only and stale: derive the figures without storing them
+                figures = _summary_figures(_ledger(self.database.connection, row[0]))
+            infos.append(
+                SittingInfo(
+                    id=row[0],
+                    variant=Variant(row[1]),
+                    players=tuple(json.loads(row[2])),
+                    title=row[3],
+                    place=row[4],
+                    created=datetime.fromisoformat(row[5]),
+                    updated=datetime.fromisoformat(row[6]),
+                    hands=figures[0],
+                    rubbers_finished=figures[1],
+                    net_side=figures[2],
+                    net_points=figures[3],
+                    unresolved_prison=figures[4],
+                )
+            )
+        return infos
+
+    def last_sitting_id(self) -> int | None:
+        """The sitting changed most recently, or None when there is none."""
+        row = self.database.connection.execute(
+            "SELECT id FROM sitting ORDER BY updated DESC, id DESC LIMIT 1"
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def load(self, sitting_id: int) -> StoredSitting:
+        """One sitting with all its hands, in order."""
+        return _load(self.database.connection, sitting_id)
+
+    def hand_count(self, sitting_id: int) -> int:
+        """How many hands the sitting holds."""
+        _require_sitting(self.database.connection, sitting_id)
+        row = self.database.connection.execute(
+            "SELECT count(*) FROM hand WHERE sitting_id = ?", (sitting_id,)
+        ).fetchone()
+        return int(row[0])
+
+    # Changing --------------------------------------------------------------------------
+
+    def create_sitting(
+        self,
+        variant: Variant,
+        players: Sequence[str],
+        rules: Rules | None = None,
+        *,
+        title: str = "",
+        place: str = "",
+    ) -> int:
+        """A new sitting with no hands yet; returns its id."""
+        return self.import_sitting(
+            Sitting(variant, tuple(players), (), rules or Rules.for_variant(variant)),
+            title=title,
+            place=place,
+        )
+
+    def import_sitting(self, sitting: Sitting, *, title: str = "", place: str = "") -> int:
+        """Store a whole sitting in one transaction; every hand is checked first."""
+        problems = errors_only(check_sitting_setup(sitting.variant, sitting.players, sitting.rules))
+        for number, hand in enumerate(sitting.hands, start=1):
+            problems.extend(errors_only(check_hand(hand, sitting.variant, number)))
+        if problems:
+            raise InvalidSittingError(problems)
+        now = self._stamp()
+        with self.database.transaction() as connection:
+            cursor = connection.execute(
+                "INSERT INTO sitting (variant, players, game_target, rubber_bonus, title, "
+                "place, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    sitting.variant.value,
+                    json.dumps(list(sitting.players), ensure_ascii=False),
+                    sitting.rules.game_target,
+                    sitting.rules.rubber_bonus,
+                    title,
+                    place,
+                    now,
+                    now,
+                ),
+            )
+            sitting_id = int(cursor.lastrowid or 0)
+            connection.executemany(
+                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
+                (
+                    (sitting_id, position, _hand_json(hand))
+                    for position, hand in enumerate(sitting.hands)
+                ),
+            )
+            _refresh_summary(connection, sitting_id)
+        return sitting_id
+
+    def add_hand(self, sitting_id: int, hand: Hand) -> int:
+        """Record the next hand; returns its position."""
+        with self.database.transaction() as connection:
+            variant = _require_sitting(connection, sitting_id)
+            position = _count(connection, sitting_id)
+            _check(hand, variant, position)
+            connection.execute(
+                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
+                (sitting_id, position, _hand_json(hand)),
+            )
+            self._touch(connection, sitting_id)
+        return position
+
+    def insert_hand(self, sitting_id: int, position: int, hand: Hand) -> None:
+        """Insert a forgotten hand before the one at ``position`` (or at the end)."""
+        with self.database.transaction() as connection:
+            variant = _require_sitting(connection, sitting_id)
+            count = _count(connection, sitting_id)
+            if not 0 <= position <= count:
+                raise _no_hand(sitting_id, position, count, inserting=True)
+            _check(hand, variant, position)
+            _shift(connection, sitting_id, position, +1)
+            connection.execute(
+                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
+                (sitting_id, position, _hand_json(hand)),
+            )
+            self._touch(connection, sitting_id)
+
+    def replace_hand(self, sitting_id: int, position: int, hand: Hand) -> Hand:
+        """Put ``hand`` in place of the one at ``position``; returns the hand it replaced."""
+        with self.database.transaction() as connection:
+            variant = _require_sitting(connection, sitting_id)
+            old = _hand_at(connection, sitting_id, position, variant)
+            _check(hand, variant, position)
+            connection.execute(
+                "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
+                (_hand_json(hand), sitting_id, position),
+            )
+            self._touch(connection, sitting_id)
+        return old
+
+    def delete_hand(self, sitting_id: int, position: int) -> Hand:
+        """Remove the hand at ``position``; later hands move up. Returns the removed hand."""
+        with self.database.transaction() as connection:
+            variant = _require_sitting(connection, sitting_id)
+            old = _hand_at(connection, sitting_id, position, variant)
+            connection.execute(
+                "DELETE FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
+            )
+            _shift(connection, sitting_id, position + 1, -1)
+            self._touch(connection, sitting_id)
+        return old
+
+    def rename_players(self, sitting_id: int, players: Sequence[str]) -> None:
+        """Give the players new names (same number, same seats)."""
+        names = tuple(name.strip() for name in players)
+        with self.database.transaction() as connection:
+            variant = _require_sitting(connection, sitting_id)
+            rules = Rules.for_variant(variant)
+            problems = errors_only(check_sitting_setup(variant, names, rules))
+            if problems:
+                raise InvalidSittingError(problems)
+            connection.execute(
+                "UPDATE sitting SET players = ? WHERE id = ?",
+                (json.dumps(list(names), ensure_ascii=False), sitting_id),
+            )
+            self._touch(connection, sitting_id)
+
+    def set_details(
+        self, sitting_id: int, *, title: str | None = None, place: str | None = None
+    ) -> None:
+        """Change the sitting's title and/or place."""
+        with self.database.transaction() as connection:
+            _require_sitting(connection, sitting_id)
+            if title is not None:
+                connection.execute(
+                    "UPDATE sitting SET title = ? WHERE id = ?", (title.strip(), sitting_id)
+                )
+            if place is not None:
+                connection.execute(
+                    "UPDATE sitting SET place = ? WHERE id = ?", (place.strip(), sitting_id)
+                )
+            self._touch(connection, sitting_id)
+
+    def _stamp(self) -> str:
+        return self._clock().astimezone(UTC).isoformat()
+
+    def _touch(self, connection: sqlite3.Connection, sitting_id: int) -> None:
+        connection.execute(
+            "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
+            (self._stamp(), sitting_id),
+        )
+        _refresh_summary(connection, sitting_id)
+
+
+# Helpers working inside a transaction ---------------------------------------------------
+
+
+def _hand_json(hand: Hand) -> str:
+    return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
+
+
+def _check(hand: Hand, variant: Variant, position: int) -> None:
+    problems = errors_only(check_hand(hand, variant, position + 1))
+    if problems:
+        raise InvalidSittingError(problems)
+
+
+def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant:
+    row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
+    if row is None:
+        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+    return Variant(row[0])
+
+
+def _count(connection: sqlite3.Connection, sitting_id: int) -> int:
+    row = connection.execute(
+        "SELECT count(*) FROM hand WHERE sitting_id = ?", (sitting_id,)
+    ).fetchone()
+    return int(row[0])
+
+
+def _no_hand(sitting_id: int, position: int, count: int, *, inserting: bool = False) -> Exception:
+    last = count + 1 if inserting else count
+    return HandNotFoundError(
+        f"sitting {sitting_id} has no hand {position + 1} (hands are numbered 1 to {last})"
+        if last
+        else f"sitting {sitting_id} has no hands yet"
+    )
+
+
+def _hand_at(
+    connection: sqlite3.Connection, sitting_id: int, position: int, variant: Variant
+) -> Hand:
+    row = connection.execute(
+        "SELECT data FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
+    ).fetchone()
+    if row is None:
+        raise _no_hand(sitting_id, position, _count(connection, sitting_id))
+    return hand_from_data(json.loads(row[0]), position + 1, variant)
+
+
+def _shift(connection: sqlite3.Connection, sitting_id: int, start: int, by: int) -> None:
+    """Move every hand from ``start`` on by ``by`` places, in two steps so that no two hands
+    ever share a position on the way (the primary key is checked row by row)."""
+    connection.execute(
+        "UPDATE hand SET position = -(position + ?) - 1 WHERE sitting_id = ? AND position >= ?",
+        (by, sitting_id, start),
+    )
+    connection.execute(
+        "UPDATE hand SET position = -position - 1 WHERE sitting_id = ? AND position < 0",
+        (sitting_id,),
+    )
+
+
+def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
+    row = connection.execute(
+        "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated "
+        "FROM sitting WHERE id = ?",
+        (sitting_id,),
+    ).fetchone()
+    if row is None:
+        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+    variant = Variant(row[0])
+    hands = tuple(
+        hand_from_data(json.loads(data), position + 1, variant)
+        for position, data in connection.execute(
+            "SELECT position, data FROM hand WHERE sitting_id = ? ORDER BY position",
+            (sitting_id,),
+        )
+    )
+    sitting = Sitting(variant, tuple(json.loads(row[1])), hands, Rules(row[2], row[3]))
+    return StoredSitting(
+        id=sitting_id,
+        sitting=sitting,
+        title=row[4],
+        place=row[5],
+        created=datetime.fromisoformat(row[6]),
+        updated=datetime.fromisoformat(row[7]),
+    )
+
+
+def _ledger(connection: sqlite3.Connection, sitting_id: int) -> Ledger:
+    return replay(_load(connection, sitting_id).sitting)
+
+
+def _summary_figures(ledger: Ledger) -> tuple[int, int, int | None, int, int]:
+    net_side, net_points = ledger.net
+    finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
+    return (len(ledger.hands), finished, net_side, net_points, ledger.unresolved_prison)
+
+
+def _refresh_summary(connection: sqlite3.Connection, sitting_id: int) -> None:
+    figures = _summary_figures(_ledger(connection, sitting_id))
+    connection.execute(
+        "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
+        "net_side, net_points, unresolved_prison) "
+        "SELECT id, revision, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        (*figures, sitting_id),
+    )
+
