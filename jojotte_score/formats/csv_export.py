@@ -31,14 +31,8 @@ FORMULA_PREFIXES: Final = ("=", "+", "-", "@", "\t", "\r")
 YES: Final = "yes"
 NO: Final = "no"
 
-HAND_COLUMNS: Final[tuple[str, ...]] = (
-    "hand",
-    "rubber",
-    "game",
-    "side_0",
-    "side_1",
-    "dealer",
-    "thrown_in",
+# The inputs of a played hand and its trick scores and totals (empty for a thrown-in deal).
+_INPUT_COLUMNS: Final = (
     "bidder",
     "declarer",
     "trump",
@@ -52,10 +46,19 @@ HAND_COLUMNS: Final[tuple[str, ...]] = (
     "jojotte",
     "tricks_0",
     "tricks_1",
-    "trick_score_0",
-    "trick_score_1",
-    "total_0",
-    "total_1",
+)
+_SCORE_COLUMNS: Final = ("trick_score_0", "trick_score_1", "total_0", "total_1")
+
+HAND_COLUMNS: Final[tuple[str, ...]] = (
+    "hand",
+    "rubber",
+    "game",
+    "side_0",
+    "side_1",
+    "dealer",
+    "thrown_in",
+    *_INPUT_COLUMNS,
+    *_SCORE_COLUMNS,
     "outcome",
     "winner",
     "above_0",
@@ -160,24 +163,6 @@ def _hand_row(
         }
     )
     return row
-
-
-_INPUT_COLUMNS: Final = (
-    "bidder",
-    "declarer",
-    "trump",
-    "double",
-    "special",
-    "melds_0",
-    "melds_1",
-    "card_points_0",
-    "card_points_1",
-    "last_trick",
-    "jojotte",
-    "tricks_0",
-    "tricks_1",
-)
-_SCORE_COLUMNS: Final = ("trick_score_0", "trick_score_1", "total_0", "total_1")
 
 
 def _inputs(hand: Hand, names: tuple[str, str]) -> Row:
