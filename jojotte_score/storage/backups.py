@@ -98,7 +98,8 @@ def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime)
 
     The folder is created when missing. A backup already taken in the same second
     is kept, and the new one gets a ``-2`` (``-3``, ...) suffix. On any failure
-    nothing is left under a backup name and :class:`BackupError` says why.
+    nothing is left under a backup name and :class:`BackupError` says why; a damaged
+    database (one failing the integrity check) gives no backup at all.
     """
     now = _utc(now)
     if connection.in_transaction:
@@ -185,16 +186,15 @@ def restore_backup(
             _copy_database(source, database, check=True)
     except (sqlite3.Error, OSError) as exc:
         raise BackupError(
-            f"cannot restore {backup} into {database}: {_reason(exc)}; "
-            "the database was not changed"
+            f"cannot restore {backup} into {database}: {_reason(exc)}; the database was not changed"
         ) from exc
-    # The -wal, -shm and -journal files left beside the database belong to the file that
-    # was just replaced; SQLite would apply a leftover -wal to the restored file and corrupt
-    # it, so they must go. Removing them only now is right: until the rename succeeded they
-    # could still hold the old database's last commits. Nothing is lost by removing them:
-    # the safety copy was read through them (and closing that connection normally
-    # checkpointed and deleted the -wal), and no other connection can be using them because
-    # the caller guarantees that none is open.
+    # Any -wal, -shm or -journal file left beside the database belongs to the file that was
+    # just replaced; SQLite would apply a leftover -wal to the restored file and corrupt it,
+    # so they must go. Removing them only now is right: until the rename succeeded they
+    # could still hold the old database's last commits, needed if the rename failed. Nothing
+    # is lost by removing them: the safety copy was read through them (or holds their bytes),
+    # and a readable database had its -wal folded in before the rename, so normally none is
+    # left. No other connection can be using them: the caller guarantees that none is open.
     for companion in _companions(database):
         try:
             companion.unlink(missing_ok=True)
@@ -222,9 +222,13 @@ def _check_keep(keep: int) -> None:
 
 
 def _reason(exc: BaseException) -> str:
+    """The cause of an OS or SQLite failure in a few words a player can act on."""
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror
-    return str(exc) or type(exc).__name__
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, sqlite3.DatabaseError) and "malformed" in text:
+        return f"the database is damaged ({text})"
+    return text
 
 
 def _make_folder(folder: Path) -> None:
@@ -271,16 +275,24 @@ def _check_restorable(backup: Path, newest_version: int | None) -> None:
         raise BackupError(f"{backup}: no such backup file; nothing was restored")
     if not backup.is_file():
         raise BackupError(f"{backup}: not a file; nothing was restored")
-    if backup.stat().st_size == 0:
+    try:
+        size = backup.stat().st_size
+    except OSError as exc:
+        raise BackupError(
+            f"{backup}: cannot read it ({_reason(exc)}); nothing was restored"
+        ) from exc
+    if size == 0:
         raise BackupError(f"{backup}: the file is empty; nothing was restored")
     try:
         with contextlib.closing(_open_read_only(backup)) as connection:
             problems = _integrity_problems(connection)
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.Error as exc:
-        raise BackupError(
-            f"{backup}: not a readable SQLite database ({exc}); nothing was restored"
-        ) from exc
+        text = str(exc)
+        problem = (
+            "the database is damaged" if "malformed" in text else "not a readable SQLite database"
+        )
+        raise BackupError(f"{backup}: {problem} ({text}); nothing was restored") from exc
     if problems:
         raise BackupError(
             f"{backup}: the database is damaged (integrity check: {_describe(problems)}); "
@@ -299,31 +311,44 @@ def _check_restorable(backup: Path, newest_version: int | None) -> None:
 
 
 def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Path:
-    """Save ``database`` as a before-restore safety copy in ``backup_dir``; returns its path."""
+    """Save ``database`` as a before-restore safety copy in ``backup_dir``; returns its path.
+
+    The database is read through a read-only connection, which changes nothing on disk.
+    Once the copy is safe, the database's -wal is folded into it (checkpointed), so that
+    no -wal is left to outlive the rename that follows.
+    """
     _make_folder(backup_dir)
     target = _free_path(backup_dir, f"{_BEFORE_RESTORE_PREFIX}{_stamp(now)}")
     try:
-        with contextlib.closing(sqlite3.connect(database, isolation_level=None)) as current:
-            _copy_database(current, target, check=False)
-    except sqlite3.Error:
-        # SQLite cannot read the current database (often the reason for restoring): keep
-        # its bytes, and those of its -wal, exactly as they are.
         try:
+            with contextlib.closing(_open_read_only(database)) as current:
+                _copy_database(current, target, check=False)
+        except sqlite3.Error:
+            # SQLite cannot read the current database (often the reason for restoring): keep
+            # its bytes, and those of its -wal and -journal, exactly as they are. A read-write
+            # connection would not do: closing it can delete a -wal it cannot make sense of.
             _copy_bytes(database, target)
-            wal = database.with_name(database.name + "-wal")
-            if wal.is_file():
-                _copy_bytes(wal, target.with_name(target.name + "-wal"))
-        except OSError as exc:
-            raise BackupError(
-                f"cannot save {database} to {target} before restoring: {_reason(exc)}; "
-                "nothing was restored"
-            ) from exc
+            for ending in ("-wal", "-journal"):
+                companion = database.with_name(database.name + ending)
+                if companion.is_file():
+                    _copy_bytes(companion, target.with_name(target.name + ending))
+        else:
+            _fold_wal(database)
     except OSError as exc:
         raise BackupError(
             f"cannot save {database} to {target} before restoring: {_reason(exc)}; "
             "nothing was restored"
         ) from exc
     return target
+
+
+def _fold_wal(database: Path) -> None:
+    """Checkpoint ``database`` and let SQLite delete its -wal; a failure here is harmless."""
+    with (
+        contextlib.suppress(sqlite3.Error),
+        contextlib.closing(sqlite3.connect(database, isolation_level=None)) as connection,
+    ):
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
 
 
 def _copy_database(source: sqlite3.Connection, target: Path, *, check: bool) -> None:
@@ -345,8 +370,8 @@ def _copy_database(source: sqlite3.Connection, target: Path, *, check: bool) -> 
                 problems = _integrity_problems(written)
             if problems:
                 raise BackupError(
-                    f"the copy for {target} is damaged (integrity check: "
-                    f"{_describe(problems)}); it was not kept"
+                    f"cannot write {target}: the copied database is damaged (integrity check: "
+                    f"{_describe(problems)}); the copy was not kept"
                 )
         os.replace(temporary, target)
     except BaseException:

@@ -385,4 +385,3 @@ def _refresh_summary(connection: sqlite3.Connection, sitting_id: int) -> None:
         "SELECT id, revision, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
         (*figures, sitting_id),
     )
-
