@@ -78,6 +78,20 @@ class _WriterLock:
             self._handle = None
 
 
+@contextlib.contextmanager
+def writer_lock(database: Path) -> Iterator[None]:
+    """Hold the writers' lock of ``database`` without opening it (for a restore).
+
+    Raises :class:`DatabaseInUseError` while another copy of the app has it open for writing.
+    """
+    lock = _WriterLock(database)
+    lock.acquire()
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
