@@ -142,6 +142,7 @@ class Database:
             lock = _WriterLock(path)
             lock.acquire()
         try:
+            _check_before_opening(path, read_only)
             connection = _connect(path, read_only)
         except BaseException:
             if lock is not None:
@@ -161,12 +162,15 @@ class Database:
         except sqlite3.Error as error:
             raise describe_sqlite_error(error, self.path) from error
         if version > SCHEMA_VERSION:  # Checked before anything could write.
-            raise DatabaseTooNewError(
-                f"{self.path}: this database was written by a newer jojotte-score (schema "
-                f"{version}; this version reads up to {SCHEMA_VERSION}); update the app. "
-                "The database was not changed."
+            raise _too_new(self.path, version)
+        if version == 0 and self._execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            raise NotADatabaseError(
+                f"{self.path}: not a jojotte-score database (it holds another program's "
+                "tables); it was not changed"
             )
         if self.read_only:
+            if version == 0:
+                raise DataDirectoryError(f"{self.path}: there is no database here yet")
             if version < SCHEMA_VERSION:
                 raise StorageError(
                     f"{self.path}: this database needs upgrading (schema {version} to "
@@ -179,8 +183,10 @@ class Database:
         if str(mode).lower() != "wal":
             raise StorageError(f"{self.path}: cannot switch the database to WAL mode ({mode})")
         self._execute("PRAGMA synchronous = FULL")
-        self._execute("PRAGMA foreign_keys = ON")
+        # Foreign keys stay off while migrating: SQLite's table-rebuild recipe drops the old
+        # table, and with them on that would cascade to every hand.
         self._migrate(version)
+        self._execute("PRAGMA foreign_keys = ON")
 
     def _migrate(self, version: int) -> None:
         for migration in MIGRATIONS:
@@ -189,6 +195,12 @@ class Database:
             with self.transaction() as connection:
                 for statement in migration.statements:
                     connection.execute(statement)
+                broken = connection.execute("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise StorageError(
+                        f"{self.path}: upgrading to schema {migration.version} would leave "
+                        f"{len(broken)} broken references; the database was not upgraded"
+                    )
                 connection.execute(f"PRAGMA user_version = {migration.version}")
 
     def _execute(self, sql: str) -> sqlite3.Cursor:
@@ -261,3 +273,53 @@ def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
         return sqlite3.connect(path, isolation_level=None)
     except sqlite3.Error as error:
         raise describe_sqlite_error(error, path) from error
+
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
+_USER_VERSION_AT = 60
+
+
+def _too_new(path: Path, version: int) -> DatabaseTooNewError:
+    return DatabaseTooNewError(
+        f"{path}: this database was written by a newer jojotte-score (schema "
+        f"{version}; this version reads up to {SCHEMA_VERSION}); update the app. "
+        "The database was not changed."
+    )
+
+
+def _check_before_opening(path: Path, read_only: bool) -> None:
+    """Refuse a file that is not SQLite, or from a newer schema, before SQLite opens it.
+
+    Opening a WAL database leaves -wal and -shm files beside it, and closing a read-write
+    connection moves the WAL into the file: neither may happen to a newer app's database.
+    """
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(_HEADER_SIZE)
+    except FileNotFoundError:
+        return
+    except IsADirectoryError as error:
+        raise DataDirectoryError(f"{path}: this is a folder, not a database file") from error
+    except OSError as error:
+        raise DataDirectoryError(
+            f"{path}: cannot read the database ({error.strerror or error})"
+        ) from error
+    if not header:
+        return  # An empty file becomes a new database.
+    if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
+        raise NotADatabaseError(f"{path}: not a jojotte-score database, or damaged")
+    version = int.from_bytes(header[_USER_VERSION_AT : _USER_VERSION_AT + 4], "big", signed=True)
+    if version > SCHEMA_VERSION:
+        raise _too_new(path, version)
+    wal = path.with_name(path.name + "-wal")
+    if not read_only and wal.exists() and wal.stat().st_size > 0:
+        # The newest user_version may still be in the WAL only: read it through a read-only
+        # connection, which cannot checkpoint the WAL into the file when it closes.
+        with contextlib.closing(_connect(path, read_only=True)) as probe:
+            try:
+                version = probe.execute("PRAGMA user_version").fetchone()[0]
+            except sqlite3.Error as error:
+                raise describe_sqlite_error(error, path) from error
+        if version > SCHEMA_VERSION:
+            raise _too_new(path, version)
