@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import enum
 import json
+import os
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -105,8 +106,9 @@ def load_sitting(path: Path) -> LoadedSitting:
     raises :class:`OSError` as usual.
     """
     with path.open("rb") as handle:
-        raw = handle.read(MAX_FILE_BYTES + 1)
-    if len(raw) > MAX_FILE_BYTES:
+        too_big = os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES
+        raw = b"" if too_big else handle.read(MAX_FILE_BYTES + 1)
+    if too_big or len(raw) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
         problem = Problem(f"the file is larger than {limit} MiB, far too big for a sitting file")
         raise InvalidSittingError([problem], path.name)
