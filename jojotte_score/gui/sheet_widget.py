@@ -1,0 +1,220 @@
+"""The bridge-pad sheet on screen: one rubber of the ledger, painted, zoomable, pointable.
+
+The widget only shows what the layout computed: it measures text with its font, asks
+:func:`~jojotte_score.render.sheet_layout.layout_sheet` where everything goes, and paints
+it with :func:`~jojotte_score.render.sheet_painter.paint_sheet`. Its size hint is the
+sheet's size times the zoom; put it in a ``QScrollArea`` (with ``widgetResizable``) to
+scroll a long rubber. A wider widget centres the sheet.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+
+from jojotte_score.core.explanation import explain_hand
+from jojotte_score.core.ledger import Ledger
+from jojotte_score.render.sheet_layout import SheetLayout, SheetMetrics, layout_sheet
+from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
+
+MIN_ZOOM = 0.5
+MAX_ZOOM = 4.0
+
+
+class SheetWidget(QWidget):
+    """Shows one rubber of a ledger as a bridge pad; follows the newest hand.
+
+    ``hand_activated`` carries the number of the hand whose row was clicked;
+    ``rubber_shown`` the number of the rubber now shown. PgUp and PgDn show the
+    previous and the next rubber. Hovering over a row shows the hand's explanation.
+    """
+
+    hand_activated = Signal(int)
+    rubber_shown = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._ledger: Ledger | None = None
+        self._rubber = 1
+        self._zoom = 1.0
+        self._selected: int | None = None
+        self._layout: SheetLayout | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.setAccessibleName("Score sheet")
+
+    # The ledger and the rubber shown -------------------------------------------------
+
+    def set_ledger(self, ledger: Ledger | None) -> None:
+        """Show ``ledger`` at the rubber of its newest hand (None: a blank widget)."""
+        self._ledger = ledger
+        newest = ledger.hands[-1].rubber if ledger is not None and ledger.hands else 1
+        self._show(newest, force=True)
+
+    def ledger(self) -> Ledger | None:
+        """The ledger shown, if any."""
+        return self._ledger
+
+    def show_rubber(self, number: int) -> None:
+        """Show rubber ``number`` (clamped to the rubbers there are)."""
+        self._show(number, force=False)
+
+    def rubber_number(self) -> int:
+        """The number of the rubber shown (1 for a ledger without hands)."""
+        return self._rubber
+
+    def rubber_count(self) -> int:
+        """How many rubbers the ledger holds (rubbers with at least one hand)."""
+        return len(self._ledger.rubbers) if self._ledger is not None else 0
+
+    def sheet_layout(self) -> SheetLayout | None:
+        """The layout drawn now, in sheet points (None without a ledger)."""
+        return self._layout
+
+    def set_selected_hand(self, number: int | None) -> None:
+        """Highlight hand ``number``'s rows (None: no highlight)."""
+        if number != self._selected:
+            self._selected = number
+            self.update()
+
+    def selected_hand(self) -> int | None:
+        """The highlighted hand, if any."""
+        return self._selected
+
+    # Zoom and geometry --------------------------------------------------------------
+
+    def set_zoom(self, factor: float) -> None:
+        """Scale the sheet: 1.0 draws it at its size in points."""
+        factor = min(max(factor, MIN_ZOOM), MAX_ZOOM)
+        if factor != self._zoom:
+            self._zoom = factor
+            self.updateGeometry()
+            self.update()
+
+    def zoom(self) -> float:
+        """The zoom factor."""
+        return self._zoom
+
+    def sizeHint(self) -> QSize:
+        layout = self._layout
+        if layout is None:
+            return QSize(320, 400)
+        scale = self._scale()
+        return QSize(round(layout.width * scale + 0.5), round(layout.height * scale + 0.5))
+
+    def minimumSizeHint(self) -> QSize:
+        return self.sizeHint()
+
+    def _scale(self) -> float:
+        """Widget pixels per sheet point."""
+        return self._zoom * self.logicalDpiY() / 72.0
+
+    def _origin(self) -> tuple[float, float]:
+        layout = self._layout
+        if layout is None:
+            return (0.0, 0.0)
+        spare = self.width() - layout.width * self._scale()
+        return (max(spare / 2, 0.0), 0.0)
+
+    def sheet_point(self, pos: QPointF) -> tuple[float, float]:
+        """Where widget position ``pos`` falls on the sheet, in sheet points."""
+        ox, oy = self._origin()
+        scale = self._scale()
+        return ((pos.x() - ox) / scale, (pos.y() - oy) / scale)
+
+    def widget_point(self, x: float, y: float) -> QPointF:
+        """Where sheet point (x, y) is on the widget."""
+        ox, oy = self._origin()
+        scale = self._scale()
+        return QPointF(ox + x * scale, oy + y * scale)
+
+    def hand_at(self, pos: QPointF) -> int | None:
+        """The hand whose row is under widget position ``pos``."""
+        if self._layout is None:
+            return None
+        return self._layout.hand_at(*self.sheet_point(pos))
+
+    def tooltip_at(self, pos: QPointF) -> str:
+        """The explanation of the hand under ``pos``, "" when there is none."""
+        number = self.hand_at(pos)
+        ledger = self._ledger
+        if number is None or ledger is None or not 1 <= number <= len(ledger.hands):
+            return ""
+        return "\n".join(explain_hand(ledger.hands[number - 1], ledger))
+
+    # Qt events ------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), self.palette().color(self.backgroundRole()))
+        if self._layout is not None:
+            paint_sheet(
+                painter,
+                self._layout,
+                self.palette(),
+                self._origin(),
+                self._scale(),
+                self._selected,
+                self.font(),
+            )
+        painter.end()
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip:
+            assert isinstance(event, QHelpEvent)
+            text = self.tooltip_at(QPointF(event.pos()))
+            if text:
+                QToolTip.showText(event.globalPos(), text, self)
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().event(event)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            number = self.hand_at(event.position())
+            if number is not None:
+                self.set_selected_hand(number)
+                self.hand_activated.emit(number)
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key == Qt.Key.Key_PageUp and self._rubber > 1:
+            self.show_rubber(self._rubber - 1)
+        elif key == Qt.Key.Key_PageDown and self._rubber < self.rubber_count():
+            self.show_rubber(self._rubber + 1)
+        elif key not in (Qt.Key.Key_PageUp, Qt.Key.Key_PageDown):
+            super().keyPressEvent(event)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._relayout()
+        super().changeEvent(event)
+
+    # Inside ---------------------------------------------------------------------------
+
+    def _show(self, number: int, *, force: bool) -> None:
+        last = max(self.rubber_count(), 1)
+        number = min(max(number, 1), last)
+        changed = number != self._rubber
+        self._rubber = number
+        if changed or force:
+            self._relayout()
+        if changed:
+            self.rubber_shown.emit(number)
+
+    def _relayout(self) -> None:
+        ledger = self._ledger
+        if ledger is None:
+            self._layout = None
+        else:
+            metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
+            self._layout = layout_sheet(ledger, self._rubber, metrics)
+        self.updateGeometry()
+        self.update()

@@ -1,0 +1,1 @@
+"""The score sheet: a pure layout of the bridge pad and one routine that paints it."""

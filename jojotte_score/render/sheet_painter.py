@@ -1,0 +1,153 @@
+"""The one routine that draws a laid-out sheet, on a widget, a printed page or a PDF.
+
+Colours come from the palette (text on Base, lines in the text colour, quieter lines and
+small labels mixed toward the background, the selected hand in Highlight); the font family
+is the one of the font passed in (the painter's font by default). Nothing here decides
+what goes where: :mod:`jojotte_score.render.sheet_layout` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintDevice, QPainter, QPalette, QPen
+
+from jojotte_score.render.sheet_layout import CircleItem, LineItem, SheetLayout, TextItem
+
+BOLD_ROLES = frozenset({"heading", "total"})
+"""Text roles drawn in bold."""
+
+QUIET_ROLES = frozenset({"hand-number", "label"})
+"""Text roles drawn in a colour halfway to the background."""
+
+_POINTS_PER_INCH = 72.0
+
+
+def sheet_font(base: QFont, size: float, role: str, dpi: float) -> QFont:
+    """The font for text of ``role`` that is ``size`` device pixels high on a ``dpi`` device."""
+    font = QFont(base)
+    font.setPointSizeF(max(size, 0.5) * _POINTS_PER_INCH / dpi)
+    font.setBold(role in BOLD_ROLES)
+    return font
+
+
+def text_width_for(base: QFont, device: QPaintDevice) -> Callable[[str, float], float]:
+    """A ``SheetMetrics.text_width`` measuring with ``base``'s family on ``device``.
+
+    Text is measured in bold, the wider weight, so that every role fits.
+    """
+    dpi = float(device.logicalDpiY())
+    cache: dict[float, QFontMetricsF] = {}
+
+    def text_width(text: str, size: float) -> float:
+        metrics = cache.get(size)
+        if metrics is None:
+            font = QFont(base)
+            font.setPointSizeF(max(size, 0.5))
+            font.setBold(True)
+            metrics = cache[size] = QFontMetricsF(font, device)
+        return metrics.horizontalAdvance(text) * _POINTS_PER_INCH / dpi
+
+    return text_width
+
+
+def _mix(color: QColor, background: QColor, amount: float) -> QColor:
+    """``color`` moved ``amount`` (0..1) of the way toward ``background``."""
+    keep = 1.0 - amount
+    return QColor.fromRgbF(
+        color.redF() * keep + background.redF() * amount,
+        color.greenF() * keep + background.greenF() * amount,
+        color.blueF() * keep + background.blueF() * amount,
+    )
+
+
+_ALIGN = {
+    "left": Qt.AlignmentFlag.AlignLeft,
+    "right": Qt.AlignmentFlag.AlignRight,
+    "center": Qt.AlignmentFlag.AlignHCenter,
+}
+
+
+def paint_sheet(
+    painter: QPainter,
+    layout: SheetLayout,
+    palette: QPalette,
+    origin: tuple[float, float] = (0.0, 0.0),
+    scale: float = 1.0,
+    selected_hand: int | None = None,
+    font: QFont | None = None,
+) -> None:
+    """Draw ``layout`` with its top left corner at ``origin`` (device pixels).
+
+    ``scale`` is device pixels per sheet point: the zoom times the device's dots per inch
+    over 72 on screen, the printer's resolution over 72 on paper. ``font`` gives the family
+    (the painter's font when None). The selected hand's rows are tinted with Highlight.
+    """
+    base = QFont(font if font is not None else painter.font())
+    dpi = float(painter.device().logicalDpiY())
+    ox, oy = origin
+
+    def point(x: float, y: float) -> QPointF:
+        return QPointF(ox + x * scale, oy + y * scale)
+
+    text_color = palette.color(QPalette.ColorRole.Text)
+    background = palette.color(QPalette.ColorRole.Base)
+    highlight = palette.color(QPalette.ColorRole.Highlight)
+    quiet = _mix(text_color, background, 0.45)
+    thin = _mix(text_color, background, 0.35)
+
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+    painter.fillRect(QRectF(ox, oy, layout.width * scale, layout.height * scale), background)
+
+    if selected_hand is not None:
+        tint = QColor(highlight)
+        tint.setAlphaF(0.18)
+        for row in layout.rows_of_hand(selected_hand):
+            top_left = point(row.left - 4, row.top)
+            bottom_right = point(row.right + 4, row.bottom)
+            painter.fillRect(QRectF(top_left, bottom_right), tint)
+
+    fonts: dict[tuple[float, str], QFont] = {}
+    for item in layout.items:
+        if isinstance(item, LineItem):
+            color = thin if item.role == "game" else text_color
+            pen = QPen(color, max(item.weight * scale, 0.5))
+            pen.setCapStyle(Qt.PenCapStyle.FlatCap)
+            painter.setPen(pen)
+            painter.drawLine(point(item.x1, item.y1), point(item.x2, item.y2))
+        elif isinstance(item, CircleItem):
+            selected = item.hand == selected_hand
+            pen = QPen(highlight if selected else text_color, max(0.8 * scale, 0.5))
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(point(item.cx, item.cy), item.r * scale, item.r * scale)
+        elif isinstance(item, TextItem):
+            key = (item.size * scale, item.role)
+            item_font = fonts.get(key)
+            if item_font is None:
+                item_font = fonts[key] = sheet_font(base, key[0], item.role, dpi)
+            painter.setFont(item_font)
+            if item.hand is not None and item.hand == selected_hand:
+                painter.setPen(highlight)
+            else:
+                painter.setPen(quiet if item.role in QUIET_ROLES else text_color)
+            _draw_text(painter, item, point(item.x, item.y), item.size * scale)
+    painter.restore()
+
+
+def _draw_text(painter: QPainter, item: TextItem, anchor: QPointF, size: float) -> None:
+    """Draw ``item``'s text aligned on ``anchor`` and vertically centred on it."""
+    reach = size * 100.0  # wide enough for any line of the sheet
+    height = size * 3.0
+    if item.align == "right":
+        left = anchor.x() - reach
+    elif item.align == "center":
+        left = anchor.x() - reach / 2
+    else:
+        left = anchor.x()
+    rect = QRectF(left, anchor.y() - height / 2, reach, height)
+    flags = _ALIGN.get(item.align, Qt.AlignmentFlag.AlignLeft) | Qt.AlignmentFlag.AlignVCenter
+    painter.drawText(rect, int(flags | Qt.TextFlag.TextDontClip), item.text)
