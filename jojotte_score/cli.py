@@ -170,8 +170,12 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
 
     ``environ`` defaults to the process environment (read now, never at import time).
     """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    environment = os.environ if environ is None else environ
+    if wants_gui(arguments):
+        return _gui(arguments, environment)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(arguments)
     if args.command is None:
         parser.print_help(sys.stdout)
         return EXIT_OK
@@ -186,7 +190,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         "backups": _backups,
         "restore": _restore,
     }
-    context = _Context(parser, args.data_dir, os.environ if environ is None else environ)
+    context = _Context(parser, args.data_dir, environment)
     try:
         return commands[args.command](args, context)
     except InvalidSittingError as error:
@@ -217,6 +221,65 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         where = error.filename or context.folder
         _fail(f"{where}: {error.strerror or error}")
         return EXIT_FAILED
+
+
+COMMANDS = (
+    "score",
+    "explain",
+    "csv",
+    "import",
+    "sittings",
+    "export",
+    "stats",
+    "backups",
+    "restore",
+)
+
+
+def wants_gui(arguments: Sequence[str]) -> bool:
+    """True unless the arguments name a subcommand or ask for help or the version.
+
+    A leading ``--data-dir DIR`` is skipped: ``--data-dir DIR sittings`` is the command line,
+    ``--data-dir DIR`` alone (or with a sitting file) is the desktop window.
+    """
+    index = 0
+    while index < len(arguments):
+        argument = arguments[index]
+        if argument == "--data-dir":
+            index += 2
+        elif argument.startswith("--data-dir="):
+            index += 1
+        else:
+            return argument not in (*COMMANDS, "-h", "--help", "--version")
+    return True
+
+
+def build_gui_parser() -> argparse.ArgumentParser:
+    """The arguments of the desktop window."""
+    parser = argparse.ArgumentParser(
+        prog="jojotte-score",
+        description="Open the desktop scorepad (commands: jojotte-score --help).",
+    )
+    parser.add_argument(
+        "file", type=Path, nargs="?", metavar="FILE.json", help="a sitting file to import and show"
+    )
+    _add_data_dir(parser, default=None)
+    parser.add_argument(
+        "--quit-after-start",
+        action="store_true",
+        help="open the window on the last sitting, let it settle and exit (a smoke test)",
+    )
+    return parser
+
+
+def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
+    parser = build_gui_parser()
+    args = parser.parse_args(arguments)
+    if args.file is not None and not args.file.is_file():
+        parser.error(f"{args.file}: no such sitting file (the commands are {', '.join(COMMANDS)})")
+    from jojotte_score.gui.app import run_gui  # Qt is imported only for the window.
+
+    return run_gui(args.file, args.data_dir, args.quit_after_start, environ)
 
 
 class _Context:
