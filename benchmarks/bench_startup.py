@@ -1,0 +1,106 @@
+"""How long the desktop window takes to start on a 10,000-hand sitting, against a bare window.
+
+Both are timed as whole processes (interpreter start included), offscreen, best of several
+repetitions, in the same run:
+
+- ``python -m jojotte_score --quit-after-start --data-dir DIR``: the scorepad opens the
+  database, shows the main window on the last sitting (10,000 hands), lets the event loop
+  settle and exits;
+- a minimal PySide6 script: a QApplication and a shown QMainWindow, the event loop settled
+  the same way (two zero-time timers), exit.
+
+Both run with Python's bytecode cache (in a temporary folder), as an installed app does. The
+aim is a ratio of at most 1.5.
+
+    python3 benchmarks/bench_startup.py [--hands 10000] [--repeat 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from sitting_generator import sitting_data
+
+from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = 1.5
+BASELINE = (
+    "import sys\n"
+    "from PySide6.QtCore import QTimer\n"
+    "from PySide6.QtWidgets import QApplication, QMainWindow\n"
+    "app = QApplication(sys.argv)\n"
+    "window = QMainWindow()\n"
+    "window.show()\n"
+    "QTimer.singleShot(0, lambda: QTimer.singleShot(0, app.quit))\n"
+    "sys.exit(app.exec())\n"
+)
+
+
+def best_time(command: list[str], environment: dict[str, str], repeat: int) -> float:
+    """The fastest of ``repeat`` runs of a command, in seconds; fails if the command fails."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(
+            command,
+            check=True,
+            cwd=ROOT,
+            env=environment,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def build_database(folder: Path, hands: int) -> None:
+    """A database whose last sitting has ``hands`` hands (and one small one before it)."""
+    with Database.open(database_path(folder)) as database:
+        store = SittingStore(database)
+        store.import_sitting(parse_sitting(sitting_data(12, seed=1)).sitting, title="small")
+        store.import_sitting(parse_sitting(sitting_data(hands)).sitting, title="long")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as temporary:
+        folder = Path(temporary)
+        data = folder / "data"
+        build_database(data, args.hands)
+        environment = {
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "XDG_CONFIG_HOME": str(folder / "config"),  # the app's settings, not the user's
+            # Bytecode cached as in an installed app, kept in the temporary folder.
+            "PYTHONPYCACHEPREFIX": str(folder / "pycache"),
+        }
+        environment.pop("PYTHONDONTWRITEBYTECODE", None)
+        app = [sys.executable, "-m", "jojotte_score", "--quit-after-start", "--data-dir", str(data)]
+        best_time(app, environment, 1)  # warm the caches (files, bytecode); the first backup
+        baseline = best_time([sys.executable, "-c", BASELINE], environment, args.repeat)
+        scorepad = best_time(app, environment, args.repeat)
+    ratio = scorepad / baseline
+    print(f"minimal PySide6 window:                 {baseline:.3f} s")
+    print(f"jojotte-score --quit-after-start ({args.hands:,} hands): {scorepad:.3f} s")
+    print(f"ratio: {ratio:.2f} (target at most {TARGET})")
+    return 0 if ratio <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

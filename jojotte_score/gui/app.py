@@ -1,0 +1,147 @@
+"""Starting the desktop app: the Qt application, the database, the main window.
+
+:func:`run_gui` is what ``jojotte-score [FILE.json] [--data-dir DIR]`` runs. Paths, the
+environment and the settings file are passed in; nothing is read at import time.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from jojotte_score import __version__
+from jojotte_score.gui.settings import APPLICATION, ORGANIZATION, AppSettings
+from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import DatabaseInUseError, StorageError
+from jojotte_score.storage.paths import data_dir, database_path
+from jojotte_score.storage.sittings import SittingStore, utc_now
+
+NO_DISPLAY = (
+    "jojotte-score: no display found; the window is drawn offscreen, where nobody can see "
+    "it. Run it on a desktop or under xvfb-run; the command line works without one: "
+    "jojotte-score --help"
+)
+SIGNAL_POLL_MS = 200
+WARNING_MS = 20_000
+
+
+def needs_offscreen(environ: Mapping[str, str], platform: str = sys.platform) -> bool:
+    """True on Linux with no X11 or Wayland display and no Qt platform chosen."""
+    if not platform.startswith("linux"):
+        return False
+    return not any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
+
+
+def application(environ: Mapping[str, str]) -> QApplication:
+    """The running QApplication, or a new one (offscreen when there is no display)."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    arguments = ["jojotte-score"]
+    if needs_offscreen(environ):
+        print(NO_DISPLAY, file=sys.stderr)
+        arguments += ["-platform", "offscreen"]
+    app = QApplication(arguments)
+    app.setApplicationName(APPLICATION)
+    app.setOrganizationName(ORGANIZATION)
+    app.setApplicationDisplayName("Jo-Jotte scorepad")
+    app.setApplicationVersion(__version__)
+    return app
+
+
+@dataclass
+class OpenedDatabase:
+    """The database as opened: for writing, or read-only because another copy writes."""
+
+    database: Database
+    read_only: bool
+    warning: str = ""
+
+
+def open_database(folder: Path) -> OpenedDatabase:
+    """Open the database in ``folder`` for writing, else read-only when it is in use.
+
+    A backup is made when one is due; a failed backup becomes a warning, not a failure.
+    """
+    path = database_path(folder)
+    try:
+        database = Database.open(path)
+    except DatabaseInUseError:
+        return OpenedDatabase(Database.open(path, read_only=True), read_only=True)
+    try:
+        backup_if_due(database.connection, folder / BACKUP_DIR_NAME, utc_now())
+    except BackupError as error:
+        return OpenedDatabase(database, False, f"No backup was made: {error}")
+    return OpenedDatabase(database, False)
+
+
+def run_gui(
+    file: Path | None,
+    data_dir_option: Path | None,
+    quit_after_start: bool,
+    environ: Mapping[str, str],
+    settings_path: Path | None = None,
+) -> int:
+    """Run the desktop scorepad; returns the exit status.
+
+    ``file`` is a sitting file to import and show; ``quit_after_start`` shows the window,
+    lets the event loop settle and exits 0 (for benchmarks and smoke tests).
+    """
+    app = application(environ)
+    from jojotte_score.gui.dialogs import show_message
+
+    folder = data_dir(data_dir_option, environ)
+    try:
+        opened = open_database(folder)
+    except StorageError as error:
+        show_message(None, "Cannot open the sittings", str(error))
+        return 1
+    try:
+        return _run_window(app, opened, file, quit_after_start, settings_path)
+    finally:
+        opened.database.close()
+
+
+def _run_window(
+    app: QApplication,
+    opened: OpenedDatabase,
+    file: Path | None,
+    quit_after_start: bool,
+    settings_path: Path | None,
+) -> int:
+    from jojotte_score.gui.main_window import MainWindow
+    from jojotte_score.gui.session import Session
+
+    session = Session(SittingStore(opened.database), read_only=opened.read_only)
+    window = MainWindow(session, AppSettings.at(settings_path))
+    if file is None or not window.import_path(file):
+        session.open_last()
+    if opened.warning:
+        window.statusBar().showMessage(opened.warning, WARNING_MS)
+    window.show()
+    if quit_after_start:
+        QTimer.singleShot(0, lambda: QTimer.singleShot(0, app.quit))
+    status = _exec(app)
+    window.close()
+    window.deleteLater()
+    return status
+
+
+def _exec(app: QApplication) -> int:
+    """Run the event loop; Ctrl+C in the terminal quits it cleanly."""
+    previous = signal.signal(signal.SIGINT, lambda _number, _frame: app.quit())
+    poll = QTimer()  # Python sees the signal only when the interpreter runs now and then.
+    poll.timeout.connect(lambda: None)
+    poll.start(SIGNAL_POLL_MS)
+    try:
+        return app.exec()
+    finally:
+        poll.stop()
+        signal.signal(signal.SIGINT, previous)

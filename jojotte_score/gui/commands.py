@@ -1,0 +1,133 @@
+"""Every change to a sitting as an undoable command: each calls one store function.
+
+``redo()`` changes the store, ``undo()`` puts it back; both then ask the session to reload
+and refresh the views. A change the store refuses (a StorageError, or a hand the core
+refuses) is reported through the session, the command is dropped from the undo stack, and
+the views are reloaded from the database, so they always show what is stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtGui import QUndoCommand
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.model import Hand
+from jojotte_score.gui.session import Session
+from jojotte_score.storage.sittings import SittingStore
+
+
+class _StoreCommand(QUndoCommand):
+    """A change to the sitting shown when the command was made."""
+
+    def __init__(self, session: Session, text: str) -> None:
+        super().__init__(text)
+        if session.sitting_id is None:
+            raise ValueError("no sitting is open")
+        self._session = session
+        self._sitting_id: int = session.sitting_id
+
+    def redo(self) -> None:
+        self._run(self.apply)
+
+    def undo(self) -> None:
+        self._run(self.revert)
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        """Make the change."""
+        raise NotImplementedError
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        """Take the change back."""
+        raise NotImplementedError
+
+    def _run(self, step: Callable[[SittingStore, int], None]) -> None:
+        try:
+            step(self._session.store, self._sitting_id)
+        except JojotteError as error:
+            self.setObsolete(True)
+            self._session.on_error(error)
+        if self._session.sitting_id == self._sitting_id:
+            self._session.refresh()
+
+
+class AddHand(_StoreCommand):
+    """Record the next hand at the end of the sitting."""
+
+    def __init__(self, session: Session, hand: Hand) -> None:
+        count = len(session.shown.hands) if session.shown else 0
+        super().__init__(session, f"Record hand {count + 1}")
+        self._hand = hand
+        self._position: int | None = None
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        self._position = store.add_hand(sitting_id, self._hand)
+        self.setText(f"Record hand {self._position + 1}")
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        assert self._position is not None
+        store.delete_hand(sitting_id, self._position)
+
+
+class InsertHand(_StoreCommand):
+    """Insert a forgotten hand before the one at ``position`` (0-based)."""
+
+    def __init__(self, session: Session, position: int, hand: Hand) -> None:
+        super().__init__(session, f"Insert hand {position + 1}")
+        self._position = position
+        self._hand = hand
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        store.insert_hand(sitting_id, self._position, self._hand)
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        store.delete_hand(sitting_id, self._position)
+
+
+class ReplaceHand(_StoreCommand):
+    """Put an edited hand in place of the one at ``position``."""
+
+    def __init__(self, session: Session, position: int, hand: Hand) -> None:
+        super().__init__(session, f"Edit hand {position + 1}")
+        self._position = position
+        self._hand = hand
+        self._old: Hand | None = None
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        self._old = store.replace_hand(sitting_id, self._position, self._hand)
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        assert self._old is not None
+        store.replace_hand(sitting_id, self._position, self._old)
+
+
+class DeleteHand(_StoreCommand):
+    """Delete the hand at ``position``; later hands move up."""
+
+    def __init__(self, session: Session, position: int) -> None:
+        super().__init__(session, f"Delete hand {position + 1}")
+        self._position = position
+        self._old: Hand | None = None
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        self._old = store.delete_hand(sitting_id, self._position)
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        assert self._old is not None
+        store.insert_hand(sitting_id, self._position, self._old)
+
+
+class RenamePlayers(_StoreCommand):
+    """Give the players new names."""
+
+    def __init__(self, session: Session, players: Sequence[str]) -> None:
+        super().__init__(session, "Rename players")
+        self._new = tuple(players)
+        self._old = session.shown.sitting.players if session.shown else ()
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        store.rename_players(sitting_id, self._new)
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        store.rename_players(sitting_id, self._old)

@@ -1,0 +1,305 @@
+"""The window's dialogs, built in code; each ``ask`` classmethod returns a result or None.
+
+Tests patch ``exec`` (a dialog's, or ``QMessageBox.exec``) so nothing ever blocks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QRadioButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score.core.model import Rules, Variant, side_names
+from jojotte_score.core.validation import check_sitting_setup, errors_only
+from jojotte_score.storage.sittings import SittingInfo
+
+SEAT_LABELS = {
+    Variant.TWO_PLAYER: ("Player A", "Player B"),
+    Variant.PARTNERSHIP: ("North (A)", "East (B)", "South (A)", "West (B)"),
+}
+"""Seat labels: partners sit opposite, seats 0 and 2 against 1 and 3."""
+
+DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
+
+
+def show_message(parent: QWidget | None, title: str, text: str, *, warning: bool = True) -> None:
+    """A message box the player closes with OK (tests patch ``QMessageBox.exec``)."""
+    icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
+    box = QMessageBox(icon, title, text, QMessageBox.StandardButton.Ok, parent)
+    box.exec()
+
+
+def setup_problems(variant: Variant, players: tuple[str, ...], rules: Rules) -> list[str]:
+    """What stops a sitting from starting, naming seats as the dialog labels them."""
+    labels = SEAT_LABELS[variant]
+    problems = [f"{labels[seat]} needs a name." for seat, name in enumerate(players) if not name]
+    checked = errors_only(check_sitting_setup(variant, players, rules))
+    return problems + [p.message for p in checked if p.field != "players"]
+
+
+def _buttons(dialog: QDialog) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+    )
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
+@dataclass(frozen=True, slots=True)
+class SittingSetup:
+    """What a new sitting needs: variant, players by seat, the first dealer and the rules."""
+
+    variant: Variant
+    players: tuple[str, ...]
+    first_dealer: int
+    rules: Rules
+    title: str = ""
+    place: str = ""
+
+
+class NewSittingDialog(QDialog):
+    """Variant, names, first dealer, game target and rubber bonus, title and place."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New sitting")
+        self.variant = QComboBox()
+        self.variant.addItem("Two players", Variant.TWO_PLAYER)
+        self.variant.addItem("Four players in partnerships", Variant.PARTNERSHIP)
+        self.names = [QLineEdit(name) for name in DEFAULT_NAMES]
+        self.name_labels = [QLabel() for _ in self.names]
+        self.dealer = QComboBox()
+        self.game_target = QSpinBox(minimum=10, maximum=1000, singleStep=5)
+        self.rubber_bonus = QSpinBox(minimum=0, maximum=5000, singleStep=50)
+        self.title = QLineEdit(placeholderText="optional, e.g. Christmas 1937")
+        self.place = QLineEdit(placeholderText="optional")
+        self.problem = QLabel(wordWrap=True)
+        self.problem.setForegroundRole(self.problem.foregroundRole())
+        form = QFormLayout()
+        form.addRow("&Variant:", self.variant)
+        for label, name in zip(self.name_labels, self.names, strict=True):
+            label.setBuddy(name)
+            form.addRow(label, name)
+        form.addRow("&First dealer:", self.dealer)
+        form.addRow("&Game at:", self.game_target)
+        form.addRow("&Rubber bonus:", self.rubber_bonus)
+        form.addRow("&Title:", self.title)
+        form.addRow("&Place:", self.place)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(_buttons(self))
+        self._form = form
+        self.variant.currentIndexChanged.connect(self._variant_changed)
+        for name in self.names:
+            name.textChanged.connect(self._names_changed)
+        self._variant_changed()
+
+    def current_variant(self) -> Variant:
+        """The variant chosen."""
+        return Variant(self.variant.currentData())
+
+    def _variant_changed(self) -> None:
+        variant = self.current_variant()
+        labels = SEAT_LABELS[variant]
+        for index, (label, name) in enumerate(zip(self.name_labels, self.names, strict=True)):
+            shown = index < len(labels)
+            self._form.setRowVisible(name, shown)
+            if shown:
+                label.setText(f"{labels[index]}:")
+        self.game_target.setValue(variant.default_game_target)
+        self.rubber_bonus.setValue(Rules().rubber_bonus)
+        self._names_changed()
+
+    def _names_changed(self) -> None:
+        chosen = self.dealer.currentIndex()
+        self.dealer.clear()
+        self.dealer.addItems(list(self.players()))
+        self.dealer.setCurrentIndex(max(0, chosen) if chosen < self.dealer.count() else 0)
+
+    def players(self) -> tuple[str, ...]:
+        """The names typed, one per seat of the chosen variant."""
+        seats = self.current_variant().seats
+        return tuple(name.text().strip() for name in self.names[:seats])
+
+    def setup(self) -> SittingSetup:
+        """The sitting described by the fields."""
+        return SittingSetup(
+            variant=self.current_variant(),
+            players=self.players(),
+            first_dealer=max(0, self.dealer.currentIndex()),
+            rules=Rules(self.game_target.value(), self.rubber_bonus.value()),
+            title=self.title.text().strip(),
+            place=self.place.text().strip(),
+        )
+
+    def accept(self) -> None:
+        setup = self.setup()
+        problems = setup_problems(setup.variant, setup.players, setup.rules)
+        self.problem.setText("\n".join(problems))
+        if not problems:
+            super().accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None) -> SittingSetup | None:
+        """The new sitting's setup, or None when cancelled."""
+        dialog = cls(parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.setup()
+
+
+class OpenSittingDialog(QDialog):
+    """The history: every stored sitting with its date, players, hands, rubbers and result."""
+
+    HEADINGS = ("Date", "Players", "Hands", "Rubbers", "Result", "Title")
+
+    def __init__(self, sittings: Sequence[SittingInfo], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Open sitting")
+        self.sittings = list(sittings)
+        self.table = QTableWidget(len(self.sittings), len(self.HEADINGS))
+        self.table.setHorizontalHeaderLabels(list(self.HEADINGS))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        for row, info in enumerate(self.sittings):
+            for column, text in enumerate(history_row(info)):
+                item = QTableWidgetItem(text)
+                if column in (2, 3):
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.table.setItem(row, column, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        if self.sittings:
+            self.table.selectRow(0)
+        self.table.doubleClicked.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.table)
+        layout.addWidget(_buttons(self))
+        self.resize(640, 360)
+
+    def chosen(self) -> int | None:
+        """The id of the selected sitting."""
+        rows = self.table.selectionModel().selectedRows()
+        return self.sittings[rows[0].row()].id if rows else None
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, sittings: Sequence[SittingInfo]) -> int | None:
+        """The id of the sitting to open, or None."""
+        dialog = cls(sittings, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.chosen()
+
+
+def history_row(info: SittingInfo) -> tuple[str, ...]:
+    """One line of the history: local date, players, hands, finished rubbers, net, title."""
+    names = info.side_names
+    net = "level" if info.net_side is None else f"{names[info.net_side]} +{info.net_points}"
+    return (
+        info.created.astimezone().strftime("%Y-%m-%d"),
+        " – ".join(names),
+        str(info.hands),
+        str(info.rubbers_finished),
+        net,
+        info.title,
+    )
+
+
+class RenamePlayersDialog(QDialog):
+    """New names for the same seats."""
+
+    def __init__(
+        self, variant: Variant, players: Sequence[str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Rename players")
+        self.variant = variant
+        self.names = [QLineEdit(name) for name in players]
+        self.problem = QLabel(wordWrap=True)
+        form = QFormLayout()
+        for label, name in zip(SEAT_LABELS[variant], self.names, strict=False):
+            form.addRow(f"{label}:", name)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.problem)
+        layout.addWidget(_buttons(self))
+
+    def players(self) -> tuple[str, ...]:
+        """The names typed."""
+        return tuple(name.text().strip() for name in self.names)
+
+    def accept(self) -> None:
+        problems = setup_problems(self.variant, self.players(), Rules.for_variant(self.variant))
+        self.problem.setText("\n".join(problems))
+        if not problems:
+            super().accept()
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, variant: Variant, players: Sequence[str]
+    ) -> tuple[str, ...] | None:
+        """The new names, or None when cancelled or unchanged."""
+        dialog = cls(variant, players, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        names = dialog.players()
+        return None if names == tuple(players) else names
+
+
+class FirstDealerDialog(QDialog):
+    """A rubber has ended: who won the new cut and deals first?"""
+
+    def __init__(self, players: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New cut")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("The rubber is over. Who deals first in the next one?"))
+        self.group = QButtonGroup(self)
+        for seat, name in enumerate(players):
+            button = QRadioButton(f"&{seat + 1} {name}")
+            self.group.addButton(button, seat)
+            layout.addWidget(button)
+        if self.group.buttons():
+            self.group.buttons()[0].setChecked(True)
+        layout.addWidget(_buttons(self))
+
+    def dealer(self) -> int:
+        """The seat chosen."""
+        return max(0, self.group.checkedId())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, players: Sequence[str]) -> int | None:
+        """The seat dealing first in the new rubber, or None when not answered."""
+        dialog = cls(players, parent)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.dealer()
+
+
+def versus(variant: Variant, players: Sequence[str]) -> str:
+    """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"."""
+    return " – ".join(side_names(variant, tuple(players)))

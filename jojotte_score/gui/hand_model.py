@@ -1,0 +1,182 @@
+"""The list of hands: one row per hand, its text taken from the ledger.
+
+Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands costs
+nothing until rows are shown. The only arithmetic is adding up a hand's entries per side
+and line, as the pad shows them.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from jojotte_score.core.explanation import explain_hand
+from jojotte_score.core.ledger import HandResult, Ledger
+from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump
+from jojotte_score.core.scoring import Line
+
+TRUMP_SIGNS = {
+    Trump.CLUBS: "♣",
+    Trump.DIAMONDS: "♦",
+    Trump.HEARTS: "♥",
+    Trump.SPADES: "♠",
+    Trump.NO_TRUMP: "NT",
+}
+DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(enum.IntEnum):
+    """The columns of the hand list."""
+
+    NUMBER = 0
+    DEALER = 1
+    CONTRACT = 2
+    POINTS = 3
+    ABOVE_0 = 4
+    BELOW_0 = 5
+    ABOVE_1 = 6
+    BELOW_1 = 7
+    NOTES = 8
+
+
+_SCORE_COLUMNS = {
+    Column.ABOVE_0: (0, Line.ABOVE),
+    Column.BELOW_0: (0, Line.BELOW),
+    Column.ABOVE_1: (1, Line.ABOVE),
+    Column.BELOW_1: (1, Line.BELOW),
+}
+_RIGHT_ALIGNED = frozenset({Column.NUMBER, *_SCORE_COLUMNS})
+
+
+def contract_text(hand: PlayedHand, sides: tuple[str, str]) -> str:
+    """The contract as the list shows it: "B ♠", "A NT ×2", "A Nullo (2 tricks)", "B ♥ Slam"."""
+    if hand.special is Special.NULLO:
+        taken = hand.tricks[hand.declarer] if hand.tricks is not None else 0
+        plural = "trick" if taken == 1 else "tricks"
+        return f"{sides[hand.declarer]} Nullo ({taken} {plural}){DOUBLING_SIGNS[hand.double]}"
+    text = f"{sides[hand.bidder]} {TRUMP_SIGNS[hand.trump]}{DOUBLING_SIGNS[hand.double]}"
+    return text + " Slam" if hand.special is Special.SLAM else text
+
+
+def points_text(hand: PlayedHand) -> str:
+    """Card points "60–25", with the tricks when they were recorded."""
+    text = f"{hand.card_points[0]}–{hand.card_points[1]}"
+    if hand.tricks is not None:
+        text += f" ({hand.tricks[0]}–{hand.tricks[1]} tricks)"
+    return text
+
+
+def notes_text(result: HandResult, sides: tuple[str, str]) -> str:
+    """What the hand did to prison, the game and the rubber."""
+    notes = []
+    if result.prison_out:
+        notes.append(f"wins {result.prison_out} from prison")
+    if result.prison_in:
+        notes.append(f"{result.prison_in} to prison")
+    if result.rubber_winner is not None:
+        notes.append(f"game and rubber {result.rubber} to {sides[result.rubber_winner]}")
+    elif result.game_winner is not None:
+        notes.append(f"game to {sides[result.game_winner]}")
+    return "; ".join(notes)
+
+
+def line_sum(result: HandResult, side: int, line: Line) -> int | None:
+    """The points the hand wrote for ``side`` on ``line``; None when it wrote nothing."""
+    points = [entry.points for entry in result.entries if entry.side == side and entry.line is line]
+    return sum(points) if points else None
+
+
+class HandTableModel(QAbstractTableModel):
+    """The hands of one sitting, numbered from 1, with what each wrote on the pad."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._sitting: Sitting | None = None
+        self._ledger: Ledger | None = None
+        self._sides: tuple[str, str] = ("", "")
+
+    def set_sitting(self, sitting: Sitting | None, ledger: Ledger | None) -> None:
+        """Show ``sitting`` scored as ``ledger`` (None: no sitting)."""
+        self.beginResetModel()
+        self._sitting = sitting
+        self._ledger = ledger if sitting is not None else None
+        self._sides = sitting.side_names if sitting is not None else ("", "")
+        self.endResetModel()
+
+    def result(self, row: int) -> HandResult | None:
+        """The scored hand shown in ``row``."""
+        if self._ledger is None or not 0 <= row < len(self._ledger.hands):
+            return None
+        return self._ledger.hands[row]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        if parent.isValid() or self._ledger is None:
+            return 0
+        return len(self._ledger.hands)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._heading(Column(section))
+        if role == Qt.ItemDataRole.TextAlignmentRole and section in _RIGHT_ALIGNED:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _heading(self, column: Column) -> str:
+        if column in _SCORE_COLUMNS:
+            side, line = _SCORE_COLUMNS[column]
+            where = "above" if line is Line.ABOVE else "below"
+            return f"{self._sides[side] or ('A', 'B')[side]} {where}"
+        return {
+            Column.NUMBER: "No.",
+            Column.DEALER: "Dealer",
+            Column.CONTRACT: "Contract",
+            Column.POINTS: "Card points",
+            Column.NOTES: "Notes",
+        }[column]
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.parent().isValid():
+            return None
+        result = self.result(index.row())
+        if result is None or not 0 <= index.column() < len(Column):
+            return None
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(result, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column in _RIGHT_ALIGNED:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole and self._ledger is not None:
+            return "\n".join(explain_hand(result, self._ledger))
+        return None
+
+    def _text(self, result: HandResult, column: Column) -> str:
+        hand, sides = result.hand, self._sides
+        if column is Column.NUMBER:
+            return str(result.number)
+        if column is Column.DEALER:
+            return self._dealer(hand.dealer)
+        if column is Column.NOTES:
+            return notes_text(result, sides)
+        if column in _SCORE_COLUMNS:
+            points = line_sum(result, *_SCORE_COLUMNS[column])
+            return "" if points is None else str(points)
+        if not isinstance(hand, PlayedHand):
+            return "thrown in" if column is Column.CONTRACT else ""
+        if column is Column.CONTRACT:
+            return contract_text(hand, sides)
+        return points_text(hand)
+
+    def _dealer(self, seat: int | None) -> str:
+        players = self._sitting.players if self._sitting is not None else ()
+        return players[seat] if seat is not None and 0 <= seat < len(players) else ""

@@ -1,0 +1,487 @@
+"""The main window: the sheet, the entry panel, the hand list and the status line.
+
+It composes; it does not compute. Each slot asks a dialog or the panel, pushes one undo
+command (which calls one store function) and the session reloads and replays the sitting;
+:meth:`MainWindow.refresh` then updates every view from the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, Qt
+from PySide6.QtGui import QCloseEvent, QFontMetrics, QUndoStack
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QFileDialog,
+    QFrame,
+    QLabel,
+    QMainWindow,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score.core.errors import InvalidSittingError, JojotteError
+from jojotte_score.core.explanation import explain_hand
+from jojotte_score.core.status import next_dealer
+from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
+from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, RenamePlayers, ReplaceHand
+from jojotte_score.gui.dialogs import (
+    FirstDealerDialog,
+    NewSittingDialog,
+    OpenSittingDialog,
+    RenamePlayersDialog,
+    show_message,
+    versus,
+)
+from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.hand_model import Column, HandTableModel
+from jojotte_score.gui.session import (
+    Session,
+    export_csv,
+    export_sitting,
+    import_file,
+    status_text,
+)
+from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
+from jojotte_score.gui.sheet_widget import SheetWidget
+
+APP_TITLE = "Jo-Jotte scorepad"
+READ_ONLY_NOTE = "Read-only: another copy of jojotte-score is using this database"
+_A = ActionName
+_COLUMN_WIDTHS = {Column.NUMBER: 3, Column.DEALER: 6, Column.CONTRACT: 11, Column.POINTS: 11}
+
+
+class MainWindow(QMainWindow):
+    """The scorepad window over one :class:`Session`."""
+
+    def __init__(self, session: Session, settings: AppSettings, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session, self.settings = session, settings
+        self.undo_stack = QUndoStack(self)
+        self.named_actions = create_actions(self)
+        self._cut_dealers: dict[tuple[int, int], int] = {}
+        self._base_point_size = QApplication.font().pointSizeF()
+        self._build_views()
+        add_menus(self.menuBar(), self.named_actions)
+        self._connect()
+        session.on_changed = self.refresh
+        session.on_error = self._report_error
+        self._restore_settings()
+        self.refresh()
+
+    # Building ----------------------------------------------------------------------------
+
+    def _build_views(self) -> None:
+        self.sheet = SheetWidget()
+        self.sheet_area = QScrollArea()
+        self.sheet_area.setWidget(self.sheet)
+        self.sheet_area.setWidgetResizable(True)
+        self.sheet_area.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.model = HandTableModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setAlternatingRowColors(True)
+        self.explanation = QPlainTextEdit(readOnly=True)
+        self.explanation.setPlaceholderText("The explanation of the selected hand shows here.")
+        self.panel = EntryPanel()
+        self.left = QSplitter(Qt.Orientation.Vertical)
+        for widget, stretch in ((self.sheet_area, 5), (self.table, 3), (self.explanation, 1)):
+            self.left.addWidget(widget)
+            self.left.setStretchFactor(self.left.indexOf(widget), stretch)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.left)
+        self.panel_area = QScrollArea()
+        self.panel_area.setWidget(self.panel)
+        self.panel_area.setWidgetResizable(True)
+        self.panel_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.splitter.addWidget(self.panel_area)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self._welcome())
+        self.pages.addWidget(self.splitter)
+        self.setCentralWidget(self.pages)
+        self.status_label = QLabel()
+        self.mode_label = QLabel()
+        self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.mode_label)
+
+    def _welcome(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addStretch(1)
+        text = QLabel("No sitting yet. Start one, or import a sitting file.")
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(text)
+        for name in (_A.NEW_SITTING, _A.IMPORT_SITTING):
+            button = QPushButton(self.named_actions[name].text().replace("&", ""))
+            button.clicked.connect(self.named_actions[name].trigger)
+            layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addStretch(2)
+        return page
+
+    def _connect(self) -> None:
+        slots = {
+            _A.NEW_SITTING: self.new_sitting,
+            _A.OPEN_SITTING: self.open_sitting,
+            _A.IMPORT_SITTING: self.import_sitting_file,
+            _A.EXPORT_SITTING: self.export_sitting_file,
+            _A.EXPORT_CSV: self.export_csv_files,
+            _A.RENAME_PLAYERS: self.rename_players,
+            _A.QUIT: self.close,
+            _A.UNDO: self.undo_stack.undo,
+            _A.REDO: self.undo_stack.redo,
+            _A.DELETE_HAND: self.delete_hand,
+            _A.INSERT_HAND: self.insert_hand,
+            _A.THROWN_IN: self.panel.record_thrown_in,
+            _A.PREVIOUS_RUBBER: lambda: self._step_rubber(-1),
+            _A.NEXT_RUBBER: lambda: self._step_rubber(+1),
+            _A.ZOOM_IN: lambda: self.set_zoom(self.settings.zoom * ZOOM_STEP),
+            _A.ZOOM_OUT: lambda: self.set_zoom(self.settings.zoom / ZOOM_STEP),
+            _A.RESET_ZOOM: lambda: self.set_zoom(1.0),
+        }
+        for name, slot in slots.items():
+            self.named_actions[name].triggered.connect(slot)
+            self.addAction(self.named_actions[name])
+        self.named_actions[_A.SHOW_EXPLANATION].toggled.connect(self.explanation.setVisible)
+        self.undo_stack.canUndoChanged.connect(self._update_actions)
+        self.undo_stack.canRedoChanged.connect(self._update_actions)
+        self.undo_stack.undoTextChanged.connect(self._update_actions)
+        self.undo_stack.redoTextChanged.connect(self._update_actions)
+        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.panel.submitted.connect(self.submit)
+        self.panel.cancelled.connect(self._cancelled)
+        self.sheet.hand_activated.connect(self.select_hand)
+        self.sheet.rubber_shown.connect(lambda _number: self._update_actions())
+
+    # Refreshing --------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Show the session's sitting in every view and ready the panel for the next hand."""
+        shown = self.session.shown
+        self.model.set_sitting(shown.sitting if shown else None, shown.ledger if shown else None)
+        self.sheet.set_ledger(shown.ledger if shown else None)
+        self.pages.setCurrentIndex(1 if shown else 0)
+        self.table.scrollToBottom()
+        self._update_title()
+        self._update_actions()
+        self.ready_next_hand()
+        self._show_explanation(None)
+
+    def _update_status(self) -> None:
+        shown = self.session.shown
+        if shown is None:
+            self.status_label.setText("")
+            return
+        sitting = shown.sitting
+        text = status_text(shown.status(), sitting.side_names, sitting.players, self._next_dealer())
+        self.status_label.setText(text)
+
+    def _update_title(self) -> None:
+        shown = self.session.shown
+        title = APP_TITLE
+        if shown is not None:
+            sitting = shown.sitting
+            title = f"{versus(sitting.variant, sitting.players)} — {title}"
+            if shown.stored.title:
+                title = f"{shown.stored.title}: {title}"
+        self.setWindowTitle(title + (" [read-only]" if self.session.read_only else ""))
+        self.mode_label.setText(READ_ONLY_NOTE if self.session.read_only else "")
+
+    def _update_actions(self) -> None:
+        has_sitting = self.session.shown is not None
+        selected = self.selected_position() is not None
+        writable = not self.session.read_only
+        enabled = {
+            _A.EXPORT_SITTING: has_sitting,
+            _A.EXPORT_CSV: has_sitting,
+            _A.RENAME_PLAYERS: has_sitting,
+            _A.UNDO: self.undo_stack.canUndo(),
+            _A.REDO: self.undo_stack.canRedo(),
+            _A.DELETE_HAND: selected,
+            _A.INSERT_HAND: selected,
+            _A.THROWN_IN: has_sitting,
+            _A.PREVIOUS_RUBBER: has_sitting and self.sheet.rubber_number() > 1,
+            _A.NEXT_RUBBER: has_sitting and self.sheet.rubber_number() < self.sheet.rubber_count(),
+        }
+        for name, action in self.named_actions.items():
+            action.setEnabled(enabled.get(name, True) and (writable or name not in CHANGES))
+        self.named_actions[_A.UNDO].setText(_with_text("&Undo", self.undo_stack.undoText()))
+        self.named_actions[_A.REDO].setText(_with_text("&Redo", self.undo_stack.redoText()))
+        self.panel.setEnabled(has_sitting and writable)
+
+    def _show_explanation(self, position: int | None) -> None:
+        shown = self.session.shown
+        if shown is None or not shown.ledger.hands:
+            self.explanation.setPlainText("")
+            return
+        result = shown.ledger.hands[-1 if position is None else position]
+        self.explanation.setPlainText("\n".join(explain_hand(result, shown.ledger)))
+
+    # The panel ---------------------------------------------------------------------------
+
+    def ready_next_hand(self) -> None:
+        """Put the panel in "record the next hand" mode with its dealer."""
+        shown = self.session.shown
+        if shown is None:
+            return
+        self.panel.new_hand()
+        self._set_panel_context(len(shown.hands), self._next_dealer())
+        self._update_status()
+
+    def _next_dealer(self) -> int | None:
+        shown = self.session.shown
+        if shown is None:
+            return None
+        if not shown.hands:
+            return self.session.first_dealer()
+        status = shown.status()
+        if status.new_cut:
+            return self._cut_dealers.get((self.session.sitting_id or 0, len(shown.hands)))
+        return status.next_dealer
+
+    def _set_panel_context(self, count: int, dealer: int | None) -> None:
+        shown = self.session.shown
+        assert shown is not None
+        sitting = shown.sitting
+        self.panel.set_context(
+            sitting.variant, sitting.players, sitting.rules, shown.hands[:count], dealer
+        )
+
+    def submit(self, request: EntryRequest) -> None:
+        """Record, insert or replace the panel's hand through an undo command."""
+        if self.session.shown is None or self.session.read_only:
+            return
+        if request.mode == "insert" and request.position is not None:
+            self.undo_stack.push(InsertHand(self.session, request.position, request.hand))
+        elif request.mode == "replace" and request.position is not None:
+            self.undo_stack.push(ReplaceHand(self.session, request.position, request.hand))
+        else:
+            self.undo_stack.push(AddHand(self.session, request.hand))
+            self._ask_new_cut()
+
+    def _ask_new_cut(self) -> None:
+        shown = self.session.shown
+        if shown is None or not shown.status().new_cut:
+            return
+        dealer = FirstDealerDialog.ask(self, shown.sitting.players)
+        if dealer is not None:
+            self._cut_dealers[(self.session.sitting_id or 0, len(shown.hands))] = dealer
+            self.ready_next_hand()
+
+    def _cancelled(self) -> None:
+        self.table.clearSelection()
+        self.ready_next_hand()
+
+    # The hand list -----------------------------------------------------------------------
+
+    def selected_position(self) -> int | None:
+        """The position (0-based) of the hand selected in the list."""
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def select_hand(self, number: int) -> None:
+        """Select hand ``number`` (1-based) in the list: it is loaded for editing."""
+        index = self.model.index(number - 1, 0)
+        if index.isValid():
+            self.table.selectRow(index.row())
+            self.table.scrollTo(index)
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        position, shown = self.selected_position(), self.session.shown
+        self._update_actions()
+        self.sheet.set_selected_hand(None if position is None else position + 1)
+        if position is None or shown is None:
+            self.ready_next_hand()
+            self._show_explanation(None)
+            return
+        hand = shown.hands[position]
+        self._show_explanation(position)
+        if not self.session.read_only:
+            self._set_panel_context(position, hand.dealer)
+            self.panel.edit_hand(position, hand)
+
+    def delete_hand(self) -> None:
+        """Delete the selected hand (undoable)."""
+        position = self.selected_position()
+        if position is not None and self.session.shown is not None:
+            self.undo_stack.push(DeleteHand(self.session, position))
+
+    def insert_hand(self) -> None:
+        """Ready the panel to record a forgotten hand before the selected one."""
+        position, shown = self.selected_position(), self.session.shown
+        if position is None or shown is None:
+            self.statusBar().showMessage("Select the hand to insert before first.", 5000)
+            return
+        self.panel.new_hand(position)
+        dealer = next_dealer(shown.hands[:position], shown.sitting.variant)
+        self._set_panel_context(position, dealer)
+        self.panel.setFocus()
+
+    def _step_rubber(self, step: int) -> None:
+        number = self.sheet.rubber_number() + step
+        if 1 <= number <= self.sheet.rubber_count():
+            self.sheet.show_rubber(number)
+
+    # Sittings and files ------------------------------------------------------------------
+
+    def open_sitting_id(self, sitting_id: int | None) -> None:
+        """Show another sitting; its changes start a new undo history."""
+        self.undo_stack.clear()
+        self.session.open(sitting_id)
+
+    def new_sitting(self) -> None:
+        """Ask for a new sitting's setup and start it."""
+        setup = NewSittingDialog.ask(self)
+        if setup is None:
+            return
+        try:
+            sitting_id = self.session.store.create_sitting(
+                setup.variant, setup.players, setup.rules, title=setup.title, place=setup.place
+            )
+        except JojotteError as error:
+            self._report_error(error)
+            return
+        self.session.first_dealers[sitting_id] = setup.first_dealer
+        self.open_sitting_id(sitting_id)
+
+    def open_sitting(self) -> None:
+        """Choose an earlier sitting from the history."""
+        chosen = OpenSittingDialog.ask(self, self.session.store.list_sittings())
+        if chosen is not None:
+            self.open_sitting_id(chosen)
+
+    def import_sitting_file(self) -> None:
+        """Store a sitting file chosen by the player and show it."""
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Import sitting file", "", "Sitting files (*.json);;All files (*)"
+        )
+        if name:
+            self.import_path(Path(name))
+
+    def import_path(self, path: Path) -> bool:
+        """Store the sitting file ``path`` and show it; a refused file is explained."""
+        if self.session.read_only:
+            show_message(self, "Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}.")
+            return False
+        try:
+            sitting_id = import_file(self.session.store, path)
+        except InvalidSittingError as error:
+            text = "\n".join(problem.describe(error.source) for problem in error.problems)
+            show_message(self, "Sitting file refused", f"{path.name} was not imported:\n\n{text}")
+            return False
+        except (JojotteError, OSError) as error:
+            show_message(self, "Sitting file not imported", f"{path}: {error}")
+            return False
+        self.open_sitting_id(sitting_id)
+        return True
+
+    def export_sitting_file(self) -> None:
+        """Write the sitting to a sitting file chosen by the player."""
+        shown = self.session.shown
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export sitting file", "sitting.json", "Sitting files (*.json)"
+        )
+        if shown is not None and name:
+
+            def write() -> tuple[Path, ...]:
+                export_sitting(shown, Path(name))
+                return (Path(name),)
+
+            self._write(write)
+
+    def export_csv_files(self) -> None:
+        """Write the hands and rubbers CSV files (the rubbers beside the hands)."""
+        shown = self.session.shown
+        name, _ = QFileDialog.getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
+        if shown is not None and name:
+            self._write(lambda: export_csv(shown, Path(name)))
+
+    def _write(self, write: Callable[[], tuple[Path, ...]]) -> None:
+        try:
+            paths = write()
+        except OSError as error:
+            show_message(self, "Not written", f"{error.filename or ''}: {error.strerror or error}")
+            return
+        self.statusBar().showMessage("Wrote " + ", ".join(str(path) for path in paths), 8000)
+
+    def rename_players(self) -> None:
+        """Correct the players' names (undoable)."""
+        shown = self.session.shown
+        if shown is None:
+            return
+        names = RenamePlayersDialog.ask(self, shown.sitting.variant, shown.sitting.players)
+        if names is not None:
+            self.undo_stack.push(RenamePlayers(self.session, names))
+
+    def _report_error(self, error: JojotteError) -> None:
+        show_message(self, "Not saved", str(error))
+
+    # Zoom and settings -------------------------------------------------------------------
+
+    def set_zoom(self, factor: float) -> None:
+        """Scale the sheet and the text of the panel, list and explanation (large print)."""
+        factor = clamp_zoom(factor)
+        self.settings.zoom = factor
+        self.sheet.set_zoom(factor)
+        for widget in (self.panel, self.table, self.explanation, self.status_label):
+            font = widget.font()
+            font.setPointSizeF(self._base_point_size * factor)
+            widget.setFont(font)
+        height = QFontMetrics(self.table.font()).height()
+        self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
+        em = QFontMetrics(self.table.font()).horizontalAdvance("M")
+        for column, width in _COLUMN_WIDTHS.items():
+            self.table.setColumnWidth(column, em * width)
+        for column in range(Column.ABOVE_0, Column.NOTES):
+            self.table.setColumnWidth(column, em * 6)
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
+        """Give the panel the width its text needs at this size, the sheet the rest."""
+        total = sum(self.splitter.sizes()) or self.width()
+        bar = self.panel_area.verticalScrollBar().sizeHint().width()
+        self.panel.layout().activate()  # the new font's sizes, not the old ones
+        room = max(total // 2, total - self.sheet.sizeHint().width() - bar - 8)
+        wanted = min(self.panel.minimumSizeHint().width() + bar + 8, room)
+        self.splitter.setSizes([total - wanted, wanted])
+
+    def _restore_settings(self) -> None:
+        self.resize(1280, 820)
+        self.restoreGeometry(self.settings.byte_state("window/geometry"))
+        self.restoreState(self.settings.byte_state("window/state"))
+        self.splitter.setSizes([self.width() // 2] * 2)
+        self.set_zoom(self.settings.zoom)
+        self.splitter.restoreState(self.settings.byte_state("window/splitter"))
+        if not self.left.restoreState(self.settings.byte_state("window/left_splitter")):
+            self.left.setSizes([480, 220, 100])
+
+    def save_settings(self) -> None:
+        """Remember the window's geometry, layout and zoom."""
+        self.settings.set_byte_state("window/geometry", self.saveGeometry())
+        self.settings.set_byte_state("window/state", self.saveState())
+        self.settings.set_byte_state("window/splitter", self.splitter.saveState())
+        self.settings.set_byte_state("window/left_splitter", self.left.saveState())
+        self.settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.save_settings()
+        super().closeEvent(event)
+
+
+def _with_text(verb: str, what: str) -> str:
+    return f"{verb} {what[0].lower()}{what[1:]}" if what else verb

@@ -1,0 +1,142 @@
+"""The open sitting, apart from any widget: the store, which sitting is shown, its ledger.
+
+The main window asks the session for the sitting and its ledger after every change; the
+undo commands change the store through it and call :meth:`Session.refresh`. Nothing here
+computes a score: the ledger comes from :func:`replay`, the status from :func:`table_status`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.model import Hand, Sitting
+from jojotte_score.core.status import TableStatus, table_status
+from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
+from jojotte_score.formats.sitting_file import load_sitting, save_sitting
+from jojotte_score.storage.sittings import SittingStore, StoredSitting
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """The sitting on screen: as stored, and its ledger."""
+
+    stored: StoredSitting
+    ledger: Ledger
+
+    @property
+    def sitting(self) -> Sitting:
+        """The recorded sitting."""
+        return self.stored.sitting
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Its hands, in order."""
+        return self.stored.sitting.hands
+
+    def status(self, hands: Sequence[Hand] | None = None) -> TableStatus:
+        """Where the table stands before the next hand (after ``hands``, default all)."""
+        if hands is None:
+            return table_status(self.hands, self.sitting.variant, self.ledger)
+        return table_status(hands, self.sitting.variant, self.ledger)
+
+
+class Session:
+    """The store, the sitting being shown and what to do after each change.
+
+    ``on_changed`` is called after every reload (the window refreshes its views);
+    ``on_error`` receives a failed change's error (the window shows it).
+    """
+
+    def __init__(self, store: SittingStore, *, read_only: bool = False) -> None:
+        self.store = store
+        self.read_only = read_only
+        self.sitting_id: int | None = None
+        self.shown: Shown | None = None
+        self.first_dealers: dict[int, int] = {}
+        self.on_changed: Callable[[], None] = lambda: None
+        self.on_error: Callable[[JojotteError], None] = lambda error: None
+
+    def open(self, sitting_id: int | None) -> None:
+        """Show ``sitting_id`` (None: no sitting) and refresh the views."""
+        self.sitting_id = sitting_id
+        self.refresh()
+
+    def open_last(self) -> None:
+        """Show the sitting changed most recently, if there is one."""
+        self.open(self.store.last_sitting_id())
+
+    def refresh(self) -> None:
+        """Reload the sitting from the store, replay it and tell the views."""
+        try:
+            self.shown = self._load()
+        except JojotteError as error:
+            self.shown = None
+            self.sitting_id = None
+            self.on_error(error)
+        self.on_changed()
+
+    def _load(self) -> Shown | None:
+        if self.sitting_id is None:
+            return None
+        stored = self.store.load(self.sitting_id)
+        return Shown(stored, replay(stored.sitting))
+
+    def first_dealer(self) -> int | None:
+        """The first dealer chosen when the shown sitting was created (this run only)."""
+        return None if self.sitting_id is None else self.first_dealers.get(self.sitting_id)
+
+
+def status_text(
+    status: TableStatus, sides: tuple[str, str], players: Sequence[str], dealer: int | None
+) -> str:
+    """The status line: "Game 2 · below: A 35 – B 0 · games A 1 – B 0 · prison 60 ·
+    next dealer: Bert" (the rubber first when past the first; parts left out when empty).
+
+    ``dealer`` is the seat the window expects to deal next (the rotation, or the answer to
+    the new cut or the new sitting's first dealer); None leaves it out.
+    """
+    parts = [f"Rubber {status.rubber}"] if status.rubber > 1 else []
+    parts.append(f"Game {status.game}")
+    parts.append(f"below: {sides[0]} {status.below[0]} – {sides[1]} {status.below[1]}")
+    parts.append(f"games {sides[0]} {status.games[0]} – {sides[1]} {status.games[1]}")
+    if status.prison:
+        parts.append(f"prison {status.prison}")
+    if dealer is not None and 0 <= dealer < len(players):
+        parts.append(f"next dealer: {players[dealer]}")
+    elif status.new_cut:
+        parts.append("new cut for the first dealer")
+    return " · ".join(parts)
+
+
+def import_file(store: SittingStore, path: Path) -> int:
+    """Store the sitting file ``path`` as a new sitting titled after the file; its id.
+
+    Raises InvalidSittingError (with every problem) for a refused file, OSError when it
+    cannot be read.
+    """
+    loaded = load_sitting(path)
+    return store.import_sitting(loaded.sitting, title=path.stem)
+
+
+def export_sitting(shown: Shown, path: Path) -> None:
+    """Write the shown sitting to a sitting file."""
+    save_sitting(shown.sitting, path)
+
+
+def rubbers_path(hands_path: Path) -> Path:
+    """Where the rubbers CSV goes beside the hands CSV: "evening.csv" → "evening-rubbers.csv"."""
+    return hands_path.with_name(f"{hands_path.stem}-rubbers{hands_path.suffix or '.csv'}")
+
+
+def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
+    """Write the hands and the rubbers of the shown sitting as CSV; the two paths."""
+    from jojotte_score.cli import sitting_label
+
+    target = rubbers_path(hands_path)
+    write_hands_csv(shown.sitting, shown.ledger, hands_path)
+    write_rubbers_csv([(sitting_label(shown.stored), shown.sitting, shown.ledger)], target)
+    return hands_path, target

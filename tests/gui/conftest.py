@@ -1,0 +1,131 @@
+"""Fixtures for the window tests: a temporary data folder and database, temporary settings,
+a main window over them, and dialogs that never block."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Hand, PlayedHand, Sitting
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.session import Session
+from jojotte_score.gui.settings import AppSettings
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+GERMAN = DATA / "german-example.json"
+PARTNERSHIP = DATA / "partnership-example.json"
+SCREENSHOTS_ENV = "JOJOTTE_SCREENSHOTS"
+
+
+def german() -> Sitting:
+    """The six-hand worked example of the German rules (A 755, B 655)."""
+    return load_sitting(GERMAN).sitting
+
+
+def played(hand: Hand) -> PlayedHand:
+    """A hand known to have been played (not thrown in)."""
+    assert isinstance(hand, PlayedHand)
+    return hand
+
+
+class Messages(list[str]):
+    """The texts of the message boxes shown during a test (none of them blocks)."""
+
+
+@pytest.fixture(autouse=True)
+def messages(monkeypatch: pytest.MonkeyPatch) -> Messages:
+    """Message boxes are recorded instead of shown; any other dialog left unpatched fails."""
+    shown = Messages()
+
+    def message_exec(box: QMessageBox) -> int:
+        shown.append(box.text())
+        return int(QMessageBox.StandardButton.Ok)
+
+    def dialog_exec(dialog: QDialog) -> int:
+        raise AssertionError(f"a dialog was opened without a patched exec: {dialog!r}")
+
+    monkeypatch.setattr(QMessageBox, "exec", message_exec)
+    monkeypatch.setattr(QDialog, "exec", dialog_exec)
+    return shown
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """An empty data folder."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
+def database(data_dir: Path) -> Iterator[Database]:
+    """The database of ``data_dir``, open for writing."""
+    opened = Database.open(database_path(data_dir))
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def store(database: Database) -> SittingStore:
+    """The sitting store over ``database``."""
+    return SittingStore(database)
+
+
+@pytest.fixture
+def settings_path(tmp_path: Path) -> Path:
+    """A settings file of its own for each test."""
+    return tmp_path / "settings.ini"
+
+
+@pytest.fixture
+def settings(settings_path: Path) -> AppSettings:
+    """Settings kept in ``settings_path``."""
+    return AppSettings.at(settings_path)
+
+
+@pytest.fixture
+def session(store: SittingStore) -> Session:
+    """A session over the store, showing no sitting yet."""
+    return Session(store)
+
+
+@pytest.fixture
+def main_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWindow:
+    """The main window, shown (offscreen) on whatever sitting the store holds last."""
+    window = MainWindow(session, settings)
+    qtbot.addWidget(window)
+    session.open_last()
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def stored_hands(data_dir: Path, sitting_id: int) -> tuple[Hand, ...]:
+    """The hands the database holds, read through a second, read-only connection."""
+    with Database.open(database_path(data_dir), read_only=True) as other:
+        return SittingStore(other).load(sitting_id).sitting.hands
+
+
+def stored_totals(data_dir: Path, sitting_id: int) -> list[tuple[int, int]]:
+    """Each rubber's totals, replayed from what the database holds."""
+    with Database.open(database_path(data_dir), read_only=True) as other:
+        sitting = SittingStore(other).load(sitting_id).sitting
+    return [rubber.totals for rubber in replay(sitting).rubbers]
+
+
+def screenshot_folder(tmp_path: Path) -> Path:
+    """Where screenshots go: $JOJOTTE_SCREENSHOTS when set, else a temporary folder."""
+    chosen = os.environ.get(SCREENSHOTS_ENV, "").strip()
+    folder = Path(chosen) if chosen else tmp_path / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

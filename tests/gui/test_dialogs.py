@@ -1,0 +1,150 @@
+"""The dialogs: defaults, what they return, and what they refuse (exec is patched)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtWidgets import QDialog
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.core.model import Rules, Sitting, Variant
+from jojotte_score.gui.dialogs import (
+    FirstDealerDialog,
+    NewSittingDialog,
+    OpenSittingDialog,
+    RenamePlayersDialog,
+    SittingSetup,
+)
+from jojotte_score.storage.sittings import SittingStore
+
+from .conftest import german
+
+ACCEPTED = int(QDialog.DialogCode.Accepted)
+REJECTED = int(QDialog.DialogCode.Rejected)
+
+
+def answering(
+    monkeypatch: pytest.MonkeyPatch, cls: type[QDialog], fill: Callable[[QDialog], None]
+) -> list[QDialog]:
+    """Patch ``cls.exec``: fill the fields, press OK (accept() may refuse), return the code."""
+    opened: list[QDialog] = []
+
+    def exec_(dialog: QDialog) -> int:
+        opened.append(dialog)
+        fill(dialog)
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(cls, "exec", exec_)
+    return opened
+
+
+def test_new_sitting_defaults_follow_the_variant(qtbot: QtBot) -> None:
+    dialog = NewSittingDialog()
+    qtbot.addWidget(dialog)
+    assert (dialog.game_target.value(), dialog.rubber_bonus.value()) == (80, 300)
+    assert dialog.players() == ("Anna", "Bert")
+    assert [dialog.dealer.itemText(i) for i in range(dialog.dealer.count())] == ["Anna", "Bert"]
+    dialog.variant.setCurrentIndex(1)
+    assert (dialog.game_target.value(), dialog.rubber_bonus.value()) == (125, 300)
+    assert dialog.players() == ("Anna", "Bert", "Carl", "Dora")
+    assert [label.text() for label in dialog.name_labels] == [
+        "North (A):",
+        "East (B):",
+        "South (A):",
+        "West (B):",
+    ]
+
+
+def test_new_sitting_ask_returns_the_setup(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, NewSittingDialog)
+        dialog.variant.setCurrentIndex(1)
+        for field, name in zip(dialog.names, ("Ann", "Ben", "Cleo", "Dan"), strict=True):
+            field.setText(name)
+        dialog.dealer.setCurrentIndex(3)
+        dialog.game_target.setValue(100)
+        dialog.title.setText(" Christmas ")
+
+    answering(monkeypatch, NewSittingDialog, fill)
+    assert NewSittingDialog.ask(None) == SittingSetup(
+        Variant.PARTNERSHIP,
+        ("Ann", "Ben", "Cleo", "Dan"),
+        3,
+        Rules(100, 300),
+        title="Christmas",
+    )
+
+
+def test_new_sitting_refuses_an_empty_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, NewSittingDialog)
+        dialog.names[1].setText("  ")
+
+    opened = answering(monkeypatch, NewSittingDialog, fill)
+    assert NewSittingDialog.ask(None) is None
+    assert opened[0].problem.text() == "Player B needs a name."  # type: ignore[attr-defined]
+
+
+def test_cancelling_returns_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(NewSittingDialog, "exec", lambda dialog: REJECTED)
+    monkeypatch.setattr(FirstDealerDialog, "exec", lambda dialog: REJECTED)
+    monkeypatch.setattr(RenamePlayersDialog, "exec", lambda dialog: REJECTED)
+    assert NewSittingDialog.ask(None) is None
+    assert FirstDealerDialog.ask(None, ("Anna", "Bert")) is None
+    assert RenamePlayersDialog.ask(None, Variant.TWO_PLAYER, ("A", "B")) is None
+
+
+def test_open_sitting_lists_the_history(
+    monkeypatch: pytest.MonkeyPatch, store: SittingStore
+) -> None:
+    first = store.import_sitting(german(), title="Berlin 1937")
+    second = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+    shown: list[list[str]] = []
+
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, OpenSittingDialog)
+        table = dialog.table
+        for row in range(table.rowCount()):
+            items = [table.item(row, column) for column in range(1, table.columnCount())]
+            shown.append([item.text() if item is not None else "" for item in items])
+        table.selectRow(1)
+
+    answering(monkeypatch, OpenSittingDialog, fill)
+    assert OpenSittingDialog.ask(None, store.list_sittings()) == first
+    assert shown == [
+        ["Anna – Bert", "0", "0", "level", ""],
+        ["A – B", "6", "1", "A +100", "Berlin 1937"],
+    ]
+    assert second != first
+
+
+def test_rename_players_returns_new_names_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, RenamePlayersDialog)
+        dialog.names[0].setText(" Anna ")
+
+    answering(monkeypatch, RenamePlayersDialog, fill)
+    assert RenamePlayersDialog.ask(None, Variant.TWO_PLAYER, ("A", "B")) == ("Anna", "B")
+    assert RenamePlayersDialog.ask(None, Variant.TWO_PLAYER, ("Anna", "B")) is None
+
+
+def test_first_dealer_after_the_new_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, FirstDealerDialog)
+        assert [button.text() for button in dialog.group.buttons()] == [
+            "&1 Anna",
+            "&2 Bert",
+            "&3 Carl",
+            "&4 Dora",
+        ]
+        dialog.group.button(2).click()
+
+    answering(monkeypatch, FirstDealerDialog, fill)
+    assert FirstDealerDialog.ask(None, ("Anna", "Bert", "Carl", "Dora")) == 2
+
+
+def test_sitting_setup_is_a_valid_sitting() -> None:
+    setup = SittingSetup(Variant.TWO_PLAYER, ("Anna", "Bert"), 0, Rules())
+    assert Sitting(setup.variant, setup.players, rules=setup.rules).side_names == ("Anna", "Bert")

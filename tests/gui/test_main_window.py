@@ -1,0 +1,428 @@
+"""The main window driven like a player would: new sittings, hands, edits, files, zoom."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.core.model import PlayedHand, Rules, Sitting, ThrownIn, Trump, Variant
+from jojotte_score.gui import app as gui_app
+from jojotte_score.gui.actions import ActionName
+from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
+from jojotte_score.gui.entry_panel import EntryRequest
+from jojotte_score.gui.main_window import READ_ONLY_NOTE, MainWindow
+from jojotte_score.gui.session import Session
+from jojotte_score.gui.settings import AppSettings
+from jojotte_score.render.sheet_layout import CircleItem
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
+
+from .conftest import GERMAN, Messages, german, played, stored_hands, stored_totals
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def import_german(window: MainWindow, hands: int = 6) -> int:
+    sitting = german()
+    sitting_id = window.session.store.import_sitting(
+        Sitting(sitting.variant, sitting.players, sitting.hands[:hands])
+    )
+    window.open_sitting_id(sitting_id)
+    return sitting_id
+
+
+def sheet_totals(window: MainWindow) -> list[str]:
+    layout = window.sheet.sheet_layout()
+    assert layout is not None
+    return [item.text for item in layout.texts("total")]
+
+
+def test_an_empty_database_shows_the_welcome(main_window: MainWindow) -> None:
+    assert main_window.pages.currentIndex() == 0
+    assert not main_window.panel.isEnabled()
+    assert not main_window.named_actions[ActionName.EXPORT_CSV].isEnabled()
+    assert main_window.named_actions[ActionName.NEW_SITTING].isEnabled()
+    assert main_window.sheet.sheet_layout() is None
+
+
+def test_a_new_sitting_starts_with_the_chosen_dealer(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    setup = SittingSetup(Variant.TWO_PLAYER, ("Anna", "Bert"), 1, Rules(80, 300), "Evening")
+    monkeypatch.setattr(NewSittingDialog, "ask", classmethod(lambda cls, parent: setup))
+    main_window.named_actions[ActionName.NEW_SITTING].trigger()
+    assert main_window.pages.currentIndex() == 1
+    assert main_window.panel.isEnabled()
+    assert main_window.windowTitle() == "Evening: Anna – Bert — Jo-Jotte scorepad"
+    assert main_window.status_label.text() == (
+        "Game 1 · below: Anna 0 – Bert 0 · games Anna 0 – Bert 0 · next dealer: Bert"
+    )
+    hand = PlayedHand(0, Trump.HEARTS, (60, 95), 0, melds=(50, 0), dealer=1)
+    main_window.panel.submitted.emit(EntryRequest("add", None, hand))
+    assert main_window.status_label.text() == (
+        "Game 1 · below: Anna 70 – Bert 0 · games Anna 0 – Bert 0 · next dealer: Anna"
+    )
+    assert main_window.model.rowCount() == 1
+    sitting_id = main_window.session.sitting_id
+    assert sitting_id is not None
+    assert stored_hands(data_dir, sitting_id) == (hand,)
+    assert main_window.named_actions[ActionName.UNDO].text() == "&Undo record hand 1"
+
+
+def test_the_german_example_on_the_sheet_and_in_the_status_line(main_window: MainWindow) -> None:
+    import_german(main_window, hands=3)
+    assert main_window.status_label.text() == "Game 3 · below: A 0 – B 0 · games A 1 – B 1"
+    import_german(main_window, hands=5)
+    assert main_window.status_label.text() == (
+        "Game 3 · below: A 0 – B 0 · games A 1 – B 1 · prison 150"
+    )
+    import_german(main_window)
+    assert main_window.status_label.text() == (
+        "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · new cut for the first dealer"
+    )
+    assert "755" in sheet_totals(main_window)
+    assert "655" in sheet_totals(main_window)
+    assert main_window.explanation.toPlainText().startswith("Hand 6 (rubber 1, game 3)")
+
+
+def test_selecting_a_hand_explains_it_and_loads_it_for_editing(main_window: MainWindow) -> None:
+    import_german(main_window)
+    main_window.sheet.hand_activated.emit(2)
+    assert main_window.selected_position() == 1
+    assert main_window.explanation.toPlainText().startswith("Hand 2 (rubber 1, game 1)")
+    assert main_window.sheet.selected_hand() == 2
+    assert main_window.panel.current_hand() in (None, german().hands[1])
+    assert main_window.named_actions[ActionName.DELETE_HAND].isEnabled()
+
+
+def test_editing_hand_2_re_scores_the_games(main_window: MainWindow, data_dir: Path) -> None:
+    sitting_id = import_german(main_window)
+    main_window.select_hand(2)
+    edited = played(german().hands[1])._replace(last_trick=1)  # B takes the last trick: 40–55
+    main_window.panel.submitted.emit(EntryRequest("replace", 1, edited))
+    shown = main_window.session.shown
+    assert shown is not None
+    assert [hand.game_winner for hand in shown.ledger.hands[:3]] == [None, 1, 1]
+    assert shown.ledger.rubbers[0].winner == 1
+    assert main_window.sheet.rubber_count() == 2
+    assert main_window.sheet.rubber_number() == 2  # the sheet follows the newest hand
+    main_window.named_actions[ActionName.PREVIOUS_RUBBER].trigger()
+    assert main_window.sheet.rubber_number() == 1
+    assert stored_hands(data_dir, sitting_id)[1] == edited
+    assert stored_totals(data_dir, sitting_id) == [(100, 670), (300, 340)]
+
+    main_window.named_actions[ActionName.UNDO].trigger()
+    assert stored_totals(data_dir, sitting_id) == [(755, 655)]
+    assert main_window.sheet.rubber_count() == 1
+    assert "755" in sheet_totals(main_window)
+
+
+def test_delete_and_insert_a_hand(
+    main_window: MainWindow, qtbot: QtBot, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sitting_id = import_german(main_window)
+    main_window.select_hand(5)
+    main_window.named_actions[ActionName.DELETE_HAND].trigger()
+    original = german().hands
+    assert stored_hands(data_dir, sitting_id) == (*original[:4], original[5])
+    assert main_window.model.rowCount() == 5
+    assert main_window.session.shown is not None
+    assert main_window.session.shown.ledger.rubbers[0].totals == (665, 655)
+
+    main_window.select_hand(5)
+    QTest.keyClick(main_window.table, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    assert main_window.panel.mode() == ("insert", 4)
+    main_window.panel.submitted.emit(EntryRequest("insert", 4, original[4]))
+    assert stored_hands(data_dir, sitting_id) == original
+    assert stored_totals(data_dir, sitting_id) == [(755, 655)]
+    assert main_window.undo_stack.undoText() == "Insert hand 5"
+
+
+def test_thrown_in_asks_the_new_cut_after_a_rubber(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    sitting_id = import_german(main_window, hands=5)
+    asked: list[tuple[str, ...]] = []
+
+    def ask(cls: type, parent: object, players: tuple[str, ...]) -> int:
+        asked.append(tuple(players))
+        return 1
+
+    monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(ask))
+    main_window.panel.submitted.emit(EntryRequest("add", None, german().hands[5]))
+    assert asked == [("A", "B")]
+    assert main_window._next_dealer() == 1
+    main_window.named_actions[ActionName.THROWN_IN].trigger()
+    assert stored_hands(data_dir, sitting_id)[-1] == ThrownIn(dealer=1)
+    assert main_window.status_label.text().endswith("next dealer: A")
+
+
+def test_read_only_when_another_copy_holds_the_database(
+    qtbot: QtBot, database: Database, data_dir: Path, settings: AppSettings
+) -> None:
+    SittingStore(database).import_sitting(german())
+    with Database.open(database_path(data_dir), read_only=True) as second:
+        session = Session(SittingStore(second), read_only=True)
+        window = MainWindow(session, settings)
+        qtbot.addWidget(window)
+        session.open_last()
+        assert window.windowTitle().endswith("[read-only]")
+        assert window.mode_label.text() == READ_ONLY_NOTE
+        assert not window.panel.isEnabled()
+        for name in (ActionName.NEW_SITTING, ActionName.THROWN_IN, ActionName.RENAME_PLAYERS):
+            assert not window.named_actions[name].isEnabled()
+        window.select_hand(2)
+        assert not window.named_actions[ActionName.DELETE_HAND].isEnabled()
+        assert window.named_actions[ActionName.EXPORT_CSV].isEnabled()
+        assert "755" in sheet_totals(window)
+
+
+def test_exports(main_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import_german(main_window)
+    targets = iter([str(tmp_path / "evening.json"), str(tmp_path / "evening.csv")])
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (next(targets), ""))
+    main_window.named_actions[ActionName.EXPORT_SITTING].trigger()
+    main_window.named_actions[ActionName.EXPORT_CSV].trigger()
+    assert (tmp_path / "evening.json").read_text(encoding="utf-8").count('"bidder"') == 6
+    rubbers = (tmp_path / "evening-rubbers.csv").read_text(encoding="utf-8-sig")
+    assert "755" in rubbers
+    assert "655" in rubbers
+    assert len((tmp_path / "evening.csv").read_text(encoding="utf-8-sig").splitlines()) == 7
+
+
+def test_zoom_scales_the_text_and_is_remembered(
+    main_window: MainWindow, settings_path: Path, qtbot: QtBot, session: Session
+) -> None:
+    import_german(main_window)
+    size = main_window.table.font().pointSizeF()
+    main_window.named_actions[ActionName.ZOOM_IN].trigger()
+    main_window.named_actions[ActionName.ZOOM_IN].trigger()
+    assert main_window.sheet.zoom() == pytest.approx(1.5625)
+    assert main_window.table.font().pointSizeF() == pytest.approx(size * 1.5625)
+    assert main_window.panel.font().pointSizeF() == pytest.approx(size * 1.5625)
+    main_window.close()
+    again = MainWindow(session, AppSettings.at(settings_path))
+    qtbot.addWidget(again)
+    assert again.sheet.zoom() == pytest.approx(1.5625)
+    again.named_actions[ActionName.RESET_ZOOM].trigger()
+    assert again.table.font().pointSizeF() == pytest.approx(size)
+
+
+def test_run_gui_quits_after_start(tmp_path: Path, messages: Messages) -> None:
+    data = tmp_path / "data"
+    status = gui_app.run_gui(GERMAN, data, True, {}, settings_path=tmp_path / "s.ini")
+    assert status == 0
+    assert messages == []
+    with Database.open(database_path(data), read_only=True) as database:
+        (info,) = SittingStore(database).list_sittings()
+    assert (info.title, info.hands, info.net_points) == ("german-example", 6, 100)
+    # Opened again: the last sitting is shown, nothing imported twice.
+    assert gui_app.run_gui(None, data, True, {}, settings_path=tmp_path / "s.ini") == 0
+    with Database.open(database_path(data), read_only=True) as database:
+        assert len(SittingStore(database).list_sittings()) == 1
+
+
+def test_a_refused_file_is_explained_and_the_app_still_opens(
+    tmp_path: Path, messages: Messages
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "jojotte-sitting", "version": 1, "variant": "two-player"}')
+    status = gui_app.run_gui(bad, tmp_path / "data", True, {}, settings_path=tmp_path / "s.ini")
+    assert status == 0
+    assert len(messages) == 1
+    assert messages[0].startswith("bad.json was not imported:")
+
+
+def test_run_gui_opens_read_only_beside_another_copy(
+    tmp_path: Path, messages: Messages, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = tmp_path / "data"
+    shown: list[MainWindow] = []
+    monkeypatch.setattr(MainWindow, "show", lambda window: shown.append(window))
+    with Database.open(database_path(data)) as first:
+        SittingStore(first).import_sitting(german())
+        assert gui_app.run_gui(GERMAN, data, True, {}, settings_path=tmp_path / "s.ini") == 0
+    assert shown[0].session.read_only
+    assert messages == [f"german-example.json: {READ_ONLY_NOTE}."]
+
+
+def test_no_display_means_offscreen_with_one_line_of_advice() -> None:
+    assert gui_app.needs_offscreen({}, "linux")
+    assert not gui_app.needs_offscreen({"DISPLAY": ":0"}, "linux")
+    assert not gui_app.needs_offscreen({"WAYLAND_DISPLAY": "wayland-0"}, "linux")
+    assert not gui_app.needs_offscreen({"QT_QPA_PLATFORM": "xcb"}, "linux")
+    assert not gui_app.needs_offscreen({}, "darwin")
+    assert gui_app.NO_DISPLAY.count("\n") == 0
+
+
+def test_quit_after_start_as_a_process_without_a_display(tmp_path: Path) -> None:
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    environment["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    command = [sys.executable, "-m", "jojotte_score", "--quit-after-start"]
+    result = subprocess.run(
+        [*command, "--data-dir", str(tmp_path / "data")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env=environment,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == gui_app.NO_DISPLAY
+    assert database_path(tmp_path / "data").exists()
+
+
+def test_an_unknown_file_is_refused_before_qt_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from jojotte_score.cli import main, wants_gui
+
+    assert wants_gui([])
+    assert wants_gui(["--data-dir", "x", "evening.json"])
+    assert not wants_gui(["--data-dir", "x", "sittings"])
+    assert not wants_gui(["--data-dir=x", "--help"])
+    with pytest.raises(SystemExit) as exit_info:
+        main([str(tmp_path / "scor")], environ={})
+    assert exit_info.value.code == 2
+    assert "no such sitting file" in capsys.readouterr().err
+    assert QApplication.instance() is not None  # the test's own, not a second one
+
+
+# The worked example, typed ------------------------------------------------------------------
+#
+# The panel's keys: a choice field takes a single key (sides by initial, trumps C D H S N,
+# doubling X, Nullo N) and moves on to the next field that needs input; Alt plus a label's
+# underlined letter jumps to a field (Alt+D doubling, Alt+N Nullo or Slam, Alt+M melds,
+# Alt+C card points, Alt+K tricks). Typing one side's card points fills the other with the
+# remainder and Tab then skips it; Shift+Tab goes back to it. The example's card points do
+# not add up to the deck, so each hand needs the warning confirmed with a second Enter.
+
+Key = Qt.Key
+ALT = Qt.KeyboardModifier.AltModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+
+
+class Keyboard:
+    """Keys sent one at a time to whichever widget has the focus, as a player types."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+
+    def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
+        target = self.window.focusWidget()
+        assert target is not None
+        QTest.keyClick(target, key, modifier)
+
+    def write(self, text: str) -> None:
+        for character in text:  # each key goes where the focus is after the one before
+            target = self.window.focusWidget()
+            assert target is not None
+            QTest.keyClicks(target, character)
+
+
+def type_hand(
+    window: MainWindow,
+    qtbot: QtBot,
+    bidder: str,
+    trump: str,
+    cards: tuple[int, int],
+    last: str | None,
+    *,
+    double: bool = False,
+    nullo: bool = False,
+    melds: tuple[int, int] = (0, 0),
+    tricks: int | None = None,
+) -> None:
+    keyboard = Keyboard(window)
+    press, write = keyboard.press, keyboard.write
+    write(bidder + trump)
+    if double:
+        press(Key.Key_D, ALT)
+        write("X")
+    if nullo:
+        press(Key.Key_N, ALT)
+        write("N")
+    if melds != (0, 0):
+        press(Key.Key_M, ALT)
+        write(str(melds[0]))
+        press(Key.Key_Tab)
+        write(str(melds[1]))
+    press(Key.Key_C, ALT)
+    write(str(cards[0]))
+    press(Key.Key_Tab)  # skips the box filled with the remainder
+    press(Key.Key_Tab, SHIFT)  # back to it, text selected
+    write(str(cards[1]))
+    press(Key.Key_Tab)
+    if last is not None:
+        write(last)
+    if tricks is not None:
+        press(Key.Key_K, ALT)
+        write(str(tricks))  # the other side's tricks are filled in
+    press(Key.Key_Return)
+    if window.panel.record_button.text().startswith("Record anyway"):
+        press(Key.Key_Return)  # the card points do not add up: confirm
+
+
+def test_the_german_example_typed_hand_by_hand(
+    main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    setup = SittingSetup(Variant.TWO_PLAYER, ("A", "B"), 0, Rules(80, 300))
+    monkeypatch.setattr(NewSittingDialog, "ask", classmethod(lambda cls, parent: setup))
+    monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(lambda cls, parent, players: 1))
+    main_window.activateWindow()
+    qtbot.waitActive(main_window)
+    QTest.keyClick(main_window, Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    sitting_id = main_window.session.sitting_id
+    assert sitting_id is not None
+    assert main_window.status_label.text().endswith("next dealer: A")
+
+    type_hand(main_window, qtbot, "B", "S", (60, 25), "B", melds=(0, 40))
+    assert main_window.status_label.text() == (
+        "Game 1 · below: A 0 – B 35 · games A 0 – B 0 · next dealer: B"
+    )
+    type_hand(main_window, qtbot, "B", "H", (40, 45), "A")
+    assert main_window.status_label.text() == (
+        "Game 2 · below: A 0 – B 0 · games A 1 – B 0 · next dealer: A"
+    )
+    type_hand(main_window, qtbot, "A", "C", (60, 40), "B", double=True, melds=(0, 20))
+    type_hand(main_window, qtbot, "B", "N", (20, 40), None, nullo=True, tricks=2)
+    type_hand(main_window, qtbot, "A", "S", (35, 45), "A")
+    assert main_window.status_label.text() == (
+        "Game 3 · below: A 0 – B 0 · games A 1 – B 1 · prison 150 · next dealer: B"
+    )
+    type_hand(main_window, qtbot, "A", "S", (90, 40), "A", melds=(50, 0))
+
+    expected = tuple(
+        hand._replace(dealer=number % 2, note="") for number, hand in enumerate(german().hands)
+    )
+    assert stored_hands(data_dir, sitting_id) == expected
+    assert main_window.model.rowCount() == 6
+    # The rubber is over: the new cut was asked and its answer deals hand 7.
+    assert main_window.status_label.text() == (
+        "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · next dealer: B"
+    )
+    layout = main_window.sheet.sheet_layout()
+    assert layout is not None
+    totals = [item.text for item in layout.texts("total")]
+    assert "755" in totals
+    assert "655" in totals
+    entries = {(item.hand, item.side, item.text) for item in layout.texts("entry")}
+    assert {(1, 1, "40"), (1, 1, "35"), (1, 0, "60"), (2, 0, "95"), (3, 1, "220")} <= entries
+    assert {(4, 1, "300"), (6, 0, "50"), (6, 0, "100"), (6, 1, "40"), (6, 0, "300")} <= entries
+    assert len(layout.entries_of_hand(6)) == 5
+    assert [item.hand for item in layout.items if isinstance(item, CircleItem)] == [4, 5]
