@@ -115,12 +115,17 @@ def load_sitting(path: Path) -> LoadedSitting:
     return _loads_sitting(raw, path.name)
 
 
-def hand_from_data(data: object, number: int, variant: Variant) -> Hand:
+def hand_from_data(data: object, number: int, variant: Variant, *, checked: bool = True) -> Hand:
     """Build hand ``number`` of a sitting from decoded JSON.
 
     Raises :class:`InvalidSittingError` with every error; warnings are not reported here
-    (``check_hand`` returns them).
+    (``check_hand`` returns them). ``checked=False`` skips the rules of the game and reads
+    the structure only: for hands that passed ``check_hand`` when they were stored.
     """
+    if not checked:
+        quick = _plain_played_hand(data)
+        if quick is not None:
+            return quick
     hand, problems = _read_hand(data, number, variant)
     errors = [p for p in problems if not p.warning]
     if hand is None or errors:
