@@ -15,7 +15,6 @@ import os
 import random
 import sqlite3
 import sys
-import time
 import tracemalloc
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -856,7 +855,7 @@ PADDED_HANDS = 2000
 
 
 @pytest.mark.parametrize("bad_last_hand", [True, False], ids=["last-hand-bad", "all-good"])
-def test_a_50_mb_file_is_refused_or_imported_whole_in_reasonable_time_and_memory(
+def test_a_50_mb_file_is_refused_or_imported_whole_in_reasonable_memory(
     populated: Populated, tmp_path: Path, bad_last_hand: bool
 ) -> None:
     """50 MB (under the 64 MiB limit): 2000 hands spread through 50 MB of blank lines.
@@ -878,21 +877,18 @@ def test_a_50_mb_file_is_refused_or_imported_whole_in_reasonable_time_and_memory
     before_dump, before = dump(populated.database), state(populated.store)
 
     tracemalloc.start()
-    started = time.perf_counter()
     try:
         try:
             new_id: int | None = import_file(populated.store, path)
         except InvalidSittingError as error:
             new_id = None
             refusal = str(error)
-        seconds = time.perf_counter() - started
         _, peak = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
 
     # Reading holds the raw bytes and the decoded text: about three times the file.
     assert peak < 4 * FIFTY_MB, f"{peak / 1e6:.0f} MB at the peak"
-    assert seconds < 30, f"{seconds:.1f} s"
     if bad_last_hand:
         assert new_id is None
         assert refusal == f"big.json: hand {PADDED_HANDS}: bidder 5 is not a side (0 or 1)"
