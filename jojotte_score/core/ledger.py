@@ -194,6 +194,18 @@ class Scorer:
         self.results.append(result)
         return result
 
+    def copy(self) -> Scorer:
+        """An independent scorer in the same state: for trying a hand without recording it."""
+        return Scorer(
+            self.rules,
+            list(self.results),
+            self._rubber,
+            self._game,
+            list(self._below),
+            list(self._games),
+            self._prison,
+        )
+
     def extend(self, hands: Iterable[Hand]) -> None:
         """Score several hands in order."""
         for hand in hands:

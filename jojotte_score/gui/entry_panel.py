@@ -367,6 +367,7 @@ class EntryPanel(QWidget):
         self._players: tuple[str, ...] = ("Side 1", "Side 2")
         self._rules = Rules()
         self._prior: tuple[Hand, ...] = ()
+        self._prior_scorer = Scorer(self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
         self._confirmed: Hand | None = None
@@ -529,6 +530,9 @@ class EntryPanel(QWidget):
         """The sitting and the hands before the one being entered; ``dealer`` deals it."""
         self._variant, self._players, self._rules = variant, tuple(players), rules
         self._prior = tuple(prior_hands)
+        # Score the earlier hands once; each preview then tries the hand on a copy.
+        self._prior_scorer = Scorer(rules)
+        self._prior_scorer.extend(self._prior)
         self._apply_names()
         if self._mode != MODE_REPLACE:
             self.dealer.set_value(dealer)
@@ -667,6 +671,7 @@ class EntryPanel(QWidget):
             result = self._last_result if isinstance(hand, PlayedHand) else None
             ended = result is not None and result.rubber_winner is not None
             self._prior = prior
+            self._prior_scorer.add(hand)
             dealer = None if ended else next_dealer(prior, self._variant)
         else:
             dealer = None
@@ -872,8 +877,7 @@ class EntryPanel(QWidget):
                 "Cannot be recorded:\n" + "\n".join(f"{ERROR_MARK}{p.message}" for p in errors)
             )
             return
-        scorer = Scorer(self._rules)
-        scorer.extend(self._prior)
+        scorer = self._prior_scorer.copy()
         result = scorer.add(hand)
         self._last_result = result
         lines = [f"{ERROR_MARK}warning: {p.message}" for p in problems if p.warning]

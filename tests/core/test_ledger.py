@@ -196,3 +196,15 @@ def test_scorer_reports_the_state_after_each_hand() -> None:
         2,
         0,
     )
+
+
+def test_a_copied_scorer_tries_a_hand_without_changing_the_original() -> None:
+    """The entry panel's preview scores a candidate hand on a copy of the scorer."""
+    scorer = Scorer(Rules())
+    scorer.extend([A_WINS_100, TIE_100])
+    trial = scorer.copy()
+    result = trial.add(A_WINS_100)
+    assert (result.number, result.rubber_winner, result.prison_out) == (3, A, 100)
+    assert len(scorer.results) == 2
+    assert (scorer.games, scorer.prison_waiting, scorer.next_rubber) == ((1, 0), 100, 1)
+    assert scorer.add(A_WINS_100) == result
