@@ -72,7 +72,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand."""
     parser = argparse.ArgumentParser(
         prog="jojotte-score",
-        description="A scorepad for Jo-Jotte, scored like a bridge rubber.",
+        description="A scorepad for Jo-Jotte, scored like a bridge rubber. Without a "
+        "COMMAND it opens the desktop window on the last sitting: jojotte-score "
+        "[FILE.json] [--data-dir DIR] [--quit-after-start] (a FILE.json is stored as a new "
+        "sitting and shown; --quit-after-start exits once the window is up).",
         epilog="Exit status: 0 ok, 2 invalid input, 1 the environment failed "
         "(database in use, data folder unusable, disk full).",
     )
