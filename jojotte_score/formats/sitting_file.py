@@ -463,20 +463,9 @@ def _read_hand(data: object, number: int, variant: Variant) -> tuple[Hand | None
     return hand, problems
 
 
-_PLAIN_KEYS: Final = frozenset(
-    (
-        "dealer",
-        "bidder",
-        "trump",
-        "double",
-        "special",
-        "card_points",
-        "last_trick",
-        "jojotte",
-        "melds",
-        "tricks",
-    )
-)
+# The keys of a played hand the quick path reads; a thrown_in key or a note sends the hand
+# to the full reader.
+_PLAIN_KEYS: Final = frozenset(_PLAYED_KEYS) - {"thrown_in", "note"}
 _TRUMPS: Final = {member.value: member for member in Trump}
 _DOUBLINGS: Final = {member.value: member for member in Doubling}
 _SPECIALS: Final = {member.value: member for member in Special}
