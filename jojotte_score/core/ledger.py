@@ -47,6 +47,10 @@ class HandResult(NamedTuple):
     game_winner: int | None
     rubber_winner: int | None
 
+    def written(self, side: int, line: Line) -> int:
+        """The points this hand wrote for ``side`` on ``line``, prison and bonuses included."""
+        return sum(e.points for e in self.entries if e.side == side and e.line is line)
+
 
 @dataclass(frozen=True, slots=True)
 class RubberResult:

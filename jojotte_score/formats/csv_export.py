@@ -139,7 +139,8 @@ def _hand_row(
     }
     row.update(_inputs(hand, names))
     row.update(_played_scores(result))
-    above, below = _line_sums(result)
+    above = (result.written(0, Line.ABOVE), result.written(1, Line.ABOVE))
+    below = (result.written(0, Line.BELOW), result.written(1, Line.BELOW))
     row.update(
         {
             "outcome": result.score.outcome.value,
@@ -197,14 +198,6 @@ def _played_scores(result: HandResult) -> Row:
         "total_0": score.totals[0],
         "total_1": score.totals[1],
     }
-
-
-def _line_sums(result: HandResult) -> tuple[tuple[int, int], tuple[int, int]]:
-    """What the hand wrote above and below the line for each side, prison and bonuses included."""
-    above, below = [0, 0], [0, 0]
-    for entry in result.entries:
-        (above if entry.line is Line.ABOVE else below)[entry.side] += entry.points
-    return (above[0], above[1]), (below[0], below[1])
 
 
 def _side_name(names: tuple[str, str], side: int | None) -> str:

@@ -84,12 +84,6 @@ def notes_text(result: HandResult, sides: tuple[str, str]) -> str:
     return "; ".join(notes)
 
 
-def line_sum(result: HandResult, side: int, line: Line) -> int | None:
-    """The points the hand wrote for ``side`` on ``line``; None when it wrote nothing."""
-    points = [entry.points for entry in result.entries if entry.side == side and entry.line is line]
-    return sum(points) if points else None
-
-
 class HandTableModel(QAbstractTableModel):
     """The hands of one sitting, numbered from 1, with what each wrote on the pad."""
 
@@ -169,8 +163,9 @@ class HandTableModel(QAbstractTableModel):
         if column is Column.NOTES:
             return notes_text(result, sides)
         if column in _SCORE_COLUMNS:
-            points = line_sum(result, *_SCORE_COLUMNS[column])
-            return "" if points is None else str(points)
+            # Entries are never 0 points, so 0 means the hand wrote nothing there.
+            points = result.written(*_SCORE_COLUMNS[column])
+            return str(points) if points else ""
         if not isinstance(hand, PlayedHand):
             return "thrown in" if column is Column.CONTRACT else ""
         if column is Column.CONTRACT:
