@@ -37,8 +37,8 @@ def explain_hand(result: HandResult, ledger: Ledger) -> list[str]:
         lines = [f"{heading}: {_contract(hand, sides)}"]
         lines.extend(_play(result, hand, sides))
     lines.extend(_bookkeeping(result, sides, rules))
-    if result.rubber_winner is not None:
-        rubber = ledger.rubbers[result.rubber - 1]
+    rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
+    if rubber is not None:
         side, points = rubber.net
         ahead = f"{sides[side]} by {points}" if side is not None else "level"
         lines.append(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from jojotte_score.core.model import Hand, Rules, Sitting
 from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, score_hand
@@ -24,6 +24,24 @@ class PrisonItem(NamedTuple):
 
     hand: int
     points: int
+
+
+class Checkpoint(NamedTuple):
+    """The pad where a rubber starts: all that scoring from there on needs to know.
+
+    A rubber starts with no games and nothing below the line; only prison waiting for a
+    winner (R11) and the hand and rubber numbers carry over from the rubbers before it.
+    ``difference`` is side 0's total minus side 1's over those earlier rubbers (R14), so a
+    pad scored from here still knows the sitting's running result.
+    """
+
+    position: int = 0
+    rubber: int = 1
+    prison: int = 0
+    difference: int = 0
+
+
+START: Final = Checkpoint()
 
 
 class HandResult(NamedTuple):
@@ -88,21 +106,48 @@ class RubberResult:
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """The whole pad of a sitting, derived from its hands."""
+    """The pad of a sitting, derived from its hands.
+
+    A ledger scored from the sitting's first hand (``start`` is :data:`START`) holds every
+    hand and rubber. One scored from a later :class:`Checkpoint` holds the hands and rubbers
+    from there on, numbered as in the whole sitting: look them up with :meth:`result` and
+    :meth:`rubber`, which work for both.
+    """
 
     sides: tuple[str, str]
     rules: Rules
     hands: tuple[HandResult, ...]
     rubbers: tuple[RubberResult, ...]
     unresolved_prison: int
+    start: Checkpoint = START
 
     @property
     def net(self) -> tuple[int | None, int]:
         """The sitting's running result over all rubbers: (side ahead, by how much)."""
-        difference = sum(r.totals[0] - r.totals[1] for r in self.rubbers)
+        difference = self.start.difference + sum(r.totals[0] - r.totals[1] for r in self.rubbers)
         if difference == 0:
             return None, 0
         return (0 if difference > 0 else 1), abs(difference)
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands the sitting has, those before ``start`` included."""
+        return self.start.position + len(self.hands)
+
+    @property
+    def rubber_count(self) -> int:
+        """How many rubbers hold hands, those before ``start`` included."""
+        return self.start.rubber - 1 + len(self.rubbers)
+
+    def result(self, number: int) -> HandResult | None:
+        """Hand ``number`` (1-based, as in the whole sitting), if this ledger holds it."""
+        index = number - 1 - self.start.position
+        return self.hands[index] if 0 <= index < len(self.hands) else None
+
+    def rubber(self, number: int) -> RubberResult | None:
+        """Rubber ``number`` (1-based, as in the whole sitting), if this ledger holds it."""
+        index = number - self.start.rubber
+        return self.rubbers[index] if 0 <= index < len(self.rubbers) else None
 
 
 @dataclass(slots=True)
@@ -111,11 +156,45 @@ class Scorer:
 
     rules: Rules = field(default_factory=Rules)
     results: list[HandResult] = field(default_factory=list)
+    start: Checkpoint = START
     _rubber: int = 1
     _game: int = 1
     _below: list[int] = field(default_factory=lambda: [0, 0])
     _games: list[int] = field(default_factory=lambda: [0, 0])
     _prison: int = 0
+
+    @classmethod
+    def resume(cls, rules: Rules, checkpoint: Checkpoint) -> Scorer:
+        """A scorer that goes on from ``checkpoint``, as if the hands before it were scored."""
+        return cls(rules, [], checkpoint, checkpoint.rubber, _prison=checkpoint.prison)
+
+    @property
+    def next_number(self) -> int:
+        """The number (1-based, in the whole sitting) the next hand will have."""
+        return self.start.position + len(self.results) + 1
+
+    def checkpoint(self, keep: int = 1) -> Checkpoint:
+        """The latest rubber start with at least ``keep`` (at least 1) of the scored hands
+        from it on; the scorer's own start when there is none after it.
+
+        With ``keep`` 1 that is where the newest hand's rubber starts, so the hands from the
+        checkpoint on always hold that whole rubber.
+        """
+        results = self.results
+        chosen = 0
+        for index, result in enumerate(results[: max(len(results) - max(keep, 1), 0)]):
+            if result.rubber_winner is not None:  # the next rubber starts after this hand
+                chosen = index + 1
+        if chosen == 0:
+            return self.start
+        difference = self.start.difference
+        for result in results[:chosen]:
+            for entry in result.entries:
+                difference += entry.points if entry.side == 0 else -entry.points
+        before = results[chosen - 1]
+        return Checkpoint(
+            self.start.position + chosen, before.rubber + 1, before.prison_after, difference
+        )
 
     @property
     def prison_waiting(self) -> int:
@@ -144,7 +223,7 @@ class Scorer:
 
     def add(self, hand: Hand) -> HandResult:
         """Score the next hand and return what it wrote."""
-        number = len(self.results) + 1
+        number = self.start.position + len(self.results) + 1
         score = score_hand(hand, number)
         entries = score.entries
         rubber, game = self._rubber, self._game
@@ -203,6 +282,7 @@ class Scorer:
         return Scorer(
             self.rules,
             list(self.results),
+            self.start,
             self._rubber,
             self._game,
             list(self._below),
@@ -223,6 +303,7 @@ class Scorer:
             hands=tuple(self.results),
             rubbers=_group_rubbers(self.results),
             unresolved_prison=self._prison,
+            start=self.start,
         )
 
 

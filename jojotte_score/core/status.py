@@ -43,7 +43,11 @@ def next_dealer(hands: Sequence[Hand], variant: Variant) -> int | None:
 
 
 def table_status(hands: Sequence[Hand], variant: Variant, ledger: Ledger) -> TableStatus:
-    """The status before the hand after ``hands``, whose scored pad is ``ledger``."""
+    """The status after the last hand of ``ledger``.
+
+    ``hands`` are the hands that ``ledger`` scored (or the newest of them: the deal
+    rotates from the last recorded dealer, and each rubber starts with a new cut).
+    """
     last = ledger.hands[-1] if ledger.hands else None
     new_cut = last is not None and last.rubber_winner is not None
     if last is None:
@@ -55,7 +59,7 @@ def table_status(hands: Sequence[Hand], variant: Variant, ledger: Ledger) -> Tab
     else:
         rubber, game, below, games = last.rubber, last.game, last.below, last.games
     return TableStatus(
-        hand=len(hands) + 1,
+        hand=ledger.hand_count + 1,
         rubber=rubber,
         game=game,
         below=below,

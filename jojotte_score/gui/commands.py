@@ -56,7 +56,7 @@ class AddHand(_StoreCommand):
     """Record the next hand at the end of the sitting."""
 
     def __init__(self, session: Session, hand: Hand) -> None:
-        count = len(session.shown.hands) if session.shown else 0
+        count = session.shown.count if session.shown else 0
         super().__init__(session, f"Record hand {count + 1}")
         self._hand = hand
         self._position: int | None = None
@@ -124,7 +124,7 @@ class RenamePlayers(_StoreCommand):
     def __init__(self, session: Session, players: Sequence[str]) -> None:
         super().__init__(session, "Rename players")
         self._new = tuple(players)
-        self._old = session.shown.sitting.players if session.shown else ()
+        self._old = session.shown.players if session.shown else ()
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         store.rename_players(sitting_id, self._new)

@@ -351,8 +351,9 @@ class PairField(QWidget):
 class EntryPanel(QWidget):
     """Records one hand: a new one, one inserted before ``position``, or a replacement.
 
-    Call :meth:`set_context` with the sitting's variant, players and rules, the hands before
-    the one being entered and the dealer; then :meth:`new_hand` or :meth:`edit_hand`.
+    Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
+    scored the hands before the one being entered, and the dealer; then :meth:`new_hand` or
+    :meth:`edit_hand`.
     ``submitted`` carries an :class:`EntryRequest`; ``cancelled`` is emitted for Esc while
     inserting or editing.
     """
@@ -366,7 +367,6 @@ class EntryPanel(QWidget):
         self._variant = Variant.TWO_PLAYER
         self._players: tuple[str, ...] = ("Side 1", "Side 2")
         self._rules = Rules()
-        self._prior: tuple[Hand, ...] = ()
         self._prior_scorer = Scorer(self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
@@ -524,15 +524,14 @@ class EntryPanel(QWidget):
         variant: Variant,
         players: tuple[str, ...],
         rules: Rules,
-        prior_hands: Sequence[Hand],
+        prior: Scorer,
         dealer: int | None,
     ) -> None:
-        """The sitting and the hands before the one being entered; ``dealer`` deals it."""
+        """The sitting, and ``prior``: a scorer that has scored the hands before the one
+        being entered (kept as a copy; each preview tries the hand on a copy of that).
+        ``dealer`` deals it."""
         self._variant, self._players, self._rules = variant, tuple(players), rules
-        self._prior = tuple(prior_hands)
-        # Score the earlier hands once; each preview then tries the hand on a copy.
-        self._prior_scorer = Scorer(rules)
-        self._prior_scorer.extend(self._prior)
+        self._prior_scorer = prior.copy()
         self._apply_names()
         if self._mode != MODE_REPLACE:
             self.dealer.set_value(dealer)
@@ -667,11 +666,10 @@ class EntryPanel(QWidget):
     def _submit(self, hand: Hand) -> None:
         request = EntryRequest(self._mode, self._position, hand)
         if self._mode == MODE_ADD:
-            prior = (*self._prior, hand)
             result = self._last_result if isinstance(hand, PlayedHand) else None
             ended = result is not None and result.rubber_winner is not None
-            self._prior = prior
             self._prior_scorer.add(hand)
+            prior = [r.hand for r in self._prior_scorer.results]
             dealer = None if ended else next_dealer(prior, self._variant)
         else:
             dealer = None
@@ -738,7 +736,9 @@ class EntryPanel(QWidget):
         return deck_points(trump.is_suit and self.special.value() is not Special.NULLO)
 
     def _number(self) -> int:
-        return (self._position if self._position is not None else len(self._prior)) + 1
+        if self._position is not None:
+            return self._position + 1
+        return self._prior_scorer.next_number
 
     def _contract_changed(self) -> None:
         self.card_points.refill()

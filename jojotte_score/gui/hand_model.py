@@ -1,21 +1,23 @@
 """The list of hands: one row per hand, its text taken from the ledger.
 
 Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands costs
-nothing until rows are shown. The only arithmetic is adding up a hand's entries per side
-and line, as the pad shows them.
+nothing until rows are shown; rows older than the newest rubber are scored when first
+shown (see :class:`~jojotte_score.gui.pad.Pad`). The only arithmetic is adding up a
+hand's entries per side and line, as the pad shows them.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump
 from jojotte_score.core.scoring import Line
+from jojotte_score.gui.pad import Pad
 
 TRUMP_SIGNS = {
     Trump.CLUBS: "♣",
@@ -89,28 +91,33 @@ class HandTableModel(QAbstractTableModel):
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._sitting: Sitting | None = None
-        self._ledger: Ledger | None = None
+        self._players: tuple[str, ...] = ()
+        self._pad: Pad | None = None
         self._sides: tuple[str, str] = ("", "")
 
-    def set_sitting(self, sitting: Sitting | None, ledger: Ledger | None) -> None:
-        """Show ``sitting`` scored as ``ledger`` (None: no sitting)."""
+    def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
+        """Show the hands of ``pad``, dealt by ``players`` (None: no sitting).
+
+        Rows older than the pad's newest rubber are scored when first shown."""
         self.beginResetModel()
-        self._sitting = sitting
-        self._ledger = ledger if sitting is not None else None
-        self._sides = sitting.side_names if sitting is not None else ("", "")
+        self._pad = pad
+        self._players = tuple(players) if pad is not None else ()
+        self._sides = pad.sides if pad is not None else ("", "")
         self.endResetModel()
+
+    def set_sitting(self, sitting: Sitting | None, ledger: Ledger | None) -> None:
+        """Show ``sitting`` scored as its whole ``ledger`` (None: no sitting)."""
+        pad = Pad.of(ledger) if sitting is not None and ledger is not None else None
+        self.set_pad(sitting.players if sitting is not None else (), pad)
 
     def result(self, row: int) -> HandResult | None:
         """The scored hand shown in ``row``."""
-        if self._ledger is None or not 0 <= row < len(self._ledger.hands):
-            return None
-        return self._ledger.hands[row]
+        return self._pad.result(row + 1) if self._pad is not None else None
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        if parent.isValid() or self._ledger is None:
+        if parent.isValid() or self._pad is None:
             return 0
-        return len(self._ledger.hands)
+        return self._pad.hand_count
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(Column)
@@ -150,8 +157,8 @@ class HandTableModel(QAbstractTableModel):
             return self._text(result, column)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in _RIGHT_ALIGNED:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and self._ledger is not None:
-            return "\n".join(explain_hand(result, self._ledger))
+        if role == Qt.ItemDataRole.ToolTipRole and self._pad is not None:
+            return "\n".join(self._pad.explain(result.number))
         return None
 
     def _text(self, result: HandResult, column: Column) -> str:
@@ -173,5 +180,5 @@ class HandTableModel(QAbstractTableModel):
         return points_text(hand)
 
     def _dealer(self, seat: int | None) -> str:
-        players = self._sitting.players if self._sitting is not None else ()
+        players = self._players
         return players[seat] if seat is not None and 0 <= seat < len(players) else ""

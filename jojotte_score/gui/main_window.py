@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
-from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.status import next_dealer
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, RenamePlayers, ReplaceHand
@@ -173,8 +172,8 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Show the session's sitting in every view and ready the panel for the next hand."""
         shown = self.session.shown
-        self.model.set_sitting(shown.sitting if shown else None, shown.ledger if shown else None)
-        self.sheet.set_ledger(shown.ledger if shown else None)
+        self.model.set_pad(shown.players if shown else (), shown.pad if shown else None)
+        self.sheet.set_pad(shown.pad if shown else None)
         self.pages.setCurrentIndex(1 if shown else 0)
         self.table.scrollToBottom()
         self._update_title()
@@ -187,18 +186,16 @@ class MainWindow(QMainWindow):
         if shown is None:
             self.status_label.setText("")
             return
-        sitting = shown.sitting
-        text = status_text(shown.status(), sitting.side_names, sitting.players, self._next_dealer())
+        text = status_text(shown.status(), shown.side_names, shown.players, self._next_dealer())
         self.status_label.setText(text)
 
     def _update_title(self) -> None:
         shown = self.session.shown
         title = APP_TITLE
         if shown is not None:
-            sitting = shown.sitting
-            title = f"{versus(sitting.variant, sitting.players)} — {title}"
-            if shown.stored.title:
-                title = f"{shown.stored.title}: {title}"
+            title = f"{versus(shown.variant, shown.players)} — {title}"
+            if shown.recent.title:
+                title = f"{shown.recent.title}: {title}"
         self.setWindowTitle(title + (" [read-only]" if self.session.read_only else ""))
         self.mode_label.setText(READ_ONLY_NOTE if self.session.read_only else "")
 
@@ -226,11 +223,11 @@ class MainWindow(QMainWindow):
 
     def _show_explanation(self, position: int | None) -> None:
         shown = self.session.shown
-        if shown is None or not shown.ledger.hands:
+        if shown is None:
             self.explanation.setPlainText("")
             return
-        result = shown.ledger.hands[-1 if position is None else position]
-        self.explanation.setPlainText("\n".join(explain_hand(result, shown.ledger)))
+        number = shown.count if position is None else position + 1
+        self.explanation.setPlainText("\n".join(shown.pad.explain(number)))
 
     # The panel ---------------------------------------------------------------------------
 
@@ -240,26 +237,25 @@ class MainWindow(QMainWindow):
         if shown is None:
             return
         self.panel.new_hand()
-        self._set_panel_context(len(shown.hands), self._next_dealer())
+        self._set_panel_context(shown.count, self._next_dealer())
         self._update_status()
 
     def _next_dealer(self) -> int | None:
         shown = self.session.shown
         if shown is None:
             return None
-        if not shown.hands:
+        if not shown.count:
             return self.session.first_dealer()
         status = shown.status()
         if status.new_cut:
-            return self._cut_dealers.get((self.session.sitting_id or 0, len(shown.hands)))
+            return self._cut_dealers.get((shown.id, shown.count))
         return status.next_dealer
 
     def _set_panel_context(self, count: int, dealer: int | None) -> None:
         shown = self.session.shown
         assert shown is not None
-        sitting = shown.sitting
         self.panel.set_context(
-            sitting.variant, sitting.players, sitting.rules, shown.hands[:count], dealer
+            shown.variant, shown.players, shown.rules, shown.scorer_before(count), dealer
         )
 
     def submit(self, request: EntryRequest) -> None:
@@ -278,9 +274,9 @@ class MainWindow(QMainWindow):
         shown = self.session.shown
         if shown is None or not shown.status().new_cut:
             return
-        dealer = FirstDealerDialog.ask(self, shown.sitting.players)
+        dealer = FirstDealerDialog.ask(self, shown.players)
         if dealer is not None:
-            self._cut_dealers[(self.session.sitting_id or 0, len(shown.hands))] = dealer
+            self._cut_dealers[(shown.id, shown.count)] = dealer
             self.ready_next_hand()
 
     def _cancelled(self) -> None:
@@ -309,7 +305,7 @@ class MainWindow(QMainWindow):
             self.ready_next_hand()
             self._show_explanation(None)
             return
-        hand = shown.hands[position]
+        hand = shown.hand(position)
         self._show_explanation(position)
         if not self.session.read_only:
             self._set_panel_context(position, hand.dealer)
@@ -328,7 +324,7 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Select the hand to insert before first.", 5000)
             return
         self.panel.new_hand(position)
-        dealer = next_dealer(shown.hands[:position], shown.sitting.variant)
+        dealer = next_dealer(shown.hands_before(position), shown.variant)
         self._set_panel_context(position, dealer)
         self.panel.setFocus()
 
@@ -424,7 +420,7 @@ class MainWindow(QMainWindow):
         shown = self.session.shown
         if shown is None:
             return
-        names = RenamePlayersDialog.ask(self, shown.sitting.variant, shown.sitting.players)
+        names = RenamePlayersDialog.ask(self, shown.variant, shown.players)
         if names is not None:
             self.undo_stack.push(RenamePlayers(self.session, names))
 

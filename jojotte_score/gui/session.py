@@ -8,40 +8,117 @@ computes a score: the ledger comes from :func:`replay`, the status from :func:`t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Hand, Sitting
+from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.model import Hand, Rules, Sitting, Variant
 from jojotte_score.core.status import TableStatus, table_status
-from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
-from jojotte_score.formats.sitting_file import load_sitting, save_sitting
-from jojotte_score.storage.sittings import SittingStore, StoredSitting
+from jojotte_score.gui.pad import Pad
+from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
 
-@dataclass(frozen=True, slots=True)
 class Shown:
-    """The sitting on screen: as stored, and its ledger."""
+    """The sitting on screen: its newest rubber scored at once, the rest loaded on demand.
 
-    stored: StoredSitting
-    ledger: Ledger
+    ``recent`` holds the sitting's details and the hands of the newest hand's rubber;
+    :attr:`pad` scores them. The whole sitting (:attr:`stored`, :attr:`sitting`,
+    :attr:`ledger`) is loaded from the store the first time it is asked for.
+    """
+
+    def __init__(self, store: SittingStore, recent: RecentHands) -> None:
+        self.recent = recent
+        self._store = store
+        self._stored: StoredSitting | None = None
+        scorer = Scorer.resume(recent.rules, recent.checkpoint)
+        scorer.extend(recent.hands)
+        self._scorer = scorer
+        self.pad = Pad(scorer.ledger(recent.side_names), lambda: replay(self.sitting))
+
+    @property
+    def id(self) -> int:
+        """The sitting's id in the store."""
+        return self.recent.id
+
+    @property
+    def variant(self) -> Variant:
+        """Two players or partnerships."""
+        return self.recent.variant
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """The players' names, by seat."""
+        return self.recent.players
+
+    @property
+    def rules(self) -> Rules:
+        """The game target and rubber bonus in force."""
+        return self.recent.rules
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names."""
+        return self.recent.side_names
+
+    @property
+    def count(self) -> int:
+        """How many hands the sitting has."""
+        return self.recent.count
+
+    @property
+    def stored(self) -> StoredSitting:
+        """The whole sitting as stored (loaded the first time it is asked for)."""
+        if self._stored is None:
+            self._stored = self._store.load(self.recent.id)
+        return self._stored
 
     @property
     def sitting(self) -> Sitting:
-        """The recorded sitting."""
+        """The whole recorded sitting."""
         return self.stored.sitting
 
     @property
     def hands(self) -> tuple[Hand, ...]:
-        """Its hands, in order."""
-        return self.stored.sitting.hands
+        """Every hand, in order."""
+        return self.sitting.hands
 
-    def status(self, hands: Sequence[Hand] | None = None) -> TableStatus:
-        """Where the table stands before the next hand (after ``hands``, default all)."""
-        if hands is None:
-            return table_status(self.hands, self.sitting.variant, self.ledger)
-        return table_status(hands, self.sitting.variant, self.ledger)
+    @property
+    def ledger(self) -> Ledger:
+        """The whole pad, every hand scored."""
+        return self.pad.whole()
+
+    def hand(self, position: int) -> Hand:
+        """The hand at ``position`` (0-based)."""
+        first = self.recent.checkpoint.position
+        if position >= first:
+            return self.recent.hands[position - first]
+        return self.hands[position]
+
+    def hands_before(self, position: int) -> Sequence[Hand]:
+        """The hands before ``position`` that the deal rotates from: those of the rubber
+        there, or every one before it (each rubber starts with a new cut)."""
+        first = self.recent.checkpoint.position
+        if position >= first:
+            return self.recent.hands[: position - first]
+        return self.hands[:position]
+
+    def scorer_before(self, position: int) -> Scorer:
+        """A scorer that has scored the hands before ``position`` (0-based); the caller's
+        own copy."""
+        checkpoint = self.recent.checkpoint
+        if position >= self.count:
+            return self._scorer.copy()
+        if position >= checkpoint.position:
+            scorer = Scorer.resume(self.rules, checkpoint)
+            scorer.extend(self.recent.hands[: position - checkpoint.position])
+            return scorer
+        scorer = Scorer(self.rules)
+        scorer.extend(self.hands[:position])
+        return scorer
+
+    def status(self) -> TableStatus:
+        """Where the table stands before the next hand."""
+        return table_status(self.recent.hands, self.variant, self.pad.recent)
 
 
 class Session:
@@ -82,8 +159,7 @@ class Session:
     def _load(self) -> Shown | None:
         if self.sitting_id is None:
             return None
-        stored = self.store.load(self.sitting_id)
-        return Shown(stored, replay(stored.sitting))
+        return Shown(self.store, self.store.load_recent(self.sitting_id))
 
     def first_dealer(self) -> int | None:
         """The first dealer chosen when the shown sitting was created (this run only)."""
@@ -118,12 +194,16 @@ def import_file(store: SittingStore, path: Path) -> int:
     Raises InvalidSittingError (with every problem) for a refused file, OSError when it
     cannot be read.
     """
+    from jojotte_score.formats.sitting_file import load_sitting
+
     loaded = load_sitting(path)
     return store.import_sitting(loaded.sitting, title=path.stem)
 
 
 def export_sitting(shown: Shown, path: Path) -> None:
     """Write the shown sitting to a sitting file."""
+    from jojotte_score.formats.sitting_file import save_sitting
+
     save_sitting(shown.sitting, path)
 
 
@@ -135,6 +215,7 @@ def rubbers_path(hands_path: Path) -> Path:
 def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     """Write the hands and the rubbers of the shown sitting as CSV; the two paths."""
     from jojotte_score.cli import sitting_label
+    from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
 
     target = rubbers_path(hands_path)
     write_hands_csv(shown.sitting, shown.ledger, hands_path)

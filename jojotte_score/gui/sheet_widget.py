@@ -13,9 +13,9 @@ from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.render.sheet_layout import SheetLayout, SheetMetrics, layout_sheet
+from jojotte_score.gui.pad import Pad
+from jojotte_score.render.sheet_layout import SheetLayout, SheetMetrics, empty_sheet, layout_rubber
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
 
 MIN_ZOOM = 0.5
@@ -35,7 +35,7 @@ class SheetWidget(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._ledger: Ledger | None = None
+        self._pad: Pad | None = None
         self._rubber = 1
         self._zoom = 1.0
         self._selected: int | None = None
@@ -47,15 +47,18 @@ class SheetWidget(QWidget):
 
     # The ledger and the rubber shown -------------------------------------------------
 
-    def set_ledger(self, ledger: Ledger | None) -> None:
-        """Show ``ledger`` at the rubber of its newest hand (None: a blank widget)."""
-        self._ledger = ledger
-        newest = ledger.hands[-1].rubber if ledger is not None and ledger.hands else 1
-        self._show(newest, force=True)
+    def set_pad(self, pad: Pad | None) -> None:
+        """Show ``pad`` at the rubber of its newest hand (None: a blank widget)."""
+        self._pad = pad
+        self._show(pad.newest_rubber if pad is not None else 1, force=True)
 
-    def ledger(self) -> Ledger | None:
-        """The ledger shown, if any."""
-        return self._ledger
+    def set_ledger(self, ledger: Ledger | None) -> None:
+        """Show a whole ``ledger`` (None: a blank widget)."""
+        self.set_pad(Pad.of(ledger) if ledger is not None else None)
+
+    def pad(self) -> Pad | None:
+        """The pad shown, if any."""
+        return self._pad
 
     def show_rubber(self, number: int) -> None:
         """Show rubber ``number`` (clamped to the rubbers there are)."""
@@ -67,7 +70,7 @@ class SheetWidget(QWidget):
 
     def rubber_count(self) -> int:
         """How many rubbers the ledger holds (rubbers with at least one hand)."""
-        return len(self._ledger.rubbers) if self._ledger is not None else 0
+        return self._pad.rubber_count if self._pad is not None else 0
 
     def sheet_layout(self) -> SheetLayout | None:
         """The layout drawn now, in sheet points (None without a ledger)."""
@@ -139,10 +142,9 @@ class SheetWidget(QWidget):
     def tooltip_at(self, pos: QPointF) -> str:
         """The explanation of the hand under ``pos``, "" when there is none."""
         number = self.hand_at(pos)
-        ledger = self._ledger
-        if number is None or ledger is None or not 1 <= number <= len(ledger.hands):
+        if number is None or self._pad is None:
             return ""
-        return "\n".join(explain_hand(ledger.hands[number - 1], ledger))
+        return "\n".join(self._pad.explain(number))
 
     # Qt events ------------------------------------------------------------------------
 
@@ -210,11 +212,15 @@ class SheetWidget(QWidget):
             self.rubber_shown.emit(number)
 
     def _relayout(self) -> None:
-        ledger = self._ledger
-        if ledger is None:
+        pad = self._pad
+        if pad is None:
             self._layout = None
         else:
             metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
-            self._layout = layout_sheet(ledger, self._rubber, metrics)
+            rubber = pad.rubber(self._rubber)
+            if rubber is None:
+                self._layout = empty_sheet(pad.sides, metrics, self._rubber)
+            else:
+                self._layout = layout_rubber(pad.sides, rubber, pad.rubber_count, metrics)
         self.updateGeometry()
         self.update()

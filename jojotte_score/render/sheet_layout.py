@@ -255,9 +255,15 @@ def layout_sheet(ledger: Ledger, rubber_number: int, metrics: SheetMetrics) -> S
         raise ValueError(f"rubber {rubber_number} is not on this pad (it has {count})")
     if rubber_number > count:
         return empty_sheet(ledger.sides, metrics, rubber_number)
-    rubber = ledger.rubbers[rubber_number - 1]
-    caption = f"Rubber {rubber_number} of {count}"
-    return _layout(ledger.sides, rubber, rubber_number, caption, metrics)
+    return layout_rubber(ledger.sides, ledger.rubbers[rubber_number - 1], count, metrics)
+
+
+def layout_rubber(
+    sides: tuple[str, str], rubber: RubberResult, count: int, metrics: SheetMetrics
+) -> SheetLayout:
+    """Lay out ``rubber``, one of the ``count`` rubbers of its sitting."""
+    caption = f"Rubber {rubber.number} of {count}"
+    return _layout(sides, rubber, rubber.number, caption, metrics)
 
 
 def result_text(rubber: RubberResult, sides: tuple[str, str]) -> str:
@@ -538,3 +544,35 @@ def _legend(hands: tuple[HandResult, ...], frame: _Frame, m: SheetMetrics) -> li
         else:
             lines.append(part)
     return lines
+
+
+BLANK_CAPTION = "Rubber ____"
+"""The caption of a blank pad: the rubber's number is written in by hand."""
+
+
+def blank_pad(
+    sides: tuple[str, str], metrics: SheetMetrics, rows_above: int, rows_below: int
+) -> SheetLayout:
+    """A pad to score on paper: room for ``rows_above`` and ``rows_below`` rows.
+
+    A side whose name is "" gets a line to write the name on; the prison lane is labelled
+    so that amounts put in prison can be circled there.
+    """
+    from dataclasses import replace  # Imported here: this function was appended to the module.
+
+    m = replace(metrics, min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
+    sheet = _layout(sides, None, 1, BLANK_CAPTION, m)
+    frame = _frame(sides, None, (), [], m)
+    headings = {item.side: item for item in sheet.texts("heading")}
+    extra: list[SheetItem] = []
+    for side in (0, 1):
+        heading = headings[side]
+        if not sides[side].strip():
+            y = heading.y + m.heading_size * 0.55
+            left = frame.columns[side] + frame.column * 0.12
+            right = frame.columns[side] + frame.column * 0.88
+            extra.append(LineItem(left, y, right, y, 0.5, "column"))
+    centre = frame.pad_right + frame.prison_lane / 2
+    middle = headings[0].y
+    extra.append(TextItem(centre, middle, "prison", m.legend_size, "label", align="center"))
+    return replace(sheet, items=sheet.items + tuple(extra))

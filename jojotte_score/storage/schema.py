@@ -62,6 +62,30 @@ MIGRATIONS: Final = (
             "CREATE INDEX sitting_by_update ON sitting (updated)",
         ),
     ),
+    Migration(
+        2,
+        (
+            # The summary also keeps where the newest hand's rubber starts (a Checkpoint),
+            # so that the window can score that rubber alone. It is a cache: the old rows
+            # are dropped and rebuilt from the hands as they are needed.
+            "DROP TABLE summary",
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL,
+                resume_position INTEGER NOT NULL,
+                resume_rubber INTEGER NOT NULL,
+                resume_prison INTEGER NOT NULL,
+                resume_difference INTEGER NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version

@@ -15,12 +15,14 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data
+from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import HandNotFoundError, SittingNotFoundError
 
@@ -65,6 +67,33 @@ class StoredSitting:
     updated: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class RecentHands:
+    """A sitting's setup and details, how many hands it has, and the hands of the rubber
+    of its newest hand with the :class:`Checkpoint` that rubber starts from.
+
+    Enough to show the pad as it stands and to score the next hand; the older hands stay
+    on disk until :meth:`SittingStore.load` is asked for them.
+    """
+
+    id: int
+    variant: Variant
+    players: tuple[str, ...]
+    rules: Rules
+    title: str
+    place: str
+    created: datetime
+    updated: datetime
+    count: int
+    checkpoint: Checkpoint
+    hands: tuple[Hand, ...]
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names ("Anna & Carl" in partnerships)."""
+        return side_names(self.variant, self.players)
+
+
 class SittingStore:
     """Create, list, load and change sittings in a :class:`Database`."""
 
@@ -83,7 +112,7 @@ class SittingStore:
         if stale and not self.database.read_only:
             with self.database.transaction() as connection:
                 for (sitting_id,) in stale:
-                    _refresh_summary(connection, sitting_id)
+                    summary.refresh(connection, sitting_id)
         rows = self.database.connection.execute(
             "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
             "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
@@ -95,7 +124,7 @@ class SittingStore:
         for row in rows:
             figures = row[7:12]
             if not row[12]:  # read-only and stale: derive the figures without storing them
-                figures = _summary_figures(_ledger(self.database.connection, row[0]))
+                figures = summary.compute(self.database.connection, row[0])[:5]
             infos.append(
                 SittingInfo(
                     id=row[0],
@@ -124,6 +153,36 @@ class SittingStore:
     def load(self, sitting_id: int) -> StoredSitting:
         """One sitting with all its hands, in order."""
         return _load(self.database.connection, sitting_id)
+
+    def load_recent(self, sitting_id: int) -> RecentHands:
+        """The sitting with only the hands of its newest rubber (see :class:`RecentHands`).
+
+        The checkpoint comes from the summary; a stale summary is rebuilt first (and
+        stored, unless the database is open read-only).
+        """
+        connection = self.database.connection
+        row = _details(connection, sitting_id)
+        figures = summary.fresh(connection, sitting_id)
+        if figures is None and self.database.read_only:
+            figures = summary.compute(connection, sitting_id)
+        elif figures is None:
+            with self.database.transaction() as writing:
+                figures = summary.refresh(writing, sitting_id)
+        checkpoint = figures.checkpoint
+        variant = Variant(row[0])
+        return RecentHands(
+            id=sitting_id,
+            variant=variant,
+            players=tuple(json.loads(row[1])),
+            rules=Rules(row[2], row[3]),
+            title=row[4],
+            place=row[5],
+            created=datetime.fromisoformat(row[6]),
+            updated=datetime.fromisoformat(row[7]),
+            count=figures.hands,
+            checkpoint=checkpoint,
+            hands=tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position)),
+        )
 
     def hand_count(self, sitting_id: int) -> int:
         """How many hands the sitting holds."""
@@ -182,7 +241,7 @@ class SittingStore:
                     for position, hand in enumerate(sitting.hands)
                 ),
             )
-            _refresh_summary(connection, sitting_id)
+            summary.refresh(connection, sitting_id)
         return sitting_id
 
     def add_hand(self, sitting_id: int, hand: Hand) -> int:
@@ -191,11 +250,14 @@ class SittingStore:
             variant = _require_sitting(connection, sitting_id)
             position = _count(connection, sitting_id)
             _check(hand, variant, position)
+            checkpoint = summary.checkpoint_for_change(
+                connection, sitting_id, position, position + 1
+            )
             connection.execute(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (sitting_id, position, _hand_json(hand)),
             )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, checkpoint)
         return position
 
     def insert_hand(self, sitting_id: int, position: int, hand: Hand) -> None:
@@ -206,12 +268,13 @@ class SittingStore:
             if not 0 <= position <= count:
                 raise _no_hand(sitting_id, position, count, inserting=True)
             _check(hand, variant, position)
+            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count + 1)
             _shift(connection, sitting_id, position, +1)
             connection.execute(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (sitting_id, position, _hand_json(hand)),
             )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, checkpoint)
 
     def replace_hand(self, sitting_id: int, position: int, hand: Hand) -> Hand:
         """Put ``hand`` in place of the one at ``position``; returns the hand it replaced."""
@@ -219,11 +282,13 @@ class SittingStore:
             variant = _require_sitting(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
             _check(hand, variant, position)
+            count = _count(connection, sitting_id)
+            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count)
             connection.execute(
                 "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
                 (_hand_json(hand), sitting_id, position),
             )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, checkpoint)
         return old
 
     def delete_hand(self, sitting_id: int, position: int) -> Hand:
@@ -231,11 +296,13 @@ class SittingStore:
         with self.database.transaction() as connection:
             variant = _require_sitting(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
+            count = _count(connection, sitting_id)
+            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count - 1)
             connection.execute(
                 "DELETE FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
             )
             _shift(connection, sitting_id, position + 1, -1)
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, checkpoint)
         return old
 
     def rename_players(self, sitting_id: int, players: Sequence[str]) -> None:
@@ -272,12 +339,15 @@ class SittingStore:
     def _stamp(self) -> str:
         return self._clock().astimezone(UTC).isoformat()
 
-    def _touch(self, connection: sqlite3.Connection, sitting_id: int) -> None:
+    def _touch(
+        self, connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
+    ) -> None:
+        """Stamp a change and rebuild the summary, scoring the hands from ``checkpoint``."""
         connection.execute(
             "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
             (self._stamp(), sitting_id),
         )
-        _refresh_summary(connection, sitting_id)
+        summary.refresh(connection, sitting_id, checkpoint)
 
 
 # Helpers working inside a transaction ---------------------------------------------------
@@ -340,7 +410,7 @@ def _shift(connection: sqlite3.Connection, sitting_id: int, start: int, by: int)
     )
 
 
-def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
+def _details(connection: sqlite3.Connection, sitting_id: int) -> tuple[Any, ...]:
     row = connection.execute(
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated "
         "FROM sitting WHERE id = ?",
@@ -348,15 +418,13 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
     ).fetchone()
     if row is None:
         raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+    return tuple(row)
+
+
+def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
+    row = _details(connection, sitting_id)
     variant = Variant(row[0])
-    hands = tuple(
-        # Every stored hand passed check_hand when it was written (see _check).
-        hand_from_data(json.loads(data), position + 1, variant, checked=False)
-        for position, data in connection.execute(
-            "SELECT position, data FROM hand WHERE sitting_id = ? ORDER BY position",
-            (sitting_id,),
-        )
-    )
+    hands = tuple(summary.stored_hands(connection, sitting_id, variant))
     sitting = Sitting(variant, tuple(json.loads(row[1])), hands, Rules(row[2], row[3]))
     return StoredSitting(
         id=sitting_id,
@@ -365,24 +433,4 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         place=row[5],
         created=datetime.fromisoformat(row[6]),
         updated=datetime.fromisoformat(row[7]),
-    )
-
-
-def _ledger(connection: sqlite3.Connection, sitting_id: int) -> Ledger:
-    return replay(_load(connection, sitting_id).sitting)
-
-
-def _summary_figures(ledger: Ledger) -> tuple[int, int, int | None, int, int]:
-    net_side, net_points = ledger.net
-    finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
-    return (len(ledger.hands), finished, net_side, net_points, ledger.unresolved_prison)
-
-
-def _refresh_summary(connection: sqlite3.Connection, sitting_id: int) -> None:
-    figures = _summary_figures(_ledger(connection, sitting_id))
-    connection.execute(
-        "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
-        "net_side, net_points, unresolved_prison) "
-        "SELECT id, revision, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
-        (*figures, sitting_id),
     )

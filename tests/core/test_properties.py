@@ -13,7 +13,7 @@ import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.ledger import HandResult, Ledger, Scorer, replay
+from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, Scorer, replay
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -597,3 +597,44 @@ def test_partnerships_play_to_125_and_otherwise_score_like_two_players(
     assert twin.hands == ledger.hands
     assert twin.rubbers == ledger.rubbers
     assert twin.unresolved_prison == ledger.unresolved_prison
+
+
+@given(ANY_SITTING)
+@SITTINGS
+def test_scoring_from_a_rubbers_checkpoint_agrees_with_the_whole_replay(sitting: Sitting) -> None:
+    """R11-R14: a rubber starts clean except for prison, numbers and the running result, so
+    scoring the newest rubber from its checkpoint writes exactly what the whole replay does.
+    """
+    whole = Scorer(sitting.rules)
+    whole.extend(sitting.hands)
+    full = whole.ledger(sitting.side_names)
+    checkpoint = whole.checkpoint()
+    resumed = Scorer.resume(sitting.rules, checkpoint)
+    resumed.extend(sitting.hands[checkpoint.position :])
+    tail = resumed.ledger(sitting.side_names)
+
+    assert tail.hands == full.hands[checkpoint.position :]
+    assert tail.rubbers == tuple(r for r in full.rubbers if r.number >= checkpoint.rubber)
+    assert (tail.net, tail.unresolved_prison) == (full.net, full.unresolved_prison)
+    assert (tail.hand_count, tail.rubber_count) == (len(full.hands), len(full.rubbers))
+    assert resumed.next_number == whole.next_number == len(sitting.hands) + 1
+    assert resumed.checkpoint() == checkpoint
+    for keep in (1, 2, 5, 20):  # resuming from a checkpoint finds the same later ones
+        earlier = whole.checkpoint(keep + 3)
+        again = Scorer.resume(sitting.rules, earlier)
+        again.extend(sitting.hands[earlier.position :])
+        assert again.checkpoint(keep) == whole.checkpoint(keep)
+        assert len(sitting.hands) - whole.checkpoint(keep).position >= min(keep, len(sitting.hands))
+    if sitting.hands:
+        # The checkpoint is where the newest hand's rubber starts, so the pad shows it whole.
+        assert tail.hands[0].rubber == tail.hands[-1].rubber == full.hands[-1].rubber
+        assert (
+            checkpoint.position == 0
+            or full.hands[checkpoint.position - 1].rubber_winner is not None
+        )
+        for number in range(1, len(sitting.hands) + 1):
+            expected = full.hands[number - 1] if number > checkpoint.position else None
+            assert tail.result(number) == expected
+            assert full.result(number) == full.hands[number - 1]
+    else:
+        assert checkpoint == Checkpoint()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit
 from jojotte_score.core.model import (
     Doubling,
@@ -27,6 +29,14 @@ from jojotte_score.core.model import (
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.meld_dialog import MeldDialog
+
+
+def scored(rules: Rules, hands: Sequence[Hand] = ()) -> Scorer:
+    """A scorer that has scored ``hands``: the panel's context before the next hand."""
+    scorer = Scorer(rules)
+    scorer.extend(hands)
+    return scorer
+
 
 GERMAN = Path(__file__).resolve().parent.parent / "data" / "german-example.json"
 ALT = Qt.KeyboardModifier.AltModifier
@@ -79,7 +89,7 @@ def panel(qtbot: QtBot, submissions: Submissions) -> EntryPanel:
     widget = EntryPanel()
     qtbot.addWidget(widget)
     widget.submitted.connect(submissions.append)
-    widget.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), (), 0)
+    widget.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules()), 0)
     widget.new_hand()
     widget.resize(560, 760)
     widget.show()
@@ -195,13 +205,17 @@ def test_german_example_by_keyboard(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
     expected = german_hands()
-    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), (), None)
+    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules()), None)
     for number, hand in enumerate(expected, start=1):
         assert panel.mode_label.text() == f"Hand {number}"
         german_keys(keyboard, number, hand.note)
         assert len(submissions) == number, panel.general_error.text()
         panel.set_context(
-            Variant.TWO_PLAYER, ("A", "B"), Rules(), [r.hand for r in submissions], None
+            Variant.TWO_PLAYER,
+            ("A", "B"),
+            Rules(),
+            scored(Rules(), [r.hand for r in submissions]),
+            None,
         )
         panel.new_hand()
     assert [r.mode for r in submissions] == ["add"] * 6
@@ -453,7 +467,7 @@ def test_record_anyway_button(panel: EntryPanel, keyboard: Keyboard, qtbot: QtBo
 
 def test_preview_explains_german_hand_3(panel: EntryPanel, keyboard: Keyboard) -> None:
     hands = german_hands()
-    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), hands[:2], None)
+    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules(), hands[:2]), None)
     panel.new_hand()
     assert panel.mode_label.text() == "Hand 3"
     keyboard.press("A", "C", "6", "0", TAB, BACKTAB, "4", "0", (Qt.Key.Key_D, ALT), "X", "B")
@@ -480,7 +494,7 @@ def test_edit_resubmits_unchanged_as_replace(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
     hands = german_hands()
-    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), hands[:2], None)
+    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules(), hands[:2]), None)
     panel.edit_hand(2, hands[2])
     assert panel.mode_label.text() == "Editing hand 3 — Enter saves, Esc cancels"
     assert panel.record_button.text() == "Save [Enter]"
@@ -494,7 +508,7 @@ def test_edit_a_partnership_hand_keeps_everything(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
     players = ("Anna", "Bert", "Carl", "Dora")
-    panel.set_context(Variant.PARTNERSHIP, players, Rules(125), (), 2)
+    panel.set_context(Variant.PARTNERSHIP, players, Rules(125), scored(Rules(125)), 2)
     edited = PlayedHand(
         bidder=1,
         trump=Trump.HEARTS,
@@ -528,7 +542,7 @@ def test_escape_cancels_edit(
 
 def test_insert_mode(panel: EntryPanel, keyboard: Keyboard, submissions: Submissions) -> None:
     hands = german_hands()
-    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), hands[:3], 0)
+    panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules(), hands[:3]), 0)
     panel.new_hand(3)
     assert panel.mode_label.text() == "Insert before hand 4 — Enter records, Esc cancels"
     keyboard.press("1", "S", "9", "0", TAB, "1", ENTER)
@@ -602,7 +616,9 @@ def test_keys_are_shown_on_the_choices(panel: EntryPanel) -> None:
         "No-trump [N]",
     ]
     assert texts(panel.double) == ["None [0]", "Doubled [X]", "Redoubled [R]"]
-    panel.set_context(Variant.PARTNERSHIP, ("Anna", "Bert", "Alex", "Dora"), Rules(125), (), 0)
+    panel.set_context(
+        Variant.PARTNERSHIP, ("Anna", "Bert", "Alex", "Dora"), Rules(125), scored(Rules(125)), 0
+    )
     assert texts(panel.bidder) == ["Anna & Alex [1/A]", "Bert & Dora [2/B]"]
     assert texts(panel.dealer) == ["Anna [1]", "Bert [2]", "Alex [3]", "Dora [4]"]
 
@@ -610,7 +626,7 @@ def test_keys_are_shown_on_the_choices(panel: EntryPanel) -> None:
 def test_partnership_hand(panel: EntryPanel, keyboard: Keyboard, submissions: Submissions) -> None:
     """Four seats deal; the sides are partnerships; tricks add up to eight."""
     players = ("Anna", "Bert", "Carl", "Dora")
-    panel.set_context(Variant.PARTNERSHIP, players, Rules(125), (), 3)
+    panel.set_context(Variant.PARTNERSHIP, players, Rules(125), scored(Rules(125)), 3)
     panel.new_hand()
     keyboard.press("A", "S", (Qt.Key.Key_N, ALT), "S", "1", "5", "5", TAB, "A")
     assert focused() is panel.tricks.edits[0]  # tricks are needed for a Slam

@@ -545,11 +545,11 @@ def test_an_old_database_is_not_upgraded_by_a_read_only_opening(
     assert query(path, "PRAGMA user_version") == [(1,)]
 
 
-def test_a_v1_fixture_keeps_every_sitting_through_a_further_step(
+def test_the_newest_fixture_keeps_every_sitting_through_a_further_step(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What the fixture test will check for real once schema 2 exists."""
-    path = copy_fixture(FIXTURES / "schema-v1.sqlite3", tmp_path)
+    """What the fixture test will check for real once the next schema exists."""
+    path = copy_fixture(FIXTURES / f"schema-v{SCHEMA_VERSION}.sqlite3", tmp_path)
     with Database.open(path, read_only=True) as database:
         store = SittingStore(database)
         before = [store.load(info.id) for info in store.list_sittings()]

@@ -46,7 +46,7 @@ from jojotte_score.formats.sitting_file import (
     save_sitting,
     sitting_to_data,
 )
-from jojotte_score.storage import sittings
+from jojotte_score.storage import sittings, summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DataDirectoryError, ReadOnlyError, StorageError
 from jojotte_score.storage.paths import database_path
@@ -334,7 +334,7 @@ def test_a_failure_while_the_summary_is_rebuilt_undoes_the_change(
     database, store, sitting_id = populated.database, populated.store, populated.small
     before_dump, before = dump(database), state(store)
     with monkeypatch.context() as patch:
-        patch.setattr(sittings, "_refresh_summary", _boom)
+        patch.setattr(summary, "refresh", _boom)
         with (
             faulty(database, lambda _call, _sql: None) as connection,
             pytest.raises(RuntimeError, match="failed on purpose"),

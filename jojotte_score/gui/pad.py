@@ -1,0 +1,93 @@
+"""The pad the window shows: the newest rubber at once, the older ones when first needed.
+
+Opening a sitting scores only the rubber of its newest hand, from the checkpoint the
+storage keeps (see :class:`jojotte_score.core.ledger.Checkpoint`). Everything the window
+shows first, and recording the next hand, needs nothing older. Scrolling the hand list up
+or turning back to an earlier rubber asks :class:`Pad` for older hands; it then loads and
+replays the whole sitting, once. Both ledgers come from the core's scorer, so they agree
+hand for hand (a property test holds them to it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from jojotte_score.core.explanation import explain_hand
+from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
+
+
+class Pad:
+    """A sitting's ledger, scored from a checkpoint, with the whole one loaded on demand.
+
+    ``recent`` is scored from some checkpoint (possibly the start); ``load_whole`` returns
+    the ledger of every hand.
+    """
+
+    def __init__(self, recent: Ledger, load_whole: Callable[[], Ledger]) -> None:
+        self.recent = recent
+        self._load_whole = load_whole
+        self._whole: Ledger | None = recent if recent.start.position == 0 else None
+
+    @classmethod
+    def of(cls, ledger: Ledger) -> Pad:
+        """The pad of a whole ledger (nothing left to load)."""
+        return cls(ledger, lambda: ledger)
+
+    @property
+    def sides(self) -> tuple[str, str]:
+        """The two sides' names."""
+        return self.recent.sides
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands the sitting has."""
+        return self.recent.hand_count
+
+    @property
+    def rubber_count(self) -> int:
+        """How many rubbers hold hands."""
+        return self.recent.rubber_count
+
+    @property
+    def newest_rubber(self) -> int:
+        """The rubber of the newest hand (1 without hands)."""
+        return self.recent.hands[-1].rubber if self.recent.hands else 1
+
+    @property
+    def loaded(self) -> bool:
+        """True once every hand is scored (the sitting was loaded whole)."""
+        return self._whole is not None
+
+    def whole(self) -> Ledger:
+        """The ledger of every hand, loaded and scored the first time it is asked for."""
+        if self._whole is None:
+            self._whole = self._load_whole()
+        return self._whole
+
+    def ledger_of_hand(self, number: int) -> Ledger | None:
+        """A ledger holding hand ``number`` (1-based), or None when there is no such hand."""
+        if not 1 <= number <= self.hand_count:
+            return None
+        return self.recent if self.recent.result(number) is not None else self.whole()
+
+    def ledger_of_rubber(self, number: int) -> Ledger | None:
+        """A ledger holding rubber ``number`` (1-based), or None when there is no such rubber."""
+        if not 1 <= number <= self.rubber_count:
+            return None
+        return self.recent if self.recent.rubber(number) is not None else self.whole()
+
+    def result(self, number: int) -> HandResult | None:
+        """Hand ``number`` (1-based) as scored, or None when there is no such hand."""
+        ledger = self.ledger_of_hand(number)
+        return None if ledger is None else ledger.result(number)
+
+    def rubber(self, number: int) -> RubberResult | None:
+        """Rubber ``number`` (1-based), or None when no hand was played in it."""
+        ledger = self.ledger_of_rubber(number)
+        return None if ledger is None else ledger.rubber(number)
+
+    def explain(self, number: int) -> list[str]:
+        """The core's explanation of hand ``number``; empty when there is no such hand."""
+        ledger = self.ledger_of_hand(number)
+        result = None if ledger is None else ledger.result(number)
+        return [] if ledger is None or result is None else explain_hand(result, ledger)

@@ -1,0 +1,130 @@
+"""The ``summary`` table: figures derived from a sitting's hands, cached for speed.
+
+A summary row is never a source of truth. It belongs to one revision of its sitting and is
+rebuilt whenever that revision has moved on, so a stale or missing row only costs time.
+Besides the figures the list of sittings shows, it keeps a :class:`Checkpoint`: the latest
+rubber start with at least :data:`RECENT_HANDS` hands after it. The window scores only the
+hands from there to show the pad as it stands (the newest rubber is always among them),
+and recording the next hand re-scores from there instead of from hand 1.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from typing import Final, NamedTuple
+
+from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
+from jojotte_score.core.model import Hand, Rules, Variant, side_names
+from jojotte_score.formats.sitting_file import hand_from_data
+
+RECENT_HANDS: Final = 100
+"""How many of the newest hands, at least, a checkpoint leaves after it: more rows than
+the hand list shows at once, so opening a sitting needs no older hand."""
+
+
+class Figures(NamedTuple):
+    """What the list of sittings shows, and where the newest rubber starts."""
+
+    hands: int
+    rubbers_finished: int
+    net_side: int | None
+    net_points: int
+    unresolved_prison: int
+    checkpoint: Checkpoint
+
+
+def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
+    """The summary of a pad scored from ``ledger.start`` (any checkpoint, or the start)."""
+    net_side, net_points = ledger.net
+    finished = ledger.start.rubber - 1 + sum(1 for rubber in ledger.rubbers if rubber.finished)
+    return Figures(
+        ledger.hand_count, finished, net_side, net_points, ledger.unresolved_prison, checkpoint
+    )
+
+
+def stored_hands(
+    connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+) -> Iterator[Hand]:
+    """The sitting's hands from position ``start`` on, in order."""
+    for position, data in connection.execute(
+        "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
+        (sitting_id, start),
+    ):
+        # Every stored hand passed check_hand when it was written (SittingStore._check).
+        yield hand_from_data(json.loads(data), position + 1, variant, checked=False)
+
+
+def score_from(
+    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
+) -> tuple[Scorer, tuple[str, str]]:
+    """The stored hands from ``checkpoint`` on, scored; and the sides' names."""
+    row = connection.execute(
+        "SELECT variant, players, game_target, rubber_bonus FROM sitting WHERE id = ?",
+        (sitting_id,),
+    ).fetchone()
+    variant = Variant(row[0])
+    scorer = Scorer.resume(Rules(row[2], row[3]), checkpoint)
+    scorer.extend(stored_hands(connection, sitting_id, variant, checkpoint.position))
+    return scorer, side_names(variant, tuple(json.loads(row[1])))
+
+
+def compute(
+    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
+) -> Figures:
+    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all)."""
+    scorer, sides = score_from(connection, sitting_id, checkpoint)
+    return figures_of(scorer.ledger(sides), scorer.checkpoint(RECENT_HANDS))
+
+
+def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
+    """The cached summary if it belongs to the sitting's current revision, else None."""
+    row = connection.execute(
+        "SELECT m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
+        "m.resume_position, m.resume_rubber, m.resume_prison, m.resume_difference "
+        "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
+        "WHERE m.sitting_id = ? AND m.revision = s.revision",
+        (sitting_id,),
+    ).fetchone()
+    if row is None:
+        return None
+    hands, finished, net_side, net_points, prison = row[:5]
+    return Figures(hands, finished, net_side, net_points, prison, Checkpoint(*row[5:]))
+
+
+def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
+    """Write ``figures`` as the summary of the sitting's current revision."""
+    connection.execute(
+        "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
+        "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
+        "resume_prison, resume_difference) "
+        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        (*figures[:5], *figures.checkpoint, sitting_id),
+    )
+
+
+def refresh(
+    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
+) -> Figures:
+    """Rebuild and store the summary, scoring from ``checkpoint`` (see
+    :func:`checkpoint_for_change`)."""
+    figures = compute(connection, sitting_id, checkpoint)
+    store(connection, sitting_id, figures)
+    return figures
+
+
+def checkpoint_for_change(
+    connection: sqlite3.Connection, sitting_id: int, position: int, count_after: int
+) -> Checkpoint:
+    """Where to re-score from after a change at ``position`` that leaves ``count_after``
+    hands: the cached checkpoint when it is fresh, before the change, and still leaves
+    :data:`RECENT_HANDS` hands after it (so the result is the one a replay from hand 1
+    finds); else the start. Call it before making the change."""
+    cached = fresh(connection, sitting_id)
+    if cached is None:
+        return START
+    point = cached.checkpoint
+    if point.position > position or point.position > count_after - RECENT_HANDS:
+        return START
+    return point

@@ -1,0 +1,158 @@
+"""The newest hands on their own: the summary's checkpoint, and changes scored from it.
+
+The window shows a sitting by scoring only its newest hands, from the checkpoint the
+summary keeps: the latest rubber start with at least ``RECENT_HANDS`` hands after it
+(R11-R14: a rubber starts clean but for prison, numbers and the running result). These
+tests hold that checkpoint to a replay of every hand, after every kind of change, and show
+that a stale one is never used. Most set ``RECENT_HANDS`` low, so that short sittings
+have checkpoints past their start.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jojotte_score.core.ledger import Checkpoint, Scorer
+from jojotte_score.core.model import Hand, Sitting
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.storage import summary
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.sittings import SittingStore
+from tests.strategies import sittings
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+GERMAN = load_sitting(DATA / "german-example.json").sitting
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SittingStore]:
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        yield SittingStore(database)
+
+
+@pytest.fixture
+def keep_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Checkpoints at the newest hand's rubber: at least one hand after them."""
+    monkeypatch.setattr(summary, "RECENT_HANDS", 1)
+
+
+def whole_replay_checkpoint(sitting: Sitting) -> Checkpoint:
+    scorer = Scorer(sitting.rules)
+    scorer.extend(sitting.hands)
+    return scorer.checkpoint(summary.RECENT_HANDS)
+
+
+def assert_summary_matches_a_whole_replay(store: SittingStore, sitting_id: int) -> None:
+    connection = store.database.connection
+    cached = summary.fresh(connection, sitting_id)
+    assert cached is not None, "every change leaves a fresh summary"
+    assert cached == summary.compute(connection, sitting_id)  # scored from hand 1
+    stored = store.load(sitting_id).sitting
+    assert cached.checkpoint == whole_replay_checkpoint(stored)
+    recent = store.load_recent(sitting_id)
+    assert recent.count == len(stored.hands)
+    assert recent.hands == stored.hands[cached.checkpoint.position :]
+
+
+@pytest.mark.usefixtures("keep_one")
+def test_the_german_example_rubber_ends_at_hand_6_so_its_checkpoint_is_the_start(
+    store: SittingStore,
+) -> None:
+    sitting_id = store.import_sitting(GERMAN)
+    recent = store.load_recent(sitting_id)
+    assert recent.checkpoint == Checkpoint(0, 1, 0, 0)
+    assert (recent.count, len(recent.hands), recent.side_names) == (6, 6, ("A", "B"))
+    # The next rubber's first hand starts a new checkpoint: A won rubber 1 by 100 (755 : 655).
+    store.add_hand(sitting_id, GERMAN.hands[0])
+    recent = store.load_recent(sitting_id)
+    assert recent.checkpoint == Checkpoint(position=6, rubber=2, prison=0, difference=100)
+    assert recent.hands == (GERMAN.hands[0],)
+    assert recent.count == 7
+
+
+@given(sittings(max_hands=30), st.sampled_from((1, 2, 5)), st.randoms(use_true_random=False))
+@settings(max_examples=30, deadline=None)
+def test_every_change_leaves_the_checkpoint_a_whole_replay_finds(
+    tmp_path_factory: pytest.TempPathFactory, sitting: Sitting, keep: int, chance: random.Random
+) -> None:
+    """Appending, inserting, replacing and deleting anywhere: the summary, which each change
+    re-scores from the checkpoint before it, always equals a replay from hand 1."""
+    path = tmp_path_factory.mktemp("db") / "sittings.sqlite3"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(summary, "RECENT_HANDS", keep)
+        make_changes(path, sitting, chance)
+
+
+def make_changes(path: Path, sitting: Sitting, chance: random.Random) -> None:
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        sitting_id = store.create_sitting(sitting.variant, sitting.players, sitting.rules)
+        spare: list[Hand] = list(sitting.hands)
+        for hand in spare[: len(spare) // 2]:
+            store.add_hand(sitting_id, hand)
+            assert_summary_matches_a_whole_replay(store, sitting_id)
+        for hand in spare[len(spare) // 2 :]:
+            count = store.hand_count(sitting_id)
+            change = chance.choice(("add", "insert", "replace", "delete"))
+            if change == "add" or count == 0:
+                store.add_hand(sitting_id, hand)
+            elif change == "insert":
+                store.insert_hand(sitting_id, chance.randrange(count + 1), hand)
+            elif change == "replace":
+                store.replace_hand(sitting_id, chance.randrange(count), hand)
+            else:
+                store.delete_hand(sitting_id, chance.randrange(count))
+            assert_summary_matches_a_whole_replay(store, sitting_id)
+
+
+@pytest.mark.usefixtures("keep_one")
+def test_a_stale_summary_is_not_trusted_for_the_checkpoint(store: SittingStore) -> None:
+    sitting_id = store.import_sitting(GERMAN)
+    store.add_hand(sitting_id, GERMAN.hands[0])
+    with store.database.transaction() as connection:  # a summary from another revision
+        connection.execute("UPDATE summary SET resume_position = 3, resume_prison = 999")
+        connection.execute("UPDATE sitting SET revision = revision + 1")
+    assert store.load_recent(sitting_id).checkpoint == Checkpoint(6, 2, 0, 100)
+    store.add_hand(sitting_id, GERMAN.hands[1])
+    assert_summary_matches_a_whole_replay(store, sitting_id)
+
+
+@pytest.mark.usefixtures("keep_one")
+def test_a_read_only_store_derives_a_stale_checkpoint_without_writing(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        sitting_id = store.import_sitting(GERMAN)
+        store.add_hand(sitting_id, GERMAN.hands[0])
+        with database.transaction() as connection:
+            connection.execute("DELETE FROM summary")
+    with Database.open(path, read_only=True) as database:
+        recent = SittingStore(database).load_recent(sitting_id)
+        assert recent.checkpoint == Checkpoint(6, 2, 0, 100)
+        assert database.connection.execute("SELECT count(*) FROM summary").fetchone() == (0,)
+
+
+def test_a_long_sitting_keeps_its_last_hundred_hands_and_more_after_the_checkpoint(
+    store: SittingStore,
+) -> None:
+    """The German rubber (6 hands, won at hand 6) played 30 times: rubbers start at every
+    sixth position, so the checkpoint is the latest of those with 100 hands after it."""
+    sitting_id = store.import_sitting(
+        Sitting(GERMAN.variant, GERMAN.players, GERMAN.hands * 30, GERMAN.rules)
+    )
+    recent = store.load_recent(sitting_id)
+    assert summary.RECENT_HANDS == 100
+    assert recent.checkpoint == Checkpoint(position=78, rubber=14, prison=0, difference=1300)
+    assert (recent.count, len(recent.hands)) == (180, 102)
+    store.add_hand(sitting_id, GERMAN.hands[0])  # 103 hands after 78; 84 leaves 97
+    assert store.load_recent(sitting_id).checkpoint.position == 78
+    for hand in GERMAN.hands[1:4]:
+        store.add_hand(sitting_id, hand)  # 184 hands: 84 leaves exactly 100
+    assert store.load_recent(sitting_id).checkpoint == Checkpoint(84, 15, 0, 1400)
+    assert_summary_matches_a_whole_replay(store, sitting_id)
