@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.model import Rules, Variant, side_names
+from jojotte_score.core.model import Rules, Variant
 from jojotte_score.core.validation import check_sitting_setup, errors_only
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -298,8 +298,3 @@ class FirstDealerDialog(QDialog):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.dealer()
-
-
-def versus(variant: Variant, players: Sequence[str]) -> str:
-    """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"."""
-    return " – ".join(side_names(variant, tuple(players)))

@@ -61,7 +61,6 @@ from jojotte_score.core.model import (
 from jojotte_score.core.status import next_dealer
 from jojotte_score.core.tables import deck_points
 from jojotte_score.core.validation import check_hand, errors_only
-from jojotte_score.gui.meld_dialog import MeldDialog
 
 MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
 ERROR_MARK = "⚠ "
@@ -648,6 +647,8 @@ class EntryPanel(QWidget):
             _show_error(self.errors["melds"], "Choose the trump first: it ranks the melds.")
             self.trump.setFocus()
             return
+        from jojotte_score.gui.meld_dialog import MeldDialog  # built on first use
+
         result = MeldDialog.ask(
             self,
             trump,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtGui import QCloseEvent, QFontMetrics, QUndoStack
@@ -33,14 +34,6 @@ from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.core.status import next_dealer
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, RenamePlayers, ReplaceHand
-from jojotte_score.gui.dialogs import (
-    FirstDealerDialog,
-    NewSittingDialog,
-    OpenSittingDialog,
-    RenamePlayersDialog,
-    show_message,
-    versus,
-)
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.hand_model import Column, HandTableModel
 from jojotte_score.gui.session import (
@@ -49,6 +42,7 @@ from jojotte_score.gui.session import (
     export_sitting,
     import_file,
     status_text,
+    versus,
 )
 from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.sheet_widget import SheetWidget
@@ -57,6 +51,13 @@ APP_TITLE = "Jo-Jotte scorepad"
 READ_ONLY_NOTE = "Read-only: another copy of jojotte-score is using this database"
 _A = ActionName
 _COLUMN_WIDTHS = {Column.NUMBER: 3, Column.DEALER: 6, Column.CONTRACT: 11, Column.POINTS: 11}
+
+
+def _dialogs() -> ModuleType:
+    """The dialogs, imported when one is first needed: not at start-up, which is timed."""
+    from jojotte_score.gui import dialogs
+
+    return dialogs
 
 
 class MainWindow(QMainWindow):
@@ -274,7 +275,7 @@ class MainWindow(QMainWindow):
         shown = self.session.shown
         if shown is None or not shown.status().new_cut:
             return
-        dealer = FirstDealerDialog.ask(self, shown.players)
+        dealer = _dialogs().FirstDealerDialog.ask(self, shown.players)
         if dealer is not None:
             self._cut_dealers[(shown.id, shown.count)] = dealer
             self.ready_next_hand()
@@ -342,7 +343,7 @@ class MainWindow(QMainWindow):
 
     def new_sitting(self) -> None:
         """Ask for a new sitting's setup and start it."""
-        setup = NewSittingDialog.ask(self)
+        setup = _dialogs().NewSittingDialog.ask(self)
         if setup is None:
             return
         try:
@@ -357,7 +358,7 @@ class MainWindow(QMainWindow):
 
     def open_sitting(self) -> None:
         """Choose an earlier sitting from the history."""
-        chosen = OpenSittingDialog.ask(self, self.session.store.list_sittings())
+        chosen = _dialogs().OpenSittingDialog.ask(self, self.session.store.list_sittings())
         if chosen is not None:
             self.open_sitting_id(chosen)
 
@@ -372,16 +373,20 @@ class MainWindow(QMainWindow):
     def import_path(self, path: Path) -> bool:
         """Store the sitting file ``path`` and show it; a refused file is explained."""
         if self.session.read_only:
-            show_message(self, "Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}.")
+            _dialogs().show_message(
+                self, "Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}."
+            )
             return False
         try:
             sitting_id = import_file(self.session.store, path)
         except InvalidSittingError as error:
             text = "\n".join(problem.describe(error.source) for problem in error.problems)
-            show_message(self, "Sitting file refused", f"{path.name} was not imported:\n\n{text}")
+            _dialogs().show_message(
+                self, "Sitting file refused", f"{path.name} was not imported:\n\n{text}"
+            )
             return False
         except (JojotteError, OSError) as error:
-            show_message(self, "Sitting file not imported", f"{path}: {error}")
+            _dialogs().show_message(self, "Sitting file not imported", f"{path}: {error}")
             return False
         self.open_sitting_id(sitting_id)
         return True
@@ -411,7 +416,9 @@ class MainWindow(QMainWindow):
         try:
             paths = write()
         except OSError as error:
-            show_message(self, "Not written", f"{error.filename or ''}: {error.strerror or error}")
+            _dialogs().show_message(
+                self, "Not written", f"{error.filename or ''}: {error.strerror or error}"
+            )
             return
         self.statusBar().showMessage("Wrote " + ", ".join(str(path) for path in paths), 8000)
 
@@ -420,12 +427,12 @@ class MainWindow(QMainWindow):
         shown = self.session.shown
         if shown is None:
             return
-        names = RenamePlayersDialog.ask(self, shown.variant, shown.players)
+        names = _dialogs().RenamePlayersDialog.ask(self, shown.variant, shown.players)
         if names is not None:
             self.undo_stack.push(RenamePlayers(self.session, names))
 
     def _report_error(self, error: JojotteError) -> None:
-        show_message(self, "Not saved", str(error))
+        _dialogs().show_message(self, "Not saved", str(error))
 
     # Zoom and settings -------------------------------------------------------------------
 

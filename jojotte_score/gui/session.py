@@ -12,7 +12,7 @@ from pathlib import Path
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
-from jojotte_score.core.model import Hand, Rules, Sitting, Variant
+from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.status import TableStatus, table_status
 from jojotte_score.gui.pad import Pad
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
@@ -164,6 +164,11 @@ class Session:
     def first_dealer(self) -> int | None:
         """The first dealer chosen when the shown sitting was created (this run only)."""
         return None if self.sitting_id is None else self.first_dealers.get(self.sitting_id)
+
+
+def versus(variant: Variant, players: Sequence[str]) -> str:
+    """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"."""
+    return " – ".join(side_names(variant, tuple(players)))
 
 
 def status_text(
