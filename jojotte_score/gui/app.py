@@ -101,7 +101,9 @@ def run_gui(
     try:
         opened = open_database(folder)
     except StorageError as error:
-        show_message(None, "Cannot open the sittings", str(error))
+        print(f"jojotte-score: {error}", file=sys.stderr)
+        if app.platformName() != "offscreen" and not quit_after_start:  # else nobody sees it
+            show_message(None, "Cannot open the sittings", str(error))
         return 1
     try:
         return _run_window(app, opened, file, quit_after_start, settings_path)

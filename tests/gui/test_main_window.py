@@ -286,6 +286,30 @@ def test_quit_after_start_as_a_process_without_a_display(tmp_path: Path) -> None
     assert database_path(tmp_path / "data").exists()
 
 
+def test_a_data_folder_that_cannot_be_used_is_reported_without_waiting_for_a_click(
+    tmp_path: Path,
+) -> None:
+    """Offscreen nobody could close a message box: the error goes to stderr, exit status 1."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be\n")
+    environment = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    environment["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    result = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", "--data-dir", str(blocker / "data")],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env=environment,
+        timeout=60,
+    )
+    assert result.returncode == 1
+    [line] = [line for line in result.stderr.splitlines() if line.startswith("jojotte-score:")]
+    assert str(blocker) in line
+    assert "Traceback" not in result.stderr
+    assert blocker.read_text() == "a file where the data folder should be\n"
+
+
 def test_an_unknown_file_is_refused_before_qt_starts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
