@@ -68,7 +68,6 @@ class MainWindow(QMainWindow):
         self.session, self.settings = session, settings
         self.undo_stack = QUndoStack(self)
         self.named_actions = create_actions(self)
-        self._cut_dealers: dict[tuple[int, int], int] = {}
         self._base_point_size = QApplication.font().pointSizeF()
         self._build_views()
         add_menus(self.menuBar(), self.named_actions)
@@ -245,11 +244,9 @@ class MainWindow(QMainWindow):
         shown = self.session.shown
         if shown is None:
             return None
-        if not shown.count:
-            return self.session.first_dealer()
         status = shown.status()
-        if status.new_cut:
-            return self._cut_dealers.get((shown.id, shown.count))
+        if not shown.count or status.new_cut:  # the players' choice: first dealer or new cut
+            return shown.recent.chosen_dealer
         return status.next_dealer
 
     def _set_panel_context(self, count: int, dealer: int | None) -> None:
@@ -277,8 +274,7 @@ class MainWindow(QMainWindow):
             return
         dealer = _dialogs().FirstDealerDialog.ask(self, shown.players)
         if dealer is not None:
-            self._cut_dealers[(shown.id, shown.count)] = dealer
-            self.ready_next_hand()
+            self._choose_dealer(shown.id, dealer)
 
     def _cancelled(self) -> None:
         self.table.clearSelection()
@@ -353,8 +349,17 @@ class MainWindow(QMainWindow):
         except JojotteError as error:
             self._report_error(error)
             return
-        self.session.first_dealers[sitting_id] = setup.first_dealer
+        self._choose_dealer(sitting_id, setup.first_dealer)
         self.open_sitting_id(sitting_id)
+
+    def _choose_dealer(self, sitting_id: int, seat: int) -> None:
+        """Store who the players chose to deal next, and show it."""
+        try:
+            self.session.store.choose_dealer(sitting_id, seat)
+        except JojotteError as error:
+            self._report_error(error)
+        if sitting_id == self.session.sitting_id:
+            self.session.refresh()
 
     def open_sitting(self) -> None:
         """Choose an earlier sitting from the history."""

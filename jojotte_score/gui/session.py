@@ -133,7 +133,6 @@ class Session:
         self.read_only = read_only
         self.sitting_id: int | None = None
         self.shown: Shown | None = None
-        self.first_dealers: dict[int, int] = {}
         self.on_changed: Callable[[], None] = lambda: None
         self.on_error: Callable[[JojotteError], None] = lambda error: None
 
@@ -161,9 +160,6 @@ class Session:
             return None
         return Shown(self.store, self.store.load_recent(self.sitting_id))
 
-    def first_dealer(self) -> int | None:
-        """The first dealer chosen when the shown sitting was created (this run only)."""
-        return None if self.sitting_id is None else self.first_dealers.get(self.sitting_id)
 
 
 def versus(variant: Variant, players: Sequence[str]) -> str:

@@ -65,9 +65,14 @@ MIGRATIONS: Final = (
     Migration(
         2,
         (
-            # The summary also keeps where the newest hand's rubber starts (a Checkpoint),
-            # so that the window can score that rubber alone. It is a cache: the old rows
-            # are dropped and rebuilt from the hands as they are needed.
+            # The dealer the players chose for the hand at position ``chosen_for`` (the
+            # first dealer of a new sitting, or the winner of a new cut after a rubber),
+            # kept until a hand records who dealt.
+            "ALTER TABLE sitting ADD COLUMN chosen_dealer INTEGER",
+            "ALTER TABLE sitting ADD COLUMN chosen_for INTEGER",
+            # The summary also keeps where the newest hands start (a Checkpoint), so that
+            # the window can score them alone. It is a cache: the old rows are dropped and
+            # rebuilt from the hands as they are needed.
             "DROP TABLE summary",
             """
             CREATE TABLE summary (

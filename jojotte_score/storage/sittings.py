@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
@@ -87,6 +87,7 @@ class RecentHands:
     count: int
     checkpoint: Checkpoint
     hands: tuple[Hand, ...]
+    chosen_dealer: int | None = None
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -182,6 +183,7 @@ class SittingStore:
             count=figures.hands,
             checkpoint=checkpoint,
             hands=tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position)),
+            chosen_dealer=row[8] if row[9] == figures.hands else None,
         )
 
     def hand_count(self, sitting_id: int) -> int:
@@ -336,6 +338,27 @@ class SittingStore:
                 )
             self._touch(connection, sitting_id)
 
+    def choose_dealer(self, sitting_id: int, seat: int) -> None:
+        """Remember who deals the next hand (the first dealer, or the winner of a new cut)
+        until a hand records its dealer; :meth:`load_recent` gives it back while no hand
+        has been added since."""
+        with self.database.transaction() as connection:
+            variant = _require_sitting(connection, sitting_id)
+            if not 0 <= seat < variant.seats:
+                raise InvalidSittingError(
+                    [
+                        Problem(
+                            f"seat {seat + 1} is not at a {variant.seats}-seat table",
+                            None,
+                            "dealer",
+                        )
+                    ]
+                )
+            connection.execute(
+                "UPDATE sitting SET chosen_dealer = ?, chosen_for = ? WHERE id = ?",
+                (seat, _count(connection, sitting_id), sitting_id),
+            )
+
     def _stamp(self) -> str:
         return self._clock().astimezone(UTC).isoformat()
 
@@ -412,8 +435,8 @@ def _shift(connection: sqlite3.Connection, sitting_id: int, start: int, by: int)
 
 def _details(connection: sqlite3.Connection, sitting_id: int) -> tuple[Any, ...]:
     row = connection.execute(
-        "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated "
-        "FROM sitting WHERE id = ?",
+        "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
+        "chosen_dealer, chosen_for FROM sitting WHERE id = ?",
         (sitting_id,),
     ).fetchone()
     if row is None:

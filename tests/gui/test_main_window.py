@@ -78,6 +78,19 @@ def test_a_new_sitting_starts_with_the_chosen_dealer(
     assert main_window.named_actions[ActionName.UNDO].text() == "&Undo record hand 1"
 
 
+def test_the_chosen_first_dealer_is_still_there_after_a_restart(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, settings: AppSettings
+) -> None:
+    setup = SittingSetup(Variant.TWO_PLAYER, ("Anna", "Bert"), 1, Rules(80, 300), "Evening")
+    monkeypatch.setattr(NewSittingDialog, "ask", classmethod(lambda cls, parent: setup))
+    main_window.named_actions[ActionName.NEW_SITTING].trigger()
+    again = MainWindow(Session(main_window.session.store), settings)
+    qtbot.addWidget(again)
+    again.session.open_last()
+    assert again.status_label.text().endswith("next dealer: Bert")
+    assert again.panel.dealer.value() == 1
+
+
 def test_the_german_example_on_the_sheet_and_in_the_status_line(main_window: MainWindow) -> None:
     import_german(main_window, hands=3)
     assert main_window.status_label.text() == "Game 3 · below: A 0 – B 0 · games A 1 – B 1"

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import Hand, Sitting
 from jojotte_score.formats.sitting_file import load_sitting
@@ -156,3 +157,23 @@ def test_a_long_sitting_keeps_its_last_hundred_hands_and_more_after_the_checkpoi
         store.add_hand(sitting_id, hand)  # 184 hands: 84 leaves exactly 100
     assert store.load_recent(sitting_id).checkpoint == Checkpoint(84, 15, 0, 1400)
     assert_summary_matches_a_whole_replay(store, sitting_id)
+
+
+def test_the_chosen_dealer_is_kept_until_a_hand_is_recorded(store: SittingStore) -> None:
+    """The first dealer of a new sitting, and the winner of a new cut, survive a restart;
+    once a hand is recorded its own dealer rules, and undoing it brings the choice back."""
+    sitting_id = store.create_sitting(GERMAN.variant, ("Anna", "Bert"))
+    assert store.load_recent(sitting_id).chosen_dealer is None
+    store.choose_dealer(sitting_id, 1)
+    assert store.load_recent(sitting_id).chosen_dealer == 1
+    store.add_hand(sitting_id, GERMAN.hands[0])
+    assert store.load_recent(sitting_id).chosen_dealer is None
+    store.delete_hand(sitting_id, 0)
+    assert store.load_recent(sitting_id).chosen_dealer == 1
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused(store: SittingStore) -> None:
+    sitting_id = store.create_sitting(GERMAN.variant, ("Anna", "Bert"))
+    with pytest.raises(InvalidSittingError, match="seat 3 is not at a 2-seat table"):
+        store.choose_dealer(sitting_id, 2)
+    assert store.load_recent(sitting_id).chosen_dealer is None
