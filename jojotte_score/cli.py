@@ -153,6 +153,28 @@ def build_parser() -> argparse.ArgumentParser:
     )
     restore.add_argument("backup", type=Path, metavar="BACKUP", help="the backup to restore")
     _add_data_dir(restore)
+
+    pdf = commands.add_parser(
+        "pdf",
+        help="print sheets, blank pads or the scoring card to a PDF file",
+        description="Write a PDF file: the pads of a sitting file (FILE) or a stored sitting "
+        "(--sitting ID), one pad per rubber with a header (players, date, place) and the "
+        "running result; --blank N adds N blank pads (with the sitting's names, else lines "
+        "to write them on); --card adds the one-page scoring card. Give at least one of "
+        "them. Works without a display; the text stays text, in the font the app ships.",
+    )
+    pdf.add_argument("file", type=Path, nargs="?", metavar="FILE", help="a sitting file (.json)")
+    pdf.add_argument("--sitting", type=int, metavar="ID", help="a stored sitting")
+    pdf.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the file to write"
+    )
+    pdf.add_argument("--rubber", metavar="N", help="only rubber N of the sitting")
+    pdf.add_argument("--blank", metavar="N", help="add N blank pads")
+    pdf.add_argument("--card", action="store_true", help="add the one-page scoring card")
+    pdf.add_argument(
+        "--page-size", default="A4", metavar="A4|Letter", help="the paper (default: A4)"
+    )
+    _add_data_dir(pdf)
     return parser
 
 
@@ -192,6 +214,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         "stats": _stats,
         "backups": _backups,
         "restore": _restore,
+        "pdf": _pdf,
     }
     context = _Context(parser, args.data_dir, environment)
     try:
@@ -236,6 +259,7 @@ COMMANDS = (
     "stats",
     "backups",
     "restore",
+    "pdf",
 )
 
 
@@ -718,4 +742,57 @@ def _restore(args: argparse.Namespace, context: _Context) -> int:
         print("there was no database before, so nothing was replaced")
     else:
         print(f"the database it replaced was saved as {safety_copy}")
+    return EXIT_OK
+
+
+# Printing --------------------------------------------------------------------------------
+
+
+def _pdf(args: argparse.Namespace, context: _Context) -> int:
+    """The pads of a sitting, blank pads and the card as a PDF; Qt is imported only here."""
+    from jojotte_score.render.document import PrintJob, stored_header
+    from jojotte_score.render.page_layout import MAX_BLANK_PADS, PrintError, SheetHeader, page_size
+
+    if args.file is not None and args.sitting is not None:
+        context.parser.error("pdf: give FILE or --sitting ID, not both")
+
+    def number(option: str, value: str | None, largest: int) -> int:
+        if value is None:
+            return 0
+        if not value.strip().isdigit() or not 1 <= int(value) <= largest:
+            raise _CommandError(f"{option} {value}: give a whole number from 1 to {largest}")
+        return int(value)
+
+    try:
+        page_size(args.page_size)
+    except PrintError as error:
+        raise _CommandError(f"--page-size: {error}") from error
+    blank = number("--blank", args.blank, MAX_BLANK_PADS)
+    rubber = number("--rubber", args.rubber, sys.maxsize)
+    has_sitting = args.file is not None or args.sitting is not None
+    if not (has_sitting or blank or args.card):
+        raise _CommandError("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card")
+    if rubber and not has_sitting:
+        raise _CommandError("pdf: --rubber needs a sitting (FILE or --sitting ID)")
+    job = PrintJob(blank=blank, card=args.card)
+    if has_sitting:
+        if args.file is not None:
+            _, ledger = _load(args.file)
+            header, label = SheetHeader(sides=ledger.sides), _source(args.file)
+        else:
+            with context.reading() as store:
+                stored = _stored(store, args.sitting, context)
+            ledger, header = replay(stored.sitting), stored_header(stored)
+            label = f"sitting {stored.id}"
+        count = len(ledger.rubbers)
+        if rubber > count:
+            raise _CommandError(f"{label}: there is no rubber {rubber} (the sitting has {count})")
+        job = PrintJob(ledger, header, rubber or None, blank, ledger.sides, args.card)
+
+    from jojotte_score.render.pdf import ensure_application, paper_name, write_pdf
+
+    paper = paper_name(args.page_size)
+    # Qt reads QT_QPA_PLATFORM itself; without it the PDF is drawn offscreen, no display needed.
+    ensure_application(offscreen=not os.environ.get("QT_QPA_PLATFORM"))
+    _write_output(args.output, lambda path: write_pdf(path, job, paper))
     return EXIT_OK

@@ -19,6 +19,10 @@ class ActionName(enum.Enum):
     IMPORT_SITTING = "import-sitting"
     EXPORT_SITTING = "export-sitting"
     EXPORT_CSV = "export-csv"
+    PRINT = "print"
+    EXPORT_PDF = "export-pdf"
+    PRINT_BLANK_PADS = "print-blank-pads"
+    PRINT_CARD = "print-card"
     RENAME_PLAYERS = "rename-players"
     QUIT = "quit"
     UNDO = "undo"
@@ -46,6 +50,26 @@ SPECS: dict[ActionName, _Spec] = {
         "Write the sitting to a sitting file",
     ),
     ActionName.EXPORT_CSV: ("Export &CSV…", (), "Write the hands and rubbers to CSV files"),
+    ActionName.PRINT: (
+        "&Print…",
+        (_Key.Print,),
+        "Print the sheets of the sitting or of one rubber, with a preview",
+    ),
+    ActionName.EXPORT_PDF: (
+        "Export P&DF…",
+        (),
+        "Write the sheets of the sitting or of one rubber to a PDF file",
+    ),
+    ActionName.PRINT_BLANK_PADS: (
+        "Print &blank pads…",
+        (),
+        "Print empty pads to score on paper",
+    ),
+    ActionName.PRINT_CARD: (
+        "Print scoring ca&rd…",
+        (),
+        "Print the one-page card of the game's numbers and rulings",
+    ),
     ActionName.RENAME_PLAYERS: ("&Rename players…", (), "Correct the players' names"),
     ActionName.QUIT: ("&Quit", (_Key.Quit, "Ctrl+Q"), "Close the scorepad"),
     ActionName.UNDO: ("&Undo", (_Key.Undo,), "Undo the last change"),
@@ -122,6 +146,11 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         ActionName.IMPORT_SITTING,
         ActionName.EXPORT_SITTING,
         ActionName.EXPORT_CSV,
+        None,
+        ActionName.PRINT,
+        ActionName.EXPORT_PDF,
+        ActionName.PRINT_BLANK_PADS,
+        ActionName.PRINT_CARD,
         None,
         ActionName.QUIT,
     ),

@@ -55,7 +55,8 @@ def setup_problems(variant: Variant, players: tuple[str, ...], rules: Rules) -> 
     return problems + [p.message for p in checked if p.field != "players"]
 
 
-def _buttons(dialog: QDialog) -> QDialogButtonBox:
+def ok_cancel_buttons(dialog: QDialog) -> QDialogButtonBox:
+    """OK and Cancel, accepting and rejecting ``dialog``."""
     buttons = QDialogButtonBox(
         QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
     )
@@ -107,7 +108,7 @@ class NewSittingDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.problem)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel_buttons(self))
         self._form = form
         self.variant.currentIndexChanged.connect(self._variant_changed)
         for name in self.names:
@@ -198,7 +199,7 @@ class OpenSittingDialog(QDialog):
         self.table.doubleClicked.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel_buttons(self))
         self.resize(640, 360)
 
     def chosen(self) -> int | None:
@@ -246,7 +247,7 @@ class RenamePlayersDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.problem)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel_buttons(self))
 
     def players(self) -> tuple[str, ...]:
         """The names typed."""
@@ -285,7 +286,7 @@ class FirstDealerDialog(QDialog):
             layout.addWidget(button)
         if self.group.buttons():
             self.group.buttons()[0].setChecked(True)
-        layout.addWidget(_buttons(self))
+        layout.addWidget(ok_cancel_buttons(self))
 
     def dealer(self) -> int:
         """The seat chosen."""

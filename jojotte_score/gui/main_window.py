@@ -7,16 +7,11 @@ command (which calls one store function) and the session reloads and replays the
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-from types import ModuleType
-
 from PySide6.QtCore import QItemSelection, Qt
 from PySide6.QtGui import QCloseEvent, QFontMetrics, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QFileDialog,
     QFrame,
     QLabel,
     QMainWindow,
@@ -30,37 +25,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.core.status import next_dealer
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
-from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, RenamePlayers, ReplaceHand
+from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.hand_model import Column, HandTableModel
 from jojotte_score.gui.session import (
     Session,
-    export_csv,
-    export_sitting,
-    import_file,
     status_text,
     versus,
 )
 from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.sheet_widget import SheetWidget
+from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus
 
 APP_TITLE = "Jo-Jotte scorepad"
-READ_ONLY_NOTE = "Read-only: another copy of jojotte-score is using this database"
 _A = ActionName
 _COLUMN_WIDTHS = {Column.NUMBER: 3, Column.DEALER: 6, Column.CONTRACT: 11, Column.POINTS: 11}
 
 
-def _dialogs() -> ModuleType:
-    """The dialogs, imported when one is first needed: not at start-up, which is timed."""
-    from jojotte_score.gui import dialogs
-
-    return dialogs
-
-
-class MainWindow(QMainWindow):
+class MainWindow(SittingMenus, QMainWindow):
     """The scorepad window over one :class:`Session`."""
 
     def __init__(self, session: Session, settings: AppSettings, parent: QWidget | None = None):
@@ -141,6 +125,10 @@ class MainWindow(QMainWindow):
             _A.EXPORT_SITTING: self.export_sitting_file,
             _A.EXPORT_CSV: self.export_csv_files,
             _A.RENAME_PLAYERS: self.rename_players,
+            _A.PRINT: self.print_sheets,
+            _A.EXPORT_PDF: self.export_pdf,
+            _A.PRINT_BLANK_PADS: self.print_blank_pads,
+            _A.PRINT_CARD: self.print_card,
             _A.QUIT: self.close,
             _A.UNDO: self.undo_stack.undo,
             _A.REDO: self.undo_stack.redo,
@@ -206,6 +194,8 @@ class MainWindow(QMainWindow):
         enabled = {
             _A.EXPORT_SITTING: has_sitting,
             _A.EXPORT_CSV: has_sitting,
+            _A.PRINT: has_sitting,
+            _A.EXPORT_PDF: has_sitting,
             _A.RENAME_PLAYERS: has_sitting,
             _A.UNDO: self.undo_stack.canUndo(),
             _A.REDO: self.undo_stack.canRedo(),
@@ -268,14 +258,6 @@ class MainWindow(QMainWindow):
             self.undo_stack.push(AddHand(self.session, request.hand))
             self._ask_new_cut()
 
-    def _ask_new_cut(self) -> None:
-        shown = self.session.shown
-        if shown is None or not shown.status().new_cut:
-            return
-        dealer = _dialogs().FirstDealerDialog.ask(self, shown.players)
-        if dealer is not None:
-            self._choose_dealer(shown.id, dealer)
-
     def _cancelled(self) -> None:
         self.table.clearSelection()
         self.ready_next_hand()
@@ -329,115 +311,6 @@ class MainWindow(QMainWindow):
         number = self.sheet.rubber_number() + step
         if 1 <= number <= self.sheet.rubber_count():
             self.sheet.show_rubber(number)
-
-    # Sittings and files ------------------------------------------------------------------
-
-    def open_sitting_id(self, sitting_id: int | None) -> None:
-        """Show another sitting; its changes start a new undo history."""
-        self.undo_stack.clear()
-        self.session.open(sitting_id)
-
-    def new_sitting(self) -> None:
-        """Ask for a new sitting's setup and start it."""
-        setup = _dialogs().NewSittingDialog.ask(self)
-        if setup is None:
-            return
-        try:
-            sitting_id = self.session.store.create_sitting(
-                setup.variant, setup.players, setup.rules, title=setup.title, place=setup.place
-            )
-        except JojotteError as error:
-            self._report_error(error)
-            return
-        self._choose_dealer(sitting_id, setup.first_dealer)
-        self.open_sitting_id(sitting_id)
-
-    def _choose_dealer(self, sitting_id: int, seat: int) -> None:
-        """Store who the players chose to deal next, and show it."""
-        try:
-            self.session.store.choose_dealer(sitting_id, seat)
-        except JojotteError as error:
-            self._report_error(error)
-        if sitting_id == self.session.sitting_id:
-            self.session.refresh()
-
-    def open_sitting(self) -> None:
-        """Choose an earlier sitting from the history."""
-        chosen = _dialogs().OpenSittingDialog.ask(self, self.session.store.list_sittings())
-        if chosen is not None:
-            self.open_sitting_id(chosen)
-
-    def import_sitting_file(self) -> None:
-        """Store a sitting file chosen by the player and show it."""
-        name, _ = QFileDialog.getOpenFileName(
-            self, "Import sitting file", "", "Sitting files (*.json);;All files (*)"
-        )
-        if name:
-            self.import_path(Path(name))
-
-    def import_path(self, path: Path) -> bool:
-        """Store the sitting file ``path`` and show it; a refused file is explained."""
-        if self.session.read_only:
-            _dialogs().show_message(
-                self, "Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}."
-            )
-            return False
-        try:
-            sitting_id = import_file(self.session.store, path)
-        except InvalidSittingError as error:
-            text = "\n".join(problem.describe(error.source) for problem in error.problems)
-            _dialogs().show_message(
-                self, "Sitting file refused", f"{path.name} was not imported:\n\n{text}"
-            )
-            return False
-        except (JojotteError, OSError) as error:
-            _dialogs().show_message(self, "Sitting file not imported", f"{path}: {error}")
-            return False
-        self.open_sitting_id(sitting_id)
-        return True
-
-    def export_sitting_file(self) -> None:
-        """Write the sitting to a sitting file chosen by the player."""
-        shown = self.session.shown
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Export sitting file", "sitting.json", "Sitting files (*.json)"
-        )
-        if shown is not None and name:
-
-            def write() -> tuple[Path, ...]:
-                export_sitting(shown, Path(name))
-                return (Path(name),)
-
-            self._write(write)
-
-    def export_csv_files(self) -> None:
-        """Write the hands and rubbers CSV files (the rubbers beside the hands)."""
-        shown = self.session.shown
-        name, _ = QFileDialog.getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
-        if shown is not None and name:
-            self._write(lambda: export_csv(shown, Path(name)))
-
-    def _write(self, write: Callable[[], tuple[Path, ...]]) -> None:
-        try:
-            paths = write()
-        except OSError as error:
-            _dialogs().show_message(
-                self, "Not written", f"{error.filename or ''}: {error.strerror or error}"
-            )
-            return
-        self.statusBar().showMessage("Wrote " + ", ".join(str(path) for path in paths), 8000)
-
-    def rename_players(self) -> None:
-        """Correct the players' names (undoable)."""
-        shown = self.session.shown
-        if shown is None:
-            return
-        names = _dialogs().RenamePlayersDialog.ask(self, shown.variant, shown.players)
-        if names is not None:
-            self.undo_stack.push(RenamePlayers(self.session, names))
-
-    def _report_error(self, error: JojotteError) -> None:
-        _dialogs().show_message(self, "Not saved", str(error))
 
     # Zoom and settings -------------------------------------------------------------------
 

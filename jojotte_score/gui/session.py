@@ -161,7 +161,6 @@ class Session:
         return Shown(self.store, self.store.load_recent(self.sitting_id))
 
 
-
 def versus(variant: Variant, players: Sequence[str]) -> str:
     """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"."""
     return " – ".join(side_names(variant, tuple(players)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +19,10 @@ from jojotte_score.gui import app as gui_app
 from jojotte_score.gui.actions import ActionName
 from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
 from jojotte_score.gui.entry_panel import EntryRequest
-from jojotte_score.gui.main_window import READ_ONLY_NOTE, MainWindow
+from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.session import Session
 from jojotte_score.gui.settings import AppSettings
+from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE
 from jojotte_score.render.sheet_layout import CircleItem
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -463,3 +465,22 @@ def test_the_german_example_typed_hand_by_hand(
     assert {(4, 1, "300"), (6, 0, "50"), (6, 0, "100"), (6, 1, "40"), (6, 0, "300")} <= entries
     assert len(layout.entries_of_hand(6)) == 5
     assert [item.hand for item in layout.items if isinstance(item, CircleItem)] == [4, 5]
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_file_export_pdf_writes_the_sheet_shown(
+    main_window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import_german(main_window)
+    target = tmp_path / "evening.pdf"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *args, **kwargs: (str(target), ""))
+    )
+    main_window.named_actions[ActionName.EXPORT_PDF].trigger()
+    assert main_window.statusBar().currentMessage() == f"Wrote {target}"
+    text = subprocess.run(
+        ["pdftotext", "-layout", str(target), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    assert "755" in text
+    assert "655" in text
+    assert "A wins the rubber by 100" in text

@@ -1,0 +1,250 @@
+"""Printing from the window: File > Print with a preview, Export PDF, blank pads, the card.
+
+Every page is laid out by :mod:`jojotte_score.render.document` and drawn by
+:mod:`jojotte_score.render.page_painter`, with the pads drawn by the same painter as the
+sheet on screen. Qt's print support (``PySide6.QtPrintSupport``) is imported only when
+something is printed, so the window starts without it.
+
+The functions take plain values (the stored sitting, its ledger, a rubber number), so the
+main window only has to pass what it shows. Dialogs are built in code; tests patch their
+``exec`` (and ``QPrintPreviewDialog.exec``) so nothing blocks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QLocale
+from PySide6.QtGui import QPageSize
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.ledger import Ledger
+from jojotte_score.gui.dialogs import ok_cancel_buttons, show_message
+from jojotte_score.render.document import PrintJob, sitting_job
+from jojotte_score.render.page_layout import MAX_BLANK_PADS
+from jojotte_score.storage.sittings import StoredSitting
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QPagedPaintDevice
+
+DEFAULT_BLANK_PADS = 2
+
+
+def default_paper() -> str:
+    """The paper of the user's locale: "Letter" where US units are used, else "A4"."""
+    us = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    return "Letter" if us else "A4"
+
+
+# What to print ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RubberChoice:
+    """The rubbers chosen: ``rubber`` alone, or the whole sitting when None."""
+
+    rubber: int | None
+
+
+class RubberChoiceDialog(QDialog):
+    """The whole sitting, or only the rubber shown on the sheet."""
+
+    def __init__(self, parent: QWidget | None, shown: int, count: int) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print which sheets?")
+        self.shown = shown
+        self.whole = QRadioButton(f"The &whole sitting ({count} rubbers, each a pad)")
+        self.one = QRadioButton(f"&Rubber {shown} only (the one shown)")
+        self.whole.setChecked(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.whole)
+        layout.addWidget(self.one)
+        layout.addWidget(ok_cancel_buttons(self))
+
+    def choice(self) -> RubberChoice:
+        """The choice made."""
+        return RubberChoice(self.shown if self.one.isChecked() else None)
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, shown: int, count: int) -> RubberChoice | None:
+        """Ask when the sitting has several rubbers (one: the whole sitting, unasked);
+        None when cancelled."""
+        if count <= 1:
+            return RubberChoice(None)
+        dialog = cls(parent, min(max(shown, 1), count), count)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.choice()
+
+
+@dataclass(frozen=True, slots=True)
+class BlankPadsRequest:
+    """How many blank pads to print, and the names on them ("" for a line to write on)."""
+
+    count: int
+    sides: tuple[str, str]
+
+
+class BlankPadsDialog(QDialog):
+    """The number of blank pads and the names to print on them."""
+
+    def __init__(self, parent: QWidget | None, sides: tuple[str, str]) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Print blank pads")
+        self.count = QSpinBox(minimum=1, maximum=MAX_BLANK_PADS, value=DEFAULT_BLANK_PADS)
+        self.names = [QLineEdit(name) for name in sides]
+        for name in self.names:
+            name.setPlaceholderText("left blank: a line to write on")
+        form = QFormLayout()
+        form.addRow("&Pads:", self.count)
+        form.addRow("Side &A:", self.names[0])
+        form.addRow("Side &B:", self.names[1])
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        note = QLabel("Leave a name blank to write it in by hand.", wordWrap=True)
+        layout.addWidget(note)
+        layout.addWidget(ok_cancel_buttons(self))
+
+    def request(self) -> BlankPadsRequest:
+        """The pads asked for."""
+        names = (self.names[0].text().strip(), self.names[1].text().strip())
+        return BlankPadsRequest(self.count.value(), names)
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, sides: tuple[str, str]) -> BlankPadsRequest | None:
+        """The pads to print, or None when cancelled."""
+        dialog = cls(parent, sides)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.request()
+
+
+# Printing --------------------------------------------------------------------------------
+
+
+def preview(parent: QWidget | None, job: PrintJob) -> bool:
+    """Show ``job`` in Qt's print preview, from which it is printed; True once printed.
+
+    A job that cannot be laid out (a page too small) is explained in a message.
+    """
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+    from jojotte_score.render.pdf import PAGE_SIZE_IDS
+
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setFullPage(True)
+    printer.setPageSize(QPageSize(PAGE_SIZE_IDS[default_paper()]))
+    printer.setDocName(job.title)
+    dialog = QPrintPreviewDialog(printer, parent)
+    dialog.setWindowTitle(f"Print preview: {job.title}")
+    problems: list[str] = []
+    dialog.paintRequested.connect(lambda device: _paint(device, job, problems))
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    dialog.deleteLater()
+    if problems:
+        show_message(parent, "Not printed", problems[-1])
+        return False
+    return accepted
+
+
+def _paint(device: QPagedPaintDevice, job: PrintJob, problems: list[str]) -> None:
+    from jojotte_score.render.fonts import print_font
+    from jojotte_score.render.page_painter import paint_job
+
+    try:
+        paint_job(device, job, print_font())
+    except JojotteError as error:
+        problems.append(str(error))
+
+
+def print_sitting(
+    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, rubber: int | None
+) -> bool:
+    """Print rubber ``rubber`` of the sitting (None: every rubber) through the preview."""
+    return preview(parent, sitting_job(stored, ledger, rubber))
+
+
+def pdf_file_name(stored: StoredSitting, rubber: int | None) -> str:
+    """The file name offered for the PDF: "christmas.pdf", "sitting-3-rubber-2.pdf"."""
+    base = re.sub(r"[^\w]+", "-", stored.title.strip().lower()).strip("-")
+    base = base or f"sitting-{stored.id}"
+    return f"{base}-rubber-{rubber}.pdf" if rubber is not None else f"{base}.pdf"
+
+
+def export_pdf(
+    parent: QWidget | None,
+    stored: StoredSitting,
+    ledger: Ledger,
+    rubber: int | None,
+    path: Path | None = None,
+) -> Path | None:
+    """Write the sitting's pads (rubber ``rubber``, or all when None) to a PDF file on the
+    locale's paper: ``path``, else a file the player chooses. The path written, or None
+    when cancelled or when the file could not be written (which a message explains)."""
+    if path is None:
+        name, _ = QFileDialog.getSaveFileName(
+            parent, "Export PDF", pdf_file_name(stored, rubber), "PDF files (*.pdf)"
+        )
+        if not name:
+            return None
+        path = Path(name)
+        if not path.suffix:
+            path = path.with_suffix(".pdf")
+    from jojotte_score.render.pdf import write_pdf
+
+    try:
+        write_pdf(path, sitting_job(stored, ledger, rubber), default_paper())
+    except OSError as error:
+        show_message(parent, "PDF not written", f"{path}: {error.strerror or error}")
+        return None
+    except JojotteError as error:
+        show_message(parent, "PDF not written", f"{path}: {error}")
+        return None
+    return path
+
+
+def print_sheets(
+    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, shown_rubber: int
+) -> bool:
+    """File > Print: the whole sitting or the rubber shown (asked when there are several
+    rubbers), through the preview."""
+    choice = RubberChoiceDialog.ask(parent, shown_rubber, len(ledger.rubbers))
+    return choice is not None and print_sitting(parent, stored, ledger, choice.rubber)
+
+
+def export_sheets(
+    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, shown_rubber: int
+) -> Path | None:
+    """File > Export PDF: the whole sitting or the rubber shown (asked when there are
+    several rubbers), to a PDF file the player chooses."""
+    choice = RubberChoiceDialog.ask(parent, shown_rubber, len(ledger.rubbers))
+    if choice is None:
+        return None
+    return export_pdf(parent, stored, ledger, choice.rubber)
+
+
+def print_blank_pads(parent: QWidget | None, sides: tuple[str, str] = ("", "")) -> bool:
+    """Ask how many blank pads and which names (``sides`` offered), then preview them."""
+    request = BlankPadsDialog.ask(parent, sides)
+    if request is None:
+        return False
+    return preview(parent, PrintJob(blank=request.count, blank_sides=request.sides))
+
+
+def print_card(parent: QWidget | None) -> bool:
+    """Preview the one-page scoring card, from which it is printed."""
+    return preview(parent, PrintJob(card=True))

@@ -1,0 +1,188 @@
+"""The main window's sitting and File-menu slots: new, open, import, export, print, rename.
+
+A mixin of :class:`~jojotte_score.gui.main_window.MainWindow`, kept apart so that the
+window itself stays small. Dialogs and printing are imported when first used, not at
+start-up (which is timed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog
+
+from jojotte_score.core.errors import InvalidSittingError, JojotteError
+from jojotte_score.gui.commands import RenamePlayers
+from jojotte_score.gui.session import export_csv, export_sitting, import_file
+
+if TYPE_CHECKING:
+    from jojotte_score.gui.main_window import MainWindow
+
+    _Base = MainWindow
+else:
+    _Base = object
+
+READ_ONLY_NOTE = "Read-only: another copy of jojotte-score is using this database"
+
+
+def _dialogs() -> ModuleType:
+    """The dialogs, imported when one is first needed."""
+    from jojotte_score.gui import dialogs
+
+    return dialogs
+
+
+def _printing() -> ModuleType:
+    """Printing and PDF (Qt's print support among them), imported when first needed."""
+    from jojotte_score.gui import printing
+
+    return printing
+
+
+class SittingMenus(_Base):
+    """Slots for the sitting and its files; mixed into the main window."""
+
+    def open_sitting_id(self, sitting_id: int | None) -> None:
+        """Show another sitting; its changes start a new undo history."""
+        self.undo_stack.clear()
+        self.session.open(sitting_id)
+
+    def new_sitting(self) -> None:
+        """Ask for a new sitting's setup and start it."""
+        setup = _dialogs().NewSittingDialog.ask(self)
+        if setup is None:
+            return
+        try:
+            sitting_id = self.session.store.create_sitting(
+                setup.variant, setup.players, setup.rules, title=setup.title, place=setup.place
+            )
+        except JojotteError as error:
+            self._report_error(error)
+            return
+        self._choose_dealer(sitting_id, setup.first_dealer)
+        self.open_sitting_id(sitting_id)
+
+    def _ask_new_cut(self) -> None:
+        shown = self.session.shown
+        if shown is None or not shown.status().new_cut:
+            return
+        dealer = _dialogs().FirstDealerDialog.ask(self, shown.players)
+        if dealer is not None:
+            self._choose_dealer(shown.id, dealer)
+
+    def _choose_dealer(self, sitting_id: int, seat: int) -> None:
+        """Store who the players chose to deal next, and show it."""
+        try:
+            self.session.store.choose_dealer(sitting_id, seat)
+        except JojotteError as error:
+            self._report_error(error)
+        if sitting_id == self.session.sitting_id:
+            self.session.refresh()
+
+    def open_sitting(self) -> None:
+        """Choose an earlier sitting from the history."""
+        chosen = _dialogs().OpenSittingDialog.ask(self, self.session.store.list_sittings())
+        if chosen is not None:
+            self.open_sitting_id(chosen)
+
+    def import_sitting_file(self) -> None:
+        """Store a sitting file chosen by the player and show it."""
+        name, _ = QFileDialog.getOpenFileName(
+            self, "Import sitting file", "", "Sitting files (*.json);;All files (*)"
+        )
+        if name:
+            self.import_path(Path(name))
+
+    def import_path(self, path: Path) -> bool:
+        """Store the sitting file ``path`` and show it; a refused file is explained."""
+        if self.session.read_only:
+            _dialogs().show_message(
+                self, "Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}."
+            )
+            return False
+        try:
+            sitting_id = import_file(self.session.store, path)
+        except InvalidSittingError as error:
+            text = "\n".join(problem.describe(error.source) for problem in error.problems)
+            _dialogs().show_message(
+                self, "Sitting file refused", f"{path.name} was not imported:\n\n{text}"
+            )
+            return False
+        except (JojotteError, OSError) as error:
+            _dialogs().show_message(self, "Sitting file not imported", f"{path}: {error}")
+            return False
+        self.open_sitting_id(sitting_id)
+        return True
+
+    def export_sitting_file(self) -> None:
+        """Write the sitting to a sitting file chosen by the player."""
+        shown = self.session.shown
+        name, _ = QFileDialog.getSaveFileName(
+            self, "Export sitting file", "sitting.json", "Sitting files (*.json)"
+        )
+        if shown is not None and name:
+
+            def write() -> tuple[Path, ...]:
+                export_sitting(shown, Path(name))
+                return (Path(name),)
+
+            self._write(write)
+
+    def export_csv_files(self) -> None:
+        """Write the hands and rubbers CSV files (the rubbers beside the hands)."""
+        shown = self.session.shown
+        name, _ = QFileDialog.getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
+        if shown is not None and name:
+            self._write(lambda: export_csv(shown, Path(name)))
+
+    def _write(self, write: Callable[[], tuple[Path, ...]]) -> None:
+        try:
+            paths = write()
+        except OSError as error:
+            _dialogs().show_message(
+                self, "Not written", f"{error.filename or ''}: {error.strerror or error}"
+            )
+            return
+        self.statusBar().showMessage("Wrote " + ", ".join(str(path) for path in paths), 8000)
+
+    def rename_players(self) -> None:
+        """Correct the players' names (undoable)."""
+        shown = self.session.shown
+        if shown is None:
+            return
+        names = _dialogs().RenamePlayersDialog.ask(self, shown.variant, shown.players)
+        if names is not None:
+            self.undo_stack.push(RenamePlayers(self.session, names))
+
+    def _report_error(self, error: JojotteError) -> None:
+        _dialogs().show_message(self, "Not saved", str(error))
+
+    # Printing ----------------------------------------------------------------------------
+
+    def print_sheets(self) -> None:
+        """File > Print: the whole sitting or the rubber shown, through the preview."""
+        shown = self.session.shown
+        if shown is not None:
+            rubber = self.sheet.rubber_number()
+            _printing().print_sheets(self, shown.stored, shown.ledger, rubber)
+
+    def export_pdf(self) -> None:
+        """File > Export PDF: the whole sitting or the rubber shown, to a PDF file."""
+        shown = self.session.shown
+        if shown is not None:
+            rubber = self.sheet.rubber_number()
+            path = _printing().export_sheets(self, shown.stored, shown.ledger, rubber)
+            if path is not None:
+                self.statusBar().showMessage(f"Wrote {path}", 8000)
+
+    def print_blank_pads(self) -> None:
+        """File > Print blank pads, named after the shown sitting's sides when there is one."""
+        shown = self.session.shown
+        _printing().print_blank_pads(self, shown.side_names if shown else ("", ""))
+
+    def print_card(self) -> None:
+        """File > Print scoring card."""
+        _printing().print_card(self)
