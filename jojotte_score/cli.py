@@ -19,28 +19,21 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jojotte_score import __version__
 from jojotte_score.core.errors import InvalidSittingError, JojotteError, Problem
-from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind, PlayerStats, player_stats
-from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
-from jojotte_score.formats.ledger_json import dumps_ledger
 from jojotte_score.formats.sitting_file import load_sitting, save_sitting
-from jojotte_score.storage.backups import (
-    BACKUP_DIR_NAME,
-    Backup,
-    backup_if_due,
-    list_backups,
-    restore_backup,
-)
 from jojotte_score.storage.database import Database, describe_sqlite_error, writer_lock
 from jojotte_score.storage.errors import HandNotFoundError, SittingNotFoundError
 from jojotte_score.storage.paths import data_dir, database_path
-from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingInfo, SittingStore, StoredSitting, utc_now
+
+if TYPE_CHECKING:
+    from jojotte_score.core.stats import PlayerStats
+    from jojotte_score.storage.backups import Backup
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -51,12 +44,12 @@ STATS_FORMAT = "jojotte-stats"
 STATS_VERSION = 1
 
 _NONE = "–"
-_KIND_HEADINGS = {
-    ContractKind.SUIT: "Suit",
-    ContractKind.NO_TRUMP: "No-trump",
-    ContractKind.NULLO: "Nullo",
-    ContractKind.SLAM: "Slam",
-    ContractKind.DOUBLED: "Doubled",
+_KIND_HEADINGS = {  # by ContractKind value (core.stats is imported by the stats command)
+    "suit": "Suit",
+    "no-trump": "No-trump",
+    "nullo": "Nullo",
+    "slam": "Slam",
+    "doubled": "Doubled",
 }
 
 
@@ -354,6 +347,8 @@ class _Context:
     @contextlib.contextmanager
     def writing(self) -> Iterator[SittingStore]:
         """The store opened for writing, after the daily backup when one is due."""
+        from jojotte_score.storage.backups import backup_if_due
+
         self.check_folder()
         with Database.open(self.database) as database:
             backup_if_due(database.connection, self.backup_folder, utc_now())
@@ -361,6 +356,8 @@ class _Context:
 
     @property
     def backup_folder(self) -> Path:
+        from jojotte_score.storage.backups import BACKUP_DIR_NAME
+
         return self.folder / BACKUP_DIR_NAME
 
 
@@ -406,6 +403,8 @@ def _write_output(target: Path, write: Callable[[Path], None]) -> None:
 
 
 def _score(args: argparse.Namespace, context: _Context) -> int:
+    from jojotte_score.formats.ledger_json import dumps_ledger
+
     _, ledger = _load(args.file)
     sys.stdout.write(dumps_ledger(ledger, indent=args.indent))
     sys.stdout.flush()
@@ -413,6 +412,8 @@ def _score(args: argparse.Namespace, context: _Context) -> int:
 
 
 def _explain(args: argparse.Namespace, context: _Context) -> int:
+    from jojotte_score.core.explanation import explain_ledger
+
     _, ledger = _load(args.file)
     count = len(ledger.hands)
     if args.hand is not None and not 1 <= args.hand <= count:
@@ -426,6 +427,8 @@ def _explain(args: argparse.Namespace, context: _Context) -> int:
 
 
 def _csv(args: argparse.Namespace, context: _Context) -> int:
+    from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
+
     parser = context.parser
     if sum((args.file is not None, args.sitting is not None, args.all)) != 1:
         parser.error("csv: give exactly one of FILE, --sitting ID or --all")
@@ -453,6 +456,8 @@ def _csv(args: argparse.Namespace, context: _Context) -> int:
 
 
 def _csv_all(target: Path, context: _Context) -> int:
+    from jojotte_score.formats.csv_export import write_rubbers_csv
+
     with context.reading() as store:
         everything = _every_sitting(store)
     if not everything:
@@ -597,6 +602,8 @@ def _export(args: argparse.Namespace, context: _Context) -> int:
 
 
 def _stats(args: argparse.Namespace, context: _Context) -> int:
+    from jojotte_score.core.stats import ContractKind, player_stats
+
     with context.reading() as store:
         everything = _every_sitting(store)
     figures = player_stats(stored.sitting for stored in everything)
@@ -622,7 +629,7 @@ def _stats(args: argparse.Namespace, context: _Context) -> int:
         "Hands",
         "Melds/hand",
         "Contracts",
-        *(_KIND_HEADINGS[kind] for kind in ContractKind),
+        *(_KIND_HEADINGS[kind.value] for kind in ContractKind),
     )
     rows = [stats_row(player) for player in figures]
     for line in format_table(heading, rows, right=range(1, len(heading))):
@@ -636,6 +643,8 @@ def _stats(args: argparse.Namespace, context: _Context) -> int:
 
 def stats_row(player: PlayerStats) -> tuple[str, ...]:
     """One line of ``jojotte-score stats``."""
+    from jojotte_score.core.stats import ContractKind
+
     average, melds = player.average_rubber, player.melds_per_hand
     return (
         player.name,
@@ -653,6 +662,8 @@ def stats_row(player: PlayerStats) -> tuple[str, ...]:
 
 def stats_to_data(player: PlayerStats) -> dict[str, object]:
     """One player's figures as JSON-ready data (averages rounded to 2 decimals)."""
+    from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind
+
     average, melds = player.average_rubber, player.melds_per_hand
     contracts = {"all": player.contracts} | {
         kind.value: player.by_kind(kind) for kind in (*EXCLUSIVE_KINDS, ContractKind.DOUBLED)
@@ -680,6 +691,8 @@ def stats_to_data(player: PlayerStats) -> dict[str, object]:
 
 
 def _backups(args: argparse.Namespace, context: _Context) -> int:
+    from jojotte_score.storage.backups import list_backups
+
     context.check_folder()
     found = list_backups(context.backup_folder)
     if not found:
@@ -715,6 +728,9 @@ def file_size(size: int) -> str:
 
 
 def _restore(args: argparse.Namespace, context: _Context) -> int:
+    from jojotte_score.storage.backups import restore_backup
+    from jojotte_score.storage.schema import SCHEMA_VERSION
+
     context.check_folder()
     backup = args.backup
     if not backup.exists() and not backup.is_absolute() and len(backup.parts) == 1:
