@@ -98,10 +98,7 @@ class RubberResult:
     @property
     def net(self) -> tuple[int | None, int]:
         """R14: (side with more points, difference); (None, 0) when level."""
-        difference = self.totals[0] - self.totals[1]
-        if difference == 0:
-            return None, 0
-        return (0 if difference > 0 else 1), abs(difference)
+        return _ahead(self.totals[0] - self.totals[1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +121,28 @@ class Ledger:
     @property
     def net(self) -> tuple[int | None, int]:
         """The sitting's running result over all rubbers: (side ahead, by how much)."""
-        difference = self.start.difference + sum(r.totals[0] - r.totals[1] for r in self.rubbers)
-        if difference == 0:
-            return None, 0
-        return (0 if difference > 0 else 1), abs(difference)
+        return self.net_after(self.rubber_count)
+
+    def net_after(self, rubber: int) -> tuple[int | None, int]:
+        """The running result after rubber ``rubber`` (R14: the sum of the rubbers'
+        differences): (side ahead, by how much)."""
+        difference = self.start.difference + sum(
+            r.totals[0] - r.totals[1] for r in self.rubbers if r.number <= rubber
+        )
+        return _ahead(difference)
+
+    @property
+    def rubbers_finished(self) -> int:
+        """How many rubbers a side has won, those before ``start`` included."""
+        return self.start.rubber - 1 + sum(1 for r in self.rubbers if r.finished)
+
+    @property
+    def rubbers_won(self) -> tuple[int, int]:
+        """How many of the rubbers this ledger holds each side has won (R13)."""
+        return (
+            sum(1 for r in self.rubbers if r.winner == 0),
+            sum(1 for r in self.rubbers if r.winner == 1),
+        )
 
     @property
     def hand_count(self) -> int:
@@ -305,6 +320,13 @@ class Scorer:
             unresolved_prison=self._prison,
             start=self.start,
         )
+
+
+def _ahead(difference: int) -> tuple[int | None, int]:
+    """(side ahead, by how much) for side 0's points minus side 1's; (None, 0) when level."""
+    if difference == 0:
+        return None, 0
+    return (0 if difference > 0 else 1), abs(difference)
 
 
 def _group_rubbers(results: list[HandResult]) -> tuple[RubberResult, ...]:

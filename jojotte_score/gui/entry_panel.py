@@ -527,10 +527,10 @@ class EntryPanel(QWidget):
         dealer: int | None,
     ) -> None:
         """The sitting, and ``prior``: a scorer that has scored the hands before the one
-        being entered (kept as a copy; each preview tries the hand on a copy of that).
-        ``dealer`` deals it."""
+        being entered, which the panel keeps (each preview tries the hand on a copy of
+        it; recording a hand adds it). ``dealer`` deals it."""
         self._variant, self._players, self._rules = variant, tuple(players), rules
-        self._prior_scorer = prior.copy()
+        self._prior_scorer = prior
         self._apply_names()
         if self._mode != MODE_REPLACE:
             self.dealer.set_value(dealer)

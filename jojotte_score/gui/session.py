@@ -103,8 +103,8 @@ class Shown:
         return self.hands[:position]
 
     def scorer_before(self, position: int) -> Scorer:
-        """A scorer that has scored the hands before ``position`` (0-based); the caller's
-        own copy."""
+        """A new scorer that has scored the hands before ``position`` (0-based), for the
+        caller to keep."""
         checkpoint = self.recent.checkpoint
         if position >= self.count:
             return self._scorer.copy()

@@ -276,20 +276,16 @@ def number_pages(pages: Sequence[Page], footer: str, m: PageMetrics) -> tuple[Pa
 # The running result --------------------------------------------------------------------
 
 
-def _standing(ledger: Ledger) -> str:
-    """Who is ahead over the ledger's rubbers (R14), in words."""
-    ahead, points = ledger.net
-    return "level" if ahead is None else f"{ledger.sides[ahead]} ahead by {points}"
+def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
+    """Who is ahead (R14), in words."""
+    ahead, points = net
+    return "level" if ahead is None else f"{sides[ahead]} ahead by {points}"
 
 
 def running_result(ledger: Ledger, after: int) -> str:
-    """The sitting's running result after its first ``after`` rubbers: the sum of their
-    differences (R14), as :attr:`Ledger.net` reckons it."""
-    return f"Running result after rubber {after}: {_standing(_first_rubbers(ledger, after))}"
-
-
-def _first_rubbers(ledger: Ledger, count: int) -> Ledger:
-    return replace(ledger, rubbers=ledger.rubbers[:count])
+    """The sitting's running result after rubber ``after`` (:meth:`Ledger.net_after`)."""
+    standing = _standing(ledger.sides, ledger.net_after(after))
+    return f"Running result after rubber {after}: {standing}"
 
 
 def sitting_result(ledger: Ledger) -> list[str]:
@@ -298,7 +294,7 @@ def sitting_result(ledger: Ledger) -> list[str]:
     count = len(ledger.rubbers)
     if count == 0:
         return ["No hands yet"]
-    won = [sum(1 for r in ledger.rubbers if r.winner == side) for side in (0, 1)]
+    won = ledger.rubbers_won
     details = [
         f"Rubbers played: {count}",
         f"won: {ledger.sides[0]} {won[0]}, {ledger.sides[1]} {won[1]}",
@@ -308,7 +304,7 @@ def sitting_result(ledger: Ledger) -> list[str]:
         details.append(f"rubber {last.number} in progress")
     if ledger.unresolved_prison:
         details.append(f"{ledger.unresolved_prison} in prison, not won yet")
-    return [f"Running result: {_standing(ledger)}", " · ".join(details)]
+    return [f"Running result: {_standing(ledger.sides, ledger.net)}", " · ".join(details)]
 
 
 # Placing pads --------------------------------------------------------------------------

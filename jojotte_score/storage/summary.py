@@ -38,9 +38,13 @@ class Figures(NamedTuple):
 def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
     """The summary of a pad scored from ``ledger.start`` (any checkpoint, or the start)."""
     net_side, net_points = ledger.net
-    finished = ledger.start.rubber - 1 + sum(1 for rubber in ledger.rubbers if rubber.finished)
     return Figures(
-        ledger.hand_count, finished, net_side, net_points, ledger.unresolved_prison, checkpoint
+        ledger.hand_count,
+        ledger.rubbers_finished,
+        net_side,
+        net_points,
+        ledger.unresolved_prison,
+        checkpoint,
     )
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
+from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.builders import played
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 A, B = 0, 1
 
@@ -208,3 +213,22 @@ def test_a_copied_scorer_tries_a_hand_without_changing_the_original() -> None:
     assert len(scorer.results) == 2
     assert (scorer.games, scorer.prison_waiting, scorer.next_rubber) == ((1, 0), 100, 1)
     assert scorer.add(A_WINS_100) == result
+
+
+@pytest.mark.parametrize(
+    ("rule", "rubbers", "after", "net"),
+    [
+        ("R14 no rubber yet: level", 1, 0, (None, 0)),
+        ("R14 one rubber A wins by 100", 1, 1, (0, 100)),
+        ("R14 differences add up over rubbers", 3, 2, (0, 200)),
+        ("R14 the whole sitting", 3, 3, (0, 300)),
+    ],
+)
+def test_running_result_after_each_rubber(
+    rule: str, rubbers: int, after: int, net: tuple[int | None, int]
+) -> None:
+    sitting = load_sitting(DATA / "german-example.json").sitting
+    ledger = replay(Sitting(sitting.variant, sitting.players, sitting.hands * rubbers))
+    assert ledger.net_after(after) == net, rule
+    assert ledger.rubbers_finished == rubbers
+    assert ledger.rubbers_won == (rubbers, 0)
