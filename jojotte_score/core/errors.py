@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong (or doubtful) with recorded input.
 
     ``hand`` is the 1-based hand number the problem belongs to, or ``None`` for the

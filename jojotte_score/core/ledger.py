@@ -7,7 +7,6 @@ earlier hand re-scores every later one. :class:`Scorer` does the same one hand a
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Final, NamedTuple
 
 from jojotte_score.core.model import Hand, Rules, Sitting
@@ -70,8 +69,7 @@ class HandResult(NamedTuple):
         return sum(e.points for e in self.entries if e.side == side and e.line is line)
 
 
-@dataclass(frozen=True, slots=True)
-class RubberResult:
+class RubberResult(NamedTuple):
     """One rubber: its hands, games, winner, and the sums of its entries (R13, R14)."""
 
     number: int
@@ -101,8 +99,7 @@ class RubberResult:
         return _ahead(self.totals[0] - self.totals[1])
 
 
-@dataclass(frozen=True, slots=True)
-class Ledger:
+class Ledger(NamedTuple):
     """The pad of a sitting, derived from its hands.
 
     A ledger scored from the sitting's first hand (``start`` is :data:`START`) holds every
@@ -165,23 +162,32 @@ class Ledger:
         return self.rubbers[index] if 0 <= index < len(self.rubbers) else None
 
 
-@dataclass(slots=True)
 class Scorer:
-    """Scores hands one at a time, carrying prison, games and rubbers forward."""
+    """Scores hands one at a time, carrying prison, games and rubbers forward.
 
-    rules: Rules = field(default_factory=Rules)
-    results: list[HandResult] = field(default_factory=list)
-    start: Checkpoint = START
-    _rubber: int = 1
-    _game: int = 1
-    _below: list[int] = field(default_factory=lambda: [0, 0])
-    _games: list[int] = field(default_factory=lambda: [0, 0])
-    _prison: int = 0
+    ``results`` are the hands scored so far, from ``start`` on.
+    """
+
+    __slots__ = ("_below", "_game", "_games", "_prison", "_rubber", "results", "rules", "start")
+
+    def __init__(self, rules: Rules | None = None, start: Checkpoint = START) -> None:
+        self.rules = Rules() if rules is None else rules
+        self.start = start
+        self.results: list[HandResult] = []
+        self._rubber, self._game, self._prison = start.rubber, 1, start.prison
+        self._below, self._games = [0, 0], [0, 0]
+
+    def __repr__(self) -> str:
+        return (
+            f"Scorer(rules={self.rules!r}, start={self.start!r}, hands={len(self.results)}, "
+            f"rubber={self._rubber}, game={self._game}, below={self._below}, "
+            f"games={self._games}, prison={self._prison})"
+        )
 
     @classmethod
     def resume(cls, rules: Rules, checkpoint: Checkpoint) -> Scorer:
         """A scorer that goes on from ``checkpoint``, as if the hands before it were scored."""
-        return cls(rules, [], checkpoint, checkpoint.rubber, _prison=checkpoint.prison)
+        return cls(rules, checkpoint)
 
     @property
     def next_number(self) -> int:
@@ -294,16 +300,11 @@ class Scorer:
 
     def copy(self) -> Scorer:
         """An independent scorer in the same state: for trying a hand without recording it."""
-        return Scorer(
-            self.rules,
-            list(self.results),
-            self.start,
-            self._rubber,
-            self._game,
-            list(self._below),
-            list(self._games),
-            self._prison,
-        )
+        twin = Scorer(self.rules, self.start)
+        twin.results = list(self.results)
+        twin._rubber, twin._game, twin._prison = self._rubber, self._game, self._prison
+        twin._below, twin._games = list(self._below), list(self._games)
+        return twin
 
     def extend(self, hands: Iterable[Hand]) -> None:
         """Score several hands in order."""

@@ -80,8 +80,7 @@ def opponent(side: int) -> int:
     return 1 - side
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(NamedTuple):
     """The scoring targets in force for a sitting."""
 
     game_target: int = 80

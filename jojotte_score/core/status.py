@@ -10,14 +10,13 @@ until the players say who won the cut.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Hand, Variant
 
 
-@dataclass(frozen=True, slots=True)
-class TableStatus:
+class TableStatus(NamedTuple):
     """The state of play before the next hand, as the status line shows it.
 
     ``next_dealer`` is a seat, or None when it cannot be known: no dealer was ever recorded,

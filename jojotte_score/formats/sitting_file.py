@@ -9,14 +9,12 @@ same words by the entry panel and the storage layer.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import json
 import os
-from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Final, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import (
@@ -78,8 +76,7 @@ _WHOLE: Final = "a whole number"
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedSitting:
+class LoadedSitting(NamedTuple):
     """A sitting read from a file, with the warnings (doubtful but accepted input) found."""
 
     sitting: Sitting
@@ -609,6 +606,8 @@ def _show(value: object) -> str:
 def _suggestion(key: str, allowed: tuple[str, ...]) -> str:
     if len(key) > _SHOWN_TEXT:
         return ""
+    import difflib  # only for a misspelt key
+
     close = difflib.get_close_matches(key, allowed, n=1)
     return f' (did you mean "{close[0]}"?)' if close else ""
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import signal
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -56,8 +56,7 @@ def application(environ: Mapping[str, str]) -> QApplication:
     return app
 
 
-@dataclass
-class OpenedDatabase:
+class OpenedDatabase(NamedTuple):
     """The database as opened: for writing, or read-only because another copy writes."""
 
     database: Database
@@ -95,14 +94,14 @@ def run_gui(
     lets the event loop settle and exits 0 (for benchmarks and smoke tests).
     """
     app = application(environ)
-    from jojotte_score.gui.dialogs import show_message
-
     folder = data_dir(data_dir_option, environ)
     try:
         opened = open_database(folder)
     except StorageError as error:
         print(f"jojotte-score: {error}", file=sys.stderr)
         if app.platformName() != "offscreen" and not quit_after_start:  # else nobody sees it
+            from jojotte_score.gui.dialogs import show_message  # only ever needed here
+
             show_message(None, "Cannot open the sittings", str(error))
         return 1
     try:

@@ -16,7 +16,7 @@ preview. It computes no score itself.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import (
@@ -46,7 +46,6 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import HandResult, Scorer
-from jojotte_score.core.melds import DeclaredMelds, MeldDeclarationError, decide_melds
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -61,6 +60,9 @@ from jojotte_score.core.model import (
 from jojotte_score.core.status import next_dealer
 from jojotte_score.core.tables import deck_points
 from jojotte_score.core.validation import check_hand, errors_only
+
+if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
+    from jojotte_score.core.melds import DeclaredMelds
 
 MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
 ERROR_MARK = "⚠ "
@@ -78,8 +80,7 @@ _DOUBLING_CHOICES = (
 )
 
 
-@dataclass(frozen=True)
-class EntryRequest:
+class EntryRequest(NamedTuple):
     """What the panel asks the window to do: add, insert before ``position``, or replace."""
 
     mode: str
@@ -746,6 +747,8 @@ class EntryPanel(QWidget):
         if self._declared is not None and self._helper_points == self.melds.values():
             trump = self.trump.value()
             if isinstance(trump, Trump):
+                from jojotte_score.core.melds import MeldDeclarationError, decide_melds
+
                 try:
                     decision = decide_melds(
                         *self._declared, trump, nullo=self.special.value() is Special.NULLO

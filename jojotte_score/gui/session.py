@@ -63,7 +63,7 @@ class Shown:
     @property
     def count(self) -> int:
         """How many hands the sitting has."""
-        return self.recent.count
+        return self.recent.hand_count
 
     @property
     def stored(self) -> StoredSitting:

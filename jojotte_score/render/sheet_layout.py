@@ -22,7 +22,7 @@ of text; ``x`` is its left edge, right edge or centre for ``align`` "left", "rig
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.scoring import Entry, EntryKind, Line
@@ -53,8 +53,7 @@ KIND_MARKS: dict[str, tuple[str, str]] = {
 """The small mark written after an entry that is not trick points, and what it means."""
 
 
-@dataclass(frozen=True, slots=True)
-class SheetMetrics:
+class SheetMetrics(NamedTuple):
     """Font sizes, line heights and widths of the sheet, in points, and a text measure.
 
     Column widths are minimums: a column grows to fit its side's name and its numbers.
@@ -80,8 +79,7 @@ class SheetMetrics:
     min_rows_below: int = 5
 
 
-@dataclass(frozen=True, slots=True)
-class TextItem:
+class TextItem(NamedTuple):
     """A piece of text on the sheet; ``hand``, ``side`` and ``kind`` say what it belongs to.
 
     ``kind`` is the :class:`~jojotte_score.core.scoring.EntryKind` value of an entry (and
@@ -111,8 +109,7 @@ class TextItem:
         return (left, self.y - half, left + width, self.y + half)
 
 
-@dataclass(frozen=True, slots=True)
-class LineItem:
+class LineItem(NamedTuple):
     """A straight line from (x1, y1) to (x2, y2); ``weight`` is its width in points."""
 
     x1: float
@@ -123,8 +120,7 @@ class LineItem:
     role: str
 
 
-@dataclass(frozen=True, slots=True)
-class CircleItem:
+class CircleItem(NamedTuple):
     """The circle drawn around an amount put in prison by hand ``hand``."""
 
     cx: float
@@ -137,8 +133,7 @@ SheetItem = TextItem | LineItem | CircleItem
 """Anything drawn on the sheet."""
 
 
-@dataclass(frozen=True, slots=True)
-class SheetRow:
+class SheetRow(NamedTuple):
     """The band of one row of the pad, for pointing at a hand: it belongs to ``hand``.
 
     ``line`` is "above" or "below" the heavy line.
@@ -156,8 +151,7 @@ class SheetRow:
         return self.left <= x < self.right and self.top <= y < self.bottom
 
 
-@dataclass(frozen=True, slots=True)
-class SheetLayout:
+class SheetLayout(NamedTuple):
     """The laid-out sheet of one rubber: its size and every item on it, in points.
 
     ``rows`` are the bands of the entry rows (each with its hand), for hit-testing and for
@@ -194,33 +188,33 @@ class SheetLayout:
         return None
 
 
-@dataclass(slots=True)
 class _Row:
     """One row of entries: at most one entry per side, and perhaps a prison amount."""
 
-    hand: int
-    entries: tuple[Entry | None, Entry | None]
-    prison: int = 0
-    height: float = 0.0
+    __slots__ = ("entries", "hand", "height", "prison")
+
+    def __init__(
+        self,
+        hand: int,
+        entries: tuple[Entry | None, Entry | None],
+        prison: int = 0,
+        height: float = 0.0,
+    ) -> None:
+        self.hand, self.entries, self.prison, self.height = hand, entries, prison, height
 
 
-@dataclass(slots=True)
 class _Frame:
-    """The horizontal positions shared by every part of the sheet."""
+    """The horizontal positions shared by every part of the sheet, and what is laid out."""
 
-    left: float
-    lane: float
-    column: float
-    prison_lane: float
-    anchor: float = 0.0
-    columns: tuple[float, float] = (0.0, 0.0)
-    items: list[SheetItem] = field(default_factory=list)
-    rows: list[SheetRow] = field(default_factory=list)
+    __slots__ = ("anchor", "column", "columns", "items", "lane", "left", "prison_lane", "rows")
 
-    def __post_init__(self) -> None:
-        first = self.left + self.lane
-        self.columns = (first, first + self.column)
-        self.anchor = self.column * 0.62
+    def __init__(self, left: float, lane: float, column: float, prison_lane: float) -> None:
+        self.left, self.lane, self.column, self.prison_lane = left, lane, column, prison_lane
+        first = left + lane
+        self.columns = (first, first + column)
+        self.anchor = column * 0.62
+        self.items: list[SheetItem] = []
+        self.rows: list[SheetRow] = []
 
     @property
     def pad_right(self) -> float:
@@ -558,9 +552,7 @@ def blank_pad(
     A side whose name is "" gets a line to write the name on; the prison lane is labelled
     so that amounts put in prison can be circled there.
     """
-    from dataclasses import replace  # Imported here: this function was appended to the module.
-
-    m = replace(metrics, min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
+    m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
     sheet = _layout(sides, None, 1, BLANK_CAPTION, m)
     frame = _frame(sides, None, (), [], m)
     headings = {item.side: item for item in sheet.texts("heading")}
@@ -575,4 +567,4 @@ def blank_pad(
     centre = frame.pad_right + frame.prison_lane / 2
     middle = headings[0].y
     extra.append(TextItem(centre, middle, "prison", m.legend_size, "label", align="center"))
-    return replace(sheet, items=sheet.items + tuple(extra))
+    return sheet._replace(items=sheet.items + tuple(extra))

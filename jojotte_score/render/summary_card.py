@@ -11,7 +11,7 @@ size is the largest of :data:`CARD_SIZES` at which everything fits on one page.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from jojotte_score.core.melds import FOURS_ORDER_NO_TRUMP, FOURS_ORDER_TRUMP, Rank
 from jojotte_score.core.model import Doubling, Rules, Variant
@@ -324,10 +324,10 @@ def card_texts(blocks: Sequence[CardBlock]) -> list[str]:
 
 def _shifted(item: SheetItem, dx: float, dy: float) -> SheetItem:
     if isinstance(item, TextItem):
-        return replace(item, x=item.x + dx, y=item.y + dy)
+        return item._replace(x=item.x + dx, y=item.y + dy)
     if isinstance(item, LineItem):
-        return replace(item, x1=item.x1 + dx, y1=item.y1 + dy, x2=item.x2 + dx, y2=item.y2 + dy)
-    return replace(item, cx=item.cx + dx, cy=item.cy + dy)
+        return item._replace(x1=item.x1 + dx, y1=item.y1 + dy, x2=item.x2 + dx, y2=item.y2 + dy)
+    return item._replace(cx=item.cx + dx, cy=item.cy + dy)
 
 
 def _lines(

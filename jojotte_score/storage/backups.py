@@ -18,9 +18,9 @@ import shutil
 import sqlite3
 import tempfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import NamedTuple
 
 from jojotte_score.core.errors import JojotteError
 
@@ -33,7 +33,9 @@ _AUTOMATIC_PREFIX = "sittings-"
 _BEFORE_RESTORE_PREFIX = "sittings-before-restore-"
 _SUFFIX = ".sqlite3"
 _NAME = re.compile(
-    r"sittings-(?P<restore>before-restore-)?(?P<stamp>\d{8}T\d{6}Z)(?:-(?P<serial>\d+))?\.sqlite3"
+    r"sittings-(?P<restore>before-restore-)?"
+    r"(?P<stamp>(?P<Y>\d{4})(?P<m>\d\d)(?P<d>\d\d)T(?P<H>\d\d)(?P<M>\d\d)(?P<S>\d\d)Z)"
+    r"(?:-(?P<serial>\d+))?\.sqlite3"
 )
 # Files SQLite keeps beside a database while it is open or after a crash.
 _COMPANIONS = ("-wal", "-shm", "-journal")
@@ -44,8 +46,7 @@ class BackupError(JojotteError):
     """A backup could not be made, listed, pruned or restored; the message names the file."""
 
 
-@dataclass(frozen=True, slots=True)
-class Backup:
+class Backup(NamedTuple):
     """One backup file and the UTC time it was taken, as read from its name."""
 
     path: Path
@@ -84,7 +85,9 @@ def list_backups(backup_dir: Path) -> list[Backup]:
         if match is None or not path.is_file():
             continue
         try:
-            taken = datetime.strptime(match["stamp"], _STAMP_FORMAT).replace(tzinfo=UTC)
+            # The stamp's six numbers; strptime would cost start-up its locale machinery.
+            year, month, day, hour, minute, second = (int(match[part]) for part in "YmdHMS")
+            taken = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
         except ValueError:
             continue
         serial = int(match["serial"] or 1)

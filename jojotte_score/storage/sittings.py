@@ -13,9 +13,8 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import START, Checkpoint
@@ -32,8 +31,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC).replace(microsecond=0)
 
 
-@dataclass(frozen=True, slots=True)
-class SittingInfo:
+class SittingInfo(NamedTuple):
     """One line of the list of stored sittings."""
 
     id: int
@@ -55,8 +53,7 @@ class SittingInfo:
         return side_names(self.variant, self.players)
 
 
-@dataclass(frozen=True, slots=True)
-class StoredSitting:
+class StoredSitting(NamedTuple):
     """A sitting as stored: its id, details and the sitting itself."""
 
     id: int
@@ -67,8 +64,7 @@ class StoredSitting:
     updated: datetime
 
 
-@dataclass(frozen=True, slots=True)
-class RecentHands:
+class RecentHands(NamedTuple):
     """A sitting's setup and details, how many hands it has, and the hands of the rubber
     of its newest hand with the :class:`Checkpoint` that rubber starts from.
 
@@ -84,7 +80,7 @@ class RecentHands:
     place: str
     created: datetime
     updated: datetime
-    count: int
+    hand_count: int
     checkpoint: Checkpoint
     hands: tuple[Hand, ...]
     chosen_dealer: int | None = None
@@ -180,7 +176,7 @@ class SittingStore:
             place=row[5],
             created=datetime.fromisoformat(row[6]),
             updated=datetime.fromisoformat(row[7]),
-            count=figures.hands,
+            hand_count=figures.hands,
             checkpoint=checkpoint,
             hands=tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position)),
             chosen_dealer=row[8] if row[9] == figures.hands else None,

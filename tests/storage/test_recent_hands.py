@@ -57,7 +57,7 @@ def assert_summary_matches_a_whole_replay(store: SittingStore, sitting_id: int) 
     stored = store.load(sitting_id).sitting
     assert cached.checkpoint == whole_replay_checkpoint(stored)
     recent = store.load_recent(sitting_id)
-    assert recent.count == len(stored.hands)
+    assert recent.hand_count == len(stored.hands)
     assert recent.hands == stored.hands[cached.checkpoint.position :]
 
 
@@ -68,13 +68,13 @@ def test_the_german_example_rubber_ends_at_hand_6_so_its_checkpoint_is_the_start
     sitting_id = store.import_sitting(GERMAN)
     recent = store.load_recent(sitting_id)
     assert recent.checkpoint == Checkpoint(0, 1, 0, 0)
-    assert (recent.count, len(recent.hands), recent.side_names) == (6, 6, ("A", "B"))
+    assert (recent.hand_count, len(recent.hands), recent.side_names) == (6, 6, ("A", "B"))
     # The next rubber's first hand starts a new checkpoint: A won rubber 1 by 100 (755 : 655).
     store.add_hand(sitting_id, GERMAN.hands[0])
     recent = store.load_recent(sitting_id)
     assert recent.checkpoint == Checkpoint(position=6, rubber=2, prison=0, difference=100)
     assert recent.hands == (GERMAN.hands[0],)
-    assert recent.count == 7
+    assert recent.hand_count == 7
 
 
 @given(sittings(max_hands=30), st.sampled_from((1, 2, 5)), st.randoms(use_true_random=False))
@@ -150,7 +150,7 @@ def test_a_long_sitting_keeps_its_last_hundred_hands_and_more_after_the_checkpoi
     recent = store.load_recent(sitting_id)
     assert summary.RECENT_HANDS == 100
     assert recent.checkpoint == Checkpoint(position=78, rubber=14, prison=0, difference=1300)
-    assert (recent.count, len(recent.hands)) == (180, 102)
+    assert (recent.hand_count, len(recent.hands)) == (180, 102)
     store.add_hand(sitting_id, GERMAN.hands[0])  # 103 hands after 78; 84 leaves 97
     assert store.load_recent(sitting_id).checkpoint.position == 78
     for hand in GERMAN.hands[1:4]:
