@@ -52,6 +52,13 @@ _SCORE_COLUMNS = {
     Column.BELOW_1: (1, Line.BELOW),
 }
 _RIGHT_ALIGNED = frozenset({Column.NUMBER, *_SCORE_COLUMNS})
+_COLUMNS = len(Column)
+# Bound once: data() is called for every cell and role Qt paints.
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_HORIZONTAL = Qt.Orientation.Horizontal
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
 def contract_text(hand: PlayedHand, sides: tuple[str, str]) -> str:
@@ -122,16 +129,15 @@ class HandTableModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(Column)
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+        # Qt asks for many roles it has no use for here; those are answered first.
+        if role != _DISPLAY and role != _ALIGNMENT:
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if orientation != _HORIZONTAL or not 0 <= section < _COLUMNS:
+            return None
+        if role == _DISPLAY:
             return self._heading(Column(section))
-        if role == Qt.ItemDataRole.TextAlignmentRole and section in _RIGHT_ALIGNED:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
+        return _RIGHT if section in _RIGHT_ALIGNED else None
 
     def _heading(self, column: Column) -> str:
         if column in _SCORE_COLUMNS:
@@ -146,18 +152,20 @@ class HandTableModel(QAbstractTableModel):
             Column.NOTES: "Notes",
         }[column]
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: _Index, role: int = _DISPLAY) -> Any:
+        if role != _DISPLAY and role != _ALIGNMENT and role != _TOOLTIP:
+            return None
         if not index.isValid() or index.parent().isValid():
             return None
+        column = index.column()
+        if role == _ALIGNMENT:
+            return _RIGHT if column in _RIGHT_ALIGNED else None
         result = self.result(index.row())
-        if result is None or not 0 <= index.column() < len(Column):
+        if result is None or not 0 <= column < _COLUMNS:
             return None
-        column = Column(index.column())
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(result, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in _RIGHT_ALIGNED:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and self._pad is not None:
+        if role == _DISPLAY:
+            return self._text(result, Column(column))
+        if self._pad is not None:  # the tooltip
             return "\n".join(self._pad.explain(result.number))
         return None
 

@@ -12,13 +12,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog
-
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.commands import RenamePlayers
 from jojotte_score.gui.session import export_csv, export_sitting, import_file
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QFileDialog
+
     from jojotte_score.gui.main_window import MainWindow
 
     _Base = MainWindow
@@ -26,6 +26,13 @@ else:
     _Base = object
 
 READ_ONLY_NOTE = "Read-only: another copy of jojotte-score is using this database"
+
+
+def _file_dialog() -> type[QFileDialog]:
+    """Qt's file dialog, imported when first needed (its enums cost start-up time)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    return QFileDialog
 
 
 def _dialogs() -> ModuleType:
@@ -90,7 +97,7 @@ class SittingMenus(_Base):
 
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""
-        name, _ = QFileDialog.getOpenFileName(
+        name, _ = _file_dialog().getOpenFileName(
             self, "Import sitting file", "", "Sitting files (*.json);;All files (*)"
         )
         if name:
@@ -120,7 +127,7 @@ class SittingMenus(_Base):
     def export_sitting_file(self) -> None:
         """Write the sitting to a sitting file chosen by the player."""
         shown = self.session.shown
-        name, _ = QFileDialog.getSaveFileName(
+        name, _ = _file_dialog().getSaveFileName(
             self, "Export sitting file", "sitting.json", "Sitting files (*.json)"
         )
         if shown is not None and name:
@@ -134,7 +141,7 @@ class SittingMenus(_Base):
     def export_csv_files(self) -> None:
         """Write the hands and rubbers CSV files (the rubbers beside the hands)."""
         shown = self.session.shown
-        name, _ = QFileDialog.getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
+        name, _ = _file_dialog().getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
         if shown is not None and name:
             self._write(lambda: export_csv(shown, Path(name)))
 

@@ -1,0 +1,65 @@
+"""What the window loads to start: only what the first sight of the pad needs.
+
+Start-up time is measured by ``benchmarks/bench_startup.py``; this test keeps the modules
+that are only needed later (dialogs, the meld helper, printing, statistics, exports, and
+the standard library's slower helpers) from creeping back onto the start-up path.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LATER = (
+    "jojotte_score.gui.dialogs",  # New/Open sitting, Rename players, messages
+    "jojotte_score.gui.meld_dialog",
+    "jojotte_score.core.melds",  # the meld helper's rules
+    "jojotte_score.gui.printing",
+    "PySide6.QtPrintSupport",
+    "jojotte_score.render.page_layout",
+    "jojotte_score.core.stats",
+    "jojotte_score.formats.csv_export",
+    "jojotte_score.formats.ledger_json",
+    "difflib",  # "did you mean" for a misspelt key in a sitting file
+    "_strptime",  # reading backup names
+)
+
+
+def test_the_window_opens_a_sitting_without_what_is_needed_later(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    example = "tests/data/german-example.json"
+    imported = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", "import", example, "--data-dir", str(data)],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
+    code = (
+        "import sys\n"
+        "from jojotte_score.cli import main\n"
+        f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
+        "from jojotte_score.gui.main_window import MainWindow\n"
+        f"print(status, *sorted(name for name in {LATER!r} if name in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0"]  # exit status 0, and none of LATER loaded
