@@ -6,6 +6,7 @@ environment and the settings file are passed in; nothing is read at import time.
 
 from __future__ import annotations
 
+import gc
 import signal
 import sys
 from collections.abc import Mapping
@@ -127,6 +128,9 @@ def _run_window(
     if opened.warning:
         window.statusBar().showMessage(opened.warning, WARNING_MS)
     window.show()
+    if not gc.isenabled():  # the program turned it off to start (jojotte_score.__main__)
+        gc.freeze()  # what start-up built lives as long as the window: never scan it
+        gc.enable()
     if quit_after_start:
         QTimer.singleShot(0, lambda: QTimer.singleShot(0, app.quit))
     status = _exec(app)

@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 LATER = (
     "jojotte_score.gui.dialogs",  # New/Open sitting, Rename players, messages
@@ -63,3 +65,49 @@ def test_the_window_opens_a_sitting_without_what_is_needed_later(tmp_path: Path)
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0"]  # exit status 0, and none of LATER loaded
+
+
+def test_the_collector_is_back_on_once_the_window_is_shown(tmp_path: Path) -> None:
+    """The program starts with the garbage collector off (jojotte_score.__main__); the
+    window turns it back on, with what start-up built frozen out of its reach."""
+    code = (
+        "import gc\n"
+        "gc.disable()\n"
+        "from pathlib import Path\n"
+        "from jojotte_score.gui.app import run_gui\n"
+        f"status = run_gui(None, Path({str(tmp_path / 'data')!r}), True, {{}},"
+        f" Path({str(tmp_path / 'settings.ini')!r}))\n"
+        "print(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "True", "True"]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "status"),
+    [
+        (["--version"], 0),
+        (["score", "no-such-file.json"], 2),  # a usage error: the file is missing
+    ],
+)
+def test_the_program_exits_with_the_status_of_the_command(
+    arguments: list[str], status: int
+) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == status, result.stderr
