@@ -127,7 +127,7 @@ class HandTableModel(QAbstractTableModel):
         return self._pad.hand_count
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(Column)
+        return 0 if parent.isValid() else _COLUMNS
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
         # Qt asks for many roles it has no use for here; those are answered first.

@@ -33,8 +33,8 @@ _AUTOMATIC_PREFIX = "sittings-"
 _BEFORE_RESTORE_PREFIX = "sittings-before-restore-"
 _SUFFIX = ".sqlite3"
 _NAME = re.compile(
-    r"sittings-(?P<restore>before-restore-)?"
-    r"(?P<stamp>(?P<Y>\d{4})(?P<m>\d\d)(?P<d>\d\d)T(?P<H>\d\d)(?P<M>\d\d)(?P<S>\d\d)Z)"
+    r"sittings-(?:before-restore-)?"
+    r"(?P<Y>\d{4})(?P<m>\d\d)(?P<d>\d\d)T(?P<H>\d\d)(?P<M>\d\d)(?P<S>\d\d)Z"
     r"(?:-(?P<serial>\d+))?\.sqlite3"
 )
 # Files SQLite keeps beside a database while it is open or after a crash.

@@ -4,6 +4,8 @@ a main window over them, and dialogs that never block."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -129,3 +131,28 @@ def screenshot_folder(tmp_path: Path) -> Path:
     folder = Path(chosen) if chosen else tmp_path / "screenshots"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_window_script(tmp_path: Path, before: str, after: str) -> subprocess.CompletedProcess[str]:
+    """Run ``run_gui`` with ``--quit-after-start`` in a fresh interpreter, offscreen, on an
+    empty data folder in ``tmp_path``: the code ``before`` runs first, ``after`` once the
+    window has closed (``status`` holds its exit status)."""
+    code = (
+        f"{before}"
+        "from pathlib import Path\n"
+        "from jojotte_score.gui.app import run_gui\n"
+        f"status = run_gui(None, Path({str(tmp_path / 'data')!r}), True, {{}},"
+        f" Path({str(tmp_path / 'settings.ini')!r}))\n"
+        f"{after}"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        check=False,
+    )

@@ -6,10 +6,8 @@ a PDF file, which pdftotext reads back.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -39,9 +37,7 @@ from jojotte_score.gui.printing import (
 )
 from jojotte_score.storage.sittings import SittingStore, StoredSitting
 
-from .conftest import Messages, german
-
-ROOT = Path(__file__).resolve().parent.parent.parent
+from .conftest import Messages, german, run_window_script
 
 
 def pdf_text(path: Path) -> str:
@@ -285,22 +281,10 @@ def test_the_print_actions_are_in_the_file_menu(parent: QWidget) -> None:
 
 def test_print_support_is_not_loaded_at_start_up(tmp_path: Path) -> None:
     """The window starts without PySide6.QtPrintSupport: it is loaded when printing."""
-    code = (
-        "import sys\n"
-        "from pathlib import Path\n"
-        "import jojotte_score.gui.printing\n"
-        "from jojotte_score.gui.app import run_gui\n"
-        f"status = run_gui(None, Path({str(tmp_path / 'data')!r}), True, {{}},"
-        f" Path({str(tmp_path / 'settings.ini')!r}))\n"
-        "print(status, 'PySide6.QtPrintSupport' in sys.modules)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        check=False,
+    result = run_window_script(
+        tmp_path,
+        "import sys\nimport jojotte_score.gui.printing\n",
+        "print(status, 'PySide6.QtPrintSupport' in sys.modules)\n",
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "False"]

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from .conftest import ROOT, run_window_script
+
 LATER = (
     "jojotte_score.gui.dialogs",  # New/Open sitting, Rename players, messages
     "jojotte_score.gui.meld_dialog",
@@ -70,22 +71,10 @@ def test_the_window_opens_a_sitting_without_what_is_needed_later(tmp_path: Path)
 def test_the_collector_is_back_on_once_the_window_is_shown(tmp_path: Path) -> None:
     """The program starts with the garbage collector off (jojotte_score.__main__); the
     window turns it back on, with what start-up built frozen out of its reach."""
-    code = (
-        "import gc\n"
-        "gc.disable()\n"
-        "from pathlib import Path\n"
-        "from jojotte_score.gui.app import run_gui\n"
-        f"status = run_gui(None, Path({str(tmp_path / 'data')!r}), True, {{}},"
-        f" Path({str(tmp_path / 'settings.ini')!r}))\n"
-        "print(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n"
-    )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        capture_output=True,
-        text=True,
-        check=False,
+    result = run_window_script(
+        tmp_path,
+        "import gc\ngc.disable()\n",
+        "print(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n",
     )
 
     assert result.returncode == 0, result.stderr
