@@ -4,7 +4,10 @@
 generated hand (card-count warnings are allowed and deliberately common). The strategies mix
 in thrown-in deals, ties, Nullo (made and failed), Slam (made and failed), unbid slams,
 doubles and redoubles, and card counts that do and do not add up to the deck, so that
-property tests see every branch of the scoring rules.
+property tests see every branch of the scoring rules. Card counts are realistic: with two
+players only 18 of the 32 cards are played, so both sides together hold at most the deck
+(often less); in partnerships all 32 are, and a count off the deck is a warning. Melds
+give each class to one side only.
 
 Typical use::
 
@@ -38,12 +41,12 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.tables import (
     CARD_POINT_STEP,
+    FOUR_OF_A_KIND_POINTS,
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
-    MAX_PARTNERSHIP_MELD_POINTS,
-    TWO_PLAYER_MELD_TOTALS,
+    NINE_CARD_MELD_SPLITS,
+    PARTNERSHIP_MELD_SPLITS,
     deck_points,
-    is_meld_sum,
 )
 
 __all__ = [
@@ -78,11 +81,16 @@ def _sweeps(per_hand: int) -> tuple[tuple[int, int], ...]:
     return ((per_hand, 0), (0, per_hand))
 
 
+def _meld_splits(variant: Variant) -> list[tuple[int, int]]:
+    """Every (fours of a kind, sequence points) one side of ``variant`` can score."""
+    splits = NINE_CARD_MELD_SPLITS if variant is Variant.TWO_PLAYER else PARTNERSHIP_MELD_SPLITS
+    return [(fours, runs) for fours, sequences in splits.items() for runs in sorted(sequences)]
+
+
 def _meld_totals(variant: Variant) -> list[int]:
     """Every meld total one side of ``variant`` can score, 0 excluded."""
-    if variant is Variant.TWO_PLAYER:
-        return sorted(TWO_PLAYER_MELD_TOTALS - {0})
-    return [p for p in range(10, MAX_PARTNERSHIP_MELD_POINTS + 1, 10) if is_meld_sum(p)]
+    totals = {FOUR_OF_A_KIND_POINTS * fours + runs for fours, runs in _meld_splits(variant)}
+    return sorted(totals - {0})
 
 
 # Strategies are built once and reused: building them inside every draw is slow.
@@ -135,8 +143,13 @@ def _tricks_or_none(per_hand: int) -> st.SearchStrategy[tuple[int, int] | None]:
     return st.sampled_from((None,) * 10 + _sweeps(per_hand) * 3 + _all_splits(per_hand))
 
 
-def _fits(points: tuple[int, int], deck: int, tricks: tuple[int, int] | None) -> bool:
-    """Whether card points pass validation: steps of 5 within the deck, 0 without a trick."""
+def _fits(
+    points: tuple[int, int], deck: int, tricks: tuple[int, int] | None, within_deck: bool
+) -> bool:
+    """Whether card points pass validation: steps of 5 within the deck, 0 without a trick,
+    and both together within the deck when ``within_deck``."""
+    if within_deck and sum(points) > deck:
+        return False
     for side in _SIDES:
         if points[side] % CARD_POINT_STEP or not 0 <= points[side] <= deck:
             return False
@@ -151,11 +164,15 @@ def card_points_for(
     deck: int,
     tricks: tuple[int, int] | None = None,
     full_count: bool | None = None,
+    *,
+    within_deck: bool = True,
 ) -> tuple[int, int]:
     """Card points of both sides: multiples of 5 from 0 to ``deck``.
 
     A side that won no trick (by ``tricks``) gets 0. ``full_count=True`` makes them add up to
     ``deck`` exactly, ``False`` makes them not add up to it, ``None`` chooses either.
+    ``within_deck`` keeps the two together at most ``deck``, as when only 18 of the 32
+    cards are played; without it a count that is not full may also exceed the deck.
     """
     steps = deck // CARD_POINT_STEP
     if full_count is None:
@@ -172,6 +189,10 @@ def card_points_for(
         # One side holds every card point taken; anything but the full deck.
         points = draw(_multiples(steps - 1))
         return (0, points) if empty[0] == 0 else (points, 0)
+    if within_deck:  # anything short of the deck, shared in any way
+        counted = draw(_multiples(steps - 1))
+        first = draw(_multiples(counted // CARD_POINT_STEP))
+        return (first, counted - first)
     first = draw(_multiples(steps))
     second = draw(_multiples(steps - 1))
     if second >= deck - first:  # skip the one value that would complete the deck
@@ -185,6 +206,7 @@ def _tying_card_points(
     tricks: tuple[int, int] | None,
     extras: tuple[int, int],
     full_count: bool,
+    within_deck: bool,
 ) -> tuple[int, int] | None:
     """Card points that make both totals equal, or ``None`` when no valid ones do.
 
@@ -201,7 +223,7 @@ def _tying_card_points(
         points = (first, first + extras[0] - extras[1])
         if sum(points) == deck:
             return None
-    return points if _fits(points, deck, tricks) else None
+    return points if _fits(points, deck, tricks, within_deck) else None
 
 
 # The choices a hand is built around, drawn at once: (special, bidder, trump, double, made,
@@ -224,9 +246,16 @@ _NULLO_ENDING = st.just((None, None))
 
 @functools.cache
 def _meld_pairs(variant: Variant) -> st.SearchStrategy[tuple[int, int]]:
-    totals = _meld_totals(variant)
-    one_side = [0] * len(totals) + totals
-    return st.sampled_from(list(itertools.product(one_side, one_side)))
+    """Both sides' meld points, each class scored by one side at most ("only one player may
+    score for Honor Meld(s) in each Class"); a side scores nothing about half the time."""
+    splits = _meld_splits(variant)
+    one_side = [(0, 0)] * len(splits) + splits
+    pairs = [
+        (FOUR_OF_A_KIND_POINTS * a[0] + a[1], FOUR_OF_A_KIND_POINTS * b[0] + b[1])
+        for a, b in itertools.product(one_side, one_side)
+        if not (a[0] and b[0]) and not (a[1] and b[1])
+    ]
+    return st.sampled_from(pairs)
 
 
 def _play(
@@ -257,6 +286,7 @@ def _play(
     melds = draw(_meld_pairs(variant))
 
     deck = deck_points(plays_trump)
+    within_deck = not variant.all_cards_played
     card_points = None
     if aim_for_tie and not nullo:
         extras = [melds[0], melds[1]]
@@ -264,10 +294,15 @@ def _play(
             extras[last_trick] += LAST_TRICK_BONUS
         if jojotte is not None:
             extras[jojotte] += JOJOTTE_BONUS
-        first = 0 if full else draw(_multiples(deck // CARD_POINT_STEP))
-        card_points = _tying_card_points(first, deck, tricks, (extras[0], extras[1]), full)
+        # With two players the counts add up to at most the deck, so equal totals need
+        # side 0's count below about half of it.
+        most = deck // 2 if within_deck else deck
+        first = 0 if full else draw(_multiples(most // CARD_POINT_STEP))
+        card_points = _tying_card_points(
+            first, deck, tricks, (extras[0], extras[1]), full, within_deck
+        )
     if card_points is None:
-        card_points = draw(card_points_for(deck, tricks, full))
+        card_points = draw(card_points_for(deck, tricks, full, within_deck=within_deck))
 
     return PlayedHand(
         bidder=bidder,
@@ -362,10 +397,10 @@ def played_hands(
     it more likely. By default about one hand in nine is a Nullo and two in nine a Slam (half
     of them made), and half the contracts are doubled or redoubled. Nullo is never doubled,
     so it is drawn only when ``Doubling.NONE`` is allowed. ``full_count=True`` makes the
-    card points add up to the deck (no card-count warning), ``False`` makes them not add up,
-    ``None`` mixes both. About one hand in four outside Nullo gets card points that make the
-    totals equal, where that is possible, so ties are common. ``with_notes`` adds short
-    free-text notes.
+    card points add up to the deck, ``False`` makes them not add up (with two players, fall
+    short of it; in partnerships a card-count warning), ``None`` mixes both. About one hand
+    in four outside Nullo gets card points that make the totals equal, where that is
+    possible, so ties are common. ``with_notes`` adds short free-text notes.
     """
     return _played(
         st.sampled_from(_deal_list(variant, tuple(trumps), tuple(specials), tuple(doublings))),
@@ -390,14 +425,19 @@ def valid_hands(
     return _any_hand(_hand_choices(variant), _NOTES if with_notes else _NO_NOTE)
 
 
-def trump_hands_with_full_count() -> st.SearchStrategy[PlayedHand]:
+def trump_hands_with_full_count(
+    variant: Variant = Variant.TWO_PLAYER,
+) -> st.SearchStrategy[PlayedHand]:
     """Played hands with a trump suit, not Nullo, whose card points add up to the 155 of the deck.
 
     Melds, the last trick and Jo-Jotte may go to either side; doubles, redoubles and Slams
     (made and failed) are mixed in.
     """
     return played_hands(
-        trumps=_SUITS, specials=(Special.NONE, Special.NONE, Special.SLAM), full_count=True
+        variant,
+        trumps=_SUITS,
+        specials=(Special.NONE, Special.NONE, Special.SLAM),
+        full_count=True,
     )
 
 

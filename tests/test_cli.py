@@ -14,6 +14,7 @@ from jojotte_score.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
+PARTNERSHIP = ROOT / "tests" / "data" / "partnership-example.json"
 
 
 def sitting(
@@ -53,9 +54,36 @@ def test_score_prints_the_german_ledger(capsys: pytest.CaptureFixture[str]) -> N
         "entries"
     ]
     assert ledger["unresolved_prison"] == 0
-    # The worked example's card counts are the table's, not the deck's: warned, not refused.
-    assert err
-    assert all(line.startswith("warning: german-example.json: hand ") for line in err.splitlines())
+    # Its card counts (85, 85, 100, 60, 80, 130) fall short of the deck, as they do when two
+    # players of nine cards play 18 of the 32: nothing to warn about.
+    assert err == ""
+
+
+@pytest.mark.parametrize("example", [GERMAN, PARTNERSHIP], ids=["german", "partnership"])
+@pytest.mark.parametrize("command", ["score", "explain", "csv"])
+def test_the_examples_give_no_warning(
+    example: Path, command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    extra = ["--hands", str(tmp_path / "hands.csv")] if command == "csv" else []
+    assert main([command, str(example), *extra]) == 0
+    err = capsys.readouterr().err
+    assert [line for line in err.splitlines() if line.startswith("warning:")] == []
+    assert err == ""
+
+
+def test_warnings_are_printed_and_the_file_is_scored(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """All 32 cards are played in partnerships: a count off the deck is doubtful."""
+    players = ("Anna", "Bert", "Carl", "Dora")
+    hand = {"bidder": 0, "trump": "spades", "card_points": [80, 70], "last_trick": 0}
+    game = write(tmp_path / "game.json", sitting(hand, players=players))
+    for command, extra in (("score", []), ("import", ["--data-dir", str(tmp_path / "data")])):
+        assert main([command, str(game), *extra]) == 0
+        assert capsys.readouterr().err.splitlines() == [
+            "warning: game.json: hand 1: card points add up to 150 (Anna & Carl: 80, "
+            "Bert & Dora: 70), not the 155 of the deck with a trump suit"
+        ]
 
 
 def test_python_dash_m_gives_the_same_output() -> None:
@@ -106,7 +134,7 @@ def test_invalid_file_exits_2_naming_file_and_hand(
     assert main(["score", str(bad)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "game.json: hand 3: jojotte needs a trump suit" in err.splitlines()
+    assert "game.json: hand 3: Jo-Jotte needs a trump suit" in err.splitlines()
     assert "Traceback" not in err
 
 
@@ -129,8 +157,60 @@ def test_every_problem_is_reported_one_line_each(
     )
     assert main(["score", str(bad)]) == 2
     lines = capsys.readouterr().err.splitlines()
-    assert any(line.startswith("two.json: hand 1: card points of side 0 (91)") for line in lines)
-    assert "two.json: hand 2: Nullo cannot be played on a doubled contract" in lines
+    assert lines == [
+        "two.json: hand 1: Anna's card points (91) must be a multiple of 5 from 0 to 155 with "
+        "a trump suit",
+        "two.json: hand 1: Bert's card points (64) must be a multiple of 5 from 0 to 155 with "
+        "a trump suit",
+        "two.json: hand 2: Nullo cannot be played on a doubled contract",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "hand", "message"),
+    [
+        (
+            ("Anna", "Bert"),
+            {"bidder": 0, "trump": "spades", "card_points": [37, 60], "last_trick": 0},
+            "game.json: hand 1: Anna's card points (37) must be a multiple of 5 from 0 to 155 "
+            "with a trump suit",
+        ),
+        (
+            ("Anna", "Bert"),
+            {"bidder": 0, "trump": "spades", "card_points": [90, 80], "last_trick": 0},
+            "game.json: hand 1: card points add up to 170 (Anna: 90, Bert: 80), more than the "
+            "155 of the whole deck with a trump suit",
+        ),
+        (
+            ("Anna", "Bert"),
+            {"bidder": 0, "trump": "spades", "card_points": [90, 40], "melds": [100, 120]},
+            "game.json: hand 1: who won the last trick is not recorded (it counts except in Nullo)",
+        ),
+        (
+            ("Anna", "Bert", "Carl", "Dora"),
+            {
+                "bidder": 0,
+                "trump": "spades",
+                "card_points": [90, 65],
+                "last_trick": 0,
+                "melds": [160, 20],
+            },
+            "game.json: hand 1: Anna & Carl's 160 and Bert & Dora's 20 meld points both "
+            "include sequences, but only one side may score sequences in a hand",
+        ),
+    ],
+    ids=["card-points", "more-than-the-deck", "last-trick", "melds-partnership"],
+)
+def test_problems_name_the_players(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    players: tuple[str, ...],
+    hand: dict[str, object],
+    message: str,
+) -> None:
+    bad = write(tmp_path / "game.json", sitting(hand, players=players))
+    assert main(["score", str(bad)]) == 2
+    assert message in capsys.readouterr().err.splitlines()
 
 
 def test_missing_and_unreadable_files_exit_2(

@@ -53,8 +53,7 @@ def test_the_german_example(
     target = tmp_path / "german.pdf"
     assert main(["pdf", str(GERMAN), "-o", str(target)]) == 0
     out, err = capsys.readouterr()
-    assert out == ""
-    assert all(line.startswith("warning: german-example.json: hand ") for line in err.splitlines())
+    assert (out, err) == ("", "")  # the example's card counts are normal for two players
     text = pdf_text(target)
     for words in ("755", "655", "220", "300", "150"):
         assert words in text.split()
@@ -168,7 +167,7 @@ def test_a_bad_sitting_file_is_refused_with_its_problems(
     target = tmp_path / "out.pdf"
     assert main(["pdf", str(bad), "-o", str(target)]) == 2
     err = capsys.readouterr().err
-    assert "bad.json: hand 1: jojotte needs a trump suit" in err
+    assert "bad.json: hand 1: Jo-Jotte needs a trump suit" in err
     assert not target.exists()
 
 
@@ -213,8 +212,7 @@ def test_without_a_display(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout == ""
-    assert all(line.startswith("warning:") for line in result.stderr.splitlines())
+    assert (result.stdout, result.stderr) == ("", "")
     text = pdf_text(target)
     assert {"755", "655"} <= set(text.split())
     assert pages(target) == 2

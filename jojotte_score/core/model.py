@@ -32,6 +32,15 @@ class Variant(enum.StrEnum):
         """Nine cards each in the two-player game; eight each when four share the 32 cards."""
         return 9 if self is Variant.TWO_PLAYER else 8
 
+    @property
+    def all_cards_played(self) -> bool:
+        """Whether all 32 cards are played, so that the card points add up to the deck.
+
+        Only four players of eight cards play the whole deck. Two players hold nine cards
+        each: 18 of the 32 cards are played and the rest stay out of play.
+        """
+        return self is Variant.PARTNERSHIP
+
 
 class Trump(enum.StrEnum):
     """The contract's denomination: a trump suit or no-trump."""

@@ -1,10 +1,11 @@
 """Where the table stands before the next hand: game, scores, prison and who deals.
 
-The deal alternates between two players and goes clockwise (seat + 1) among four; a
-thrown-in deal passes the deal on like any other ("the next deal goes to the non-dealer").
 Each rubber starts with a new cut for the first dealer ("Zu Beginn jeden Robbers wird auf
-diese Weise der erste Geber bestimmt"), so after a rubber ends the next dealer is unknown
-until the players say who won the cut.
+diese Weise der erste Geber bestimmt"), so the first dealer of a sitting and of every later
+rubber is whoever the players say won the cut. Within a rubber the deal alternates between
+two players and goes clockwise (seat + 1) among four, and a thrown-in deal passes the deal
+on like any other ("the next deal goes to the non-dealer"). So the next dealer follows from
+the last dealer recorded since the rubber began, and never from a hand of an earlier rubber.
 """
 
 from __future__ import annotations
@@ -12,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Hand, Variant
+from jojotte_score.core.ledger import HandResult, Ledger
+from jojotte_score.core.model import Variant
 
 
 class TableStatus(NamedTuple):
     """The state of play before the next hand, as the status line shows it.
 
-    ``next_dealer`` is a seat, or None when it cannot be known: no dealer was ever recorded,
-    or the last hand ended a rubber and the players cut again (``new_cut``).
+    ``next_dealer`` is a seat, or None when it cannot be known (see :func:`next_dealer`).
+    ``new_cut`` is True when the last hand ended a rubber, so the players cut again.
     """
 
     hand: int
@@ -33,24 +34,40 @@ class TableStatus(NamedTuple):
     new_cut: bool
 
 
-def next_dealer(hands: Sequence[Hand], variant: Variant) -> int | None:
-    """The seat that deals the next hand, by rotation from the last recorded dealer."""
-    for back, hand in enumerate(reversed(hands)):
-        if hand.dealer is not None:
-            return (hand.dealer + back + 1) % variant.seats
+def next_dealer(
+    results: Sequence[HandResult], variant: Variant, chosen: int | None = None
+) -> int | None:
+    """The seat that deals the hand after ``results``, or None when it cannot be known.
+
+    ``results`` are the scored hands before it (at least those of its rubber). ``chosen`` is
+    the dealer the players chose for it, if they did: the first dealer of the sitting, or
+    the winner of the cut after a rubber. It is the answer when ``results`` is empty or
+    ends a rubber, and only then, as the players cut only at the start of a rubber. Within
+    a rubber the deal rotates from the last dealer recorded since the rubber began; None
+    when none was.
+    """
+    if not results or results[-1].rubber_winner is not None:
+        return chosen
+    for back, result in enumerate(reversed(results)):
+        if result.rubber_winner is not None:  # the end of the rubber before
+            return None
+        dealer = result.hand.dealer
+        if dealer is not None:
+            return (dealer + back + 1) % variant.seats
     return None
 
 
-def table_status(hands: Sequence[Hand], variant: Variant, ledger: Ledger) -> TableStatus:
+def table_status(ledger: Ledger, variant: Variant, chosen: int | None = None) -> TableStatus:
     """The status after the last hand of ``ledger``.
 
-    ``hands`` are the hands that ``ledger`` scored (or the newest of them: the deal
-    rotates from the last recorded dealer, and each rubber starts with a new cut).
+    ``ledger`` may be scored from a rubber's :class:`~jojotte_score.core.ledger.Checkpoint`,
+    as long as it holds the rubber of its last hand. ``chosen`` is the dealer the players
+    chose for the next hand, if any (see :func:`next_dealer`).
     """
     last = ledger.hands[-1] if ledger.hands else None
     new_cut = last is not None and last.rubber_winner is not None
     if last is None:
-        rubber, game, below, games = 1, 1, (0, 0), (0, 0)
+        rubber, game, below, games = ledger.start.rubber, 1, (0, 0), (0, 0)
     elif new_cut:
         rubber, game, below, games = last.rubber + 1, 1, (0, 0), (0, 0)
     elif last.game_winner is not None:
@@ -64,6 +81,6 @@ def table_status(hands: Sequence[Hand], variant: Variant, ledger: Ledger) -> Tab
         below=below,
         games=games,
         prison=ledger.unresolved_prison,
-        next_dealer=None if new_cut else next_dealer(hands, variant),
+        next_dealer=next_dealer(ledger.hands, variant, chosen),
         new_cut=new_cut,
     )

@@ -29,16 +29,61 @@ FOUR_OF_A_KIND_POINTS: Final = 100
 SEQUENCE_POINTS: Final = {3: 20, 4: 40, 5: 50}
 MELD_UNITS: Final = (20, 40, 50, 100)
 
-# Every meld total one side can score with nine cards (docs/RULES.md, "Meld points"): runs
-# alone give 20 to 90 (at most two runs, or three of three); one four of a kind leaves five
-# cards, enough for runs worth up to 60 more (a card may count in both classes); two fours
-# of a kind take eight cards, and the ninth can make one run of three.
+
+def _meld_sums_up_to(top: int) -> frozenset[int]:
+    """Every sum of 20, 40, 50 and 100 from 0 to ``top``: the multiples of 10 but 10 and 30."""
+    return frozenset(p for p in range(0, top + 1, 10) if p not in (10, 30))
+
+
+# What one side can score in each class of melds, as {fours of a kind: the sequence points
+# possible beside them} (docs/RULES.md, "Meld points"). "In a particular hand, only one
+# player may score for Honor Meld(s) in each Class", so the checks split a side's total into
+# its classes. A card may count in both classes ("Eine Karte kann gleichzeitig bei vier
+# gleichen Karten und in einer Folge gewertet werden"), but a run holds one card of each
+# rank: a run through a four of a kind needs two more cards of its suit for three cards
+# (20), three for four (40), four for five (50, the most one run scores); two ranks alone
+# never make a run.
+#
+# The two-player game, one player of nine cards. Runs alone: up to 90 (runs of five and
+# four; three runs of three make 60). One four of a kind leaves five cards: a run of five
+# through it (50), or runs of three and of four through it (20 + 40 = 60). Two fours of a
+# kind take eight cards; the ninth makes one run of three through both (four Kings, four
+# Queens and the Ace of hearts: A-K-Q). So a total splits one way only: its hundreds are
+# the fours of a kind, the rest (at most 90) the sequences.
+NINE_CARD_MELD_SPLITS: Final = {
+    0: _meld_sums_up_to(90),
+    1: frozenset((0, 20, 40, 50, 60)),
+    2: frozenset((0, 20)),
+}
 TWO_PLAYER_MELD_TOTALS: Final = frozenset(
-    (0, 20, 40, 50, 60, 70, 80, 90, 100, 120, 140, 150, 160, 200, 220)
+    FOUR_OF_A_KIND_POINTS * fours + runs
+    for fours, sequences in NINE_CARD_MELD_SPLITS.items()
+    for runs in sequences
 )
-# In partnerships each player holds eight cards and a side scores both partners' melds in
-# a class it wins: at most two fours of a kind each, 400 in all.
-MAX_PARTNERSHIP_MELD_POINTS: Final = 400
+
+# Partnerships: "The team of the player holding the highest Honor Meld in each class scores
+# all their meld in that class", and each of the four players holds eight cards. One
+# player: runs alone up to 80 (two runs of four; three and five make 70); one four of a kind
+# leaves four cards, for one run of five through it (50) or two runs of three through it
+# (40); two fours of a kind leave no card. A side is two partners holding different cards:
+# no four of a kind, 80 + 80 = 160; one, 50 + 80 = 130; two, 80 when one partner holds both
+# and 50 + 50 = 100 with one each (four Aces with K-Q-J-10 of hearts, four Nines with
+# K-Q-J-10 of spades; without a trump suit the Nines count nothing and 90 is the most, which
+# changes no check, as 300 is also three fours of a kind); three, 50 (the partner with one
+# four of a kind); four, nothing. A total can split several ways (160 is runs alone, or 100
+# and 60). Possible totals: every sum of melds up to 300, then 320, 340, 350 and 400.
+PARTNERSHIP_MELD_SPLITS: Final = {
+    0: _meld_sums_up_to(160),
+    1: _meld_sums_up_to(130),
+    2: _meld_sums_up_to(100),
+    3: frozenset((0, 20, 40, 50)),
+    4: frozenset((0,)),
+}
+PARTNERSHIP_MELD_TOTALS: Final = frozenset(
+    FOUR_OF_A_KIND_POINTS * fours + runs
+    for fours, sequences in PARTNERSHIP_MELD_SPLITS.items()
+    for runs in sequences
+)
 
 # "When a player wins a Slam (all tricks) but has not bid it, he scores an extra 100 point
 # bonus. When a player bids a Slam and wins all tricks, he scores a 500 point bonus."

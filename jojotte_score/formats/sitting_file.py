@@ -28,7 +28,7 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.core.validation import check_hand, check_sitting_setup
+from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
 from jojotte_score.formats.atomic import write_atomically
 
 FORMAT_NAME: Final = "jojotte-sitting"
@@ -112,18 +112,23 @@ def load_sitting(path: Path) -> LoadedSitting:
     return _loads_sitting(raw, path.name)
 
 
-def hand_from_data(data: object, number: int, variant: Variant, *, checked: bool = True) -> Hand:
+def hand_from_data(
+    data: object,
+    number: int,
+    variant: Variant,
+    *,
+    checked: bool = True,
+    names: tuple[str, str] | None = None,
+) -> Hand:
     """Build hand ``number`` of a sitting from decoded JSON.
 
     Raises :class:`InvalidSittingError` with every error; warnings are not reported here
     (``check_hand`` returns them). ``checked=False`` skips the rules of the game and reads
-    the structure only: for hands that passed ``check_hand`` when they were stored.
+    the structure only: for hands that passed ``check_hand`` when they were stored, which
+    must still open when a later version checks more. ``names`` are the sides' names for
+    the messages (see ``check_hand``).
     """
-    if not checked:
-        quick = _plain_played_hand(data)
-        if quick is not None:
-            return quick
-    hand, problems = _read_hand(data, number, variant)
+    hand, problems = _read_hand(data, number, variant, names, checked=checked)
     errors = [p for p in problems if not p.warning]
     if hand is None or errors:
         raise InvalidSittingError(errors)
@@ -352,7 +357,10 @@ def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
     problems.extend(check_sitting_setup(setup_variant, setup_players, rules))
 
     # Without a known variant, the hands are still checked, allowing any of four dealers.
-    hands = _read_hands(top, variant or Variant.PARTNERSHIP)
+    names = None
+    if variant is not None and players is not None:
+        names = sitting_side_names(variant, players)
+    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names)
     if not top.ok or variant is None or players is None or hands is None:
         return None
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
@@ -421,7 +429,9 @@ def _setup_for_checks(
     return variant, players
 
 
-def _read_hands(top: _Reader, variant: Variant) -> tuple[Hand, ...] | None:
+def _read_hands(
+    top: _Reader, variant: Variant, names: tuple[str, str] | None
+) -> tuple[Hand, ...] | None:
     if "hands" not in top.obj:
         top.missing("hands")
         return None
@@ -431,7 +441,7 @@ def _read_hands(top: _Reader, variant: Variant) -> tuple[Hand, ...] | None:
         return None
     hands: list[Hand] = []
     for number, item in enumerate(value, start=1):
-        hand, problems = _read_hand(item, number, variant)
+        hand, problems = _read_hand(item, number, variant, names)
         top.problems.extend(problems)
         if hand is None or any(not p.warning for p in problems):
             top.ok = False
@@ -440,11 +450,20 @@ def _read_hands(top: _Reader, variant: Variant) -> tuple[Hand, ...] | None:
     return tuple(hands)
 
 
-def _read_hand(data: object, number: int, variant: Variant) -> tuple[Hand | None, list[Problem]]:
-    """The hand (None when it is not structurally sound) and every problem found with it."""
+def _read_hand(
+    data: object,
+    number: int,
+    variant: Variant,
+    names: tuple[str, str] | None,
+    *,
+    checked: bool = True,
+) -> tuple[Hand | None, list[Problem]]:
+    """The hand (None when it is not structurally sound) and every problem found with it;
+    ``names`` are the sides' names for the messages, when the players are known.
+    ``checked=False`` reports the problems of structure only."""
     quick = _plain_played_hand(data)
     if quick is not None:
-        return quick, check_hand(quick, variant, number)
+        return quick, check_hand(quick, variant, number, names) if checked else []
     problems: list[Problem] = []
     if not isinstance(data, dict):
         problems.append(Problem(f"a hand must be a JSON object {{...}}, not {_show(data)}", number))
@@ -456,7 +475,8 @@ def _read_hand(data: object, number: int, variant: Variant) -> tuple[Hand | None
     hand: Hand | None = _read_thrown_in(reader) if thrown_in is True else _read_played(reader)
     if hand is None or not reader.ok:
         return None, problems
-    problems.extend(check_hand(hand, variant, number))
+    if checked:
+        problems.extend(check_hand(hand, variant, number, names))
     return hand, problems
 
 

@@ -19,7 +19,12 @@ from typing import Any, NamedTuple
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
-from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
+from jojotte_score.core.validation import (
+    check_hand,
+    check_sitting_setup,
+    errors_only,
+    sitting_side_names,
+)
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
@@ -211,8 +216,9 @@ class SittingStore:
     def import_sitting(self, sitting: Sitting, *, title: str = "", place: str = "") -> int:
         """Store a whole sitting in one transaction; every hand is checked first."""
         problems = errors_only(check_sitting_setup(sitting.variant, sitting.players, sitting.rules))
+        names = sitting_side_names(sitting.variant, sitting.players)
         for number, hand in enumerate(sitting.hands, start=1):
-            problems.extend(errors_only(check_hand(hand, sitting.variant, number)))
+            problems.extend(errors_only(check_hand(hand, sitting.variant, number, names)))
         if problems:
             raise InvalidSittingError(problems)
         now = self._stamp()
@@ -245,9 +251,9 @@ class SittingStore:
     def add_hand(self, sitting_id: int, hand: Hand) -> int:
         """Record the next hand; returns its position."""
         with self.database.transaction() as connection:
-            variant = _require_sitting(connection, sitting_id)
+            variant, names = _require_table(connection, sitting_id)
             position = _count(connection, sitting_id)
-            _check(hand, variant, position)
+            _check(hand, variant, position, names)
             checkpoint = summary.checkpoint_for_change(
                 connection, sitting_id, position, position + 1
             )
@@ -261,11 +267,11 @@ class SittingStore:
     def insert_hand(self, sitting_id: int, position: int, hand: Hand) -> None:
         """Insert a forgotten hand before the one at ``position`` (or at the end)."""
         with self.database.transaction() as connection:
-            variant = _require_sitting(connection, sitting_id)
+            variant, names = _require_table(connection, sitting_id)
             count = _count(connection, sitting_id)
             if not 0 <= position <= count:
                 raise _no_hand(sitting_id, position, count, inserting=True)
-            _check(hand, variant, position)
+            _check(hand, variant, position, names)
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count + 1)
             _shift(connection, sitting_id, position, +1)
             connection.execute(
@@ -277,9 +283,9 @@ class SittingStore:
     def replace_hand(self, sitting_id: int, position: int, hand: Hand) -> Hand:
         """Put ``hand`` in place of the one at ``position``; returns the hand it replaced."""
         with self.database.transaction() as connection:
-            variant = _require_sitting(connection, sitting_id)
+            variant, names = _require_table(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
-            _check(hand, variant, position)
+            _check(hand, variant, position, names)
             count = _count(connection, sitting_id)
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count)
             connection.execute(
@@ -376,8 +382,8 @@ def _hand_json(hand: Hand) -> str:
     return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
 
 
-def _check(hand: Hand, variant: Variant, position: int) -> None:
-    problems = errors_only(check_hand(hand, variant, position + 1))
+def _check(hand: Hand, variant: Variant, position: int, names: tuple[str, str] | None) -> None:
+    problems = errors_only(check_hand(hand, variant, position + 1, names))
     if problems:
         raise InvalidSittingError(problems)
 
@@ -387,6 +393,19 @@ def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant
     if row is None:
         raise SittingNotFoundError(f"there is no sitting {sitting_id}")
     return Variant(row[0])
+
+
+def _require_table(
+    connection: sqlite3.Connection, sitting_id: int
+) -> tuple[Variant, tuple[str, str] | None]:
+    """The sitting's variant and its sides' names (for the messages of ``check_hand``)."""
+    row = connection.execute(
+        "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()
+    if row is None:
+        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+    variant = Variant(row[0])
+    return variant, sitting_side_names(variant, tuple(json.loads(row[1])))
 
 
 def _count(connection: sqlite3.Connection, sitting_id: int) -> int:
@@ -413,7 +432,8 @@ def _hand_at(
     ).fetchone()
     if row is None:
         raise _no_hand(sitting_id, position, _count(connection, sitting_id))
-    return hand_from_data(json.loads(row[0]), position + 1, variant)
+    # Checked when it was written; perhaps under older rules, and it must still be replaceable.
+    return hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
 
 
 def _shift(connection: sqlite3.Connection, sitting_id: int, start: int, by: int) -> None:

@@ -33,6 +33,7 @@ from jojotte_score.core.tables import (
     LAST_TRICK_BONUS,
     NULLO_BONUS,
     NULLO_EXTRA_TRICK_BONUS,
+    deck_points,
 )
 from jojotte_score.core.validation import check_hand, check_sitting, errors_only
 from tests.strategies import (
@@ -90,10 +91,21 @@ def test_generated_hands_pass_validation(variant: Variant, data: st.DataObject) 
 
 
 @HANDS
-@given(trump_hands_with_full_count())
-def test_full_count_hands_have_no_problem_at_all(hand: PlayedHand) -> None:
-    assert check_hand(hand, Variant.TWO_PLAYER, 1) == []
+@given(trump_hands_with_full_count(Variant.PARTNERSHIP))
+def test_partnership_hands_with_the_full_count_have_no_problem_at_all(hand: PlayedHand) -> None:
+    # All 32 cards are played in partnerships: a count of the whole deck gives no warning.
+    assert check_hand(hand, Variant.PARTNERSHIP, 1) == []
     assert sum(hand.card_points) == DECK_POINTS_TRUMP
+
+
+@HANDS
+@given(valid_hands(Variant.TWO_PLAYER))
+def test_two_player_hands_never_warn_about_the_card_count(hand: Hand) -> None:
+    # Only 18 of the 32 cards are played: any count up to the deck is what the table took.
+    assert check_hand(hand, Variant.TWO_PLAYER, 1) == []
+    if isinstance(hand, PlayedHand):
+        plays_trump = hand.trump.is_suit and hand.special is not Special.NULLO
+        assert sum(hand.card_points) <= deck_points(plays_trump)
 
 
 @SITTINGS
@@ -114,12 +126,20 @@ def _doubling(hand: Hand) -> Doubling | None:
     return hand.double if isinstance(hand, PlayedHand) else None
 
 
+def _deck(hand: PlayedHand) -> int:
+    return deck_points(hand.trump.is_suit and hand.special is not Special.NULLO)
+
+
 def _full_count(hand: Hand) -> bool:
-    return isinstance(hand, PlayedHand) and check_hand(hand, Variant.TWO_PLAYER) == []
+    return isinstance(hand, PlayedHand) and sum(hand.card_points) == _deck(hand)
 
 
 def _short_count(hand: Hand) -> bool:
-    return any(p.warning for p in check_hand(hand, Variant.TWO_PLAYER))
+    return isinstance(hand, PlayedHand) and sum(hand.card_points) < _deck(hand)
+
+
+def _count_warning(hand: Hand) -> bool:
+    return any(p.warning for p in check_hand(hand, Variant.PARTNERSHIP))
 
 
 # Every kind of hand the strategies must be able to produce, so no scoring branch goes untried.
@@ -141,6 +161,8 @@ HAND_KINDS: list[tuple[str, Variant, Callable[[Hand], bool]]] = [
     ("doubled", Variant.TWO_PLAYER, lambda h: _doubling(h) is Doubling.DOUBLE),
     ("full card count", Variant.TWO_PLAYER, _full_count),
     ("short card count", Variant.TWO_PLAYER, _short_count),
+    ("full card count in partnerships", Variant.PARTNERSHIP, _full_count),
+    ("card-count warning in partnerships", Variant.PARTNERSHIP, _count_warning),
     ("fourth seat deals", Variant.PARTNERSHIP, lambda h: h.dealer == 3),
 ]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Hand, PlayedHand, Sitting, ThrownIn, Variant
+from jojotte_score.core.ledger import HandResult, Scorer, replay
+from jojotte_score.core.model import Hand, PlayedHand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.status import next_dealer, table_status
 from tests.core.builders import played
 from tests.core.test_german_example import GERMAN_HANDS
@@ -17,24 +17,74 @@ def dealt(hand: PlayedHand, dealer: int | None) -> PlayedHand:
     return hand._replace(dealer=dealer)
 
 
-A_60 = played(0, "spades", (50, 45), 0)
+def results(hands: list[Hand], variant: Variant) -> list[HandResult]:
+    """The scorer's results of ``hands``, as the window has them."""
+    scorer = Scorer(Rules.for_variant(variant))
+    scorer.extend(hands)
+    return scorer.results
+
+
+A_60 = played(0, "spades", (50, 45), 0)  # side 0 scores 60 below: no game yet
+GAME = played(0, "hearts", (150, 5), 0)  # side 0 scores 160 below: a game at 80 and at 125
+RUBBER = [dealt(GAME, 0), dealt(GAME, 1)]  # two games: the rubber ends with the second
+
+ALTERNATE = "Thereafter, the deal alternates between the two players."
+CLOCKWISE = "Deal, play and bidding proceed clockwise."
+THROWN_IN = "the deal is thrown in and the next deal goes to the non-dealer"
+FIRST_CUT = "The Dealer in the first hand is determined by a single cut of the deck"
+NEW_CUT = "Zu Beginn jeden Robbers wird auf diese Weise der erste Geber bestimmt."
 
 
 @pytest.mark.parametrize(
-    ("rule", "variant", "hands", "dealer"),
+    ("rule", "variant", "hands", "chosen", "dealer"),
     [
-        ("nobody dealt yet", TWO, [], None),
-        ("two players alternate", TWO, [dealt(A_60, 0)], 1),
-        ("two players alternate", TWO, [dealt(A_60, 0), dealt(A_60, 1)], 0),
-        ("four players deal clockwise", FOUR, [dealt(A_60, 3)], 0),
-        ("four players deal clockwise", FOUR, [dealt(A_60, 1)], 2),
-        ("a thrown-in deal passes the deal on", TWO, [ThrownIn(dealer=1)], 0),
-        ("unrecorded dealers are counted on", FOUR, [dealt(A_60, 2), A_60, ThrownIn()], 1),
-        ("no dealer recorded at all", TWO, [A_60, A_60], None),
+        (f"{FIRST_CUT}: the cut's winner", TWO, [], 1, 1),
+        (f"{FIRST_CUT}: nobody said who won it", TWO, [], None, None),
+        (f"{FIRST_CUT}: four players", FOUR, [], 3, 3),
+        (ALTERNATE, TWO, [dealt(A_60, 0)], None, 1),
+        (ALTERNATE, TWO, [dealt(A_60, 0), dealt(A_60, 1)], None, 0),
+        (f"{ALTERNATE} A choice counts only at a cut", TWO, [dealt(A_60, 0)], 0, 1),
+        (CLOCKWISE, FOUR, [dealt(A_60, 3)], None, 0),
+        (CLOCKWISE, FOUR, [dealt(A_60, 1)], None, 2),
+        (CLOCKWISE, FOUR, [dealt(A_60, 0), dealt(A_60, 1), dealt(A_60, 2)], None, 3),
+        (THROWN_IN, TWO, [ThrownIn(dealer=1)], None, 0),
+        (THROWN_IN, TWO, [dealt(A_60, 0), ThrownIn(dealer=1)], None, 0),
+        (f"{THROWN_IN} (clockwise)", FOUR, [dealt(A_60, 2), ThrownIn(dealer=3)], None, 0),
+        (
+            f"{THROWN_IN}: unrecorded dealers counted on",
+            FOUR,
+            [dealt(A_60, 2), A_60, ThrownIn()],
+            None,
+            1,
+        ),
+        (f"{ALTERNATE} No dealer recorded yet", TWO, [A_60, A_60], None, None),
+        (f"{ALTERNATE} No dealer recorded yet", TWO, [A_60, A_60], 1, None),
+        (f"{NEW_CUT} The cut's winner deals", TWO, RUBBER, 1, 1),
+        (f"{NEW_CUT} The cut's winner deals", FOUR, RUBBER, 2, 2),
+        (f"{NEW_CUT} The cut is not recorded", TWO, RUBBER, None, None),
+        (
+            f"{NEW_CUT} Rubber 2's first hand recorded no dealer: not rubber 1's rotation",
+            TWO,
+            [*RUBBER, A_60],
+            None,
+            None,
+        ),
+        (f"{NEW_CUT} Rubber 2's first hand is thrown in", FOUR, [*RUBBER, ThrownIn()], 1, None),
+        (f"{NEW_CUT} Then the deal alternates", TWO, [*RUBBER, dealt(A_60, 1)], None, 0),
+        (f"{NEW_CUT} Then clockwise", FOUR, [*RUBBER, dealt(A_60, 3), A_60], None, 1),
     ],
 )
-def test_next_dealer(rule: str, variant: Variant, hands: list[Hand], dealer: int | None) -> None:
-    assert next_dealer(hands, variant) == dealer, rule
+def test_next_dealer(
+    rule: str, variant: Variant, hands: list[Hand], chosen: int | None, dealer: int | None
+) -> None:
+    assert next_dealer(results(hands, variant), variant, chosen) == dealer, rule
+
+
+def test_the_rubber_ends_where_the_rules_say() -> None:
+    """The cases above rest on RUBBER ending the rubber and A_60 ending nothing."""
+    scored = results([*RUBBER, A_60], TWO)
+    assert [r.rubber_winner for r in scored] == [None, 0, None]
+    assert [r.game_winner for r in results([A_60, A_60], FOUR)] == [None, None]
 
 
 def test_status_through_the_german_example() -> None:
@@ -42,7 +92,7 @@ def test_status_through_the_german_example() -> None:
     seen = []
     for count in range(len(hands) + 1):
         sitting = Sitting(TWO, ("A", "B"), tuple(hands[:count]))
-        s = table_status(sitting.hands, TWO, replay(sitting))
+        s = table_status(replay(sitting), TWO)
         seen.append((s.hand, s.rubber, s.game, s.below, s.games, s.prison, s.next_dealer))
     assert seen == [
         (1, 1, 1, (0, 0), (0, 0), 0, None),
@@ -53,5 +103,23 @@ def test_status_through_the_german_example() -> None:
         (6, 1, 3, (0, 0), (1, 1), 150, 1),  # tie: 90 more
         (7, 2, 1, (0, 0), (0, 0), 0, None),  # A won the rubber: a new cut
     ]
-    last = table_status(tuple(hands), TWO, replay(Sitting(TWO, ("A", "B"), tuple(hands))))
-    assert last.new_cut
+    ledger = replay(Sitting(TWO, ("A", "B"), tuple(hands)))
+    last = table_status(ledger, TWO)
+    assert (last.new_cut, last.next_dealer) == (True, None)
+    cut = table_status(ledger, TWO, chosen=1)  # B won the new cut
+    assert (cut.new_cut, cut.next_dealer) == (True, 1)
+
+
+def test_status_from_the_rubbers_checkpoint() -> None:
+    """The window scores only the newest rubber; its status and dealer are the same."""
+    hands = [*RUBBER, dealt(A_60, 1), A_60]
+    whole = Scorer(Rules())
+    whole.extend(hands)
+    checkpoint = whole.checkpoint()
+    recent = Scorer.resume(Rules(), checkpoint)
+    recent.extend(hands[checkpoint.position :])
+    status = table_status(recent.ledger(("A", "B")), TWO)
+    assert status == table_status(whole.ledger(("A", "B")), TWO)
+    # Rubber 2: hand 3 dealt by B, hand 4 by A (not recorded), and A won game 1 with 120.
+    assert (status.hand, status.rubber, status.game, status.games) == (5, 2, 2, (1, 0))
+    assert status.next_dealer == 1

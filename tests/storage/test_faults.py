@@ -829,7 +829,7 @@ def test_a_sitting_with_one_bad_hand_is_refused_whole(populated: Populated) -> N
     with pytest.raises(InvalidSittingError) as caught:
         populated.store.import_sitting(sitting, title="Half good")
     assert [str(problem) for problem in caught.value.problems] == [
-        "hand 7: last_trick 2 is not a side (0 or 1)"
+        "hand 7: the last trick must go to Clara (0) or Dora (1), not 2"
     ]
     assert dump(populated.database) == before_dump
     assert len(populated.store.list_sittings()) == 2
@@ -891,7 +891,9 @@ def test_a_50_mb_file_is_refused_or_imported_whole_in_reasonable_memory(
     assert peak < 4 * FIFTY_MB, f"{peak / 1e6:.0f} MB at the peak"
     if bad_last_hand:
         assert new_id is None
-        assert refusal == f"big.json: hand {PADDED_HANDS}: bidder 5 is not a side (0 or 1)"
+        assert refusal == (
+            f"big.json: hand {PADDED_HANDS}: the bidder must be Clara (0) or Dora (1), not 5"
+        )
         assert dump(populated.database) == before_dump
         assert state(populated.store) == before
     else:

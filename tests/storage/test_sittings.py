@@ -120,8 +120,16 @@ def test_editing_an_earlier_hand_rescores_everything_after_it(store: SittingStor
 @pytest.mark.parametrize(
     ("hand", "message"),
     [
-        (played(0, "no-trump", (60, 60), 0, jojotte=1), "hand 2: jojotte needs a trump suit"),
-        (played(0, "spades", (91, 64), 0), "hand 2: card points of side 0 (91) must be"),
+        (played(0, "no-trump", (60, 60), 0, jojotte=1), "hand 2: Jo-Jotte needs a trump suit"),
+        (played(0, "spades", (91, 64), 0), "hand 2: A's card points (91) must be"),
+        (
+            played(0, "spades", (80, 80), 0),
+            "hand 2: card points add up to 160 (A: 80, B: 80), more than the 155 of the whole",
+        ),
+        (
+            played(0, "spades", (80, 60), 0, melds=(20, 40)),
+            "hand 2: A's 20 and B's 40 meld points both include sequences",
+        ),
         (
             played(0, "spades", (60, 60), None, special="nullo", double="double", tricks=(5, 4)),
             "hand 2: Nullo cannot be played on a doubled contract",
@@ -157,7 +165,7 @@ def test_import_refuses_a_sitting_with_one_bad_hand_whole(store: SittingStore) -
     )
     with pytest.raises(InvalidSittingError) as refused:
         store.import_sitting(bad)
-    assert str(refused.value) == "hand 2: tricks [4, 4] add up to 8, not 9"
+    assert str(refused.value) == "hand 2: the tricks (A: 4, B: 4) add up to 8, not 9"
     assert store.list_sittings() == []
 
 
