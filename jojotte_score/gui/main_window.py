@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.status import next_dealer
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
@@ -174,7 +173,8 @@ class MainWindow(SittingMenus, QMainWindow):
         if shown is None:
             self.status_label.setText("")
             return
-        text = status_text(shown.status(), shown.side_names, shown.players, self._next_dealer())
+        status = shown.status()
+        text = status_text(status, shown.side_names, shown.players, status.next_dealer)
         self.status_label.setText(text)
 
     def _update_title(self) -> None:
@@ -227,17 +227,8 @@ class MainWindow(SittingMenus, QMainWindow):
         if shown is None:
             return
         self.panel.new_hand()
-        self._set_panel_context(shown.count, self._next_dealer())
+        self._set_panel_context(shown.count, shown.dealer_at(shown.count))
         self._update_status()
-
-    def _next_dealer(self) -> int | None:
-        shown = self.session.shown
-        if shown is None:
-            return None
-        status = shown.status()
-        if not shown.count or status.new_cut:  # the players' choice: first dealer or new cut
-            return shown.recent.chosen_dealer
-        return status.next_dealer
 
     def _set_panel_context(self, count: int, dealer: int | None) -> None:
         shown = self.session.shown
@@ -303,8 +294,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.statusBar().showMessage("Select the hand to insert before first.", 5000)
             return
         self.panel.new_hand(position)
-        dealer = next_dealer(shown.hands_before(position), shown.variant)
-        self._set_panel_context(position, dealer)
+        self._set_panel_context(position, shown.dealer_at(position))
         self.panel.setFocus()
 
     def _step_rubber(self, step: int) -> None:
@@ -328,15 +318,17 @@ class MainWindow(SittingMenus, QMainWindow):
         em = QFontMetrics(self.table.font()).horizontalAdvance("M")
         for column, width in _COLUMN_WIDTHS.items():
             self.table.setColumnWidth(column, em * width)
-        for column in range(Column.ABOVE_0, Column.NOTES):
-            self.table.setColumnWidth(column, em * 6)
+        for index in range(Column.ABOVE_0, Column.NOTES):
+            self.table.setColumnWidth(index, em * 6)
         self._fit_panel()
 
     def _fit_panel(self) -> None:
         """Give the panel the width its text needs at this size, the sheet the rest."""
         total = sum(self.splitter.sizes()) or self.width()
         bar = self.panel_area.verticalScrollBar().sizeHint().width()
-        self.panel.layout().activate()  # the new font's sizes, not the old ones
+        layout = self.panel.layout()
+        if layout is not None:
+            layout.activate()  # the new font's sizes, not the old ones
         room = max(total // 2, total - self.sheet.sizeHint().width() - bar - 8)
         wanted = min(self.panel.minimumSizeHint().width() + bar + 8, room)
         self.splitter.setSizes([total - wanted, wanted])

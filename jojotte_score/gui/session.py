@@ -13,7 +13,7 @@ from pathlib import Path
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
-from jojotte_score.core.status import TableStatus, table_status
+from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.gui.pad import Pad
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
@@ -94,14 +94,6 @@ class Shown:
             return self.recent.hands[position - first]
         return self.hands[position]
 
-    def hands_before(self, position: int) -> Sequence[Hand]:
-        """The hands before ``position`` that the deal rotates from: those of the rubber
-        there, or every one before it (each rubber starts with a new cut)."""
-        first = self.recent.checkpoint.position
-        if position >= first:
-            return self.recent.hands[: position - first]
-        return self.hands[:position]
-
     def scorer_before(self, position: int) -> Scorer:
         """A new scorer that has scored the hands before ``position`` (0-based), for the
         caller to keep."""
@@ -118,7 +110,13 @@ class Shown:
 
     def status(self) -> TableStatus:
         """Where the table stands before the next hand."""
-        return table_status(self.recent.hands, self.variant, self.pad.recent)
+        return table_status(self.pad.recent, self.variant, self.recent.chosen_dealer)
+
+    def dealer_at(self, position: int) -> int | None:
+        """Who deals the hand at ``position`` (0-based): the rotation, or the players' choice
+        (first dealer or new cut) when the hand starts a rubber (:func:`next_dealer`)."""
+        chosen = self.recent.chosen_dealer if position == self.count else None
+        return next_dealer(self.scorer_before(position).results, self.variant, chosen)
 
 
 class Session:

@@ -59,8 +59,8 @@ class AppSettings:
     def zoom(self) -> float:
         """The sheet and text scale (large print), 1.0 by default."""
         try:
-            value = float(self.qsettings.value("view/zoom", DEFAULTS["view/zoom"]))
-        except (TypeError, ValueError):
+            value = float(str(self.qsettings.value("view/zoom", DEFAULTS["view/zoom"])))
+        except ValueError:
             return float(DEFAULTS["view/zoom"])
         return clamp_zoom(value)
 

@@ -17,11 +17,13 @@ from jojotte_score.gui.commands import RenamePlayers
 from jojotte_score.gui.session import export_csv, export_sitting, import_file
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QFileDialog
+    from PySide6.QtGui import QUndoStack
+    from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-    from jojotte_score.gui.main_window import MainWindow
+    from jojotte_score.gui.session import Session
+    from jojotte_score.gui.sheet_widget import SheetWidget
 
-    _Base = MainWindow
+    _Base = QMainWindow
 else:
     _Base = object
 
@@ -50,7 +52,11 @@ def _printing() -> ModuleType:
 
 
 class SittingMenus(_Base):
-    """Slots for the sitting and its files; mixed into the main window."""
+    """Slots for the sitting and its files; mixed into the main window, which has these:"""
+
+    session: Session
+    undo_stack: QUndoStack
+    sheet: SheetWidget
 
     def open_sitting_id(self, sitting_id: int | None) -> None:
         """Show another sitting; its changes start a new undo history."""

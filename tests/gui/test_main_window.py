@@ -29,6 +29,7 @@ from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
 
 from .conftest import GERMAN, Messages, german, played, stored_hands, stored_totals
+from .keyboard import Keyboard
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -175,7 +176,7 @@ def test_thrown_in_asks_the_new_cut_after_a_rubber(
     monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(ask))
     main_window.panel.submitted.emit(EntryRequest("add", None, german().hands[5]))
     assert asked == [("A", "B")]
-    assert main_window._next_dealer() == 1
+    assert main_window.panel.dealer.value() == 1
     main_window.named_actions[ActionName.THROWN_IN].trigger()
     assert stored_hands(data_dir, sitting_id)[-1] == ThrownIn(dealer=1)
     assert main_window.status_label.text().endswith("next dealer: A")
@@ -345,76 +346,20 @@ def test_an_unknown_file_is_refused_before_qt_starts(
 #
 # The panel's keys: a choice field takes a single key (sides by initial, trumps C D H S N,
 # doubling X, Nullo N) and moves on to the next field that needs input; Alt plus a label's
-# underlined letter jumps to a field (Alt+D doubling, Alt+N Nullo or Slam, Alt+M melds,
-# Alt+C card points, Alt+K tricks). Typing one side's card points fills the other with the
-# remainder and Tab then skips it; Shift+Tab goes back to it. The example's card points do
-# not add up to the deck, so each hand needs the warning confirmed with a second Enter.
-
-Key = Qt.Key
-ALT = Qt.KeyboardModifier.AltModifier
-SHIFT = Qt.KeyboardModifier.ShiftModifier
-NO_MODIFIER = Qt.KeyboardModifier.NoModifier
+# underlined letter jumps to a field; both card counts are typed, the left-hand side first,
+# Tab between them; Enter records. The keystroke plan (gui/entry_form.py) lists the keys.
 
 
-class Keyboard:
-    """Keys sent one at a time to whichever widget has the focus, as a player types."""
-
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
-
-    def press(self, key: Qt.Key, modifier: Qt.KeyboardModifier = NO_MODIFIER) -> None:
-        target = self.window.focusWidget()
-        assert target is not None
-        QTest.keyClick(target, key, modifier)
-
-    def write(self, text: str) -> None:
-        for character in text:  # each key goes where the focus is after the one before
-            target = self.window.focusWidget()
-            assert target is not None
-            QTest.keyClicks(target, character)
-
-
-def type_hand(
-    window: MainWindow,
-    qtbot: QtBot,
-    bidder: str,
-    trump: str,
-    cards: tuple[int, int],
-    last: str | None,
-    *,
-    double: bool = False,
-    nullo: bool = False,
-    melds: tuple[int, int] = (0, 0),
-    tricks: int | None = None,
-) -> None:
-    keyboard = Keyboard(window)
-    press, write = keyboard.press, keyboard.write
-    write(bidder + trump)
-    if double:
-        press(Key.Key_D, ALT)
-        write("X")
-    if nullo:
-        press(Key.Key_N, ALT)
-        write("N")
-    if melds != (0, 0):
-        press(Key.Key_M, ALT)
-        write(str(melds[0]))
-        press(Key.Key_Tab)
-        write(str(melds[1]))
-    press(Key.Key_C, ALT)
-    write(str(cards[0]))
-    press(Key.Key_Tab)  # skips the box filled with the remainder
-    press(Key.Key_Tab, SHIFT)  # back to it, text selected
-    write(str(cards[1]))
-    press(Key.Key_Tab)
-    if last is not None:
-        write(last)
-    if tricks is not None:
-        press(Key.Key_K, ALT)
-        write(str(tricks))  # the other side's tricks are filled in
-    press(Key.Key_Return)
-    if window.panel.record_button.text().startswith("Record anyway"):
-        press(Key.Key_Return)  # the card points do not add up: confirm
+def type_hand(window: MainWindow, qtbot: QtBot, hand: PlayedHand) -> int:
+    """Type ``hand`` into the window's panel key by key, as its keystroke plan says (the
+    note left out); the number of keys pressed."""
+    keyboard = Keyboard(qtbot)
+    start = window.panel.values()
+    plan = window.panel.form.keystrokes(hand._replace(note="", dealer=start.dealer), start)
+    before = window.model.rowCount()
+    keyboard.follow(plan)
+    assert window.model.rowCount() == before + 1, window.panel.general_error.text()
+    return keyboard.count
 
 
 def test_the_german_example_typed_hand_by_hand(
@@ -425,26 +370,27 @@ def test_the_german_example_typed_hand_by_hand(
     monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(lambda cls, parent, players: 1))
     main_window.activateWindow()
     qtbot.waitActive(main_window)
-    QTest.keyClick(main_window, Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    QTest.keyClick(main_window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     sitting_id = main_window.session.sitting_id
     assert sitting_id is not None
     assert main_window.status_label.text().endswith("next dealer: A")
 
-    type_hand(main_window, qtbot, "B", "S", (60, 25), "B", melds=(0, 40))
+    hands = [played(hand) for hand in german().hands]
+    keys = type_hand(main_window, qtbot, hands[0])
     assert main_window.status_label.text() == (
         "Game 1 · below: A 0 – B 35 · games A 0 – B 0 · next dealer: B"
     )
-    type_hand(main_window, qtbot, "B", "H", (40, 45), "A")
+    keys += type_hand(main_window, qtbot, hands[1])
     assert main_window.status_label.text() == (
         "Game 2 · below: A 0 – B 0 · games A 1 – B 0 · next dealer: A"
     )
-    type_hand(main_window, qtbot, "A", "C", (60, 40), "B", double=True, melds=(0, 20))
-    type_hand(main_window, qtbot, "B", "N", (20, 40), None, nullo=True, tricks=2)
-    type_hand(main_window, qtbot, "A", "S", (35, 45), "A")
+    for hand in hands[2:5]:
+        keys += type_hand(main_window, qtbot, hand)
     assert main_window.status_label.text() == (
         "Game 3 · below: A 0 – B 0 · games A 1 – B 1 · prison 150 · next dealer: B"
     )
-    type_hand(main_window, qtbot, "A", "S", (90, 40), "A", melds=(50, 0))
+    keys += type_hand(main_window, qtbot, hands[5])
+    assert keys == 75  # one Enter a hand: nothing to confirm
 
     expected = tuple(
         hand._replace(dealer=number % 2, note="") for number, hand in enumerate(german().hands)
@@ -484,3 +430,52 @@ def test_file_export_pdf_writes_the_sheet_shown(
     assert "755" in text
     assert "655" in text
     assert "A wins the rubber by 100" in text
+
+
+# Dealing ------------------------------------------------------------------------------------
+
+
+def test_a_thrown_in_deal_is_one_deliberate_action(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, data_dir: Path
+) -> None:
+    """A stray T on a choice row records nothing; Ctrl+T does, and the non-dealer deals next
+    ("the next deal goes to the non-dealer"); Undo takes it back."""
+    setup = SittingSetup(Variant.TWO_PLAYER, ("Anna", "Bert"), 0, Rules(80, 300))
+    monkeypatch.setattr(NewSittingDialog, "ask", classmethod(lambda cls, parent: setup))
+    main_window.named_actions[ActionName.NEW_SITTING].trigger()
+    main_window.activateWindow()
+    qtbot.waitActive(main_window)
+    keyboard = Keyboard(qtbot)
+    main_window.panel.trump.setFocus()
+    keyboard.press("T", "t")
+    assert main_window.model.rowCount() == 0
+    keyboard.press((Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier))
+    sitting_id = main_window.session.sitting_id
+    assert sitting_id is not None
+    assert stored_hands(data_dir, sitting_id) == (ThrownIn(dealer=0),)
+    assert main_window.status_label.text().endswith("next dealer: Bert")
+    assert main_window.panel.dealer.value() == 1
+    main_window.named_actions[ActionName.UNDO].trigger()
+    assert stored_hands(data_dir, sitting_id) == ()
+    assert main_window.status_label.text().endswith("next dealer: Anna")
+
+
+def test_after_a_new_cut_the_deal_does_not_rotate_from_the_last_rubber(
+    main_window: MainWindow,
+) -> None:
+    """Each rubber starts with a new cut: when the first hand of rubber 2 recorded no dealer,
+    the next one is not known from rubber 1's rotation."""
+    rubber = tuple(hand._replace(dealer=n % 2) for n, hand in enumerate(german().hands))
+    unknown = PlayedHand(0, Trump.SPADES, (90, 40), 0)
+    sitting_id = main_window.session.store.import_sitting(
+        Sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown))
+    )
+    main_window.open_sitting_id(sitting_id)
+    assert main_window.panel.dealer.value() is None
+    assert "next dealer" not in main_window.status_label.text()
+    main_window.session.store.import_sitting(
+        Sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown._replace(dealer=0)))
+    )
+    main_window.session.open_last()
+    assert main_window.panel.dealer.value() == 1
+    assert main_window.status_label.text().endswith("next dealer: B")

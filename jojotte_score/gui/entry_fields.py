@@ -1,0 +1,285 @@
+"""The entry panel's two kinds of field: a row of choices, and a pair of number boxes.
+
+Both hold typed values and know nothing of the rules; the panel asks its
+:class:`~jojotte_score.gui.entry_form.EntryForm` what the values mean.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Generic, TypeVar
+
+from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QRegularExpressionValidator,
+)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
+
+ERROR_MARK = "⚠ "
+T = TypeVar("T")
+
+
+def show_error(label: QLabel, message: str) -> None:
+    """Show ``message`` in an error label (hidden when empty)."""
+    label.setText(ERROR_MARK + message if message else "")
+    parent = label.parentWidget()
+    if parent is None or label.isVisibleTo(parent) != bool(message):
+        label.setVisible(bool(message))
+        while parent is not None and not parent.isWindow():
+            parent.updateGeometry()  # nested layouts forget a wrapped label's height late
+            parent = parent.parentWidget()
+
+
+def error_label() -> QLabel:
+    """A hidden label for a field's message: word-wrapped, italic, in the highlight colour."""
+    label = QLabel()
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setForegroundRole(QPalette.ColorRole.Highlight)
+    font = QFont()
+    font.setItalic(True)
+    label.setFont(font)
+    label.setVisible(False)
+    return label
+
+
+def literal(text: str) -> str:
+    """``text`` for a button or label that reads "&" as a mnemonic: shown as written."""
+    return text.replace("&", "&&")
+
+
+class ChoiceField(QFrame, Generic[T]):
+    """One field made of a row of buttons; a single key chooses, the mouse too.
+
+    The field takes the focus as a whole (the buttons do not), so Tab moves from field to
+    field. Left and Right step through the choices; Backspace or Delete go back to the
+    default. ``chosen`` is emitted when the user picks a choice with a key or the mouse;
+    ``changed`` whenever the value changes.
+    """
+
+    chosen = Signal()
+    changed = Signal()
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAccessibleName(name)
+        self._row = QHBoxLayout(self)
+        self._row.setContentsMargins(4, 3, 4, 3)
+        self._row.setSpacing(4)
+        self._choices: list[tuple[T | None, QToolButton, tuple[str, ...]]] = []
+        self._value: T | None = None
+        self._default: T | None = None
+
+    def set_choices(
+        self, choices: Sequence[tuple[T | None, str, Sequence[str]]], default: T | None = None
+    ) -> None:
+        """Replace the choices: (value, label, keys); the value chosen is kept if still there."""
+        for _value, button, _keys in self._choices:
+            self._row.removeWidget(button)
+            button.hide()
+            button.deleteLater()
+        self._choices = []
+        self._default = default
+        for value, label, keys in choices:
+            button = QToolButton(self)
+            shown = literal(label)
+            button.setText(f"{shown} [{'/'.join(keys)}]" if keys else shown)
+            button.setCheckable(True)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+            button.setAccessibleName(label)
+            button.clicked.connect(lambda _checked=False, v=value: self._pick(v))
+            self._row.addWidget(button)
+            self._choices.append((value, button, tuple(k.upper() for k in keys)))
+        known = [value for value, _b, _k in self._choices]
+        self._set(self._value if self._value in known else default)
+
+    def value(self) -> T | None:
+        """The value chosen, or None."""
+        return self._value
+
+    def set_value(self, value: T | None) -> None:
+        """Choose ``value`` from the program (``chosen`` is not emitted)."""
+        self._set(value)
+
+    def reset(self) -> None:
+        """Back to the default choice."""
+        self._set(self._default)
+
+    def keys(self) -> set[str]:
+        """Every key this field answers to."""
+        return {key for _v, _b, keys in self._choices for key in keys}
+
+    def buttons(self) -> list[QToolButton]:
+        """The choices' buttons, in order."""
+        return [button for _v, button, _k in self._choices]
+
+    def _set(self, value: T | None) -> None:
+        changed = value != self._value
+        self._value = value
+        for choice, button, _keys in self._choices:
+            button.setChecked(choice == value)
+            font = button.font()
+            font.setBold(choice == value)
+            button.setFont(font)
+        if changed:
+            self.changed.emit()
+
+    def _pick(self, value: T | None) -> None:
+        self._set(value)
+        self.chosen.emit()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        modifiers = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if modifiers & ~Qt.KeyboardModifier.ShiftModifier:
+            event.ignore()
+            return
+        text = event.text().upper()
+        for value, _button, keys in self._choices:
+            if text and text in keys:
+                self._pick(value)
+                event.accept()
+                return
+        key = event.key()
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and self._choices:
+            values = [value for value, _b, _k in self._choices]
+            step = 1 if key == Qt.Key.Key_Right else -1
+            index = values.index(self._value) if self._value in values else -step
+            self._set(values[(index + step) % len(values)])
+            event.accept()
+            return
+        if key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self.reset()
+            event.accept()
+            return
+        if text.isprintable() and text.strip():
+            event.accept()  # a stray key chooses nothing and reaches no other field
+            return
+        event.ignore()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.hasFocus():
+            painter = QPainter(self)
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 2))
+            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
+            painter.end()
+
+
+class PairField(QWidget):
+    """Two number boxes, one per side (left-hand column first), each with its error line.
+
+    A box may show a suggestion: greyed placeholder text that is not a value until Space
+    accepts it (``accept_suggestion``); a typed number always wins. ``letter`` carries a
+    letter typed into a box (the boxes take digits only).
+    """
+
+    edited = Signal()
+    letter = Signal(str)
+
+    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._name = name
+        self._suggestions: list[int | None] = [None, None]
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setHorizontalSpacing(6)
+        grid.setVerticalSpacing(1)
+        validator = QRegularExpressionValidator(QRegularExpression(r"\d{0,3}"), self)
+        self.side_labels = (QLabel(), QLabel())
+        self.edits = (QLineEdit(), QLineEdit())
+        self.errors = (error_label(), error_label())
+        for side in (0, 1):
+            edit = self.edits[side]
+            edit.setValidator(validator)
+            edit.setMaxLength(3)
+            edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("0000") + 24)
+            edit.textEdited.connect(self.edited)
+            edit.installEventFilter(self)
+            label = self.side_labels[side]
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            grid.addWidget(label, 0, 2 * side)
+            grid.addWidget(edit, 0, 2 * side + 1, Qt.AlignmentFlag.AlignLeft)
+            grid.addWidget(self.errors[side], 1, 2 * side, 1, 2)
+            grid.setColumnStretch(2 * side + 1, 1)
+
+    def set_names(self, names: tuple[str, str]) -> None:
+        """Label the boxes with the sides' names."""
+        for side in (0, 1):
+            self.side_labels[side].setText(names[side])
+            self.edits[side].setAccessibleName(f"{self._name}, {names[side]}")
+
+    def values(self) -> tuple[int | None, int | None]:
+        """Each side's number, or None for an empty box."""
+        texts = (self.edits[0].text(), self.edits[1].text())
+        return (int(texts[0]) if texts[0] else None, int(texts[1]) if texts[1] else None)
+
+    def set_values(self, values: tuple[int | None, int | None] | None) -> None:
+        """Fill both boxes (None, or a None side, leaves a box empty)."""
+        for side in (0, 1):
+            value = None if values is None else values[side]
+            self.edits[side].setText("" if value is None else str(value))
+
+    def set_suggestion(self, side: int, value: int | None) -> None:
+        """Offer ``value`` in the box of ``side`` (greyed, not a value); None offers nothing."""
+        self._suggestions[side] = value
+        edit = self.edits[side]
+        edit.setPlaceholderText("" if value is None else str(value))
+        edit.setToolTip("" if value is None else f"Space takes {value}")
+
+    def suggestion(self, side: int) -> int | None:
+        """The number offered in the box of ``side``, if any."""
+        return self._suggestions[side]
+
+    def accept_suggestion(self, side: int) -> bool:
+        """Make the offered number the box's value; False when nothing is offered."""
+        value = self._suggestions[side]
+        if value is None or self.edits[side].text():
+            return False
+        self.edits[side].setText(str(value))
+        self.edited.emit()
+        return True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            plain = not event.modifiers() & ~(
+                Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+            )
+            side = next((s for s, edit in enumerate(self.edits) if edit is watched), None)
+            if plain and side is not None and event.key() == Qt.Key.Key_Space:
+                self.accept_suggestion(side)
+                return True
+            text = event.text()
+            if plain and len(text) == 1 and text.isalpha():
+                self.letter.emit(text.upper())
+                return True
+        return super().eventFilter(watched, event)

@@ -1,0 +1,445 @@
+"""What the hand entry form needs to know, without Qt.
+
+The entry panel (:mod:`jojotte_score.gui.entry_panel`) shows one input per :class:`Slot` and
+wires its widgets to an :class:`EntryForm`, which decides everything a test can check with
+plain pytest:
+
+- the fields' values (:class:`FormValues`) to a :class:`Hand`, or what is still missing,
+  asked in the players' words and keyed by the field it belongs to;
+- the core's errors and warnings for that hand (``check_hand``), keyed the same way;
+- the focus order: the order of the pad, top to bottom, and in every pair of boxes the
+  left-hand column's side first, then the right-hand one;
+- which slot still needs input, and so where a choice made with a key moves the focus;
+- the remainder offered as a suggestion (partnerships only: there all 32 cards are played,
+  so one side's count gives the other's; in every other game only 18 are);
+- the keystroke plan: the keys that type a given hand, which the tests press and count.
+
+Nothing here writes a value the scorekeeper did not type or accept.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import (
+    Doubling,
+    Hand,
+    PlayedHand,
+    Special,
+    ThrownIn,
+    Trump,
+    Variant,
+    side_names,
+)
+from jojotte_score.core.tables import deck_points
+from jojotte_score.core.validation import check_hand, errors_only
+
+Pair = tuple[int | None, int | None]
+SIDES = (0, 1)
+
+# The keys a scorekeeper presses, as the keystroke plan writes them.
+TAB, ENTER, SPACE, BACKSPACE = "Tab", "Enter", "Space", "Backspace"
+
+
+class Slot(enum.StrEnum):
+    """One input of the form, named by the field key the core's problems use."""
+
+    DEALER = "dealer"
+    BIDDER = "bidder"
+    TRUMP = "trump"
+    DOUBLE = "double"
+    SPECIAL = "special"
+    MELDS_LEFT = "melds[0]"
+    MELDS_RIGHT = "melds[1]"
+    LAST_TRICK = "last_trick"
+    JOJOTTE = "jojotte"
+    CARDS_LEFT = "card_points[0]"
+    CARDS_RIGHT = "card_points[1]"
+    TRICKS_LEFT = "tricks[0]"
+    TRICKS_RIGHT = "tricks[1]"
+    NOTE = "note"
+
+    @property
+    def row(self) -> str:
+        """The form row the slot sits in: "melds" for both meld boxes, and so on."""
+        return self.value.partition("[")[0]
+
+    @property
+    def side(self) -> int | None:
+        """0 or 1 for a box of a pair, None for a single field."""
+        _row, bracket, rest = self.value.partition("[")
+        return int(rest[0]) if bracket else None
+
+
+# The focus order: the pad's order, the left-hand side of each pair first. Who took the last
+# trick (and Jo-Jotte) comes before the card points, so that Enter can follow the last count.
+ORDER: tuple[Slot, ...] = tuple(Slot)
+
+# Each row's label, with the letter that Alt plus it jumps to (after "&").
+ROW_LABELS: dict[str, str] = {
+    "dealer": "Deale&r",
+    "bidder": "&Bidder",
+    "trump": "Tr&ump",
+    "double": "&Doubling",
+    "special": "&Nullo or Slam",
+    "melds": "&Melds",
+    "last_trick": "&Last trick",
+    "jojotte": "&Jo-Jotte",
+    "card_points": "&Card points",
+    "tricks": "Tric&ks",
+    "note": "N&ote",
+}
+
+TEXT_SLOTS = frozenset(slot for slot in Slot if slot.side is not None or slot is Slot.NOTE)
+_PAIRS = {
+    "melds": (Slot.MELDS_LEFT, Slot.MELDS_RIGHT),
+    "card_points": (Slot.CARDS_LEFT, Slot.CARDS_RIGHT),
+    "tricks": (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT),
+}
+
+TRUMP_CHOICES: tuple[tuple[Trump, str, tuple[str, ...]], ...] = (
+    (Trump.CLUBS, "♣ Clubs", ("C",)),
+    (Trump.DIAMONDS, "♦ Diamonds", ("D",)),
+    (Trump.HEARTS, "♥ Hearts", ("H",)),
+    (Trump.SPADES, "♠ Spades", ("S",)),
+    (Trump.NO_TRUMP, "No-trump", ("N",)),
+)
+DOUBLING_CHOICES: tuple[tuple[Doubling, str, tuple[str, ...]], ...] = (
+    (Doubling.NONE, "None", ("0",)),
+    (Doubling.DOUBLE, "Doubled", ("X",)),
+    (Doubling.REDOUBLE, "Redoubled", ("R",)),
+)
+SPECIAL_KEYS = {Special.NONE: ("0",), Special.NULLO: ("N",), Special.SLAM: ("S",)}
+NOBODY_KEYS = ("0",)
+
+
+def mnemonic(label: str) -> str:
+    """The letter after "&" in a label, upper case ("Tric&ks" gives "K")."""
+    return label[label.index("&") + 1].upper()
+
+
+def choice_keys(names: Sequence[str]) -> list[tuple[str, ...]]:
+    """``1``, ``2``, … and each name's first letter when the first letters differ."""
+    initials = [name.strip()[:1].upper() for name in names]
+    usable = all(i.isalpha() for i in initials) and len(set(initials)) == len(initials)
+    return [
+        (str(index + 1), initials[index]) if usable else (str(index + 1),)
+        for index in range(len(names))
+    ]
+
+
+class FormValues(NamedTuple):
+    """What the form's fields hold: typed values, None for an empty field or no choice."""
+
+    dealer: int | None = None
+    bidder: int | None = None
+    trump: Trump | None = None
+    double: Doubling = Doubling.NONE
+    special: Special = Special.NONE
+    melds: Pair = (None, None)
+    last_trick: int | None = None
+    jojotte: int | None = None
+    card_points: Pair = (None, None)
+    tricks: Pair = (None, None)
+    note: str = ""
+
+    @classmethod
+    def of(cls, hand: Hand) -> FormValues:
+        """The values that describe ``hand`` (as editing a recorded hand shows them)."""
+        if isinstance(hand, ThrownIn):
+            return cls(dealer=hand.dealer, note=hand.note)
+        return cls(
+            dealer=hand.dealer,
+            bidder=hand.bidder,
+            trump=hand.trump,
+            double=hand.double,
+            special=hand.special,
+            melds=hand.melds,
+            last_trick=hand.last_trick,
+            jojotte=hand.jojotte,
+            card_points=hand.card_points,
+            tricks=(None, None) if hand.tricks is None else hand.tricks,
+            note=hand.note,
+        )
+
+    def get(self, slot: Slot) -> object:
+        """The value of one slot (one box's number for a pair)."""
+        side = slot.side
+        value: object = getattr(self, slot.row)
+        if side is None:
+            return value
+        assert isinstance(value, tuple)
+        return value[side]
+
+    def with_slot(self, slot: Slot, value: object) -> FormValues:
+        """A copy with ``slot`` set to ``value``."""
+        side = slot.side
+        if side is not None:
+            pair = list(getattr(self, slot.row))
+            pair[side] = value
+            value = tuple(pair)
+        fields: dict[str, Any] = {slot.row: value}  # one field, named by the slot
+        return self._replace(**fields)
+
+
+class FormCheck(NamedTuple):
+    """The form's verdict on its values.
+
+    ``hand`` is None while ``missing`` names something the hand needs (field key → question).
+    ``problems`` are the core's errors and warnings for the hand.
+    """
+
+    hand: Hand | None
+    missing: dict[str, str]
+    problems: tuple[Problem, ...]
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems that refuse the hand."""
+        return errors_only(list(self.problems))
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """The problems the scorekeeper must confirm."""
+        return [p for p in self.problems if p.warning]
+
+    def messages(self, show_missing: bool) -> dict[str, list[str]]:
+        """Every message keyed by the field it belongs to (missing input when asked for)."""
+        messages: dict[str, list[str]] = {}
+        for problem in self.problems:
+            prefix = "Check: " if problem.warning else ""
+            messages.setdefault(problem.field or "", []).append(prefix + problem.message)
+        if show_missing:
+            for field, question in self.missing.items():
+                messages.setdefault(field, []).append(question)
+        return messages
+
+
+class EntryForm:
+    """The rules of the entry form for one sitting's variant and players."""
+
+    def __init__(self, variant: Variant, players: Sequence[str]) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.names = side_names(variant, self.players)
+        side_keys = choice_keys(self.names)
+        self.side_keys = (side_keys[0], side_keys[1])
+        self.seat_keys = tuple(choice_keys(self.players))
+
+    # Values to a hand ----------------------------------------------------------------------
+
+    def missing(self, values: FormValues) -> dict[str, str]:
+        """What the hand still needs, field key → the question the scorekeeper answers."""
+        missing: dict[str, str] = {}
+        if values.bidder is None:
+            missing["bidder"] = "Who named the trump?"
+        if values.trump is None:
+            missing["trump"] = "Which trump, or no-trump?"
+        if values.last_trick is None and values.special is not Special.NULLO:
+            missing["last_trick"] = "Who won the last trick?"
+        for side in SIDES:
+            if values.card_points[side] is None:
+                missing[f"card_points[{side}]"] = (
+                    f"How many card points did {self.names[side]} take?"
+                )
+        tricks = values.tricks
+        needs_tricks = values.special is not Special.NONE or tricks != (None, None)
+        empty = [side for side in SIDES if tricks[side] is None]
+        if needs_tricks and empty:
+            if len(empty) == 2:
+                missing["tricks"] = f"{self._special_word(values)} needs each side's tricks."
+            else:
+                missing["tricks"] = f"How many tricks did {self.names[empty[0]]} take?"
+        return missing
+
+    def build(self, values: FormValues) -> Hand | None:
+        """The hand the values describe, or None while :meth:`missing` names something."""
+        if self.missing(values):
+            return None
+        bidder, trump, (left, right) = values.bidder, values.trump, values.card_points
+        if bidder is None or trump is None or left is None or right is None:
+            raise AssertionError("missing() names every empty field a hand needs")
+        melds, tricks = values.melds, values.tricks
+        return PlayedHand(
+            bidder=bidder,
+            trump=trump,
+            card_points=(left, right),
+            last_trick=values.last_trick,
+            double=values.double,
+            special=values.special,
+            melds=(melds[0] or 0, melds[1] or 0),
+            jojotte=values.jojotte,
+            tricks=None if tricks[0] is None or tricks[1] is None else (tricks[0], tricks[1]),
+            dealer=values.dealer,
+            note=values.note.strip(),
+        )
+
+    def check(self, values: FormValues, number: int | None = None) -> FormCheck:
+        """The hand, what is missing, and the core's problems with the hand as it stands."""
+        missing = self.missing(values)
+        hand = None if missing else self.build(values)
+        problems: tuple[Problem, ...] = ()
+        if hand is not None:
+            problems = tuple(check_hand(hand, self.variant, number, self.names))
+        return FormCheck(hand, missing, problems)
+
+    def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
+        """One line naming what is missing, for the preview ("" when nothing is), with the
+        remainder a box offers."""
+        needed = [
+            words
+            for key, words in (
+                ("bidder", "the bidder"),
+                ("trump", "the trump"),
+                ("last_trick", "who won the last trick"),
+            )
+            if key in check.missing
+        ]
+        for row, slots, noun in (
+            ("card_points", (Slot.CARDS_LEFT, Slot.CARDS_RIGHT), "card points"),
+            ("tricks", (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT), "tricks"),
+        ):
+            if not any(field.startswith(row) for field in check.missing):
+                continue
+            empty = [slot for slot in slots if values.get(slot) is None]
+            if len(empty) == 2:
+                needed.append(f"both sides' {noun}")
+                continue
+            offered = self.suggestion(values, empty[0])
+            words = f"{self.names[empty[0].side or 0]}'s {noun}"
+            needed.append(words if offered is None else f"{words} (Space takes {offered})")
+        return f"Still to enter: {', '.join(needed)}." if needed else ""
+
+    # The focus -----------------------------------------------------------------------------
+
+    def is_enabled(self, values: FormValues, slot: Slot) -> bool:
+        """False for the fields that do not count in the contract chosen (Nullo's last trick
+        and Jo-Jotte)."""
+        if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
+            return values.special is not Special.NULLO
+        return True
+
+    def needs_input(self, values: FormValues, slot: Slot) -> bool:
+        """True for an empty slot the hand cannot be recorded without."""
+        if not self.is_enabled(values, slot):
+            return False
+        if slot in (Slot.BIDDER, Slot.TRUMP, Slot.LAST_TRICK):
+            return values.get(slot) is None
+        if slot.row == "card_points":
+            return values.get(slot) is None
+        if slot.row == "tricks":
+            needed = values.special is not Special.NONE or values.tricks != (None, None)
+            return needed and values.get(slot) is None
+        return False
+
+    def next_slot(self, values: FormValues, after: Slot | None = None) -> Slot | None:
+        """The first slot after ``after`` (from the top for None) that still needs input;
+        None when the hand needs nothing more (the focus goes to Record)."""
+        start = 0 if after is None else ORDER.index(after) + 1
+        for slot in ORDER[start:]:
+            if self.needs_input(values, slot):
+                return slot
+        return None
+
+    def first_slot(self, values: FormValues) -> Slot | None:
+        """Where a new hand starts: the first slot that needs input."""
+        return self.next_slot(values, None)
+
+    # Suggestions ---------------------------------------------------------------------------
+
+    def suggestion(self, values: FormValues, slot: Slot) -> int | None:
+        """The remainder offered (greyed, not a value) in an empty box, or None.
+
+        Only in partnerships, where all 32 cards are played: the two card counts add up to
+        the deck and the tricks to eight. In every other game 18 cards are played and the
+        other count cannot be known, so both are typed.
+        """
+        side = slot.side
+        if self.variant is not Variant.PARTNERSHIP or side is None or values.get(slot) is not None:
+            return None
+        pair = values.card_points if slot.row == "card_points" else values.tricks
+        if slot.row == "card_points":
+            if values.trump is None:
+                return None
+            total = deck_points(values.trump.is_suit and values.special is not Special.NULLO)
+        elif slot.row == "tricks":
+            total = self.variant.tricks_per_hand
+        else:
+            return None
+        other = pair[1 - side]
+        if other is None or not 0 <= other <= total:
+            return None
+        return total - other
+
+    # The keystroke plan --------------------------------------------------------------------
+
+    def keys_for(self, slot: Slot, value: object, values: FormValues) -> tuple[str, ...]:
+        """The keys that put ``value`` into ``slot`` once it has the focus."""
+        if slot in TEXT_SLOTS:
+            text = "" if value is None else str(value)
+            if value is not None and value == self.suggestion(values, slot):
+                return (SPACE,)
+            return tuple(text)
+        return (self._choice_key(slot, value, values),)
+
+    def keystrokes(self, hand: Hand, start: FormValues | None = None) -> list[str]:
+        """The keys that type ``hand`` into a fresh form holding ``start`` (the prefilled
+        dealer), as a scorekeeper would: a key for each choice (the focus then moves on by
+        itself), digits for each box, Tab to the next box, Alt plus a label's letter to jump
+        to a field that nothing moves to; Enter records. A thrown-in deal is recorded with
+        Ctrl+T."""
+        values = start or FormValues()
+        target = FormValues.of(hand)
+        if isinstance(hand, ThrownIn):
+            keys = self._type_slots(values, target, [Slot.DEALER, Slot.NOTE])
+            return [*keys, "Ctrl+T"]
+        return [*self._type_slots(values, target, list(ORDER)), ENTER]
+
+    def _type_slots(self, values: FormValues, target: FormValues, slots: list[Slot]) -> list[str]:
+        keys: list[str] = []
+        focus = self.first_slot(values)
+        for slot in slots:
+            wanted = target.get(slot)
+            if slot.row == "melds" and wanted == 0:
+                wanted = None  # an empty meld box is 0
+            if values.get(slot) == wanted:
+                continue
+            if focus is not slot:
+                keys.extend(self._move(focus, slot))
+            keys.extend(self.keys_for(slot, wanted, values))
+            values = values.with_slot(slot, wanted)
+            focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
+        return keys
+
+    @staticmethod
+    def _move(focus: Slot | None, slot: Slot) -> tuple[str, ...]:
+        """Tab to the next slot; else Alt and the row's letter (then Tab to a right box)."""
+        if focus is not None and ORDER.index(slot) == ORDER.index(focus) + 1:
+            return (TAB,)
+        jump = f"Alt+{mnemonic(ROW_LABELS[slot.row])}"
+        return (jump, TAB) if slot.side == 1 else (jump,)
+
+    def _choice_key(self, slot: Slot, value: object, values: FormValues) -> str:
+        if slot is Slot.DEALER:
+            if value is None:
+                return BACKSPACE  # back to no dealer
+            assert isinstance(value, int)
+            return self.seat_keys[value][-1]
+        if slot in (Slot.BIDDER, Slot.LAST_TRICK, Slot.JOJOTTE):
+            if value is None:
+                return NOBODY_KEYS[0]
+            assert isinstance(value, int)
+            return self.side_keys[value][-1]
+        if slot is Slot.TRUMP:
+            return next(keys for trump, _label, keys in TRUMP_CHOICES if trump == value)[-1]
+        if slot is Slot.DOUBLE:
+            return next(keys for double, _label, keys in DOUBLING_CHOICES if double == value)[-1]
+        assert isinstance(value, Special)
+        return SPECIAL_KEYS[value][-1]
+
+    @staticmethod
+    def _special_word(values: FormValues) -> str:
+        return "Slam" if values.special is Special.SLAM else "Nullo"

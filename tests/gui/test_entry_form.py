@@ -1,0 +1,260 @@
+"""The entry form's rules without Qt: values to a hand, what is missing, the focus order,
+suggestions and the keystroke plan (docs/RULES.md, "Validation")."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jojotte_score.core.model import PlayedHand, Special, ThrownIn, Trump, Variant
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.entry_form import ORDER, EntryForm, FormValues, Slot
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+TWO = EntryForm(Variant.TWO_PLAYER, ("Zoë", "Jürgen"))
+FOUR = EntryForm(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"))
+PLAIN = FormValues(bidder=0, trump=Trump.HEARTS, last_trick=1, card_points=(35, 60))
+
+
+def test_the_form_imports_no_qt() -> None:
+    code = (
+        "import sys, jojotte_score.gui.entry_form\n"
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_focus_order_is_the_pad_order_left_side_first() -> None:
+    assert ORDER == (
+        Slot.DEALER,
+        Slot.BIDDER,
+        Slot.TRUMP,
+        Slot.DOUBLE,
+        Slot.SPECIAL,
+        Slot.MELDS_LEFT,
+        Slot.MELDS_RIGHT,
+        Slot.LAST_TRICK,
+        Slot.JOJOTTE,
+        Slot.CARDS_LEFT,
+        Slot.CARDS_RIGHT,
+        Slot.TRICKS_LEFT,
+        Slot.TRICKS_RIGHT,
+        Slot.NOTE,
+    )
+    for row in ("melds", "card_points", "tricks"):
+        left, right = (ORDER.index(s) for s in ORDER if s.row == row)
+        assert (ORDER[left].side, ORDER[right].side, right - left) == (0, 1, 1)
+
+
+def test_an_empty_form_asks_in_the_players_words() -> None:
+    assert TWO.missing(FormValues()) == {
+        "bidder": "Who named the trump?",
+        "trump": "Which trump, or no-trump?",
+        "last_trick": "Who won the last trick?",
+        "card_points[0]": "How many card points did Zoë take?",
+        "card_points[1]": "How many card points did Jürgen take?",
+    }
+    assert TWO.build(FormValues()) is None
+
+
+def test_nothing_is_filled_in_the_count_typed_on_the_right_leaves_the_left_empty() -> None:
+    values = PLAIN._replace(card_points=(None, 60))
+    check = TWO.check(values, 1)
+    assert check.hand is None
+    assert check.missing == {"card_points[0]": "How many card points did Zoë take?"}
+    assert TWO.suggestion(values, Slot.CARDS_LEFT) is None
+    assert TWO.next_slot(values) is Slot.CARDS_LEFT
+
+
+def test_both_counts_typed_make_the_hand_without_a_warning() -> None:
+    """Nine cards each: 18 of the 32 cards are played, so 35 + 60 = 95 is a real count."""
+    check = TWO.check(PLAIN, 3)
+    assert check.hand == PlayedHand(
+        bidder=0, trump=Trump.HEARTS, card_points=(35, 60), last_trick=1
+    )
+    assert check.problems == ()
+
+
+def test_partnership_counts_that_do_not_add_up_are_a_warning_on_the_card_points() -> None:
+    check = FOUR.check(PLAIN._replace(card_points=(90, 40)), 1)
+    assert check.hand is not None
+    assert [(p.field, p.warning) for p in check.problems] == [("card_points", True)]
+    assert check.errors == []
+
+
+@pytest.mark.parametrize(
+    ("rule", "values", "slot", "offered"),
+    [
+        ("two players: 18 cards, the other count is unknown", PLAIN, Slot.CARDS_RIGHT, None),
+        (
+            "partnership, trump suit: the deck is 155",
+            PLAIN._replace(card_points=(90, None)),
+            Slot.CARDS_RIGHT,
+            65,
+        ),
+        (
+            "partnership, typed on the right: offered on the left",
+            PLAIN._replace(card_points=(None, 100)),
+            Slot.CARDS_LEFT,
+            55,
+        ),
+        (
+            "partnership at no-trump: the deck is 120",
+            PLAIN._replace(trump=Trump.NO_TRUMP, card_points=(90, None)),
+            Slot.CARDS_RIGHT,
+            30,
+        ),
+        (
+            "partnership Nullo: the deck is 120",
+            PLAIN._replace(special=Special.NULLO, card_points=(100, None)),
+            Slot.CARDS_RIGHT,
+            20,
+        ),
+        (
+            "partnership tricks add up to eight",
+            PLAIN._replace(special=Special.SLAM, tricks=(8, None)),
+            Slot.TRICKS_RIGHT,
+            0,
+        ),
+        (
+            "nothing offered over a typed number",
+            PLAIN._replace(card_points=(90, 40)),
+            Slot.CARDS_RIGHT,
+            None,
+        ),
+        (
+            "nothing offered before the trump",
+            FormValues(card_points=(90, None)),
+            Slot.CARDS_RIGHT,
+            None,
+        ),
+    ],
+)
+def test_suggestions(rule: str, values: FormValues, slot: Slot, offered: int | None) -> None:
+    form = TWO if rule.startswith("two") else FOUR
+    assert form.suggestion(values, slot) == offered, rule
+
+
+def test_a_suggestion_is_never_a_value() -> None:
+    values = PLAIN._replace(card_points=(90, None))
+    assert FOUR.suggestion(values, Slot.CARDS_RIGHT) == 65
+    assert FOUR.build(values) is None
+    assert FOUR.next_slot(values) is Slot.CARDS_RIGHT
+
+
+def test_where_a_choice_moves_the_focus() -> None:
+    values = FormValues(bidder=0)
+    assert TWO.next_slot(values, Slot.BIDDER) is Slot.TRUMP
+    values = values._replace(trump=Trump.SPADES)
+    assert TWO.next_slot(values, Slot.TRUMP) is Slot.LAST_TRICK
+    values = values._replace(last_trick=0)
+    assert TWO.next_slot(values, Slot.LAST_TRICK) is Slot.CARDS_LEFT
+    nullo = values._replace(special=Special.NULLO, last_trick=None)
+    assert TWO.next_slot(nullo, Slot.SPECIAL) is Slot.CARDS_LEFT  # no last trick in Nullo
+    assert not TWO.is_enabled(nullo, Slot.LAST_TRICK)
+    assert not TWO.is_enabled(nullo, Slot.JOJOTTE)
+    done = nullo._replace(card_points=(20, 40))
+    assert TWO.next_slot(done, Slot.CARDS_RIGHT) is Slot.TRICKS_LEFT
+    assert TWO.next_slot(done._replace(tricks=(2, 7)), Slot.CARDS_RIGHT) is None
+
+
+def test_tricks_are_asked_for_in_nullo_and_slam_and_when_one_side_is_typed() -> None:
+    nullo = FormValues(bidder=1, trump=Trump.NO_TRUMP, special=Special.NULLO, card_points=(20, 40))
+    assert TWO.missing(nullo) == {"tricks": "Nullo needs each side's tricks."}
+    assert TWO.missing(nullo._replace(tricks=(2, None))) == {
+        "tricks": "How many tricks did Jürgen take?"
+    }
+    assert TWO.missing(PLAIN._replace(tricks=(None, 4))) == {
+        "tricks": "How many tricks did Zoë take?"
+    }
+    assert TWO.missing(PLAIN._replace(special=Special.SLAM)) == {
+        "tricks": "Slam needs each side's tricks."
+    }
+
+
+# The keystroke plan ------------------------------------------------------------------------
+
+
+def test_a_plain_hand_takes_nine_keys() -> None:
+    """Bidder, trump, last trick, two two-digit counts with Tab between them, Enter."""
+    hand = PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(35, 60), last_trick=1)
+    keys = TWO.keystrokes(hand)
+    assert keys == ["Z", "S", "J", "3", "5", "Tab", "6", "0", "Enter"]
+    assert len(keys) == 9
+
+
+def test_a_nullo_hand_types_both_tricks() -> None:
+    hand = PlayedHand(
+        bidder=1,
+        trump=Trump.NO_TRUMP,
+        card_points=(20, 40),
+        last_trick=None,
+        special=Special.NULLO,
+        tricks=(2, 7),
+    )
+    keys = TWO.keystrokes(hand)
+    assert keys == [
+        "J",
+        "N",
+        "Alt+N",
+        "N",
+        "2",
+        "0",
+        "Tab",
+        "4",
+        "0",
+        "Tab",
+        "2",
+        "Tab",
+        "7",
+        "Enter",
+    ]
+
+
+def test_a_partnership_count_is_taken_with_space() -> None:
+    hand = PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(90, 65), last_trick=0)
+    assert FOUR.keystrokes(hand) == ["A", "S", "A", "9", "0", "Tab", "Space", "Enter"]
+
+
+def test_a_thrown_in_deal_is_one_deliberate_chord() -> None:
+    assert TWO.keystrokes(ThrownIn(dealer=0), FormValues(dealer=0)) == ["Ctrl+T"]
+
+
+GERMAN_PLAN = [
+    ["B", "S", "Alt+M", "Tab", "4", "0", "Tab", "B", "6", "0", "Tab", "2", "5", "Enter"],
+    ["B", "H", "A", "4", "0", "Tab", "4", "5", "Enter"],
+    [
+        "A",
+        "C",
+        "Alt+D",
+        "X",
+        "Alt+M",
+        "Tab",
+        "2",
+        "0",
+        "Tab",
+        "B",
+        "6",
+        "0",
+        "Tab",
+        "4",
+        "0",
+        "Enter",
+    ],
+    ["B", "N", "Alt+N", "N", "2", "0", "Tab", "4", "0", "Tab", "2", "Tab", "7", "Enter"],
+    ["A", "S", "A", "3", "5", "Tab", "4", "5", "Enter"],
+    ["A", "S", "Alt+M", "5", "0", "Alt+L", "A", "9", "0", "Tab", "4", "0", "Enter"],
+]
+
+
+def test_the_german_example_plan() -> None:
+    """The worked example's six hands, notes left out: 75 keys in all."""
+    sitting = load_sitting(DATA / "german-example.json").sitting
+    form = EntryForm(sitting.variant, sitting.players)
+    plans = [form.keystrokes(hand._replace(note="")) for hand in sitting.hands]
+    assert plans == GERMAN_PLAN
+    assert sum(len(plan) for plan in plans) == 75
