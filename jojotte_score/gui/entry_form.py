@@ -54,10 +54,10 @@ class Slot(enum.StrEnum):
     SPECIAL = "special"
     MELDS_LEFT = "melds[0]"
     MELDS_RIGHT = "melds[1]"
-    LAST_TRICK = "last_trick"
-    JOJOTTE = "jojotte"
     CARDS_LEFT = "card_points[0]"
     CARDS_RIGHT = "card_points[1]"
+    LAST_TRICK = "last_trick"
+    JOJOTTE = "jojotte"
     TRICKS_LEFT = "tricks[0]"
     TRICKS_RIGHT = "tricks[1]"
     NOTE = "note"
@@ -74,8 +74,9 @@ class Slot(enum.StrEnum):
         return int(rest[0]) if bracket else None
 
 
-# The focus order: the pad's order, the left-hand side of each pair first. Who took the last
-# trick (and Jo-Jotte) comes before the card points, so that Enter can follow the last count.
+# The focus order: the pad's order, the left-hand side of each pair first. The card points
+# come before who took the last trick: a scorekeeper who types the counts straight after the
+# trump then types them into the count boxes, never as a digit that picks a side.
 ORDER: tuple[Slot, ...] = tuple(Slot)
 
 # Each row's label, with the letter that Alt plus it jumps to (after "&").
@@ -86,9 +87,9 @@ ROW_LABELS: dict[str, str] = {
     "double": "&Doubling",
     "special": "&Nullo or Slam",
     "melds": "&Melds",
+    "card_points": "&Card points",
     "last_trick": "&Last trick",
     "jojotte": "&Jo-Jotte",
-    "card_points": "&Card points",
     "tricks": "Tric&ks",
     "note": "N&ote",
 }
@@ -287,30 +288,25 @@ class EntryForm:
         return FormCheck(hand, missing, problems)
 
     def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
-        """One line naming what is missing, for the preview ("" when nothing is), with the
-        remainder a box offers."""
-        needed = [
-            words
-            for key, words in (
-                ("bidder", "the bidder"),
-                ("trump", "the trump"),
-                ("last_trick", "who won the last trick"),
-            )
-            if key in check.missing
-        ]
-        for row, slots, noun in (
-            ("card_points", (Slot.CARDS_LEFT, Slot.CARDS_RIGHT), "card points"),
-            ("tricks", (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT), "tricks"),
+        """One line naming what is missing, in the form's order, for the preview ("" when
+        nothing is), with the remainder a box offers."""
+        needed: list[str] = []
+        for row, words in (
+            ("bidder", "the bidder"),
+            ("trump", "the trump"),
+            ("card_points", "card points"),
+            ("last_trick", "who won the last trick"),
+            ("tricks", "tricks"),
         ):
-            if not any(field.startswith(row) for field in check.missing):
+            if not any(field.partition("[")[0] == row for field in check.missing):
                 continue
-            empty = [slot for slot in slots if values.get(slot) is None]
-            if len(empty) == 2:
-                needed.append(f"both sides' {noun}")
+            empty = [slot for slot in _PAIRS.get(row, ()) if values.get(slot) is None]
+            if len(empty) != 1:
+                needed.append(f"both sides' {words}" if empty else words)
                 continue
             offered = self.suggestion(values, empty[0])
-            words = f"{self.names[empty[0].side or 0]}'s {noun}"
-            needed.append(words if offered is None else f"{words} (Space takes {offered})")
+            named = f"{self.names[empty[0].side or 0]}'s {words}"
+            needed.append(named if offered is None else f"{named} (Space takes {offered})")
         return f"Still to enter: {', '.join(needed)}." if needed else ""
 
     # The focus -----------------------------------------------------------------------------
@@ -408,17 +404,20 @@ class EntryForm:
             if values.get(slot) == wanted:
                 continue
             if focus is not slot:
-                keys.extend(self._move(focus, slot))
+                keys.extend(self._move(values, focus, slot))
             keys.extend(self.keys_for(slot, wanted, values))
             values = values.with_slot(slot, wanted)
             focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
         return keys
 
-    @staticmethod
-    def _move(focus: Slot | None, slot: Slot) -> tuple[str, ...]:
-        """Tab to the next slot; else Alt and the row's letter (then Tab to a right box)."""
-        if focus is not None and ORDER.index(slot) == ORDER.index(focus) + 1:
-            return (TAB,)
+    def _move(self, values: FormValues, focus: Slot | None, slot: Slot) -> tuple[str, ...]:
+        """Tab to the next slot (Tab passes over the disabled ones); else Alt and the row's
+        letter (then Tab to a right-hand box)."""
+        if focus is not None:
+            after = ORDER[ORDER.index(focus) + 1 :]
+            enabled = [s for s in after if self.is_enabled(values, s)]
+            if enabled[:1] == [slot]:
+                return (TAB,)
         jump = f"Alt+{mnemonic(ROW_LABELS[slot.row])}"
         return (jump, TAB) if slot.side == 1 else (jump,)
 

@@ -1,14 +1,14 @@
 """The hand entry panel: keyboard-first, in the order of the pad.
 
-Dealer (shown, prefilled), bidder, trump, doubling, Nullo or Slam, melds, last trick,
-Jo-Jotte, card points, tricks, a note; Enter records from any field. A single key chooses
+Dealer (shown, prefilled), bidder, trump, doubling, Nullo or Slam, melds, card points,
+last trick, Jo-Jotte, tricks, a note; Enter records from any field. A single key chooses
 in a choice field (the keys are shown on the buttons) and moves the focus on to the next
 field the hand still needs; in every pair of boxes the left-hand column's side comes first
-and Tab goes on to the right-hand one. A plain hand is, for example, ``1`` ``S`` ``1`` ``9``
-``0`` ``Tab`` ``6`` ``5`` ``Enter``: nine keys. Nothing is filled in that was not typed: in
-partnerships the remainder of a count is offered greyed in the other box, and Space takes
-it. Alt plus the underlined letter of a label jumps to its field; Ctrl+T or the "Thrown in"
-button records a thrown-in deal.
+and Tab goes on to the right-hand one. A plain hand is, for example, ``1`` ``S`` ``9``
+``0`` ``Tab`` ``6`` ``5`` ``Tab`` ``1`` ``Enter``: ten keys. Nothing is filled in that was
+not typed: in partnerships the remainder of a count is offered greyed in the other box, and
+Space takes it. Alt plus the underlined letter of a label jumps to its field; Ctrl+T or the
+"Thrown in" button records a thrown-in deal.
 
 The panel only wires widgets: :class:`~jojotte_score.gui.entry_form.EntryForm` turns the
 fields' values into a hand, says what is missing and where the focus goes, and asks the core
@@ -148,9 +148,9 @@ class EntryPanel(QWidget):
             ("double", self.double),
             ("special", self.special),
             ("melds", melds_row),
+            ("card_points", self.card_points),
             ("last_trick", self.last_trick),
             ("jojotte", self.jojotte),
-            ("card_points", self.card_points),
             ("tricks", self.tricks),
             ("note", self.note),
         )

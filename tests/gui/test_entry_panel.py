@@ -122,19 +122,21 @@ def button_texts(field: ChoiceField[Any]) -> list[str]:
 # A plain hand ------------------------------------------------------------------------------
 
 
-def test_a_plain_hand_takes_nine_keys(
+def test_a_plain_hand_takes_ten_keys(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
-    """Bidder A, spades, last trick A, 35 and 60 typed (left side first), Enter."""
+    """Bidder A, spades, 35 and 60 typed (left side first), last trick A, Enter."""
     keyboard.press("1", "S")
-    assert focused() is panel.last_trick
-    keyboard.press("1")
     assert focused() is panel.card_points.edits[0]  # the left-hand column first
     keyboard.press("3", "5", TAB)
     assert focused() is panel.card_points.edits[1]
     assert panel.card_points.values() == (35, None)  # nothing filled in
-    keyboard.press("6", "0", ENTER)
-    assert keyboard.count == 9
+    keyboard.press("6", "0", TAB)
+    assert focused() is panel.last_trick
+    keyboard.press("1")
+    assert focused() is panel.record_button  # nothing more is needed
+    keyboard.press(ENTER)
+    assert keyboard.count == 10
     assert submissions == [
         EntryRequest(
             "add",
@@ -148,7 +150,7 @@ def test_a_plain_hand_takes_nine_keys(
 def test_after_recording_the_panel_is_ready_for_the_next_hand(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
-    keyboard.press("1", "N", "2", "7", "0", TAB, "5", "0", ENTER)
+    keyboard.press("1", "N", "7", "0", TAB, "5", "0", TAB, "2", ENTER)
     assert submissions[0].hand == PlayedHand(
         bidder=0, trump=Trump.NO_TRUMP, card_points=(70, 50), last_trick=1, dealer=0
     )
@@ -160,7 +162,7 @@ def test_after_recording_the_panel_is_ready_for_the_next_hand(
 def test_the_count_typed_on_the_right_first_leaves_the_left_empty(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
-    keyboard.press("2", "H", "B", TAB, "6", "0")
+    keyboard.press("2", "H", TAB, "6", "0", TAB, "B")
     assert panel.card_points.values() == (None, 60)
     assert panel.card_points.edits[0].text() == ""
     assert panel.card_points.edits[0].placeholderText() == ""
@@ -170,6 +172,7 @@ def test_the_count_typed_on_the_right_first_leaves_the_left_empty(
     assert focused() is panel.card_points.edits[0]
     keyboard.press("3", "5", ENTER)
     assert [played(r.hand).card_points for r in submissions] == [(35, 60)]
+    assert played(submissions[0].hand).last_trick == 1
 
 
 def test_a_nullo_hand_takes_its_tricks_left_then_right(
@@ -189,10 +192,10 @@ def test_a_nullo_hand_takes_its_tricks_left_then_right(
 
 
 def test_tab_never_skips_an_empty_box(panel: EntryPanel, keyboard: Keyboard) -> None:
-    keyboard.press("1", "S", "1", TAB)
+    keyboard.press("1", "S", TAB)
     assert focused() is panel.card_points.edits[1]
     keyboard.press(TAB)
-    assert focused() is panel.tricks.edits[0]
+    assert focused() is panel.last_trick
     keyboard.press(BACKTAB, BACKTAB)
     assert focused() is panel.card_points.edits[0]
 
@@ -200,7 +203,7 @@ def test_tab_never_skips_an_empty_box(panel: EntryPanel, keyboard: Keyboard) -> 
 def test_letters_typed_in_a_box_land_nowhere(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
-    keyboard.press("1", "S", "1", "3", "x", "5", "t")
+    keyboard.press("1", "S", "3", "x", "5", "t")
     assert panel.card_points.values() == (35, None)
     assert panel.note.text() == ""
     assert submissions == []
@@ -225,7 +228,7 @@ def test_german_example_by_keyboard(
         done = [r.hand for r in submissions]
         panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules(), done), None)
     assert tuple(r.hand for r in submissions) == expected
-    assert keyboard.count == 75
+    assert keyboard.count == 80
     ledger = scored(Rules(), expected).ledger(("A", "B"))
     assert ledger.rubbers[0].totals == (755, 655)
 
@@ -244,30 +247,31 @@ def partnership(panel: EntryPanel) -> EntryPanel:
 def test_partnership_remainder_is_offered_and_taken_with_space(
     partnership: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
-    keyboard.press("A", "S", "A", "9", "0", TAB)
+    keyboard.press("A", "S", "9", "0", TAB)
     right = partnership.card_points.edits[1]
     assert (right.text(), right.placeholderText()) == ("", "65")
     assert partnership.current_hand() is None  # a suggestion is not a value
     assert partnership.preview.toPlainText() == (
-        "Still to enter: Bert & Dora's card points (Space takes 65)."
+        "Still to enter: Bert & Dora's card points (Space takes 65), who won the last trick."
     )
     screenshot(partnership, "entry-panel-suggestion")
     keyboard.press(" ")
     assert right.text() == "65"
-    keyboard.press(ENTER)
+    keyboard.press(TAB, "A", ENTER)
     assert submissions[0].hand == PlayedHand(
         bidder=0, trump=Trump.SPADES, card_points=(90, 65), last_trick=0, dealer=3
     )
-    assert keyboard.count == 8
+    assert keyboard.count == 9
 
 
 def test_partnership_typed_number_wins_and_enter_does_not_take_the_offer(
     partnership: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
-    keyboard.press("A", "S", "A", "9", "0", TAB, ENTER)
+    keyboard.press("A", "S", "9", "0", TAB, ENTER)
     assert submissions == []
     assert partnership.card_points.edits[1].text() == ""
-    keyboard.press("6", "0")
+    assert focused() is partnership.card_points.edits[1]
+    keyboard.press("6", "0", TAB, "A")
     assert partnership.card_points.values() == (90, 60)
     assert "add up to 150" in error_text(partnership, "card_points")  # the warning stays
     keyboard.press(ENTER)
@@ -283,7 +287,7 @@ def test_partnership_slam(
     partnership: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
     """Four seats deal; the sides are partnerships; tricks add up to eight."""
-    keyboard.press("A", "S", (Qt.Key.Key_N, ALT), "S", "A", "1", "5", "5", TAB, "0", TAB)
+    keyboard.press("A", "S", (Qt.Key.Key_N, ALT), "S", "1", "5", "5", TAB, "0", TAB, "A")
     assert focused() is partnership.tricks.edits[0]  # tricks are needed for a Slam
     keyboard.press("8", TAB, " ", ENTER)
     assert submissions[0].hand == PlayedHand(
@@ -386,21 +390,23 @@ def test_missing_input_is_asked_for_on_the_fields(
     }
     assert focused() is panel.bidder
     assert panel.preview.toPlainText() == (
-        "Still to enter: the bidder, the trump, who won the last trick, both sides' card points."
+        "Still to enter: the bidder, the trump, both sides' card points, who won the last trick."
     )
     screenshot(panel, "entry-panel-missing")
 
 
 def test_an_error_is_shown_while_typing(panel: EntryPanel, keyboard: Keyboard) -> None:
-    keyboard.press("1", "N", "1", "9", "2", TAB, "2", "0")
+    keyboard.press("1", "N", "9", "2", TAB, "2", "0", TAB, "1")
     assert panel.preview.toPlainText().startswith("Cannot be recorded:\n⚠ A's card points (92)")
     assert "must be a multiple of 5" in error_text(panel, "card_points[0]")
     screenshot(panel, "entry-panel-error")
 
 
 def test_half_filled(panel: EntryPanel, keyboard: Keyboard) -> None:
-    keyboard.press("1", "H", "2", "5", "5")
-    assert panel.preview.toPlainText() == "Still to enter: B's card points."
+    keyboard.press("1", "H", "5", "5")
+    assert panel.preview.toPlainText() == (
+        "Still to enter: B's card points, who won the last trick."
+    )
     screenshot(panel, "entry-panel-half-filled")
 
 
@@ -480,7 +486,7 @@ def test_insert_mode(panel: EntryPanel, keyboard: Keyboard, submissions: Submiss
     panel.set_context(Variant.TWO_PLAYER, ("A", "B"), Rules(), scored(Rules(), hands[:3]), 0)
     panel.new_hand(3)
     assert panel.mode_label.text() == "Insert before hand 4 — Enter records, Esc cancels"
-    keyboard.press("1", "S", "1", "9", "0", TAB, "4", "5", ENTER)
+    keyboard.press("1", "S", "9", "0", TAB, "4", "5", TAB, "1", ENTER)
     assert submissions == [
         EntryRequest(
             "insert",
@@ -542,10 +548,10 @@ def test_tab_and_shift_tab_go_through_every_field_in_order(
         panel.special,
         panel.melds.edits[0],
         panel.melds.edits[1],
-        panel.last_trick,
-        panel.jojotte,
         panel.card_points.edits[0],
         panel.card_points.edits[1],
+        panel.last_trick,
+        panel.jojotte,
         panel.tricks.edits[0],
         panel.tricks.edits[1],
         panel.note,
@@ -588,11 +594,11 @@ def test_mouse_works_too(panel: EntryPanel, qtbot: QtBot, submissions: Submissio
 
     click(panel.bidder, 1)
     click(panel.trump, 4)
-    assert focused() is panel.last_trick
-    click(panel.last_trick, 1)
     assert focused() is panel.card_points.edits[0]
     QTest.keyClicks(panel.card_points.edits[0], "50")
     QTest.keyClicks(panel.card_points.edits[1], "70")
+    click(panel.last_trick, 1)
+    assert focused() is panel.record_button
     QTest.mouseClick(panel.record_button, Qt.MouseButton.LeftButton)
     assert submissions[0].hand == PlayedHand(
         bidder=1, trump=Trump.NO_TRUMP, card_points=(50, 70), last_trick=1, dealer=0
@@ -627,7 +633,7 @@ def test_meld_helper_four_jacks_beat_four_aces(
     assert len(opened) == 1
     assert panel.melds.values() == (100, 0)
     assert "A's four Jacks beat four Aces" in opened[0].decision_label.text()
-    assert focused() is panel.last_trick  # on to the next field needing input
+    assert focused() is panel.card_points.edits[0]  # on to the next field needing input
     screenshot(opened[0], "meld-helper")
 
 
