@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.core.model import Rules, Variant
 from jojotte_score.core.validation import check_sitting_setup, errors_only
+from jojotte_score.gui.names import literal
 from jojotte_score.storage.sittings import SittingInfo
 
 SEAT_LABELS = {
@@ -281,7 +282,7 @@ class FirstDealerDialog(QDialog):
         layout.addWidget(QLabel("The rubber is over. Who deals first in the next one?"))
         self.group = QButtonGroup(self)
         for seat, name in enumerate(players):
-            button = QRadioButton(f"&{seat + 1} {name}")
+            button = QRadioButton(f"&{seat + 1} {literal(name)}")
             self.group.addButton(button, seat)
             layout.addWidget(button)
         if self.group.buttons():

@@ -23,13 +23,15 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSizePolicy,
     QToolButton,
     QWidget,
 )
+
+from jojotte_score.gui.flow_layout import FlowLayout
+from jojotte_score.gui.names import literal
 
 ERROR_MARK = "⚠ "
 T = TypeVar("T")
@@ -59,11 +61,6 @@ def error_label() -> QLabel:
     return label
 
 
-def literal(text: str) -> str:
-    """``text`` for a button or label that reads "&" as a mnemonic: shown as written."""
-    return text.replace("&", "&&")
-
-
 class ChoiceField(QFrame, Generic[T]):
     """One field made of a row of buttons; a single key chooses, the mouse too.
 
@@ -81,9 +78,8 @@ class ChoiceField(QFrame, Generic[T]):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(name)
-        self._row = QHBoxLayout(self)
+        self._row = FlowLayout(self)
         self._row.setContentsMargins(4, 3, 4, 3)
-        self._row.setSpacing(4)
         self._choices: list[tuple[T | None, QToolButton, tuple[str, ...]]] = []
         self._value: T | None = None
         self._default: T | None = None
@@ -138,7 +134,7 @@ class ChoiceField(QFrame, Generic[T]):
         self._value = value
         for choice, button, _keys in self._choices:
             button.setChecked(choice == value)
-            font = button.font()
+            font = QFont()  # bold only: the size follows the panel's (large print)
             font.setBold(choice == value)
             button.setFont(font)
         if changed:
@@ -208,10 +204,8 @@ class PairField(QWidget):
         super().__init__(parent)
         self._name = name
         self._suggestions: list[int | None] = [None, None]
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        grid.setHorizontalSpacing(6)
-        grid.setVerticalSpacing(1)
+        flow = FlowLayout(self, spacing=12, stretch=False)
+        flow.setContentsMargins(0, 0, 0, 0)
         validator = QRegularExpressionValidator(QRegularExpression(r"\d{0,3}"), self)
         self.side_labels = (QLabel(), QLabel())
         self.edits = (QLineEdit(), QLineEdit())
@@ -221,16 +215,30 @@ class PairField(QWidget):
             edit.setValidator(validator)
             edit.setMaxLength(3)
             edit.setAlignment(Qt.AlignmentFlag.AlignRight)
-            edit.setMaximumWidth(edit.fontMetrics().horizontalAdvance("0000") + 24)
             edit.textEdited.connect(self.edited)
             edit.installEventFilter(self)
             label = self.side_labels[side]
             label.setTextFormat(Qt.TextFormat.PlainText)
-            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            grid.addWidget(label, 0, 2 * side)
-            grid.addWidget(edit, 0, 2 * side + 1, Qt.AlignmentFlag.AlignLeft)
-            grid.addWidget(self.errors[side], 1, 2 * side, 1, 2)
-            grid.setColumnStretch(2 * side + 1, 1)
+            unit = QWidget()
+            grid = QGridLayout(unit)
+            grid.setContentsMargins(0, 0, 0, 0)
+            grid.setHorizontalSpacing(6)
+            grid.setVerticalSpacing(1)
+            grid.addWidget(label, 0, 0)
+            grid.addWidget(edit, 0, 1)
+            grid.addWidget(self.errors[side], 1, 0, 1, 2)
+            flow.addWidget(unit)
+        self._fit_boxes()
+
+    def _fit_boxes(self) -> None:
+        """Boxes wide enough for three digits in the font they show."""
+        for edit in self.edits:
+            edit.setFixedWidth(edit.fontMetrics().horizontalAdvance("0000") + 16)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._fit_boxes()
+        super().changeEvent(event)
 
     def set_names(self, names: tuple[str, str]) -> None:
         """Label the boxes with the sides' names."""

@@ -21,11 +21,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import TYPE_CHECKING, NamedTuple
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent
+from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import (
-    QGridLayout,
-    QHBoxLayout,
+    QFormLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -64,6 +63,7 @@ from jojotte_score.gui.entry_form import (
     FormValues,
     Slot,
 )
+from jojotte_score.gui.flow_layout import FlowLayout
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
     from jojotte_score.core.melds import DeclaredMelds
@@ -86,11 +86,12 @@ class EntryPanel(QWidget):
     scored the hands before the one being entered, and the dealer; then :meth:`new_hand` or
     :meth:`edit_hand`.
     ``submitted`` carries an :class:`EntryRequest`; ``cancelled`` is emitted for Esc while
-    inserting or editing.
+    inserting or editing; ``started`` when the first value of a new hand is entered.
     """
 
     submitted = Signal(object)
     cancelled = Signal()
+    started = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -102,6 +103,7 @@ class EntryPanel(QWidget):
         self._position: int | None = None
         self._confirmed: Hand | None = None
         self._shown_missing = False
+        self._started = False
         self._declared: tuple[DeclaredMelds, DeclaredMelds] | None = None
         self._helper_points: tuple[int, int] | None = None
         self._build_widgets()
@@ -137,10 +139,10 @@ class EntryPanel(QWidget):
         self.note.setPlaceholderText("optional")
 
         melds_row = QWidget()
-        melds_layout = QHBoxLayout(melds_row)
+        melds_layout = FlowLayout(melds_row, spacing=12, stretch=False)
         melds_layout.setContentsMargins(0, 0, 0, 0)
-        melds_layout.addWidget(self.melds, 1)
-        melds_layout.addWidget(self.meld_button, 0)
+        melds_layout.addWidget(self.melds)
+        melds_layout.addWidget(self.meld_button)
         rows: tuple[tuple[str, QWidget], ...] = (
             ("dealer", self.dealer),
             ("bidder", self.bidder),
@@ -170,24 +172,32 @@ class EntryPanel(QWidget):
             Slot.TRICKS_RIGHT: self.tricks.edits[1],
             Slot.NOTE: self.note,
         }
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(2)
-        grid.setColumnStretch(1, 1)
+        self._form_layout = QFormLayout()
+        self._form_layout.setHorizontalSpacing(8)
+        self._form_layout.setVerticalSpacing(2)
+        self._form_layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self._form_layout.setLabelAlignment(
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        )
         self.row_labels: dict[str, QLabel] = {}
         self.errors: dict[str, QLabel] = {}
-        for index, (row, field) in enumerate(rows):
+        self._cells: list[QWidget] = []
+        for row, field in rows:
             label = QLabel(ROW_LABELS[row])
             label.setBuddy(self._slots[next(s for s in ORDER if s.row == row)])
-            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.row_labels[row] = label
             self.errors[row] = error_label()
-            grid.addWidget(label, 2 * index, 0)
-            grid.addWidget(field, 2 * index, 1)
-            grid.addWidget(self.errors[row], 2 * index + 1, 1)
-        outer.addLayout(grid)
+            cell = QWidget()
+            column = QVBoxLayout(cell)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(1)
+            column.addWidget(field)
+            column.addWidget(self.errors[row])
+            self._form_layout.addRow(label, cell)
+            self._cells.append(cell)
+        outer.addLayout(self._form_layout)
 
-        buttons = QHBoxLayout()
+        buttons = FlowLayout(spacing=6, stretch=False)
         self.record_button = QPushButton()
         self.thrown_in_button = QPushButton("Thro&wn in")
         self.thrown_in_button.setToolTip("Record a thrown-in deal (Ctrl+T)")
@@ -195,7 +205,6 @@ class EntryPanel(QWidget):
         for button in (self.record_button, self.thrown_in_button, self.cancel_button):
             button.setAutoDefault(False)
             buttons.addWidget(button)
-        buttons.addStretch(1)
         outer.addLayout(buttons)
         self.general_error = error_label()
         outer.addWidget(self.general_error)
@@ -330,6 +339,35 @@ class EntryPanel(QWidget):
         super().focusInEvent(event)
         self._focus_first()
 
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._wrap_rows()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._wrap_rows()
+
+    def narrowest(self) -> int:
+        """The narrowest width the panel fits in without cutting anything off (each label
+        above its field, each row of choices wrapped to one choice a line)."""
+        widgets = [*self.row_labels.values(), *self._cells, self.mode_label]
+        widest = max(widget.minimumSizeHint().width() for widget in widgets)
+        margins = self.contentsMargins()
+        return widest + margins.left() + margins.right() + 24
+
+    def _wrap_rows(self) -> None:
+        """Labels above their fields when beside them they would leave the fields less than
+        twice their width (a narrow panel, or large print)."""
+        widest = max(label.sizeHint().width() for label in self.row_labels.values())
+        policy = QFormLayout.RowWrapPolicy
+        wrap = self.width() < 3 * widest
+        wanted = policy.WrapAllRows if wrap else policy.DontWrapRows
+        if self._form_layout.rowWrapPolicy() != wanted:
+            self._form_layout.setRowWrapPolicy(wanted)
+            alignment = Qt.AlignmentFlag.AlignLeft if wrap else Qt.AlignmentFlag.AlignRight
+            self._form_layout.setLabelAlignment(alignment | Qt.AlignmentFlag.AlignVCenter)
+
     def _meld_letter(self, letter: str) -> None:
         if letter == "M":
             self.open_meld_helper()
@@ -427,6 +465,7 @@ class EntryPanel(QWidget):
         self._helper_points = None
         self._confirmed = None
         self._shown_missing = False
+        self._started = False
         self._changed()
 
     def _apply_names(self) -> None:
@@ -490,6 +529,10 @@ class EntryPanel(QWidget):
     def _changed(self) -> None:
         """Bring the field messages, suggestions, buttons and preview up to date."""
         values = self.values()
+        entered = values._replace(dealer=None) != FormValues()
+        if self._mode == MODE_ADD and entered and not self._started:
+            self._started = True
+            self.started.emit()
         check = self.form.check(values, self._number())
         if check.hand != self._confirmed:
             self._confirmed = None

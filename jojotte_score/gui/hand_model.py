@@ -131,19 +131,22 @@ class HandTableModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
         # Qt asks for many roles it has no use for here; those are answered first.
-        if role != _DISPLAY and role != _ALIGNMENT:
+        if role != _DISPLAY and role != _ALIGNMENT and role != _TOOLTIP:
             return None
         if orientation != _HORIZONTAL or not 0 <= section < _COLUMNS:
             return None
         if role == _DISPLAY:
             return self._heading(Column(section))
+        if role == _TOOLTIP:  # the whole heading, for one elided in a narrow column
+            return self._heading(Column(section)).replace("\n", " ")
         return _RIGHT if section in _RIGHT_ALIGNED else None
 
     def _heading(self, column: Column) -> str:
+        """The column's heading; a side's columns name it on a line of its own."""
         if column in _SCORE_COLUMNS:
             side, line = _SCORE_COLUMNS[column]
             where = "above" if line is Line.ABOVE else "below"
-            return f"{self._sides[side] or ('A', 'B')[side]} {where}"
+            return f"{self._sides[side] or ('A', 'B')[side]}\n{where}"
         return {
             Column.NUMBER: "No.",
             Column.DEALER: "Dealer",

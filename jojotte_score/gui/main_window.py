@@ -7,8 +7,8 @@ command (which calls one store function) and the session reloads and replays the
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, Qt
-from PySide6.QtGui import QCloseEvent, QFontMetrics, QUndoStack
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
+from PySide6.QtGui import QCloseEvent, QFontMetrics, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -40,7 +40,8 @@ from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus
 
 APP_TITLE = "Jo-Jotte scorepad"
 _A = ActionName
-_COLUMN_WIDTHS = {Column.NUMBER: 3, Column.DEALER: 6, Column.CONTRACT: 11, Column.POINTS: 11}
+_ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
+_SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
 class MainWindow(SittingMenus, QMainWindow):
@@ -68,6 +69,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet_area.setWidget(self.sheet)
         self.sheet_area.setWidgetResizable(True)
         self.sheet_area.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.sheet_area.viewport().installEventFilter(self)
         self.model = HandTableModel(self)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -75,7 +77,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        header.setStretchLastSection(True)
+        header.setTextElideMode(Qt.TextElideMode.ElideNone)  # headings of two lines, whole
         self.table.setAlternatingRowColors(True)
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setPlaceholderText("The explanation of the selected hand shows here.")
@@ -90,6 +94,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel_area.setWidget(self.panel)
         self.panel_area.setWidgetResizable(True)
         self.panel_area.setFrameShape(QFrame.Shape.NoFrame)
+        # The panel wraps to the width it is given (large print): it never scrolls sideways.
+        self.panel_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.sheet_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.splitter.addWidget(self.panel_area)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
@@ -98,6 +105,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.pages.addWidget(self.splitter)
         self.setCentralWidget(self.pages)
         self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
         self.mode_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.mode_label)
@@ -151,6 +160,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.panel.submitted.connect(self.submit)
         self.panel.cancelled.connect(self._cancelled)
+        self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
         self.sheet.hand_activated.connect(self.select_hand)
         self.sheet.rubber_shown.connect(lambda _number: self._update_actions())
 
@@ -160,6 +170,8 @@ class MainWindow(SittingMenus, QMainWindow):
         """Show the session's sitting in every view and ready the panel for the next hand."""
         shown = self.session.shown
         self.model.set_pad(shown.players if shown else (), shown.pad if shown else None)
+        self.sheet.set_selected_hand(None)  # the list was reset: nothing is selected
+        self._fit_columns()
         self.sheet.set_pad(shown.pad if shown else None)
         self.pages.setCurrentIndex(1 if shown else 0)
         self.table.scrollToBottom()
@@ -179,12 +191,15 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _update_title(self) -> None:
         shown = self.session.shown
-        title = APP_TITLE
+        parts = []
         if shown is not None:
-            title = f"{versus(shown.variant, shown.players)} — {title}"
-            if shown.recent.title:
-                title = f"{shown.recent.title}: {title}"
-        self.setWindowTitle(title + (" [read-only]" if self.session.read_only else ""))
+            sitting = versus(shown.variant, shown.players)
+            parts.append(f"{shown.recent.title}: {sitting}" if shown.recent.title else sitting)
+        if self.session.read_only:
+            parts.append("(read-only)")
+        # Ending with the application's display name, so that the platform does not add it
+        # a second time.
+        self.setWindowTitle(" — ".join([" ".join(parts), APP_TITLE] if parts else [APP_TITLE]))
         self.mode_label.setText(READ_ONLY_NOTE if self.session.read_only else "")
 
     def _update_actions(self) -> None:
@@ -218,6 +233,23 @@ class MainWindow(SittingMenus, QMainWindow):
             return
         number = shown.count if position is None else position + 1
         self.explanation.setPlainText("\n".join(shown.pad.explain(number)))
+        self._fit_explanation()
+
+    def _fit_explanation(self) -> None:
+        """Make the explanation pane tall enough to read without scrolling, taking the room
+        from the hand list (which keeps five rows)."""
+        metrics = QFontMetrics(self.explanation.font())
+        width = max(self.explanation.viewport().width() - 8, 1)
+        text = self.explanation.toPlainText().splitlines()
+        lines = sum(-(-metrics.horizontalAdvance(line) // width) or 1 for line in text)
+        needed = (lines + 1) * metrics.lineSpacing() + 2 * self.explanation.frameWidth()
+        sizes = self.left.sizes()
+        if len(sizes) != 3:
+            return
+        spare = sizes[1] - 6 * QFontMetrics(self.table.font()).lineSpacing()
+        grow = min(needed - sizes[2], spare)
+        if grow > 0:
+            self.left.setSizes([sizes[0], sizes[1] - grow, sizes[2] + grow])
 
     # The panel ---------------------------------------------------------------------------
 
@@ -315,27 +347,58 @@ class MainWindow(SittingMenus, QMainWindow):
             widget.setFont(font)
         height = QFontMetrics(self.table.font()).height()
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
-        em = QFontMetrics(self.table.font()).horizontalAdvance("M")
-        for column, width in _COLUMN_WIDTHS.items():
-            self.table.setColumnWidth(column, em * width)
-        for index in range(Column.ABOVE_0, Column.NOTES):
-            self.table.setColumnWidth(index, em * 6)
+        self._fit_columns()
         self._fit_panel()
 
+    def _fit_columns(self) -> None:
+        """Each column as wide as its heading and the rows in sight need; the notes take
+        what is left (a cell cut short is elided, its tooltip tells it whole)."""
+        header = self.table.horizontalHeader()
+        two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
+        header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
+        count = self.model.rowCount()
+        newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
+        for column in range(Column.NOTES):
+            width = header.sectionSizeHint(column)
+            for row in newest:
+                index = self.model.index(row, column)
+                width = max(width, self.table.sizeHintForIndex(index).width())
+            self.table.setColumnWidth(column, width)
+
     def _fit_panel(self) -> None:
-        """Give the panel the width its text needs at this size, the sheet the rest."""
-        total = sum(self.splitter.sizes()) or self.width()
-        bar = self.panel_area.verticalScrollBar().sizeHint().width()
+        """Give the panel the width its text needs at this size, the sheet the rest; when
+        the window is too narrow for both side by side, the pad goes above the panel."""
         layout = self.panel.layout()
         if layout is not None:
             layout.activate()  # the new font's sizes, not the old ones
+        bar = self.panel_area.verticalScrollBar().sizeHint().width()
+        needed = self.panel.narrowest() + bar + 8
+        side_by_side = self.width() >= needed + _SMALLEST_SHEET
+        orientation = Qt.Orientation.Horizontal if side_by_side else Qt.Orientation.Vertical
+        if self.splitter.orientation() != orientation:
+            self.splitter.setOrientation(orientation)
+        if not side_by_side:
+            self.splitter.setSizes([self.height() // 2] * 2)
+            return
+        total = sum(self.splitter.sizes()) or self.width()
         room = max(total // 2, total - self.sheet.sizeHint().width() - bar - 8)
-        wanted = min(self.panel.minimumSizeHint().width() + bar + 8, room)
+        wanted = min(max(needed, total * 2 // 5), room)
         self.splitter.setSizes([total - wanted, wanted])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_panel()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.sheet_area.viewport() and event.type() == QEvent.Type.Resize:
+            self.sheet.set_room(self.sheet_area.viewport().height())
+        return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
         self.resize(1280, 820)
         self.restoreGeometry(self.settings.byte_state("window/geometry"))
+        if self.session.read_only:  # a second copy: beside the first, not exactly on top
+            self.move(self.pos() + QPoint(48, 48))
         self.restoreState(self.settings.byte_state("window/state"))
         self.splitter.setSizes([self.width() // 2] * 2)
         self.set_zoom(self.settings.zoom)

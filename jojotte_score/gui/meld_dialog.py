@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -35,6 +36,7 @@ from jojotte_score.core.melds import (
     fours_order,
 )
 from jojotte_score.core.model import Trump
+from jojotte_score.gui.names import literal
 
 RUN_ROWS = 3
 SUIT_LABELS = {
@@ -102,7 +104,7 @@ class _SideBox(QGroupBox):
     """One side's declarations: fours of a kind that count, and up to three runs."""
 
     def __init__(self, name: str, ranks: tuple[Rank, ...], parent: QWidget | None = None):
-        super().__init__(name, parent)
+        super().__init__(literal(name), parent)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Four of a kind (100 each):"))
         fours = QHBoxLayout()
@@ -164,6 +166,7 @@ class MeldDialog(QDialog):
             sides.addWidget(box, 0, column)
         layout.addLayout(sides)
         self.decision_label = QLabel()
+        self.decision_label.setTextFormat(Qt.TextFormat.PlainText)  # names as written
         self.decision_label.setWordWrap(True)
         self.decision_label.setMinimumHeight(self.fontMetrics().lineSpacing() * 4)
         layout.addWidget(self.decision_label)

@@ -54,6 +54,11 @@ class Pad:
         return self.recent.hands[-1].rubber if self.recent.hands else 1
 
     @property
+    def newest_rubber_finished(self) -> bool:
+        """True when the newest hand ended its rubber: the next hand starts a new one."""
+        return bool(self.recent.hands) and self.recent.hands[-1].rubber_winner is not None
+
+    @property
     def loaded(self) -> bool:
         """True once every hand is scored (the sitting was loaded whole)."""
         return self._whole is not None

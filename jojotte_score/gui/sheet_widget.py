@@ -4,7 +4,8 @@ The widget only shows what the layout computed: it measures text with its font, 
 :func:`~jojotte_score.render.sheet_layout.layout_sheet` where everything goes, and paints
 it with :func:`~jojotte_score.render.sheet_painter.paint_sheet`. Its size hint is the
 sheet's size times the zoom; put it in a ``QScrollArea`` (with ``widgetResizable``) to
-scroll a long rubber. A wider widget centres the sheet.
+scroll a long rubber. A wider widget centres the sheet; a narrower one draws it smaller, so
+that the pad is never cut off at the side (its height follows its width).
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEv
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.prison import prison_winners
 from jojotte_score.gui.pad import Pad
 from jojotte_score.render.sheet_layout import SheetLayout, SheetMetrics, empty_sheet, layout_rubber
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
 
 MIN_ZOOM = 0.5
 MAX_ZOOM = 4.0
+# The smallest a sheet is drawn to fit the height it is given; below this it scrolls.
+SMALLEST_FIT = 0.6
 
 
 class SheetWidget(QWidget):
@@ -38,11 +42,14 @@ class SheetWidget(QWidget):
         self._pad: Pad | None = None
         self._rubber = 1
         self._zoom = 1.0
+        self._room: int | None = None
         self._selected: int | None = None
         self._layout: SheetLayout | None = None
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
         self.setAccessibleName("Score sheet")
 
     # The ledger and the rubber shown -------------------------------------------------
@@ -61,8 +68,15 @@ class SheetWidget(QWidget):
         return self._pad
 
     def show_rubber(self, number: int) -> None:
-        """Show rubber ``number`` (clamped to the rubbers there are)."""
+        """Show rubber ``number`` (clamped to the rubbers there are, and the empty one the
+        next hand starts when the newest rubber is over)."""
         self._show(number, force=False)
+
+    def show_next_rubber(self) -> None:
+        """When the newest rubber is over, show the empty one the next hand starts."""
+        pad = self._pad
+        if pad is not None and pad.newest_rubber_finished:
+            self.show_rubber(pad.rubber_count + 1)
 
     def rubber_number(self) -> int:
         """The number of the rubber shown (1 for a ledger without hands)."""
@@ -100,19 +114,49 @@ class SheetWidget(QWidget):
         """The zoom factor."""
         return self._zoom
 
+    def set_room(self, height: int | None) -> None:
+        """The height the sheet should fit into (the scroll area's), None for any: a taller
+        sheet is drawn smaller, down to SMALLEST_FIT of its size, so that the totals stay in
+        sight."""
+        if height != self._room:
+            self._room = height
+            self.updateGeometry()
+            self.update()
+
     def sizeHint(self) -> QSize:
         layout = self._layout
         if layout is None:
             return QSize(320, 400)
-        scale = self._scale()
+        scale = self._zoom * self.logicalDpiY() / 72.0
         return QSize(round(layout.width * scale + 0.5), round(layout.height * scale + 0.5))
 
     def minimumSizeHint(self) -> QSize:
-        return self.sizeHint()
+        """A quarter of the zoomed width: narrower panes draw the sheet smaller."""
+        hint = self.sizeHint()
+        return QSize(hint.width() // 4, 0)
 
-    def _scale(self) -> float:
-        """Widget pixels per sheet point."""
-        return self._zoom * self.logicalDpiY() / 72.0
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        layout = self._layout
+        if layout is None:
+            return self.sizeHint().height()
+        return round(layout.height * self._scale(width) + 0.5)
+
+    def _scale(self, width: int | None = None) -> float:
+        """Widget pixels per sheet point: the zoom, or less when the widget (``width``
+        wide) is narrower than the zoomed sheet."""
+        points = self.logicalDpiY() / 72.0
+        zoomed = self._zoom * points
+        layout = self._layout
+        width = self.width() if width is None else width
+        if layout is None or layout.width <= 0 or width <= 0:
+            return zoomed
+        scale = min(zoomed, width / layout.width)
+        if self._room is not None and layout.height > 0:
+            scale = min(scale, max(self._room / layout.height, SMALLEST_FIT * points))
+        return scale
 
     def _origin(self) -> tuple[float, float]:
         layout = self._layout
@@ -202,7 +246,10 @@ class SheetWidget(QWidget):
     # Inside ---------------------------------------------------------------------------
 
     def _show(self, number: int, *, force: bool) -> None:
+        pad = self._pad
         last = max(self.rubber_count(), 1)
+        if pad is not None and pad.newest_rubber_finished:
+            last += 1  # the empty rubber the next hand starts
         number = min(max(number, 1), last)
         changed = number != self._rubber
         self._rubber = number
@@ -217,10 +264,12 @@ class SheetWidget(QWidget):
             self._layout = None
         else:
             metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
-            rubber = pad.rubber(self._rubber)
-            if rubber is None:
+            ledger = pad.ledger_of_rubber(self._rubber)
+            rubber = None if ledger is None else ledger.rubber(self._rubber)
+            if ledger is None or rubber is None:
                 self._layout = empty_sheet(pad.sides, metrics, self._rubber)
             else:
-                self._layout = layout_rubber(pad.sides, rubber, pad.rubber_count, metrics)
+                paid = prison_winners(ledger.hands)
+                self._layout = layout_rubber(pad.sides, rubber, pad.rubber_count, metrics, paid)
         self.updateGeometry()
         self.update()

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.prison import prison_winners
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
     LineItem,
@@ -283,8 +284,12 @@ def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
 
 
 def running_result(ledger: Ledger, after: int) -> str:
-    """The sitting's running result after rubber ``after`` (:meth:`Ledger.net_after`)."""
+    """The sitting's running result after rubber ``after`` (:meth:`Ledger.net_after`); "so
+    far" while that rubber is still being played."""
     standing = _standing(ledger.sides, ledger.net_after(after))
+    rubber = ledger.rubber(after)
+    if rubber is not None and not rubber.finished:
+        return f"Running result so far: {standing}"
     return f"Running result after rubber {after}: {standing}"
 
 
@@ -296,7 +301,7 @@ def sitting_result(ledger: Ledger) -> list[str]:
         return ["No hands yet"]
     won = ledger.rubbers_won
     details = [
-        f"Rubbers played: {count}",
+        f"Rubbers finished: {ledger.rubbers_finished}",
         f"won: {ledger.sides[0]} {won[0]}, {ledger.sides[1]} {won[1]}",
     ]
     last = ledger.rubbers[-1]
@@ -418,9 +423,10 @@ def sitting_pages(
     if rubber is not None and not 1 <= rubber <= count:
         raise PrintError(f"there is no rubber {rubber} (the sitting has {count})")
     numbers = [rubber] if rubber is not None else list(range(1, count + 1))
+    paid = prison_winners(ledger.hands)
     cells = [
         _Cell(
-            layout_rubber(ledger.sides, ledger.rubbers[n - 1], count, sheet_metrics),
+            layout_rubber(ledger.sides, ledger.rubbers[n - 1], count, sheet_metrics, paid),
             running_result(ledger, n),
         )
         for n in numbers

@@ -21,10 +21,11 @@ of text; ``x`` is its left edge, right edge or centre for ``align`` "left", "rig
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
+from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 
 TextWidth = Callable[[str, float], float]
@@ -206,10 +207,21 @@ class _Row:
 class _Frame:
     """The horizontal positions shared by every part of the sheet, and what is laid out."""
 
-    __slots__ = ("anchor", "column", "columns", "items", "lane", "left", "prison_lane", "rows")
+    __slots__ = (
+        "anchor",
+        "column",
+        "columns",
+        "items",
+        "lane",
+        "left",
+        "paid",
+        "prison_lane",
+        "rows",
+    )
 
     def __init__(self, left: float, lane: float, column: float, prison_lane: float) -> None:
         self.left, self.lane, self.column, self.prison_lane = left, lane, column, prison_lane
+        self.paid: Mapping[int, int] = {}  # prison put in by a hand: the hand that won it
         first = left + lane
         self.columns = (first, first + column)
         self.anchor = column * 0.62
@@ -249,15 +261,22 @@ def layout_sheet(ledger: Ledger, rubber_number: int, metrics: SheetMetrics) -> S
         raise ValueError(f"rubber {rubber_number} is not on this pad (it has {count})")
     if rubber_number > count:
         return empty_sheet(ledger.sides, metrics, rubber_number)
-    return layout_rubber(ledger.sides, ledger.rubbers[rubber_number - 1], count, metrics)
+    rubber = ledger.rubbers[rubber_number - 1]
+    return layout_rubber(ledger.sides, rubber, count, metrics, prison_winners(ledger.hands))
 
 
 def layout_rubber(
-    sides: tuple[str, str], rubber: RubberResult, count: int, metrics: SheetMetrics
+    sides: tuple[str, str],
+    rubber: RubberResult,
+    count: int,
+    metrics: SheetMetrics,
+    paid: Mapping[int, int] | None = None,
 ) -> SheetLayout:
-    """Lay out ``rubber``, one of the ``count`` rubbers of its sitting."""
+    """Lay out ``rubber``, one of the ``count`` rubbers of its sitting. ``paid`` says which
+    hand won the prison each hand put in (:func:`~jojotte_score.core.prison.prison_winners`):
+    those circles are crossed out with the winning hand's number, as a scorer does."""
     caption = f"Rubber {rubber.number} of {count}"
-    return _layout(sides, rubber, rubber.number, caption, metrics)
+    return _layout(sides, rubber, rubber.number, caption, metrics, paid or {})
 
 
 def result_text(rubber: RubberResult, sides: tuple[str, str]) -> str:
@@ -284,11 +303,13 @@ def _layout(
     rubber_number: int,
     caption: str,
     m: SheetMetrics,
+    paid: Mapping[int, int] | None = None,
 ) -> SheetLayout:
     hands = rubber.hands if rubber is not None else ()
     above = _rows(hands, Line.ABOVE, m)
     below = _rows(hands, Line.BELOW, m)
     frame = _frame(sides, rubber, hands, above + below, m)
+    frame.paid = paid or {}
     items = frame.items
     has_prison = any(row.prison for row in above)
 
@@ -492,6 +513,13 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
         items.append(
             TextItem(cx, middle, str(row.prison), m.prison_size, "prison", row.hand, None, "center")
         )
+        winner = frame.paid.get(row.hand)
+        if winner is not None:  # paid: crossed out, with the number of the hand that won it
+            r = _circle_radius(row.prison, m)
+            items.append(LineItem(cx - r, middle + r, cx + r, middle - r, 0.8, "paid"))
+            items.append(
+                TextItem(cx + r + 1, middle + r * 0.7, str(winner), m.mark_size, "label", row.hand)
+            )
         right = frame.right
     frame.rows.append(SheetRow(frame.left, top, right, top + row.height, row.hand, line))
 

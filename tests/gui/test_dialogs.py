@@ -148,3 +148,17 @@ def test_first_dealer_after_the_new_cut(monkeypatch: pytest.MonkeyPatch) -> None
 def test_sitting_setup_is_a_valid_sitting() -> None:
     setup = SittingSetup(Variant.TWO_PLAYER, ("Anna", "Bert"), 0, Rules())
     assert Sitting(setup.variant, setup.players, rules=setup.rules).side_names == ("Anna", "Bert")
+
+
+def test_names_with_an_ampersand_are_shown_as_written(qtbot: QtBot) -> None:
+    """ "&" marks a shortcut letter in Qt's buttons and box titles; a name shows it as typed."""
+    from jojotte_score.core.model import Trump
+    from jojotte_score.gui.dialogs import FirstDealerDialog
+    from jojotte_score.gui.meld_dialog import MeldDialog
+
+    dealer = FirstDealerDialog(("Anna & Co", "Bert"))
+    qtbot.addWidget(dealer)
+    assert [b.text() for b in dealer.group.buttons()] == ["&1 Anna && Co", "&2 Bert"]
+    melds = MeldDialog(Trump.SPADES, ("Anna & Carl", "Bert & Dora"))
+    qtbot.addWidget(melds)
+    assert [box.title() for box in melds.sides] == ["Anna && Carl", "Bert && Dora"]

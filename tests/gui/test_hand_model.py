@@ -39,10 +39,10 @@ def test_the_german_example_row_by_row(qtmodeltester: ModelTester) -> None:
         "Dealer",
         "Contract",
         "Card points",
-        "A above",
-        "A below",
-        "B above",
-        "B below",
+        "A\nabove",
+        "A\nbelow",
+        "B\nabove",
+        "B\nbelow",
         "Notes",
     ]
     assert [texts(model, row) for row in range(6)] == [
@@ -110,7 +110,7 @@ def test_thrown_in_and_the_dealer_by_name(qtmodeltester: ModelTester) -> None:
     qtmodeltester.check(model)  # type: ignore[no-untyped-call]
     assert texts(model, 0) == ["1", "Bert", "thrown in", "", "", "", "", "", ""]
     assert texts(model, 1)[:4] == ["2", "Anna", "Anna ♥", "100–55"]
-    assert model.headerData(Column.ABOVE_0, Qt.Orientation.Horizontal) == "Anna above"
+    assert model.headerData(Column.ABOVE_0, Qt.Orientation.Horizontal) == "Anna\nabove"
 
 
 def test_no_sitting_is_an_empty_model(qtmodeltester: ModelTester) -> None:
@@ -142,3 +142,13 @@ def test_ten_thousand_hands_cost_nothing_until_shown(monkeypatch: pytest.MonkeyP
     assert model.rowCount() == 10_000
     assert model.data(model.index(9_999, Column.NUMBER)) == "10000"
     assert made == [10_000]
+
+
+def test_headings_have_the_whole_name_as_tooltip() -> None:
+    model = HandTableModel()
+    sitting = Sitting(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"))
+    model.set_sitting(sitting, replay(sitting))
+    tooltip = model.headerData(
+        Column.BELOW_1, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
+    )
+    assert tooltip == "Bert & Dora below"

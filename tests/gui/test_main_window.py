@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
@@ -23,7 +23,7 @@ from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.session import Session
 from jojotte_score.gui.settings import AppSettings
 from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE
-from jojotte_score.render.sheet_layout import CircleItem
+from jojotte_score.render.sheet_layout import CircleItem, LineItem
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
@@ -190,8 +190,13 @@ def test_read_only_when_another_copy_holds_the_database(
         session = Session(SittingStore(second), read_only=True)
         window = MainWindow(session, settings)
         qtbot.addWidget(window)
+        first = MainWindow(Session(SittingStore(database)), settings)
+        qtbot.addWidget(first)
         session.open_last()
-        assert window.windowTitle().endswith("[read-only]")
+        # One name, "(read-only)" once; the title ends with the application's display name so
+        # that the platform does not add it again.
+        assert window.windowTitle() == "A – B (read-only) — Jo-Jotte scorepad"
+        assert window.pos() == first.pos() + QPoint(48, 48)  # not exactly on top
         assert window.mode_label.text() == READ_ONLY_NOTE
         assert not window.panel.isEnabled()
         for name in (ActionName.NEW_SITTING, ActionName.THROWN_IN, ActionName.RENAME_PLAYERS):
@@ -479,3 +484,49 @@ def test_after_a_new_cut_the_deal_does_not_rotate_from_the_last_rubber(
     main_window.session.open_last()
     assert main_window.panel.dealer.value() == 1
     assert main_window.status_label.text().endswith("next dealer: B")
+
+
+# The pad as a paper pad ---------------------------------------------------------------------
+
+
+def test_after_a_rubber_the_pad_shows_it_until_the_next_hand_starts(
+    main_window: MainWindow, qtbot: QtBot
+) -> None:
+    import_german(main_window)
+    layout = main_window.sheet.sheet_layout()
+    assert layout is not None
+    assert main_window.sheet.rubber_number() == 1
+    assert "A wins the rubber by 100" in [t.text for t in layout.texts("result")]
+    main_window.activateWindow()
+    qtbot.waitActive(main_window)
+    Keyboard(qtbot).press("A")  # the bidder of hand 7: entry starts
+    assert main_window.sheet.rubber_number() == 2
+    layout = main_window.sheet.sheet_layout()
+    assert layout is not None
+    assert layout.texts("total") == ()
+    assert "Rubber 2: no hands yet" in [t.text for t in layout.texts("label")]
+
+
+def test_paid_prison_is_crossed_out_with_the_winning_hand(main_window: MainWindow) -> None:
+    """German hands 4 and 5 put 60 and 90 in prison; hand 6 wins them (R10)."""
+    import_german(main_window)
+    layout = main_window.sheet.sheet_layout()
+    assert layout is not None
+    paid = [item for item in layout.items if isinstance(item, LineItem) and item.role == "paid"]
+    assert len(paid) == 2
+    circles = [item for item in layout.items if isinstance(item, CircleItem)]
+    for line, circle in zip(paid, circles, strict=True):  # a stroke across each circle
+        assert line.x1 < circle.cx < line.x2
+        assert line.y2 < circle.cy < line.y1
+    marks = [t for t in layout.texts("label") if t.hand in (4, 5) and t.text == "6"]
+    assert len(marks) == 2
+
+
+def test_after_an_edit_the_highlight_follows_the_next_hand(main_window: MainWindow) -> None:
+    import_german(main_window, hands=4)
+    main_window.select_hand(2)
+    assert main_window.sheet.selected_hand() == 2
+    main_window.panel.record()  # saves hand 2 unchanged
+    assert main_window.panel.mode() == ("add", None)
+    assert main_window.selected_position() is None
+    assert main_window.sheet.selected_hand() is None

@@ -142,7 +142,7 @@ def test_the_german_example_prints_its_screen_sheet_with_a_header() -> None:
     assert "Date: 1937-11-21" in texts
     assert "Place: Anna's" in texts
     assert "Running result: A ahead by 100" in texts
-    assert "Rubbers played: 1 · won: A 1, B 0" in texts
+    assert "Rubbers finished: 1 · won: A 1, B 0" in texts
     assert "Running result after rubber 1: A ahead by 100" in texts
     # The header is above the pad; the running result is under it.
     (title,) = [t for t in page.texts() if t.text == "Berlin 1937"]
@@ -181,18 +181,21 @@ def test_each_pad_shows_the_running_result_after_its_rubber() -> None:
     m = metrics()
     pages = sitting_pages(ledger, SheetHeader(), m, METRICS)
     captions = [
-        t.text for p in pages for t in p.texts() if t.text.startswith("Running result after")
+        t.text
+        for p in pages
+        for t in p.texts()
+        if t.text.startswith(("Running result after", "Running result so far"))
     ]
     assert captions == [
         "Running result after rubber 1: A ahead by 100",
         "Running result after rubber 2: B ahead by 490",
         "Running result after rubber 3: B ahead by 390",
-        "Running result after rubber 4: B ahead by 390",
+        "Running result so far: B ahead by 390",  # rubber 4 is not finished
     ]
     header = [t.text for t in pages[0].texts()]
     assert "Running result: B ahead by 390" in header
     assert (
-        "Rubbers played: 4 · won: A 2, B 1 · rubber 4 in progress · 130 in prison, not won yet"
+        "Rubbers finished: 3 · won: A 2, B 1 · rubber 4 in progress · 130 in prison, not won yet"
         in " ".join(header)
     )
 

@@ -1,0 +1,101 @@
+"""A layout that places its items in a row and wraps them onto the next line when the row is
+full (Qt's "Flow Layout" example), so that a row of choices never runs off a narrow panel
+or large print."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMargins, QPoint, QRect, QSize, Qt
+from PySide6.QtWidgets import QLayout, QLayoutItem, QWidget
+
+
+class FlowLayout(QLayout):
+    """Items left to right, wrapped to as many lines as the width needs.
+
+    Every item on a line gets the same share of the spare width when ``stretch`` is set, so
+    a row of equal buttons fills the line as a row of a grid would.
+    """
+
+    def __init__(self, parent: QWidget | None = None, *, spacing: int = 4, stretch: bool = True):
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._stretch = stretch
+        self.setSpacing(spacing)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation.Horizontal
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._place(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._place(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        """All items on one line."""
+        width = sum(item.sizeHint().width() for item in self._items)
+        width += self.spacing() * max(len(self._items) - 1, 0)
+        height = max((item.sizeHint().height() for item in self._items), default=0)
+        return QSize(width, height).grownBy(self.contentsMargins())
+
+    def minimumSize(self) -> QSize:
+        """The widest item alone on a line."""
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size.grownBy(self.contentsMargins())
+
+    def _lines(self, width: int) -> list[list[QLayoutItem]]:
+        lines: list[list[QLayoutItem]] = [[]]
+        used = 0
+        for item in self._items:
+            if item.isEmpty():
+                continue
+            wanted = item.sizeHint().width()
+            if lines[-1] and used + self.spacing() + wanted > width:
+                lines.append([])
+                used = 0
+            used += (self.spacing() if lines[-1] else 0) + wanted
+            lines[-1].append(item)
+        return [line for line in lines if line]
+
+    def _place(self, rect: QRect, *, move: bool) -> int:
+        margins: QMargins = self.contentsMargins()
+        area = rect.marginsRemoved(margins)
+        y = area.y()
+        for line in self._lines(area.width()):
+            # An item alone on a line and wider than it gets the line (it may wrap itself).
+            widths = [min(item.sizeHint().width(), area.width()) for item in line]
+            spare = area.width() - sum(widths) - self.spacing() * (len(line) - 1)
+            extra = spare // len(line) if self._stretch and spare > 0 else 0
+            sized = zip(line, widths, strict=True)
+            height = max(_height(item, width + extra) for item, width in sized)
+            x = area.x()
+            for item, width in zip(line, widths, strict=True):
+                if move:
+                    item.setGeometry(QRect(QPoint(x, y), QSize(width + extra, height)))
+                x += width + extra + self.spacing()
+            y += height + self.spacing()
+        return y - self.spacing() - rect.y() + margins.bottom() if self._items else 0
+
+
+def _height(item: QLayoutItem, width: int) -> int:
+    """The item's height at ``width``: less wide may mean taller, for an item that wraps."""
+    if item.hasHeightForWidth():
+        return max(item.heightForWidth(width), item.minimumSize().height())
+    return item.sizeHint().height()
