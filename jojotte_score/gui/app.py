@@ -106,7 +106,7 @@ def run_gui(
             show_message(None, "Cannot open the sittings", str(error))
         return 1
     try:
-        return _run_window(app, opened, file, quit_after_start, settings_path)
+        return _run_window(app, opened, folder, file, quit_after_start, settings_path)
     finally:
         opened.database.close()
 
@@ -114,15 +114,20 @@ def run_gui(
 def _run_window(
     app: QApplication,
     opened: OpenedDatabase,
+    folder: Path,
     file: Path | None,
     quit_after_start: bool,
     settings_path: Path | None,
 ) -> int:
+    from jojotte_score.gui.error_report import ErrorReport
     from jojotte_score.gui.main_window import MainWindow
     from jojotte_score.gui.session import Session
 
     session = Session(SittingStore(opened.database), read_only=opened.read_only)
     window = MainWindow(session, AppSettings.at(settings_path))
+    interactive = app.platformName() != "offscreen" and not quit_after_start
+    errors = ErrorReport(folder, lambda: window, interactive=interactive)
+    errors.install()
     if file is None or not window.import_path(file):
         session.open_last()
     if opened.warning:
@@ -133,7 +138,10 @@ def _run_window(
         gc.enable()
     if quit_after_start:
         QTimer.singleShot(0, lambda: QTimer.singleShot(0, app.quit))
-    status = _exec(app)
+    try:
+        status = _exec(app)
+    finally:
+        errors.uninstall()
     window.close()
     window.deleteLater()
     return status

@@ -1,0 +1,93 @@
+"""What the window does with an error nobody caught: it is never only on a terminal.
+
+A slot that raises (a menu item, a late import that fails) would otherwise print a traceback
+to stderr, where a card player never looks, while the menu item seems to do nothing. The
+hook writes the traceback to a log file in the data folder, tells the player in a message
+box what failed and where the log is, and lets the window go on: every recorded change is
+already committed when it is made, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+LOG_NAME = "jojotte-score.log"
+
+Hook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
+
+
+class ErrorReport:
+    """The hook: :meth:`report` has ``sys.excepthook``'s signature; :meth:`install` puts
+    it in place. ``interactive`` is False when nobody is there to click a message box
+    (``--quit-after-start``, no display): then stderr alone says it."""
+
+    def __init__(
+        self, folder: Path, parent: Callable[[], QWidget | None], *, interactive: bool
+    ) -> None:
+        self.log = folder / LOG_NAME
+        self._parent = parent
+        self._interactive = interactive
+        self._previous: Hook = sys.excepthook
+
+    def install(self) -> None:
+        """Make this the interpreter's hook for uncaught exceptions."""
+        self._previous = sys.excepthook
+        sys.excepthook = self.report
+
+    def uninstall(self) -> None:
+        """Put the previous hook back."""
+        sys.excepthook = self._previous
+
+    def report(
+        self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
+    ) -> None:
+        """Log the error, say it, and carry on."""
+        if issubclass(kind, KeyboardInterrupt):
+            self._previous(kind, error, trace)
+            return
+        where = _where(trace)
+        logged = self._write(kind, error, trace)
+        text = f"Something went wrong in {where}: {kind.__name__}: {error}"
+        detail = (
+            f"The details are in {self.log}."
+            if logged
+            else f"The details could not be written to {self.log}."
+        )
+        print(f"jojotte-score: {text}. {detail}", file=sys.stderr)
+        if self._interactive and QApplication.instance() is not None:
+            box = QMessageBox(
+                QMessageBox.Icon.Critical,
+                "Something went wrong",
+                f"{text}.\n\nEverything recorded so far is kept. {detail}",
+                QMessageBox.StandardButton.Ok,
+                self._parent(),
+            )
+            box.exec()
+
+    def _write(
+        self, kind: type[BaseException], error: BaseException, trace: TracebackType | None
+    ) -> bool:
+        try:
+            self.log.parent.mkdir(parents=True, exist_ok=True)
+            with self.log.open("a", encoding="utf-8") as log:
+                log.write(f"--- {datetime.now().astimezone().isoformat(timespec='seconds')}\n")
+                log.writelines(traceback.format_exception(kind, error, trace))
+        except OSError:
+            return False
+        return True
+
+
+def _where(trace: TracebackType | None) -> str:
+    """The function the error came from, as "module.function"."""
+    frames = traceback.extract_tb(trace)
+    if not frames:
+        return "the scorepad"
+    last = frames[-1]
+    return f"{Path(last.filename).stem}.{last.name}"
