@@ -34,6 +34,10 @@ from jojotte_score.core.tables import (
 )
 
 SIDES = (0, 1)
+# A player's name fits a column of the pad, a button and a line of the command line's table;
+# a title or place fits a printed header line.
+MAX_NAME_LENGTH = 40
+MAX_LABEL_LENGTH = 80
 UNNAMED_SIDES = ("side 0", "side 1")
 
 # Bound once: enum member lookups are slow in Python 3.11 and these run for every hand.
@@ -308,6 +312,14 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
     for seat, name in enumerate(players):
         if not name.strip():
             problems.append(Problem(f"player {seat} has an empty name", field="players"))
+        elif len(name) > MAX_NAME_LENGTH:
+            problems.append(
+                Problem(
+                    f"player {seat}'s name is {len(name)} characters long; "
+                    f"a name has at most {MAX_NAME_LENGTH}",
+                    field="players",
+                )
+            )
     if rules.game_target <= 0:
         problems.append(
             Problem("the game target must be a positive number of points", field="game_target")
@@ -315,6 +327,16 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
     if rules.rubber_bonus < 0:
         problems.append(Problem("the rubber bonus must not be negative", field="rubber_bonus"))
     return problems
+
+
+def check_label(field: str, text: str) -> list[Problem]:
+    """A sitting's title or place: at most MAX_LABEL_LENGTH characters, on one line."""
+    if len(text) > MAX_LABEL_LENGTH:
+        message = f"the {field} is {len(text)} characters long; it has at most {MAX_LABEL_LENGTH}"
+        return [Problem(message, field=field)]
+    if any(character in text for character in "\n\r"):
+        return [Problem(f"the {field} must be one line", field=field)]
+    return []
 
 
 def sitting_side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str, str] | None:

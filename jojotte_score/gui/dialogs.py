@@ -28,7 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.model import Rules, Variant
-from jojotte_score.core.validation import check_sitting_setup, errors_only
+from jojotte_score.core.validation import (
+    MAX_LABEL_LENGTH,
+    MAX_NAME_LENGTH,
+    check_sitting_setup,
+    errors_only,
+)
 from jojotte_score.gui.names import literal
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -87,13 +92,15 @@ class NewSittingDialog(QDialog):
         self.variant = QComboBox()
         self.variant.addItem("Two players", Variant.TWO_PLAYER)
         self.variant.addItem("Four players in partnerships", Variant.PARTNERSHIP)
-        self.names = [QLineEdit(name) for name in DEFAULT_NAMES]
+        self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in DEFAULT_NAMES]
         self.name_labels = [QLabel() for _ in self.names]
         self.dealer = QComboBox()
         self.game_target = QSpinBox(minimum=10, maximum=1000, singleStep=5)
         self.rubber_bonus = QSpinBox(minimum=0, maximum=5000, singleStep=50)
-        self.title = QLineEdit(placeholderText="optional, e.g. Christmas 1937")
-        self.place = QLineEdit(placeholderText="optional")
+        self.title = QLineEdit(
+            placeholderText="optional, e.g. Christmas 1937", maxLength=MAX_LABEL_LENGTH
+        )
+        self.place = QLineEdit(placeholderText="optional", maxLength=MAX_LABEL_LENGTH)
         self.problem = QLabel(wordWrap=True)
         self.problem.setForegroundRole(self.problem.foregroundRole())
         form = QFormLayout()
@@ -240,7 +247,7 @@ class RenamePlayersDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Rename players")
         self.variant = variant
-        self.names = [QLineEdit(name) for name in players]
+        self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in players]
         self.problem = QLabel(wordWrap=True)
         form = QFormLayout()
         for label, name in zip(SEAT_LABELS[variant], self.names, strict=False):

@@ -180,24 +180,30 @@ def fit_text(text: str, size: float, width: float, text_width: TextWidth) -> str
 def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can.
 
-    A word wider than ``width`` on its own is broken between characters.
+    A word wider than ``width`` on its own is broken between characters. Each word (and
+    each character of a word too wide for a line) is measured once and the widths added up,
+    so the work grows with the text's length, whatever the text.
     """
+    space = text_width(" ", size)
     lines: list[str] = []
-    line = ""
+    line, used = "", 0.0
     for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if text_width(candidate, size) <= width:
-            line = candidate
+        wide = text_width(word, size)
+        if line and used + space + wide <= width:
+            line, used = f"{line} {word}", used + space + wide
             continue
         if line:
             lines.append(line)
-        while text_width(word, size) > width and len(word) > 1:
-            cut = len(word) - 1
-            while cut > 1 and text_width(word[:cut], size) > width:
-                cut -= 1
-            lines.append(word[:cut])
-            word = word[cut:]
-        line = word
+        if wide <= width:
+            line, used = word, wide
+            continue
+        line, used = "", 0.0
+        for character in word:
+            step = text_width(character, size)
+            if line and used + step > width:
+                lines.append(line)
+                line, used = "", 0.0
+            line, used = line + character, used + step
     if line:
         lines.append(line)
     return lines

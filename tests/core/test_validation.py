@@ -6,8 +6,13 @@ import pytest
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import PlayedHand, Sitting, Variant
-from jojotte_score.core.validation import check_hand, errors_only
+from jojotte_score.core.model import PlayedHand, Rules, Sitting, Variant
+from jojotte_score.core.validation import (
+    check_hand,
+    check_label,
+    check_sitting_setup,
+    errors_only,
+)
 from tests.core.builders import played
 
 TWO, FOUR = Variant.TWO_PLAYER, Variant.PARTNERSHIP
@@ -363,3 +368,25 @@ def test_messages_name_the_sides(
     case: str, hand: PlayedHand, names: tuple[str, str] | None, message: str, field: str
 ) -> None:
     assert check_hand(hand, TWO, 2, names) == [Problem(message, 2, field)], case
+
+
+@pytest.mark.parametrize(
+    ("name", "refused"),
+    [("A" * 40, False), ("A" * 41, True), ("Z" * 10_000, True)],
+    ids=["40 characters", "41 characters", "10,000 characters"],
+)
+def test_player_names_are_bounded(name: str, refused: bool) -> None:
+    """A name has at most 40 characters: it has to fit a column of the pad and a button."""
+    problems = check_sitting_setup(Variant.TWO_PLAYER, (name, "Bert"), Rules())
+    assert bool(problems) is refused
+    if refused:
+        assert problems[0].field == "players"
+        assert f"is {len(name)} characters long; a name has at most 40" in problems[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [("Christmas at Anna's", False), ("x" * 80, False), ("x" * 81, True), ("two\nlines", True)],
+)
+def test_titles_and_places_are_bounded(text: str, refused: bool) -> None:
+    assert bool(check_label("title", text)) is refused

@@ -162,3 +162,14 @@ def test_names_with_an_ampersand_are_shown_as_written(qtbot: QtBot) -> None:
     melds = MeldDialog(Trump.SPADES, ("Anna & Carl", "Bert & Dora"))
     qtbot.addWidget(melds)
     assert [box.title() for box in melds.sides] == ["Anna && Carl", "Bert && Dora"]
+
+
+def test_names_titles_and_places_are_bounded_at_entry(qtbot: QtBot) -> None:
+    from jojotte_score.core.validation import MAX_LABEL_LENGTH, MAX_NAME_LENGTH
+
+    dialog = NewSittingDialog()
+    qtbot.addWidget(dialog)
+    dialog.names[0].setText("N" * 500)
+    dialog.title.setText("T" * 500)
+    assert len(dialog.names[0].text()) == MAX_NAME_LENGTH == 40
+    assert len(dialog.title.text()) == MAX_LABEL_LENGTH == 80

@@ -491,3 +491,22 @@ def test_a_document_of_sheets_blank_pads_and_the_card_is_numbered() -> None:
 def test_a_document_with_nothing_in_it_is_refused() -> None:
     with pytest.raises(PrintError, match="nothing to print"):
         layout_document(PrintJob(), metrics(), METRICS)
+
+
+def test_wrapping_measures_each_character_once_whatever_the_text() -> None:
+    """A 10,000-character name (no spaces) or 5,000 one-letter words: the text is measured
+    in as many calls as it has words or characters, not once per prefix."""
+    from jojotte_score.render.page_layout import wrap_text
+
+    calls: list[int] = []
+
+    def width(text: str, size: float) -> float:
+        calls.append(len(text))
+        return len(text) * size * 0.5
+
+    for text in ("Z" * 10_000, " ".join("a" * 5_000)):
+        calls.clear()
+        lines = wrap_text(text, 10.0, 100.0, width)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert all(width(line, 10.0) <= 100.0 for line in lines)
+        assert sum(calls) <= 3 * len(text) + 100  # linear in the text's length
