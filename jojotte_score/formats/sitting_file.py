@@ -10,11 +10,13 @@ same words by the entry panel and the storage layer.
 from __future__ import annotations
 
 import enum
+import errno
 import json
 import os
+import stat
 from importlib import resources
 from pathlib import Path
-from typing import Final, NamedTuple, TypeVar
+from typing import BinaryIO, Final, NamedTuple, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import (
@@ -99,10 +101,10 @@ def loads_sitting(text: str | bytes) -> LoadedSitting:
 def load_sitting(path: Path) -> LoadedSitting:
     """Read a sitting file; problems are reported with ``source`` set to the file's name.
 
-    Files over :data:`MAX_FILE_BYTES` are refused unread. A file that cannot be opened
-    raises :class:`OSError` as usual.
+    Files over :data:`MAX_FILE_BYTES` are refused unread. A file that cannot be opened, or
+    that is not a regular file (see :func:`check_regular_file`), raises :class:`OSError`.
     """
-    with path.open("rb") as handle:
+    with _open_regular_file(path) as handle:
         too_big = os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES
         raw = b"" if too_big else handle.read(MAX_FILE_BYTES + 1)
     if too_big or len(raw) > MAX_FILE_BYTES:
@@ -110,6 +112,50 @@ def load_sitting(path: Path) -> LoadedSitting:
         problem = Problem(f"the file is larger than {limit} MiB, far too big for a sitting file")
         raise InvalidSittingError([problem], path.name)
     return _loads_sitting(raw, path.name)
+
+
+def check_regular_file(path: Path) -> None:
+    """Raise :class:`OSError`, with a reason a player understands, unless ``path`` is a
+    regular file (or a symbolic link to one) that can be opened for reading.
+
+    A named pipe, a device or a folder is refused without waiting on it, and so are a
+    dangling link and a loop of links.
+    """
+    with _open_regular_file(path):
+        pass
+
+
+def _open_regular_file(path: Path) -> BinaryIO:
+    # Opened without blocking: opening a named pipe for reading would otherwise wait for a
+    # writer, forever. Reading a regular file is the same either way.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError as error:
+        if not path.is_symlink():
+            raise
+        reason = f"a symbolic link to {os.readlink(path)}, which does not exist"
+        raise FileNotFoundError(errno.ENOENT, reason, str(path)) from error
+    except OSError as error:
+        if error.errno != errno.ELOOP:
+            raise
+        reason = "a loop of symbolic links, which leads to no file"
+        raise OSError(errno.ELOOP, reason, str(path)) from error
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise OSError(errno.EINVAL, f"{kind}, not a sitting file", str(path))
+    return os.fdopen(descriptor, "rb")
+
+
+_FILE_KINDS: Final = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+}
 
 
 def hand_from_data(

@@ -329,7 +329,8 @@ def test_a_data_folder_that_cannot_be_used_is_reported_without_waiting_for_a_cli
 def test_an_unknown_file_is_refused_before_qt_starts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from jojotte_score.cli import main, wants_gui
+    from jojotte_score.cli import main
+    from jojotte_score.cli.parser import wants_gui
 
     assert wants_gui([])
     assert wants_gui(["--data-dir", "x", "evening.json"])
