@@ -13,10 +13,6 @@ from jojotte_score.core.model import Hand, Rules, Sitting
 from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, score_hand
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
-# Bound once: enum member lookups are slow in Python 3.11 (see scoring.py).
-_ABOVE, _BELOW = Line.ABOVE, Line.BELOW
-_PRISON, _RUBBER_BONUS = EntryKind.PRISON, EntryKind.RUBBER_BONUS
-
 
 class PrisonItem(NamedTuple):
     """Points put in prison by one hand (a tie or a Nullo), waiting for a winner."""
@@ -252,13 +248,13 @@ class Scorer:
         prison_out = 0
         if score.winner is not None and self._prison:  # R10: the winner takes the prison.
             prison_out = self._prison
-            entries += (Entry(number, score.winner, _ABOVE, prison_out, _PRISON),)
+            entries += (Entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON),)
             self._prison = 0
         self._prison += score.to_prison
 
         below = self._below
         for entry in score.entries:
-            if entry.line is _BELOW:
+            if entry.line is Line.BELOW:
                 below[entry.side] += entry.points
         below_after = (below[0], below[1])
 
@@ -273,7 +269,9 @@ class Scorer:
                 rubber_winner = game_winner
                 bonus = self.rules.rubber_bonus
                 if bonus:
-                    entries += (Entry(number, game_winner, _ABOVE, bonus, _RUBBER_BONUS),)
+                    entries += (
+                        Entry(number, game_winner, Line.ABOVE, bonus, EntryKind.RUBBER_BONUS),
+                    )
         games = (self._games[0], self._games[1])
         if rubber_winner is not None:
             self._rubber += 1

@@ -67,9 +67,9 @@ class Doubling(enum.StrEnum):
     @property
     def multiplier(self) -> int:
         """The factor m of the rulings: 1, 2 or 4."""
-        if self is _UNDOUBLED:
+        if self is Doubling.NONE:
             return 1
-        return 2 if self is _DOUBLED else 4
+        return 2 if self is Doubling.DOUBLE else 4
 
 
 class Special(enum.StrEnum):
@@ -78,10 +78,6 @@ class Special(enum.StrEnum):
     NONE = "none"
     NULLO = "nullo"
     SLAM = "slam"
-
-
-# Bound once: enum member lookups are slow in Python 3.11 and these run for every hand.
-_UNDOUBLED, _DOUBLED, _NULLO = Doubling.NONE, Doubling.DOUBLE, Special.NULLO
 
 
 def opponent(side: int) -> int:
@@ -146,7 +142,7 @@ class PlayedHand(NamedTuple):
     @property
     def declarer(self) -> int:
         """The side whose contract is played: the Nullo bidder in Nullo, else the bidder."""
-        return 1 - self.bidder if self.special is _NULLO else self.bidder
+        return 1 - self.bidder if self.special is Special.NULLO else self.bidder
 
 
 Hand = PlayedHand | ThrownIn
