@@ -7,6 +7,7 @@ earlier hand re-scores every later one. :class:`Scorer` does the same one hand a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from jojotte_score.core.model import Hand, Rules, Sitting
@@ -15,7 +16,11 @@ from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
 
 class PrisonItem(NamedTuple):
-    """Points put in prison by one hand (a tie or a Nullo), waiting for a winner."""
+    """Points put in prison by one hand (a tie or a Nullo), waiting for a winner.
+
+    A named tuple for speed, as many as the hands that tie (see
+    :class:`~jojotte_score.core.scoring.Entry`).
+    """
 
     hand: int
     points: int
@@ -28,6 +33,8 @@ class Checkpoint(NamedTuple):
     winner (R11) and the hand and rubber numbers carry over from the rubbers before it.
     ``difference`` is side 0's total minus side 1's over those earlier rubbers (R14), so a
     pad scored from here still knows the sitting's running result.
+
+    A named tuple, not for speed: the storage layer writes it as the columns of a row.
     """
 
     position: int = 0
@@ -44,6 +51,7 @@ class HandResult(NamedTuple):
 
     ``below`` is each side's below-the-line points in the game this hand was played in,
     after the hand; ``games`` is the games each side has won in the rubber after it.
+    A named tuple for speed, one per hand (see :class:`~jojotte_score.core.scoring.Entry`).
     """
 
     number: int
@@ -95,7 +103,8 @@ class RubberResult(NamedTuple):
         return _ahead(self.totals[0] - self.totals[1])
 
 
-class Ledger(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Ledger:
     """The pad of a sitting, derived from its hands.
 
     A ledger scored from the sitting's first hand (``start`` is :data:`START`) holds every

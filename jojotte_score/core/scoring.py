@@ -51,7 +51,13 @@ class Outcome(enum.StrEnum):
 
 
 class Entry(NamedTuple):
-    """One number written on the pad: in hand ``hand``, for ``side``, above or below."""
+    """One number written on the pad: in hand ``hand``, for ``side``, above or below.
+
+    A named tuple for speed: scoring 100,000 hands writes about 230,000 entries, and on
+    Python 3.11 a named tuple is built in less than half the time of a frozen slotted
+    dataclass (~0.5 µs against ~1.1 µs); the ledger's JSON formats an entry straight from
+    its fields (``jojotte_score.formats.ledger_json``).
+    """
 
     hand: int
     side: int
@@ -65,7 +71,7 @@ class HandScore(NamedTuple):
 
     ``winner`` is the side that collects waiting prison (R10): the side scoring trick
     points below, or the defender of a failed Slam; ``None`` for ties, Nullo and
-    thrown-in deals.
+    thrown-in deals. A named tuple for speed, one per hand (see :class:`Entry`).
     """
 
     outcome: Outcome

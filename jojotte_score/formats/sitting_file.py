@@ -14,9 +14,10 @@ import errno
 import json
 import os
 import stat
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Final, NamedTuple, TypeVar
+from typing import BinaryIO, Final, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import (
@@ -78,7 +79,8 @@ _WHOLE: Final = "a whole number"
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-class LoadedSitting(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class LoadedSitting:
     """A sitting read from a file, with the warnings (doubtful but accepted input) found."""
 
     sitting: Sitting

@@ -10,8 +10,8 @@ import gc
 import signal
 import sys
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
-from typing import NamedTuple
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
@@ -59,7 +59,8 @@ def application(environ: Mapping[str, str]) -> QApplication:
     return app
 
 
-class OpenedDatabase(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class OpenedDatabase:
     """The database as opened: for writing, or read-only because another copy writes."""
 
     database: Database
