@@ -42,8 +42,11 @@ def hand_data(rng: random.Random, dealer: int) -> dict[str, object]:
         "trump": trump,
         "card_points": [first, deck - first],
         "last_trick": rng.randrange(2),
-        "melds": [rng.choice(MELDS), rng.choice(MELDS)],
     }
+    # Only one side scores each class of melds, so one side's melds stand for both classes.
+    melds = [0, 0]
+    melds[rng.randrange(2)] = rng.choice(MELDS)
+    hand["melds"] = melds
     if rng.random() < 0.1:
         hand["double"] = rng.choice(("double", "double", "redouble"))
     if trump != "no-trump" and rng.random() < 0.25:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -81,8 +82,8 @@ def test_warnings_are_printed_and_the_file_is_scored(
     for command, extra in (("score", []), ("import", ["--data-dir", str(tmp_path / "data")])):
         assert main([command, str(game), *extra]) == 0
         assert capsys.readouterr().err.splitlines() == [
-            "warning: game.json: hand 1: card points add up to 150 (Anna & Carl: 80, "
-            "Bert & Dora: 70), not the 155 of the deck with a trump suit"
+            "jojotte-score: warning: game.json: hand 1: card points add up to 150 "
+            "(Anna & Carl: 80, Bert & Dora: 70), not the 155 of the deck with a trump suit"
         ]
 
 
@@ -134,7 +135,7 @@ def test_invalid_file_exits_2_naming_file_and_hand(
     assert main(["score", str(bad)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert "game.json: hand 3: Jo-Jotte needs a trump suit" in err.splitlines()
+    assert "jojotte-score: game.json: hand 3: Jo-Jotte needs a trump suit" in err.splitlines()
     assert "Traceback" not in err
 
 
@@ -158,11 +159,11 @@ def test_every_problem_is_reported_one_line_each(
     assert main(["score", str(bad)]) == 2
     lines = capsys.readouterr().err.splitlines()
     assert lines == [
-        "two.json: hand 1: Anna's card points (91) must be a multiple of 5 from 0 to 155 with "
-        "a trump suit",
-        "two.json: hand 1: Bert's card points (64) must be a multiple of 5 from 0 to 155 with "
-        "a trump suit",
-        "two.json: hand 2: Nullo cannot be played on a doubled contract",
+        "jojotte-score: two.json: hand 1: Anna's card points (91) must be a multiple of 5 from 0 "
+        "to 155 with a trump suit",
+        "jojotte-score: two.json: hand 1: Bert's card points (64) must be a multiple of 5 from 0 "
+        "to 155 with a trump suit",
+        "jojotte-score: two.json: hand 2: Nullo cannot be played on a doubled contract",
     ]
 
 
@@ -210,7 +211,7 @@ def test_problems_name_the_players(
 ) -> None:
     bad = write(tmp_path / "game.json", sitting(hand, players=players))
     assert main(["score", str(bad)]) == 2
-    assert message in capsys.readouterr().err.splitlines()
+    assert f"jojotte-score: {message}" in capsys.readouterr().err.splitlines()
 
 
 def test_missing_and_unreadable_files_exit_2(
@@ -235,7 +236,7 @@ def test_subprocess_error_has_no_traceback(tmp_path: Path) -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert result.stderr.startswith("bad.json: ")
+    assert result.stderr.startswith("jojotte-score: bad.json: ")
     assert "Traceback" not in result.stderr
 
 
@@ -299,3 +300,98 @@ def test_csv_into_a_missing_folder_fails_cleanly(
     err = capsys.readouterr().err
     assert "hands.csv: cannot write the file" in err
     assert not target.parent.exists()
+
+
+def test_a_misspelt_command_is_named_with_the_one_meant(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    game = write(tmp_path / "game.json", sitting())
+    with pytest.raises(SystemExit) as exited:
+        main(["scroe", str(game)])
+    assert exited.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "jojotte-score: scroe: no such command; did you mean score?"
+    )
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["csv"],  # a usage error found by the command
+        ["score"],  # a usage error found by argparse
+        ["score", "--indent", "two", "game.json"],
+        ["explain", "game.json", "--hand", "9"],
+        ["score", "bad.json"],  # problems with the file
+        ["score", "missing.json"],
+    ],
+)
+def test_every_failure_line_begins_with_the_program_name(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    arguments: list[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "game.json", sitting())
+    write(tmp_path / "bad.json", sitting({"bidder": 0, "trump": "spades"}))
+    try:
+        status = main(arguments)
+    except SystemExit as exited:
+        status = int(exited.code or 0)
+    assert status == 2
+    lines = capsys.readouterr().err.splitlines()
+    failures = [line for line in lines if not line.startswith("usage:")]
+    assert failures
+    assert all(line.startswith("jojotte-score: ") for line in failures), lines
+    assert not any("error:" in line for line in failures)
+
+
+def _run(*arguments: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """The program in a fresh interpreter; a command that waits on a file fails the test."""
+    return subprocess.run(
+        [sys.executable, "-m", "jojotte_score", *arguments],
+        cwd=cwd,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen", "JOJOTTE_SCORE_DATA_DIR": str(cwd)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX-only")
+@pytest.mark.parametrize("command", [["score"], ["explain"], ["import"], []])
+def test_a_named_pipe_is_refused_not_waited_on(tmp_path: Path, command: list[str]) -> None:
+    pipe = tmp_path / "game.json"
+    os.mkfifo(pipe)
+    extra = [] if command else ["--quit-after-start"]
+    result = _run(*command, str(pipe), *extra, cwd=tmp_path)
+    assert result.returncode == 2
+    assert f"jojotte-score: {pipe}: " in result.stderr
+    assert "a named pipe, not a sitting file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        ("nowhere.json", "a symbolic link to nowhere.json, which does not exist"),
+        ("game.json", "a loop of symbolic links, which leads to no file"),
+        (".", "a folder, not a sitting file"),
+    ],
+)
+def test_links_that_lead_to_no_file_and_folders_are_refused_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str, reason: str
+) -> None:
+    link = tmp_path / "game.json"
+    link.symlink_to(target)
+    assert main(["score", str(link)]) == 2
+    assert capsys.readouterr().err == f"jojotte-score: {link}: cannot read the file: {reason}\n"
+
+
+def test_a_link_to_a_sitting_file_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    link = tmp_path / "game.json"
+    link.symlink_to(GERMAN)
+    assert main(["score", str(link)]) == 0
+    assert json.loads(capsys.readouterr().out)["sides"] == ["A", "B"]

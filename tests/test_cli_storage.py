@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.cli import file_size, format_table, main
+from jojotte_score.cli import main
+from jojotte_score.cli.tables import file_size, format_table
 from jojotte_score.core.ledger import replay
 from jojotte_score.formats.ledger_json import dumps_ledger
 from jojotte_score.formats.sitting_file import load_sitting
@@ -187,7 +188,8 @@ def test_a_bad_file_is_refused_whole_with_the_messages_of_score(
 
     assert main(["score", str(bad)]) == 2
     score_err = capsys.readouterr().err
-    assert "game.json: hand 2: Jo-Jotte needs a trump suit" in score_err.splitlines()
+    refused = "jojotte-score: game.json: hand 2: Jo-Jotte needs a trump suit"
+    assert refused in score_err.splitlines()
 
     assert run(data, "import", bad) == 2
     out, err = capsys.readouterr()
@@ -203,7 +205,7 @@ def test_good_files_are_imported_and_bad_ones_refused(tmp_path: Path, capsys: Ca
     assert run(tmp_path, "import", GERMAN, bad, missing, PARTNERSHIP) == 2
     out, err = capsys.readouterr()
     assert out == "1\n2\n"
-    assert "bad.json: hand 2: Jo-Jotte needs a trump suit" in err.splitlines()
+    assert "jojotte-score: bad.json: hand 2: Jo-Jotte needs a trump suit" in err.splitlines()
     assert f"jojotte-score: {missing}: cannot read the file: No such file or directory" in err
     with Database.open(database_path(tmp_path), read_only=True) as database:
         infos = SittingStore(database).list_sittings()
@@ -233,7 +235,7 @@ def test_import_while_another_copy_holds_the_database(tmp_path: Path, capsys: Ca
         assert len(capsys.readouterr().out.splitlines()) == 2
     assert err == (
         f"jojotte-score: {database_path(tmp_path)}: another copy of jojotte-score is using "
-        "this database; close it first (or open this one read-only)\n"
+        "this database; close it first, then try again\n"
     )
     assert dump(tmp_path) == before
 

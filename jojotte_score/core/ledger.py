@@ -7,19 +7,20 @@ earlier hand re-scores every later one. :class:`Scorer` does the same one hand a
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from jojotte_score.core.model import Hand, Rules, Sitting
 from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, score_hand
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
-# Bound once: enum member lookups are slow in Python 3.11 (see scoring.py).
-_ABOVE, _BELOW = Line.ABOVE, Line.BELOW
-_PRISON, _RUBBER_BONUS = EntryKind.PRISON, EntryKind.RUBBER_BONUS
-
 
 class PrisonItem(NamedTuple):
-    """Points put in prison by one hand (a tie or a Nullo), waiting for a winner."""
+    """Points put in prison by one hand (a tie or a Nullo), waiting for a winner.
+
+    A named tuple for speed, as many as the hands that tie (see
+    :class:`~jojotte_score.core.scoring.Entry`).
+    """
 
     hand: int
     points: int
@@ -32,6 +33,8 @@ class Checkpoint(NamedTuple):
     winner (R11) and the hand and rubber numbers carry over from the rubbers before it.
     ``difference`` is side 0's total minus side 1's over those earlier rubbers (R14), so a
     pad scored from here still knows the sitting's running result.
+
+    A named tuple, not for speed: the storage layer writes it as the columns of a row.
     """
 
     position: int = 0
@@ -48,6 +51,7 @@ class HandResult(NamedTuple):
 
     ``below`` is each side's below-the-line points in the game this hand was played in,
     after the hand; ``games`` is the games each side has won in the rubber after it.
+    A named tuple for speed, one per hand (see :class:`~jojotte_score.core.scoring.Entry`).
     """
 
     number: int
@@ -99,7 +103,8 @@ class RubberResult(NamedTuple):
         return _ahead(self.totals[0] - self.totals[1])
 
 
-class Ledger(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Ledger:
     """The pad of a sitting, derived from its hands.
 
     A ledger scored from the sitting's first hand (``start`` is :data:`START`) holds every
@@ -252,13 +257,13 @@ class Scorer:
         prison_out = 0
         if score.winner is not None and self._prison:  # R10: the winner takes the prison.
             prison_out = self._prison
-            entries += (Entry(number, score.winner, _ABOVE, prison_out, _PRISON),)
+            entries += (Entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON),)
             self._prison = 0
         self._prison += score.to_prison
 
         below = self._below
         for entry in score.entries:
-            if entry.line is _BELOW:
+            if entry.line is Line.BELOW:
                 below[entry.side] += entry.points
         below_after = (below[0], below[1])
 
@@ -273,7 +278,9 @@ class Scorer:
                 rubber_winner = game_winner
                 bonus = self.rules.rubber_bonus
                 if bonus:
-                    entries += (Entry(number, game_winner, _ABOVE, bonus, _RUBBER_BONUS),)
+                    entries += (
+                        Entry(number, game_winner, Line.ABOVE, bonus, EntryKind.RUBBER_BONUS),
+                    )
         games = (self._games[0], self._games[1])
         if rubber_winner is not None:
             self._rubber += 1

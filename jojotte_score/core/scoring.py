@@ -51,7 +51,13 @@ class Outcome(enum.StrEnum):
 
 
 class Entry(NamedTuple):
-    """One number written on the pad: in hand ``hand``, for ``side``, above or below."""
+    """One number written on the pad: in hand ``hand``, for ``side``, above or below.
+
+    A named tuple for speed: scoring 100,000 hands writes about 230,000 entries, and on
+    Python 3.11 a named tuple is built in less than half the time of a frozen slotted
+    dataclass (~0.5 µs against ~1.1 µs); the ledger's JSON formats an entry straight from
+    its fields (``jojotte_score.formats.ledger_json``).
+    """
 
     hand: int
     side: int
@@ -65,7 +71,7 @@ class HandScore(NamedTuple):
 
     ``winner`` is the side that collects waiting prison (R10): the side scoring trick
     points below, or the defender of a failed Slam; ``None`` for ties, Nullo and
-    thrown-in deals.
+    thrown-in deals. A named tuple for speed, one per hand (see :class:`Entry`).
     """
 
     outcome: Outcome
@@ -77,23 +83,15 @@ class HandScore(NamedTuple):
     to_prison: int
 
 
-# Enum members bound once: looking a member up on its class costs a descriptor call in
-# Python 3.11, five times a global, and these run for every hand of a sitting.
-_NULLO, _SLAM, _NO_TRUMP = Special.NULLO, Special.SLAM, Trump.NO_TRUMP
-_ABOVE, _BELOW = Line.ABOVE, Line.BELOW
-_MELD, _TRICKS, _NULLO_BONUS = EntryKind.MELD, EntryKind.TRICKS, EntryKind.NULLO_BONUS
-_SLAM_BONUS, _UNBID_SLAM_BONUS = EntryKind.SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS
-
-
 def trick_scores(hand: PlayedHand) -> tuple[int, int]:
     """R1: card points + 10 for the last trick (not in Nullo) + 20 for Jo-Jotte (trump only)."""
     first, second = hand.card_points
-    if hand.special is not _NULLO:
+    if hand.special is not Special.NULLO:
         if hand.last_trick == 0:
             first += LAST_TRICK_BONUS
         elif hand.last_trick == 1:
             second += LAST_TRICK_BONUS
-        if hand.jojotte is not None and hand.trump is not _NO_TRUMP:
+        if hand.jojotte is not None and hand.trump is not Trump.NO_TRUMP:
             if hand.jojotte == 0:
                 first += JOJOTTE_BONUS
             else:
@@ -113,24 +111,26 @@ def score_hand(hand: Hand, number: int) -> HandScore:
     entries: list[Entry] = []
     for side in (0, 1):  # R5: melds above, in every played hand, never multiplied.
         if melds[side]:
-            entries.append(Entry(number, side, _ABOVE, melds[side], _MELD))
+            entries.append(Entry(number, side, Line.ABOVE, melds[side], EntryKind.MELD))
 
     special = hand.special
-    if special is _NULLO:
+    if special is Special.NULLO:
         outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
-    elif special is _SLAM and not won_every_trick(hand, hand.bidder):
+    elif special is Special.SLAM and not won_every_trick(hand, hand.bidder):
         outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
     else:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
 
-    if special is not _NULLO and hand.tricks is not None:
+    if special is not Special.NULLO and hand.tricks is not None:
         for side in (0, 1):
             if not won_every_trick(hand, side):
                 continue
-            if special is _SLAM and side == hand.bidder:
-                entries.append(Entry(number, side, _ABOVE, SLAM_BONUS, _SLAM_BONUS))
+            if special is Special.SLAM and side == hand.bidder:
+                entries.append(Entry(number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS))
             else:  # R6: every trick without having bid Slam.
-                entries.append(Entry(number, side, _ABOVE, UNBID_SLAM_BONUS, _UNBID_SLAM_BONUS))
+                entries.append(
+                    Entry(number, side, Line.ABOVE, UNBID_SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS)
+                )
     return HandScore(outcome, tricks, totals, multiplier, winner, tuple(entries), to_prison)
 
 
@@ -162,10 +162,10 @@ def _contest(
         return Outcome.TIE, None, combined, multiplier
     winner = declarer if totals[declarer] > totals[defender] else defender
     if multiplier == 1 and winner == declarer:
-        _add(entries, number, declarer, _BELOW, tricks[declarer], _TRICKS)
-        _add(entries, number, defender, _ABOVE, tricks[defender], _TRICKS)
+        _add(entries, number, declarer, Line.BELOW, tricks[declarer], EntryKind.TRICKS)
+        _add(entries, number, defender, Line.ABOVE, tricks[defender], EntryKind.TRICKS)
     else:
-        _add(entries, number, winner, _BELOW, combined, _TRICKS)
+        _add(entries, number, winner, Line.BELOW, combined, EntryKind.TRICKS)
     outcome = Outcome.DECLARER_WON if winner == declarer else Outcome.DEFENDER_WON
     return outcome, winner, 0, multiplier
 
@@ -181,8 +181,8 @@ def _failed_slam(
     defender = opponent(hand.declarer)
     multiplier = hand.double.multiplier
     combined = multiplier * (tricks[0] + tricks[1])
-    line = _BELOW if totals[defender] > totals[hand.declarer] else _ABOVE
-    _add(entries, number, defender, line, combined, _TRICKS)
+    line = Line.BELOW if totals[defender] > totals[hand.declarer] else Line.ABOVE
+    _add(entries, number, defender, line, combined, EntryKind.TRICKS)
     return Outcome.SLAM_FAILED, defender, 0, multiplier
 
 
@@ -193,11 +193,11 @@ def _nullo(
     bidder = hand.declarer
     taken = _tricks_of(hand, bidder)
     if taken == 0:
-        _add(entries, number, bidder, _ABOVE, NULLO_BONUS, _NULLO_BONUS)
+        _add(entries, number, bidder, Line.ABOVE, NULLO_BONUS, EntryKind.NULLO_BONUS)
         outcome = Outcome.NULLO_MADE
     else:
         bonus = NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (taken - 1)
-        _add(entries, number, opponent(bidder), _ABOVE, bonus, _NULLO_BONUS)
+        _add(entries, number, opponent(bidder), Line.ABOVE, bonus, EntryKind.NULLO_BONUS)
         outcome = Outcome.NULLO_FAILED
     return outcome, None, tricks[0] + tricks[1], 1
 

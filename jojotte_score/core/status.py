@@ -11,13 +11,14 @@ the last dealer recorded since the rubber began, and never from a hand of an ear
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import Variant
 
 
-class TableStatus(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TableStatus:
     """The state of play before the next hand, as the status line shows it.
 
     ``next_dealer`` is a seat, or None when it cannot be known (see :func:`next_dealer`).

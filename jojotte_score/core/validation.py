@@ -40,8 +40,6 @@ MAX_NAME_LENGTH = 40
 MAX_LABEL_LENGTH = 80
 UNNAMED_SIDES = ("side 0", "side 1")
 
-# Bound once: enum member lookups are slow in Python 3.11 and these run for every hand.
-_NULLO, _NONE, _UNDOUBLED = Special.NULLO, Special.NONE, Doubling.NONE
 
 # How the checks report an error: (message, field).
 _Report = Callable[[str, str], None]
@@ -83,7 +81,7 @@ def check_hand(
 
 def _contract_words(hand: PlayedHand) -> str:
     """How the deck is counted in the hand: "with a trump suit", "at no-trump", "in Nullo"."""
-    if hand.special is _NULLO:
+    if hand.special is Special.NULLO:
         return "in Nullo"
     return "with a trump suit" if hand.trump.is_suit else "at no-trump"
 
@@ -103,10 +101,10 @@ def _each(values: tuple[int, int], sides: tuple[str, str]) -> str:
 def _check_played(
     hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report
 ) -> None:
-    nullo = hand.special is _NULLO
+    nullo = hand.special is Special.NULLO
     if hand.bidder not in SIDES:
         error(f"the bidder must be {_either(sides)}, not {hand.bidder}", "bidder")
-    if nullo and hand.double is not _UNDOUBLED:
+    if nullo and hand.double is not Doubling.NONE:
         error("Nullo cannot be played on a doubled contract", "double")
 
     _check_card_points(hand, variant, sides, error)
@@ -140,7 +138,7 @@ def _check_card_points(
     so the two counts add up to anything from 0 to the deck (a count that falls short of it
     is normal), never to more.
     """
-    deck = deck_points(hand.trump.is_suit and hand.special is not _NULLO)
+    deck = deck_points(hand.trump.is_suit and hand.special is not Special.NULLO)
     points = hand.card_points
     wrong = False
     for side in SIDES:
@@ -164,7 +162,7 @@ def _card_count_warnings(
     hand: PlayedHand, number: int | None, sides: tuple[str, str]
 ) -> list[Problem]:
     """When all 32 cards are played, card points that do not add up to the deck."""
-    deck = deck_points(hand.trump.is_suit and hand.special is not _NULLO)
+    deck = deck_points(hand.trump.is_suit and hand.special is not Special.NULLO)
     counted = hand.card_points[0] + hand.card_points[1]
     if counted == deck:
         return []
@@ -267,8 +265,8 @@ def _check_tricks(
     hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report
 ) -> None:
     if hand.tricks is None:
-        if hand.special is not _NONE:
-            name = "Nullo" if hand.special is _NULLO else "Slam"
+        if hand.special is not Special.NONE:
+            name = "Nullo" if hand.special is Special.NULLO else "Slam"
             error(f"{name} needs each side's tricks", "tricks")
         return
     per_hand = variant.tricks_per_hand
@@ -292,7 +290,7 @@ def _check_tricks(
                     f"{sides[side]} won no trick but holds {hand.card_points[side]} card points",
                     f"card_points[{side}]",
                 )
-            if hand.last_trick == side and hand.special is not _NULLO:
+            if hand.last_trick == side and hand.special is not Special.NULLO:
                 error(
                     f"{sides[side]} won no trick but is recorded with the last trick",
                     "last_trick",

@@ -10,11 +10,14 @@ same words by the entry panel and the storage layer.
 from __future__ import annotations
 
 import enum
+import errno
 import json
 import os
+import stat
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Final, NamedTuple, TypeVar
+from typing import BinaryIO, Final, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import (
@@ -76,7 +79,8 @@ _WHOLE: Final = "a whole number"
 _E = TypeVar("_E", bound=enum.Enum)
 
 
-class LoadedSitting(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class LoadedSitting:
     """A sitting read from a file, with the warnings (doubtful but accepted input) found."""
 
     sitting: Sitting
@@ -99,10 +103,10 @@ def loads_sitting(text: str | bytes) -> LoadedSitting:
 def load_sitting(path: Path) -> LoadedSitting:
     """Read a sitting file; problems are reported with ``source`` set to the file's name.
 
-    Files over :data:`MAX_FILE_BYTES` are refused unread. A file that cannot be opened
-    raises :class:`OSError` as usual.
+    Files over :data:`MAX_FILE_BYTES` are refused unread. A file that cannot be opened, or
+    that is not a regular file (see :func:`check_regular_file`), raises :class:`OSError`.
     """
-    with path.open("rb") as handle:
+    with _open_regular_file(path) as handle:
         too_big = os.fstat(handle.fileno()).st_size > MAX_FILE_BYTES
         raw = b"" if too_big else handle.read(MAX_FILE_BYTES + 1)
     if too_big or len(raw) > MAX_FILE_BYTES:
@@ -110,6 +114,50 @@ def load_sitting(path: Path) -> LoadedSitting:
         problem = Problem(f"the file is larger than {limit} MiB, far too big for a sitting file")
         raise InvalidSittingError([problem], path.name)
     return _loads_sitting(raw, path.name)
+
+
+def check_regular_file(path: Path) -> None:
+    """Raise :class:`OSError`, with a reason a player understands, unless ``path`` is a
+    regular file (or a symbolic link to one) that can be opened for reading.
+
+    A named pipe, a device or a folder is refused without waiting on it, and so are a
+    dangling link and a loop of links.
+    """
+    with _open_regular_file(path):
+        pass
+
+
+def _open_regular_file(path: Path) -> BinaryIO:
+    # Opened without blocking: opening a named pipe for reading would otherwise wait for a
+    # writer, forever. Reading a regular file is the same either way.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError as error:
+        if not path.is_symlink():
+            raise
+        reason = f"a symbolic link to {os.readlink(path)}, which does not exist"
+        raise FileNotFoundError(errno.ENOENT, reason, str(path)) from error
+    except OSError as error:
+        if error.errno != errno.ELOOP:
+            raise
+        reason = "a loop of symbolic links, which leads to no file"
+        raise OSError(errno.ELOOP, reason, str(path)) from error
+    mode = os.fstat(descriptor).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(descriptor)
+        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "not a regular file")
+        raise OSError(errno.EINVAL, f"{kind}, not a sitting file", str(path))
+    return os.fdopen(descriptor, "rb")
+
+
+_FILE_KINDS: Final = {
+    stat.S_IFDIR: "a folder",
+    stat.S_IFIFO: "a named pipe",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+}
 
 
 def hand_from_data(
@@ -297,14 +345,13 @@ class _Reader:
                 self.missing(key)
             return default
         value = self.obj[key]
-        names = ", ".join(_show(member.value) for member in kind)
         if not isinstance(value, str):
-            self.error(f"{key} must be one of {names}, not {_show(value)}", key)
+            self.error(f"{key} must be one of {_choices(kind)}, not {_show(value)}", key)
             return None
         try:
             return kind(value)
         except ValueError:
-            self.error(f"{key} {_show(value)} is not one of {names}", key)
+            self.error(f"{key} {_show(value)} is not one of {_choices(kind)}", key)
             return None
 
     def text(self, key: str, default: str | None = None) -> str | None:
@@ -461,9 +508,6 @@ def _read_hand(
     """The hand (None when it is not structurally sound) and every problem found with it;
     ``names`` are the sides' names for the messages, when the players are known.
     ``checked=False`` reports the problems of structure only."""
-    quick = _plain_played_hand(data)
-    if quick is not None:
-        return quick, check_hand(quick, variant, number, names) if checked else []
     problems: list[Problem] = []
     if not isinstance(data, dict):
         problems.append(Problem(f"a hand must be a JSON object {{...}}, not {_show(data)}", number))
@@ -478,66 +522,6 @@ def _read_hand(
     if checked:
         problems.extend(check_hand(hand, variant, number, names))
     return hand, problems
-
-
-# The keys of a played hand the quick path reads; a thrown_in key or a note sends the hand
-# to the full reader.
-_PLAIN_KEYS: Final = frozenset(_PLAYED_KEYS) - {"thrown_in", "note"}
-_TRUMPS: Final = {member.value: member for member in Trump}
-_DOUBLINGS: Final = {member.value: member for member in Doubling}
-_SPECIALS: Final = {member.value: member for member in Special}
-
-
-def _plain_int(value: object) -> bool:
-    return type(value) is int and -MAX_JSON_INTEGER <= value <= MAX_JSON_INTEGER
-
-
-def _plain_pair(value: object) -> tuple[int, int] | None:
-    if type(value) is list and len(value) == 2 and _plain_int(value[0]) and _plain_int(value[1]):
-        return (value[0], value[1])
-    return None
-
-
-def _plain_played_hand(data: object) -> PlayedHand | None:
-    """The common, well-formed played hand, read without building any message.
-
-    Anything unusual (a missing or unknown key, a wrong type, a note, a repeated key)
-    returns None, and the full reader then reports what is wrong; so this path accepts
-    only what the full reader accepts, with the same result (a test checks that).
-    """
-    if type(data) is not dict or not _PLAIN_KEYS.issuperset(data):
-        return None
-    try:
-        trump = _TRUMPS[data["trump"]]
-        double = _DOUBLINGS[data.get("double", "none")]
-        special = _SPECIALS[data.get("special", "none")]
-        bidder = data["bidder"]
-        card_points = _plain_pair(data["card_points"])
-    except (KeyError, TypeError):  # A missing key, or a list or object as a dict key.
-        return None
-    melds = _plain_pair(data["melds"]) if "melds" in data else (0, 0)
-    tricks = _plain_pair(data["tricks"]) if data.get("tricks") is not None else None
-    dealer, last_trick, jojotte = data.get("dealer"), data.get("last_trick"), data.get("jojotte")
-    if (
-        card_points is None
-        or melds is None
-        or (tricks is None and data.get("tricks") is not None)
-        or not _plain_int(bidder)
-        or not all(v is None or _plain_int(v) for v in (dealer, last_trick, jojotte))
-    ):
-        return None
-    return PlayedHand(
-        bidder=bidder,
-        trump=trump,
-        card_points=card_points,
-        last_trick=last_trick,
-        double=double,
-        special=special,
-        melds=melds,
-        jojotte=jojotte,
-        tricks=tricks,
-        dealer=dealer,
-    )
 
 
 def _read_thrown_in(reader: _Reader) -> ThrownIn | None:
@@ -621,6 +605,11 @@ def _show(value: object) -> str:
     if isinstance(value, dict):
         return "an object {...}"
     return f"a Python {type(value).__name__}"
+
+
+def _choices(kind: type[enum.Enum]) -> str:
+    """The values of an enum, quoted, for a message: '"none", "double", "redouble"'."""
+    return ", ".join(_show(member.value) for member in kind)
 
 
 def _suggestion(key: str, allowed: tuple[str, ...]) -> str:

@@ -35,6 +35,7 @@ from jojotte_score.core.validation import (
     errors_only,
 )
 from jojotte_score.gui.names import literal
+from jojotte_score.labels import local_date, net_result, versus
 from jojotte_score.storage.sittings import SittingInfo
 
 SEAT_LABELS = {
@@ -226,14 +227,12 @@ class OpenSittingDialog(QDialog):
 
 def history_row(info: SittingInfo) -> tuple[str, ...]:
     """One line of the history: local date, players, hands, finished rubbers, net, title."""
-    names = info.side_names
-    net = "level" if info.net_side is None else f"{names[info.net_side]} +{info.net_points}"
     return (
-        info.created.astimezone().strftime("%Y-%m-%d"),
-        " – ".join(names),
+        local_date(info.created),
+        versus(info.side_names),
         str(info.hands),
         str(info.rubbers_finished),
-        net,
+        net_result(info.side_names, info.net_side, info.net_points),
         info.title,
     )
 

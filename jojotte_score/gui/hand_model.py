@@ -53,11 +53,6 @@ _SCORE_COLUMNS = {
 }
 _RIGHT_ALIGNED = frozenset({Column.NUMBER, *_SCORE_COLUMNS})
 _COLUMNS = len(Column)
-# Bound once: data() is called for every cell and role Qt paints.
-_DISPLAY = Qt.ItemDataRole.DisplayRole
-_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
-_TOOLTIP = Qt.ItemDataRole.ToolTipRole
-_HORIZONTAL = Qt.Orientation.Horizontal
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
@@ -129,15 +124,23 @@ class HandTableModel(QAbstractTableModel):
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else _COLUMNS
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = _DISPLAY) -> Any:
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
         # Qt asks for many roles it has no use for here; those are answered first.
-        if role != _DISPLAY and role != _ALIGNMENT and role != _TOOLTIP:
+        if role not in (
+            Qt.ItemDataRole.DisplayRole,
+            Qt.ItemDataRole.TextAlignmentRole,
+            Qt.ItemDataRole.ToolTipRole,
+        ):
             return None
-        if orientation != _HORIZONTAL or not 0 <= section < _COLUMNS:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < _COLUMNS:
             return None
-        if role == _DISPLAY:
+        if role == Qt.ItemDataRole.DisplayRole:
             return self._heading(Column(section))
-        if role == _TOOLTIP:  # the whole heading, for one elided in a narrow column
+        if (
+            role == Qt.ItemDataRole.ToolTipRole
+        ):  # the whole heading, for one elided in a narrow column
             return self._heading(Column(section)).replace("\n", " ")
         return _RIGHT if section in _RIGHT_ALIGNED else None
 
@@ -155,18 +158,22 @@ class HandTableModel(QAbstractTableModel):
             Column.NOTES: "Notes",
         }[column]
 
-    def data(self, index: _Index, role: int = _DISPLAY) -> Any:
-        if role != _DISPLAY and role != _ALIGNMENT and role != _TOOLTIP:
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if (
+            role != Qt.ItemDataRole.DisplayRole
+            and role != Qt.ItemDataRole.TextAlignmentRole
+            and role != Qt.ItemDataRole.ToolTipRole
+        ):
             return None
         if not index.isValid() or index.parent().isValid():
             return None
         column = index.column()
-        if role == _ALIGNMENT:
+        if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if column in _RIGHT_ALIGNED else None
         result = self.result(index.row())
         if result is None or not 0 <= column < _COLUMNS:
             return None
-        if role == _DISPLAY:
+        if role == Qt.ItemDataRole.DisplayRole:
             return self._text(result, Column(column))
         if self._pad is not None:  # the tooltip
             return "\n".join(self._pad.explain(result.number))

@@ -34,8 +34,9 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.gui.dialogs import ok_cancel_buttons, show_message
-from jojotte_score.render.document import PrintJob, sitting_job
-from jojotte_score.render.page_layout import MAX_BLANK_PADS
+from jojotte_score.labels import local_date
+from jojotte_score.render.document import PrintJob
+from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
@@ -169,6 +170,13 @@ def _paint(device: QPagedPaintDevice, job: PrintJob, problems: list[str]) -> Non
         paint_job(device, job, print_font())
     except JojotteError as error:
         problems.append(str(error))
+
+
+def sitting_job(stored: StoredSitting, ledger: Ledger, rubber: int | None = None) -> PrintJob:
+    """The job that prints a stored sitting's pads (rubber ``rubber``, or all when None),
+    headed by its title, its sides, the local date it was stored and its place."""
+    header = SheetHeader(stored.title, ledger.sides, local_date(stored.created), stored.place)
+    return PrintJob(ledger, header, rubber)
 
 
 def print_sitting(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
@@ -161,7 +162,7 @@ class Session:
 
 def versus(variant: Variant, players: Sequence[str]) -> str:
     """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"."""
-    return " – ".join(side_names(variant, tuple(players)))
+    return labels.versus(side_names(variant, tuple(players)))
 
 
 def status_text(
@@ -212,10 +213,13 @@ def rubbers_path(hands_path: Path) -> Path:
 
 def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     """Write the hands and the rubbers of the shown sitting as CSV; the two paths."""
-    from jojotte_score.cli import sitting_label
     from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
 
     target = rubbers_path(hands_path)
+    stored = shown.stored
+    label = labels.sitting_label(
+        stored.id, stored.title, stored.created, shown.variant, shown.side_names
+    )
     write_hands_csv(shown.sitting, shown.ledger, hands_path)
-    write_rubbers_csv([(sitting_label(shown.stored), shown.sitting, shown.ledger)], target)
+    write_rubbers_csv([(label, shown.sitting, shown.ledger)], target)
     return hands_path, target

@@ -7,6 +7,7 @@ start-up (which is timed).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -57,6 +58,20 @@ class SittingMenus(_Base):
     session: Session
     undo_stack: QUndoStack
     sheet: SheetWidget
+
+    # True when nobody can click a message box (an offscreen window, --quit-after-start):
+    # then what a box would say goes to stderr instead.
+    unattended = False
+
+    def tell(self, title: str, text: str) -> None:
+        """Tell the player what went wrong: in a message box, else (``unattended``) on
+        stderr, one line each, as the command line reports failures."""
+        if not self.unattended:
+            _dialogs().show_message(self, title, text)
+            return
+        for line in text.splitlines():
+            if line.strip():
+                print(f"jojotte-score: {line}", file=sys.stderr)
 
     def open_sitting_id(self, sitting_id: int | None) -> None:
         """Show another sitting; its changes start a new undo history."""
@@ -112,20 +127,19 @@ class SittingMenus(_Base):
     def import_path(self, path: Path) -> bool:
         """Store the sitting file ``path`` and show it; a refused file is explained."""
         if self.session.read_only:
-            _dialogs().show_message(
-                self, "Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}."
-            )
+            self.tell("Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}.")
             return False
         try:
             sitting_id = import_file(self.session.store, path)
         except InvalidSittingError as error:
             text = "\n".join(problem.describe(error.source) for problem in error.problems)
-            _dialogs().show_message(
-                self, "Sitting file refused", f"{path.name} was not imported:\n\n{text}"
-            )
+            self.tell("Sitting file refused", f"{path.name} was not imported:\n\n{text}")
             return False
-        except (JojotteError, OSError) as error:
-            _dialogs().show_message(self, "Sitting file not imported", f"{path}: {error}")
+        except OSError as error:
+            self.tell("Sitting file not imported", f"{path}: {error.strerror or error}")
+            return False
+        except JojotteError as error:
+            self.tell("Sitting file not imported", f"{path}: {error}")
             return False
         self.open_sitting_id(sitting_id)
         return True
@@ -155,9 +169,7 @@ class SittingMenus(_Base):
         try:
             paths = write()
         except OSError as error:
-            _dialogs().show_message(
-                self, "Not written", f"{error.filename or ''}: {error.strerror or error}"
-            )
+            self.tell("Not written", f"{error.filename or ''}: {error.strerror or error}")
             return
         self.statusBar().showMessage("Wrote " + ", ".join(str(path) for path in paths), 8000)
 
@@ -171,7 +183,7 @@ class SittingMenus(_Base):
             self.undo_stack.push(RenamePlayers(self.session, names))
 
     def _report_error(self, error: JojotteError) -> None:
-        _dialogs().show_message(self, "Not saved", str(error))
+        self.tell("Not saved", str(error))
 
     # Printing ----------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from jojotte_score.core.ledger import Ledger
+from jojotte_score.labels import versus
 from jojotte_score.render.page_layout import (
     BLANK_TITLE,
     SHEETS_TITLE,
@@ -23,7 +24,6 @@ from jojotte_score.render.page_layout import (
 )
 from jojotte_score.render.sheet_layout import SheetMetrics
 from jojotte_score.render.summary_card import CARD_TITLE, layout_card
-from jojotte_score.storage.sittings import StoredSitting
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,19 +52,7 @@ class PrintJob:
         """The line at the foot of every page: the title and the sides."""
         sides = self.ledger.sides if self.ledger is not None else self.blank_sides
         names = [side.strip() for side in sides]
-        return f"{self.title} · {' – '.join(names)}" if all(names) else self.title
-
-
-def stored_header(stored: StoredSitting) -> SheetHeader:
-    """The header of a stored sitting: its title, its sides, the local date it was stored
-    (YYYY-MM-DD, as ``jojotte-score sittings`` shows it) and its place."""
-    date = stored.created.astimezone().strftime("%Y-%m-%d")
-    return SheetHeader(stored.title, stored.sitting.side_names, date, stored.place)
-
-
-def sitting_job(stored: StoredSitting, ledger: Ledger, rubber: int | None = None) -> PrintJob:
-    """The job that prints a stored sitting's pads: rubber ``rubber``, or all when None."""
-    return PrintJob(ledger, stored_header(stored), rubber)
+        return f"{self.title} · {versus(names)}" if all(names) else self.title
 
 
 def layout_document(

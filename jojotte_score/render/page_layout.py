@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.prison import prison_winners
+from jojotte_score.labels import versus
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
     LineItem,
@@ -247,7 +248,7 @@ def page_header(
     line = m.text_size * TEXT_HEIGHT + 3
     first = top + m.title_size * TEXT_HEIGHT + 4 + m.text_size * TEXT_HEIGHT / 2
     names = [side.strip() for side in header.sides]
-    players = " – ".join(names) if all(names) else ""
+    players = versus(names) if all(names) else ""
     items.extend(_field("Players", players, left, first, half, m))
     items.extend(_field("Date", header.date, left, first + line, quarter, m))
     items.extend(_field("Place", header.place, left + quarter + m.gap, first + line, quarter, m))

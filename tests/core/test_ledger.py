@@ -232,3 +232,10 @@ def test_running_result_after_each_rubber(
     assert ledger.net_after(after) == net, rule
     assert ledger.rubbers_finished == rubbers
     assert ledger.rubbers_won == (rubbers, 0)
+
+
+def test_rules_and_ledgers_are_values_not_tuples() -> None:
+    rules = Rules()
+    assert rules == Rules(game_target=80, rubber_bonus=300)
+    assert rules != (80, 300)  # type: ignore[comparison-overlap]
+    assert not isinstance(replay(Sitting(Variant.TWO_PLAYER, ("A", "B"))), tuple)

@@ -14,16 +14,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Hand, PlayedHand, ThrownIn, Variant
 from jojotte_score.formats.sitting_file import (
     LoadedSitting,
-    _plain_played_hand,
-    _read_played,
-    _Reader,
     hand_from_data,
     hand_to_data,
     loads_sitting,
@@ -194,25 +192,49 @@ def test_nan_as_json_dumps_writes_it_is_refused() -> None:
     assert check_outcome(loads_sitting, with_nan) is None
 
 
-@FUZZ
-@given(valid_hands(Variant.PARTNERSHIP), st.sampled_from(KEYS), json_values, st.booleans())
-def test_fast_path_reads_exactly_what_the_full_reader_reads(
-    hand: Hand, key: str, value: object, delete: bool
-) -> None:
-    """The reader's quick path for plain hands agrees with the full reader on every input.
+def _read(data: object, checked: bool) -> Hand | list[str]:
+    """The hand read from ``data``, or the messages it was refused with."""
+    try:
+        return hand_from_data(data, 1, Variant.PARTNERSHIP, checked=checked)
+    except InvalidSittingError as error:
+        return [problem.describe() for problem in error.problems]
 
-    Start from a valid hand, change or delete one key; whenever the quick path accepts the
-    result, the full reader must accept it too, as the same hand and with no problem.
-    """
-    data: dict[object, object] = dict(hand_to_data(hand).items())
+
+@FUZZ
+@given(
+    valid_hands(Variant.PARTNERSHIP),
+    st.sampled_from(KEYS),
+    json_values,
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_note_never_changes_what_the_reader_accepts(
+    hand: Hand, key: str, value: object, delete: bool, checked: bool
+) -> None:
+    """Start from a valid hand, change or delete one key: the hand reads the same, or is
+    refused for the same reasons, with a note and without one (stored hands included)."""
+    data: dict[str, object] = dict(hand_to_data(hand).items())
+    data.pop("note", None)
     if delete:
         data.pop(key, None)
     else:
         data[key] = value
-    quick = _plain_played_hand(data)
-    if quick is None:
+    if key == "note":
         return
-    problems: list[Problem] = []
-    full = _read_played(_Reader(data, problems, 1))
-    assert problems == []
-    assert full == quick
+    without = _read(data, checked)
+    with_note = _read({**data, "note": "a note"}, checked)
+    if isinstance(without, list):
+        assert with_note == without
+    else:
+        assert with_note == without._replace(note="a note")
+
+
+@pytest.mark.parametrize("checked", [True, False])
+def test_a_bidder_that_is_no_side_reads_alike_with_and_without_a_note(checked: bool) -> None:
+    data = {"bidder": 7, "trump": "spades", "card_points": [80, 75], "last_trick": 0}
+    without, with_note = _read(data, checked), _read({**data, "note": "x"}, checked)
+    if checked:
+        assert without == with_note == ["hand 1: the bidder must be side 0 or side 1, not 7"]
+    else:  # Stored hands are read for their structure: they passed the rules when stored.
+        assert isinstance(without, PlayedHand)
+        assert with_note == without._replace(note="x")

@@ -252,28 +252,36 @@ def test_run_gui_quits_after_start(tmp_path: Path, messages: Messages) -> None:
         assert len(SittingStore(database).list_sittings()) == 1
 
 
-def test_a_refused_file_is_explained_and_the_app_still_opens(
-    tmp_path: Path, messages: Messages
+def test_a_refused_file_is_explained_on_stderr_when_nobody_can_click_a_box(
+    tmp_path: Path, messages: Messages, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "jojotte-sitting", "version": 1, "variant": "two-player"}')
     status = gui_app.run_gui(bad, tmp_path / "data", True, {}, settings_path=tmp_path / "s.ini")
-    assert status == 0
-    assert len(messages) == 1
-    assert messages[0].startswith("bad.json was not imported:")
+    assert status == 2  # invalid input, as the command line says it
+    assert messages == []
+    assert capsys.readouterr().err.splitlines() == [
+        "jojotte-score: bad.json was not imported:",
+        "jojotte-score: bad.json: players is missing: the player names in seat order",
+        "jojotte-score: bad.json: hands is missing: the list of hands, [] when none was played yet",
+    ]
 
 
 def test_run_gui_opens_read_only_beside_another_copy(
-    tmp_path: Path, messages: Messages, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    messages: Messages,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     data = tmp_path / "data"
     shown: list[MainWindow] = []
     monkeypatch.setattr(MainWindow, "show", lambda window: shown.append(window))
     with Database.open(database_path(data)) as first:
         SittingStore(first).import_sitting(german())
-        assert gui_app.run_gui(GERMAN, data, True, {}, settings_path=tmp_path / "s.ini") == 0
+        assert gui_app.run_gui(GERMAN, data, True, {}, settings_path=tmp_path / "s.ini") == 2
     assert shown[0].session.read_only
-    assert messages == [f"german-example.json: {READ_ONLY_NOTE}."]
+    assert messages == []
+    assert capsys.readouterr().err == f"jojotte-score: german-example.json: {READ_ONLY_NOTE}.\n"
 
 
 def test_no_display_means_offscreen_with_one_line_of_advice() -> None:
@@ -334,7 +342,8 @@ def test_a_data_folder_that_cannot_be_used_is_reported_without_waiting_for_a_cli
 def test_an_unknown_file_is_refused_before_qt_starts(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from jojotte_score.cli import main, wants_gui
+    from jojotte_score.cli import main
+    from jojotte_score.cli.parser import wants_gui
 
     assert wants_gui([])
     assert wants_gui(["--data-dir", "x", "evening.json"])

@@ -6,6 +6,7 @@ font size wide), so these tests need no fonts and no Qt.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import re
@@ -280,7 +281,7 @@ def test_a_page_too_small_is_refused() -> None:
 
 def test_long_titles_and_names_stay_inside_the_page() -> None:
     ledger = replay(german_sitting())
-    long_names = ledger._replace(sides=("Anna-Katharina " * 8, "Bert"))
+    long_names = dataclasses.replace(ledger, sides=("Anna-Katharina " * 8, "Bert"))
     m = metrics()
     header = SheetHeader("An evening " * 30, place="Somewhere " * 30)
     (page,) = sitting_pages(long_names, header, m, METRICS)

@@ -363,7 +363,7 @@ def test_the_rubber_after_the_last_is_blank_and_later_ones_are_refused(german: L
 
 
 def test_long_names_widen_the_columns(german: Ledger) -> None:
-    long = german._replace(sides=("Anna-Katharina & Carl-Friedrich", "Bert & Dora"))
+    long = replace(german, sides=("Anna-Katharina & Carl-Friedrich", "Bert & Dora"))
     layout = layout_sheet(long, 1, METRICS)
     wide = layout.texts("heading")[0].box(fake_width)
     narrow = layout_sheet(german, 1, METRICS)

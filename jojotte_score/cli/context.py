@@ -1,0 +1,158 @@
+"""What every command may need: the exit statuses, the one way a failure is reported, the
+data folder and its store, and reading and writing the files a command is given."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+
+from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.model import Sitting
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import data_dir, database_path
+from jojotte_score.storage.sittings import SittingStore, StoredSitting, utc_now
+
+PROGRAM = "jojotte-score"
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_INVALID = 2
+
+NO_SITTINGS = "no sittings stored yet"
+
+
+class CommandError(Exception):
+    """A problem the command reports in one line, and the exit status it ends with."""
+
+    def __init__(self, message: str, status: int = EXIT_INVALID) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def fail(message: str) -> None:
+    """Report one failure on stderr, as every failure is: ``jojotte-score: message``."""
+    print(f"{PROGRAM}: {message}", file=sys.stderr)
+
+
+def print_problems(problems: Sequence[Problem], source: str) -> None:
+    """Report each problem (or warning) on its own line: ``jojotte-score: game.json: hand 3:
+    ...``."""
+    for problem in problems:
+        fail(problem.describe(source))
+
+
+def source_name(path: Path) -> str:
+    """How messages name a sitting file: its name."""
+    return path.name or str(path)
+
+
+def read_file(path: Path) -> Sitting:
+    """The sitting in ``path``; warnings go to stderr, problems raise InvalidSittingError."""
+    try:
+        loaded = load_sitting(path)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise CommandError(f"{path}: cannot read the file: {reason}") from error
+    print_problems(loaded.warnings, source_name(path))
+    return loaded.sitting
+
+
+def load(path: Path) -> tuple[Sitting, Ledger]:
+    """The sitting in ``path`` and its ledger; warnings go to stderr."""
+    sitting = read_file(path)
+    return sitting, replay(sitting)
+
+
+def write_output(target: Path, write: Callable[[Path], None]) -> None:
+    """Call ``write(target)``; a file that cannot be written is the environment failing."""
+    try:
+        write(target)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise CommandError(f"{target}: cannot write the file: {reason}", EXIT_FAILED) from error
+
+
+class Context:
+    """The parser (for usage errors) and the data folder with its database."""
+
+    def __init__(
+        self,
+        parser: argparse.ArgumentParser,
+        explicit: Path | None,
+        environ: Mapping[str, str],
+    ) -> None:
+        self.parser = parser
+        self.folder = data_dir(explicit, environ)
+        self.database = database_path(self.folder)
+
+    def check_folder(self) -> None:
+        """Refuse a data folder that is, or lies inside, something other than a folder."""
+        try:
+            for candidate in (self.folder, *self.folder.parents):
+                if candidate.is_dir():
+                    return
+                if candidate.exists():
+                    raise CommandError(
+                        f"{self.folder}: cannot use this as the data folder: "
+                        f"{candidate} is a file, not a folder",
+                        EXIT_FAILED,
+                    )
+        except OSError as error:
+            raise CommandError(
+                f"{self.folder}: cannot use this as the data folder: {error.strerror or error}",
+                EXIT_FAILED,
+            ) from error
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[SittingStore | None]:
+        """The store opened read-only (no lock: works beside the desktop app); None when
+        there is no database yet."""
+        self.check_folder()
+        if not self.database.exists():
+            yield None
+            return
+        with Database.open(self.database, read_only=True) as database:
+            yield SittingStore(database)
+
+    @contextlib.contextmanager
+    def writing(self) -> Iterator[SittingStore]:
+        """The store opened for writing, after the daily backup when one is due."""
+        from jojotte_score.storage.backups import backup_if_due
+
+        self.check_folder()
+        with Database.open(self.database) as database:
+            backup_if_due(database.connection, self.backup_folder, utc_now())
+            yield SittingStore(database)
+
+    @property
+    def backup_folder(self) -> Path:
+        """Where the database's backups are kept."""
+        from jojotte_score.storage.backups import BACKUP_DIR_NAME
+
+        return self.folder / BACKUP_DIR_NAME
+
+    def stored(self, store: SittingStore | None, sitting_id: int) -> StoredSitting:
+        """One stored sitting; an unknown id (or no database at all) is invalid input."""
+        if store is None:
+            raise CommandError(f"there is no sitting {sitting_id}: {NO_SITTINGS} in {self.folder}")
+        return _load(store, sitting_id)
+
+
+def every_sitting(store: SittingStore | None) -> list[StoredSitting]:
+    """Every stored sitting, oldest (lowest id) first; empty when there is no database."""
+    if store is None:
+        return []
+    ids = sorted(info.id for info in store.list_sittings())
+    return [_load(store, sitting_id) for sitting_id in ids]
+
+
+def _load(store: SittingStore, sitting_id: int) -> StoredSitting:
+    """A stored sitting; a stored hand the core no longer accepts names the sitting."""
+    try:
+        return store.load(sitting_id)
+    except InvalidSittingError as error:
+        raise InvalidSittingError(error.problems, f"sitting {sitting_id}") from error

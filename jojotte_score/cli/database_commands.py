@@ -1,0 +1,164 @@
+"""The commands on the sittings database: ``import``, ``sittings``, ``export``, ``stats``,
+``backups`` and ``restore``.
+
+Each handler takes the parsed arguments and the :class:`~jojotte_score.cli.context.Context`
+and returns the exit status. The reading commands open the database read-only, so they work
+while the desktop app has it open; ``import`` and ``restore`` need it to themselves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from jojotte_score.cli.context import (
+    EXIT_FAILED,
+    EXIT_INVALID,
+    EXIT_OK,
+    NO_SITTINGS,
+    CommandError,
+    Context,
+    every_sitting,
+    fail,
+    print_problems,
+    read_file,
+    source_name,
+    write_output,
+)
+from jojotte_score.cli.tables import backup_row, format_table, sittings_table, stats_table
+from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.model import Sitting
+from jojotte_score.formats.sitting_file import save_sitting
+from jojotte_score.storage.database import writer_lock
+from jojotte_score.storage.sittings import utc_now
+
+
+def import_files(args: argparse.Namespace, context: Context) -> int:
+    """Store each good sitting file as a new sitting and print its id; refuse each bad one."""
+    if len(args.files) > 1 and (args.title or args.place):
+        context.parser.error("import: --title and --place need a single FILE")
+    context.check_folder()
+    refused = False
+    good: list[tuple[Path, Sitting]] = []
+    for path in args.files:  # Every file is checked before the database is opened.
+        try:
+            good.append((path, read_file(path)))
+        except InvalidSittingError as error:
+            print_problems(error.problems, error.source or source_name(path))
+            refused = True
+        except CommandError as error:
+            fail(str(error))
+            refused = True
+    if good:
+        refused = _store(args, context, good) or refused
+    return EXIT_INVALID if refused else EXIT_OK
+
+
+def _store(args: argparse.Namespace, context: Context, good: list[tuple[Path, Sitting]]) -> bool:
+    """Store each checked sitting and print its id; True if the store refused one."""
+    refused = False
+    with context.writing() as store:
+        for path, sitting in good:
+            try:
+                sitting_id = store.import_sitting(sitting, title=args.title, place=args.place)
+            except InvalidSittingError as error:
+                print_problems(error.problems, error.source or source_name(path))
+                refused = True
+                continue
+            print(sitting_id, flush=True)
+    return refused
+
+
+def sittings(args: argparse.Namespace, context: Context) -> int:
+    """List the stored sittings, oldest first."""
+    with context.reading() as store:
+        infos = [] if store is None else store.list_sittings()
+    if not infos:
+        print(NO_SITTINGS)
+        return EXIT_OK
+    for line in sittings_table(sorted(infos, key=lambda info: info.id)):
+        print(line)
+    return EXIT_OK
+
+
+def export(args: argparse.Namespace, context: Context) -> int:
+    """Write a stored sitting to a sitting file."""
+    with context.reading() as store:
+        stored = context.stored(store, args.id)
+    write_output(args.output, lambda path: save_sitting(stored.sitting, path))
+    return EXIT_OK
+
+
+def stats(args: argparse.Namespace, context: Context) -> int:
+    """Each player's figures across every stored sitting, as a table or as JSON."""
+    from jojotte_score.core.stats import player_stats
+
+    with context.reading() as store:
+        everything = every_sitting(store)
+    figures = player_stats(stored.sitting for stored in everything)
+    if args.json:
+        from jojotte_score.formats.stats_json import dumps_stats
+
+        sys.stdout.write(dumps_stats(len(everything), figures))
+        return EXIT_OK
+    if not everything:
+        print(NO_SITTINGS)
+        return EXIT_OK
+    for line in stats_table(figures):
+        print(line)
+    print(
+        "Rubbers: finished rubbers; Avg/rubber: their net points per rubber. "
+        "Contracts: made/declared."
+    )
+    return EXIT_OK
+
+
+def backups(args: argparse.Namespace, context: Context) -> int:
+    """List the database's backups, newest first."""
+    from jojotte_score.storage.backups import list_backups
+
+    context.check_folder()
+    found = list_backups(context.backup_folder)
+    if not found:
+        print(f"no backups yet in {context.backup_folder}")
+        return EXIT_OK
+    rows = [backup_row(backup) for backup in found]
+    for line in format_table(("Taken", "Size", "Kind", "File"), rows, right=(1,)):
+        print(line)
+    return EXIT_OK
+
+
+def restore(args: argparse.Namespace, context: Context) -> int:
+    """Replace the database with a backup, keeping the database it replaces as a backup."""
+    from jojotte_score.storage.backups import restore_backup
+    from jojotte_score.storage.schema import SCHEMA_VERSION
+
+    context.check_folder()
+    backup = args.backup
+    if not backup.exists() and not backup.is_absolute() and len(backup.parts) == 1:
+        backup = context.backup_folder / backup  # A bare name from `jojotte-score backups`.
+    if not backup.is_file():
+        raise CommandError(f"{args.backup}: no such backup file; nothing was restored")
+    try:
+        context.folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CommandError(
+            f"{context.folder}: cannot create the data folder: {error.strerror or error}",
+            EXIT_FAILED,
+        ) from error
+    # Hold the writers' lock for the whole restore, with no SQLite connection open (as
+    # restore_backup requires): a desktop app started meanwhile cannot open the database
+    # for writing half-way through. Database.open would take the same lock, but it also
+    # opens and migrates the database, which fails on the damaged or newer database one
+    # may well be restoring over, and creates an empty one where there was none.
+    with writer_lock(context.database):
+        safety_copy = restore_backup(
+            backup, context.database, utc_now(), newest_version=SCHEMA_VERSION
+        )
+    print(f"restored {backup} into {context.database}")
+    if safety_copy == context.database:
+        print("there was no database before, so nothing was replaced")
+    else:
+        print(f"the database it replaced was saved as {safety_copy}")
+    return EXIT_OK

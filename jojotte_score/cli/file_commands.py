@@ -1,0 +1,155 @@
+"""The commands that read a sitting file (or, for ``csv`` and ``pdf``, a stored sitting):
+``score``, ``explain``, ``csv`` and ``pdf``.
+
+Each handler takes the parsed arguments and the :class:`~jojotte_score.cli.context.Context`
+and returns the exit status. What only one command needs is imported in that command, so
+that the others start without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from jojotte_score.cli.context import (
+    EXIT_OK,
+    NO_SITTINGS,
+    CommandError,
+    Context,
+    every_sitting,
+    load,
+    source_name,
+    write_output,
+)
+from jojotte_score.core.ledger import replay
+from jojotte_score.labels import local_date, sitting_label
+from jojotte_score.storage.sittings import StoredSitting
+
+
+def score(args: argparse.Namespace, context: Context) -> int:
+    """Print the ledger of a sitting file as JSON."""
+    from jojotte_score.formats.ledger_json import dumps_ledger
+
+    _, ledger = load(args.file)
+    sys.stdout.write(dumps_ledger(ledger, indent=args.indent))
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def explain(args: argparse.Namespace, context: Context) -> int:
+    """Say in plain words why each hand (or hand N) of a sitting file scored what it did."""
+    from jojotte_score.core.explanation import explain_ledger
+
+    _, ledger = load(args.file)
+    count = len(ledger.hands)
+    if args.hand is not None and not 1 <= args.hand <= count:
+        raise CommandError(
+            f"{source_name(args.file)}: there is no hand {args.hand} (the sitting has {count})"
+        )
+    text = explain_ledger(ledger, args.hand)
+    sys.stdout.write(text + "\n" if text else "")
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+def csv(args: argparse.Namespace, context: Context) -> int:
+    """Export the hands and rubbers of a sitting file, of a stored sitting, or the rubbers
+    of every stored sitting."""
+    from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
+
+    parser = context.parser
+    if sum((args.file is not None, args.sitting is not None, args.all)) != 1:
+        parser.error("csv: give exactly one of FILE, --sitting ID or --all")
+    if args.hands is None and args.rubbers is None:
+        parser.error("csv: give --hands OUT.csv, --rubbers OUT.csv, or both")
+    if args.all and args.hands is not None:
+        parser.error("csv: --hands needs one sitting (FILE or --sitting ID)")
+    if args.all:
+        return _csv_all(args.rubbers, context)
+    if args.file is not None:
+        sitting, ledger = load(args.file)
+        label = source_name(args.file)
+    else:
+        with context.reading() as store:
+            stored = context.stored(store, args.sitting)
+        sitting, ledger = stored.sitting, replay(stored.sitting)
+        label = _label(stored)
+    if args.hands is not None:
+        write_output(args.hands, lambda path: write_hands_csv(sitting, ledger, path))
+    if args.rubbers is not None:
+        write_output(args.rubbers, lambda path: write_rubbers_csv([(label, sitting, ledger)], path))
+    return EXIT_OK
+
+
+def _csv_all(target: Path, context: Context) -> int:
+    from jojotte_score.formats.csv_export import write_rubbers_csv
+
+    with context.reading() as store:
+        everything = every_sitting(store)
+    if not everything:
+        print(f"{NO_SITTINGS}; nothing was written")
+        return EXIT_OK
+    rubbers = [(_label(stored), stored.sitting, replay(stored.sitting)) for stored in everything]
+    write_output(target, lambda path: write_rubbers_csv(rubbers, path))
+    return EXIT_OK
+
+
+def _label(stored: StoredSitting) -> str:
+    sitting = stored.sitting
+    return sitting_label(
+        stored.id, stored.title, stored.created, sitting.variant, sitting.side_names
+    )
+
+
+def pdf(args: argparse.Namespace, context: Context) -> int:
+    """The pads of a sitting, blank pads and the card as a PDF; Qt is imported only here."""
+    from jojotte_score.render.document import PrintJob
+    from jojotte_score.render.page_layout import MAX_BLANK_PADS, PrintError, SheetHeader, page_size
+
+    if args.file is not None and args.sitting is not None:
+        context.parser.error("pdf: give FILE or --sitting ID, not both")
+
+    def number(option: str, value: str | None, largest: int) -> int:
+        if value is None:
+            return 0
+        if not value.strip().isdigit() or not 1 <= int(value) <= largest:
+            raise CommandError(f"{option} {value}: give a whole number from 1 to {largest}")
+        return int(value)
+
+    try:
+        page_size(args.page_size)
+    except PrintError as error:
+        raise CommandError(f"--page-size: {error}") from error
+    blank = number("--blank", args.blank, MAX_BLANK_PADS)
+    rubber = number("--rubber", args.rubber, sys.maxsize)
+    has_sitting = args.file is not None or args.sitting is not None
+    if not (has_sitting or blank or args.card):
+        raise CommandError("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card")
+    if rubber and not has_sitting:
+        raise CommandError("pdf: --rubber needs a sitting (FILE or --sitting ID)")
+    job = PrintJob(blank=blank, card=args.card)
+    if has_sitting:
+        if args.file is not None:
+            _, ledger = load(args.file)
+            header, label = SheetHeader(sides=ledger.sides), source_name(args.file)
+        else:
+            with context.reading() as store:
+                stored = context.stored(store, args.sitting)
+            ledger = replay(stored.sitting)
+            date = local_date(stored.created)
+            header = SheetHeader(stored.title, ledger.sides, date, stored.place)
+            label = f"sitting {stored.id}"
+        count = len(ledger.rubbers)
+        if rubber > count:
+            raise CommandError(f"{label}: there is no rubber {rubber} (the sitting has {count})")
+        job = PrintJob(ledger, header, rubber or None, blank, ledger.sides, args.card)
+
+    from jojotte_score.render.pdf import ensure_application, paper_name, write_pdf
+
+    paper = paper_name(args.page_size)
+    # Qt reads QT_QPA_PLATFORM itself; without it the PDF is drawn offscreen, no display needed.
+    ensure_application(offscreen=not os.environ.get("QT_QPA_PLATFORM"))
+    write_output(args.output, lambda path: write_pdf(path, job, paper))
+    return EXIT_OK

@@ -1,0 +1,219 @@
+"""The arguments of every command, each subcommand naming its handler, and those of the
+desktop window (``jojotte-score [FILE.json]`` without a command)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn
+
+from jojotte_score import __version__
+from jojotte_score.cli import database_commands, file_commands
+from jojotte_score.cli.context import EXIT_INVALID, PROGRAM
+
+COMMANDS = (
+    "score",
+    "explain",
+    "csv",
+    "import",
+    "sittings",
+    "export",
+    "stats",
+    "backups",
+    "restore",
+    "pdf",
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors read like every other failure: ``jojotte-score: ...``
+    after the usage line, with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_INVALID, f"{PROGRAM}: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every subcommand; ``handler`` names what runs it."""
+    parser = _Parser(
+        prog=PROGRAM,
+        description="A scorepad for Jo-Jotte, scored like a bridge rubber. Without a "
+        "COMMAND it opens the desktop window on the last sitting: jojotte-score "
+        "[FILE.json] [--data-dir DIR] [--quit-after-start] (a FILE.json is stored as a new "
+        "sitting and shown; --quit-after-start exits once the window is up).",
+        epilog="Exit status: 0 ok, 2 invalid input, 1 the environment failed "
+        "(database in use, data folder unusable, disk full).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_data_dir(parser, default=None)
+    parser.set_defaults(handler=None)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    score = commands.add_parser("score", help="print the ledger (the pad) of a sitting as JSON")
+    score.set_defaults(handler=file_commands.score)
+    score.add_argument("file", type=Path, metavar="FILE", help="a sitting file (.json)")
+    score.add_argument(
+        "--indent", type=int, default=None, metavar="N", help="indent the JSON by N spaces"
+    )
+
+    explain = commands.add_parser("explain", help="say in plain words why each hand scored")
+    explain.set_defaults(handler=file_commands.explain)
+    explain.add_argument("file", type=Path, metavar="FILE", help="a sitting file (.json)")
+    explain.add_argument("--hand", type=int, metavar="N", help="only hand N (numbered from 1)")
+
+    csv = commands.add_parser(
+        "csv",
+        help="export hands and rubbers to CSV",
+        description="Export a sitting file (FILE), a stored sitting (--sitting ID) or the "
+        "rubbers of every stored sitting (--all) to CSV; give exactly one of the three.",
+    )
+    csv.set_defaults(handler=file_commands.csv)
+    csv.add_argument("file", type=Path, nargs="?", metavar="FILE", help="a sitting file (.json)")
+    csv.add_argument("--sitting", type=int, metavar="ID", help="a stored sitting")
+    csv.add_argument(
+        "--all", action="store_true", help="every stored sitting (rubbers only), oldest first"
+    )
+    csv.add_argument("--hands", type=Path, metavar="OUT.csv", help="one row per hand")
+    csv.add_argument("--rubbers", type=Path, metavar="OUT.csv", help="one row per rubber")
+    _add_data_dir(csv)
+
+    importing = commands.add_parser(
+        "import",
+        help="store sitting files in the database",
+        description="Store each sitting file as a new sitting and print its id. Each file "
+        "is checked first: a file with any problem is refused whole (its problems are "
+        "listed as by 'score') and nothing of it is stored. With several files each good "
+        "one is stored and each bad one refused; the exit status is 2 if any was refused.",
+    )
+    importing.set_defaults(handler=database_commands.import_files)
+    importing.add_argument("files", type=Path, nargs="+", metavar="FILE", help="sitting files")
+    importing.add_argument("--title", default="", help="the sitting's title (one FILE only)")
+    importing.add_argument("--place", default="", help="where it was played (one FILE only)")
+    _add_data_dir(importing)
+
+    sittings = commands.add_parser("sittings", help="list the stored sittings")
+    sittings.set_defaults(handler=database_commands.sittings)
+    _add_data_dir(sittings)
+
+    export = commands.add_parser("export", help="write a stored sitting to a sitting file")
+    export.set_defaults(handler=database_commands.export)
+    export.add_argument("id", type=int, metavar="ID", help="the sitting's id")
+    export.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE.json", help="the file to write"
+    )
+    _add_data_dir(export)
+
+    stats = commands.add_parser(
+        "stats",
+        help="each player's figures across every stored sitting",
+        description="Each player's sittings, rubbers, net points, contracts and melds "
+        "across every stored sitting (players matched by name). The README defines each "
+        "figure.",
+    )
+    stats.set_defaults(handler=database_commands.stats)
+    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    _add_data_dir(stats)
+
+    backups = commands.add_parser("backups", help="list the database backups, newest first")
+    backups.set_defaults(handler=database_commands.backups)
+    _add_data_dir(backups)
+
+    restore = commands.add_parser(
+        "restore",
+        help="replace the database with a backup",
+        description="Replace the database with BACKUP (a path, or a file name in the backups "
+        "folder). The database it replaces is first saved in the backups folder, so a "
+        "restore can be undone. Refused while the desktop app has the database open.",
+    )
+    restore.set_defaults(handler=database_commands.restore)
+    restore.add_argument("backup", type=Path, metavar="BACKUP", help="the backup to restore")
+    _add_data_dir(restore)
+
+    pdf = commands.add_parser(
+        "pdf",
+        help="print sheets, blank pads or the scoring card to a PDF file",
+        description="Write a PDF file: the pads of a sitting file (FILE) or a stored sitting "
+        "(--sitting ID), one pad per rubber with a header (players, date, place) and the "
+        "running result; --blank N adds N blank pads (with the sitting's names, else lines "
+        "to write them on); --card adds the one-page scoring card. Give at least one of "
+        "them. Works without a display; the text stays text, in the font the app ships.",
+    )
+    pdf.set_defaults(handler=file_commands.pdf)
+    pdf.add_argument("file", type=Path, nargs="?", metavar="FILE", help="a sitting file (.json)")
+    pdf.add_argument("--sitting", type=int, metavar="ID", help="a stored sitting")
+    pdf.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the file to write"
+    )
+    pdf.add_argument("--rubber", metavar="N", help="only rubber N of the sitting")
+    pdf.add_argument("--blank", metavar="N", help="add N blank pads")
+    pdf.add_argument("--card", action="store_true", help="add the one-page scoring card")
+    pdf.add_argument(
+        "--page-size", default="A4", metavar="A4|Letter", help="the paper (default: A4)"
+    )
+    _add_data_dir(pdf)
+    return parser
+
+
+def _add_data_dir(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    # Also accepted after the subcommand; SUPPRESS there keeps a value given before it.
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=default,
+        metavar="DIR",
+        help="the folder holding the database (default: $JOJOTTE_SCORE_DATA_DIR, "
+        "else the user's data folder)",
+    )
+
+
+def build_gui_parser() -> argparse.ArgumentParser:
+    """The arguments of the desktop window."""
+    parser = _Parser(
+        prog=PROGRAM,
+        description="Open the desktop scorepad (commands: jojotte-score --help).",
+    )
+    parser.add_argument(
+        "file", type=Path, nargs="?", metavar="FILE.json", help="a sitting file to import and show"
+    )
+    _add_data_dir(parser, default=None)
+    parser.add_argument(
+        "--quit-after-start",
+        action="store_true",
+        help="open the window on the last sitting, let it settle and exit (a smoke test)",
+    )
+    return parser
+
+
+def leave_out_data_dir(arguments: Sequence[str]) -> list[str]:
+    """The arguments without ``--data-dir DIR`` (or ``--data-dir=DIR``)."""
+    words: list[str] = []
+    skip = False
+    for argument in arguments:
+        if skip:
+            skip = False
+        elif argument == "--data-dir":
+            skip = True
+        elif not argument.startswith("--data-dir="):
+            words.append(argument)
+    return words
+
+
+def wants_gui(arguments: Sequence[str]) -> bool:
+    """True unless the arguments name a subcommand or ask for help or the version.
+
+    A leading ``--data-dir DIR`` is skipped: ``--data-dir DIR sittings`` is the command line,
+    ``--data-dir DIR`` alone (or with a sitting file) is the desktop window.
+    """
+    words = leave_out_data_dir(arguments)
+    return not words or words[0] not in (*COMMANDS, "-h", "--help", "--version")
+
+
+def misspelt_command(word: str) -> str | None:
+    """The command ``word`` was probably meant to be ("scroe": "score"), or None."""
+    import difflib  # only when the window is given something that is not a file
+
+    close = difflib.get_close_matches(word, COMMANDS, n=1, cutoff=0.6)
+    return close[0] if close else None

@@ -1,0 +1,112 @@
+"""Running the command line: the command's handler, or the desktop window; every failure
+becomes lines on stderr (``jojotte-score: ...``) and an exit status, never a traceback."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import sys
+from collections.abc import Mapping, Sequence
+
+from jojotte_score.cli.context import (
+    EXIT_FAILED,
+    EXIT_INVALID,
+    EXIT_OK,
+    CommandError,
+    Context,
+    fail,
+    print_problems,
+    source_name,
+)
+from jojotte_score.cli.parser import (
+    COMMANDS,
+    build_gui_parser,
+    build_parser,
+    leave_out_data_dir,
+    misspelt_command,
+    wants_gui,
+)
+from jojotte_score.core.errors import InvalidSittingError, JojotteError
+from jojotte_score.storage.database import describe_sqlite_error
+from jojotte_score.storage.errors import (
+    DatabaseInUseError,
+    HandNotFoundError,
+    SittingNotFoundError,
+)
+
+
+def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    """Run the command line; returns the process exit status.
+
+    ``environ`` defaults to the process environment (read now, never at import time).
+    """
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    environment = os.environ if environ is None else environ
+    if wants_gui(arguments):
+        return _gui(arguments, environment)
+    parser = build_parser()
+    args = parser.parse_args(arguments)
+    if args.handler is None:
+        parser.print_help(sys.stdout)
+        return EXIT_OK
+    context = Context(parser, args.data_dir, environment)
+    try:
+        status: int = args.handler(args, context)
+    except InvalidSittingError as error:
+        file = getattr(args, "file", None)
+        print_problems(error.problems, error.source or (source_name(file) if file else ""))
+        return EXIT_INVALID
+    except CommandError as error:
+        fail(str(error))
+        return error.status
+    except SittingNotFoundError as error:
+        fail(f"{error} (jojotte-score sittings lists them)")
+        return EXIT_INVALID
+    except HandNotFoundError as error:
+        fail(str(error))
+        return EXIT_INVALID
+    except DatabaseInUseError:  # Only the writing commands take the writers' lock.
+        fail(
+            f"{context.database}: another copy of jojotte-score is using this database; "
+            "close it first, then try again"
+        )
+        return EXIT_FAILED
+    except JojotteError as error:  # StorageError, BackupError: the environment failed.
+        fail(str(error))
+        return EXIT_FAILED
+    except sqlite3.Error as error:
+        fail(str(describe_sqlite_error(error, context.database)))
+        return EXIT_FAILED
+    except BrokenPipeError:
+        # The reader went away (``| head``); say nothing more and leave quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_OK
+    except OSError as error:
+        where = error.filename or context.folder
+        fail(f"{where}: {error.strerror or error}")
+        return EXIT_FAILED
+    return status
+
+
+def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
+    parser = build_gui_parser()
+    word = next((word for word in leave_out_data_dir(arguments) if word[:1] != "-"), None)
+    if word is not None and not os.path.lexists(word):
+        meant = misspelt_command(word)
+        if meant is not None:
+            parser.error(f"{word}: no such command; did you mean {meant}?")
+    args = parser.parse_args(arguments)
+    if args.file is not None:
+        from jojotte_score.formats.sitting_file import check_regular_file
+
+        try:
+            check_regular_file(args.file)
+        except OSError as error:
+            reason = error.strerror or str(error)
+            if isinstance(error, FileNotFoundError) and not args.file.is_symlink():
+                reason = f"no such sitting file (the commands are {', '.join(COMMANDS)})"
+            parser.error(f"{args.file}: {reason}")
+    from jojotte_score.gui.app import run_gui  # Qt is imported only for the window.
+
+    return run_gui(args.file, args.data_dir, args.quit_after_start, environ)

@@ -1,0 +1,128 @@
+"""The plain-text tables the database commands print: columns padded to their widest cell."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from jojotte_score.labels import compact_versus, local_date, local_time, net_result
+from jojotte_score.storage.sittings import SittingInfo
+
+if TYPE_CHECKING:
+    from jojotte_score.core.stats import PlayerStats
+    from jojotte_score.storage.backups import Backup
+
+NONE = "–"
+# By ContractKind value (core.stats is imported only by the stats command).
+KIND_HEADINGS = {
+    "suit": "Suit",
+    "no-trump": "No-trump",
+    "nullo": "Nullo",
+    "slam": "Slam",
+    "doubled": "Doubled",
+}
+
+
+def format_table(
+    heading: Sequence[str], rows: Sequence[Sequence[str]], right: Iterable[int] = ()
+) -> list[str]:
+    """Columns padded to their widest cell, two spaces apart; ``right`` columns right-aligned."""
+    widths = [max(len(row[i]) for row in (heading, *rows)) for i in range(len(heading))]
+    right = frozenset(right)
+
+    def line(cells: Sequence[str]) -> str:
+        padded = (
+            cell.rjust(width) if i in right else cell.ljust(width)
+            for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        )
+        return "  ".join(padded).rstrip()
+
+    return [line(heading), *(line(row) for row in rows)]
+
+
+def sittings_table(infos: Sequence[SittingInfo]) -> list[str]:
+    """``jojotte-score sittings``: one line per sitting; the Title column only when a
+    sitting has a title."""
+    heading: tuple[str, ...] = ("ID", "Date", "Variant", "Players", "Hands", "Rubbers", "Net")
+    heading += ("Title",)
+    rows = [sittings_row(info) for info in infos]
+    if not any(row[-1] for row in rows):
+        heading, rows = heading[:-1], [row[:-1] for row in rows]
+    return format_table(heading, rows, right=(0, 4, 5))
+
+
+def sittings_row(info: SittingInfo) -> tuple[str, ...]:
+    """One line of ``jojotte-score sittings``: id, local date, variant, players, hands,
+    finished rubbers, net result so far ("Anna +120" or "level") and title."""
+    names = info.side_names
+    return (
+        str(info.id),
+        local_date(info.created),
+        info.variant.value,
+        compact_versus(info.variant, names),
+        str(info.hands),
+        str(info.rubbers_finished),
+        net_result(names, info.net_side, info.net_points),
+        info.title,
+    )
+
+
+def stats_table(figures: Sequence[PlayerStats]) -> list[str]:
+    """``jojotte-score stats``: one line per player."""
+    from jojotte_score.core.stats import ContractKind
+
+    heading = (
+        "Player",
+        "Sittings",
+        "Rubbers",
+        "Won",
+        "Net",
+        "Avg/rubber",
+        "Hands",
+        "Melds/hand",
+        "Contracts",
+        *(KIND_HEADINGS[kind.value] for kind in ContractKind),
+    )
+    rows = [stats_row(player) for player in figures]
+    return format_table(heading, rows, right=range(1, len(heading)))
+
+
+def stats_row(player: PlayerStats) -> tuple[str, ...]:
+    """One line of ``jojotte-score stats``."""
+    from jojotte_score.core.stats import ContractKind
+
+    average, melds = player.average_rubber, player.melds_per_hand
+    return (
+        player.name,
+        str(player.sittings),
+        str(player.rubbers_played),
+        str(player.rubbers_won),
+        f"{player.net_points:+d}" if player.net_points else "0",
+        NONE if average is None else f"{average:+.1f}",
+        str(player.hands_played),
+        NONE if melds is None else f"{melds:.1f}",
+        str(player.contracts),
+        *(str(player.by_kind(kind)) for kind in ContractKind),
+    )
+
+
+def backup_row(backup: Backup) -> tuple[str, str, str, str]:
+    """One line of ``jojotte-score backups``: local time taken, size, kind, path."""
+    try:
+        size = file_size(backup.path.stat().st_size)
+    except OSError:
+        size = "?"
+    kind = "before restore" if backup.before_restore else "automatic"
+    return (local_time(backup.taken), size, kind, str(backup.path))
+
+
+def file_size(size: int) -> str:
+    """A size in bytes as people read it: "812 B", "12.3 KiB", "4.0 MiB"."""
+    if size < 1024:
+        return f"{size} B"
+    value = float(size)
+    for unit in ("KiB", "MiB", "GiB"):
+        value /= 1024
+        if value < 1024 or unit == "GiB":
+            break
+    return f"{value:.1f} {unit}"
