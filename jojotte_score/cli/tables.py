@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from jojotte_score.storage.backups import Backup
 
 NONE = "–"
+CELL_LIMIT = 90  # two 40-character names facing each other, and the dash between
 # By ContractKind value (core.stats is imported only by the stats command).
 KIND_HEADINGS = {
     "suit": "Suit",
@@ -40,12 +41,17 @@ def format_table(
     return [line(heading), *(line(row) for row in rows)]
 
 
+def _cut(cell: str) -> str:
+    return cell if len(cell) <= CELL_LIMIT else cell[: CELL_LIMIT - 1] + "…"
+
+
 def sittings_table(infos: Sequence[SittingInfo]) -> list[str]:
     """``jojotte-score sittings``: one line per sitting; the Title column only when a
     sitting has a title."""
     heading: tuple[str, ...] = ("ID", "Date", "Variant", "Players", "Hands", "Rubbers", "Net")
     heading += ("Title",)
-    rows = [sittings_row(info) for info in infos]
+    # A name or title stored before they were bounded is cut, so it widens no other line.
+    rows = [tuple(_cut(cell) for cell in sittings_row(info)) for info in infos]
     if not any(row[-1] for row in rows):
         heading, rows = heading[:-1], [row[:-1] for row in rows]
     return format_table(heading, rows, right=(0, 4, 5))
