@@ -244,7 +244,8 @@ def neutralise(cell: str | int) -> str | int:
 
     Ints are returned unchanged: they are written as numbers, never as formulas.
     """
-    if isinstance(cell, str) and cell.startswith(FORMULA_PREFIXES):
+    # Spreadsheets skip leading blanks before a formula: " =1+1" is one too.
+    if isinstance(cell, str) and cell.lstrip(" \u00a0").startswith(FORMULA_PREFIXES):
         return "'" + cell
     return cell
 
