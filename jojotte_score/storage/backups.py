@@ -40,6 +40,11 @@ _NAME = re.compile(
 # Files SQLite keeps beside a database while it is open or after a crash.
 _COMPANIONS = ("-wal", "-shm", "-journal")
 _SHOWN_PROBLEMS = 3
+# What a copy killed half-way leaves behind: the temporary file beside a backup name
+# (".sittings-….sqlite3.XXXX.tmp") and its SQLite journal.
+_TEMPORARY = re.compile(r"\.sittings-[^/]*\.sqlite3\.[^./]+\.tmp(-journal|-wal|-shm)?")
+# Older than this, no copy still running can own such a file (a copy takes seconds).
+_STALE_SECONDS = 600
 
 
 class BackupError(JojotteError):
@@ -108,12 +113,30 @@ def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime)
     if connection.in_transaction:
         raise BackupError(f"cannot back up into {backup_dir} while a transaction is open")
     _make_folder(backup_dir)
+    remove_stale_temporaries(backup_dir, now)
     target = _free_path(backup_dir, f"{_AUTOMATIC_PREFIX}{_stamp(now)}")
     try:
         _copy_database(connection, target, check=True)
     except (sqlite3.Error, OSError) as exc:
         raise BackupError(f"cannot write the backup {target}: {_reason(exc)}") from exc
     return Backup(target, now.replace(microsecond=0))
+
+
+def remove_stale_temporaries(backup_dir: Path, now: datetime) -> list[Path]:
+    """Remove what copies killed half-way left in ``backup_dir`` (temporary files of this
+    app's own naming, and their journals) once they are older than a copy can take; never
+    anything else. The paths removed."""
+    removed = []
+    cutoff = _utc(now).timestamp() - _STALE_SECONDS
+    with contextlib.suppress(OSError):
+        for path in backup_dir.iterdir():
+            if not _TEMPORARY.fullmatch(path.name):
+                continue
+            with contextlib.suppress(OSError):
+                if path.is_file() and path.stat().st_mtime < cutoff:
+                    path.unlink()
+                    removed.append(path)
+    return removed
 
 
 def backup_if_due(

@@ -640,3 +640,40 @@ def test_a_failed_restore_leaves_the_database_as_it_was(
     assert [read_rows(backup.path) for backup in list_backups(database.parent / "backups")] == [
         OLD_ROWS
     ]
+
+
+def test_a_backup_removes_what_killed_copies_left_behind(tmp_path: Path) -> None:
+    """kill -9 during a backup leaves the temporary copy and its journal; the next backup
+    removes them (once older than a copy takes), and nothing else."""
+    import os
+    import sqlite3
+    from datetime import UTC, datetime
+
+    from jojotte_score.storage.backups import make_backup
+
+    folder = tmp_path / "backups"
+    folder.mkdir()
+    stale = [
+        folder / ".sittings-20261121T013000Z.sqlite3.k2j4x.tmp",
+        folder / ".sittings-20261121T013000Z.sqlite3.k2j4x.tmp-journal",
+        folder / ".sittings-before-restore-20261121T013000Z.sqlite3.ab12.tmp",
+    ]
+    fresh = folder / ".sittings-20261123T120000Z.sqlite3.zz99.tmp"
+    foreign = [folder / "notes.txt", folder / ".other.tmp", folder / ".sittings.sqlite3.tmp"]
+    an_hour_ago = datetime(2026, 11, 23, 11, 0, tzinfo=UTC).timestamp()
+    for path in [*stale, *foreign]:
+        path.write_bytes(b"x" * 100)
+        os.utime(path, (an_hour_ago, an_hour_ago))
+    fresh.write_bytes(b"x")
+    os.utime(fresh, (an_hour_ago + 3300, an_hour_ago + 3300))  # 5 minutes before the backup
+    connection = sqlite3.connect(tmp_path / "db.sqlite3", isolation_level=None)
+    connection.execute("CREATE TABLE t (x)")
+    make_backup(connection, folder, datetime(2026, 11, 23, 12, 0, 5, tzinfo=UTC))
+    connection.close()
+    left = sorted(p.name for p in folder.iterdir())
+    assert not any(path.exists() for path in stale)
+    assert fresh.exists()
+    assert all(path.exists() for path in foreign)
+    assert [name for name in left if name.startswith("sittings-")] == [
+        "sittings-20261123T120005Z.sqlite3"
+    ]
