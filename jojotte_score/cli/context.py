@@ -13,7 +13,7 @@ from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.storage.database import Database
+from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, utc_now
 
@@ -112,7 +112,7 @@ class Context:
         """The store opened read-only (no lock: works beside the desktop app); None when
         there is no database yet."""
         self.check_folder()
-        if not self.database.exists():
+        if not database_exists(self.database):
             yield None
             return
         with Database.open(self.database, read_only=True) as database:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from jojotte_score import __version__
 from jojotte_score.gui.settings import APPLICATION, ORGANIZATION, AppSettings
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
-from jojotte_score.storage.database import Database
+from jojotte_score.storage.database import Database, database_exists, folder_writable
 from jojotte_score.storage.errors import DatabaseInUseError, StorageError
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, utc_now
@@ -66,6 +66,7 @@ class OpenedDatabase:
     database: Database
     read_only: bool
     warning: str = ""
+    note: str = ""  # why it is read-only, when not because another copy writes
 
 
 def open_database(folder: Path) -> OpenedDatabase:
@@ -74,6 +75,9 @@ def open_database(folder: Path) -> OpenedDatabase:
     A backup is made when one is due; a failed backup becomes a warning, not a failure.
     """
     path = database_path(folder)
+    if not folder_writable(folder) and database_exists(path):
+        note = f"Read-only: the data folder {folder} cannot be written"
+        return OpenedDatabase(Database.open(path, read_only=True), True, note=note)
     try:
         database = Database.open(path)
     except DatabaseInUseError:
@@ -126,7 +130,9 @@ def _run_window(
     from jojotte_score.gui.main_window import MainWindow
     from jojotte_score.gui.session import Session
 
-    session = Session(SittingStore(opened.database), read_only=opened.read_only)
+    session = Session(
+        SittingStore(opened.database), read_only=opened.read_only, read_only_note=opened.note
+    )
     window = MainWindow(session, AppSettings.at(settings_path))
     window.unattended = quit_after_start or app.platformName() == "offscreen"
     errors = ErrorReport(folder, lambda: window, interactive=not window.unattended)

@@ -200,7 +200,8 @@ class MainWindow(SittingMenus, QMainWindow):
         # Ending with the application's display name, so that the platform does not add it
         # a second time.
         self.setWindowTitle(" — ".join([" ".join(parts), APP_TITLE] if parts else [APP_TITLE]))
-        self.mode_label.setText(READ_ONLY_NOTE if self.session.read_only else "")
+        note = self.session.read_only_note or READ_ONLY_NOTE
+        self.mode_label.setText(note if self.session.read_only else "")
 
     def _update_actions(self) -> None:
         has_sitting = self.session.shown is not None

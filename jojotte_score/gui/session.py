@@ -127,9 +127,12 @@ class Session:
     ``on_error`` receives a failed change's error (the window shows it).
     """
 
-    def __init__(self, store: SittingStore, *, read_only: bool = False) -> None:
+    def __init__(
+        self, store: SittingStore, *, read_only: bool = False, read_only_note: str = ""
+    ) -> None:
         self.store = store
         self.read_only = read_only
+        self.read_only_note = read_only_note  # why, when it is not another copy writing
         self.sitting_id: int | None = None
         self.shown: Shown | None = None
         self.on_changed: Callable[[], None] = lambda: None

@@ -9,7 +9,9 @@ the app from writing to it at the same time.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -163,10 +165,21 @@ class Database:
             raise describe_sqlite_error(error, self.path) from error
         if version > SCHEMA_VERSION:  # Checked before anything could write.
             raise _too_new(self.path, version)
+        if version < 0:
+            raise NotADatabaseError(
+                f"{self.path}: not a jojotte-score database (its schema version is {version}); "
+                "it was not changed"
+            )
         if version == 0 and self._execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
             raise NotADatabaseError(
                 f"{self.path}: not a jojotte-score database (it holds another program's "
                 "tables); it was not changed"
+            )
+        missing = _missing_schema(self.connection, version)
+        if missing:
+            raise NotADatabaseError(
+                f"{self.path}: not a jojotte-score database (its schema version is {version}, "
+                f"but it has no {missing}); it was not changed"
             )
         if self.read_only:
             if version == 0:
@@ -269,6 +282,11 @@ def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
             if not path.exists():
                 raise DataDirectoryError(f"{path}: there is no database here yet")
             uri = f"{path.resolve().as_uri()}?mode=ro"
+            wal = path.with_name(path.name + "-wal")
+            if not folder_writable(path.parent) and not wal.exists():
+                # Closed cleanly in a folder nobody can write to: nothing can change it, and
+                # SQLite must not try to make its -shm file there (it would fail).
+                uri = f"{path.resolve().as_uri()}?immutable=1"
             return sqlite3.connect(uri, uri=True, isolation_level=None)
         return sqlite3.connect(path, isolation_level=None)
     except sqlite3.Error as error:
@@ -280,6 +298,44 @@ _HEADER_SIZE = 100
 _USER_VERSION_AT = 60
 
 
+def _columns(connection: sqlite3.Connection) -> dict[str, set[str]]:
+    tables = [
+        row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    ]
+    return {
+        table: {row[1] for row in connection.execute(f"PRAGMA table_info('{table}')")}
+        for table in tables
+    }
+
+
+def _schema_of_version(version: int) -> dict[str, set[str]]:
+    """The tables and columns the migrations up to ``version`` create."""
+    with contextlib.closing(sqlite3.connect(":memory:", isolation_level=None)) as memory:
+        for migration in MIGRATIONS:
+            if migration.version <= version:
+                for statement in migration.statements:
+                    memory.execute(statement)
+        return _columns(memory)
+
+
+def _missing_schema(connection: sqlite3.Connection, version: int) -> str:
+    """What this app's schema of ``version`` has that the database lacks ("" for nothing):
+    the app's own databases are known by their tables and columns, not their number alone."""
+    if version <= 0:
+        return ""
+    try:
+        found = _columns(connection)
+    except sqlite3.Error:
+        return "readable tables"
+    for table, columns in _schema_of_version(version).items():
+        if table not in found:
+            return f"table {table!r}"
+        lacking = sorted(columns - found[table])
+        if lacking:
+            return f"column {lacking[0]!r} in table {table!r}"
+    return ""
+
+
 def _too_new(path: Path, version: int) -> DatabaseTooNewError:
     return DatabaseTooNewError(
         f"{path}: this database was written by a newer jojotte-score (schema "
@@ -288,12 +344,47 @@ def _too_new(path: Path, version: int) -> DatabaseTooNewError:
     )
 
 
+def folder_writable(folder: Path) -> bool:
+    """True when files can be made in ``folder`` (for the database's -wal, -shm and lock)."""
+    return os.access(folder, os.W_OK | os.X_OK)
+
+
+def database_exists(path: Path) -> bool:
+    """True when a database file is at ``path``; False when nothing is there yet.
+
+    Raises :class:`DataDirectoryError` for anything that is neither: a folder, a named pipe
+    or a device (opening one would block or fail), a link to nothing, a loop of links.
+    """
+    try:
+        info = path.stat()  # follows links
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise DataDirectoryError(
+                f"{path}: a link to {os.readlink(path)}, which does not exist"
+            ) from None
+        return False
+    except OSError as error:  # a loop of links, a folder that cannot be searched
+        raise DataDirectoryError(
+            f"{path}: cannot be used as the database ({error.strerror or error})"
+        ) from error
+    if stat.S_ISDIR(info.st_mode):
+        raise DataDirectoryError(f"{path}: this is a folder, not a database file")
+    if not stat.S_ISREG(info.st_mode):
+        raise DataDirectoryError(
+            f"{path}: not a regular file (a named pipe, socket or device); "
+            "the database must be a file"
+        )
+    return True
+
+
 def _check_before_opening(path: Path, read_only: bool) -> None:
     """Refuse a file that is not SQLite, or from a newer schema, before SQLite opens it.
 
     Opening a WAL database leaves -wal and -shm files beside it, and closing a read-write
     connection moves the WAL into the file: neither may happen to a newer app's database.
     """
+    if not database_exists(path):
+        return
     try:
         with path.open("rb") as handle:
             header = handle.read(_HEADER_SIZE)
