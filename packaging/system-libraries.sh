@@ -1,11 +1,38 @@
 #!/bin/sh
-# Installs the Debian packages Qt needs at run time (and poppler-utils, which the tests use
-# to read PDFs), when they are missing. On a desktop they are usually present already; on a
-# fresh Debian or Ubuntu machine this is what makes `import PySide6.QtWidgets` work.
-# Does nothing when everything is there or when the system has no apt-get.
+# Installs, on Debian and Ubuntu, the system packages jojotte-score needs when they are
+# missing. Does nothing when everything is there or when the system has no apt-get.
+#
+#   sh packaging/system-libraries.sh              the libraries Qt needs to show the window
+#   sh packaging/system-libraries.sh tests        ... and the tools the tests use
+#   sh packaging/system-libraries.sh tests build  ... and the tools that build the packages
+#
+# The runtime list is what the Qt modules and plugins the app loads (the xcb platform, its
+# GL integrations, CUPS printing) need from the system, found by following their DT_NEEDED
+# entries (what ldd resolves): python3 packaging/qt_libraries.py prints them, and
+# tests/packaging/test_system_libraries.py fails when one is not listed here. The same list
+# is the Depends of the .deb (packaging/linux/build-deb.sh).
 set -eu
 
-packages="libegl1 libgl1 libxkbcommon0 libfontconfig1 libdbus-1-3 fonts-dejavu-core poppler-utils"
+runtime="libc6 libgcc-s1 libstdc++6 zlib1g libzstd1 libglib2.0-0 libdbus-1-3
+libfontconfig1 libfreetype6 fonts-dejavu-core libegl1 libgl1 libx11-6 libx11-xcb1
+libxkbcommon0 libxkbcommon-x11-0 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4
+libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0
+libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2"
+tests="poppler-utils xvfb xauth x11-utils desktop-file-utils appstream"
+build="binutils lintian"
+
+packages="$runtime"
+for group in "$@"; do
+  case "$group" in
+    tests) packages="$packages $tests" ;;
+    build)
+      packages="$packages $build"
+      # Debian's own python3 makes virtual environments only with python3-venv.
+      if [ "$(command -v python3)" = /usr/bin/python3 ]; then packages="$packages python3-venv"; fi
+      ;;
+    *) echo "usage: sh $0 [tests] [build]" >&2; exit 2 ;;
+  esac
+done
 
 command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 || exit 0
 

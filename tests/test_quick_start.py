@@ -26,9 +26,12 @@ def test_quick_start_has_two_commands_start_and_test() -> None:
 
 def test_ci_runs_the_second_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    command = [line for line in ci.splitlines() if line and not line.startswith("#")][-1]
+    commands = [line for line in ci.splitlines() if line and not line.startswith("#")]
     # CI passes -q to pip to keep its log short; otherwise the command is the README's.
-    assert command.replace("pip install -q ", "pip install ") == quick_start_commands()[1]
+    readme = [line.replace("pip install -q ", "pip install ") for line in commands]
+    assert quick_start_commands()[1] in readme
+    # ... and builds and checks the packages after it (packaging/build.sh --test).
+    assert commands[-1] == "bash packaging/build.sh --test"
 
 
 def test_the_system_libraries_script_exists_and_is_executable() -> None:

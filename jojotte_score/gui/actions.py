@@ -36,6 +36,9 @@ class ActionName(enum.Enum):
     ZOOM_OUT = "zoom-out"
     RESET_ZOOM = "reset-zoom"
     SHOW_EXPLANATION = "show-explanation"
+    KEYBOARD_REFERENCE = "keyboard-reference"
+    SCORING_CARD = "scoring-card"
+    ABOUT = "about"
 
 
 _Spec = tuple[str, tuple[QKeySequence.StandardKey | str, ...], str]
@@ -92,9 +95,16 @@ SPECS: dict[ActionName, _Spec] = {
     ActionName.RESET_ZOOM: ("&Normal size", ("Ctrl+0",), "Back to the normal size"),
     ActionName.SHOW_EXPLANATION: (
         "Show &explanation",
-        ("F1",),
+        ("Ctrl+E",),
         "Show why the selected hand scored what it did",
     ),
+    ActionName.KEYBOARD_REFERENCE: (
+        "&Keyboard reference",
+        (_Key.HelpContents, "F1"),
+        "The keys of the entry panel and the menus",
+    ),
+    ActionName.SCORING_CARD: ("&Scoring card…", (), "The game's numbers and rulings on a card"),
+    ActionName.ABOUT: ("&About jojotte-score", (), "Version, licences and where the data is kept"),
 }
 """Each action's text, shortcuts (standard ones first) and status tip."""
 
@@ -174,6 +184,7 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         None,
         ActionName.SHOW_EXPLANATION,
     ),
+    "&Help": (ActionName.KEYBOARD_REFERENCE, ActionName.SCORING_CARD, None, ActionName.ABOUT),
 }
 """The menus and their actions in order (None: a separator)."""
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
+from jojotte_score.gui.help_menu import APP_ID, application_icon
 from jojotte_score.gui.settings import APPLICATION, ORGANIZATION, AppSettings
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
 from jojotte_score.storage.database import Database, database_exists, folder_writable
@@ -56,6 +57,8 @@ def application(environ: Mapping[str, str]) -> QApplication:
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName("Jo-Jotte scorepad")
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(application_icon())
     return app
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui import help_menu
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
@@ -148,6 +149,9 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.ZOOM_IN: lambda: self.set_zoom(self.settings.zoom * ZOOM_STEP),
             _A.ZOOM_OUT: lambda: self.set_zoom(self.settings.zoom / ZOOM_STEP),
             _A.RESET_ZOOM: lambda: self.set_zoom(1.0),
+            _A.KEYBOARD_REFERENCE: lambda: help_menu.show_keyboard_reference(self),
+            _A.SCORING_CARD: self.print_card,
+            _A.ABOUT: lambda: help_menu.show_about(self, self.session.store.database.path),
         }
         for name, slot in slots.items():
             self.named_actions[name].triggered.connect(slot)

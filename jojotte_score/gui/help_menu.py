@@ -1,0 +1,247 @@
+"""The Help menu: the keyboard reference, the About box, and the app's icon they show.
+
+The keyboard reference is built from the tables the keys come from: the entry form's row
+labels (their mnemonics), its choice keys and focus order
+(:mod:`jojotte_score.gui.entry_form`) and the actions' shortcuts and menus
+(:mod:`jojotte_score.gui.actions`); nothing in it is typed twice. The scoring card is the
+printed one (:func:`jojotte_score.gui.printing.print_card`), shown in its preview.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import NamedTuple
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QIcon, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QMessageBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score import __version__
+from jojotte_score.gui.actions import MENUS, SPECS, ActionName, shortcuts
+from jojotte_score.gui.entry_form import (
+    BACKSPACE,
+    DOUBLING_CHOICES,
+    ENTER,
+    NOBODY_KEYS,
+    ORDER,
+    ROW_LABELS,
+    SPACE,
+    SPECIAL_KEYS,
+    TAB,
+    TRUMP_CHOICES,
+    mnemonic,
+)
+from jojotte_score.storage.backups import BACKUP_DIR_NAME
+
+APP_NAME = "jojotte-score"
+"""The program's name: its command, its package, the name of its data folder."""
+
+APP_ID = "io.github.jojotte_score.JojotteScore"
+"""The reverse-DNS application id: the desktop file, AppStream file and installed icons
+are named after it (packaging/linux/), and the window tells the desktop it is this app."""
+
+LICENSE = "MIT"
+"""The program's licence, as pyproject.toml gives it (a test keeps the two the same)."""
+
+ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
+"""The sizes, in pixels, of the icon's PNGs (packaging/draw_icons.py draws them)."""
+
+RESOURCES = "jojotte_score.resources"
+"""The package of the files shipped beside the code (the top-level resources/ folder)."""
+
+ESCAPE = QKeySequence(Qt.Key.Key_Escape).toString()
+ARROWS = "Left, Right"
+
+
+def resource(*parts: str) -> Traversable:
+    """A file shipped beside the code, such as ``resource("fonts", "LICENSE")``."""
+    return resources.files(RESOURCES).joinpath(*parts)
+
+
+def icon_file(size: int | None = None) -> Traversable:
+    """The icon's PNG of ``size`` pixels, or its SVG when no size is given."""
+    return resource("icons", "jojotte-score.svg" if size is None else f"jojotte-score-{size}.png")
+
+
+def application_icon() -> QIcon:
+    """The app's icon at every size it is drawn at (each file is read when first needed)."""
+    icon = QIcon()
+    for size in ICON_SIZES:
+        icon.addFile(str(icon_file(size)), QSize(size, size))
+    return icon
+
+
+# The keyboard reference ------------------------------------------------------------------
+
+
+class ReferenceSection(NamedTuple):
+    """One table of the keyboard reference: its title and (keys, what they do) rows."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+
+
+def _plain(label: str) -> str:
+    return label.replace("&", "").replace("…", "")
+
+
+def _keys(keys: Sequence[str]) -> str:
+    return " or ".join(keys)
+
+
+def _on_a_keyboard(sequence: QKeySequence) -> bool:
+    """True for keys every keyboard has: not Help, Undo, Zoom In and other media keys."""
+    return bool(sequence.count()) and sequence[0].key().value < Qt.Key.Key_Help.value  # type: ignore[index]
+
+
+def _action_keys(name: ActionName) -> str:
+    sequences = [s for s in shortcuts(SPECS[name][1]) if _on_a_keyboard(s)]
+    return ", ".join(s.toString(QKeySequence.SequenceFormat.NativeText) for s in sequences)
+
+
+def _field_order() -> str:
+    rows = dict.fromkeys(slot.row for slot in ORDER)  # each row once, in the focus order
+    return ", ".join(_plain(ROW_LABELS[row]) for row in rows)
+
+
+def entry_keys() -> ReferenceSection:
+    """The keys of the entry panel, from the panel's own tables."""
+    return ReferenceSection(
+        "Recording a hand",
+        (
+            (ENTER, "Record the hand, from any field (a warning asks for a second Enter)"),
+            (ESCAPE, "Clear the hand, or stop inserting or editing a recorded one"),
+            (f"{TAB}, Shift+{TAB}", f"Next or previous field, in this order: {_field_order()}"),
+            (SPACE, "Take the greyed suggestion in a box (the rest of a count, partnerships)"),
+            (_action_keys(ActionName.THROWN_IN), _plain(SPECS[ActionName.THROWN_IN][0])),
+            (ARROWS, "Step through the choices of a choice field"),
+            (BACKSPACE, "Clear a choice field"),
+        ),
+    )
+
+
+def jump_keys() -> ReferenceSection:
+    """Alt plus each label's underlined letter, in the panel's order."""
+    rows = dict.fromkeys(slot.row for slot in ORDER)
+    return ReferenceSection(
+        "Jump to a field",
+        tuple((f"Alt+{mnemonic(ROW_LABELS[row])}", _plain(ROW_LABELS[row])) for row in rows),
+    )
+
+
+def choice_keys() -> ReferenceSection:
+    """The single keys that choose in the choice fields."""
+    rows = [
+        ("1, 2, …", "Dealer, bidder, last trick, Jo-Jotte: the player or side by number"),
+        ("A letter", "… or by the first letter of the name, when the names' letters differ"),
+        (_keys(NOBODY_KEYS), "Jo-Jotte: nobody declared it"),
+        *((_keys(keys), f"Trump: {label}") for _trump, label, keys in TRUMP_CHOICES),
+        *((_keys(keys), f"Doubling: {label}") for _double, label, keys in DOUBLING_CHOICES),
+        *((_keys(keys), f"Nullo or Slam: {s.value.title()}") for s, keys in SPECIAL_KEYS.items()),
+    ]
+    return ReferenceSection("Choosing with one key", tuple(rows))
+
+
+def menu_keys() -> tuple[ReferenceSection, ...]:
+    """The shortcuts of the menus' actions, menu by menu."""
+    sections = []
+    for title, names in MENUS.items():
+        rows = tuple(
+            (keys, _plain(SPECS[name][0]))
+            for name in names
+            if name is not None and (keys := _action_keys(name))
+        )
+        if rows:
+            sections.append(ReferenceSection(f"{_plain(title)} menu", rows))
+    return tuple(sections)
+
+
+def keyboard_reference() -> tuple[ReferenceSection, ...]:
+    """Every section of the keyboard reference, the entry panel's first."""
+    return (entry_keys(), jump_keys(), choice_keys(), *menu_keys())
+
+
+def reference_html(sections: Sequence[ReferenceSection]) -> str:
+    """The reference as HTML tables, one per section."""
+    parts = []
+    for section in sections:
+        rows = "".join(
+            f"<tr><td style='padding-right:16px'><b>{html.escape(keys)}</b></td>"
+            f"<td>{html.escape(text)}</td></tr>"
+            for keys, text in section.rows
+        )
+        parts.append(f"<h3>{html.escape(section.title)}</h3><table>{rows}</table>")
+    return "".join(parts)
+
+
+class KeyboardReferenceDialog(QDialog):
+    """The keyboard reference, in a window that can stay open beside the pad."""
+
+    def __init__(self, parent: QWidget | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Keyboard reference")
+        self.text = QTextBrowser()
+        self.text.setHtml(reference_html(keyboard_reference()))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        layout.addWidget(buttons)
+        self.resize(620, 640)
+
+
+def show_keyboard_reference(parent: QWidget) -> KeyboardReferenceDialog:
+    """Help > Keyboard reference: show it (not modal) and bring it to the front."""
+    dialog = parent.findChild(KeyboardReferenceDialog)
+    if dialog is None:
+        dialog = KeyboardReferenceDialog(parent)
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+# The About box ---------------------------------------------------------------------------
+
+
+def font_license() -> str:
+    """The bundled font's licence text."""
+    return resource("fonts", "LICENSE").read_text(encoding="utf-8")
+
+
+def about_html(database: Path) -> str:
+    """What the About box says: version, licences and where the data is kept."""
+    folder = database.parent
+    return (
+        f"<h3>{html.escape(APP_NAME)} {__version__}</h3>"
+        "<p>A scorepad for Jo-Jotte, Ely Culbertson's two-player card game scored like a "
+        "bridge rubber.</p>"
+        f"<p>Licence: {LICENSE}. The sheets are drawn in DejaVu Sans, which the app ships "
+        "under its own free licence (Bitstream Vera, with changes in the public domain); "
+        "both texts are under Show Details.</p>"
+        f"<p>Your sittings are kept in <b>{html.escape(str(database))}</b>, with automatic "
+        f"backups in <b>{html.escape(str(folder / BACKUP_DIR_NAME))}</b>.</p>"
+    )
+
+
+def show_about(parent: QWidget | None, database: Path) -> None:
+    """Help > About: the About box over ``parent``."""
+    box = QMessageBox(parent)
+    box.setWindowTitle(f"About {APP_NAME}")
+    box.setIconPixmap(application_icon().pixmap(64, 64))
+    box.setTextFormat(Qt.TextFormat.RichText)
+    box.setText(about_html(database))
+    box.setDetailedText(f"{APP_NAME}: {LICENSE} licence.\n\nDejaVu Sans:\n{font_license()}")
+    box.setStandardButtons(QMessageBox.StandardButton.Ok)
+    box.exec()

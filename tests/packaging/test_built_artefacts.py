@@ -1,0 +1,157 @@
+"""Smoke tests of the built artefacts, as qutebrowser and Picard run them on their bundles.
+
+``packaging/build.sh --test`` runs these after building, with the environment naming what
+to test; an ordinary test run skips them (building takes minutes):
+
+- ``JOJOTTE_SCORE_BUNDLE``: the one-folder bundle (its folder);
+- ``JOJOTTE_SCORE_TARBALL``: the Linux tarball;
+- ``JOJOTTE_SCORE_INSTALLED``: the command of an installed package (``/usr/bin/jojotte-score``
+  once the .deb is installed).
+
+Each program runs ``--version``, ``score`` on the German example (the ledger must be the
+golden one) and ``--quit-after-start`` on the window, offscreen and, when Xvfb is there,
+on a real X server with Qt's xcb platform.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from jojotte_score import __version__
+from jojotte_score.gui.help_menu import APP_ID
+
+from .conftest import ROOT
+from .xserver import display_environment, require_tools, xvfb
+
+GERMAN = ROOT / "tests" / "data" / "german-example.json"
+GOLDEN = ROOT / "tests" / "formats" / "golden" / "german-example-ledger.json"
+TIMEOUT_S = 60
+
+# Qt libraries the bundle must not carry: the app loads none of them.
+LEFT_OUT = ("Qt6Qml", "Qt6Quick", "Qt6Pdf", "Qt6VirtualKeyboard", "Qt6Network", "Qt6Wayland")
+
+
+def artefact(variable: str) -> Path:
+    """The artefact the environment names, or a skip saying how these tests are run."""
+    value = os.environ.get(variable, "").strip()
+    if not value:
+        pytest.skip(f"{variable} is not set: bash packaging/build.sh --test runs these")
+    return Path(value)
+
+
+def run(
+    command: Path, *arguments: str, environment: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Run the program from a neutral folder (not the source tree) and capture its output."""
+    return subprocess.run(
+        [str(command), *arguments],
+        capture_output=True,
+        text=True,
+        cwd=Path(os.environ.get("TMPDIR", "/tmp")),
+        env=environment,
+        timeout=TIMEOUT_S,
+        check=False,
+    )
+
+
+def check_program(command: Path, tmp_path: Path) -> None:
+    """--version, score on the German example, and the window started and closed."""
+    version = run(command, "--version")
+    assert version.returncode == 0, version.stderr
+    assert version.stdout.strip() == f"jojotte-score {__version__}"
+
+    scored = run(command, "score", str(GERMAN))
+    assert scored.returncode == 0, scored.stderr
+    assert json.loads(scored.stdout) == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+    pdf = tmp_path / "german.pdf"
+    printed = run(command, "pdf", str(GERMAN), "-o", str(pdf))  # the shipped font, embedded
+    assert printed.returncode == 0, printed.stderr
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert b"DejaVuSans" in pdf.read_bytes()
+
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    offscreen = {**os.environ, "QT_QPA_PLATFORM": "offscreen", **config}
+    data = ("--data-dir", str(tmp_path / "data"))
+    imported = run(command, "import", str(GERMAN), *data, environment=offscreen)
+    assert imported.returncode == 0, imported.stderr
+    window = run(command, "--quit-after-start", *data, environment=offscreen)
+    assert window.returncode == 0, window.stderr
+
+    require_tools()
+    with xvfb() as display:
+        on_x = run(
+            command,
+            "--quit-after-start",
+            *data,
+            environment=display_environment(display, config),
+        )
+    assert on_x.returncode == 0, on_x.stderr
+    assert "could not load the Qt platform plugin" not in on_x.stderr
+
+
+def test_the_bundle_runs(tmp_path: Path) -> None:
+    bundle = artefact("JOJOTTE_SCORE_BUNDLE")
+    check_program(bundle / "jojotte-score", tmp_path)
+
+
+def test_the_bundle_carries_its_data_and_not_the_unused_qt(tmp_path: Path) -> None:
+    bundle = artefact("JOJOTTE_SCORE_BUNDLE")
+    files = [path.relative_to(bundle).as_posix() for path in bundle.rglob("*")]
+    resources = "_internal/jojotte_score/resources"
+    assert f"{resources}/fonts/DejaVuSans.ttf" in files
+    assert f"{resources}/fonts/LICENSE" in files
+    assert f"{resources}/icons/jojotte-score-16.png" in files
+    assert "_internal/jojotte_score/formats/sitting.schema.json" in files
+    assert any(name.endswith("platforms/libqxcb.so") for name in files)
+    carried = [name for name in files if any(f"lib{qt}" in name for qt in LEFT_OUT)]
+    assert carried == []
+
+
+def test_the_tarball_installs_for_the_user(tmp_path: Path) -> None:
+    tarball = artefact("JOJOTTE_SCORE_TARBALL")
+    with tarfile.open(tarball) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="tar")
+    (folder,) = (tmp_path / "unpacked").iterdir()
+    home = tmp_path / "home"
+    environment = {"PATH": os.environ["PATH"], "HOME": str(home)}
+
+    installed = subprocess.run(
+        ["sh", str(folder / "install.sh")], env=environment, capture_output=True, text=True
+    )
+
+    assert installed.returncode == 0, installed.stderr
+    share = home / ".local" / "share"
+    desktop = (share / "applications" / f"{APP_ID}.desktop").read_text(encoding="utf-8")
+    program = home / ".local" / "lib" / "jojotte-score" / "jojotte-score"
+    assert f"Exec={program} %f" in desktop
+    for size in (16, 48, 256):
+        assert (share / "icons" / "hicolor" / f"{size}x{size}" / "apps" / f"{APP_ID}.png").is_file()
+    assert (share / "metainfo" / f"{APP_ID}.metainfo.xml").is_file()
+    check_program(home / ".local" / "bin" / "jojotte-score", tmp_path)
+
+    removed = subprocess.run(
+        ["sh", str(folder / "install.sh"), "--uninstall"],
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert removed.returncode == 0, removed.stderr
+    left = [p for p in home.rglob("*") if (p.is_file() or p.is_symlink())]
+    caches = [p for p in left if p.suffix == ".cache"]  # the desktop's, rebuilt on install
+    assert sorted(p.relative_to(home).as_posix() for p in left if p not in caches) == []
+
+
+def test_the_installed_package_runs(tmp_path: Path) -> None:
+    command = artefact("JOJOTTE_SCORE_INSTALLED")
+    assert command.resolve() != command  # /usr/bin/jojotte-score leads into /opt
+    check_program(command, tmp_path)
+    share = Path("/usr/share")
+    assert (share / "applications" / f"{APP_ID}.desktop").is_file()
+    assert (share / "icons" / "hicolor" / "48x48" / "apps" / f"{APP_ID}.png").is_file()
