@@ -31,6 +31,7 @@ from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import save_sitting
 from jojotte_score.storage.database import writer_lock
+from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.sittings import utc_now
 
 
@@ -79,7 +80,11 @@ def sittings(args: argparse.Namespace, context: Context) -> int:
         return EXIT_OK
     for line in sittings_table(sorted(infos, key=lambda info: info.id)):
         print(line)
-    return EXIT_OK
+    damaged = [info for info in infos if info.damaged]
+    for info in damaged:
+        error = DamagedSittingError(info.id, info.damaged)
+        print(f"jojotte-score: {error}", file=sys.stderr)
+    return EXIT_FAILED if damaged else EXIT_OK
 
 
 def export(args: argparse.Namespace, context: Context) -> int:

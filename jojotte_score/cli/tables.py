@@ -60,6 +60,8 @@ def sittings_table(infos: Sequence[SittingInfo]) -> list[str]:
 def sittings_row(info: SittingInfo) -> tuple[str, ...]:
     """One line of ``jojotte-score sittings``: id, local date, variant, players, hands,
     finished rubbers, net result so far ("Anna +120" or "level") and title."""
+    if info.damaged:
+        return (str(info.id), NONE, NONE, "damaged: see below", NONE, NONE, NONE, "")
     names = info.side_names
     return (
         str(info.id),

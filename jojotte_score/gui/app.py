@@ -156,6 +156,7 @@ def _run_window(
         status = _exec(app)
     finally:
         errors.uninstall()
+        session.store.database.close()  # the one restoring a backup reopened, if it did
     window.close()
     window.deleteLater()
     if file is not None and not imported:

@@ -54,6 +54,14 @@ def show_message(parent: QWidget | None, title: str, text: str, *, warning: bool
     box.exec()
 
 
+def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
+    """Ask a question; True for Yes (No is the default)."""
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, yes | no, parent)
+    box.setDefaultButton(no)
+    return box.exec() == yes
+
+
 def setup_problems(variant: Variant, players: tuple[str, ...], rules: Rules) -> list[str]:
     """What stops a sitting from starting, naming seats as the dialog labels them."""
     labels = SEAT_LABELS[variant]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.commands import RenamePlayers
 from jojotte_score.gui.session import export_csv, export_sitting, import_file
+from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
@@ -183,7 +184,49 @@ class SittingMenus(_Base):
             self.undo_stack.push(RenamePlayers(self.session, names))
 
     def _report_error(self, error: JojotteError) -> None:
+        if isinstance(error, DamagedSittingError):
+            self._offer_restore(error)
+            return
         self.tell("Not saved", str(error))
+
+    def _offer_restore(self, error: DamagedSittingError) -> None:
+        """A stored sitting cannot be read: say so, and offer the newest backup."""
+        from jojotte_score.labels import local_time
+        from jojotte_score.storage.backups import BACKUP_DIR_NAME, list_backups
+
+        database = self.session.store.database
+        backups = list_backups(database.path.parent / BACKUP_DIR_NAME)
+        text = f"{error}."
+        if self.unattended or self.session.read_only or not backups:
+            self.tell("Sitting damaged", text)
+            return
+        newest = backups[0]
+        question = (
+            f"{text}\n\nRestore the newest backup, taken {local_time(newest.taken)}? The "
+            "database as it is now is saved in the backups folder first, so this can be undone."
+        )
+        if _dialogs().ask_yes_no(self, "Sitting damaged", question):
+            self.restore_backup(newest.path)
+
+    def restore_backup(self, backup: Path) -> None:
+        """Replace the database with ``backup`` (the current one saved first) and show it."""
+        from jojotte_score.storage.backups import restore_backup
+        from jojotte_score.storage.database import Database
+        from jojotte_score.storage.schema import SCHEMA_VERSION
+        from jojotte_score.storage.sittings import SittingStore, utc_now
+
+        path = self.session.store.database.path
+        self.session.store.database.close()
+        try:
+            saved = restore_backup(backup, path, utc_now(), newest_version=SCHEMA_VERSION)
+        except JojotteError as failed:
+            self.tell("Not restored", str(failed))
+            saved = None
+        self.undo_stack.clear()
+        self.session.store = SittingStore(Database.open(path))
+        self.session.open_last()
+        if saved is not None:
+            self.statusBar().showMessage(f"Restored {backup.name}; the database before is {saved}")
 
     # Printing ----------------------------------------------------------------------------
 

@@ -35,3 +35,16 @@ class SittingNotFoundError(StorageError):
 
 class HandNotFoundError(StorageError):
     """No hand stands at the given position of the sitting."""
+
+
+class DamagedSittingError(StorageError):
+    """A stored sitting's rows cannot be read (bytes changed on disk, a row not written by
+    this app): ``sitting_id`` names it. Nothing was changed."""
+
+    def __init__(self, sitting_id: int, detail: str) -> None:
+        self.sitting_id = sitting_id
+        self.detail = detail
+        super().__init__(
+            f"sitting {sitting_id} is damaged: {detail}; "
+            "`jojotte-score backups` lists the backups to restore"
+        )

@@ -10,9 +10,10 @@ position + 1.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any, NamedTuple
 
@@ -28,7 +29,12 @@ from jojotte_score.core.validation import (
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.errors import HandNotFoundError, SittingNotFoundError
+from jojotte_score.storage.errors import (
+    DamagedSittingError,
+    HandNotFoundError,
+    SittingNotFoundError,
+    StorageError,
+)
 
 
 def utc_now() -> datetime:
@@ -51,6 +57,7 @@ class SittingInfo(NamedTuple):
     net_side: int | None
     net_points: int
     unresolved_prison: int
+    damaged: str = ""  # why the sitting's rows cannot be read, for a damaged one
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -96,6 +103,27 @@ class RecentHands(NamedTuple):
         return side_names(self.variant, self.players)
 
 
+@contextlib.contextmanager
+def _stored(sitting_id: int) -> Iterator[None]:
+    """Turn whatever damage in a sitting's stored rows stops them being read into one
+    :class:`DamagedSittingError` naming the sitting (the rows were written checked, so a
+    row that no longer reads is damage, not a mistake of the player's)."""
+    try:
+        yield
+    except (StorageError, sqlite3.IntegrityError):
+        raise
+    except sqlite3.OperationalError as error:
+        if "decode" not in str(error):
+            raise
+        raise DamagedSittingError(sitting_id, f"its text is not readable ({error})") from error
+    except sqlite3.DatabaseError as error:
+        raise DamagedSittingError(sitting_id, str(error)) from error
+    except InvalidSittingError as error:
+        raise DamagedSittingError(sitting_id, "; ".join(map(str, error.problems))) from error
+    except (ValueError, TypeError, AttributeError, KeyError, IndexError) as error:
+        raise DamagedSittingError(sitting_id, f"a stored value is not valid ({error})") from error
+
+
 class SittingStore:
     """Create, list, load and change sittings in a :class:`Database`."""
 
@@ -106,44 +134,56 @@ class SittingStore:
     # Reading ---------------------------------------------------------------------------
 
     def list_sittings(self) -> list[SittingInfo]:
-        """Every stored sitting, the most recently changed first."""
-        stale = self.database.connection.execute(
+        """Every stored sitting, the most recently changed first. A damaged sitting is
+        listed with ``damaged`` saying why; it does not stop the others being listed."""
+        connection = self.database.connection
+        stale = connection.execute(
             "SELECT s.id FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id "
             "WHERE m.revision IS NOT s.revision"
         ).fetchall()
         if stale and not self.database.read_only:
-            with self.database.transaction() as connection:
-                for (sitting_id,) in stale:
-                    summary.refresh(connection, sitting_id)
-        rows = self.database.connection.execute(
+            for (sitting_id,) in stale:
+                with (
+                    contextlib.suppress(DamagedSittingError),
+                    _stored(sitting_id),
+                    self.database.transaction() as writing,
+                ):
+                    summary.refresh(writing, sitting_id)
+        ids = connection.execute("SELECT id FROM sitting ORDER BY updated DESC, id DESC")
+        infos = []
+        for (sitting_id,) in ids.fetchall():
+            try:
+                with _stored(sitting_id):
+                    infos.append(self._info(sitting_id))
+            except DamagedSittingError as error:
+                infos.append(_damaged_info(sitting_id, error))
+        return infos
+
+    def _info(self, sitting_id: int) -> SittingInfo:
+        row = self.database.connection.execute(
             "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
             "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
             "m.revision IS s.revision "
-            "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id "
-            "ORDER BY s.updated DESC, s.id DESC"
-        ).fetchall()
-        infos = []
-        for row in rows:
-            figures = row[7:12]
-            if not row[12]:  # read-only and stale: derive the figures without storing them
-                figures = summary.compute(self.database.connection, row[0])[:5]
-            infos.append(
-                SittingInfo(
-                    id=row[0],
-                    variant=Variant(row[1]),
-                    players=tuple(json.loads(row[2])),
-                    title=row[3],
-                    place=row[4],
-                    created=datetime.fromisoformat(row[5]),
-                    updated=datetime.fromisoformat(row[6]),
-                    hands=figures[0],
-                    rubbers_finished=figures[1],
-                    net_side=figures[2],
-                    net_points=figures[3],
-                    unresolved_prison=figures[4],
-                )
-            )
-        return infos
+            "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?",
+            (sitting_id,),
+        ).fetchone()
+        figures = row[7:12]
+        if not row[12]:  # read-only and stale: derive the figures without storing them
+            figures = summary.compute(self.database.connection, row[0])[:5]
+        return SittingInfo(
+            id=row[0],
+            variant=Variant(row[1]),
+            players=_players(row[2]),
+            title=str(row[3]),
+            place=str(row[4]),
+            created=datetime.fromisoformat(row[5]),
+            updated=datetime.fromisoformat(row[6]),
+            hands=figures[0],
+            rubbers_finished=figures[1],
+            net_side=figures[2],
+            net_points=figures[3],
+            unresolved_prison=figures[4],
+        )
 
     def last_sitting_id(self) -> int | None:
         """The sitting changed most recently, or None when there is none."""
@@ -154,7 +194,8 @@ class SittingStore:
 
     def load(self, sitting_id: int) -> StoredSitting:
         """One sitting with all its hands, in order."""
-        return _load(self.database.connection, sitting_id)
+        with _stored(sitting_id):
+            return _load(self.database.connection, sitting_id)
 
     def load_recent(self, sitting_id: int) -> RecentHands:
         """The sitting with only the hands of its newest rubber (see :class:`RecentHands`).
@@ -162,6 +203,10 @@ class SittingStore:
         The checkpoint comes from the summary; a stale summary is rebuilt first (and
         stored, unless the database is open read-only).
         """
+        with _stored(sitting_id):
+            return self._load_recent(sitting_id)
+
+    def _load_recent(self, sitting_id: int) -> RecentHands:
         connection = self.database.connection
         row = _details(connection, sitting_id)
         figures = summary.fresh(connection, sitting_id)
@@ -175,7 +220,7 @@ class SittingStore:
         return RecentHands(
             id=sitting_id,
             variant=variant,
-            players=tuple(json.loads(row[1])),
+            players=_players(row[1]),
             rules=Rules(row[2], row[3]),
             title=row[4],
             place=row[5],
@@ -464,7 +509,7 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
     row = _details(connection, sitting_id)
     variant = Variant(row[0])
     hands = tuple(summary.stored_hands(connection, sitting_id, variant))
-    sitting = Sitting(variant, tuple(json.loads(row[1])), hands, Rules(row[2], row[3]))
+    sitting = Sitting(variant, _players(row[1]), hands, Rules(row[2], row[3]))
     return StoredSitting(
         id=sitting_id,
         sitting=sitting,
@@ -472,4 +517,32 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         place=row[5],
         created=datetime.fromisoformat(row[6]),
         updated=datetime.fromisoformat(row[7]),
+    )
+
+
+def _players(data: str) -> tuple[str, ...]:
+    """The stored players: a JSON list of names (anything else is damage)."""
+    players = json.loads(data)
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise ValueError(f"the players are not a list of names: {data[:60]!r}")
+    return tuple(players)
+
+
+def _damaged_info(sitting_id: int, error: DamagedSittingError) -> SittingInfo:
+    """The line a damaged sitting gets in the list: its id and what is wrong."""
+    never = datetime.fromtimestamp(0, UTC)
+    return SittingInfo(
+        sitting_id,
+        Variant.TWO_PLAYER,
+        ("?", "?"),
+        "",
+        "",
+        never,
+        never,
+        0,
+        0,
+        None,
+        0,
+        0,
+        damaged=error.detail,
     )

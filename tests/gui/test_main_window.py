@@ -539,3 +539,47 @@ def test_after_an_edit_the_highlight_follows_the_next_hand(main_window: MainWind
     assert main_window.panel.mode() == ("add", None)
     assert main_window.selected_position() is None
     assert main_window.sheet.selected_hand() is None
+
+
+# A damaged sitting ---------------------------------------------------------------------------
+
+
+def test_a_damaged_sitting_is_said_and_a_backup_restored(
+    qtbot: QtBot, data_dir: Path, settings: AppSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window never dies on damaged rows: it names the sitting, offers the newest backup,
+    and restores it (the damaged database saved first)."""
+    import sqlite3
+    from datetime import UTC, datetime
+
+    from jojotte_score.gui import dialogs
+    from jojotte_score.storage.backups import BACKUP_DIR_NAME, list_backups, make_backup
+
+    path = database_path(data_dir)
+    with Database.open(path) as database:
+        sitting_id = SittingStore(database).import_sitting(german())
+        make_backup(
+            database.connection, data_dir / BACKUP_DIR_NAME, datetime(2026, 11, 1, tzinfo=UTC)
+        )
+    damage = sqlite3.connect(path, isolation_level=None)
+    damage.execute("UPDATE hand SET data = '{{' WHERE position = 2")
+    damage.execute("DELETE FROM summary")
+    damage.close()
+    asked: list[str] = []
+
+    def yes(parent: object, title: str, text: str) -> bool:
+        asked.append(text)
+        return True
+
+    monkeypatch.setattr(dialogs, "ask_yes_no", yes)
+    database = Database.open(path)
+    session = Session(SittingStore(database))
+    window = MainWindow(session, settings)
+    qtbot.addWidget(window)
+    session.open_last()
+    assert asked[0].startswith(f"sitting {sitting_id} is damaged: ")
+    assert "Restore the newest backup" in asked[0]
+    assert window.session.shown is not None  # the backup, shown
+    assert window.model.rowCount() == 6
+    assert [b.before_restore for b in list_backups(data_dir / BACKUP_DIR_NAME)].count(True) == 1
+    window.session.store.database.close()
