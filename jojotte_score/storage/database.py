@@ -299,12 +299,12 @@ _USER_VERSION_AT = 60
 
 
 def _columns(connection: sqlite3.Connection) -> dict[str, set[str]]:
-    tables = [
-        row[0] for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    ]
+    """Each table's column names."""
+    tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    columns = "SELECT name FROM pragma_table_info(?)"
     return {
-        table: {row[1] for row in connection.execute(f"PRAGMA table_info('{table}')")}
-        for table in tables
+        table: {str(column) for (column,) in connection.execute(columns, (table,))}
+        for (table,) in tables.fetchall()
     }
 
 

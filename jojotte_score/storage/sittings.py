@@ -15,7 +15,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import START, Checkpoint
@@ -35,6 +35,7 @@ from jojotte_score.storage.errors import (
     SittingNotFoundError,
     StorageError,
 )
+from jojotte_score.storage.rows import named_row
 
 
 def utc_now() -> datetime:
@@ -160,29 +161,42 @@ class SittingStore:
         return infos
 
     def _info(self, sitting_id: int) -> SittingInfo:
-        row = self.database.connection.execute(
+        row = named_row(
+            self.database.connection,
             "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
             "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-            "m.revision IS s.revision "
+            "m.revision IS s.revision AS fresh "
             "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?",
             (sitting_id,),
-        ).fetchone()
-        figures = row[7:12]
-        if not row[12]:  # read-only and stale: derive the figures without storing them
-            figures = summary.compute(self.database.connection, row[0])[:5]
+        )
+        if row is None:
+            raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+        if row["fresh"]:
+            hands, finished, net_side, net_points, prison = (
+                row["hands"],
+                row["rubbers_finished"],
+                row["net_side"],
+                row["net_points"],
+                row["unresolved_prison"],
+            )
+        else:  # read-only and stale: derive the figures without storing them
+            figures = summary.compute(self.database.connection, sitting_id)
+            hands, finished = figures.hands, figures.rubbers_finished
+            net_side, net_points = figures.net_side, figures.net_points
+            prison = figures.unresolved_prison
         return SittingInfo(
-            id=row[0],
-            variant=Variant(row[1]),
-            players=_players(row[2]),
-            title=str(row[3]),
-            place=str(row[4]),
-            created=datetime.fromisoformat(row[5]),
-            updated=datetime.fromisoformat(row[6]),
-            hands=figures[0],
-            rubbers_finished=figures[1],
-            net_side=figures[2],
-            net_points=figures[3],
-            unresolved_prison=figures[4],
+            id=sitting_id,
+            variant=Variant(row["variant"]),
+            players=_players(row["players"]),
+            title=str(row["title"]),
+            place=str(row["place"]),
+            created=datetime.fromisoformat(row["created"]),
+            updated=datetime.fromisoformat(row["updated"]),
+            hands=hands,
+            rubbers_finished=finished,
+            net_side=net_side,
+            net_points=net_points,
+            unresolved_prison=prison,
         )
 
     def last_sitting_id(self) -> int | None:
@@ -216,20 +230,20 @@ class SittingStore:
             with self.database.transaction() as writing:
                 figures = summary.refresh(writing, sitting_id)
         checkpoint = figures.checkpoint
-        variant = Variant(row[0])
+        variant = Variant(row["variant"])
         return RecentHands(
             id=sitting_id,
             variant=variant,
-            players=_players(row[1]),
-            rules=Rules(row[2], row[3]),
-            title=row[4],
-            place=row[5],
-            created=datetime.fromisoformat(row[6]),
-            updated=datetime.fromisoformat(row[7]),
+            players=_players(row["players"]),
+            rules=Rules(row["game_target"], row["rubber_bonus"]),
+            title=row["title"],
+            place=row["place"],
+            created=datetime.fromisoformat(row["created"]),
+            updated=datetime.fromisoformat(row["updated"]),
             hand_count=figures.hands,
             checkpoint=checkpoint,
             hands=tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position)),
-            chosen_dealer=row[8] if row[9] == figures.hands else None,
+            chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
         )
 
     def hand_count(self, sitting_id: int) -> int:
@@ -444,13 +458,11 @@ def _require_table(
     connection: sqlite3.Connection, sitting_id: int
 ) -> tuple[Variant, tuple[str, str] | None]:
     """The sitting's variant and its sides' names (for the messages of ``check_hand``)."""
-    row = connection.execute(
-        "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,)
-    ).fetchone()
+    row = named_row(connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,))
     if row is None:
         raise SittingNotFoundError(f"there is no sitting {sitting_id}")
-    variant = Variant(row[0])
-    return variant, sitting_side_names(variant, tuple(json.loads(row[1])))
+    variant = Variant(row["variant"])
+    return variant, sitting_side_names(variant, _players(row["players"]))
 
 
 def _count(connection: sqlite3.Connection, sitting_id: int) -> int:
@@ -494,29 +506,31 @@ def _shift(connection: sqlite3.Connection, sitting_id: int, start: int, by: int)
     )
 
 
-def _details(connection: sqlite3.Connection, sitting_id: int) -> tuple[Any, ...]:
-    row = connection.execute(
+def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
+    row = named_row(
+        connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
         "chosen_dealer, chosen_for FROM sitting WHERE id = ?",
         (sitting_id,),
-    ).fetchone()
+    )
     if row is None:
         raise SittingNotFoundError(f"there is no sitting {sitting_id}")
-    return tuple(row)
+    return row
 
 
 def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
     row = _details(connection, sitting_id)
-    variant = Variant(row[0])
+    variant = Variant(row["variant"])
     hands = tuple(summary.stored_hands(connection, sitting_id, variant))
-    sitting = Sitting(variant, _players(row[1]), hands, Rules(row[2], row[3]))
+    rules = Rules(row["game_target"], row["rubber_bonus"])
+    sitting = Sitting(variant, _players(row["players"]), hands, rules)
     return StoredSitting(
         id=sitting_id,
         sitting=sitting,
-        title=row[4],
-        place=row[5],
-        created=datetime.fromisoformat(row[6]),
-        updated=datetime.fromisoformat(row[7]),
+        title=row["title"],
+        place=row["place"],
+        created=datetime.fromisoformat(row["created"]),
+        updated=datetime.fromisoformat(row["updated"]),
     )
 
 

@@ -18,6 +18,8 @@ from typing import Final, NamedTuple
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
 from jojotte_score.core.model import Hand, Rules, Variant, side_names
 from jojotte_score.formats.sitting_file import hand_from_data
+from jojotte_score.storage.errors import SittingNotFoundError
+from jojotte_score.storage.rows import named_row
 
 RECENT_HANDS: Final = 100
 """How many of the newest hands, at least, a checkpoint leaves after it: more rows than
@@ -64,14 +66,17 @@ def score_from(
     connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
 ) -> tuple[Scorer, tuple[str, str]]:
     """The stored hands from ``checkpoint`` on, scored; and the sides' names."""
-    row = connection.execute(
+    row = named_row(
+        connection,
         "SELECT variant, players, game_target, rubber_bonus FROM sitting WHERE id = ?",
         (sitting_id,),
-    ).fetchone()
-    variant = Variant(row[0])
-    scorer = Scorer.resume(Rules(row[2], row[3]), checkpoint)
+    )
+    if row is None:
+        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+    variant = Variant(row["variant"])
+    scorer = Scorer.resume(Rules(row["game_target"], row["rubber_bonus"]), checkpoint)
     scorer.extend(stored_hands(connection, sitting_id, variant, checkpoint.position))
-    return scorer, side_names(variant, tuple(json.loads(row[1])))
+    return scorer, side_names(variant, tuple(json.loads(row["players"])))
 
 
 def compute(
@@ -84,17 +89,30 @@ def compute(
 
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
     """The cached summary if it belongs to the sitting's current revision, else None."""
-    row = connection.execute(
+    row = named_row(
+        connection,
         "SELECT m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
         "m.resume_position, m.resume_rubber, m.resume_prison, m.resume_difference "
         "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
-    ).fetchone()
+    )
     if row is None:
         return None
-    hands, finished, net_side, net_points, prison = row[:5]
-    return Figures(hands, finished, net_side, net_points, prison, Checkpoint(*row[5:]))
+    checkpoint = Checkpoint(
+        position=row["resume_position"],
+        rubber=row["resume_rubber"],
+        prison=row["resume_prison"],
+        difference=row["resume_difference"],
+    )
+    return Figures(
+        hands=row["hands"],
+        rubbers_finished=row["rubbers_finished"],
+        net_side=row["net_side"],
+        net_points=row["net_points"],
+        unresolved_prison=row["unresolved_prison"],
+        checkpoint=checkpoint,
+    )
 
 
 def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
@@ -104,7 +122,18 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
         "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
         "resume_prison, resume_difference) "
         "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
-        (*figures[:5], *figures.checkpoint, sitting_id),
+        (
+            figures.hands,
+            figures.rubbers_finished,
+            figures.net_side,
+            figures.net_points,
+            figures.unresolved_prison,
+            figures.checkpoint.position,
+            figures.checkpoint.rubber,
+            figures.checkpoint.prison,
+            figures.checkpoint.difference,
+            sitting_id,
+        ),
     )
 
 
