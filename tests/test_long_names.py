@@ -67,3 +67,14 @@ def run(*arguments: str) -> subprocess.CompletedProcess[str]:
         timeout=120,
         check=False,
     )
+
+
+def test_a_title_too_long_is_refused_at_import(tmp_path: Path) -> None:
+    sitting = {"format": "jojotte-sitting", "version": 1, "variant": "two-player"}
+    path = tmp_path / "evening.json"
+    path.write_text(json.dumps({**sitting, "players": ["Anna", "Bert"], "hands": []}))
+    data = str(tmp_path / "data")
+    done = run("--data-dir", data, "import", str(path), "--title", "T" * 81)
+    assert done.returncode == 2
+    assert "the title is 81 characters long; it has at most 80" in done.stderr
+    assert run("--data-dir", data, "sittings").stdout.strip() == "no sittings stored yet"

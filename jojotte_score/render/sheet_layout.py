@@ -27,6 +27,7 @@ from typing import NamedTuple
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, EntryKind, Line
+from jojotte_score.core.validation import MAX_NAME_LENGTH
 
 TextWidth = Callable[[str, float], float]
 """Measures ``text`` at a font size in points and returns its width in points."""
@@ -297,6 +298,13 @@ def result_text(rubber: RubberResult, sides: tuple[str, str]) -> str:
     return f"{winner} wins the rubber; {sides[ahead]} is ahead by {difference}"
 
 
+def shown_name(name: str) -> str:
+    """A side's name as the pad shows it: cut with "…" past what a column holds (a name
+    stored before names were bounded), so one name never widens the pad without end."""
+    limit = 2 * MAX_NAME_LENGTH + 3  # two partners' names and " & "
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
 def _layout(
     sides: tuple[str, str],
     rubber: RubberResult | None,
@@ -305,6 +313,7 @@ def _layout(
     m: SheetMetrics,
     paid: Mapping[int, int] | None = None,
 ) -> SheetLayout:
+    sides = (shown_name(sides[0]), shown_name(sides[1]))
     hands = rubber.hands if rubber is not None else ()
     above = _rows(hands, Line.ABOVE, m)
     below = _rows(hands, Line.BELOW, m)

@@ -22,6 +22,7 @@ from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.validation import (
     check_hand,
+    check_label,
     check_sitting_setup,
     errors_only,
     sitting_side_names,
@@ -275,6 +276,7 @@ class SittingStore:
     def import_sitting(self, sitting: Sitting, *, title: str = "", place: str = "") -> int:
         """Store a whole sitting in one transaction; every hand is checked first."""
         problems = errors_only(check_sitting_setup(sitting.variant, sitting.players, sitting.rules))
+        problems += check_label("title", title) + check_label("place", place)
         names = sitting_side_names(sitting.variant, sitting.players)
         for number, hand in enumerate(sitting.hands, start=1):
             problems.extend(errors_only(check_hand(hand, sitting.variant, number, names)))
@@ -387,6 +389,9 @@ class SittingStore:
         self, sitting_id: int, *, title: str | None = None, place: str | None = None
     ) -> None:
         """Change the sitting's title and/or place."""
+        problems = check_label("title", title or "") + check_label("place", place or "")
+        if problems:
+            raise InvalidSittingError(problems)
         with self.database.transaction() as connection:
             _require_sitting(connection, sitting_id)
             if title is not None:

@@ -414,3 +414,16 @@ def test_a_long_rubber_grows_and_stays_readable(sheet: SheetLayout) -> None:
     assert max(int(t.text) for t in layout.texts("hand-number")) == 45
     for item in entries:
         assert layout.hand_at(item.x - 1, item.y) == item.hand
+
+
+def test_a_name_stored_before_names_were_bounded_is_cut_on_the_pad() -> None:
+    from jojotte_score.core.ledger import replay
+    from jojotte_score.core.model import Sitting, Variant
+    from jojotte_score.render.sheet_layout import layout_sheet
+
+    sitting = Sitting(Variant.TWO_PLAYER, ("Z" * 100_000, "Bert"))
+    layout = layout_sheet(replay(sitting), 1, METRICS)
+    headings = [t.text for t in layout.texts("heading")]
+    assert headings[0] == "Z" * 82 + "…"
+    assert headings[1] == "Bert"
+    assert layout.width < 2000
