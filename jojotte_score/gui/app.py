@@ -17,7 +17,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
-from jojotte_score.gui.help_menu import APP_ID, application_icon
+from jojotte_score.gui.app_identity import APP_ID, application_icon
 from jojotte_score.gui.settings import APPLICATION, ORGANIZATION, AppSettings
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
 from jojotte_score.storage.database import Database, database_exists, folder_writable

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import NamedTuple
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QIcon, QKeySequence
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -29,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score import __version__
 from jojotte_score.gui.actions import MENUS, SPECS, ActionName, shortcuts
+from jojotte_score.gui.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.gui.entry_form import (
     BACKSPACE,
     DOUBLING_CHOICES,
@@ -44,42 +43,8 @@ from jojotte_score.gui.entry_form import (
 )
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
 
-APP_NAME = "jojotte-score"
-"""The program's name: its command, its package, the name of its data folder."""
-
-APP_ID = "io.github.jojotte_score.JojotteScore"
-"""The reverse-DNS application id: the desktop file, AppStream file and installed icons
-are named after it (packaging/linux/), and the window tells the desktop it is this app."""
-
-LICENSE = "MIT"
-"""The program's licence, as pyproject.toml gives it (a test keeps the two the same)."""
-
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-"""The sizes, in pixels, of the icon's PNGs (packaging/draw_icons.py draws them)."""
-
-RESOURCES = "jojotte_score.resources"
-"""The package of the files shipped beside the code (the top-level resources/ folder)."""
-
 ESCAPE = QKeySequence(Qt.Key.Key_Escape).toString()
 ARROWS = "Left, Right"
-
-
-def resource(*parts: str) -> Traversable:
-    """A file shipped beside the code, such as ``resource("fonts", "LICENSE")``."""
-    return resources.files(RESOURCES).joinpath(*parts)
-
-
-def icon_file(size: int | None = None) -> Traversable:
-    """The icon's PNG of ``size`` pixels, or its SVG when no size is given."""
-    return resource("icons", "jojotte-score.svg" if size is None else f"jojotte-score-{size}.png")
-
-
-def application_icon() -> QIcon:
-    """The app's icon at every size it is drawn at (each file is read when first needed)."""
-    icon = QIcon()
-    for size in ICON_SIZES:
-        icon.addFile(str(icon_file(size)), QSize(size, size))
-    return icon
 
 
 # The keyboard reference ------------------------------------------------------------------

@@ -7,6 +7,8 @@ command (which calls one store function) and the session reloads and replays the
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
 from PySide6.QtGui import QCloseEvent, QFontMetrics, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
@@ -25,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui import help_menu
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
@@ -149,9 +150,9 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.ZOOM_IN: lambda: self.set_zoom(self.settings.zoom * ZOOM_STEP),
             _A.ZOOM_OUT: lambda: self.set_zoom(self.settings.zoom / ZOOM_STEP),
             _A.RESET_ZOOM: lambda: self.set_zoom(1.0),
-            _A.KEYBOARD_REFERENCE: lambda: help_menu.show_keyboard_reference(self),
+            _A.KEYBOARD_REFERENCE: lambda: _help().show_keyboard_reference(self),
             _A.SCORING_CARD: self.print_card,
-            _A.ABOUT: lambda: help_menu.show_about(self, self.session.store.database.path),
+            _A.ABOUT: lambda: _help().show_about(self, self.session.store.database.path),
         }
         for name, slot in slots.items():
             self.named_actions[name].triggered.connect(slot)
@@ -426,3 +427,10 @@ class MainWindow(SittingMenus, QMainWindow):
 
 def _with_text(verb: str, what: str) -> str:
     return f"{verb} {what[0].lower()}{what[1:]}" if what else verb
+
+
+def _help() -> ModuleType:
+    """The Help menu's keyboard reference and About box, imported when first opened."""
+    from jojotte_score.gui import help_menu
+
+    return help_menu
