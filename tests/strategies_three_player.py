@@ -1,4 +1,4 @@
-"""Hypothesis strategies for valid three-player hands and sittings (T3, T16).
+"""Hypothesis strategies for valid three-player and cutthroat hands and sittings (T16, F2).
 
 A three-player hand is played as the two-player hand of the declarer against the active
 defender (T5), so a valid one is built from a valid two-player hand of
@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.model import Doubling, Rules, Special, ThrownIn
 from jojotte_score.core.three_player import (
+    CutthroatSitting,
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
@@ -19,7 +20,12 @@ from jojotte_score.core.three_player import (
 )
 from tests.strategies import custom_rules, played_hands
 
-__all__ = ["three_player_hands", "three_player_sittings"]
+__all__ = [
+    "cutthroat_hands",
+    "cutthroat_sittings",
+    "three_player_hands",
+    "three_player_sittings",
+]
 
 PLAYERS = ("Anna", "Bert", "Carl")
 
@@ -76,3 +82,43 @@ def three_player_sittings(draw: st.DrawFn, max_hands: int = 40) -> ThreePlayerSi
     rules = draw(st.just(Rules()) | custom_rules())
     hands = draw(st.lists(three_player_hands(), max_size=max_hands))
     return ThreePlayerSitting(PLAYERS, tuple(hands), rules)
+
+
+@st.composite
+def cutthroat_hands(draw: st.DrawFn) -> ThreePlayerDeal:
+    """A valid cutthroat hand (F2): a three-player hand seated around the dealer."""
+    hand = draw(three_player_hands())
+    dealer = draw(st.sampled_from((0, 1, 2, 3)))
+    if isinstance(hand, ThrownIn):
+        return ThrownIn(dealer=draw(st.sampled_from((None, dealer))))
+    others = [seat for seat in range(4) if seat != dealer]
+
+    def seat(three: int | None) -> int | None:
+        return None if three is None else others[three]
+
+    def spread(values: tuple[int, ...]) -> tuple[int, ...]:
+        four = [0, 0, 0, 0]
+        for three, value in enumerate(values):
+            four[others[three]] = value
+        return tuple(four)
+
+    return hand._replace(
+        bidder=others[hand.bidder],
+        active_defender=others[hand.active_defender],
+        doubler=seat(hand.doubler),
+        nullo_bidder=seat(hand.nullo_bidder),
+        last_trick=seat(hand.last_trick),
+        jojotte=seat(hand.jojotte),
+        card_points=spread(hand.card_points),
+        melds=spread(hand.melds),
+        tricks=None if hand.tricks is None else spread(hand.tricks),
+        dealer=dealer,
+    )
+
+
+@st.composite
+def cutthroat_sittings(draw: st.DrawFn, max_hands: int = 40) -> CutthroatSitting:
+    """A valid cutthroat sitting, under the standard rules or overridden ones."""
+    rules = draw(st.just(Rules()) | custom_rules())
+    hands = draw(st.lists(cutthroat_hands(), max_size=max_hands))
+    return CutthroatSitting((*PLAYERS, "Dave"), tuple(hands), rules)

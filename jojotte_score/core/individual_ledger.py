@@ -18,6 +18,8 @@ from jojotte_score.core.model import Rules
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from jojotte_score.core.three_player import (
+    CUTTHROAT_SEATS,
+    CutthroatSitting,
     SeatScore,
     ThreePlayerDeal,
     ThreePlayerSitting,
@@ -258,5 +260,17 @@ def three_player_scorer(rules: Rules | None = None) -> IndividualScorer[ThreePla
 def replay_three_player(sitting: ThreePlayerSitting) -> ThreePlayerLedger:
     """Score every hand of a three-player sitting in order and return its pad."""
     scorer = three_player_scorer(sitting.rules)
+    scorer.extend(sitting.hands)
+    return scorer.ledger(sitting.players)
+
+
+def cutthroat_scorer(rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:
+    """A scorer for the four-player cutthroat game (F1-F6)."""
+    return IndividualScorer(CUTTHROAT_SEATS, score_three_player_hand, rules)
+
+
+def replay_cutthroat(sitting: CutthroatSitting) -> ThreePlayerLedger:
+    """Score every hand of a cutthroat sitting in order and return its pad (F3-F6)."""
+    scorer = cutthroat_scorer(sitting.rules)
     scorer.extend(sitting.hands)
     return scorer.ledger(sitting.players)

@@ -24,6 +24,7 @@ from jojotte_score.core.tables import (
 )
 
 THREE_SEATS = (0, 1, 2)
+CUTTHROAT_SEATS = 4
 DECLARER_SIDE, DEFENDER_SIDE = 0, 1
 
 
@@ -42,21 +43,24 @@ class ThreePlayerHand(NamedTuple):
     one number per seat, 0 for the inactive seat. ``doubler`` and ``sides_with`` are given
     exactly when the contract was doubled. A named tuple, like
     :class:`~jojotte_score.core.model.PlayedHand`.
+
+    The four-player cutthroat game plays the same hand among the three players other than
+    the dealer (F2): its lists have four numbers, the dealer's 0, and ``dealer`` is given.
     """
 
     bidder: int
     trump: Trump
     active_defender: int
-    card_points: tuple[int, int, int]
+    card_points: tuple[int, ...]
     last_trick: int | None
     double: Doubling = Doubling.NONE
     doubler: int | None = None
     sides_with: SidesWith | None = None
     special: Special = Special.NONE
     nullo_bidder: int | None = None
-    melds: tuple[int, int, int] = (0, 0, 0)
+    melds: tuple[int, ...] = (0, 0, 0)
     jojotte: int | None = None
-    tricks: tuple[int, int, int] | None = None
+    tricks: tuple[int, ...] | None = None
     dealer: int | None = None
     note: str = ""
 
@@ -73,9 +77,21 @@ class ThreePlayerHand(NamedTuple):
         return self.bidder
 
     @property
+    def seats(self) -> int:
+        """How many players sit at the table: 3, or 4 in cutthroat (one number each)."""
+        return len(self.card_points)
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The seat dealt no part in the play: the cutthroat dealer (F2); None with three."""
+        return self.dealer if self.seats == CUTTHROAT_SEATS else None
+
+    @property
     def inactive(self) -> int:
-        """I: the seat that is neither the declarer nor the active defender (T3)."""
-        return 3 - self.declarer - self.active_defender
+        """I: the player of the hand who is neither the declarer nor the active defender (T3);
+        in cutthroat, not the dealer either (F2). -1 when the roles leave nobody."""
+        taken = (self.declarer, self.active_defender, self.sitting_out)
+        return next((seat for seat in range(self.seats) if seat not in taken), -1)
 
     @property
     def inactive_partner(self) -> int:
@@ -101,6 +117,16 @@ class ThreePlayerSitting:
     """One evening of the three-player game: three names in seat order, and every hand."""
 
     players: tuple[str, str, str]
+    hands: tuple[ThreePlayerDeal, ...] = ()
+    rules: Rules = field(default_factory=Rules)
+
+
+@dataclass(frozen=True, slots=True)
+class CutthroatSitting:
+    """One evening of the four-player cutthroat game: four names in seat order (F1) and
+    every hand, each a three-player hand among the players other than its dealer (F2)."""
+
+    players: tuple[str, str, str, str]
     hands: tuple[ThreePlayerDeal, ...] = ()
     rules: Rules = field(default_factory=Rules)
 
@@ -177,10 +203,11 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
     """Score hand ``number`` (1-based) of the three-player game; the hand must be valid.
 
     T5: the two-sided hand D against A is scored by R1-R9. T6 and T10: undoubled, the active
-    defender's trick points go above even when he wins. T11: a lost Nullo's bonus.
+    defender's trick points go above even when he wins. T11: a lost Nullo's bonus. The same
+    scores a cutthroat hand (F3, F4), whose dealer copies the inactive player.
     """
     if isinstance(hand, ThrownIn):
-        return SeatScore(Outcome.THROWN_IN, None, (0, 0, 0), (0, 0, 0), 1, None, (), 0, ())
+        return SeatScore(Outcome.THROWN_IN, None, (), (), 1, None, (), 0, ())
     roles = roles_of(hand)
     seat_of = (roles.declarer, roles.active_defender)
     base = score_hand(two_sided(hand), number)
@@ -193,8 +220,8 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
             taken = hand.tricks[roles.declarer] if hand.tricks is not None else 1
             points = lost_nullo_bonus(taken)  # T11
         entries.append(Entry(entry.hand, seat_of[entry.side], line, points, entry.kind))
-    trick_scores = [0, 0, 0]
-    totals = [0, 0, 0]
+    trick_scores = [0] * hand.seats
+    totals = [0] * hand.seats
     for side, seat in enumerate(seat_of):
         trick_scores[seat] = base.trick_scores[side]
         totals[seat] = base.totals[side]
@@ -207,5 +234,12 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
         winner=None if base.winner is None else seat_of[base.winner],
         entries=tuple(entries),
         to_prison=base.to_prison,
-        copies=((roles.inactive, roles.partner),),
+        copies=_copies(hand, roles),
     )
+
+
+def _copies(hand: ThreePlayerHand, roles: Roles) -> tuple[tuple[int, int], ...]:
+    """T8: I copies his partner; F3: the cutthroat dealer then copies I."""
+    if hand.sitting_out is None:
+        return ((roles.inactive, roles.partner),)
+    return ((roles.inactive, roles.partner), (hand.sitting_out, roles.inactive))

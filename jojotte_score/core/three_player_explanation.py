@@ -16,6 +16,7 @@ from jojotte_score.core.tables import (
     UNBID_SLAM_BONUS,
 )
 from jojotte_score.core.three_player import (
+    THREE_SEATS,
     Roles,
     SidesWith,
     ThreePlayerDeal,
@@ -40,6 +41,10 @@ def explain_three_player_hand(
     lines.extend(_bookkeeping(result, names))
     if roles is not None:
         lines.append(_copy(result, roles, names))
+        lines.extend(
+            _dealer_copy(result, copier, source, names)
+            for copier, source in result.score.copies[1:]
+        )
     if result.game_winner is not None:
         seat = result.game_winner
         games = ", ".join(f"{names[s]} {g}" for s, g in enumerate(result.games))
@@ -58,7 +63,7 @@ def explain_three_player_hand(
             nets = ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(rubber.settlement))
             lines.append(
                 f"Rubber {rubber.number} totals: {totals}; settled between every two players "
-                f"(T15): {nets}."
+                f"({'T15' if len(names) == len(THREE_SEATS) else 'F6'}): {nets}."
             )
     return lines
 
@@ -92,7 +97,11 @@ def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> str:
 def _who_plays(hand: ThreePlayerHand, roles: Roles, names: tuple[str, ...]) -> str:
     declarer, defender, inactive = (names[s] for s in roles[:3])
     text = f"{defender} played against {declarer}; {inactive} sat out"
-    if hand.double is not Doubling.NONE and hand.sides_with is not None:
+    if (
+        hand.double is not Doubling.NONE
+        and hand.sides_with is not None
+        and hand.special is not Special.NULLO
+    ):
         side = "declarer" if hand.sides_with is SidesWith.DECLARER else "defender"
         text += f" and sided with the {side}, {names[roles.partner]}"
     else:
@@ -238,6 +247,22 @@ def _copy(result: SeatHandResult[ThreePlayerDeal], roles: Roles, names: tuple[st
     return (
         f"{inactive} sat out and sided with {partner}, so {inactive} scores {partner}'s "
         f"{copied} above (T8)."
+    )
+
+
+def _dealer_copy(
+    result: SeatHandResult[ThreePlayerDeal], dealer: int, inactive: int, names: tuple[str, ...]
+) -> str:
+    """F3: the cutthroat dealer writes above whatever the inactive player wrote."""
+    copied = result.written(inactive, Line.ABOVE)
+    if not copied:
+        return (
+            f"{names[dealer]} dealt and sat out, so {names[dealer]} scores the same as "
+            f"{names[inactive]}: nothing (F3)."
+        )
+    return (
+        f"{names[dealer]} dealt and sat out, so {names[dealer]} scores the same as "
+        f"{names[inactive]}, {copied} above (F3)."
     )
 
 

@@ -13,9 +13,11 @@ import re
 from collections.abc import Callable
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import Doubling, Special, ThrownIn, Variant
+from jojotte_score.core.model import Doubling, Rules, Special, ThrownIn, Variant
 from jojotte_score.core.three_player import (
+    CUTTHROAT_SEATS,
     THREE_SEATS,
+    CutthroatSitting,
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
@@ -25,6 +27,8 @@ from jojotte_score.core.three_player import (
 from jojotte_score.core.validation import MAX_NAME_LENGTH, check_hand
 
 UNNAMED_PLAYERS = ("player 0", "player 1", "player 2")
+UNNAMED_CUTTHROAT_PLAYERS = ("player 0", "player 1", "player 2", "player 3")
+_COUNT_WORDS = {3: "three", 4: "four"}
 _SEAT_FIELDS = (
     ("dealer", "the dealer"),
     ("bidder", "the bidder"),
@@ -45,26 +49,47 @@ def check_three_player_hand(
     players: tuple[str, str, str] | None = None,
 ) -> list[Problem]:
     """Every error of one three-player hand (T16); the names are the players' (seat order)."""
-    names = players or UNNAMED_PLAYERS
+    return _check_hand(hand, number, players or UNNAMED_PLAYERS)
+
+
+def check_cutthroat_hand(
+    hand: ThreePlayerDeal,
+    number: int | None = None,
+    players: tuple[str, str, str, str] | None = None,
+) -> list[Problem]:
+    """Every error of one cutthroat hand: T16 among the three players other than the
+    dealer, and F2 (the dealer recorded, and named by nothing else of the hand)."""
+    return _check_hand(hand, number, players or UNNAMED_CUTTHROAT_PLAYERS)
+
+
+def _check_hand(hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...]) -> list[Problem]:
+    """T16 (and F2 when ``names`` has four players), in layers: a later layer runs only when
+    the earlier ones found nothing, so that one mistake gives one message."""
     problems: list[Problem] = []
 
     def error(message: str, field: str) -> None:
         problems.append(Problem(message, number, field))
 
-    choice = ", ".join(f"{name} ({seat})" for seat, name in enumerate(names[:2]))
-    choice += f" or {names[2]} (2)"
+    seats = range(len(names))
+    choice = ", ".join(f"{name} ({seat})" for seat, name in enumerate(names[:-1]))
+    choice += f" or {names[-1]} ({len(names) - 1})"
     for key, words in _SEAT_FIELDS:  # T16.1
         seat = getattr(hand, key, None)
-        if seat is not None and seat not in THREE_SEATS:
+        if seat is not None and seat not in seats:
             error(f"{words} must be {choice}, not {seat}", key)
     if isinstance(hand, ThrownIn) or problems:
         return problems
+    count = _COUNT_WORDS[len(names)]
     for key in ("card_points", "melds", "tricks"):
         values = getattr(hand, key)
-        if values is not None and len(values) != len(THREE_SEATS):
-            error(f"the {key.replace('_', ' ')} need one number per player, three in all", key)
+        if values is not None and len(values) != len(names):
+            error(f"the {key.replace('_', ' ')} need one number per player, {count} in all", key)
     if problems:
         return problems
+    if len(names) == CUTTHROAT_SEATS:
+        _check_dealer_sits_out(hand, names, error)
+        if problems:
+            return problems
     _check_roles(hand, names, error)
     if problems:
         return problems
@@ -72,6 +97,29 @@ def check_three_player_hand(
     if problems:
         return problems
     return _check_play(hand, number, names)
+
+
+def _check_dealer_sits_out(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) -> None:
+    """F2: in cutthroat the dealer deals to the other three and takes no part in the hand."""
+    dealer = hand.dealer
+    if dealer is None:
+        error("in cutthroat the dealer sits out: record who dealt", "dealer")
+        return
+    name = names[dealer]
+    for key, words in _SEAT_FIELDS[1:]:
+        if getattr(hand, key) == dealer:
+            error(f"{name} dealt and sits out this hand, so cannot be {words}", key)
+    for key, words in (
+        ("card_points", "card points"),
+        ("melds", "meld points"),
+        ("tricks", "tricks"),
+    ):
+        values = getattr(hand, key)
+        if values is not None and values[dealer]:
+            error(
+                f"{name} dealt and sat out, so {name}'s {words} must be 0, not {values[dealer]}",
+                f"{key}[{dealer}]",
+            )
 
 
 def _check_roles(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) -> None:
@@ -184,14 +232,26 @@ def _by_seat(problem: Problem, seats: tuple[int, int]) -> Problem:
 
 def check_three_player_sitting(sitting: ThreePlayerSitting) -> list[Problem]:
     """Every problem with a three-player sitting: its players, rules and hands."""
+    return _check_sitting(sitting.players, sitting.rules, sitting.hands, UNNAMED_PLAYERS)
+
+
+def check_cutthroat_sitting(sitting: CutthroatSitting) -> list[Problem]:
+    """Every problem with a cutthroat sitting: its four players, rules and hands (F1, F7)."""
+    return _check_sitting(sitting.players, sitting.rules, sitting.hands, UNNAMED_CUTTHROAT_PLAYERS)
+
+
+def _check_sitting(
+    players: tuple[str, ...],
+    rules: Rules,
+    hands: tuple[ThreePlayerDeal, ...],
+    unnamed: tuple[str, ...],
+) -> list[Problem]:
     problems: list[Problem] = []
-    players = sitting.players
-    if len(players) != len(THREE_SEATS):
-        problems.append(
-            Problem(
-                f"a three-player sitting needs 3 player names, not {len(players)}", None, "players"
-            )
-        )
+    count = len(unnamed)
+    if len(players) != count:
+        game = "three-player" if count == len(THREE_SEATS) else "cutthroat"
+        message = f"a {game} sitting needs {count} player names, not {len(players)}"
+        problems.append(Problem(message, None, "players"))
     for seat, name in enumerate(players):
         if not name.strip():
             problems.append(Problem(f"player {seat} has an empty name", None, "players"))
@@ -204,13 +264,13 @@ def check_three_player_sitting(sitting: ThreePlayerSitting) -> list[Problem]:
                     "players",
                 )
             )
-    if sitting.rules.game_target <= 0:
+    if rules.game_target <= 0:
         problems.append(
             Problem("the game target must be a positive number of points", None, "game_target")
         )
-    if sitting.rules.rubber_bonus < 0:
+    if rules.rubber_bonus < 0:
         problems.append(Problem("the rubber bonus must not be negative", None, "rubber_bonus"))
-    names = players if not problems else None
-    for number, hand in enumerate(sitting.hands, start=1):
-        problems.extend(check_three_player_hand(hand, number, names))
+    names = unnamed if problems else players
+    for number, hand in enumerate(hands, start=1):
+        problems.extend(_check_hand(hand, number, names))
     return problems

@@ -36,20 +36,20 @@ def three(
     bidder: int,
     trump: str,
     defender: int,
-    cards: tuple[int, int, int],
+    cards: tuple[int, ...],
     last: int | None,
     *,
-    melds: tuple[int, int, int] = (0, 0, 0),
+    melds: tuple[int, ...] | None = None,
     double: str = "none",
     doubler: int | None = None,
     sides_with: str | None = None,
     special: str = "none",
     nullo_bidder: int | None = None,
     jojotte: int | None = None,
-    tricks: tuple[int, int, int] | None = None,
+    tricks: tuple[int, ...] | None = None,
     dealer: int | None = None,
 ) -> ThreePlayerHand:
-    """A three-player hand by seat, from the sitting file's vocabulary (T3)."""
+    """A three-player hand by seat (T3; four seats in cutthroat, F2), in the file's words."""
     return ThreePlayerHand(
         bidder=bidder,
         trump=Trump(trump),
@@ -61,7 +61,7 @@ def three(
         sides_with=None if sides_with is None else SidesWith(sides_with),
         special=Special(special),
         nullo_bidder=nullo_bidder,
-        melds=melds,
+        melds=(0,) * len(cards) if melds is None else melds,
         jojotte=jojotte,
         tricks=tricks,
         dealer=dealer,

@@ -133,3 +133,18 @@ def test_explanations(ledger: ThreePlayerLedger, number: int, sentence: str) -> 
 
 def test_the_whole_explanation_has_one_block_per_hand(ledger: ThreePlayerLedger) -> None:
     assert explain_three_player_ledger(ledger).count("\n\nHand ") == 7
+
+
+def test_a_nullo_after_a_double_puts_the_third_player_with_the_defender() -> None:
+    """T4: in Nullo I is with A, whatever side was chosen after the double."""
+    hand = three(
+        ANNA, "hearts", BERT, (0, 60, 50), None, double="double", doubler=BERT,
+        sides_with="declarer", special="nullo", nullo_bidder=CARL, tricks=(0, 5, 4),
+    )  # fmt: skip
+    ledger = replay_three_player(ThreePlayerSitting(EXAMPLE.players, (hand,)))
+    lines = explain_three_player_hand(ledger.hands[0], ledger)
+    assert lines[:2] == [
+        "Hand 1 (rubber 1, game 1): Anna bid hearts, doubled by Bert; Carl bid Nullo, played "
+        "at no-trump.",
+        "Bert played against Carl; Anna sat out and is with the defender, Bert (T4).",
+    ]

@@ -260,7 +260,7 @@ def test_valid_hands(rule: str, hand: ThreePlayerDeal) -> None:
         ),
         (
             "T3 one number per player",
-            three(ANNA, "spades", BERT, (80, 45), ANNA),  # type: ignore[arg-type]
+            three(ANNA, "spades", BERT, (80, 45), ANNA, melds=(0, 0, 0)),
             "card_points",
             "the card points need one number per player, three in all",
         ),
