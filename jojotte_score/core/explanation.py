@@ -7,7 +7,7 @@ from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump
 from jojotte_score.core.scoring import Entry, EntryKind, Line, Outcome, won_every_trick
 from jojotte_score.core.tables import JOJOTTE_BONUS, LAST_TRICK_BONUS
 
-_TRUMP_WORDS = {
+TRUMP_WORDS = {
     Trump.CLUBS: "clubs",
     Trump.DIAMONDS: "diamonds",
     Trump.HEARTS: "hearts",
@@ -15,7 +15,7 @@ _TRUMP_WORDS = {
     Trump.NO_TRUMP: "no-trump",
 }
 _DOUBLING_WORDS = {Doubling.DOUBLE: "doubled", Doubling.REDOUBLE: "redoubled"}
-_KIND_WORDS = {
+KIND_WORDS = {
     EntryKind.MELD: "melds",
     EntryKind.TRICKS: "tricks",
     EntryKind.PRISON: "prison",
@@ -62,7 +62,7 @@ def explain_ledger(ledger: Ledger, hand: int | None = None) -> str:
 
 def _contract(hand: PlayedHand, sides: tuple[str, str]) -> str:
     bidder, other = sides[hand.bidder], sides[opponent(hand.bidder)]
-    named = _TRUMP_WORDS[hand.trump]
+    named = TRUMP_WORDS[hand.trump]
     if hand.special is Special.NULLO:
         return f"{bidder} named {named}; {other} bid Nullo, played at no-trump."
     text = f"{bidder} bid {named}"
@@ -195,7 +195,7 @@ def _written(entries: tuple[Entry, ...], sides: tuple[str, str]) -> str:
     parts = []
     for line in (Line.ABOVE, Line.BELOW):
         items = [
-            f"{sides[e.side]} {e.points} ({_KIND_WORDS[e.kind]})" for e in entries if e.line is line
+            f"{sides[e.side]} {e.points} ({KIND_WORDS[e.kind]})" for e in entries if e.line is line
         ]
         if items:
             parts.append(f"{line.value.capitalize()} the line: " + ", ".join(items))

@@ -95,6 +95,10 @@ SLAM_BONUS: Final = 500
 # Above the Line bonus of 100 points for each additional trick won by the Declarer."
 NULLO_BONUS: Final = 200
 NULLO_EXTRA_TRICK_BONUS: Final = 100
+# The three-player game (and cutthroat): "the score for a lost Nullo is 100 points for the
+# first trick plus 50 for each subsequent trick to each opponent." A made Nullo stays 200.
+LOST_NULLO_FIRST_TRICK_THREE_PLAYERS: Final = 100
+LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS: Final = 50
 
 GAMES_TO_WIN_RUBBER: Final = 2
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from jojotte_score.core.model import Doubling, PlayedHand, Special, Trump
+from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 
 
 def played(
@@ -28,4 +29,40 @@ def played(
         melds=melds,
         jojotte=jojotte,
         tricks=tricks,
+    )
+
+
+def three(
+    bidder: int,
+    trump: str,
+    defender: int,
+    cards: tuple[int, ...],
+    last: int | None,
+    *,
+    melds: tuple[int, ...] | None = None,
+    double: str = "none",
+    doubler: int | None = None,
+    sides_with: str | None = None,
+    special: str = "none",
+    nullo_bidder: int | None = None,
+    jojotte: int | None = None,
+    tricks: tuple[int, ...] | None = None,
+    dealer: int | None = None,
+) -> ThreePlayerHand:
+    """A three-player hand by seat (T3; four seats in cutthroat, F2), in the file's words."""
+    return ThreePlayerHand(
+        bidder=bidder,
+        trump=Trump(trump),
+        active_defender=defender,
+        card_points=cards,
+        last_trick=last,
+        double=Doubling(double),
+        doubler=doubler,
+        sides_with=None if sides_with is None else SidesWith(sides_with),
+        special=Special(special),
+        nullo_bidder=nullo_bidder,
+        melds=(0,) * len(cards) if melds is None else melds,
+        jojotte=jojotte,
+        tricks=tricks,
+        dealer=dealer,
     )

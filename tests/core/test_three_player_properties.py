@@ -1,0 +1,105 @@
+"""Properties of the three-player pad that must hold for every valid sitting (T8, T13-T15)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+
+from jojotte_score.core.individual_ledger import replay_three_player, three_player_scorer
+from jojotte_score.core.scoring import Line
+from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
+from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerSitting
+from jojotte_score.core.three_player_validation import check_three_player_hand
+from tests.strategies_three_player import three_player_hands, three_player_sittings
+
+HANDS = settings(max_examples=300, deadline=None)
+SITTINGS = settings(max_examples=100, deadline=None)
+
+
+@HANDS
+@given(three_player_hands())
+def test_generated_hands_pass_validation(hand: ThreePlayerDeal) -> None:
+    assert check_three_player_hand(hand) == []
+
+
+@SITTINGS
+@given(three_player_sittings())
+def test_settlements_add_up_to_zero(sitting: ThreePlayerSitting) -> None:
+    """T15: every rubber's settlement, and the sitting's result, add up to 0."""
+    ledger = replay_three_player(sitting)
+    assert all(sum(r.settlement) == 0 for r in ledger.rubbers)
+    assert sum(ledger.settlement) == 0
+
+
+@SITTINGS
+@given(three_player_sittings())
+def test_totals_are_the_sums_of_the_entries(sitting: ThreePlayerSitting) -> None:
+    """T15: a player's total in a rubber is the sum of his entries, copies included."""
+    for rubber in replay_three_player(sitting).rubbers:
+        sums = [0, 0, 0]
+        for hand in rubber.hands:
+            for entry in hand.entries:
+                sums[entry.side] += entry.points
+        assert rubber.totals == tuple(sums)
+
+
+@SITTINGS
+@given(three_player_sittings())
+def test_the_inactive_player_never_writes_below(sitting: ThreePlayerSitting) -> None:
+    """T8, T13: I writes only above, and at most one player writes below in a hand."""
+    for result in replay_three_player(sitting).hands:
+        below = {e.side for e in result.entries if e.line is Line.BELOW}
+        assert len(below) <= 1
+        if result.score.roles is not None:
+            assert result.score.roles.inactive not in below
+
+
+@SITTINGS
+@given(three_player_sittings())
+def test_the_inactive_player_writes_what_his_partner_writes(sitting: ThreePlayerSitting) -> None:
+    """T8: the same amounts, of the same kinds, as his partner, all above the line."""
+    for result in replay_three_player(sitting).hands:
+        roles = result.score.roles
+        if roles is None:
+            assert result.entries == ()
+            continue
+        copied = Counter((e.points, e.kind) for e in result.entries if e.side == roles.inactive)
+        source = Counter((e.points, e.kind) for e in result.entries if e.side == roles.partner)
+        assert copied == source
+        assert result.written(roles.inactive, Line.BELOW) == 0
+
+
+@SITTINGS
+@given(three_player_sittings())
+def test_a_rubber_ends_exactly_when_a_player_has_two_games(sitting: ThreePlayerSitting) -> None:
+    """T14: the rubber ends in the hand whose game gives a player his second game."""
+    ledger = replay_three_player(sitting)
+    for rubber in ledger.rubbers:
+        wins = [0, 0, 0]
+        for result in rubber.hands:
+            if result.game_winner is not None:
+                wins[result.game_winner] += 1
+            assert result.games == tuple(wins)
+            ended = max(wins) == GAMES_TO_WIN_RUBBER
+            assert (result.rubber_winner is not None) == ended
+            if ended:
+                assert result is rubber.hands[-1]
+                assert rubber.winner == wins.index(GAMES_TO_WIN_RUBBER)
+        # T14: at most one game each, then the winner's second.
+        assert len(rubber.game_winners) <= len(sitting.players) + 1
+
+
+@SITTINGS
+@given(three_player_sittings(max_hands=30))
+def test_scoring_a_prefix_gives_a_prefix_of_the_ledger(sitting: ThreePlayerSitting) -> None:
+    """The pad of the first k hands is the first k hands of the whole pad."""
+    whole = replay_three_player(sitting)
+    scorer = three_player_scorer(sitting.rules)
+    for index, hand in enumerate(sitting.hands):
+        assert scorer.add(hand) == whole.hands[index]
+        prefix = scorer.ledger(sitting.players)
+        assert prefix.hands == whole.hands[: index + 1]
+        assert [r.totals for r in prefix.rubbers[:-1]] == [
+            r.totals for r in whole.rubbers[: len(prefix.rubbers) - 1]
+        ]
