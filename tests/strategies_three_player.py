@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from jojotte_score.core.model import Doubling, Rules, Special, ThrownIn
+from jojotte_score.core.model import Doubling, Rules, Special, ThrownIn, Variant
 from jojotte_score.core.three_player import (
-    CutthroatSitting,
+    SeatSitting,
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
-    ThreePlayerSitting,
 )
 from tests.strategies import custom_rules, played_hands
 
@@ -77,11 +76,11 @@ def three_player_hands(draw: st.DrawFn) -> ThreePlayerDeal:
 
 
 @st.composite
-def three_player_sittings(draw: st.DrawFn, max_hands: int = 40) -> ThreePlayerSitting:
+def three_player_sittings(draw: st.DrawFn, max_hands: int = 40) -> SeatSitting:
     """A valid three-player sitting, under the standard rules or overridden ones."""
     rules = draw(st.just(Rules()) | custom_rules())
     hands = draw(st.lists(three_player_hands(), max_size=max_hands))
-    return ThreePlayerSitting(PLAYERS, tuple(hands), rules)
+    return SeatSitting(Variant.THREE_PLAYER, PLAYERS, tuple(hands), rules)
 
 
 @st.composite
@@ -117,8 +116,8 @@ def cutthroat_hands(draw: st.DrawFn) -> ThreePlayerDeal:
 
 
 @st.composite
-def cutthroat_sittings(draw: st.DrawFn, max_hands: int = 40) -> CutthroatSitting:
+def cutthroat_sittings(draw: st.DrawFn, max_hands: int = 40) -> SeatSitting:
     """A valid cutthroat sitting, under the standard rules or overridden ones."""
     rules = draw(st.just(Rules()) | custom_rules())
     hands = draw(st.lists(cutthroat_hands(), max_size=max_hands))
-    return CutthroatSitting((*PLAYERS, "Dave"), tuple(hands), rules)
+    return SeatSitting(Variant.CUTTHROAT, (*PLAYERS, "Dave"), tuple(hands), rules)

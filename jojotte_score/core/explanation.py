@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
-from jojotte_score.core.scoring import Entry, EntryKind, Line, Outcome, won_every_trick
+from jojotte_score.core.scoring import (
+    Entry,
+    EntryKind,
+    HandScore,
+    Line,
+    Outcome,
+    won_every_trick,
+)
 from jojotte_score.core.tables import JOJOTTE_BONUS, LAST_TRICK_BONUS
 
 TRUMP_WORDS = {
@@ -34,8 +41,8 @@ def explain_hand(result: HandResult, ledger: Ledger) -> list[str]:
     if not isinstance(hand, PlayedHand):
         lines = [f"{heading}: thrown in, nobody named a trump; it scores nothing (R15)."]
     else:
-        lines = [f"{heading}: {_contract(hand, sides)}"]
-        lines.extend(_play(result, hand, sides))
+        lines = [f"{heading}: {contract(hand, sides)}"]
+        lines.extend(play_lines(result.score, hand, sides))
     lines.extend(_bookkeeping(result, sides, rules))
     rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
     if rubber is not None:
@@ -60,7 +67,8 @@ def explain_ledger(ledger: Ledger, hand: int | None = None) -> str:
     return "\n\n".join(blocks)
 
 
-def _contract(hand: PlayedHand, sides: tuple[str, str]) -> str:
+def contract(hand: PlayedHand, sides: tuple[str, str]) -> str:
+    """The contract in one sentence: "Anna bid spades, doubled (×2)."."""
     bidder, other = sides[hand.bidder], sides[opponent(hand.bidder)]
     named = TRUMP_WORDS[hand.trump]
     if hand.special is Special.NULLO:
@@ -83,8 +91,8 @@ def _trick_score_parts(hand: PlayedHand, side: int) -> str:
     return " + ".join(parts)
 
 
-def _play(result: HandResult, hand: PlayedHand, sides: tuple[str, str]) -> list[str]:
-    score = result.score
+def play_lines(score: HandScore, hand: PlayedHand, sides: tuple[str, str]) -> list[str]:
+    """What a played hand scored by itself (R1-R9), before prison, games and rubbers."""
     tricks = score.trick_scores
     lines = [
         "Trick scores (R1): "
@@ -101,7 +109,7 @@ def _play(result: HandResult, hand: PlayedHand, sides: tuple[str, str]) -> list[
         lines.append(f"Melds, scored above whatever happens (R5): {melds}.")
     if hand.special is not Special.NULLO:
         lines.append(f"Totals (R2): {sides[0]} {score.totals[0]}, {sides[1]} {score.totals[1]}.")
-    lines.append(_decision(result, hand, sides))
+    lines.append(_decision(score, hand, sides))
     if hand.special is not Special.NULLO and hand.tricks is not None:
         for side in (0, 1):
             if not won_every_trick(hand, side):
@@ -115,8 +123,7 @@ def _play(result: HandResult, hand: PlayedHand, sides: tuple[str, str]) -> list[
     return lines
 
 
-def _decision(result: HandResult, hand: PlayedHand, sides: tuple[str, str]) -> str:
-    score = result.score
+def _decision(score: HandScore, hand: PlayedHand, sides: tuple[str, str]) -> str:
     declarer = hand.declarer
     defender = opponent(declarer)
     a, b = score.trick_scores[declarer], score.trick_scores[defender]

@@ -4,8 +4,9 @@ The games where nobody has a fixed partner (the three-player game, T12-T15 of do
 keep each player's own column above and below the line. :class:`IndividualScorer` scores
 hands one at a time with a hand scorer that returns a
 :class:`~jojotte_score.core.three_player.SeatScore`, and carries prison, each player's
-below-the-line points, games and rubbers forward; :func:`replay_three_player` replays a
-whole three-player sitting.
+below-the-line points, games and rubbers forward; :func:`replay_seats` replays a whole
+three-player or cutthroat sitting. The chouette uses the same pad
+(:mod:`jojotte_score.core.chouette`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,9 @@ from jojotte_score.core.model import Rules
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from jojotte_score.core.three_player import (
-    CUTTHROAT_SEATS,
-    CutthroatSitting,
     SeatScore,
+    SeatSitting,
     ThreePlayerDeal,
-    ThreePlayerSitting,
     score_three_player_hand,
 )
 
@@ -252,25 +251,13 @@ def _group_rubbers(
 ThreePlayerLedger = IndividualLedger[ThreePlayerDeal]
 
 
-def three_player_scorer(rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:
-    """A scorer for the three-player game (T1-T15)."""
-    return IndividualScorer(3, score_three_player_hand, rules)
+def seat_scorer(seats: int, rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:
+    """A scorer for the three-player game (T1-T15) or, with four seats, cutthroat (F1-F6)."""
+    return IndividualScorer(seats, score_three_player_hand, rules)
 
 
-def replay_three_player(sitting: ThreePlayerSitting) -> ThreePlayerLedger:
-    """Score every hand of a three-player sitting in order and return its pad."""
-    scorer = three_player_scorer(sitting.rules)
-    scorer.extend(sitting.hands)
-    return scorer.ledger(sitting.players)
-
-
-def cutthroat_scorer(rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:
-    """A scorer for the four-player cutthroat game (F1-F6)."""
-    return IndividualScorer(CUTTHROAT_SEATS, score_three_player_hand, rules)
-
-
-def replay_cutthroat(sitting: CutthroatSitting) -> ThreePlayerLedger:
-    """Score every hand of a cutthroat sitting in order and return its pad (F3-F6)."""
-    scorer = cutthroat_scorer(sitting.rules)
+def replay_seats(sitting: SeatSitting) -> ThreePlayerLedger:
+    """Score every hand of a three-player or cutthroat sitting in order; return its pad."""
+    scorer = seat_scorer(sitting.variant.seats, sitting.rules)
     scorer.extend(sitting.hands)
     return scorer.ledger(sitting.players)

@@ -12,34 +12,59 @@ from typing import NamedTuple
 
 
 class Variant(enum.StrEnum):
-    """Two players, or four players in two partnerships (seats 0 and 2 against 1 and 3)."""
+    """The five ways to play: two players, four in partnerships (seats 0 and 2 against 1
+    and 3), and the three rule books' games of individual players (T1, C1, F1)."""
 
     TWO_PLAYER = "two-player"
     PARTNERSHIP = "partnership"
+    THREE_PLAYER = "three-player"
+    CHOUETTE = "chouette"
+    CUTTHROAT = "cutthroat"
 
     @property
     def seats(self) -> int:
         """How many players sit at the table."""
-        return 2 if self is Variant.TWO_PLAYER else 4
+        return _SEATS[self]
 
     @property
     def default_game_target(self) -> int:
-        """Points below the line that win a game: 80, or 125 in partnerships."""
-        return 80 if self is Variant.TWO_PLAYER else 125
+        """Points below the line that win a game: 80, or 125 in partnerships (T13, F5)."""
+        return 125 if self is Variant.PARTNERSHIP else 80
 
     @property
     def tricks_per_hand(self) -> int:
-        """Nine cards each in the two-player game; eight each when four share the 32 cards."""
-        return 9 if self is Variant.TWO_PLAYER else 8
+        """Nine cards for each active player; eight each when four share the 32 cards."""
+        return 8 if self is Variant.PARTNERSHIP else 9
 
     @property
     def all_cards_played(self) -> bool:
         """Whether all 32 cards are played, so that the card points add up to the deck.
 
-        Only four players of eight cards play the whole deck. Two players hold nine cards
-        each: 18 of the 32 cards are played and the rest stay out of play.
+        Only four players of eight cards play the whole deck. In every other game two
+        hands of nine cards are played: 18 of the 32 cards, the rest stay out of play.
         """
         return self is Variant.PARTNERSHIP
+
+    @property
+    def two_sided_hands(self) -> bool:
+        """Whether a hand is recorded side against side (:class:`PlayedHand`): two
+        players, partnerships, and the chouette's box against its team (C1). The
+        three-player and cutthroat hands are recorded by seat (T3, F2)."""
+        return self not in (Variant.THREE_PLAYER, Variant.CUTTHROAT)
+
+    @property
+    def individual(self) -> bool:
+        """Whether the pad has a column per player (T1, C4, F1) rather than per side."""
+        return self not in (Variant.TWO_PLAYER, Variant.PARTNERSHIP)
+
+
+_SEATS = {
+    Variant.TWO_PLAYER: 2,
+    Variant.PARTNERSHIP: 4,
+    Variant.THREE_PLAYER: 3,
+    Variant.CHOUETTE: 3,
+    Variant.CUTTHROAT: 4,
+}
 
 
 class Trump(enum.StrEnum):
@@ -151,17 +176,43 @@ class PlayedHand(NamedTuple):
 Hand = PlayedHand | ThrownIn
 
 
+class ChouetteRoles(NamedTuple):
+    """The chouette's roles in one rubber, by seat (C1, C2): the box plays alone against
+    the captain, who plays the cards, and the partner, who scores with the captain."""
+
+    box: int
+    captain: int
+
+    @property
+    def partner(self) -> int:
+        """The seat that is neither box nor captain."""
+        return 3 - self.box - self.captain
+
+    def after(self, box_won: bool) -> ChouetteRoles:
+        """C3, the backgammon chouette rule: a winning box stays in the box and the partner
+        becomes captain; a losing box becomes partner, the captain goes into the box and the
+        partner becomes captain."""
+        if box_won:
+            return ChouetteRoles(self.box, self.partner)
+        return ChouetteRoles(self.captain, self.partner)
+
+
 @dataclass(frozen=True, slots=True)
 class Sitting:
     """One evening's play: who played, under which rules, and every hand in order.
 
-    ``rules`` defaults to the variant's standard rules (game at 125 in partnerships).
+    The hands are recorded side against side: two players, four in partnerships, or the
+    chouette's box (side 0) against its team (side 1), whose first rubber's roles are
+    ``chouette`` (C1, C3). ``rules`` defaults to the variant's standard rules (game at 125
+    in partnerships). The three-player and cutthroat games record their hands by seat, in
+    :class:`~jojotte_score.core.three_player.SeatSitting`.
     """
 
     variant: Variant
     players: tuple[str, ...]
     hands: tuple[Hand, ...] = ()
     rules: Rules = field(default=None)  # type: ignore[assignment]
+    chouette: ChouetteRoles | None = None
 
     def __post_init__(self) -> None:
         if self.rules is None:

@@ -16,8 +16,16 @@ import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, ThrownIn, Trump
-from jojotte_score.core.scoring import Entry, EntryKind, Line, Outcome, score_hand
+from jojotte_score.core.model import (
+    Doubling,
+    PlayedHand,
+    Rules,
+    Special,
+    ThrownIn,
+    Trump,
+    Variant,
+)
+from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, Outcome, score_hand
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -113,20 +121,13 @@ ThreePlayerDeal = ThreePlayerHand | ThrownIn
 
 
 @dataclass(frozen=True, slots=True)
-class ThreePlayerSitting:
-    """One evening of the three-player game: three names in seat order, and every hand."""
+class SeatSitting:
+    """One evening of a game whose hands are recorded by seat: the three-player game (three
+    names in seat order, T1) or four-player cutthroat (four names, F1, each hand played
+    among the three players other than its dealer, F2)."""
 
-    players: tuple[str, str, str]
-    hands: tuple[ThreePlayerDeal, ...] = ()
-    rules: Rules = field(default_factory=Rules)
-
-
-@dataclass(frozen=True, slots=True)
-class CutthroatSitting:
-    """One evening of the four-player cutthroat game: four names in seat order (F1) and
-    every hand, each a three-player hand among the players other than its dealer (F2)."""
-
-    players: tuple[str, str, str, str]
+    variant: Variant
+    players: tuple[str, ...]
     hands: tuple[ThreePlayerDeal, ...] = ()
     rules: Rules = field(default_factory=Rules)
 
@@ -145,8 +146,9 @@ class SeatScore(NamedTuple):
 
     ``entries`` are the hand's own entries (``side`` is a seat); ``copies`` lists who writes
     a copy of whose entries once prison and the rubber bonus are known, as (copier, source)
-    pairs in order (T8). ``winner`` is the seat that collects waiting prison (T12).
-    ``roles`` is ``None`` for a thrown-in deal.
+    pairs in order (T8, F3, C4). ``winner`` is the seat that collects waiting prison (T12).
+    ``roles`` is ``None`` for a thrown-in deal and in the chouette, whose roles are the
+    rubber's (:mod:`jojotte_score.core.chouette`).
     """
 
     outcome: Outcome
@@ -219,9 +221,23 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
         if entry.kind is EntryKind.NULLO_BONUS and base.outcome is Outcome.NULLO_FAILED:
             taken = hand.tricks[roles.declarer] if hand.tricks is not None else 1
             points = lost_nullo_bonus(taken)  # T11
-        entries.append(Entry(entry.hand, seat_of[entry.side], line, points, entry.kind))
-    trick_scores = [0] * hand.seats
-    totals = [0] * hand.seats
+        entries.append(entry._replace(line=line, points=points))
+    scored = base._replace(entries=tuple(entries))
+    return at_seats(scored, seat_of, hand.seats, roles, _copies(hand, roles))
+
+
+def at_seats(
+    base: HandScore,
+    seat_of: tuple[int, int],
+    seats: int,
+    roles: Roles | None,
+    copies: tuple[tuple[int, int], ...],
+) -> SeatScore:
+    """A two-sided hand's score written in the columns of ``seats`` players: side 0's
+    entries for seat ``seat_of[0]``, side 1's for ``seat_of[1]``; the copies are made
+    later, once prison and the rubber bonus are known."""
+    trick_scores = [0] * seats
+    totals = [0] * seats
     for side, seat in enumerate(seat_of):
         trick_scores[seat] = base.trick_scores[side]
         totals[seat] = base.totals[side]
@@ -232,9 +248,9 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
         totals=tuple(totals),
         multiplier=base.multiplier,
         winner=None if base.winner is None else seat_of[base.winner],
-        entries=tuple(entries),
+        entries=tuple(e._replace(side=seat_of[e.side]) for e in base.entries),
         to_prison=base.to_prison,
-        copies=_copies(hand, roles),
+        copies=copies,
     )
 
 

@@ -1,11 +1,16 @@
-"""Why a three-player hand scored what it did, in plain words (rulings T1-T15)."""
+"""Why a hand of the games of individual players scored what it did, in plain words: the
+three-player game (T1-T15), cutthroat (F1-F6) and the chouette (C1-C7)."""
 
 from __future__ import annotations
 
-from jojotte_score.core.explanation import KIND_WORDS, TRUMP_WORDS
-from jojotte_score.core.individual_ledger import SeatHandResult, ThreePlayerLedger
-from jojotte_score.core.model import Doubling, Special
-from jojotte_score.core.scoring import Entry, Line, Outcome
+from typing import TypeVar
+
+from jojotte_score.core.chouette import ChouetteLedger, roles_by_rubber
+from jojotte_score.core.explanation import KIND_WORDS, TRUMP_WORDS, play_lines
+from jojotte_score.core.explanation import contract as explanation_contract
+from jojotte_score.core.individual_ledger import IndividualLedger, SeatHandResult, ThreePlayerLedger
+from jojotte_score.core.model import ChouetteRoles, Doubling, Hand, PlayedHand, Special
+from jojotte_score.core.scoring import Entry, Line, Outcome, score_hand
 from jojotte_score.core.tables import (
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
@@ -24,13 +29,14 @@ from jojotte_score.core.three_player import (
 )
 
 _DOUBLING_WORDS = {Doubling.DOUBLE: "doubled", Doubling.REDOUBLE: "redoubled"}
+HandT = TypeVar("HandT")
 
 
 def explain_three_player_hand(
     result: SeatHandResult[ThreePlayerDeal], ledger: ThreePlayerLedger
 ) -> list[str]:
     """The explanation of one scored hand of ``ledger``, one sentence per line."""
-    names, rules = ledger.players, ledger.rules
+    names = ledger.players
     heading = f"Hand {result.number} (rubber {result.rubber}, game {result.game})"
     hand, roles = result.hand, result.score.roles
     if not isinstance(hand, ThreePlayerHand) or roles is None:
@@ -45,17 +51,32 @@ def explain_three_player_hand(
             _dealer_copy(result, copier, source, names)
             for copier, source in result.score.copies[1:]
         )
+    three = len(names) == len(THREE_SEATS)
+    lines.extend(_pad_events(result, ledger, "T13", "T14", "T15" if three else "F6"))
+    return lines
+
+
+def _pad_events(
+    result: SeatHandResult[HandT],
+    ledger: IndividualLedger[HandT],
+    game_rule: str,
+    rubber_rule: str,
+    settle_rule: str,
+) -> list[str]:
+    """The game and the rubber a hand ended, and the rubber's settlement."""
+    names, rules = ledger.players, ledger.rules
+    lines: list[str] = []
     if result.game_winner is not None:
         seat = result.game_winner
         games = ", ".join(f"{names[s]} {g}" for s, g in enumerate(result.games))
         lines.append(
             f"{names[seat]} reaches {result.below[seat]} below (target {rules.game_target}) "
-            f"and wins game {result.game} (T13). Games: {games}."
+            f"and wins game {result.game} ({game_rule}). Games: {games}."
         )
     if result.rubber_winner is not None:
         lines.append(
             f"{names[result.rubber_winner]} has won two games: rubber {result.rubber} is over, "
-            f"with the rubber bonus of {rules.rubber_bonus} above (T14)."
+            f"with the rubber bonus of {rules.rubber_bonus} above ({rubber_rule})."
         )
         rubber = ledger.rubber(result.rubber)
         if rubber is not None:
@@ -63,20 +84,60 @@ def explain_three_player_hand(
             nets = ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(rubber.settlement))
             lines.append(
                 f"Rubber {rubber.number} totals: {totals}; settled between every two players "
-                f"({'T15' if len(names) == len(THREE_SEATS) else 'F6'}): {nets}."
+                f"({settle_rule}): {nets}."
             )
     return lines
+
+
+def explain_chouette_hand(
+    result: SeatHandResult[Hand], ledger: ChouetteLedger, roles: ChouetteRoles
+) -> list[str]:
+    """The explanation of one scored chouette hand, played with the rubber's ``roles``: the
+    two-player hand of the box against the captain (C1, C4), the partner's copy (C4), games
+    and rubbers (C5) and the rubber's settlement (C6)."""
+    names = ledger.players
+    box, captain, partner = names[roles.box], names[roles.captain], names[roles.partner]
+    heading = f"Hand {result.number} (rubber {result.rubber}, game {result.game})"
+    hand = result.hand
+    if not isinstance(hand, PlayedHand):
+        lines = [f"{heading}: thrown in, nobody named a trump; it scores nothing (R15)."]
+    else:
+        sides = (box, captain)
+        lines = [
+            f"{heading}: {box} in the box against {captain} (captain) and {partner} (C1, C2).",
+            explanation_contract(hand, sides),
+        ]
+        lines.extend(play_lines(score_hand(hand, result.number), hand, sides))
+    lines.extend(_bookkeeping(result, names))
+    copied = result.written(roles.captain, Line.ABOVE) + result.written(roles.captain, Line.BELOW)
+    if copied:
+        lines.append(f"{partner} scores with the captain: {captain}'s {copied} again (C4).")
+    lines.extend(_pad_events(result, ledger, "C5", "C5", "C6"))
+    return lines
+
+
+def explain_chouette_ledger(ledger: ChouetteLedger, first: ChouetteRoles) -> str:
+    """The explanations of every chouette hand, the roles rotating by rubber (C3)."""
+    roles = roles_by_rubber(first, (r.winner for r in ledger.rubbers))
+    blocks = [
+        "\n".join(explain_chouette_hand(r, ledger, roles[r.rubber - 1])) for r in ledger.hands
+    ]
+    return "\n\n".join(_with_prison_left(blocks, ledger.unresolved_prison))
 
 
 def explain_three_player_ledger(ledger: ThreePlayerLedger) -> str:
     """The explanations of every hand, separated by blank lines."""
     blocks = ["\n".join(explain_three_player_hand(r, ledger)) for r in ledger.hands]
-    if ledger.unresolved_prison:
+    return "\n\n".join(_with_prison_left(blocks, ledger.unresolved_prison))
+
+
+def _with_prison_left(blocks: list[str], prison: int) -> list[str]:
+    if prison:
         blocks.append(
-            f"{ledger.unresolved_prison} points are still in prison at the end of the sitting; "
+            f"{prison} points are still in prison at the end of the sitting; "
             "they belong to nobody (R11)."
         )
-    return "\n\n".join(blocks)
+    return blocks
 
 
 def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> str:
@@ -220,7 +281,7 @@ def _decision(
     )
 
 
-def _bookkeeping(result: SeatHandResult[ThreePlayerDeal], names: tuple[str, ...]) -> list[str]:
+def _bookkeeping(result: SeatHandResult[HandT], names: tuple[str, ...]) -> list[str]:
     lines: list[str] = []
     winner = result.score.winner
     if result.prison_out and winner is not None:

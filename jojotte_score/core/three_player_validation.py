@@ -13,18 +13,16 @@ import re
 from collections.abc import Callable
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import Doubling, Rules, Special, ThrownIn, Variant
+from jojotte_score.core.model import Doubling, Special, ThrownIn, Variant
 from jojotte_score.core.three_player import (
     CUTTHROAT_SEATS,
-    THREE_SEATS,
-    CutthroatSitting,
+    SeatSitting,
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
-    ThreePlayerSitting,
     two_sided,
 )
-from jojotte_score.core.validation import MAX_NAME_LENGTH, check_hand
+from jojotte_score.core.validation import check_hand, check_sitting_setup
 
 UNNAMED_PLAYERS = ("player 0", "player 1", "player 2")
 UNNAMED_CUTTHROAT_PLAYERS = ("player 0", "player 1", "player 2", "player 3")
@@ -230,47 +228,12 @@ def _by_seat(problem: Problem, seats: tuple[int, int]) -> Problem:
     return problem._replace(field=f"{match.group(1)}[{seats[int(match.group(2))]}]")
 
 
-def check_three_player_sitting(sitting: ThreePlayerSitting) -> list[Problem]:
-    """Every problem with a three-player sitting: its players, rules and hands."""
-    return _check_sitting(sitting.players, sitting.rules, sitting.hands, UNNAMED_PLAYERS)
-
-
-def check_cutthroat_sitting(sitting: CutthroatSitting) -> list[Problem]:
-    """Every problem with a cutthroat sitting: its four players, rules and hands (F1, F7)."""
-    return _check_sitting(sitting.players, sitting.rules, sitting.hands, UNNAMED_CUTTHROAT_PLAYERS)
-
-
-def _check_sitting(
-    players: tuple[str, ...],
-    rules: Rules,
-    hands: tuple[ThreePlayerDeal, ...],
-    unnamed: tuple[str, ...],
-) -> list[Problem]:
-    problems: list[Problem] = []
-    count = len(unnamed)
-    if len(players) != count:
-        game = "three-player" if count == len(THREE_SEATS) else "cutthroat"
-        message = f"a {game} sitting needs {count} player names, not {len(players)}"
-        problems.append(Problem(message, None, "players"))
-    for seat, name in enumerate(players):
-        if not name.strip():
-            problems.append(Problem(f"player {seat} has an empty name", None, "players"))
-        elif len(name) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(
-                    f"player {seat}'s name is {len(name)} characters long; "
-                    f"a name has at most {MAX_NAME_LENGTH}",
-                    None,
-                    "players",
-                )
-            )
-    if rules.game_target <= 0:
-        problems.append(
-            Problem("the game target must be a positive number of points", None, "game_target")
-        )
-    if rules.rubber_bonus < 0:
-        problems.append(Problem("the rubber bonus must not be negative", None, "rubber_bonus"))
-    names = unnamed if problems else players
-    for number, hand in enumerate(hands, start=1):
+def check_seat_sitting(sitting: SeatSitting) -> list[Problem]:
+    """Every problem with a three-player or cutthroat sitting: its players, rules and hands
+    (T16; F1, F7)."""
+    problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
+    unnamed = tuple(f"player {seat}" for seat in range(sitting.variant.seats))
+    names = unnamed if problems else sitting.players
+    for number, hand in enumerate(sitting.hands, start=1):
         problems.extend(_check_hand(hand, number, names))
     return problems

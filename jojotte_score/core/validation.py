@@ -191,13 +191,14 @@ def _possible_totals(totals: frozenset[int]) -> str:
 
 # The meld rules of each variant: {fours of a kind: sequence points beside them}, the
 # totals, and how the message says who holds the cards (see tables.py).
+_NINE_CARDS = (NINE_CARD_MELD_SPLITS, TWO_PLAYER_MELD_TOTALS, "with nine cards")
+_EIGHT_CARDS = (
+    PARTNERSHIP_MELD_SPLITS,
+    PARTNERSHIP_MELD_TOTALS,
+    "by two partners of eight cards each",
+)
 _MELD_RULES: Mapping[Variant, tuple[Mapping[int, frozenset[int]], frozenset[int], str]] = {
-    Variant.TWO_PLAYER: (NINE_CARD_MELD_SPLITS, TWO_PLAYER_MELD_TOTALS, "with nine cards"),
-    Variant.PARTNERSHIP: (
-        PARTNERSHIP_MELD_SPLITS,
-        PARTNERSHIP_MELD_TOTALS,
-        "by two partners of eight cards each",
-    ),
+    variant: _EIGHT_CARDS if variant is Variant.PARTNERSHIP else _NINE_CARDS for variant in Variant
 }
 _POSSIBLE = {variant: _possible_totals(rules[1]) for variant, rules in _MELD_RULES.items()}
 

@@ -12,16 +12,16 @@ from hypothesis import given, settings
 
 from jojotte_score.core.individual_ledger import (
     ThreePlayerLedger,
-    cutthroat_scorer,
-    replay_cutthroat,
+    replay_seats,
+    seat_scorer,
 )
-from jojotte_score.core.model import ThrownIn
+from jojotte_score.core.model import ThrownIn, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import CutthroatSitting, ThreePlayerDeal
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
 from jojotte_score.core.three_player_explanation import explain_three_player_hand
 from jojotte_score.core.three_player_validation import (
     check_cutthroat_hand,
-    check_cutthroat_sitting,
+    check_seat_sitting,
 )
 from tests.core.builders import three
 from tests.strategies_three_player import cutthroat_hands, cutthroat_sittings
@@ -35,7 +35,12 @@ SITTINGS = settings(max_examples=100, deadline=None)
 def written(hand: ThreePlayerDeal) -> Written:
     """Every entry one hand writes on a fresh cutthroat pad, as (seat, line, points, kind)."""
     return {
-        (e.side, e.line.value, e.points, e.kind.value) for e in cutthroat_scorer().add(hand).entries
+        (e.side, e.line.value, e.points, e.kind.value)
+        for e in seat_scorer(
+            4,
+        )
+        .add(hand)
+        .entries
     }
 
 
@@ -154,7 +159,7 @@ def test_a_thrown_in_deal_needs_no_dealer() -> None:
     assert check_cutthroat_hand(ThrownIn(), 1, NAMES) == []
 
 
-EXAMPLE = CutthroatSitting(
+EXAMPLE = SeatSitting(Variant.CUTTHROAT,
     NAMES,
     (
         three(ANNA, "spades", BERT, (55, 45, 0, 0), ANNA, dealer=DAVE),
@@ -186,8 +191,8 @@ SHEET = [
 
 @pytest.fixture(scope="module")
 def example() -> ThreePlayerLedger:
-    assert check_cutthroat_sitting(EXAMPLE) == []
-    return replay_cutthroat(EXAMPLE)
+    assert check_seat_sitting(EXAMPLE) == []
+    return replay_seats(EXAMPLE)
 
 
 @pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
@@ -226,10 +231,10 @@ def test_generated_hands_pass_validation(hand: ThreePlayerDeal) -> None:
 @SITTINGS
 @given(cutthroat_sittings())
 def test_the_dealer_copies_the_inactive_player_and_never_writes_below(
-    sitting: CutthroatSitting,
+    sitting: SeatSitting,
 ) -> None:
     """F3: the dealer writes above exactly what I wrote; nothing below."""
-    for result in replay_cutthroat(sitting).hands:
+    for result in replay_seats(sitting).hands:
         hand, roles = result.hand, result.score.roles
         if roles is None:
             assert result.entries == ()
@@ -241,9 +246,9 @@ def test_the_dealer_copies_the_inactive_player_and_never_writes_below(
 
 @SITTINGS
 @given(cutthroat_sittings())
-def test_settlements_add_up_to_zero_and_totals_to_the_entries(sitting: CutthroatSitting) -> None:
+def test_settlements_add_up_to_zero_and_totals_to_the_entries(sitting: SeatSitting) -> None:
     """F6: the four nets add up to 0; each total is the sum of the player's entries."""
-    ledger = replay_cutthroat(sitting)
+    ledger = replay_seats(sitting)
     for rubber in ledger.rubbers:
         assert sum(rubber.settlement) == 0
         sums = [0, 0, 0, 0]

@@ -7,20 +7,20 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.individual_ledger import ThreePlayerLedger, replay_three_player
-from jojotte_score.core.model import ThrownIn
+from jojotte_score.core.individual_ledger import ThreePlayerLedger, replay_seats
+from jojotte_score.core.model import ThrownIn, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import ThreePlayerSitting
+from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.three_player_explanation import (
     explain_three_player_hand,
     explain_three_player_ledger,
 )
-from jojotte_score.core.three_player_validation import check_three_player_sitting
+from jojotte_score.core.three_player_validation import check_seat_sitting
 from tests.core.builders import three
 
 ANNA, BERT, CARL = 0, 1, 2
 
-EXAMPLE = ThreePlayerSitting(
+EXAMPLE = SeatSitting(Variant.THREE_PLAYER,
     ("Anna", "Bert", "Carl"),
     (
         three(ANNA, "spades", BERT, (55, 40, 0), ANNA, melds=(0, 20, 0), dealer=CARL),
@@ -61,8 +61,8 @@ SHEET = [
 
 @pytest.fixture(scope="module")
 def ledger() -> ThreePlayerLedger:
-    assert check_three_player_sitting(EXAMPLE) == []
-    return replay_three_player(EXAMPLE)
+    assert check_seat_sitting(EXAMPLE) == []
+    return replay_seats(EXAMPLE)
 
 
 @pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
@@ -141,7 +141,7 @@ def test_a_nullo_after_a_double_puts_the_third_player_with_the_defender() -> Non
         ANNA, "hearts", BERT, (0, 60, 50), None, double="double", doubler=BERT,
         sides_with="declarer", special="nullo", nullo_bidder=CARL, tricks=(0, 5, 4),
     )  # fmt: skip
-    ledger = replay_three_player(ThreePlayerSitting(EXAMPLE.players, (hand,)))
+    ledger = replay_seats(SeatSitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
     lines = explain_three_player_hand(ledger.hands[0], ledger)
     assert lines[:2] == [
         "Hand 1 (rubber 1, game 1): Anna bid hearts, doubled by Bert; Carl bid Nullo, played "

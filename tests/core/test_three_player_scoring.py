@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.individual_ledger import three_player_scorer
+from jojotte_score.core.individual_ledger import seat_scorer
 from jojotte_score.core.model import ThrownIn
 from jojotte_score.core.scoring import Outcome
 from jojotte_score.core.three_player import (
@@ -27,7 +27,9 @@ Written = set[tuple[int, str, int, str]]
 
 def written(hand: ThreePlayerDeal) -> Written:
     """Every entry one hand writes on a fresh pad, as (seat, line, points, kind)."""
-    result = three_player_scorer().add(hand)
+    result = seat_scorer(
+        3,
+    ).add(hand)
     entries = [(e.side, e.line.value, e.points, e.kind.value) for e in result.entries]
     assert len(entries) == len(set(entries)), "an entry written twice"
     return set(entries)
@@ -354,7 +356,9 @@ def test_prison(
     prison_by_hand: list[tuple[int, int]],
     last_entries: Written,
 ) -> None:
-    scorer = three_player_scorer()
+    scorer = seat_scorer(
+        3,
+    )
     results = [scorer.add(hand) for hand in hands]
     assert [(r.prison_after, r.prison_out) for r in results] == prison_by_hand, rule
     last = {(e.side, e.line.value, e.points, e.kind.value) for e in results[-1].entries}

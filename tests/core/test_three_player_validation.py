@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.model import Rules, ThrownIn
-from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerSitting
+from jojotte_score.core.model import Rules, ThrownIn, Variant
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
 from jojotte_score.core.three_player_validation import (
+    check_seat_sitting,
     check_three_player_hand,
-    check_three_player_sitting,
 )
 from tests.core.builders import three
 
@@ -285,17 +285,21 @@ def test_unnamed_players_are_called_by_seat() -> None:
     [
         (
             "T1 three named players",
-            ThreePlayerSitting(("Anna", "", "Carl")),
+            SeatSitting(Variant.THREE_PLAYER, ("Anna", "", "Carl")),
             [("players", "player 1 has an empty name")],
         ),
         (
             "T13 a positive game target",
-            ThreePlayerSitting(NAMES, rules=Rules(game_target=0)),
+            SeatSitting(Variant.THREE_PLAYER, NAMES, rules=Rules(game_target=0)),
             [("game_target", "the game target must be a positive number of points")],
         ),
         (
             "T16 the hands are numbered from 1",
-            ThreePlayerSitting(NAMES, (ThrownIn(), three(ANNA, "spades", BERT, (80, 45, 5), ANNA))),
+            SeatSitting(
+                Variant.THREE_PLAYER,
+                NAMES,
+                (ThrownIn(), three(ANNA, "spades", BERT, (80, 45, 5), ANNA)),
+            ),
             [
                 (
                     "card_points[2]",
@@ -306,5 +310,5 @@ def test_unnamed_players_are_called_by_seat() -> None:
         ),
     ],
 )
-def test_sitting(rule: str, sitting: ThreePlayerSitting, expected: list[tuple[str, str]]) -> None:
-    assert [(p.field, p.message) for p in check_three_player_sitting(sitting)] == expected, rule
+def test_sitting(rule: str, sitting: SeatSitting, expected: list[tuple[str, str]]) -> None:
+    assert [(p.field, p.message) for p in check_seat_sitting(sitting)] == expected, rule

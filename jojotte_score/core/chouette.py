@@ -1,0 +1,145 @@
+"""The three-player chouette: the box against a team of captain and partner (C1-C7).
+
+Each hand is a two-player hand of the box (side 0) against the team (side 1), scored by
+R1-R15 (C1, C4, C5). The pad has a column per player: the box's entries go in the box's
+column, the team's in the captain's, and the partner writes the same as the captain (C4),
+prison and rubber bonus included. Roles stay fixed for a rubber (C2) and rotate by the
+backgammon chouette rule when it ends (C3): :class:`ChouetteScorer` keeps them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
+from jojotte_score.core.scoring import Outcome, score_hand
+from jojotte_score.core.three_player import SeatScore, at_seats
+from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
+
+CHOUETTE_SEATS = 3
+BOX_SIDE, TEAM_SIDE = 0, 1
+
+ChouetteLedger = IndividualLedger[Hand]
+
+
+def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> SeatScore:
+    """Score hand ``number`` (1-based) of a rubber played with ``roles``; the hand must be
+    valid. C4: the two-player score, the team's entries in the captain's column; the
+    partner's copies are made by the scorer, once prison and the rubber bonus are known."""
+    if isinstance(hand, ThrownIn):
+        return SeatScore(Outcome.THROWN_IN, None, (), (), 1, None, (), 0, ())
+    base = score_hand(hand, number)
+    return at_seats(
+        base, (roles.box, roles.captain), CHOUETTE_SEATS, None, ((roles.partner, roles.captain),)
+    )
+
+
+class ChouetteScorer:
+    """Scores chouette hands one at a time, rotating the roles after each rubber (C2, C3)."""
+
+    __slots__ = ("_pad", "roles")
+
+    def __init__(self, first: ChouetteRoles, rules: Rules | None = None) -> None:
+        self.roles = first
+        self._pad: IndividualScorer[Hand] = IndividualScorer(CHOUETTE_SEATS, self._score, rules)
+
+    def _score(self, hand: Hand, number: int) -> SeatScore:
+        return score_chouette_hand(hand, number, self.roles)
+
+    @property
+    def results(self) -> list[SeatHandResult[Hand]]:
+        """The hands scored so far."""
+        return self._pad.results
+
+    @property
+    def prison_waiting(self) -> int:
+        """Prison points not yet won by anybody (R11)."""
+        return self._pad.prison_waiting
+
+    def add(self, hand: Hand) -> SeatHandResult[Hand]:
+        """Score the next hand with this rubber's roles and return what it wrote."""
+        result = self._pad.add(hand)
+        if result.rubber_winner is not None:
+            self.roles = self.roles.after(box_won=result.rubber_winner == self.roles.box)
+        return result
+
+    def extend(self, hands: Iterable[Hand]) -> None:
+        """Score several hands in order."""
+        for hand in hands:
+            self.add(hand)
+
+    def ledger(self, players: tuple[str, ...]) -> ChouetteLedger:
+        """The pad so far, grouped into rubbers."""
+        return self._pad.ledger(players)
+
+
+def replay_chouette(sitting: Sitting) -> ChouetteLedger:
+    """Score every hand of a chouette sitting in order and return its pad (C1-C6)."""
+    scorer = ChouetteScorer(chouette_start(sitting), sitting.rules)
+    scorer.extend(sitting.hands)
+    return scorer.ledger(sitting.players)
+
+
+def chouette_start(sitting: Sitting) -> ChouetteRoles:
+    """The first rubber's roles; seat 0 in the box and seat 1 as captain when unrecorded."""
+    return sitting.chouette if sitting.chouette is not None else ChouetteRoles(0, 1)
+
+
+def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
+    """Each rubber's roles, from the first rubber's and the rubbers' winners in order (C3)."""
+    roles = [first]
+    for winner in winners:
+        if winner is None:
+            break
+        roles.append(roles[-1].after(box_won=winner == roles[-1].box))
+    return roles
+
+
+def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
+    """C8: the first rubber's box and captain are two different seats of the three."""
+    if roles is None:
+        return [
+            Problem("a chouette sitting needs the first rubber's box and captain", None, "chouette")
+        ]
+    problems = [
+        Problem(f"the {role} must be seat 0, 1 or 2, not {seat}", None, "chouette")
+        for role, seat in (("box", roles.box), ("captain", roles.captain))
+        if seat not in range(CHOUETTE_SEATS)
+    ]
+    if not problems and roles.box == roles.captain:
+        problems.append(
+            Problem("the box and the captain must be two different players", None, "chouette")
+        )
+    return problems
+
+
+def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
+    """Every problem with a chouette sitting (C8): its players, rules and first roles, and
+    each hand by the two-player checks between the rubber's box and captain, whose dealer
+    is the box or the captain (C7). Roles are followed through the hands while they are
+    valid; after an invalid hand the later ones are checked with the roles of its rubber."""
+    problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
+    problems.extend(check_chouette_roles(sitting.chouette))
+    if problems or sitting.chouette is None:
+        return problems
+    scorer = ChouetteScorer(sitting.chouette, sitting.rules)
+    names = sitting.players
+    for number, hand in enumerate(sitting.hands, start=1):
+        roles = scorer.roles
+        sides = (names[roles.box], names[roles.captain])
+        found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
+        if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
+            dealers = f"{sides[0]} ({roles.box}) or {sides[1]} ({roles.captain})"
+            found.append(
+                Problem(
+                    f"the dealer must be the box or the captain, {dealers}, not {hand.dealer}",
+                    number,
+                    "dealer",
+                )
+            )
+        problems.extend(found)
+        if not errors_only(found) and not errors_only(problems):
+            scorer.add(hand)
+    return problems
