@@ -10,6 +10,7 @@ backgammon chouette rule when it ends (C3): :class:`ChouetteScorer` keeps them.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
@@ -39,9 +40,10 @@ def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> SeatSc
 class ChouetteScorer:
     """Scores chouette hands one at a time, rotating the roles after each rubber (C2, C3)."""
 
-    __slots__ = ("_pad", "roles")
+    __slots__ = ("_pad", "first", "roles")
 
     def __init__(self, first: ChouetteRoles, rules: Rules | None = None) -> None:
+        self.first = first
         self.roles = first
         self._pad: IndividualScorer[Hand] = IndividualScorer(CHOUETTE_SEATS, self._score, rules)
 
@@ -71,8 +73,11 @@ class ChouetteScorer:
             self.add(hand)
 
     def ledger(self, players: tuple[str, ...]) -> ChouetteLedger:
-        """The pad so far, grouped into rubbers."""
-        return self._pad.ledger(players)
+        """The pad so far, grouped into rubbers, each with its roles."""
+        pad = self._pad.ledger(players)
+        roles = roles_by_rubber(self.first, (r.winner for r in pad.rubbers))
+        rubbers = tuple(r._replace(roles=roles[r.number - 1]) for r in pad.rubbers)
+        return replace(pad, rubbers=rubbers)
 
 
 def replay_chouette(sitting: Sitting) -> ChouetteLedger:

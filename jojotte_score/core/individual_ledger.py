@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
-from jojotte_score.core.model import Rules
+from jojotte_score.core.model import ChouetteRoles, Rules
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from jojotte_score.core.three_player import (
@@ -56,13 +56,15 @@ class SeatHandResult(NamedTuple, Generic[HandT]):
 
 
 class SeatRubberResult(NamedTuple, Generic[HandT]):
-    """One rubber: its hands, games, winner and each player's total (T13-T15)."""
+    """One rubber: its hands, games, winner and each player's total (T13-T15); in the
+    chouette, also the rubber's ``roles`` (C2)."""
 
     number: int
     hands: tuple[SeatHandResult[HandT], ...]
     game_winners: tuple[int, ...]
     winner: int | None
     totals: tuple[int, ...]
+    roles: ChouetteRoles | None = None
 
     @property
     def finished(self) -> bool:

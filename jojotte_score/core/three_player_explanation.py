@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from jojotte_score.core.chouette import ChouetteLedger, roles_by_rubber
+from jojotte_score.core.chouette import ChouetteLedger
 from jojotte_score.core.explanation import KIND_WORDS, TRUMP_WORDS, play_lines
 from jojotte_score.core.explanation import contract as explanation_contract
 from jojotte_score.core.individual_ledger import IndividualLedger, SeatHandResult, ThreePlayerLedger
@@ -116,11 +116,12 @@ def explain_chouette_hand(
     return lines
 
 
-def explain_chouette_ledger(ledger: ChouetteLedger, first: ChouetteRoles) -> str:
+def explain_chouette_ledger(ledger: ChouetteLedger) -> str:
     """The explanations of every chouette hand, the roles rotating by rubber (C3)."""
-    roles = roles_by_rubber(first, (r.winner for r in ledger.rubbers))
+    roles = {r.number: r.roles for r in ledger.rubbers}
     blocks = [
-        "\n".join(explain_chouette_hand(r, ledger, roles[r.rubber - 1])) for r in ledger.hands
+        "\n".join(explain_chouette_hand(r, ledger, roles[r.rubber] or ChouetteRoles(0, 1)))
+        for r in ledger.hands
     ]
     return "\n\n".join(_with_prison_left(blocks, ledger.unresolved_prison))
 

@@ -11,13 +11,11 @@ from __future__ import annotations
 
 from jojotte_score.core.chouette import (
     check_chouette_sitting,
-    chouette_start,
     replay_chouette,
-    roles_by_rubber,
 )
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.individual_ledger import IndividualLedger, replay_seats
-from jojotte_score.core.model import ChouetteRoles, Hand, Sitting, Variant
+from jojotte_score.core.model import Hand, Sitting, Variant
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
 from jojotte_score.core.three_player_explanation import (
     explain_chouette_ledger,
@@ -51,16 +49,8 @@ def replay_columns(sitting: AnySitting) -> ColumnLedger:
     return replay_chouette(sitting)
 
 
-def rubber_roles(sitting: AnySitting, ledger: ColumnLedger) -> list[ChouetteRoles] | None:
-    """A chouette's roles in each rubber of ``ledger`` (C3), and one more for the rubber
-    after the last finished one; None in the other games."""
-    if not isinstance(sitting, Sitting) or sitting.variant is not Variant.CHOUETTE:
-        return None
-    return roles_by_rubber(chouette_start(sitting), (r.winner for r in ledger.rubbers))
-
-
 def explain_columns(sitting: AnySitting) -> str:
     """Every hand of a game of individual players explained, separated by blank lines."""
     if isinstance(sitting, SeatSitting):
         return explain_three_player_ledger(replay_seats(sitting))
-    return explain_chouette_ledger(replay_chouette(sitting), chouette_start(sitting))
+    return explain_chouette_ledger(replay_chouette(sitting))
