@@ -28,13 +28,14 @@ ChouetteLedger = IndividualLedger[Hand]
 def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> SeatScore:
     """Score hand ``number`` (1-based) of a rubber played with ``roles``; the hand must be
     valid. C4: the two-player score, the team's entries in the captain's column; the
-    partner's copies are made by the scorer, once prison and the rubber bonus are known."""
+    partner's copies, on the same lines, are made by the scorer once prison and the rubber
+    bonus are known. Only the captain's entries below count towards the team's game."""
     if isinstance(hand, ThrownIn):
         return SeatScore(Outcome.THROWN_IN, None, (), (), 1, None, (), 0, ())
     base = score_hand(hand, number)
-    return at_seats(
-        base, (roles.box, roles.captain), CHOUETTE_SEATS, None, ((roles.partner, roles.captain),)
-    )
+    copies = ((roles.partner, roles.captain),)
+    pad = at_seats(base, (roles.box, roles.captain), CHOUETTE_SEATS, None, copies)
+    return pad._replace(copies_above=False)
 
 
 class ChouetteScorer:

@@ -184,9 +184,11 @@ class IndividualScorer(Generic[HandT]):
             self._game = 1
             self._games = [0] * len(below)
 
-        for copier, source in score.copies:  # T8: every amount, again, above.
+        for copier, source in score.copies:  # T8: every amount, again, above (C4: alike).
             entries.extend(
-                Entry(number, copier, Line.ABOVE, e.points, e.kind)
+                Entry(
+                    number, copier, Line.ABOVE if score.copies_above else e.line, e.points, e.kind
+                )
                 for e in list(entries)
                 if e.side == source
             )

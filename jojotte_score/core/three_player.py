@@ -146,8 +146,9 @@ class SeatScore(NamedTuple):
 
     ``entries`` are the hand's own entries (``side`` is a seat); ``copies`` lists who writes
     a copy of whose entries once prison and the rubber bonus are known, as (copier, source)
-    pairs in order (T8, F3, C4). ``winner`` is the seat that collects waiting prison (T12).
-    ``roles`` is ``None`` for a thrown-in deal and in the chouette, whose roles are the
+    pairs in order (T8, F3, C4). The copies are written above the line (T8, F3), or with
+    ``copies_above`` False on the line of what they copy (the chouette's partner, C4).
+    ``winner`` is the seat that collects waiting prison (T12). ``roles`` is ``None`` for a thrown-in deal and in the chouette, whose roles are the
     rubber's (:mod:`jojotte_score.core.chouette`).
     """
 
@@ -160,6 +161,7 @@ class SeatScore(NamedTuple):
     entries: tuple[Entry, ...]
     to_prison: int
     copies: tuple[tuple[int, int], ...]
+    copies_above: bool = True
 
 
 def two_sided(hand: ThreePlayerHand) -> PlayedHand:
