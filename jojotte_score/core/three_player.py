@@ -148,8 +148,8 @@ class SeatScore(NamedTuple):
     a copy of whose entries once prison and the rubber bonus are known, as (copier, source)
     pairs in order (T8, F3, C4). The copies are written above the line (T8, F3), or with
     ``copies_above`` False on the line of what they copy (the chouette's partner, C4).
-    ``winner`` is the seat that collects waiting prison (T12). ``roles`` is ``None`` for a thrown-in deal and in the chouette, whose roles are the
-    rubber's (:mod:`jojotte_score.core.chouette`).
+    ``winner`` is the seat that collects waiting prison (T12). ``roles`` is ``None`` for a
+    thrown-in deal and in the chouette, whose roles are the rubber's (:mod:`jojotte_score.core.chouette`).
     """
 
     outcome: Outcome
