@@ -149,7 +149,8 @@ class SeatScore(NamedTuple):
     pairs in order (T8, F3, C4). The copies are written above the line (T8, F3), or with
     ``copies_above`` False on the line of what they copy (the chouette's partner, C4).
     ``winner`` is the seat that collects waiting prison (T12). ``roles`` is ``None`` for a
-    thrown-in deal and in the chouette, whose roles are the rubber's (:mod:`jojotte_score.core.chouette`).
+    thrown-in deal and in the chouette, whose roles are the rubber's
+    (:mod:`jojotte_score.core.chouette`).
     """
 
     outcome: Outcome
