@@ -1,0 +1,460 @@
+"""The three-player chouette (C1-C8): each ruling as a table, properties, and the worked
+chouette of docs/RULES.md ("The chouette"), whose numbers were computed there by hand."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from jojotte_score.core.chouette import (
+    ChouetteLedger,
+    ChouetteScorer,
+    check_chouette_sitting,
+    replay_chouette,
+    roles_by_rubber,
+)
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Hand,
+    PlayedHand,
+    Rules,
+    Sitting,
+    ThrownIn,
+    Variant,
+)
+from jojotte_score.core.scoring import Line
+from jojotte_score.core.three_player_explanation import (
+    explain_chouette_hand,
+    explain_chouette_ledger,
+)
+from jojotte_score.core.variants import check_any_sitting, explain_columns, replay_columns
+from tests.core.builders import played
+from tests.strategies import valid_hands
+
+ANNA, BERT, CARL = 0, 1, 2
+NAMES = ("Anna", "Bert", "Carl")
+BOX, TEAM = 0, 1
+FIRST = ChouetteRoles(box=ANNA, captain=BERT)
+
+
+def chouette(*hands: Hand, first: ChouetteRoles = FIRST, rules: Rules | None = None) -> Sitting:
+    return Sitting(Variant.CHOUETTE, NAMES, hands, rules or Rules(), chouette=first)
+
+
+def dealt(hand: PlayedHand | ThrownIn, dealer: int) -> Hand:
+    return hand._replace(dealer=dealer)
+
+
+def columns(sitting: Sitting, number: int, line: Line) -> tuple[int, int, int]:
+    result = replay_chouette(sitting).hands[number - 1]
+    return (
+        result.written(ANNA, line),
+        result.written(BERT, line),
+        result.written(CARL, line),
+    )
+
+
+BOX_80 = played(BOX, "spades", (70, 50), BOX)  # Anna 80 below, the team 50 above
+TEAM_90 = played(TEAM, "hearts", (40, 80), TEAM)  # the captain 90 below, the box 40 above
+
+
+@pytest.mark.parametrize(
+    ("rule", "hands", "above", "below"),
+    [
+        (
+            "C1, C4: the box wins its contract; the captain's 50 above is the partner's too",
+            [BOX_80],
+            (0, 50, 50),
+            (80, 0, 0),
+        ),
+        (
+            "C1, C4: the team wins; the partner writes the captain's 90 below as well",
+            [TEAM_90],
+            (40, 0, 0),
+            (0, 90, 90),
+        ),
+        (
+            "C1: the hand is the two-player hand, R4 doubled: 2 x (110 + 30) below",
+            [played(BOX, "clubs", (80, 30), BOX, jojotte=BOX, double="double")],
+            (0, 0, 0),
+            (280, 0, 0),
+        ),
+        (
+            "C4: the team's melds above for the captain and the partner (R5)",
+            [played(TEAM, "diamonds", (40, 90), TEAM, melds=(0, 50))],
+            (40, 50, 50),
+            (0, 100, 100),
+        ),
+        (
+            "C4: a Nullo made by the team, 200 above to each team member (R9)",
+            [played(BOX, "spades", (75, 0), None, special="nullo", tricks=(9, 0))],
+            (0, 200, 200),
+            (0, 0, 0),
+        ),
+        (
+            "C1: a lost Nullo is the two-player 200 + 100 per further trick, to the box (R9)",
+            [played(BOX, "spades", (60, 30), None, special="nullo", tricks=(6, 3))],
+            (400, 0, 0),
+            (0, 0, 0),
+        ),
+    ],
+)
+def test_each_hand_is_the_two_player_hand_box_against_team(
+    rule: str, hands: list[PlayedHand], above: tuple[int, ...], below: tuple[int, ...]
+) -> None:
+    sitting = chouette(*hands)
+    assert check_chouette_sitting(sitting) == []
+    assert columns(sitting, len(hands), Line.ABOVE) == above
+    assert columns(sitting, len(hands), Line.BELOW) == below
+
+
+@pytest.mark.parametrize(
+    ("rule", "hands", "games", "winner", "bonus"),
+    [
+        ("C5: 80 below wins a game for the box", [BOX_80], [ANNA], None, (0, 0, 0)),
+        (
+            "C5: the team's game is the captain's; the partner's copy does not count twice",
+            [TEAM_90],
+            [BERT],
+            None,
+            (0, 0, 0),
+        ),
+        (
+            "C5: two games win the rubber, 300 to the box",
+            [BOX_80, BOX_80],
+            [ANNA, ANNA],
+            ANNA,
+            (300, 0, 0),
+        ),
+        (
+            "C5: two games win the rubber, 300 to each team member",
+            [TEAM_90, BOX_80, TEAM_90],
+            [BERT, ANNA, BERT],
+            BERT,
+            (0, 300, 300),
+        ),
+    ],
+)
+def test_games_and_rubbers_between_box_and_team(
+    rule: str,
+    hands: list[PlayedHand],
+    games: list[int],
+    winner: int | None,
+    bonus: tuple[int, ...],
+) -> None:
+    ledger = replay_chouette(chouette(*hands))
+    rubber = ledger.rubbers[0]
+    assert list(rubber.game_winners) == games
+    assert rubber.winner == winner
+    last = ledger.hands[-1]
+    assert (
+        tuple(
+            sum(e.points for e in last.entries if e.side == seat and e.kind == "rubber-bonus")
+            for seat in range(3)
+        )
+        == bonus
+    )
+
+
+def test_prison_goes_to_the_winning_side_and_the_partner_copies_it() -> None:
+    """R10 with C4: a tie's 120 goes to the team's next win, in both their columns."""
+    tie = played(TEAM, "hearts", (50, 60), BOX)  # 60 against 60
+    sitting = chouette(tie, TEAM_90)
+    ledger = replay_chouette(sitting)
+    assert ledger.hands[0].prison_after == 120
+    assert columns(sitting, 2, Line.ABOVE) == (40, 120, 120)
+
+
+@pytest.mark.parametrize(
+    ("rule", "first", "winners", "expected"),
+    [
+        (
+            "C3: a winning box stays; the partner becomes captain, the captain partner",
+            ChouetteRoles(ANNA, BERT),
+            [ANNA],
+            [ChouetteRoles(ANNA, BERT), ChouetteRoles(ANNA, CARL)],
+        ),
+        (
+            "C3: a losing box becomes partner; the captain goes into the box",
+            ChouetteRoles(ANNA, BERT),
+            [BERT],
+            [ChouetteRoles(ANNA, BERT), ChouetteRoles(BERT, CARL)],
+        ),
+        (
+            "C3: three rubbers, the box winning, then the team twice",
+            ChouetteRoles(ANNA, BERT),
+            [ANNA, CARL, BERT],
+            [
+                ChouetteRoles(ANNA, BERT),
+                ChouetteRoles(ANNA, CARL),
+                ChouetteRoles(CARL, BERT),
+                ChouetteRoles(BERT, ANNA),
+            ],
+        ),
+        (
+            "C3: an unfinished rubber changes nothing",
+            ChouetteRoles(CARL, ANNA),
+            [None],
+            [ChouetteRoles(CARL, ANNA)],
+        ),
+    ],
+)
+def test_roles_rotate_after_each_rubber(
+    rule: str,
+    first: ChouetteRoles,
+    winners: list[int | None],
+    expected: list[ChouetteRoles],
+) -> None:
+    assert roles_by_rubber(first, winners) == expected
+    assert [r.partner for r in expected] == [3 - r.box - r.captain for r in expected]
+
+
+def test_the_scorer_plays_each_rubber_with_its_roles() -> None:
+    """C2, C3: after the box's rubber, Carl is captain and the team's entries are his."""
+    scorer = ChouetteScorer(FIRST)
+    scorer.extend([BOX_80, BOX_80])
+    assert scorer.roles == ChouetteRoles(ANNA, CARL)
+    result = scorer.add(TEAM_90)
+    assert (result.written(CARL, Line.BELOW), result.written(BERT, Line.BELOW)) == (90, 90)
+    assert result.game_winner == CARL
+
+
+@pytest.mark.parametrize(
+    ("rule", "totals", "settlement"),
+    [
+        ("C6: d = team - box; captain +d, partner +d, box -2d", (780, 50, 50), (1460, -730, -730)),
+        ("C6: the team ahead", (70, 805, 805), (-1470, 735, 735)),
+        ("C6: level", (300, 300, 300), (0, 0, 0)),
+    ],
+)
+def test_the_rubber_is_settled_as_a_backgammon_chouette(
+    rule: str, totals: tuple[int, int, int], settlement: tuple[int, int, int]
+) -> None:
+    from jojotte_score.core.individual_ledger import settle
+
+    assert settle(totals) == settlement
+
+
+@pytest.mark.parametrize(
+    ("rule", "sitting", "expected"),
+    [
+        (
+            "C8: three players",
+            Sitting(Variant.CHOUETTE, ("Anna", "Bert"), chouette=FIRST),
+            [("a chouette sitting needs 3 player names, not 2", "players")],
+        ),
+        (
+            "C8: the first box and captain are recorded",
+            Sitting(Variant.CHOUETTE, NAMES),
+            [("a chouette sitting needs the first rubber's box and captain", "chouette")],
+        ),
+        (
+            "C8: the first box is not the first captain",
+            chouette(first=ChouetteRoles(BERT, BERT)),
+            [("the box and the captain must be two different players", "chouette")],
+        ),
+        (
+            "C8: roles are seats 0-2",
+            chouette(first=ChouetteRoles(ANNA, 3)),
+            [("the captain must be seat 0, 1 or 2, not 3", "chouette")],
+        ),
+        (
+            "C8: the two-player checks, named by the box and the captain",
+            chouette(played(BOX, "spades", (160, 0), BOX)),
+            [
+                (
+                    "Anna's card points (160) must be a multiple of 5 from 0 to 155 with a "
+                    "trump suit",
+                    "card_points[0]",
+                )
+            ],
+        ),
+        (
+            "C7: the dealer is the box or the captain",
+            chouette(dealt(BOX_80, CARL)),
+            [("the dealer must be the box or the captain, Anna (0) or Bert (1), not 2", "dealer")],
+        ),
+        (
+            "C7: in the second rubber Carl is captain and may deal, Bert may not",
+            chouette(BOX_80, BOX_80, dealt(TEAM_90, CARL), dealt(TEAM_90, BERT)),
+            [("the dealer must be the box or the captain, Anna (0) or Carl (2), not 1", "dealer")],
+        ),
+        (
+            "C7: a thrown-in deal too",
+            chouette(ThrownIn(dealer=CARL)),
+            [("the dealer must be the box or the captain, Anna (0) or Bert (1), not 2", "dealer")],
+        ),
+    ],
+)
+def test_what_makes_a_chouette_impossible(
+    rule: str, sitting: Sitting, expected: list[tuple[str, str]]
+) -> None:
+    problems = check_any_sitting(sitting)
+    assert [(p.message, p.field) for p in problems if not p.warning] == expected
+
+
+# Properties ------------------------------------------------------------------------------
+
+_HANDS = st.lists(valid_hands(Variant.TWO_PLAYER), max_size=40).map(
+    lambda hands: tuple(hand._replace(dealer=None) for hand in hands)
+)
+_FIRST = st.sampled_from([ChouetteRoles(b, c) for b in range(3) for c in range(3) if b != c])
+
+
+@given(_HANDS, _FIRST)
+def test_settlements_add_up_to_zero_and_totals_to_the_entries(
+    hands: tuple[Hand, ...], first: ChouetteRoles
+) -> None:
+    ledger = replay_chouette(chouette(*hands, first=first))
+    for rubber in ledger.rubbers:
+        assert sum(rubber.settlement) == 0
+        entries = [e for h in rubber.hands for e in h.entries]
+        assert rubber.totals == tuple(
+            sum(e.points for e in entries if e.side == seat) for seat in range(3)
+        )
+    assert sum(ledger.settlement) == 0
+
+
+@given(_HANDS, _FIRST)
+def test_the_partner_writes_what_the_captain_writes_on_the_same_lines(
+    hands: tuple[Hand, ...], first: ChouetteRoles
+) -> None:
+    ledger = replay_chouette(chouette(*hands, first=first))
+    for rubber in ledger.rubbers:
+        roles = rubber.roles
+        assert roles is not None
+        for result in rubber.hands:
+            for line in Line:
+                assert result.written(roles.partner, line) == result.written(roles.captain, line)
+        assert rubber.totals[roles.partner] == rubber.totals[roles.captain]
+
+
+@given(_HANDS, _FIRST)
+def test_a_rubber_ends_exactly_at_a_second_game_and_the_roles_rotate(
+    hands: tuple[Hand, ...], first: ChouetteRoles
+) -> None:
+    ledger = replay_chouette(chouette(*hands, first=first))
+    for rubber, roles in zip(
+        ledger.rubbers, roles_by_rubber(first, (r.winner for r in ledger.rubbers)), strict=False
+    ):
+        assert rubber.roles == roles
+        assert set(rubber.game_winners) <= {roles.box, roles.captain}
+        for index, _ in enumerate(rubber.game_winners):
+            won = rubber.game_winners[: index + 1]
+            finished = max(won.count(roles.box), won.count(roles.captain)) == 2
+            assert finished == (index == len(rubber.game_winners) - 1 and rubber.finished)
+
+
+@given(_HANDS, _FIRST, st.integers(0, 40))
+def test_scoring_a_prefix_gives_a_prefix_of_the_pad(
+    hands: tuple[Hand, ...], first: ChouetteRoles, cut: int
+) -> None:
+    whole = replay_chouette(chouette(*hands, first=first))
+    part = replay_chouette(chouette(*hands[:cut], first=first))
+    assert [h.entries for h in part.hands] == [h.entries for h in whole.hands[:cut]]
+
+
+# The worked chouette of docs/RULES.md -------------------------------------------------------
+
+EXAMPLE = chouette(
+    dealt(played(BOX, "spades", (70, 50), BOX), ANNA),
+    dealt(played(TEAM, "hearts", (50, 60), BOX), BERT),
+    dealt(played(BOX, "clubs", (80, 30), BOX, jojotte=BOX, double="double"), ANNA),
+    dealt(played(TEAM, "diamonds", (40, 90), TEAM, melds=(0, 50)), CARL),
+    dealt(played(BOX, "spades", (75, 0), None, special="nullo", tricks=(9, 0)), ANNA),
+    dealt(played(TEAM, "no-trump", (30, 70), TEAM), CARL),
+    ThrownIn(dealer=BERT),
+    dealt(
+        played(TEAM, "hearts", (0, 110), TEAM, jojotte=TEAM, special="slam", tricks=(0, 9)),
+        CARL,
+    ),
+    dealt(played(BOX, "clubs", (85, 30), BOX), BERT),
+    dealt(played(BOX, "spades", (40, 85), TEAM, double="double"), CARL),
+)
+
+# (hand, above by seat, below by seat, prison waiting after, game winner, rubber winner)
+SHEET = [
+    (1, (0, 50, 50), (80, 0, 0), 0, ANNA, None),
+    (2, (0, 0, 0), (0, 0, 0), 120, None, None),
+    (3, (420, 0, 0), (280, 0, 0), 0, ANNA, ANNA),
+    (4, (40, 50, 50), (0, 100, 100), 0, CARL, None),
+    (5, (0, 200, 200), (0, 0, 0), 75, None, None),
+    (6, (30, 375, 375), (0, 80, 80), 0, CARL, CARL),
+    (7, (0, 0, 0), (0, 0, 0), 0, None, None),
+    (8, (500, 500, 0), (140, 140, 0), 0, BERT, None),
+    (9, (30, 30, 0), (0, 0, 95), 0, CARL, None),
+    (10, (300, 300, 0), (270, 270, 0), 0, BERT, BERT),
+]
+
+
+@pytest.fixture(scope="module")
+def ledger() -> ChouetteLedger:
+    assert check_chouette_sitting(EXAMPLE) == []
+    return replay_chouette(EXAMPLE)
+
+
+@pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
+def test_each_hand_of_the_worked_chouette(
+    ledger: ChouetteLedger,
+    row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None, int | None],
+) -> None:
+    number, above, below, prison, game_winner, rubber_winner = row
+    result = ledger.hands[number - 1]
+    assert tuple(result.written(seat, Line.ABOVE) for seat in range(3)) == above
+    assert tuple(result.written(seat, Line.BELOW) for seat in range(3)) == below
+    assert (result.prison_after, result.game_winner, result.rubber_winner) == (
+        prison,
+        game_winner,
+        rubber_winner,
+    )
+
+
+def test_the_worked_chouettes_rubbers_roles_and_result(ledger: ChouetteLedger) -> None:
+    """C3 both ways: Anna's box wins and stays; Carl's team wins and Carl goes into the
+    box; Bert's team wins and Bert would be the fourth rubber's box. C6 settles each."""
+    assert [(r.roles, r.totals, r.settlement, r.winner) for r in ledger.rubbers] == [
+        (ChouetteRoles(ANNA, BERT), (780, 50, 50), (1460, -730, -730), ANNA),
+        (ChouetteRoles(ANNA, CARL), (70, 805, 805), (-1470, 735, 735), CARL),
+        (ChouetteRoles(CARL, BERT), (1240, 1240, 95), (1145, 1145, -2290), BERT),
+    ]
+    assert [r.game_winners for r in ledger.rubbers] == [
+        (ANNA, ANNA),
+        (CARL, CARL),
+        (BERT, CARL, BERT),
+    ]
+    assert ledger.settlement == (1135, 1150, -2285)
+    assert ledger.rubbers_won == (1, 1, 1)
+    assert roles_by_rubber(FIRST, [r.winner for r in ledger.rubbers])[-1] == ChouetteRoles(
+        BERT, ANNA
+    )
+
+
+@pytest.mark.parametrize(
+    ("number", "sentence"),
+    [
+        (1, "Hand 1 (rubber 1, game 1): Anna in the box against Bert (captain) and Carl (C1, C2)."),
+        (1, "Carl scores with the captain: Bert's 50 again (C4)."),
+        (2, "Equal totals: both trick scores, 60 + 60 = 120, go to prison (R3)."),
+        (
+            3,
+            "Rubber 1 totals: Anna 780, Bert 50, Carl 50; settled between every two players "
+            "(C6): Anna +1460, Bert -730, Carl -730.",
+        ),
+        (4, "Hand 4 (rubber 2, game 1): Anna in the box against Carl (captain) and Bert (C1, C2)."),
+        (6, "Bert scores with the captain: Carl's 455 again (C4)."),
+        (8, "Hand 8 (rubber 3, game 1): Carl in the box against Bert (captain) and Anna (C1, C2)."),
+        (8, "Bert made the Slam: 500 above (R7)."),
+    ],
+)
+def test_the_worked_chouette_explained(ledger: ChouetteLedger, number: int, sentence: str) -> None:
+    rubber = ledger.rubber(ledger.hands[number - 1].rubber)
+    assert rubber is not None
+    assert rubber.roles is not None
+    assert sentence in explain_chouette_hand(ledger.hands[number - 1], ledger, rubber.roles)
+
+
+def test_any_sitting_door_scores_and_explains_the_chouette(ledger: ChouetteLedger) -> None:
+    assert replay_columns(EXAMPLE).settlement == ledger.settlement
+    assert explain_columns(EXAMPLE) == explain_chouette_ledger(ledger)
+    assert explain_columns(EXAMPLE).count("\n\nHand ") == 9
