@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
-from jojotte_score.core.model import ChouetteRoles, Rules
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from jojotte_score.core.three_player import (
@@ -106,6 +106,11 @@ class IndividualLedger(Generic[HandT]):
         return tuple(
             sum(1 for r in self.rubbers if r.winner == seat) for seat in range(len(self.players))
         )
+
+    @property
+    def hand_count(self) -> int:
+        """How many hands the sitting has."""
+        return len(self.hands)
 
     def result(self, number: int) -> SeatHandResult[HandT] | None:
         """Hand ``number`` (1-based), if the sitting has it."""
@@ -253,6 +258,10 @@ def _group_rubbers(
 
 
 ThreePlayerLedger = IndividualLedger[ThreePlayerDeal]
+
+ColumnLedger = IndividualLedger[Hand] | IndividualLedger[ThreePlayerDeal]
+"""The pad of a game of individual players: the chouette's, or the three-player game's and
+cutthroat's."""
 
 
 def seat_scorer(seats: int, rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:

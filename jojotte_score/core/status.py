@@ -3,18 +3,38 @@
 Each rubber starts with a new cut for the first dealer ("Zu Beginn jeden Robbers wird auf
 diese Weise der erste Geber bestimmt"), so the first dealer of a sitting and of every later
 rubber is whoever the players say won the cut. Within a rubber the deal alternates between
-two players and goes clockwise (seat + 1) among four, and a thrown-in deal passes the deal
-on like any other ("the next deal goes to the non-dealer"). So the next dealer follows from
-the last dealer recorded since the rubber began, and never from a hand of an earlier rubber.
+two players, goes clockwise (seat + 1) among three or four (T2, F7), alternates between the
+chouette's box and captain (C7), and a thrown-in deal passes the deal on like any other
+("the next deal goes to the non-dealer"). So the next dealer follows from the last dealer
+recorded since the rubber began, and never from a hand of an earlier rubber.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
-from jojotte_score.core.ledger import HandResult, Ledger
+from jojotte_score.core.individual_ledger import ColumnLedger, IndividualLedger
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
+
+
+class _Dealt(Protocol):
+    """A hand that may name its dealer."""
+
+    @property
+    def dealer(self) -> int | None: ...
+
+
+class _Scored(Protocol):
+    """A scored hand of any pad: the hand, and whether it ended a rubber."""
+
+    @property
+    def hand(self) -> _Dealt: ...
+
+    @property
+    def rubber_winner(self) -> int | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,15 +48,18 @@ class TableStatus:
     hand: int
     rubber: int
     game: int
-    below: tuple[int, int]
-    games: tuple[int, int]
+    below: tuple[int, ...]
+    games: tuple[int, ...]
     prison: int
     next_dealer: int | None
     new_cut: bool
 
 
 def next_dealer(
-    results: Sequence[HandResult], variant: Variant, chosen: int | None = None
+    results: Sequence[_Scored],
+    variant: Variant,
+    chosen: int | None = None,
+    dealers: Sequence[int] | None = None,
 ) -> int | None:
     """The seat that deals the hand after ``results``, or None when it cannot be known.
 
@@ -45,36 +68,51 @@ def next_dealer(
     the winner of the cut after a rubber. It is the answer when ``results`` is empty or
     ends a rubber, and only then, as the players cut only at the start of a rubber. Within
     a rubber the deal rotates from the last dealer recorded since the rubber began; None
-    when none was.
+    when none was. ``dealers`` are the seats that deal in turn, every seat by default; in
+    the chouette the rubber's box and captain (C7).
     """
     if not results or results[-1].rubber_winner is not None:
         return chosen
+    turn = list(range(variant.seats) if dealers is None else dealers)
     for back, result in enumerate(reversed(results)):
         if result.rubber_winner is not None:  # the end of the rubber before
             return None
         dealer = result.hand.dealer
         if dealer is not None:
-            return (dealer + back + 1) % variant.seats
+            if dealer not in turn:
+                return None
+            return turn[(turn.index(dealer) + back + 1) % len(turn)]
     return None
 
 
-def table_status(ledger: Ledger, variant: Variant, chosen: int | None = None) -> TableStatus:
-    """The status after the last hand of ``ledger``.
+def table_status(
+    ledger: Ledger | ColumnLedger, variant: Variant, chosen: int | None = None
+) -> TableStatus:
+    """The status after the last hand of ``ledger``: a two-sided pad, or one with a column
+    per player.
 
-    ``ledger`` may be scored from a rubber's :class:`~jojotte_score.core.ledger.Checkpoint`,
-    as long as it holds the rubber of its last hand. ``chosen`` is the dealer the players
-    chose for the next hand, if any (see :func:`next_dealer`).
+    A two-sided ``ledger`` may be scored from a rubber's
+    :class:`~jojotte_score.core.ledger.Checkpoint`, as long as it holds the rubber of its
+    last hand. ``chosen`` is the dealer the players chose for the next hand, if any (see
+    :func:`next_dealer`).
     """
+    columns = len(ledger.sides) if isinstance(ledger, Ledger) else len(ledger.players)
+    nothing = (0,) * columns
+    first_rubber = ledger.start.rubber if isinstance(ledger, Ledger) else 1
     last = ledger.hands[-1] if ledger.hands else None
     new_cut = last is not None and last.rubber_winner is not None
     if last is None:
-        rubber, game, below, games = ledger.start.rubber, 1, (0, 0), (0, 0)
+        rubber, game, below, games = first_rubber, 1, nothing, nothing
     elif new_cut:
-        rubber, game, below, games = last.rubber + 1, 1, (0, 0), (0, 0)
+        rubber, game, below, games = last.rubber + 1, 1, nothing, nothing
     elif last.game_winner is not None:
-        rubber, game, below, games = last.rubber, last.game + 1, (0, 0), last.games
+        rubber, game, below, games = last.rubber, last.game + 1, nothing, last.games
     else:
         rubber, game, below, games = last.rubber, last.game, last.below, last.games
+    dealers = None
+    if isinstance(ledger, IndividualLedger) and ledger.rubbers:
+        roles = ledger.rubbers[-1].roles
+        dealers = None if roles is None else (roles.box, roles.captain)
     return TableStatus(
         hand=ledger.hand_count + 1,
         rubber=rubber,
@@ -82,6 +120,6 @@ def table_status(ledger: Ledger, variant: Variant, chosen: int | None = None) ->
         below=below,
         games=games,
         prison=ledger.unresolved_prison,
-        next_dealer=next_dealer(ledger.hands, variant, chosen),
+        next_dealer=next_dealer(ledger.hands, variant, chosen, dealers),
         new_cut=new_cut,
     )

@@ -14,9 +14,9 @@ from jojotte_score.core.chouette import (
     replay_chouette,
 )
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.individual_ledger import IndividualLedger, replay_seats
-from jojotte_score.core.model import Hand, Sitting, Variant
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
+from jojotte_score.core.individual_ledger import ColumnLedger, replay_seats
+from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.three_player_explanation import (
     explain_chouette_ledger,
     explain_three_player_ledger,
@@ -26,9 +26,6 @@ from jojotte_score.core.validation import check_sitting
 
 AnySitting = Sitting | SeatSitting
 """A sitting of any variant: hands side against side, or by seat."""
-
-ColumnLedger = IndividualLedger[Hand] | IndividualLedger[ThreePlayerDeal]
-"""The pad of a game of individual players: a column per player."""
 
 
 def check_any_sitting(sitting: AnySitting) -> list[Problem]:

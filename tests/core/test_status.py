@@ -5,9 +5,19 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.ledger import HandResult, Scorer, replay
-from jojotte_score.core.model import Hand, PlayedHand, Rules, Sitting, ThrownIn, Variant
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Hand,
+    PlayedHand,
+    Rules,
+    Sitting,
+    ThrownIn,
+    Variant,
+)
 from jojotte_score.core.status import next_dealer, table_status
-from tests.core.builders import played
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
+from jojotte_score.core.variants import AnySitting, replay_columns
+from tests.core.builders import played, three
 from tests.core.test_german_example import GERMAN_HANDS
 
 TWO, FOUR = Variant.TWO_PLAYER, Variant.PARTNERSHIP
@@ -123,3 +133,88 @@ def test_status_from_the_rubbers_checkpoint() -> None:
     # Rubber 2: hand 3 dealt by B, hand 4 by A (not recorded), and A won game 1 with 120.
     assert (status.hand, status.rubber, status.game, status.games) == (5, 2, 2, (1, 0))
     assert status.next_dealer == 1
+
+
+# The games of individual players ---------------------------------------------------------
+
+T2 = "T2: the deal passes clockwise among three"
+F7 = "F7: the deal passes clockwise (d + 1) mod 4, thrown-in deals included"
+C7 = "C7: the deal alternates between the box and the captain; a new cut each rubber"
+
+
+def _three(dealer: int | None) -> ThreePlayerHand:
+    """Anna's spades against Bert, 65 below: no game yet; the dealer sits out in cutthroat."""
+    return three(0, "spades", 1, (55, 40, 0, 0), 0, dealer=dealer)
+
+
+@pytest.mark.parametrize(
+    ("rule", "sitting", "chosen", "dealer", "below"),
+    [
+        (
+            T2,
+            SeatSitting(
+                Variant.THREE_PLAYER,
+                ("A", "B", "C"),
+                (three(0, "spades", 1, (55, 40, 0), 0, dealer=2),),
+            ),
+            None,
+            0,
+            (65, 0, 0),
+        ),
+        (
+            f"{T2}, a thrown-in deal too",
+            SeatSitting(Variant.THREE_PLAYER, ("A", "B", "C"), (ThrownIn(dealer=1),)),
+            None,
+            2,
+            (0, 0, 0),
+        ),
+        (
+            F7,
+            SeatSitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(3),)),
+            None,
+            0,
+            (65, 0, 0, 0),
+        ),
+        (
+            F7,
+            SeatSitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(2), ThrownIn(dealer=3))),
+            None,
+            0,
+            (65, 0, 0, 0),
+        ),
+        (
+            C7,
+            Sitting(
+                Variant.CHOUETTE, ("A", "B", "C"), (dealt(A_60, 1),), chouette=ChouetteRoles(2, 1)
+            ),
+            None,
+            2,
+            (0, 0, 60),
+        ),
+        (
+            f"{C7}: the partner never deals",
+            Sitting(
+                Variant.CHOUETTE,
+                ("A", "B", "C"),
+                (dealt(A_60, 1), ThrownIn(dealer=2)),
+                chouette=ChouetteRoles(2, 1),
+            ),
+            None,
+            1,
+            (0, 0, 60),
+        ),
+        (
+            f"{C7}: after the rubber, the cut's winner",
+            Sitting(Variant.CHOUETTE, ("A", "B", "C"), tuple(RUBBER), chouette=ChouetteRoles(0, 1)),
+            2,
+            2,
+            (0, 0, 0),
+        ),
+    ],
+)
+def test_the_status_of_the_games_of_individual_players(
+    rule: str, sitting: AnySitting, chosen: int | None, dealer: int | None, below: tuple[int, ...]
+) -> None:
+    status = table_status(replay_columns(sitting), sitting.variant, chosen)
+    assert (status.next_dealer, status.below) == (dealer, below)
+    assert status.hand == len(sitting.hands) + 1
