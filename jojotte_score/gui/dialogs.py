@@ -349,13 +349,19 @@ class RenamePlayersDialog(QDialog):
 class FirstDealerDialog(QDialog):
     """A rubber has ended: who won the new cut and deals first?"""
 
-    def __init__(self, players: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        parent: QWidget | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New cut")
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("The rubber is over. Who deals first in the next one?"))
         self.group = QButtonGroup(self)
-        for seat, name in enumerate(players):
+        for seat in range(len(players)) if seats is None else seats:
+            name = players[seat]
             button = QRadioButton(f"&{seat + 1} {literal(name)}")
             self.group.addButton(button, seat)
             layout.addWidget(button)
@@ -365,12 +371,16 @@ class FirstDealerDialog(QDialog):
 
     def dealer(self) -> int:
         """The seat chosen."""
-        return max(0, self.group.checkedId())
+        checked = self.group.checkedId()
+        return checked if checked >= 0 else self.group.id(self.group.buttons()[0])
 
     @classmethod
-    def ask(cls, parent: QWidget | None, players: Sequence[str]) -> int | None:
-        """The seat dealing first in the new rubber, or None when not answered."""
-        dialog = cls(players, parent)
+    def ask(
+        cls, parent: QWidget | None, players: Sequence[str], seats: Sequence[int] | None = None
+    ) -> int | None:
+        """The seat dealing first in the new rubber, or None when not answered; ``seats``
+        are those who cut (the chouette's new box and captain, C7), everybody by default."""
+        dialog = cls(players, parent, seats)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.dealer()
