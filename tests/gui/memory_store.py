@@ -74,14 +74,8 @@ class MemoryStore:
 
     def load(self, sitting_id: int) -> StoredSitting:
         row = self._rows[sitting_id]
-        return StoredSitting(
-            sitting_id,
-            self.sitting(sitting_id),
-            row.title,
-            row.place,
-            STAMP,
-            STAMP,  # type: ignore[arg-type]
-        )
+        sitting = self.sitting(sitting_id)
+        return StoredSitting(sitting_id, sitting, row.title, row.place, STAMP, STAMP)  # type: ignore[arg-type]
 
     def load_recent(self, sitting_id: int) -> RecentHands:
         row = self._rows[sitting_id]
