@@ -36,6 +36,9 @@ from jojotte_score.render.sheet_layout import (
     empty_sheet,
     layout_rubber,
 )
+from jojotte_score.render.text_fit import ELLIPSIS as ELLIPSIS
+from jojotte_score.render.text_fit import fit_text as fit_text
+from jojotte_score.render.text_fit import wrap_text as wrap_text
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {
     "A4": (595.276, 841.89),
@@ -51,8 +54,6 @@ BLANK_TITLE = "Jo-Jotte score pad"
 
 MAX_BLANK_PADS = 200
 """The most blank pads one document holds."""
-
-ELLIPSIS = "…"
 
 
 class PrintError(JojotteError):
@@ -159,55 +160,6 @@ class Page:
     def as_sheet(self) -> SheetLayout:
         """The page's own items as a layout the sheet painter draws."""
         return SheetLayout(self.width, self.height, self.items)
-
-
-# Text that fits -----------------------------------------------------------------------
-
-
-def fit_text(text: str, size: float, width: float, text_width: TextWidth) -> str:
-    """``text``, cut short with "…" when it is wider than ``width`` at ``size``."""
-    if text_width(text, size) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits with the ellipsis
-        middle = (low + high + 1) // 2
-        if text_width(text[:middle].rstrip() + ELLIPSIS, size) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + ELLIPSIS if low else ""
-
-
-def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can.
-
-    A word wider than ``width`` on its own is broken between characters. Each word (and
-    each character of a word too wide for a line) is measured once and the widths added up,
-    so the work grows with the text's length, whatever the text.
-    """
-    space = text_width(" ", size)
-    lines: list[str] = []
-    line, used = "", 0.0
-    for word in text.split():
-        wide = text_width(word, size)
-        if line and used + space + wide <= width:
-            line, used = f"{line} {word}", used + space + wide
-            continue
-        if line:
-            lines.append(line)
-        if wide <= width:
-            line, used = word, wide
-            continue
-        line, used = "", 0.0
-        for character in word:
-            step = text_width(character, size)
-            if line and used + step > width:
-                lines.append(line)
-                line, used = "", 0.0
-            line, used = line + character, used + step
-    if line:
-        lines.append(line)
-    return lines
 
 
 # The header and the footer ------------------------------------------------------------
