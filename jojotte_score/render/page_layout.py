@@ -44,6 +44,7 @@ from jojotte_score.render.sheet_layout import (
 )
 from jojotte_score.render.text_fit import ELLIPSIS as ELLIPSIS
 from jojotte_score.render.text_fit import fit_text as fit_text
+from jojotte_score.render.text_fit import wrap_phrases
 from jojotte_score.render.text_fit import wrap_text as wrap_text
 
 if TYPE_CHECKING:
@@ -215,7 +216,9 @@ def page_header(
     items.extend(_field("Date", header.date, left, first + line, quarter, m))
     items.extend(_field("Place", header.place, left + quarter + m.gap, first + line, quarter, m))
     column = left + half + m.gap
-    lines = [part for text in result for part in wrap_text(text, m.text_size, half, m.text_width)]
+    lines = [
+        part for text in result for part in wrap_phrases(text, m.text_size, half, m.text_width)
+    ]
     for index, text in enumerate(lines):
         items.append(TextItem(column, first + index * line, text, m.text_size, "result"))
     rows = max(2, len(lines))

@@ -473,7 +473,7 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
     from two players."""
     seats = variant.seats
     rows: list[tuple[str, str]] = [
-        ("Columns", f"one per player, {seats}"),
+        ("Columns", f"{seats}, one per player"),
         ("Cards played", "two hands of nine cards: 9 tricks"),
         ("Game", f"{rules.game_target} below the line"),
         ("Rubber", f"{GAMES_TO_WIN_RUBBER} games; {rules.rubber_bonus} above"),

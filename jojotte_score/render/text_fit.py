@@ -6,6 +6,7 @@ screen and on paper, a fake one in tests.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 TextWidth = Callable[[str, float], float]
@@ -55,6 +56,32 @@ def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> li
                 lines.append(line)
                 line, used = "", 0.0
             line, used = line + character, used + step
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_phrases(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at ``size``, between its phrases
+    when it can: after a comma, a semicolon or a "·", so that "Bert +60" stays on one line.
+    A phrase wider than ``width`` on its own is wrapped by :func:`wrap_text`."""
+    if text_width(text, size) <= width:
+        return [text] if text.strip() else []
+    phrases = [part for part in re.split(r"(?<=[,;·]) ", text) if part.strip()]
+    lines: list[str] = []
+    line = ""
+    for phrase in phrases:
+        joined = f"{line} {phrase}" if line else phrase
+        if text_width(joined, size) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        if text_width(phrase, size) <= width:
+            line = phrase
+        else:
+            *full, line = wrap_text(phrase, size, width, text_width)
+            lines.extend(full)
     if line:
         lines.append(line)
     return lines

@@ -37,9 +37,10 @@ from jojotte_score.render.summary_card import (
     layout_variant_card,
     variant_card_blocks,
 )
+from jojotte_score.render.text_fit import wrap_phrases
 from tests.render.test_column_layout import SITTINGS
 from tests.render.test_page_layout import assert_nothing_clipped, german_sitting, metrics
-from tests.render.test_sheet_layout import METRICS, assert_no_overlap
+from tests.render.test_sheet_layout import METRICS, assert_no_overlap, fake_width
 
 PAPERS = ["A4", "Letter"]
 M = "\u2212"
@@ -259,7 +260,7 @@ def test_the_games_pages_say_their_numbers(variant: Variant, numbers: list[str])
         assert number in text, number
     (table,) = [b for b in blocks if isinstance(b, CardTable)]
     rows = {row[0]: row[1] for row in table.rows}
-    assert rows["Columns"] == f"one per player, {variant.seats}"
+    assert rows["Columns"] == f"{variant.seats}, one per player"
     assert rows["Game"] == "80 below the line"
     # The numbers follow the sitting's rules.
     custom = variant_card_blocks(variant, Rules(game_target=100, rubber_bonus=700))
@@ -279,3 +280,21 @@ def test_a_two_player_job_for_a_sitting_keeps_its_one_page_card() -> None:
     assert job.blank_names == ("A", "B")
     pages = layout_document(job, metrics(), METRICS)
     assert [page.kind for page in pages] == ["sheets", "card"]
+
+
+@pytest.mark.parametrize(
+    ("text", "width", "expected"),
+    [
+        ("Result: Anna +5, Bert \u22125", 200, ["Result: Anna +5, Bert \u22125"]),
+        ("Result: Anna +5, Bert \u22125", 100, ["Result: Anna +5,", "Bert \u22125"]),
+        ("Finished: 1 · won: A 0, B 1", 110, ["Finished: 1 ·", "won: A 0, B 1"]),
+        ("Result: Wolkenstein-Trostburg +5", 90, ["Result:", "Wolkenstein-Tro", "stburg +5"]),
+        ("", 50, []),
+    ],
+)
+def test_header_lines_break_between_phrases_not_inside_them(
+    text: str, width: float, expected: list[str]
+) -> None:
+    lines = wrap_phrases(text, 10, width, fake_width)
+    assert lines == expected
+    assert all(fake_width(line, 10) <= width for line in lines)
