@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
-from jojotte_score.core.chouette import chouette_start, roles_by_rubber
 from jojotte_score.core.individual_ledger import ColumnLedger, SeatRubberResult
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
@@ -394,6 +393,9 @@ def rubber_roles(
     roles from ``sitting``."""
     if column_variant(ledger, sitting) is not Variant.CHOUETTE:
         return None
+    # Imported here: only a chouette needs it, and the window's start-up has a module budget.
+    from jojotte_score.core.chouette import chouette_start, roles_by_rubber
+
     held = ledger.rubber(rubber_number)
     if held is not None:
         return held.roles
