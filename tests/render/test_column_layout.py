@@ -11,6 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jojotte_score.core.individual_ledger import SeatRubberResult
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
@@ -36,6 +38,8 @@ from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
 from tests.render.test_sheet_layout import METRICS, assert_no_overlap, circles, fake_width
+from tests.strategies import valid_hands
+from tests.strategies_three_player import cutthroat_sittings, three_player_sittings
 
 SITTINGS: dict[str, AnySitting] = {
     "three-player": THREE_PLAYER,
@@ -386,3 +390,42 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
     (total,) = lines(pad, "total")
     assert total.y1 - heavy >= 6 * METRICS.row_height
     assert_no_overlap(pad)
+
+
+# Any sitting -------------------------------------------------------------------------------
+
+_CHOUETTES = st.builds(
+    lambda hands, first: Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, chouette=first),
+    st.lists(valid_hands(Variant.TWO_PLAYER), max_size=25).map(
+        lambda hands: tuple(hand._replace(dealer=None) for hand in hands)
+    ),
+    st.sampled_from([ChouetteRoles(b, c) for b in range(3) for c in range(3) if b != c]),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(three_player_sittings(max_hands=25), cutthroat_sittings(max_hands=25), _CHOUETTES))
+def test_any_sitting_puts_each_entry_once_in_its_column_and_marks_the_copies(
+    sitting: AnySitting,
+) -> None:
+    ledger = replay_columns(sitting)
+    for rubber in ledger.rubbers:
+        sheet = layout_sheet(ledger, rubber.number, METRICS, sitting)
+        copiers = {(h.number, copier) for h in rubber.hands for copier, _ in h.score.copies}
+        shown = sorted((t.hand or 0, t.side or 0, t.text, t.copied) for t in sheet.texts("entry"))
+        expected = sorted(
+            (
+                e.hand,
+                e.side,
+                f"({e.points})" if (e.hand, e.side) in copiers else str(e.points),
+                (e.hand, e.side) in copiers,
+            )
+            for h in rubber.hands
+            for e in h.entries
+        )
+        assert shown == expected
+        for item in sheet.texts("entry"):
+            assert column_of(sheet, item) == item.side
+        settled = {t.side: t.text for t in sheet.texts("settlement")}
+        assert settled == {seat: signed(p) for seat, p in enumerate(rubber.settlement)}
+        assert_no_overlap(sheet)
