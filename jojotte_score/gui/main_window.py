@@ -31,7 +31,6 @@ from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_act
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.hand_model import HandTableModel
-from jojotte_score.gui.pad import Pad
 from jojotte_score.gui.session import Session, versus
 from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.sheet_widget import SheetWidget
@@ -175,7 +174,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet.set_selected_hand(None)  # the list was reset: nothing is selected
         self._fit_columns()
         # A pad with a column per player is drawn once the sheet layout draws three or four.
-        self.sheet.set_pad(shown.pad if shown is not None and isinstance(shown.pad, Pad) else None)
+        self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
         self.table.scrollToBottom()
         self._update_title()
