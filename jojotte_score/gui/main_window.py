@@ -212,8 +212,8 @@ class MainWindow(SittingMenus, QMainWindow):
         enabled = {
             _A.EXPORT_SITTING: has_sitting,
             _A.EXPORT_CSV: two_sided,
-            _A.PRINT: two_sided,
-            _A.EXPORT_PDF: two_sided,
+            _A.PRINT: has_sitting,
+            _A.EXPORT_PDF: has_sitting,
             _A.RENAME_PLAYERS: has_sitting,
             _A.UNDO: self.undo_stack.canUndo(),
             _A.REDO: self.undo_stack.canRedo(),

@@ -246,24 +246,30 @@ class SittingMenus(_Base):
     def print_sheets(self) -> None:
         """File > Print: the whole sitting or the rubber shown, through the preview."""
         shown = self.session.shown
-        if shown is not None and isinstance(shown.pad, Pad):
-            rubber = self.sheet.rubber_number()
-            _printing().print_sheets(self, shown.stored, shown.pad.whole(), rubber)
+        if shown is not None:
+            ledger = shown.pad.whole() if isinstance(shown.pad, Pad) else shown.pad.ledger
+            _printing().print_sheets(self, shown.stored, ledger, self.sheet.rubber_number())
 
     def export_pdf(self) -> None:
         """File > Export PDF: the whole sitting or the rubber shown, to a PDF file."""
         shown = self.session.shown
-        if shown is not None and isinstance(shown.pad, Pad):
+        if shown is not None:
+            ledger = shown.pad.whole() if isinstance(shown.pad, Pad) else shown.pad.ledger
             rubber = self.sheet.rubber_number()
-            path = _printing().export_sheets(self, shown.stored, shown.pad.whole(), rubber)
+            path = _printing().export_sheets(self, shown.stored, ledger, rubber)
             if path is not None:
                 self.statusBar().showMessage(f"Wrote {path}", 8000)
 
     def print_blank_pads(self) -> None:
-        """File > Print blank pads, named after the shown sitting's sides when there is one."""
+        """File > Print blank pads, named after the shown sitting's sides or players, in
+        its game, when there is one."""
         shown = self.session.shown
-        sides = shown.side_names if shown is not None and isinstance(shown.pad, Pad) else ("", "")
-        _printing().print_blank_pads(self, (sides[0], sides[1]))
+        if shown is None:
+            _printing().print_blank_pads(self)
+        elif isinstance(shown.pad, Pad):
+            _printing().print_blank_pads(self, shown.side_names, shown.variant)
+        else:
+            _printing().print_blank_pads(self, shown.players, shown.variant)
 
     def print_card(self) -> None:
         """File > Print scoring card."""
