@@ -84,6 +84,19 @@ def test_ledger_matches_golden_file(name: str) -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["three-player-example", "cutthroat-example", "chouette-example"])
+def test_column_ledger_matches_golden_file(name: str) -> None:
+    ledger = replay_columns(load_sitting(DATA / f"{name}.json").sitting)
+    text = dumps_ledger(ledger, indent=2)
+    golden = GOLDEN / f"{name}-ledger.json"
+    if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8"), (
+        "the ledger changed; if that is intended, regenerate with "
+        "JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_ledger_json.py"
+    )
+
+
 def test_german_ledger_numbers() -> None:
     data = json.loads((GOLDEN / "german-example-ledger.json").read_text(encoding="utf-8"))
     rubber = data["rubbers"][0]

@@ -31,6 +31,7 @@ from jojotte_score.formats.sitting_file import (
     dumps_sitting,
     hand_from_data,
     hand_to_data,
+    load_sitting,
     loads_sitting,
     parse_sitting,
     seat_hand_from_data,
@@ -124,6 +125,23 @@ def test_the_chouette_example_file_is_the_worked_chouette() -> None:
     assert loaded.sitting.chouette == ChouetteRoles(box=0, captain=1)
     assert dumps_sitting(loaded.sitting) == text
     assert list(VALIDATOR.iter_errors(json.loads(text))) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "sitting"),
+    [
+        ("three-player-example.json", THREE_PLAYER_EXAMPLE),
+        ("cutthroat-example.json", CUTTHROAT_EXAMPLE),
+        ("chouette-example.json", CHOUETTE_EXAMPLE),
+    ],
+)
+def test_each_example_file_is_its_worked_sitting(name: str, sitting: AnySitting) -> None:
+    """The data files are the sittings docs/RULES.md works through by hand, hand for hand,
+    and are written back byte for byte."""
+    loaded = load_sitting(DATA / name)
+    assert loaded.sitting == sitting
+    assert loaded.warnings == ()
+    assert dumps_sitting(loaded.sitting) == (DATA / name).read_text(encoding="utf-8")
 
 
 def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
