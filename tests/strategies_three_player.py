@@ -10,16 +10,25 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from jojotte_score.core.model import Doubling, Rules, Special, ThrownIn, Variant
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Doubling,
+    Rules,
+    Sitting,
+    Special,
+    ThrownIn,
+    Variant,
+)
 from jojotte_score.core.three_player import (
     SeatSitting,
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
 )
-from tests.strategies import custom_rules, played_hands
+from tests.strategies import custom_rules, played_hands, valid_hands
 
 __all__ = [
+    "chouette_sittings",
     "cutthroat_hands",
     "cutthroat_sittings",
     "three_player_hands",
@@ -121,3 +130,16 @@ def cutthroat_sittings(draw: st.DrawFn, max_hands: int = 40) -> SeatSitting:
     rules = draw(st.just(Rules()) | custom_rules())
     hands = draw(st.lists(cutthroat_hands(), max_size=max_hands))
     return SeatSitting(Variant.CUTTHROAT, (*PLAYERS, "Dave"), tuple(hands), rules)
+
+
+@st.composite
+def chouette_sittings(draw: st.DrawFn, max_hands: int = 40) -> Sitting:
+    """A valid chouette sitting (C8): two-player hands of box against team, any first roles,
+    dealers left unrecorded (who may deal depends on each rubber's roles, C7)."""
+    rules = draw(st.just(Rules()) | custom_rules())
+    hands = draw(st.lists(valid_hands(Variant.TWO_PLAYER), max_size=max_hands))
+    first = draw(
+        st.sampled_from([ChouetteRoles(b, c) for b in range(3) for c in range(3) if b != c])
+    )
+    unrecorded = tuple(hand._replace(dealer=None) for hand in hands)
+    return Sitting(Variant.CHOUETTE, PLAYERS, unrecorded, rules, chouette=first)

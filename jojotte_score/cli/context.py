@@ -12,6 +12,7 @@ from pathlib import Path
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
+from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.paths import data_dir, database_path
@@ -50,7 +51,7 @@ def source_name(path: Path) -> str:
     return path.name or str(path)
 
 
-def read_file(path: Path) -> Sitting:
+def read_file(path: Path) -> AnySitting:
     """The sitting in ``path``; warnings go to stderr, problems raise InvalidSittingError."""
     try:
         loaded = load_sitting(path)
@@ -64,6 +65,11 @@ def read_file(path: Path) -> Sitting:
 def load(path: Path) -> tuple[Sitting, Ledger]:
     """The sitting in ``path`` and its ledger; warnings go to stderr."""
     sitting = read_file(path)
+    if not isinstance(sitting, Sitting) or sitting.variant.individual:
+        raise CommandError(
+            f"{source_name(path)}: scoring a {sitting.variant.value} sitting here is not "
+            "possible yet"
+        )
     return sitting, replay(sitting)
 
 

@@ -28,7 +28,7 @@ from jojotte_score.cli.context import (
 )
 from jojotte_score.cli.tables import backup_row, format_table, sittings_table, stats_table
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.model import Sitting
+from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.sitting_file import save_sitting
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError
@@ -41,7 +41,7 @@ def import_files(args: argparse.Namespace, context: Context) -> int:
         context.parser.error("import: --title and --place need a single FILE")
     context.check_folder()
     refused = False
-    good: list[tuple[Path, Sitting]] = []
+    good: list[tuple[Path, AnySitting]] = []
     for path in args.files:  # Every file is checked before the database is opened.
         try:
             good.append((path, read_file(path)))
@@ -56,7 +56,7 @@ def import_files(args: argparse.Namespace, context: Context) -> int:
     return EXIT_INVALID if refused else EXIT_OK
 
 
-def _store(args: argparse.Namespace, context: Context, good: list[tuple[Path, Sitting]]) -> bool:
+def _store(args: argparse.Namespace, context: Context, good: list[tuple[Path, AnySitting]]) -> bool:
     """Store each checked sitting and print its id; True if the store refused one."""
     refused = False
     with context.writing() as store:

@@ -15,10 +15,18 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
+from jojotte_score.core.individual_ledger import ColumnLedger, IndividualLedger
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
 from jojotte_score.core.scoring import Line
+from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.formats.csv_players import (
+    player_hand_columns,
+    player_hand_rows,
+    player_rubber_columns,
+    player_rubber_rows,
+)
 
 Row = dict[str, str | int]
 
@@ -264,19 +272,55 @@ def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | int]]) 
     return buffer.getvalue()
 
 
-def write_hands_csv(sitting: Sitting, ledger: Ledger, path: Path) -> None:
+def hands_csv(sitting: AnySitting, ledger: Ledger | ColumnLedger) -> str:
+    """The hands export of one sitting as text: the two sides' columns, or a column per
+    player for the three-player game, the chouette and cutthroat."""
+    if isinstance(ledger, IndividualLedger):
+        columns = player_hand_columns(len(sitting.players))
+        return render_csv(columns, player_hand_rows(sitting, ledger))
+    if not isinstance(sitting, Sitting):
+        raise TypeError("a sitting by seat is scored into a ledger with a column per player")
+    return render_csv(HAND_COLUMNS, hand_rows(sitting, ledger))
+
+
+def write_hands_csv(sitting: AnySitting, ledger: Ledger | ColumnLedger, path: Path) -> None:
     """Write the hands export of one sitting to ``path`` atomically (UTF-8 with BOM)."""
-    text = render_csv(HAND_COLUMNS, hand_rows(sitting, ledger))
-    write_atomically(path, text, encoding=CSV_ENCODING)
+    write_atomically(path, hands_csv(sitting, ledger), encoding=CSV_ENCODING)
 
 
-def write_rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]], path: Path) -> None:
+def rubbers_csv(rubbers: Iterable[tuple[str, AnySitting, Ledger | ColumnLedger]]) -> str:
+    """The rubbers export of several sittings as text (see :func:`write_rubbers_csv`)."""
+    items = list(rubbers)
+    by_player = [
+        (label, s, ledger) for label, s, ledger in items if isinstance(ledger, IndividualLedger)
+    ]
+    if by_player and len(by_player) < len(items):
+        raise ValueError(
+            "one rubbers export holds either sittings of two sides or sittings of "
+            "individual players, not both"
+        )
+    rows: list[Row] = []
+    if by_player:
+        for label, sitting, column_ledger in by_player:
+            rows.extend(player_rubber_rows(sitting, column_ledger, sitting_label=label))
+        seats = max(len(sitting.players) for _, sitting, _ in by_player)
+        return render_csv(player_rubber_columns(seats), rows)
+    for label, sitting, ledger in items:
+        if not isinstance(sitting, Sitting) or isinstance(ledger, IndividualLedger):
+            raise TypeError("a sitting by seat is scored into a ledger with a column per player")
+        rows.extend(rubber_rows(sitting, ledger, sitting_label=label))
+    return render_csv(RUBBER_COLUMNS, rows)
+
+
+def write_rubbers_csv(
+    rubbers: Iterable[tuple[str, AnySitting, Ledger | ColumnLedger]], path: Path
+) -> None:
     """Write the rubbers of several sittings to one file at ``path``, atomically.
 
     Each item is (sitting label, sitting, ledger); rows follow the given order, rubber by
-    rubber within each sitting. Every sitting is read before anything is written.
+    rubber within each sitting. Every sitting is read before anything is written. One file
+    holds sittings of two sides (two players, partnerships) or sittings of individual
+    players (three-player, chouette, cutthroat; as many player columns as the largest has),
+    not both: ValueError.
     """
-    rows: list[Row] = []
-    for label, sitting, ledger in rubbers:
-        rows.extend(rubber_rows(sitting, ledger, sitting_label=label))
-    write_atomically(path, render_csv(RUBBER_COLUMNS, rows), encoding=CSV_ENCODING)
+    write_atomically(path, rubbers_csv(rubbers), encoding=CSV_ENCODING)

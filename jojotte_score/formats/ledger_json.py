@@ -1,13 +1,23 @@
-"""The ledger as JSON: what ``jojotte-score score`` prints (format "jojotte-ledger", version 1)."""
+"""The ledger as JSON: what ``jojotte-score score`` prints (format "jojotte-ledger").
+
+Two players and partnerships print version 1: two sides, each rubber with its ``net``. The
+games of individual players (the three-player game, the chouette, cutthroat) print version 2
+(section 4 of the rulings): a column per player, each rubber with its ``settlement`` per
+player (T15, C6, F6) and, in the chouette, its ``roles`` (C2).
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from jojotte_score.core.individual_ledger import ColumnLedger, IndividualLedger, SeatRubberResult
 from jojotte_score.core.ledger import Ledger, RubberResult
 
 LEDGER_FORMAT = "jojotte-ledger"
 LEDGER_VERSION = 1
+COLUMN_LEDGER_VERSION = 2
+"""The version of a ledger with a column per player."""
 
 # One entry as compact JSON, filled straight from an Entry tuple (hand, side, line, points,
 # kind). A ledger can hold hundreds of thousands of entries; formatting each with this
@@ -16,15 +26,21 @@ _ENTRY = '{"hand": %d, "side": %d, "line": "%s", "points": %d, "kind": "%s"}'
 _PRISON = '{"hand": %d, "points": %d}'
 
 
-def ledger_to_data(ledger: Ledger) -> dict[str, object]:
+def ledger_to_data(ledger: Ledger | ColumnLedger) -> dict[str, object]:
     """The JSON-ready ledger: sides, rubbers with their entries and prison, unresolved prison."""
     return json.loads(dumps_ledger(ledger))  # type: ignore[no-any-return]
 
 
-def dumps_ledger(ledger: Ledger, indent: int | None = None) -> str:
-    """The ledger as JSON text ending in a newline; compact unless ``indent`` is given."""
+def dumps_ledger(ledger: Ledger | ColumnLedger, indent: int | None = None) -> str:
+    """The ledger as JSON text ending in a newline; compact unless ``indent`` is given.
+
+    A pad with a column per player (:class:`IndividualLedger`) lists the players as its
+    ``sides``, an entry's ``side`` is a seat, and each rubber has its ``settlement``.
+    """
     if indent is not None:
         return json.dumps(ledger_to_data(ledger), indent=indent, ensure_ascii=False) + "\n"
+    if isinstance(ledger, IndividualLedger):
+        return _dumps_columns(ledger)
     head = json.dumps(
         {
             "format": LEDGER_FORMAT,
@@ -58,4 +74,42 @@ def _rubber_json(rubber: RubberResult) -> str:
             "game_winners": list(rubber.game_winners),
         }
     )
+    return f'{head[:-1]}, "entries": [{entries}], "prison": [{prison}]}}'
+
+
+def _dumps_columns(ledger: IndividualLedger[Any]) -> str:
+    head = json.dumps(
+        {
+            "format": LEDGER_FORMAT,
+            "version": COLUMN_LEDGER_VERSION,
+            "sides": list(ledger.players),
+            "rules": {
+                "game_target": ledger.rules.game_target,
+                "rubber_bonus": ledger.rules.rubber_bonus,
+            },
+        },
+        ensure_ascii=False,
+    )
+    rubbers = ", ".join(_column_rubber_json(r) for r in ledger.rubbers)
+    return (
+        f'{head[:-1]}, "rubbers": [{rubbers}], "unresolved_prison": {ledger.unresolved_prison}}}\n'
+    )
+
+
+def _column_rubber_json(rubber: SeatRubberResult[Any]) -> str:
+    entries = ", ".join([_ENTRY % entry for hand in rubber.hands for entry in hand.entries])
+    prison = ", ".join(
+        [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
+    )
+    data: dict[str, object] = {
+        "number": rubber.number,
+        "winner": rubber.winner,
+        "totals": list(rubber.totals),
+        "settlement": list(rubber.settlement),
+        "game_winners": list(rubber.game_winners),
+    }
+    if rubber.roles is not None:
+        roles = rubber.roles
+        data["roles"] = {"box": roles.box, "captain": roles.captain, "partner": roles.partner}
+    head = json.dumps(data)
     return f'{head[:-1]}, "entries": [{entries}], "prison": [{prison}]}}'

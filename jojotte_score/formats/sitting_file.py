@@ -3,13 +3,14 @@
 The format is described in ``docs/file-format.md`` and, as far as JSON Schema can say it,
 in ``sitting.schema.json`` beside this module. The reader reports every problem in a file
 at once. It finds the structural ones itself (types, keys, names); the rules of the game
-come from :mod:`jojotte_score.core.validation`, so a hand refused here is refused with the
-same words by the entry panel and the storage layer.
+come from :mod:`jojotte_score.core.validation` (and, for the three-player game, the chouette
+and cutthroat of version 2, :func:`jojotte_score.core.variants.check_any_sitting`), so a
+hand refused here is refused with the same words by the entry panel and the storage layer.
+Hands recorded by seat are read and written by :mod:`jojotte_score.formats.seat_hands`.
 """
 
 from __future__ import annotations
 
-import enum
 import errno
 import json
 import os
@@ -17,10 +18,11 @@ import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Final, TypeVar
+from typing import BinaryIO, Final, TypeVar, cast
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import (
+    ChouetteRoles,
     Doubling,
     Hand,
     PlayedHand,
@@ -31,20 +33,33 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
+from jojotte_score.core.three_player_validation import (
+    check_cutthroat_hand,
+    check_three_player_hand,
+)
 from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
+from jojotte_score.core.variants import AnySitting, check_any_sitting
 from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.formats.json_fields import WHOLE, FieldReader, choices, show
+from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
 
 FORMAT_NAME: Final = "jojotte-sitting"
 FORMAT_VERSION: Final = 1
+"""The version two-player and partnership sittings are written as."""
+NEWEST_VERSION: Final = 2
+"""The newest version this reader reads: version 1 and the three-player game, the chouette
+and cutthroat (written as version 2)."""
 
 # A sitting of a thousand hands is well under 1 MiB; anything this big is not a sitting.
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024
-# The largest integer every JSON reader holds exactly; larger numbers are refused.
-MAX_JSON_INTEGER: Final = 2**53 - 1
 
 SCHEMA_FILE: Final = "sitting.schema.json"
 
 _SITTING_KEYS: Final = ("format", "version", "variant", "players", "rules", "hands")
+_SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
+_VERSION_1_VARIANTS: Final = (Variant.TWO_PLAYER.value, Variant.PARTNERSHIP.value)
+_INDIVIDUAL_VARIANTS: Final = tuple(v.value for v in Variant if v.individual)
 _RULES_KEYS: Final = ("game_target", "rubber_bonus")
 _THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 _PLAYED_KEYS: Final = (
@@ -72,18 +87,23 @@ _REQUIRED_MEANING: Final = {
     "trump": '"clubs", "diamonds", "hearts", "spades" or "no-trump"',
     "card_points": "the card points each side took, [side 0, side 1]",
 }
+_ROLE_MEANINGS: Final = {
+    "box": "the seat of the player in the box in the first rubber",
+    "captain": "the seat of the captain in the first rubber",
+}
 _SIDE: Final = "a side (0 or 1)"
 _SEAT: Final = "a seat number"
-_WHOLE: Final = "a whole number"
 
-_E = TypeVar("_E", bound=enum.Enum)
+_H = TypeVar("_H")
 
 
 @dataclass(frozen=True, slots=True)
 class LoadedSitting:
-    """A sitting read from a file, with the warnings (doubtful but accepted input) found."""
+    """A sitting read from a file, with the warnings (doubtful but accepted input) found:
+    a :class:`~jojotte_score.core.model.Sitting` (two players, partnerships, the chouette)
+    or a :class:`~jojotte_score.core.three_player.SeatSitting` (three-player, cutthroat)."""
 
-    sitting: Sitting
+    sitting: AnySitting
     warnings: tuple[Problem, ...]
 
 
@@ -168,15 +188,42 @@ def hand_from_data(
     checked: bool = True,
     names: tuple[str, str] | None = None,
 ) -> Hand:
-    """Build hand ``number`` of a sitting from decoded JSON.
+    """Build hand ``number`` of a sitting recorded side against side (two players,
+    partnerships, the chouette's box against its team) from decoded JSON.
 
-    Raises :class:`InvalidSittingError` with every error; warnings are not reported here
-    (``check_hand`` returns them). ``checked=False`` skips the rules of the game and reads
-    the structure only: for hands that passed ``check_hand`` when they were stored, which
-    must still open when a later version checks more. ``names`` are the sides' names for
-    the messages (see ``check_hand``).
+    In the chouette only the hand itself is checked here (its dealer a seat of the three);
+    whether the dealer is the rubber's box or captain needs the hands before it
+    (``check_any_sitting``). Raises :class:`InvalidSittingError` with every error; warnings
+    are not reported here (``check_hand`` returns them). ``checked=False`` skips the rules
+    of the game and reads the structure only: for hands that passed ``check_hand`` when
+    they were stored, which must still open when a later version checks more. ``names``
+    are the sides' names for the messages (see ``check_hand``).
     """
     hand, problems = _read_hand(data, number, variant, names, checked=checked)
+    errors = [p for p in problems if not p.warning]
+    if hand is None or errors:
+        raise InvalidSittingError(errors)
+    return hand
+
+
+def seat_hand_from_data(
+    data: object,
+    number: int,
+    variant: Variant,
+    *,
+    checked: bool = True,
+    names: tuple[str, ...] | None = None,
+) -> ThreePlayerDeal:
+    """Build hand ``number`` of a three-player or cutthroat sitting from decoded JSON.
+
+    Raises :class:`InvalidSittingError` with every error. ``checked=False`` reads the
+    structure only (see :func:`hand_from_data`); ``names`` are the players' names in seat
+    order, for the messages of T16 (and F2 in cutthroat).
+    """
+    problems: list[Problem] = []
+    hand = read_seat_deal(data, number, variant.seats, problems)
+    if hand is not None and checked:
+        problems.extend(_check_seat_hand(hand, number, variant, names))
     errors = [p for p in problems if not p.warning]
     if hand is None or errors:
         raise InvalidSittingError(errors)
@@ -266,139 +313,27 @@ def _parse_sitting(data: object, source: str) -> LoadedSitting:
     return LoadedSitting(sitting, tuple(p for p in problems if p.warning))
 
 
-class _Reader:
-    """Reads the keys of one JSON object, noting each problem; ``ok`` is False after one."""
-
-    def __init__(self, obj: dict[object, object], problems: list[Problem], hand: int | None):
-        self.obj = obj
-        self.problems = problems
-        self.hand = hand
-        self.ok = True
-
-    def error(self, message: str, field: str | None) -> None:
-        self.ok = False
-        self.problems.append(Problem(message, self.hand, field))
-
-    def check_keys(self, allowed: tuple[str, ...], misplaced: str = "") -> None:
-        """Refuse keys that are not strings, repeated keys and unknown keys."""
-        for key in getattr(self.obj, "repeated", ()):
-            self.error(f"key {_show(key)} appears more than once", key)
-        for key in self.obj:
-            if not isinstance(key, str):
-                self.error(f"keys must be strings, not {_show(key)}", None)
-            elif key not in allowed:
-                if misplaced and key in _PLAYED_KEYS:
-                    self.error(f"{key} does not belong in {misplaced}", key)
-                else:
-                    hint = (
-                        _suggestion(key, allowed) if len(self.problems) < _HINTED_PROBLEMS else ""
-                    )
-                    self.error(f"unknown key {_show(key)}{hint}", key)
-
-    def missing(self, key: str) -> None:
-        self.error(f"{key} is missing: {_REQUIRED_MEANING[key]}", key)
-
-    def integer(
-        self, key: str, what: str, *, required: bool = False, nullable: bool = False
-    ) -> int | None:
-        """An integer; None when absent (or null, where allowed) and when it is bad."""
-        if key not in self.obj:
-            if required:
-                self.missing(key)
-            return None
-        value = self.obj[key]
-        if value is None and nullable:
-            return None
-        return self._checked_int(key, value, what)
-
-    def _checked_int(self, name: str, value: object, what: str) -> int | None:
-        if not isinstance(value, int) or isinstance(value, bool):
-            self.error(f"{name} must be {what}, not {_show(value)}", name)
-            return None
-        if abs(value) > MAX_JSON_INTEGER:
-            self.error(f"{name} is far too large a number", name)
-            return None
-        return value
-
-    def pair(self, key: str, *, nullable: bool = False) -> tuple[int, int] | None:
-        """Two integers [side 0, side 1]; None when absent (or null, if allowed) or bad."""
-        value = self.obj.get(key)
-        if value is None and (nullable or key not in self.obj):
-            return None
-        what = "a list of two whole numbers [side 0, side 1]"
-        if not isinstance(value, list):
-            self.error(f"{key} must be {what}, not {_show(value)}", key)
-            return None
-        if len(value) != 2:
-            self.error(f"{key} must be {what}, not a list of {len(value)}", key)
-            return None
-        first = self._checked_int(f"{key}[0]", value[0], _WHOLE)
-        second = self._checked_int(f"{key}[1]", value[1], _WHOLE)
-        if first is None or second is None:
-            return None
-        return (first, second)
-
-    def choice(self, key: str, kind: type[_E], default: _E | None = None) -> _E | None:
-        """One of an enum's values, given by its string; the default when absent."""
-        if key not in self.obj:
-            if default is None:
-                self.missing(key)
-            return default
-        value = self.obj[key]
-        if not isinstance(value, str):
-            self.error(f"{key} must be one of {_choices(kind)}, not {_show(value)}", key)
-            return None
-        try:
-            return kind(value)
-        except ValueError:
-            self.error(f"{key} {_show(value)} is not one of {_choices(kind)}", key)
-            return None
-
-    def text(self, key: str, default: str | None = None) -> str | None:
-        """A string; the default when absent (a required key when there is no default)."""
-        if key not in self.obj:
-            if default is None:
-                self.missing(key)
-            return default
-        return self._checked_text(key, self.obj[key])
-
-    def _checked_text(self, name: str, value: object) -> str | None:
-        if not isinstance(value, str):
-            self.error(f"{name} must be a string, not {_show(value)}", name)
-            return None
-        if not _is_unicode(value):
-            self.error(f"{name} holds an unpaired surrogate, which is not text", name)
-            return None
-        return value
-
-    def strings(self, key: str) -> tuple[str, ...] | None:
-        """A required list of strings."""
-        if key not in self.obj:
-            self.missing(key)
-            return None
-        value = self.obj[key]
-        if not isinstance(value, list):
-            self.error(f"{key} must be a list of names, not {_show(value)}", key)
-            return None
-        names = [self._checked_text(f"{key}[{i}]", item) for i, item in enumerate(value)]
-        if any(name is None for name in names):
-            return None
-        return tuple(name for name in names if name is not None)
-
-
-def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
+def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     if not isinstance(data, dict):
         problems.append(
-            Problem(f"a sitting file holds a JSON object {{...}}, not {_show(data)}", None, None)
+            Problem(f"a sitting file holds a JSON object {{...}}, not {show(data)}", None, None)
         )
         return None
-    top = _Reader(data, problems, None)
-    if not _read_header(top):
+    top = FieldReader(data, problems, None, _meanings(data))
+    version = _read_header(top)
+    if version is None:
         return None
-    top.check_keys(_SITTING_KEYS)
-    variant = top.choice("variant", Variant)
+    top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _SITTING_KEYS_2)
+    variant = _read_variant(top, version)
     players = top.strings("players")
     rules = _read_rules(top, variant or Variant.TWO_PLAYER)
+    if variant is not None and variant.individual:
+        return _read_individual(top, variant, players, rules)
+    if "chouette" in top.obj and variant is not None:
+        top.error(
+            f"chouette does not belong in a {variant.value} sitting, only in a chouette",
+            "chouette",
+        )
 
     setup_variant, setup_players = _setup_for_checks(variant, players)
     problems.extend(check_sitting_setup(setup_variant, setup_players, rules))
@@ -413,48 +348,203 @@ def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
 
 
-def _read_header(top: _Reader) -> bool:
-    """Check format and version; False when the rest of the file must not be read."""
+def _meanings(data: dict[object, object]) -> dict[str, str]:
+    """What each required key should hold, in the words of the file's version."""
+    newer = data.get("variant") in _INDIVIDUAL_VARIANTS or data.get("version") == NEWEST_VERSION
+    if not newer:
+        return _REQUIRED_MEANING
+    version = NEWEST_VERSION if data.get("variant") in _INDIVIDUAL_VARIANTS else FORMAT_VERSION
+    return {
+        **_REQUIRED_MEANING,
+        "version": f"the format version, {version}",
+        "variant": _either_word(tuple(Variant)),
+    }
+
+
+def _either_word(words: tuple[str, ...]) -> str:
+    """'"a", "b" or "c"'."""
+    return f"{choices(words[:-1])} or {show(words[-1])}"
+
+
+def _read_variant(top: FieldReader, version: int) -> Variant | None:
+    """The variant; a version-1 file knows only two players and partnerships."""
+    known = tuple(Variant) if version == NEWEST_VERSION else _VERSION_1_VARIANTS
+    if "variant" not in top.obj:
+        top.missing("variant")
+        return None
+    value = top.obj["variant"]
+    if not isinstance(value, str):
+        top.error(f"variant must be one of {choices(known)}, not {show(value)}", "variant")
+        return None
+    if value not in known and value in _INDIVIDUAL_VARIANTS:
+        top.error(
+            f"variant {show(value)} needs version {NEWEST_VERSION} of the sitting file, "
+            f'but the file says version {version}: write "version": {NEWEST_VERSION}',
+            "version",
+        )
+    elif value not in known:
+        top.error(f"variant {show(value)} is not one of {choices(known)}", "variant")
+        return None
+    return Variant(value)
+
+
+def _read_individual(
+    top: FieldReader, variant: Variant, players: tuple[str, ...] | None, rules: Rules
+) -> AnySitting | None:
+    """A sitting of the three-player game, the chouette or cutthroat (section 4 of the
+    rulings): the structure read here, the rules of the game by ``check_any_sitting``."""
+    seats = variant.seats
+    roles = _read_chouette(top, variant)
+    value = top.obj.get("hands")
+    if "hands" not in top.obj:
+        top.missing("hands")
+    elif not isinstance(value, list):
+        top.error(f"hands must be a list of hands [...], not {show(value)}", "hands")
+    items = value if isinstance(value, list) else []
+    seat_hands: list[ThreePlayerDeal | None] = []
+    side_hands: list[Hand | None] = []
+    for number, item in enumerate(items, start=1):
+        if variant.two_sided_hands:
+            hand, found = _read_hand(item, number, variant, None, checked=False)
+            side_hands.append(hand)
+        else:
+            found = []
+            seat_hands.append(read_seat_deal(item, number, seats, found))
+        top.problems.extend(found)
+        if found:
+            top.ok = False
+    names = players if players is not None else tuple(f"player {s}" for s in range(seats))
+    structure_sound = top.ok
+    problems = _individual_rules(variant, names, rules, roles, seat_hands, side_hands, top)
+    top.problems.extend(problems)
+    top.problems.sort(key=lambda p: (p.hand is not None, p.hand or 0))
+    if not structure_sound or problems or players is None or not isinstance(value, list):
+        top.ok = False
+        return None
+    if variant.two_sided_hands:
+        hands = tuple(hand for hand in side_hands if hand is not None)
+        return Sitting(variant, players, hands, rules, chouette=roles)
+    deals = tuple(hand for hand in seat_hands if hand is not None)
+    return SeatSitting(variant, players, deals, rules)
+
+
+def _read_chouette(top: FieldReader, variant: Variant) -> ChouetteRoles | None:
+    """The chouette's first box and captain; None when absent or unreadable."""
+    if "chouette" not in top.obj:
+        return None
+    if variant is not Variant.CHOUETTE:
+        top.error(
+            f"chouette does not belong in a {variant.value} sitting, only in a chouette",
+            "chouette",
+        )
+        return None
+    value = top.obj["chouette"]
+    if not isinstance(value, dict):
+        top.error(
+            f'chouette must be an object {{"box": seat, "captain": seat}}, not {show(value)}',
+            "chouette",
+        )
+        return None
+    reader = FieldReader(value, top.problems, None, _ROLE_MEANINGS)
+    reader.check_keys(("box", "captain"))
+    box = reader.integer("box", _SEAT, required=True)
+    captain = reader.integer("captain", _SEAT, required=True)
+    top.ok = top.ok and reader.ok
+    if box is None or captain is None or not reader.ok:
+        return None
+    return ChouetteRoles(box, captain)
+
+
+def _individual_rules(
+    variant: Variant,
+    names: tuple[str, ...],
+    rules: Rules,
+    roles: ChouetteRoles | None,
+    seat_hands: list[ThreePlayerDeal | None],
+    side_hands: list[Hand | None],
+    top: FieldReader,
+) -> list[Problem]:
+    """The rules of the game (``check_any_sitting``) for the hands up to the first one whose
+    structure is not sound; the hands after it one by one, where a hand can be checked
+    alone (not in the chouette, whose roles follow the rubbers)."""
+    if variant is Variant.CHOUETTE and roles is None and "chouette" in top.obj:
+        return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
+    if variant.two_sided_hands:
+        prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
+        return check_any_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
+    deals: tuple[ThreePlayerDeal, ...] = _sound_prefix(seat_hands)
+    problems = check_any_sitting(SeatSitting(variant, names, deals, rules))
+    if check_sitting_setup(variant, names, rules):
+        names = tuple(f"player {seat}" for seat in range(variant.seats))
+    for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
+        if hand is not None:
+            problems.extend(_check_seat_hand(hand, number, variant, names))
+    return problems
+
+
+def _sound_prefix(hands: list[_H | None]) -> tuple[_H, ...]:
+    """The hands before the first one whose structure is not sound."""
+    prefix: list[_H] = []
+    for hand in hands:
+        if hand is None:
+            break
+        prefix.append(hand)
+    return tuple(prefix)
+
+
+def _check_seat_hand(
+    hand: ThreePlayerDeal, number: int, variant: Variant, names: tuple[str, ...] | None
+) -> list[Problem]:
+    """T16 (and F2 in cutthroat) for one hand, the players named when known."""
+    if variant is Variant.CUTTHROAT:
+        four = cast("tuple[str, str, str, str] | None", names)
+        return check_cutthroat_hand(hand, number, four)
+    return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
+
+
+def _read_header(top: FieldReader) -> int | None:
+    """Check format and version: the version to read the file as, or None when the rest of
+    the file must not be read. A missing or impossible version is read as the newest."""
     if "format" not in top.obj:
         top.error(
             f'format is missing: this is not a sitting file, which starts with "format": '
             f'"{FORMAT_NAME}"',
             "format",
         )
-        return False
+        return None
     file_format = top.obj["format"]
     if file_format != FORMAT_NAME:
         top.error(
-            f'format is {_show(file_format)}, not "{FORMAT_NAME}": this is not a sitting file',
+            f'format is {show(file_format)}, not "{FORMAT_NAME}": this is not a sitting file',
             "format",
         )
-        return False
+        return None
     version = top.integer("version", "a whole number (the format version)", required=True)
-    if version is not None and version > FORMAT_VERSION:
+    if version is not None and version > NEWEST_VERSION:
         top.error(
-            f"version {version} is newer than this app reads ({FORMAT_VERSION}); "
+            f"version {version} is newer than this app reads ({NEWEST_VERSION}); "
             "update jojotte-score",
             "version",
         )
-        return False
+        return None
     if version is not None and version < 1:
         top.error(f"version {version} does not exist; the first version is 1", "version")
-    return True
+    return version if version is not None and version >= 1 else NEWEST_VERSION
 
 
-def _read_rules(top: _Reader, variant: Variant) -> Rules:
+def _read_rules(top: FieldReader, variant: Variant) -> Rules:
     """The rules in force; a key that is absent or unreadable stands at its standard value."""
     standard = Rules.for_variant(variant)
     if "rules" not in top.obj:
         return standard
     value = top.obj["rules"]
     if not isinstance(value, dict):
-        top.error(f"rules must be an object {{...}}, not {_show(value)}", "rules")
+        top.error(f"rules must be an object {{...}}, not {show(value)}", "rules")
         return standard
-    reader = _Reader(value, top.problems, None)
+    reader = FieldReader(value, top.problems, None, _REQUIRED_MEANING)
     reader.check_keys(_RULES_KEYS)
-    game_target = reader.integer("game_target", _WHOLE)
-    rubber_bonus = reader.integer("rubber_bonus", _WHOLE)
+    game_target = reader.integer("game_target", WHOLE)
+    rubber_bonus = reader.integer("rubber_bonus", WHOLE)
     top.ok = top.ok and reader.ok
     return Rules(
         game_target=standard.game_target if game_target is None else game_target,
@@ -477,14 +567,14 @@ def _setup_for_checks(
 
 
 def _read_hands(
-    top: _Reader, variant: Variant, names: tuple[str, str] | None
+    top: FieldReader, variant: Variant, names: tuple[str, str] | None
 ) -> tuple[Hand, ...] | None:
     if "hands" not in top.obj:
         top.missing("hands")
         return None
     value = top.obj["hands"]
     if not isinstance(value, list):
-        top.error(f"hands must be a list of hands [...], not {_show(value)}", "hands")
+        top.error(f"hands must be a list of hands [...], not {show(value)}", "hands")
         return None
     hands: list[Hand] = []
     for number, item in enumerate(value, start=1):
@@ -510,12 +600,12 @@ def _read_hand(
     ``checked=False`` reports the problems of structure only."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        problems.append(Problem(f"a hand must be a JSON object {{...}}, not {_show(data)}", number))
+        problems.append(Problem(f"a hand must be a JSON object {{...}}, not {show(data)}", number))
         return None, problems
-    reader = _Reader(data, problems, number)
+    reader = FieldReader(data, problems, number, _REQUIRED_MEANING)
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
-        reader.error(f"thrown_in must be true or false, not {_show(thrown_in)}", "thrown_in")
+        reader.error(f"thrown_in must be true or false, not {show(thrown_in)}", "thrown_in")
     hand: Hand | None = _read_thrown_in(reader) if thrown_in is True else _read_played(reader)
     if hand is None or not reader.ok:
         return None, problems
@@ -524,8 +614,8 @@ def _read_hand(
     return hand, problems
 
 
-def _read_thrown_in(reader: _Reader) -> ThrownIn | None:
-    reader.check_keys(_THROWN_IN_KEYS, misplaced="a thrown-in deal")
+def _read_thrown_in(reader: FieldReader) -> ThrownIn | None:
+    reader.check_keys(_THROWN_IN_KEYS, "a thrown-in deal", _PLAYED_KEYS)
     dealer = reader.integer("dealer", _SEAT, nullable=True)
     note = reader.text("note", "")
     if not reader.ok or note is None:
@@ -533,7 +623,7 @@ def _read_thrown_in(reader: _Reader) -> ThrownIn | None:
     return ThrownIn(dealer=dealer, note=note)
 
 
-def _read_played(reader: _Reader) -> PlayedHand | None:
+def _read_played(reader: FieldReader) -> PlayedHand | None:
     reader.check_keys(_PLAYED_KEYS)
     dealer = reader.integer("dealer", _SEAT, nullable=True)
     bidder = reader.integer("bidder", _SIDE, required=True)
@@ -573,59 +663,16 @@ def _read_played(reader: _Reader) -> PlayedHand | None:
     )
 
 
-def _is_unicode(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-_SHOWN_TEXT: Final = 40
-# Looking for a close key name is slow; a file with this many problems gets no more hints.
-_HINTED_PROBLEMS: Final = 100
-
-
-def _show(value: object) -> str:
-    """A short description of a decoded JSON value for a message."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value) if abs(value) <= MAX_JSON_INTEGER else "a huge number"
-    if isinstance(value, float):
-        return repr(value) if value == value and abs(value) != float("inf") else "NaN or Infinity"
-    if isinstance(value, str):
-        shown = value[:_SHOWN_TEXT] + ("..." if len(value) > _SHOWN_TEXT else "")
-        quoted = json.dumps(shown, ensure_ascii=False)
-        return quoted if _is_unicode(quoted) else json.dumps(shown)
-    if isinstance(value, list):
-        return "a list [...]"
-    if isinstance(value, dict):
-        return "an object {...}"
-    return f"a Python {type(value).__name__}"
-
-
-def _choices(kind: type[enum.Enum]) -> str:
-    """The values of an enum, quoted, for a message: '"none", "double", "redouble"'."""
-    return ", ".join(_show(member.value) for member in kind)
-
-
-def _suggestion(key: str, allowed: tuple[str, ...]) -> str:
-    if len(key) > _SHOWN_TEXT:
-        return ""
-    import difflib  # only for a misspelt key
-
-    close = difflib.get_close_matches(key, allowed, n=1)
-    return f' (did you mean "{close[0]}"?)' if close else ""
-
-
 # Writing -------------------------------------------------------------------------------
 
 
-def hand_to_data(hand: Hand) -> dict[str, object]:
-    """One hand as a JSON-ready dict; keys holding their default value are left out."""
+def hand_to_data(hand: Hand | ThreePlayerHand) -> dict[str, object]:
+    """One hand as a JSON-ready dict; keys holding their default value are left out.
+
+    A hand recorded by seat (the three-player game, cutthroat) has the keys of T3.
+    """
+    if isinstance(hand, ThreePlayerHand):
+        return seat_hand_to_data(hand)
     data: dict[str, object] = {}
     if hand.dealer is not None:
         data["dealer"] = hand.dealer
@@ -652,14 +699,20 @@ def hand_to_data(hand: Hand) -> dict[str, object]:
     return data
 
 
-def sitting_to_data(sitting: Sitting) -> dict[str, object]:
-    """The whole sitting as a JSON-ready dict; ``rules`` only lists what differs from standard."""
+def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
+    """The whole sitting as a JSON-ready dict; ``rules`` only lists what differs from standard.
+
+    Two-player and partnership sittings are written as version 1, the games of individual
+    players as version 2 (a chouette with its first rubber's ``chouette`` roles).
+    """
     data: dict[str, object] = {
         "format": FORMAT_NAME,
-        "version": FORMAT_VERSION,
+        "version": NEWEST_VERSION if sitting.variant.individual else FORMAT_VERSION,
         "variant": sitting.variant.value,
         "players": list(sitting.players),
     }
+    if isinstance(sitting, Sitting) and sitting.chouette is not None:
+        data["chouette"] = {"box": sitting.chouette.box, "captain": sitting.chouette.captain}
     standard = Rules.for_variant(sitting.variant)
     rules: dict[str, object] = {}
     if sitting.rules.game_target != standard.game_target:
@@ -672,7 +725,7 @@ def sitting_to_data(sitting: Sitting) -> dict[str, object]:
     return data
 
 
-def dumps_sitting(sitting: Sitting) -> str:
+def dumps_sitting(sitting: AnySitting) -> str:
     """The sitting as JSON text: one key per line, one hand per line, ending with a newline."""
     data = sitting_to_data(sitting)
     lines = ["{"]
@@ -691,7 +744,7 @@ def dumps_sitting(sitting: Sitting) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_sitting(sitting: Sitting, path: Path) -> None:
+def save_sitting(sitting: AnySitting, path: Path) -> None:
     """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically."""
     write_atomically(path, dumps_sitting(sitting))
 

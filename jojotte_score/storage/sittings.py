@@ -27,6 +27,7 @@ from jojotte_score.core.validation import (
     errors_only,
     sitting_side_names,
 )
+from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
@@ -273,8 +274,11 @@ class SittingStore:
             place=place,
         )
 
-    def import_sitting(self, sitting: Sitting, *, title: str = "", place: str = "") -> int:
+    def import_sitting(self, sitting: AnySitting, *, title: str = "", place: str = "") -> int:
         """Store a whole sitting in one transaction; every hand is checked first."""
+        if not isinstance(sitting, Sitting) or sitting.variant.individual:
+            message = f"a {sitting.variant.value} sitting cannot be stored yet"
+            raise InvalidSittingError([Problem(message, None, "variant")])
         problems = errors_only(check_sitting_setup(sitting.variant, sitting.players, sitting.rules))
         problems += check_label("title", title) + check_label("place", place)
         names = sitting_side_names(sitting.variant, sitting.players)

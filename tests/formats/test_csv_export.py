@@ -26,6 +26,7 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
+from jojotte_score.core.variants import replay_columns
 from jojotte_score.formats import csv_export
 from jojotte_score.formats.csv_export import (
     HAND_COLUMNS,
@@ -37,6 +38,7 @@ from jojotte_score.formats.csv_export import (
     write_hands_csv,
     write_rubbers_csv,
 )
+from jojotte_score.formats.sitting_file import load_sitting
 
 GOLDEN = Path(__file__).parent / "golden"
 REGENERATE = os.environ.get("JOJOTTE_REGENERATE_GOLDEN") == "1"
@@ -104,6 +106,27 @@ def test_german_rubbers_match_golden(tmp_path: Path) -> None:
     out = tmp_path / "rubbers.csv"
     write_rubbers_csv([("german-example", GERMAN, replay(GERMAN))], out)
     check_golden(out, "german-rubbers.csv")
+
+
+# The worked sittings of the games of individual players (docs/RULES.md), from their files.
+PLAYER_EXAMPLES = ("three-player-example", "cutthroat-example", "chouette-example")
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+@pytest.mark.parametrize("name", PLAYER_EXAMPLES)
+def test_player_example_hands_match_golden(tmp_path: Path, name: str) -> None:
+    sitting = load_sitting(DATA / f"{name}.json").sitting
+    out = tmp_path / "hands.csv"
+    write_hands_csv(sitting, replay_columns(sitting), out)
+    check_golden(out, f"{name.removesuffix('-example')}-hands.csv")
+
+
+@pytest.mark.parametrize("name", PLAYER_EXAMPLES)
+def test_player_example_rubbers_match_golden(tmp_path: Path, name: str) -> None:
+    sitting = load_sitting(DATA / f"{name}.json").sitting
+    out = tmp_path / "rubbers.csv"
+    write_rubbers_csv([(name, sitting, replay_columns(sitting))], out)
+    check_golden(out, f"{name.removesuffix('-example')}-rubbers.csv")
 
 
 # --- the numbers a player checks, read back from the files ---------------------------------

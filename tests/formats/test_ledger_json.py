@@ -13,12 +13,23 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
+from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.ledger_json import dumps_ledger, ledger_to_data
 from jojotte_score.formats.sitting_file import load_sitting
+from tests.core.test_chouette import EXAMPLE as CHOUETTE
+from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
+from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
 from tests.strategies import sittings
+from tests.strategies_three_player import (
+    chouette_sittings,
+    cutthroat_sittings,
+    three_player_sittings,
+)
 
 HERE = Path(__file__).resolve().parent
 DATA = HERE.parent / "data"
@@ -73,6 +84,19 @@ def test_ledger_matches_golden_file(name: str) -> None:
     )
 
 
+@pytest.mark.parametrize("name", ["three-player-example", "cutthroat-example", "chouette-example"])
+def test_column_ledger_matches_golden_file(name: str) -> None:
+    ledger = replay_columns(load_sitting(DATA / f"{name}.json").sitting)
+    text = dumps_ledger(ledger, indent=2)
+    golden = GOLDEN / f"{name}-ledger.json"
+    if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):
+        golden.write_text(text, encoding="utf-8")
+    assert text == golden.read_text(encoding="utf-8"), (
+        "the ledger changed; if that is intended, regenerate with "
+        "JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_ledger_json.py"
+    )
+
+
 def test_german_ledger_numbers() -> None:
     data = json.loads((GOLDEN / "german-example-ledger.json").read_text(encoding="utf-8"))
     rubber = data["rubbers"][0]
@@ -105,3 +129,120 @@ def test_names_are_written_as_json_strings() -> None:
     data = json.loads(dumps_ledger(replay(sitting)))
     assert data["sides"] == ['Jürgen "Jo"', "Käthe\\Bert"]
     assert data["rubbers"] == []
+
+
+# The games of individual players (section 4 of the rulings) ---------------------------
+
+
+def expected_column_data(ledger: ColumnLedger) -> dict[str, object]:
+    """A ledger with a column per player as section 4 describes it, key by key."""
+    rubbers: list[dict[str, object]] = []
+    for r in ledger.rubbers:
+        rubber: dict[str, object] = {
+            "number": r.number,
+            "winner": r.winner,
+            "totals": list(r.totals),
+            "settlement": list(r.settlement),
+            "game_winners": list(r.game_winners),
+        }
+        if r.roles is not None:
+            rubber["roles"] = {
+                "box": r.roles.box,
+                "captain": r.roles.captain,
+                "partner": r.roles.partner,
+            }
+        rubber["entries"] = [
+            {
+                "hand": e.hand,
+                "side": e.side,
+                "line": str(e.line),
+                "points": e.points,
+                "kind": str(e.kind),
+            }
+            for h in r.hands
+            for e in h.entries
+        ]
+        rubber["prison"] = [
+            {"hand": h.number, "points": h.prison_in} for h in r.hands if h.prison_in
+        ]
+        rubbers.append(rubber)
+    return {
+        "format": "jojotte-ledger",
+        "version": 2,
+        "sides": list(ledger.players),
+        "rules": {
+            "game_target": ledger.rules.game_target,
+            "rubber_bonus": ledger.rules.rubber_bonus,
+        },
+        "rubbers": rubbers,
+        "unresolved_prison": ledger.unresolved_prison,
+    }
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.one_of(
+        three_player_sittings(max_hands=30),
+        cutthroat_sittings(max_hands=30),
+        chouette_sittings(max_hands=30),
+    )
+)
+def test_column_ledgers_compact_and_indented_say_the_same(sitting: AnySitting) -> None:
+    ledger = replay_columns(sitting)
+    compact = dumps_ledger(ledger)
+    assert "\n" not in compact[:-1]
+    data = json.loads(compact)
+    assert data == expected_column_data(ledger)
+    assert json.loads(dumps_ledger(ledger, indent=2)) == data == ledger_to_data(ledger)
+    for rubber in data["rubbers"]:
+        assert sum(rubber["settlement"]) == 0
+        assert len(rubber["totals"]) == len(rubber["settlement"]) == len(sitting.players)
+
+
+def test_the_worked_chouette_rubbers_with_roles_and_settlements() -> None:
+    data = ledger_to_data(replay_columns(CHOUETTE))
+    assert data["sides"] == ["Anna", "Bert", "Carl"]
+    rubbers = data["rubbers"]
+    assert isinstance(rubbers, list)
+    assert [(r["roles"], r["totals"], r["settlement"], r["winner"]) for r in rubbers] == [
+        ({"box": 0, "captain": 1, "partner": 2}, [780, 50, 50], [1460, -730, -730], 0),
+        ({"box": 0, "captain": 2, "partner": 1}, [70, 805, 805], [-1470, 735, 735], 2),
+        ({"box": 2, "captain": 1, "partner": 0}, [1240, 1240, 95], [1145, 1145, -2290], 1),
+    ]
+    assert "net" not in rubbers[0]
+    # Hand 1: Anna's box scores 80 below; the captain (Bert) 50 above and the partner (Carl)
+    # the same 50 on the same line, an entry of its own (C4).
+    first = [(e["side"], e["line"], e["points"]) for e in rubbers[0]["entries"] if e["hand"] == 1]
+    assert first == [(0, "below", 80), (1, "above", 50), (2, "above", 50)]
+
+
+def test_the_worked_three_player_ledger_copies_to_the_inactive_player() -> None:
+    data = ledger_to_data(replay_columns(THREE_PLAYER))
+    rubbers = data["rubbers"]
+    assert isinstance(rubbers, list)
+    assert [(r["totals"], r["settlement"], r["winner"]) for r in rubbers] == [
+        ([1100, 480, 1215], [505, -1355, 850], 2),
+        ([150, 0, 150], [150, -300, 150], None),
+    ]
+    assert all("roles" not in r for r in rubbers)
+    # Hand 1: Anna 65 below; Bert's meld 20 and trick score 40 above, and Carl, sitting out
+    # on Bert's side, the same two entries above (T8).
+    first = [(e["side"], e["line"], e["points"], e["kind"]) for e in rubbers[0]["entries"][:5]]
+    assert first == [
+        (1, "above", 20, "meld"),
+        (0, "below", 65, "tricks"),
+        (1, "above", 40, "tricks"),
+        (2, "above", 20, "meld"),
+        (2, "above", 40, "tricks"),
+    ]
+
+
+def test_the_worked_cutthroat_rubber_settles_four_ways() -> None:
+    data = ledger_to_data(replay_columns(CUTTHROAT))
+    assert data["sides"] == ["Anna", "Bert", "Carl", "Dave"]
+    rubbers = data["rubbers"]
+    assert isinstance(rubbers, list)
+    assert (rubbers[0]["totals"], rubbers[0]["settlement"]) == (
+        [575, 555, 1215, 65],
+        [-110, -190, 2450, -2150],
+    )

@@ -823,8 +823,8 @@ BAD_FILES: list[tuple[str, object, list[str]]] = [
     ),
     (
         "newer-version-only-problem",
-        sitting_data({"bidder": 9}, version=2, extra=True),
-        ["version 2 is newer than this app reads (1); update jojotte-score"],
+        sitting_data({"bidder": 9}, version=3, extra=True),
+        ["version 3 is newer than this app reads (2); update jojotte-score"],
     ),
     (
         "much-newer-version",
@@ -854,8 +854,16 @@ BAD_FILES: list[tuple[str, object, list[str]]] = [
     ),
     (
         "variant-unknown",
+        sitting_data(variant="solo", players=["A", "B", "C"]),
+        ['variant "solo" is not one of "two-player", "partnership"'],
+    ),
+    (
+        "three-player-in-version-1",
         sitting_data(variant="three-player", players=["A", "B", "C"]),
-        ['variant "three-player" is not one of "two-player", "partnership"'],
+        [
+            'variant "three-player" needs version 2 of the sitting file, but the file says '
+            'version 1: write "version": 2'
+        ],
     ),
     (
         "players-missing",

@@ -20,15 +20,22 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Hand, PlayedHand, ThrownIn, Variant
+from jojotte_score.core.three_player import ThreePlayerHand
 from jojotte_score.formats.sitting_file import (
     LoadedSitting,
+    dumps_sitting,
     hand_from_data,
     hand_to_data,
     loads_sitting,
     parse_sitting,
+    seat_hand_from_data,
     sitting_to_data,
 )
+from tests.core.test_chouette import EXAMPLE as CHOUETTE_EXAMPLE
+from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT_EXAMPLE
+from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER_EXAMPLE
 from tests.strategies import valid_hands
+from tests.strategies_three_player import cutthroat_hands, three_player_hands
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "data" / "small-example.json"
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -54,8 +61,26 @@ KEYS = [
     "melds",
     "tricks",
     "note",
+    "chouette",
+    "box",
+    "captain",
+    "doubler",
+    "sides_with",
+    "nullo_bidder",
+    "active_defender",
 ]
-WORDS = ["jojotte-sitting", "two-player", "partnership", "spades", "no-trump", "nullo", "slam"]
+VARIANTS = ["two-player", "partnership", "three-player", "chouette", "cutthroat"]
+WORDS = [
+    "jojotte-sitting",
+    *VARIANTS,
+    "spades",
+    "no-trump",
+    "double",
+    "nullo",
+    "slam",
+    "declarer",
+    "defender",
+]
 
 scalars = (
     st.none()
@@ -145,26 +170,103 @@ def test_sitting_shaped_json_is_loaded_or_refused(data: dict[str, Any]) -> None:
     check_outcome(parse_sitting, data)
 
 
+seat_hand_like = st.fixed_dictionaries(
+    {
+        "bidder": st.integers(-1, 4) | json_values,
+        "trump": st.sampled_from(["spades", "no-trump"]) | json_values,
+        "active_defender": st.integers(-1, 4) | json_values,
+        "card_points": st.lists(st.sampled_from([0, 20, 55, 80, 155]), min_size=2, max_size=5)
+        | json_values,
+    },
+    optional=dict.fromkeys(
+        [
+            key
+            for key in KEYS[8:]
+            if key not in ("bidder", "trump", "active_defender", "card_points")
+        ],
+        scalars | json_values,
+    ),
+)
+version_2_like = st.fixed_dictionaries(
+    {
+        "format": st.just("jojotte-sitting"),
+        "version": st.just(2) | st.just(1) | json_values,
+        "variant": st.sampled_from(VARIANTS) | json_values,
+        "players": st.lists(st.sampled_from(["A", "B", "C", "D", " "]), min_size=2, max_size=5)
+        | json_values,
+        "hands": st.lists(
+            seat_hand_like | st.dictionaries(keys, scalars | json_values, max_size=6),
+            max_size=4,
+        ),
+    },
+    optional={
+        "rules": st.dictionaries(keys, json_values, max_size=3),
+        "chouette": st.fixed_dictionaries(
+            {"box": st.integers(-1, 3) | json_values, "captain": st.integers(-1, 3) | json_values}
+        )
+        | json_values,
+    },
+)
+
+
+@FUZZ
+@given(version_2_like)
+def test_version_2_shaped_json_of_every_variant_is_loaded_or_refused(data: dict[str, Any]) -> None:
+    check_outcome(parse_sitting, data)
+    check_outcome(loads_sitting, json.dumps(data))
+
+
+@FUZZ
+@given(json_values | seat_hand_like, st.sampled_from(list(Variant)), st.integers(1, 500))
+def test_any_hand_by_seat_is_built_or_refused(data: object, variant: Variant, number: int) -> None:
+    result = outcome(seat_hand_from_data, data, number, variant)
+    if isinstance(result, InvalidSittingError):
+        assert result.problems
+        assert {p.hand for p in result.problems} == {number}
+    else:
+        assert isinstance(result, ThreePlayerHand | ThrownIn)
+        assert seat_hand_from_data(hand_to_data(result), number, variant) == result
+
+
+@FUZZ
+@given(three_player_hands())
+def test_a_valid_three_player_hand_reads_back_as_written(hand: ThreePlayerHand | ThrownIn) -> None:
+    assert seat_hand_from_data(hand_to_data(hand), 1, Variant.THREE_PLAYER) == hand
+
+
+@FUZZ
+@given(cutthroat_hands())
+def test_a_valid_cutthroat_hand_reads_back_as_written(hand: ThreePlayerHand | ThrownIn) -> None:
+    assert seat_hand_from_data(hand_to_data(hand), 1, Variant.CUTTHROAT) == hand
+
+
 def example() -> dict[str, Any]:
     data: dict[str, Any] = json.loads(EXAMPLE.read_text(encoding="utf-8"))
     return data
 
 
+# The worked sittings of the three new games, as version-2 files, to be mutated.
+VERSION_2_EXAMPLES = {
+    "three-player": dumps_sitting(THREE_PLAYER_EXAMPLE),
+    "cutthroat": dumps_sitting(CUTTHROAT_EXAMPLE),
+    "chouette": dumps_sitting(CHOUETTE_EXAMPLE),
+}
+
+
 def objects_in(data: dict[str, Any]) -> list[dict[str, Any]]:
     """The file object, its rules and each hand: the objects a mutation may touch."""
     found = [data]
-    if isinstance(data.get("rules"), dict):
-        found.append(data["rules"])
+    for key in ("rules", "chouette"):
+        if isinstance(data.get(key), dict):
+            found.append(data[key])
     hands = data.get("hands")
     if isinstance(hands, list):
         found.extend(hand for hand in hands if isinstance(hand, dict))
     return found
 
 
-@FUZZ
-@given(st.data())
-def test_mutated_example_is_loaded_or_refused(data: st.DataObject) -> None:
-    sitting = example()
+def mutate(sitting: dict[str, Any], data: st.DataObject) -> None:
+    """Replace, delete or add one to three keys anywhere in the file."""
     for _ in range(data.draw(st.integers(1, 3), label="mutations")):
         target = data.draw(st.sampled_from(objects_in(sitting)), label="object")
         action = data.draw(st.sampled_from(["replace", "delete", "add"]), label="action")
@@ -175,8 +277,31 @@ def test_mutated_example_is_loaded_or_refused(data: st.DataObject) -> None:
         else:
             key = data.draw(st.sampled_from(sorted(target)), label="replaced key")
             target[key] = data.draw(json_values, label="value")
+
+
+@FUZZ
+@given(st.data())
+def test_mutated_example_is_loaded_or_refused(data: st.DataObject) -> None:
+    sitting = example()
+    mutate(sitting, data)
     check_outcome(parse_sitting, copy.deepcopy(sitting))
     check_outcome(loads_sitting, json.dumps(sitting))
+
+
+@FUZZ
+@given(st.sampled_from(sorted(VERSION_2_EXAMPLES)), st.data())
+def test_mutated_version_2_example_is_loaded_or_refused(name: str, data: st.DataObject) -> None:
+    sitting = json.loads(VERSION_2_EXAMPLES[name])
+    mutate(sitting, data)
+    check_outcome(parse_sitting, copy.deepcopy(sitting))
+    check_outcome(loads_sitting, json.dumps(sitting))
+
+
+@pytest.mark.parametrize("name", sorted(VERSION_2_EXAMPLES))
+def test_unmutated_version_2_examples_load(name: str) -> None:
+    loaded = check_outcome(loads_sitting, VERSION_2_EXAMPLES[name])
+    assert loaded is not None
+    assert len(loaded.sitting.hands) == {"three-player": 8, "cutthroat": 5, "chouette": 10}[name]
 
 
 def test_unmutated_example_loads() -> None:

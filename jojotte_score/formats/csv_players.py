@@ -1,0 +1,243 @@
+"""CSV exports of the games with a column per player: the three-player game, the chouette
+and cutthroat (T1, C4, F1).
+
+The files have the properties of :mod:`jojotte_score.formats.csv_export` (UTF-8 with a byte
+order mark, ``\\r\\n``, formulas neutralised, written atomically); only the columns differ:
+each number a player has is a column per seat, ending in ``_0``, ``_1``, ... and named by
+the ``player_N`` columns of the same row. They are documented in docs/file-format.md ("CSV
+exports of the games of individual players").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, Final
+
+from jojotte_score.core.individual_ledger import ColumnLedger, SeatHandResult, SeatRubberResult
+from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, Special
+from jojotte_score.core.scoring import Line
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
+
+Row = dict[str, str | int]
+
+YES: Final = "yes"
+NO: Final = "no"
+GAME_WINNERS_SEPARATOR: Final = "; "
+
+_HAND_HEAD: Final = ("hand", "rubber", "game")
+_HAND_FACTS: Final = (
+    "dealer",
+    "thrown_in",
+    "bidder",
+    "declarer",
+    "active_defender",
+    "inactive",
+    "inactive_with",
+    "trump",
+    "double",
+    "doubler",
+    "special",
+    "nullo_bidder",
+    "outcome",
+    "winner",
+    "prison_in",
+    "prison_out",
+    "prison_waiting",
+    "game_winner",
+    "rubber_winner",
+)
+_HAND_BY_PLAYER: Final = (
+    "card_points",
+    "melds",
+    "tricks",
+    "trick_score",
+    "total",
+    "above",
+    "below",
+    "game_below",
+    "games",
+    "running_total",
+)
+_RUBBER_HEAD: Final = ("sitting", "variant")
+_RUBBER_FACTS: Final = (
+    "rubber",
+    "first_hand",
+    "last_hand",
+    "game_winners",
+    "finished",
+    "winner",
+    "box",
+    "captain",
+    "partner",
+    "prison_waiting",
+)
+_RUBBER_BY_PLAYER: Final = ("games", "total", "settlement")
+
+
+def _by_player(names: Iterable[str], seats: int) -> tuple[str, ...]:
+    return tuple(f"{name}_{seat}" for name in names for seat in range(seats))
+
+
+def player_hand_columns(seats: int) -> tuple[str, ...]:
+    """The columns of the hands export of a sitting of ``seats`` players, in file order."""
+    return (
+        *_HAND_HEAD,
+        *_by_player(("player",), seats),
+        *_HAND_FACTS,
+        *_by_player(_HAND_BY_PLAYER, seats),
+        "note",
+    )
+
+
+def player_rubber_columns(seats: int) -> tuple[str, ...]:
+    """The columns of the rubbers export of sittings of up to ``seats`` players."""
+    return (
+        *_RUBBER_HEAD,
+        *_by_player(("player",), seats),
+        *_RUBBER_FACTS,
+        *_by_player(_RUBBER_BY_PLAYER, seats),
+    )
+
+
+def player_hand_rows(sitting: Sitting | SeatSitting, ledger: ColumnLedger) -> list[Row]:
+    """One row per hand (thrown-in deals included), keyed by :func:`player_hand_columns`.
+
+    Players are named; inputs a hand does not have are empty. In the chouette the box's
+    numbers are in the box's columns and the team's in the captain's; the partner, who
+    plays no cards, has empty inputs but writes what the captain writes (C4).
+    """
+    names = sitting.players
+    rows: list[Row] = []
+    running = [0] * len(names)
+    rubber = 0
+    roles_of = {r.number: r.roles for r in ledger.rubbers}
+    results: tuple[SeatHandResult[Any], ...] = ledger.hands
+    for result in results:
+        if result.rubber != rubber:
+            rubber, running = result.rubber, [0] * len(names)
+        for entry in result.entries:
+            running[entry.side] += entry.points
+        rows.append(_hand_row(names, result, roles_of.get(result.rubber), running))
+    return rows
+
+
+def _name(names: tuple[str, ...], seat: int | None) -> str:
+    return "" if seat is None or not 0 <= seat < len(names) else names[seat]
+
+
+def _hand_row(
+    names: tuple[str, ...],
+    result: SeatHandResult[Any],
+    roles: ChouetteRoles | None,
+    running: list[int],
+) -> Row:
+    hand = result.hand
+    seats = len(names)
+    row: Row = {"hand": result.number, "rubber": result.rubber, "game": result.game}
+    row.update({f"player_{seat}": name for seat, name in enumerate(names)})
+    row["dealer"] = _name(names, hand.dealer)
+    row["thrown_in"] = YES if hand.thrown_in else NO
+    if isinstance(hand, ThreePlayerHand):
+        row.update(_seat_facts(names, hand))
+    elif isinstance(hand, PlayedHand) and roles is not None:
+        row.update(_chouette_facts(names, hand, roles))
+    score = result.score
+    row.update(
+        {
+            "outcome": score.outcome.value,
+            "winner": _name(names, score.winner),
+            "prison_in": result.prison_in,
+            "prison_out": result.prison_out,
+            "prison_waiting": result.prison_after,
+            "game_winner": _name(names, result.game_winner),
+            "rubber_winner": _name(names, result.rubber_winner),
+        }
+    )
+    for seat in range(seats):
+        if score.totals:
+            row[f"trick_score_{seat}"] = score.trick_scores[seat]
+            row[f"total_{seat}"] = score.totals[seat]
+        row[f"above_{seat}"] = result.written(seat, Line.ABOVE)
+        row[f"below_{seat}"] = result.written(seat, Line.BELOW)
+        row[f"game_below_{seat}"] = result.below[seat]
+        row[f"games_{seat}"] = result.games[seat]
+        row[f"running_total_{seat}"] = running[seat]
+    row["note"] = hand.note
+    return row
+
+
+def _seat_facts(names: tuple[str, ...], hand: ThreePlayerHand) -> Row:
+    """The recorded facts of a hand by seat (T3), with its roles by name (T3, T4)."""
+    row: Row = {
+        "bidder": _name(names, hand.bidder),
+        "declarer": _name(names, hand.declarer),
+        "active_defender": _name(names, hand.active_defender),
+        "inactive": _name(names, hand.inactive),
+        "inactive_with": _name(names, hand.inactive_partner),
+        "trump": hand.trump.value,
+        "double": hand.double.value,
+        "doubler": _name(names, hand.doubler),
+        "special": hand.special.value,
+        "nullo_bidder": _name(names, hand.nullo_bidder),
+    }
+    for seat in range(len(names)):
+        row[f"card_points_{seat}"] = hand.card_points[seat]
+        row[f"melds_{seat}"] = hand.melds[seat]
+        row[f"tricks_{seat}"] = "" if hand.tricks is None else hand.tricks[seat]
+    return row
+
+
+def _chouette_facts(names: tuple[str, ...], hand: PlayedHand, roles: ChouetteRoles) -> Row:
+    """A chouette hand (C1): side 0 is the box, side 1 the team whose captain plays."""
+    seat_of = (roles.box, roles.captain)
+    row: Row = {
+        "bidder": names[seat_of[hand.bidder]],
+        "declarer": names[seat_of[hand.declarer]],
+        "active_defender": names[seat_of[1 - hand.declarer]],
+        "inactive": names[roles.partner],
+        "inactive_with": names[roles.captain],
+        "trump": hand.trump.value,
+        "double": hand.double.value,
+        "special": hand.special.value,
+        "nullo_bidder": names[seat_of[hand.declarer]] if hand.special is Special.NULLO else "",
+    }
+    for side, seat in enumerate(seat_of):
+        row[f"card_points_{seat}"] = hand.card_points[side]
+        row[f"melds_{seat}"] = hand.melds[side]
+        row[f"tricks_{seat}"] = "" if hand.tricks is None else hand.tricks[side]
+    return row
+
+
+def player_rubber_rows(
+    sitting: Sitting | SeatSitting, ledger: ColumnLedger, *, sitting_label: str = ""
+) -> list[Row]:
+    """One row per rubber, keyed by :func:`player_rubber_columns` (of at least the
+    sitting's number of players): totals and settlement per player (T15, C6, F6)."""
+    rubbers: tuple[SeatRubberResult[Any], ...] = ledger.rubbers
+    return [_rubber_row(sitting, rubber, sitting_label) for rubber in rubbers]
+
+
+def _rubber_row(sitting: Sitting | SeatSitting, rubber: SeatRubberResult[Any], label: str) -> Row:
+    names = sitting.players
+    roles = rubber.roles
+    row: Row = {"sitting": label, "variant": sitting.variant.value}
+    row.update({f"player_{seat}": name for seat, name in enumerate(names)})
+    row.update(
+        {
+            "rubber": rubber.number,
+            "first_hand": rubber.hands[0].number,
+            "last_hand": rubber.hands[-1].number,
+            "game_winners": GAME_WINNERS_SEPARATOR.join(names[s] for s in rubber.game_winners),
+            "finished": YES if rubber.finished else NO,
+            "winner": _name(names, rubber.winner),
+            "box": "" if roles is None else names[roles.box],
+            "captain": "" if roles is None else names[roles.captain],
+            "partner": "" if roles is None else names[roles.partner],
+            "prison_waiting": rubber.hands[-1].prison_after,
+        }
+    )
+    for seat in range(len(names)):
+        row[f"games_{seat}"] = rubber.game_winners.count(seat)
+        row[f"total_{seat}"] = rubber.totals[seat]
+        row[f"settlement_{seat}"] = rubber.settlement[seat]
+    return row

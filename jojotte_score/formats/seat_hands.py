@@ -1,0 +1,146 @@
+"""Hands recorded by seat in a sitting file: the three-player game and cutthroat (T3, F2).
+
+A played hand has the keys of T3 (docs/RULES.md, "Three players"), with ``card_points``,
+``melds`` and ``tricks`` as lists of one number per seat; a thrown-in deal is written as in
+the two-sided games. :func:`read_seat_deal` reads the structure and notes every problem;
+the rules of the game are checked by :mod:`jojotte_score.core.three_player_validation`.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import Doubling, Special, ThrownIn, Trump
+from jojotte_score.core.three_player import SidesWith, ThreePlayerDeal, ThreePlayerHand
+from jojotte_score.formats.json_fields import FieldReader, show
+
+SEAT_THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
+SEAT_PLAYED_KEYS: Final = (
+    "thrown_in",
+    "dealer",
+    "bidder",
+    "trump",
+    "double",
+    "doubler",
+    "sides_with",
+    "special",
+    "nullo_bidder",
+    "active_defender",
+    "card_points",
+    "last_trick",
+    "jojotte",
+    "melds",
+    "tricks",
+    "note",
+)
+SEAT_MEANINGS: Final = {
+    "bidder": "the seat of the player who named the trump or no-trump",
+    "trump": '"clubs", "diamonds", "hearts", "spades" or "no-trump"',
+    "active_defender": "the seat of the player who played against the declarer",
+    "card_points": "the card points each player took, one number per seat",
+}
+_SEAT: Final = "a seat number"
+
+
+def read_seat_deal(
+    data: object, number: int, seats: int, problems: list[Problem]
+) -> ThreePlayerDeal | None:
+    """Hand ``number`` of a sitting of ``seats`` players read by seat; None (with the
+    problems noted) when its structure is not sound."""
+    if not isinstance(data, dict):
+        problems.append(Problem(f"a hand must be a JSON object {{...}}, not {show(data)}", number))
+        return None
+    reader = FieldReader(data, problems, number, SEAT_MEANINGS)
+    thrown_in = data.get("thrown_in", False)
+    if not isinstance(thrown_in, bool):
+        reader.error(f"thrown_in must be true or false, not {show(thrown_in)}", "thrown_in")
+    if thrown_in is True:
+        reader.check_keys(SEAT_THROWN_IN_KEYS, "a thrown-in deal", SEAT_PLAYED_KEYS)
+        dealer = reader.integer("dealer", _SEAT, nullable=True)
+        note = reader.text("note", "")
+        if not reader.ok or note is None:
+            return None
+        return ThrownIn(dealer=dealer, note=note)
+    return _read_played(reader, seats)
+
+
+def _read_played(reader: FieldReader, seats: int) -> ThreePlayerHand | None:
+    reader.check_keys(SEAT_PLAYED_KEYS)
+    dealer = reader.integer("dealer", _SEAT, nullable=True)
+    bidder = reader.integer("bidder", _SEAT, required=True)
+    trump = reader.choice("trump", Trump)
+    double = reader.choice("double", Doubling, Doubling.NONE)
+    doubler = reader.integer("doubler", _SEAT, nullable=True)
+    sides_with = reader.choice("sides_with", SidesWith, nullable=True)
+    special = reader.choice("special", Special, Special.NONE)
+    nullo_bidder = reader.integer("nullo_bidder", _SEAT, nullable=True)
+    active_defender = reader.integer("active_defender", _SEAT, required=True)
+    card_points = reader.by_seat("card_points", seats)
+    if card_points is None and "card_points" not in reader.obj:
+        reader.missing("card_points")
+    last_trick = reader.integer("last_trick", _SEAT, nullable=True)
+    jojotte = reader.integer("jojotte", _SEAT, nullable=True)
+    melds = reader.by_seat("melds", seats)
+    tricks = reader.by_seat("tricks", seats, nullable=True)
+    note = reader.text("note", "")
+    if (
+        not reader.ok
+        or bidder is None
+        or trump is None
+        or double is None
+        or special is None
+        or active_defender is None
+        or card_points is None
+        or note is None
+    ):
+        return None
+    return ThreePlayerHand(
+        bidder=bidder,
+        trump=trump,
+        active_defender=active_defender,
+        card_points=card_points,
+        last_trick=last_trick,
+        double=double,
+        doubler=doubler,
+        sides_with=sides_with,
+        special=special,
+        nullo_bidder=nullo_bidder,
+        melds=(0,) * seats if melds is None else melds,
+        jojotte=jojotte,
+        tricks=tricks,
+        dealer=dealer,
+        note=note,
+    )
+
+
+def seat_hand_to_data(hand: ThreePlayerHand) -> dict[str, object]:
+    """A played hand by seat as a JSON-ready dict; keys holding their default are left out."""
+    data: dict[str, object] = {}
+    if hand.dealer is not None:
+        data["dealer"] = hand.dealer
+    data["bidder"] = hand.bidder
+    data["trump"] = hand.trump.value
+    if hand.double is not Doubling.NONE:
+        data["double"] = hand.double.value
+    if hand.doubler is not None:
+        data["doubler"] = hand.doubler
+    if hand.sides_with is not None:
+        data["sides_with"] = hand.sides_with.value
+    if hand.special is not Special.NONE:
+        data["special"] = hand.special.value
+    if hand.nullo_bidder is not None:
+        data["nullo_bidder"] = hand.nullo_bidder
+    data["active_defender"] = hand.active_defender
+    data["card_points"] = list(hand.card_points)
+    if hand.last_trick is not None:
+        data["last_trick"] = hand.last_trick
+    if hand.jojotte is not None:
+        data["jojotte"] = hand.jojotte
+    if any(hand.melds):
+        data["melds"] = list(hand.melds)
+    if hand.tricks is not None:
+        data["tricks"] = list(hand.tricks)
+    if hand.note:
+        data["note"] = hand.note
+    return data
