@@ -207,7 +207,7 @@ def create_sitting(
     from jojotte_score.gui.column_pad import empty_sitting
 
     sitting = empty_sitting(variant, players, rules, chouette)
-    return store.import_sitting(sitting, title=title, place=place)  # type: ignore[arg-type]
+    return store.import_sitting(sitting, title=title, place=place)
 
 
 def versus(variant: Variant, players: Sequence[str]) -> str:
@@ -256,7 +256,7 @@ def export_sitting(shown: AnyShown, path: Path) -> None:
     """Write the shown sitting to a sitting file."""
     from jojotte_score.formats.sitting_file import save_sitting
 
-    save_sitting(shown.sitting, path)  # type: ignore[arg-type]
+    save_sitting(shown.sitting, path)
 
 
 def rubbers_path(hands_path: Path) -> Path:
