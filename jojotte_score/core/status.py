@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from jojotte_score.core.individual_ledger import ColumnLedger, IndividualLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
+
+if TYPE_CHECKING:  # The window imports this at start-up; the column pads only when opened.
+    from jojotte_score.core.individual_ledger import ColumnLedger
 
 
 class _Dealt(Protocol):
@@ -110,7 +112,7 @@ def table_status(
     else:
         rubber, game, below, games = last.rubber, last.game, last.below, last.games
     dealers = None
-    if isinstance(ledger, IndividualLedger) and ledger.rubbers:
+    if not isinstance(ledger, Ledger) and ledger.rubbers:
         roles = ledger.rubbers[-1].roles
         dealers = None if roles is None else (roles.box, roles.captain)
     return TableStatus(

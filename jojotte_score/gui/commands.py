@@ -9,13 +9,16 @@ the views are reloaded from the database, so they always show what is stored.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.model import Hand
 from jojotte_score.gui.session import Session
 from jojotte_score.storage.sittings import SittingStore
+
+if TYPE_CHECKING:
+    from jojotte_score.gui.entry_form import AnyHand
 
 
 class _StoreCommand(QUndoCommand):
@@ -55,14 +58,14 @@ class _StoreCommand(QUndoCommand):
 class AddHand(_StoreCommand):
     """Record the next hand at the end of the sitting."""
 
-    def __init__(self, session: Session, hand: Hand) -> None:
+    def __init__(self, session: Session, hand: AnyHand) -> None:
         count = session.shown.count if session.shown else 0
         super().__init__(session, f"Record hand {count + 1}")
         self._hand = hand
         self._position: int | None = None
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        self._position = store.add_hand(sitting_id, self._hand)
+        self._position = store.add_hand(sitting_id, self._hand)  # type: ignore[arg-type]
         self.setText(f"Record hand {self._position + 1}")
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
@@ -73,13 +76,13 @@ class AddHand(_StoreCommand):
 class InsertHand(_StoreCommand):
     """Insert a forgotten hand before the one at ``position`` (0-based)."""
 
-    def __init__(self, session: Session, position: int, hand: Hand) -> None:
+    def __init__(self, session: Session, position: int, hand: AnyHand) -> None:
         super().__init__(session, f"Insert hand {position + 1}")
         self._position = position
         self._hand = hand
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        store.insert_hand(sitting_id, self._position, self._hand)
+        store.insert_hand(sitting_id, self._position, self._hand)  # type: ignore[arg-type]
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         store.delete_hand(sitting_id, self._position)
@@ -88,18 +91,18 @@ class InsertHand(_StoreCommand):
 class ReplaceHand(_StoreCommand):
     """Put an edited hand in place of the one at ``position``."""
 
-    def __init__(self, session: Session, position: int, hand: Hand) -> None:
+    def __init__(self, session: Session, position: int, hand: AnyHand) -> None:
         super().__init__(session, f"Edit hand {position + 1}")
         self._position = position
         self._hand = hand
-        self._old: Hand | None = None
+        self._old: AnyHand | None = None
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        self._old = store.replace_hand(sitting_id, self._position, self._hand)
+        self._old = store.replace_hand(sitting_id, self._position, self._hand)  # type: ignore[arg-type]
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         assert self._old is not None
-        store.replace_hand(sitting_id, self._position, self._old)
+        store.replace_hand(sitting_id, self._position, self._old)  # type: ignore[arg-type]
 
 
 class DeleteHand(_StoreCommand):
@@ -108,14 +111,14 @@ class DeleteHand(_StoreCommand):
     def __init__(self, session: Session, position: int) -> None:
         super().__init__(session, f"Delete hand {position + 1}")
         self._position = position
-        self._old: Hand | None = None
+        self._old: AnyHand | None = None
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.delete_hand(sitting_id, self._position)
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         assert self._old is not None
-        store.insert_hand(sitting_id, self._position, self._old)
+        store.insert_hand(sitting_id, self._position, self._old)  # type: ignore[arg-type]
 
 
 class RenamePlayers(_StoreCommand):

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.model import Rules, Variant
+from jojotte_score.core.model import ChouetteRoles, Rules, Variant
 from jojotte_score.core.validation import (
     MAX_LABEL_LENGTH,
     MAX_NAME_LENGTH,
@@ -41,8 +41,21 @@ from jojotte_score.storage.sittings import SittingInfo
 SEAT_LABELS = {
     Variant.TWO_PLAYER: ("Player A", "Player B"),
     Variant.PARTNERSHIP: ("North (A)", "East (B)", "South (A)", "West (B)"),
+    Variant.THREE_PLAYER: ("Seat 1", "Seat 2 (clockwise)", "Seat 3 (clockwise)"),
+    Variant.CHOUETTE: ("Seat 1", "Seat 2 (clockwise)", "Seat 3 (clockwise)"),
+    Variant.CUTTHROAT: ("North", "East", "South", "West"),
 }
-"""Seat labels: partners sit opposite, seats 0 and 2 against 1 and 3."""
+"""Seat labels, clockwise: partners sit opposite, seats 0 and 2 against 1 and 3; the games
+of individual players pass the deal clockwise (T2, F7)."""
+
+VARIANT_NAMES = (
+    (Variant.TWO_PLAYER, "Two players"),
+    (Variant.PARTNERSHIP, "Four players in partnerships"),
+    (Variant.THREE_PLAYER, "Three players (Culbertson)"),
+    (Variant.CHOUETTE, "Three players, chouette"),
+    (Variant.CUTTHROAT, "Four players, cutthroat"),
+)
+"""The ways to play, as the new-sitting dialog offers them."""
 
 DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
 
@@ -62,12 +75,21 @@ def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
     return box.exec() == yes
 
 
-def setup_problems(variant: Variant, players: tuple[str, ...], rules: Rules) -> list[str]:
-    """What stops a sitting from starting, naming seats as the dialog labels them."""
+def setup_problems(
+    variant: Variant,
+    players: tuple[str, ...],
+    rules: Rules,
+    chouette: ChouetteRoles | None = None,
+) -> list[str]:
+    """What stops a sitting from starting, naming seats as the dialog labels them; in the
+    chouette, also a first box who is also the first captain (C8)."""
     labels = SEAT_LABELS[variant]
     problems = [f"{labels[seat]} needs a name." for seat, name in enumerate(players) if not name]
     checked = errors_only(check_sitting_setup(variant, players, rules))
-    return problems + [p.message for p in checked if p.field != "players"]
+    problems += [p.message for p in checked if p.field != "players"]
+    if variant is Variant.CHOUETTE and chouette is not None and chouette.box == chouette.captain:
+        problems.append("The box and the captain must be two different players.")
+    return problems
 
 
 def ok_cancel_buttons(dialog: QDialog) -> QDialogButtonBox:
@@ -82,7 +104,8 @@ def ok_cancel_buttons(dialog: QDialog) -> QDialogButtonBox:
 
 @dataclass(frozen=True, slots=True)
 class SittingSetup:
-    """What a new sitting needs: variant, players by seat, the first dealer and the rules."""
+    """What a new sitting needs: variant, players by seat, the first dealer and the rules;
+    for the chouette, the first rubber's box and captain (C3: later ones are derived)."""
 
     variant: Variant
     players: tuple[str, ...]
@@ -90,19 +113,23 @@ class SittingSetup:
     rules: Rules
     title: str = ""
     place: str = ""
+    chouette: ChouetteRoles | None = None
 
 
 class NewSittingDialog(QDialog):
-    """Variant, names, first dealer, game target and rubber bonus, title and place."""
+    """Variant, names by seat (clockwise), the chouette's first box and captain, the first
+    dealer, game target and rubber bonus, title and place."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New sitting")
         self.variant = QComboBox()
-        self.variant.addItem("Two players", Variant.TWO_PLAYER)
-        self.variant.addItem("Four players in partnerships", Variant.PARTNERSHIP)
+        for variant, text in VARIANT_NAMES:
+            self.variant.addItem(text, variant)
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in DEFAULT_NAMES]
         self.name_labels = [QLabel() for _ in self.names]
+        self.box = QComboBox()
+        self.captain = QComboBox()
         self.dealer = QComboBox()
         self.game_target = QSpinBox(minimum=10, maximum=1000, singleStep=5)
         self.rubber_bonus = QSpinBox(minimum=0, maximum=5000, singleStep=50)
@@ -117,6 +144,8 @@ class NewSittingDialog(QDialog):
         for label, name in zip(self.name_labels, self.names, strict=True):
             label.setBuddy(name)
             form.addRow(label, name)
+        form.addRow("First &box:", self.box)
+        form.addRow("First &captain:", self.captain)
         form.addRow("&First dealer:", self.dealer)
         form.addRow("&Game at:", self.game_target)
         form.addRow("&Rubber bonus:", self.rubber_bonus)
@@ -130,6 +159,8 @@ class NewSittingDialog(QDialog):
         self.variant.currentIndexChanged.connect(self._variant_changed)
         for name in self.names:
             name.textChanged.connect(self._names_changed)
+        self.box.currentIndexChanged.connect(self._roles_changed)
+        self.captain.currentIndexChanged.connect(self._roles_changed)
         self._variant_changed()
 
     def current_variant(self) -> Variant:
@@ -144,15 +175,43 @@ class NewSittingDialog(QDialog):
             self._form.setRowVisible(name, shown)
             if shown:
                 label.setText(f"{labels[index]}:")
+        chouette = variant is Variant.CHOUETTE
+        self._form.setRowVisible(self.box, chouette)
+        self._form.setRowVisible(self.captain, chouette)
         self.game_target.setValue(variant.default_game_target)
         self.rubber_bonus.setValue(Rules().rubber_bonus)
         self._names_changed()
 
     def _names_changed(self) -> None:
-        chosen = self.dealer.currentIndex()
+        players = self.players()
+        for combo, default in ((self.box, 0), (self.captain, 1)):
+            chosen = combo.currentIndex()
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems(list(players))
+            combo.setCurrentIndex(chosen if 0 <= chosen < combo.count() else default)
+            combo.blockSignals(False)
+        self._roles_changed()
+
+    def _roles_changed(self) -> None:
+        """The first dealer is any player; in the chouette the box or the captain (C7)."""
+        players = self.players()
+        seats = list(range(len(players)))
+        roles = self.roles()
+        if roles is not None:
+            seats = list(dict.fromkeys((roles.box, roles.captain)))
+        chosen = self.dealer.currentData()
         self.dealer.clear()
-        self.dealer.addItems(list(self.players()))
-        self.dealer.setCurrentIndex(max(0, chosen) if chosen < self.dealer.count() else 0)
+        for seat in seats:
+            self.dealer.addItem(players[seat], seat)
+        index = self.dealer.findData(chosen)
+        self.dealer.setCurrentIndex(max(0, index))
+
+    def roles(self) -> ChouetteRoles | None:
+        """The chouette's first box and captain; None in the other games."""
+        if self.current_variant() is not Variant.CHOUETTE:
+            return None
+        return ChouetteRoles(max(0, self.box.currentIndex()), max(0, self.captain.currentIndex()))
 
     def players(self) -> tuple[str, ...]:
         """The names typed, one per seat of the chosen variant."""
@@ -164,15 +223,16 @@ class NewSittingDialog(QDialog):
         return SittingSetup(
             variant=self.current_variant(),
             players=self.players(),
-            first_dealer=max(0, self.dealer.currentIndex()),
+            first_dealer=int(self.dealer.currentData() or 0),
             rules=Rules(self.game_target.value(), self.rubber_bonus.value()),
             title=self.title.text().strip(),
             place=self.place.text().strip(),
+            chouette=self.roles(),
         )
 
     def accept(self) -> None:
         setup = self.setup()
-        problems = setup_problems(setup.variant, setup.players, setup.rules)
+        problems = setup_problems(setup.variant, setup.players, setup.rules, setup.chouette)
         self.problem.setText("\n".join(problems))
         if not problems:
             super().accept()
@@ -289,13 +349,19 @@ class RenamePlayersDialog(QDialog):
 class FirstDealerDialog(QDialog):
     """A rubber has ended: who won the new cut and deals first?"""
 
-    def __init__(self, players: Sequence[str], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        players: Sequence[str],
+        parent: QWidget | None = None,
+        seats: Sequence[int] | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New cut")
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("The rubber is over. Who deals first in the next one?"))
         self.group = QButtonGroup(self)
-        for seat, name in enumerate(players):
+        for seat in range(len(players)) if seats is None else seats:
+            name = players[seat]
             button = QRadioButton(f"&{seat + 1} {literal(name)}")
             self.group.addButton(button, seat)
             layout.addWidget(button)
@@ -305,12 +371,16 @@ class FirstDealerDialog(QDialog):
 
     def dealer(self) -> int:
         """The seat chosen."""
-        return max(0, self.group.checkedId())
+        checked = self.group.checkedId()
+        return checked if checked >= 0 else self.group.id(self.group.buttons()[0])
 
     @classmethod
-    def ask(cls, parent: QWidget | None, players: Sequence[str]) -> int | None:
-        """The seat dealing first in the new rubber, or None when not answered."""
-        dialog = cls(players, parent)
+    def ask(
+        cls, parent: QWidget | None, players: Sequence[str], seats: Sequence[int] | None = None
+    ) -> int | None:
+        """The seat dealing first in the new rubber, or None when not answered; ``seats``
+        are those who cut (the chouette's new box and captain, C7), everybody by default."""
+        dialog = cls(players, parent, seats)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.dealer()

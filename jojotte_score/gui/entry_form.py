@@ -14,6 +14,12 @@ plain pytest:
   so one side's count gives the other's; in every other game only 18 are);
 - the keystroke plan: the keys that type a given hand, which the tests press and count.
 
+:class:`EntryForm` is the form of the hands recorded side against side: two players,
+partnerships, and the chouette's box against its team (C1). The three-player and cutthroat
+hands, recorded by seat, have :class:`~jojotte_score.gui.seat_form.SeatEntryForm`; both
+share :class:`FormRules` (the focus, the choices' keys and the keystroke plan), and
+:func:`entry_form_for` picks one for a sitting.
+
 Nothing here writes a value the scorekeeper did not type or accept.
 """
 
@@ -21,10 +27,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import (
+    ChouetteRoles,
     Doubling,
     Hand,
     PlayedHand,
@@ -36,6 +43,12 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.tables import deck_points
 from jojotte_score.core.validation import check_hand, errors_only
+
+if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
+    from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
+
+    AnyHand = Hand | ThreePlayerHand
+    """A hand of any variant: side against side, or by seat."""
 
 Pair = tuple[int | None, int | None]
 SIDES = (0, 1)
@@ -51,7 +64,11 @@ class Slot(enum.StrEnum):
     BIDDER = "bidder"
     TRUMP = "trump"
     DOUBLE = "double"
+    DOUBLER = "doubler"
+    SIDES_WITH = "sides_with"
     SPECIAL = "special"
+    NULLO_BIDDER = "nullo_bidder"
+    ACTIVE_DEFENDER = "active_defender"
     MELDS_LEFT = "melds[0]"
     MELDS_RIGHT = "melds[1]"
     CARDS_LEFT = "card_points[0]"
@@ -77,7 +94,15 @@ class Slot(enum.StrEnum):
 # The focus order: the pad's order, the left-hand side of each pair first. The card points
 # come before who took the last trick: a scorekeeper who types the counts straight after the
 # trump then types them into the count boxes, never as a digit that picks a side.
-ORDER: tuple[Slot, ...] = tuple(Slot)
+SEAT_ORDER: tuple[Slot, ...] = tuple(Slot)
+"""The three-player and cutthroat form's order: the bidding as at the table (who doubled
+and whom the third player sided with, who bid Nullo, who played against the declarer),
+then the play of the two active players, declarer first."""
+
+_SEAT_ROLES = frozenset({Slot.DOUBLER, Slot.SIDES_WITH, Slot.NULLO_BIDDER, Slot.ACTIVE_DEFENDER})
+ORDER: tuple[Slot, ...] = tuple(slot for slot in Slot if slot not in _SEAT_ROLES)
+"""The order of the hands recorded side against side (two players, partnerships, the
+chouette)."""
 
 # Each row's label, with the letter that Alt plus it jumps to (after "&").
 ROW_LABELS: dict[str, str] = {
@@ -85,7 +110,11 @@ ROW_LABELS: dict[str, str] = {
     "bidder": "&Bidder",
     "trump": "Tr&ump",
     "double": "&Doubling",
+    "doubler": "Doubled b&y",
+    "sides_with": "Third player side&s with",
     "special": "&Nullo or Slam",
+    "nullo_bidder": "Nullo b&idder",
+    "active_defender": "&Active defender",
     "melds": "&Melds",
     "card_points": "&Card points",
     "last_trick": "&Last trick",
@@ -116,6 +145,9 @@ DOUBLING_CHOICES: tuple[tuple[Doubling, str, tuple[str, ...]], ...] = (
 SPECIAL_KEYS = {Special.NONE: ("0",), Special.NULLO: ("N",), Special.SLAM: ("S",)}
 NOBODY_KEYS = ("0",)
 
+Choice = tuple[Any, str, tuple[str, ...]]
+"""One choice of a choice field: (value, label, keys)."""
+
 
 def mnemonic(label: str) -> str:
     """The letter after "&" in a label, upper case ("Tric&ks" gives "K")."""
@@ -133,7 +165,11 @@ def choice_keys(names: Sequence[str]) -> list[tuple[str, ...]]:
 
 
 class FormValues(NamedTuple):
-    """What the form's fields hold: typed values, None for an empty field or no choice."""
+    """What the form's fields hold: typed values, None for an empty field or no choice.
+
+    The pairs hold the two boxes, left then right: side 0 and side 1 of a hand recorded side
+    against side; the declarer and the active defender of a three-player hand.
+    """
 
     dealer: int | None = None
     bidder: int | None = None
@@ -146,12 +182,18 @@ class FormValues(NamedTuple):
     card_points: Pair = (None, None)
     tricks: Pair = (None, None)
     note: str = ""
+    doubler: int | None = None
+    sides_with: SidesWith | None = None
+    nullo_bidder: int | None = None
+    active_defender: int | None = None
 
     @classmethod
-    def of(cls, hand: Hand) -> FormValues:
+    def of(cls, hand: AnyHand) -> FormValues:
         """The values that describe ``hand`` (as editing a recorded hand shows them)."""
         if isinstance(hand, ThrownIn):
             return cls(dealer=hand.dealer, note=hand.note)
+        if not isinstance(hand, PlayedHand):
+            return _seat_values(hand)
         return cls(
             dealer=hand.dealer,
             bidder=hand.bidder,
@@ -186,14 +228,43 @@ class FormValues(NamedTuple):
         return self._replace(**fields)
 
 
+def _seat_values(hand: ThreePlayerHand) -> FormValues:
+    """The values of a three-player hand: the boxes hold the declarer's and the active
+    defender's numbers."""
+    active = (hand.declarer, hand.active_defender)
+
+    def boxes(numbers: tuple[int, ...] | None) -> Pair:
+        if numbers is None:
+            return (None, None)
+        return (numbers[active[0]], numbers[active[1]])
+
+    return FormValues(
+        dealer=hand.dealer,
+        bidder=hand.bidder,
+        trump=hand.trump,
+        double=hand.double,
+        doubler=hand.doubler,
+        sides_with=hand.sides_with,
+        special=hand.special,
+        nullo_bidder=hand.nullo_bidder,
+        active_defender=hand.active_defender,
+        melds=boxes(hand.melds),
+        card_points=boxes(hand.card_points),
+        last_trick=hand.last_trick,
+        jojotte=hand.jojotte,
+        tricks=boxes(hand.tricks),
+        note=hand.note,
+    )
+
+
 class FormCheck(NamedTuple):
     """The form's verdict on its values.
 
     ``hand`` is None while ``missing`` names something the hand needs (field key → question).
-    ``problems`` are the core's errors and warnings for the hand.
+    ``problems`` are the core's errors and warnings for the hand, their fields the form's.
     """
 
-    hand: Hand | None
+    hand: AnyHand | None
     missing: dict[str, str]
     problems: tuple[Problem, ...]
 
@@ -219,16 +290,222 @@ class FormCheck(NamedTuple):
         return messages
 
 
-class EntryForm:
-    """The rules of the entry form for one sitting's variant and players."""
+class FormRules:
+    """What every entry form shares: the focus, the choices' keys and the keystroke plan.
+
+    A form says what each variant needs: :meth:`missing`, :meth:`build`, :meth:`problems`,
+    which slots are shown (:meth:`is_shown`), each choice field's :meth:`choices` and the
+    names on the pairs of boxes (:meth:`pair_names`); the focus order is ``order``.
+    """
+
+    order: tuple[Slot, ...] = ORDER
+    both = "both sides'"  # what "Still to enter" calls the two boxes of a pair
 
     def __init__(self, variant: Variant, players: Sequence[str]) -> None:
         self.variant = variant
         self.players = tuple(players)
-        self.names = side_names(variant, self.players)
-        side_keys = choice_keys(self.names)
-        self.side_keys = (side_keys[0], side_keys[1])
         self.seat_keys = tuple(choice_keys(self.players))
+
+    # What a variant says -------------------------------------------------------------------
+
+    def missing(self, values: FormValues) -> dict[str, str]:
+        """What the hand still needs, field key → the question the scorekeeper answers."""
+        raise NotImplementedError
+
+    def build(self, values: FormValues) -> AnyHand | None:
+        """The hand the values describe, or None while :meth:`missing` names something."""
+        raise NotImplementedError
+
+    def problems(self, hand: AnyHand, number: int | None) -> list[Problem]:
+        """The core's errors and warnings for ``hand``, each keyed by the form's field."""
+        raise NotImplementedError
+
+    def is_shown(self, values: FormValues, slot: Slot) -> bool:
+        """Whether the slot's row is on the form at all for these values."""
+        return slot in self.order
+
+    def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
+        """The choices a choice field offers for these values: (value, label, keys)."""
+        raise NotImplementedError
+
+    def pair_names(self, values: FormValues) -> tuple[str, str]:
+        """The names on the left-hand and the right-hand box of every pair."""
+        raise NotImplementedError
+
+    def pair_words(self, values: FormValues) -> tuple[str, str]:
+        """The names the questions use for the two boxes' players."""
+        return self.pair_names(values)
+
+    def suggestion(self, values: FormValues, slot: Slot) -> int | None:
+        """The remainder offered (greyed, not a value) in an empty box, or None."""
+        return None
+
+    # Values to a hand ----------------------------------------------------------------------
+
+    def check(self, values: FormValues, number: int | None = None) -> FormCheck:
+        """The hand, what is missing, and the core's problems with the hand as it stands."""
+        missing = self.missing(values)
+        hand = None if missing else self.build(values)
+        problems: tuple[Problem, ...] = ()
+        if hand is not None:
+            problems = tuple(self.problems(hand, number))
+        return FormCheck(hand, missing, problems)
+
+    def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
+        """One line naming what is missing, in the form's order, for the preview ("" when
+        nothing is), with the remainder a box offers."""
+        needed: list[str] = []
+        words = self.pair_words(values)
+        rows = dict.fromkeys(slot.row for slot in self.order)
+        for row in rows:
+            if not any(field.partition("[")[0] == row for field in check.missing):
+                continue
+            what = _STILL_WORDS.get(row, row)
+            empty = [slot for slot in _PAIRS.get(row, ()) if values.get(slot) is None]
+            if len(empty) != 1:
+                needed.append(f"{self.both} {what}" if empty else what)
+                continue
+            offered = self.suggestion(values, empty[0])
+            named = f"{words[empty[0].side or 0]}'s {what}"
+            needed.append(named if offered is None else f"{named} (Space takes {offered})")
+        return f"Still to enter: {', '.join(needed)}." if needed else ""
+
+    # The focus -----------------------------------------------------------------------------
+
+    def is_enabled(self, values: FormValues, slot: Slot) -> bool:
+        """False for a slot not shown, and for the fields that do not count in the contract
+        chosen (Nullo's last trick and Jo-Jotte)."""
+        if not self.is_shown(values, slot):
+            return False
+        if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
+            return values.special is not Special.NULLO
+        return True
+
+    def needs_input(self, values: FormValues, slot: Slot) -> bool:
+        """True for an empty slot the hand cannot be recorded without."""
+        return self._needs(values, slot, self.missing(values))
+
+    def _needs(self, values: FormValues, slot: Slot, missing: dict[str, str]) -> bool:
+        if not self.is_enabled(values, slot):
+            return False
+        if slot.value in missing:
+            return True
+        return slot.side is not None and slot.row in missing and values.get(slot) is None
+
+    def next_slot(self, values: FormValues, after: Slot | None = None) -> Slot | None:
+        """The first slot after ``after`` (from the top for None) that still needs input;
+        None when the hand needs nothing more (the focus goes to Record)."""
+        start = 0 if after is None else self.order.index(after) + 1
+        missing = self.missing(values)
+        for slot in self.order[start:]:
+            if self._needs(values, slot, missing):
+                return slot
+        return None
+
+    def first_slot(self, values: FormValues) -> Slot | None:
+        """Where a new hand starts: the first slot that needs input."""
+        return self.next_slot(values, None)
+
+    # The keystroke plan --------------------------------------------------------------------
+
+    def keys_for(self, slot: Slot, value: object, values: FormValues) -> tuple[str, ...]:
+        """The keys that put ``value`` into ``slot`` once it has the focus."""
+        if slot in TEXT_SLOTS:
+            text = "" if value is None else str(value)
+            if value is not None and value == self.suggestion(values, slot):
+                return (SPACE,)
+            return tuple(text)
+        if value is None and slot is Slot.DEALER:
+            return (BACKSPACE,)  # back to no dealer
+        keys = next(keys for choice, _label, keys in self.choices(slot, values) if choice == value)
+        return (keys[-1],)
+
+    def keystrokes(self, hand: AnyHand, start: FormValues | None = None) -> list[str]:
+        """The keys that type ``hand`` into a fresh form holding ``start`` (the prefilled
+        dealer), as a scorekeeper would: a key for each choice (the focus then moves on by
+        itself), digits for each box, Tab to the next box, Alt plus a label's letter to jump
+        to a field that nothing moves to; Enter records. A thrown-in deal is recorded with
+        Ctrl+T."""
+        values = start or FormValues()
+        target = FormValues.of(hand)
+        if isinstance(hand, ThrownIn):
+            keys = self._type_slots(values, target, [Slot.DEALER, Slot.NOTE])
+            return [*keys, "Ctrl+T"]
+        return [*self._type_slots(values, target, list(self.order)), ENTER]
+
+    def _type_slots(self, values: FormValues, target: FormValues, slots: list[Slot]) -> list[str]:
+        keys: list[str] = []
+        focus = self.first_slot(values)
+        for slot in slots:
+            wanted = target.get(slot)
+            if slot.row == "melds" and wanted == 0:
+                wanted = None  # an empty meld box is 0
+            if values.get(slot) == wanted or not self.is_enabled(values, slot):
+                continue
+            if focus is not slot:
+                keys.extend(self._move(values, focus, slot))
+            keys.extend(self.keys_for(slot, wanted, values))
+            values = values.with_slot(slot, wanted)
+            focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
+        return keys
+
+    def _move(self, values: FormValues, focus: Slot | None, slot: Slot) -> tuple[str, ...]:
+        """Tab to the next slot (Tab passes over the disabled ones); else Alt and the row's
+        letter (then Tab to a right-hand box)."""
+        if focus is not None:
+            after = self.order[self.order.index(focus) + 1 :]
+            enabled = [s for s in after if self.is_enabled(values, s)]
+            if enabled[:1] == [slot]:
+                return (TAB,)
+        jump = f"Alt+{mnemonic(ROW_LABELS[slot.row])}"
+        return (jump, TAB) if slot.side == 1 else (jump,)
+
+    @staticmethod
+    def _special_word(values: FormValues) -> str:
+        return "Slam" if values.special is Special.SLAM else "Nullo"
+
+
+_STILL_WORDS = {
+    "dealer": "the dealer",
+    "bidder": "the bidder",
+    "trump": "the trump",
+    "doubler": "who doubled",
+    "sides_with": "whom the third player sided with",
+    "nullo_bidder": "the Nullo bidder",
+    "active_defender": "the active defender",
+    "card_points": "card points",
+    "last_trick": "who won the last trick",
+    "tricks": "tricks",
+}
+
+CHOUETTE_BOX, CHOUETTE_TEAM = "box", "captain"
+
+
+class EntryForm(FormRules):
+    """The rules of the entry form for a sitting whose hands are recorded side against
+    side: two players, partnerships, or the chouette, whose sides are the rubber's box
+    (side 0) and its team (side 1, the captain plays the cards, C1) given by ``chouette``."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: Sequence[str],
+        chouette: ChouetteRoles | None = None,
+    ) -> None:
+        super().__init__(variant, players)
+        self.chouette = chouette
+        if chouette is not None:
+            box, captain = self.players[chouette.box], self.players[chouette.captain]
+            partner = self.players[chouette.partner]
+            self.names = (box, captain)
+            self.labels = (f"{box} (box)", f"{captain} (captain, with {partner})")
+            keys = (self.seat_keys[chouette.box], self.seat_keys[chouette.captain])
+        else:
+            self.names = side_names(variant, self.players)
+            self.labels = self.names
+            side_keys = choice_keys(self.names)
+            keys = (side_keys[0], side_keys[1])
+        self.side_keys = keys
 
     # Values to a hand ----------------------------------------------------------------------
 
@@ -278,73 +555,56 @@ class EntryForm:
             note=values.note.strip(),
         )
 
-    def check(self, values: FormValues, number: int | None = None) -> FormCheck:
-        """The hand, what is missing, and the core's problems with the hand as it stands."""
-        missing = self.missing(values)
-        hand = None if missing else self.build(values)
-        problems: tuple[Problem, ...] = ()
-        if hand is not None:
-            problems = tuple(check_hand(hand, self.variant, number, self.names))
-        return FormCheck(hand, missing, problems)
+    def problems(self, hand: AnyHand, number: int | None) -> list[Problem]:
+        """``check_hand``'s errors and warnings; in the chouette, between the rubber's box
+        and captain, whichever of whom deals (C7)."""
+        assert isinstance(hand, PlayedHand | ThrownIn)
+        roles = self.chouette
+        if roles is None:
+            return check_hand(hand, self.variant, number, self.names)
+        found = check_hand(hand._replace(dealer=None), self.variant, number, self.names)
+        if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
+            found.append(
+                Problem(
+                    f"the dealer must be the box, {self.names[0]}, or the captain, {self.names[1]}",
+                    number,
+                    "dealer",
+                )
+            )
+        return found
 
-    def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
-        """One line naming what is missing, in the form's order, for the preview ("" when
-        nothing is), with the remainder a box offers."""
-        needed: list[str] = []
-        for row, words in (
-            ("bidder", "the bidder"),
-            ("trump", "the trump"),
-            ("card_points", "card points"),
-            ("last_trick", "who won the last trick"),
-            ("tricks", "tricks"),
-        ):
-            if not any(field.partition("[")[0] == row for field in check.missing):
-                continue
-            empty = [slot for slot in _PAIRS.get(row, ()) if values.get(slot) is None]
-            if len(empty) != 1:
-                needed.append(f"both sides' {words}" if empty else words)
-                continue
-            offered = self.suggestion(values, empty[0])
-            named = f"{self.names[empty[0].side or 0]}'s {words}"
-            needed.append(named if offered is None else f"{named} (Space takes {offered})")
-        return f"Still to enter: {', '.join(needed)}." if needed else ""
+    def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
+        """The sides for the bidder, last trick and Jo-Jotte (Jo-Jotte also "Nobody"); every
+        player for the dealer (the chouette: the box and the captain); the trump, doubling,
+        Nullo or Slam by their letters."""
+        if slot not in self.order:
+            return []  # the three-player game's rows
+        sides = [(side, self.labels[side], self.side_keys[side]) for side in SIDES]
+        if slot is Slot.DEALER:
+            if self.chouette is not None:
+                return [
+                    (seat, self.labels[side], self.seat_keys[seat])
+                    for side, seat in enumerate((self.chouette.box, self.chouette.captain))
+                ]
+            return [(seat, name, self.seat_keys[seat]) for seat, name in enumerate(self.players)]
+        if slot in (Slot.BIDDER, Slot.LAST_TRICK):
+            return sides
+        if slot is Slot.JOJOTTE:
+            return [(None, "Nobody", NOBODY_KEYS), *sides]
+        if slot is Slot.SPECIAL:
+            bidder = values.bidder
+            if bidder is None:
+                return special_choices(None, None)
+            return special_choices(self.names[bidder], self.names[1 - bidder])
+        return common_choices(slot)
 
-    # The focus -----------------------------------------------------------------------------
+    def pair_names(self, values: FormValues) -> tuple[str, str]:
+        """The sides' names (the chouette's "Anna (box)", "Bert (captain, with Carl)")."""
+        return self.labels
 
-    def is_enabled(self, values: FormValues, slot: Slot) -> bool:
-        """False for the fields that do not count in the contract chosen (Nullo's last trick
-        and Jo-Jotte)."""
-        if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
-            return values.special is not Special.NULLO
-        return True
-
-    def needs_input(self, values: FormValues, slot: Slot) -> bool:
-        """True for an empty slot the hand cannot be recorded without."""
-        if not self.is_enabled(values, slot):
-            return False
-        if slot in (Slot.BIDDER, Slot.TRUMP, Slot.LAST_TRICK):
-            return values.get(slot) is None
-        if slot.row == "card_points":
-            return values.get(slot) is None
-        if slot.row == "tricks":
-            needed = values.special is not Special.NONE or values.tricks != (None, None)
-            return needed and values.get(slot) is None
-        return False
-
-    def next_slot(self, values: FormValues, after: Slot | None = None) -> Slot | None:
-        """The first slot after ``after`` (from the top for None) that still needs input;
-        None when the hand needs nothing more (the focus goes to Record)."""
-        start = 0 if after is None else ORDER.index(after) + 1
-        for slot in ORDER[start:]:
-            if self.needs_input(values, slot):
-                return slot
-        return None
-
-    def first_slot(self, values: FormValues) -> Slot | None:
-        """Where a new hand starts: the first slot that needs input."""
-        return self.next_slot(values, None)
-
-    # Suggestions ---------------------------------------------------------------------------
+    def pair_words(self, values: FormValues) -> tuple[str, str]:
+        """The sides' plain names."""
+        return self.names
 
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
         """The remainder offered (greyed, not a value) in an empty box, or None.
@@ -370,75 +630,39 @@ class EntryForm:
             return None
         return total - other
 
-    # The keystroke plan --------------------------------------------------------------------
 
-    def keys_for(self, slot: Slot, value: object, values: FormValues) -> tuple[str, ...]:
-        """The keys that put ``value`` into ``slot`` once it has the focus."""
-        if slot in TEXT_SLOTS:
-            text = "" if value is None else str(value)
-            if value is not None and value == self.suggestion(values, slot):
-                return (SPACE,)
-            return tuple(text)
-        return (self._choice_key(slot, value, values),)
+def common_choices(slot: Slot) -> list[Choice]:
+    """The choices every form offers alike: the trump and the doubling."""
+    if slot is Slot.TRUMP:
+        return list(TRUMP_CHOICES)
+    if slot is Slot.DOUBLE:
+        return list(DOUBLING_CHOICES)
+    raise ValueError(f"{slot} has no fixed choices")
 
-    def keystrokes(self, hand: Hand, start: FormValues | None = None) -> list[str]:
-        """The keys that type ``hand`` into a fresh form holding ``start`` (the prefilled
-        dealer), as a scorekeeper would: a key for each choice (the focus then moves on by
-        itself), digits for each box, Tab to the next box, Alt plus a label's letter to jump
-        to a field that nothing moves to; Enter records. A thrown-in deal is recorded with
-        Ctrl+T."""
-        values = start or FormValues()
-        target = FormValues.of(hand)
-        if isinstance(hand, ThrownIn):
-            keys = self._type_slots(values, target, [Slot.DEALER, Slot.NOTE])
-            return [*keys, "Ctrl+T"]
-        return [*self._type_slots(values, target, list(ORDER)), ENTER]
 
-    def _type_slots(self, values: FormValues, target: FormValues, slots: list[Slot]) -> list[str]:
-        keys: list[str] = []
-        focus = self.first_slot(values)
-        for slot in slots:
-            wanted = target.get(slot)
-            if slot.row == "melds" and wanted == 0:
-                wanted = None  # an empty meld box is 0
-            if values.get(slot) == wanted:
-                continue
-            if focus is not slot:
-                keys.extend(self._move(values, focus, slot))
-            keys.extend(self.keys_for(slot, wanted, values))
-            values = values.with_slot(slot, wanted)
-            focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
-        return keys
+def special_choices(slam_by: str | None, nullo_by: str | None) -> list[Choice]:
+    """None, Nullo and Slam, naming who bids them when known."""
+    return [
+        (Special.NONE, "None", SPECIAL_KEYS[Special.NONE]),
+        (
+            Special.NULLO,
+            "Nullo" if nullo_by is None else f"Nullo by {nullo_by}",
+            SPECIAL_KEYS[Special.NULLO],
+        ),
+        (
+            Special.SLAM,
+            "Slam" if slam_by is None else f"Slam by {slam_by}",
+            SPECIAL_KEYS[Special.SLAM],
+        ),
+    ]
 
-    def _move(self, values: FormValues, focus: Slot | None, slot: Slot) -> tuple[str, ...]:
-        """Tab to the next slot (Tab passes over the disabled ones); else Alt and the row's
-        letter (then Tab to a right-hand box)."""
-        if focus is not None:
-            after = ORDER[ORDER.index(focus) + 1 :]
-            enabled = [s for s in after if self.is_enabled(values, s)]
-            if enabled[:1] == [slot]:
-                return (TAB,)
-        jump = f"Alt+{mnemonic(ROW_LABELS[slot.row])}"
-        return (jump, TAB) if slot.side == 1 else (jump,)
 
-    def _choice_key(self, slot: Slot, value: object, values: FormValues) -> str:
-        if slot is Slot.DEALER:
-            if value is None:
-                return BACKSPACE  # back to no dealer
-            assert isinstance(value, int)
-            return self.seat_keys[value][-1]
-        if slot in (Slot.BIDDER, Slot.LAST_TRICK, Slot.JOJOTTE):
-            if value is None:
-                return NOBODY_KEYS[0]
-            assert isinstance(value, int)
-            return self.side_keys[value][-1]
-        if slot is Slot.TRUMP:
-            return next(keys for trump, _label, keys in TRUMP_CHOICES if trump == value)[-1]
-        if slot is Slot.DOUBLE:
-            return next(keys for double, _label, keys in DOUBLING_CHOICES if double == value)[-1]
-        assert isinstance(value, Special)
-        return SPECIAL_KEYS[value][-1]
+def entry_form_for(
+    variant: Variant, players: Sequence[str], chouette: ChouetteRoles | None = None
+) -> FormRules:
+    """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
+    if variant.two_sided_hands:
+        return EntryForm(variant, players, chouette if variant is Variant.CHOUETTE else None)
+    from jojotte_score.gui.seat_form import SeatEntryForm  # only for such a sitting
 
-    @staticmethod
-    def _special_word(values: FormValues) -> str:
-        return "Slam" if values.special is Special.SLAM else "Nullo"
+    return SeatEntryForm(variant, players)

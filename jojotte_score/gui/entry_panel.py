@@ -10,16 +10,23 @@ not typed: in partnerships the remainder of a count is offered greyed in the oth
 Space takes it. Alt plus the underlined letter of a label jumps to its field; Ctrl+T or the
 "Thrown in" button records a thrown-in deal.
 
-The panel only wires widgets: :class:`~jojotte_score.gui.entry_form.EntryForm` turns the
-fields' values into a hand, says what is missing and where the focus goes, and asks the core
-(``check_hand``) for errors and warnings, each shown under the field it names; the scorer
-and ``explain_hand`` give the live preview.
+The three-player and cutthroat hands have the rows of their bidding too (who doubled,
+whom the third player sided with, the Nullo bidder, the active defender), each shown only
+when the hand needs it, and pairs of boxes for the two active players alone, named after
+them. The chouette's sides are the rubber's box and team ("Anna (box)", "Bert (captain,
+with Carl)").
+
+The panel only wires widgets: its form (:func:`~jojotte_score.gui.entry_form.entry_form_for`)
+turns the fields' values into a hand, says what is missing, which rows are shown, what each
+choice offers and where the focus goes, and asks the core for errors and warnings, each
+shown under the field it names; the scorer and the core's explanation give the live
+preview.
 """
 
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
@@ -36,8 +43,8 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
+    ChouetteRoles,
     Doubling,
-    Hand,
     Rules,
     Special,
     ThrownIn,
@@ -52,21 +59,23 @@ from jojotte_score.gui.entry_fields import (
     show_error,
 )
 from jojotte_score.gui.entry_form import (
-    DOUBLING_CHOICES,
-    NOBODY_KEYS,
-    ORDER,
     ROW_LABELS,
-    SPECIAL_KEYS,
-    TRUMP_CHOICES,
-    EntryForm,
+    SEAT_ORDER,
     FormCheck,
+    FormRules,
     FormValues,
     Slot,
+    entry_form_for,
 )
 from jojotte_score.gui.flow_layout import FlowLayout
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
     from jojotte_score.core.melds import DeclaredMelds
+    from jojotte_score.core.three_player import SidesWith
+    from jojotte_score.gui.column_pad import ColumnScorer
+    from jojotte_score.gui.entry_form import AnyHand
+
+    PriorScorer = Scorer | ColumnScorer
 
 MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
 
@@ -76,15 +85,17 @@ class EntryRequest(NamedTuple):
 
     mode: str
     position: int | None
-    hand: Hand
+    hand: AnyHand
 
 
 class EntryPanel(QWidget):
     """Records one hand: a new one, one inserted before ``position``, or a replacement.
 
     Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
-    scored the hands before the one being entered, and the dealer; then :meth:`new_hand` or
-    :meth:`edit_hand`.
+    scored the hands before the one being entered (a
+    :class:`~jojotte_score.gui.column_pad.ColumnScorer` for a game of individual players,
+    whose ``roles`` are the chouette's for the hand), and the dealer; then :meth:`new_hand`
+    or :meth:`edit_hand`.
     ``submitted`` carries an :class:`EntryRequest`; ``cancelled`` is emitted for Esc while
     inserting or editing; ``started`` when the first value of a new hand is entered.
     """
@@ -96,18 +107,20 @@ class EntryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("entryPanel")
-        self.form = EntryForm(Variant.TWO_PLAYER, ("Side 1", "Side 2"))
+        self.form: FormRules = entry_form_for(Variant.TWO_PLAYER, ("Side 1", "Side 2"))
         self._rules = Rules()
-        self._prior_scorer = Scorer(self._rules)
+        self._prior_scorer: PriorScorer = Scorer(self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
-        self._confirmed: Hand | None = None
+        self._confirmed: AnyHand | None = None
+        self._updating = False
+        self._shown_choices: dict[Slot, list[tuple[Any, str, tuple[str, ...]]]] = {}
         self._shown_missing = False
         self._started = False
         self._declared: tuple[DeclaredMelds, DeclaredMelds] | None = None
         self._helper_points: tuple[int, int] | None = None
         self._build_widgets()
-        self._apply_names()
+        self._changed()
         self.new_hand()
 
     # Building ------------------------------------------------------------------------------
@@ -123,10 +136,12 @@ class EntryPanel(QWidget):
         self.dealer: ChoiceField[int] = ChoiceField("Dealer")
         self.bidder: ChoiceField[int] = ChoiceField("Bidder")
         self.trump: ChoiceField[Trump] = ChoiceField("Trump")
-        self.trump.set_choices(TRUMP_CHOICES)
         self.double: ChoiceField[Doubling] = ChoiceField("Doubling")
-        self.double.set_choices(DOUBLING_CHOICES, Doubling.NONE)
+        self.doubler: ChoiceField[int] = ChoiceField("Doubled by")
+        self.sides_with: ChoiceField[SidesWith] = ChoiceField("Third player sides with")
         self.special: ChoiceField[Special] = ChoiceField("Nullo or Slam")
+        self.nullo_bidder: ChoiceField[int] = ChoiceField("Nullo bidder")
+        self.active_defender: ChoiceField[int] = ChoiceField("Active defender")
         self.melds = PairField("Meld points")
         self.meld_button = QPushButton("Meld &helper… [M]")
         self.meld_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+H or M in a meld box
@@ -148,7 +163,11 @@ class EntryPanel(QWidget):
             ("bidder", self.bidder),
             ("trump", self.trump),
             ("double", self.double),
+            ("doubler", self.doubler),
+            ("sides_with", self.sides_with),
             ("special", self.special),
+            ("nullo_bidder", self.nullo_bidder),
+            ("active_defender", self.active_defender),
             ("melds", melds_row),
             ("card_points", self.card_points),
             ("last_trick", self.last_trick),
@@ -161,7 +180,11 @@ class EntryPanel(QWidget):
             Slot.BIDDER: self.bidder,
             Slot.TRUMP: self.trump,
             Slot.DOUBLE: self.double,
+            Slot.DOUBLER: self.doubler,
+            Slot.SIDES_WITH: self.sides_with,
             Slot.SPECIAL: self.special,
+            Slot.NULLO_BIDDER: self.nullo_bidder,
+            Slot.ACTIVE_DEFENDER: self.active_defender,
             Slot.MELDS_LEFT: self.melds.edits[0],
             Slot.MELDS_RIGHT: self.melds.edits[1],
             Slot.LAST_TRICK: self.last_trick,
@@ -182,9 +205,10 @@ class EntryPanel(QWidget):
         self.row_labels: dict[str, QLabel] = {}
         self.errors: dict[str, QLabel] = {}
         self._cells: list[QWidget] = []
+        self._row_cells: dict[str, QWidget] = {}
         for row, field in rows:
             label = QLabel(ROW_LABELS[row])
-            label.setBuddy(self._slots[next(s for s in ORDER if s.row == row)])
+            label.setBuddy(self._slots[next(s for s in SEAT_ORDER if s.row == row)])
             self.row_labels[row] = label
             self.errors[row] = error_label()
             cell = QWidget()
@@ -195,6 +219,7 @@ class EntryPanel(QWidget):
             column.addWidget(self.errors[row])
             self._form_layout.addRow(label, cell)
             self._cells.append(cell)
+            self._row_cells[row] = cell
         outer.addLayout(self._form_layout)
 
         buttons = FlowLayout(spacing=6, stretch=False)
@@ -216,7 +241,7 @@ class EntryPanel(QWidget):
         outer.addWidget(self.preview, 1)
 
         chain = [
-            *(self._slots[slot] for slot in ORDER),
+            *(self._slots[slot] for slot in SEAT_ORDER),
             self.record_button,
             self.thrown_in_button,
             self.cancel_button,
@@ -226,23 +251,18 @@ class EntryPanel(QWidget):
             QWidget.setTabOrder(first, second)
         self._wire()
 
+    def _choice_fields(self) -> dict[Slot, ChoiceField[Any]]:
+        """Every choice field, by its slot."""
+        return {
+            slot: widget for slot, widget in self._slots.items() if isinstance(widget, ChoiceField)
+        }
+
     def _wire(self) -> None:
-        choices: tuple[tuple[Slot, ChoiceField[int] | ChoiceField[Trump]], ...] = (
-            (Slot.DEALER, self.dealer),
-            (Slot.BIDDER, self.bidder),
-            (Slot.TRUMP, self.trump),
-            (Slot.LAST_TRICK, self.last_trick),
-            (Slot.JOJOTTE, self.jojotte),
-        )
-        for slot, field in choices:
+        for slot, field in self._choice_fields().items():
             field.chosen.connect(lambda s=slot: self._advance_from(s))
             field.changed.connect(self._changed)
-        for slot, other in ((Slot.DOUBLE, self.double), (Slot.SPECIAL, self.special)):
-            other.chosen.connect(lambda s=slot: self._advance_from(s))
-            other.changed.connect(self._changed)
         self.trump.changed.connect(self._contract_changed)
         self.special.changed.connect(self._contract_changed)
-        self.bidder.changed.connect(self._apply_special_labels)
         for pair in (self.melds, self.card_points, self.tricks):
             pair.edited.connect(self._changed)
         self.melds.edited.connect(self._melds_typed)
@@ -260,16 +280,18 @@ class EntryPanel(QWidget):
         variant: Variant,
         players: tuple[str, ...],
         rules: Rules,
-        prior: Scorer,
+        prior: PriorScorer,
         dealer: int | None,
     ) -> None:
         """The sitting, and ``prior``: a scorer that has scored the hands before the one
         being entered, which the panel keeps (each preview tries the hand on a copy of
-        it). ``dealer`` deals it."""
-        self.form = EntryForm(variant, players)
+        it); in the chouette its ``roles`` name the box and the captain. ``dealer`` deals
+        it."""
+        roles: ChouetteRoles | None = getattr(prior, "roles", None)
+        self.form = entry_form_for(variant, players, roles)
         self._rules = rules
         self._prior_scorer = prior
-        self._apply_names()
+        self._shown_choices = {}
         if self._mode != MODE_REPLACE:
             self.dealer.set_value(dealer)
         self._changed()
@@ -281,7 +303,7 @@ class EntryPanel(QWidget):
         self._clear_fields()
         self._focus_first()
 
-    def edit_hand(self, position: int, hand: Hand) -> None:
+    def edit_hand(self, position: int, hand: AnyHand) -> None:
         """Load the hand at ``position`` (0-based) to be replaced."""
         self._mode, self._position = MODE_REPLACE, position
         self._clear_fields()
@@ -289,7 +311,7 @@ class EntryPanel(QWidget):
         self._changed()
         self._focus_first()
 
-    def current_hand(self) -> Hand | None:
+    def current_hand(self) -> AnyHand | None:
         """The hand the fields describe (errors or not), or None while something is missing."""
         return self.form.build(self.values())
 
@@ -300,7 +322,11 @@ class EntryPanel(QWidget):
             bidder=self.bidder.value(),
             trump=self.trump.value(),
             double=self.double.value() or Doubling.NONE,
+            doubler=self.doubler.value(),
+            sides_with=self.sides_with.value(),
             special=self.special.value() or Special.NONE,
+            nullo_bidder=self.nullo_bidder.value(),
+            active_defender=self.active_defender.value(),
             melds=self.melds.values(),
             last_trick=self.last_trick.value(),
             jojotte=self.jojotte.value(),
@@ -308,8 +334,8 @@ class EntryPanel(QWidget):
             tricks=self.tricks.values(),
             note=self.note.text(),
         )
-        for slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
-            if not self.form.is_enabled(values, slot):
+        for slot in self._choice_fields():
+            if slot is not Slot.DEALER and not self.form.is_enabled(values, slot):
                 values = values.with_slot(slot, None)
         return values
 
@@ -421,7 +447,7 @@ class EntryPanel(QWidget):
         result = MeldDialog.ask(
             self,
             trump,
-            self.form.names,
+            self.form.pair_words(self.values()),
             nullo=self.special.value() is Special.NULLO,
             declared=self._declared,
         )
@@ -433,7 +459,7 @@ class EntryPanel(QWidget):
 
     # Internals -----------------------------------------------------------------------------
 
-    def _submit(self, hand: Hand) -> None:
+    def _submit(self, hand: AnyHand) -> None:
         request = EntryRequest(self._mode, self._position, hand)
         self._mode, self._position = MODE_ADD, None
         self._clear_fields()
@@ -441,23 +467,27 @@ class EntryPanel(QWidget):
         self.submitted.emit(request)
 
     def _show_values(self, values: FormValues) -> None:
-        self.dealer.set_value(values.dealer)
-        self.bidder.set_value(values.bidder)
-        self.trump.set_value(values.trump)
-        self.double.set_value(values.double)
-        self.special.set_value(values.special)
+        self._updating = True  # the choices follow the values once all are shown
+        try:
+            for _round in range(3):  # a choice offered only once an earlier one is set
+                for slot, field in self._choice_fields().items():
+                    field.set_value(values.get(slot))
+                self._apply_choices(values)
+        finally:
+            self._updating = False
         self.melds.set_values(values.melds)
-        self.last_trick.set_value(values.last_trick)
-        self.jojotte.set_value(values.jojotte)
         self.card_points.set_values(values.card_points)
         self.tricks.set_values(values.tricks)
         self.note.setText(values.note)
 
     def _clear_fields(self) -> None:
-        for choice in (self.bidder, self.trump, self.double, self.special):
-            choice.reset()
-        self.last_trick.reset()
-        self.jojotte.reset()
+        self._updating = True
+        try:
+            for slot, choice in self._choice_fields().items():
+                if slot is not Slot.DEALER:
+                    choice.reset()
+        finally:
+            self._updating = False
         for pair in (self.melds, self.card_points, self.tricks):
             pair.set_values(None)
         self.note.clear()
@@ -468,35 +498,23 @@ class EntryPanel(QWidget):
         self._started = False
         self._changed()
 
-    def _apply_names(self) -> None:
-        form = self.form
-        names = form.names
-        sides = [(side, names[side], form.side_keys[side]) for side in (0, 1)]
-        self.bidder.set_choices(sides)
-        self.last_trick.set_choices(sides)
-        self.jojotte.set_choices([(None, "Nobody", NOBODY_KEYS), *sides])
-        self.dealer.set_choices(
-            [(seat, name, form.seat_keys[seat]) for seat, name in enumerate(form.players)]
-        )
+    def _apply_choices(self, values: FormValues) -> None:
+        """Offer in each choice field what the form offers for these values (a field keeps
+        its choice when it is still offered), and show only the rows the hand needs."""
+        for slot, field in self._choice_fields().items():
+            choices = self.form.choices(slot, values)
+            if self._shown_choices.get(slot) != choices:
+                self._shown_choices[slot] = choices
+                default = choices[0][0] if slot in (Slot.DOUBLE, Slot.SPECIAL) else None
+                field.set_choices(choices, default)
+        names = self.form.pair_names(values)
         for pair in (self.melds, self.card_points, self.tricks):
             pair.set_names(names)
-        self._apply_special_labels()
-
-    def _apply_special_labels(self) -> None:
-        names = self.form.names
-        bidder = self.bidder.value()
-        if bidder is None:
-            nullo, slam = "Nullo", "Slam"
-        else:
-            nullo, slam = f"Nullo by {names[1 - bidder]}", f"Slam by {names[bidder]}"
-        self.special.set_choices(
-            [
-                (Special.NONE, "None", SPECIAL_KEYS[Special.NONE]),
-                (Special.NULLO, nullo, SPECIAL_KEYS[Special.NULLO]),
-                (Special.SLAM, slam, SPECIAL_KEYS[Special.SLAM]),
-            ],
-            Special.NONE,
-        )
+        for row, cell in self._row_cells.items():
+            slots = [slot for slot in SEAT_ORDER if slot.row == row]
+            shown = any(self.form.is_shown(values, slot) for slot in slots)
+            if self._form_layout.isRowVisible(cell) != shown:
+                self._form_layout.setRowVisible(cell, shown)
 
     def _number(self) -> int:
         if self._position is not None:
@@ -527,7 +545,19 @@ class EntryPanel(QWidget):
             self._helper_points = None
 
     def _changed(self) -> None:
-        """Bring the field messages, suggestions, buttons and preview up to date."""
+        """Bring the choices offered, the rows shown, the field messages, suggestions,
+        buttons and preview up to date."""
+        if self._updating:
+            return
+        self._updating = True
+        try:
+            for _round in range(3):  # a choice no longer offered is dropped: look again
+                values = self.values()
+                self._apply_choices(values)
+                if self.values() == values:
+                    break
+        finally:
+            self._updating = False
         values = self.values()
         entered = values._replace(dealer=None) != FormValues()
         if self._mode == MODE_ADD and entered and not self._started:
@@ -590,10 +620,17 @@ class EntryPanel(QWidget):
                 + "\n".join(f"{ERROR_MARK}{p.message}" for p in check.errors)
             )
             return
-        scorer = self._prior_scorer.copy()
-        result = scorer.add(check.hand)
         lines = [f"{ERROR_MARK}Check: {p.message}" for p in check.warnings]
-        lines.extend(explain_hand(result, scorer.ledger(self.form.names)))
+        prior = self._prior_scorer
+        if isinstance(prior, Scorer):
+            scorer = prior.copy()
+            result = scorer.add(check.hand)  # type: ignore[arg-type]
+            names = self.form.pair_words(self.values())
+            lines.extend(explain_hand(result, scorer.ledger((names[0], names[1]))))
+        else:
+            trial = prior.copy()
+            trial.add(check.hand)
+            lines.extend(trial.explain_last())
         self.preview.setPlainText("\n".join(lines))
 
     # Focus ---------------------------------------------------------------------------------
@@ -608,6 +645,6 @@ class EntryPanel(QWidget):
 
     def _focus_field(self, field: str) -> None:
         """Focus the input a problem's field key names (a pair's left box for the pair)."""
-        slot = next((s for s in ORDER if field in (s.value, s.row)), None)
+        slot = next((s for s in self.form.order if field in (s.value, s.row)), None)
         if slot is not None:
             self._slots[slot].setFocus()

@@ -4,20 +4,31 @@ Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands 
 nothing until rows are shown; rows older than the newest rubber are scored when first
 shown (see :class:`~jojotte_score.gui.pad.Pad`). The only arithmetic is adding up a
 hand's entries per side and line, as the pad shows them.
+
+A game of individual players (the three-player game, the chouette, cutthroat) has a pair
+of columns, above and below, for every player, from its
+:class:`~jojotte_score.gui.column_pad.ColumnPad`.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from jojotte_score.core.ledger import HandResult, Ledger
-from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump
+from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, ThrownIn, Trump
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad import Pad
+
+if TYPE_CHECKING:
+    from jojotte_score.core.three_player import ThreePlayerHand
+    from jojotte_score.gui.column_pad import ColumnPad, ColumnResult
+
+    AnyPad = Pad | ColumnPad
+    AnyResult = HandResult | ColumnResult
 
 TRUMP_SIGNS = {
     Trump.CLUBS: "♣",
@@ -32,7 +43,8 @@ _Index = QModelIndex | QPersistentModelIndex
 
 
 class Column(enum.IntEnum):
-    """The columns of the hand list."""
+    """The columns of the hand list of two sides; with more players, each player has an
+    above and a below column in seat order, and the notes come last."""
 
     NUMBER = 0
     DEALER = 1
@@ -45,14 +57,7 @@ class Column(enum.IntEnum):
     NOTES = 8
 
 
-_SCORE_COLUMNS = {
-    Column.ABOVE_0: (0, Line.ABOVE),
-    Column.BELOW_0: (0, Line.BELOW),
-    Column.ABOVE_1: (1, Line.ABOVE),
-    Column.BELOW_1: (1, Line.BELOW),
-}
-_RIGHT_ALIGNED = frozenset({Column.NUMBER, *_SCORE_COLUMNS})
-_COLUMNS = len(Column)
+_FIRST_SCORE = Column.ABOVE_0
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
@@ -74,7 +79,28 @@ def points_text(hand: PlayedHand) -> str:
     return text
 
 
-def notes_text(result: HandResult, sides: tuple[str, str]) -> str:
+def seat_contract_text(hand: ThreePlayerHand, players: Sequence[str]) -> str:
+    """A hand by seat as the list shows it, the declarer against the active defender:
+    "Anna ♠ v Bert", "Anna ♥ ×2 v Carl", "Carl Nullo (1 trick) v Anna"."""
+    declarer, against = players[hand.declarer], f" v {players[hand.active_defender]}"
+    if hand.special is Special.NULLO:
+        taken = hand.tricks[hand.declarer] if hand.tricks is not None else 0
+        plural = "trick" if taken == 1 else "tricks"
+        return f"{declarer} Nullo ({taken} {plural}){against}"
+    text = f"{declarer} {TRUMP_SIGNS[hand.trump]}{DOUBLING_SIGNS[hand.double]}"
+    return text + (" Slam" if hand.special is Special.SLAM else "") + against
+
+
+def seat_points_text(hand: ThreePlayerHand) -> str:
+    """The declarer's and the active defender's card points "90–40", with their tricks."""
+    seats = (hand.declarer, hand.active_defender)
+    text = f"{hand.card_points[seats[0]]}–{hand.card_points[seats[1]]}"
+    if hand.tricks is not None:
+        text += f" ({hand.tricks[seats[0]]}–{hand.tricks[seats[1]]} tricks)"
+    return text
+
+
+def notes_text(result: AnyResult, sides: Sequence[str]) -> str:
     """What the hand did to prison, the game and the rubber."""
     notes = []
     if result.prison_out:
@@ -94,25 +120,37 @@ class HandTableModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._players: tuple[str, ...] = ()
-        self._pad: Pad | None = None
-        self._sides: tuple[str, str] = ("", "")
+        self._pad: AnyPad | None = None
+        self._sides: tuple[str, ...] = ("", "")
 
-    def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
-        """Show the hands of ``pad``, dealt by ``players`` (None: no sitting).
+    def set_pad(self, players: Sequence[str], pad: AnyPad | None) -> None:
+        """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
+        sides, or one with a column per player.
 
         Rows older than the pad's newest rubber are scored when first shown."""
         self.beginResetModel()
         self._pad = pad
         self._players = tuple(players) if pad is not None else ()
-        self._sides = pad.sides if pad is not None else ("", "")
+        self._sides = tuple(pad.sides) if pad is not None else ("", "")
         self.endResetModel()
+
+    def notes_column(self) -> int:
+        """The last column, the notes, after an above and a below column per side."""
+        return _FIRST_SCORE + 2 * len(self._sides)
+
+    def score_column(self, column: int) -> tuple[int, Line] | None:
+        """The side (or seat) and line a column shows, or None for another column."""
+        if not _FIRST_SCORE <= column < self.notes_column():
+            return None
+        side, below = divmod(column - _FIRST_SCORE, 2)
+        return side, Line.BELOW if below else Line.ABOVE
 
     def set_sitting(self, sitting: Sitting | None, ledger: Ledger | None) -> None:
         """Show ``sitting`` scored as its whole ``ledger`` (None: no sitting)."""
         pad = Pad.of(ledger) if sitting is not None and ledger is not None else None
         self.set_pad(sitting.players if sitting is not None else (), pad)
 
-    def result(self, row: int) -> HandResult | None:
+    def result(self, row: int) -> AnyResult | None:
         """The scored hand shown in ``row``."""
         return self._pad.result(row + 1) if self._pad is not None else None
 
@@ -122,7 +160,7 @@ class HandTableModel(QAbstractTableModel):
         return self._pad.hand_count
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else _COLUMNS
+        return 0 if parent.isValid() else self.notes_column() + 1
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
@@ -134,29 +172,35 @@ class HandTableModel(QAbstractTableModel):
             Qt.ItemDataRole.ToolTipRole,
         ):
             return None
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < _COLUMNS:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section <= self.notes_column():
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._heading(Column(section))
+            return self._heading(section)
         if (
             role == Qt.ItemDataRole.ToolTipRole
         ):  # the whole heading, for one elided in a narrow column
-            return self._heading(Column(section)).replace("\n", " ")
-        return _RIGHT if section in _RIGHT_ALIGNED else None
+            return self._heading(section).replace("\n", " ")
+        return _RIGHT if self._right_aligned(section) else None
 
-    def _heading(self, column: Column) -> str:
+    def _right_aligned(self, column: int) -> bool:
+        return column == Column.NUMBER or self.score_column(column) is not None
+
+    def _heading(self, column: int) -> str:
         """The column's heading; a side's columns name it on a line of its own."""
-        if column in _SCORE_COLUMNS:
-            side, line = _SCORE_COLUMNS[column]
+        scored = self.score_column(column)
+        if scored is not None:
+            side, line = scored
             where = "above" if line is Line.ABOVE else "below"
-            return f"{self._sides[side] or ('A', 'B')[side]}\n{where}"
+            fallback = "AB"[side] if side < 2 else str(side + 1)
+            return f"{self._sides[side] or fallback}\n{where}"
+        if column == self.notes_column():
+            return "Notes"
         return {
             Column.NUMBER: "No.",
             Column.DEALER: "Dealer",
             Column.CONTRACT: "Contract",
             Column.POINTS: "Card points",
-            Column.NOTES: "Notes",
-        }[column]
+        }[Column(column)]
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (
@@ -169,33 +213,48 @@ class HandTableModel(QAbstractTableModel):
             return None
         column = index.column()
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if column in _RIGHT_ALIGNED else None
+            return _RIGHT if self._right_aligned(column) else None
         result = self.result(index.row())
-        if result is None or not 0 <= column < _COLUMNS:
+        if result is None or not 0 <= column <= self.notes_column():
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._text(result, Column(column))
+            return self._text(result, column)
         if self._pad is not None:  # the tooltip
             return "\n".join(self._pad.explain(result.number))
         return None
 
-    def _text(self, result: HandResult, column: Column) -> str:
+    def _text(self, result: AnyResult, column: int) -> str:
         hand, sides = result.hand, self._sides
-        if column is Column.NUMBER:
+        if column == Column.NUMBER:
             return str(result.number)
-        if column is Column.DEALER:
+        if column == Column.DEALER:
             return self._dealer(hand.dealer)
-        if column is Column.NOTES:
+        if column == self.notes_column():
             return notes_text(result, sides)
-        if column in _SCORE_COLUMNS:
+        scored = self.score_column(column)
+        if scored is not None:
             # Entries are never 0 points, so 0 means the hand wrote nothing there.
-            points = result.written(*_SCORE_COLUMNS[column])
+            points = result.written(*scored)
             return str(points) if points else ""
+        if isinstance(hand, ThrownIn):
+            return "thrown in" if column == Column.CONTRACT else ""
         if not isinstance(hand, PlayedHand):
-            return "thrown in" if column is Column.CONTRACT else ""
-        if column is Column.CONTRACT:
-            return contract_text(hand, sides)
+            if column == Column.CONTRACT:
+                return seat_contract_text(hand, self._players)
+            return seat_points_text(hand)
+        if column == Column.CONTRACT:
+            return contract_text(hand, self._hand_sides(result))
         return points_text(hand)
+
+    def _hand_sides(self, result: AnyResult) -> tuple[str, str]:
+        """The two sides of a hand recorded side against side: the chouette's box and
+        captain in the hand's rubber (C2)."""
+        if isinstance(self._pad, Pad) or self._pad is None:
+            return (self._sides[0], self._sides[1])
+        roles = self._pad.roles(result.rubber)
+        if roles is None:
+            return (self._sides[0], self._sides[1])
+        return (self._players[roles.box], self._players[roles.captain])
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

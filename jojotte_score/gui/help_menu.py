@@ -35,6 +35,7 @@ from jojotte_score.gui.entry_form import (
     NOBODY_KEYS,
     ORDER,
     ROW_LABELS,
+    SEAT_ORDER,
     SPACE,
     SPECIAL_KEYS,
     TAB,
@@ -97,8 +98,9 @@ def entry_keys() -> ReferenceSection:
 
 
 def jump_keys() -> ReferenceSection:
-    """Alt plus each label's underlined letter, in the panel's order."""
-    rows = dict.fromkeys(slot.row for slot in ORDER)
+    """Alt plus each label's underlined letter, in the panel's order (the three-player
+    game's rows among them)."""
+    rows = dict.fromkeys(slot.row for slot in SEAT_ORDER)
     return ReferenceSection(
         "Jump to a field",
         tuple((f"Alt+{mnemonic(ROW_LABELS[row])}", _plain(ROW_LABELS[row])) for row in rows),

@@ -30,12 +30,8 @@ from PySide6.QtWidgets import (
 from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
 from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
-from jojotte_score.gui.hand_model import Column, HandTableModel
-from jojotte_score.gui.session import (
-    Session,
-    status_text,
-    versus,
-)
+from jojotte_score.gui.hand_model import HandTableModel
+from jojotte_score.gui.session import Session, versus
 from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus
@@ -177,7 +173,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.model.set_pad(shown.players if shown else (), shown.pad if shown else None)
         self.sheet.set_selected_hand(None)  # the list was reset: nothing is selected
         self._fit_columns()
-        self.sheet.set_pad(shown.pad if shown else None)
+        # A pad with a column per player is drawn once the sheet layout draws three or four.
+        self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
         self.table.scrollToBottom()
         self._update_title()
@@ -190,9 +187,7 @@ class MainWindow(SittingMenus, QMainWindow):
         if shown is None:
             self.status_label.setText("")
             return
-        status = shown.status()
-        text = status_text(status, shown.side_names, shown.players, status.next_dealer)
-        self.status_label.setText(text)
+        self.status_label.setText(shown.status_line())
 
     def _update_title(self) -> None:
         shown = self.session.shown
@@ -210,11 +205,13 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _update_actions(self) -> None:
         has_sitting = self.session.shown is not None
+        # Printing and CSV export draw and write two sides; the other games come later.
+        two_sided = has_sitting and not self.session.shown_individual()
         selected = self.selected_position() is not None
         writable = not self.session.read_only
         enabled = {
             _A.EXPORT_SITTING: has_sitting,
-            _A.EXPORT_CSV: has_sitting,
+            _A.EXPORT_CSV: two_sided,
             _A.PRINT: has_sitting,
             _A.EXPORT_PDF: has_sitting,
             _A.RENAME_PLAYERS: has_sitting,
@@ -364,7 +361,7 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
         count = self.model.rowCount()
         newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
-        for column in range(Column.NOTES):
+        for column in range(self.model.notes_column()):
             width = header.sectionSizeHint(column)
             for row in newest:
                 index = self.model.index(row, column)

@@ -32,12 +32,17 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import Variant
 from jojotte_score.gui.dialogs import ok_cancel_buttons, show_message
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
 from jojotte_score.storage.sittings import StoredSitting
+
+AnyLedger = Ledger | ColumnLedger
+"""A sitting's pad: two sides' columns, or a column per player."""
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPagedPaintDevice
@@ -94,26 +99,34 @@ class RubberChoiceDialog(QDialog):
 
 @dataclass(frozen=True, slots=True)
 class BlankPadsRequest:
-    """How many blank pads to print, and the names on them ("" for a line to write on)."""
+    """How many blank pads to print, and the names on them ("" for a line to write on):
+    two sides, or a column per player in the games of individual players (``variant``)."""
 
     count: int
-    sides: tuple[str, str]
+    sides: tuple[str, ...]
+    variant: Variant | None = None
 
 
 class BlankPadsDialog(QDialog):
-    """The number of blank pads and the names to print on them."""
+    """The number of blank pads and the names to print on them: one per side, or one per
+    player when ``variant`` is a game of individual players."""
 
-    def __init__(self, parent: QWidget | None, sides: tuple[str, str]) -> None:
+    def __init__(
+        self, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Print blank pads")
+        self.variant = variant
         self.count = QSpinBox(minimum=1, maximum=MAX_BLANK_PADS, value=DEFAULT_BLANK_PADS)
         self.names = [QLineEdit(name) for name in sides]
         for name in self.names:
             name.setPlaceholderText("left blank: a line to write on")
         form = QFormLayout()
         form.addRow("&Pads:", self.count)
-        form.addRow("Side &A:", self.names[0])
-        form.addRow("Side &B:", self.names[1])
+        individual = variant is not None and variant.individual
+        for index, name in enumerate(self.names):
+            label = f"Player &{index + 1}:" if individual else f"Side &{'AB'[index]}:"
+            form.addRow(label, name)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         note = QLabel("Leave a name blank to write it in by hand.", wordWrap=True)
@@ -122,13 +135,15 @@ class BlankPadsDialog(QDialog):
 
     def request(self) -> BlankPadsRequest:
         """The pads asked for."""
-        names = (self.names[0].text().strip(), self.names[1].text().strip())
-        return BlankPadsRequest(self.count.value(), names)
+        names = tuple(name.text().strip() for name in self.names)
+        return BlankPadsRequest(self.count.value(), names, self.variant)
 
     @classmethod
-    def ask(cls, parent: QWidget | None, sides: tuple[str, str]) -> BlankPadsRequest | None:
+    def ask(
+        cls, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
+    ) -> BlankPadsRequest | None:
         """The pads to print, or None when cancelled."""
-        dialog = cls(parent, sides)
+        dialog = cls(parent, sides, variant)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.request()
@@ -172,15 +187,17 @@ def _paint(device: QPagedPaintDevice, job: PrintJob, problems: list[str]) -> Non
         problems.append(str(error))
 
 
-def sitting_job(stored: StoredSitting, ledger: Ledger, rubber: int | None = None) -> PrintJob:
+def sitting_job(stored: StoredSitting, ledger: AnyLedger, rubber: int | None = None) -> PrintJob:
     """The job that prints a stored sitting's pads (rubber ``rubber``, or all when None),
-    headed by its title, its sides, the local date it was stored and its place."""
-    header = SheetHeader(stored.title, ledger.sides, local_date(stored.created), stored.place)
-    return PrintJob(ledger, header, rubber)
+    headed by its title, its sides (or players), the local date it was stored and its place:
+    two sides' columns, or a column per player in the games of individual players."""
+    names = ledger.sides if isinstance(ledger, Ledger) else ledger.players
+    header = SheetHeader(stored.title, names, local_date(stored.created), stored.place)
+    return PrintJob.for_sitting(stored.sitting, ledger, header, rubber)
 
 
 def print_sitting(
-    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, rubber: int | None
+    parent: QWidget | None, stored: StoredSitting, ledger: AnyLedger, rubber: int | None
 ) -> bool:
     """Print rubber ``rubber`` of the sitting (None: every rubber) through the preview."""
     return preview(parent, sitting_job(stored, ledger, rubber))
@@ -196,7 +213,7 @@ def pdf_file_name(stored: StoredSitting, rubber: int | None) -> str:
 def export_pdf(
     parent: QWidget | None,
     stored: StoredSitting,
-    ledger: Ledger,
+    ledger: AnyLedger,
     rubber: int | None,
     path: Path | None = None,
 ) -> Path | None:
@@ -226,7 +243,7 @@ def export_pdf(
 
 
 def print_sheets(
-    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, shown_rubber: int
+    parent: QWidget | None, stored: StoredSitting, ledger: AnyLedger, shown_rubber: int
 ) -> bool:
     """File > Print: the whole sitting or the rubber shown (asked when there are several
     rubbers), through the preview."""
@@ -235,7 +252,7 @@ def print_sheets(
 
 
 def export_sheets(
-    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, shown_rubber: int
+    parent: QWidget | None, stored: StoredSitting, ledger: AnyLedger, shown_rubber: int
 ) -> Path | None:
     """File > Export PDF: the whole sitting or the rubber shown (asked when there are
     several rubbers), to a PDF file the player chooses."""
@@ -245,14 +262,23 @@ def export_sheets(
     return export_pdf(parent, stored, ledger, choice.rubber)
 
 
-def print_blank_pads(parent: QWidget | None, sides: tuple[str, str] = ("", "")) -> bool:
-    """Ask how many blank pads and which names (``sides`` offered), then preview them."""
-    request = BlankPadsDialog.ask(parent, sides)
+def print_blank_pads(
+    parent: QWidget | None, sides: tuple[str, ...] = ("", ""), variant: Variant | None = None
+) -> bool:
+    """Ask how many blank pads and which names (``sides`` offered), then preview them: the
+    pads of ``variant`` (two sides when None)."""
+    request = BlankPadsDialog.ask(parent, sides, variant)
     if request is None:
         return False
-    return preview(parent, PrintJob(blank=request.count, blank_sides=request.sides))
+    job = PrintJob(blank=request.count, blank_sides=request.sides, blank_variant=request.variant)
+    return preview(parent, job)
+
+
+CARD_VARIANTS = (Variant.THREE_PLAYER, Variant.CHOUETTE, Variant.CUTTHROAT)
+"""The games whose page follows the scoring card's first page."""
 
 
 def print_card(parent: QWidget | None) -> bool:
-    """Preview the one-page scoring card, from which it is printed."""
-    return preview(parent, PrintJob(card=True))
+    """Preview the scoring card: the two-player and partnership page, then a page for each
+    game of individual players; it is printed from the preview."""
+    return preview(parent, PrintJob(card=True, card_variants=CARD_VARIANTS))

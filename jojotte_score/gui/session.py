@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
-from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.gui.pad import Pad
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
+
+if TYPE_CHECKING:  # the games of individual players are imported when one is shown
+    from jojotte_score.gui.column_session import ColumnShown
 
 
 class Shown:
@@ -113,11 +117,25 @@ class Shown:
         """Where the table stands before the next hand."""
         return table_status(self.pad.recent, self.variant, self.recent.chosen_dealer)
 
+    def status_line(self) -> str:
+        """The status line before the next hand (:func:`status_text`)."""
+        status = self.status()
+        return status_text(status, self.side_names, self.players, status.next_dealer)
+
+    def cut_seats(self) -> tuple[int, ...]:
+        """Who may win the cut for the next rubber's first deal: everybody."""
+        return tuple(range(len(self.players)))
+
     def dealer_at(self, position: int) -> int | None:
         """Who deals the hand at ``position`` (0-based): the rotation, or the players' choice
         (first dealer or new cut) when the hand starts a rubber (:func:`next_dealer`)."""
         chosen = self.recent.chosen_dealer if position == self.count else None
         return next_dealer(self.scorer_before(position).results, self.variant, chosen)
+
+
+if TYPE_CHECKING:
+    AnyShown = Shown | ColumnShown
+    """The sitting shown: two sides, or a column per player."""
 
 
 class Session:
@@ -134,7 +152,7 @@ class Session:
         self.read_only = read_only
         self.read_only_note = read_only_note  # why, when it is not another copy writing
         self.sitting_id: int | None = None
-        self.shown: Shown | None = None
+        self.shown: AnyShown | None = None
         self.on_changed: Callable[[], None] = lambda: None
         self.on_error: Callable[[JojotteError], None] = lambda error: None
 
@@ -157,14 +175,46 @@ class Session:
             self.on_error(error)
         self.on_changed()
 
-    def _load(self) -> Shown | None:
+    def shown_individual(self) -> bool:
+        """True when the sitting shown is a game of individual players (a column each)."""
+        return self.shown is not None and self.shown.variant.individual
+
+    def _load(self) -> AnyShown | None:
         if self.sitting_id is None:
             return None
-        return Shown(self.store, self.store.load_recent(self.sitting_id))
+        recent = self.store.load_recent(self.sitting_id)
+        if recent.variant.individual:
+            from jojotte_score.gui.column_session import ColumnShown
+
+            return ColumnShown(self.store, recent)
+        return Shown(self.store, recent)
+
+
+def create_sitting(
+    store: SittingStore,
+    variant: Variant,
+    players: tuple[str, ...],
+    rules: Rules,
+    *,
+    title: str = "",
+    place: str = "",
+    chouette: ChouetteRoles | None = None,
+) -> int:
+    """Store a new sitting with no hands; its id. The chouette records its first box and
+    captain (C3); the three-player game and cutthroat record their hands by seat."""
+    if not variant.individual:
+        return store.create_sitting(variant, players, rules, title=title, place=place)
+    from jojotte_score.gui.column_pad import empty_sitting
+
+    sitting = empty_sitting(variant, players, rules, chouette)
+    return store.import_sitting(sitting, title=title, place=place)  # type: ignore[arg-type]
 
 
 def versus(variant: Variant, players: Sequence[str]) -> str:
-    """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"."""
+    """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"; every
+    player in the games of individual players ("Anna – Bert – Carl")."""
+    if variant.individual:
+        return labels.versus(players)
     return labels.versus(side_names(variant, tuple(players)))
 
 
@@ -202,11 +252,11 @@ def import_file(store: SittingStore, path: Path) -> int:
     return store.import_sitting(loaded.sitting, title=path.stem)
 
 
-def export_sitting(shown: Shown, path: Path) -> None:
+def export_sitting(shown: AnyShown, path: Path) -> None:
     """Write the shown sitting to a sitting file."""
     from jojotte_score.formats.sitting_file import save_sitting
 
-    save_sitting(shown.sitting, path)
+    save_sitting(shown.sitting, path)  # type: ignore[arg-type]
 
 
 def rubbers_path(hands_path: Path) -> Path:

@@ -10,6 +10,8 @@ that the pad is never cut off at the side (its height follows its width).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -17,8 +19,17 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.gui.pad import Pad
-from jojotte_score.render.sheet_layout import SheetLayout, SheetMetrics, empty_sheet, layout_rubber
+from jojotte_score.render.sheet_layout import (
+    SheetLayout,
+    SheetMetrics,
+    empty_sheet,
+    layout_rubber,
+    layout_sheet,
+)
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
+
+if TYPE_CHECKING:  # The pads of the games of individual players load when one is opened.
+    from jojotte_score.gui.column_pad import ColumnPad
 
 MIN_ZOOM = 0.5
 MAX_ZOOM = 4.0
@@ -39,7 +50,7 @@ class SheetWidget(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._pad: Pad | None = None
+        self._pad: Pad | ColumnPad | None = None
         self._rubber = 1
         self._zoom = 1.0
         self._room: int | None = None
@@ -54,8 +65,9 @@ class SheetWidget(QWidget):
 
     # The ledger and the rubber shown -------------------------------------------------
 
-    def set_pad(self, pad: Pad | None) -> None:
-        """Show ``pad`` at the rubber of its newest hand (None: a blank widget)."""
+    def set_pad(self, pad: Pad | ColumnPad | None) -> None:
+        """Show ``pad`` at the rubber of its newest hand (None: a blank widget): two sides'
+        columns, or a column per player in the three-player game, chouette and cutthroat."""
         self._pad = pad
         self._show(pad.newest_rubber if pad is not None else 1, force=True)
 
@@ -63,7 +75,7 @@ class SheetWidget(QWidget):
         """Show a whole ``ledger`` (None: a blank widget)."""
         self.set_pad(Pad.of(ledger) if ledger is not None else None)
 
-    def pad(self) -> Pad | None:
+    def pad(self) -> Pad | ColumnPad | None:
         """The pad shown, if any."""
         return self._pad
 
@@ -260,10 +272,12 @@ class SheetWidget(QWidget):
 
     def _relayout(self) -> None:
         pad = self._pad
+        metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
         if pad is None:
             self._layout = None
+        elif not isinstance(pad, Pad):
+            self._layout = layout_sheet(pad.ledger, self._rubber, metrics, pad.sitting)
         else:
-            metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
             ledger = pad.ledger_of_rubber(self._rubber)
             rubber = None if ledger is None else ledger.rubber(self._rubber)
             if ledger is None or rubber is None:

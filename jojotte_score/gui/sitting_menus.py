@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.commands import RenamePlayers
-from jojotte_score.gui.session import export_csv, export_sitting, import_file
+from jojotte_score.gui.pad import Pad
+from jojotte_score.gui.session import create_sitting, export_csv, export_sitting, import_file
 from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
@@ -85,8 +86,14 @@ class SittingMenus(_Base):
         if setup is None:
             return
         try:
-            sitting_id = self.session.store.create_sitting(
-                setup.variant, setup.players, setup.rules, title=setup.title, place=setup.place
+            sitting_id = create_sitting(
+                self.session.store,
+                setup.variant,
+                setup.players,
+                setup.rules,
+                title=setup.title,
+                place=setup.place,
+                chouette=setup.chouette,
             )
         except JojotteError as error:
             self._report_error(error)
@@ -98,7 +105,11 @@ class SittingMenus(_Base):
         shown = self.session.shown
         if shown is None or not shown.status().new_cut:
             return
-        dealer = _dialogs().FirstDealerDialog.ask(self, shown.players)
+        seats = shown.cut_seats()
+        if len(seats) == len(shown.players):
+            dealer = _dialogs().FirstDealerDialog.ask(self, shown.players)
+        else:  # the chouette's new box and captain cut (C7)
+            dealer = _dialogs().FirstDealerDialog.ask(self, shown.players, seats)
         if dealer is not None:
             self._choose_dealer(shown.id, dealer)
 
@@ -162,8 +173,10 @@ class SittingMenus(_Base):
     def export_csv_files(self) -> None:
         """Write the hands and rubbers CSV files (the rubbers beside the hands)."""
         shown = self.session.shown
+        if shown is None or not isinstance(shown.pad, Pad):
+            return  # the hands of individual players have no CSV layout yet
         name, _ = _file_dialog().getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
-        if shown is not None and name:
+        if name:
             self._write(lambda: export_csv(shown, Path(name)))
 
     def _write(self, write: Callable[[], tuple[Path, ...]]) -> None:
@@ -234,22 +247,29 @@ class SittingMenus(_Base):
         """File > Print: the whole sitting or the rubber shown, through the preview."""
         shown = self.session.shown
         if shown is not None:
-            rubber = self.sheet.rubber_number()
-            _printing().print_sheets(self, shown.stored, shown.ledger, rubber)
+            ledger = shown.pad.whole() if isinstance(shown.pad, Pad) else shown.pad.ledger
+            _printing().print_sheets(self, shown.stored, ledger, self.sheet.rubber_number())
 
     def export_pdf(self) -> None:
         """File > Export PDF: the whole sitting or the rubber shown, to a PDF file."""
         shown = self.session.shown
         if shown is not None:
+            ledger = shown.pad.whole() if isinstance(shown.pad, Pad) else shown.pad.ledger
             rubber = self.sheet.rubber_number()
-            path = _printing().export_sheets(self, shown.stored, shown.ledger, rubber)
+            path = _printing().export_sheets(self, shown.stored, ledger, rubber)
             if path is not None:
                 self.statusBar().showMessage(f"Wrote {path}", 8000)
 
     def print_blank_pads(self) -> None:
-        """File > Print blank pads, named after the shown sitting's sides when there is one."""
+        """File > Print blank pads, named after the shown sitting's sides or players, in
+        its game, when there is one."""
         shown = self.session.shown
-        _printing().print_blank_pads(self, shown.side_names if shown else ("", ""))
+        if shown is None:
+            _printing().print_blank_pads(self)
+        elif isinstance(shown.pad, Pad):
+            _printing().print_blank_pads(self, shown.side_names, shown.variant)
+        else:
+            _printing().print_blank_pads(self, shown.players, shown.variant)
 
     def print_card(self) -> None:
         """File > Print scoring card."""

@@ -8,8 +8,11 @@ draws the pages on a printer or a PDF.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import Variant
 from jojotte_score.labels import versus
 from jojotte_score.render.page_layout import (
     BLANK_TITLE,
@@ -23,21 +26,62 @@ from jojotte_score.render.page_layout import (
     sitting_pages,
 )
 from jojotte_score.render.sheet_layout import SheetMetrics
-from jojotte_score.render.summary_card import CARD_TITLE, layout_card
+from jojotte_score.render.summary_card import CARD_TITLE, layout_card, layout_variant_card
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
 
 
 @dataclass(frozen=True, slots=True)
 class PrintJob:
     """What to print: a sitting's pads (``ledger``; rubber ``rubber`` only, or all when
     None), ``blank`` blank pads named ``blank_sides`` ("" for a line to write on), and the
-    scoring card when ``card``. ``header`` gives the sitting's title, date and place."""
+    scoring card when ``card``. ``header`` gives the sitting's title, date and place.
 
-    ledger: Ledger | None = None
+    ``ledger`` is a two-sided ledger, or the pad with a column per player of a
+    three-player, chouette or cutthroat sitting, which ``sitting`` names (see
+    :meth:`for_sitting`). The blank pads are those of ``blank_variant`` (two sides when
+    None): a game of individual players has a column per player, named by
+    ``blank_sides`` when it has a name for each, else with lines to write the names on.
+    ``card_variants`` adds a page of the card for each of those games.
+    """
+
+    ledger: Ledger | ColumnLedger | None = None
     header: SheetHeader = field(default_factory=SheetHeader)
     rubber: int | None = None
     blank: int = 0
-    blank_sides: tuple[str, str] = ("", "")
+    blank_sides: tuple[str, ...] = ("", "")
     card: bool = False
+    sitting: AnySitting | None = None
+    blank_variant: Variant | None = None
+    card_variants: tuple[Variant, ...] = ()
+
+    @classmethod
+    def for_sitting(
+        cls,
+        sitting: AnySitting,
+        ledger: Ledger | ColumnLedger,
+        header: SheetHeader | None = None,
+        rubber: int | None = None,
+        blank: int = 0,
+        card: bool = False,
+    ) -> PrintJob:
+        """The job that prints ``sitting``'s pads from ``ledger`` (its two-sided ledger, or
+        its pad with a column per player), with ``blank`` blank pads of its game named as
+        its pads, and the card with the page of its game when ``card``."""
+        variant = sitting.variant
+        names = ledger.sides if isinstance(ledger, Ledger) else ledger.players
+        return cls(
+            ledger,
+            header if header is not None else SheetHeader(),
+            rubber,
+            blank,
+            names,
+            card,
+            sitting,
+            variant,
+            (variant,) if card and variant.individual else (),
+        )
 
     @property
     def title(self) -> str:
@@ -48,11 +92,25 @@ class PrintJob:
         return BLANK_TITLE if self.blank else CARD_TITLE
 
     @property
+    def blank_names(self) -> tuple[str, ...]:
+        """The names at the head of the blank pads' columns ("" for a line to write on)."""
+        variant = self.blank_variant
+        if variant is None or not variant.individual:
+            return self.blank_sides
+        seats = variant.seats
+        return self.blank_sides if len(self.blank_sides) == seats else ("",) * seats
+
+    @property
     def footer(self) -> str:
-        """The line at the foot of every page: the title and the sides."""
-        sides = self.ledger.sides if self.ledger is not None else self.blank_sides
+        """The line at the foot of every page: the title and the sides (or players)."""
+        if isinstance(self.ledger, Ledger):
+            sides: tuple[str, ...] = self.ledger.sides
+        elif self.ledger is not None:
+            sides = self.ledger.players
+        else:
+            sides = self.blank_names
         names = [side.strip() for side in sides]
-        return f"{self.title} · {versus(names)}" if all(names) else self.title
+        return f"{self.title} · {versus(names)}" if names and all(names) else self.title
 
 
 def layout_document(
@@ -61,11 +119,15 @@ def layout_document(
     """Every page of ``job``: the sitting's pads, the blank pads, the card; numbered."""
     pages: list[Page] = []
     if job.ledger is not None:
-        pages += sitting_pages(job.ledger, job.header, metrics, sheet_metrics, job.rubber)
+        pages += sitting_pages(
+            job.ledger, job.header, metrics, sheet_metrics, job.rubber, job.sitting
+        )
     if job.blank:
-        pages += blank_pages(job.blank_sides, job.blank, metrics, sheet_metrics)
+        pages += blank_pages(job.blank_names, job.blank, metrics, sheet_metrics, job.blank_variant)
     if job.card:
         pages.append(layout_card(metrics))
+    for variant in job.card_variants:
+        pages.append(layout_variant_card(metrics, variant))
     if not pages:
         raise PrintError("nothing to print: give a sitting, blank pads or the card")
     return number_pages(pages, job.footer, metrics)

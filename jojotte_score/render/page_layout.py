@@ -19,9 +19,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.labels import versus
 from jojotte_score.render.sheet_layout import (
@@ -33,9 +36,19 @@ from jojotte_score.render.sheet_layout import (
     TextItem,
     TextWidth,
     blank_pad,
-    empty_sheet,
+    column_prison_winners,
+    column_variant,
     layout_rubber,
+    layout_sheet,
+    settlement_text,
 )
+from jojotte_score.render.text_fit import ELLIPSIS as ELLIPSIS
+from jojotte_score.render.text_fit import fit_text as fit_text
+from jojotte_score.render.text_fit import wrap_phrases
+from jojotte_score.render.text_fit import wrap_text as wrap_text
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {
     "A4": (595.276, 841.89),
@@ -51,8 +64,6 @@ BLANK_TITLE = "Jo-Jotte score pad"
 
 MAX_BLANK_PADS = 200
 """The most blank pads one document holds."""
-
-ELLIPSIS = "…"
 
 
 class PrintError(JojotteError):
@@ -109,13 +120,14 @@ class PageMetrics:
 
 @dataclass(frozen=True, slots=True)
 class SheetHeader:
-    """What the header of a page says: a title, the sides, the date and the place.
+    """What the header of a page says: a title, the sides (or the players of a game of
+    individual players), the date and the place.
 
     An empty field is printed as a line to write on.
     """
 
     title: str = ""
-    sides: tuple[str, str] = ("", "")
+    sides: tuple[str, ...] = ("", "")
     date: str = ""
     place: str = ""
 
@@ -161,55 +173,6 @@ class Page:
         return SheetLayout(self.width, self.height, self.items)
 
 
-# Text that fits -----------------------------------------------------------------------
-
-
-def fit_text(text: str, size: float, width: float, text_width: TextWidth) -> str:
-    """``text``, cut short with "…" when it is wider than ``width`` at ``size``."""
-    if text_width(text, size) <= width:
-        return text
-    low, high = 0, len(text)
-    while low < high:  # the longest prefix that fits with the ellipsis
-        middle = (low + high + 1) // 2
-        if text_width(text[:middle].rstrip() + ELLIPSIS, size) <= width:
-            low = middle
-        else:
-            high = middle - 1
-    return text[:low].rstrip() + ELLIPSIS if low else ""
-
-
-def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can.
-
-    A word wider than ``width`` on its own is broken between characters. Each word (and
-    each character of a word too wide for a line) is measured once and the widths added up,
-    so the work grows with the text's length, whatever the text.
-    """
-    space = text_width(" ", size)
-    lines: list[str] = []
-    line, used = "", 0.0
-    for word in text.split():
-        wide = text_width(word, size)
-        if line and used + space + wide <= width:
-            line, used = f"{line} {word}", used + space + wide
-            continue
-        if line:
-            lines.append(line)
-        if wide <= width:
-            line, used = word, wide
-            continue
-        line, used = "", 0.0
-        for character in word:
-            step = text_width(character, size)
-            if line and used + step > width:
-                lines.append(line)
-                line, used = "", 0.0
-            line, used = line + character, used + step
-    if line:
-        lines.append(line)
-    return lines
-
-
 # The header and the footer ------------------------------------------------------------
 
 
@@ -248,12 +211,14 @@ def page_header(
     line = m.text_size * TEXT_HEIGHT + 3
     first = top + m.title_size * TEXT_HEIGHT + 4 + m.text_size * TEXT_HEIGHT / 2
     names = [side.strip() for side in header.sides]
-    players = versus(names) if all(names) else ""
+    players = versus(names) if names and all(names) else ""
     items.extend(_field("Players", players, left, first, half, m))
     items.extend(_field("Date", header.date, left, first + line, quarter, m))
     items.extend(_field("Place", header.place, left + quarter + m.gap, first + line, quarter, m))
     column = left + half + m.gap
-    lines = [part for text in result for part in wrap_text(text, m.text_size, half, m.text_width)]
+    lines = [
+        part for text in result for part in wrap_phrases(text, m.text_size, half, m.text_width)
+    ]
     for index, text in enumerate(lines):
         items.append(TextItem(column, first + index * line, text, m.text_size, "result"))
     rows = max(2, len(lines))
@@ -290,33 +255,58 @@ def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
     return "level" if ahead is None else f"{sides[ahead]} ahead by {points}"
 
 
-def running_result(ledger: Ledger, after: int) -> str:
-    """The sitting's running result after rubber ``after`` (:meth:`Ledger.net_after`); "so
-    far" while that rubber is still being played."""
-    standing = _standing(ledger.sides, ledger.net_after(after))
+def running_result(ledger: Ledger | ColumnLedger, after: int) -> str:
+    """The sitting's running result after rubber ``after`` (:meth:`Ledger.net_after`; for a
+    game of individual players each player's settlements summed, T15); "so far" while that
+    rubber is still being played."""
     rubber = ledger.rubber(after)
-    if rubber is not None and not rubber.finished:
-        return f"Running result so far: {standing}"
-    return f"Running result after rubber {after}: {standing}"
+    so_far = rubber is not None and not rubber.finished
+    if isinstance(ledger, Ledger):
+        standing = _standing(ledger.sides, ledger.net_after(after))
+        if so_far:
+            return f"Running result so far: {standing}"
+        return f"Running result after rubber {after}: {standing}"
+    players = ledger.players
+    summed = [0] * len(players)
+    for held in ledger.rubbers[:after]:
+        for seat, points in enumerate(held.settlement):
+            summed[seat] += points
+    standing = settlement_text(players, summed)
+    if so_far:
+        return f"Result so far: {standing}"
+    return f"Result after rubber {after}: {standing}"
 
 
-def sitting_result(ledger: Ledger) -> list[str]:
+def sitting_result(ledger: Ledger | ColumnLedger) -> list[str]:
     """The header's lines about the whole sitting: the running result, the rubbers played
-    and won, a rubber still in progress and prison nobody has won yet (R11)."""
+    and won, a rubber still in progress and prison nobody has won yet (R11).
+
+    For a game of individual players the result is each player's settlements summed (T15,
+    C6, F6)."""
     count = len(ledger.rubbers)
     if count == 0:
         return ["No hands yet"]
-    won = ledger.rubbers_won
-    details = [
-        f"Rubbers finished: {ledger.rubbers_finished}",
-        f"won: {ledger.sides[0]} {won[0]}, {ledger.sides[1]} {won[1]}",
-    ]
+    if isinstance(ledger, Ledger):
+        won = ledger.rubbers_won
+        details = [
+            f"Rubbers finished: {ledger.rubbers_finished}",
+            f"won: {ledger.sides[0]} {won[0]}, {ledger.sides[1]} {won[1]}",
+        ]
+        result = f"Running result: {_standing(ledger.sides, ledger.net)}"
+    else:
+        players = ledger.players
+        finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
+        wins = ", ".join(
+            f"{name} {won}" for name, won in zip(players, ledger.rubbers_won, strict=True)
+        )
+        details = [f"Rubbers finished: {finished}", f"won: {wins}"]
+        result = f"Result: {settlement_text(players, ledger.settlement)}"
     last = ledger.rubbers[-1]
     if not last.finished:
         details.append(f"rubber {last.number} in progress")
     if ledger.unresolved_prison:
         details.append(f"{ledger.unresolved_prison} in prison, not won yet")
-    return [f"Running result: {_standing(ledger.sides, ledger.net)}", " · ".join(details)]
+    return [result, " · ".join(details)]
 
 
 # Placing pads --------------------------------------------------------------------------
@@ -414,33 +404,44 @@ def _pack(
 
 
 def sitting_pages(
-    ledger: Ledger,
+    ledger: Ledger | ColumnLedger,
     header: SheetHeader,
     m: PageMetrics,
     sheet_metrics: SheetMetrics,
     rubber: int | None = None,
+    sitting: AnySitting | None = None,
 ) -> list[Page]:
     """The filled pads of a sitting: rubber ``rubber`` alone, or every rubber (None).
 
-    Each pad has the sitting's running result after its rubber under it; the header gives
-    the result of the whole sitting. A sitting without hands prints one pad with the names.
+    ``ledger`` is a two-sided ledger, or the pad with a column per player of a
+    three-player, chouette or cutthroat sitting (``sitting``, which names the game; see
+    :func:`~jojotte_score.render.sheet_layout.layout_sheet`). Each pad has the sitting's
+    running result after its rubber under it; the header gives the result of the whole
+    sitting. A sitting without hands prints one pad with the names.
     """
     m.check()
     count = len(ledger.rubbers)
     if rubber is not None and not 1 <= rubber <= count:
         raise PrintError(f"there is no rubber {rubber} (the sitting has {count})")
     numbers = [rubber] if rubber is not None else list(range(1, count + 1))
-    paid = prison_winners(ledger.hands)
-    cells = [
-        _Cell(
-            layout_rubber(ledger.sides, ledger.rubbers[n - 1], count, sheet_metrics, paid),
-            running_result(ledger, n),
-        )
-        for n in numbers
-    ]
+    if isinstance(ledger, Ledger):
+        names: tuple[str, ...] = ledger.sides
+        paid = prison_winners(ledger.hands)
+        pads = [
+            layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid) for n in numbers
+        ]
+    else:
+        names = ledger.players
+        paid = column_prison_winners(ledger)
+        variant = column_variant(ledger, sitting)
+        pads = [
+            layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid, variant)
+            for n in numbers
+        ]
+    cells = [_Cell(pad, running_result(ledger, n)) for pad, n in zip(pads, numbers, strict=True)]
     if not cells:
-        cells = [_Cell(empty_sheet(ledger.sides, sheet_metrics))]
-    header = replace(header, sides=ledger.sides)
+        cells = [_Cell(layout_sheet(ledger, 1, sheet_metrics, sitting))]
+    header = replace(header, sides=names)
     items, top = page_header(header, sitting_result(ledger), m, SHEETS_TITLE)
     if m.content_bottom - top < 72:
         raise PrintError("the page is too small for a pad below its header")
@@ -448,10 +449,16 @@ def sitting_pages(
 
 
 def blank_pages(
-    sides: tuple[str, str], count: int, m: PageMetrics, sheet_metrics: SheetMetrics
+    sides: tuple[str, ...],
+    count: int,
+    m: PageMetrics,
+    sheet_metrics: SheetMetrics,
+    variant: Variant | None = None,
 ) -> list[Page]:
     """``count`` blank pads with the names ``sides`` ("" for a line to write a name on),
-    each as tall as the page allows at the scale the pads share."""
+    each as tall as the page allows at the scale the pads share: two sides' columns, or a
+    column per player of a game of individual players (``variant``; see
+    :func:`~jojotte_score.render.sheet_layout.blank_pad`)."""
     m.check()
     if not 1 <= count <= MAX_BLANK_PADS:
         raise PrintError(
@@ -460,10 +467,10 @@ def blank_pages(
     items, top = page_header(SheetHeader(sides=sides), (), m, BLANK_TITLE)
     if m.content_bottom - top < 72:
         raise PrintError("the page is too small for a pad below its header")
-    small = blank_pad(sides, sheet_metrics, 1, 1)
+    small = blank_pad(sides, sheet_metrics, 1, 1, variant)
     columns, scale = _grid(small.width, count, m)
     room = (m.content_bottom - top) / scale - small.height
     rows = 2 + max(0, math.floor(room / sheet_metrics.row_height + 1e-9))
     above = min(rows - 1, max(1, round(rows * m.blank_above_share)))
-    pad = blank_pad(sides, sheet_metrics, above, rows - above)
+    pad = blank_pad(sides, sheet_metrics, above, rows - above, variant)
     return _pack([_Cell(pad)] * count, items, top, m, "blank", (columns, scale))

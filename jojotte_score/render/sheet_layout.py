@@ -1,13 +1,21 @@
 """Where everything goes on the bridge-pad sheet of one rubber: pure geometry, no Qt.
 
-The sheet looks like a paper scorepad: the two sides' names on top, a column each with a
-vertical line between them, and the heavy horizontal line. Above it, entries are stacked
-upward from the line (the earliest nearest the line); below it, entries go downward in
-order, with a thin line under each finished game. Every row carries its small hand number
-in a margin lane at the left, as in the worked example of the German rules. Amounts put
-in prison are circled in a narrow lane right of the columns, on the row of the hand that
-put them there; whoever wins them later gets an ordinary "prison" entry above the line.
-The foot holds each side's total (R14) and the rubber's result.
+The sheet looks like a paper scorepad: the names on top, a column each with vertical lines
+between them, and the heavy horizontal line. Above it, entries are stacked upward from the
+line (the earliest nearest the line); below it, entries go downward in order, with a thin
+line under each finished game. Every row carries its small hand number in a margin lane at
+the left, as in the worked example of the German rules. Amounts put in prison are circled
+in a narrow lane right of the columns, on the row of the hand that put them there; whoever
+wins them later gets an ordinary "prison" entry above the line. The foot holds each
+column's total (R14) and the rubber's result.
+
+The same code lays out two kinds of pad. Two players and partnerships have a column per
+side (a :class:`~jojotte_score.core.ledger.Ledger`). The three-player game, the chouette
+and cutthroat have a column per player (a
+:class:`~jojotte_score.core.individual_ledger.IndividualLedger`, T1, C4, F1): there an
+entry a player writes again for his partner (T8, F3, C4) is a copy, shown in parentheses
+and explained in the legend; the foot has a second row, each player's settlement (T15, C6,
+F6); and a chouette rubber names its box and its team above the names (C2).
 
 Every coordinate is in points (1/72 inch) at zoom 1, with the origin at the sheet's top
 left and y growing downward, so the same layout serves the screen (scaled by the zoom)
@@ -21,28 +29,35 @@ of text; ``x`` is its left edge, right edge or centre for ``align`` "left", "rig
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
+from jojotte_score.core.individual_ledger import ColumnLedger, SeatRubberResult
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
+from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
+from jojotte_score.render.text_fit import TextWidth as TextWidth
+from jojotte_score.render.text_fit import fit_text, wrap_text
 
-TextWidth = Callable[[str, float], float]
-"""Measures ``text`` at a font size in points and returns its width in points."""
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
 
 TEXT_HEIGHT = 1.2
 """A line of text is this many times its font size high (ascent plus descent, roughly)."""
 
-TEXT_ROLES = frozenset({"heading", "entry", "hand-number", "prison", "total", "result", "label"})
-"""What a :class:`TextItem` is: a side's name, an entry, a hand number, a prison amount,
-a side's total, the rubber's result, or a small label (caption, kind marks, legend)."""
+TEXT_ROLES = frozenset(
+    {"heading", "entry", "hand-number", "prison", "total", "settlement", "result", "label"}
+)
+"""What a :class:`TextItem` is: a column's name, an entry, a hand number, a prison amount,
+a column's total, a player's settlement, the rubber's result, or a small label (caption,
+kind marks, legend)."""
 
-LINE_ROLES = frozenset({"heavy", "column", "game", "total"})
-"""What a :class:`LineItem` is: the heavy line, the pad's frame (the vertical line between
-the columns and the rule under the names), a line under a finished game, or the line
-above the totals."""
+LINE_ROLES = frozenset({"heavy", "column", "game", "total", "paid"})
+"""What a :class:`LineItem` is: the heavy line, the pad's frame (the vertical lines between
+the columns and the rule under the names), a line under a finished game, the line above the
+totals, or the stroke through a prison amount somebody has won."""
 
 KIND_MARKS: dict[str, tuple[str, str]] = {
     EntryKind.MELD: ("M", "melds"),
@@ -54,11 +69,26 @@ KIND_MARKS: dict[str, tuple[str, str]] = {
 }
 """The small mark written after an entry that is not trick points, and what it means."""
 
+COPY_LEGENDS: dict[Variant, str] = {
+    Variant.THREE_PLAYER: "(…) copied: the player who sat out scores as his partner (T8)",
+    Variant.CUTTHROAT: (
+        "(…) copied: the player who sat out scores as his partner (T8), "
+        "and the dealer as the player who sat out (F3)"
+    ),
+    Variant.CHOUETTE: "(…) copied: the partner scores what the captain scores (C4)",
+}
+"""The legend of the parentheses around a copied entry, for each game that copies."""
+
+MINUS = "\u2212"
+"""The minus sign of a settlement (a true minus, as wide as the plus)."""
+
 
 class SheetMetrics(NamedTuple):
     """Font sizes, line heights and widths of the sheet, in points, and a text measure.
 
-    Column widths are minimums: a column grows to fit its side's name and its numbers.
+    Column widths are minimums: a column grows to fit its side's name and its numbers. On a
+    pad with a column per player, a name wider than ``name_width`` is cut with "…", so that
+    three or four columns fit a page.
     """
 
     text_width: TextWidth
@@ -79,13 +109,16 @@ class SheetMetrics(NamedTuple):
     line_gap: float = 5.0
     min_rows_above: int = 5
     min_rows_below: int = 5
+    name_width: float = 120.0
 
 
 class TextItem(NamedTuple):
     """A piece of text on the sheet; ``hand``, ``side`` and ``kind`` say what it belongs to.
 
-    ``kind`` is the :class:`~jojotte_score.core.scoring.EntryKind` value of an entry (and
-    of its kind mark), "" for everything else.
+    ``side`` is the column (a side, or a player's seat). ``kind`` is the
+    :class:`~jojotte_score.core.scoring.EntryKind` value of an entry (and of its kind mark),
+    "" for everything else. ``copied`` marks an entry (and its kind mark) that a player
+    wrote again for his partner (T8, F3, C4); its text is in parentheses.
     """
 
     x: float
@@ -97,6 +130,7 @@ class TextItem(NamedTuple):
     side: int | None = None
     align: str = "left"
     kind: str = ""
+    copied: bool = False
 
     def box(self, text_width: TextWidth) -> tuple[float, float, float, float]:
         """The text's box as (left, top, right, bottom), measured with ``text_width``."""
@@ -190,97 +224,252 @@ class SheetLayout(NamedTuple):
         return None
 
 
-class _Row:
-    """One row of entries: at most one entry per side, and perhaps a prison amount."""
-
-    __slots__ = ("entries", "hand", "height", "prison")
-
-    def __init__(
-        self,
-        hand: int,
-        entries: tuple[Entry | None, Entry | None],
-        prison: int = 0,
-        height: float = 0.0,
-    ) -> None:
-        self.hand, self.entries, self.prison, self.height = hand, entries, prison, height
+# What a pad shows, whatever the game -----------------------------------------------------
 
 
-class _Frame:
-    """The horizontal positions shared by every part of the sheet, and what is laid out."""
-
-    __slots__ = (
-        "anchor",
-        "column",
-        "columns",
-        "items",
-        "lane",
-        "left",
-        "paid",
-        "prison_lane",
-        "rows",
-    )
-
-    def __init__(self, left: float, lane: float, column: float, prison_lane: float) -> None:
-        self.left, self.lane, self.column, self.prison_lane = left, lane, column, prison_lane
-        self.paid: Mapping[int, int] = {}  # prison put in by a hand: the hand that won it
-        first = left + lane
-        self.columns = (first, first + column)
-        self.anchor = column * 0.62
-        self.items: list[SheetItem] = []
-        self.rows: list[SheetRow] = []
+class _PadHand(Protocol):
+    """What the sheet reads of a hand: a two-sided hand or a hand by seat alike."""
 
     @property
-    def pad_right(self) -> float:
-        """The right end of the two columns."""
-        return self.columns[1] + self.column
+    def number(self) -> int: ...
+    @property
+    def entries(self) -> tuple[Entry, ...]: ...
+    @property
+    def prison_in(self) -> int: ...
+    @property
+    def game_winner(self) -> int | None: ...
+
+
+class _Content(NamedTuple):
+    """Everything one sheet shows, in words and numbers, before it is placed.
+
+    ``captions`` are the lines above the names (the rubber's number, the chouette's roles);
+    ``results`` the lines under the totals. ``per_player`` is a pad with a column per
+    player: names are cut to ``SheetMetrics.name_width``, long lines are wrapped to the
+    pad's width, and the foot has the settlement row (``settlement``, or empty).
+    ``copies`` gives, by hand number, who copied whom as (copier, source) columns, in the
+    order the copies were written (T8, F3, C4).
+    """
+
+    names: tuple[str, ...]
+    hands: tuple[_PadHand, ...]
+    totals: tuple[int, ...] | None
+    captions: tuple[str, ...]
+    results: tuple[str, ...]
+    per_player: bool = False
+    settlement: tuple[int, ...] | None = None
+    copies: Mapping[int, tuple[tuple[int, int], ...]] = {}
+    copy_legend: str = ""
 
     @property
-    def right(self) -> float:
-        """The right end of the prison lane."""
-        return self.pad_right + self.prison_lane
-
-    def entry_x(self, side: int) -> float:
-        """Where an entry of ``side`` is right-aligned."""
-        return self.columns[side] + self.anchor
+    def copied(self) -> frozenset[tuple[int, int]]:
+        """(hand, column) for every column whose entries of that hand are copies."""
+        return frozenset(
+            (hand, copier) for hand, pairs in self.copies.items() for copier, _ in pairs
+        )
 
 
 def empty_sheet(
-    sides: tuple[str, str], metrics: SheetMetrics, rubber_number: int = 1
+    sides: tuple[str, ...],
+    metrics: SheetMetrics,
+    rubber_number: int = 1,
+    variant: Variant | None = None,
+    roles: ChouetteRoles | None = None,
 ) -> SheetLayout:
-    """The blank pad (names, lines, no entries) for a sitting that has no ledger yet."""
-    return _layout(sides, None, rubber_number, f"Rubber {rubber_number}: no hands yet", metrics)
+    """The blank pad (names, lines, no entries) for a rubber that has no hands yet.
+
+    ``sides`` are the two sides' names, or one name per player for the games of individual
+    players (``variant``; with ``roles``, the chouette rubber's box and team are named).
+    """
+    caption = f"Rubber {rubber_number}: no hands yet"
+    if not _per_player(sides, variant):
+        return _layout(_Content(sides, (), None, (caption,), ()), rubber_number, metrics)
+    content = _Content(
+        sides, (), None, (caption, *_roles_caption(roles, sides)), (), per_player=True
+    )
+    return _layout(content, rubber_number, metrics)
 
 
-def layout_sheet(ledger: Ledger, rubber_number: int, metrics: SheetMetrics) -> SheetLayout:
-    """Lay out rubber ``rubber_number`` (1-based) of ``ledger``.
+def layout_sheet(
+    ledger: Ledger | ColumnLedger,
+    rubber_number: int,
+    metrics: SheetMetrics,
+    sitting: AnySitting | None = None,
+) -> SheetLayout:
+    """Lay out rubber ``rubber_number`` (1-based) of ``ledger``: two sides' columns for a
+    :class:`~jojotte_score.core.ledger.Ledger`, a column per player for the pad of a
+    three-player, chouette or cutthroat sitting.
 
     ``rubber_number`` may be one past the ledger's last rubber: that is the rubber the next
     hand will start (or the first one of a ledger without hands), drawn as a blank pad.
+    ``sitting`` is the sitting the ledger was scored from: it names the game (which
+    otherwise is read from the ledger) and the chouette's first box and captain, which an
+    empty chouette pad shows; a two-sided ledger needs nothing from it.
     """
     count = len(ledger.rubbers)
     if not 1 <= rubber_number <= count + 1:
         raise ValueError(f"rubber {rubber_number} is not on this pad (it has {count})")
+    if isinstance(ledger, Ledger):
+        if rubber_number > count:
+            return empty_sheet(ledger.sides, metrics, rubber_number)
+        rubber = ledger.rubbers[rubber_number - 1]
+        return layout_rubber(ledger.sides, rubber, count, metrics, prison_winners(ledger.hands))
+    variant = column_variant(ledger, sitting)
     if rubber_number > count:
-        return empty_sheet(ledger.sides, metrics, rubber_number)
-    rubber = ledger.rubbers[rubber_number - 1]
-    return layout_rubber(ledger.sides, rubber, count, metrics, prison_winners(ledger.hands))
+        roles = rubber_roles(ledger, rubber_number, sitting)
+        return empty_sheet(ledger.players, metrics, rubber_number, variant, roles)
+    return layout_rubber(
+        ledger.players,
+        ledger.rubbers[rubber_number - 1],
+        count,
+        metrics,
+        column_prison_winners(ledger),
+        variant,
+    )
 
 
 def layout_rubber(
-    sides: tuple[str, str],
-    rubber: RubberResult,
+    sides: tuple[str, ...],
+    rubber: RubberResult | SeatRubberResult[Any],
     count: int,
     metrics: SheetMetrics,
     paid: Mapping[int, int] | None = None,
+    variant: Variant | None = None,
 ) -> SheetLayout:
     """Lay out ``rubber``, one of the ``count`` rubbers of its sitting. ``paid`` says which
     hand won the prison each hand put in (:func:`~jojotte_score.core.prison.prison_winners`):
-    those circles are crossed out with the winning hand's number, as a scorer does."""
+    those circles are crossed out with the winning hand's number, as a scorer does.
+
+    A :class:`~jojotte_score.core.individual_ledger.SeatRubberResult` is laid out with a
+    column per player (``sides`` are the players); ``variant`` names the game, read from
+    the rubber and the number of players when None.
+    """
     caption = f"Rubber {rubber.number} of {count}"
-    return _layout(sides, rubber, rubber.number, caption, metrics, paid or {})
+    if isinstance(rubber, RubberResult):
+        content = _Content(
+            sides, rubber.hands, rubber.totals, (caption,), (result_text(rubber, sides),)
+        )
+        return _layout(content, rubber.number, metrics, paid or {})
+    game = variant if variant is not None else _variant_of(rubber, sides)
+    copies = {hand.number: hand.score.copies for hand in rubber.hands if hand.score.copies}
+    content = _Content(
+        sides,
+        rubber.hands,
+        rubber.totals,
+        (caption, *_roles_caption(rubber.roles, sides)),
+        column_result_lines(rubber, sides),
+        per_player=True,
+        settlement=rubber.settlement,
+        copies=copies,
+        copy_legend=COPY_LEGENDS.get(game, ""),
+    )
+    return _layout(content, rubber.number, metrics, paid or {})
 
 
-def result_text(rubber: RubberResult, sides: tuple[str, str]) -> str:
+# The games of individual players ------------------------------------------------------------
+
+
+def column_variant(ledger: ColumnLedger, sitting: AnySitting | None = None) -> Variant:
+    """The game a pad with a column per player belongs to: ``sitting``'s, else read from the
+    ledger (a chouette's rubbers have roles; cutthroat has four players)."""
+    if sitting is not None:
+        return sitting.variant
+    if any(rubber.roles is not None for rubber in ledger.rubbers):
+        return Variant.CHOUETTE
+    return Variant.CUTTHROAT if len(ledger.players) == 4 else Variant.THREE_PLAYER
+
+
+def _variant_of(rubber: SeatRubberResult[Any], players: Sequence[str]) -> Variant:
+    if rubber.roles is not None:
+        return Variant.CHOUETTE
+    return Variant.CUTTHROAT if len(players) == 4 else Variant.THREE_PLAYER
+
+
+def rubber_roles(
+    ledger: ColumnLedger, rubber_number: int, sitting: AnySitting | None = None
+) -> ChouetteRoles | None:
+    """The chouette's roles in rubber ``rubber_number`` (C2, C3), the rubber the next hand
+    starts included; None outside the chouette. A chouette without hands takes its first
+    roles from ``sitting``."""
+    if column_variant(ledger, sitting) is not Variant.CHOUETTE:
+        return None
+    # Imported here: only a chouette needs it, and the window's start-up has a module budget.
+    from jojotte_score.core.chouette import chouette_start, roles_by_rubber
+
+    held = ledger.rubber(rubber_number)
+    if held is not None:
+        return held.roles
+    first = ledger.rubbers[0].roles if ledger.rubbers else None
+    if first is None:
+        if not isinstance(sitting, Sitting):
+            return None
+        first = chouette_start(sitting)
+    roles = roles_by_rubber(first, (rubber.winner for rubber in ledger.rubbers))
+    return roles[rubber_number - 1] if rubber_number <= len(roles) else None
+
+
+def column_prison_winners(ledger: ColumnLedger) -> dict[int, int]:
+    """:func:`~jojotte_score.core.prison.prison_winners` for a pad with a column per player:
+    the hand that won each amount put in prison."""
+    # prison_winners reads only number, prison_in and prison_out, which a hand by seat has.
+    return prison_winners(cast("Iterable[HandResult]", ledger.hands))
+
+
+def signed(points: int) -> str:
+    """A settlement as the pad writes it: "+120", "0", or 60 after :data:`MINUS`."""
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
+def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:
+    """Each player's settlement in words: "Anna +120, Bert 0", with :func:`signed`."""
+    return ", ".join(
+        f"{name} {signed(points)}" for name, points in zip(names, settlement, strict=True)
+    )
+
+
+def _roles_caption(roles: ChouetteRoles | None, names: Sequence[str]) -> tuple[str, ...]:
+    """The chouette rubber's roles above its names (C2): "Box: Anna · Team: Bert (captain)
+    & Carl"; nothing outside the chouette."""
+    if roles is None:
+        return ()
+    box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
+    return (f"Box: {box} · Team: {captain} (captain) & {partner}",)
+
+
+def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> tuple[str, ...]:
+    """The result of a rubber with a column per player, in words: who won it (or that it is
+    still being played, with the prison waiting), then each player's settlement (T15, C6,
+    F6), so far while the rubber is being played (T15a)."""
+    roles = rubber.roles
+    winner = rubber.winner
+    if winner is None:
+        waiting = rubber.hands[-1].prison_after if rubber.hands else 0
+        first = f"Rubber {rubber.number} in progress" + (
+            f"; {waiting} in prison" if waiting else ""
+        )
+        settled = "Settled so far: "
+    else:
+        settled = "Settled: "
+        if roles is not None and winner == roles.box:
+            first = f"{names[winner]}, the box, wins the rubber"
+        elif roles is not None:
+            team = f"{names[roles.captain]} & {names[roles.partner]}"
+            first = f"The team, {team}, wins the rubber"
+        else:
+            first = f"{names[winner]} wins the rubber"
+    return (first, settled + settlement_text(names, rubber.settlement))
+
+
+def _per_player(sides: Sequence[str], variant: Variant | None) -> bool:
+    return variant.individual if variant is not None else len(sides) != 2
+
+
+# Two sides ----------------------------------------------------------------------------------
+
+
+def result_text(rubber: RubberResult, sides: tuple[str, ...]) -> str:
     """The rubber's result in words: who won it and who is ahead on points (R13, R14)."""
     ahead, difference = rubber.net
     if rubber.winner is None:
@@ -305,42 +494,104 @@ def shown_name(name: str) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"
 
 
+# Laying a pad out ---------------------------------------------------------------------------
+
+
+class _Row:
+    """One row of entries: at most one entry per column, and perhaps a prison amount."""
+
+    __slots__ = ("entries", "hand", "height", "prison")
+
+    def __init__(
+        self,
+        hand: int,
+        entries: tuple[Entry | None, ...],
+        prison: int = 0,
+        height: float = 0.0,
+    ) -> None:
+        self.hand, self.entries, self.prison, self.height = hand, entries, prison, height
+
+
+class _Frame:
+    """The horizontal positions shared by every part of the sheet, and what is laid out."""
+
+    __slots__ = (
+        "anchor",
+        "column",
+        "columns",
+        "copied",
+        "items",
+        "lane",
+        "left",
+        "paid",
+        "prison_lane",
+        "rows",
+    )
+
+    def __init__(
+        self, left: float, lane: float, column: float, prison_lane: float, count: int = 2
+    ) -> None:
+        self.left, self.lane, self.column, self.prison_lane = left, lane, column, prison_lane
+        self.paid: Mapping[int, int] = {}  # prison put in by a hand: the hand that won it
+        self.copied: frozenset[tuple[int, int]] = frozenset()
+        first = left + lane
+        self.columns = tuple(first + index * column for index in range(count))
+        self.anchor = column * 0.62
+        self.items: list[SheetItem] = []
+        self.rows: list[SheetRow] = []
+
+    @property
+    def pad_right(self) -> float:
+        """The right end of the columns."""
+        return self.columns[-1] + self.column
+
+    @property
+    def right(self) -> float:
+        """The right end of the prison lane."""
+        return self.pad_right + self.prison_lane
+
+    def entry_x(self, side: int) -> float:
+        """Where an entry of column ``side`` is right-aligned."""
+        return self.columns[side] + self.anchor
+
+
 def _layout(
-    sides: tuple[str, str],
-    rubber: RubberResult | None,
+    content: _Content,
     rubber_number: int,
-    caption: str,
     m: SheetMetrics,
     paid: Mapping[int, int] | None = None,
 ) -> SheetLayout:
-    sides = (shown_name(sides[0]), shown_name(sides[1]))
-    hands = rubber.hands if rubber is not None else ()
-    above = _rows(hands, Line.ABOVE, m)
-    below = _rows(hands, Line.BELOW, m)
-    frame = _frame(sides, rubber, hands, above + below, m)
+    names = _shown_names(content, m)
+    count = len(names)
+    hands = content.hands
+    above = _rows(hands, Line.ABOVE, count, m, content.copies)
+    below = _rows(hands, Line.BELOW, count, m, content.copies)
+    frame = _frame(names, content, above + below, m)
     frame.paid = paid or {}
+    frame.copied = content.copied
     items = frame.items
     has_prison = any(row.prison for row in above)
 
     y = m.margin
-    caption_width = m.text_width(caption, m.caption_size)
-    items.append(
-        TextItem(
-            _centred(frame, caption_width, m),
-            y + m.caption_size * 0.6,
-            caption,
-            m.caption_size,
-            "label",
+    for caption in _wrapped(content.captions, m.caption_size, frame, content.per_player, m):
+        caption_width = m.text_width(caption, m.caption_size)
+        items.append(
+            TextItem(
+                _centred(frame, caption_width, m),
+                y + m.caption_size * 0.6,
+                caption,
+                m.caption_size,
+                "label",
+            )
         )
-    )
-    y += m.caption_size * TEXT_HEIGHT + 6
+        y += m.caption_size * TEXT_HEIGHT + 6
     header_top = y
     header_middle = y + m.heading_size * 0.9
-    for side in (0, 1):
+    for side in range(count):
         centre = frame.columns[side] + frame.column / 2
         items.append(
             TextItem(
-                centre, header_middle, sides[side], m.heading_size, "heading", None, side, "center"
+                centre, header_middle, names[side], m.heading_size, "heading", None, side, "center"
             )
         )
     if has_prison:
@@ -351,8 +602,8 @@ def _layout(
     header_bottom = y + m.heading_size * 1.8
     items.append(LineItem(frame.left, header_bottom, frame.right, header_bottom, 0.6, "column"))
 
-    content = sum(row.height for row in above) + 2 * m.line_gap
-    heavy_y = header_bottom + max(content, m.min_rows_above * m.row_height + 2 * m.line_gap)
+    content_height = sum(row.height for row in above) + 2 * m.line_gap
+    heavy_y = header_bottom + max(content_height, m.min_rows_above * m.row_height + 2 * m.line_gap)
     _place_above(frame, above, heavy_y, m)
     items.append(LineItem(frame.left, heavy_y, frame.right, heavy_y, 2.0, "heavy"))
 
@@ -361,9 +612,9 @@ def _layout(
     items.append(LineItem(frame.left, total_y, frame.pad_right, total_y, 1.0, "total"))
     totals_middle = total_y + m.line_gap + m.row_height / 2
     totals_bottom = total_y + m.line_gap + m.row_height
-    if rubber is not None:
-        for side in (0, 1):
-            text = str(rubber.totals[side])
+    if content.totals is not None:
+        for side in range(count):
+            text = str(content.totals[side])
             items.append(
                 TextItem(
                     frame.entry_x(side),
@@ -376,19 +627,20 @@ def _layout(
                     "right",
                 )
             )
-    centre_x = frame.columns[1]
-    items.append(LineItem(centre_x, header_top, centre_x, totals_bottom, 1.0, "column"))
+    if content.per_player:
+        totals_bottom = _place_settlement(frame, content, totals_middle, m)
+    for boundary in frame.columns[1:]:
+        items.append(LineItem(boundary, header_top, boundary, totals_bottom, 1.0, "column"))
 
     y = totals_bottom + 6
     width = frame.right + m.margin
-    if rubber is not None:
-        text = result_text(rubber, sides)
+    for text in _wrapped(content.results, m.result_size, frame, content.per_player, m):
         text_width = m.text_width(text, m.result_size)
         x = _centred(frame, text_width, m)
         items.append(TextItem(x, y + m.result_size * 0.6, text, m.result_size, "result"))
         width = max(width, x + text_width + m.margin)
         y += m.result_size * TEXT_HEIGHT + 4
-    for line in _legend(hands, frame, m):
+    for line in _legend(hands, content, frame, m):
         text_width = m.text_width(line, m.legend_size)
         x = _centred(frame, text_width, m)
         items.append(TextItem(x, y + m.legend_size * 0.6, line, m.legend_size, "label"))
@@ -397,21 +649,73 @@ def _layout(
     return SheetLayout(width, y + m.margin, tuple(items), tuple(frame.rows), rubber_number)
 
 
-def _rows(hands: Iterable[HandResult], line: Line, m: SheetMetrics) -> list[_Row]:
-    """The rows of one side of the line: one per entry of a side, both sides sharing."""
+def _shown_names(content: _Content, m: SheetMetrics) -> tuple[str, ...]:
+    """The names at the columns' heads: cut to a column's width when a pad has a column per
+    player (every name may be 40 characters long), else only past what a column holds."""
+    if not content.per_player:
+        return tuple(shown_name(name) for name in content.names)
+    room = m.name_width - 16
+    return tuple(fit_text(name, m.heading_size, room, m.text_width) for name in content.names)
+
+
+def _wrapped(
+    lines: Iterable[str], size: float, frame: _Frame, wrap: bool, m: SheetMetrics
+) -> list[str]:
+    """``lines``, each wrapped to the width of the pad when ``wrap``."""
+    if not wrap:
+        return list(lines)
+    room = frame.right - frame.left
+    return [part for line in lines for part in wrap_text(line, size, room, m.text_width)]
+
+
+def _place_settlement(
+    frame: _Frame, content: _Content, totals_middle: float, m: SheetMetrics
+) -> float:
+    """The foot of a pad with a column per player: each player's settlement under his total
+    (T15, C6, F6), the two rows labelled in the lane at the right. Returns the foot's bottom."""
+    items = frame.items
+    middle = totals_middle + m.row_height
+    label_x = frame.pad_right + 5
+    items.append(TextItem(label_x, totals_middle, "total", m.legend_size, "label"))
+    items.append(TextItem(label_x, middle, "settled", m.legend_size, "label"))
+    if content.settlement is not None:
+        for side, points in enumerate(content.settlement):
+            items.append(
+                TextItem(
+                    frame.entry_x(side),
+                    middle,
+                    signed(points),
+                    m.result_size,
+                    "settlement",
+                    None,
+                    side,
+                    "right",
+                )
+            )
+    return middle + m.row_height / 2
+
+
+def _rows(
+    hands: Iterable[_PadHand],
+    line: Line,
+    count: int,
+    m: SheetMetrics,
+    copies: Mapping[int, tuple[tuple[int, int], ...]] | None = None,
+) -> list[_Row]:
+    """The rows of one side of the line: one per entry of a column, the columns sharing.
+
+    A copy stands on the row of the entry it copies when that entry is on the same side
+    of the line; the copies of entries on the other side come after the hand's other rows.
+    """
     rows: list[_Row] = []
     for hand in hands:
-        first = [e for e in hand.entries if e.line is line and e.side == 0]
-        second = [e for e in hand.entries if e.line is line and e.side == 1]
+        slots = _slots(hand, line, count, (copies or {}).get(hand.number, ()))
         prison = hand.prison_in if line is Line.ABOVE else 0
-        count = max(len(first), len(second), 1 if prison else 0)
-        for index in range(count):
+        height = max((max(column, default=-1) + 1 for column in slots), default=0)
+        for index in range(max(height, 1 if prison else 0)):
             row = _Row(
                 hand.number,
-                (
-                    first[index] if index < len(first) else None,
-                    second[index] if index < len(second) else None,
-                ),
+                tuple(column.get(index) for column in slots),
                 prison if index == 0 else 0,
                 m.row_height,
             )
@@ -419,6 +723,47 @@ def _rows(hands: Iterable[HandResult], line: Line, m: SheetMetrics) -> list[_Row
                 row.height = max(row.height, 2 * _circle_radius(row.prison, m) + 2)
             rows.append(row)
     return rows
+
+
+def _slots(
+    hand: _PadHand, line: Line, count: int, copies: tuple[tuple[int, int], ...]
+) -> list[dict[int, Entry]]:
+    """Each column's entries of ``hand`` on ``line``, by the row (0 nearest the line) each
+    takes. A copier's entries copy his source's one for one, in order (T8, F3, C4)."""
+    by_column: list[list[Entry]] = [[] for _ in range(count)]
+    for entry in hand.entries:
+        by_column[entry.side].append(entry)
+    copiers = dict(copies)
+    slots: list[dict[int, Entry]] = [{} for _ in range(count)]
+    # (column, index among the column's entries) -> row, for the copies to follow
+    placed: dict[tuple[int, int], int] = {}
+    for side in range(count):
+        if side in copiers:
+            continue
+        row = 0
+        for index, entry in enumerate(by_column[side]):
+            if entry.line is line:
+                slots[side][row] = entry
+                placed[side, index] = row
+                row += 1
+    for copier, source in copies:
+        later: list[tuple[int, Entry]] = []
+        for index, entry in enumerate(by_column[copier]):
+            if entry.line is not line:
+                continue
+            twin = placed.get((source, index))
+            if twin is None or twin in slots[copier]:
+                later.append((index, entry))
+            else:
+                slots[copier][twin] = entry
+                placed[copier, index] = twin
+        used = [row for side in (source, copier) for row in slots[side]]
+        row = max(used, default=-1) + 1
+        for index, entry in later:
+            slots[copier][row] = entry
+            placed[copier, index] = row
+            row += 1
+    return slots
 
 
 def _circle_radius(amount: int, m: SheetMetrics) -> float:
@@ -431,34 +776,47 @@ def _mark_width(kind: str, m: SheetMetrics) -> float:
 
 
 def _frame(
-    sides: tuple[str, str],
-    rubber: RubberResult | None,
-    hands: tuple[HandResult, ...],
+    names: tuple[str, ...],
+    content: _Content,
     rows: list[_Row],
     m: SheetMetrics,
 ) -> _Frame:
     """Column widths that fit the names and the widest numbers."""
     measure = m.text_width
     column = m.column_width
-    for name in sides:
+    for name in names:
         column = max(column, measure(name, m.heading_size) + 16)
-    numbers = [
-        (measure(str(e.points), m.entry_size), _mark_width(e.kind, m))
-        for r in rows
-        for e in r.entries
-        if e
-    ]
-    if rubber is not None:
-        numbers.extend((measure(str(t), m.total_size), 0.0) for t in rubber.totals)
+    copied = content.copied
+    close = measure(")", m.entry_size) if copied else 0.0
+    numbers: list[tuple[float, float]] = []
+    for row in rows:
+        for side, entry in enumerate(row.entries):
+            if entry is None:
+                continue
+            if (row.hand, side) in copied:
+                numbers.append(
+                    (measure(f"({entry.points}", m.entry_size), close + _mark_width(entry.kind, m))
+                )
+            else:
+                numbers.append(
+                    (measure(str(entry.points), m.entry_size), _mark_width(entry.kind, m))
+                )
+    if content.totals is not None:
+        numbers.extend((measure(str(t), m.total_size), 0.0) for t in content.totals)
+    if content.settlement is not None:
+        numbers.extend((measure(signed(s), m.result_size), 0.0) for s in content.settlement)
     for number, mark in numbers:
         column = max(column, (number + 8) / 0.62, (mark + 8) / 0.38)
-    last = max((h.number for h in hands), default=1)
+    last = max((h.number for h in content.hands), default=1)
     lane = max(m.number_lane, measure(str(last), m.hand_number_size) + 8)
     prison = m.prison_lane
     for row in rows:
         if row.prison:
             prison = max(prison, 2 * _circle_radius(row.prison, m) + 10)
-    return _Frame(m.margin, lane, column, prison)
+    if content.per_player:  # the foot's labels
+        for label in ("total", "settled"):
+            prison = max(prison, measure(label, m.legend_size) + 8)
+    return _Frame(m.margin, lane, column, prison, len(names))
 
 
 def _centred(frame: _Frame, width: float, m: SheetMetrics) -> float:
@@ -486,17 +844,23 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
         if entry is None:
             continue
         x = frame.entry_x(side)
+        copied = (row.hand, side) in frame.copied
+        text = str(entry.points)
+        if copied:  # in parentheses, the digits in line with the column's other numbers
+            x += m.text_width(")", m.entry_size)
+            text = f"({text})"
         items.append(
             TextItem(
                 x,
                 middle,
-                str(entry.points),
+                text,
                 m.entry_size,
                 "entry",
                 row.hand,
                 side,
                 "right",
                 entry.kind,
+                copied,
             )
         )
         mark = KIND_MARKS.get(entry.kind)
@@ -513,6 +877,7 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
                     side,
                     "left",
                     entry.kind,
+                    copied,
                 )
             )
     right = frame.pad_right
@@ -542,7 +907,11 @@ def _place_above(frame: _Frame, rows: list[_Row], heavy_y: float, m: SheetMetric
 
 
 def _place_below(
-    frame: _Frame, rows: list[_Row], hands: tuple[HandResult, ...], heavy_y: float, m: SheetMetrics
+    frame: _Frame,
+    rows: list[_Row],
+    hands: tuple[_PadHand, ...],
+    heavy_y: float,
+    m: SheetMetrics,
 ) -> float:
     """Write the rows downward from the heavy line, a game line under each finished game.
 
@@ -563,8 +932,11 @@ def _place_below(
     return y + m.row_height * 0.75
 
 
-def _legend(hands: tuple[HandResult, ...], frame: _Frame, m: SheetMetrics) -> list[str]:
-    """The meaning of the kind marks used on this sheet, wrapped to the sheet's width."""
+def _legend(
+    hands: tuple[_PadHand, ...], content: _Content, frame: _Frame, m: SheetMetrics
+) -> list[str]:
+    """The meaning of the kind marks used on this sheet, wrapped to the sheet's width; then
+    what the parentheses around a copy mean, when the sheet has a copy."""
     used = {e.kind for h in hands for e in h.entries}
     parts = [f"{mark} {words}" for kind, (mark, words) in KIND_MARKS.items() if kind in used]
     lines: list[str] = []
@@ -574,27 +946,46 @@ def _legend(hands: tuple[HandResult, ...], frame: _Frame, m: SheetMetrics) -> li
             lines[-1] += "   " + part
         else:
             lines.append(part)
+    if content.copy_legend and content.copied:
+        lines.extend(wrap_text(content.copy_legend, m.legend_size, available, m.text_width))
     return lines
 
 
 BLANK_CAPTION = "Rubber ____"
 """The caption of a blank pad: the rubber's number is written in by hand."""
 
+BLANK_ROLES = "Box: __________ · Captain: __________ · Partner: __________"
+"""The chouette's blank pad's second caption: the rubber's roles are written in by hand."""
+
 
 def blank_pad(
-    sides: tuple[str, str], metrics: SheetMetrics, rows_above: int, rows_below: int
+    sides: tuple[str, ...],
+    metrics: SheetMetrics,
+    rows_above: int,
+    rows_below: int,
+    variant: Variant | None = None,
 ) -> SheetLayout:
     """A pad to score on paper: room for ``rows_above`` and ``rows_below`` rows.
 
-    A side whose name is "" gets a line to write the name on; the prison lane is labelled
-    so that amounts put in prison can be circled there.
+    ``sides`` has a name per column: the two sides, or each player of a game of individual
+    players (``variant``; three or four names). A name that is "" gets a line to write the
+    name on; the prison lane is labelled so that amounts put in prison can be circled
+    there. A pad with a column per player has the settlement row at its foot and says what
+    a copy in parentheses is; the chouette's has a line for the rubber's roles.
     """
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
-    sheet = _layout(sides, None, 1, BLANK_CAPTION, m)
-    frame = _frame(sides, None, (), [], m)
+    if _per_player(sides, variant):
+        game = variant if variant is not None else _variant_of_count(len(sides))
+        captions = (BLANK_CAPTION, BLANK_ROLES) if game is Variant.CHOUETTE else (BLANK_CAPTION,)
+        legend = COPY_LEGENDS.get(game, "")
+        content = _Content(sides, (), None, captions, (), per_player=True, copy_legend=legend)
+    else:
+        content = _Content(sides, (), None, (BLANK_CAPTION,), ())
+    sheet = _layout(content, 1, m)
+    frame = _frame(_shown_names(content, m), content, [], m)
     headings = {item.side: item for item in sheet.texts("heading")}
     extra: list[SheetItem] = []
-    for side in (0, 1):
+    for side in range(len(sides)):
         heading = headings[side]
         if not sides[side].strip():
             y = heading.y + m.heading_size * 0.55
@@ -604,4 +995,17 @@ def blank_pad(
     centre = frame.pad_right + frame.prison_lane / 2
     middle = headings[0].y
     extra.append(TextItem(centre, middle, "prison", m.legend_size, "label", align="center"))
-    return sheet._replace(items=sheet.items + tuple(extra))
+    height = sheet.height
+    if content.copy_legend:
+        y = height - m.margin
+        room = frame.right - frame.left
+        for line in wrap_text(content.copy_legend, m.legend_size, room, m.text_width):
+            x = _centred(frame, m.text_width(line, m.legend_size), m)
+            extra.append(TextItem(x, y + m.legend_size * 0.6, line, m.legend_size, "label"))
+            y += m.legend_size * TEXT_HEIGHT + 2
+        height = y + m.margin
+    return sheet._replace(height=height, items=sheet.items + tuple(extra))
+
+
+def _variant_of_count(players: int) -> Variant:
+    return Variant.CUTTHROAT if players == 4 else Variant.THREE_PLAYER

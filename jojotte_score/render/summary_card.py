@@ -6,6 +6,11 @@ docs/RULES.md, where every text of the card can be found (a test checks it). No 
 
 The card is laid out in two columns that fill top to bottom, left column first; the font
 size is the largest of :data:`CARD_SIZES` at which everything fits on one page.
+
+The games of individual players have a page each (:func:`layout_variant_card`): the
+three-player game (T1-T16), the chouette (C1-C7) and cutthroat (F1-F7), in short plain
+words that say what docs/RULES.md says under "Three players", "The chouette" and
+"Cutthroat", with the numbers taken from the core's tables as on the first page.
 """
 
 from __future__ import annotations
@@ -19,8 +24,11 @@ from jojotte_score.core.tables import (
     DECK_POINTS_NO_TRUMP,
     DECK_POINTS_TRUMP,
     FOUR_OF_A_KIND_POINTS,
+    GAMES_TO_WIN_RUBBER,
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
+    LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
+    LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
     NULLO_BONUS,
     NULLO_EXTRA_TRICK_BONUS,
     PLAIN_CARD_VALUES,
@@ -35,7 +43,7 @@ from jojotte_score.render.page_layout import (
     PrintError,
     wrap_text,
 )
-from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
+from jojotte_score.render.sheet_layout import MINUS, TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
 CARD_TITLE = "Jo-Jotte scoring card"
 """The card's title."""
@@ -384,22 +392,29 @@ def _table(
 
 
 def _ruling(
-    ruling: CardRuling, width: float, size: float, m: PageMetrics, title: bool
+    ruling: CardRuling, width: float, size: float, m: PageMetrics, title: str
 ) -> tuple[list[SheetItem], float]:
+    """The ruling's items from (0, 0) and its height; ``title`` ("" for none) above it."""
     items: list[SheetItem] = []
     y = 0.0
     if title:
         title_size = size * 1.15
-        y = _lines(items, [RULINGS_TITLE], 0, 0, title_size, "heading") + 2
+        lines = wrap_text(title, title_size, width, m.text_width)
+        y = _lines(items, lines, 0, 0, title_size, "heading") + 2
     y = _lines(items, wrap_text(ruling.heading, size, width, m.text_width), 0, y, size, "heading")
     y = _lines(items, wrap_text(ruling.text, size, width, m.text_width), 0, y, size, "result")
     return items, y
 
 
 def _flow(
-    blocks: Sequence[CardBlock], size: float, top: float, m: PageMetrics
+    blocks: Sequence[CardBlock],
+    size: float,
+    top: float,
+    m: PageMetrics,
+    rulings_title: str = RULINGS_TITLE,
 ) -> list[SheetItem] | None:
-    """The blocks in two columns at ``size``, or None when they do not fit."""
+    """The blocks in two columns at ``size``, or None when they do not fit; the first
+    ruling has ``rulings_title`` above it."""
     left, _, right, _ = m.printable
     bottom = m.content_bottom
     width = (right - left - m.gap) / 2
@@ -411,7 +426,8 @@ def _flow(
         if isinstance(block, CardTable):
             block_items, height = _table(block, width, size, m)
         else:
-            block_items, height = _ruling(block, width, size, m, first_ruling)
+            title = rulings_title if first_ruling else ""
+            block_items, height = _ruling(block, width, size, m, title)
             first_ruling = False
         if y + height > bottom and y > top:
             column, y = column + 1, top
@@ -425,15 +441,242 @@ def _flow(
 
 def layout_card(m: PageMetrics, rules: Rules | None = None) -> Page:
     """The scoring card on one page, at the largest size of :data:`CARD_SIZES` that fits."""
+    return _card_page(m, CARD_TITLE, card_blocks(rules), RULINGS_TITLE)
+
+
+def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_title: str) -> Page:
     m.check()
     left, top, right, _ = m.printable
     title_y = top + m.title_size * TEXT_HEIGHT / 2
-    header: list[SheetItem] = [TextItem(left, title_y, CARD_TITLE, m.title_size, "heading")]
+    header: list[SheetItem] = [TextItem(left, title_y, title, m.title_size, "heading")]
     rule_y = top + m.title_size * TEXT_HEIGHT + 4
     header.append(LineItem(left, rule_y, right, rule_y, 0.8, "column"))
-    blocks = card_blocks(rules)
     for size in CARD_SIZES:
-        items = _flow(blocks, size, rule_y + m.gap * 0.75, m)
+        items = _flow(blocks, size, rule_y + m.gap * 0.75, m, rulings_title)
         if items is not None:
             return Page(m.width, m.height, (*header, *items), (), "card")
     raise PrintError("the page is too small for the scoring card")
+
+
+# The games of individual players -----------------------------------------------------------
+
+VARIANT_TITLES = {
+    Variant.THREE_PLAYER: ("three players", "The rulings T1-T16"),
+    Variant.CHOUETTE: ("the chouette", "The rulings C1-C7"),
+    Variant.CUTTHROAT: ("cutthroat, four players", "The rulings F1-F7"),
+}
+"""Each game's page of the card: what its title adds, and the title over its rulings."""
+
+
+def _pad_table(variant: Variant, rules: Rules) -> CardTable:
+    """What the pad of a game of individual players shows, and the numbers that differ
+    from two players."""
+    seats = variant.seats
+    rows: list[tuple[str, str]] = [
+        ("Columns", f"{seats}, one per player"),
+        ("Cards played", "two hands of nine cards: 9 tricks"),
+        ("Game", f"{rules.game_target} below the line"),
+        ("Rubber", f"{GAMES_TO_WIN_RUBBER} games; {rules.rubber_bonus} above"),
+        ("(60) on the pad", "a copy: written again for a partner"),
+        ("Settled", f"{seats} × the player's total {MINUS} the sum of the totals"),
+    ]
+    if variant is not Variant.CHOUETTE:
+        lost = (
+            f"{LOST_NULLO_FIRST_TRICK_THREE_PLAYERS} + {LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS}"
+            " for each further trick"
+        )
+        rows.insert(4, ("Nullo lost", lost))
+    return CardTable(f"The pad: {VARIANT_TITLES[variant][0]}", (), tuple(rows), (0.36, 0.64))
+
+
+def _three_player_rulings(rules: Rules) -> list[CardRuling]:
+    first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
+    further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
+    return [
+        CardRuling(
+            "T1: A column per player",
+            ("Each player has his own column, above and below the line. Nobody has a fixed "
+             "partner: who plays with whom changes every hand.",),
+        ),
+        CardRuling(
+            "T2: The deal",
+            ("A cut decides the first dealer of each rubber; then the deal passes clockwise, "
+             "thrown-in deals included.",),
+        ),
+        CardRuling(
+            "T3, T4: Who plays",
+            ("The declarer (D) plays against the active defender (A). The third player, the "
+             "inactive player (I), sets his cards aside and sides with one of them: with A "
+             "when the hand is not doubled and in Nullo; after a double, with the player he "
+             "chose.",),
+        ),
+        CardRuling(
+            "T5: Who wins",
+            ("Trick scores and totals are those of two players (R1, R2), between D and A, "
+             "with nine tricks. I has no trick score, melds or total.",),
+        ),
+        CardRuling(
+            "T6: Not doubled",
+            ("D's total higher: D's trick score below, A's above. A's total higher: both "
+             "trick scores above, for A (never below). Equal totals: both trick scores to "
+             "prison.",),
+        ),
+        CardRuling(
+            "T7: Doubled or redoubled",
+            ("The higher total scores m × (both trick scores) below; the other scores no "
+             "trick points. Equal totals: m × (both trick scores) to prison.",),
+        ),
+        CardRuling(
+            "T8: The inactive player copies his partner",
+            ("I writes again, above the line, every amount written in the hand for the "
+             "player he sided with: trick points, melds, bonuses, prison won, the rubber "
+             "bonus. I never writes below. The pad puts a copy in parentheses.",),
+        ),
+        CardRuling(
+            "T9, T10: Melds and Slam",
+            (f"Melds above for D and A, never multiplied. Slam made: {SLAM_BONUS} above for "
+             "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
+             "above when not doubled, below when doubled and A's total is higher. Unbid "
+             f"slam: {UNBID_SLAM_BONUS} above.",),
+        ),
+        CardRuling(
+            "T11: Nullo",
+            (f"All card points go to prison, never multiplied. Made: {NULLO_BONUS} above for "
+             f"the Nullo bidder. Lost after k tricks: {first} + {further} × (k {MINUS} 1) "
+             "above for A, and the same for I.",),
+        ),
+        CardRuling(
+            "T12: Prison",
+            ("The winning active player of the next hand with a winner scores the whole "
+             "prison above; I scores it too when on his side.",),
+        ),
+        CardRuling(
+            "T13, T14: Game and rubber",
+            (f"The first player with {rules.game_target} below wins the game; all three start "
+             f"the next game at 0. The first to win two games wins the rubber and "
+             f"{rules.rubber_bonus} above; I copies it when on his side.",),
+        ),
+        CardRuling(
+            "T15: Settling a rubber",
+            ("Every player settles with every other: 3 × his total "
+             f"{MINUS} the sum of the three totals. The results add up to 0; the sitting's "
+             "result is the sum of its rubbers'.",),
+        ),
+        CardRuling(
+            "T16: Mistakes the pad refuses",
+            ("A player in two roles; a double without its doubler or side; card points, "
+             "melds or tricks for I; more card points than the deck; tricks that do not add "
+             "up to 9 in Nullo or Slam.",),
+        ),
+    ]  # fmt: skip
+
+
+def _chouette_rulings(rules: Rules) -> list[CardRuling]:
+    return [
+        CardRuling(
+            "C1: The box against the team",
+            ("One player, the box, plays alone against a team of two: the captain, who plays "
+             "the cards, and the partner, who advises. Each hand is a two-player hand of the "
+             "box against the team, with nine tricks.",),
+        ),
+        CardRuling(
+            "C2: Roles for a whole rubber",
+            ("The box, the captain and the partner keep their roles until the rubber ends. "
+             "The pad names them above each rubber.",),
+        ),
+        CardRuling(
+            "C3: After a rubber",
+            ("The box won: he stays in the box, the partner becomes captain and the captain "
+             "partner. The team won: the captain goes into the box, the partner becomes "
+             "captain and the old box partner.",),
+        ),
+        CardRuling(
+            "C4: The partner scores with the captain",
+            ("Everything written for the team is written, the same, in the captain's column "
+             "and in the partner's, on the same line. The pad puts the partner's copy in "
+             "parentheses.",),
+        ),
+        CardRuling(
+            "C5: Game and rubber",
+            (f"{rules.game_target} below wins a game, two games the rubber: "
+             f"{rules.rubber_bonus} above for the box, or for each team member. Only the "
+             "captain's points below count for the team's game.",),
+        ),
+        CardRuling(
+            "C6: Settling a rubber",
+            (f"With d = the team's total {MINUS} the box's total: the captain +d, the partner "
+             f"+d, the box {MINUS}2d.",),
+        ),
+        CardRuling(
+            "C7: The deal",
+            ("The deal alternates between the box and the captain; a new cut starts each "
+             "rubber.",),
+        ),
+    ]  # fmt: skip
+
+
+def _cutthroat_rulings(rules: Rules) -> list[CardRuling]:
+    first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
+    further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
+    return [
+        CardRuling(
+            "F1: Four columns",
+            ("Four players, each with his own column, above and below the line.",),
+        ),
+        CardRuling(
+            "F2: The dealer sits out",
+            ("The dealer deals to the other three, who play the three-player game (T1-T16). "
+             "He plays no cards and has no other role.",),
+        ),
+        CardRuling(
+            "F3: The dealer scores as the inactive player",
+            ("After the hand the dealer writes above the line a copy of everything written "
+             "for the inactive player: not doubled and in Nullo, what the active defender "
+             "scored; doubled, what the player the inactive player sided with scored. He "
+             "never writes below. The pad puts a copy in parentheses.",),
+        ),
+        CardRuling(
+            "F4: Nullo lost",
+            (f"{first} + {further} for each further trick, above, to the active defender, to "
+             "the inactive player and to the dealer.",),
+        ),
+        CardRuling(
+            "F5: Game and rubber",
+            (f"The first player with {rules.game_target} below wins the game; the first to win "
+             f"two games wins the rubber and {rules.rubber_bonus} above, copied by the "
+             "inactive player and the dealer when on his side.",),
+        ),
+        CardRuling(
+            "F6: Settling a rubber",
+            (f"Every player: 4 × his total {MINUS} the sum of the four totals. The results "
+             "add up to 0.",),
+        ),
+        CardRuling(
+            "F7: The deal",
+            ("The deal passes clockwise, thrown-in deals included; a new cut starts each "
+             "rubber.",),
+        ),
+    ]  # fmt: skip
+
+
+def variant_card_blocks(variant: Variant, rules: Rules | None = None) -> tuple[CardBlock, ...]:
+    """Everything on the card's page for a game of individual players: what its pad shows,
+    then its rulings in short. ``rules`` sets the game target and the rubber bonus shown
+    (the variant's standard rules when None)."""
+    rules = rules or Rules.for_variant(variant)
+    rulings = {
+        Variant.THREE_PLAYER: _three_player_rulings,
+        Variant.CHOUETTE: _chouette_rulings,
+        Variant.CUTTHROAT: _cutthroat_rulings,
+    }
+    if variant not in rulings:
+        raise PrintError(f"the card has no page of its own for the {variant.value} game")
+    return (_pad_table(variant, rules), *rulings[variant](rules))
+
+
+def layout_variant_card(m: PageMetrics, variant: Variant, rules: Rules | None = None) -> Page:
+    """The card's page for a game of individual players (three-player, chouette,
+    cutthroat), at the largest size of :data:`CARD_SIZES` that fits."""
+    blocks = variant_card_blocks(variant, rules)
+    name, rulings_title = VARIANT_TITLES[variant]
+    return _card_page(m, f"{CARD_TITLE}: {name}", blocks, rulings_title)

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import Rules, Sitting, Variant
+from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
 from jojotte_score.gui.dialogs import (
     FirstDealerDialog,
     NewSittingDialog,
@@ -173,3 +173,71 @@ def test_names_titles_and_places_are_bounded_at_entry(qtbot: QtBot) -> None:
     dialog.title.setText("T" * 500)
     assert len(dialog.names[0].text()) == MAX_NAME_LENGTH == 40
     assert len(dialog.title.text()) == MAX_LABEL_LENGTH == 80
+
+
+def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot) -> None:
+    dialog = NewSittingDialog()
+    qtbot.addWidget(dialog)
+    offered = [dialog.variant.itemText(i) for i in range(dialog.variant.count())]
+    assert offered == [
+        "Two players",
+        "Four players in partnerships",
+        "Three players (Culbertson)",
+        "Three players, chouette",
+        "Four players, cutthroat",
+    ]
+    dialog.variant.setCurrentIndex(2)
+    assert dialog.players() == ("Anna", "Bert", "Carl")
+    assert [label.text() for label in dialog.name_labels[:3]] == [
+        "Seat 1:",
+        "Seat 2 (clockwise):",
+        "Seat 3 (clockwise):",
+    ]
+    assert (dialog.game_target.value(), dialog.box.isVisibleTo(dialog)) == (80, False)
+    dialog.variant.setCurrentIndex(4)
+    assert dialog.players() == ("Anna", "Bert", "Carl", "Dora")
+    assert [label.text() for label in dialog.name_labels] == [
+        "North:",
+        "East:",
+        "South:",
+        "West:",
+    ]
+    assert dialog.setup().chouette is None
+
+
+def test_a_chouette_starts_with_its_first_box_and_captain(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, NewSittingDialog)
+        dialog.variant.setCurrentIndex(3)
+        assert dialog.box.isVisibleTo(dialog)
+        assert dialog.captain.isVisibleTo(dialog)
+        dialog.box.setCurrentIndex(2)  # Carl in the box
+        dialog.captain.setCurrentIndex(0)  # Anna captain, Bert her partner
+        # the first deal is the box's or the captain's (C7)
+        assert [dialog.dealer.itemText(i) for i in range(dialog.dealer.count())] == [
+            "Carl",
+            "Anna",
+        ]
+        dialog.dealer.setCurrentIndex(1)
+
+    answering(monkeypatch, NewSittingDialog, fill)
+    assert NewSittingDialog.ask(None) == SittingSetup(
+        Variant.CHOUETTE,
+        ("Anna", "Bert", "Carl"),
+        0,
+        Rules(80, 300),
+        chouette=ChouetteRoles(box=2, captain=0),
+    )
+
+
+def test_a_chouette_box_cannot_also_be_its_captain(monkeypatch: pytest.MonkeyPatch) -> None:
+    def fill(dialog: QDialog) -> None:
+        assert isinstance(dialog, NewSittingDialog)
+        dialog.variant.setCurrentIndex(3)
+        dialog.captain.setCurrentIndex(0)
+
+    opened = answering(monkeypatch, NewSittingDialog, fill)
+    assert NewSittingDialog.ask(None) is None
+    dialog = opened[0]
+    assert isinstance(dialog, NewSittingDialog)
+    assert dialog.problem.text() == "The box and the captain must be two different players."

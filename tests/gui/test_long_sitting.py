@@ -31,6 +31,7 @@ def long_window(main_window: MainWindow) -> MainWindow:
 def pad(window: MainWindow) -> Pad:
     shown = window.session.shown
     assert shown is not None
+    assert isinstance(shown.pad, Pad)
     return shown.pad
 
 
@@ -84,6 +85,7 @@ def test_editing_an_old_hand_re_scores_everything_after_it(long_window: MainWind
     shown = long_window.session.shown
     assert shown is not None
     assert shown.hands[1] == edited
+    assert isinstance(shown.sitting, Sitting)
     whole = replay(shown.sitting)
     assert whole.rubbers[0].totals != (755, 655)
     assert pad(long_window).recent.hands == whole.hands[shown.recent.checkpoint.position :]

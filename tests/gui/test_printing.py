@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Variant
 from jojotte_score.gui import printing
 from jojotte_score.gui.actions import MENUS, ActionName, create_actions
 from jojotte_score.gui.printing import (
@@ -180,11 +181,32 @@ def test_blank_pads_with_the_names_typed(
 
 
 def test_the_scoring_card(parent: QWidget, preview: Preview) -> None:
+    """The card's first page, then a page for each game of individual players."""
     assert print_card(parent)
     text = pdf_text(preview.target)
     assert "Jo-Jotte scoring card" in text
-    assert "Page 1 of 1" in text
+    assert "Page 4 of 4" in text
     assert "R10: Prison goes to the next winner" in text
+    pages = text.split("\f")
+    assert ["T8" in page for page in pages[:4]] == [False, True, False, False]
+    assert ["C4" in page for page in pages[:4]] == [False, False, True, False]
+    assert ["F3" in page for page in pages[:4]] == [False, False, False, True]
+
+
+def test_blank_pads_of_a_game_of_individual_players(
+    parent: QWidget, preview: Preview, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cutthroat pad has a name box per player, and prints four columns."""
+
+    def fill(dialog: BlankPadsDialog) -> None:
+        assert [name.text() for name in dialog.names] == ["Anna", "Bert", "Carl", "Dave"]
+        dialog.count.setValue(2)
+
+    answer(monkeypatch, BlankPadsDialog, fill)
+    assert print_blank_pads(parent, ("Anna", "Bert", "Carl", "Dave"), Variant.CUTTHROAT)
+    text = pdf_text(preview.target)
+    assert text.count("Dave") >= 2
+    assert "settled" in text
 
 
 # Export PDF ------------------------------------------------------------------------------

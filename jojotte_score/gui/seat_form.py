@@ -1,0 +1,275 @@
+"""The entry form of the hands recorded by seat: the three-player game and cutthroat, without Qt.
+
+Only what the variant needs, in the order of the table (T3, F2): in cutthroat the dealer,
+who sits out; the bidder, the trump, the doubling and, only when doubled, who doubled and
+whom the third player sided with (T4); Nullo or Slam and, only in Nullo, who bid it; the
+active defender, asked only when the rules leave a choice (a doubler plays against the
+declarer, T16.3); then the play of the two active players alone, the declarer's box on the
+left: melds, card points, last trick, Jo-Jotte and tricks. The set-aside hand and the
+cutthroat dealer get 0 (T16.5, F2). The core (``check_three_player_hand``,
+``check_cutthroat_hand``) says what is wrong, in the players' words; its fields name seats,
+which the form turns into its boxes.
+
+A plain undoubled hand is ``A`` (bidder) ``S`` (trump) ``B`` (active defender) ``9`` ``0``
+``Tab`` ``4`` ``0`` ``Tab`` ``A`` (last trick) ``Enter``: eleven keys.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import Doubling, Special, Variant
+from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
+from jojotte_score.core.three_player_validation import (
+    check_cutthroat_hand,
+    check_three_player_hand,
+)
+from jojotte_score.gui.entry_form import (
+    NOBODY_KEYS,
+    SEAT_ORDER,
+    Choice,
+    FormRules,
+    FormValues,
+    Slot,
+    common_choices,
+    special_choices,
+)
+
+if TYPE_CHECKING:
+    from jojotte_score.gui.entry_form import AnyHand
+
+_BY_SEAT = re.compile(r"^(\w+)\[(\d)\]$")
+
+
+class SeatEntryForm(FormRules):
+    """The rules of the entry form of a three-player or cutthroat sitting."""
+
+    order = SEAT_ORDER
+    both = "both players'"
+
+    def __init__(self, variant: Variant, players: Sequence[str]) -> None:
+        if variant.two_sided_hands:
+            raise ValueError(f"a {variant.value} hand is recorded side against side")
+        super().__init__(variant, players)
+        self.cutthroat = variant is Variant.CUTTHROAT
+
+    # Who plays ------------------------------------------------------------------------------
+
+    def sitting_out(self, values: FormValues) -> int | None:
+        """The cutthroat dealer, who deals and sits out (F2); None with three players."""
+        return values.dealer if self.cutthroat else None
+
+    @staticmethod
+    def declarer(values: FormValues) -> int | None:
+        """D: the Nullo bidder in Nullo, else the bidder (T3)."""
+        return values.nullo_bidder if values.special is Special.NULLO else values.bidder
+
+    @staticmethod
+    def defender_is_doubler(values: FormValues) -> bool:
+        """A doubled contract is defended by the doubler (T16.3), the Slam too (T10); only
+        a Nullo leaves the active defender to be chosen."""
+        return values.double is not Doubling.NONE and values.special is not Special.NULLO
+
+    def active_defender(self, values: FormValues) -> int | None:
+        """A: the doubler of a doubled contract, else the player chosen."""
+        if self.defender_is_doubler(values):
+            return values.doubler
+        return values.active_defender
+
+    def active(self, values: FormValues) -> tuple[int | None, int | None]:
+        """The two active players, as the boxes hold them: the declarer, the defender."""
+        return (self.declarer(values), self.active_defender(values))
+
+    def third(self, values: FormValues) -> int | None:
+        """After a double, the player who is neither bidder nor doubler (nor the cutthroat
+        dealer): who chooses a side (T4)."""
+        taken = {values.bidder, values.doubler, self.sitting_out(values)}
+        if None in (values.bidder, values.doubler):
+            return None
+        left = [seat for seat in range(len(self.players)) if seat not in taken]
+        return left[0] if len(left) == 1 else None
+
+    # What the variant says ------------------------------------------------------------------
+
+    def is_shown(self, values: FormValues, slot: Slot) -> bool:
+        """Who doubled and whom the third player sided with only after a double; the Nullo
+        bidder only in Nullo; the active defender unless the doubler is."""
+        doubled = values.double is not Doubling.NONE
+        if slot in (Slot.DOUBLER, Slot.SIDES_WITH):
+            return doubled
+        if slot is Slot.NULLO_BIDDER:
+            return values.special is Special.NULLO
+        if slot is Slot.ACTIVE_DEFENDER:
+            return not self.defender_is_doubler(values)
+        return True
+
+    def missing(self, values: FormValues) -> dict[str, str]:
+        """What the hand still needs, field key → the question the scorekeeper answers."""
+        missing: dict[str, str] = {}
+        if self.cutthroat and values.dealer is None:
+            missing["dealer"] = "Who dealt? The dealer sits out the hand."
+        if values.bidder is None:
+            missing["bidder"] = "Who named the trump?"
+        if values.trump is None:
+            missing["trump"] = "Which trump, or no-trump?"
+        if values.double is not Doubling.NONE:
+            if values.doubler is None:
+                missing["doubler"] = "Who doubled?"
+            if values.sides_with is None:
+                third = self.third(values)
+                who = "the third player" if third is None else self.players[third]
+                missing["sides_with"] = f"Whom did {who} side with?"
+        nullo = values.special is Special.NULLO
+        if nullo and values.nullo_bidder is None:
+            missing["nullo_bidder"] = "Who bid Nullo?"
+        declarer = self.declarer(values)
+        if self.is_shown(values, Slot.ACTIVE_DEFENDER) and values.active_defender is None:
+            against = "the declarer" if declarer is None else self.players[declarer]
+            missing["active_defender"] = f"Who played against {against}?"
+        words = self.pair_words(values)
+        for box in (0, 1):
+            if values.card_points[box] is None:
+                missing[f"card_points[{box}]"] = f"How many card points did {words[box]} take?"
+        if values.last_trick is None and not nullo:
+            missing["last_trick"] = "Who won the last trick?"
+        tricks = values.tricks
+        needs_tricks = values.special is not Special.NONE or tricks != (None, None)
+        empty = [box for box in (0, 1) if tricks[box] is None]
+        if needs_tricks and empty:
+            if len(empty) == 2:
+                missing["tricks"] = f"{self._special_word(values)} needs both players' tricks."
+            else:
+                missing["tricks"] = f"How many tricks did {words[empty[0]]} take?"
+        return missing
+
+    def build(self, values: FormValues) -> ThreePlayerHand | None:
+        """The hand the values describe, or None while :meth:`missing` names something.
+
+        The two boxes of each pair go to the declarer's and the active defender's seats;
+        every other seat holds 0.
+        """
+        if self.missing(values):
+            return None
+        declarer, defender = self.active(values)
+        bidder, trump = values.bidder, values.trump
+        if bidder is None or trump is None or declarer is None or defender is None:
+            raise AssertionError("missing() names every empty field a hand needs")
+        seats = len(self.players)
+
+        def by_seat(pair: tuple[int | None, int | None]) -> tuple[int, ...]:
+            numbers = [0] * seats
+            numbers[defender] = pair[1] or 0
+            numbers[declarer] = pair[0] or 0
+            return tuple(numbers)
+
+        doubled = values.double is not Doubling.NONE
+        nullo = values.special is Special.NULLO
+        tricks = values.tricks
+        return ThreePlayerHand(
+            bidder=bidder,
+            trump=trump,
+            active_defender=defender,
+            card_points=by_seat(values.card_points),
+            last_trick=values.last_trick,
+            double=values.double,
+            doubler=values.doubler if doubled else None,
+            sides_with=values.sides_with if doubled else None,
+            special=values.special,
+            nullo_bidder=values.nullo_bidder if nullo else None,
+            melds=by_seat(values.melds),
+            jojotte=values.jojotte,
+            tricks=None if tricks[0] is None or tricks[1] is None else by_seat(tricks),
+            dealer=values.dealer,
+            note=values.note.strip(),
+        )
+
+    def problems(self, hand: AnyHand, number: int | None) -> list[Problem]:
+        """T16 (and F2 in cutthroat) in the players' words, each on the form's field: a
+        seat's number on the box of the player it names."""
+        assert isinstance(hand, ThreePlayerHand)
+        names = self.players
+        if self.cutthroat:
+            found = check_cutthroat_hand(hand, number, (names[0], names[1], names[2], names[3]))
+        else:
+            found = check_three_player_hand(hand, number, (names[0], names[1], names[2]))
+        boxes = {hand.declarer: 0, hand.active_defender: 1}
+        return [_on_box(problem, boxes) for problem in found]
+
+    def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
+        """Each seat choice offers only the players who can take the role: never the
+        cutthroat dealer; the doubler and the Nullo bidder not the bidder (nor, for the
+        Nullo bidder, the doubler); the active defender not the declarer; the last trick and
+        Jo-Jotte one of the two active players."""
+        out = self.sitting_out(values)
+        if slot is Slot.DEALER:
+            return self._seats(range(len(self.players)))
+        if slot is Slot.BIDDER:
+            return self._seats(s for s in range(len(self.players)) if s != out)
+        if slot is Slot.DOUBLER:
+            return self._seats(s for s in range(len(self.players)) if s not in (out, values.bidder))
+        if slot is Slot.NULLO_BIDDER:
+            barred = (out, values.bidder, values.doubler)
+            return self._seats(s for s in range(len(self.players)) if s not in barred)
+        if slot is Slot.ACTIVE_DEFENDER:
+            declarer = self.declarer(values)
+            return self._seats(s for s in range(len(self.players)) if s not in (out, declarer))
+        if slot is Slot.SIDES_WITH:
+            return self._sides_with(values)
+        if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
+            active = self._seats(s for s in self.active(values) if s is not None)
+            return [(None, "Nobody", NOBODY_KEYS), *active] if slot is Slot.JOJOTTE else active
+        if slot is Slot.SPECIAL:
+            bidder, nullo = values.bidder, values.nullo_bidder
+            return special_choices(
+                None if bidder is None else self.players[bidder],
+                None if nullo is None else self.players[nullo],
+            )
+        return common_choices(slot)
+
+    def _seats(self, seats: Iterable[int]) -> list[Choice]:
+        return [(seat, self.players[seat], self.seat_keys[seat]) for seat in seats]
+
+    def _sides_with(self, values: FormValues) -> list[Choice]:
+        """The declarer or the doubler, named and chosen by their keys when known."""
+        choices: list[Choice] = []
+        for side, seat, role, key in (
+            (SidesWith.DECLARER, values.bidder, "declarer", "D"),
+            (SidesWith.DEFENDER, values.doubler, "doubler", "F"),
+        ):
+            if seat is None:
+                choices.append((side, f"The {role}", (key,)))
+            else:
+                choices.append((side, f"{self.players[seat]} ({role})", self.seat_keys[seat]))
+        return choices
+
+    def pair_names(self, values: FormValues) -> tuple[str, str]:
+        """The active players' names, the declarer's first; their roles while unknown."""
+        declarer, defender = self.active(values)
+        return (
+            "Declarer" if declarer is None else self.players[declarer],
+            "Active defender" if defender is None else self.players[defender],
+        )
+
+    def pair_words(self, values: FormValues) -> tuple[str, str]:
+        """The active players' names for the questions."""
+        declarer, defender = self.active(values)
+        return (
+            "the declarer" if declarer is None else self.players[declarer],
+            "the active defender" if defender is None else self.players[defender],
+        )
+
+
+def _on_box(problem: Problem, boxes: dict[int, int]) -> Problem:
+    """The problem with a seat's field ("card_points[2]") turned into the form's box
+    ("card_points[0]" for the declarer); a seat with no box keeps the row's field."""
+    if problem.field is None:
+        return problem
+    match = _BY_SEAT.match(problem.field)
+    if match is None:
+        return problem
+    row, seat = match.group(1), int(match.group(2))
+    box = boxes.get(seat)
+    return problem._replace(field=row if box is None else f"{row}[{box}]")

@@ -1,0 +1,87 @@
+"""Text that fits a width: cut short with "…", or wrapped onto lines. No Qt.
+
+Text is measured by a :data:`TextWidth`, as everywhere in the layout: a Qt font measure on
+screen and on paper, a fake one in tests.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+TextWidth = Callable[[str, float], float]
+"""Measures ``text`` at a font size in points and returns its width in points."""
+
+ELLIPSIS = "…"
+
+
+def fit_text(text: str, size: float, width: float, text_width: TextWidth) -> str:
+    """``text``, cut short with "…" when it is wider than ``width`` at ``size``."""
+    if text_width(text, size) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits with the ellipsis
+        middle = (low + high + 1) // 2
+        if text_width(text[:middle].rstrip() + ELLIPSIS, size) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low].rstrip() + ELLIPSIS if low else ""
+
+
+def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can.
+
+    A word wider than ``width`` on its own is broken between characters. Each word (and
+    each character of a word too wide for a line) is measured once and the widths added up,
+    so the work grows with the text's length, whatever the text.
+    """
+    space = text_width(" ", size)
+    lines: list[str] = []
+    line, used = "", 0.0
+    for word in text.split():
+        wide = text_width(word, size)
+        if line and used + space + wide <= width:
+            line, used = f"{line} {word}", used + space + wide
+            continue
+        if line:
+            lines.append(line)
+        if wide <= width:
+            line, used = word, wide
+            continue
+        line, used = "", 0.0
+        for character in word:
+            step = text_width(character, size)
+            if line and used + step > width:
+                lines.append(line)
+                line, used = "", 0.0
+            line, used = line + character, used + step
+    if line:
+        lines.append(line)
+    return lines
+
+
+def wrap_phrases(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at ``size``, between its phrases
+    when it can: after a comma, a semicolon or a "·", so that "Bert +60" stays on one line.
+    A phrase wider than ``width`` on its own is wrapped by :func:`wrap_text`."""
+    if text_width(text, size) <= width:
+        return [text] if text.strip() else []
+    phrases = [part for part in re.split(r"(?<=[,;·]) ", text) if part.strip()]
+    lines: list[str] = []
+    line = ""
+    for phrase in phrases:
+        joined = f"{line} {phrase}" if line else phrase
+        if text_width(joined, size) <= width:
+            line = joined
+            continue
+        if line:
+            lines.append(line)
+        if text_width(phrase, size) <= width:
+            line = phrase
+        else:
+            *full, line = wrap_text(phrase, size, width, text_width)
+            lines.extend(full)
+    if line:
+        lines.append(line)
+    return lines

@@ -1,0 +1,240 @@
+"""The window with a sitting of the three-player game, cutthroat or the chouette: a new
+sitting, hands typed at the panel, the hand list with each player's columns, the status
+line and its next dealer, the explanation, editing and undo, as a scorekeeper checks them.
+
+The sittings are kept by :class:`~tests.gui.memory_store.MemoryStore` until the database
+stores these variants."""
+
+from __future__ import annotations
+
+from typing import cast
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Sitting, Trump, Variant
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
+from jojotte_score.gui.actions import ActionName
+from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
+from jojotte_score.gui.entry_form import Slot
+from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.session import Session
+from jojotte_score.gui.settings import AppSettings
+from jojotte_score.storage.sittings import SittingStore
+
+from .keyboard import ALT, ENTER, TAB, Keyboard
+from .memory_store import MemoryStore
+from .test_entry_panel import screenshot
+
+THREE = ("Anna", "Bert", "Carl")
+FOUR = ("Anna", "Bert", "Carl", "Dora")
+
+
+@pytest.fixture
+def store() -> MemoryStore:
+    return MemoryStore()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, store: MemoryStore, settings: AppSettings) -> MainWindow:
+    shown = MainWindow(Session(cast(SittingStore, store)), settings)
+    qtbot.addWidget(shown)
+    shown.show()
+    qtbot.waitExposed(shown)
+    shown.activateWindow()
+    qtbot.waitActive(shown)
+    return shown
+
+
+def start(window: MainWindow, monkeypatch: pytest.MonkeyPatch, setup: SittingSetup) -> None:
+    monkeypatch.setattr(NewSittingDialog, "ask", classmethod(lambda cls, parent: setup))
+    QTest.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.pages.currentIndex() == 1
+
+
+def headings(window: MainWindow) -> list[str]:
+    model = window.model
+    return [
+        str(model.headerData(c, Qt.Orientation.Horizontal)).replace("\n", " ")
+        for c in range(model.columnCount())
+    ]
+
+
+def row(window: MainWindow, number: int) -> list[str]:
+    model = window.model
+    return [str(model.index(number - 1, c).data() or "") for c in range(model.columnCount())]
+
+
+def columns(window: MainWindow, number: int) -> dict[str, tuple[str, str]]:
+    """Each player's (above, below) as hand ``number``'s row of the list shows them."""
+    cells = row(window, number)
+    players = window.session.shown.players if window.session.shown else ()
+    return {name: (cells[4 + 2 * seat], cells[5 + 2 * seat]) for seat, name in enumerate(players)}
+
+
+def test_a_three_player_evening_typed_edited_and_undone(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: MemoryStore
+) -> None:
+    start(window, monkeypatch, SittingSetup(Variant.THREE_PLAYER, THREE, 2, Rules()))
+    assert window.windowTitle() == "Anna – Bert – Carl — Jo-Jotte scorepad"
+    assert window.status_label.text() == (
+        "Game 1 · below: Anna 0, Bert 0, Carl 0 · games: Anna 0, Bert 0, Carl 0 · next dealer: Carl"
+    )
+    assert window.panel.dealer.value() == 2
+    keyboard = Keyboard(qtbot)
+    window.panel.setFocus()
+    keyboard.press("A", "S", "B", "9", "0", TAB, "4", "0", TAB, "A", ENTER)
+    assert keyboard.count == 11
+    assert headings(window) == [
+        "No.",
+        "Dealer",
+        "Contract",
+        "Card points",
+        "Anna above",
+        "Anna below",
+        "Bert above",
+        "Bert below",
+        "Carl above",
+        "Carl below",
+        "Notes",
+    ]
+    assert row(window, 1)[:4] == ["1", "Carl", "Anna ♠ v Bert", "90–40"]
+    assert columns(window, 1) == {"Anna": ("", "100"), "Bert": ("40", ""), "Carl": ("40", "")}
+    assert row(window, 1)[-1] == "game to Anna"
+    # clockwise: Carl dealt, Anna deals next
+    assert window.status_label.text() == (
+        "Game 2 · below: Anna 0, Bert 0, Carl 0 · games: Anna 1, Bert 0, Carl 0 · next dealer: Anna"
+    )
+    assert window.panel.dealer.value() == 0
+    explanation = window.explanation.toPlainText()
+    assert "Carl sat out and sided with Bert, so Carl scores Bert's 40 above (T8)." in explanation
+    screenshot(window, "window-three-player")
+
+    # Edit hand 1: Bert took 60, not 40.
+    window.select_hand(1)
+    assert window.panel.mode() == ("replace", 0)
+    assert window.panel.card_points.values() == (90, 40)
+    window.panel.card_points.edits[1].setFocus()
+    window.panel.card_points.edits[1].selectAll()
+    keyboard.type("60")
+    keyboard.press(ENTER)
+    assert columns(window, 1) == {"Anna": ("", "100"), "Bert": ("60", ""), "Carl": ("60", "")}
+    sitting = store.sitting(1)
+    assert isinstance(sitting, SeatSitting)
+    assert sitting.hands[0] == ThreePlayerHand(
+        bidder=0,
+        trump=Trump.SPADES,
+        active_defender=1,
+        card_points=(90, 60, 0),
+        last_trick=0,
+        dealer=2,
+    )
+    window.named_actions[ActionName.UNDO].trigger()
+    assert columns(window, 1) == {"Anna": ("", "100"), "Bert": ("40", ""), "Carl": ("40", "")}
+    window.named_actions[ActionName.UNDO].trigger()
+    assert window.model.rowCount() == 0
+    assert window.status_label.text().endswith("next dealer: Carl")
+    window.named_actions[ActionName.REDO].trigger()
+    assert window.model.rowCount() == 1
+    assert window.named_actions[ActionName.PRINT].isEnabled()  # the pad prints as it shows
+
+
+def test_a_cutthroat_hand_and_the_dealer_passing_clockwise(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    start(window, monkeypatch, SittingSetup(Variant.CUTTHROAT, FOUR, 0, Rules()))
+    assert window.panel.dealer.value() == 0
+    keyboard = Keyboard(qtbot)
+    window.panel.setFocus()
+    keyboard.press("B", "N", "C", (Qt.Key.Key_M, ALT), TAB, "5", "0", TAB)
+    keyboard.press("7", "0", TAB, "4", "0", TAB, "B", ENTER)
+    assert keyboard.count == 16
+    assert row(window, 1)[:4] == ["1", "Anna", "Bert NT v Carl", "70–40"]
+    # Carl's defence wins (90 to 80): 120 + 50 above for Carl, copied by Dora, who sat
+    # out with him (T8), and by Anna, the dealer (F3); Bert writes nothing.
+    assert columns(window, 1) == {
+        "Anna": ("170", ""),
+        "Bert": ("", ""),
+        "Carl": ("170", ""),
+        "Dora": ("170", ""),
+    }
+    assert window.status_label.text() == (
+        "Game 1 · below: Anna 0, Bert 0, Carl 0, Dora 0 · "
+        "games: Anna 0, Bert 0, Carl 0, Dora 0 · next dealer: Bert"
+    )
+    assert [b.text() for b in window.panel.bidder.buttons()] == [
+        "Anna [1/A]",
+        "Carl [3/C]",
+        "Dora [4/D]",
+    ]
+    explanation = window.explanation.toPlainText()
+    assert "Anna" in explanation
+    assert "(F3)" in explanation
+    screenshot(window, "window-cutthroat")
+
+
+def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: MemoryStore
+) -> None:
+    roles = ChouetteRoles(box=2, captain=0)
+    start(
+        window,
+        monkeypatch,
+        SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), chouette=roles),
+    )
+    assert window.status_label.text() == (
+        "Carl in the box against Anna (captain) and Bert · Game 1 · below: Anna 0, Bert 0, "
+        "Carl 0 · games: Anna 0, Bert 0, Carl 0 · next dealer: Anna"
+    )
+    assert [label.text() for label in window.panel.card_points.side_labels] == [
+        "Carl (box)",
+        "Anna (captain, with Bert)",
+    ]
+    keyboard = Keyboard(qtbot)
+    window.panel.setFocus()
+    keyboard.press("C", "D", "9", "5", TAB, "3", "0", TAB, "C", ENTER)
+    assert keyboard.count == 10
+    assert row(window, 1)[:4] == ["1", "Anna", "Carl ♦", "95–30"]
+    # The box wins 105 below; the captain's 30 above is the partner's too (C4).
+    assert columns(window, 1) == {"Anna": ("30", ""), "Bert": ("30", ""), "Carl": ("", "105")}
+    # The deal alternates between the box and the captain (C7).
+    assert window.status_label.text().endswith("next dealer: Carl")
+    assert window.panel.dealer.value() == 2
+
+    # The box wins the second game and the rubber: he stays in the box, Bert (the partner)
+    # becomes captain (C3); the new box and captain cut for the first deal (C7).
+    cut: list[tuple[int, ...]] = []
+
+    def ask(cls: object, parent: object, players: object, seats: tuple[int, ...]) -> int:
+        cut.append(tuple(seats))
+        return 1
+
+    monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(ask))
+    window.panel.setFocus()
+    keyboard.press("C", "H", "9", "5", TAB, "3", "0", TAB, "C", ENTER)
+    assert cut == [(2, 1)]
+    assert columns(window, 2)["Carl"] == ("300", "105")  # with the rubber bonus
+    assert window.status_label.text() == (
+        "Rubber 2 · Carl in the box against Bert (captain) and Anna · Game 1 · below: "
+        "Anna 0, Bert 0, Carl 0 · games: Anna 0, Bert 0, Carl 0 · next dealer: Bert"
+    )
+    assert [label.text() for label in window.panel.card_points.side_labels] == [
+        "Carl (box)",
+        "Bert (captain, with Anna)",
+    ]
+    screenshot(window, "window-chouette")
+    sitting = store.sitting(1)
+    assert isinstance(sitting, Sitting)
+    assert sitting.chouette == roles
+    assert sitting.hands[0] == PlayedHand(
+        bidder=0, trump=Trump.DIAMONDS, card_points=(95, 30), last_trick=0, dealer=0
+    )
+    # Editing hand 1 shows it with the first rubber's sides.
+    window.select_hand(1)
+    assert [label.text() for label in window.panel.card_points.side_labels] == [
+        "Carl (box)",
+        "Anna (captain, with Bert)",
+    ]
+    assert not window.panel.widget_for(Slot.ACTIVE_DEFENDER).isVisibleTo(window.panel)
