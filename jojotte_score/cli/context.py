@@ -8,15 +8,19 @@ import contextlib
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, utc_now
+
+if TYPE_CHECKING:
+    from jojotte_score.core.individual_ledger import ColumnLedger
+    from jojotte_score.core.variants import AnySitting
 
 PROGRAM = "jojotte-score"
 EXIT_OK = 0
@@ -62,15 +66,20 @@ def read_file(path: Path) -> AnySitting:
     return loaded.sitting
 
 
-def load(path: Path) -> tuple[Sitting, Ledger]:
+def load(path: Path) -> tuple[AnySitting, Ledger | ColumnLedger]:
     """The sitting in ``path`` and its ledger; warnings go to stderr."""
     sitting = read_file(path)
-    if not isinstance(sitting, Sitting) or sitting.variant.individual:
-        raise CommandError(
-            f"{source_name(path)}: scoring a {sitting.variant.value} sitting here is not "
-            "possible yet"
-        )
-    return sitting, replay(sitting)
+    return sitting, ledger_of(sitting)
+
+
+def ledger_of(sitting: AnySitting) -> Ledger | ColumnLedger:
+    """The pad of a sitting: two sides' columns, or one per player (three-player, chouette,
+    cutthroat)."""
+    if isinstance(sitting, Sitting) and not sitting.variant.individual:
+        return replay(sitting)
+    from jojotte_score.core.variants import replay_columns  # only for these games
+
+    return replay_columns(sitting)
 
 
 def write_output(target: Path, write: Callable[[Path], None]) -> None:

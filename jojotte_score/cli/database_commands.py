@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import (
     EXIT_FAILED,
@@ -28,11 +29,13 @@ from jojotte_score.cli.context import (
 )
 from jojotte_score.cli.tables import backup_row, format_table, sittings_table, stats_table
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.sitting_file import save_sitting
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.sittings import utc_now
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
 
 
 def import_files(args: argparse.Namespace, context: Context) -> int:

@@ -12,6 +12,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import (
     EXIT_OK,
@@ -19,13 +20,30 @@ from jojotte_score.cli.context import (
     CommandError,
     Context,
     every_sitting,
+    ledger_of,
     load,
+    read_file,
     source_name,
     write_output,
 )
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.model import Sitting
 from jojotte_score.labels import local_date, sitting_label
 from jojotte_score.storage.sittings import StoredSitting
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
+
+
+def _printable(sitting: AnySitting, label: str) -> Sitting:
+    """The sitting, if its pad can be printed: the printed pad has two sides' columns, and a
+    game of individual players is refused by name."""
+    if not isinstance(sitting, Sitting) or sitting.variant.individual:
+        raise CommandError(
+            f"{label}: a {sitting.variant.value} sitting cannot be printed as a PDF yet; "
+            "jojotte-score score, explain and csv give its pad"
+        )
+    return sitting
 
 
 def score(args: argparse.Namespace, context: Context) -> int:
@@ -42,16 +60,30 @@ def explain(args: argparse.Namespace, context: Context) -> int:
     """Say in plain words why each hand (or hand N) of a sitting file scored what it did."""
     from jojotte_score.core.explanation import explain_ledger
 
-    _, ledger = load(args.file)
+    sitting, ledger = load(args.file)
     count = len(ledger.hands)
     if args.hand is not None and not 1 <= args.hand <= count:
         raise CommandError(
             f"{source_name(args.file)}: there is no hand {args.hand} (the sitting has {count})"
         )
-    text = explain_ledger(ledger, args.hand)
+    if isinstance(ledger, Ledger):
+        text = explain_ledger(ledger, args.hand)
+    else:
+        text = _explain_columns(sitting, args.hand)
     sys.stdout.write(text + "\n" if text else "")
     sys.stdout.flush()
     return EXIT_OK
+
+
+def _explain_columns(sitting: AnySitting, hand: int | None) -> str:
+    """The plain-words explanation of a game of individual players, or of its hand ``hand``:
+    the hands' explanations are separated by blank lines, hand 1 first."""
+    from jojotte_score.core.variants import explain_columns
+
+    text = explain_columns(sitting)
+    if hand is None:
+        return text
+    return text.split("\n\n")[hand - 1]
 
 
 def csv(args: argparse.Namespace, context: Context) -> int:
@@ -74,7 +106,7 @@ def csv(args: argparse.Namespace, context: Context) -> int:
     else:
         with context.reading() as store:
             stored = context.stored(store, args.sitting)
-        sitting, ledger = stored.sitting, replay(stored.sitting)
+        sitting, ledger = stored.sitting, ledger_of(stored.sitting)
         label = _label(stored)
     if args.hands is not None:
         write_output(args.hands, lambda path: write_hands_csv(sitting, ledger, path))
@@ -91,16 +123,28 @@ def _csv_all(target: Path, context: Context) -> int:
     if not everything:
         print(f"{NO_SITTINGS}; nothing was written")
         return EXIT_OK
-    rubbers = [(_label(stored), stored.sitting, replay(stored.sitting)) for stored in everything]
-    write_output(target, lambda path: write_rubbers_csv(rubbers, path))
+    rubbers = [(_label(stored), stored.sitting, ledger_of(stored.sitting)) for stored in everything]
+    two_sided = [item for item in rubbers if not item[1].variant.individual]
+    by_player = [item for item in rubbers if item[1].variant.individual]
+    if two_sided or not by_player:
+        write_output(target, lambda path: write_rubbers_csv(two_sided, path))
+    if by_player:
+        # Their columns differ (one per player): they go to a file of their own beside it.
+        players_target = target.with_name(f"{target.stem}-players{target.suffix or '.csv'}")
+        if not two_sided:
+            players_target = target
+        write_output(players_target, lambda path: write_rubbers_csv(by_player, path))
+        if two_sided:
+            print(f"rubbers of the games of individual players: {players_target}")
     return EXIT_OK
 
 
 def _label(stored: StoredSitting) -> str:
     sitting = stored.sitting
-    return sitting_label(
-        stored.id, stored.title, stored.created, sitting.variant, sitting.side_names
-    )
+    names = sitting.side_names if isinstance(sitting, Sitting) else sitting.players
+    if sitting.variant.individual:
+        names = sitting.players
+    return sitting_label(stored.id, stored.title, stored.created, sitting.variant, names)
 
 
 def pdf(args: argparse.Namespace, context: Context) -> int:
@@ -132,12 +176,12 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     job = PrintJob(blank=blank, card=args.card)
     if has_sitting:
         if args.file is not None:
-            _, ledger = load(args.file)
+            ledger = replay(_printable(read_file(args.file), source_name(args.file)))
             header, label = SheetHeader(sides=ledger.sides), source_name(args.file)
         else:
             with context.reading() as store:
                 stored = context.stored(store, args.sitting)
-            ledger = replay(stored.sitting)
+            ledger = replay(_printable(stored.sitting, f"sitting {stored.id}"))
             date = local_date(stored.created)
             header = SheetHeader(stored.title, ledger.sides, date, stored.place)
             label = f"sitting {stored.id}"

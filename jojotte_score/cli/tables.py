@@ -62,6 +62,20 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
     finished rubbers, net result so far ("Anna +120" or "level") and title."""
     if info.damaged:
         return (str(info.id), NONE, NONE, "damaged: see below", NONE, NONE, NONE, "")
+    if info.settlement is not None:  # a game of individual players: each one's settlement
+        return (
+            str(info.id),
+            local_date(info.created),
+            info.variant.value,
+            ", ".join(info.players),
+            str(info.hands),
+            str(info.rubbers_finished),
+            ", ".join(
+                f"{name} {points:+d}"
+                for name, points in zip(info.players, info.settlement, strict=False)
+            ),
+            info.title,
+        )
     names = info.side_names
     return (
         str(info.id),

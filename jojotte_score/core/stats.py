@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump, Variant
 from jojotte_score.core.scoring import Outcome
+from jojotte_score.core.three_player import SeatSitting
 
 
 class ContractKind(enum.StrEnum):
@@ -213,13 +214,20 @@ def side_stats(ledger: Ledger, side: int, name: str = "") -> PlayerStats:
     )
 
 
-def player_stats(sittings: Iterable[Sitting]) -> list[PlayerStats]:
-    """Every player's figures over ``sittings``, ordered by name (case-insensitively).
+def player_stats(sittings: Iterable[Sitting | SeatSitting]) -> list[PlayerStats]:
+    """Every player's figures over the two-player and partnership sittings among
+    ``sittings``, ordered by name (case-insensitively); the games of individual players
+    (three-player, chouette, cutthroat) are not counted yet.
 
     Each sitting is replayed once. A name that appears more than once in one sitting
     counts that sitting once, with the figures of the first seat it appears in.
     """
-    return player_stats_from_ledgers((sitting, replay(sitting)) for sitting in sittings)
+    two_sided = (
+        sitting
+        for sitting in sittings
+        if isinstance(sitting, Sitting) and not sitting.variant.individual
+    )
+    return player_stats_from_ledgers((sitting, replay(sitting)) for sitting in two_sided)
 
 
 def player_stats_from_ledgers(replayed: Iterable[tuple[Sitting, Ledger]]) -> list[PlayerStats]:

@@ -18,7 +18,7 @@ import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Final, TypeVar, cast
+from typing import TYPE_CHECKING, BinaryIO, Final, TypeVar, cast
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import (
@@ -34,15 +34,13 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
-from jojotte_score.core.three_player_validation import (
-    check_cutthroat_hand,
-    check_three_player_hand,
-)
 from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
-from jojotte_score.core.variants import AnySitting, check_any_sitting
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.json_fields import WHOLE, FieldReader, choices, show
 from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
 
 FORMAT_NAME: Final = "jojotte-sitting"
 FORMAT_VERSION: Final = 1
@@ -467,6 +465,10 @@ def _individual_rules(
     """The rules of the game (``check_any_sitting``) for the hands up to the first one whose
     structure is not sound; the hands after it one by one, where a hand can be checked
     alone (not in the chouette, whose roles follow the rubbers)."""
+    # Imported when needed: at start-up the window would otherwise load the scoring and
+    # explanations of all five games (7 modules more than its import budget allows).
+    from jojotte_score.core.variants import check_any_sitting
+
     if variant is Variant.CHOUETTE and roles is None and "chouette" in top.obj:
         return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
     if variant.two_sided_hands:
@@ -496,6 +498,11 @@ def _check_seat_hand(
     hand: ThreePlayerDeal, number: int, variant: Variant, names: tuple[str, ...] | None
 ) -> list[Problem]:
     """T16 (and F2 in cutthroat) for one hand, the players named when known."""
+    from jojotte_score.core.three_player_validation import (
+        check_cutthroat_hand,
+        check_three_player_hand,
+    )
+
     if variant is Variant.CUTTHROAT:
         four = cast("tuple[str, str, str, str] | None", names)
         return check_cutthroat_hand(hand, number, four)

@@ -17,6 +17,8 @@ class Migration(NamedTuple):
     statements: tuple[str, ...]
 
 
+_VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
+
 MIGRATIONS: Final = (
     Migration(
         1,
@@ -87,6 +89,59 @@ MIGRATIONS: Final = (
                 resume_rubber INTEGER NOT NULL,
                 resume_prison INTEGER NOT NULL,
                 resume_difference INTEGER NOT NULL
+            )
+            """,
+        ),
+    ),
+    Migration(
+        3,
+        (
+            # The three games of individual players (three-player, chouette, cutthroat): the
+            # variant's CHECK admits them, so the table is rebuilt by SQLite's recipe (create,
+            # copy, drop, rename; foreign keys are off while migrating). The chouette keeps
+            # the seats of its first rubber's box and captain; later roles are derived (C3).
+            f"""
+            CREATE TABLE sitting_new (
+                id INTEGER PRIMARY KEY,
+                variant TEXT NOT NULL CHECK (variant IN ({_VARIANTS_3})),
+                players TEXT NOT NULL,
+                game_target INTEGER NOT NULL,
+                rubber_bonus INTEGER NOT NULL,
+                title TEXT NOT NULL DEFAULT '',
+                place TEXT NOT NULL DEFAULT '',
+                created TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                revision INTEGER NOT NULL DEFAULT 0,
+                chosen_dealer INTEGER,
+                chosen_for INTEGER,
+                chouette_box INTEGER,
+                chouette_captain INTEGER
+            )
+            """,
+            "INSERT INTO sitting_new (id, variant, players, game_target, rubber_bonus, title, "
+            "place, created, updated, revision, chosen_dealer, chosen_for) "
+            "SELECT id, variant, players, game_target, rubber_bonus, title, place, created, "
+            "updated, revision, chosen_dealer, chosen_for FROM sitting",
+            "DROP TABLE sitting",
+            "ALTER TABLE sitting_new RENAME TO sitting",
+            "CREATE INDEX sitting_by_update ON sitting (updated)",
+            # The summary also keeps each player's settlement (T15, C6, F6) of the games of
+            # individual players, a JSON list; NULL for two sides. A cache: rebuilt.
+            "DROP TABLE summary",
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL,
+                resume_position INTEGER NOT NULL,
+                resume_rubber INTEGER NOT NULL,
+                resume_prison INTEGER NOT NULL,
+                resume_difference INTEGER NOT NULL,
+                settlement TEXT
             )
             """,
         ),

@@ -15,11 +15,20 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import START, Checkpoint
-from jojotte_score.core.model import Hand, Rules, Sitting, Variant, side_names
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Hand,
+    Rules,
+    Sitting,
+    ThrownIn,
+    Variant,
+    side_names,
+)
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import (
     check_hand,
     check_label,
@@ -27,8 +36,7 @@ from jojotte_score.core.validation import (
     errors_only,
     sitting_side_names,
 )
-from jojotte_score.core.variants import AnySitting
-from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data
+from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data, seat_hand_from_data
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import (
@@ -38,6 +46,12 @@ from jojotte_score.storage.errors import (
     StorageError,
 )
 from jojotte_score.storage.rows import named_row
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
+
+AnyHand = Hand | ThreePlayerDeal
+"""A hand of any variant: side against side, or by seat (three-player, cutthroat)."""
 
 
 def utc_now() -> datetime:
@@ -61,6 +75,9 @@ class SittingInfo(NamedTuple):
     net_points: int
     unresolved_prison: int
     damaged: str = ""  # why the sitting's rows cannot be read, for a damaged one
+    settlement: tuple[int, ...] | None = None
+    """Each player's result in the games of individual players (T15, C6, F6): his
+    settlements summed over the rubbers; None for two sides (``net_side``, ``net_points``)."""
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -69,10 +86,12 @@ class SittingInfo(NamedTuple):
 
 
 class StoredSitting(NamedTuple):
-    """A sitting as stored: its id, details and the sitting itself."""
+    """A sitting as stored: its id, details and the sitting itself (a
+    :class:`~jojotte_score.core.three_player.SeatSitting` for the three-player game and
+    cutthroat, a :class:`~jojotte_score.core.model.Sitting` for the others)."""
 
     id: int
-    sitting: Sitting
+    sitting: AnySitting
     title: str
     place: str
     created: datetime
@@ -84,7 +103,10 @@ class RecentHands(NamedTuple):
     of its newest hand with the :class:`Checkpoint` that rubber starts from.
 
     Enough to show the pad as it stands and to score the next hand; the older hands stay
-    on disk until :meth:`SittingStore.load` is asked for them.
+    on disk until :meth:`SittingStore.load` is asked for them. The games of individual
+    players have no checkpoint (their pad is replayed whole): their checkpoint is the start,
+    ``hands`` holds every hand of a chouette (whose first roles are ``chouette``), and
+    ``deals`` every hand of a three-player or cutthroat sitting (``hands`` is then empty).
     """
 
     id: int
@@ -99,6 +121,8 @@ class RecentHands(NamedTuple):
     checkpoint: Checkpoint
     hands: tuple[Hand, ...]
     chosen_dealer: int | None = None
+    chouette: ChouetteRoles | None = None
+    deals: tuple[ThreePlayerDeal, ...] = ()
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -167,7 +191,7 @@ class SittingStore:
             self.database.connection,
             "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
             "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-            "m.revision IS s.revision AS fresh "
+            "m.settlement, m.revision IS s.revision AS fresh "
             "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?",
             (sitting_id,),
         )
@@ -181,15 +205,16 @@ class SittingStore:
                 row["net_points"],
                 row["unresolved_prison"],
             )
+            settlement = summary.stored_settlement(row["settlement"])
         else:  # read-only and stale: derive the figures without storing them
             figures = summary.compute(self.database.connection, sitting_id)
             hands, finished = figures.hands, figures.rubbers_finished
             net_side, net_points = figures.net_side, figures.net_points
-            prison = figures.unresolved_prison
+            prison, settlement = figures.unresolved_prison, figures.settlement
         return SittingInfo(
             id=sitting_id,
             variant=Variant(row["variant"]),
-            players=_players(row["players"]),
+            players=summary.stored_players(row["players"]),
             title=str(row["title"]),
             place=str(row["place"]),
             created=datetime.fromisoformat(row["created"]),
@@ -199,6 +224,7 @@ class SittingStore:
             net_side=net_side,
             net_points=net_points,
             unresolved_prison=prison,
+            settlement=settlement,
         )
 
     def last_sitting_id(self) -> int | None:
@@ -233,10 +259,21 @@ class SittingStore:
                 figures = summary.refresh(writing, sitting_id)
         checkpoint = figures.checkpoint
         variant = Variant(row["variant"])
+        hands: tuple[Hand, ...] = ()
+        deals: tuple[ThreePlayerDeal, ...] = ()
+        if variant.two_sided_hands:
+            hands = tuple(
+                summary.stored_hands(connection, sitting_id, variant, checkpoint.position)
+            )
+        else:
+            deals = tuple(summary.stored_deals(connection, sitting_id, variant))
+        roles = None
+        if variant is Variant.CHOUETTE:
+            roles = ChouetteRoles(row["chouette_box"], row["chouette_captain"])
         return RecentHands(
             id=sitting_id,
             variant=variant,
-            players=_players(row["players"]),
+            players=summary.stored_players(row["players"]),
             rules=Rules(row["game_target"], row["rubber_bonus"]),
             title=row["title"],
             place=row["place"],
@@ -244,8 +281,10 @@ class SittingStore:
             updated=datetime.fromisoformat(row["updated"]),
             hand_count=figures.hands,
             checkpoint=checkpoint,
-            hands=tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position)),
+            hands=hands,
             chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
+            chouette=roles,
+            deals=deals,
         )
 
     def hand_count(self, sitting_id: int) -> int:
@@ -266,31 +305,30 @@ class SittingStore:
         *,
         title: str = "",
         place: str = "",
+        chouette: ChouetteRoles | None = None,
     ) -> int:
-        """A new sitting with no hands yet; returns its id."""
-        return self.import_sitting(
-            Sitting(variant, tuple(players), (), rules or Rules.for_variant(variant)),
-            title=title,
-            place=place,
-        )
+        """A new sitting with no hands yet; returns its id. A chouette needs its first
+        rubber's box and captain (``chouette``, C3)."""
+        standard = rules or Rules.for_variant(variant)
+        sitting: AnySitting = Sitting(variant, tuple(players), (), standard, chouette=chouette)
+        if not variant.two_sided_hands:
+            sitting = SeatSitting(variant, tuple(players), (), standard)
+        return self.import_sitting(sitting, title=title, place=place)
 
     def import_sitting(self, sitting: AnySitting, *, title: str = "", place: str = "") -> int:
-        """Store a whole sitting in one transaction; every hand is checked first."""
-        if not isinstance(sitting, Sitting) or sitting.variant.individual:
-            message = f"a {sitting.variant.value} sitting cannot be stored yet"
-            raise InvalidSittingError([Problem(message, None, "variant")])
-        problems = errors_only(check_sitting_setup(sitting.variant, sitting.players, sitting.rules))
+        """Store a whole sitting of any variant in one transaction; every hand is checked
+        first (``check_any_sitting``)."""
+        problems = _kind_problems(sitting) or errors_only(check_any_sitting(sitting))
         problems += check_label("title", title) + check_label("place", place)
-        names = sitting_side_names(sitting.variant, sitting.players)
-        for number, hand in enumerate(sitting.hands, start=1):
-            problems.extend(errors_only(check_hand(hand, sitting.variant, number, names)))
         if problems:
             raise InvalidSittingError(problems)
+        roles = sitting.chouette if isinstance(sitting, Sitting) else None
         now = self._stamp()
         with self.database.transaction() as connection:
             cursor = connection.execute(
                 "INSERT INTO sitting (variant, players, game_target, rubber_bonus, title, "
-                "place, created, updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "place, created, updated, chouette_box, chouette_captain) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     sitting.variant.value,
                     json.dumps(list(sitting.players), ensure_ascii=False),
@@ -300,6 +338,8 @@ class SittingStore:
                     place,
                     now,
                     now,
+                    None if roles is None else roles.box,
+                    None if roles is None else roles.captain,
                 ),
             )
             sitting_id = int(cursor.lastrowid or 0)
@@ -313,12 +353,13 @@ class SittingStore:
             summary.refresh(connection, sitting_id)
         return sitting_id
 
-    def add_hand(self, sitting_id: int, hand: Hand) -> int:
-        """Record the next hand; returns its position."""
+    def add_hand(self, sitting_id: int, hand: AnyHand) -> int:
+        """Record the next hand; returns its position. A hand of the three-player game or
+        cutthroat is a hand by seat; the others are recorded side against side."""
         with self.database.transaction() as connection:
             variant, names = _require_table(connection, sitting_id)
             position = _count(connection, sitting_id)
-            _check(hand, variant, position, names)
+            _check_change(connection, sitting_id, variant, names, position, hand, "add")
             checkpoint = summary.checkpoint_for_change(
                 connection, sitting_id, position, position + 1
             )
@@ -329,14 +370,14 @@ class SittingStore:
             self._touch(connection, sitting_id, checkpoint)
         return position
 
-    def insert_hand(self, sitting_id: int, position: int, hand: Hand) -> None:
+    def insert_hand(self, sitting_id: int, position: int, hand: AnyHand) -> None:
         """Insert a forgotten hand before the one at ``position`` (or at the end)."""
         with self.database.transaction() as connection:
             variant, names = _require_table(connection, sitting_id)
             count = _count(connection, sitting_id)
             if not 0 <= position <= count:
                 raise _no_hand(sitting_id, position, count, inserting=True)
-            _check(hand, variant, position, names)
+            _check_change(connection, sitting_id, variant, names, position, hand, "insert")
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count + 1)
             _shift(connection, sitting_id, position, +1)
             connection.execute(
@@ -345,12 +386,12 @@ class SittingStore:
             )
             self._touch(connection, sitting_id, checkpoint)
 
-    def replace_hand(self, sitting_id: int, position: int, hand: Hand) -> Hand:
+    def replace_hand(self, sitting_id: int, position: int, hand: AnyHand) -> AnyHand:
         """Put ``hand`` in place of the one at ``position``; returns the hand it replaced."""
         with self.database.transaction() as connection:
             variant, names = _require_table(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
-            _check(hand, variant, position, names)
+            _check_change(connection, sitting_id, variant, names, position, hand, "replace")
             count = _count(connection, sitting_id)
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count)
             connection.execute(
@@ -360,11 +401,16 @@ class SittingStore:
             self._touch(connection, sitting_id, checkpoint)
         return old
 
-    def delete_hand(self, sitting_id: int, position: int) -> Hand:
-        """Remove the hand at ``position``; later hands move up. Returns the removed hand."""
+    def delete_hand(self, sitting_id: int, position: int) -> AnyHand:
+        """Remove the hand at ``position``; later hands move up. Returns the removed hand.
+
+        In the chouette, whose roles follow the rubbers (C3), a change that would leave a
+        later hand dealt by the partner is refused, naming that hand.
+        """
         with self.database.transaction() as connection:
-            variant = _require_sitting(connection, sitting_id)
+            variant, names = _require_table(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
+            _check_change(connection, sitting_id, variant, names, position, None, "delete")
             count = _count(connection, sitting_id)
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count - 1)
             connection.execute(
@@ -446,14 +492,98 @@ class SittingStore:
 # Helpers working inside a transaction ---------------------------------------------------
 
 
-def _hand_json(hand: Hand) -> str:
+def _hand_json(hand: AnyHand) -> str:
     return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
 
 
-def _check(hand: Hand, variant: Variant, position: int, names: tuple[str, str] | None) -> None:
-    problems = errors_only(check_hand(hand, variant, position + 1, names))
+def check_any_sitting(sitting: AnySitting) -> list[Problem]:
+    """:func:`jojotte_score.core.variants.check_any_sitting`, imported when first needed."""
+    # Imported when needed: at start-up the window would otherwise load the scoring and
+    # explanations of all five games (7 modules more than its import budget allows).
+    from jojotte_score.core.variants import check_any_sitting as check
+
+    return check(sitting)
+
+
+def _kind_problems(sitting: AnySitting) -> list[Problem]:
+    """A sitting whose record does not fit its variant: hands by seat for three players and
+    cutthroat (T3, F2), side against side for the others."""
+    by_seat = not sitting.variant.two_sided_hands
+    if by_seat == isinstance(sitting, SeatSitting):
+        return []
+    how = "by seat" if by_seat else "side against side"
+    message = f"a {sitting.variant.value} sitting records its hands {how}"
+    return [Problem(message, None, "variant")]
+
+
+def _check_change(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    variant: Variant,
+    players: tuple[str, ...],
+    position: int,
+    hand: AnyHand | None,
+    change: str,
+) -> None:
+    """Refuse a change the rules of the game refuse, before it is made: ``hand`` added,
+    inserted or put in place at ``position``, or (None) the hand there deleted."""
+    by_seat = isinstance(hand, ThreePlayerHand)
+    if hand is not None and not isinstance(hand, ThrownIn) and by_seat == variant.two_sided_hands:
+        how = "side against side" if variant.two_sided_hands else "by seat"
+        message = f"a {variant.value} sitting records its hands {how}"
+        raise InvalidSittingError([Problem(message, position + 1, None)])
+    if variant is Variant.CHOUETTE:
+        problems = _chouette_change(connection, sitting_id, position, hand, change)
+    elif hand is None:
+        return
+    elif variant.two_sided_hands:
+        names = sitting_side_names(variant, players)
+        problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
+    else:
+        change_of = SeatSitting(variant, players, (_seat_hand(hand),))
+        problems = [
+            p._replace(hand=position + 1) for p in errors_only(check_any_sitting(change_of))
+        ]
     if problems:
         raise InvalidSittingError(problems)
+
+
+def _chouette_change(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    position: int,
+    hand: AnyHand | None,
+    change: str,
+) -> list[Problem]:
+    """The chouette's problems from ``position`` on once the change is made: the roles of
+    each rubber follow the rubbers before it (C3), so a change can move a later dealer."""
+    sitting = summary.stored_sitting(connection, sitting_id)
+    if not isinstance(sitting, Sitting):
+        return []
+    hands = list(sitting.hands)
+    if change == "add" or change == "insert":
+        hands.insert(position, _side_hand(hand))
+    elif change == "replace":
+        hands[position] = _side_hand(hand)
+    else:
+        del hands[position]
+    changed = Sitting(
+        sitting.variant, sitting.players, tuple(hands), sitting.rules, sitting.chouette
+    )
+    first = position + 1
+    return [p for p in errors_only(check_any_sitting(changed)) if p.hand is None or p.hand >= first]
+
+
+def _side_hand(hand: AnyHand | None) -> Hand:
+    if hand is None or isinstance(hand, ThreePlayerHand):
+        raise TypeError("a hand side against side was expected")
+    return hand
+
+
+def _seat_hand(hand: AnyHand) -> ThreePlayerDeal:
+    if not isinstance(hand, ThreePlayerHand | ThrownIn):
+        raise TypeError("a hand by seat was expected")
+    return hand
 
 
 def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant:
@@ -465,13 +595,12 @@ def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant
 
 def _require_table(
     connection: sqlite3.Connection, sitting_id: int
-) -> tuple[Variant, tuple[str, str] | None]:
-    """The sitting's variant and its sides' names (for the messages of ``check_hand``)."""
+) -> tuple[Variant, tuple[str, ...]]:
+    """The sitting's variant and its players (for the messages of the checks)."""
     row = named_row(connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,))
     if row is None:
         raise SittingNotFoundError(f"there is no sitting {sitting_id}")
-    variant = Variant(row["variant"])
-    return variant, sitting_side_names(variant, _players(row["players"]))
+    return Variant(row["variant"]), summary.stored_players(row["players"])
 
 
 def _count(connection: sqlite3.Connection, sitting_id: int) -> int:
@@ -492,13 +621,15 @@ def _no_hand(sitting_id: int, position: int, count: int, *, inserting: bool = Fa
 
 def _hand_at(
     connection: sqlite3.Connection, sitting_id: int, position: int, variant: Variant
-) -> Hand:
+) -> AnyHand:
     row = connection.execute(
         "SELECT data FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
     ).fetchone()
     if row is None:
         raise _no_hand(sitting_id, position, _count(connection, sitting_id))
     # Checked when it was written; perhaps under older rules, and it must still be replaceable.
+    if not variant.two_sided_hands:
+        return seat_hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
     return hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
 
 
@@ -519,7 +650,7 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
-        "chosen_dealer, chosen_for FROM sitting WHERE id = ?",
+        "chosen_dealer, chosen_for, chouette_box, chouette_captain FROM sitting WHERE id = ?",
         (sitting_id,),
     )
     if row is None:
@@ -529,10 +660,7 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
 
 def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
     row = _details(connection, sitting_id)
-    variant = Variant(row["variant"])
-    hands = tuple(summary.stored_hands(connection, sitting_id, variant))
-    rules = Rules(row["game_target"], row["rubber_bonus"])
-    sitting = Sitting(variant, _players(row["players"]), hands, rules)
+    sitting = summary.stored_sitting(connection, sitting_id)
     return StoredSitting(
         id=sitting_id,
         sitting=sitting,
@@ -541,14 +669,6 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
     )
-
-
-def _players(data: str) -> tuple[str, ...]:
-    """The stored players: a JSON list of names (anything else is damage)."""
-    players = json.loads(data)
-    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
-        raise ValueError(f"the players are not a list of names: {data[:60]!r}")
-    return tuple(players)
 
 
 def _damaged_info(sitting_id: int, error: DamagedSittingError) -> SittingInfo:

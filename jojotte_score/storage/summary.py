@@ -6,6 +6,11 @@ Besides the figures the list of sittings shows, it keeps a :class:`Checkpoint`: 
 rubber start with at least :data:`RECENT_HANDS` hands after it. The window scores only the
 hands from there to show the pad as it stands (the newest rubber is always among them),
 and recording the next hand re-scores from there instead of from hand 1.
+
+The games of individual players (the three-player game, the chouette, cutthroat) are scored
+on a pad with a column per player, which has no checkpoint to resume from: their summary is
+always derived by replaying the whole sitting (its checkpoint stays at the start), and it
+keeps each player's settlement instead of a side's net.
 """
 
 from __future__ import annotations
@@ -13,13 +18,17 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
-from jojotte_score.core.model import Hand, Rules, Variant, side_names
-from jojotte_score.formats.sitting_file import hand_from_data
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
+from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.rows import named_row
+
+if TYPE_CHECKING:
+    from jojotte_score.core.variants import AnySitting
 
 RECENT_HANDS: Final = 100
 """How many of the newest hands, at least, a checkpoint leaves after it: more rows than
@@ -35,6 +44,9 @@ class Figures(NamedTuple):
     net_points: int
     unresolved_prison: int
     checkpoint: Checkpoint
+    settlement: tuple[int, ...] | None = None
+    """Each player's settlement summed over the rubbers, in the games of individual players
+    (T15, C6, F6); None for two sides, whose result is ``net_side`` and ``net_points``."""
 
 
 def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
@@ -62,6 +74,51 @@ def stored_hands(
         yield hand_from_data(json.loads(data), position + 1, variant, checked=False)
 
 
+def stored_deals(
+    connection: sqlite3.Connection, sitting_id: int, variant: Variant
+) -> Iterator[ThreePlayerDeal]:
+    """The hands of a three-player or cutthroat sitting, recorded by seat, in order."""
+    for position, data in connection.execute(
+        "SELECT position, data FROM hand WHERE sitting_id = ? ORDER BY position", (sitting_id,)
+    ):
+        # Checked when written, like the hands of stored_hands.
+        yield seat_hand_from_data(json.loads(data), position + 1, variant, checked=False)
+
+
+def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySitting:
+    """The whole recorded sitting: its variant, players, rules, chouette roles and hands."""
+    row = named_row(
+        connection,
+        "SELECT variant, players, game_target, rubber_bonus, chouette_box, chouette_captain "
+        "FROM sitting WHERE id = ?",
+        (sitting_id,),
+    )
+    if row is None:
+        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+    variant = Variant(row["variant"])
+    players = stored_players(row["players"])
+    rules = Rules(row["game_target"], row["rubber_bonus"])
+    if not variant.two_sided_hands:
+        deals = tuple(stored_deals(connection, sitting_id, variant))
+        return SeatSitting(variant, players, deals, rules)
+    hands = tuple(stored_hands(connection, sitting_id, variant))
+    roles = None
+    if variant is Variant.CHOUETTE:
+        box, captain = row["chouette_box"], row["chouette_captain"]
+        if not isinstance(box, int) or not isinstance(captain, int):
+            raise ValueError("the chouette's first box and captain are not recorded")
+        roles = ChouetteRoles(box, captain)
+    return Sitting(variant, players, hands, rules, chouette=roles)
+
+
+def stored_players(data: str) -> tuple[str, ...]:
+    """The stored players: a JSON list of names (anything else is damage)."""
+    players = json.loads(data)
+    if not isinstance(players, list) or not all(isinstance(name, str) for name in players):
+        raise ValueError(f"the players are not a list of names: {data[:60]!r}")
+    return tuple(players)
+
+
 def score_from(
     connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
 ) -> tuple[Scorer, tuple[str, str]]:
@@ -82,9 +139,28 @@ def score_from(
 def compute(
     connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
 ) -> Figures:
-    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all)."""
+    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all).
+
+    A game of individual players is always replayed whole (the checkpoint is not used).
+    """
+    row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
+    if row is not None and Variant(row[0]).individual:
+        return column_figures(stored_sitting(connection, sitting_id))
     scorer, sides = score_from(connection, sitting_id, checkpoint)
     return figures_of(scorer.ledger(sides), scorer.checkpoint(RECENT_HANDS))
+
+
+def column_figures(sitting: AnySitting) -> Figures:
+    """The summary of a game of individual players, replayed from its first hand."""
+    # Imported when needed: at start-up the window would otherwise load the scoring and
+    # explanations of all five games (7 modules more than its import budget allows).
+    from jojotte_score.core.variants import replay_columns
+
+    ledger = replay_columns(sitting)
+    finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
+    return Figures(
+        ledger.hand_count, finished, None, 0, ledger.unresolved_prison, START, ledger.settlement
+    )
 
 
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
@@ -92,8 +168,8 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
     row = named_row(
         connection,
         "SELECT m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-        "m.resume_position, m.resume_rubber, m.resume_prison, m.resume_difference "
-        "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
+        "m.resume_position, m.resume_rubber, m.resume_prison, m.resume_difference, "
+        "m.settlement FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
     )
@@ -112,7 +188,19 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         net_points=row["net_points"],
         unresolved_prison=row["unresolved_prison"],
         checkpoint=checkpoint,
+        settlement=stored_settlement(row["settlement"]),
     )
+
+
+def stored_settlement(data: str | None) -> tuple[int, ...] | None:
+    """A stored settlement: a JSON list of whole numbers, or NULL for two sides (anything
+    else is damage)."""
+    if data is None:
+        return None
+    numbers = json.loads(data)
+    if not isinstance(numbers, list) or not all(isinstance(n, int) for n in numbers):
+        raise ValueError(f"the settlement is not a list of numbers: {data[:60]!r}")
+    return tuple(numbers)
 
 
 def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
@@ -120,8 +208,8 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
     connection.execute(
         "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
         "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
-        "resume_prison, resume_difference) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        "resume_prison, resume_difference, settlement) "
+        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
         (
             figures.hands,
             figures.rubbers_finished,
@@ -132,6 +220,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
             figures.checkpoint.rubber,
             figures.checkpoint.prison,
             figures.checkpoint.difference,
+            None if figures.settlement is None else json.dumps(list(figures.settlement)),
             sitting_id,
         ),
     )

@@ -422,6 +422,19 @@ EXPECTED = [
              0, (), 0, (None, 0), 0, "19:15", "19:15",
              Sitting(Variant.PARTNERSHIP, ("Clara", "Dirk", "Emil", "Fanny"))),
 ]  # fmt: skip
+# From schema 3 on the fixture holds the partnership example as it is now (see above).
+EXPECTED_FROM_3 = [
+    *EXPECTED[:1],
+    Expected(2, "Partnership evening", "Anna's", Variant.PARTNERSHIP,
+             ("Anna", "Bert", "Carl", "Dora"), 6, ((505, 1270), (385, 0)), 1, (1, 380), 0,
+             "19:01", "19:01", PARTNERSHIP),
+    *EXPECTED[2:],
+]  # fmt: skip
+
+
+def expected_in(fixture: Path) -> list[Expected]:
+    """The two-sided sittings of the fixture of that schema version."""
+    return EXPECTED_FROM_3 if fixture_version(fixture) >= 3 else EXPECTED
 
 
 def at(clock: str) -> datetime:
@@ -458,10 +471,12 @@ def test_a_fixture_database_opens_upgraded_with_every_sitting_and_score(
         assert database.integrity_problems() == []
         store = SittingStore(database)
         listed = {info.id: info for info in store.list_sittings()}
-        # The list shows the most recently changed first.
-        assert [info.id for info in store.list_sittings()] == [5, 4, 3, 2, 1]
-        assert store.last_sitting_id() == 5
-        for expected in EXPECTED:
+        # The list shows the most recently changed first; from schema 3 on, the fixtures
+        # also hold the three games of individual players (see test_migrations.py).
+        newest = 8 if fixture_version(fixture) >= 3 else 5
+        assert [info.id for info in store.list_sittings()] == list(range(newest, 0, -1))
+        assert store.last_sitting_id() == newest
+        for expected in expected_in(fixture):
             check_listed(listed[expected.id], expected)
             stored = store.load(expected.id)
             assert (stored.title, stored.place) == (expected.title, expected.place)
@@ -478,7 +493,10 @@ def test_a_fixture_database_opens_upgraded_with_every_sitting_and_score(
     assert files_state(fixture) == checked_in
 
 
-@pytest.mark.parametrize("fixture", FIXTURE_FILES, ids=[f.name for f in FIXTURE_FILES])
+OLD_HAND_FIXTURES = [f for f in FIXTURE_FILES if fixture_version(f) < 3]
+
+
+@pytest.mark.parametrize("fixture", OLD_HAND_FIXTURES, ids=[f.name for f in OLD_HAND_FIXTURES])
 def test_a_stored_hand_that_the_checks_now_refuse_can_be_put_right(
     tmp_path: Path, fixture: Path
 ) -> None:
@@ -596,7 +614,13 @@ def test_the_newest_fixture_keeps_every_sitting_through_a_further_step(
         assert database.schema_version == later.version
         store = SittingStore(database)
         after = [store.load(info.id) for info in store.list_sittings()]
-        assert [info.net_points for info in store.list_sittings()] == [0, 100, 1420, 360, 100]
+        listed = store.list_sittings()
+        assert [info.net_points for info in listed][-5:] == [0, 100, 1420, 380, 100]
+        assert [info.settlement for info in listed][:3] == [
+            (1135, 1150, -2285),  # the chouette: Anna 1460 - 1470 + 1145, ...
+            (-110, -190, 2450, -2150),  # cutthroat
+            (655, -1655, 1000),  # the three-player game
+        ]
     assert after == before
 
 
@@ -613,7 +637,7 @@ def test_a_migration_that_rebuilds_the_sitting_table_keeps_every_hand(
             "players TEXT NOT NULL, game_target INTEGER NOT NULL, rubber_bonus INTEGER NOT NULL, "
             "title TEXT NOT NULL, place TEXT NOT NULL, created TEXT NOT NULL, "
             "updated TEXT NOT NULL, revision INTEGER NOT NULL, chosen_dealer INTEGER, "
-            "chosen_for INTEGER)",
+            "chosen_for INTEGER, chouette_box INTEGER, chouette_captain INTEGER)",
             "INSERT INTO sitting_new SELECT * FROM sitting",
             "DROP TABLE sitting",
             "ALTER TABLE sitting_new RENAME TO sitting",

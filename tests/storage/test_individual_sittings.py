@@ -1,0 +1,301 @@
+"""The store keeps sittings of the three-player game, the chouette and cutthroat: schema 3,
+its migration, every change, the list with each player's settlement, loading, the file,
+backups and damage."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, ThrownIn, Trump, Variant
+from jojotte_score.core.three_player import SeatSitting
+from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.formats.sitting_file import dumps_sitting
+from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import DamagedSittingError
+from jojotte_score.storage.schema import SCHEMA_VERSION
+from jojotte_score.storage.sittings import SittingStore
+from tests.core.builders import three
+from tests.core.test_chouette import EXAMPLE as CHOUETTE
+from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
+from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+EXAMPLES = {
+    "three-player": THREE_PLAYER,
+    "cutthroat": CUTTHROAT,
+    "chouette": CHOUETTE,
+}
+# Each example's result: its players' settlements summed over the rubbers (T15, C6, F6).
+SETTLEMENTS = {
+    "three-player": (655, -1655, 1000),
+    "cutthroat": (-110, -190, 2450, -2150),
+    "chouette": (1135, 1150, -2285),
+}
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[SittingStore]:
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        yield SittingStore(database)
+
+
+def rows(path: Path, query: str) -> list[tuple[object, ...]]:
+    connection = sqlite3.connect(path)
+    try:
+        return connection.execute(query).fetchall()
+    finally:
+        connection.close()
+
+
+# The migration from schema 2 ----------------------------------------------------------
+
+
+def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v2.sqlite3", path)
+    hands_before = rows(path, "SELECT sitting_id, position, data FROM hand ORDER BY 1, 2")
+    with Database.open(path) as database:
+        assert database.schema_version == SCHEMA_VERSION == 3
+        assert database.integrity_problems() == []
+        store = SittingStore(database)
+        assert [info.settlement for info in store.list_sittings()] == [None] * 5
+        added = store.import_sitting(THREE_PLAYER, title="after the upgrade")
+        assert store.load(added).sitting == THREE_PLAYER
+    # Every old hand is where it was, and the old sittings have no chouette roles.
+    assert rows(path, "SELECT sitting_id, position, data FROM hand WHERE sitting_id <= 5 "
+                "ORDER BY 1, 2") == hands_before  # fmt: skip
+    assert rows(path, "SELECT DISTINCT chouette_box, chouette_captain FROM sitting") == [
+        (None, None)
+    ]
+    assert rows(path, "SELECT name FROM sqlite_master WHERE type = 'index'") == [
+        ("sitting_by_update",)
+    ]
+
+
+def test_the_variant_column_still_refuses_what_is_no_variant(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    Database.open(path).close()
+    connection = sqlite3.connect(path)
+    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
+        connection.execute(
+            "INSERT INTO sitting (variant, players, game_target, rubber_bonus, created, "
+            "updated) VALUES ('solo', '[]', 80, 300, 'x', 'x')"
+        )
+    connection.close()
+
+
+# Storing, listing and loading ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_a_worked_sitting_is_stored_listed_with_each_settlement_and_loaded(
+    store: SittingStore, name: str
+) -> None:
+    sitting = EXAMPLES[name]
+    sitting_id = store.import_sitting(sitting, title=name)
+    (info,) = store.list_sittings()
+    assert (info.variant, info.players, info.hands) == (
+        sitting.variant,
+        sitting.players,
+        len(sitting.hands),
+    )
+    assert info.settlement == SETTLEMENTS[name]
+    assert (info.net_side, info.net_points) == (None, 0)
+    ledger = replay_columns(sitting)
+    assert info.rubbers_finished == sum(1 for r in ledger.rubbers if r.finished)
+    assert info.unresolved_prison == ledger.unresolved_prison
+    stored = store.load(sitting_id)
+    assert stored.sitting == sitting
+    # Exported, the stored sitting is the data file, byte for byte.
+    assert dumps_sitting(stored.sitting) == (DATA / f"{name}-example.json").read_text(
+        encoding="utf-8"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_hands_added_one_by_one_make_the_same_sitting(store: SittingStore, name: str) -> None:
+    sitting = EXAMPLES[name]
+    roles = sitting.chouette if isinstance(sitting, Sitting) else None
+    sitting_id = store.create_sitting(sitting.variant, sitting.players, chouette=roles)
+    for position, hand in enumerate(sitting.hands):
+        assert store.add_hand(sitting_id, hand) == position
+        (info,) = store.list_sittings()
+        partial = _with_hands(sitting, sitting.hands[: position + 1])
+        assert info.settlement == replay_columns(partial).settlement
+    assert store.load(sitting_id).sitting == sitting
+
+
+def _with_hands(sitting: AnySitting, hands: tuple[object, ...]) -> AnySitting:
+    if isinstance(sitting, SeatSitting):
+        return SeatSitting(sitting.variant, sitting.players, hands, sitting.rules)  # type: ignore[arg-type]
+    return Sitting(sitting.variant, sitting.players, hands, sitting.rules, sitting.chouette)  # type: ignore[arg-type]
+
+
+def test_load_recent_gives_every_hand_of_the_new_games(store: SittingStore) -> None:
+    three_id = store.import_sitting(THREE_PLAYER)
+    chouette_id = store.import_sitting(CHOUETTE)
+    recent = store.load_recent(three_id)
+    assert (recent.hand_count, recent.deals, recent.hands) == (8, THREE_PLAYER.hands, ())
+    assert recent.checkpoint.position == 0
+    recent = store.load_recent(chouette_id)
+    assert (recent.hand_count, recent.hands, recent.deals) == (10, CHOUETTE.hands, ())
+    assert recent.chouette == ChouetteRoles(box=0, captain=1)
+
+
+# Changing hands -----------------------------------------------------------------------
+
+# Bert bids hearts against Carl; Anna sits out and sides with Carl (T4).
+EXTRA = three(1, "hearts", 2, (0, 60, 50), 1, dealer=0)
+
+
+def test_insert_replace_and_delete_hands_by_seat(store: SittingStore) -> None:
+    sitting_id = store.import_sitting(THREE_PLAYER)
+    store.insert_hand(sitting_id, 3, EXTRA)
+    hands = store.load(sitting_id).sitting.hands
+    assert hands[3] == EXTRA
+    assert len(hands) == 9
+    thrown_in = ThrownIn(dealer=2)
+    assert store.replace_hand(sitting_id, 3, thrown_in) == EXTRA
+    assert store.delete_hand(sitting_id, 3) == thrown_in
+    assert store.load(sitting_id).sitting == THREE_PLAYER
+    (info,) = store.list_sittings()
+    assert info.settlement == SETTLEMENTS["three-player"]
+
+
+@pytest.mark.parametrize(
+    ("name", "hand", "message"),
+    [
+        (
+            "three-player",
+            EXTRA._replace(card_points=(5, 60, 50)),
+            "hand 9: Anna sat out: Anna's hand was set aside, so Anna's card points must be 0, "
+            "not 5",
+        ),
+        (
+            "cutthroat",
+            three(1, "hearts", 2, (0, 60, 50, 0), 1),
+            "hand 6: in cutthroat the dealer sits out: record who dealt",
+        ),
+        (
+            "three-player",
+            PlayedHand(0, Trump.SPADES, (80, 40), 0),
+            "hand 9: a three-player sitting records its hands by seat",
+        ),
+        (
+            "chouette",
+            EXTRA,
+            "hand 11: a chouette sitting records its hands side against side",
+        ),
+        (
+            "chouette",  # rubber 4: Bert in the box, Anna his captain, Carl the partner (C3)
+            PlayedHand(0, Trump.SPADES, (80, 40), 0, dealer=2),
+            "hand 11: the dealer must be the box or the captain, Bert (1) or Anna (0), not 2",
+        ),
+    ],
+)
+def test_a_refused_hand_leaves_the_sitting_unchanged(
+    store: SittingStore, name: str, hand: object, message: str
+) -> None:
+    sitting = EXAMPLES[name]
+    sitting_id = store.import_sitting(sitting)
+    with pytest.raises(InvalidSittingError) as caught:
+        store.add_hand(sitting_id, hand)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+    assert store.load(sitting_id).sitting == sitting
+
+
+def test_a_chouette_change_that_moves_a_later_dealer_out_of_the_roles_is_refused(
+    store: SittingStore,
+) -> None:
+    """Deleting hand 3 leaves rubber 1 unwon, so hand 4, dealt by Carl (captain of rubber 2),
+    would be dealt by the partner of rubber 1 (C7): refused, naming that hand."""
+    sitting_id = store.import_sitting(CHOUETTE)
+    with pytest.raises(InvalidSittingError) as caught:
+        store.delete_hand(sitting_id, 2)
+    assert next(p.hand for p in caught.value.problems) == 3
+    assert "the dealer must be the box or the captain" in str(caught.value)
+    assert store.load(sitting_id).sitting == CHOUETTE
+
+
+def test_a_sitting_of_the_wrong_kind_is_refused_by_name(store: SittingStore) -> None:
+    wrong = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))
+    with pytest.raises(InvalidSittingError, match="records its hands by seat"):
+        store.import_sitting(wrong)
+    with pytest.raises(InvalidSittingError, match="needs the first rubber's box and captain"):
+        store.create_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"))
+    assert store.list_sittings() == []
+
+
+def test_players_of_the_new_games_can_be_renamed(store: SittingStore) -> None:
+    sitting_id = store.import_sitting(CUTTHROAT)
+    store.rename_players(sitting_id, ("Ann", "Ben", "Cal", "Dan"))
+    assert store.load(sitting_id).sitting.players == ("Ann", "Ben", "Cal", "Dan")
+    with pytest.raises(InvalidSittingError, match="needs 4 player names, not 3"):
+        store.rename_players(sitting_id, ("Ann", "Ben", "Cal"))
+
+
+# Damage, backups ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE hand SET data = '{\"bidder\": 0}' WHERE sitting_id = 1 AND position = 2",
+        "UPDATE hand SET data = '{\"card_points\": [1, 2]}' WHERE sitting_id = 1",
+        "UPDATE sitting SET chouette_box = NULL WHERE id = 1",
+        "UPDATE summary SET settlement = '[\"x\"]' WHERE sitting_id = 1",
+    ],
+    ids=["a hand missing keys", "a hand of the wrong shape", "no chouette roles", "settlement"],
+)
+def test_a_damaged_sitting_of_the_new_games_is_named_and_the_others_listed(
+    tmp_path: Path, damage: str
+) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        damaged = CHOUETTE if "chouette" in damage else THREE_PLAYER
+        store.import_sitting(damaged)
+        store.import_sitting(CUTTHROAT)
+    connection = sqlite3.connect(path, isolation_level=None)
+    connection.execute(damage)
+    connection.close()
+    with Database.open(path, read_only=True) as database:
+        store = SittingStore(database)
+        listed = {info.id: info for info in store.list_sittings()}
+        assert listed[2].settlement == SETTLEMENTS["cutthroat"]
+        assert store.load(2).sitting == CUTTHROAT
+        if "summary" in damage:
+            assert "settlement" in listed[1].damaged
+        else:
+            with pytest.raises(DamagedSittingError, match="sitting 1 is damaged"):
+                store.load(1)
+
+
+def test_a_backup_restores_the_new_games(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    now = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        for sitting in EXAMPLES.values():
+            store.import_sitting(sitting)
+        backup = make_backup(database.connection, tmp_path / "backups", now)
+        store.delete_hand(1, 0)
+    restore_backup(backup.path, path, now)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        assert [store.load(i).sitting for i in (1, 2, 3)] == [
+            THREE_PLAYER,
+            CUTTHROAT,
+            CHOUETTE,
+        ]
