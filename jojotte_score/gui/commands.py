@@ -65,7 +65,7 @@ class AddHand(_StoreCommand):
         self._position: int | None = None
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        self._position = store.add_hand(sitting_id, self._hand)  # type: ignore[arg-type]
+        self._position = store.add_hand(sitting_id, self._hand)
         self.setText(f"Record hand {self._position + 1}")
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
@@ -82,7 +82,7 @@ class InsertHand(_StoreCommand):
         self._hand = hand
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        store.insert_hand(sitting_id, self._position, self._hand)  # type: ignore[arg-type]
+        store.insert_hand(sitting_id, self._position, self._hand)
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         store.delete_hand(sitting_id, self._position)
@@ -98,11 +98,11 @@ class ReplaceHand(_StoreCommand):
         self._old: AnyHand | None = None
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        self._old = store.replace_hand(sitting_id, self._position, self._hand)  # type: ignore[arg-type]
+        self._old = store.replace_hand(sitting_id, self._position, self._hand)
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         assert self._old is not None
-        store.replace_hand(sitting_id, self._position, self._old)  # type: ignore[arg-type]
+        store.replace_hand(sitting_id, self._position, self._old)
 
 
 class DeleteHand(_StoreCommand):
@@ -118,7 +118,7 @@ class DeleteHand(_StoreCommand):
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         assert self._old is not None
-        store.insert_hand(sitting_id, self._position, self._old)  # type: ignore[arg-type]
+        store.insert_hand(sitting_id, self._position, self._old)
 
 
 class RenamePlayers(_StoreCommand):

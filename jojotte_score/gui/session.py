@@ -79,8 +79,11 @@ class Shown:
 
     @property
     def sitting(self) -> Sitting:
-        """The whole recorded sitting."""
-        return self.stored.sitting
+        """The whole recorded sitting (side against side: this view shows no other)."""
+        sitting = self.stored.sitting
+        if not isinstance(sitting, Sitting):
+            raise TypeError(f"a {sitting.variant.value} sitting has a column per player")
+        return sitting
 
     @property
     def hands(self) -> tuple[Hand, ...]:

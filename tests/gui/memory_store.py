@@ -49,7 +49,7 @@ class MemoryStore:
     def sitting(self, sitting_id: int) -> AnySitting:
         """The sitting as stored, with its hands."""
         row = self._rows[sitting_id]
-        return replace(row.sitting, hands=tuple(row.hands))  # type: ignore[arg-type]
+        return replace(row.sitting, hands=tuple(row.hands))
 
     def last_sitting_id(self) -> int | None:
         return max(self._rows, default=None)
@@ -75,7 +75,7 @@ class MemoryStore:
     def load(self, sitting_id: int) -> StoredSitting:
         row = self._rows[sitting_id]
         sitting = self.sitting(sitting_id)
-        return StoredSitting(sitting_id, sitting, row.title, row.place, STAMP, STAMP)  # type: ignore[arg-type]
+        return StoredSitting(sitting_id, sitting, row.title, row.place, STAMP, STAMP)
 
     def load_recent(self, sitting_id: int) -> RecentHands:
         row = self._rows[sitting_id]
@@ -122,7 +122,7 @@ class MemoryStore:
         return old
 
     def _change(self, row: _Row, hands: list[AnyDeal]) -> None:
-        self._check(replace(row.sitting, hands=tuple(hands)))  # type: ignore[arg-type]
+        self._check(replace(row.sitting, hands=tuple(hands)))
         row.hands = hands
 
     @staticmethod
