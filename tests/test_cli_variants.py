@@ -8,10 +8,12 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
 from jojotte_score.core.variants import explain_columns
 from jojotte_score.formats.sitting_file import load_sitting
+from tests.test_cli_pdf import pdf_text
 
 DATA = Path(__file__).resolve().parent / "data"
 THREE = DATA / "three-player-example.json"
@@ -101,23 +103,31 @@ def test_csv_all_keeps_two_sided_rubbers_in_their_own_file(tmp_path: Path, capsy
 
 
 @pytest.mark.parametrize("source", ["file", "stored"])
-def test_pdf_of_a_new_game_is_a_clear_refusal(tmp_path: Path, capsys: Capture, source: str) -> None:
+def test_pdf_of_a_new_game_has_a_column_per_player(
+    qapp: QApplication, tmp_path: Path, source: str
+) -> None:
+    """The cutthroat pad on paper: four columns, each player's total and settlement (F6),
+    and the card's page for cutthroat after its first page."""
     data = tmp_path / "data"
     target = tmp_path / "pad.pdf"
     if source == "file":
-        status = run(data, "pdf", CUTTHROAT, "--output", target)
-        where = "cutthroat-example.json"
+        assert run(data, "pdf", CUTTHROAT, "--card", "--output", target) == 0
     else:
         assert run(data, "import", CUTTHROAT) == 0
-        status = run(data, "pdf", "--sitting", "1", "--output", target)
-        where = "sitting 1"
-    assert status == 2
-    assert (
-        capsys.readouterr()
-        .err.strip()
-        .endswith(
-            f"{where}: a cutthroat sitting cannot be printed as a PDF yet; "
-            "jojotte-score score, explain and csv give its pad"
-        )
-    )
-    assert not target.exists()
+        assert run(data, "pdf", "--sitting", "1", "--card", "--output", target) == 0
+    text = pdf_text(target)
+    words = text.split()
+    assert {"575", "555", "1215", "65"} <= set(words)  # the totals of the worked sitting
+    assert "+2450" in words
+    assert "Settled: Anna \u2212110, Bert \u2212190, Carl +2450, Dave \u22122150" in text
+    assert "F3" in text.split("\f")[-2]  # the card's cutthroat page
+
+
+def test_pdf_of_a_chouette_rubber_names_its_box_and_team(
+    qapp: QApplication, tmp_path: Path
+) -> None:
+    target = tmp_path / "rubber-2.pdf"
+    assert run(tmp_path / "data", "pdf", CHOUETTE, "--rubber", "2", "--output", target) == 0
+    text = pdf_text(target)
+    assert "Box: Anna \u00b7 Team: Carl (captain) & Bert" in text
+    assert "Rubber 1 of" not in text

@@ -22,28 +22,17 @@ from jojotte_score.cli.context import (
     every_sitting,
     ledger_of,
     load,
-    read_file,
     source_name,
     write_output,
 )
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Sitting
+from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.labels import local_date, sitting_label
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
+    from jojotte_score.core.individual_ledger import ColumnLedger
     from jojotte_score.core.variants import AnySitting
-
-
-def _printable(sitting: AnySitting, label: str) -> Sitting:
-    """The sitting, if its pad can be printed: the printed pad has two sides' columns, and a
-    game of individual players is refused by name."""
-    if not isinstance(sitting, Sitting) or sitting.variant.individual:
-        raise CommandError(
-            f"{label}: a {sitting.variant.value} sitting cannot be printed as a PDF yet; "
-            "jojotte-score score, explain and csv give its pad"
-        )
-    return sitting
 
 
 def score(args: argparse.Namespace, context: Context) -> int:
@@ -147,8 +136,18 @@ def _label(stored: StoredSitting) -> str:
     return sitting_label(stored.id, stored.title, stored.created, sitting.variant, names)
 
 
+_CARD_VARIANTS = (Variant.THREE_PLAYER, Variant.CHOUETTE, Variant.CUTTHROAT)
+"""The games whose page follows the card's first page when the card is printed alone."""
+
+
+def _names(ledger: Ledger | ColumnLedger) -> tuple[str, ...]:
+    """The columns' names: the two sides, or the players."""
+    return ledger.sides if isinstance(ledger, Ledger) else ledger.players
+
+
 def pdf(args: argparse.Namespace, context: Context) -> int:
-    """The pads of a sitting, blank pads and the card as a PDF; Qt is imported only here."""
+    """The pads of a sitting (two sides' columns, or a column per player), blank pads and
+    the card as a PDF; Qt is imported only here."""
     from jojotte_score.render.document import PrintJob
     from jojotte_score.render.page_layout import MAX_BLANK_PADS, PrintError, SheetHeader, page_size
 
@@ -173,22 +172,22 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
         raise CommandError("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card")
     if rubber and not has_sitting:
         raise CommandError("pdf: --rubber needs a sitting (FILE or --sitting ID)")
-    job = PrintJob(blank=blank, card=args.card)
+    job = PrintJob(blank=blank, card=args.card, card_variants=_CARD_VARIANTS if args.card else ())
     if has_sitting:
         if args.file is not None:
-            ledger = replay(_printable(read_file(args.file), source_name(args.file)))
-            header, label = SheetHeader(sides=ledger.sides), source_name(args.file)
+            sitting, ledger = load(args.file)
+            header, label = SheetHeader(sides=_names(ledger)), source_name(args.file)
         else:
             with context.reading() as store:
                 stored = context.stored(store, args.sitting)
-            ledger = replay(_printable(stored.sitting, f"sitting {stored.id}"))
+            sitting, ledger = stored.sitting, ledger_of(stored.sitting)
             date = local_date(stored.created)
-            header = SheetHeader(stored.title, ledger.sides, date, stored.place)
+            header = SheetHeader(stored.title, _names(ledger), date, stored.place)
             label = f"sitting {stored.id}"
         count = len(ledger.rubbers)
         if rubber > count:
             raise CommandError(f"{label}: there is no rubber {rubber} (the sitting has {count})")
-        job = PrintJob(ledger, header, rubber or None, blank, ledger.sides, args.card)
+        job = PrintJob.for_sitting(sitting, ledger, header, rubber or None, blank, args.card)
 
     from jojotte_score.render.pdf import ensure_application, paper_name, write_pdf
 
