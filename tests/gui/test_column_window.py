@@ -1,13 +1,9 @@
 """The window with a sitting of the three-player game, cutthroat or the chouette: a new
 sitting, hands typed at the panel, the hand list with each player's columns, the status
-line and its next dealer, the explanation, editing and undo, as a scorekeeper checks them.
-
-The sittings are kept by :class:`~tests.gui.memory_store.MemoryStore` until the database
-stores these variants."""
+line and its next dealer, the explanation, editing and undo, as a scorekeeper checks them;
+the sittings are kept in the database, as at the table."""
 
 from __future__ import annotations
-
-from typing import cast
 
 import pytest
 from PySide6.QtCore import Qt
@@ -25,7 +21,6 @@ from jojotte_score.gui.settings import AppSettings
 from jojotte_score.storage.sittings import SittingStore
 
 from .keyboard import ALT, ENTER, TAB, Keyboard
-from .memory_store import MemoryStore
 from .test_entry_panel import screenshot
 
 THREE = ("Anna", "Bert", "Carl")
@@ -33,13 +28,8 @@ FOUR = ("Anna", "Bert", "Carl", "Dora")
 
 
 @pytest.fixture
-def store() -> MemoryStore:
-    return MemoryStore()
-
-
-@pytest.fixture
-def window(qtbot: QtBot, store: MemoryStore, settings: AppSettings) -> MainWindow:
-    shown = MainWindow(Session(cast(SittingStore, store)), settings)
+def window(qtbot: QtBot, store: SittingStore, settings: AppSettings) -> MainWindow:
+    shown = MainWindow(Session(store), settings)
     qtbot.addWidget(shown)
     shown.show()
     qtbot.waitExposed(shown)
@@ -75,7 +65,7 @@ def columns(window: MainWindow, number: int) -> dict[str, tuple[str, str]]:
 
 
 def test_a_three_player_evening_typed_edited_and_undone(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: MemoryStore
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: SittingStore
 ) -> None:
     start(window, monkeypatch, SittingSetup(Variant.THREE_PLAYER, THREE, 2, Rules()))
     assert window.windowTitle() == "Anna – Bert – Carl — Jo-Jotte scorepad"
@@ -121,7 +111,7 @@ def test_a_three_player_evening_typed_edited_and_undone(
     keyboard.type("60")
     keyboard.press(ENTER)
     assert columns(window, 1) == {"Anna": ("", "100"), "Bert": ("60", ""), "Carl": ("60", "")}
-    sitting = store.sitting(1)
+    sitting = store.load(1).sitting
     assert isinstance(sitting, SeatSitting)
     assert sitting.hands[0] == ThreePlayerHand(
         bidder=0,
@@ -176,7 +166,7 @@ def test_a_cutthroat_hand_and_the_dealer_passing_clockwise(
 
 
 def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: MemoryStore
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: SittingStore
 ) -> None:
     roles = ChouetteRoles(box=2, captain=0)
     start(
@@ -225,7 +215,7 @@ def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
         "Bert (captain, with Anna)",
     ]
     screenshot(window, "window-chouette")
-    sitting = store.sitting(1)
+    sitting = store.load(1).sitting
     assert isinstance(sitting, Sitting)
     assert sitting.chouette == roles
     assert sitting.hands[0] == PlayedHand(
