@@ -295,6 +295,10 @@ class EntryPanel(QWidget):
         if self._mode != MODE_REPLACE:
             self.dealer.set_value(dealer)
         self._changed()
+        if self._mode != MODE_REPLACE and self.focusWidget() is not None:
+            # The panel had the focus (or will have it when the window shows): the game may
+            # need another first field (F2: the cutthroat dealer).
+            self._focus_first()
 
     def new_hand(self, position: int | None = None) -> None:
         """Start a new hand: appended (None) or inserted before hand ``position`` (0-based)."""

@@ -5,6 +5,8 @@ the sittings are kept in the database, as at the table."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
@@ -12,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Sitting, Trump, Variant
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
+from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.actions import ActionName
 from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
 from jojotte_score.gui.entry_form import Slot
@@ -25,6 +28,7 @@ from .test_entry_panel import screenshot
 
 THREE = ("Anna", "Bert", "Carl")
 FOUR = ("Anna", "Bert", "Carl", "Dora")
+CUTTHROAT_EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "cutthroat-example.json"
 
 
 @pytest.fixture
@@ -228,3 +232,33 @@ def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
         "Anna (captain, with Bert)",
     ]
     assert not window.panel.widget_for(Slot.ACTIVE_DEFENDER).isVisibleTo(window.panel)
+
+
+def test_after_a_cutthroat_rubber_the_panel_asks_the_dealer_first(
+    window: MainWindow, store: SittingStore, qtbot: QtBot
+) -> None:
+    """F2, F7: a new cut leaves the dealer unknown, and in cutthroat he must be recorded
+    (he sits out), so the first key goes to the dealer's row."""
+    sitting_id = store.import_sitting(load_sitting(CUTTHROAT_EXAMPLE).sitting)
+    window.open_sitting_id(sitting_id)
+    assert window.status_label.text().endswith("new cut for the first dealer")
+    window.panel.setFocus()
+    keyboard = Keyboard(qtbot)
+    keyboard.press("D")
+    assert window.panel.values().dealer == 3
+    assert window.panel.values().bidder is None
+
+
+def test_opening_a_cutthroat_sitting_puts_the_first_key_on_the_dealer(
+    qtbot: QtBot, store: SittingStore, settings: AppSettings
+) -> None:
+    """As the app opens the last sitting at start-up, before the window shows: the focus
+    follows the game's first needed field, not the two-player form's."""
+    store.import_sitting(load_sitting(CUTTHROAT_EXAMPLE).sitting)
+    session = Session(store)
+    shown = MainWindow(session, settings)
+    qtbot.addWidget(shown)
+    session.open_last()
+    # The field the window gives the keyboard to when it shows (Qt restores a window's
+    # focus widget on activation; the offscreen platform activates no window).
+    assert shown.panel.focusWidget() is shown.panel.widget_for(Slot.DEALER)
