@@ -9,7 +9,7 @@ the database instead.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -21,6 +21,7 @@ from jojotte_score.core.validation import errors_only
 from jojotte_score.core.variants import AnySitting, check_any_sitting
 from jojotte_score.gui.column_pad import AnyDeal, empty_sitting
 from jojotte_score.storage.sittings import RecentHands, StoredSitting
+from tests.sitting_kinds import with_hands
 
 STAMP = datetime(2026, 1, 6, 20, 0, tzinfo=UTC)
 
@@ -49,7 +50,7 @@ class MemoryStore:
     def sitting(self, sitting_id: int) -> AnySitting:
         """The sitting as stored, with its hands."""
         row = self._rows[sitting_id]
-        return replace(row.sitting, hands=tuple(row.hands))
+        return with_hands(row.sitting, row.hands)
 
     def last_sitting_id(self) -> int | None:
         return max(self._rows, default=None)
@@ -122,7 +123,7 @@ class MemoryStore:
         return old
 
     def _change(self, row: _Row, hands: list[AnyDeal]) -> None:
-        self._check(replace(row.sitting, hands=tuple(hands)))
+        self._check(with_hands(row.sitting, hands))
         row.hands = hands
 
     @staticmethod
