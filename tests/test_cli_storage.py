@@ -24,6 +24,7 @@ from jojotte_score.storage.backups import BACKUP_DIR_NAME, list_backups
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import DATA_DIR_ENV, database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.sitting_kinds import two_sided
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -329,7 +330,8 @@ def test_export_then_import_gives_the_same_ledger(tmp_path: Path, capsys: Captur
     assert load_sitting(exported).sitting == load_sitting(PARTNERSHIP).sitting
     with Database.open(database_path(tmp_path), read_only=True) as database:
         store = SittingStore(database)
-        original, again = store.load(2).sitting, store.load(3).sitting
+        original = two_sided(store.load(2).sitting)
+        again = two_sided(store.load(3).sitting)
     assert dumps_ledger(replay(again)) == dumps_ledger(replay(original))
     # And `score` prints the same pad for the exported file as for the original.
     assert main(["score", str(exported)]) == 0

@@ -8,8 +8,8 @@ import pytest
 
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
-from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.builders import played
+from tests.sitting_kinds import load_two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -227,7 +227,7 @@ def test_a_copied_scorer_tries_a_hand_without_changing_the_original() -> None:
 def test_running_result_after_each_rubber(
     rule: str, rubbers: int, after: int, net: tuple[int | None, int]
 ) -> None:
-    sitting = load_sitting(DATA / "german-example.json").sitting
+    sitting = load_two_sided(DATA / "german-example.json")
     ledger = replay(Sitting(sitting.variant, sitting.players, sitting.hands * rubbers))
     assert ledger.net_after(after) == net, rule
     assert ledger.rubbers_finished == rubbers

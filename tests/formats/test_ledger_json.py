@@ -24,6 +24,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
+from tests.sitting_kinds import load_two_sided
 from tests.strategies import sittings
 from tests.strategies_three_player import (
     chouette_sittings,
@@ -73,7 +74,7 @@ def expected_data(ledger: Ledger) -> dict[str, object]:
 
 @pytest.mark.parametrize("name", ["german-example", "partnership-example", "small-example"])
 def test_ledger_matches_golden_file(name: str) -> None:
-    ledger = replay(load_sitting(DATA / f"{name}.json").sitting)
+    ledger = replay(load_two_sided(DATA / f"{name}.json"))
     text = dumps_ledger(ledger, indent=2)
     golden = GOLDEN / f"{name}-ledger.json"
     if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):

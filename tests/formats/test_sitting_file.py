@@ -38,6 +38,7 @@ from jojotte_score.formats.sitting_file import (
     sitting_schema,
     sitting_to_data,
 )
+from tests.sitting_kinds import load_two_sided, two_sided
 from tests.strategies import custom_rules, sittings
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -111,7 +112,7 @@ def test_german_example_reproduces_the_corrected_sheet() -> None:
     loaded = load_sitting(DATA / "german-example.json")
     assert loaded.sitting.players == ("A", "B")
     assert loaded.sitting.rules == Rules(game_target=80, rubber_bonus=300)
-    ledger = replay(loaded.sitting)
+    ledger = replay(two_sided(loaded.sitting))
     (rubber,) = ledger.rubbers
     assert rubber.totals == (755, 655)
     assert rubber.winner == 0
@@ -128,7 +129,7 @@ def test_the_examples_load_without_a_warning(name: str) -> None:
 
 
 def test_small_example_holds_thrown_in_nullo_and_slam() -> None:
-    sitting = load_sitting(DATA / "small-example.json").sitting
+    sitting = load_two_sided(DATA / "small-example.json")
     assert sitting.rules == Rules(game_target=80, rubber_bonus=500)
     kinds = ["thrown-in" if isinstance(h, ThrownIn) else h.special.value for h in sitting.hands]
     assert kinds == ["thrown-in", "nullo", "slam", "thrown-in", "slam", "nullo"]
@@ -147,7 +148,7 @@ def test_small_example_holds_thrown_in_nullo_and_slam() -> None:
 
 
 def test_partnership_example_seats_four_players() -> None:
-    sitting = load_sitting(DATA / "partnership-example.json").sitting
+    sitting = load_two_sided(DATA / "partnership-example.json")
     assert sitting.variant is Variant.PARTNERSHIP
     assert sitting.side_names == ("Anna & Carl", "Bert & Dora")
     assert sitting.rules.game_target == 125

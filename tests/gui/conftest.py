@@ -15,13 +15,13 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.session import Session
 from jojotte_score.gui.settings import AppSettings
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.sitting_kinds import load_two_sided, two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 GERMAN = DATA / "german-example.json"
@@ -31,7 +31,7 @@ SCREENSHOTS_ENV = "JOJOTTE_SCREENSHOTS"
 
 def german() -> Sitting:
     """The six-hand worked example of the German rules (A 755, B 655)."""
-    return load_sitting(GERMAN).sitting
+    return load_two_sided(GERMAN)
 
 
 def played(hand: Hand) -> PlayedHand:
@@ -115,13 +115,13 @@ def main_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWi
 def stored_hands(data_dir: Path, sitting_id: int) -> tuple[Hand, ...]:
     """The hands the database holds, read through a second, read-only connection."""
     with Database.open(database_path(data_dir), read_only=True) as other:
-        return SittingStore(other).load(sitting_id).sitting.hands
+        return two_sided(SittingStore(other).load(sitting_id).sitting).hands
 
 
 def stored_totals(data_dir: Path, sitting_id: int) -> list[tuple[int, int]]:
     """Each rubber's totals, replayed from what the database holds."""
     with Database.open(database_path(data_dir), read_only=True) as other:
-        sitting = SittingStore(other).load(sitting_id).sitting
+        sitting = two_sided(SittingStore(other).load(sitting_id).sitting)
     return [rubber.totals for rubber in replay(sitting).rubbers]
 
 

@@ -26,12 +26,12 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.validation import check_hand
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.entry_fields import ChoiceField
 from jojotte_score.gui.entry_form import FormValues, Slot
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.meld_dialog import MeldDialog
 from tests.gui.keyboard import ALT, BACKTAB, ENTER, ESC, TAB, Keyboard
+from tests.sitting_kinds import load_two_sided
 
 
 def scored(rules: Rules, hands: Sequence[Hand] = ()) -> Scorer:
@@ -75,7 +75,7 @@ def keyboard(qtbot: QtBot) -> Keyboard:
 
 
 def german_hands() -> tuple[Hand, ...]:
-    return load_sitting(GERMAN).sitting.hands
+    return load_two_sided(GERMAN).hands
 
 
 def screenshot(widget: QWidget, name: str) -> None:

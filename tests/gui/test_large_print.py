@@ -32,9 +32,9 @@ def zoom_steps() -> list[float]:
 
 
 def partnership_window(main_window: MainWindow, store: SittingStore) -> MainWindow:
-    from jojotte_score.formats.sitting_file import load_sitting
+    from tests.sitting_kinds import load_two_sided
 
-    sitting = load_sitting(PARTNERSHIP).sitting
+    sitting = load_two_sided(PARTNERSHIP)
     players = ("Anna", "Bert", "Carl", "Dora")
     store.import_sitting(Sitting(Variant.PARTNERSHIP, players, sitting.hands))
     main_window.session.open_last()

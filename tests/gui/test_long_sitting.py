@@ -14,6 +14,7 @@ from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.pad import Pad
+from tests.sitting_kinds import two_sided
 
 from .conftest import german, played
 
@@ -60,7 +61,8 @@ def test_it_opens_on_the_newest_hands_without_scoring_the_rest(long_window: Main
 
 def test_an_older_row_or_rubber_is_scored_on_first_sight(long_window: MainWindow) -> None:
     model = long_window.model
-    whole = replay(long_window.session.store.load(long_window.session.sitting_id or 0).sitting)
+    stored = long_window.session.store.load(long_window.session.sitting_id or 0)
+    whole = replay(two_sided(stored.sitting))
     first = whole.hands[0]
     assert model.data(model.index(0, 0)) == "1"
     assert pad(long_window).loaded

@@ -37,6 +37,7 @@ from jojotte_score.gui.printing import (
     print_sitting,
 )
 from jojotte_score.storage.sittings import SittingStore, StoredSitting
+from tests.sitting_kinds import two_sided
 
 from .conftest import Messages, german, run_window_script
 
@@ -117,7 +118,7 @@ def answer(
 def test_print_the_whole_sitting_through_the_preview(
     parent: QWidget, stored: StoredSitting, preview: Preview
 ) -> None:
-    ledger = replay(stored.sitting)
+    ledger = replay(two_sided(stored.sitting))
     assert print_sitting(parent, stored, ledger, None)
     assert preview.titles == ["Print preview: Berlin 1937"]
     text = pdf_text(preview.target)
@@ -135,7 +136,7 @@ def test_file_print_asks_for_the_whole_sitting_or_the_rubber_shown(
     preview: Preview,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    ledger = replay(two_rubbers.sitting)
+    ledger = replay(two_sided(two_rubbers.sitting))
     answer(monkeypatch, RubberChoiceDialog, lambda d: d.one.setChecked(True))
     assert print_sheets(parent, two_rubbers, ledger, 2)
     text = pdf_text(preview.target)
@@ -157,7 +158,7 @@ def test_cancelling_the_choice_prints_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(RubberChoiceDialog, "exec", lambda self: 0)
-    assert not print_sheets(parent, two_rubbers, replay(two_rubbers.sitting), 1)
+    assert not print_sheets(parent, two_rubbers, replay(two_sided(two_rubbers.sitting)), 1)
     assert preview.titles == []
     # One rubber: nothing to choose, nothing asked.
     assert RubberChoiceDialog.ask(parent, 1, 1) == printing.RubberChoice(None)
@@ -214,7 +215,7 @@ def test_blank_pads_of_a_game_of_individual_players(
 
 def test_export_pdf_to_a_path(parent: QWidget, stored: StoredSitting, tmp_path: Path) -> None:
     target = tmp_path / "berlin.pdf"
-    assert export_pdf(parent, stored, replay(stored.sitting), 1, target) == target
+    assert export_pdf(parent, stored, replay(two_sided(stored.sitting)), 1, target) == target
     text = pdf_text(target)
     assert "Berlin 1937: rubber 1" in text
     assert {"755", "655"} <= set(text.split())
@@ -230,19 +231,19 @@ def test_export_pdf_asks_for_the_file_and_adds_the_suffix(
         return str(tmp_path / "evening"), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
-    written = export_sheets(parent, stored, replay(stored.sitting), 1)
+    written = export_sheets(parent, stored, replay(two_sided(stored.sitting)), 1)
     assert written == tmp_path / "evening.pdf"
     assert offered == ["berlin-1937.pdf"]
     assert "755" in pdf_text(written).split()
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: ("", ""))
-    assert export_pdf(parent, stored, replay(stored.sitting), None) is None
+    assert export_pdf(parent, stored, replay(two_sided(stored.sitting)), None) is None
 
 
 def test_export_pdf_that_cannot_be_written_is_explained(
     parent: QWidget, stored: StoredSitting, tmp_path: Path, messages: Messages
 ) -> None:
     target = tmp_path / "missing" / "berlin.pdf"
-    assert export_pdf(parent, stored, replay(stored.sitting), None, target) is None
+    assert export_pdf(parent, stored, replay(two_sided(stored.sitting)), None, target) is None
     assert not target.parent.exists()
     assert messages == [f"{target}: No such file or directory"]
 

@@ -21,22 +21,22 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sheet_widget import SheetWidget
 from jojotte_score.render.sheet_layout import LineItem, SheetLayout, TextItem
 from tests.core.builders import played
+from tests.sitting_kinds import load_two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def german() -> Ledger:
     """The German worked example: one finished rubber, A 755, B 655."""
-    return replay(load_sitting(DATA / "german-example.json").sitting)
+    return replay(load_two_sided(DATA / "german-example.json"))
 
 
 def two_rubbers() -> Ledger:
     """The German example followed by two hands of a second rubber."""
-    sitting = load_sitting(DATA / "german-example.json").sitting
+    sitting = load_two_sided(DATA / "german-example.json")
     more = (played(1, "hearts", (40, 115), 1), played(0, "spades", (90, 55), 0))
     return replay(replace(sitting, hands=sitting.hands + more))
 

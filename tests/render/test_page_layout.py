@@ -61,9 +61,9 @@ TIE = played(0, "no-trump", (55, 65), 0)
 
 
 def german_sitting() -> Sitting:
-    from jojotte_score.formats.sitting_file import load_sitting
+    from tests.sitting_kinds import load_two_sided
 
-    return load_sitting(GERMAN).sitting
+    return load_two_sided(GERMAN)
 
 
 def sitting_of(*hands: Hand) -> Ledger:

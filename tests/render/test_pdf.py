@@ -24,11 +24,11 @@ from PySide6.QtWidgets import QApplication
 
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.fonts import FONT_FILES, font_data, print_font
 from jojotte_score.render.page_layout import PAGE_SIZES, PrintError, SheetHeader
 from jojotte_score.render.pdf import pdf_bytes, write_pdf
+from tests.sitting_kinds import load_two_sided
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
@@ -69,7 +69,7 @@ def screenshot_folder(tmp_path: Path) -> Path:
 
 
 def german_sitting() -> Sitting:
-    return load_sitting(GERMAN).sitting
+    return load_two_sided(GERMAN)
 
 
 @pytest.fixture

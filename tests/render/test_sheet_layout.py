@@ -15,7 +15,6 @@ import pytest
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import EntryKind, Line
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.render.sheet_layout import (
     CircleItem,
     LineItem,
@@ -26,6 +25,7 @@ from jojotte_score.render.sheet_layout import (
     layout_sheet,
 )
 from tests.core.builders import played
+from tests.sitting_kinds import load_two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
@@ -39,7 +39,7 @@ METRICS = SheetMetrics(text_width=fake_width)
 
 
 def german_sitting() -> Sitting:
-    return load_sitting(DATA / "german-example.json").sitting
+    return load_two_sided(DATA / "german-example.json")
 
 
 @pytest.fixture(scope="module")
@@ -266,7 +266,7 @@ def test_german_sheet_has_no_overlaps(sheet: SheetLayout) -> None:
 
 
 def test_partnership_sides_and_a_rubber_in_progress() -> None:
-    ledger = replay(load_sitting(DATA / "partnership-example.json").sitting)
+    ledger = replay(load_two_sided(DATA / "partnership-example.json"))
     first = layout_sheet(ledger, 1, METRICS)
     assert {t.side: t.text for t in first.texts("heading")} == {
         0: "Anna & Carl",

@@ -27,7 +27,7 @@ from pathlib import Path
 from jojotte_score.core.model import Doubling, Hand, PlayedHand, Special, ThrownIn, Trump, Variant
 from jojotte_score.formats.sitting_file import hand_to_data
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.sittings import AnyHand, SittingStore
 
 PLAYERS = ("Anna", "Bert")
 MODES = ("append", "shift")
@@ -61,7 +61,7 @@ def noted(hand: Hand, note: str) -> Hand:
     return hand._replace(note=note)
 
 
-def hand_json(hand: Hand) -> str:
+def hand_json(hand: AnyHand) -> str:
     """The hand as one line of JSON, in the sitting file's vocabulary."""
     return json.dumps(hand_to_data(hand), ensure_ascii=True, separators=(",", ":"))
 

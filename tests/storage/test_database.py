@@ -28,7 +28,6 @@ import jojotte_score.storage.schema as schema_module
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import PlayedHand, Rules, Sitting, Trump, Variant
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import (
     DatabaseInUseError,
@@ -42,6 +41,7 @@ from jojotte_score.storage.errors import (
 from jojotte_score.storage.paths import DATA_DIR_ENV, data_dir, database_path
 from jojotte_score.storage.schema import SCHEMA_VERSION, Migration
 from jojotte_score.storage.sittings import SittingInfo, SittingStore
+from tests.sitting_kinds import load_two_sided, two_sided
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -49,8 +49,8 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FIXTURE_FILES = sorted(FIXTURES.glob("schema-v*.sqlite3"))
 COMPANIONS = ("-wal", "-shm", "-journal")
 
-GERMAN = load_sitting(DATA / "german-example.json").sitting
-PARTNERSHIP = load_sitting(DATA / "partnership-example.json").sitting
+GERMAN = load_two_sided(DATA / "german-example.json")
+PARTNERSHIP = load_two_sided(DATA / "partnership-example.json")
 # The fixtures were made while the pad let both sides score sequences in one hand, and
 # store the partnership example's first hand as it was then: melds 20 and 50 (now Anna &
 # Carl's run of three scores nothing beside Bert & Dora's run of five). A database keeps
@@ -62,7 +62,7 @@ OLD_FIRST_HAND = _FIRST_HAND._replace(melds=(20, 50), note="")
 FIXTURE_PARTNERSHIP = Sitting(
     Variant.PARTNERSHIP, PARTNERSHIP.players, (OLD_FIRST_HAND, *PARTNERSHIP.hands[1:])
 )
-SMALL = load_sitting(DATA / "small-example.json").sitting
+SMALL = load_two_sided(DATA / "small-example.json")
 H1, H2, H3 = GERMAN.hands[:3]  # spades, hearts, clubs
 BAD_MELD = PlayedHand(0, Trump.SPADES, (60, 95), 0, melds=(30, 0))
 
@@ -174,10 +174,8 @@ def test_an_empty_file_simply_becomes_a_new_database(tmp_path: Path) -> None:
         sitting_id = store.import_sitting(GERMAN)
         assert database.schema_version == SCHEMA_VERSION
     with Database.open(path, read_only=True) as database:
-        assert replay(SittingStore(database).load(sitting_id).sitting).rubbers[0].totals == (
-            755,
-            655,
-        )
+        stored = two_sided(SittingStore(database).load(sitting_id).sitting)
+        assert replay(stored).rubbers[0].totals == (755, 655)
 
 
 def test_an_empty_file_is_not_opened_read_only_and_stays_empty(tmp_path: Path) -> None:
@@ -536,7 +534,7 @@ def check_listed(info: SittingInfo, expected: Expected) -> None:
 def test_the_german_fixture_sitting_scores_a_755_b_655(tmp_path: Path) -> None:
     path = copy_fixture(FIXTURES / "schema-v1.sqlite3", tmp_path)
     with Database.open(path) as database:
-        rubber = replay(SittingStore(database).load(1).sitting).rubbers[0]
+        rubber = replay(two_sided(SittingStore(database).load(1).sitting)).rubbers[0]
     assert rubber.totals == (755, 655)
     assert rubber.winner == 0
     assert rubber.net == (0, 100)
@@ -779,7 +777,7 @@ def test_a_read_only_copy_beside_the_writer_sees_each_commit(tmp_path: Path) -> 
         assert viewer.list_sittings() == []
         sitting_id = store.import_sitting(GERMAN, title="Friday")
         assert [info.title for info in viewer.list_sittings()] == ["Friday"]
-        assert replay(viewer.load(sitting_id).sitting).rubbers[0].totals == (755, 655)
+        assert replay(two_sided(viewer.load(sitting_id).sitting)).rubbers[0].totals == (755, 655)
         store.delete_hand(sitting_id, 5)
         assert viewer.hand_count(sitting_id) == 5
         assert viewer.list_sittings()[0].rubbers_finished == 0

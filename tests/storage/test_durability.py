@@ -32,6 +32,7 @@ from jojotte_score.formats.sitting_file import hand_from_data
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
+from tests.sitting_kinds import two_sided
 from tests.storage.recorder import PLAYERS, SHIFT_HIGH, SHIFT_LOW
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX-only")
@@ -176,7 +177,7 @@ def _stored(path: Path, context: str) -> tuple[int | None, list[Data]]:
         (info,) = store.list_sittings()
         stored = store.load(sitting_id)
         assert stored.sitting.players == PLAYERS, context
-        ledger = replay(stored.sitting)
+        ledger = replay(two_sided(stored.sitting))
         net_side, net_points = ledger.net
         assert (
             info.hands,

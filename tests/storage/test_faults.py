@@ -52,6 +52,7 @@ from jojotte_score.storage.errors import DataDirectoryError, ReadOnlyError, Stor
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
 from tests.formats.test_sitting_file import BAD_FILES, BAD_HANDS, BAD_TEXTS, GOOD, sitting_data
+from tests.sitting_kinds import two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 START = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
@@ -130,9 +131,10 @@ def state(store: SittingStore) -> State:
     result: State = {}
     for info in store.list_sittings():
         stored = store.load(info.id)
-        result[info.id] = (stored.sitting.players, stored.title, stored.place, stored.sitting.hands)
-        assert info.hands == len(stored.sitting.hands)
-        assert (info.net_side, info.net_points) == replay(stored.sitting).net
+        sitting = two_sided(stored.sitting)
+        result[info.id] = (sitting.players, stored.title, stored.place, sitting.hands)
+        assert info.hands == len(sitting.hands)
+        assert (info.net_side, info.net_points) == replay(sitting).net
     return result
 
 
@@ -498,7 +500,7 @@ def test_a_failed_export_leaves_no_partial_file(
     existing: bool,
 ) -> None:
     """No temporary is left, a new file does not appear, an existing one keeps its bytes."""
-    sitting = populated.store.load(populated.small).sitting
+    sitting = two_sided(populated.store.load(populated.small).sitting)
     folder = tmp_path / "exports"
     folder.mkdir()
     target = folder / "tuesday.out"

@@ -14,22 +14,22 @@ import pytest
 
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, ThrownIn, Trump, Variant
-from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.sitting_file import dumps_sitting
 from jojotte_score.storage.backups import make_backup, restore_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.schema import SCHEMA_VERSION
-from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.sittings import AnyHand, SittingStore
 from tests.core.builders import three
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
+from tests.sitting_kinds import with_hands
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-EXAMPLES = {
+EXAMPLES: dict[str, AnySitting] = {
     "three-player": THREE_PLAYER,
     "cutthroat": CUTTHROAT,
     "chouette": CHOUETTE,
@@ -131,15 +131,9 @@ def test_hands_added_one_by_one_make_the_same_sitting(store: SittingStore, name:
     for position, hand in enumerate(sitting.hands):
         assert store.add_hand(sitting_id, hand) == position
         (info,) = store.list_sittings()
-        partial = _with_hands(sitting, sitting.hands[: position + 1])
+        partial = with_hands(sitting, sitting.hands[: position + 1])
         assert info.settlement == replay_columns(partial).settlement
     assert store.load(sitting_id).sitting == sitting
-
-
-def _with_hands(sitting: AnySitting, hands: tuple[object, ...]) -> AnySitting:
-    if isinstance(sitting, SeatSitting):
-        return SeatSitting(sitting.variant, sitting.players, hands, sitting.rules)  # type: ignore[arg-type]
-    return Sitting(sitting.variant, sitting.players, hands, sitting.rules, sitting.chouette)  # type: ignore[arg-type]
 
 
 def test_load_recent_gives_every_hand_of_the_new_games(store: SittingStore) -> None:
@@ -205,12 +199,12 @@ def test_insert_replace_and_delete_hands_by_seat(store: SittingStore) -> None:
     ],
 )
 def test_a_refused_hand_leaves_the_sitting_unchanged(
-    store: SittingStore, name: str, hand: object, message: str
+    store: SittingStore, name: str, hand: AnyHand, message: str
 ) -> None:
     sitting = EXAMPLES[name]
     sitting_id = store.import_sitting(sitting)
     with pytest.raises(InvalidSittingError) as caught:
-        store.add_hand(sitting_id, hand)  # type: ignore[arg-type]
+        store.add_hand(sitting_id, hand)
     assert str(caught.value) == message
     assert store.load(sitting_id).sitting == sitting
 

@@ -21,14 +21,14 @@ from hypothesis import strategies as st
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import Hand, Sitting
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
+from tests.sitting_kinds import load_two_sided, two_sided
 from tests.strategies import sittings
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-GERMAN = load_sitting(DATA / "german-example.json").sitting
+GERMAN = load_two_sided(DATA / "german-example.json")
 
 
 @pytest.fixture
@@ -54,7 +54,7 @@ def assert_summary_matches_a_whole_replay(store: SittingStore, sitting_id: int) 
     cached = summary.fresh(connection, sitting_id)
     assert cached is not None, "every change leaves a fresh summary"
     assert cached == summary.compute(connection, sitting_id)  # scored from hand 1
-    stored = store.load(sitting_id).sitting
+    stored = two_sided(store.load(sitting_id).sitting)
     assert cached.checkpoint == whole_replay_checkpoint(stored)
     recent = store.load_recent(sitting_id)
     assert recent.hand_count == len(stored.hands)

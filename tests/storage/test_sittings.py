@@ -11,14 +11,14 @@ import pytest
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Hand, PlayedHand, Rules, Sitting, ThrownIn, Variant
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import HandNotFoundError, ReadOnlyError, SittingNotFoundError
 from jojotte_score.storage.sittings import SittingStore
 from tests.core.builders import played
+from tests.sitting_kinds import load_two_sided, two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-GERMAN = load_sitting(DATA / "german-example.json").sitting
+GERMAN = load_two_sided(DATA / "german-example.json")
 A_WINS_60 = played(0, "spades", (50, 45), 0)  # A 60 below, B 45 above
 B_WINS_165 = played(0, "spades", (60, 95), 1)  # B 165 below
 
@@ -108,13 +108,13 @@ def test_editing_an_earlier_hand_rescores_everything_after_it(store: SittingStor
     b_wins_hand_2 = played(1, "hearts", (40, 45), 1)  # B 55 below, A 40 above: B has 90
     old = store.replace_hand(sitting_id, 1, b_wins_hand_2)
     assert old == GERMAN.hands[1]
-    ledger = replay(store.load(sitting_id).sitting)
+    ledger = replay(two_sided(store.load(sitting_id).sitting))
     assert ledger.rubbers[0].game_winners == (1, 1)
     assert ledger.rubbers[0].winner == 1
     assert [r.number for r in ledger.rubbers] == [1, 2]
     [info] = store.list_sittings()
     assert info.rubbers_finished == 1
-    assert (info.net_side, info.net_points) == replay(store.load(sitting_id).sitting).net
+    assert (info.net_side, info.net_points) == replay(two_sided(store.load(sitting_id).sitting)).net
 
 
 @pytest.mark.parametrize(
