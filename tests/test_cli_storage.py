@@ -30,6 +30,26 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 GERMAN = DATA / "german-example.json"
 PARTNERSHIP = DATA / "partnership-example.json"
+THREE = DATA / "three-player-example.json"
+CHOUETTE = DATA / "chouette-example.json"
+CUTTHROAT = DATA / "cutthroat-example.json"
+STATS_HEADING = [
+    "Player",
+    "Sittings",
+    "Rubbers",
+    "Won",
+    "Net",
+    "Avg/rubber",
+    "Hands",
+    "Melds/hand",
+    "Contracts",
+    "Suit",
+    "No-trump",
+    "Nullo",
+    "Slam",
+    "Doubled",
+    "Defended",
+]
 
 Capture = pytest.CaptureFixture[str]
 
@@ -414,31 +434,18 @@ def test_stats_of_the_german_example(tmp_path: Path, capsys: Capture) -> None:
     capsys.readouterr()
     assert run(tmp_path, "stats") == 0
     heading, a, b, legend = capsys.readouterr().out.splitlines()
-    assert cells(heading) == [
-        "Player",
-        "Sittings",
-        "Rubbers",
-        "Won",
-        "Net",
-        "Avg/rubber",
-        "Hands",
-        "Melds/hand",
-        "Contracts",
-        "Suit",
-        "No-trump",
-        "Nullo",
-        "Slam",
-        "Doubled",
-    ]
+    assert cells(heading) == STATS_HEADING
     # A declared hands 3 (clubs doubled, lost), 4 (Nullo, failed), 5 (spades, tie) and
     # 6 (spades, won); B declared 1 (won) and 2 (lost). Melds: A 50, B 60 in 6 hands.
     # Columns: player, sittings, rubbers, won, net, average, hands, melds per hand, then
-    # made/declared for all contracts, suit, no-trump, Nullo, Slam and doubled.
-    a_row = "A 1 1 1 +100 +100.0 6 8.3 1/4 1/3 0/0 0/1 0/0 0/1"
-    b_row = "B 1 1 0 -100 -100.0 6 10.0 1/2 1/2 0/0 0/0 0/0 0/0"
+    # made/declared for all contracts, suit, no-trump, Nullo, Slam and doubled, and
+    # defeated/defended: A defended B's hands 1 (made) and 2 (lost), B defended A's four
+    # and defeated three (a tie is not made).
+    a_row = "A 1 1 1 +100 +100.0 6 8.3 1/4 1/3 0/0 0/1 0/0 0/1 1/2"
+    b_row = "B 1 1 0 -100 -100.0 6 10.0 1/2 1/2 0/0 0/0 0/0 0/0 3/4"
     assert cells(a) == a_row.split()
     assert cells(b) == b_row.split()
-    assert "made/declared" in legend
+    assert "Contracts: made/declared. Defended: defeated/defended." in legend
 
 
 def test_stats_as_json(tmp_path: Path, capsys: Capture) -> None:
@@ -470,6 +477,7 @@ def test_stats_as_json(tmp_path: Path, capsys: Capture) -> None:
             "slam": {"declared": 0, "made": 0},
             "doubled": {"declared": 1, "made": 0},
         },
+        "defence": {"defended": 2, "defeated": 1},
     }
     # Partners share their side's figures. Anna & Carl lost the finished rubber
     # 505 to 1270 (-765) and lead the open one 385 to 0: net -380, average -765.
@@ -480,6 +488,64 @@ def test_stats_as_json(tmp_path: Path, capsys: Capture) -> None:
         assert figures["rubbers_unfinished"] == 1
         assert figures["hands_played"] == 5  # hand 4 was thrown in
     assert (players["Bert"]["net_points"], players["Dora"]["average_rubber"]) == (380, 765.0)
+
+
+def test_stats_of_the_games_of_individual_players(tmp_path: Path, capsys: Capture) -> None:
+    """The three worked sittings of docs/RULES.md, imported and summed by player. Per
+    sitting (three-player, chouette, cutthroat), counted by hand in docs/RULES.md:
+
+    - Anna: nets +655 (+505 finished), +1135, -110; rubbers won 0, 2 (box, partner), 0;
+      active in 5, 6, 3 hands; declared suit 1/1 and no-trump 0/1, suit 2/2 (one doubled),
+      suit 1/1; defended 3 (2 beaten), 4 (1), 2 (2).
+    - Bert: -1655 (-1355), +1150, -190; won 0, 2, 0; hands 5, 6, 3 and melds 20; suit 0/1
+      in each, Slam 0/1 and 1/1, doubled 0/1 in cutthroat; defended 3 (1), 4 (1), 2 (0).
+    - Carl: +1000 (+850), -2285, +2450; won 1, 1, 1; hands 4, 6, 2, melds 40 and 50; suit
+      2/2 (doubled), 2/3 (one doubled, lost), 1/1; Nullo 0/1 and 1/1; no-trump 1/1;
+      defended 1 (1), 1 (0), 1 (1).
+    - Dave (cutthroat only): -2150; hands 2; Nullo 0/1, no-trump doubled 0/1; defended none.
+    """
+    for file in (THREE, CHOUETTE, CUTTHROAT):
+        assert run(tmp_path, "import", file) == 0
+    capsys.readouterr()
+    assert run(tmp_path, "stats") == 0
+    heading, *rows, _legend = capsys.readouterr().out.splitlines()
+    assert cells(heading) == STATS_HEADING
+    expected = [
+        "Anna 3 5 2 +1680 +306.0 14 0.0 4/5 4/4 0/1 0/0 0/0 1/1 5/9",
+        "Bert 3 5 2 -695 -79.0 14 1.4 1/5 0/3 0/0 0/0 1/2 0/1 2/9",
+        "Carl 3 5 3 +1165 +203.0 12 7.5 7/9 5/6 1/1 1/2 0/0 2/3 2/3",
+        "Dave 1 1 0 -2150 -2150.0 2 0.0 0/2 0/0 0/1 0/1 0/0 0/1 0/0",
+    ]
+    assert [cells(row) for row in rows] == [line.split() for line in expected]
+
+    assert run(tmp_path, "stats", "--json") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["sittings"] == 3
+    players = {player["name"]: player for player in data["players"]}
+    assert players["Carl"] == {
+        "name": "Carl",
+        "sittings": 3,
+        "rubbers_played": 5,
+        "rubbers_won": 3,
+        "rubbers_unfinished": 1,
+        "net_points": 1000 - 2285 + 2450,
+        "finished_net_points": 850 - 2285 + 2450,
+        "average_rubber": 203.0,
+        "hands_played": 12,
+        "meld_points": 90,
+        "melds_per_hand": 7.5,
+        "contracts": {
+            "all": {"declared": 9, "made": 7},
+            "suit": {"declared": 6, "made": 5},
+            "no-trump": {"declared": 1, "made": 1},
+            "nullo": {"declared": 2, "made": 1},
+            "slam": {"declared": 0, "made": 0},
+            "doubled": {"declared": 3, "made": 2},
+        },
+        "defence": {"defended": 3, "defeated": 2},
+    }
+    # Every player's net is his settlement: the four nets of three zero-sum sittings.
+    assert sum(player["net_points"] for player in data["players"]) == 0
 
 
 def test_stats_json_without_a_database(tmp_path: Path, capsys: Capture) -> None:

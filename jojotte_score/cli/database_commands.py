@@ -117,7 +117,7 @@ def stats(args: argparse.Namespace, context: Context) -> int:
         print(line)
     print(
         "Rubbers: finished rubbers; Avg/rubber: their net points per rubber. "
-        "Contracts: made/declared."
+        "Contracts: made/declared. Defended: defeated/defended."
     )
     return EXIT_OK
 

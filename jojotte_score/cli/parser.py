@@ -109,9 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     stats = commands.add_parser(
         "stats",
         help="each player's figures across every stored sitting",
-        description="Each player's sittings, rubbers, net points, contracts and melds "
-        "across every stored sitting (players matched by name). The README defines each "
-        "figure.",
+        description="Each player's sittings, rubbers, net points, contracts declared, made "
+        "and defended, and melds across every stored sitting of every variant (players "
+        "matched by name). The README defines each figure.",
     )
     stats.set_defaults(handler=database_commands.stats)
     stats.add_argument("--json", action="store_true", help="print the figures as JSON")

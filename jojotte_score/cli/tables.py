@@ -104,13 +104,15 @@ def stats_table(figures: Sequence[PlayerStats]) -> list[str]:
         "Melds/hand",
         "Contracts",
         *(KIND_HEADINGS[kind.value] for kind in ContractKind),
+        "Defended",
     )
     rows = [stats_row(player) for player in figures]
     return format_table(heading, rows, right=range(1, len(heading)))
 
 
 def stats_row(player: PlayerStats) -> tuple[str, ...]:
-    """One line of ``jojotte-score stats``."""
+    """One line of ``jojotte-score stats``; contracts as made/declared, the defended ones
+    as defeated/defended."""
     from jojotte_score.core.stats import ContractKind
 
     average, melds = player.average_rubber, player.melds_per_hand
@@ -125,6 +127,7 @@ def stats_row(player: PlayerStats) -> tuple[str, ...]:
         NONE if melds is None else f"{melds:.1f}",
         str(player.contracts),
         *(str(player.by_kind(kind)) for kind in ContractKind),
+        f"{player.defeated}/{player.defended}",
     )
 
 

@@ -1,47 +1,72 @@
-"""Player statistics across sittings: rubbers, net points, contracts and melds.
+"""Player statistics across sittings of all five variants: rubbers, net points, contracts
+declared, made and defended, and melds.
 
 Everything here is derived from recorded sittings by replaying them; nothing is stored.
-The figures, precisely:
+docs/RULES.md ("Statistics") says what each figure counts in each game. Precisely:
 
-- **Players** are matched across sittings by name: the exact name after stripping
-  surrounding spaces ("Anna" and "anna" are two players). A player's **side** in a sitting
-  is their seat in the two-player game, and their partnership in the four-player game
-  (seats 0 and 2 against 1 and 3): both partners get all of their side's figures.
+- **Players** are matched across sittings and variants by name: the exact name after
+  stripping surrounding spaces ("Anna" and "anna" are two players). In the two-player game a
+  player's **side** is their seat, in the four-player game their partnership (seats 0 and 2
+  against 1 and 3): both partners get all of their side's figures. In the three-player game,
+  the chouette and cutthroat every player has his own figures.
 - **sittings**: the sittings the player sat in, including sittings with no hands yet.
-- **rubbers played**: the *finished* rubbers the player's side played (a rubber is finished
-  once a side has won two games). **rubbers won**: those their side won.
-  **rubbers unfinished**: rubbers still open when the sitting was last changed (at most one
-  per sitting).
+- **rubbers played**: the *finished* rubbers the player played (a rubber is finished once
+  a side, or a player, has won two games); every player of a sitting plays each of its
+  rubbers. **rubbers won**: those their side won; in the three-player game and cutthroat,
+  those the player won (the rubber's winner); in the chouette, the box's rubbers for the
+  box, and the team's for both the captain and the partner. **rubbers unfinished**: rubbers
+  still open when the sitting was last changed (at most one per sitting).
 - **net points**: over every rubber, finished or not, the side's rubber total minus the
-  other side's (R14); the same figure the sittings list shows as the running result.
+  other side's (R14); in the games of individual players the player's settlement of each
+  rubber (T15, C6, F6). The same figure the sittings list shows as the running result.
 - **average rubber result**: the net points of the *finished* rubbers divided by the
   rubbers played; none when no rubber was finished. Points of an unfinished rubber count
   in the net points but not in the average, so a rubber cut short does not pull the average
   towards zero.
 - **contracts declared**: hands in which the player's side was the declarer
-  (:attr:`PlayedHand.declarer`: the bidder, or the Nullo bidder in Nullo). Each declared
-  contract is of exactly one kind: **Nullo**, **Slam** (a Slam bid, whatever the trump),
-  else **no-trump** or **suit** by the denomination named. **Doubled** counts doubled and
-  redoubled contracts of any kind *in addition* to their kind.
+  (:attr:`PlayedHand.declarer`: the bidder, or the Nullo bidder in Nullo); in the
+  three-player game and cutthroat, hands in which the player was the declarer D; in the
+  chouette, the box's contracts for the box and the team's for the captain (the partner
+  only advises). Each declared contract is of exactly one kind: **Nullo**, **Slam** (a Slam
+  bid, whatever the trump), else **no-trump** or **suit** by the denomination named.
+  **Doubled** counts doubled and redoubled contracts of any kind *in addition* to their
+  kind; a Nullo bid after a double is not doubled (T11).
 - **contracts made**: suit and no-trump contracts the declarer won (``DECLARER_WON``: a tie
   or a loss is not made); a Slam in which the bidder took every trick (the Slam bonus was
   earned); a Nullo in which the Nullo bidder took no trick (``NULLO_MADE``). A doubled
-  contract is made when it is made by the rule of its kind.
-- **hands played**: played hands of the player's sittings (deals thrown in are not
-  counted). **meld points**: the side's meld points over those hands.
-  **melds per hand**: meld points / hands played; none when no hand was played.
+  contract is made when it is made by the rule of its kind. A three-player or cutthroat
+  hand is judged as the two-player hand D against A it is played as (T5).
+- **contracts defended**: the contracts the player played against: the other side's in the
+  two-player game, the other partnership's (both partners) in the four-player game, those
+  in which the player was the active defender A in the three-player game and cutthroat
+  (the inactive player and the cutthroat dealer defend nothing), and in the chouette the
+  team's contracts for the box and the box's for the captain. **defeated**: those of them
+  that were not made (a tie defeats a suit or no-trump contract).
+- **hands played**: the played hands in which the player held cards in play (deals thrown
+  in are not counted): every played hand of a two-player or partnership sitting; in the
+  three-player game and cutthroat the hands in which the player was D or A; in the chouette
+  every hand for the box and the captain, none for the partner. **meld points**: the melds
+  the player's side (or, in the games of individual players, the player, the captain for
+  the team) scored in those hands, not the copies of the inactive player, the cutthroat
+  dealer and the chouette's partner (T8, F3, C4). **melds per hand**: meld points / hands
+  played; none when no hand was played.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+from jojotte_score.core.chouette import ChouetteLedger, replay_chouette
+from jojotte_score.core.individual_ledger import SeatRubberResult, ThreePlayerLedger, replay_seats
 from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump, Variant
+from jojotte_score.core.model import Doubling, Hand, PlayedHand, Sitting, Special, Trump, Variant
 from jojotte_score.core.scoring import Outcome
-from jojotte_score.core.three_player import SeatSitting
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand, two_sided
+
+HandT = TypeVar("HandT")
 
 
 class ContractKind(enum.StrEnum):
@@ -79,7 +104,11 @@ class ContractCount:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
-    """One player's figures over the sittings given (see the module docstring)."""
+    """One player's figures over the sittings given (see the module docstring).
+
+    ``defended`` counts the contracts the player defended, ``defeated`` those of them that
+    were not made.
+    """
 
     name: str
     sittings: int = 0
@@ -95,6 +124,8 @@ class PlayerStats:
     nullo: ContractCount = field(default_factory=ContractCount)
     slam: ContractCount = field(default_factory=ContractCount)
     doubled: ContractCount = field(default_factory=ContractCount)
+    defended: int = 0
+    defeated: int = 0
 
     @property
     def contracts(self) -> ContractCount:
@@ -141,6 +172,8 @@ class PlayerStats:
             nullo=self.nullo + other.nullo,
             slam=self.slam + other.slam,
             doubled=self.doubled + other.doubled,
+            defended=self.defended + other.defended,
+            defeated=self.defeated + other.defeated,
         )
 
 
@@ -167,80 +200,212 @@ def contract_made(hand: PlayedHand, outcome: Outcome) -> bool:
     return outcome is Outcome.DECLARER_WON
 
 
+class _Tally:
+    """One player's (or side's) figures in one sitting, counted as its ledger is read."""
+
+    __slots__ = (
+        "counts",
+        "defeated",
+        "defended",
+        "finished_net",
+        "hands_played",
+        "meld_points",
+        "net",
+        "rubbers_played",
+        "rubbers_won",
+        "unfinished",
+    )
+
+    def __init__(self) -> None:
+        self.rubbers_played = self.rubbers_won = self.unfinished = 0
+        self.net = self.finished_net = 0
+        self.hands_played = self.meld_points = 0
+        self.defended = self.defeated = 0
+        self.counts = dict.fromkeys(ContractKind, ContractCount())
+
+    def rubber(self, net: int, finished: bool, won: bool) -> None:
+        """A rubber the player played, with his net result in it."""
+        self.net += net
+        if finished:
+            self.rubbers_played += 1
+            self.finished_net += net
+            self.rubbers_won += won
+        else:
+            self.unfinished += 1
+
+    def play(self, melds: int) -> None:
+        """A played hand the player held cards in, with his melds in it."""
+        self.hands_played += 1
+        self.meld_points += melds
+
+    def declare(self, hand: PlayedHand, made: bool) -> None:
+        """A contract the player declared (``hand`` two-sided, as it was played)."""
+        count = ContractCount(1, int(made))
+        self.counts[contract_kind(hand)] += count
+        if hand.double is not Doubling.NONE:
+            self.counts[ContractKind.DOUBLED] += count
+
+    def defend(self, made: bool) -> None:
+        """A contract the player defended, made or defeated."""
+        self.defended += 1
+        self.defeated += not made
+
+    def stats(self, name: str = "") -> PlayerStats:
+        """The figures counted, as one sitting's."""
+        return PlayerStats(
+            name=name,
+            sittings=1,
+            rubbers_played=self.rubbers_played,
+            rubbers_won=self.rubbers_won,
+            rubbers_unfinished=self.unfinished,
+            net_points=self.net,
+            finished_net_points=self.finished_net,
+            hands_played=self.hands_played,
+            meld_points=self.meld_points,
+            suit=self.counts[ContractKind.SUIT],
+            no_trump=self.counts[ContractKind.NO_TRUMP],
+            nullo=self.counts[ContractKind.NULLO],
+            slam=self.counts[ContractKind.SLAM],
+            doubled=self.counts[ContractKind.DOUBLED],
+            defended=self.defended,
+            defeated=self.defeated,
+        )
+
+
 def side_stats(ledger: Ledger, side: int, name: str = "") -> PlayerStats:
-    """The figures of one side of one replayed sitting (``sittings`` is 1)."""
+    """The figures of one side of one replayed two-player or partnership sitting
+    (``sittings`` is 1)."""
     other = 1 - side
-    rubbers_played = rubbers_won = unfinished = net = finished_net = 0
+    tally = _Tally()
     for rubber in ledger.rubbers:
         difference = rubber.totals[side] - rubber.totals[other]
-        net += difference
-        if rubber.finished:
-            rubbers_played += 1
-            finished_net += difference
-            if rubber.winner == side:
-                rubbers_won += 1
-        else:
-            unfinished += 1
-    counts = dict.fromkeys(ContractKind, ContractCount())
-    hands_played = meld_points = 0
+        tally.rubber(difference, rubber.finished, rubber.winner == side)
     for result in ledger.hands:
         hand = result.hand
         if not isinstance(hand, PlayedHand):
             continue
-        hands_played += 1
-        meld_points += hand.melds[side]
-        if hand.declarer != side:
+        tally.play(hand.melds[side])
+        made = contract_made(hand, result.score.outcome)
+        if hand.declarer == side:
+            tally.declare(hand, made)
+        else:
+            tally.defend(made)
+    return tally.stats(name)
+
+
+def seat_stats(ledger: ThreePlayerLedger) -> tuple[PlayerStats, ...]:
+    """The figures of each seat of one replayed three-player or cutthroat sitting, in seat
+    order (``sittings`` is 1; names are left empty).
+
+    D declares, A defends (T3); each hand is judged as the two-player hand D against A
+    (T5). Only D and A play their cards, so only they count the hand and their melds.
+    """
+    tallies = [_Tally() for _ in ledger.players]
+    _count_rubbers(tallies, ledger.rubbers, lambda rubber: {rubber.winner})
+    for result in ledger.hands:
+        hand = result.hand
+        if not isinstance(hand, ThreePlayerHand):
             continue
-        made = int(contract_made(hand, result.score.outcome))
-        kind = contract_kind(hand)
-        counts[kind] += ContractCount(1, made)
-        if hand.double is not Doubling.NONE:
-            counts[ContractKind.DOUBLED] += ContractCount(1, made)
-    return PlayerStats(
-        name=name,
-        sittings=1,
-        rubbers_played=rubbers_played,
-        rubbers_won=rubbers_won,
-        rubbers_unfinished=unfinished,
-        net_points=net,
-        finished_net_points=finished_net,
-        hands_played=hands_played,
-        meld_points=meld_points,
-        suit=counts[ContractKind.SUIT],
-        no_trump=counts[ContractKind.NO_TRUMP],
-        nullo=counts[ContractKind.NULLO],
-        slam=counts[ContractKind.SLAM],
-        doubled=counts[ContractKind.DOUBLED],
-    )
+        declarer, defender = hand.declarer, hand.active_defender
+        played = two_sided(hand)
+        made = contract_made(played, result.score.outcome)
+        tallies[declarer].play(hand.melds[declarer])
+        tallies[defender].play(hand.melds[defender])
+        tallies[declarer].declare(played, made)
+        tallies[defender].defend(made)
+    return tuple(tally.stats() for tally in tallies)
+
+
+def chouette_stats(ledger: ChouetteLedger) -> tuple[PlayerStats, ...]:
+    """The figures of each seat of one replayed chouette sitting, in seat order
+    (``sittings`` is 1; names are left empty).
+
+    With each rubber's roles (C2): the box declares and defends side 0's contracts, the
+    captain side 1's, as he plays the team's cards; the partner only advises, so he counts
+    no hand, meld or contract. A rubber the team won is won by the captain and the partner.
+    """
+    tallies = [_Tally() for _ in ledger.players]
+    _count_rubbers(tallies, ledger.rubbers, _chouette_winners)
+    for rubber in ledger.rubbers:
+        if rubber.roles is None:
+            raise ValueError(f"rubber {rubber.number} of a chouette ledger has no roles")
+        seat_of = (rubber.roles.box, rubber.roles.captain)
+        for result in rubber.hands:
+            hand = result.hand
+            if not isinstance(hand, PlayedHand):
+                continue
+            made = contract_made(hand, result.score.outcome)
+            for side, seat in enumerate(seat_of):
+                tallies[seat].play(hand.melds[side])
+            tallies[seat_of[hand.declarer]].declare(hand, made)
+            tallies[seat_of[1 - hand.declarer]].defend(made)
+    return tuple(tally.stats() for tally in tallies)
+
+
+def _chouette_winners(rubber: SeatRubberResult[Hand]) -> set[int | None]:
+    """The seats that won a chouette rubber: the box, or the captain and the partner."""
+    roles = rubber.roles
+    if roles is None or rubber.winner is None:
+        return set()
+    if rubber.winner == roles.box:
+        return {roles.box}
+    return {roles.captain, roles.partner}
+
+
+def _count_rubbers(
+    tallies: list[_Tally],
+    rubbers: Iterable[SeatRubberResult[HandT]],
+    winners: Callable[[SeatRubberResult[HandT]], set[int | None]],
+) -> None:
+    """Each player's settlement of every rubber (T15, C6, F6) and the rubbers he won."""
+    for rubber in rubbers:
+        won = winners(rubber)
+        for seat, tally in enumerate(tallies):
+            tally.rubber(rubber.settlement[seat], rubber.finished, seat in won)
+
+
+def sitting_stats(sitting: Sitting | SeatSitting) -> tuple[PlayerStats, ...]:
+    """The figures of each seat of one sitting of any variant, in seat order (``sittings``
+    is 1; names are left empty): partners get their side's figures."""
+    if isinstance(sitting, SeatSitting):
+        return seat_stats(replay_seats(sitting))
+    if sitting.variant is Variant.CHOUETTE:
+        return chouette_stats(replay_chouette(sitting))
+    return _seats_of_sides(sitting, replay(sitting))
+
+
+def _seats_of_sides(sitting: Sitting, ledger: Ledger) -> tuple[PlayerStats, ...]:
+    sides = [side_stats(ledger, side) for side in (0, 1)]
+    return tuple(sides[player_side(sitting.variant, seat)] for seat in range(len(sitting.players)))
 
 
 def player_stats(sittings: Iterable[Sitting | SeatSitting]) -> list[PlayerStats]:
-    """Every player's figures over the two-player and partnership sittings among
-    ``sittings``, ordered by name (case-insensitively); the games of individual players
-    (three-player, chouette, cutthroat) are not counted yet.
+    """Every player's figures over ``sittings`` of any of the five variants, ordered by
+    name (case-insensitively).
 
     Each sitting is replayed once. A name that appears more than once in one sitting
     counts that sitting once, with the figures of the first seat it appears in.
     """
-    two_sided = (
-        sitting
-        for sitting in sittings
-        if isinstance(sitting, Sitting) and not sitting.variant.individual
-    )
-    return player_stats_from_ledgers((sitting, replay(sitting)) for sitting in two_sided)
+    return _by_name((sitting, sitting_stats(sitting)) for sitting in sittings)
 
 
 def player_stats_from_ledgers(replayed: Iterable[tuple[Sitting, Ledger]]) -> list[PlayerStats]:
-    """Like :func:`player_stats`, for sittings already replayed into their ledgers."""
+    """Like :func:`player_stats`, for two-player and partnership sittings already replayed
+    into their ledgers."""
+    return _by_name((sitting, _seats_of_sides(sitting, ledger)) for sitting, ledger in replayed)
+
+
+def _by_name(
+    counted: Iterable[tuple[Sitting | SeatSitting, tuple[PlayerStats, ...]]],
+) -> list[PlayerStats]:
+    """The figures of each sitting's seats summed by player name, ordered by name."""
     totals: dict[str, PlayerStats] = {}
-    for sitting, ledger in replayed:
-        sides = {side: side_stats(ledger, side) for side in (0, 1)}
+    for sitting, seats in counted:
         seen: set[str] = set()
-        for seat, raw_name in enumerate(sitting.players):
+        for raw_name, figures in zip(sitting.players, seats, strict=True):
             name = raw_name.strip()
             if name in seen:
                 continue
             seen.add(name)
-            figures = sides[player_side(sitting.variant, seat)]
             totals[name] = totals.get(name, PlayerStats(name)) + figures
     return [totals[name] for name in sorted(totals, key=lambda name: (name.casefold(), name))]

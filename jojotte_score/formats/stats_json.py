@@ -1,5 +1,8 @@
 """Player statistics as JSON: what ``jojotte-score stats --json`` prints (format
-"jojotte-stats", version 1), beside the ledger's JSON in :mod:`.ledger_json`."""
+"jojotte-stats", version 1), beside the ledger's JSON in :mod:`.ledger_json`.
+
+Version 1 has grown only by added keys (``defence``), so a reader of the first version
+still reads it."""
 
 from __future__ import annotations
 
@@ -46,4 +49,5 @@ def stats_to_data(player: PlayerStats) -> dict[str, object]:
             key: {"declared": count.declared, "made": count.made}
             for key, count in contracts.items()
         },
+        "defence": {"defended": player.defended, "defeated": player.defeated},
     }

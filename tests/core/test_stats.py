@@ -95,6 +95,8 @@ def test_players_over_two_sittings() -> None:
     assert anna.suit == ContractCount(0, 0)
     assert anna.doubled == ContractCount(0, 0)
     assert anna.contracts == ContractCount(4, 3)
+    # Defended: Bert's doubled hearts (made), Carl & Dora's redoubled spades (defeated).
+    assert (anna.defended, anna.defeated) == (2, 1)
 
     # Bert: lost the evening's rubber (-655) and its open rubber (-200); +530 with Anna.
     assert (bert.sittings, bert.rubbers_played, bert.rubbers_won) == (2, 1, 0)
@@ -105,6 +107,9 @@ def test_players_over_two_sittings() -> None:
     assert bert.doubled == ContractCount(1, 1)
     assert bert.slam == ContractCount(1, 0)  # the partnership's failed Slam
     assert bert.contracts == ContractCount(2, 1)
+    # Defended: Anna's no-trump, Slam and Nullo (all made), and with Anna Carl & Dora's
+    # redoubled spades (defeated).
+    assert (bert.defended, bert.defeated) == (4, 1)
 
     # Carl and Dora are partners: identical figures, no finished rubber.
     assert carl == PlayerStats(
@@ -119,6 +124,8 @@ def test_players_over_two_sittings() -> None:
         meld_points=0,
         suit=ContractCount(1, 0),
         doubled=ContractCount(1, 0),
+        defended=1,  # Anna & Bert's Slam, which failed
+        defeated=1,
     )
     assert dora == dataclasses.replace(carl, name="Dora")
     assert carl.average_rubber is None
@@ -139,12 +146,15 @@ def test_the_german_example() -> None:
     assert a.contracts == ContractCount(4, 1)
     assert (a.hands_played, a.meld_points) == (6, 50)
     assert a.melds_per_hand == pytest.approx(8.33, abs=0.01)
+    assert (a.defended, a.defeated) == (2, 1)  # B's hands 1 (made) and 2 (lost)
 
     assert (b.name, b.rubbers_played, b.rubbers_won, b.net_points) == ("B", 1, 0, -100)
     assert b.average_rubber == -100.0
     assert b.suit == ContractCount(2, 1)  # hands 1 (made) and 2 (lost)
     assert b.contracts == ContractCount(2, 1)
     assert b.melds_per_hand == 10.0
+    # A's hands 3 (lost), 4 (Nullo failed), 5 (a tie defeats the contract), 6 (made).
+    assert (b.defended, b.defeated) == (4, 3)
 
 
 def test_no_sittings_no_players() -> None:
@@ -229,4 +239,6 @@ def test_contract_kind_and_made(
     assert contract_made(hand, outcome) is made
     declared = side_stats(replay(sitting), hand.declarer).by_kind(kind)
     assert declared == ContractCount(1, int(made))
-    assert side_stats(replay(sitting), 1 - hand.declarer).contracts == ContractCount(0, 0)
+    defence = side_stats(replay(sitting), 1 - hand.declarer)
+    assert defence.contracts == ContractCount(0, 0)
+    assert (defence.defended, defence.defeated) == (1, int(not made))
