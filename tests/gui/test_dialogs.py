@@ -19,6 +19,7 @@ from jojotte_score.gui.dialogs import (
 from jojotte_score.storage.sittings import SittingStore
 
 from .conftest import german
+from .test_entry_panel import screenshot
 
 ACCEPTED = int(QDialog.DialogCode.Accepted)
 REJECTED = int(QDialog.DialogCode.Rejected)
@@ -203,6 +204,10 @@ def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot)
         "West:",
     ]
     assert dialog.setup().chouette is None
+    screenshot(dialog, "new-sitting-cutthroat")
+    dialog.variant.setCurrentIndex(3)
+    assert dialog.box.isVisibleTo(dialog)
+    screenshot(dialog, "new-sitting-chouette")
 
 
 def test_a_chouette_starts_with_its_first_box_and_captain(monkeypatch: pytest.MonkeyPatch) -> None:
