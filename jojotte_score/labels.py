@@ -13,6 +13,8 @@ from jojotte_score.core.model import Variant
 
 DATE_FORMAT = "%Y-%m-%d"
 TIME_FORMAT = f"{DATE_FORMAT} %H:%M:%S"
+NONE = "–"
+"""What a table cell shows where there is no figure (no average without a finished rubber)."""
 
 
 def local_date(moment: datetime) -> str:

@@ -20,7 +20,6 @@ from jojotte_score.cli.context import (
     NO_SITTINGS,
     CommandError,
     Context,
-    every_sitting,
     fail,
     print_problems,
     read_file,
@@ -100,25 +99,22 @@ def export(args: argparse.Namespace, context: Context) -> int:
 
 def stats(args: argparse.Namespace, context: Context) -> int:
     """Each player's figures across every stored sitting, as a table or as JSON."""
-    from jojotte_score.core.stats import player_stats
+    from jojotte_score.stats_labels import STATS_LEGEND
+    from jojotte_score.storage.statistics import period_stats
 
     with context.reading() as store:
-        everything = every_sitting(store)
-    figures = player_stats(stored.sitting for stored in everything)
+        figures = period_stats(store)
     if args.json:
         from jojotte_score.formats.stats_json import dumps_stats
 
-        sys.stdout.write(dumps_stats(len(everything), figures))
+        sys.stdout.write(dumps_stats(figures.sittings, figures.players))
         return EXIT_OK
-    if not everything:
+    if not figures.sittings:
         print(NO_SITTINGS)
         return EXIT_OK
-    for line in stats_table(figures):
+    for line in stats_table(figures.players):
         print(line)
-    print(
-        "Rubbers: finished rubbers; Avg/rubber: their net points per rubber. "
-        "Contracts: made/declared. Defended: defeated/defended."
-    )
+    print(STATS_LEGEND)
     return EXIT_OK
 
 

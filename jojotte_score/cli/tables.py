@@ -5,23 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from jojotte_score.labels import compact_versus, local_date, local_time, net_result
+from jojotte_score.labels import NONE, compact_versus, local_date, local_time, net_result
 from jojotte_score.storage.sittings import SittingInfo
 
 if TYPE_CHECKING:
     from jojotte_score.core.stats import PlayerStats
     from jojotte_score.storage.backups import Backup
 
-NONE = "–"
 CELL_LIMIT = 90  # two 40-character names facing each other, and the dash between
-# By ContractKind value (core.stats is imported only by the stats command).
-KIND_HEADINGS = {
-    "suit": "Suit",
-    "no-trump": "No-trump",
-    "nullo": "Nullo",
-    "slam": "Slam",
-    "doubled": "Doubled",
-}
 
 
 def format_table(
@@ -90,45 +81,12 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
 
 
 def stats_table(figures: Sequence[PlayerStats]) -> list[str]:
-    """``jojotte-score stats``: one line per player."""
-    from jojotte_score.core.stats import ContractKind
+    """``jojotte-score stats``: one line per player (the cells of
+    :func:`~jojotte_score.stats_labels.stats_cells`)."""
+    from jojotte_score.stats_labels import STATS_HEADINGS, stats_cells  # only for stats
 
-    heading = (
-        "Player",
-        "Sittings",
-        "Rubbers",
-        "Won",
-        "Net",
-        "Avg/rubber",
-        "Hands",
-        "Melds/hand",
-        "Contracts",
-        *(KIND_HEADINGS[kind.value] for kind in ContractKind),
-        "Defended",
-    )
-    rows = [stats_row(player) for player in figures]
-    return format_table(heading, rows, right=range(1, len(heading)))
-
-
-def stats_row(player: PlayerStats) -> tuple[str, ...]:
-    """One line of ``jojotte-score stats``; contracts as made/declared, the defended ones
-    as defeated/defended."""
-    from jojotte_score.core.stats import ContractKind
-
-    average, melds = player.average_rubber, player.melds_per_hand
-    return (
-        player.name,
-        str(player.sittings),
-        str(player.rubbers_played),
-        str(player.rubbers_won),
-        f"{player.net_points:+d}" if player.net_points else "0",
-        NONE if average is None else f"{average:+.1f}",
-        str(player.hands_played),
-        NONE if melds is None else f"{melds:.1f}",
-        str(player.contracts),
-        *(str(player.by_kind(kind)) for kind in ContractKind),
-        f"{player.defeated}/{player.defended}",
-    )
+    rows = [stats_cells(player) for player in figures]
+    return format_table(STATS_HEADINGS, rows, right=range(1, len(STATS_HEADINGS)))
 
 
 def backup_row(backup: Backup) -> tuple[str, str, str, str]:

@@ -234,6 +234,15 @@ class SittingStore:
         ).fetchone()
         return None if row is None else int(row[0])
 
+    def created_dates(self) -> list[tuple[int, datetime]]:
+        """Every sitting's id and the moment (UTC) it was stored, lowest id first."""
+        rows = self.database.connection.execute("SELECT id, created FROM sitting ORDER BY id")
+        dates = []
+        for sitting_id, created in rows.fetchall():
+            with _stored(sitting_id):
+                dates.append((int(sitting_id), datetime.fromisoformat(created)))
+        return dates
+
     def load(self, sitting_id: int) -> StoredSitting:
         """One sitting with all its hands, in order."""
         with _stored(sitting_id):
