@@ -14,37 +14,14 @@ from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import ALL_TIME, Period, period_stats, sittings_created
-
-DATA = Path(__file__).resolve().parent.parent / "data"
-# Each worked example and the moment (UTC) it is stored: noon, far from any date line.
-STORED = (
-    ("german-example.json", datetime(2025, 3, 10, 12, 0, tzinfo=UTC)),
-    ("three-player-example.json", datetime(2026, 1, 15, 12, 0, tzinfo=UTC)),
-    ("chouette-example.json", datetime(2026, 6, 1, 12, 0, tzinfo=UTC)),
-    ("cutthroat-example.json", datetime(2026, 11, 20, 12, 0, tzinfo=UTC)),
-)
-
-
-class Clock:
-    """A clock showing whatever moment the test sets."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
+from tests.stored_examples import DATA, Clock, store_examples
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[SittingStore]:
-    """The four worked examples, stored on the dates of ``STORED``, ids 1 to 4."""
-    clock = Clock()
+    """The four worked examples, stored on their dates (ids 1 to 4)."""
     with Database.open(tmp_path / "sittings.sqlite3") as database:
-        stored = SittingStore(database, clock=clock)
-        for name, moment in STORED:
-            clock.now = moment
-            stored.import_sitting(load_sitting(DATA / name).sitting)
-        yield stored
+        yield store_examples(database)
 
 
 def by_name(players: tuple[PlayerStats, ...]) -> dict[str, PlayerStats]:
@@ -105,8 +82,7 @@ def test_the_chouette_alone_is_anna_s_best_sitting(store: SittingStore) -> None:
 def test_the_date_is_the_local_one(store: SittingStore) -> None:
     """Stored at 23:30 UTC on the 31st of December, a sitting belongs to the new year an
     hour east of Greenwich and to the old one in UTC."""
-    clock = Clock()
-    clock.now = datetime(2026, 12, 31, 23, 30, tzinfo=UTC)
+    clock = Clock(datetime(2026, 12, 31, 23, 30, tzinfo=UTC))
     late = SittingStore(store.database, clock=clock).import_sitting(
         load_sitting(DATA / "german-example.json").sitting
     )
