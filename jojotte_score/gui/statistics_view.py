@@ -1,0 +1,257 @@
+"""The Statistics tab: each player's figures over a chosen period, as ``jojotte-score stats``
+prints them, in a sortable table with the command's legend under it.
+
+The view never opens the database: it is given a function that returns the figures of a
+period (:func:`~jojotte_score.storage.statistics.period_stats` over the window's store) and
+asks it again on :meth:`StatisticsView.refresh` and whenever the period changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.gui.statistics_rows import (
+    PeriodChoice,
+    StatisticsColumn,
+    StatisticsRow,
+    period_of,
+    period_summary,
+    sorted_rows,
+    statistics_rows,
+)
+from jojotte_score.stats_labels import STATS_LEGEND
+from jojotte_score.storage.statistics import Period, PeriodStats
+
+StatsForPeriod = Callable[[Period], PeriodStats]
+"""What the view is given: the figures of the sittings stored within a period."""
+
+_Index = QModelIndex | QPersistentModelIndex
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_DATE_DISPLAY = "yyyy-MM-dd"  # as the sittings list and the command line write dates
+
+
+class StatisticsModel(QAbstractTableModel):
+    """One row per player, one column per figure of ``jojotte-score stats``; sorting keeps
+    the column and order chosen when the rows are replaced."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: list[StatisticsRow] = []
+        self._sort: tuple[int, bool] | None = None
+
+    def set_rows(self, rows: Sequence[StatisticsRow]) -> None:
+        """Show ``rows``, in the order last sorted by (else as given)."""
+        self.beginResetModel()
+        self._rows = list(rows)
+        if self._sort is not None:
+            self._rows = sorted_rows(self._rows, *self._sort)
+        self.endResetModel()
+
+    def row(self, row: int) -> StatisticsRow:
+        """The player shown in ``row``."""
+        return self._rows[row]
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(StatisticsColumn)
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(StatisticsColumn):
+            return None
+        column = StatisticsColumn(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.heading
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return column.tip
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _LEFT if column is StatisticsColumn.PLAYER else _RIGHT
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.parent().isValid():
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < len(self._rows) and 0 <= column < len(StatisticsColumn)):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._rows[row].cells[column]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _LEFT if column == StatisticsColumn.PLAYER else _RIGHT
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < len(StatisticsColumn):
+            return
+        self.layoutAboutToBeChanged.emit()
+        kept = self.persistentIndexList()
+        kept_rows = [self._rows[index.row()] for index in kept]
+        self._sort = (column, order == Qt.SortOrder.DescendingOrder)
+        self._rows = sorted_rows(self._rows, *self._sort)
+        position = {id(row): number for number, row in enumerate(self._rows)}
+        moved = [
+            self.index(position[id(row)], index.column())
+            for row, index in zip(kept_rows, kept, strict=True)
+        ]
+        self.changePersistentIndexList(kept, moved)
+        self.layoutChanged.emit()
+
+
+class StatisticsView(QWidget):
+    """The period chooser, the table of each player's figures, and the legend.
+
+    ``stats_for`` gives the figures of a period; ``today`` the local date the periods are
+    counted back from (read at each refresh, so "this year" moves on at midnight). A
+    storage failure is shown in place of the summary line, with an empty table.
+    """
+
+    def __init__(
+        self,
+        stats_for: StatsForPeriod,
+        today: Callable[[], date] = date.today,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._stats_for = stats_for
+        self._today = today
+        self.figures: PeriodStats | None = None
+
+        self.choice = QComboBox()
+        for choice in PeriodChoice:
+            self.choice.addItem(choice.label, choice)
+        self.choice.setAccessibleName("Period")
+        now = today()
+        self.first = self._date_edit("From", date(now.year, 1, 1))
+        self.last = self._date_edit("To", now)
+        self.to_label = QLabel("to")
+        self.summary = QLabel()
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        period_label = QLabel("&Period:")
+        period_label.setBuddy(self.choice)
+        chooser = QHBoxLayout()
+        for widget in (period_label, self.choice, self.first, self.to_label, self.last):
+            chooser.addWidget(widget)
+        chooser.addSpacing(12)
+        chooser.addWidget(self.summary, 1)
+
+        self.model = StatisticsModel(self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        # Rows come ordered by name; the table is sorted once a heading is clicked.
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.setAccessibleName("Player statistics")
+
+        self.legend = QLabel(STATS_LEGEND)
+        self.legend.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(chooser)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.legend)
+
+        self.choice.currentIndexChanged.connect(self._choice_changed)
+        self.first.dateChanged.connect(self._dates_changed)
+        self.last.dateChanged.connect(self._dates_changed)
+        self._show_dates()
+        self.refresh()
+
+    def _date_edit(self, name: str, day: date) -> QDateEdit:
+        edit = QDateEdit(QDate(day.year, day.month, day.day))
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat(_DATE_DISPLAY)
+        edit.setAccessibleName(name)
+        return edit
+
+    def period_choice(self) -> PeriodChoice:
+        """The period chosen in the chooser."""
+        choice = self.choice.currentData()
+        assert isinstance(choice, PeriodChoice)
+        return choice
+
+    def choose(
+        self, choice: PeriodChoice, first: date | None = None, last: date | None = None
+    ) -> None:
+        """Choose a period as the player would (the custom dates when given), and show it."""
+        if first is not None or last is not None:
+            self.first.blockSignals(True)
+            self.last.blockSignals(True)
+            if first is not None:
+                self.first.setDate(QDate(first.year, first.month, first.day))
+            if last is not None:
+                self.last.setDate(QDate(last.year, last.month, last.day))
+            self.first.blockSignals(False)
+            self.last.blockSignals(False)
+        index = self.choice.findData(choice)
+        if index == self.choice.currentIndex():
+            self.refresh()
+        else:
+            self.choice.setCurrentIndex(index)
+
+    def period(self) -> Period:
+        """The dates the chosen period covers today."""
+        return period_of(
+            self.period_choice(), self._today(), _day(self.first.date()), _day(self.last.date())
+        )
+
+    def refresh(self) -> None:
+        """Ask for the figures of the chosen period again and show them."""
+        try:
+            figures = self._stats_for(self.period())
+        except JojotteError as error:
+            self.figures = None
+            self.model.set_rows(())
+            self.summary.setText(f"Cannot read the statistics: {error}")
+            return
+        self.figures = figures
+        self.model.set_rows(statistics_rows(figures.players))
+        self.summary.setText(period_summary(figures))
+
+    def _choice_changed(self) -> None:
+        self._show_dates()
+        self.refresh()
+
+    def _dates_changed(self) -> None:
+        if self.period_choice() is PeriodChoice.CUSTOM:
+            self.refresh()
+
+    def _show_dates(self) -> None:
+        custom = self.period_choice() is PeriodChoice.CUSTOM
+        for widget in (self.first, self.to_label, self.last):
+            widget.setVisible(custom)
+
+
+def _day(day: QDate) -> date:
+    return date(day.year(), day.month(), day.day())
