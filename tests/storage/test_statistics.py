@@ -12,6 +12,7 @@ import pytest
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import ALL_TIME, Period, period_stats, sittings_created
 from tests.stored_examples import DATA, Clock, store_examples
@@ -96,3 +97,19 @@ def test_the_date_is_the_local_one(store: SittingStore) -> None:
 def test_no_database_has_no_figures() -> None:
     assert period_stats(None) == period_stats(None, ALL_TIME)
     assert (period_stats(None).sittings, period_stats(None).players) == (0, ())
+
+
+def test_a_damaged_sitting_outside_the_period_is_not_read(store: SittingStore) -> None:
+    """Only the sittings within the period are read: the chouette's damaged hands stop the
+    figures of June 2026, not those of 2025; a date that cannot be read stops every period."""
+    connection = store.database.connection
+    with store.database.transaction():
+        connection.execute("UPDATE hand SET data = '{{' WHERE sitting_id = 3")
+    in_2025 = Period(date(2025, 1, 1), date(2025, 12, 31))
+    assert [player.name for player in period_stats(store, in_2025, UTC).players] == ["A", "B"]
+    with pytest.raises(DamagedSittingError, match="sitting 3"):
+        period_stats(store, Period(date(2026, 6, 1), date(2026, 6, 30)), UTC)
+    with store.database.transaction():
+        connection.execute("UPDATE sitting SET created = 'yesterday' WHERE id = 3")
+    with pytest.raises(DamagedSittingError, match="sitting 3"):
+        period_stats(store, in_2025, UTC)
