@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QImage, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
+from PySide6.QtGui import QImage, QImageWriter, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.render.chart_layout import Chart, ChartLayout, ChartMetrics, layout_chart
 from jojotte_score.render.chart_painter import paint_chart
 from jojotte_score.render.sheet_painter import text_width_for
@@ -42,6 +43,18 @@ def draw_chart_image(
     finally:
         painter.end()
     return image
+
+
+def png_bytes(image: QImage) -> bytes:
+    """``image`` as the bytes of a PNG file."""
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QImageWriter(buffer, QByteArray(b"PNG"))
+    if not writer.write(image):
+        raise OSError(f"the picture could not be encoded: {writer.errorString()}")
+    buffer.close()
+    return bytes(data.data())
 
 
 class ChartWidget(QWidget):
@@ -99,11 +112,15 @@ class ChartWidget(QWidget):
 
     def save_png(self, path: Path, width: int | None = None, height: int | None = None) -> bool:
         """Save the chart as a PNG picture of ``width`` × ``height`` (the widget's size when
-        None), at twice that many pixels; False when there is no chart or it could not be
-        written."""
+        None), at twice that many pixels: the whole file or nothing. False when there is
+        no chart or the file could not be written."""
         if self._chart is None:
             return False
         image = draw_chart_image(
             self._chart, self.palette(), width or self.width(), height or self.height()
         )
-        return bool(image.save(str(path), b"PNG"))
+        try:
+            write_atomically(path, png_bytes(image))
+        except OSError:
+            return False
+        return True

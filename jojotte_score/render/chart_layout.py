@@ -288,8 +288,8 @@ class ChartMetrics(NamedTuple):
     width: float = 480.0
     height: float = 300.0
     title_size: float = 11.0
-    text_size: float = 8.0
-    tick_size: float = 7.5
+    text_size: float = 9.0
+    tick_size: float = 8.5
     padding: float = 8.0
     tick_length: float = 3.0
     swatch_width: float = 24.0
