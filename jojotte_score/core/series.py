@@ -286,6 +286,19 @@ def results_summary(results: ResultsOverTime) -> str:
     return f"Net result per sitting, {span}. " + "; ".join(parts) + "."
 
 
+def standings_summary(results: ResultsOverTime) -> str:
+    """Where each player stands with his results added up, in words: "Added up over 3
+    sittings, to 2026-11-15: Anna +1890, Carl +1000"."""
+    if not results.dates:
+        return "No sittings."
+    count = "1 sitting" if len(results.dates) == 1 else f"{len(results.dates)} sittings"
+    standings = ", ".join(
+        f"{line.name} {signed(sum(v for v in line.values if v is not None))}"
+        for line in results.series
+    )
+    return f"Added up over {count}, to {results.dates[-1].isoformat()}: {standings}."
+
+
 # Contracts made by kind -------------------------------------------------------------------------
 
 

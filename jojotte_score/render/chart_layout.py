@@ -35,6 +35,7 @@ from jojotte_score.core.series import (
     course_summary,
     results_summary,
     shares_summary,
+    standings_summary,
 )
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
@@ -166,7 +167,7 @@ def results_chart(results: ResultsOverTime, title: str = "", cumulative: bool = 
         title=title or default,
         kind="line",
         series=shown.series,
-        summary=results_summary(results),
+        summary=standings_summary(results) if cumulative else results_summary(results),
         x_values=tuple(range(1, len(results.dates) + 1)),
         x_labels=tuple(day.isoformat() for day in results.dates),
         x_title="sitting",

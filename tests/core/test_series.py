@@ -20,6 +20,7 @@ from jojotte_score.core.series import (
     results_summary,
     shares_summary,
     sitting_course,
+    standings_summary,
 )
 from jojotte_score.core.stats import ContractKind, player_stats
 from jojotte_score.core.variants import AnySitting, replay_columns
@@ -170,6 +171,9 @@ def test_results_over_time_per_player_with_gaps_and_running_sum() -> None:
         "Anna: 3 sittings, +1890 in all, best +1135 (2026-11-15); "
         "Bert: 3 sittings, \u2212605 in all, best +1150 (2026-11-15); "
         "Carl: 2 sittings, \u22121285 in all, best +1000 (2026-11-01)."
+    )
+    assert standings_summary(results) == (
+        "Added up over 3 sittings, to 2026-11-15: Anna +1890, Bert \u2212605, Carl \u22121285."
     )
 
 

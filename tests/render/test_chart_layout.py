@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.series import (
     ContractShares,
     ResultsOverTime,
@@ -251,9 +252,26 @@ def test_course_chart_titles_and_summary() -> None:
 
 def test_results_chart_cumulative() -> None:
     chart = results_chart(RESULTS, cumulative=True)
+    assert chart.summary.startswith("Added up over 3 sittings, to 2026-11-15: Anna +1890")
     assert [s.values for s in chart.series] == [
         (655, 755, 1890),
         (-1655, -1755, -605),
         (1000, None, -1285),
     ]
     assert ContractKind.SUIT in shares().kinds
+
+
+def test_charts_with_nothing_yet_stay_in_their_box() -> None:
+    empty = course_chart(sitting_course(replay(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), ()))))
+    assert empty.summary == "No hands yet."
+    charts = [
+        empty,
+        results_chart(ResultsOverTime((), ())),
+        shares_chart(ContractShares((), (ContractKind.SUIT,), ())),
+    ]
+    for chart in charts:
+        layout = layout_chart(chart, METRICS)
+        assert tick_labels(layout, "y")[0] == ("0%" if chart.kind == "bar" else "0")
+        for what, (left, top, right, bottom) in boxes(layout):
+            assert 0 <= left <= right <= METRICS.width, what
+            assert 0 <= top <= bottom <= METRICS.height, what
