@@ -1,0 +1,553 @@
+"""Where everything goes on a plot: title, legend, axes with ticks, lines, bars. No Qt.
+
+A :class:`Chart` says what to draw: line series over numbered x values (hands, or
+sittings labelled by their dates) with vertical marks (where rubbers ended), or bars of
+percentages by category (contracts made, by kind), and the plot's summary in words for
+screen readers. :func:`course_chart`, :func:`results_chart` and :func:`shares_chart` make
+one from the series of :mod:`jojotte_score.core.series`. :func:`layout_chart` lays it out
+in a box of the size :class:`ChartMetrics` gives, in points with the origin at the top
+left; the painter (:mod:`jojotte_score.render.chart_painter`) draws the result on a
+widget, an image or a PDF page.
+
+Series are told apart by colour, line style and marker shape together (:func:`series_style`),
+so that a reader who cannot tell the colours apart, or has the page in black and white,
+still can. The colours are the Okabe-Ito set, a lighter pick of it on a dark background.
+
+Text, axes and grid lines are the sheet's :class:`~jojotte_score.render.sheet_layout.TextItem`
+and :class:`~jojotte_score.render.sheet_layout.LineItem` (roles "heading", "result" and
+"label"; "column" for an axis, "game" for a grid line or a mark), drawn by the sheet painter.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple, TypeVar
+
+from jojotte_score.core.series import (
+    KIND_NAMES,
+    MINUS,
+    ContractShares,
+    ResultsOverTime,
+    Series,
+    SittingCourse,
+    course_summary,
+    results_summary,
+    shares_summary,
+    standings_summary,
+)
+from jojotte_score.render.sheet_layout import (
+    TEXT_HEIGHT,
+    LineItem,
+    SheetLayout,
+    TextItem,
+    TextWidth,
+)
+from jojotte_score.render.text_fit import fit_text
+
+# How series look -----------------------------------------------------------------------------
+
+LIGHT_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#000000")
+"""Okabe-Ito colours that stand out on a light background (blue, vermillion, bluish green,
+reddish purple, black): each has a contrast of at least 3 to 1 with white."""
+
+DARK_COLOURS = ("#56B4E9", "#E69F00", "#009E73", "#CC79A7", "#F0E442")
+"""The same family on a dark background (sky blue, orange, bluish green, reddish purple,
+yellow): each has a contrast of at least 3 to 1 with a background as dark as #303030."""
+
+DASHES = ("solid", "dash", "dot", "dash-dot")
+"""The line styles, one per series in turn."""
+
+MARKERS = ("circle", "square", "triangle", "diamond", "cross")
+"""The marker shapes, one per series in turn."""
+
+
+class SeriesStyle(NamedTuple):
+    """How series ``index`` is drawn: its colour on light and on dark backgrounds (as
+    "#rrggbb"), its line style (one of :data:`DASHES`) and marker (one of :data:`MARKERS`)."""
+
+    light: str
+    dark: str
+    dash: str
+    marker: str
+
+
+def series_style(index: int) -> SeriesStyle:
+    """The style of the ``index``-th series (from 0). The first 20 series differ in colour
+    and line style together; colour, line style and marker each differ between neighbours."""
+    colour = index % len(LIGHT_COLOURS)
+    return SeriesStyle(
+        LIGHT_COLOURS[colour],
+        DARK_COLOURS[colour],
+        DASHES[index % len(DASHES)],
+        MARKERS[index % len(MARKERS)],
+    )
+
+
+def relative_luminance(colour: str) -> float:
+    """The WCAG relative luminance of "#rrggbb", 0 (black) to 1 (white)."""
+
+    def channel(hex_pair: str) -> float:
+        value = int(hex_pair, 16) / 255
+        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = (channel(colour[i : i + 2]) for i in (1, 3, 5))
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: str, second: str) -> float:
+    """The WCAG contrast ratio of two "#rrggbb" colours, 1 to 21."""
+    a, b = sorted((relative_luminance(first), relative_luminance(second)))
+    return (b + 0.05) / (a + 0.05)
+
+
+def is_dark(background: str) -> bool:
+    """True when text on ``background`` ("#rrggbb") is light: the dark colours apply."""
+    return relative_luminance(background) < 0.18
+
+
+# What to draw ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A plot to lay out.
+
+    ``kind`` is "line" or "bar". A line chart has a value of each series for each of
+    ``x_values`` (None for a gap); ``x_labels``, when given, names each x value (a date)
+    instead of its number. ``marks`` are vertical lines at x values, with a short label
+    ("R1" for the end of rubber 1). A bar chart has a bar per series in each category of
+    ``x_labels``, its value a percentage (None for no bar) and ``notes[s][c]`` written
+    above it ("3/4"). ``summary`` says in words what the plot shows.
+    """
+
+    title: str
+    kind: str
+    series: tuple[Series, ...]
+    summary: str
+    x_values: tuple[int, ...] = ()
+    x_labels: tuple[str, ...] = ()
+    x_title: str = ""
+    y_title: str = ""
+    marks: tuple[tuple[int, str], ...] = ()
+    notes: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The series' names, as the legend lists them."""
+        return tuple(series.name for series in self.series)
+
+
+def course_chart(course: SittingCourse, title: str = "") -> Chart:
+    """The running result of one sitting, hand by hand, with the rubbers' ends marked."""
+    if course.sides is not None:
+        default = f"Running difference, {course.sides[0]} {MINUS} {course.sides[1]}"
+        y_title = "points ahead"
+    else:
+        default = "Running settlement"
+        y_title = "settlement so far"
+    return Chart(
+        title=title or default,
+        kind="line",
+        series=course.series,
+        summary=course_summary(course),
+        x_values=course.hands,
+        x_title="hand",
+        y_title=y_title,
+        marks=tuple((hand, f"R{index}") for index, hand in enumerate(course.rubber_ends, 1)),
+    )
+
+
+def results_chart(results: ResultsOverTime, title: str = "", cumulative: bool = False) -> Chart:
+    """Each player's net result per sitting over time (added up when ``cumulative``)."""
+    shown = results.cumulative() if cumulative else results
+    default = "Net result, added up sitting by sitting" if cumulative else "Net result per sitting"
+    return Chart(
+        title=title or default,
+        kind="line",
+        series=shown.series,
+        summary=standings_summary(results) if cumulative else results_summary(results),
+        x_values=tuple(range(1, len(results.dates) + 1)),
+        x_labels=tuple(day.isoformat() for day in results.dates),
+        x_title="sitting",
+        y_title="points",
+    )
+
+
+def shares_chart(shares: ContractShares, title: str = "") -> Chart:
+    """The contracts each player made as a share of those declared, by kind."""
+    series = tuple(
+        Series(name, tuple(shares.percent(p, k) for k in range(len(shares.kinds))))
+        for p, name in enumerate(shares.players)
+    )
+    notes = tuple(
+        tuple(f"{made}/{declared}" if declared else "" for made, declared in shares.counts[p])
+        for p in range(len(shares.players))
+    )
+    return Chart(
+        title=title or "Contracts made, by kind",
+        kind="bar",
+        series=series,
+        summary=shares_summary(shares),
+        x_labels=tuple(KIND_NAMES[kind] for kind in shares.kinds),
+        y_title="% made of declared",
+        notes=notes,
+    )
+
+
+# Ticks -----------------------------------------------------------------------------------------
+
+
+def nice_step(span: float, most: int) -> float:
+    """The smallest step of 1, 2 or 5 times a power of ten that divides ``span`` into at
+    most ``most`` intervals."""
+    if span <= 0:
+        return 1.0
+    rough = span / max(most, 1)
+    power = 10.0 ** math.floor(math.log10(rough))
+    for factor in (1.0, 2.0, 5.0, 10.0):
+        if factor * power >= rough * (1 - 1e-9):
+            return factor * power
+    return 10.0 * power  # pragma: no cover - the loop always returns
+
+
+def nice_ticks(low: float, high: float, most: int = 6, integer: bool = True) -> tuple[float, ...]:
+    """Ticks at a 1-2-5 step covering ``low`` to ``high``: the first at or below ``low``,
+    the last at or above ``high``; at most ``most`` intervals. Whole steps when
+    ``integer``."""
+    if high < low:
+        low, high = high, low
+    if high == low:
+        high = low + 1
+    step = nice_step(high - low, most)
+    if integer:
+        step = max(step, 1.0)
+    first = math.floor(low / step + 1e-9) * step
+    last = math.ceil(high / step - 1e-9) * step
+    count = round((last - first) / step)
+    return tuple(first + i * step for i in range(count + 1))
+
+
+def tick_text(value: float) -> str:
+    """A tick's label: a whole number with a true minus sign before a negative one."""
+    number = round(value)
+    return f"{MINUS}{-number}" if number < 0 else str(number)
+
+
+# Items --------------------------------------------------------------------------------------------
+
+
+class PolylineItem(NamedTuple):
+    """Part of series ``series``'s line through ``points`` (a gap ends a part)."""
+
+    points: tuple[tuple[float, float], ...]
+    series: int
+
+
+class MarkerItem(NamedTuple):
+    """The marker of series ``series`` at one of its points."""
+
+    x: float
+    y: float
+    series: int
+
+
+class BarItem(NamedTuple):
+    """A bar of series ``series``."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+    series: int
+
+
+class SwatchItem(NamedTuple):
+    """A legend's sample of series ``series``: a short line with its marker from ``x`` to
+    ``x + width`` at ``y``, or a small bar of that width when ``bar``."""
+
+    x: float
+    y: float
+    width: float
+    series: int
+    bar: bool
+
+
+ItemT = TypeVar("ItemT")
+
+_ValueY = Callable[[float], float]
+
+ChartItem = TextItem | LineItem | PolylineItem | MarkerItem | BarItem | SwatchItem
+"""Anything drawn on a chart."""
+
+
+class ChartMetrics(NamedTuple):
+    """The chart's size, font sizes and spacing, in points, and a text measure."""
+
+    text_width: TextWidth
+    width: float = 480.0
+    height: float = 300.0
+    title_size: float = 11.0
+    text_size: float = 9.0
+    tick_size: float = 8.5
+    padding: float = 8.0
+    tick_length: float = 3.0
+    swatch_width: float = 24.0
+    line_weight: float = 1.6
+    marker_size: float = 3.2
+    most_ticks: int = 6
+
+
+class ChartLayout(NamedTuple):
+    """A laid-out chart: its size, every item, the plotting area (left, top, right,
+    bottom), what each series is called and the summary in words."""
+
+    width: float
+    height: float
+    items: tuple[ChartItem, ...]
+    plot: tuple[float, float, float, float]
+    names: tuple[str, ...]
+    summary: str
+
+    def texts(self, role: str | None = None) -> tuple[TextItem, ...]:
+        """The text items, or only those of ``role``."""
+        return tuple(
+            item
+            for item in self.items
+            if isinstance(item, TextItem) and (role is None or item.role == role)
+        )
+
+    def of_type(self, kind: type[ItemT]) -> tuple[ItemT, ...]:
+        """The items of one type."""
+        return tuple(item for item in self.items if isinstance(item, kind))
+
+    def as_sheet(self) -> SheetLayout:
+        """The text and plain lines as a layout the sheet painter draws."""
+        plain = tuple(item for item in self.items if isinstance(item, TextItem | LineItem))
+        return SheetLayout(self.width, self.height, plain)
+
+
+# Laying a chart out ----------------------------------------------------------------------------
+
+
+def layout_chart(chart: Chart, m: ChartMetrics) -> ChartLayout:
+    """Lay ``chart`` out in an ``m.width`` by ``m.height`` box: the title at the top, the
+    legend under it (as many rows as the names need), the y axis's title, then the plot
+    with its ticks; every item inside the box."""
+    items: list[ChartItem] = []
+    left, right = m.padding, m.width - m.padding
+    y = m.padding
+    title = fit_text(chart.title, m.title_size, right - left, m.text_width)
+    items.append(TextItem(left, y + m.title_size * TEXT_HEIGHT / 2, title, m.title_size, "heading"))
+    y += m.title_size * TEXT_HEIGHT + 4
+    y = _legend(items, chart, left, right, y, m)
+    if chart.y_title:
+        y_title = fit_text(chart.y_title, m.tick_size, right - left, m.text_width)
+        items.append(
+            TextItem(left, y + m.tick_size * TEXT_HEIGHT / 2, y_title, m.tick_size, "label")
+        )
+        y += m.tick_size * TEXT_HEIGHT + 2
+    top = y + m.tick_size * TEXT_HEIGHT / 2  # room for the top tick's label
+    if chart.kind == "bar":
+        top += m.tick_size * TEXT_HEIGHT + 1  # room for a note over a full bar
+    bottom = m.height - m.padding - m.tick_size * TEXT_HEIGHT - m.tick_length - 2
+    if chart.x_title:
+        bottom -= m.tick_size * TEXT_HEIGHT
+    ticks = _value_ticks(chart, m)
+    labels = [tick_text(t) + ("%" if chart.kind == "bar" else "") for t in ticks]
+    plot_left = left + max(m.text_width(text, m.tick_size) for text in labels) + m.tick_length + 3
+    if bottom - top < 20 or right - plot_left < 40:
+        return ChartLayout(
+            m.width,
+            m.height,
+            tuple(items),
+            (plot_left, top, right, top),
+            chart.names,
+            chart.summary,
+        )
+    low, high = ticks[0], ticks[-1]
+
+    def value_y(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - top)
+
+    for tick, text in zip(ticks, labels, strict=True):
+        ty = value_y(tick)
+        role = "column" if tick == 0 else "game"
+        items.append(
+            LineItem(plot_left - m.tick_length, ty, right, ty, 0.8 if tick == 0 else 0.4, role)
+        )
+        items.append(
+            TextItem(plot_left - m.tick_length - 2, ty, text, m.tick_size, "label", align="right")
+        )
+    items.append(LineItem(plot_left, top, plot_left, bottom, 0.8, "column"))
+    items.append(LineItem(plot_left, bottom, right, bottom, 0.8, "column"))
+    plot = (plot_left, top, right, bottom)
+    if chart.kind == "bar":
+        _bars(items, chart, plot, value_y, m)
+    else:
+        _lines(items, chart, plot, value_y, m)
+    if chart.x_title:
+        x_y = m.height - m.padding - m.tick_size * TEXT_HEIGHT / 2
+        items.append(
+            TextItem(
+                (plot_left + right) / 2, x_y, chart.x_title, m.tick_size, "label", align="center"
+            )
+        )
+    return ChartLayout(m.width, m.height, tuple(items), plot, chart.names, chart.summary)
+
+
+def _legend(
+    items: list[ChartItem], chart: Chart, left: float, right: float, y: float, m: ChartMetrics
+) -> float:
+    """The legend's entries in rows from ``y``; the y below them."""
+    row_height = m.text_size * TEXT_HEIGHT + 2
+    gap = 4.0
+    x = left
+    bar = chart.kind == "bar"
+    room = right - left - m.swatch_width - gap
+    for index, series in enumerate(chart.series):
+        name = fit_text(series.name, m.text_size, room, m.text_width)
+        width = m.swatch_width + gap + m.text_width(name, m.text_size)
+        if x > left and x + width > right:
+            x, y = left, y + row_height
+        middle = y + row_height / 2
+        items.append(SwatchItem(x, middle, m.swatch_width, index, bar))
+        items.append(TextItem(x + m.swatch_width + gap, middle, name, m.text_size, "result"))
+        x += width + 12
+    return y + row_height + 4 if chart.series else y
+
+
+def _value_ticks(chart: Chart, m: ChartMetrics) -> tuple[float, ...]:
+    """The y ticks: 0 to 100 for percentages, else covering every value and 0."""
+    if chart.kind == "bar":
+        return (0.0, 20.0, 40.0, 60.0, 80.0, 100.0)
+    values = [v for series in chart.series for v in series.values if v is not None]
+    return nice_ticks(min([0, *values]), max([0, *values]), m.most_ticks)
+
+
+def _x_position(
+    plot: tuple[float, float, float, float], low: float, high: float, value: float
+) -> float:
+    left, _, right, _ = plot
+    return left + (value - low) / (high - low) * (right - left)
+
+
+def _lines(
+    items: list[ChartItem],
+    chart: Chart,
+    plot: tuple[float, float, float, float],
+    value_y: _ValueY,
+    m: ChartMetrics,
+) -> None:
+    """The x ticks, the marks (a thin line, its label left of it at the top) and each
+    series's line and markers."""
+    left, top, right, bottom = plot
+    xs = chart.x_values or (0,)
+    if chart.x_labels:
+        low, high = xs[0] - 0.5, xs[-1] + 0.5
+    else:
+        # A little room after the last point, so that it and a mark there clear the edge.
+        low, high = float(xs[0]), float(max(xs[-1], xs[0] + 1))
+        high += (high - low) * 0.03
+    label_y = bottom + m.tick_length + 2 + m.tick_size * TEXT_HEIGHT / 2
+    for value, text in _x_ticks(chart, low, high, right - left, m):
+        x = _x_position(plot, low, high, value)
+        items.append(LineItem(x, bottom, x, bottom + m.tick_length, 0.8, "column"))
+        items.append(TextItem(x, label_y, text, m.tick_size, "label", align="center"))
+    for value, text in chart.marks:
+        x = _x_position(plot, low, high, value)
+        items.append(LineItem(x, top, x, bottom, 0.6, "game"))
+        items.append(
+            TextItem(
+                x - 2,
+                top + m.tick_size * TEXT_HEIGHT / 2,
+                text,
+                m.tick_size,
+                "label",
+                align="right",
+            )
+        )
+    for index, series in enumerate(chart.series):
+        part: list[tuple[float, float]] = []
+        for value, point in zip(xs, series.values, strict=True):
+            if point is None:
+                if len(part) > 1:
+                    items.append(PolylineItem(tuple(part), index))
+                part = []
+                continue
+            place = (_x_position(plot, low, high, value), value_y(point))
+            part.append(place)
+            items.append(MarkerItem(*place, index))
+        if len(part) > 1:
+            items.append(PolylineItem(tuple(part), index))
+
+
+def _x_ticks(
+    chart: Chart, low: float, high: float, width: float, m: ChartMetrics
+) -> list[tuple[float, str]]:
+    """The x ticks and their labels: every n-th named x value so that labels do not touch,
+    else whole numbers at a 1-2-5 step."""
+    if chart.x_labels:
+        widest = max(m.text_width(text, m.tick_size) for text in chart.x_labels) + 6
+        each = width / len(chart.x_labels)
+        every = max(1, math.ceil(widest / each))
+        return [
+            (float(value), text)
+            for index, (value, text) in enumerate(zip(chart.x_values, chart.x_labels, strict=True))
+            if index % every == 0
+        ]
+    widest = m.text_width(tick_text(high), m.tick_size) + 8
+    most = max(1, min(m.most_ticks * 2, int(width // widest)))
+    ticks = nice_ticks(low, high, most)
+    return [(t, tick_text(t)) for t in ticks if low <= t <= high]
+
+
+def _bars(
+    items: list[ChartItem],
+    chart: Chart,
+    plot: tuple[float, float, float, float],
+    value_y: _ValueY,
+    m: ChartMetrics,
+) -> None:
+    """A group of bars per category, one bar per series, with its note above it."""
+    left, _, right, bottom = plot
+    categories = len(chart.x_labels)
+    if not categories:
+        return
+    group = (right - left) / categories
+    bars = max(len(chart.series), 1)
+    bar = group * 0.8 / bars
+    label_y = bottom + m.tick_length + 2 + m.tick_size * TEXT_HEIGHT / 2
+    for c, text in enumerate(chart.x_labels):
+        start = left + c * group + group * 0.1
+        middle = left + (c + 0.5) * group
+        items.append(
+            TextItem(
+                middle,
+                label_y,
+                fit_text(text, m.tick_size, group - 2, m.text_width),
+                m.tick_size,
+                "label",
+                align="center",
+            )
+        )
+        for s, series in enumerate(chart.series):
+            value = series.values[c]
+            x = start + s * bar
+            if value is None:
+                continue
+            top = min(value_y(value), bottom - 1.5)  # a stub for 0%: declared, none made
+            items.append(BarItem(x + 0.5, top, x + bar - 0.5, bottom, s))
+            note = chart.notes[s][c] if s < len(chart.notes) else ""
+            if note and m.text_width(note, m.tick_size) <= bar + 2:
+                items.append(
+                    TextItem(
+                        x + bar / 2,
+                        top - m.tick_size * TEXT_HEIGHT / 2 - 1,
+                        note,
+                        m.tick_size,
+                        "label",
+                        align="center",
+                    )
+                )

@@ -1,0 +1,79 @@
+"""Drawing the season report on paper: a PDF file, a printer, any paged paint device.
+
+The pages' own items go through :func:`~jojotte_score.render.sheet_painter.paint_sheet` and
+the plots through :func:`~jojotte_score.render.chart_painter.paint_chart`, the routines that
+draw the pad and the plots on screen. Paper gets black on white, and the plots the colours
+for a light background.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
+from PySide6.QtGui import QFont, QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
+
+from jojotte_score import __version__
+from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.render.chart_painter import paint_chart
+from jojotte_score.render.fonts import print_font
+from jojotte_score.render.page_layout import PrintError
+from jojotte_score.render.page_painter import page_metrics, print_palette
+from jojotte_score.render.pdf import PAGE_SIZE_IDS, RESOLUTION, paper_name
+from jojotte_score.render.season_report import ReportPage, SeasonReport, layout_season_report
+from jojotte_score.render.sheet_painter import paint_sheet
+
+
+def paint_report_pages(device: QPagedPaintDevice, pages: Sequence[ReportPage], font: QFont) -> None:
+    """Draw ``pages`` on ``device``, one per sheet of paper, in the family of ``font``."""
+    painter = QPainter()
+    if not painter.begin(device):
+        raise PrintError("the printer or the file could not be opened for drawing")
+    try:
+        scale = device.logicalDpiY() / 72.0
+        paint = device.pageLayout().paintRect(QPageLayout.Unit.Point)
+        dx, dy = -paint.left() * scale, -paint.top() * scale
+        palette = print_palette()
+        for index, report_page in enumerate(pages):
+            if index and not device.newPage():
+                raise PrintError("the printer or the file refused a new page")
+            paint_sheet(painter, report_page.page.as_sheet(), palette, (dx, dy), scale, font=font)
+            for chart in report_page.charts:
+                origin = (dx + chart.x * scale, dy + chart.y * scale)
+                paint_chart(painter, chart.layout, palette, origin, scale, font, chart.metrics)
+    finally:
+        painter.end()
+
+
+def paint_report(
+    device: QPagedPaintDevice, report: SeasonReport, font: QFont
+) -> tuple[ReportPage, ...]:
+    """Lay ``report`` out for ``device``'s paper and draw it there; the pages drawn."""
+    metrics, _ = page_metrics(device, font)
+    pages = layout_season_report(report, metrics)
+    paint_report_pages(device, pages, font)
+    return pages
+
+
+def report_pdf_bytes(report: SeasonReport, paper: str = "A4") -> bytes:
+    """``report`` as a PDF document on ``paper`` ("A4" or "Letter")."""
+    name = paper_name(paper)
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    writer = QPdfWriter(buffer)
+    writer.setResolution(RESOLUTION)
+    writer.setPageSize(QPageSize(PAGE_SIZE_IDS[name]))
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Point)
+    writer.setTitle(report.title)
+    writer.setCreator(f"jojotte-score {__version__}")
+    paint_report(writer, report, print_font())
+    buffer.close()
+    return bytes(data.data())
+
+
+def write_season_report(path: Path, report: SeasonReport, paper: str = "A4") -> None:
+    """Write ``report`` as a PDF file at ``path``: the whole file, or nothing (OSError).
+    Needs a QGuiApplication (see :func:`~jojotte_score.render.pdf.ensure_application`)."""
+    write_atomically(path, report_pdf_bytes(report, paper))

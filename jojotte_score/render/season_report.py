@@ -1,0 +1,260 @@
+"""The season report: each player's statistics over a period and the plots, as PDF pages.
+
+:func:`season_report` gathers what the report shows from dated sittings;
+:func:`layout_season_report` lays it out on pages (no Qt): a header, a table with a row per
+player, then the plots, each across the page with its summary in words under it, a new page
+whenever the next one does not fit.
+:func:`~jojotte_score.render.season_pdf.write_season_report` draws the pages into a PDF
+with the painters of the pad and of the plots, black on white.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting
+from jojotte_score.core.series import (
+    SittingResult,
+    contract_shares,
+    results_over_time,
+    signed,
+)
+from jojotte_score.core.stats import PlayerStats, player_stats
+from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.render.chart_layout import (
+    Chart,
+    ChartLayout,
+    ChartMetrics,
+    layout_chart,
+    results_chart,
+    shares_chart,
+)
+from jojotte_score.render.page_layout import (
+    Page,
+    PageMetrics,
+    fit_text,
+    number_pages,
+    wrap_text,
+)
+from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
+
+REPORT_TITLE = "Jo-Jotte season report"
+"""The report's title when none is given."""
+
+CHART_HEIGHT = 250.0
+"""Each plot's height on the page, in points; it is as wide as the printable area."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonReport:
+    """What a season report shows: its title, the period in words, each player's figures
+    and the plots."""
+
+    title: str
+    period: str
+    stats: tuple[PlayerStats, ...]
+    charts: tuple[Chart, ...]
+    sittings: int = 0
+
+
+def season_report(
+    dated: Sequence[tuple[date, AnySitting]], title: str = REPORT_TITLE, period: str = ""
+) -> SeasonReport:
+    """The report over ``dated`` sittings (each with the day it was played), in the order
+    of their days: the statistics, each player's net result per sitting and added up, and
+    the contracts made by kind. ``period`` defaults to the first and last day."""
+    ordered = sorted(dated, key=lambda pair: pair[0])
+    results = []
+    for day, sitting in ordered:
+        if isinstance(sitting, Sitting) and not sitting.variant.individual:
+            results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
+        else:
+            results.append(SittingResult.of_ledger(day, sitting, replay_columns(sitting)))
+    stats = tuple(player_stats(sitting for _, sitting in ordered))
+    over_time = results_over_time(results)
+    if not period and ordered:
+        first, last = ordered[0][0].isoformat(), ordered[-1][0].isoformat()
+        period = first if first == last else f"{first} to {last}"
+    charts = (
+        results_chart(over_time),
+        results_chart(over_time, cumulative=True),
+        shares_chart(contract_shares(stats)),
+    )
+    return SeasonReport(title, period, stats, charts, len(ordered))
+
+
+# The table of statistics ------------------------------------------------------------------
+
+
+def _average(value: float | None) -> str:
+    return "–" if value is None else signed(round(value))
+
+
+def _per_hand(value: float | None) -> str:
+    return "–" if value is None else f"{value:.1f}"
+
+
+STATS_COLUMNS: tuple[tuple[str, float, Callable[[PlayerStats], str]], ...] = (
+    ("Player", 0.18, lambda s: s.name),
+    ("Sittings", 0.11, lambda s: str(s.sittings)),
+    ("Rubbers won", 0.11, lambda s: f"{s.rubbers_won} of {s.rubbers_played}"),
+    ("Net points", 0.11, lambda s: signed(s.net_points)),
+    ("Per rubber", 0.10, lambda s: _average(s.average_rubber)),
+    ("Contracts made", 0.13, lambda s: f"{s.contracts.made} of {s.contracts.declared}"),
+    ("Defeated", 0.12, lambda s: f"{s.defeated} of {s.defended}"),
+    ("Melds per hand", 0.12, lambda s: _per_hand(s.melds_per_hand)),
+)
+"""The table's columns: heading, share of the width, and the cell of a player's figures."""
+
+
+def stats_rows(stats: Sequence[PlayerStats]) -> list[list[str]]:
+    """The table's cells, a row per player, in the order of :data:`STATS_COLUMNS`."""
+    return [[cell(player) for _, _, cell in STATS_COLUMNS] for player in stats]
+
+
+# Pages ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedChart:
+    """A plot laid out on a page, its top left at (x, y), in points."""
+
+    layout: ChartLayout
+    metrics: ChartMetrics
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class ReportPage:
+    """One page of the report: the page's own items (header, table, summaries, footer) and
+    its plots."""
+
+    page: Page
+    charts: tuple[PlacedChart, ...] = ()
+
+
+class _Pages:
+    """Pages being filled from the top down."""
+
+    def __init__(self, m: PageMetrics) -> None:
+        self.m = m
+        self.done: list[tuple[list[SheetItem], list[PlacedChart]]] = []
+        self.items: list[SheetItem] = []
+        self.charts: list[PlacedChart] = []
+        self.y = m.printable[1]
+
+    def room(self, height: float) -> None:
+        """Start a new page unless ``height`` fits under ``y``."""
+        if self.y + height > self.m.content_bottom and (self.items or self.charts):
+            self.done.append((self.items, self.charts))
+            self.items, self.charts = [], []
+            self.y = self.m.printable[1]
+
+    def pages(self) -> list[tuple[list[SheetItem], list[PlacedChart]]]:
+        return [*self.done, (self.items, self.charts)]
+
+
+def layout_season_report(
+    report: SeasonReport, m: PageMetrics, chart_height: float = CHART_HEIGHT
+) -> tuple[ReportPage, ...]:
+    """The report's pages: header and table first, then each plot with its summary under
+    it; numbered, with the title in the footer."""
+    m.check()
+    left, top, right, _ = m.printable
+    width = right - left
+    pages = _Pages(m)
+    items = pages.items
+    title = fit_text(report.title.strip() or REPORT_TITLE, m.title_size, width, m.text_width)
+    items.append(
+        TextItem(left, top + m.title_size * TEXT_HEIGHT / 2, title, m.title_size, "heading")
+    )
+    pages.y = top + m.title_size * TEXT_HEIGHT + 4
+    count = "1 sitting" if report.sittings == 1 else f"{report.sittings} sittings"
+    line = f"{report.period} · {count}" if report.period else count
+    items.append(
+        TextItem(left, pages.y + m.text_size * TEXT_HEIGHT / 2, line, m.text_size, "result")
+    )
+    pages.y += m.text_size * TEXT_HEIGHT + 6
+    items.append(LineItem(left, pages.y, right, pages.y, 0.8, "column"))
+    pages.y += m.gap
+    _table(pages, report.stats, m)
+    chart_metrics = ChartMetrics(m.text_width, width=width, height=chart_height)
+    for chart in report.charts:
+        summary = wrap_text(chart.summary, m.caption_size, width, m.text_width)
+        height = chart_height + 4 + len(summary) * m.caption_size * TEXT_HEIGHT + m.gap
+        pages.room(height)
+        placed = PlacedChart(layout_chart(chart, chart_metrics), chart_metrics, left, pages.y)
+        pages.charts.append(placed)
+        y = pages.y + chart_height + 4
+        for text in summary:
+            pages.items.append(
+                TextItem(left, y + m.caption_size * TEXT_HEIGHT / 2, text, m.caption_size, "label")
+            )
+            y += m.caption_size * TEXT_HEIGHT
+        pages.y = y + m.gap
+    laid = pages.pages()
+    numbered = number_pages(
+        [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _ in laid],
+        report.title.strip() or REPORT_TITLE,
+        m,
+    )
+    return tuple(
+        ReportPage(page, tuple(charts)) for page, (_, charts) in zip(numbered, laid, strict=True)
+    )
+
+
+def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
+    """The statistics, a row per player; the headings again on each new page."""
+    left, _, right, _ = m.printable
+    width = right - left
+    size = m.text_size
+    row = size * TEXT_HEIGHT + 3
+    widths = [share * width for _, share, _ in STATS_COLUMNS]
+    lefts = [left + sum(widths[:i]) for i in range(len(widths))]
+
+    def cells(texts: Sequence[str], role: str) -> None:
+        middle = pages.y + row / 2
+        for index, text in enumerate(texts):
+            fitted = fit_text(text, size, widths[index] - 6, m.text_width)
+            if index == 0:
+                pages.items.append(TextItem(lefts[0], middle, fitted, size, role))
+            else:
+                x = lefts[index] + widths[index] - 6
+                pages.items.append(TextItem(x, middle, fitted, size, role, align="right"))
+        pages.y += row
+
+    def headings() -> None:
+        """The headings, each wrapped onto as many lines as its column needs, at the
+        bottom of the heading row."""
+        lines = [
+            wrap_text(heading, size, widths[index] - 6, m.text_width)
+            for index, (heading, _, _) in enumerate(STATS_COLUMNS)
+        ]
+        depth = max(len(wrapped) for wrapped in lines)
+        for index, wrapped in enumerate(lines):
+            for number, text in enumerate(wrapped):
+                middle = pages.y + (depth - len(wrapped) + number) * size * TEXT_HEIGHT + row / 2
+                if index == 0:
+                    pages.items.append(TextItem(lefts[0], middle, text, size, "heading"))
+                else:
+                    x = lefts[index] + widths[index] - 6
+                    pages.items.append(TextItem(x, middle, text, size, "heading", align="right"))
+        pages.y += (depth - 1) * size * TEXT_HEIGHT + row
+        pages.items.append(LineItem(left, pages.y, right, pages.y, 0.5, "game"))
+        pages.y += 2
+
+    pages.room(3 * row + 2)
+    headings()
+    if not stats:
+        cells(["No sittings in this period."], "result")
+    for texts in stats_rows(stats):
+        before = len(pages.done)
+        pages.room(row)
+        if len(pages.done) != before:
+            headings()
+        cells(texts, "result")
+    pages.y += m.gap

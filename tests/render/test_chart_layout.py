@@ -1,0 +1,277 @@
+"""The plots' layout: ticks a reader can count, every series in the legend, nothing outside
+the chart's box, points where the figures put them. No Qt."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.series import (
+    ContractShares,
+    ResultsOverTime,
+    Series,
+    contract_shares,
+    sitting_course,
+)
+from jojotte_score.core.stats import ContractKind, player_stats
+from jojotte_score.core.variants import replay_columns
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.render.chart_layout import (
+    DARK_COLOURS,
+    DASHES,
+    LIGHT_COLOURS,
+    BarItem,
+    Chart,
+    ChartLayout,
+    ChartMetrics,
+    MarkerItem,
+    PolylineItem,
+    SwatchItem,
+    contrast,
+    course_chart,
+    is_dark,
+    layout_chart,
+    nice_ticks,
+    results_chart,
+    series_style,
+    shares_chart,
+    tick_text,
+)
+from jojotte_score.render.sheet_layout import LineItem, TextItem
+from tests.sitting_kinds import load_two_sided
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+
+def fake_width(text: str, size: float) -> float:
+    """Every character is 0.6 of the font size wide."""
+    return len(text) * size * 0.6
+
+
+METRICS = ChartMetrics(text_width=fake_width)
+
+
+def german_chart() -> Chart:
+    return course_chart(sitting_course(replay(load_two_sided(DATA / "german-example.json"))))
+
+
+def chouette_chart() -> Chart:
+    sitting = load_sitting(DATA / "chouette-example.json").sitting
+    return course_chart(sitting_course(replay_columns(sitting)))
+
+
+def shares() -> ContractShares:
+    return contract_shares(player_stats([load_two_sided(DATA / "german-example.json")]))
+
+
+RESULTS = ResultsOverTime(
+    (date(2026, 11, 1), date(2026, 11, 8), date(2026, 11, 15)),
+    (
+        Series("Anna", (655, 100, 1135)),
+        Series("Bert", (-1655, -100, 1150)),
+        Series("Carl", (1000, None, -2285)),
+    ),
+)
+
+CHARTS: dict[str, Callable[[], Chart]] = {
+    "german": german_chart,
+    "chouette": chouette_chart,
+    "results": lambda: results_chart(RESULTS),
+    "shares": lambda: shares_chart(shares()),
+}
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "ticks"),
+    [
+        (-460, 100, (-500, -400, -300, -200, -100, 0, 100)),
+        (-2285, 1460, (-3000, -2000, -1000, 0, 1000, 2000)),
+        (0, 6, (0, 1, 2, 3, 4, 5, 6)),
+        (0, 10, (0, 2, 4, 6, 8, 10)),
+        (-1655, 1000, (-2000, -1500, -1000, -500, 0, 500, 1000)),
+        (0, 0, (0, 1)),
+        (0, 3, (0, 1, 2, 3)),
+    ],
+)
+def test_nice_ticks_step_by_one_two_or_five(low: int, high: int, ticks: tuple[int, ...]) -> None:
+    assert nice_ticks(low, high) == ticks
+
+
+@pytest.mark.parametrize(("value", "text"), [(-500.0, "\u2212500"), (0.0, "0"), (1000.0, "1000")])
+def test_tick_text(value: float, text: str) -> None:
+    assert tick_text(value) == text
+
+
+def test_colours_read_on_light_and_dark_backgrounds() -> None:
+    assert all(contrast(colour, "#ffffff") >= 3 for colour in LIGHT_COLOURS)
+    assert all(contrast(colour, "#303030") >= 3 for colour in DARK_COLOURS)
+    assert is_dark("#1e1e1e")
+    assert not is_dark("#ffffff")
+
+
+def test_first_twenty_series_differ_in_colour_and_line_style() -> None:
+    styles = [series_style(i) for i in range(20)]
+    assert len({(s.light, s.dash) for s in styles}) == 20
+    assert len({(s.dark, s.dash) for s in styles}) == 20
+    for before, after in itertools.pairwise(styles):
+        assert before.light != after.light
+        assert before.dash != after.dash
+        assert before.marker != after.marker
+    assert [s.dash for s in styles[:4]] == list(DASHES)
+
+
+def tick_labels(layout: ChartLayout, axis: str) -> list[str]:
+    """The y axis's tick labels (right-aligned, left of the plot) or the x axis's (centred,
+    on the first line under the plot)."""
+    left, _, _, bottom = layout.plot
+    if axis == "y":
+        return [t.text for t in layout.texts("label") if t.align == "right" and t.x < left]
+    under = [t for t in layout.texts("label") if t.align == "center" and t.y > bottom]
+    first = min(t.y for t in under)
+    return [t.text for t in under if t.y == first]
+
+
+def test_german_axes_ticks_and_points() -> None:
+    layout = layout_chart(german_chart(), METRICS)
+    assert tick_labels(layout, "y") == [
+        "\u2212500",
+        "\u2212400",
+        "\u2212300",
+        "\u2212200",
+        "\u2212100",
+        "0",
+        "100",
+    ]
+    assert tick_labels(layout, "x") == ["0", "1", "2", "3", "4", "5", "6"]
+    # The points go down with the difference: -460 after hands 4 and 5 is the lowest.
+    markers = layout.of_type(MarkerItem)
+    assert len(markers) == 7
+    ys = [m.y for m in markers]
+    assert ys[4] == ys[5] == max(ys)
+    assert ys[6] == min(ys)  # +100 after hand 6
+    _, top, _, bottom = layout.plot
+    assert ys[6] == pytest.approx(top)  # 100 is the top tick
+    assert ys[4] == pytest.approx(bottom - (500 - 460) / 600 * (bottom - top))
+    # Rubber 1 ended after hand 6: one mark, labelled, at hand 6's x.
+    marks = [t for t in layout.texts("label") if t.text == "R1"]
+    assert len(marks) == 1
+    lines = [i for i in layout.of_type(LineItem) if i.x1 == i.x2 == markers[6].x]
+    assert lines
+
+
+@pytest.mark.parametrize("name", sorted(CHARTS))
+def test_every_series_is_in_the_legend(name: str) -> None:
+    chart = CHARTS[name]()
+    layout = layout_chart(chart, METRICS)
+    swatches = layout.of_type(SwatchItem)
+    assert [s.series for s in swatches] == list(range(len(chart.series)))
+    names = [
+        next(t.text for t in layout.texts("result") if t.y == swatch.y and t.x > swatch.x)
+        for swatch in swatches
+    ]
+    assert names == list(chart.names)
+
+
+def boxes(layout: ChartLayout) -> list[tuple[str, tuple[float, float, float, float]]]:
+    found: list[tuple[str, tuple[float, float, float, float]]] = []
+    for item in layout.items:
+        if isinstance(item, TextItem):
+            found.append((item.text, item.box(fake_width)))
+        elif isinstance(item, LineItem):
+            found.append(("line", (item.x1, item.y1, item.x2, item.y2)))
+        elif isinstance(item, PolylineItem):
+            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+            found.append(("polyline", (min(xs), min(ys), max(xs), max(ys))))
+        elif isinstance(item, MarkerItem):
+            found.append(("marker", (item.x, item.y, item.x, item.y)))
+        elif isinstance(item, BarItem):
+            found.append(("bar", (item.left, item.top, item.right, item.bottom)))
+        else:
+            found.append(("swatch", (item.x, item.y, item.x + item.width, item.y)))
+    return found
+
+
+@pytest.mark.parametrize("size", [(480.0, 300.0), (300.0, 200.0), (720.0, 420.0)])
+@pytest.mark.parametrize("name", sorted(CHARTS))
+def test_nothing_outside_the_chart_box(name: str, size: tuple[float, float]) -> None:
+    width, height = size
+    layout = layout_chart(CHARTS[name](), METRICS._replace(width=width, height=height))
+    for what, (left, top, right, bottom) in boxes(layout):
+        assert 0 <= left <= right <= width, what
+        assert 0 <= top <= bottom <= height, what
+
+
+@pytest.mark.parametrize("name", sorted(CHARTS))
+def test_lines_markers_and_bars_stay_in_the_plot(name: str) -> None:
+    layout = layout_chart(CHARTS[name](), METRICS)
+    left, top, right, bottom = layout.plot
+    for what, (x1, y1, x2, y2) in boxes(layout):
+        if what in {"polyline", "marker", "bar"}:
+            assert left <= x1 <= x2 <= right + 0.01, what
+            assert top - 0.01 <= y1 <= y2 <= bottom + 0.01, what
+
+
+def test_a_missed_sitting_breaks_the_line() -> None:
+    layout = layout_chart(results_chart(RESULTS), METRICS)
+    carl = [p for p in layout.of_type(PolylineItem) if p.series == 2]
+    assert carl == []  # 1000, gap, -2285: no two neighbouring points
+    assert len([m for m in layout.of_type(MarkerItem) if m.series == 2]) == 2
+    assert tick_labels(layout, "x") == ["2026-11-01", "2026-11-08", "2026-11-15"]
+
+
+def test_shares_bars_and_notes() -> None:
+    chart = shares_chart(shares())
+    layout = layout_chart(chart, METRICS)
+    assert tick_labels(layout, "y") == ["0%", "20%", "40%", "60%", "80%", "100%"]
+    assert tick_labels(layout, "x") == ["suit", "no-trump", "Nullo", "Slam", "doubled"]
+    # A: suit 1/3, Nullo 0/1, doubled 0/1; B: suit 1/2. No bar where none was declared.
+    bars = [(b.series, b) for b in layout.of_type(BarItem)]
+    assert [s for s, _ in bars] == [0, 1, 0, 0]
+    _, top, _, bottom = layout.plot
+    heights = [b.bottom - b.top for _, b in bars]
+    assert heights[0] == pytest.approx(0.33 * (bottom - top))
+    assert heights[1] == pytest.approx(0.50 * (bottom - top))
+    assert heights[2] == heights[3] == pytest.approx(1.5)  # made none of those declared
+    assert {t.text for t in layout.texts("label")} >= {"1/3", "1/2", "0/1"}
+    assert chart.summary.startswith("Contracts made of those declared, by kind. A made 1 of 3")
+
+
+def test_course_chart_titles_and_summary() -> None:
+    chart = german_chart()
+    assert chart.title == "Running difference, A \u2212 B"
+    assert chart.marks == ((6, "R1"),)
+    assert chouette_chart().marks == ((3, "R1"), (6, "R2"), (10, "R3"))
+    assert chart.summary.startswith("A ahead by 100 after hand 6")
+
+
+def test_results_chart_cumulative() -> None:
+    chart = results_chart(RESULTS, cumulative=True)
+    assert chart.summary.startswith("Added up over 3 sittings, to 2026-11-15: Anna +1890")
+    assert [s.values for s in chart.series] == [
+        (655, 755, 1890),
+        (-1655, -1755, -605),
+        (1000, None, -1285),
+    ]
+    assert ContractKind.SUIT in shares().kinds
+
+
+def test_charts_with_nothing_yet_stay_in_their_box() -> None:
+    empty = course_chart(sitting_course(replay(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), ()))))
+    assert empty.summary == "No hands yet."
+    charts = [
+        empty,
+        results_chart(ResultsOverTime((), ())),
+        shares_chart(ContractShares((), (ContractKind.SUIT,), ())),
+    ]
+    for chart in charts:
+        layout = layout_chart(chart, METRICS)
+        assert tick_labels(layout, "y")[0] == ("0%" if chart.kind == "bar" else "0")
+        for what, (left, top, right, bottom) in boxes(layout):
+            assert 0 <= left <= right <= METRICS.width, what
+            assert 0 <= top <= bottom <= METRICS.height, what
