@@ -420,6 +420,8 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
+        if self.history is not None:
+            self.history.close()
         super().closeEvent(event)
 
 

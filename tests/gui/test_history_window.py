@@ -259,6 +259,8 @@ def test_view_history_lists_the_database_and_opens_in_the_main_window(
     action.trigger()  # shown again: read again, the same window
     assert main_window.history is history
     assert {row.id for row in history.model.shown_rows()} == {first, second, third}
+    main_window.close()
+    assert not history.isVisible()  # it closes with the scorepad
 
 
 @pytest.mark.parametrize(("name", "colours"), [("light", LIGHT), ("dark", DARK)])
