@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import Variant, side_names
 
 DATE_FORMAT = "%Y-%m-%d"
 TIME_FORMAT = f"{DATE_FORMAT} %H:%M:%S"
@@ -43,6 +43,33 @@ def net_result(sides: Sequence[str], side: int | None, points: int) -> str:
     """The net result of a sitting so far: "Anna +120", or "level" when no side is ahead
     (``side`` None)."""
     return "level" if side is None else f"{sides[side]} +{points}"
+
+
+def sitting_result(
+    variant: Variant,
+    players: Sequence[str],
+    net_side: int | None,
+    net_points: int,
+    settlement: Sequence[int] | None,
+) -> str:
+    """A stored sitting's result so far, as the list of sittings shows it: each player's
+    settlement in the games of individual players ("Anna +40, Bert -10, Carl -30"), else
+    the net result of the two sides ("Anna & Carl +120", or "level")."""
+    if settlement is not None:
+        return ", ".join(
+            f"{name} {points:+d}" for name, points in zip(players, settlement, strict=False)
+        )
+    return net_result(side_names(variant, tuple(players)), net_side, net_points)
+
+
+VARIANT_LABELS = {
+    Variant.TWO_PLAYER: "Two players",
+    Variant.PARTNERSHIP: "Partnership",
+    Variant.THREE_PLAYER: "Three players",
+    Variant.CHOUETTE: "Chouette",
+    Variant.CUTTHROAT: "Cutthroat",
+}
+"""The ways to play, as short as a table column can show them."""
 
 
 def sitting_label(

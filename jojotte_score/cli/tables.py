@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from jojotte_score.labels import NONE, compact_versus, local_date, local_time, net_result
+from jojotte_score.labels import NONE, compact_versus, local_date, local_time, sitting_result
 from jojotte_score.storage.sittings import SittingInfo
 
 if TYPE_CHECKING:
@@ -53,29 +53,21 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
     finished rubbers, net result so far ("Anna +120" or "level") and title."""
     if info.damaged:
         return (str(info.id), NONE, NONE, "damaged: see below", NONE, NONE, NONE, "")
+    result = sitting_result(
+        info.variant, info.players, info.net_side, info.net_points, info.settlement
+    )
     if info.settlement is not None:  # a game of individual players: each one's settlement
-        return (
-            str(info.id),
-            local_date(info.created),
-            info.variant.value,
-            ", ".join(info.players),
-            str(info.hands),
-            str(info.rubbers_finished),
-            ", ".join(
-                f"{name} {points:+d}"
-                for name, points in zip(info.players, info.settlement, strict=False)
-            ),
-            info.title,
-        )
-    names = info.side_names
+        players = ", ".join(info.players)
+    else:
+        players = compact_versus(info.variant, info.side_names)
     return (
         str(info.id),
         local_date(info.created),
         info.variant.value,
-        compact_versus(info.variant, names),
+        players,
         str(info.hands),
         str(info.rubbers_finished),
-        net_result(names, info.net_side, info.net_points),
+        result,
         info.title,
     )
 

@@ -30,6 +30,7 @@ class ActionName(enum.Enum):
     DELETE_HAND = "delete-hand"
     INSERT_HAND = "insert-hand"
     THROWN_IN = "thrown-in"
+    HISTORY = "history"
     PREVIOUS_RUBBER = "previous-rubber"
     NEXT_RUBBER = "next-rubber"
     ZOOM_IN = "zoom-in"
@@ -84,6 +85,11 @@ SPECS: dict[ActionName, _Spec] = {
         "Record a forgotten hand before the selected one",
     ),
     ActionName.THROWN_IN: ("&Thrown in", ("Ctrl+T",), "Record a thrown-in deal"),
+    ActionName.HISTORY: (
+        "&History…",
+        ("Ctrl+H",),
+        "Every stored sitting: filter them, sort them, open one, export the list",
+    ),
     ActionName.PREVIOUS_RUBBER: (
         "&Previous rubber",
         ("Ctrl+PgUp",),
@@ -175,6 +181,8 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         ActionName.RENAME_PLAYERS,
     ),
     "&View": (
+        ActionName.HISTORY,
+        None,
         ActionName.PREVIOUS_RUBBER,
         ActionName.NEXT_RUBBER,
         None,

@@ -141,6 +141,7 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.DELETE_HAND: self.delete_hand,
             _A.INSERT_HAND: self.insert_hand,
             _A.THROWN_IN: self.panel.record_thrown_in,
+            _A.HISTORY: self.show_history,
             _A.PREVIOUS_RUBBER: lambda: self._step_rubber(-1),
             _A.NEXT_RUBBER: lambda: self._step_rubber(+1),
             _A.ZOOM_IN: lambda: self.set_zoom(self.settings.zoom * ZOOM_STEP),
@@ -419,6 +420,8 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_settings()
+        if self.history is not None:
+            self.history.close()
         super().closeEvent(event)
 
 

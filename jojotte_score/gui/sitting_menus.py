@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QFileDialog, QMainWindow
 
+    from jojotte_score.gui.history_window import HistoryWindow
     from jojotte_score.gui.session import Session
     from jojotte_score.gui.sheet_widget import SheetWidget
 
@@ -64,6 +65,7 @@ class SittingMenus(_Base):
     # True when nobody can click a message box (an offscreen window, --quit-after-start):
     # then what a box would say goes to stderr instead.
     unattended = False
+    history: HistoryWindow | None = None  # View > History, built when first shown
 
     def tell(self, title: str, text: str) -> None:
         """Tell the player what went wrong: in a message box, else (``unattended``) on
@@ -127,6 +129,27 @@ class SittingMenus(_Base):
         chosen = _dialogs().OpenSittingDialog.ask(self, self.session.store.list_sittings())
         if chosen is not None:
             self.open_sitting_id(chosen)
+
+    def show_history(self) -> None:
+        """View > History: the stored sittings, read again each time it is shown; opening
+        one shows it here."""
+        if self.history is None:
+            from jojotte_score.gui.history_window import HistoryWindow
+
+            # Through the session each time: restoring a backup replaces the store.
+            self.history = HistoryWindow(
+                lambda: self.session.store.list_sittings(), self._open_from_history, self
+            )
+        else:
+            self.history.reload()
+        self.history.show()
+        self.history.raise_()
+        self.history.activateWindow()
+
+    def _open_from_history(self, sitting_id: int) -> None:
+        self.open_sitting_id(sitting_id)
+        self.raise_()
+        self.activateWindow()
 
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""

@@ -1,0 +1,152 @@
+"""How fast the history window opens on 2,000 sittings and 200,000 hands.
+
+The aim: opening View > History takes under 0.3 s. Every figure is the best of several
+repetitions on the same database, printed with the ratio to a baseline measured in the same
+run, the raw ``SELECT`` of the rows the history lists (sittings joined to their summaries):
+
+- ``SittingStore.list_sittings()``, the storage call the window makes;
+- the window's model built from the store: the rows made, sorted newest first, set;
+- the whole window built from the store and shown (its first paint included), offscreen
+  unless ``QT_QPA_PLATFORM`` says otherwise;
+- a keystroke in the player filter and a click on a heading, on the model of every sitting.
+
+The summaries are fresh before anything is timed, as after the scorepad has run once. The
+database is built once with ``SittingStore.import_sitting`` and kept in the temporary folder
+(or in ``--data-dir``), so later runs reuse it.
+
+    python3 benchmarks/bench_history.py [--sittings 2000] [--hands 100] [--repeat 7]
+                                        [--data-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# The scripts beside this one, and the package of this checkout.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_storage import best_of, counts
+from sitting_generator import sitting_data
+
+from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
+
+TARGET = 0.3  # seconds, to open the history
+BASELINE = (
+    "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, m.hands, "
+    "m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, m.settlement "
+    "FROM sitting s JOIN summary m ON m.sitting_id = s.id ORDER BY s.updated DESC, s.id DESC"
+)
+NAMES = ("Anna", "Bert", "Carl", "Dora", "Erik", "Fritz", "Greta", "Hanna", "Ilse", "Jost")
+PLACES = ("", "", "Berlin", "Hamburg", "Café Kranzler", "Potsdam")
+
+
+def build(path: Path, sittings: int, hands: int) -> float:
+    """Fill a new database with generated two-player sittings between players drawn from
+    :data:`NAMES`, with titles and places; returns the seconds it took."""
+    rng = random.Random(1937)
+    start = time.perf_counter()
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        for number in range(sittings):
+            data = sitting_data(hands, seed=number)
+            data["players"] = rng.sample(NAMES, 2)
+            sitting = parse_sitting(data).sitting
+            title = f"Evening {number + 1}" if rng.random() < 0.5 else ""
+            store.import_sitting(sitting, title=title, place=rng.choice(PLACES))
+    return time.perf_counter() - start
+
+
+def line(label: str, seconds: float, baseline: float | None = None, target: bool = False) -> str:
+    text = f"  {label:<50} {1000 * seconds:9.2f} ms"
+    if baseline is not None:
+        text += f"   {seconds / baseline:7.1f}x baseline"
+    if target:
+        text += f"   {'within' if seconds < TARGET else 'OVER'} the {TARGET} s target"
+    return text
+
+
+def measure(path: Path, repeat: int) -> None:
+    # Imported here: Qt is loaded only once the database is ready.
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.history_rows import Column, HistoryFilter, history_rows
+    from jojotte_score.gui.history_window import HistoryTableModel, HistoryWindow
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        listed = len(store.list_sittings())  # fresh summaries, as after the first run
+        connection = database.connection
+        raw = best_of(repeat, lambda: connection.execute(BASELINE).fetchall())
+        listing = best_of(repeat, store.list_sittings)
+
+        def build_model() -> HistoryTableModel:
+            model = HistoryTableModel()
+            model.set_rows(history_rows(store.list_sittings()))
+            model.sort(Column.DATE, Qt.SortOrder.DescendingOrder)
+            return model
+
+        def open_window() -> None:
+            window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
+            window.show()
+            app.processEvents()
+            window.close()
+            window.deleteLater()
+            app.processEvents()
+
+        modelled = best_of(repeat, build_model)
+        opening = best_of(repeat, open_window)
+        model = build_model()
+
+        def type_and_clear() -> None:
+            model.set_filter(HistoryFilter("ann"))
+            model.set_filter(HistoryFilter())
+
+        typing = best_of(repeat, type_and_clear)
+        sorting = best_of(repeat, lambda: model.sort(Column.HANDS, Qt.SortOrder.AscendingOrder))
+
+    print(f"History of {listed} sittings (best of {repeat}):")
+    print(line("raw SELECT of the listed rows (baseline)", raw))
+    print(line("list_sittings()", listing, raw))
+    print(line("the window's model from the store", modelled, raw, target=True))
+    print(line("the window built from the store and shown", opening, raw, target=True))
+    print(line("a player filter typed, then cleared", typing))
+    print(line("sorted by another column", sorting))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sittings", type=int, default=2000)
+    parser.add_argument("--hands", type=int, default=100, help="hands per sitting")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    cache = Path(tempfile.gettempdir()) / f"jojotte-bench-history-{args.sittings}x{args.hands}"
+    folder = args.data_dir or cache
+    path = database_path(folder)
+    if path.exists():
+        print(f"database: reusing {path}")
+    else:
+        folder.mkdir(parents=True, exist_ok=True)
+        seconds = build(path, args.sittings, args.hands)
+        print(f"build: {args.sittings} sittings × {args.hands} hands in {seconds:.1f} s")
+    sittings, hands = counts(path)
+    print(f"database: {sittings} sittings, {hands} hands, {path.stat().st_size / 1e6:.1f} MB")
+    measure(path, args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

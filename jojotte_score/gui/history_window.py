@@ -1,0 +1,347 @@
+"""The history window (View > History): every stored sitting, to filter, sort, open or export.
+
+A window of tabs. Its first tab, "Sittings", is the table of stored sittings with a
+player filter, a date range, Open and Export CSV; more tabs (statistics, plots) are added
+with :meth:`HistoryWindow.add_tab`. The rows are built, filtered and sorted by
+:mod:`jojotte_score.gui.history_rows`; this module only shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QDate,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QDateEdit,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score.gui.history_rows import (
+    HEADINGS,
+    NUMBER_COLUMNS,
+    Column,
+    HistoryFilter,
+    HistoryRow,
+    filtered,
+    history_rows,
+    sorted_rows,
+    write_history_csv,
+)
+from jojotte_score.storage.sittings import SittingInfo
+
+_Index = QModelIndex | QPersistentModelIndex
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+
+
+class HistoryTableModel(QAbstractTableModel):
+    """The stored sittings that pass the filter, in the order chosen (one row each)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._all: list[HistoryRow] = []
+        self._limits = HistoryFilter()
+        self._order: tuple[Column, bool] | None = None  # column, descending
+        self._shown: list[HistoryRow] = []
+
+    # Filling -----------------------------------------------------------------------------
+
+    def set_rows(self, rows: Sequence[HistoryRow]) -> None:
+        """Show ``rows`` (every stored sitting), filtered and sorted as before."""
+        self.beginResetModel()
+        self._all = list(rows)
+        self._shown = self._arranged()
+        self.endResetModel()
+
+    def set_filter(self, limits: HistoryFilter) -> None:
+        """Show only the rows that pass ``limits``."""
+        if limits == self._limits:
+            return
+        self.beginResetModel()
+        self._limits = limits
+        self._shown = self._arranged()
+        self.endResetModel()
+
+    def _arranged(self) -> list[HistoryRow]:
+        rows = filtered(self._all, self._limits)
+        if self._order is None:
+            return rows
+        column, descending = self._order
+        return sorted_rows(rows, column, descending=descending)
+
+    def shown_rows(self) -> list[HistoryRow]:
+        """The rows shown, top to bottom."""
+        return list(self._shown)
+
+    def total(self) -> int:
+        """How many sittings there are, shown or not."""
+        return len(self._all)
+
+    def row_at(self, row: int) -> HistoryRow:
+        """The sitting shown in table row ``row``."""
+        return self._shown[row]
+
+    # Qt's model interface ----------------------------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._shown)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._shown):
+            return None
+        row, column = self._shown[index.row()], Column(index.column())
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return row.text(column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column in NUMBER_COLUMNS else _LEFT
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return HEADINGS[Column(section)]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if Column(section) in NUMBER_COLUMNS else _LEFT
+        return None
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sort by ``column`` (see :func:`~jojotte_score.gui.history_rows.sorted_rows`);
+        the selection follows its sittings."""
+        if not 0 <= column < len(Column):
+            return
+        self.layoutAboutToBeChanged.emit()
+        before = self._shown
+        self._order = (Column(column), order == Qt.SortOrder.DescendingOrder)
+        self._shown = self._arranged()
+        places = {row.id: place for place, row in enumerate(self._shown)}
+        persistent = self.persistentIndexList()
+        moved = [self.index(places[before[index.row()].id], index.column()) for index in persistent]
+        self.changePersistentIndexList(persistent, moved)
+        self.layoutChanged.emit()
+
+
+class HistoryWindow(QWidget):
+    """The history: a window of tabs, non-modal. The "Sittings" tab lists every stored
+    sitting (``list_sittings``, called again by :meth:`reload`); Open, Enter or a double
+    click call ``open_sitting`` with the chosen sitting's id."""
+
+    def __init__(
+        self,
+        list_sittings: Callable[[], Sequence[SittingInfo]],
+        open_sitting: Callable[[int], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("History")
+        self._list_sittings = list_sittings
+        self._open_sitting = open_sitting
+        self.model = HistoryTableModel(self)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.sittings_tab = self._build_sittings_tab()
+        self.add_tab(self.sittings_tab, "&Sittings")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.tabs)
+        self.resize(980, 560)
+        self.reload()
+        self.table.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
+
+    def add_tab(self, widget: QWidget, title: str) -> int:
+        """Add a tab after the others (statistics, plots...); returns its index."""
+        return self.tabs.addTab(widget, title)
+
+    # Building ----------------------------------------------------------------------------
+
+    def _build_sittings_tab(self) -> QWidget:
+        page = QWidget()
+        self.player = QLineEdit(placeholderText="any player", clearButtonEnabled=True)
+        player_label = QLabel("&Player:")
+        player_label.setBuddy(self.player)
+        self.since_check = QCheckBox("&From:")
+        self.until_check = QCheckBox("&To:")
+        self.since = _date_edit()
+        self.until = _date_edit()
+        filters = QHBoxLayout()
+        filters.addWidget(player_label)
+        filters.addWidget(self.player, 2)
+        for check, edit in ((self.since_check, self.since), (self.until_check, self.until)):
+            filters.addSpacing(12)
+            filters.addWidget(check)
+            filters.addWidget(edit)
+        filters.addStretch(1)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSortingEnabled(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        self.count_label = QLabel()
+        self.export_button = QPushButton("&Export CSV…")
+        self.open_button = QPushButton("&Open")
+        self.open_button.setDefault(True)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.count_label, 1)
+        buttons.addWidget(self.export_button)
+        buttons.addWidget(self.open_button)
+        layout = QVBoxLayout(page)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        self.player.textChanged.connect(self._filter_changed)
+        for check, edit in ((self.since_check, self.since), (self.until_check, self.until)):
+            check.toggled.connect(edit.setEnabled)
+            check.toggled.connect(self._filter_changed)
+            edit.dateChanged.connect(self._filter_changed)
+            edit.setEnabled(False)
+        self.table.activated.connect(self._open_index)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.model.modelReset.connect(self._update_buttons)
+        self.open_button.clicked.connect(self.open_selected)
+        self.export_button.clicked.connect(self.export_csv)
+        return page
+
+    # Rows --------------------------------------------------------------------------------
+
+    def reload(self) -> None:
+        """Read the stored sittings again (after sittings were added or changed), keeping
+        the filter, the order and the selected sitting."""
+        chosen = self.selected_id()
+        rows = history_rows(self._list_sittings())
+        self.model.set_rows(rows)
+        days = [row.day for row in rows if row.day is not None]
+        if days and not self.since_check.isChecked():
+            self.since.setDate(_qdate(min(days)))
+        if days and not self.until_check.isChecked():
+            self.until.setDate(_qdate(max(days)))
+        self.select_id(chosen)
+        self._fit_columns()
+
+    def limits(self) -> HistoryFilter:
+        """The filter the fields describe."""
+        since = self.since.date().toPython() if self.since_check.isChecked() else None
+        until = self.until.date().toPython() if self.until_check.isChecked() else None
+        assert since is None or isinstance(since, date)
+        assert until is None or isinstance(until, date)
+        return HistoryFilter(self.player.text(), since, until)
+
+    def _filter_changed(self) -> None:
+        chosen = self.selected_id()
+        self.model.set_filter(self.limits())
+        self.select_id(chosen)
+
+    def selected_id(self) -> int | None:
+        """The id of the sitting selected, if any."""
+        rows = self.table.selectionModel().selectedRows()
+        return self.model.row_at(rows[0].row()).id if rows else None
+
+    def select_id(self, sitting_id: int | None) -> None:
+        """Select the sitting ``sitting_id`` when it is shown, else the top row."""
+        shown = self.model.shown_rows()
+        place = next((i for i, row in enumerate(shown) if row.id == sitting_id), 0)
+        if shown:
+            self.table.selectRow(place)
+            self.table.scrollTo(self.model.index(place, 0))
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        self.open_button.setEnabled(self.selected_id() is not None)
+        shown, total = self.model.rowCount(), self.model.total()
+        self.export_button.setEnabled(shown > 0)
+        if shown == total:
+            text = "1 sitting" if total == 1 else f"{total:,} sittings"
+        else:
+            text = f"{shown:,} of {total:,} sittings shown"
+        self.count_label.setText(text)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._fit_columns()  # the table's fonts and style are known once it is shown
+
+    def _fit_columns(self) -> None:
+        """Columns as wide as their heading and the first rows need, within reason."""
+        if not self.table.isVisible():
+            return
+        limit = max(self.width() // 3, 160)
+        rows = min(self.model.rowCount(), 50)
+        grid = 1 if self.table.showGrid() else 0  # the cell's text ends before the grid line
+        for column in range(self.model.columnCount() - 1):
+            width = self.table.horizontalHeader().sectionSizeHint(column)
+            for row in range(rows):
+                hint = self.table.sizeHintForIndex(self.model.index(row, column)).width() + grid
+                width = max(width, hint)
+            self.table.setColumnWidth(column, min(width, limit))
+
+    # Actions -----------------------------------------------------------------------------
+
+    def open_selected(self) -> None:
+        """Open the selected sitting in the main window."""
+        chosen = self.selected_id()
+        if chosen is not None:
+            self._open_sitting(chosen)
+
+    def _open_index(self, index: QModelIndex) -> None:
+        if index.isValid():
+            self._open_sitting(self.model.row_at(index.row()).id)
+
+    def export_csv(self) -> None:
+        """Write the rows shown, in their order, to a CSV file the player names."""
+        name, _ = QFileDialog.getSaveFileName(self, "Export history", "history.csv", "CSV (*.csv)")
+        if name:
+            self.write_csv(Path(name))
+
+    def write_csv(self, path: Path) -> bool:
+        """Write the rows shown to ``path``; a failure is told in a message box."""
+        try:
+            write_history_csv(self.model.shown_rows(), path)
+        except OSError as error:
+            from jojotte_score.gui.dialogs import show_message
+
+            show_message(self, "Not written", f"{path}: {error.strerror or error}")
+            return False
+        return True
+
+
+def _qdate(day: date) -> QDate:
+    return QDate(day.year, day.month, day.day)
+
+
+def _date_edit() -> QDateEdit:
+    edit = QDateEdit()
+    edit.setCalendarPopup(True)
+    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setDate(QDate.currentDate())
+    return edit
