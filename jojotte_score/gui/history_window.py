@@ -163,6 +163,7 @@ class HistoryWindow(QWidget):
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
         self.model = HistoryTableModel(self)
+        self._refreshers: list[Callable[[], None]] = []
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.sittings_tab = self._build_sittings_tab()
@@ -174,8 +175,13 @@ class HistoryWindow(QWidget):
         self.reload()
         self.table.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
 
-    def add_tab(self, widget: QWidget, title: str) -> int:
-        """Add a tab after the others (statistics, plots...); returns its index."""
+    def add_tab(
+        self, widget: QWidget, title: str, refresh: Callable[[], None] | None = None
+    ) -> int:
+        """Add a tab after the others (statistics, plots...); returns its index.
+        ``refresh`` is called with every :meth:`reload`, so the tab reads the store again."""
+        if refresh is not None:
+            self._refreshers.append(refresh)
         return self.tabs.addTab(widget, title)
 
     # Building ----------------------------------------------------------------------------
@@ -249,6 +255,8 @@ class HistoryWindow(QWidget):
             self.until.setDate(_qdate(max(days)))
         self.select_id(chosen)
         self._fit_columns()
+        for refresh in self._refreshers:
+            refresh()
 
     def limits(self) -> HistoryFilter:
         """The filter the fields describe."""

@@ -134,12 +134,14 @@ class SittingMenus(_Base):
         """View > History: the stored sittings, read again each time it is shown; opening
         one shows it here."""
         if self.history is None:
+            from jojotte_score.gui.history_tabs import add_history_tabs
             from jojotte_score.gui.history_window import HistoryWindow
 
             # Through the session each time: restoring a backup replaces the store.
             self.history = HistoryWindow(
                 lambda: self.session.store.list_sittings(), self._open_from_history, self
             )
+            add_history_tabs(self.history, lambda: self.session.store)
         else:
             self.history.reload()
         self.history.show()

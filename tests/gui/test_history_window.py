@@ -274,7 +274,6 @@ def test_history_screenshot(
     tmp_path: Path,
 ) -> None:
     qapp.setPalette(palette(colours))
-    history.add_tab(QLabel("Statistics come here."), "S&tatistics")
     if name == "dark":
         history.player.setText("anna")
         history.since_check.setChecked(True)

@@ -1,0 +1,70 @@
+"""The history window's Statistics and Plots tabs, fed from the store.
+
+The tabs read nothing themselves; the functions here read the store for them, through
+the session each time (restoring a backup replaces the store).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting
+from jojotte_score.core.series import SittingCourse, sitting_course
+from jojotte_score.core.stats import PlayerStats
+from jojotte_score.core.variants import replay_columns
+from jojotte_score.gui.history_window import HistoryWindow
+from jojotte_score.gui.plots_view import PlotSources, PlotsView
+from jojotte_score.gui.statistics_view import StatisticsView
+from jojotte_score.render.season_report import SeasonReport, season_report
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import (
+    ALL_TIME,
+    Period,
+    PeriodStats,
+    period_stats,
+    sittings_created,
+)
+
+
+def course_of(store: SittingStore, sitting_id: int) -> SittingCourse | None:
+    """A stored sitting's running result hand by hand; None when it cannot be read."""
+    try:
+        sitting = store.load(sitting_id).sitting
+    except JojotteError:
+        return None
+    if isinstance(sitting, Sitting) and not sitting.variant.individual:
+        return sitting_course(replay(sitting))
+    return sitting_course(replay_columns(sitting))
+
+
+def report_of(store: SittingStore, period: Period = ALL_TIME) -> SeasonReport:
+    """The season report over the sittings stored within ``period``."""
+    stored = sittings_created(store, period)
+    return season_report([(s.created.astimezone().date(), s.sitting) for s in stored])
+
+
+def all_stats(store: SittingStore) -> tuple[PlayerStats, ...]:
+    """Every player's figures over every stored sitting."""
+    return period_stats(store).players
+
+
+def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) -> None:
+    """Give the history window its Statistics and Plots tabs, refreshed with it."""
+
+    def stats_for(period: Period) -> PeriodStats:
+        return period_stats(store(), period)
+
+    statistics = StatisticsView(stats_for)
+    plots = PlotsView(
+        PlotSources(
+            sittings=lambda: store().list_sittings(),
+            course=lambda sitting_id: course_of(store(), sitting_id),
+            stats=lambda: all_stats(store()),
+            report=lambda: report_of(store()),
+        )
+    )
+    history.add_tab(statistics, "S&tatistics", statistics.refresh)
+    history.add_tab(plots, "P&lots", plots.refresh)
+    plots.refresh()

@@ -1,0 +1,115 @@
+"""The history window's Statistics and Plots tabs over the stored worked examples: the
+figures a player checks, each plot with its summary in words, the plots as PNG and the
+season report as PDF; screenshots of the plots in the light and the dark palette."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.actions import ActionName
+from jojotte_score.gui.history_window import HistoryWindow
+from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.plots_view import PlotsView
+from jojotte_score.gui.statistics_view import StatisticsView
+
+from .conftest import screenshot_folder
+from .test_screenshots import DARK, LIGHT, app_palette, palette
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+EXAMPLES = ("german-example", "three-player-example", "chouette-example", "cutthroat-example")
+
+__all__ = ["app_palette"]  # a fixture, used by name
+
+
+@pytest.fixture
+def history(main_window: MainWindow, qtbot: QtBot) -> HistoryWindow:
+    """View > History over the four worked examples (the cutthroat sitting stored last)."""
+    store = main_window.session.store
+    for name in EXAMPLES:
+        store.import_sitting(load_sitting(DATA / f"{name}.json").sitting)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    shown = main_window.history
+    assert shown is not None
+    qtbot.waitExposed(shown)
+    return shown
+
+
+def tab(history: HistoryWindow, title: str) -> object:
+    titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
+    return history.tabs.widget(titles.index(title))
+
+
+def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
+    titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
+    assert titles == ["&Sittings", "S&tatistics", "P&lots"]
+    statistics = tab(history, "S&tatistics")
+    assert isinstance(statistics, StatisticsView)
+    model = statistics.model
+    rows = {
+        model.index(r, 0).data(): [model.index(r, c).data() for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    }
+    assert rows["Anna"][:5] == ["Anna", "3", "5", "2", "+1680"]  # T15, C6, F6 summed
+    assert rows["Dave"][4] == "-2150"
+
+
+def test_the_plots_with_their_summaries(history: HistoryWindow, tmp_path: Path) -> None:
+    plots = tab(history, "P&lots")
+    assert isinstance(plots, PlotsView)
+    # The sitting chosen first is the newest: cutthroat, which Carl won (F6: +2450).
+    course = plots.course.chart.chart()
+    assert course is not None
+    assert "Carl" in plots.course.summary.text()
+    assert plots.course.chart.accessibleDescription() == plots.course.summary.text()
+    assert [s.name for s in course.series] == ["Anna", "Bert", "Carl", "Dave"]
+    assert course.series[2].values[-1] == 2450
+    results = plots.results.chart.chart()
+    assert results is not None
+    assert {s.name for s in results.series} == {"A", "B", "Anna", "Bert", "Carl", "Dave"}
+    shares = plots.shares.chart.chart()
+    assert shares is not None
+    assert plots.shares.summary.text()
+    for plot in (plots.course, plots.results, plots.shares):
+        target = tmp_path / f"{plot.name}.png"
+        assert plot.chart.save_png(target, 560, 340)
+        assert target.read_bytes().startswith(b"\x89PNG")
+
+
+def test_the_season_report_as_pdf(history: HistoryWindow, tmp_path: Path) -> None:
+    plots = tab(history, "P&lots")
+    assert isinstance(plots, PlotsView)
+    target = tmp_path / "season.pdf"
+    assert plots.export_report(target) == target
+    pdftotext = subprocess.run(
+        ["pdftotext", str(target), "-"], capture_output=True, text=True, check=True
+    )
+    text = pdftotext.stdout
+    for name, net in (("Anna", "+1680"), ("Carl", "+1165"), ("Dave", "\u22122150")):
+        assert name in text
+        assert net in text
+
+
+@pytest.mark.parametrize(("name", "colours"), [("light", LIGHT), ("dark", DARK)])
+def test_plots_screenshot(
+    name: str,
+    colours: dict[QPalette.ColorRole, str],
+    history: HistoryWindow,
+    qapp: QApplication,
+    app_palette: object,
+    tmp_path: Path,
+) -> None:
+    qapp.setPalette(palette(colours))
+    plots = tab(history, "P&lots")
+    assert isinstance(plots, PlotsView)
+    history.tabs.setCurrentWidget(plots)
+    history.resize(1100, 1150)
+    QApplication.processEvents()
+    folder = screenshot_folder(tmp_path)
+    assert history.grab().save(str(folder / f"history-plots-{name}.png"))
