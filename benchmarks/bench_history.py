@@ -81,6 +81,7 @@ def measure(path: Path, repeat: int) -> None:
     from PySide6.QtWidgets import QApplication
 
     from jojotte_score.gui.history_rows import Column, HistoryFilter, history_rows
+    from jojotte_score.gui.history_tabs import add_history_tabs
     from jojotte_score.gui.history_window import HistoryTableModel, HistoryWindow
 
     app = QApplication.instance() or QApplication([])
@@ -99,6 +100,7 @@ def measure(path: Path, repeat: int) -> None:
 
         def open_window() -> None:
             window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
+            add_history_tabs(window, lambda: store)  # as View > History builds it
             window.show()
             app.processEvents()
             window.close()

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
@@ -51,12 +53,24 @@ def all_stats(store: SittingStore) -> tuple[PlayerStats, ...]:
 
 
 def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) -> None:
-    """Give the history window its Statistics and Plots tabs, refreshed with it."""
+    """Give the history window its Statistics and Plots tabs. Each reads the store when it
+    is shown (the figures replay every sitting in the period)."""
 
     def stats_for(period: Period) -> PeriodStats:
         return period_stats(store(), period)
 
-    statistics = StatisticsView(stats_for)
+    statistics_page = QWidget()
+    statistics_layout = QVBoxLayout(statistics_page)
+    statistics_layout.setContentsMargins(0, 0, 0, 0)
+    built: list[StatisticsView] = []
+
+    def refresh_statistics() -> None:
+        if built:
+            built[0].refresh()
+        else:  # the view reads its figures as it is built
+            built.append(StatisticsView(stats_for))
+            statistics_layout.addWidget(built[0])
+
     plots = PlotsView(
         PlotSources(
             sittings=lambda: store().list_sittings(),
@@ -65,6 +79,5 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             report=lambda: report_of(store()),
         )
     )
-    history.add_tab(statistics, "S&tatistics", statistics.refresh)
+    history.add_tab(statistics_page, "S&tatistics", refresh_statistics)
     history.add_tab(plots, "P&lots", plots.refresh)
-    plots.refresh()

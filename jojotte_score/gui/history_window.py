@@ -163,9 +163,11 @@ class HistoryWindow(QWidget):
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
         self.model = HistoryTableModel(self)
-        self._refreshers: list[Callable[[], None]] = []
+        self._refreshers: dict[QWidget, Callable[[], None]] = {}
+        self._stale: set[QWidget] = set()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.tabs.currentChanged.connect(lambda _index: self._refresh_shown())
         self.sittings_tab = self._build_sittings_tab()
         self.add_tab(self.sittings_tab, "&Sittings")
         layout = QVBoxLayout(self)
@@ -179,10 +181,23 @@ class HistoryWindow(QWidget):
         self, widget: QWidget, title: str, refresh: Callable[[], None] | None = None
     ) -> int:
         """Add a tab after the others (statistics, plots...); returns its index.
-        ``refresh`` is called with every :meth:`reload`, so the tab reads the store again."""
+
+        ``refresh`` reads the store for the tab. It is called when the tab is shown for the
+        first time, and after each :meth:`reload` when the tab is next shown, not before:
+        the figures and plots of a long history replay every sitting, which the list of
+        sittings does not need."""
         if refresh is not None:
-            self._refreshers.append(refresh)
-        return self.tabs.addTab(widget, title)
+            self._refreshers[widget] = refresh
+            self._stale.add(widget)
+        index = self.tabs.addTab(widget, title)
+        self._refresh_shown()
+        return index
+
+    def _refresh_shown(self) -> None:
+        shown = self.tabs.currentWidget()
+        if shown in self._stale:
+            self._stale.discard(shown)
+            self._refreshers[shown]()
 
     # Building ----------------------------------------------------------------------------
 
@@ -255,8 +270,8 @@ class HistoryWindow(QWidget):
             self.until.setDate(_qdate(max(days)))
         self.select_id(chosen)
         self._fit_columns()
-        for refresh in self._refreshers:
-            refresh()
+        self._stale = set(self._refreshers)
+        self._refresh_shown()
 
     def limits(self) -> HistoryFilter:
         """The filter the fields describe."""

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
@@ -41,15 +41,24 @@ def history(main_window: MainWindow, qtbot: QtBot) -> HistoryWindow:
     return shown
 
 
-def tab(history: HistoryWindow, title: str) -> object:
+def tab(history: HistoryWindow, title: str) -> QWidget:
+    """The tab ``title``, shown (a tab reads the store when it is shown)."""
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    return history.tabs.widget(titles.index(title))
+    history.tabs.setCurrentIndex(titles.index(title))
+    return history.tabs.currentWidget()
 
 
 def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
     assert titles == ["&Sittings", "S&tatistics", "P&lots"]
-    statistics = tab(history, "S&tatistics")
+    # Opening the history reads only the list: the other tabs read when first shown.
+    statistics_page = history.tabs.widget(1)
+    assert statistics_page is not None
+    assert statistics_page.findChild(StatisticsView) is None
+    plots = history.tabs.widget(2)
+    assert isinstance(plots, PlotsView)
+    assert plots.course.chart.chart() is None
+    statistics = tab(history, "S&tatistics").findChild(StatisticsView)
     assert isinstance(statistics, StatisticsView)
     model = statistics.model
     rows = {
