@@ -79,5 +79,5 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             report=lambda: report_of(store()),
         )
     )
-    history.add_tab(statistics_page, "S&tatistics", refresh_statistics)
+    history.add_tab(statistics_page, "Stat&istics", refresh_statistics)
     history.add_tab(plots, "P&lots", plots.refresh)

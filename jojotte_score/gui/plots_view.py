@@ -114,7 +114,7 @@ class PlotsView(QWidget):
         self._sources = sources
         self.sitting = QComboBox()
         self.sitting.setMinimumContentsLength(30)
-        sitting_label_widget = QLabel("&Sitting:")
+        sitting_label_widget = QLabel("Sitti&ng:")
         sitting_label_widget.setBuddy(self.sitting)
         self.course = _Plot("running-result")
         self.results = _Plot("results-per-sitting")

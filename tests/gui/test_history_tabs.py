@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
@@ -50,7 +50,7 @@ def tab(history: HistoryWindow, title: str) -> QWidget:
 
 def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    assert titles == ["&Sittings", "S&tatistics", "P&lots"]
+    assert titles == ["&Sittings", "Stat&istics", "P&lots"]
     # Opening the history reads only the list: the other tabs read when first shown.
     statistics_page = history.tabs.widget(1)
     assert statistics_page is not None
@@ -58,7 +58,7 @@ def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     plots = history.tabs.widget(2)
     assert isinstance(plots, PlotsView)
     assert plots.course.chart.chart() is None
-    statistics = tab(history, "S&tatistics").findChild(StatisticsView)
+    statistics = tab(history, "Stat&istics").findChild(StatisticsView)
     assert isinstance(statistics, StatisticsView)
     model = statistics.model
     rows = {
@@ -122,3 +122,13 @@ def test_plots_screenshot(
     QApplication.processEvents()
     folder = screenshot_folder(tmp_path)
     assert history.grab().save(str(folder / f"history-plots-{name}.png"))
+
+
+def test_every_alt_key_of_the_history_is_its_own(history: HistoryWindow) -> None:
+    """Alt+I and Alt+L reach the Statistics and Plots tabs from any field: no label, box or
+    button of the window claims the same letter."""
+    texts = [history.tabs.tabText(i) for i in range(history.tabs.count())]
+    for kind in (QLabel, QAbstractButton):
+        texts += [widget.text() for widget in history.findChildren(kind)]
+    letters = [text[text.index("&") + 1].lower() for text in texts if "&" in text]
+    assert len(letters) == len(set(letters)), sorted(letters)

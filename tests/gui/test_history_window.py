@@ -230,9 +230,9 @@ def test_a_file_that_cannot_be_written_is_told(
 
 
 def test_more_tabs_can_be_added(history: HistoryWindow) -> None:
-    index = history.add_tab(QLabel("figures"), "S&tatistics")
+    index = history.add_tab(QLabel("figures"), "Stat&istics")
     assert index == 1
-    assert [history.tabs.tabText(i) for i in range(2)] == ["&Sittings", "S&tatistics"]
+    assert [history.tabs.tabText(i) for i in range(2)] == ["&Sittings", "Stat&istics"]
     assert history.tabs.currentIndex() == 0
 
 
