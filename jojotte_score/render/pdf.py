@@ -7,6 +7,7 @@ file. Needs a QGuiApplication (:func:`ensure_application` makes one, offscreen w
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
@@ -49,8 +50,9 @@ def paper_name(name: str) -> str:
     return next(known for known in PAGE_SIZES if known.lower() == name.strip().lower())
 
 
-def pdf_bytes(job: PrintJob, paper: str = "A4") -> bytes:
-    """``job`` as a PDF document on ``paper`` ("A4" or "Letter")."""
+def pdf_document(title: str, paper: str, paint: Callable[[QPdfWriter], object]) -> bytes:
+    """A PDF document titled ``title`` on ``paper`` ("A4" or "Letter"), its pages drawn by
+    ``paint`` on the writer (at full page, no margins)."""
     name = paper_name(paper)
     data = QByteArray()
     buffer = QBuffer(data)
@@ -59,11 +61,16 @@ def pdf_bytes(job: PrintJob, paper: str = "A4") -> bytes:
     writer.setResolution(RESOLUTION)
     writer.setPageSize(QPageSize(PAGE_SIZE_IDS[name]))
     writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Point)
-    writer.setTitle(job.title)
+    writer.setTitle(title)
     writer.setCreator(f"jojotte-score {__version__}")
-    paint_job(writer, job, print_font())
+    paint(writer)
     buffer.close()
     return bytes(data.data())
+
+
+def pdf_bytes(job: PrintJob, paper: str = "A4") -> bytes:
+    """``job`` as a PDF document on ``paper`` ("A4" or "Letter")."""
+    return pdf_document(job.title, paper, lambda writer: paint_job(writer, job, print_font()))
 
 
 def write_pdf(path: Path, job: PrintJob, paper: str = "A4") -> None:

@@ -11,16 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QMarginsF
-from PySide6.QtGui import QFont, QPagedPaintDevice, QPageLayout, QPageSize, QPainter, QPdfWriter
+from PySide6.QtGui import QFont, QPagedPaintDevice, QPageLayout, QPainter
 
-from jojotte_score import __version__
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.render.chart_painter import paint_chart
 from jojotte_score.render.fonts import print_font
 from jojotte_score.render.page_layout import PrintError
 from jojotte_score.render.page_painter import page_metrics, print_palette
-from jojotte_score.render.pdf import PAGE_SIZE_IDS, RESOLUTION, paper_name
+from jojotte_score.render.pdf import pdf_document
 from jojotte_score.render.season_report import ReportPage, SeasonReport, layout_season_report
 from jojotte_score.render.sheet_painter import paint_sheet
 
@@ -58,19 +56,9 @@ def paint_report(
 
 def report_pdf_bytes(report: SeasonReport, paper: str = "A4") -> bytes:
     """``report`` as a PDF document on ``paper`` ("A4" or "Letter")."""
-    name = paper_name(paper)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(RESOLUTION)
-    writer.setPageSize(QPageSize(PAGE_SIZE_IDS[name]))
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0), QPageLayout.Unit.Point)
-    writer.setTitle(report.title)
-    writer.setCreator(f"jojotte-score {__version__}")
-    paint_report(writer, report, print_font())
-    buffer.close()
-    return bytes(data.data())
+    return pdf_document(
+        report.title, paper, lambda writer: paint_report(writer, report, print_font())
+    )
 
 
 def write_season_report(path: Path, report: SeasonReport, paper: str = "A4") -> None:

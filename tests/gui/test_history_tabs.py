@@ -128,7 +128,7 @@ def test_every_alt_key_of_the_history_is_its_own(history: HistoryWindow) -> None
     """Alt+I and Alt+L reach the Statistics and Plots tabs from any field: no label, box or
     button of the window claims the same letter."""
     texts = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    for kind in (QLabel, QAbstractButton):
-        texts += [widget.text() for widget in history.findChildren(kind)]
+    texts += [label.text() for label in history.findChildren(QLabel)]
+    texts += [button.text() for button in history.findChildren(QAbstractButton)]
     letters = [text[text.index("&") + 1].lower() for text in texts if "&" in text]
     assert len(letters) == len(set(letters)), sorted(letters)
