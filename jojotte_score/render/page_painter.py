@@ -7,7 +7,8 @@ that draws the sheet on screen, so screen and paper always agree; the page's own
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from PySide6.QtGui import QColor, QFont, QPagedPaintDevice, QPageLayout, QPainter, QPalette
 
@@ -39,29 +40,54 @@ def page_metrics(device: QPagedPaintDevice, font: QFont) -> tuple[PageMetrics, S
     return PageMetrics(width, paper.width(), paper.height()), SheetMetrics(text_width=width)
 
 
-def paint_pages(device: QPagedPaintDevice, pages: Sequence[Page], font: QFont) -> None:
-    """Draw ``pages`` on ``device``, one per sheet of paper, in the family of ``font``.
+class PageDrawing(NamedTuple):
+    """Where a page is drawn: the painter, the device's pixels per point, the offset of the
+    paper's corner (the device's own margins allowed for), and the print palette."""
 
-    Page coordinates are measured from the paper's corner; the device's own margins (its
-    paint rectangle) are allowed for.
-    """
+    painter: QPainter
+    scale: float
+    dx: float
+    dy: float
+    palette: QPalette
+
+
+def paint_each_page(
+    device: QPagedPaintDevice, count: int, draw: Callable[[PageDrawing, int], None]
+) -> None:
+    """Draw ``count`` pages on ``device``, one per sheet of paper: ``draw(drawing, index)``
+    draws page ``index``."""
     painter = QPainter()
     if not painter.begin(device):
         raise PrintError("the printer or the file could not be opened for drawing")
     try:
         scale = device.logicalDpiY() / 72.0
         paint = device.pageLayout().paintRect(QPageLayout.Unit.Point)
-        dx, dy = -paint.left() * scale, -paint.top() * scale
-        palette = print_palette()
-        for index, page in enumerate(pages):
+        drawing = PageDrawing(
+            painter, scale, -paint.left() * scale, -paint.top() * scale, print_palette()
+        )
+        for index in range(count):
             if index and not device.newPage():
                 raise PrintError("the printer or the file refused a new page")
-            paint_sheet(painter, page.as_sheet(), palette, (dx, dy), scale, font=font)
-            for pad in page.pads:
-                origin = (dx + pad.x * scale, dy + pad.y * scale)
-                paint_sheet(painter, pad.sheet, palette, origin, pad.scale * scale, font=font)
+            draw(drawing, index)
     finally:
         painter.end()
+
+
+def paint_pages(device: QPagedPaintDevice, pages: Sequence[Page], font: QFont) -> None:
+    """Draw ``pages`` on ``device``, one per sheet of paper, in the family of ``font``.
+
+    Page coordinates are measured from the paper's corner; the device's own margins (its
+    paint rectangle) are allowed for.
+    """
+
+    def draw(at: PageDrawing, index: int) -> None:
+        page = pages[index]
+        paint_sheet(at.painter, page.as_sheet(), at.palette, (at.dx, at.dy), at.scale, font=font)
+        for pad in page.pads:
+            origin = (at.dx + pad.x * at.scale, at.dy + pad.y * at.scale)
+            paint_sheet(at.painter, pad.sheet, at.palette, origin, pad.scale * at.scale, font=font)
+
+    paint_each_page(device, len(pages), draw)
 
 
 def paint_job(device: QPagedPaintDevice, job: PrintJob, font: QFont) -> tuple[Page, ...]:

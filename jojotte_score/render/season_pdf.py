@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtGui import QFont, QPagedPaintDevice, QPageLayout, QPainter
+from PySide6.QtGui import QFont, QPagedPaintDevice
 
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.render.chart_painter import paint_chart
 from jojotte_score.render.fonts import print_font
-from jojotte_score.render.page_layout import PrintError
-from jojotte_score.render.page_painter import page_metrics, print_palette
+from jojotte_score.render.page_painter import PageDrawing, page_metrics, paint_each_page
 from jojotte_score.render.pdf import pdf_document
 from jojotte_score.render.season_report import ReportPage, SeasonReport, layout_season_report
 from jojotte_score.render.sheet_painter import paint_sheet
@@ -25,23 +24,18 @@ from jojotte_score.render.sheet_painter import paint_sheet
 
 def paint_report_pages(device: QPagedPaintDevice, pages: Sequence[ReportPage], font: QFont) -> None:
     """Draw ``pages`` on ``device``, one per sheet of paper, in the family of ``font``."""
-    painter = QPainter()
-    if not painter.begin(device):
-        raise PrintError("the printer or the file could not be opened for drawing")
-    try:
-        scale = device.logicalDpiY() / 72.0
-        paint = device.pageLayout().paintRect(QPageLayout.Unit.Point)
-        dx, dy = -paint.left() * scale, -paint.top() * scale
-        palette = print_palette()
-        for index, report_page in enumerate(pages):
-            if index and not device.newPage():
-                raise PrintError("the printer or the file refused a new page")
-            paint_sheet(painter, report_page.page.as_sheet(), palette, (dx, dy), scale, font=font)
-            for chart in report_page.charts:
-                origin = (dx + chart.x * scale, dy + chart.y * scale)
-                paint_chart(painter, chart.layout, palette, origin, scale, font, chart.metrics)
-    finally:
-        painter.end()
+
+    def draw(at: PageDrawing, index: int) -> None:
+        report_page = pages[index]
+        origin = (at.dx, at.dy)
+        paint_sheet(
+            at.painter, report_page.page.as_sheet(), at.palette, origin, at.scale, font=font
+        )
+        for chart in report_page.charts:
+            origin = (at.dx + chart.x * at.scale, at.dy + chart.y * at.scale)
+            paint_chart(at.painter, chart.layout, at.palette, origin, at.scale, font, chart.metrics)
+
+    paint_each_page(device, len(pages), draw)
 
 
 def paint_report(
