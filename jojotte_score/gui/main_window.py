@@ -174,7 +174,6 @@ class MainWindow(SittingMenus, QMainWindow):
         self.model.set_pad(shown.players if shown else (), shown.pad if shown else None)
         self.sheet.set_selected_hand(None)  # the list was reset: nothing is selected
         self._fit_columns()
-        # A pad with a column per player is drawn once the sheet layout draws three or four.
         self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
         self.table.scrollToBottom()
@@ -182,6 +181,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self._update_actions()
         self.ready_next_hand()
         self._show_explanation(None)
+        # An open history follows each change: a hand recorded, a sitting started.
+        if self.history is not None and self.history.isVisible():
+            self.history.reload()
 
     def _update_status(self) -> None:
         shown = self.session.shown

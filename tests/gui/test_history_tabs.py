@@ -12,8 +12,10 @@ from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.model import ThrownIn
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.actions import ActionName
+from jojotte_score.gui.commands import AddHand
 from jojotte_score.gui.history_window import HistoryWindow
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.plots_view import PlotsView
@@ -132,3 +134,20 @@ def test_every_alt_key_of_the_history_is_its_own(history: HistoryWindow) -> None
     texts += [button.text() for button in history.findChildren(QAbstractButton)]
     letters = [text[text.index("&") + 1].lower() for text in texts if "&" in text]
     assert len(letters) == len(set(letters)), sorted(letters)
+
+
+def test_an_open_history_follows_a_recorded_hand(
+    history: HistoryWindow, main_window: MainWindow
+) -> None:
+    """A hand recorded in the scorepad shows in the open history at once: the German
+    example (sitting 1) goes from 6 hands to 7."""
+
+    def hands_of_sitting_1() -> int:
+        return next(row.hands for row in history.model.shown_rows() if row.id == 1)
+
+    assert hands_of_sitting_1() == 6
+    main_window.open_sitting_id(1)
+    main_window.undo_stack.push(AddHand(main_window.session, ThrownIn(dealer=0)))
+    assert hands_of_sitting_1() == 7
+    main_window.undo_stack.undo()
+    assert hands_of_sitting_1() == 6
