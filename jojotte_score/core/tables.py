@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from jojotte_score.core.model import Special, Trump
+
 # "Trick-Score Count": Jack of trumps 20, 9 of trumps 15, any Ace 10, any 10 10,
 # any King 5, any Queen 5. Plain suits (and every suit at no-trump) count A 10, 10 10, K 5, Q 5.
 TRUMP_CARD_VALUES: Final = {"J": 20, "9": 15, "A": 10, "10": 10, "K": 5, "Q": 5, "8": 0, "7": 0}
@@ -106,6 +108,12 @@ GAMES_TO_WIN_RUBBER: Final = 2
 def deck_points(has_trump_suit: bool) -> int:
     """All card points in the deck: 155 with a trump suit, 120 at no-trump and Nullo."""
     return DECK_POINTS_TRUMP if has_trump_suit else DECK_POINTS_NO_TRUMP
+
+
+def contract_deck(trump: Trump, special: Special) -> int:
+    """The deck a hand's card points are counted on: 155 with a trump suit, 120 at no-trump
+    and in Nullo, which is played at no-trump whatever suit was named."""
+    return deck_points(trump.is_suit and special is not Special.NULLO)
 
 
 def is_meld_sum(points: int) -> bool:

@@ -29,7 +29,7 @@ from jojotte_score.core.tables import (
     PARTNERSHIP_MELD_SPLITS,
     PARTNERSHIP_MELD_TOTALS,
     TWO_PLAYER_MELD_TOTALS,
-    deck_points,
+    contract_deck,
     is_meld_sum,
 )
 
@@ -138,7 +138,7 @@ def _check_card_points(
     so the two counts add up to anything from 0 to the deck (a count that falls short of it
     is normal), never to more.
     """
-    deck = deck_points(hand.trump.is_suit and hand.special is not Special.NULLO)
+    deck = contract_deck(hand.trump, hand.special)
     points = hand.card_points
     wrong = False
     for side in SIDES:
@@ -162,7 +162,7 @@ def _card_count_warnings(
     hand: PlayedHand, number: int | None, sides: tuple[str, str]
 ) -> list[Problem]:
     """When all 32 cards are played, card points that do not add up to the deck."""
-    deck = deck_points(hand.trump.is_suit and hand.special is not Special.NULLO)
+    deck = contract_deck(hand.trump, hand.special)
     counted = hand.card_points[0] + hand.card_points[1]
     if counted == deck:
         return []

@@ -41,7 +41,7 @@ from jojotte_score.core.model import (
     Variant,
     side_names,
 )
-from jojotte_score.core.tables import deck_points
+from jojotte_score.core.tables import contract_deck
 from jojotte_score.core.validation import check_hand, errors_only
 
 if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
@@ -620,7 +620,7 @@ class EntryForm(FormRules):
         if slot.row == "card_points":
             if values.trump is None:
                 return None
-            total = deck_points(values.trump.is_suit and values.special is not Special.NULLO)
+            total = contract_deck(values.trump, values.special)
         elif slot.row == "tricks":
             total = self.variant.tricks_per_hand
         else:

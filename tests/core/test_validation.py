@@ -6,7 +6,8 @@ import pytest
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import PlayedHand, Rules, Sitting, Variant
+from jojotte_score.core.model import PlayedHand, Rules, Sitting, Special, Trump, Variant
+from jojotte_score.core.tables import contract_deck
 from jojotte_score.core.validation import (
     check_hand,
     check_label,
@@ -390,3 +391,28 @@ def test_player_names_are_bounded(name: str, refused: bool) -> None:
 )
 def test_titles_and_places_are_bounded(text: str, refused: bool) -> None:
     assert bool(check_label("title", text)) is refused
+
+
+@pytest.mark.parametrize(
+    ("rule", "trump", "special", "deck"),
+    [
+        ("The deck: 155 with a trump suit", Trump.HEARTS, Special.NONE, 155),
+        (
+            "The deck: a Slam in a trump suit counts the trump suit's 155",
+            Trump.CLUBS,
+            Special.SLAM,
+            155,
+        ),
+        ("The deck: 120 at no-trump", Trump.NO_TRUMP, Special.NONE, 120),
+        (
+            "The deck: Nullo is played at no-trump, whatever suit was named",
+            Trump.SPADES,
+            Special.NULLO,
+            120,
+        ),
+    ],
+)
+def test_the_deck_a_hand_is_counted_on(
+    rule: str, trump: Trump, special: Special, deck: int
+) -> None:
+    assert contract_deck(trump, special) == deck
