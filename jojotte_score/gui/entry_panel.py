@@ -43,7 +43,6 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     Rules,
     Special,
@@ -287,7 +286,7 @@ class EntryPanel(QWidget):
         being entered, which the panel keeps (each preview tries the hand on a copy of
         it); in the chouette its ``roles`` name the box and the captain. ``dealer`` deals
         it."""
-        roles: ChouetteRoles | None = getattr(prior, "roles", None)
+        roles = None if isinstance(prior, Scorer) else prior.roles  # the chouette's, C2
         self.form = entry_form_for(variant, players, roles)
         self._rules = rules
         self._prior_scorer = prior
