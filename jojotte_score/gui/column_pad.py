@@ -16,14 +16,18 @@ from collections.abc import Iterable
 from typing import Any
 
 from jojotte_score.core.chouette import ChouetteScorer, chouette_start
-from jojotte_score.core.individual_ledger import ColumnLedger, IndividualScorer, SeatHandResult
+from jojotte_score.core.individual_ledger import (
+    ColumnLedger,
+    IndividualScorer,
+    SeatHandResult,
+    seat_scorer,
+)
 from jojotte_score.core.model import ChouetteRoles, Hand, PlayedHand, Rules, Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player import (
     SeatSitting,
     ThreePlayerDeal,
     ThreePlayerHand,
-    score_three_player_hand,
 )
 from jojotte_score.core.three_player_explanation import (
     explain_chouette_hand,
@@ -57,7 +61,7 @@ class ColumnScorer:
         if variant is Variant.CHOUETTE:
             self._chouette = ChouetteScorer(chouette or ChouetteRoles(0, 1), rules)
         else:
-            self._seats = IndividualScorer(variant.seats, score_three_player_hand, rules)
+            self._seats = seat_scorer(variant.seats, rules)
 
     @classmethod
     def of(cls, sitting: AnySitting, hands: Iterable[AnyDeal] = ()) -> ColumnScorer:
