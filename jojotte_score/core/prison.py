@@ -3,11 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Protocol
 
-from jojotte_score.core.ledger import HandResult
+
+class PrisonMoves(Protocol):
+    """A scored hand of any pad: its number, what it put in prison and what it won."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def prison_in(self) -> int: ...
+
+    @property
+    def prison_out(self) -> int: ...
 
 
-def prison_winners(hands: Iterable[HandResult]) -> dict[int, int]:
+def prison_winners(hands: Iterable[PrisonMoves]) -> dict[int, int]:
     """{number of a hand that put points in prison: number of the hand that won them}.
 
     R10: "the winner of the next hand takes them" – every amount waiting goes to the next hand

@@ -36,7 +36,6 @@ from jojotte_score.render.sheet_layout import (
     TextItem,
     TextWidth,
     blank_pad,
-    column_prison_winners,
     column_variant,
     layout_rubber,
     layout_sheet,
@@ -424,15 +423,14 @@ def sitting_pages(
     if rubber is not None and not 1 <= rubber <= count:
         raise PrintError(f"there is no rubber {rubber} (the sitting has {count})")
     numbers = [rubber] if rubber is not None else list(range(1, count + 1))
+    paid = prison_winners(ledger.hands)
     if isinstance(ledger, Ledger):
         names: tuple[str, ...] = ledger.sides
-        paid = prison_winners(ledger.hands)
         pads = [
             layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid) for n in numbers
         ]
     else:
         names = ledger.players
-        paid = column_prison_winners(ledger)
         variant = column_variant(ledger, sitting)
         pads = [
             layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid, variant)

@@ -30,10 +30,10 @@ of text; ``x`` is its left edge, right edge or centre for ``align`` "left", "rig
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from jojotte_score.core.individual_ledger import ColumnLedger, SeatRubberResult
-from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
+from jojotte_score.core.ledger import Ledger, RubberResult
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, EntryKind, Line
@@ -323,7 +323,7 @@ def layout_sheet(
         ledger.rubbers[rubber_number - 1],
         count,
         metrics,
-        column_prison_winners(ledger),
+        prison_winners(ledger.hands),
         variant,
     )
 
@@ -406,13 +406,6 @@ def rubber_roles(
         first = chouette_start(sitting)
     roles = roles_by_rubber(first, (rubber.winner for rubber in ledger.rubbers))
     return roles[rubber_number - 1] if rubber_number <= len(roles) else None
-
-
-def column_prison_winners(ledger: ColumnLedger) -> dict[int, int]:
-    """:func:`~jojotte_score.core.prison.prison_winners` for a pad with a column per player:
-    the hand that won each amount put in prison."""
-    # prison_winners reads only number, prison_in and prison_out, which a hand by seat has.
-    return prison_winners(cast("Iterable[HandResult]", ledger.hands))
 
 
 def signed(points: int) -> str:
