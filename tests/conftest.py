@@ -3,5 +3,26 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+
+import pytest
+
+from jojotte_score.i18n import use_language
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test speaks English unless it asks for German, whatever the machine's locale."""
+    use_language("en")
+    yield
+    use_language("en")
+
+
+@pytest.fixture
+def german() -> Iterator[None]:
+    """The program speaks German for this test."""
+    use_language("de")
+    yield
+    use_language("en")

@@ -340,7 +340,8 @@ def test_every_failure_line_begins_with_the_program_name(
         status = int(exited.code or 0)
     assert status == 2
     lines = capsys.readouterr().err.splitlines()
-    failures = [line for line in lines if not line.startswith("usage:")]
+    # The usage line, and its continuations when it wraps, come before the failure.
+    failures = [line for line in lines if not line.startswith(("usage:", " "))]
     assert failures
     assert all(line.startswith("jojotte-score: ") for line in failures), lines
     assert not any("error:" in line for line in failures)

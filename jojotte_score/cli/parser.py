@@ -12,6 +12,7 @@ from typing import NoReturn
 from jojotte_score import __version__
 from jojotte_score.cli import database_commands, file_commands
 from jojotte_score.cli.context import EXIT_INVALID, PROGRAM
+from jojotte_score.i18n import LANGUAGES
 
 COMMANDS = (
     "score",
@@ -154,7 +155,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--page-size", default="A4", metavar="A4|Letter", help="the paper (default: A4)"
     )
     _add_data_dir(pdf)
+    _add_language(parser, default=None)
+    for command in commands.choices.values():
+        _add_language(command)
     return parser
+
+
+def _add_language(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
+    # Read before the parser is built (requested_language); here for --help and its check.
+    parser.add_argument(
+        "--lang",
+        choices=list(LANGUAGES),
+        default=default,
+        metavar="|".join(sorted(LANGUAGES)),
+        help="the language to speak, remembered by the window (default: the system's)",
+    )
 
 
 def _add_data_dir(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
@@ -179,6 +194,7 @@ def build_gui_parser() -> argparse.ArgumentParser:
         "file", type=Path, nargs="?", metavar="FILE.json", help="a sitting file to import and show"
     )
     _add_data_dir(parser, default=None)
+    _add_language(parser, default=None)
     parser.add_argument(
         "--quit-after-start",
         action="store_true",
@@ -187,18 +203,38 @@ def build_gui_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def leave_out_data_dir(arguments: Sequence[str]) -> list[str]:
-    """The arguments without ``--data-dir DIR`` (or ``--data-dir=DIR``)."""
+_GLOBAL_OPTIONS = ("--data-dir", "--lang")
+"""The options every command and the window take, each with a value."""
+
+
+def leave_out_global_options(arguments: Sequence[str]) -> list[str]:
+    """The arguments without ``--data-dir DIR`` and ``--lang CODE`` (or ``--lang=CODE``)."""
     words: list[str] = []
     skip = False
     for argument in arguments:
         if skip:
             skip = False
-        elif argument == "--data-dir":
+        elif argument in _GLOBAL_OPTIONS:
             skip = True
-        elif not argument.startswith("--data-dir="):
+        elif not argument.startswith(tuple(f"{option}=" for option in _GLOBAL_OPTIONS)):
             words.append(argument)
     return words
+
+
+def requested_language(arguments: Sequence[str]) -> str | None:
+    """The language ``--lang`` asks for, if one it names is spoken; read before the parser
+    is built, since its help is in that language (a wrong code is the parser's error)."""
+    for index, argument in enumerate(arguments):
+        if argument == "--":
+            break
+        if argument == "--lang" and index + 1 < len(arguments):
+            value = arguments[index + 1]
+        elif argument.startswith("--lang="):
+            value = argument.removeprefix("--lang=")
+        else:
+            continue
+        return value if value in LANGUAGES else None
+    return None
 
 
 def wants_gui(arguments: Sequence[str]) -> bool:
@@ -207,7 +243,7 @@ def wants_gui(arguments: Sequence[str]) -> bool:
     A leading ``--data-dir DIR`` is skipped: ``--data-dir DIR sittings`` is the command line,
     ``--data-dir DIR`` alone (or with a sitting file) is the desktop window.
     """
-    words = leave_out_data_dir(arguments)
+    words = leave_out_global_options(arguments)
     return not words or words[0] not in (*COMMANDS, "-h", "--help", "--version")
 
 

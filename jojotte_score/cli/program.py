@@ -22,11 +22,13 @@ from jojotte_score.cli.parser import (
     COMMANDS,
     build_gui_parser,
     build_parser,
-    leave_out_data_dir,
+    leave_out_global_options,
     misspelt_command,
+    requested_language,
     wants_gui,
 )
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
+from jojotte_score.i18n import use_language
 from jojotte_score.storage.database import describe_sqlite_error
 from jojotte_score.storage.errors import (
     DatabaseInUseError,
@@ -42,6 +44,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     """
     arguments = sys.argv[1:] if argv is None else list(argv)
     environment = os.environ if environ is None else environ
+    use_language(requested_language(arguments), environment)
     if wants_gui(arguments):
         return _gui(arguments, environment)
     parser = build_parser()
@@ -91,7 +94,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
 
 def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
     parser = build_gui_parser()
-    word = next((word for word in leave_out_data_dir(arguments) if word[:1] != "-"), None)
+    word = next((word for word in leave_out_global_options(arguments) if word[:1] != "-"), None)
     if word is not None and not os.path.lexists(word):
         meant = misspelt_command(word)
         if meant is not None:

@@ -1,0 +1,158 @@
+"""The program's one translation system: GNU gettext through the standard library.
+
+Every text a person reads (the core's explanations and messages, the command line, the
+window, the printed sheets) goes through the functions here, so the core and the command
+line translate without Qt. English is the source language; the catalogues are
+``resources/locale/<language>/LC_MESSAGES/jojotte_score.mo``, compiled from the ``.po``
+files beside them by ``python3 packaging/translations.py compile``.
+
+How to mark a text:
+
+- ``_("{player} scores {points} above").format(player=name, points=points)``: one whole
+  sentence per message id, with named placeholders, so German can order the words its own
+  way. Never glue translated pieces together.
+- ``ngettext("{count} hand", "{count} hands", count).format(count=count)`` for plurals.
+- ``pgettext("suit", "Hearts")`` where one English word needs two German ones.
+- ``N_("Trump")`` marks a text kept in a table at import time; translate it where it is
+  shown, with ``_(text)``. Nothing is translated at import time.
+
+Which language: ``use_language(None)`` follows the system (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``, as gettext reads them); ``use_language("de")`` chooses one.
+The choice is the process's, as gettext's own is; tests switch it with a fixture.
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from importlib import resources
+from pathlib import Path
+
+DOMAIN = "jojotte_score"
+"""The catalogues' name (their files are ``<DOMAIN>.mo``)."""
+
+SOURCE_LANGUAGE = "en"
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch"}
+"""The languages the program speaks, each named in itself (as the language menu shows it)."""
+
+_LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+# Numbers and dates by language: the decimal mark, and the date as a person writes it.
+_DECIMAL_MARK = {"en": ".", "de": ","}
+_DATE_FORMAT = {"en": "%Y-%m-%d", "de": "%d.%m.%Y"}
+
+
+@dataclass
+class _Speaking:
+    """The language spoken now and its catalogue."""
+
+    language: str = SOURCE_LANGUAGE
+    translations: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+
+
+_speaking = _Speaking()
+
+
+def locale_dir() -> Path:
+    """The folder of the compiled catalogues (``<language>/LC_MESSAGES/jojotte_score.mo``)."""
+    return Path(str(resources.files("jojotte_score.resources") / "locale"))
+
+
+def system_language(environ: Mapping[str, str]) -> str:
+    """The language the system asks for, of those the program speaks.
+
+    As GNU gettext reads them: ``LANGUAGE`` (a list, "fr:de"), then the first of
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is set ("de_AT.UTF-8" is German). "C" and
+    "POSIX", and a language the program does not speak, are English.
+    """
+    candidates: list[str] = []
+    for variable in _LOCALE_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        if variable == "LANGUAGE":
+            candidates.extend(value.split(":"))
+            continue
+        candidates.append(value)
+        break
+    for candidate in candidates:
+        code = candidate.split(".")[0].split("@")[0].split("_")[0].lower()
+        if code in LANGUAGES:
+            return code
+    return SOURCE_LANGUAGE
+
+
+def use_language(code: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """Speak ``code`` ("de", "en") from now on, or the system's language when None.
+
+    Returns the language chosen. ``environ`` defaults to the process environment (read now).
+    An unknown code raises ValueError naming the languages there are.
+    """
+    if code is None:
+        import os
+
+        code = system_language(os.environ if environ is None else environ)
+    if code not in LANGUAGES:
+        known = ", ".join(LANGUAGES)
+        raise ValueError(f"no language {code!r}: the languages are {known}")
+    if code == SOURCE_LANGUAGE:
+        translations: gettext.NullTranslations = gettext.NullTranslations()
+    else:
+        # A catalogue missing from a broken install leaves the program in English, not down.
+        translations = gettext.translation(DOMAIN, locale_dir(), [code], fallback=True)
+    _speaking.language = code
+    _speaking.translations = translations
+    return code
+
+
+def current_language() -> str:
+    """The language spoken now ("en", "de")."""
+    return _speaking.language
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _speaking.translations.gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for translation without translating it now (a table's text)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The singular or plural of a message, as ``count`` needs in the current language."""
+    return _speaking.translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, where ``context`` tells two meanings apart."""
+    return _speaking.translations.pgettext(context, message)
+
+
+def format_decimal(value: float, places: int = 1) -> str:
+    """``value`` with ``places`` decimals and the language's decimal mark: "2.5", "2,5"."""
+    text = f"{value:.{places}f}"
+    return text.replace(".", _DECIMAL_MARK[current_language()])
+
+
+def format_date(day: date) -> str:
+    """A calendar date as the language writes it: "2026-11-23", "23.11.2026"."""
+    return day.strftime(_DATE_FORMAT[current_language()])
+
+
+# Where Letter is the usual paper (as glibc's LC_PAPER has it); A4 everywhere else.
+_LETTER_TERRITORIES = frozenset({"US", "CA", "MX", "PR", "PH", "CL", "CO", "VE", "CR", "GT"})
+
+
+def locale_paper(environ: Mapping[str, str]) -> str:
+    """The paper the system's locale uses: "Letter" in the Americas' Letter countries, else
+    "A4" (read as glibc does: ``LC_ALL``, then ``LC_PAPER``, then ``LANG``)."""
+    for variable in ("LC_ALL", "LC_PAPER", "LANG"):
+        value = environ.get(variable, "")
+        if value:
+            territory = value.split(".")[0].split("@")[0].partition("_")[2].upper()
+            return "Letter" if territory in _LETTER_TERRITORIES else "A4"
+    return "A4"

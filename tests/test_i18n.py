@@ -1,0 +1,84 @@
+"""Choosing the language, and numbers and dates by it (jojotte_score/i18n.py)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from jojotte_score.i18n import (
+    _,
+    current_language,
+    format_date,
+    format_decimal,
+    locale_paper,
+    system_language,
+    use_language,
+)
+
+
+@pytest.mark.parametrize(
+    ("environ", "language"),
+    [
+        ({}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "de_AT.UTF-8"}, "de"),
+        ({"LANG": "de_CH"}, "de"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+        ({"LANG": "en_GB.UTF-8", "LC_MESSAGES": "de_DE.UTF-8"}, "de"),
+        ({"LANG": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, "en"),
+        ({"LC_ALL": "de_DE.UTF-8", "LC_MESSAGES": "en_US.UTF-8"}, "de"),
+        # LANGUAGE is a list tried in order; a language without a catalogue is passed over.
+        ({"LANGUAGE": "fr:de", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LANGUAGE": "en:de", "LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANGUAGE": "de", "LANG": "en_US.UTF-8"}, "de"),
+        ({"LANGUAGE": "", "LANG": "de_DE@euro"}, "de"),
+    ],
+)
+def test_the_system_chooses_the_language(environ: dict[str, str], language: str) -> None:
+    assert system_language(environ) == language
+
+
+def test_use_language_follows_the_system_or_the_choice() -> None:
+    assert use_language(None, {"LANG": "de_DE.UTF-8"}) == "de"
+    assert current_language() == "de"
+    assert use_language("en", {"LANG": "de_DE.UTF-8"}) == "en"
+    assert current_language() == "en"
+
+
+def test_an_unknown_language_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="no language 'fr': the languages are en, de"):
+        use_language("fr")
+    assert current_language() == "en"
+
+
+@pytest.mark.usefixtures("german")
+def test_german_numbers_and_dates() -> None:
+    assert format_decimal(2.5) == "2,5"
+    assert format_decimal(1234.25, 2) == "1234,25"
+    assert format_date(date(2026, 11, 23)) == "23.11.2026"
+
+
+def test_english_numbers_and_dates() -> None:
+    assert format_decimal(2.5) == "2.5"
+    assert format_date(date(2026, 11, 23)) == "2026-11-23"
+    assert _("an English message without a catalogue entry") == (
+        "an English message without a catalogue entry"
+    )
+
+
+@pytest.mark.parametrize(
+    ("environ", "paper"),
+    [
+        ({}, "A4"),
+        ({"LANG": "en_US.UTF-8"}, "Letter"),
+        ({"LANG": "en_CA.UTF-8"}, "Letter"),
+        ({"LANG": "de_DE.UTF-8"}, "A4"),
+        ({"LANG": "en_GB.UTF-8"}, "A4"),
+        ({"LANG": "en_US.UTF-8", "LC_PAPER": "de_DE.UTF-8"}, "A4"),
+        ({"LC_ALL": "en_US.UTF-8", "LC_PAPER": "de_DE.UTF-8"}, "Letter"),
+    ],
+)
+def test_the_locale_chooses_the_paper(environ: dict[str, str], paper: str) -> None:
+    assert locale_paper(environ) == paper
