@@ -142,6 +142,8 @@ class NewSittingDialog(QDialog):
             placeholderText=_("optional, e.g. Christmas 1937"), maxLength=MAX_LABEL_LENGTH
         )
         self.place = QLineEdit(placeholderText=_("optional"), maxLength=MAX_LABEL_LENGTH)
+        hint = self.title.fontMetrics().horizontalAdvance(self.title.placeholderText())
+        self.title.setMinimumWidth(hint + 24)  # the example whole, in every language
         self.problem = QLabel(wordWrap=True)
         self.problem.setForegroundRole(self.problem.foregroundRole())
         form = QFormLayout()
