@@ -112,4 +112,4 @@ def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
             parser.error(f"{args.file}: {reason}")
     from jojotte_score.gui.app import run_gui  # Qt is imported only for the window.
 
-    return run_gui(args.file, args.data_dir, args.quit_after_start, environ)
+    return run_gui(args.file, args.data_dir, args.quit_after_start, environ, language=args.lang)
