@@ -429,7 +429,7 @@ def _value_ticks(chart: Chart, m: ChartMetrics) -> tuple[float, ...]:
 def _x_position(
     plot: tuple[float, float, float, float], low: float, high: float, value: float
 ) -> float:
-    left, _, right, _ = plot
+    left, _top, right, _bottom = plot
     return left + (value - low) / (high - low) * (right - left)
 
 
@@ -511,7 +511,7 @@ def _bars(
     m: ChartMetrics,
 ) -> None:
     """A group of bars per category, one bar per series, with its note above it."""
-    left, _, right, bottom = plot
+    left, _top, right, bottom = plot
     categories = len(chart.x_labels)
     if not categories:
         return

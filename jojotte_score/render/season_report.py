@@ -73,7 +73,7 @@ def season_report(
             results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
         else:
             results.append(SittingResult.of_ledger(day, sitting, replay_columns(sitting)))
-    stats = tuple(player_stats(sitting for _, sitting in ordered))
+    stats = tuple(player_stats(sitting for _day, sitting in ordered))
     over_time = results_over_time(results)
     if not period and ordered:
         first, last = ordered[0][0].isoformat(), ordered[-1][0].isoformat()
@@ -112,7 +112,7 @@ STATS_COLUMNS: tuple[tuple[str, float, Callable[[PlayerStats], str]], ...] = (
 
 def stats_rows(stats: Sequence[PlayerStats]) -> list[list[str]]:
     """The table's cells, a row per player, in the order of :data:`STATS_COLUMNS`."""
-    return [[cell(player) for _, _, cell in STATS_COLUMNS] for player in stats]
+    return [[cell(player) for _heading, _share, cell in STATS_COLUMNS] for player in stats]
 
 
 # Pages ---------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ def layout_season_report(
     """The report's pages: header and table first, then each plot with its summary under
     it; numbered, with the title in the footer."""
     m.check()
-    left, top, right, _ = m.printable
+    left, top, right, _bottom = m.printable
     width = right - left
     pages = _Pages(m)
     items = pages.items
@@ -198,22 +198,23 @@ def layout_season_report(
         pages.y = y + m.gap
     laid = pages.pages()
     numbered = number_pages(
-        [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _ in laid],
+        [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _charts in laid],
         report.title.strip() or REPORT_TITLE,
         m,
     )
     return tuple(
-        ReportPage(page, tuple(charts)) for page, (_, charts) in zip(numbered, laid, strict=True)
+        ReportPage(page, tuple(charts))
+        for page, (_items, charts) in zip(numbered, laid, strict=True)
     )
 
 
 def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
     """The statistics, a row per player; the headings again on each new page."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     width = right - left
     size = m.text_size
     row = size * TEXT_HEIGHT + 3
-    widths = [share * width for _, share, _ in STATS_COLUMNS]
+    widths = [share * width for _heading, share, _cell in STATS_COLUMNS]
     lefts = [left + sum(widths[:i]) for i in range(len(widths))]
 
     def cells(texts: Sequence[str], role: str) -> None:
@@ -232,7 +233,7 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
         bottom of the heading row."""
         lines = [
             wrap_text(heading, size, widths[index] - 6, m.text_width)
-            for index, (heading, _, _) in enumerate(STATS_COLUMNS)
+            for index, (heading, _share, _cell) in enumerate(STATS_COLUMNS)
         ]
         depth = max(len(wrapped) for wrapped in lines)
         for index, wrapped in enumerate(lines):

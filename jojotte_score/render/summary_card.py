@@ -415,7 +415,7 @@ def _flow(
 ) -> list[SheetItem] | None:
     """The blocks in two columns at ``size``, or None when they do not fit; the first
     ruling has ``rulings_title`` above it."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     bottom = m.content_bottom
     width = (right - left - m.gap) / 2
     spacing = size * 0.8
@@ -446,7 +446,7 @@ def layout_card(m: PageMetrics, rules: Rules | None = None) -> Page:
 
 def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_title: str) -> Page:
     m.check()
-    left, top, right, _ = m.printable
+    left, top, right, _bottom = m.printable
     title_y = top + m.title_size * TEXT_HEIGHT / 2
     header: list[SheetItem] = [TextItem(left, title_y, title, m.title_size, "heading")]
     rule_y = top + m.title_size * TEXT_HEIGHT + 4
