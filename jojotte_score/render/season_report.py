@@ -24,6 +24,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import PlayerStats, player_stats
 from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext
 from jojotte_score.render.chart_layout import (
     Chart,
     ChartLayout,
@@ -41,8 +42,8 @@ from jojotte_score.render.page_layout import (
 )
 from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
-REPORT_TITLE = "Jo-Jotte season report"
-"""The report's title when none is given."""
+REPORT_TITLE = N_("Jo-Jotte season report")
+"""The report's title when none is given (in English: translate with ``_()`` where shown)."""
 
 CHART_HEIGHT = 250.0
 """Each plot's height on the page, in points; it is as wide as the printable area."""
@@ -61,11 +62,12 @@ class SeasonReport:
 
 
 def season_report(
-    dated: Sequence[tuple[date, AnySitting]], title: str = REPORT_TITLE, period: str = ""
+    dated: Sequence[tuple[date, AnySitting]], title: str = "", period: str = ""
 ) -> SeasonReport:
     """The report over ``dated`` sittings (each with the day it was played), in the order
     of their days: the statistics, each player's net result per sitting and added up, and
-    the contracts made by kind. ``period`` defaults to the first and last day."""
+    the contracts made by kind. ``title`` defaults to :data:`REPORT_TITLE` and ``period``
+    to the first and last day, in the language spoken."""
     ordered = sorted(dated, key=lambda pair: pair[0])
     results = []
     for day, sitting in ordered:
@@ -76,14 +78,14 @@ def season_report(
     stats = tuple(player_stats(sitting for _day, sitting in ordered))
     over_time = results_over_time(results)
     if not period and ordered:
-        first, last = ordered[0][0].isoformat(), ordered[-1][0].isoformat()
-        period = first if first == last else f"{first} to {last}"
+        first, last = format_date(ordered[0][0]), format_date(ordered[-1][0])
+        period = first if first == last else _("{first} to {last}").format(first=first, last=last)
     charts = (
         results_chart(over_time),
         results_chart(over_time, cumulative=True),
         shares_chart(contract_shares(stats)),
     )
-    return SeasonReport(title, period, stats, charts, len(ordered))
+    return SeasonReport(title or _(REPORT_TITLE), period, stats, charts, len(ordered))
 
 
 # The table of statistics ------------------------------------------------------------------
@@ -94,20 +96,31 @@ def _average(value: float | None) -> str:
 
 
 def _per_hand(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1f}"
+    return "–" if value is None else format_decimal(value, 1)
+
+
+def _of(part: int, whole: int) -> str:
+    # Translators: a count out of a total in the season report's table: "3 of 5".
+    return _("{part} of {whole}").format(part=part, whole=whole)
 
 
 STATS_COLUMNS: tuple[tuple[str, float, Callable[[PlayerStats], str]], ...] = (
-    ("Player", 0.18, lambda s: s.name),
-    ("Sittings", 0.11, lambda s: str(s.sittings)),
-    ("Rubbers won", 0.11, lambda s: f"{s.rubbers_won} of {s.rubbers_played}"),
-    ("Net points", 0.11, lambda s: signed(s.net_points)),
-    ("Per rubber", 0.10, lambda s: _average(s.average_rubber)),
-    ("Contracts made", 0.13, lambda s: f"{s.contracts.made} of {s.contracts.declared}"),
-    ("Defeated", 0.12, lambda s: f"{s.defeated} of {s.defended}"),
-    ("Melds per hand", 0.12, lambda s: _per_hand(s.melds_per_hand)),
+    (N_("Player"), 0.18, lambda s: s.name),
+    (N_("Sittings"), 0.11, lambda s: str(s.sittings)),
+    (N_("Rubbers won"), 0.11, lambda s: _of(s.rubbers_won, s.rubbers_played)),
+    (N_("Net points"), 0.11, lambda s: signed(s.net_points)),
+    (N_("Per rubber"), 0.10, lambda s: _average(s.average_rubber)),
+    (N_("Contracts made"), 0.13, lambda s: _of(s.contracts.made, s.contracts.declared)),
+    (N_("Defeated"), 0.12, lambda s: _of(s.defeated, s.defended)),
+    (N_("Melds per hand"), 0.12, lambda s: _per_hand(s.melds_per_hand)),
 )
-"""The table's columns: heading, share of the width, and the cell of a player's figures."""
+"""The table's columns: heading (in English: translate with ``_()`` where shown), share of
+the width, and the cell of a player's figures."""
+
+
+def stats_headings() -> list[str]:
+    """The table's headings in the language spoken, in the order of :data:`STATS_COLUMNS`."""
+    return [_(heading) for heading, _share, _cell in STATS_COLUMNS]
 
 
 def stats_rows(stats: Sequence[PlayerStats]) -> list[list[str]]:
@@ -168,13 +181,19 @@ def layout_season_report(
     width = right - left
     pages = _Pages(m)
     items = pages.items
-    title = fit_text(report.title.strip() or REPORT_TITLE, m.title_size, width, m.text_width)
+    title = fit_text(report.title.strip() or _(REPORT_TITLE), m.title_size, width, m.text_width)
     items.append(
         TextItem(left, top + m.title_size * TEXT_HEIGHT / 2, title, m.title_size, "heading")
     )
     pages.y = top + m.title_size * TEXT_HEIGHT + 4
-    count = "1 sitting" if report.sittings == 1 else f"{report.sittings} sittings"
-    line = f"{report.period} · {count}" if report.period else count
+    count = ngettext("{count} sitting", "{count} sittings", report.sittings).format(
+        count=report.sittings
+    )
+    if report.period:
+        # Translators: the season report's period and how many sittings it holds.
+        line = _("{period} · {sittings}").format(period=report.period, sittings=count)
+    else:
+        line = count
     items.append(
         TextItem(left, pages.y + m.text_size * TEXT_HEIGHT / 2, line, m.text_size, "result")
     )
@@ -199,7 +218,7 @@ def layout_season_report(
     laid = pages.pages()
     numbered = number_pages(
         [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _charts in laid],
-        report.title.strip() or REPORT_TITLE,
+        report.title.strip() or _(REPORT_TITLE),
         m,
     )
     return tuple(
@@ -233,7 +252,7 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
         bottom of the heading row."""
         lines = [
             wrap_text(heading, size, widths[index] - 6, m.text_width)
-            for index, (heading, _share, _cell) in enumerate(STATS_COLUMNS)
+            for index, heading in enumerate(stats_headings())
         ]
         depth = max(len(wrapped) for wrapped in lines)
         for index, wrapped in enumerate(lines):
@@ -251,7 +270,7 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
     pages.room(3 * row + 2)
     headings()
     if not stats:
-        cells(["No sittings in this period."], "result")
+        cells([_("No sittings in this period.")], "result")
     for texts in stats_rows(stats):
         before = len(pages.done)
         pages.room(row)

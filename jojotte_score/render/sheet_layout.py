@@ -78,7 +78,7 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
     if kind not in KIND_MARKS:
         return None
     # Each mark is the first letter of its meaning in the language spoken.
-    marks = {
+    marks: dict[str, str] = {
         EntryKind.MELD: pgettext("pad mark: melds", "M"),
         EntryKind.PRISON: pgettext("pad mark: prison won", "P"),
         EntryKind.NULLO_BONUS: pgettext("pad mark: Nullo bonus", "N"),
@@ -1023,11 +1023,8 @@ def _legend(
     used = {e.kind for h in hands for e in h.entries}
     # Translators: a mark of the pad's legend and what it means: "M melds".
     explained = _("{mark} {meaning}")
-    parts = [
-        explained.format(mark=mark, meaning=meaning)
-        for mark, meaning in (kind_mark(kind) for kind in KIND_MARKS if kind in used)
-        if mark
-    ]
+    marks = [kind_mark(kind) for kind in KIND_MARKS if kind in used]
+    parts = [explained.format(mark=mark[0], meaning=mark[1]) for mark in marks if mark]
     lines: list[str] = []
     available = frame.right - frame.left
     for part in parts:
