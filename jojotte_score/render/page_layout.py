@@ -27,7 +27,7 @@ from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.core.prison import prison_winners
-from jojotte_score.i18n import N_, _, format_date, ngettext
+from jojotte_score.i18n import N_, _, format_date, ngettext, pgettext
 from jojotte_score.labels import versus
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
@@ -275,7 +275,7 @@ def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
     """Who is ahead (R14), in words."""
     ahead, points = net
     if ahead is None:
-        return _("level")
+        return pgettext("running result", "level")
     return ngettext("{side} ahead by {points}", "{side} ahead by {points}", points).format(
         side=sides[ahead], points=points
     )

@@ -24,7 +24,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import PlayerStats, player_stats
 from jojotte_score.core.variants import AnySitting, replay_columns
-from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext
+from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext, pgettext
 from jojotte_score.render.chart_layout import (
     Chart,
     ChartLayout,
@@ -105,22 +105,32 @@ def _of(part: int, whole: int) -> str:
 
 
 STATS_COLUMNS: tuple[tuple[str, float, Callable[[PlayerStats], str]], ...] = (
-    (N_("Player"), 0.18, lambda s: s.name),
-    (N_("Sittings"), 0.11, lambda s: str(s.sittings)),
-    (N_("Rubbers won"), 0.11, lambda s: _of(s.rubbers_won, s.rubbers_played)),
-    (N_("Net points"), 0.11, lambda s: signed(s.net_points)),
-    (N_("Per rubber"), 0.10, lambda s: _average(s.average_rubber)),
-    (N_("Contracts made"), 0.13, lambda s: _of(s.contracts.made, s.contracts.declared)),
-    (N_("Defeated"), 0.12, lambda s: _of(s.defeated, s.defended)),
-    (N_("Melds per hand"), 0.12, lambda s: _per_hand(s.melds_per_hand)),
+    ("Player", 0.18, lambda s: s.name),
+    ("Sittings", 0.11, lambda s: str(s.sittings)),
+    ("Rubbers won", 0.11, lambda s: _of(s.rubbers_won, s.rubbers_played)),
+    ("Net points", 0.11, lambda s: signed(s.net_points)),
+    ("Per rubber", 0.10, lambda s: _average(s.average_rubber)),
+    ("Contracts made", 0.13, lambda s: _of(s.contracts.made, s.contracts.declared)),
+    ("Defeated", 0.12, lambda s: _of(s.defeated, s.defended)),
+    ("Melds per hand", 0.12, lambda s: _per_hand(s.melds_per_hand)),
 )
-"""The table's columns: heading (in English: translate with ``_()`` where shown), share of
-the width, and the cell of a player's figures."""
+"""The table's columns: heading (in English: :func:`stats_headings` gives them in the
+language spoken), share of the width, and the cell of a player's figures."""
 
 
 def stats_headings() -> list[str]:
     """The table's headings in the language spoken, in the order of :data:`STATS_COLUMNS`."""
-    return [_(heading) for heading, _share, _cell in STATS_COLUMNS]
+    headings = {
+        "Player": pgettext("season report", "Player"),
+        "Sittings": pgettext("season report", "Sittings"),
+        "Rubbers won": pgettext("season report", "Rubbers won"),
+        "Net points": pgettext("season report", "Net points"),
+        "Per rubber": pgettext("season report", "Per rubber"),
+        "Contracts made": pgettext("season report", "Contracts made"),
+        "Defeated": pgettext("season report", "Defeated"),
+        "Melds per hand": pgettext("season report", "Melds per hand"),
+    }
+    return [headings[heading] for heading, _share, _cell in STATS_COLUMNS]
 
 
 def stats_rows(stats: Sequence[PlayerStats]) -> list[list[str]]:

@@ -125,14 +125,18 @@ def _card_values() -> CardTable:
     ]
     rows.append(
         (
-            _("One suit"),
+            pgettext("scoring card", "One suit"),
             str(sum(TRUMP_CARD_VALUES.values())),
             str(sum(PLAIN_CARD_VALUES.values())),
         )
     )
     return CardTable(
         _("Card values"),
-        (_("Card"), _("In the trump suit"), _("In a plain suit, at no-trump and in Nullo")),
+        (
+            pgettext("scoring card", "Card"),
+            _("In the trump suit"),
+            _("In a plain suit, at no-trump and in Nullo"),
+        ),
         tuple(rows),
         (0.34, 0.28, 0.38),
         frozenset({1, 2}),
@@ -159,7 +163,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             _("The deck: {trump} or {no_trump}").format(
                 trump=DECK_POINTS_TRUMP, no_trump=DECK_POINTS_NO_TRUMP
             ),
-            (_("Contract"), _("Card points in the deck")),
+            (pgettext("scoring card", "Contract"), _("Card points in the deck")),
             (
                 (_("A trump suit"), str(DECK_POINTS_TRUMP)),
                 (_("No-trump, and every Nullo"), str(DECK_POINTS_NO_TRUMP)),
@@ -169,11 +173,19 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
         ),
         CardTable(
             _("Last trick and Jo-Jotte"),
-            (_("What"), _("Points"), _("When")),
             (
-                (_("Last trick"), str(LAST_TRICK_BONUS), _("Every hand except Nullo")),
+                pgettext("scoring card", "What"),
+                pgettext("scoring card", "Points"),
+                pgettext("scoring card", "When"),
+            ),
+            (
                 (
-                    _("Jo-Jotte"),
+                    pgettext("scoring card", "Last trick"),
+                    str(LAST_TRICK_BONUS),
+                    _("Every hand except Nullo"),
+                ),
+                (
+                    pgettext("scoring card", "Jo-Jotte"),
                     str(JOJOTTE_BONUS),
                     _("Only with a trump suit; never at no-trump or in Nullo."),
                 ),
@@ -182,14 +194,14 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             frozenset({1}),
         ),
         CardTable(
-            _("Melds"),
+            pgettext("scoring card", "Melds"),
             (),
             (
                 (_("Class A, four of a kind"), str(FOUR_OF_A_KIND_POINTS)),
                 (_("Class B, sequences"), ""),
-                (_("Three cards"), str(SEQUENCE_POINTS[3])),
-                (_("Four cards"), str(SEQUENCE_POINTS[4])),
-                (_("Five cards"), str(SEQUENCE_POINTS[5])),
+                (pgettext("scoring card", "Three cards"), str(SEQUENCE_POINTS[3])),
+                (pgettext("scoring card", "Four cards"), str(SEQUENCE_POINTS[4])),
+                (pgettext("scoring card", "Five cards"), str(SEQUENCE_POINTS[5])),
             ),
             (0.75, 0.25),
             frozenset({1}),
@@ -202,18 +214,18 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
         ),
         CardTable(
             _("Which four of a kind is higher"),
-            (_("Contract"), _("Rank order, high to low")),
+            (pgettext("scoring card", "Contract"), _("Rank order, high to low")),
             (
-                (_("Trump suit"), _ranks(FOURS_ORDER_TRUMP)),
-                (_("No-trump"), _ranks(FOURS_ORDER_NO_TRUMP)),
+                (pgettext("scoring card", "Trump suit"), _ranks(FOURS_ORDER_TRUMP)),
+                (pgettext("scoring card", "No-trump"), _ranks(FOURS_ORDER_NO_TRUMP)),
             ),
             (0.4, 0.6),
         ),
         CardTable(
-            _("Doubling"),
-            (_("Contract"), _("Multiplier m"), _("Multiplies")),
+            pgettext("scoring card", "Doubling"),
+            (pgettext("scoring card", "Contract"), _("Multiplier m"), _("Multiplies")),
             (
-                (_("Not doubled"), str(Doubling.NONE.multiplier), "—"),
+                (pgettext("scoring card", "Not doubled"), str(Doubling.NONE.multiplier), "—"),
                 (
                     _("Doubled (by the defender)"),
                     str(Doubling.DOUBLE.multiplier),
@@ -231,7 +243,11 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
         ),
         CardTable(
             _("Bonuses, game and rubber"),
-            (_("What"), _("Points"), _("Where")),
+            (
+                pgettext("scoring card", "What"),
+                pgettext("scoring card", "Points"),
+                pgettext("scoring card", "Where"),
+            ),
             (
                 (
                     _(
@@ -247,7 +263,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
                     _("above, for the Nullo bidder"),
                 ),
                 (
-                    _("Nullo failed"),
+                    pgettext("scoring card", "Nullo failed"),
                     _(
                         "{first} for the first trick the Nullo bidder took, "
                         "+ {further} for each further trick"
@@ -255,7 +271,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
                     _("above, for the Nullo bidder's opponent"),
                 ),
                 (
-                    _("Game"),
+                    pgettext("scoring card", "Game"),
                     _("{target} below the line ({partnerships} in partnerships)").format(
                         target=rules.game_target, partnerships=partnership_target
                     ),
@@ -545,18 +561,21 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
     from two players."""
     seats = variant.seats
     rows: list[tuple[str, str]] = [
-        (_("Columns"), _("{count}, one per player").format(count=seats)),
-        (_("Cards played"), _("two hands of nine cards: 9 tricks")),
-        (_("Game"), _("{target} below the line").format(target=rules.game_target)),
+        (pgettext("scoring card", "Columns"), _("{count}, one per player").format(count=seats)),
+        (pgettext("scoring card", "Cards played"), _("two hands of nine cards: 9 tricks")),
         (
-            _("Rubber"),
+            pgettext("scoring card", "Game"),
+            _("{target} below the line").format(target=rules.game_target),
+        ),
+        (
+            pgettext("scoring card", "Rubber"),
             _("{games} games; {bonus} above").format(
                 games=GAMES_TO_WIN_RUBBER, bonus=rules.rubber_bonus
             ),
         ),
         (_("(60) on the pad"), _("a copy: written again for a partner")),
         (
-            _("Settled"),
+            pgettext("scoring card", "Settled"),
             _("{count} × the player's total \u2212 the sum of the totals").format(count=seats),
         ),
     ]
@@ -564,7 +583,7 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
         lost = _("{first} + {further} for each further trick").format(
             first=LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, further=LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
         )
-        rows.insert(4, (_("Nullo lost"), lost))
+        rows.insert(4, (pgettext("scoring card", "Nullo lost"), lost))
     title = _("The pad: {game}").format(game=_(VARIANT_TITLES[variant][0]))
     return CardTable(title, (), tuple(rows), (0.36, 0.64))
 
