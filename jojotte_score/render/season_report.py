@@ -45,6 +45,9 @@ from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, 
 REPORT_TITLE = N_("Jo-Jotte season report")
 """The report's title when none is given (in English: translate with ``_()`` where shown)."""
 
+MIN_HEADING_SIZE = 7.0
+"""The smallest font size the table's headings shrink to, in points."""
+
 CHART_HEIGHT = 250.0
 """Each plot's height on the page, in points; it is as wide as the printable area."""
 
@@ -257,23 +260,35 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
                 pages.items.append(TextItem(x, middle, fitted, size, role, align="right"))
         pages.y += row
 
+    titles = stats_headings()
+    # The headings' size: the text's, or smaller until each word fits its column (a long
+    # word, as German has, is never broken inside).
+    heading_size = size
+    while heading_size > MIN_HEADING_SIZE and any(
+        m.text_width(word, heading_size) > widths[index] - 6
+        for index, title in enumerate(titles)
+        for word in title.split()
+    ):
+        heading_size -= 0.5
+
     def headings() -> None:
         """The headings, each wrapped onto as many lines as its column needs, at the
         bottom of the heading row."""
+        hs = heading_size
         lines = [
-            wrap_text(heading, size, widths[index] - 6, m.text_width)
-            for index, heading in enumerate(stats_headings())
+            wrap_text(heading, hs, widths[index] - 6, m.text_width)
+            for index, heading in enumerate(titles)
         ]
         depth = max(len(wrapped) for wrapped in lines)
         for index, wrapped in enumerate(lines):
             for number, text in enumerate(wrapped):
-                middle = pages.y + (depth - len(wrapped) + number) * size * TEXT_HEIGHT + row / 2
+                middle = pages.y + (depth - len(wrapped) + number) * hs * TEXT_HEIGHT + row / 2
                 if index == 0:
-                    pages.items.append(TextItem(lefts[0], middle, text, size, "heading"))
+                    pages.items.append(TextItem(lefts[0], middle, text, hs, "heading"))
                 else:
                     x = lefts[index] + widths[index] - 6
-                    pages.items.append(TextItem(x, middle, text, size, "heading", align="right"))
-        pages.y += (depth - 1) * size * TEXT_HEIGHT + row
+                    pages.items.append(TextItem(x, middle, text, hs, "heading", align="right"))
+        pages.y += (depth - 1) * hs * TEXT_HEIGHT + row
         pages.items.append(LineItem(left, pages.y, right, pages.y, 0.5, "game"))
         pages.y += 2
 
