@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,6 +58,8 @@ _speaking = _Speaking()
 
 def locale_dir() -> Path:
     """The folder of the compiled catalogues (``<language>/LC_MESSAGES/jojotte_score.mo``)."""
+    from importlib import resources  # only for another language than English (start-up)
+
     return Path(str(resources.files("jojotte_score.resources") / "locale"))
 
 
