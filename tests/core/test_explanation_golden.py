@@ -11,6 +11,8 @@ and read the difference before committing (the German ones against the German ru
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,7 +24,8 @@ from jojotte_score.core.variants import explain_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATA = ROOT / "tests" / "data"
 EXAMPLES = (
     "german-example",
     "partnership-example",
@@ -43,7 +46,7 @@ def explain_file(path: Path) -> str:
     return text + "\n"
 
 
-@pytest.mark.parametrize("language", ["en"])
+@pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_explanation_matches_golden_file(example: str, language: str) -> None:
     use_language(language)
@@ -52,3 +55,26 @@ def test_explanation_matches_golden_file(example: str, language: str) -> None:
     if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):
         golden.write_text(text, encoding="utf-8", newline="\n")
     assert text == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("LANGUAGE", "de"), ("LC_ALL", "de_DE.UTF-8"), ("LANG", "de_AT.UTF-8")],
+)
+def test_the_command_explains_the_german_example_in_german(variable: str, value: str) -> None:
+    environment = {
+        name: setting
+        for name, setting in os.environ.items()
+        if name not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+    }
+    environment[variable] = value
+    printed = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", "explain", "tests/data/german-example.json"],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        check=True,
+    )
+    golden = DATA / "german-example.explain.de.txt"
+    assert printed.stdout.decode("utf-8") == golden.read_text(encoding="utf-8")
+    assert printed.stderr == b""
