@@ -25,10 +25,12 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import date
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # Start-up imports no more than it needs (tests/gui/test_startup.py).
+    from datetime import date
 
 DOMAIN = "jojotte_score"
 """The catalogues' name (their files are ``<DOMAIN>.mo``)."""
@@ -44,12 +46,12 @@ _DECIMAL_MARK = {"en": ".", "de": ","}
 _DATE_FORMAT = {"en": "%Y-%m-%d", "de": "%d.%m.%Y"}
 
 
-@dataclass
 class _Speaking:
     """The language spoken now and its catalogue."""
 
-    language: str = SOURCE_LANGUAGE
-    translations: gettext.NullTranslations = field(default_factory=gettext.NullTranslations)
+    def __init__(self) -> None:
+        self.language = SOURCE_LANGUAGE
+        self.translations = gettext.NullTranslations()
 
 
 _speaking = _Speaking()

@@ -2,6 +2,8 @@
 
 The window, the command line, the CSV export and the printed page all show these, so each
 is decided here once. Everything is a plain value in and a string out; no Qt, no storage.
+Texts a person reads are in the language spoken now; those that go into a file
+(``for_file=True``) are the same in every language, with ISO dates.
 """
 
 from __future__ import annotations
@@ -9,22 +11,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
+from jojotte_score.core.errors import comma_list
 from jojotte_score.core.model import Variant, side_names
+from jojotte_score.i18n import N_, _, format_date
 
 DATE_FORMAT = "%Y-%m-%d"
+"""The date in files (ISO); a date shown to a person goes through :func:`format_date`."""
 TIME_FORMAT = f"{DATE_FORMAT} %H:%M:%S"
+CLOCK_FORMAT = "%H:%M:%S"
 NONE = "–"
 """What a table cell shows where there is no figure (no average without a finished rubber)."""
 
 
 def local_date(moment: datetime) -> str:
-    """A stored (UTC) moment as the local calendar date: "2026-11-21"."""
-    return moment.astimezone().strftime(DATE_FORMAT)
+    """A stored (UTC) moment as the local calendar date, as the language writes it:
+    "2026-11-21", "21.11.2026"."""
+    return format_date(moment.astimezone().date())
 
 
 def local_time(moment: datetime) -> str:
-    """A stored (UTC) moment as the local date and time: "2026-11-21 01:30:00"."""
-    return moment.astimezone().strftime(TIME_FORMAT)
+    """A stored (UTC) moment as the local date and time: "2026-11-21 01:30:00",
+    "21.11.2026 01:30:00"."""
+    local = moment.astimezone()
+    return f"{format_date(local.date())} {local.strftime(CLOCK_FORMAT)}"
 
 
 def versus(sides: Sequence[str]) -> str:
@@ -39,10 +48,26 @@ def compact_versus(variant: Variant, sides: Sequence[str]) -> str:
     return "–".join(sides) if variant is Variant.TWO_PLAYER else versus(sides)
 
 
-def net_result(sides: Sequence[str], side: int | None, points: int) -> str:
+def _shown(message: str, for_file: bool) -> str:
+    """``message`` translated, or as written (English) when it goes into a file."""
+    return message if for_file else _(message)
+
+
+def net_result(
+    sides: Sequence[str], side: int | None, points: int, *, for_file: bool = False
+) -> str:
     """The net result of a sitting so far: "Anna +120", or "level" when no side is ahead
     (``side`` None)."""
-    return "level" if side is None else f"{sides[side]} +{points}"
+    if side is None:
+        # Translators: the result of a sitting when neither side is ahead.
+        return _shown(N_("level"), for_file)
+    return _player_points(sides[side], points, for_file)
+
+
+def _player_points(name: str, points: int, for_file: bool) -> str:
+    """ "Anna +120", "Bert -10": a player or side and signed points."""
+    # Translators: a player or side and the signed points of his result ("Anna +120").
+    return _shown(N_("{player} {points}"), for_file).format(player=name, points=f"{points:+d}")
 
 
 def sitting_result(
@@ -51,32 +76,52 @@ def sitting_result(
     net_side: int | None,
     net_points: int,
     settlement: Sequence[int] | None,
+    *,
+    for_file: bool = False,
 ) -> str:
     """A stored sitting's result so far, as the list of sittings shows it: each player's
     settlement in the games of individual players ("Anna +40, Bert -10, Carl -30"), else
-    the net result of the two sides ("Anna & Carl +120", or "level")."""
+    the net result of the two sides ("Anna & Carl +120", or "level"). ``for_file`` gives
+    the text of a file, the same in every language."""
     if settlement is not None:
-        return ", ".join(
-            f"{name} {points:+d}" for name, points in zip(players, settlement, strict=False)
-        )
-    return net_result(side_names(variant, tuple(players)), net_side, net_points)
+        items = [
+            _player_points(name, points, for_file)
+            for name, points in zip(players, settlement, strict=False)
+        ]
+        return ", ".join(items) if for_file else comma_list(items)
+    names = side_names(variant, tuple(players))
+    return net_result(names, net_side, net_points, for_file=for_file)
 
 
 VARIANT_LABELS = {
-    Variant.TWO_PLAYER: "Two players",
-    Variant.PARTNERSHIP: "Partnership",
-    Variant.THREE_PLAYER: "Three players",
-    Variant.CHOUETTE: "Chouette",
-    Variant.CUTTHROAT: "Cutthroat",
+    Variant.TWO_PLAYER: N_("Two players"),
+    Variant.PARTNERSHIP: N_("Partnership"),
+    Variant.THREE_PLAYER: N_("Three players"),
+    Variant.CHOUETTE: N_("Chouette"),
+    Variant.CUTTHROAT: N_("Cutthroat"),
 }
-"""The ways to play, as short as a table column can show them."""
+"""The ways to play, as short as a table column can show them, in English: show them with
+:func:`variant_label`."""
+
+
+def variant_label(variant: Variant) -> str:
+    """The way to play, short, in the language spoken now: "Two players", "Zweierspiel"."""
+    return _(VARIANT_LABELS[variant])
 
 
 def sitting_label(
-    sitting_id: int, title: str, created: datetime, variant: Variant, sides: Sequence[str]
+    sitting_id: int,
+    title: str,
+    created: datetime,
+    variant: Variant,
+    sides: Sequence[str],
+    *,
+    for_file: bool = False,
 ) -> str:
     """How a stored sitting is named among others: "#3 Christmas" (its title), else
-    "#3 2026-11-21 Anna–Bert" (the local date it was stored and its sides)."""
+    "#3 2026-11-21 Anna–Bert" (the local date it was stored and its sides), the date as the
+    language writes it; ``for_file`` keeps the ISO date (a CSV's ``sitting`` column)."""
     if title.strip():
         return f"#{sitting_id} {title.strip()}"
-    return f"#{sitting_id} {local_date(created)} {compact_versus(variant, sides)}"
+    day = created.astimezone().strftime(DATE_FORMAT) if for_file else local_date(created)
+    return f"#{sitting_id} {day} {compact_versus(variant, sides)}"

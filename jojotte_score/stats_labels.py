@@ -1,41 +1,66 @@
 """How a player's statistics are written: the headings, the cells and the legend that
 ``jojotte-score stats`` prints and the Statistics tab shows, decided here once.
 
-Plain values in, strings out; no Qt, no storage.
+Plain values in, strings out; no Qt, no storage. The tables hold the English texts; the
+functions give them in the language spoken now.
 """
 
 from __future__ import annotations
 
 from jojotte_score.core.stats import ContractKind, PlayerStats
+from jojotte_score.i18n import N_, _, format_decimal
 from jojotte_score.labels import NONE
 
 KIND_HEADINGS = {
-    ContractKind.SUIT: "Suit",
-    ContractKind.NO_TRUMP: "No-trump",
-    ContractKind.NULLO: "Nullo",
-    ContractKind.SLAM: "Slam",
-    ContractKind.DOUBLED: "Doubled",
+    ContractKind.SUIT: N_("Suit"),
+    ContractKind.NO_TRUMP: N_("No-trump"),
+    ContractKind.NULLO: N_("Nullo"),
+    ContractKind.SLAM: N_("Slam"),
+    ContractKind.DOUBLED: N_("Doubled"),
 }
 STATS_HEADINGS: tuple[str, ...] = (
-    "Player",
-    "Sittings",
-    "Rubbers",
-    "Won",
-    "Net",
-    "Avg/rubber",
-    "Hands",
-    "Melds/hand",
-    "Contracts",
+    N_("Player"),
+    N_("Sittings"),
+    N_("Rubbers"),
+    N_("Won"),
+    N_("Net"),
+    N_("Avg/rubber"),
+    N_("Hands"),
+    N_("Melds/hand"),
+    N_("Contracts"),
     *(KIND_HEADINGS[kind] for kind in ContractKind),
-    "Defended",
+    N_("Defended"),
 )
-"""One heading per cell of :func:`stats_cells`."""
+"""One heading per cell of :func:`stats_cells`, in English: show them with
+:func:`stats_headings`."""
 
-STATS_LEGEND = (
+STATS_LEGEND = N_(
     "Rubbers: finished rubbers; Avg/rubber: their net points per rubber. "
     "Contracts: made/declared. Defended: defeated/defended."
 )
-"""The line under the table that says how to read it."""
+"""The line under the table that says how to read it, in English: show it with
+:func:`stats_legend`."""
+
+
+def kind_heading(kind: ContractKind) -> str:
+    """The heading of a kind of contract in the language spoken now: "Suit", "Farbe"."""
+    return _(KIND_HEADINGS[kind])
+
+
+def stats_headings() -> tuple[str, ...]:
+    """:data:`STATS_HEADINGS` in the language spoken now."""
+    return tuple(_(heading) for heading in STATS_HEADINGS)
+
+
+def stats_legend() -> str:
+    """:data:`STATS_LEGEND` in the language spoken now."""
+    return _(STATS_LEGEND)
+
+
+def _signed_decimal(value: float) -> str:
+    """ "+2.5", "-0.5", "+0.0" (the sign as ``{:+.1f}`` gives it), with the language's
+    decimal mark."""
+    return f"{value:+.1f}"[0] + format_decimal(abs(value))
 
 
 def stats_cells(player: PlayerStats) -> tuple[str, ...]:
@@ -49,9 +74,9 @@ def stats_cells(player: PlayerStats) -> tuple[str, ...]:
         str(player.rubbers_played),
         str(player.rubbers_won),
         f"{player.net_points:+d}" if player.net_points else "0",
-        NONE if average is None else f"{average:+.1f}",
+        NONE if average is None else _signed_decimal(average),
         str(player.hands_played),
-        NONE if melds is None else f"{melds:.1f}",
+        NONE if melds is None else format_decimal(melds),
         str(player.contracts),
         *(str(player.by_kind(kind)) for kind in ContractKind),
         f"{player.defeated}/{player.defended}",

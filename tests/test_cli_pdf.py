@@ -51,7 +51,7 @@ def test_the_german_example(
     app: QApplication, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     target = tmp_path / "german.pdf"
-    assert main(["pdf", str(GERMAN), "-o", str(target)]) == 0
+    assert main(["pdf", str(GERMAN), "-o", str(target)], environ={}) == 0  # A4: no locale
     out, err = capsys.readouterr()
     assert (out, err) == ("", "")  # the example's card counts are normal for two players
     text = pdf_text(target)
@@ -216,3 +216,17 @@ def test_without_a_display(tmp_path: Path) -> None:
     text = pdf_text(target)
     assert {"755", "655"} <= set(text.split())
     assert pages(target) == 2
+
+
+@pytest.mark.parametrize(
+    ("environ", "paper"),
+    [({"LANG": "en_US.UTF-8"}, "(letter)"), ({"LC_PAPER": "de_DE.UTF-8"}, "(A4)"), ({}, "(A4)")],
+)
+def test_the_paper_follows_the_locale_unless_asked(
+    app: QApplication, tmp_path: Path, environ: dict[str, str], paper: str
+) -> None:
+    target = tmp_path / "card.pdf"
+    assert main(["pdf", "--card", "-o", str(target)], environ=environ) == 0
+    assert paper in pdf_info(target)
+    assert main(["pdf", "--card", "-o", str(target), "--page-size", "A4"], environ=environ) == 0
+    assert "(A4)" in pdf_info(target)

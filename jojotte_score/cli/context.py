@@ -14,7 +14,9 @@ from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.i18n import N_, _
 from jojotte_score.storage.database import Database, database_exists
+from jojotte_score.storage.errors import os_reason
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, utc_now
 
@@ -27,7 +29,8 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_INVALID = 2
 
-NO_SITTINGS = "no sittings stored yet"
+NO_SITTINGS = N_("no sittings stored yet")
+"""What the listing commands print when nothing is stored (translated where shown)."""
 
 
 class CommandError(Exception):
@@ -60,8 +63,8 @@ def read_file(path: Path) -> AnySitting:
     try:
         loaded = load_sitting(path)
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise CommandError(f"{path}: cannot read the file: {reason}") from error
+        message = _("{file}: cannot read the file: {reason}")
+        raise CommandError(message.format(file=path, reason=os_reason(error))) from error
     print_problems(loaded.warnings, source_name(path))
     return loaded.sitting
 
@@ -87,8 +90,9 @@ def write_output(target: Path, write: Callable[[Path], None]) -> None:
     try:
         write(target)
     except OSError as error:
-        reason = error.strerror or str(error)
-        raise CommandError(f"{target}: cannot write the file: {reason}", EXIT_FAILED) from error
+        message = _("{file}: cannot write the file: {reason}")
+        reason = os_reason(error)
+        raise CommandError(message.format(file=target, reason=reason), EXIT_FAILED) from error
 
 
 class Context:
@@ -101,6 +105,7 @@ class Context:
         environ: Mapping[str, str],
     ) -> None:
         self.parser = parser
+        self.environ = environ
         self.folder = data_dir(explicit, environ)
         self.database = database_path(self.folder)
 
@@ -111,15 +116,17 @@ class Context:
                 if candidate.is_dir():
                     return
                 if candidate.exists():
+                    message = _(
+                        "{folder}: cannot use this as the data folder: "
+                        "{file} is a file, not a folder"
+                    )
                     raise CommandError(
-                        f"{self.folder}: cannot use this as the data folder: "
-                        f"{candidate} is a file, not a folder",
-                        EXIT_FAILED,
+                        message.format(folder=self.folder, file=candidate), EXIT_FAILED
                     )
         except OSError as error:
+            message = _("{folder}: cannot use this as the data folder: {reason}")
             raise CommandError(
-                f"{self.folder}: cannot use this as the data folder: {error.strerror or error}",
-                EXIT_FAILED,
+                message.format(folder=self.folder, reason=os_reason(error)), EXIT_FAILED
             ) from error
 
     @contextlib.contextmanager
@@ -153,7 +160,8 @@ class Context:
     def stored(self, store: SittingStore | None, sitting_id: int) -> StoredSitting:
         """One stored sitting; an unknown id (or no database at all) is invalid input."""
         if store is None:
-            raise CommandError(f"there is no sitting {sitting_id}: {NO_SITTINGS} in {self.folder}")
+            message = _("there is no sitting {id}: no sittings stored yet in {folder}")
+            raise CommandError(message.format(id=sitting_id, folder=self.folder))
         return _load(store, sitting_id)
 
 
@@ -170,4 +178,5 @@ def _load(store: SittingStore, sitting_id: int) -> StoredSitting:
     try:
         return store.load(sitting_id)
     except InvalidSittingError as error:
-        raise InvalidSittingError(error.problems, f"sitting {sitting_id}") from error
+        source = _("sitting {id}").format(id=sitting_id)
+        raise InvalidSittingError(error.problems, source) from error

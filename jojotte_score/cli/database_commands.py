@@ -26,11 +26,18 @@ from jojotte_score.cli.context import (
     source_name,
     write_output,
 )
-from jojotte_score.cli.tables import backup_row, format_table, sittings_table, stats_table
+from jojotte_score.cli.tables import (
+    backup_row,
+    backups_heading,
+    format_table,
+    sittings_table,
+    stats_table,
+)
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.formats.sitting_file import save_sitting
+from jojotte_score.i18n import _
 from jojotte_score.storage.database import writer_lock
-from jojotte_score.storage.errors import DamagedSittingError
+from jojotte_score.storage.errors import DamagedSittingError, os_reason
 from jojotte_score.storage.sittings import utc_now
 
 if TYPE_CHECKING:
@@ -40,7 +47,7 @@ if TYPE_CHECKING:
 def import_files(args: argparse.Namespace, context: Context) -> int:
     """Store each good sitting file as a new sitting and print its id; refuse each bad one."""
     if len(args.files) > 1 and (args.title or args.place):
-        context.parser.error("import: --title and --place need a single FILE")
+        context.parser.error(_("import: --title and --place need a single FILE"))
     context.check_folder()
     refused = False
     good: list[tuple[Path, AnySitting]] = []
@@ -78,14 +85,14 @@ def sittings(args: argparse.Namespace, context: Context) -> int:
     with context.reading() as store:
         infos = [] if store is None else store.list_sittings()
     if not infos:
-        print(NO_SITTINGS)
+        print(_(NO_SITTINGS))
         return EXIT_OK
     for line in sittings_table(sorted(infos, key=lambda info: info.id)):
         print(line)
     damaged = [info for info in infos if info.damaged]
     for info in damaged:
         error = DamagedSittingError(info.id, info.damaged)
-        print(f"jojotte-score: {error}", file=sys.stderr)
+        fail(str(error))
     return EXIT_FAILED if damaged else EXIT_OK
 
 
@@ -110,11 +117,11 @@ def stats(args: argparse.Namespace, context: Context) -> int:
         sys.stdout.write(dumps_stats(figures.sittings, figures.players))
         return EXIT_OK
     if not figures.sittings:
-        print(NO_SITTINGS)
+        print(_(NO_SITTINGS))
         return EXIT_OK
     for line in stats_table(figures.players):
         print(line)
-    print(STATS_LEGEND)
+    print(_(STATS_LEGEND))
     return EXIT_OK
 
 
@@ -125,10 +132,10 @@ def backups(args: argparse.Namespace, context: Context) -> int:
     context.check_folder()
     found = list_backups(context.backup_folder)
     if not found:
-        print(f"no backups yet in {context.backup_folder}")
+        print(_("no backups yet in {folder}").format(folder=context.backup_folder))
         return EXIT_OK
     rows = [backup_row(backup) for backup in found]
-    for line in format_table(("Taken", "Size", "Kind", "File"), rows, right=(1,)):
+    for line in format_table(backups_heading(), rows, right=(1,)):
         print(line)
     return EXIT_OK
 
@@ -143,13 +150,15 @@ def restore(args: argparse.Namespace, context: Context) -> int:
     if not backup.exists() and not backup.is_absolute() and len(backup.parts) == 1:
         backup = context.backup_folder / backup  # A bare name from `jojotte-score backups`.
     if not backup.is_file():
-        raise CommandError(f"{args.backup}: no such backup file; nothing was restored")
+        message = _("{backup}: no such backup file; nothing was restored")
+        raise CommandError(message.format(backup=args.backup))
     try:
         context.folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
+        message = _("{folder}: cannot create the data folder: {reason}")
+        reason = os_reason(error)
         raise CommandError(
-            f"{context.folder}: cannot create the data folder: {error.strerror or error}",
-            EXIT_FAILED,
+            message.format(folder=context.folder, reason=reason), EXIT_FAILED
         ) from error
     # Hold the writers' lock for the whole restore, with no SQLite connection open (as
     # restore_backup requires): a desktop app started meanwhile cannot open the database
@@ -160,9 +169,9 @@ def restore(args: argparse.Namespace, context: Context) -> int:
         safety_copy = restore_backup(
             backup, context.database, utc_now(), newest_version=SCHEMA_VERSION
         )
-    print(f"restored {backup} into {context.database}")
+    print(_("restored {backup} into {database}").format(backup=backup, database=context.database))
     if safety_copy == context.database:
-        print("there was no database before, so nothing was replaced")
+        print(_("there was no database before, so nothing was replaced"))
     else:
-        print(f"the database it replaced was saved as {safety_copy}")
+        print(_("the database it replaced was saved as {file}").format(file=safety_copy))
     return EXIT_OK

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import (
     EXIT_OK,
-    NO_SITTINGS,
     CommandError,
     Context,
     every_sitting,
@@ -27,7 +26,8 @@ from jojotte_score.cli.context import (
 )
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.labels import local_date, sitting_label
+from jojotte_score.i18n import _, format_date, locale_paper, ngettext
+from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
@@ -52,8 +52,13 @@ def explain(args: argparse.Namespace, context: Context) -> int:
     sitting, ledger = load(args.file)
     count = len(ledger.hands)
     if args.hand is not None and not 1 <= args.hand <= count:
+        message = ngettext(
+            "{source}: there is no hand {number} (the sitting has {count})",
+            "{source}: there is no hand {number} (the sitting has {count})",
+            count,
+        )
         raise CommandError(
-            f"{source_name(args.file)}: there is no hand {args.hand} (the sitting has {count})"
+            message.format(source=source_name(args.file), number=args.hand, count=count)
         )
     if isinstance(ledger, Ledger):
         text = explain_ledger(ledger, args.hand)
@@ -82,11 +87,11 @@ def csv(args: argparse.Namespace, context: Context) -> int:
 
     parser = context.parser
     if sum((args.file is not None, args.sitting is not None, args.all)) != 1:
-        parser.error("csv: give exactly one of FILE, --sitting ID or --all")
+        parser.error(_("csv: give exactly one of FILE, --sitting ID or --all"))
     if args.hands is None and args.rubbers is None:
-        parser.error("csv: give --hands OUT.csv, --rubbers OUT.csv, or both")
+        parser.error(_("csv: give --hands OUT.csv, --rubbers OUT.csv, or both"))
     if args.all and args.hands is not None:
-        parser.error("csv: --hands needs one sitting (FILE or --sitting ID)")
+        parser.error(_("csv: --hands needs one sitting (FILE or --sitting ID)"))
     if args.all:
         return _csv_all(args.rubbers, context)
     if args.file is not None:
@@ -110,7 +115,7 @@ def _csv_all(target: Path, context: Context) -> int:
     with context.reading() as store:
         everything = every_sitting(store)
     if not everything:
-        print(f"{NO_SITTINGS}; nothing was written")
+        print(_("no sittings stored yet; nothing was written"))
         return EXIT_OK
     rubbers = [(_label(stored), stored.sitting, ledger_of(stored.sitting)) for stored in everything]
     two_sided = [item for item in rubbers if not item[1].variant.individual]
@@ -124,16 +129,23 @@ def _csv_all(target: Path, context: Context) -> int:
             players_target = target
         write_output(players_target, lambda path: write_rubbers_csv(by_player, path))
         if two_sided:
-            print(f"rubbers of the games of individual players: {players_target}")
+            message = _("rubbers of the games of individual players: {file}")
+            print(message.format(file=players_target))
     return EXIT_OK
 
 
 def _label(stored: StoredSitting) -> str:
+    """How the rubbers CSV names a stored sitting: "#3 Christmas" (its title), else "#3
+    2026-11-21 Anna–Bert" (the local date it was stored and its sides). The CSV is a file,
+    so the label is the same in every language (not the label the window shows)."""
     sitting = stored.sitting
+    if stored.title.strip():
+        return f"#{stored.id} {stored.title.strip()}"
     names = sitting.side_names if isinstance(sitting, Sitting) else sitting.players
     if sitting.variant.individual:
         names = sitting.players
-    return sitting_label(stored.id, stored.title, stored.created, sitting.variant, names)
+    day = stored.created.astimezone().strftime("%Y-%m-%d")
+    return f"#{stored.id} {day} {compact_versus(sitting.variant, names)}"
 
 
 _CARD_VARIANTS = (Variant.THREE_PLAYER, Variant.CHOUETTE, Variant.CUTTHROAT)
@@ -152,26 +164,28 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     from jojotte_score.render.page_layout import MAX_BLANK_PADS, PrintError, SheetHeader, page_size
 
     if args.file is not None and args.sitting is not None:
-        context.parser.error("pdf: give FILE or --sitting ID, not both")
+        context.parser.error(_("pdf: give FILE or --sitting ID, not both"))
 
     def number(option: str, value: str | None, largest: int) -> int:
         if value is None:
             return 0
         if not value.strip().isdigit() or not 1 <= int(value) <= largest:
-            raise CommandError(f"{option} {value}: give a whole number from 1 to {largest}")
+            message = _("{option} {value}: give a whole number from 1 to {largest}")
+            raise CommandError(message.format(option=option, value=value, largest=largest))
         return int(value)
 
+    paper_asked = args.page_size or locale_paper(context.environ)
     try:
-        page_size(args.page_size)
+        page_size(paper_asked)
     except PrintError as error:
         raise CommandError(f"--page-size: {error}") from error
     blank = number("--blank", args.blank, MAX_BLANK_PADS)
     rubber = number("--rubber", args.rubber, sys.maxsize)
     has_sitting = args.file is not None or args.sitting is not None
     if not (has_sitting or blank or args.card):
-        raise CommandError("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card")
+        raise CommandError(_("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card"))
     if rubber and not has_sitting:
-        raise CommandError("pdf: --rubber needs a sitting (FILE or --sitting ID)")
+        raise CommandError(_("pdf: --rubber needs a sitting (FILE or --sitting ID)"))
     job = PrintJob(blank=blank, card=args.card, card_variants=_CARD_VARIANTS if args.card else ())
     if has_sitting:
         if args.file is not None:
@@ -181,17 +195,22 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
             with context.reading() as store:
                 stored = context.stored(store, args.sitting)
             sitting, ledger = stored.sitting, ledger_of(stored.sitting)
-            date = local_date(stored.created)
+            date = format_date(stored.created.astimezone().date())
             header = SheetHeader(stored.title, _names(ledger), date, stored.place)
-            label = f"sitting {stored.id}"
+            label = _("sitting {id}").format(id=stored.id)
         count = len(ledger.rubbers)
         if rubber > count:
-            raise CommandError(f"{label}: there is no rubber {rubber} (the sitting has {count})")
+            message = ngettext(
+                "{source}: there is no rubber {number} (the sitting has {count})",
+                "{source}: there is no rubber {number} (the sitting has {count})",
+                count,
+            )
+            raise CommandError(message.format(source=label, number=rubber, count=count))
         job = PrintJob.for_sitting(sitting, ledger, header, rubber or None, blank, args.card)
 
     from jojotte_score.render.pdf import ensure_application, paper_name, write_pdf
 
-    paper = paper_name(args.page_size)
+    paper = paper_name(paper_asked)
     # Qt reads QT_QPA_PLATFORM itself; without it the PDF is drawn offscreen, no display needed.
     ensure_application(offscreen=not os.environ.get("QT_QPA_PLATFORM"))
     write_output(args.output, lambda path: write_pdf(path, job, paper))

@@ -12,7 +12,7 @@ from typing import NoReturn
 from jojotte_score import __version__
 from jojotte_score.cli import database_commands, file_commands
 from jojotte_score.cli.context import EXIT_INVALID, PROGRAM
-from jojotte_score.i18n import LANGUAGES
+from jojotte_score.i18n import LANGUAGES, N_, _, ngettext
 
 COMMANDS = (
     "score",
@@ -28,6 +28,42 @@ COMMANDS = (
 )
 
 
+# argparse's own words ("usage: ", "options", "invalid choice: ...") are read by people too.
+# argparse looks each one up when it is used, through the two names its module imports from
+# gettext ("from gettext import gettext as _, ngettext"): gettext's default domain, whose
+# language only the environment chooses, and which has no German catalogue of argparse's.
+# So here, and only here, those two names are pointed at ours: argparse then speaks the
+# language the program speaks (``--lang`` included), from our catalogue, where its words are
+# marked below exactly as argparse spells them (Python 3.11): those our parsers can show (not,
+# say, the mutually exclusive groups' they never use, or "expected %s arguments", which only
+# a fixed count of values asks for). A word not marked, or one argparse rewords in a later
+# version, stays argparse's English. In English ours return the message itself, so any other
+# parser in the process reads as before.
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("ignored explicit argument %r"),
+    N_("the following arguments are required: %s"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("unexpected option string: %s"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+)
+"""argparse's messages that a person may read, as argparse spells them."""
+
+
+def speak_through_argparse() -> None:
+    """Have argparse look its words up in our catalogue, in the language spoken now."""
+    vars(argparse).update({"_": _, "ngettext": ngettext})
+
+
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors read like every other failure: ``jojotte-score: ...``
     after the usage line, with exit status 2."""
@@ -39,120 +75,137 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand; ``handler`` names what runs it."""
+    speak_through_argparse()
     parser = _Parser(
         prog=PROGRAM,
-        description="A scorepad for Jo-Jotte, scored like a bridge rubber. Without a "
-        "COMMAND it opens the desktop window on the last sitting: jojotte-score "
-        "[FILE.json] [--data-dir DIR] [--quit-after-start] (a FILE.json is stored as a new "
-        "sitting and shown; --quit-after-start exits once the window is up).",
-        epilog="Exit status: 0 ok, 2 invalid input, 1 the environment failed "
-        "(database in use, data folder unusable, disk full).",
+        description=_(
+            "A scorepad for Jo-Jotte, scored like a bridge rubber. Without a "
+            "COMMAND it opens the desktop window on the last sitting: jojotte-score "
+            "[FILE.json] [--data-dir DIR] [--quit-after-start] (a FILE.json is stored as a new "
+            "sitting and shown; --quit-after-start exits once the window is up)."
+        ),
+        epilog=_(
+            "Exit status: 0 ok, 2 invalid input, 1 the environment failed "
+            "(database in use, data folder unusable, disk full)."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     _add_data_dir(parser, default=None)
     parser.set_defaults(handler=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    score = commands.add_parser("score", help="print the ledger (the pad) of a sitting as JSON")
+    score = commands.add_parser("score", help=_("print the ledger (the pad) of a sitting as JSON"))
     score.set_defaults(handler=file_commands.score)
-    score.add_argument("file", type=Path, metavar="FILE", help="a sitting file (.json)")
+    score.add_argument("file", type=Path, metavar="FILE", help=_("a sitting file (.json)"))
     score.add_argument(
-        "--indent", type=int, default=None, metavar="N", help="indent the JSON by N spaces"
+        "--indent", type=int, default=None, metavar="N", help=_("indent the JSON by N spaces")
     )
 
-    explain = commands.add_parser("explain", help="say in plain words why each hand scored")
+    explain = commands.add_parser("explain", help=_("say in plain words why each hand scored"))
     explain.set_defaults(handler=file_commands.explain)
-    explain.add_argument("file", type=Path, metavar="FILE", help="a sitting file (.json)")
-    explain.add_argument("--hand", type=int, metavar="N", help="only hand N (numbered from 1)")
+    explain.add_argument("file", type=Path, metavar="FILE", help=_("a sitting file (.json)"))
+    explain.add_argument("--hand", type=int, metavar="N", help=_("only hand N (numbered from 1)"))
 
     csv = commands.add_parser(
         "csv",
-        help="export hands and rubbers to CSV",
-        description="Export a sitting file (FILE), a stored sitting (--sitting ID) or the "
-        "rubbers of every stored sitting (--all) to CSV; give exactly one of the three.",
+        help=_("export hands and rubbers to CSV"),
+        description=_(
+            "Export a sitting file (FILE), a stored sitting (--sitting ID) or the "
+            "rubbers of every stored sitting (--all) to CSV; give exactly one of the three."
+        ),
     )
     csv.set_defaults(handler=file_commands.csv)
-    csv.add_argument("file", type=Path, nargs="?", metavar="FILE", help="a sitting file (.json)")
-    csv.add_argument("--sitting", type=int, metavar="ID", help="a stored sitting")
+    csv.add_argument("file", type=Path, nargs="?", metavar="FILE", help=_("a sitting file (.json)"))
+    csv.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
     csv.add_argument(
-        "--all", action="store_true", help="every stored sitting (rubbers only), oldest first"
+        "--all", action="store_true", help=_("every stored sitting (rubbers only), oldest first")
     )
-    csv.add_argument("--hands", type=Path, metavar="OUT.csv", help="one row per hand")
-    csv.add_argument("--rubbers", type=Path, metavar="OUT.csv", help="one row per rubber")
+    csv.add_argument("--hands", type=Path, metavar="OUT.csv", help=_("one row per hand"))
+    csv.add_argument("--rubbers", type=Path, metavar="OUT.csv", help=_("one row per rubber"))
     _add_data_dir(csv)
 
     importing = commands.add_parser(
         "import",
-        help="store sitting files in the database",
-        description="Store each sitting file as a new sitting and print its id. Each file "
-        "is checked first: a file with any problem is refused whole (its problems are "
-        "listed as by 'score') and nothing of it is stored. With several files each good "
-        "one is stored and each bad one refused; the exit status is 2 if any was refused.",
+        help=_("store sitting files in the database"),
+        description=_(
+            "Store each sitting file as a new sitting and print its id. Each file "
+            "is checked first: a file with any problem is refused whole (its problems are "
+            "listed as by 'score') and nothing of it is stored. With several files each good "
+            "one is stored and each bad one refused; the exit status is 2 if any was refused."
+        ),
     )
     importing.set_defaults(handler=database_commands.import_files)
-    importing.add_argument("files", type=Path, nargs="+", metavar="FILE", help="sitting files")
-    importing.add_argument("--title", default="", help="the sitting's title (one FILE only)")
-    importing.add_argument("--place", default="", help="where it was played (one FILE only)")
+    importing.add_argument("files", type=Path, nargs="+", metavar="FILE", help=_("sitting files"))
+    importing.add_argument("--title", default="", help=_("the sitting's title (one FILE only)"))
+    importing.add_argument("--place", default="", help=_("where it was played (one FILE only)"))
     _add_data_dir(importing)
 
-    sittings = commands.add_parser("sittings", help="list the stored sittings")
+    sittings = commands.add_parser("sittings", help=_("list the stored sittings"))
     sittings.set_defaults(handler=database_commands.sittings)
     _add_data_dir(sittings)
 
-    export = commands.add_parser("export", help="write a stored sitting to a sitting file")
+    export = commands.add_parser("export", help=_("write a stored sitting to a sitting file"))
     export.set_defaults(handler=database_commands.export)
-    export.add_argument("id", type=int, metavar="ID", help="the sitting's id")
+    export.add_argument("id", type=int, metavar="ID", help=_("the sitting's id"))
     export.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="FILE.json", help="the file to write"
+        "-o", "--output", type=Path, required=True, metavar="FILE.json", help=_("the file to write")
     )
     _add_data_dir(export)
 
     stats = commands.add_parser(
         "stats",
-        help="each player's figures across every stored sitting",
-        description="Each player's sittings, rubbers, net points, contracts declared, made "
-        "and defended, and melds across every stored sitting of every variant (players "
-        "matched by name). The README defines each figure.",
+        help=_("each player's figures across every stored sitting"),
+        description=_(
+            "Each player's sittings, rubbers, net points, contracts declared, made "
+            "and defended, and melds across every stored sitting of every variant (players "
+            "matched by name). The README defines each figure."
+        ),
     )
     stats.set_defaults(handler=database_commands.stats)
-    stats.add_argument("--json", action="store_true", help="print the figures as JSON")
+    stats.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     _add_data_dir(stats)
 
-    backups = commands.add_parser("backups", help="list the database backups, newest first")
+    backups = commands.add_parser("backups", help=_("list the database backups, newest first"))
     backups.set_defaults(handler=database_commands.backups)
     _add_data_dir(backups)
 
     restore = commands.add_parser(
         "restore",
-        help="replace the database with a backup",
-        description="Replace the database with BACKUP (a path, or a file name in the backups "
-        "folder). The database it replaces is first saved in the backups folder, so a "
-        "restore can be undone. Refused while the desktop app has the database open.",
+        help=_("replace the database with a backup"),
+        description=_(
+            "Replace the database with BACKUP (a path, or a file name in the backups "
+            "folder). The database it replaces is first saved in the backups folder, so a "
+            "restore can be undone. Refused while the desktop app has the database open."
+        ),
     )
     restore.set_defaults(handler=database_commands.restore)
-    restore.add_argument("backup", type=Path, metavar="BACKUP", help="the backup to restore")
+    restore.add_argument("backup", type=Path, metavar="BACKUP", help=_("the backup to restore"))
     _add_data_dir(restore)
 
     pdf = commands.add_parser(
         "pdf",
-        help="print sheets, blank pads or the scoring card to a PDF file",
-        description="Write a PDF file: the pads of a sitting file (FILE) or a stored sitting "
-        "(--sitting ID), one pad per rubber with a header (players, date, place) and the "
-        "running result; --blank N adds N blank pads (with the sitting's names, else lines "
-        "to write them on); --card adds the one-page scoring card. Give at least one of "
-        "them. Works without a display; the text stays text, in the font the app ships.",
+        help=_("print sheets, blank pads or the scoring card to a PDF file"),
+        description=_(
+            "Write a PDF file: the pads of a sitting file (FILE) or a stored sitting "
+            "(--sitting ID), one pad per rubber with a header (players, date, place) and the "
+            "running result; --blank N adds N blank pads (with the sitting's names, else lines "
+            "to write them on); --card adds the one-page scoring card. Give at least one of "
+            "them. Works without a display; the text stays text, in the font the app ships."
+        ),
     )
     pdf.set_defaults(handler=file_commands.pdf)
-    pdf.add_argument("file", type=Path, nargs="?", metavar="FILE", help="a sitting file (.json)")
-    pdf.add_argument("--sitting", type=int, metavar="ID", help="a stored sitting")
+    pdf.add_argument("file", type=Path, nargs="?", metavar="FILE", help=_("a sitting file (.json)"))
+    pdf.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
     pdf.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="OUT.pdf", help="the file to write"
+        "-o", "--output", type=Path, required=True, metavar="OUT.pdf", help=_("the file to write")
     )
-    pdf.add_argument("--rubber", metavar="N", help="only rubber N of the sitting")
-    pdf.add_argument("--blank", metavar="N", help="add N blank pads")
-    pdf.add_argument("--card", action="store_true", help="add the one-page scoring card")
+    pdf.add_argument("--rubber", metavar="N", help=_("only rubber N of the sitting"))
+    pdf.add_argument("--blank", metavar="N", help=_("add N blank pads"))
+    pdf.add_argument("--card", action="store_true", help=_("add the one-page scoring card"))
     pdf.add_argument(
-        "--page-size", default="A4", metavar="A4|Letter", help="the paper (default: A4)"
+        "--page-size",
+        metavar="A4|Letter",
+        help=_("the paper (default: as the system's locale has it, A4 or Letter)"),
     )
     _add_data_dir(pdf)
     _add_language(parser, default=None)
@@ -168,7 +221,7 @@ def _add_language(parser: argparse.ArgumentParser, default: object = argparse.SU
         choices=list(LANGUAGES),
         default=default,
         metavar="|".join(sorted(LANGUAGES)),
-        help="the language to speak, remembered by the window (default: the system's)",
+        help=_("the language to speak, remembered by the window (default: the system's)"),
     )
 
 
@@ -179,26 +232,33 @@ def _add_data_dir(parser: argparse.ArgumentParser, default: object = argparse.SU
         type=Path,
         default=default,
         metavar="DIR",
-        help="the folder holding the database (default: $JOJOTTE_SCORE_DATA_DIR, "
-        "else the user's data folder)",
+        help=_(
+            "the folder holding the database (default: $JOJOTTE_SCORE_DATA_DIR, "
+            "else the user's data folder)"
+        ),
     )
 
 
 def build_gui_parser() -> argparse.ArgumentParser:
     """The arguments of the desktop window."""
+    speak_through_argparse()
     parser = _Parser(
         prog=PROGRAM,
-        description="Open the desktop scorepad (commands: jojotte-score --help).",
+        description=_("Open the desktop scorepad (commands: jojotte-score --help)."),
     )
     parser.add_argument(
-        "file", type=Path, nargs="?", metavar="FILE.json", help="a sitting file to import and show"
+        "file",
+        type=Path,
+        nargs="?",
+        metavar="FILE.json",
+        help=_("a sitting file to import and show"),
     )
     _add_data_dir(parser, default=None)
     _add_language(parser, default=None)
     parser.add_argument(
         "--quit-after-start",
         action="store_true",
-        help="open the window on the last sitting, let it settle and exit (a smoke test)",
+        help=_("open the window on the last sitting, let it settle and exit (a smoke test)"),
     )
     return parser
 

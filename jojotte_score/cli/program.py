@@ -28,12 +28,13 @@ from jojotte_score.cli.parser import (
     wants_gui,
 )
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
-from jojotte_score.i18n import use_language
+from jojotte_score.i18n import _, use_language
 from jojotte_score.storage.database import describe_sqlite_error
 from jojotte_score.storage.errors import (
     DatabaseInUseError,
     HandNotFoundError,
     SittingNotFoundError,
+    os_reason,
 )
 
 
@@ -63,16 +64,17 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         fail(str(error))
         return error.status
     except SittingNotFoundError as error:
-        fail(f"{error} (jojotte-score sittings lists them)")
+        fail(_("{error} (jojotte-score sittings lists them)").format(error=error))
         return EXIT_INVALID
     except HandNotFoundError as error:
         fail(str(error))
         return EXIT_INVALID
     except DatabaseInUseError:  # Only the writing commands take the writers' lock.
-        fail(
-            f"{context.database}: another copy of jojotte-score is using this database; "
+        message = _(
+            "{database}: another copy of jojotte-score is using this database; "
             "close it first, then try again"
         )
+        fail(message.format(database=context.database))
         return EXIT_FAILED
     except JojotteError as error:  # StorageError, BackupError: the environment failed.
         fail(str(error))
@@ -87,7 +89,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         return EXIT_OK
     except OSError as error:
         where = error.filename or context.folder
-        fail(f"{where}: {error.strerror or error}")
+        fail(f"{where}: {os_reason(error)}")
         return EXIT_FAILED
     return status
 
@@ -98,7 +100,11 @@ def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
     if word is not None and not os.path.lexists(word):
         meant = misspelt_command(word)
         if meant is not None:
-            parser.error(f"{word}: no such command; did you mean {meant}?")
+            parser.error(
+                _("{word}: no such command; did you mean {command}?").format(
+                    word=word, command=meant
+                )
+            )
     args = parser.parse_args(arguments)
     if args.file is not None:
         from jojotte_score.formats.sitting_file import check_regular_file
@@ -106,10 +112,10 @@ def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
         try:
             check_regular_file(args.file)
         except OSError as error:
-            reason = error.strerror or str(error)
             if isinstance(error, FileNotFoundError) and not args.file.is_symlink():
-                reason = f"no such sitting file (the commands are {', '.join(COMMANDS)})"
-            parser.error(f"{args.file}: {reason}")
+                message = _("{file}: no such sitting file (the commands are {commands})")
+                parser.error(message.format(file=args.file, commands=", ".join(COMMANDS)))
+            parser.error(f"{args.file}: {os_reason(error)}")
     from jojotte_score.gui.app import run_gui  # Qt is imported only for the window.
 
-    return run_gui(args.file, args.data_dir, args.quit_after_start, environ)
+    return run_gui(args.file, args.data_dir, args.quit_after_start, environ, language=args.lang)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import TYPE_CHECKING
 
-from jojotte_score.labels import NONE, compact_versus, local_date, local_time, sitting_result
+from jojotte_score.core.model import Variant
+from jojotte_score.i18n import N_, _, format_date, format_decimal, pgettext
+from jojotte_score.labels import NONE, compact_versus, sitting_result
 from jojotte_score.storage.sittings import SittingInfo
 
 if TYPE_CHECKING:
@@ -13,6 +16,15 @@ if TYPE_CHECKING:
     from jojotte_score.storage.backups import Backup
 
 CELL_LIMIT = 90  # two 40-character names facing each other, and the dash between
+
+VARIANT_CELLS = {
+    Variant.TWO_PLAYER: N_("two-player"),
+    Variant.PARTNERSHIP: N_("partnership"),
+    Variant.THREE_PLAYER: N_("three-player"),
+    Variant.CHOUETTE: N_("chouette"),
+    Variant.CUTTHROAT: N_("cutthroat"),
+}
+"""The ways to play in the Variant column (in English the words a sitting file uses)."""
 
 
 def format_table(
@@ -39,8 +51,17 @@ def _cut(cell: str) -> str:
 def sittings_table(infos: Sequence[SittingInfo]) -> list[str]:
     """``jojotte-score sittings``: one line per sitting; the Title column only when a
     sitting has a title."""
-    heading: tuple[str, ...] = ("ID", "Date", "Variant", "Players", "Hands", "Rubbers", "Net")
-    heading += ("Title",)
+    heading: tuple[str, ...] = (
+        # Translators: the headings of the table of stored sittings (jojotte-score sittings).
+        pgettext("sittings table", "ID"),
+        pgettext("sittings table", "Date"),
+        pgettext("sittings table", "Variant"),
+        pgettext("sittings table", "Players"),
+        pgettext("sittings table", "Hands"),
+        pgettext("sittings table", "Rubbers"),
+        pgettext("sittings table", "Net"),
+        pgettext("sittings table", "Title"),
+    )
     # A name or title stored before they were bounded is cut, so it widens no other line.
     rows = [tuple(_cut(cell) for cell in sittings_row(info)) for info in infos]
     if not any(row[-1] for row in rows):
@@ -52,7 +73,7 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
     """One line of ``jojotte-score sittings``: id, local date, variant, players, hands,
     finished rubbers, net result so far ("Anna +120" or "level") and title."""
     if info.damaged:
-        return (str(info.id), NONE, NONE, "damaged: see below", NONE, NONE, NONE, "")
+        return (str(info.id), NONE, NONE, _("damaged: see below"), NONE, NONE, NONE, "")
     result = sitting_result(
         info.variant, info.players, info.net_side, info.net_points, info.settlement
     )
@@ -62,8 +83,8 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
         players = compact_versus(info.variant, info.side_names)
     return (
         str(info.id),
-        local_date(info.created),
-        info.variant.value,
+        format_date(info.created.astimezone().date()),
+        _(VARIANT_CELLS[info.variant]),
         players,
         str(info.hands),
         str(info.rubbers_finished),
@@ -78,7 +99,8 @@ def stats_table(figures: Sequence[PlayerStats]) -> list[str]:
     from jojotte_score.stats_labels import STATS_HEADINGS, stats_cells  # only for stats
 
     rows = [stats_cells(player) for player in figures]
-    return format_table(STATS_HEADINGS, rows, right=range(1, len(STATS_HEADINGS)))
+    heading = [_(cell) for cell in STATS_HEADINGS]
+    return format_table(heading, rows, right=range(1, len(heading)))
 
 
 def backup_row(backup: Backup) -> tuple[str, str, str, str]:
@@ -87,12 +109,31 @@ def backup_row(backup: Backup) -> tuple[str, str, str, str]:
         size = file_size(backup.path.stat().st_size)
     except OSError:
         size = "?"
-    kind = "before restore" if backup.before_restore else "automatic"
+    kind = _("before restore") if backup.before_restore else _("automatic")
     return (local_time(backup.taken), size, kind, str(backup.path))
 
 
+def local_time(moment: datetime) -> str:
+    """A stored (UTC) moment as the local date (as the language writes it) and time:
+    "2026-11-21 01:30:00", "21.11.2026 01:30:00"."""
+    local = moment.astimezone()
+    return f"{format_date(local.date())} {local:%H:%M:%S}"
+
+
+def backups_heading() -> tuple[str, str, str, str]:
+    """The headings of ``jojotte-score backups``."""
+    return (
+        # Translators: the headings of the table of backups (jojotte-score backups).
+        pgettext("backups table", "Taken"),
+        pgettext("backups table", "Size"),
+        pgettext("backups table", "Kind"),
+        pgettext("backups table", "File"),
+    )
+
+
 def file_size(size: int) -> str:
-    """A size in bytes as people read it: "812 B", "12.3 KiB", "4.0 MiB"."""
+    """A size in bytes as people read it: "812 B", "12.3 KiB", "4.0 MiB" (the decimal mark
+    the language's)."""
     if size < 1024:
         return f"{size} B"
     value = float(size)
@@ -100,4 +141,4 @@ def file_size(size: int) -> str:
         value /= 1024
         if value < 1024 or unit == "GiB":
             break
-    return f"{value:.1f} {unit}"
+    return f"{format_decimal(value)} {unit}"

@@ -18,6 +18,7 @@ from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Thrown
 from jojotte_score.core.scoring import Outcome, score_hand
 from jojotte_score.core.three_player import SeatScore, at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
+from jojotte_score.i18n import N_, _
 
 CHOUETTE_SEATS = 3
 BOX_SIDE, TEAM_SIDE = 0, 1
@@ -106,18 +107,19 @@ def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list
 def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
     """C8: the first rubber's box and captain are two different seats of the three."""
     if roles is None:
-        return [
-            Problem("a chouette sitting needs the first rubber's box and captain", None, "chouette")
-        ]
+        message = _("a chouette sitting needs the first rubber's box and captain")
+        return [Problem(message, None, "chouette")]
     problems = [
-        Problem(f"the {role} must be seat 0, 1 or 2, not {seat}", None, "chouette")
-        for role, seat in (("box", roles.box), ("captain", roles.captain))
+        Problem(_(message).format(seat=seat), None, "chouette")
+        for message, seat in (
+            (N_("the box must be seat 0, 1 or 2, not {seat}"), roles.box),
+            (N_("the captain must be seat 0, 1 or 2, not {seat}"), roles.captain),
+        )
         if seat not in range(CHOUETTE_SEATS)
     ]
     if not problems and roles.box == roles.captain:
-        problems.append(
-            Problem("the box and the captain must be two different players", None, "chouette")
-        )
+        message = _("the box and the captain must be two different players")
+        problems.append(Problem(message, None, "chouette"))
     return problems
 
 
@@ -137,14 +139,17 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
         sides = (names[roles.box], names[roles.captain])
         found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
         if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
-            dealers = f"{sides[0]} ({roles.box}) or {sides[1]} ({roles.captain})"
-            found.append(
-                Problem(
-                    f"the dealer must be the box or the captain, {dealers}, not {hand.dealer}",
-                    number,
-                    "dealer",
-                )
+            message = _(
+                "the dealer must be the box or the captain, {box} ({box_seat}) or "
+                "{captain} ({captain_seat}), not {seat}"
+            ).format(
+                box=sides[0],
+                box_seat=roles.box,
+                captain=sides[1],
+                captain_seat=roles.captain,
+                seat=hand.dealer,
             )
+            found.append(Problem(message, number, "dealer"))
         problems.extend(found)
         if not errors_only(found) and not errors_only(problems):
             scorer.add(hand)

@@ -1,16 +1,40 @@
-"""The project's own exceptions and the problems they report."""
+"""The project's own exceptions, the problems they report, and how their lists are worded."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
+
+from jojotte_score.i18n import _
+
+
+def comma_list(items: Sequence[str]) -> str:
+    """Items separated as the language separates a list: "A, B, C"."""
+    # Translators: the separator between the items of a list ("Anna +40, Bert -10").
+    return _(", ").join(items)
+
+
+def and_list(items: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} and {last}").format(items=comma_list(items[:-1]), last=items[-1])
+
+
+def or_list(items: Sequence[str]) -> str:
+    """ "A", "A or B", "A, B or C"."""
+    if len(items) < 2:
+        return "".join(items)
+    return _("{items} or {last}").format(items=comma_list(items[:-1]), last=items[-1])
 
 
 class Problem(NamedTuple):
     """One thing wrong (or doubtful) with recorded input.
 
-    ``hand`` is the 1-based hand number the problem belongs to, or ``None`` for the
-    sitting as a whole. ``field`` names the offending field when there is one, so that
-    an entry form can show the message beside it.
+    ``message`` is in the language spoken when the problem was found. ``hand`` is the
+    1-based hand number the problem belongs to, or ``None`` for the sitting as a whole.
+    ``field`` names the offending field when there is one (a key of the sitting file, never
+    translated), so that an entry form can show the message beside it.
     """
 
     message: str
@@ -23,11 +47,15 @@ class Problem(NamedTuple):
 
     def describe(self, source: str = "") -> str:
         """One line: ``[warning: ][source: ][hand N: ]message``."""
-        prefix = "warning: " if self.warning else ""
-        where = f"{source}: " if source else ""
+        text = self.message
         if self.hand is not None:
-            where += f"hand {self.hand}: "
-        return f"{prefix}{where}{self.message}"
+            text = _("hand {number}: {message}").format(number=self.hand, message=text)
+        if source:
+            # Translators: a problem found in a file or a sitting, after its name.
+            text = _("{source}: {message}").format(source=source, message=text)
+        if self.warning:
+            text = _("warning: {message}").format(message=text)
+        return text
 
 
 class JojotteError(Exception):

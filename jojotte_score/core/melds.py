@@ -33,9 +33,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.errors import JojotteError, comma_list
 from jojotte_score.core.model import Trump
 from jojotte_score.core.tables import FOUR_OF_A_KIND_POINTS, SEQUENCE_POINTS
+from jojotte_score.i18n import N_, _, pgettext
 
 SHORTEST_RUN = 3
 LONGEST_RUN = 8
@@ -60,24 +61,47 @@ class Rank(enum.StrEnum):
 
     @property
     def plural(self) -> str:
-        """The rank in plain words, plural: "Jacks", "Nines"."""
-        return _PLURALS[self]
+        """The rank in plain words, plural, in the language spoken now: "Jacks", "Nines"."""
+        return _(_PLURALS[self])
 
     @property
     def word(self) -> str:
-        """The rank in plain words: "Jack", "Nine"."""
-        return _PLURALS[self][:-1]
+        """The rank in plain words, in the language spoken now: "Jack", "Nine"."""
+        return _(_WORDS[self])
+
+    @property
+    def letter(self) -> str:
+        """The rank as a card shows it, in the language spoken now: "Q", "10"."""
+        if self is Rank.ACE:
+            return pgettext("card letter", "A")
+        if self is Rank.KING:
+            return pgettext("card letter", "K")
+        if self is Rank.QUEEN:
+            return pgettext("card letter", "Q")
+        if self is Rank.JACK:
+            return pgettext("card letter", "J")
+        return self.value
 
 
 _PLURALS = {
-    Rank.ACE: "Aces",
-    Rank.KING: "Kings",
-    Rank.QUEEN: "Queens",
-    Rank.JACK: "Jacks",
-    Rank.TEN: "Tens",
-    Rank.NINE: "Nines",
-    Rank.EIGHT: "Eights",
-    Rank.SEVEN: "Sevens",
+    Rank.ACE: N_("Aces"),
+    Rank.KING: N_("Kings"),
+    Rank.QUEEN: N_("Queens"),
+    Rank.JACK: N_("Jacks"),
+    Rank.TEN: N_("Tens"),
+    Rank.NINE: N_("Nines"),
+    Rank.EIGHT: N_("Eights"),
+    Rank.SEVEN: N_("Sevens"),
+}
+_WORDS = {
+    Rank.ACE: N_("Ace"),
+    Rank.KING: N_("King"),
+    Rank.QUEEN: N_("Queen"),
+    Rank.JACK: N_("Jack"),
+    Rank.TEN: N_("Ten"),
+    Rank.NINE: N_("Nine"),
+    Rank.EIGHT: N_("Eight"),
+    Rank.SEVEN: N_("Seven"),
 }
 
 
@@ -89,6 +113,18 @@ class Suit(enum.StrEnum):
     HEARTS = "hearts"
     SPADES = "spades"
 
+    @property
+    def word(self) -> str:
+        """The suit in plain words, in the language spoken now: "hearts"."""
+        return _(_SUIT_WORDS[self])
+
+
+_SUIT_WORDS = {
+    Suit.CLUBS: N_("clubs"),
+    Suit.DIAMONDS: N_("diamonds"),
+    Suit.HEARTS: N_("hearts"),
+    Suit.SPADES: N_("spades"),
+}
 
 # "Card rank for Sequences is: A, K, Q, J, 10, 9, 8, 7" (the same in every contract).
 SEQUENCE_ORDER: tuple[Rank, ...] = tuple(Rank)
@@ -128,13 +164,17 @@ class Run:
     def __post_init__(self) -> None:
         if not SHORTEST_RUN <= self.length <= LONGEST_RUN:
             raise MeldDeclarationError(
-                f"a run has {SHORTEST_RUN} to {LONGEST_RUN} cards, not {self.length}"
+                _("a run has {shortest} to {longest} cards, not {length}").format(
+                    shortest=SHORTEST_RUN, longest=LONGEST_RUN, length=self.length
+                )
             )
         lowest_top = SEQUENCE_ORDER[len(SEQUENCE_ORDER) - self.length]
         if SEQUENCE_ORDER.index(self.top) > SEQUENCE_ORDER.index(lowest_top):
             raise MeldDeclarationError(
-                f"a run of {self.length} cannot have the {self.top.word} as its top card: "
-                f"the lowest top card for {self.length} cards is the {lowest_top.word}"
+                _(
+                    "a run of {length} cannot have the {top} as its top card: the lowest top "
+                    "card for {length} cards is the {lowest}"
+                ).format(length=self.length, top=self.top.word, lowest=lowest_top.word)
             )
 
     @property
@@ -150,9 +190,11 @@ class Run:
 
     def describe(self) -> str:
         """Plain words: "run of 4 to the Queen of hearts (Q-J-10-9)"."""
-        return (
-            f"run of {self.length} to the {self.top.word} of {self.suit.value} "
-            f"({'-'.join(self.cards)})"
+        return _("run of {length} to the {top} of {suit} ({cards})").format(
+            length=self.length,
+            top=self.top.word,
+            suit=self.suit.word,
+            cards="-".join(rank.letter for rank in self.cards),
         )
 
 
@@ -190,15 +232,17 @@ def decide_melds(
     trump: Trump,
     *,
     nullo: bool = False,
-    names: tuple[str, str] = ("side 1", "side 2"),
+    names: tuple[str, str] | None = None,
 ) -> MeldDecision:
     """Apply the rules of both classes to what the two sides declared.
 
     ``nullo`` ranks the fours as at no-trump and makes no run a trump run (a Nullo has no
     trumps; its melds are still scored, R5). ``names`` are the sides' names used in the
-    reasons. Raises :class:`MeldDeclarationError` when the declarations need more cards
-    than the deck has.
+    reasons ("side 1" and "side 2" by default). Raises :class:`MeldDeclarationError` when
+    the declarations need more cards than the deck has.
     """
+    if names is None:
+        names = (_("side 1"), _("side 2"))
     sides = (side0, side1)
     _check_possible(sides, names)
     order = fours_order(trump, nullo=nullo)
@@ -208,10 +252,7 @@ def decide_melds(
         kept = tuple(rank for rank in side.fours if rank in order)
         for rank in side.fours:
             if rank not in order:
-                notes.append(
-                    f"{names[number]}'s four {rank.plural} count nothing "
-                    f"{_contract_words(trump, nullo)}; ignored."
-                )
+                notes.append(_ignored(trump, nullo).format(side=names[number], rank=rank.plural))
         counted.append(kept)
     trump_suit = None if nullo or not trump.is_suit else Suit(trump.value)
 
@@ -230,10 +271,13 @@ def decide_melds(
     )
 
 
-def _contract_words(trump: Trump, nullo: bool) -> str:
+def _ignored(trump: Trump, nullo: bool) -> str:
+    """The note on a four of a kind that counts nothing in the contract."""
     if nullo:
-        return "in Nullo (ranked as at no-trump)"
-    return "with a trump suit" if trump.is_suit else "at no-trump"
+        return _("{side}'s four {rank} count nothing in Nullo (ranked as at no-trump); ignored.")
+    if trump.is_suit:
+        return _("{side}'s four {rank} count nothing with a trump suit; ignored.")
+    return _("{side}'s four {rank} count nothing at no-trump; ignored.")
 
 
 def _check_possible(sides: tuple[DeclaredMelds, DeclaredMelds], names: tuple[str, str]) -> None:
@@ -243,8 +287,10 @@ def _check_possible(sides: tuple[DeclaredMelds, DeclaredMelds], names: tuple[str
         for rank in side.fours:
             if rank in seen_fours:
                 raise MeldDeclarationError(
-                    f"four {rank.plural} declared twice (by {names[seen_fours[rank]]} and "
-                    f"{names[number]}): the deck has only four {rank.plural}"
+                    _(
+                        "four {rank} declared twice (by {first} and {second}): the deck has "
+                        "only four {rank}"
+                    ).format(rank=rank.plural, first=names[seen_fours[rank]], second=names[number])
                 )
             seen_fours[rank] = number
     seen_cards: dict[tuple[Suit, Rank], int] = {}
@@ -254,8 +300,15 @@ def _check_possible(sides: tuple[DeclaredMelds, DeclaredMelds], names: tuple[str
                 card = (run.suit, rank)
                 if card in seen_cards:
                     raise MeldDeclarationError(
-                        f"the {rank.word} of {run.suit.value} is in two runs (of "
-                        f"{names[seen_cards[card]]} and {names[number]}): the deck has only one"
+                        _(
+                            "the {rank} of {suit} is in two runs (of {first} and {second}): "
+                            "the deck has only one"
+                        ).format(
+                            rank=rank.word,
+                            suit=run.suit.word,
+                            first=names[seen_cards[card]],
+                            second=names[number],
+                        )
                     )
                 seen_cards[card] = number
 
@@ -267,28 +320,46 @@ def _decide_fours(
     names: tuple[str, str],
 ) -> tuple[int | None, str]:
     if not fours0 and not fours1:
-        return None, "Class A: nobody declared a four of a kind that counts."
+        return None, _("Class A: nobody declared a four of a kind that counts.")
     if not fours1 or not fours0:
         side = 0 if fours0 else 1
         return (
             side,
-            f"Class A: only {names[side]} declared four of a kind: {_fours(fours0 or fours1)}.",
+            _("Class A: only {side} declared four of a kind: {fours}.").format(
+                side=names[side], fours=_fours(fours0 or fours1)
+            ),
         )
     best0 = min(order.index(rank) for rank in fours0)
     best1 = min(order.index(rank) for rank in fours1)
     side = 0 if best0 < best1 else 1
     winner, loser = order[min(best0, best1)], order[max(best0, best1)]
     scored = fours0 if side == 0 else fours1
-    return side, (
-        f"Class A: {names[side]}'s four {winner.plural} beat four {loser.plural} "
-        f"(order {', '.join(order)}); {names[side]} scores {_fours(scored)}."
+    return side, _(
+        "Class A: {side}'s four {winner} beat four {loser} (order {order}); {side} scores {fours}."
+    ).format(
+        side=names[side],
+        winner=winner.plural,
+        loser=loser.plural,
+        order=comma_list([rank.letter for rank in order]),
+        fours=_fours(scored),
     )
 
 
 def _fours(ranks: tuple[Rank, ...]) -> str:
+    """ "four Jacks and four Nines = 2 × 100 = 200"."""
     count = len(ranks)
-    names = " and ".join(f"four {rank.plural}" for rank in ranks)
-    return f"{names} = {count} × {FOUR_OF_A_KIND_POINTS} = {count * FOUR_OF_A_KIND_POINTS}"
+    names = _and_all([_("four {rank}").format(rank=rank.plural) for rank in ranks])
+    return _("{fours} = {count} × {points} = {total}").format(
+        fours=names, count=count, points=FOUR_OF_A_KIND_POINTS, total=count * FOUR_OF_A_KIND_POINTS
+    )
+
+
+def _and_all(items: list[str]) -> str:
+    """ "A and B and C": every item joined by "and"."""
+    text = items[0]
+    for item in items[1:]:
+        text = _("{items} and {last}").format(items=text, last=item)
+    return text
 
 
 def _run_key(run: Run, trump_suit: Suit | None) -> tuple[int, int, bool]:
@@ -303,33 +374,46 @@ def _decide_runs(
     names: tuple[str, str],
 ) -> tuple[int | None, str]:
     if not runs0 and not runs1:
-        return None, "Class B: no sequence declared."
+        return None, _("Class B: no sequence declared.")
     if not runs0 or not runs1:
         side = 0 if runs0 else 1
-        return side, f"Class B: only {names[side]} declared sequences: {_runs(runs0 or runs1)}."
+        return side, _("Class B: only {side} declared sequences: {runs}.").format(
+            side=names[side], runs=_runs(runs0 or runs1)
+        )
     best0 = max(runs0, key=lambda run: _run_key(run, trump_suit))
     best1 = max(runs1, key=lambda run: _run_key(run, trump_suit))
     key0, key1 = _run_key(best0, trump_suit), _run_key(best1, trump_suit)
     if key0 == key1:
-        return None, (
-            f"Class B: the {best0.describe()} and the {best1.describe()} are equal and "
-            "both in plain suits: nobody scores sequences."
-        )
+        return None, _(
+            "Class B: the {run} and the {other} are equal and both in plain suits: nobody "
+            "scores sequences."
+        ).format(run=best0.describe(), other=best1.describe())
     side = 0 if key0 > key1 else 1
     winner, loser = (best0, best1) if side == 0 else (best1, best0)
     if winner.length != loser.length:
-        why = "is longer than the"
+        reason = _("Class B: {side}'s {run} is longer than the {other}; {side} scores {runs}.")
     elif winner.top is not loser.top:
-        why = "has a higher top card than the"
+        reason = _(
+            "Class B: {side}'s {run} has a higher top card than the {other}; {side} scores {runs}."
+        )
     else:
-        why = "is in the trump suit and beats the equal"
-    return side, (
-        f"Class B: {names[side]}'s {winner.describe()} {why} {loser.describe()}; "
-        f"{names[side]} scores {_runs(runs0 if side == 0 else runs1)}."
+        reason = _(
+            "Class B: {side}'s {run} is in the trump suit and beats the equal {other}; "
+            "{side} scores {runs}."
+        )
+    return side, reason.format(
+        side=names[side],
+        run=winner.describe(),
+        other=loser.describe(),
+        runs=_runs(runs0 if side == 0 else runs1),
     )
 
 
 def _runs(runs: tuple[Run, ...]) -> str:
-    parts = [f"a {run.describe()} {run.points}" for run in runs]
-    total = sum(run.points for run in runs)
-    return ", ".join(parts) + (f" = {total}" if len(runs) > 1 else "")
+    """ "a run of 3 … 20, a run of 4 … 40 = 60"."""
+    parts = comma_list(
+        [_("a {run} {points}").format(run=run.describe(), points=run.points) for run in runs]
+    )
+    if len(runs) < 2:
+        return parts
+    return _("{runs} = {total}").format(runs=parts, total=sum(run.points for run in runs))

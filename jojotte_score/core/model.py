@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from jojotte_score.i18n import _
+
 
 class Variant(enum.StrEnum):
     """The five ways to play: two players, four in partnerships (seats 0 and 2 against 1
@@ -230,4 +232,4 @@ def side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str, str]:
         return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
     if len(players) >= 2:
         return (players[0], players[1])
-    return ("Side 1", "Side 2")
+    return (_("Side 1"), _("Side 2"))

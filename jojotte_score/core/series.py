@@ -24,26 +24,34 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from jojotte_score.core.errors import and_list, comma_list
 from jojotte_score.core.individual_ledger import IndividualLedger, settle
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind, PlayerStats, player_side
 from jojotte_score.core.three_player import SeatSitting
+from jojotte_score.i18n import N_, _, format_date, ngettext
 
 MINUS = "\u2212"
 """The minus sign of a negative result (a true minus, as wide as the plus)."""
 
 KIND_NAMES: dict[ContractKind, str] = {
-    ContractKind.SUIT: "suit",
-    ContractKind.NO_TRUMP: "no-trump",
-    ContractKind.NULLO: "Nullo",
-    ContractKind.SLAM: "Slam",
-    ContractKind.DOUBLED: "doubled",
+    ContractKind.SUIT: N_("suit"),
+    ContractKind.NO_TRUMP: N_("no-trump"),
+    ContractKind.NULLO: N_("Nullo"),
+    ContractKind.SLAM: N_("Slam"),
+    ContractKind.DOUBLED: N_("doubled"),
 }
-"""How each kind of contract is named in a summary and under its bars."""
+"""How each kind of contract is named under its bars, in English: show it with
+:func:`kind_name`."""
 
 SHARE_KINDS: tuple[ContractKind, ...] = (*EXCLUSIVE_KINDS, ContractKind.DOUBLED)
 """The kinds :func:`contract_shares` counts, in the order they are drawn."""
+
+
+def kind_name(kind: ContractKind) -> str:
+    """A kind of contract as its bars are labelled, in the language spoken now: "suit"."""
+    return _(KIND_NAMES[kind])
 
 
 def signed(points: int) -> str:
@@ -53,12 +61,17 @@ def signed(points: int) -> str:
     return f"{MINUS}{-points}" if points < 0 else "0"
 
 
-def _hands_words(numbers: Sequence[int]) -> str:
-    """ "hand 6", "hands 6 and 12", "hands 3, 6 and 12"."""
-    if len(numbers) == 1:
-        return f"hand {numbers[0]}"
-    listed = ", ".join(str(n) for n in numbers[:-1])
-    return f"hands {listed} and {numbers[-1]}"
+def _sentence(clauses: Sequence[str]) -> str:
+    """Clauses of a summary as one sentence: "A; B; C."."""
+    # Translators: the separator between the clauses of a chart's summary.
+    joined = _("; ").join(clauses)
+    # Translators: a chart's summary, its clauses ending in a full stop.
+    return _("{clauses}.").format(clauses=joined)
+
+
+def _player_points(name: str, points: int) -> str:
+    """ "Anna +120", "Bert" and :func:`signed` points."""
+    return _("{player} {points}").format(player=name, points=signed(points))
 
 
 # One sitting, hand by hand ------------------------------------------------------------------
@@ -141,34 +154,42 @@ def course_summary(course: SittingCourse) -> str:
     hand 6."
     """
     if len(course.hands) < 2:
-        return "No hands yet."
+        return _("No hands yet.")
     last = course.hands[-1]
     parts: list[str] = []
     if course.sides is not None:
         values = [v for v in course.series[0].values if v is not None]
-        parts.append(f"{_lead(course.sides, values[-1])} after hand {last}")
+        parts.append(_lead(course.sides, values[-1], last))
         widest = max(range(len(values)), key=lambda i: (abs(values[i]), -i))
         if values[widest] != values[-1] and values[widest] != 0:
             side = course.sides[0 if values[widest] > 0 else 1]
             parts.append(
-                f"largest lead: {side} by {abs(values[widest])} after hand {course.hands[widest]}"
+                _("largest lead: {side} by {points} after hand {hand}").format(
+                    side=side, points=abs(values[widest]), hand=course.hands[widest]
+                )
             )
     else:
-        results = ", ".join(f"{s.name} {signed(s.values[-1] or 0)}" for s in course.series)
-        parts.append(f"After hand {last}: {results}")
+        results = comma_list([_player_points(s.name, s.values[-1] or 0) for s in course.series])
+        parts.append(_("After hand {hand}: {results}").format(hand=last, results=results))
     if course.rubber_ends:
-        rubbers = "a rubber" if len(course.rubber_ends) == 1 else "rubbers"
-        parts.append(f"{rubbers} ended after {_hands_words(course.rubber_ends)}")
+        ends = len(course.rubber_ends)
+        parts.append(
+            ngettext(
+                "a rubber ended after hand {hands}", "rubbers ended after hands {hands}", ends
+            ).format(hands=and_list([str(number) for number in course.rubber_ends]))
+        )
     else:
-        parts.append("no rubber has ended yet")
-    return "; ".join(parts) + "."
+        parts.append(_("no rubber has ended yet"))
+    return _sentence(parts)
 
 
-def _lead(sides: tuple[str, str], difference: int) -> str:
-    """ "A ahead by 100", or "level"."""
+def _lead(sides: tuple[str, str], difference: int, hand: int) -> str:
+    """ "A ahead by 100 after hand 6", or "level after hand 6"."""
     if difference == 0:
-        return "level"
-    return f"{sides[0 if difference > 0 else 1]} ahead by {abs(difference)}"
+        return _("level after hand {hand}").format(hand=hand)
+    return _("{side} ahead by {points} after hand {hand}").format(
+        side=sides[0 if difference > 0 else 1], points=abs(difference), hand=hand
+    )
 
 
 # Sittings over time ---------------------------------------------------------------------------
@@ -270,33 +291,50 @@ def results_summary(results: ResultsOverTime) -> str:
     """Each player's sittings and their sum in words: "Anna: 3 sittings, +655 in all, best
     +1000 (2026-11-21)"."""
     if not results.dates:
-        return "No sittings."
+        return _("No sittings.")
     parts = []
     for line in results.series:
         played = [(i, v) for i, v in enumerate(line.values) if v is not None]
         count = len(played)
         best_index, best = max(played, key=lambda pair: (pair[1], -pair[0]))
-        sittings = "1 sitting" if count == 1 else f"{count} sittings"
         parts.append(
-            f"{line.name}: {sittings}, {signed(sum(v for _, v in played))} in all, "
-            f"best {signed(best)} ({results.dates[best_index].isoformat()})"
+            ngettext(
+                "{player}: {count} sitting, {total} in all, best {best} ({date})",
+                "{player}: {count} sittings, {total} in all, best {best} ({date})",
+                count,
+            ).format(
+                player=line.name,
+                count=count,
+                total=signed(sum(v for _i, v in played)),
+                best=signed(best),
+                date=format_date(results.dates[best_index]),
+            )
         )
-    first, last = results.dates[0].isoformat(), results.dates[-1].isoformat()
-    span = first if first == last else f"{first} to {last}"
-    return f"Net result per sitting, {span}. " + "; ".join(parts) + "."
+    first, last = format_date(results.dates[0]), format_date(results.dates[-1])
+    if first == last:
+        heading = _("Net result per sitting, {date}.").format(date=first)
+    else:
+        heading = _("Net result per sitting, {first} to {last}.").format(first=first, last=last)
+    return f"{heading} {_sentence(parts)}"
 
 
 def standings_summary(results: ResultsOverTime) -> str:
     """Where each player stands with his results added up, in words: "Added up over 3
     sittings, to 2026-11-15: Anna +1890, Carl +1000"."""
     if not results.dates:
-        return "No sittings."
-    count = "1 sitting" if len(results.dates) == 1 else f"{len(results.dates)} sittings"
-    standings = ", ".join(
-        f"{line.name} {signed(sum(v for v in line.values if v is not None))}"
-        for line in results.series
+        return _("No sittings.")
+    count = len(results.dates)
+    standings = comma_list(
+        [
+            _player_points(line.name, sum(v for v in line.values if v is not None))
+            for line in results.series
+        ]
     )
-    return f"Added up over {count}, to {results.dates[-1].isoformat()}: {standings}."
+    return ngettext(
+        "Added up over {count} sitting, to {date}: {standings}.",
+        "Added up over {count} sittings, to {date}: {standings}.",
+        count,
+    ).format(count=count, date=format_date(results.dates[-1]), standings=standings)
 
 
 # Contracts made by kind -------------------------------------------------------------------------
@@ -339,13 +377,55 @@ def shares_summary(shares: ContractShares) -> str:
     """Each player's contracts in words: "Anna made 3 of 4 suit contracts (75%), none
     declared of the others; …"."""
     if not shares.players:
-        return "No players."
+        return _("No players.")
     parts = []
     for p, name in enumerate(shares.players):
         said = []
         for k, kind in enumerate(shares.kinds):
             made, declared = shares.counts[p][k]
             if declared:
-                said.append(f"{made} of {declared} {KIND_NAMES[kind]} ({shares.percent(p, k)}%)")
-        parts.append(f"{name} made " + ", ".join(said) if said else f"{name} declared none")
-    return "Contracts made of those declared, by kind. " + "; ".join(parts) + "."
+                said.append(_kind_share(kind, made, declared, shares.percent(p, k) or 0))
+        if said:
+            parts.append(
+                _("{player} made {contracts}").format(player=name, contracts=comma_list(said))
+            )
+        else:
+            parts.append(_("{player} declared none").format(player=name))
+    heading = _("Contracts made of those declared, by kind.")
+    return f"{heading} {_sentence(parts)}"
+
+
+def _kind_share(kind: ContractKind, made: int, declared: int, percent: int) -> str:
+    """One kind's contracts made of those declared: "3 of 4 suit (75%)". The English is the
+    same for one contract and several; other languages may differ."""
+    if kind is ContractKind.SUIT:
+        text = ngettext(
+            "{made} of {declared} suit ({percent}%)",
+            "{made} of {declared} suit ({percent}%)",
+            declared,
+        )
+    elif kind is ContractKind.NO_TRUMP:
+        text = ngettext(
+            "{made} of {declared} no-trump ({percent}%)",
+            "{made} of {declared} no-trump ({percent}%)",
+            declared,
+        )
+    elif kind is ContractKind.NULLO:
+        text = ngettext(
+            "{made} of {declared} Nullo ({percent}%)",
+            "{made} of {declared} Nullo ({percent}%)",
+            declared,
+        )
+    elif kind is ContractKind.SLAM:
+        text = ngettext(
+            "{made} of {declared} Slam ({percent}%)",
+            "{made} of {declared} Slam ({percent}%)",
+            declared,
+        )
+    else:
+        text = ngettext(
+            "{made} of {declared} doubled ({percent}%)",
+            "{made} of {declared} doubled ({percent}%)",
+            declared,
+        )
+    return text.format(made=made, declared=declared, percent=percent)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from jojotte_score.core.errors import Problem
+from jojotte_score.core.errors import Problem, or_list
 from jojotte_score.core.model import Doubling, Special, ThrownIn, Variant
 from jojotte_score.core.three_player import (
     CUTTHROAT_SEATS,
@@ -23,19 +23,65 @@ from jojotte_score.core.three_player import (
     two_sided,
 )
 from jojotte_score.core.validation import check_hand, check_sitting_setup
+from jojotte_score.i18n import N_, _
 
-UNNAMED_PLAYERS = ("player 0", "player 1", "player 2")
-UNNAMED_CUTTHROAT_PLAYERS = ("player 0", "player 1", "player 2", "player 3")
-_COUNT_WORDS = {3: "three", 4: "four"}
+UNNAMED_PLAYERS = (N_("player 0"), N_("player 1"), N_("player 2"))
+UNNAMED_CUTTHROAT_PLAYERS = (N_("player 0"), N_("player 1"), N_("player 2"), N_("player 3"))
+"""The players' names in the messages when they are not known (see :func:`unnamed_players`)."""
+
+
+def unnamed_players(count: int) -> tuple[str, ...]:
+    """ "player 0", "player 1", … for ``count`` seats, in the language spoken now."""
+    return tuple(_("player {seat}").format(seat=seat) for seat in range(count))
+
+
+# The fields that name a seat, each with its two messages: the seat is not at the table
+# ({players} are the choices), and in cutthroat the dealer, who sits out, holds the role.
 _SEAT_FIELDS = (
-    ("dealer", "the dealer"),
-    ("bidder", "the bidder"),
-    ("doubler", "the doubler"),
-    ("nullo_bidder", "the Nullo bidder"),
-    ("active_defender", "the active defender"),
-    ("last_trick", "the last trick's winner"),
-    ("jojotte", "Jo-Jotte's holder"),
+    (
+        "dealer",
+        N_("the dealer must be {players}, not {seat}"),
+        "",
+    ),
+    (
+        "bidder",
+        N_("the bidder must be {players}, not {seat}"),
+        N_("{player} dealt and sits out this hand, so cannot be the bidder"),
+    ),
+    (
+        "doubler",
+        N_("the doubler must be {players}, not {seat}"),
+        N_("{player} dealt and sits out this hand, so cannot be the doubler"),
+    ),
+    (
+        "nullo_bidder",
+        N_("the Nullo bidder must be {players}, not {seat}"),
+        N_("{player} dealt and sits out this hand, so cannot be the Nullo bidder"),
+    ),
+    (
+        "active_defender",
+        N_("the active defender must be {players}, not {seat}"),
+        N_("{player} dealt and sits out this hand, so cannot be the active defender"),
+    ),
+    (
+        "last_trick",
+        N_("the last trick's winner must be {players}, not {seat}"),
+        N_("{player} dealt and sits out this hand, so cannot be the last trick's winner"),
+    ),
+    (
+        "jojotte",
+        N_("Jo-Jotte's holder must be {players}, not {seat}"),
+        N_("{player} dealt and sits out this hand, so cannot be Jo-Jotte's holder"),
+    ),
 )
+_ONE_PER_PLAYER = {
+    ("card_points", 3): N_("the card points need one number per player, three in all"),
+    ("melds", 3): N_("the melds need one number per player, three in all"),
+    ("tricks", 3): N_("the tricks need one number per player, three in all"),
+    ("card_points", 4): N_("the card points need one number per player, four in all"),
+    ("melds", 4): N_("the melds need one number per player, four in all"),
+    ("tricks", 4): N_("the tricks need one number per player, four in all"),
+}
 # How the checks report an error: (message, field).
 _Report = Callable[[str, str], None]
 _INDEXED = re.compile(r"^(\w+)\[(\d)\]$")
@@ -47,7 +93,7 @@ def check_three_player_hand(
     players: tuple[str, str, str] | None = None,
 ) -> list[Problem]:
     """Every error of one three-player hand (T16); the names are the players' (seat order)."""
-    return _check_hand(hand, number, players or UNNAMED_PLAYERS)
+    return _check_hand(hand, number, players or unnamed_players(3))
 
 
 def check_cutthroat_hand(
@@ -57,7 +103,7 @@ def check_cutthroat_hand(
 ) -> list[Problem]:
     """Every error of one cutthroat hand: T16 among the three players other than the
     dealer, and F2 (the dealer recorded, and named by nothing else of the hand)."""
-    return _check_hand(hand, number, players or UNNAMED_CUTTHROAT_PLAYERS)
+    return _check_hand(hand, number, players or unnamed_players(CUTTHROAT_SEATS))
 
 
 def _check_hand(hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...]) -> list[Problem]:
@@ -69,19 +115,19 @@ def _check_hand(hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...
         problems.append(Problem(message, number, field))
 
     seats = range(len(names))
-    choice = ", ".join(f"{name} ({seat})" for seat, name in enumerate(names[:-1]))
-    choice += f" or {names[-1]} ({len(names) - 1})"
-    for key, words in _SEAT_FIELDS:  # T16.1
+    choice = or_list(
+        [_("{player} ({seat})").format(player=name, seat=seat) for seat, name in enumerate(names)]
+    )
+    for key, message, _dealing in _SEAT_FIELDS:  # T16.1
         seat = getattr(hand, key, None)
         if seat is not None and seat not in seats:
-            error(f"{words} must be {choice}, not {seat}", key)
+            error(_(message).format(players=choice, seat=seat), key)
     if isinstance(hand, ThrownIn) or problems:
         return problems
-    count = _COUNT_WORDS[len(names)]
     for key in ("card_points", "melds", "tricks"):
         values = getattr(hand, key)
         if values is not None and len(values) != len(names):
-            error(f"the {key.replace('_', ' ')} need one number per player, {count} in all", key)
+            error(_(_ONE_PER_PLAYER[key, len(names)]), key)
     if problems:
         return problems
     if len(names) == CUTTHROAT_SEATS:
@@ -101,21 +147,27 @@ def _check_dealer_sits_out(hand: ThreePlayerHand, names: tuple[str, ...], error:
     """F2: in cutthroat the dealer deals to the other three and takes no part in the hand."""
     dealer = hand.dealer
     if dealer is None:
-        error("in cutthroat the dealer sits out: record who dealt", "dealer")
+        error(_("in cutthroat the dealer sits out: record who dealt"), "dealer")
         return
     name = names[dealer]
-    for key, words in _SEAT_FIELDS[1:]:
+    for key, _range, message in _SEAT_FIELDS[1:]:
         if getattr(hand, key) == dealer:
-            error(f"{name} dealt and sits out this hand, so cannot be {words}", key)
-    for key, words in (
-        ("card_points", "card points"),
-        ("melds", "meld points"),
-        ("tricks", "tricks"),
+            error(_(message).format(player=name), key)
+    for key, message in (
+        (
+            "card_points",
+            N_("{player} dealt and sat out, so {player}'s card points must be 0, not {value}"),
+        ),
+        (
+            "melds",
+            N_("{player} dealt and sat out, so {player}'s meld points must be 0, not {value}"),
+        ),
+        ("tricks", N_("{player} dealt and sat out, so {player}'s tricks must be 0, not {value}")),
     ):
         values = getattr(hand, key)
         if values is not None and values[dealer]:
             error(
-                f"{name} dealt and sat out, so {name}'s {words} must be 0, not {values[dealer]}",
+                _(message).format(player=name, value=values[dealer]),
                 f"{key}[{dealer}]",
             )
 
@@ -126,42 +178,61 @@ def _check_roles(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) 
     nullo = hand.special is Special.NULLO
     if doubled:
         if hand.doubler is None:
-            error("the contract was doubled: record who doubled", "doubler")
+            error(_("the contract was doubled: record who doubled"), "doubler")
         elif hand.doubler == hand.bidder:
-            error(f"{names[hand.bidder]} bid the contract and cannot double it", "doubler")
+            error(
+                _("{player} bid the contract and cannot double it").format(
+                    player=names[hand.bidder]
+                ),
+                "doubler",
+            )
         if hand.sides_with is None:
             error(
-                "the contract was doubled: record whether the third player sided with the "
-                "declarer or the defender",
+                _(
+                    "the contract was doubled: record whether the third player sided with the "
+                    "declarer or the defender"
+                ),
                 "sides_with",
             )
     else:
         if hand.doubler is not None:
             error(
-                f"{names[hand.doubler]} is recorded as doubling, but the contract was not doubled",
+                _("{player} is recorded as doubling, but the contract was not doubled").format(
+                    player=names[hand.doubler]
+                ),
                 "doubler",
             )
         if hand.sides_with is not None:
-            error("the third player chooses a side only after a double", "sides_with")
+            error(_("the third player chooses a side only after a double"), "sides_with")
     if nullo:
         if hand.nullo_bidder is None:
-            error("Nullo needs the player who bid it", "nullo_bidder")
+            error(_("Nullo needs the player who bid it"), "nullo_bidder")
         elif hand.nullo_bidder == hand.bidder:
             error(
-                f"{names[hand.bidder]} named the trump and cannot bid Nullo against it",
+                _("{player} named the trump and cannot bid Nullo against it").format(
+                    player=names[hand.bidder]
+                ),
                 "nullo_bidder",
             )
         elif doubled and hand.nullo_bidder == hand.doubler:
-            error(f"{names[hand.nullo_bidder]} doubled and cannot then bid Nullo", "nullo_bidder")
+            error(
+                _("{player} doubled and cannot then bid Nullo").format(
+                    player=names[hand.nullo_bidder]
+                ),
+                "nullo_bidder",
+            )
         elif doubled and hand.sides_with is SidesWith.DEFENDER:
             error(
-                f"{names[hand.nullo_bidder]} sided with the defender who doubled and may not "
-                "bid Nullo",
+                _("{player} sided with the defender who doubled and may not bid Nullo").format(
+                    player=names[hand.nullo_bidder]
+                ),
                 "sides_with",
             )
     elif hand.nullo_bidder is not None:
         error(
-            f"{names[hand.nullo_bidder]} is recorded as the Nullo bidder, but no Nullo was bid",
+            _("{player} is recorded as the Nullo bidder, but no Nullo was bid").format(
+                player=names[hand.nullo_bidder]
+            ),
             "nullo_bidder",
         )
     if nullo and (hand.nullo_bidder is None or hand.nullo_bidder == hand.bidder):
@@ -169,7 +240,9 @@ def _check_roles(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) 
     declarer = hand.declarer
     if hand.active_defender == declarer:
         error(
-            f"{names[declarer]} is the declarer and cannot also be the active defender",
+            _("{player} is the declarer and cannot also be the active defender").format(
+                player=names[declarer]
+            ),
             "active_defender",
         )
     elif (
@@ -180,8 +253,9 @@ def _check_roles(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) 
         and hand.active_defender != hand.doubler
     ):
         error(
-            f"{names[hand.doubler]} doubled and so is the active defender, "
-            f"not {names[hand.active_defender]}",
+            _("{player} doubled and so is the active defender, not {other}").format(
+                player=names[hand.doubler], other=names[hand.active_defender]
+            ),
             "active_defender",
         )
 
@@ -190,23 +264,39 @@ def _check_set_aside(hand: ThreePlayerHand, names: tuple[str, ...], error: _Repo
     """T16.5: the inactive player's cards were set aside and count nothing."""
     seat = hand.inactive
     name = names[seat]
-    for key, words in (("card_points", "card points"), ("melds", "meld points")):
+    for key, message in (
+        (
+            "card_points",
+            N_(
+                "{player} sat out: {player}'s hand was set aside, so {player}'s card points "
+                "must be 0, not {value}"
+            ),
+        ),
+        (
+            "melds",
+            N_(
+                "{player} sat out: {player}'s hand was set aside, so {player}'s meld points "
+                "must be 0, not {value}"
+            ),
+        ),
+    ):
         value = getattr(hand, key)[seat]
         if value:
-            error(
-                f"{name} sat out: {name}'s hand was set aside, so {name}'s {words} must be 0, "
-                f"not {value}",
-                f"{key}[{seat}]",
-            )
+            error(_(message).format(player=name, value=value), f"{key}[{seat}]")
     if hand.tricks is not None and hand.tricks[seat]:
         error(
-            f"{name} sat out and took no trick, not {hand.tricks[seat]}",
+            _("{player} sat out and took no trick, not {value}").format(
+                player=name, value=hand.tricks[seat]
+            ),
             f"tricks[{seat}]",
         )
     if hand.last_trick == seat:
-        error(f"{name} sat out and cannot have won the last trick", "last_trick")
+        error(
+            _("{player} sat out and cannot have won the last trick").format(player=name),
+            "last_trick",
+        )
     if hand.jojotte == seat:
-        error(f"{name} sat out and cannot score Jo-Jotte", "jojotte")
+        error(_("{player} sat out and cannot score Jo-Jotte").format(player=name), "jojotte")
 
 
 def _check_play(hand: ThreePlayerHand, number: int | None, names: tuple[str, ...]) -> list[Problem]:
@@ -232,7 +322,7 @@ def check_seat_sitting(sitting: SeatSitting) -> list[Problem]:
     """Every problem with a three-player or cutthroat sitting: its players, rules and hands
     (T16; F1, F7)."""
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    unnamed = tuple(f"player {seat}" for seat in range(sitting.variant.seats))
+    unnamed = unnamed_players(sitting.variant.seats)
     names = unnamed if problems else sitting.players
     for number, hand in enumerate(sitting.hands, start=1):
         problems.extend(_check_hand(hand, number, names))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from jojotte_score.core.errors import Problem
+from jojotte_score.core.errors import Problem, comma_list
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -32,13 +32,21 @@ from jojotte_score.core.tables import (
     contract_deck,
     is_meld_sum,
 )
+from jojotte_score.i18n import N_, _
 
 SIDES = (0, 1)
 # A player's name fits a column of the pad, a button and a line of the command line's table;
 # a title or place fits a printed header line.
 MAX_NAME_LENGTH = 40
 MAX_LABEL_LENGTH = 80
-UNNAMED_SIDES = ("side 0", "side 1")
+UNNAMED_SIDES = (N_("side 0"), N_("side 1"))
+"""The sides' names in the messages when the players' names are not known (translate them
+where shown, or call :func:`unnamed_sides`)."""
+
+
+def unnamed_sides() -> tuple[str, str]:
+    """ "side 0" and "side 1" in the language spoken now."""
+    return (_(UNNAMED_SIDES[0]), _(UNNAMED_SIDES[1]))
 
 
 # How the checks report an error: (message, field).
@@ -67,35 +75,68 @@ def check_hand(
 
     if hand.dealer is not None and not 0 <= hand.dealer < variant.seats:
         error(
-            f"the dealer must be a seat from 0 to {variant.seats - 1}, not {hand.dealer}",
+            _("the dealer must be a seat from 0 to {last}, not {seat}").format(
+                last=variant.seats - 1, seat=hand.dealer
+            ),
             "dealer",
         )
     if isinstance(hand, ThrownIn):
         return problems
-    sides = names or UNNAMED_SIDES
+    sides = names or unnamed_sides()
     _check_played(hand, variant, sides, error)
     if not problems and variant.all_cards_played:
         problems.extend(_card_count_warnings(hand, number, sides))
     return problems
 
 
-def _contract_words(hand: PlayedHand) -> str:
-    """How the deck is counted in the hand: "with a trump suit", "at no-trump", "in Nullo"."""
+# How the deck is counted in a hand: with a trump suit, at no-trump or in Nullo. Each
+# message says it whole, so that a language words each contract its own way.
+_SUIT, _NO_TRUMP, _NULLO = 0, 1, 2
+
+_CARD_RANGE = (
+    N_(
+        "{side}'s card points ({points}) must be a multiple of 5 from 0 to {deck} with a trump suit"
+    ),
+    N_("{side}'s card points ({points}) must be a multiple of 5 from 0 to {deck} at no-trump"),
+    N_("{side}'s card points ({points}) must be a multiple of 5 from 0 to {deck} in Nullo"),
+)
+_CARDS_OVER_DECK = (
+    N_(
+        "card points add up to {counted} ({each}), more than the {deck} of the whole deck "
+        "with a trump suit"
+    ),
+    N_(
+        "card points add up to {counted} ({each}), more than the {deck} of the whole deck "
+        "at no-trump"
+    ),
+    N_("card points add up to {counted} ({each}), more than the {deck} of the whole deck in Nullo"),
+)
+_CARDS_NOT_DECK = (
+    N_("card points add up to {counted} ({each}), not the {deck} of the deck with a trump suit"),
+    N_("card points add up to {counted} ({each}), not the {deck} of the deck at no-trump"),
+    N_("card points add up to {counted} ({each}), not the {deck} of the deck in Nullo"),
+)
+
+
+def _contract(hand: PlayedHand) -> int:
+    """How the deck is counted in the hand: _SUIT, _NO_TRUMP or _NULLO."""
     if hand.special is Special.NULLO:
-        return "in Nullo"
-    return "with a trump suit" if hand.trump.is_suit else "at no-trump"
+        return _NULLO
+    return _SUIT if hand.trump.is_suit else _NO_TRUMP
 
 
 def _either(sides: tuple[str, str]) -> str:
     """The two sides as a choice: "Anna (0) or Bert (1)", "side 0 or side 1"."""
-    if sides == UNNAMED_SIDES:
-        return "side 0 or side 1"
-    return f"{sides[0]} (0) or {sides[1]} (1)"
+    if sides == unnamed_sides():
+        return _("side 0 or side 1")
+    return _("{side0} (0) or {side1} (1)").format(side0=sides[0], side1=sides[1])
 
 
 def _each(values: tuple[int, int], sides: tuple[str, str]) -> str:
     """A pair of numbers by side: "Anna: 90, Bert: 80"."""
-    return f"{sides[0]}: {values[0]}, {sides[1]}: {values[1]}"
+    return _("{side0}: {points0}, {side1}: {points1}").format(
+        side0=sides[0], points0=values[0], side1=sides[1], points1=values[1]
+    )
 
 
 def _check_played(
@@ -103,9 +144,14 @@ def _check_played(
 ) -> None:
     nullo = hand.special is Special.NULLO
     if hand.bidder not in SIDES:
-        error(f"the bidder must be {_either(sides)}, not {hand.bidder}", "bidder")
+        error(
+            _("the bidder must be {sides}, not {seat}").format(
+                sides=_either(sides), seat=hand.bidder
+            ),
+            "bidder",
+        )
     if nullo and hand.double is not Doubling.NONE:
-        error("Nullo cannot be played on a doubled contract", "double")
+        error(_("Nullo cannot be played on a doubled contract"), "double")
 
     _check_card_points(hand, variant, sides, error)
     _check_melds(hand, variant, sides, error)
@@ -113,18 +159,29 @@ def _check_played(
     if hand.last_trick is None:
         if not nullo:
             error(
-                "who won the last trick is not recorded (it counts except in Nullo)", "last_trick"
+                _("who won the last trick is not recorded (it counts except in Nullo)"),
+                "last_trick",
             )
     elif hand.last_trick not in SIDES:
-        error(f"the last trick must go to {_either(sides)}, not {hand.last_trick}", "last_trick")
+        error(
+            _("the last trick must go to {sides}, not {seat}").format(
+                sides=_either(sides), seat=hand.last_trick
+            ),
+            "last_trick",
+        )
 
     if hand.jojotte is not None:
         if hand.jojotte not in SIDES:
-            error(f"Jo-Jotte must go to {_either(sides)}, not {hand.jojotte}", "jojotte")
+            error(
+                _("Jo-Jotte must go to {sides}, not {seat}").format(
+                    sides=_either(sides), seat=hand.jojotte
+                ),
+                "jojotte",
+            )
         elif nullo:
-            error("Jo-Jotte does not count in Nullo", "jojotte")
+            error(_("Jo-Jotte does not count in Nullo"), "jojotte")
         elif not hand.trump.is_suit:
-            error("Jo-Jotte needs a trump suit", "jojotte")
+            error(_("Jo-Jotte needs a trump suit"), "jojotte")
 
     _check_tricks(hand, variant, sides, error)
 
@@ -145,15 +202,17 @@ def _check_card_points(
         if points[side] % CARD_POINT_STEP or not 0 <= points[side] <= deck:
             wrong = True
             error(
-                f"{sides[side]}'s card points ({points[side]}) must be a multiple of 5 "
-                f"from 0 to {deck} {_contract_words(hand)}",
+                _(_CARD_RANGE[_contract(hand)]).format(
+                    side=sides[side], points=points[side], deck=deck
+                ),
                 f"card_points[{side}]",
             )
     counted = points[0] + points[1]
     if not wrong and not variant.all_cards_played and counted > deck:
         error(
-            f"card points add up to {counted} ({_each(points, sides)}), more than the "
-            f"{deck} of the whole deck {_contract_words(hand)}",
+            _(_CARDS_OVER_DECK[_contract(hand)]).format(
+                counted=counted, each=_each(points, sides), deck=deck
+            ),
             "card_points",
         )
 
@@ -168,8 +227,9 @@ def _card_count_warnings(
         return []
     return [
         Problem(
-            f"card points add up to {counted} ({_each(hand.card_points, sides)}), not the "
-            f"{deck} of the deck {_contract_words(hand)}",
+            _(_CARDS_NOT_DECK[_contract(hand)]).format(
+                counted=counted, each=_each(hand.card_points, sides), deck=deck
+            ),
             number,
             "card_points",
             warning=True,
@@ -177,25 +237,43 @@ def _card_count_warnings(
     ]
 
 
-def _possible_totals(totals: frozenset[int]) -> str:
-    """The meld totals a side can score, in short: every sum of melds up to a point, then
+def _possible_totals(totals: frozenset[int]) -> tuple[int, tuple[int, ...]]:
+    """The meld totals a side can score, in short: every sum of melds up to a point, and
     the few above it."""
     top = 0
     while top + 10 in totals or not is_meld_sum(top + 10):
         top += 10
-    rest = [str(total) for total in sorted(totals) if total > top]
+    return top, tuple(total for total in sorted(totals) if total > top)
+
+
+def _possible_words(top: int, rest: tuple[int, ...]) -> str:
+    """ "any sum of melds up to 180, or 200, 220 or 250"."""
     if not rest:
-        return f"any sum of melds up to {top}"
-    return f"any sum of melds up to {top}, or {', '.join(rest[:-1])} or {rest[-1]}"
+        return _("any sum of melds up to {top}").format(top=top)
+    if len(rest) == 1:
+        return _("any sum of melds up to {top}, or {last}").format(top=top, last=rest[0])
+    return _("any sum of melds up to {top}, or {totals} or {last}").format(
+        top=top, totals=comma_list([str(total) for total in rest[:-1]]), last=rest[-1]
+    )
 
 
 # The meld rules of each variant: {fours of a kind: sequence points beside them}, the
-# totals, and how the message says who holds the cards (see tables.py).
-_NINE_CARDS = (NINE_CARD_MELD_SPLITS, TWO_PLAYER_MELD_TOTALS, "with nine cards")
+# totals, and the message that says who holds the cards (see tables.py).
+_NINE_CARDS = (
+    NINE_CARD_MELD_SPLITS,
+    TWO_PLAYER_MELD_TOTALS,
+    N_(
+        "{side}'s meld points ({points}) cannot be melded with nine cards "
+        "(possible totals: {totals})"
+    ),
+)
 _EIGHT_CARDS = (
     PARTNERSHIP_MELD_SPLITS,
     PARTNERSHIP_MELD_TOTALS,
-    "by two partners of eight cards each",
+    N_(
+        "{side}'s meld points ({points}) cannot be melded by two partners of eight cards each "
+        "(possible totals: {totals})"
+    ),
 )
 _MELD_RULES: Mapping[Variant, tuple[Mapping[int, frozenset[int]], frozenset[int], str]] = {
     variant: _EIGHT_CARDS if variant is Variant.PARTNERSHIP else _NINE_CARDS for variant in Variant
@@ -221,19 +299,20 @@ def _check_melds(
     pair is refused only when no split of the two totals into their classes gives each
     class to one side alone.
     """
-    splits, totals, holders = _MELD_RULES[variant]
+    splits, totals, unmeldable = _MELD_RULES[variant]
     melds = hand.melds
     wrong = False
     for side in SIDES:
         points = melds[side]
         if not is_meld_sum(points):
-            problem = "are not a sum of 20, 40, 50 and 100"
+            message = _("{side}'s meld points ({points}) are not a sum of 20, 40, 50 and 100")
         elif points not in totals:
-            problem = f"cannot be melded {holders} (possible totals: {_POSSIBLE[variant]})"
+            message = _(unmeldable)
         else:
             continue
         wrong = True
-        error(f"{sides[side]}'s meld points ({points}) {problem}", f"melds[{side}]")
+        possible = _possible_words(*_POSSIBLE[variant])
+        error(message.format(side=sides[side], points=points, totals=possible), f"melds[{side}]")
     if wrong or not melds[0] or not melds[1]:
         return
     pairs = [
@@ -245,42 +324,53 @@ def _check_melds(
         return
     both_fours = all(a[0] and b[0] for a, b in pairs)
     both_runs = all(a[1] and b[1] for a, b in pairs)
-    shared = f"{sides[0]}'s {melds[0]} and {sides[1]}'s {melds[1]} meld points"
     if both_fours and both_runs:
-        message = (
-            f"{shared} both include four of a kind and sequences, but only one side may "
+        message = _(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
+            "kind and sequences, but only one side may score in each class of melds"
+        )
+    elif both_fours:
+        message = _(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
+            "kind, but only one side may score four of a kind in a hand"
+        )
+    elif both_runs:
+        message = _(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include sequences, "
+            "but only one side may score sequences in a hand"
+        )
+    else:
+        message = _(
+            "{side0}'s {points0} and {side1}'s {points1} meld points cannot both be scored: "
+            "however they are split, both sides score in one class, but only one side may "
             "score in each class of melds"
         )
-    elif both_fours or both_runs:
-        what = "four of a kind" if both_fours else "sequences"
-        message = f"{shared} both include {what}, but only one side may score {what} in a hand"
-    else:
-        message = (
-            f"{shared} cannot both be scored: however they are split, both sides score in "
-            "one class, but only one side may score in each class of melds"
-        )
-    error(message, "melds")
+    names = {"side0": sides[0], "side1": sides[1]}
+    error(message.format(points0=melds[0], points1=melds[1], **names), "melds")
 
 
 def _check_tricks(
     hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report
 ) -> None:
     if hand.tricks is None:
-        if hand.special is not Special.NONE:
-            name = "Nullo" if hand.special is Special.NULLO else "Slam"
-            error(f"{name} needs each side's tricks", "tricks")
+        if hand.special is Special.NULLO:
+            error(_("Nullo needs each side's tricks"), "tricks")
+        elif hand.special is Special.SLAM:
+            error(_("Slam needs each side's tricks"), "tricks")
         return
     per_hand = variant.tricks_per_hand
+    each = _each(hand.tricks, sides)
     if any(not 0 <= t <= per_hand for t in hand.tricks):
         error(
-            f"the tricks ({_each(hand.tricks, sides)}) must each be from 0 to {per_hand}",
+            _("the tricks ({each}) must each be from 0 to {most}").format(each=each, most=per_hand),
             "tricks",
         )
         return
     if sum(hand.tricks) != per_hand:
         error(
-            f"the tricks ({_each(hand.tricks, sides)}) add up to {sum(hand.tricks)}, "
-            f"not {per_hand}",
+            _("the tricks ({each}) add up to {counted}, not {tricks}").format(
+                each=each, counted=sum(hand.tricks), tricks=per_hand
+            ),
             "tricks",
         )
         return
@@ -288,12 +378,16 @@ def _check_tricks(
         if hand.tricks[side] == 0:
             if hand.card_points[side] > 0:
                 error(
-                    f"{sides[side]} won no trick but holds {hand.card_points[side]} card points",
+                    _("{side} won no trick but holds {points} card points").format(
+                        side=sides[side], points=hand.card_points[side]
+                    ),
                     f"card_points[{side}]",
                 )
             if hand.last_trick == side and hand.special is not Special.NULLO:
                 error(
-                    f"{sides[side]} won no trick but is recorded with the last trick",
+                    _("{side} won no trick but is recorded with the last trick").format(
+                        side=sides[side]
+                    ),
                     "last_trick",
                 )
 
@@ -304,37 +398,48 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
     if len(players) != variant.seats:
         problems.append(
             Problem(
-                f"a {variant.value} sitting needs {variant.seats} player names, not {len(players)}",
+                _(_PLAYERS_NEEDED[variant]).format(count=len(players)),
                 field="players",
             )
         )
     for seat, name in enumerate(players):
         if not name.strip():
-            problems.append(Problem(f"player {seat} has an empty name", field="players"))
+            message = _("player {seat} has an empty name").format(seat=seat)
+            problems.append(Problem(message, field="players"))
         elif len(name) > MAX_NAME_LENGTH:
-            problems.append(
-                Problem(
-                    f"player {seat}'s name is {len(name)} characters long; "
-                    f"a name has at most {MAX_NAME_LENGTH}",
-                    field="players",
-                )
-            )
+            message = _(
+                "player {seat}'s name is {length} characters long; a name has at most {most}"
+            ).format(seat=seat, length=len(name), most=MAX_NAME_LENGTH)
+            problems.append(Problem(message, field="players"))
     if rules.game_target <= 0:
-        problems.append(
-            Problem("the game target must be a positive number of points", field="game_target")
-        )
+        message = _("the game target must be a positive number of points")
+        problems.append(Problem(message, field="game_target"))
     if rules.rubber_bonus < 0:
-        problems.append(Problem("the rubber bonus must not be negative", field="rubber_bonus"))
+        problems.append(Problem(_("the rubber bonus must not be negative"), field="rubber_bonus"))
     return problems
+
+
+_PLAYERS_NEEDED = {
+    Variant.TWO_PLAYER: N_("a two-player sitting needs 2 player names, not {count}"),
+    Variant.PARTNERSHIP: N_("a partnership sitting needs 4 player names, not {count}"),
+    Variant.THREE_PLAYER: N_("a three-player sitting needs 3 player names, not {count}"),
+    Variant.CHOUETTE: N_("a chouette sitting needs 3 player names, not {count}"),
+    Variant.CUTTHROAT: N_("a cutthroat sitting needs 4 player names, not {count}"),
+}
 
 
 def check_label(field: str, text: str) -> list[Problem]:
     """A sitting's title or place: at most MAX_LABEL_LENGTH characters, on one line."""
+    title = field == "title"
     if len(text) > MAX_LABEL_LENGTH:
-        message = f"the {field} is {len(text)} characters long; it has at most {MAX_LABEL_LENGTH}"
-        return [Problem(message, field=field)]
+        if title:
+            message = _("the title is {length} characters long; it has at most {most}")
+        else:
+            message = _("the place is {length} characters long; it has at most {most}")
+        return [Problem(message.format(length=len(text), most=MAX_LABEL_LENGTH), field=field)]
     if any(character in text for character in "\n\r"):
-        return [Problem(f"the {field} must be one line", field=field)]
+        one_line = _("the title must be one line") if title else _("the place must be one line")
+        return [Problem(one_line, field=field)]
     return []
 
 

@@ -14,11 +14,20 @@ from collections.abc import Mapping
 from typing import Final, TypeVar
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.i18n import N_, _, ngettext
 
 MAX_JSON_INTEGER: Final = 2**53 - 1
 """The largest integer every JSON reader holds exactly; larger numbers are refused."""
 
-WHOLE: Final = "a whole number"
+# What an integer must be, each as the whole message its wrong value gets: pass one to
+# FieldReader.integer (translated where the message is written).
+WHOLE: Final = N_("{field} must be a whole number, not {value}")
+SIDE: Final = N_("{field} must be a side (0 or 1), not {value}")
+SEAT: Final = N_("{field} must be a seat number, not {value}")
+VERSION: Final = N_("{field} must be a whole number (the format version), not {value}")
+
+NOT_IN_THROWN_IN: Final = N_("{key} does not belong in a thrown-in deal")
+"""The message of a played hand's key in a thrown-in deal (see FieldReader.check_keys)."""
 
 _SHOWN_TEXT: Final = 40
 # Looking for a close key name is slow; a file with this many problems gets no more hints.
@@ -30,7 +39,8 @@ _E = TypeVar("_E", bound=enum.Enum)
 class FieldReader:
     """Reads the keys of one JSON object, noting each problem; ``ok`` is False after one.
 
-    ``meanings`` say what a missing required key should have held, for its message.
+    ``meanings`` say what a missing required key should have held, for its message (each
+    marked with ``N_``; translated when the message is written).
     """
 
     def __init__(
@@ -55,29 +65,33 @@ class FieldReader:
         self, allowed: tuple[str, ...], misplaced: str = "", elsewhere: tuple[str, ...] = ()
     ) -> None:
         """Refuse keys that are not strings, repeated keys and unknown keys; a key of
-        ``elsewhere`` "does not belong in" the object ``misplaced`` names."""
+        ``elsewhere`` gets the message ``misplaced`` ({key}: it does not belong here)."""
         for key in getattr(self.obj, "repeated", ()):
-            self.error(f"key {show(key)} appears more than once", key)
+            self.error(_("key {key} appears more than once").format(key=show(key)), key)
         for key in self.obj:
             if not isinstance(key, str):
-                self.error(f"keys must be strings, not {show(key)}", None)
+                self.error(_("keys must be strings, not {value}").format(value=show(key)), None)
             elif key not in allowed:
                 if misplaced and key in elsewhere:
-                    self.error(f"{key} does not belong in {misplaced}", key)
+                    self.error(_(misplaced).format(key=key), key)
+                    continue
+                close = _suggestion(key, allowed) if len(self.problems) < _HINTED_PROBLEMS else ""
+                if close:
+                    message = _('unknown key {key} (did you mean "{close}"?)')
                 else:
-                    hint = (
-                        _suggestion(key, allowed) if len(self.problems) < _HINTED_PROBLEMS else ""
-                    )
-                    self.error(f"unknown key {show(key)}{hint}", key)
+                    message = _("unknown key {key}")
+                self.error(message.format(key=show(key), close=close), key)
 
     def missing(self, key: str) -> None:
         """Note that the required ``key`` is absent."""
-        self.error(f"{key} is missing: {self.meanings[key]}", key)
+        message = _("{field} is missing: {meaning}")
+        self.error(message.format(field=key, meaning=_(self.meanings[key])), key)
 
     def integer(
         self, key: str, what: str, *, required: bool = False, nullable: bool = False
     ) -> int | None:
-        """An integer; None when absent (or null, where allowed) and when it is bad."""
+        """An integer; None when absent (or null, where allowed) and when it is bad, which
+        ``what`` (:data:`WHOLE`, :data:`SIDE`, ...) words."""
         if key not in self.obj:
             if required:
                 self.missing(key)
@@ -90,10 +104,10 @@ class FieldReader:
     def checked_int(self, name: str, value: object, what: str) -> int | None:
         """``value`` if it is an integer JSON holds exactly, else None (noted)."""
         if not isinstance(value, int) or isinstance(value, bool):
-            self.error(f"{name} must be {what}, not {show(value)}", name)
+            self.error(_(what).format(field=name, value=show(value)), name)
             return None
         if abs(value) > MAX_JSON_INTEGER:
-            self.error(f"{name} is far too large a number", name)
+            self.error(_("{field} is far too large a number").format(field=name), name)
             return None
         return value
 
@@ -102,12 +116,16 @@ class FieldReader:
         value = self.obj.get(key)
         if value is None and (nullable or key not in self.obj):
             return None
-        what = "a list of two whole numbers [side 0, side 1]"
         if not isinstance(value, list):
-            self.error(f"{key} must be {what}, not {show(value)}", key)
+            message = _("{field} must be a list of two whole numbers [side 0, side 1], not {value}")
+            self.error(message.format(field=key, value=show(value)), key)
             return None
         if len(value) != 2:
-            self.error(f"{key} must be {what}, not a list of {len(value)}", key)
+            message = _(
+                "{field} must be a list of two whole numbers [side 0, side 1], "
+                "not a list of {count}"
+            )
+            self.error(message.format(field=key, count=len(value)), key)
             return None
         first = self.checked_int(f"{key}[0]", value[0], WHOLE)
         second = self.checked_int(f"{key}[1]", value[1], WHOLE)
@@ -120,12 +138,23 @@ class FieldReader:
         value = self.obj.get(key)
         if value is None and (nullable or key not in self.obj):
             return None
-        what = f"a list of {seats} whole numbers, one per seat"
         if not isinstance(value, list):
-            self.error(f"{key} must be {what}, not {show(value)}", key)
+            message = ngettext(
+                "{field} must be a list of {seats} whole number, one per seat, not {value}",
+                "{field} must be a list of {seats} whole numbers, one per seat, not {value}",
+                seats,
+            )
+            self.error(message.format(field=key, seats=seats, value=show(value)), key)
             return None
         if len(value) != seats:
-            self.error(f"{key} must be {what}, not a list of {len(value)}", key)
+            message = ngettext(
+                "{field} must be a list of {seats} whole number, one per seat, "
+                "not a list of {count}",
+                "{field} must be a list of {seats} whole numbers, one per seat, "
+                "not a list of {count}",
+                seats,
+            )
+            self.error(message.format(field=key, seats=seats, count=len(value)), key)
             return None
         numbers = [self.checked_int(f"{key}[{i}]", item, WHOLE) for i, item in enumerate(value)]
         if any(number is None for number in numbers):
@@ -143,12 +172,14 @@ class FieldReader:
             return default
         value = self.obj[key]
         if not isinstance(value, str):
-            self.error(f"{key} must be one of {choices(kind)}, not {show(value)}", key)
+            message = _("{field} must be one of {choices}, not {value}")
+            self.error(message.format(field=key, choices=choices(kind), value=show(value)), key)
             return None
         try:
             return kind(value)
         except ValueError:
-            self.error(f"{key} {show(value)} is not one of {choices(kind)}", key)
+            message = _("{field} {value} is not one of {choices}")
+            self.error(message.format(field=key, value=show(value), choices=choices(kind)), key)
             return None
 
     def text(self, key: str, default: str | None = None) -> str | None:
@@ -162,10 +193,14 @@ class FieldReader:
     def checked_text(self, name: str, value: object) -> str | None:
         """``value`` if it is text that can be written as UTF-8, else None (noted)."""
         if not isinstance(value, str):
-            self.error(f"{name} must be a string, not {show(value)}", name)
+            self.error(
+                _("{field} must be a string, not {value}").format(field=name, value=show(value)),
+                name,
+            )
             return None
         if not is_unicode(value):
-            self.error(f"{name} holds an unpaired surrogate, which is not text", name)
+            message = _("{field} holds an unpaired surrogate, which is not text")
+            self.error(message.format(field=name), name)
             return None
         return value
 
@@ -176,12 +211,18 @@ class FieldReader:
             return None
         value = self.obj[key]
         if not isinstance(value, list):
-            self.error(f"{key} must be a list of names, not {show(value)}", key)
+            message = _("{field} must be a list of names, not {value}")
+            self.error(message.format(field=key, value=show(value)), key)
             return None
         names = [self.checked_text(f"{key}[{i}]", item) for i, item in enumerate(value)]
         if any(name is None for name in names):
             return None
         return tuple(name for name in names if name is not None)
+
+
+def translated(meanings: Mapping[str, str]) -> dict[str, str]:
+    """A table of meanings marked with ``N_``, in the language spoken now."""
+    return {key: _(meaning) for key, meaning in meanings.items()}
 
 
 def is_unicode(text: str) -> bool:
@@ -194,24 +235,27 @@ def is_unicode(text: str) -> bool:
 
 
 def show(value: object) -> str:
-    """A short description of a decoded JSON value for a message."""
+    """A short description of a decoded JSON value for a message: JSON's own words (null,
+    true, a number, a string quoted) as they are, the rest in the language spoken."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
-        return str(value) if abs(value) <= MAX_JSON_INTEGER else "a huge number"
+        return str(value) if abs(value) <= MAX_JSON_INTEGER else _("a huge number")
     if isinstance(value, float):
-        return repr(value) if value == value and abs(value) != float("inf") else "NaN or Infinity"
+        return (
+            repr(value) if value == value and abs(value) != float("inf") else _("NaN or Infinity")
+        )
     if isinstance(value, str):
         shown = value[:_SHOWN_TEXT] + ("..." if len(value) > _SHOWN_TEXT else "")
         quoted = json.dumps(shown, ensure_ascii=False)
         return quoted if is_unicode(quoted) else json.dumps(shown)
     if isinstance(value, list):
-        return "a list [...]"
+        return _("a list [...]")
     if isinstance(value, dict):
-        return "an object {...}"
-    return f"a Python {type(value).__name__}"
+        return _("an object {...}")
+    return _("a Python {type}").format(type=type(value).__name__)
 
 
 def choices(kind: type[enum.Enum] | tuple[str, ...]) -> str:
@@ -227,4 +271,4 @@ def _suggestion(key: str, allowed: tuple[str, ...]) -> str:
     import difflib  # only for a misspelt key
 
     close = difflib.get_close_matches(key, allowed, n=1)
-    return f' (did you mean "{close[0]}"?)' if close else ""
+    return close[0] if close else ""

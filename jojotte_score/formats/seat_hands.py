@@ -13,7 +13,14 @@ from typing import Final
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import Doubling, Special, ThrownIn, Trump
 from jojotte_score.core.three_player import SidesWith, ThreePlayerDeal, ThreePlayerHand
-from jojotte_score.formats.json_fields import FieldReader, show
+from jojotte_score.formats.json_fields import (
+    NOT_IN_THROWN_IN,
+    SEAT,
+    FieldReader,
+    show,
+    translated,
+)
+from jojotte_score.i18n import N_, _
 
 SEAT_THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 SEAT_PLAYED_KEYS: Final = (
@@ -35,12 +42,11 @@ SEAT_PLAYED_KEYS: Final = (
     "note",
 )
 SEAT_MEANINGS: Final = {
-    "bidder": "the seat of the player who named the trump or no-trump",
-    "trump": '"clubs", "diamonds", "hearts", "spades" or "no-trump"',
-    "active_defender": "the seat of the player who played against the declarer",
-    "card_points": "the card points each player took, one number per seat",
+    "bidder": N_("the seat of the player who named the trump or no-trump"),
+    "trump": N_('"clubs", "diamonds", "hearts", "spades" or "no-trump"'),
+    "active_defender": N_("the seat of the player who played against the declarer"),
+    "card_points": N_("the card points each player took, one number per seat"),
 }
-_SEAT: Final = "a seat number"
 
 
 def read_seat_deal(
@@ -49,15 +55,17 @@ def read_seat_deal(
     """Hand ``number`` of a sitting of ``seats`` players read by seat; None (with the
     problems noted) when its structure is not sound."""
     if not isinstance(data, dict):
-        problems.append(Problem(f"a hand must be a JSON object {{...}}, not {show(data)}", number))
+        message = _("a hand must be a JSON object {{...}}, not {value}")
+        problems.append(Problem(message.format(value=show(data)), number))
         return None
-    reader = FieldReader(data, problems, number, SEAT_MEANINGS)
+    reader = FieldReader(data, problems, number, translated(SEAT_MEANINGS))
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
-        reader.error(f"thrown_in must be true or false, not {show(thrown_in)}", "thrown_in")
+        message = _("thrown_in must be true or false, not {value}")
+        reader.error(message.format(value=show(thrown_in)), "thrown_in")
     if thrown_in is True:
-        reader.check_keys(SEAT_THROWN_IN_KEYS, "a thrown-in deal", SEAT_PLAYED_KEYS)
-        dealer = reader.integer("dealer", _SEAT, nullable=True)
+        reader.check_keys(SEAT_THROWN_IN_KEYS, NOT_IN_THROWN_IN, SEAT_PLAYED_KEYS)
+        dealer = reader.integer("dealer", SEAT, nullable=True)
         note = reader.text("note", "")
         if not reader.ok or note is None:
             return None
@@ -67,20 +75,20 @@ def read_seat_deal(
 
 def _read_played(reader: FieldReader, seats: int) -> ThreePlayerHand | None:
     reader.check_keys(SEAT_PLAYED_KEYS)
-    dealer = reader.integer("dealer", _SEAT, nullable=True)
-    bidder = reader.integer("bidder", _SEAT, required=True)
+    dealer = reader.integer("dealer", SEAT, nullable=True)
+    bidder = reader.integer("bidder", SEAT, required=True)
     trump = reader.choice("trump", Trump)
     double = reader.choice("double", Doubling, Doubling.NONE)
-    doubler = reader.integer("doubler", _SEAT, nullable=True)
+    doubler = reader.integer("doubler", SEAT, nullable=True)
     sides_with = reader.choice("sides_with", SidesWith, nullable=True)
     special = reader.choice("special", Special, Special.NONE)
-    nullo_bidder = reader.integer("nullo_bidder", _SEAT, nullable=True)
-    active_defender = reader.integer("active_defender", _SEAT, required=True)
+    nullo_bidder = reader.integer("nullo_bidder", SEAT, nullable=True)
+    active_defender = reader.integer("active_defender", SEAT, required=True)
     card_points = reader.by_seat("card_points", seats)
     if card_points is None and "card_points" not in reader.obj:
         reader.missing("card_points")
-    last_trick = reader.integer("last_trick", _SEAT, nullable=True)
-    jojotte = reader.integer("jojotte", _SEAT, nullable=True)
+    last_trick = reader.integer("last_trick", SEAT, nullable=True)
+    jojotte = reader.integer("jojotte", SEAT, nullable=True)
     melds = reader.by_seat("melds", seats)
     tricks = reader.by_seat("tricks", seats, nullable=True)
     note = reader.text("note", "")

@@ -36,8 +36,19 @@ from jojotte_score.core.model import (
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
 from jojotte_score.formats.atomic import write_atomically
-from jojotte_score.formats.json_fields import WHOLE, FieldReader, choices, show
+from jojotte_score.formats.json_fields import (
+    NOT_IN_THROWN_IN,
+    SEAT,
+    SIDE,
+    VERSION,
+    WHOLE,
+    FieldReader,
+    choices,
+    show,
+    translated,
+)
 from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
+from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
     from jojotte_score.core.variants import AnySitting
@@ -75,22 +86,21 @@ _PLAYED_KEYS: Final = (
     "note",
 )
 # What a missing required key should have said.
+# What a missing required key should have said (translated where the message is written).
 _REQUIRED_MEANING: Final = {
-    "format": f'a sitting file starts with "format": "{FORMAT_NAME}"',
-    "version": f"the format version, {FORMAT_VERSION}",
-    "variant": '"two-player" or "partnership"',
-    "players": "the player names in seat order",
-    "hands": "the list of hands, [] when none was played yet",
-    "bidder": "the side that named the trump or no-trump (0 or 1)",
-    "trump": '"clubs", "diamonds", "hearts", "spades" or "no-trump"',
-    "card_points": "the card points each side took, [side 0, side 1]",
+    "format": N_('a sitting file starts with "format": "{name}"'),
+    "version": N_("the format version, {version}"),
+    "variant": N_('"two-player" or "partnership"'),
+    "players": N_("the player names in seat order"),
+    "hands": N_("the list of hands, [] when none was played yet"),
+    "bidder": N_("the side that named the trump or no-trump (0 or 1)"),
+    "trump": N_('"clubs", "diamonds", "hearts", "spades" or "no-trump"'),
+    "card_points": N_("the card points each side took, [side 0, side 1]"),
 }
 _ROLE_MEANINGS: Final = {
-    "box": "the seat of the player in the box in the first rubber",
-    "captain": "the seat of the captain in the first rubber",
+    "box": N_("the seat of the player in the box in the first rubber"),
+    "captain": N_("the seat of the captain in the first rubber"),
 }
-_SIDE: Final = "a side (0 or 1)"
-_SEAT: Final = "a seat number"
 
 _H = TypeVar("_H")
 
@@ -129,7 +139,8 @@ def load_sitting(path: Path) -> LoadedSitting:
         raw = b"" if too_big else handle.read(MAX_FILE_BYTES + 1)
     if too_big or len(raw) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // (1024 * 1024)
-        problem = Problem(f"the file is larger than {limit} MiB, far too big for a sitting file")
+        message = _("the file is larger than {limit} MiB, far too big for a sitting file")
+        problem = Problem(message.format(limit=limit))
         raise InvalidSittingError([problem], path.name)
     return _loads_sitting(raw, path.name)
 
@@ -154,28 +165,30 @@ def _open_regular_file(path: Path) -> BinaryIO:
     except FileNotFoundError as error:
         if not path.is_symlink():
             raise
-        reason = f"a symbolic link to {os.readlink(path)}, which does not exist"
+        reason = _("a symbolic link to {target}, which does not exist")
+        reason = reason.format(target=os.readlink(path))
         raise FileNotFoundError(errno.ENOENT, reason, str(path)) from error
     except OSError as error:
         if error.errno != errno.ELOOP:
             raise
-        reason = "a loop of symbolic links, which leads to no file"
+        reason = _("a loop of symbolic links, which leads to no file")
         raise OSError(errno.ELOOP, reason, str(path)) from error
     mode = os.fstat(descriptor).st_mode
     if not stat.S_ISREG(mode):
         os.close(descriptor)
-        kind = _FILE_KINDS.get(stat.S_IFMT(mode), "not a regular file")
-        raise OSError(errno.EINVAL, f"{kind}, not a sitting file", str(path))
+        kind = _FILE_KINDS.get(stat.S_IFMT(mode), _NOT_REGULAR)
+        raise OSError(errno.EINVAL, _(kind), str(path))
     return os.fdopen(descriptor, "rb")
 
 
 _FILE_KINDS: Final = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFIFO: "a named pipe",
-    stat.S_IFSOCK: "a socket",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
+    stat.S_IFDIR: N_("a folder, not a sitting file"),
+    stat.S_IFIFO: N_("a named pipe, not a sitting file"),
+    stat.S_IFSOCK: N_("a socket, not a sitting file"),
+    stat.S_IFCHR: N_("a device, not a sitting file"),
+    stat.S_IFBLK: N_("a device, not a sitting file"),
 }
+_NOT_REGULAR: Final = N_("not a regular file, not a sitting file")
 
 
 def hand_from_data(
@@ -248,7 +261,7 @@ def _object_from_pairs(pairs: list[tuple[str, object]]) -> dict[str, object]:
     marked = _RepeatedKeysObject(obj)
     seen: set[str] = set()
     repeated: list[str] = []
-    for key, _ in pairs:
+    for key, _value in pairs:
         if key in seen and key not in repeated:
             repeated.append(key)
         seen.add(key)
@@ -274,27 +287,32 @@ def _loads_sitting(text: str | bytes, source: str) -> LoadedSitting:
         except UnicodeDecodeError as error:
             byte = error.object[error.start]
             line = error.object.count(b"\n", 0, error.start) + 1
+            message = _(
+                "the file is not UTF-8 text (byte {byte} on line {line}, at offset {offset})"
+            )
             raise refuse(
-                f"the file is not UTF-8 text (byte {byte:#04x} on line {line}, "
-                f"at offset {error.start})"
+                message.format(byte=f"{byte:#04x}", line=line, offset=error.start)
             ) from None
     text = text.removeprefix("\ufeff")  # A byte order mark, as some Windows editors write.
     if not text.strip():
-        raise refuse("the file is empty: a sitting file holds a JSON object")
+        raise refuse(_("the file is empty: a sitting file holds a JSON object"))
     try:
         data = json.loads(
             text, parse_constant=_refuse_constant, object_pairs_hook=_object_from_pairs
         )
     except json.JSONDecodeError as error:
-        raise refuse(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from None
+        # Translators: {detail} is Python's own reason, in English ("Expecting value").
+        message = _("not valid JSON: {detail} (line {line}, column {column})")
+        detail = message.format(detail=error.msg, line=error.lineno, column=error.colno)
+        raise refuse(detail) from None
     except _NonFiniteNumberError as error:
-        raise refuse(f"not valid JSON: {error} is not a number JSON allows") from None
+        message = _("not valid JSON: {word} is not a number JSON allows")
+        raise refuse(message.format(word=error)) from None
     except ValueError:  # Python refuses to convert integers of more than 4300 digits.
-        raise refuse("not valid JSON for a sitting: a number with thousands of digits") from None
+        message = _("not valid JSON for a sitting: a number with thousands of digits")
+        raise refuse(message) from None
     except RecursionError:
-        raise refuse("the file nests lists or objects too deeply to read") from None
+        raise refuse(_("the file nests lists or objects too deeply to read")) from None
     return _parse_sitting(data, source)
 
 
@@ -303,7 +321,7 @@ def _parse_sitting(data: object, source: str) -> LoadedSitting:
     try:
         sitting = _read_sitting(data, problems)
     except RecursionError:  # Only reachable with decoded data built in Python.
-        problems.append(Problem("the data nests lists or objects too deeply to read"))
+        problems.append(Problem(_("the data nests lists or objects too deeply to read")))
         sitting = None
     errors = [p for p in problems if not p.warning]
     if sitting is None or errors:
@@ -314,7 +332,11 @@ def _parse_sitting(data: object, source: str) -> LoadedSitting:
 def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     if not isinstance(data, dict):
         problems.append(
-            Problem(f"a sitting file holds a JSON object {{...}}, not {show(data)}", None, None)
+            Problem(
+                _("a sitting file holds a JSON object {{...}}, not {value}").format(
+                    value=show(data)
+                )
+            )
         )
         return None
     top = FieldReader(data, problems, None, _meanings(data))
@@ -328,10 +350,8 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     if variant is not None and variant.individual:
         return _read_individual(top, variant, players, rules)
     if "chouette" in top.obj and variant is not None:
-        top.error(
-            f"chouette does not belong in a {variant.value} sitting, only in a chouette",
-            "chouette",
-        )
+        message = _("chouette does not belong in a {variant} sitting, only in a chouette")
+        top.error(message.format(variant=variant.value), "chouette")
 
     setup_variant, setup_players = _setup_for_checks(variant, players)
     problems.extend(check_sitting_setup(setup_variant, setup_players, rules))
@@ -348,20 +368,22 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
 
 def _meanings(data: dict[object, object]) -> dict[str, str]:
     """What each required key should hold, in the words of the file's version."""
+    meanings = translated(_REQUIRED_MEANING)
+    meanings["format"] = meanings["format"].format(name=FORMAT_NAME)
     newer = data.get("variant") in _INDIVIDUAL_VARIANTS or data.get("version") == NEWEST_VERSION
     if not newer:
-        return _REQUIRED_MEANING
+        meanings["version"] = meanings["version"].format(version=FORMAT_VERSION)
+        return meanings
     version = NEWEST_VERSION if data.get("variant") in _INDIVIDUAL_VARIANTS else FORMAT_VERSION
-    return {
-        **_REQUIRED_MEANING,
-        "version": f"the format version, {version}",
-        "variant": _either_word(tuple(Variant)),
-    }
+    meanings["version"] = meanings["version"].format(version=version)
+    meanings["variant"] = _either_word(tuple(Variant))
+    return meanings
 
 
 def _either_word(words: tuple[str, ...]) -> str:
     """'"a", "b" or "c"'."""
-    return f"{choices(words[:-1])} or {show(words[-1])}"
+    # Translators: the last of a list of choices: '"a", "b" or "c"'.
+    return _("{choices} or {last}").format(choices=choices(words[:-1]), last=show(words[-1]))
 
 
 def _read_variant(top: FieldReader, version: int) -> Variant | None:
@@ -372,16 +394,24 @@ def _read_variant(top: FieldReader, version: int) -> Variant | None:
         return None
     value = top.obj["variant"]
     if not isinstance(value, str):
-        top.error(f"variant must be one of {choices(known)}, not {show(value)}", "variant")
+        message = _("{field} must be one of {choices}, not {value}")
+        top.error(
+            message.format(field="variant", choices=choices(known), value=show(value)), "variant"
+        )
         return None
     if value not in known and value in _INDIVIDUAL_VARIANTS:
+        message = _(
+            "variant {variant} needs version {newest} of the sitting file, "
+            'but the file says version {version}: write "version": {newest}'
+        )
         top.error(
-            f"variant {show(value)} needs version {NEWEST_VERSION} of the sitting file, "
-            f'but the file says version {version}: write "version": {NEWEST_VERSION}',
-            "version",
+            message.format(variant=show(value), newest=NEWEST_VERSION, version=version), "version"
         )
     elif value not in known:
-        top.error(f"variant {show(value)} is not one of {choices(known)}", "variant")
+        message = _("{field} {value} is not one of {choices}")
+        top.error(
+            message.format(field="variant", value=show(value), choices=choices(known)), "variant"
+        )
         return None
     return Variant(value)
 
@@ -397,7 +427,8 @@ def _read_individual(
     if "hands" not in top.obj:
         top.missing("hands")
     elif not isinstance(value, list):
-        top.error(f"hands must be a list of hands [...], not {show(value)}", "hands")
+        message = _("hands must be a list of hands [...], not {value}")
+        top.error(message.format(value=show(value)), "hands")
     items = value if isinstance(value, list) else []
     seat_hands: list[ThreePlayerDeal | None] = []
     side_hands: list[Hand | None] = []
@@ -411,7 +442,11 @@ def _read_individual(
         top.problems.extend(found)
         if found:
             top.ok = False
-    names = players if players is not None else tuple(f"player {s}" for s in range(seats))
+    names = (
+        players
+        if players is not None
+        else tuple(_("player {seat}").format(seat=s) for s in range(seats))
+    )
     structure_sound = top.ok
     problems = _individual_rules(variant, names, rules, roles, seat_hands, side_hands, top)
     top.problems.extend(problems)
@@ -431,22 +466,18 @@ def _read_chouette(top: FieldReader, variant: Variant) -> ChouetteRoles | None:
     if "chouette" not in top.obj:
         return None
     if variant is not Variant.CHOUETTE:
-        top.error(
-            f"chouette does not belong in a {variant.value} sitting, only in a chouette",
-            "chouette",
-        )
+        message = _("chouette does not belong in a {variant} sitting, only in a chouette")
+        top.error(message.format(variant=variant.value), "chouette")
         return None
     value = top.obj["chouette"]
     if not isinstance(value, dict):
-        top.error(
-            f'chouette must be an object {{"box": seat, "captain": seat}}, not {show(value)}',
-            "chouette",
-        )
+        message = _('chouette must be an object {{"box": seat, "captain": seat}}, not {value}')
+        top.error(message.format(value=show(value)), "chouette")
         return None
-    reader = FieldReader(value, top.problems, None, _ROLE_MEANINGS)
+    reader = FieldReader(value, top.problems, None, translated(_ROLE_MEANINGS))
     reader.check_keys(("box", "captain"))
-    box = reader.integer("box", _SEAT, required=True)
-    captain = reader.integer("captain", _SEAT, required=True)
+    box = reader.integer("box", SEAT, required=True)
+    captain = reader.integer("captain", SEAT, required=True)
     top.ok = top.ok and reader.ok
     if box is None or captain is None or not reader.ok:
         return None
@@ -477,7 +508,7 @@ def _individual_rules(
     deals: tuple[ThreePlayerDeal, ...] = _sound_prefix(seat_hands)
     problems = check_any_sitting(SeatSitting(variant, names, deals, rules))
     if check_sitting_setup(variant, names, rules):
-        names = tuple(f"player {seat}" for seat in range(variant.seats))
+        names = tuple(_("player {seat}").format(seat=seat) for seat in range(variant.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
         if hand is not None:
             problems.extend(_check_seat_hand(hand, number, variant, names))
@@ -513,11 +544,10 @@ def _read_header(top: FieldReader) -> int | None:
     """Check format and version: the version to read the file as, or None when the rest of
     the file must not be read. A missing or impossible version is read as the newest."""
     if "format" not in top.obj:
-        top.error(
-            f'format is missing: this is not a sitting file, which starts with "format": '
-            f'"{FORMAT_NAME}"',
-            "format",
+        message = _(
+            'format is missing: this is not a sitting file, which starts with "format": "{name}"'
         )
+        top.error(message.format(name=FORMAT_NAME), "format")
         return None
     file_format = top.obj["format"]
     if file_format != FORMAT_NAME:
@@ -526,16 +556,16 @@ def _read_header(top: FieldReader) -> int | None:
             "format",
         )
         return None
-    version = top.integer("version", "a whole number (the format version)", required=True)
+    version = top.integer("version", VERSION, required=True)
     if version is not None and version > NEWEST_VERSION:
-        top.error(
-            f"version {version} is newer than this app reads ({NEWEST_VERSION}); "
-            "update jojotte-score",
-            "version",
+        message = _(
+            "version {version} is newer than this app reads ({newest}); update jojotte-score"
         )
+        top.error(message.format(version=version, newest=NEWEST_VERSION), "version")
         return None
     if version is not None and version < 1:
-        top.error(f"version {version} does not exist; the first version is 1", "version")
+        message = _("version {version} does not exist; the first version is 1")
+        top.error(message.format(version=version), "version")
     return version if version is not None and version >= 1 else NEWEST_VERSION
 
 
@@ -546,9 +576,11 @@ def _read_rules(top: FieldReader, variant: Variant) -> Rules:
         return standard
     value = top.obj["rules"]
     if not isinstance(value, dict):
-        top.error(f"rules must be an object {{...}}, not {show(value)}", "rules")
+        top.error(
+            _("rules must be an object {{...}}, not {value}").format(value=show(value)), "rules"
+        )
         return standard
-    reader = FieldReader(value, top.problems, None, _REQUIRED_MEANING)
+    reader = FieldReader(value, top.problems, None, _meanings({}))
     reader.check_keys(_RULES_KEYS)
     game_target = reader.integer("game_target", WHOLE)
     rubber_bonus = reader.integer("rubber_bonus", WHOLE)
@@ -581,7 +613,8 @@ def _read_hands(
         return None
     value = top.obj["hands"]
     if not isinstance(value, list):
-        top.error(f"hands must be a list of hands [...], not {show(value)}", "hands")
+        message = _("hands must be a list of hands [...], not {value}")
+        top.error(message.format(value=show(value)), "hands")
         return None
     hands: list[Hand] = []
     for number, item in enumerate(value, start=1):
@@ -607,12 +640,14 @@ def _read_hand(
     ``checked=False`` reports the problems of structure only."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        problems.append(Problem(f"a hand must be a JSON object {{...}}, not {show(data)}", number))
+        message = _("a hand must be a JSON object {{...}}, not {value}")
+        problems.append(Problem(message.format(value=show(data)), number))
         return None, problems
-    reader = FieldReader(data, problems, number, _REQUIRED_MEANING)
+    reader = FieldReader(data, problems, number, _meanings({}))
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
-        reader.error(f"thrown_in must be true or false, not {show(thrown_in)}", "thrown_in")
+        message = _("thrown_in must be true or false, not {value}")
+        reader.error(message.format(value=show(thrown_in)), "thrown_in")
     hand: Hand | None = _read_thrown_in(reader) if thrown_in is True else _read_played(reader)
     if hand is None or not reader.ok:
         return None, problems
@@ -622,8 +657,8 @@ def _read_hand(
 
 
 def _read_thrown_in(reader: FieldReader) -> ThrownIn | None:
-    reader.check_keys(_THROWN_IN_KEYS, "a thrown-in deal", _PLAYED_KEYS)
-    dealer = reader.integer("dealer", _SEAT, nullable=True)
+    reader.check_keys(_THROWN_IN_KEYS, NOT_IN_THROWN_IN, _PLAYED_KEYS)
+    dealer = reader.integer("dealer", SEAT, nullable=True)
     note = reader.text("note", "")
     if not reader.ok or note is None:
         return None
@@ -632,16 +667,16 @@ def _read_thrown_in(reader: FieldReader) -> ThrownIn | None:
 
 def _read_played(reader: FieldReader) -> PlayedHand | None:
     reader.check_keys(_PLAYED_KEYS)
-    dealer = reader.integer("dealer", _SEAT, nullable=True)
-    bidder = reader.integer("bidder", _SIDE, required=True)
+    dealer = reader.integer("dealer", SEAT, nullable=True)
+    bidder = reader.integer("bidder", SIDE, required=True)
     trump = reader.choice("trump", Trump)
     double = reader.choice("double", Doubling, Doubling.NONE)
     special = reader.choice("special", Special, Special.NONE)
     card_points = reader.pair("card_points")
     if card_points is None and "card_points" not in reader.obj:
         reader.missing("card_points")
-    last_trick = reader.integer("last_trick", _SIDE, nullable=True)
-    jojotte = reader.integer("jojotte", _SIDE, nullable=True)
+    last_trick = reader.integer("last_trick", SIDE, nullable=True)
+    jojotte = reader.integer("jojotte", SIDE, nullable=True)
     melds = reader.pair("melds")
     tricks = reader.pair("tricks", nullable=True)
     note = reader.text("note", "")

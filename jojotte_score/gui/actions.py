@@ -1,12 +1,18 @@
-"""Every action of the window in one place, with the platform's standard shortcuts."""
+"""Every action of the window in one place, with the platform's standard shortcuts.
+
+The texts are marked here and translated when the actions and menus are built: a window
+built after View > Language speaks the new language.
+"""
 
 from __future__ import annotations
 
 import enum
 
 from PySide6.QtCore import QObject
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenuBar
+
+from jojotte_score.i18n import LANGUAGES, N_, _
 
 _Key = QKeySequence.StandardKey
 
@@ -45,74 +51,87 @@ class ActionName(enum.Enum):
 _Spec = tuple[str, tuple[QKeySequence.StandardKey | str, ...], str]
 
 SPECS: dict[ActionName, _Spec] = {
-    ActionName.NEW_SITTING: ("&New sitting…", (_Key.New,), "Start a new sitting"),
-    ActionName.OPEN_SITTING: ("&Open sitting…", (_Key.Open,), "Open an earlier sitting"),
-    ActionName.IMPORT_SITTING: ("&Import sitting file…", (), "Store a sitting file"),
+    ActionName.NEW_SITTING: (N_("&New sitting…"), (_Key.New,), N_("Start a new sitting")),
+    ActionName.OPEN_SITTING: (N_("&Open sitting…"), (_Key.Open,), N_("Open an earlier sitting")),
+    ActionName.IMPORT_SITTING: (N_("&Import sitting file…"), (), N_("Store a sitting file")),
     ActionName.EXPORT_SITTING: (
-        "&Export sitting file…",
+        N_("&Export sitting file…"),
         (_Key.SaveAs,),
-        "Write the sitting to a sitting file",
+        N_("Write the sitting to a sitting file"),
     ),
-    ActionName.EXPORT_CSV: ("Export &CSV…", (), "Write the hands and rubbers to CSV files"),
+    ActionName.EXPORT_CSV: (N_("Export &CSV…"), (), N_("Write the hands and rubbers to CSV files")),
     ActionName.PRINT: (
-        "&Print…",
+        N_("&Print…"),
         (_Key.Print,),
-        "Print the sheets of the sitting or of one rubber, with a preview",
+        N_("Print the sheets of the sitting or of one rubber, with a preview"),
     ),
     ActionName.EXPORT_PDF: (
-        "Export P&DF…",
+        N_("Export P&DF…"),
         (),
-        "Write the sheets of the sitting or of one rubber to a PDF file",
+        N_("Write the sheets of the sitting or of one rubber to a PDF file"),
     ),
     ActionName.PRINT_BLANK_PADS: (
-        "Print &blank pads…",
+        N_("Print &blank pads…"),
         (),
-        "Print empty pads to score on paper",
+        N_("Print empty pads to score on paper"),
     ),
     ActionName.PRINT_CARD: (
-        "Print scoring ca&rd…",
+        N_("Print scoring ca&rd…"),
         (),
-        "Print the one-page card of the game's numbers and rulings",
+        N_("Print the one-page card of the game's numbers and rulings"),
     ),
-    ActionName.RENAME_PLAYERS: ("&Rename players…", (), "Correct the players' names"),
-    ActionName.QUIT: ("&Quit", (_Key.Quit, "Ctrl+Q"), "Close the scorepad"),
-    ActionName.UNDO: ("&Undo", (_Key.Undo,), "Undo the last change"),
-    ActionName.REDO: ("&Redo", (_Key.Redo, "Ctrl+Shift+Z"), "Redo the change undone"),
-    ActionName.DELETE_HAND: ("&Delete hand", (_Key.Delete,), "Delete the selected hand"),
+    ActionName.RENAME_PLAYERS: (N_("Re&name players…"), (), N_("Correct the players' names")),
+    ActionName.QUIT: (N_("&Quit"), (_Key.Quit, "Ctrl+Q"), N_("Close the scorepad")),
+    ActionName.UNDO: (N_("&Undo"), (_Key.Undo,), N_("Undo the last change")),
+    ActionName.REDO: (N_("&Redo"), (_Key.Redo, "Ctrl+Shift+Z"), N_("Redo the change undone")),
+    ActionName.DELETE_HAND: (N_("&Delete hand"), (_Key.Delete,), N_("Delete the selected hand")),
     ActionName.INSERT_HAND: (
-        "&Insert hand before",
+        N_("&Insert hand before"),
         ("Ctrl+I", "Insert"),
-        "Record a forgotten hand before the selected one",
+        N_("Record a forgotten hand before the selected one"),
     ),
-    ActionName.THROWN_IN: ("&Thrown in", ("Ctrl+T",), "Record a thrown-in deal"),
+    ActionName.THROWN_IN: (N_("&Thrown in"), ("Ctrl+T",), N_("Record a thrown-in deal")),
     ActionName.HISTORY: (
-        "&History…",
+        N_("&History…"),
         ("Ctrl+H",),
-        "Every stored sitting: filter them, sort them, open one, export the list",
+        N_("Every stored sitting: filter them, sort them, open one, export the list"),
     ),
     ActionName.PREVIOUS_RUBBER: (
-        "&Previous rubber",
+        N_("&Previous rubber"),
         ("Ctrl+PgUp",),
-        "Show the rubber before on the sheet",
+        N_("Show the rubber before on the sheet"),
     ),
-    ActionName.NEXT_RUBBER: ("Ne&xt rubber", ("Ctrl+PgDown",), "Show the next rubber"),
-    ActionName.ZOOM_IN: ("&Larger print", (_Key.ZoomIn, "Ctrl+="), "Make everything larger"),
-    ActionName.ZOOM_OUT: ("&Smaller print", (_Key.ZoomOut,), "Make everything smaller"),
-    ActionName.RESET_ZOOM: ("&Normal size", ("Ctrl+0",), "Back to the normal size"),
+    ActionName.NEXT_RUBBER: (N_("Ne&xt rubber"), ("Ctrl+PgDown",), N_("Show the next rubber")),
+    ActionName.ZOOM_IN: (
+        N_("&Larger print"),
+        (_Key.ZoomIn, "Ctrl+="),
+        N_("Make everything larger"),
+    ),
+    ActionName.ZOOM_OUT: (N_("&Smaller print"), (_Key.ZoomOut,), N_("Make everything smaller")),
+    ActionName.RESET_ZOOM: (N_("&Normal size"), ("Ctrl+0",), N_("Back to the normal size")),
     ActionName.SHOW_EXPLANATION: (
-        "Show &explanation",
+        N_("Show &explanation"),
         ("Ctrl+E",),
-        "Show why the selected hand scored what it did",
+        N_("Show why the selected hand scored what it did"),
     ),
     ActionName.KEYBOARD_REFERENCE: (
-        "&Keyboard reference",
+        N_("&Keyboard reference"),
         (_Key.HelpContents, "F1"),
-        "The keys of the entry panel and the menus",
+        N_("The keys of the entry panel and the menus"),
     ),
-    ActionName.SCORING_CARD: ("&Scoring card…", (), "The game's numbers and rulings on a card"),
-    ActionName.ABOUT: ("&About jojotte-score", (), "Version, licences and where the data is kept"),
+    ActionName.SCORING_CARD: (
+        N_("&Scoring card…"),
+        (),
+        N_("The game's numbers and rulings on a card"),
+    ),
+    ActionName.ABOUT: (
+        N_("&About jojotte-score"),
+        (),
+        N_("Version, licences and where the data is kept"),
+    ),
 }
-"""Each action's text, shortcuts (standard ones first) and status tip."""
+"""Each action's text, shortcuts (standard ones first) and status tip (translated where
+the action is built)."""
 
 CHANGES = frozenset(
     {
@@ -144,10 +163,10 @@ def create_actions(parent: QObject) -> dict[ActionName, QAction]:
     """Every action, owned by ``parent``; the window connects and places them."""
     actions = {}
     for name, (text, keys, tip) in SPECS.items():
-        action = QAction(text, parent)
+        action = QAction(_(text), parent)
         action.setObjectName(name.value)
         action.setShortcuts(shortcuts(keys))
-        action.setStatusTip(tip)
+        action.setStatusTip(_(tip))
         actions[name] = action
     actions[ActionName.SHOW_EXPLANATION].setCheckable(True)
     actions[ActionName.SHOW_EXPLANATION].setChecked(True)
@@ -155,7 +174,7 @@ def create_actions(parent: QObject) -> dict[ActionName, QAction]:
 
 
 MENUS: dict[str, tuple[ActionName | None, ...]] = {
-    "&File": (
+    N_("&File"): (
         ActionName.NEW_SITTING,
         ActionName.OPEN_SITTING,
         None,
@@ -170,7 +189,7 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         None,
         ActionName.QUIT,
     ),
-    "&Edit": (
+    N_("&Edit"): (
         ActionName.UNDO,
         ActionName.REDO,
         None,
@@ -180,7 +199,7 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         None,
         ActionName.RENAME_PLAYERS,
     ),
-    "&View": (
+    N_("&View"): (
         ActionName.HISTORY,
         None,
         ActionName.PREVIOUS_RUBBER,
@@ -192,17 +211,49 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         None,
         ActionName.SHOW_EXPLANATION,
     ),
-    "&Help": (ActionName.KEYBOARD_REFERENCE, ActionName.SCORING_CARD, None, ActionName.ABOUT),
+    N_("&Help"): (ActionName.KEYBOARD_REFERENCE, ActionName.SCORING_CARD, None, ActionName.ABOUT),
 }
 """The menus and their actions in order (None: a separator)."""
 
+MENUS_WITH_LANGUAGE = "&View"
 
-def add_menus(bar: QMenuBar, actions: dict[ActionName, QAction]) -> None:
-    """Fill a menu bar with the actions, menu by menu."""
+LANGUAGE_MENU = N_("Lan&guage")
+"""View > Language: the system's language, or one the program speaks."""
+SYSTEM_LANGUAGE = N_("&System language")
+LANGUAGE_TIP = N_("Speak this language from now on, and when jojotte-score next starts")
+
+
+def language_actions(parent: QObject, chosen: str) -> QActionGroup:
+    """View > Language's items, one checked: the system's language (data ""), then each
+    language the program speaks, named in itself ("Deutsch"; data "de")."""
+    group = QActionGroup(parent)
+    group.setExclusive(True)
+    choices = [("", _(SYSTEM_LANGUAGE))]
+    choices += [(code, f"&{name}") for code, name in LANGUAGES.items()]
+    for code, text in choices:
+        action = QAction(text, group)
+        action.setObjectName(f"language-{code or 'system'}")
+        action.setData(code)
+        action.setCheckable(True)
+        action.setChecked(code == chosen)
+        action.setStatusTip(_(LANGUAGE_TIP))
+    return group
+
+
+def add_menus(
+    bar: QMenuBar, actions: dict[ActionName, QAction], languages: QActionGroup | None = None
+) -> None:
+    """Fill a menu bar with the actions, menu by menu; ``languages`` go into View >
+    Language."""
     for title, names in MENUS.items():
-        menu = bar.addMenu(title)
+        menu = bar.addMenu(_(title))
         for name in names:
             if name is None:
                 menu.addSeparator()
             else:
                 menu.addAction(actions[name])
+        if title == MENUS_WITH_LANGUAGE and languages is not None:
+            menu.addSeparator()
+            submenu = menu.addMenu(_(LANGUAGE_MENU))
+            submenu.setObjectName("language-menu")
+            submenu.addActions(languages.actions())

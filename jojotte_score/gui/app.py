@@ -1,4 +1,4 @@
-"""Starting the desktop app: the Qt application, the database, the main window.
+"""Starting the desktop app: the Qt application, its language, the database, the window.
 
 :func:`run_gui` is what ``jojotte-score [FILE.json] [--data-dir DIR]`` runs. Paths, the
 environment and the settings file are passed in; nothing is read at import time.
@@ -13,19 +13,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTimer, QTranslator
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
-from jojotte_score.gui.app_identity import APP_ID, application_icon
+from jojotte_score.gui.app_identity import APP_ID, APP_TITLE, application_icon
 from jojotte_score.gui.settings import APPLICATION, ORGANIZATION, AppSettings
+from jojotte_score.i18n import N_, SOURCE_LANGUAGE, _, use_language
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
 from jojotte_score.storage.database import Database, database_exists, folder_writable
 from jojotte_score.storage.errors import DatabaseInUseError, StorageError
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, utc_now
 
-NO_DISPLAY = (
+NO_DISPLAY = N_(
     "jojotte-score: no display found; the window is drawn offscreen, where nobody can see "
     "it. Run it on a desktop or under xvfb-run; the command line works without one: "
     "jojotte-score --help"
@@ -50,16 +51,74 @@ def application(environ: Mapping[str, str]) -> QApplication:
         return existing
     arguments = ["jojotte-score"]
     if needs_offscreen(environ):
-        print(NO_DISPLAY, file=sys.stderr)
+        print(_(NO_DISPLAY), file=sys.stderr)
         arguments += ["-platform", "offscreen"]
     app = QApplication(arguments)
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
-    app.setApplicationDisplayName("Jo-Jotte scorepad")
+    app.setApplicationDisplayName(_(APP_TITLE))
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(application_icon())
     return app
+
+
+# The language -----------------------------------------------------------------------------
+# The command line has already spoken the system's language or --lang before the window
+# starts. The window then decides: --lang wins and is remembered, else the language
+# remembered from View > Language, else the system's. Qt's standard dialogs (the buttons of
+# a message box, the file dialog, the print preview) speak it too, through the qtbase
+# catalogue shipped with Qt, and Qt's widgets write numbers and dates by it.
+
+QT_TRANSLATOR = "jojotte-score-qtbase"
+"""The object name of the translator of Qt's own strings (one at a time)."""
+
+
+def start_language(requested: str | None, settings: AppSettings, environ: Mapping[str, str]) -> str:
+    """The language the window starts in, spoken from now on: ``requested`` (``--lang``),
+    which is remembered; else the remembered choice; else the system's (``environ``)."""
+    if requested is not None:
+        settings.language = requested
+    return speak(settings.language, environ)
+
+
+def speak(choice: str, environ: Mapping[str, str]) -> str:
+    """Speak ``choice`` ("de", "en"; "" for the system's language), Qt's strings included;
+    returns the language spoken."""
+    code = use_language(choice or None, environ)
+    use_qt_language(code)
+    return code
+
+
+def use_qt_language(code: str) -> None:
+    """Load Qt's own strings in ``code`` (none for English) and make it Qt's default locale,
+    keeping the system's territory (its paper and measures) where it has one."""
+    QLocale.setDefault(qt_locale(code))
+    app = QCoreApplication.instance()
+    if app is None:
+        return
+    for old in app.findChildren(QTranslator, QT_TRANSLATOR):
+        app.removeTranslator(old)
+        old.deleteLater()
+    if code == SOURCE_LANGUAGE:
+        return
+    translator = QTranslator(app)
+    translator.setObjectName(QT_TRANSLATOR)
+    folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    if translator.load(f"qtbase_{code}", folder):
+        app.installTranslator(translator)
+
+
+def qt_locale(code: str) -> QLocale:
+    """Qt's locale for the language ``code``: the system's when it speaks it (or, for
+    English, has no language, as "C"), else the language in the system's territory."""
+    system = QLocale.system()
+    wanted = QLocale(code).language()
+    if system.language() == wanted:
+        return system
+    if code == SOURCE_LANGUAGE and system.language() == QLocale.Language.C:
+        return system
+    return QLocale(wanted, system.territory())
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +138,7 @@ def open_database(folder: Path) -> OpenedDatabase:
     """
     path = database_path(folder)
     if not folder_writable(folder) and database_exists(path):
-        note = f"Read-only: the data folder {folder} cannot be written"
+        note = _("Read-only: the data folder {folder} cannot be written").format(folder=folder)
         return OpenedDatabase(Database.open(path, read_only=True), True, note=note)
     try:
         database = Database.open(path)
@@ -88,7 +147,8 @@ def open_database(folder: Path) -> OpenedDatabase:
     try:
         backup_if_due(database.connection, folder / BACKUP_DIR_NAME, utc_now())
     except BackupError as error:
-        return OpenedDatabase(database, False, f"No backup was made: {error}")
+        warning = _("No backup was made: {error}").format(error=error)
+        return OpenedDatabase(database, False, warning)
     return OpenedDatabase(database, False)
 
 
@@ -98,13 +158,18 @@ def run_gui(
     quit_after_start: bool,
     environ: Mapping[str, str],
     settings_path: Path | None = None,
+    language: str | None = None,
 ) -> int:
     """Run the desktop scorepad; returns the exit status.
 
     ``file`` is a sitting file to import and show; ``quit_after_start`` shows the window,
-    lets the event loop settle and exits 0 (for benchmarks and smoke tests).
+    lets the event loop settle and exits 0 (for benchmarks and smoke tests). ``language``
+    (``--lang``) is spoken and remembered; without it the remembered choice, else the
+    system's language.
     """
     app = application(environ)
+    settings = AppSettings.at(settings_path)
+    start_language(language, settings, environ)
     folder = data_dir(data_dir_option, environ)
     try:
         opened = open_database(folder)
@@ -113,10 +178,10 @@ def run_gui(
         if app.platformName() != "offscreen" and not quit_after_start:  # else nobody sees it
             from jojotte_score.gui.dialogs import show_message  # only ever needed here
 
-            show_message(None, "Cannot open the sittings", str(error))
+            show_message(None, _("Cannot open the sittings"), str(error))
         return EXIT_FAILED
     try:
-        return _run_window(app, opened, folder, file, quit_after_start, settings_path)
+        return _run_window(app, opened, folder, file, quit_after_start, settings, environ)
     finally:
         opened.database.close()
 
@@ -127,7 +192,8 @@ def _run_window(
     folder: Path,
     file: Path | None,
     quit_after_start: bool,
-    settings_path: Path | None,
+    settings: AppSettings,
+    environ: Mapping[str, str],
 ) -> int:
     from jojotte_score.gui.error_report import ErrorReport
     from jojotte_score.gui.main_window import MainWindow
@@ -136,9 +202,16 @@ def _run_window(
     session = Session(
         SittingStore(opened.database), read_only=opened.read_only, read_only_note=opened.note
     )
-    window = MainWindow(session, AppSettings.at(settings_path))
+    window = MainWindow(session, settings)
     window.unattended = quit_after_start or app.platformName() == "offscreen"
-    errors = ErrorReport(folder, lambda: window, interactive=not window.unattended)
+    window.environ = environ
+    shown = [window]  # View > Language shows the sitting in a new window in the new language
+
+    def replaced(new: MainWindow) -> None:
+        shown[0] = new
+
+    window.on_replaced = replaced
+    errors = ErrorReport(folder, lambda: shown[0], interactive=not window.unattended)
     errors.install()
     imported = file is not None and window.import_path(file)
     if not imported:
@@ -157,8 +230,8 @@ def _run_window(
     finally:
         errors.uninstall()
         session.store.database.close()  # the one restoring a backup reopened, if it did
-    window.close()
-    window.deleteLater()
+    shown[0].close()
+    shown[0].deleteLater()
     if file is not None and not imported:
         return status or EXIT_INVALID  # the file was refused (and the player told why)
     return status

@@ -12,8 +12,13 @@ from importlib.resources.abc import Traversable
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
 
+from jojotte_score.i18n import N_
+
 APP_NAME = "jojotte-score"
 """The program's name: its command, its package, the name of its data folder."""
+
+APP_TITLE = N_("Jo-Jotte scorepad")
+"""The program's name in the window's title and the desktop's (translated where shown)."""
 
 APP_ID = "io.github.jojotte_score.JojotteScore"
 """The reverse-DNS application id: the desktop file, AppStream file and installed icons

@@ -16,6 +16,7 @@ from PySide6.QtGui import QImage, QImageWriter, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.i18n import _
 from jojotte_score.render.chart_layout import Chart, ChartLayout, ChartMetrics, layout_chart
 from jojotte_score.render.chart_painter import paint_chart
 from jojotte_score.render.sheet_painter import text_width_for
@@ -65,13 +66,13 @@ class ChartWidget(QWidget):
         self._chart: Chart | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
-        self.setAccessibleName("Plot")
+        self.setAccessibleName(_("Plot"))
 
     def set_chart(self, chart: Chart | None) -> None:
         """Show ``chart`` (None: nothing); its title and summary become the accessible name
         and description."""
         self._chart = chart
-        self.setAccessibleName(chart.title if chart is not None else "Plot")
+        self.setAccessibleName(chart.title if chart is not None else _("Plot"))
         self.setAccessibleDescription(chart.summary if chart is not None else "")
         self.setToolTip(chart.summary if chart is not None else "")
         self.update()

@@ -18,6 +18,7 @@ from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.gui.column_pad import AnyDeal, ColumnPad, ColumnScorer
+from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
     from jojotte_score.core.individual_ledger import ColumnLedger
@@ -133,23 +134,34 @@ def column_status_text(
     Carl 20 · games: Anna 1, Bert 0, Carl 0 · prison 60 · next dealer: Bert"; in the
     chouette it starts with the rubber's roles ("Carl in the box against Anna (captain) and
     Bert")."""
-    parts = [f"Rubber {status.rubber}"] if status.rubber > 1 else []
+    parts = [_("Rubber {rubber}").format(rubber=status.rubber)] if status.rubber > 1 else []
     if roles is not None:
         parts.append(
-            f"{players[roles.box]} in the box against {players[roles.captain]} (captain) "
-            f"and {players[roles.partner]}"
+            _("{box} in the box against {captain} (captain) and {partner}").format(
+                box=players[roles.box],
+                captain=players[roles.captain],
+                partner=players[roles.partner],
+            )
         )
-    parts.append(f"Game {status.game}")
-    below = ", ".join(
-        f"{name} {points}" for name, points in zip(players, status.below, strict=False)
-    )
-    parts.append(f"below: {below}")
-    games = ", ".join(f"{name} {won}" for name, won in zip(players, status.games, strict=False))
-    parts.append(f"games: {games}")
+    parts.append(_("Game {game}").format(game=status.game))
+    parts.append(_("below: {scores}").format(scores=_each_player(players, status.below)))
+    parts.append(_("games: {scores}").format(scores=_each_player(players, status.games)))
     if status.prison:
-        parts.append(f"prison {status.prison}")
+        parts.append(_("prison {points}").format(points=status.prison))
     if dealer is not None and 0 <= dealer < len(players):
-        parts.append(f"next dealer: {players[dealer]}")
+        parts.append(_("next dealer: {player}").format(player=players[dealer]))
     elif status.new_cut:
-        parts.append("new cut for the first dealer")
+        parts.append(_("new cut for the first dealer"))
     return " · ".join(parts)
+
+
+def _each_player(players: Sequence[str], figures: Sequence[int]) -> str:
+    """Each player's figure, "Anna 35, Bert 0": item by item, joined by the language's
+    separator."""
+    # Translators: one player and a figure in the status line ("Anna 35").
+    items = (
+        _("{player} {points}").format(player=name, points=points)
+        for name, points in zip(players, figures, strict=False)
+    )
+    # Translators: the separator between the items of a list ("the bidder, the trump").
+    return _(", ").join(items)

@@ -1,7 +1,11 @@
 """Every change to a sitting as an undoable command: each calls one store function.
 
 ``redo()`` changes the store, ``undo()`` puts it back; both then ask the session to reload
-and refresh the views. A change the store refuses (a StorageError, or a hand the core
+and refresh the views. Each command names itself in the current language when asked
+(:meth:`StoreCommand.texts`): the Edit menu's "Undo ..." and "Redo ..." are whole
+sentences, and a window rebuilt in another language names the same commands anew.
+
+A change the store refuses (a StorageError, or a hand the core
 refuses) is reported through the session, the command is dropped from the undo stack, and
 the views are reloaded from the database, so they always show what is stored.
 """
@@ -9,27 +13,43 @@ the views are reloaded from the database, so they always show what is stored.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtGui import QUndoCommand
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.gui.session import Session
+from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
     from jojotte_score.gui.entry_form import AnyHand
 
 
-class _StoreCommand(QUndoCommand):
+class CommandTexts(NamedTuple):
+    """What a command is called: its name, and the Edit menu's items that undo and redo it."""
+
+    text: str
+    undo: str
+    redo: str
+
+
+class StoreCommand(QUndoCommand):
     """A change to the sitting shown when the command was made."""
 
-    def __init__(self, session: Session, text: str) -> None:
-        super().__init__(text)
+    def __init__(self, session: Session) -> None:
+        super().__init__()
         if session.sitting_id is None:
             raise ValueError("no sitting is open")
         self._session = session
         self._sitting_id: int = session.sitting_id
+
+    def texts(self) -> CommandTexts:
+        """The command's name and its Undo and Redo menu items, in the current language."""
+        raise NotImplementedError
+
+    def _name(self) -> None:
+        self.setText(self.texts().text)
 
     def redo(self) -> None:
         self._run(self.apply)
@@ -55,31 +75,47 @@ class _StoreCommand(QUndoCommand):
             self._session.refresh()
 
 
-class AddHand(_StoreCommand):
+class AddHand(StoreCommand):
     """Record the next hand at the end of the sitting."""
 
     def __init__(self, session: Session, hand: AnyHand) -> None:
-        count = session.shown.count if session.shown else 0
-        super().__init__(session, f"Record hand {count + 1}")
+        super().__init__(session)
         self._hand = hand
-        self._position: int | None = None
+        self._position: int = session.shown.count if session.shown else 0
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        number = self._position + 1
+        return CommandTexts(
+            _("Record hand {number}").format(number=number),
+            _("&Undo record hand {number}").format(number=number),
+            _("&Redo record hand {number}").format(number=number),
+        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._position = store.add_hand(sitting_id, self._hand)
-        self.setText(f"Record hand {self._position + 1}")
+        self._name()
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
-        assert self._position is not None
         store.delete_hand(sitting_id, self._position)
 
 
-class InsertHand(_StoreCommand):
+class InsertHand(StoreCommand):
     """Insert a forgotten hand before the one at ``position`` (0-based)."""
 
     def __init__(self, session: Session, position: int, hand: AnyHand) -> None:
-        super().__init__(session, f"Insert hand {position + 1}")
+        super().__init__(session)
         self._position = position
         self._hand = hand
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        number = self._position + 1
+        return CommandTexts(
+            _("Insert hand {number}").format(number=number),
+            _("&Undo insert hand {number}").format(number=number),
+            _("&Redo insert hand {number}").format(number=number),
+        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         store.insert_hand(sitting_id, self._position, self._hand)
@@ -88,14 +124,23 @@ class InsertHand(_StoreCommand):
         store.delete_hand(sitting_id, self._position)
 
 
-class ReplaceHand(_StoreCommand):
+class ReplaceHand(StoreCommand):
     """Put an edited hand in place of the one at ``position``."""
 
     def __init__(self, session: Session, position: int, hand: AnyHand) -> None:
-        super().__init__(session, f"Edit hand {position + 1}")
+        super().__init__(session)
         self._position = position
         self._hand = hand
         self._old: AnyHand | None = None
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        number = self._position + 1
+        return CommandTexts(
+            _("Edit hand {number}").format(number=number),
+            _("&Undo edit hand {number}").format(number=number),
+            _("&Redo edit hand {number}").format(number=number),
+        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.replace_hand(sitting_id, self._position, self._hand)
@@ -105,13 +150,22 @@ class ReplaceHand(_StoreCommand):
         store.replace_hand(sitting_id, self._position, self._old)
 
 
-class DeleteHand(_StoreCommand):
+class DeleteHand(StoreCommand):
     """Delete the hand at ``position``; later hands move up."""
 
     def __init__(self, session: Session, position: int) -> None:
-        super().__init__(session, f"Delete hand {position + 1}")
+        super().__init__(session)
         self._position = position
         self._old: AnyHand | None = None
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        number = self._position + 1
+        return CommandTexts(
+            _("Delete hand {number}").format(number=number),
+            _("&Undo delete hand {number}").format(number=number),
+            _("&Redo delete hand {number}").format(number=number),
+        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.delete_hand(sitting_id, self._position)
@@ -121,13 +175,19 @@ class DeleteHand(_StoreCommand):
         store.insert_hand(sitting_id, self._position, self._old)
 
 
-class RenamePlayers(_StoreCommand):
+class RenamePlayers(StoreCommand):
     """Give the players new names."""
 
     def __init__(self, session: Session, players: Sequence[str]) -> None:
-        super().__init__(session, "Rename players")
+        super().__init__(session)
         self._new = tuple(players)
         self._old = session.shown.players if session.shown else ()
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        return CommandTexts(
+            _("Rename players"), _("&Undo rename players"), _("&Redo rename players")
+        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         store.rename_players(sitting_id, self._new)

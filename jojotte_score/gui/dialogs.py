@@ -35,27 +35,28 @@ from jojotte_score.core.validation import (
     errors_only,
 )
 from jojotte_score.gui.names import literal
+from jojotte_score.i18n import N_, _
 from jojotte_score.labels import local_date, net_result, versus
 from jojotte_score.storage.sittings import SittingInfo
 
 SEAT_LABELS = {
-    Variant.TWO_PLAYER: ("Player A", "Player B"),
-    Variant.PARTNERSHIP: ("North (A)", "East (B)", "South (A)", "West (B)"),
-    Variant.THREE_PLAYER: ("Seat 1", "Seat 2 (clockwise)", "Seat 3 (clockwise)"),
-    Variant.CHOUETTE: ("Seat 1", "Seat 2 (clockwise)", "Seat 3 (clockwise)"),
-    Variant.CUTTHROAT: ("North", "East", "South", "West"),
+    Variant.TWO_PLAYER: (N_("Player A"), N_("Player B")),
+    Variant.PARTNERSHIP: (N_("North (A)"), N_("East (B)"), N_("South (A)"), N_("West (B)")),
+    Variant.THREE_PLAYER: (N_("Seat 1"), N_("Seat 2 (clockwise)"), N_("Seat 3 (clockwise)")),
+    Variant.CHOUETTE: (N_("Seat 1"), N_("Seat 2 (clockwise)"), N_("Seat 3 (clockwise)")),
+    Variant.CUTTHROAT: (N_("North"), N_("East"), N_("South"), N_("West")),
 }
 """Seat labels, clockwise: partners sit opposite, seats 0 and 2 against 1 and 3; the games
-of individual players pass the deal clockwise (T2, F7)."""
+of individual players pass the deal clockwise (T2, F7). Translated where shown."""
 
 VARIANT_NAMES = (
-    (Variant.TWO_PLAYER, "Two players"),
-    (Variant.PARTNERSHIP, "Four players in partnerships"),
-    (Variant.THREE_PLAYER, "Three players (Culbertson)"),
-    (Variant.CHOUETTE, "Three players, chouette"),
-    (Variant.CUTTHROAT, "Four players, cutthroat"),
+    (Variant.TWO_PLAYER, N_("Two players")),
+    (Variant.PARTNERSHIP, N_("Four players in partnerships")),
+    (Variant.THREE_PLAYER, N_("Three players (Culbertson)")),
+    (Variant.CHOUETTE, N_("Three players, chouette")),
+    (Variant.CUTTHROAT, N_("Four players, cutthroat")),
 )
-"""The ways to play, as the new-sitting dialog offers them."""
+"""The ways to play, as the new-sitting dialog offers them (translated where shown)."""
 
 DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
 
@@ -84,11 +85,15 @@ def setup_problems(
     """What stops a sitting from starting, naming seats as the dialog labels them; in the
     chouette, also a first box who is also the first captain (C8)."""
     labels = SEAT_LABELS[variant]
-    problems = [f"{labels[seat]} needs a name." for seat, name in enumerate(players) if not name]
+    problems = [
+        _("{seat} needs a name.").format(seat=_(labels[seat]))
+        for seat, name in enumerate(players)
+        if not name
+    ]
     checked = errors_only(check_sitting_setup(variant, players, rules))
     problems += [p.message for p in checked if p.field != "players"]
     if variant is Variant.CHOUETTE and chouette is not None and chouette.box == chouette.captain:
-        problems.append("The box and the captain must be two different players.")
+        problems.append(_("The box and the captain must be two different players."))
     return problems
 
 
@@ -122,10 +127,10 @@ class NewSittingDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New sitting")
+        self.setWindowTitle(_("New sitting"))
         self.variant = QComboBox()
         for variant, text in VARIANT_NAMES:
-            self.variant.addItem(text, variant)
+            self.variant.addItem(_(text), variant)
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in DEFAULT_NAMES]
         self.name_labels = [QLabel() for _ in self.names]
         self.box = QComboBox()
@@ -134,23 +139,25 @@ class NewSittingDialog(QDialog):
         self.game_target = QSpinBox(minimum=10, maximum=1000, singleStep=5)
         self.rubber_bonus = QSpinBox(minimum=0, maximum=5000, singleStep=50)
         self.title = QLineEdit(
-            placeholderText="optional, e.g. Christmas 1937", maxLength=MAX_LABEL_LENGTH
+            placeholderText=_("optional, e.g. Christmas 1937"), maxLength=MAX_LABEL_LENGTH
         )
-        self.place = QLineEdit(placeholderText="optional", maxLength=MAX_LABEL_LENGTH)
+        self.place = QLineEdit(placeholderText=_("optional"), maxLength=MAX_LABEL_LENGTH)
+        hint = self.title.fontMetrics().horizontalAdvance(self.title.placeholderText())
+        self.title.setMinimumWidth(hint + 24)  # the example whole, in every language
         self.problem = QLabel(wordWrap=True)
         self.problem.setForegroundRole(self.problem.foregroundRole())
         form = QFormLayout()
-        form.addRow("&Variant:", self.variant)
+        form.addRow(_("&Variant:"), self.variant)
         for label, name in zip(self.name_labels, self.names, strict=True):
             label.setBuddy(name)
             form.addRow(label, name)
-        form.addRow("First &box:", self.box)
-        form.addRow("First &captain:", self.captain)
-        form.addRow("&First dealer:", self.dealer)
-        form.addRow("&Game at:", self.game_target)
-        form.addRow("&Rubber bonus:", self.rubber_bonus)
-        form.addRow("&Title:", self.title)
-        form.addRow("&Place:", self.place)
+        form.addRow(_("First &box:"), self.box)
+        form.addRow(_("First &captain:"), self.captain)
+        form.addRow(_("&First dealer:"), self.dealer)
+        form.addRow(_("&Game at:"), self.game_target)
+        form.addRow(_("&Rubber bonus:"), self.rubber_bonus)
+        form.addRow(_("&Title:"), self.title)
+        form.addRow(_("&Place:"), self.place)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.problem)
@@ -174,7 +181,7 @@ class NewSittingDialog(QDialog):
             shown = index < len(labels)
             self._form.setRowVisible(name, shown)
             if shown:
-                label.setText(f"{labels[index]}:")
+                label.setText(_("{seat}:").format(seat=_(labels[index])))
         chouette = variant is Variant.CHOUETTE
         self._form.setRowVisible(self.box, chouette)
         self._form.setRowVisible(self.captain, chouette)
@@ -249,14 +256,14 @@ class NewSittingDialog(QDialog):
 class OpenSittingDialog(QDialog):
     """The history: every stored sitting with its date, players, hands, rubbers and result."""
 
-    HEADINGS = ("Date", "Players", "Hands", "Rubbers", "Result", "Title")
+    HEADINGS = (N_("Date"), N_("Players"), N_("Hands"), N_("Rubbers"), N_("Result"), N_("Title"))
 
     def __init__(self, sittings: Sequence[SittingInfo], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Open sitting")
+        self.setWindowTitle(_("Open sitting"))
         self.sittings = list(sittings)
         self.table = QTableWidget(len(self.sittings), len(self.HEADINGS))
-        self.table.setHorizontalHeaderLabels(list(self.HEADINGS))
+        self.table.setHorizontalHeaderLabels([_(heading) for heading in self.HEADINGS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -312,13 +319,13 @@ class RenamePlayersDialog(QDialog):
         self, variant: Variant, players: Sequence[str], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Rename players")
+        self.setWindowTitle(_("Rename players"))
         self.variant = variant
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in players]
         self.problem = QLabel(wordWrap=True)
         form = QFormLayout()
         for label, name in zip(SEAT_LABELS[variant], self.names, strict=False):
-            form.addRow(f"{label}:", name)
+            form.addRow(_("{seat}:").format(seat=_(label)), name)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.problem)
@@ -356,9 +363,9 @@ class FirstDealerDialog(QDialog):
         seats: Sequence[int] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("New cut")
+        self.setWindowTitle(_("New cut"))
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("The rubber is over. Who deals first in the next one?"))
+        layout.addWidget(QLabel(_("The rubber is over. Who deals first in the next one?")))
         self.group = QButtonGroup(self)
         for seat in range(len(players)) if seats is None else seats:
             name = players[seat]

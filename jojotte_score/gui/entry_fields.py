@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.gui.flow_layout import FlowLayout
 from jojotte_score.gui.names import literal
+from jojotte_score.i18n import _
 
 ERROR_MARK = "⚠ "
 T = TypeVar("T")
@@ -244,7 +245,9 @@ class PairField(QWidget):
         """Label the boxes with the sides' names."""
         for side in (0, 1):
             self.side_labels[side].setText(names[side])
-            self.edits[side].setAccessibleName(f"{self._name}, {names[side]}")
+            self.edits[side].setAccessibleName(
+                _("{field}, {player}").format(field=self._name, player=names[side])
+            )
 
     def values(self) -> tuple[int | None, int | None]:
         """Each side's number, or None for an empty box."""
@@ -262,7 +265,7 @@ class PairField(QWidget):
         self._suggestions[side] = value
         edit = self.edits[side]
         edit.setPlaceholderText("" if value is None else str(value))
-        edit.setToolTip("" if value is None else f"Space takes {value}")
+        edit.setToolTip("" if value is None else _("Space takes {points}").format(points=value))
 
     def suggestion(self, side: int) -> int | None:
         """The number offered in the box of ``side``, if any."""

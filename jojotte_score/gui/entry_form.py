@@ -43,6 +43,7 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.tables import contract_deck
 from jojotte_score.core.validation import check_hand, errors_only
+from jojotte_score.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
     from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
@@ -104,24 +105,32 @@ ORDER: tuple[Slot, ...] = tuple(slot for slot in Slot if slot not in _SEAT_ROLES
 """The order of the hands recorded side against side (two players, partnerships, the
 chouette)."""
 
-# Each row's label, with the letter that Alt plus it jumps to (after "&").
+# Each row's label, with the letter that Alt plus it jumps to (after "&"); shown through
+# row_label(). Translators: each label of the entry panel needs a letter of its own, and
+# none of the main window's menu titles' letters (Alt plus it opens the menu).
 ROW_LABELS: dict[str, str] = {
-    "dealer": "Deale&r",
-    "bidder": "&Bidder",
-    "trump": "Tr&ump",
-    "double": "&Doubling",
-    "doubler": "Doubled b&y",
-    "sides_with": "Third player side&s with",
-    "special": "&Nullo or Slam",
-    "nullo_bidder": "Nullo b&idder",
-    "active_defender": "&Active defender",
-    "melds": "&Melds",
-    "card_points": "&Card points",
-    "last_trick": "&Last trick",
-    "jojotte": "&Jo-Jotte",
-    "tricks": "Tric&ks",
-    "note": "N&ote",
+    "dealer": N_("Deale&r"),
+    "bidder": N_("&Bidder"),
+    "trump": N_("Tr&ump"),
+    "double": N_("&Doubling"),
+    "doubler": N_("Doubled b&y"),
+    "sides_with": N_("Third player side&s with"),
+    "special": N_("&Nullo or Slam"),
+    "nullo_bidder": N_("Nullo b&idder"),
+    "active_defender": N_("&Active defender"),
+    "melds": N_("&Melds"),
+    "card_points": N_("&Card points"),
+    "last_trick": N_("&Last trick"),
+    "jojotte": N_("&Jo-Jotte"),
+    "tricks": N_("Tric&ks"),
+    "note": N_("N&ote"),
 }
+
+
+def row_label(row: str) -> str:
+    """A row's label in the current language, its Alt letter after "&" ("Tric&ks")."""
+    return _(ROW_LABELS[row])
+
 
 TEXT_SLOTS = frozenset(slot for slot in Slot if slot.side is not None or slot is Slot.NOTE)
 _PAIRS = {
@@ -131,22 +140,51 @@ _PAIRS = {
 }
 
 TRUMP_CHOICES: tuple[tuple[Trump, str, tuple[str, ...]], ...] = (
-    (Trump.CLUBS, "♣ Clubs", ("C",)),
-    (Trump.DIAMONDS, "♦ Diamonds", ("D",)),
-    (Trump.HEARTS, "♥ Hearts", ("H",)),
-    (Trump.SPADES, "♠ Spades", ("S",)),
-    (Trump.NO_TRUMP, "No-trump", ("N",)),
+    (Trump.CLUBS, N_("♣ Clubs"), ("C",)),
+    (Trump.DIAMONDS, N_("♦ Diamonds"), ("D",)),
+    (Trump.HEARTS, N_("♥ Hearts"), ("H",)),
+    (Trump.SPADES, N_("♠ Spades"), ("S",)),
+    (Trump.NO_TRUMP, N_("No-trump"), ("N",)),
 )
+"""The trump choices in English, each with its key; :func:`trump_choices` gives them in the
+current language, whose keys follow its names (German: K, A, H, P, O)."""
 DOUBLING_CHOICES: tuple[tuple[Doubling, str, tuple[str, ...]], ...] = (
-    (Doubling.NONE, "None", ("0",)),
-    (Doubling.DOUBLE, "Doubled", ("X",)),
-    (Doubling.REDOUBLE, "Redoubled", ("R",)),
+    (Doubling.NONE, N_("None"), ("0",)),
+    (Doubling.DOUBLE, N_("Doubled"), ("X",)),
+    (Doubling.REDOUBLE, N_("Redoubled"), ("R",)),
 )
+"""The doubling choices (their labels translated by :func:`doubling_choices`); their keys
+are the same in every language."""
 SPECIAL_KEYS = {Special.NONE: ("0",), Special.NULLO: ("N",), Special.SLAM: ("S",)}
 NOBODY_KEYS = ("0",)
 
 Choice = tuple[Any, str, tuple[str, ...]]
 """One choice of a choice field: (value, label, keys)."""
+
+
+def trump_key(trump: Trump) -> str:
+    """The key that chooses ``trump`` in the current language: the first letter of its name
+    where the names' letters differ (English C, D, H, S, N)."""
+    # Translators: the single letter typed to choose each trump, shown on its button ("♣
+    # Kreuz [K]"). The five letters must differ; best each name's first letter.
+    keys = {
+        Trump.CLUBS: pgettext("key for clubs", "C"),
+        Trump.DIAMONDS: pgettext("key for diamonds", "D"),
+        Trump.HEARTS: pgettext("key for hearts", "H"),
+        Trump.SPADES: pgettext("key for spades", "S"),
+        Trump.NO_TRUMP: pgettext("key for no-trump", "N"),
+    }
+    return keys[trump].upper()
+
+
+def trump_choices() -> list[Choice]:
+    """The trump choices in the current language: (trump, label, keys)."""
+    return [(trump, _(label), (trump_key(trump),)) for trump, label, _keys in TRUMP_CHOICES]
+
+
+def doubling_choices() -> list[Choice]:
+    """The doubling choices in the current language: (doubling, label, keys)."""
+    return [(double, _(label), keys) for double, label, keys in DOUBLING_CHOICES]
 
 
 def mnemonic(label: str) -> str:
@@ -282,8 +320,10 @@ class FormCheck(NamedTuple):
         """Every message keyed by the field it belongs to (missing input when asked for)."""
         messages: dict[str, list[str]] = {}
         for problem in self.problems:
-            prefix = "Check: " if problem.warning else ""
-            messages.setdefault(problem.field or "", []).append(prefix + problem.message)
+            text = problem.message
+            if problem.warning:
+                text = _("Check: {message}").format(message=text)
+            messages.setdefault(problem.field or "", []).append(text)
         if show_missing:
             for field, question in self.missing.items():
                 messages.setdefault(field, []).append(question)
@@ -299,7 +339,7 @@ class FormRules:
     """
 
     order: tuple[Slot, ...] = ORDER
-    both = "both sides'"  # what "Still to enter" calls the two boxes of a pair
+    by_seat = False  # "Still to enter" calls the two boxes "both players'", else "both sides'"
 
     def __init__(self, variant: Variant, players: Sequence[str]) -> None:
         self.variant = variant
@@ -353,22 +393,26 @@ class FormRules:
 
     def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
         """One line naming what is missing, in the form's order, for the preview ("" when
-        nothing is), with the remainder a box offers."""
+        nothing is), with the remainder a box offers: each item a whole message, the items
+        joined by the language's separator."""
         needed: list[str] = []
         words = self.pair_words(values)
         rows = dict.fromkeys(slot.row for slot in self.order)
         for row in rows:
             if not any(field.partition("[")[0] == row for field in check.missing):
                 continue
-            what = _STILL_WORDS.get(row, row)
             empty = [slot for slot in _PAIRS.get(row, ()) if values.get(slot) is None]
             if len(empty) != 1:
-                needed.append(f"{self.both} {what}" if empty else what)
+                needed.append(_still_item(row, "both", self.by_seat) if empty else _still(row))
                 continue
             offered = self.suggestion(values, empty[0])
-            named = f"{words[empty[0].side or 0]}'s {what}"
-            needed.append(named if offered is None else f"{named} (Space takes {offered})")
-        return f"Still to enter: {', '.join(needed)}." if needed else ""
+            item = _still_item(row, "one" if offered is None else "offered", self.by_seat)
+            needed.append(item.format(player=words[empty[0].side or 0], points=offered))
+        if not needed:
+            return ""
+        # Translators: the separator between the items of a list ("the bidder, the trump").
+        items = _(", ").join(needed)
+        return _("Still to enter: {items}.").format(items=items)
 
     # The focus -----------------------------------------------------------------------------
 
@@ -457,26 +501,50 @@ class FormRules:
             enabled = [s for s in after if self.is_enabled(values, s)]
             if enabled[:1] == [slot]:
                 return (TAB,)
-        jump = f"Alt+{mnemonic(ROW_LABELS[slot.row])}"
+        jump = f"Alt+{mnemonic(row_label(slot.row))}"
         return (jump, TAB) if slot.side == 1 else (jump,)
 
-    @staticmethod
-    def _special_word(values: FormValues) -> str:
-        return "Slam" if values.special is Special.SLAM else "Nullo"
 
-
+# What "Still to enter" names for a row that misses a value.
 _STILL_WORDS = {
-    "dealer": "the dealer",
-    "bidder": "the bidder",
-    "trump": "the trump",
-    "doubler": "who doubled",
-    "sides_with": "whom the third player sided with",
-    "nullo_bidder": "the Nullo bidder",
-    "active_defender": "the active defender",
-    "card_points": "card points",
-    "last_trick": "who won the last trick",
-    "tricks": "tricks",
+    "dealer": N_("the dealer"),
+    "bidder": N_("the bidder"),
+    "trump": N_("the trump"),
+    "doubler": N_("who doubled"),
+    "sides_with": N_("whom the third player sided with"),
+    "nullo_bidder": N_("the Nullo bidder"),
+    "active_defender": N_("the active defender"),
+    "card_points": N_("card points"),
+    "last_trick": N_("who won the last trick"),
+    "tricks": N_("tricks"),
 }
+
+
+def _still(row: str) -> str:
+    """What "Still to enter" names for a row, in the current language."""
+    return _(_STILL_WORDS[row]) if row in _STILL_WORDS else row
+
+
+def _still_item(row: str, case: str, by_seat: bool) -> str:
+    """The item "Still to enter" names for a pair of boxes: both boxes empty ("both sides'
+    card points"), one ("{player}'s tricks") or one with a remainder offered ("{player}'s
+    card points (Space takes {points})"); each a whole message."""
+    if row == "card_points":
+        items = {
+            "both": _("both players' card points") if by_seat else _("both sides' card points"),
+            "one": _("{player}'s card points"),
+            "offered": _("{player}'s card points (Space takes {points})"),
+        }
+    elif row == "tricks":
+        items = {
+            "both": _("both players' tricks") if by_seat else _("both sides' tricks"),
+            "one": _("{player}'s tricks"),
+            "offered": _("{player}'s tricks (Space takes {points})"),
+        }
+    else:
+        return _still(row)
+    return items[case]
+
 
 CHOUETTE_BOX, CHOUETTE_TEAM = "box", "captain"
 
@@ -498,7 +566,10 @@ class EntryForm(FormRules):
             box, captain = self.players[chouette.box], self.players[chouette.captain]
             partner = self.players[chouette.partner]
             self.names = (box, captain)
-            self.labels = (f"{box} (box)", f"{captain} (captain, with {partner})")
+            self.labels = (
+                _("{player} (box)").format(player=box),
+                _("{captain} (captain, with {partner})").format(captain=captain, partner=partner),
+            )
             keys = (self.seat_keys[chouette.box], self.seat_keys[chouette.captain])
         else:
             self.names = side_names(variant, self.players)
@@ -513,24 +584,31 @@ class EntryForm(FormRules):
         """What the hand still needs, field key → the question the scorekeeper answers."""
         missing: dict[str, str] = {}
         if values.bidder is None:
-            missing["bidder"] = "Who named the trump?"
+            missing["bidder"] = _("Who named the trump?")
         if values.trump is None:
-            missing["trump"] = "Which trump, or no-trump?"
+            missing["trump"] = _("Which trump, or no-trump?")
         if values.last_trick is None and values.special is not Special.NULLO:
-            missing["last_trick"] = "Who won the last trick?"
+            missing["last_trick"] = _("Who won the last trick?")
         for side in SIDES:
             if values.card_points[side] is None:
-                missing[f"card_points[{side}]"] = (
-                    f"How many card points did {self.names[side]} take?"
-                )
+                missing[f"card_points[{side}]"] = _(
+                    "How many card points did {player} take?"
+                ).format(player=self.names[side])
         tricks = values.tricks
         needs_tricks = values.special is not Special.NONE or tricks != (None, None)
         empty = [side for side in SIDES if tricks[side] is None]
         if needs_tricks and empty:
             if len(empty) == 2:
-                missing["tricks"] = f"{self._special_word(values)} needs each side's tricks."
+                slam = values.special is Special.SLAM
+                missing["tricks"] = (
+                    _("Slam needs each side's tricks.")
+                    if slam
+                    else _("Nullo needs each side's tricks.")
+                )
             else:
-                missing["tricks"] = f"How many tricks did {self.names[empty[0]]} take?"
+                missing["tricks"] = _("How many tricks did {player} take?").format(
+                    player=self.names[empty[0]]
+                )
         return missing
 
     def build(self, values: FormValues) -> Hand | None:
@@ -566,7 +644,9 @@ class EntryForm(FormRules):
         if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
             found.append(
                 Problem(
-                    f"the dealer must be the box, {self.names[0]}, or the captain, {self.names[1]}",
+                    _("the dealer must be the box, {box}, or the captain, {captain}").format(
+                        box=self.names[0], captain=self.names[1]
+                    ),
                     number,
                     "dealer",
                 )
@@ -590,7 +670,7 @@ class EntryForm(FormRules):
         if slot in (Slot.BIDDER, Slot.LAST_TRICK):
             return sides
         if slot is Slot.JOJOTTE:
-            return [(None, "Nobody", NOBODY_KEYS), *sides]
+            return [(None, _("Nobody"), NOBODY_KEYS), *sides]
         if slot is Slot.SPECIAL:
             bidder = values.bidder
             if bidder is None:
@@ -634,26 +714,20 @@ class EntryForm(FormRules):
 def common_choices(slot: Slot) -> list[Choice]:
     """The choices every form offers alike: the trump and the doubling."""
     if slot is Slot.TRUMP:
-        return list(TRUMP_CHOICES)
+        return trump_choices()
     if slot is Slot.DOUBLE:
-        return list(DOUBLING_CHOICES)
+        return doubling_choices()
     raise ValueError(f"{slot} has no fixed choices")
 
 
 def special_choices(slam_by: str | None, nullo_by: str | None) -> list[Choice]:
     """None, Nullo and Slam, naming who bids them when known."""
+    nullo = _("Nullo") if nullo_by is None else _("Nullo by {player}").format(player=nullo_by)
+    slam = _("Slam") if slam_by is None else _("Slam by {player}").format(player=slam_by)
     return [
-        (Special.NONE, "None", SPECIAL_KEYS[Special.NONE]),
-        (
-            Special.NULLO,
-            "Nullo" if nullo_by is None else f"Nullo by {nullo_by}",
-            SPECIAL_KEYS[Special.NULLO],
-        ),
-        (
-            Special.SLAM,
-            "Slam" if slam_by is None else f"Slam by {slam_by}",
-            SPECIAL_KEYS[Special.SLAM],
-        ),
+        (Special.NONE, _("None"), SPECIAL_KEYS[Special.NONE]),
+        (Special.NULLO, nullo, SPECIAL_KEYS[Special.NULLO]),
+        (Special.SLAM, slam, SPECIAL_KEYS[Special.SLAM]),
     ]
 
 

@@ -58,15 +58,16 @@ from jojotte_score.gui.entry_fields import (
     show_error,
 )
 from jojotte_score.gui.entry_form import (
-    ROW_LABELS,
     SEAT_ORDER,
     FormCheck,
     FormRules,
     FormValues,
     Slot,
     entry_form_for,
+    row_label,
 )
 from jojotte_score.gui.flow_layout import FlowLayout
+from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
     from jojotte_score.core.melds import DeclaredMelds
@@ -77,6 +78,11 @@ if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first u
     PriorScorer = Scorer | ColumnScorer
 
 MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
+
+
+def _plain(row: str) -> str:
+    """A row's label without its Alt letter's mark: the field's accessible name."""
+    return row_label(row).replace("&", "")
 
 
 class EntryRequest(NamedTuple):
@@ -106,7 +112,7 @@ class EntryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("entryPanel")
-        self.form: FormRules = entry_form_for(Variant.TWO_PLAYER, ("Side 1", "Side 2"))
+        self.form: FormRules = entry_form_for(Variant.TWO_PLAYER, (_("Side 1"), _("Side 2")))
         self._rules = Rules()
         self._prior_scorer: PriorScorer = Scorer(self._rules)
         self._mode = MODE_ADD
@@ -132,25 +138,27 @@ class EntryPanel(QWidget):
         self.mode_label.setFont(heading)
         outer.addWidget(self.mode_label)
 
-        self.dealer: ChoiceField[int] = ChoiceField("Dealer")
-        self.bidder: ChoiceField[int] = ChoiceField("Bidder")
-        self.trump: ChoiceField[Trump] = ChoiceField("Trump")
-        self.double: ChoiceField[Doubling] = ChoiceField("Doubling")
-        self.doubler: ChoiceField[int] = ChoiceField("Doubled by")
-        self.sides_with: ChoiceField[SidesWith] = ChoiceField("Third player sides with")
-        self.special: ChoiceField[Special] = ChoiceField("Nullo or Slam")
-        self.nullo_bidder: ChoiceField[int] = ChoiceField("Nullo bidder")
-        self.active_defender: ChoiceField[int] = ChoiceField("Active defender")
-        self.melds = PairField("Meld points")
-        self.meld_button = QPushButton("Meld &helper… [M]")
+        self.dealer: ChoiceField[int] = ChoiceField(_plain("dealer"))
+        self.bidder: ChoiceField[int] = ChoiceField(_plain("bidder"))
+        self.trump: ChoiceField[Trump] = ChoiceField(_plain("trump"))
+        self.double: ChoiceField[Doubling] = ChoiceField(_plain("double"))
+        self.doubler: ChoiceField[int] = ChoiceField(_plain("doubler"))
+        self.sides_with: ChoiceField[SidesWith] = ChoiceField(_plain("sides_with"))
+        self.special: ChoiceField[Special] = ChoiceField(_plain("special"))
+        self.nullo_bidder: ChoiceField[int] = ChoiceField(_plain("nullo_bidder"))
+        self.active_defender: ChoiceField[int] = ChoiceField(_plain("active_defender"))
+        self.melds = PairField(_("Meld points"))
+        # Translators: the meld helper's button; M in a meld box opens it too. Its Alt
+        # letter must differ from the panel's labels' and the menus' letters.
+        self.meld_button = QPushButton(_("Meld &helper… [M]"))
         self.meld_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+H or M in a meld box
-        self.last_trick: ChoiceField[int] = ChoiceField("Last trick")
-        self.jojotte: ChoiceField[int] = ChoiceField("Jo-Jotte")
-        self.card_points = PairField("Card points")
-        self.tricks = PairField("Tricks")
+        self.last_trick: ChoiceField[int] = ChoiceField(_plain("last_trick"))
+        self.jojotte: ChoiceField[int] = ChoiceField(_plain("jojotte"))
+        self.card_points = PairField(_plain("card_points"))
+        self.tricks = PairField(_plain("tricks"))
         self.note = QLineEdit()
-        self.note.setAccessibleName("Note")
-        self.note.setPlaceholderText("optional")
+        self.note.setAccessibleName(_plain("note"))
+        self.note.setPlaceholderText(_("optional"))
 
         melds_row = QWidget()
         melds_layout = FlowLayout(melds_row, spacing=12, stretch=False)
@@ -206,7 +214,7 @@ class EntryPanel(QWidget):
         self._cells: list[QWidget] = []
         self._row_cells: dict[str, QWidget] = {}
         for row, field in rows:
-            label = QLabel(ROW_LABELS[row])
+            label = QLabel(row_label(row))
             label.setBuddy(self._slots[next(s for s in SEAT_ORDER if s.row == row)])
             self.row_labels[row] = label
             self.errors[row] = error_label()
@@ -223,9 +231,9 @@ class EntryPanel(QWidget):
 
         buttons = FlowLayout(spacing=6, stretch=False)
         self.record_button = QPushButton()
-        self.thrown_in_button = QPushButton("Thro&wn in")
-        self.thrown_in_button.setToolTip("Record a thrown-in deal (Ctrl+T)")
-        self.cancel_button = QPushButton("Cancel [Esc]")
+        self.thrown_in_button = QPushButton(_("Thro&wn in"))
+        self.thrown_in_button.setToolTip(_("Record a thrown-in deal (Ctrl+T)"))
+        self.cancel_button = QPushButton(_("Cancel [Esc]"))
         for button in (self.record_button, self.thrown_in_button, self.cancel_button):
             button.setAutoDefault(False)
             buttons.addWidget(button)
@@ -235,8 +243,8 @@ class EntryPanel(QWidget):
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         self.preview.setTabChangesFocus(True)
-        self.preview.setAccessibleName("Preview")
-        self.preview.setPlaceholderText("What the hand will score shows here.")
+        self.preview.setAccessibleName(_("Preview"))
+        self.preview.setPlaceholderText(_("What the hand will score shows here."))
         outer.addWidget(self.preview, 1)
 
         chain = [
@@ -442,7 +450,7 @@ class EntryPanel(QWidget):
         """Ask for each side's declared melds and fill the meld points the rules give."""
         trump = self.trump.value()
         if trump is None:
-            show_error(self.errors["melds"], "Choose the trump first: it ranks the melds.")
+            show_error(self.errors["melds"], _("Choose the trump first: it ranks the melds."))
             self.trump.setFocus()
             return
         from jojotte_score.gui.meld_dialog import MeldDialog  # built on first use
@@ -584,19 +592,21 @@ class EntryPanel(QWidget):
 
     def _update_record_button(self) -> None:
         if self._confirmed is not None:
-            text = "Record anyway [Enter]"
+            text = _("Record anyway [Enter]")
         else:
-            text = "Save [Enter]" if self._mode == MODE_REPLACE else "Record [Enter]"
+            text = _("Save [Enter]") if self._mode == MODE_REPLACE else _("Record [Enter]")
         self.record_button.setText(text)
 
     def _update_mode(self) -> None:
         number = self._number()
         if self._mode == MODE_REPLACE:
-            text = f"Editing hand {number} — Enter saves, Esc cancels"
+            text = _("Editing hand {number} — Enter saves, Esc cancels").format(number=number)
         elif self._mode == MODE_INSERT:
-            text = f"Insert before hand {number} — Enter records, Esc cancels"
+            text = _("Insert before hand {number} — Enter records, Esc cancels").format(
+                number=number
+            )
         else:
-            text = f"Hand {number}"
+            text = _("Hand {number}").format(number=number)
         self.mode_label.setText(text)
         self.cancel_button.setVisible(self._mode != MODE_ADD)
 
@@ -610,7 +620,9 @@ class EntryPanel(QWidget):
             show_error(label, "\n".join(messages.get(field, [])))
         rest = [text for field, texts in messages.items() if field not in targets for text in texts]
         if self._confirmed is not None:
-            rest.append("Check the warning above; press Enter again (or Record anyway) to record.")
+            rest.append(
+                _("Check the warning above; press Enter again (or Record anyway) to record.")
+            )
         show_error(self.general_error, "\n".join(rest))
 
     def _show_preview(self, check: FormCheck) -> None:
@@ -618,12 +630,11 @@ class EntryPanel(QWidget):
             self.preview.setPlainText(self.form.still_to_enter(self.values(), check))
             return
         if check.errors:
-            self.preview.setPlainText(
-                "Cannot be recorded:\n"
-                + "\n".join(f"{ERROR_MARK}{p.message}" for p in check.errors)
-            )
+            lines = [_("Cannot be recorded:"), *(ERROR_MARK + p.message for p in check.errors)]
+            self.preview.setPlainText("\n".join(lines))
             return
-        lines = [f"{ERROR_MARK}Check: {p.message}" for p in check.warnings]
+        check_line = _("Check: {message}")
+        lines = [ERROR_MARK + check_line.format(message=p.message) for p in check.warnings]
         prior = self._prior_scorer
         if isinstance(prior, Scorer):
             scorer = prior.copy()

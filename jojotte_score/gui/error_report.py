@@ -18,6 +18,8 @@ from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from jojotte_score.i18n import _
+
 LOG_NAME = "jojotte-score.log"
 
 Hook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
@@ -54,18 +56,22 @@ class ErrorReport:
             return
         where = _where(trace)
         logged = self._write(kind, error, trace)
-        text = f"Something went wrong in {where}: {kind.__name__}: {error}"
-        detail = (
-            f"The details are in {self.log}."
-            if logged
-            else f"The details could not be written to {self.log}."
-        )
+        failure = f"{kind.__name__}: {error}"
+        if where is None:
+            text = _("Something went wrong in the scorepad: {error}").format(error=failure)
+        else:
+            text = _("Something went wrong in {where}: {error}").format(where=where, error=failure)
+        if logged:
+            detail = _("The details are in {log}.").format(log=self.log)
+        else:
+            detail = _("The details could not be written to {log}.").format(log=self.log)
         print(f"jojotte-score: {text}. {detail}", file=sys.stderr)
         if self._interactive and QApplication.instance() is not None:
+            kept = _("{problem}.\n\nEverything recorded so far is kept. {detail}")
             box = QMessageBox(
                 QMessageBox.Icon.Critical,
-                "Something went wrong",
-                f"{text}.\n\nEverything recorded so far is kept. {detail}",
+                _("Something went wrong"),
+                kept.format(problem=text, detail=detail),
                 QMessageBox.StandardButton.Ok,
                 self._parent(),
             )
@@ -84,10 +90,10 @@ class ErrorReport:
         return True
 
 
-def _where(trace: TracebackType | None) -> str:
-    """The function the error came from, as "module.function"."""
+def _where(trace: TracebackType | None) -> str | None:
+    """The function the error came from, as "module.function" (None when unknown)."""
     frames = traceback.extract_tb(trace)
     if not frames:
-        return "the scorepad"
+        return None
     last = frames[-1]
     return f"{Path(last.filename).stem}.{last.name}"

@@ -22,6 +22,7 @@ from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, ThrownIn, Trump
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad import Pad
+from jojotte_score.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from jojotte_score.core.three_player import ThreePlayerHand
@@ -35,8 +36,9 @@ TRUMP_SIGNS = {
     Trump.DIAMONDS: "♦",
     Trump.HEARTS: "♥",
     Trump.SPADES: "♠",
-    Trump.NO_TRUMP: "NT",
+    Trump.NO_TRUMP: N_("NT"),
 }
+"""The trumps' signs in the list; the no-trump's letters are translated where shown."""
 DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -57,38 +59,58 @@ class Column(enum.IntEnum):
     NOTES = 8
 
 
+_HEADINGS = {
+    Column.NUMBER: N_("No."),
+    Column.DEALER: N_("Dealer"),
+    Column.CONTRACT: N_("Contract"),
+    Column.POINTS: N_("Card points"),
+}
 _FIRST_SCORE = Column.ABOVE_0
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+
+
+def _bid(player: str, hand: PlayedHand | ThreePlayerHand) -> str:
+    """The player and the contract's signs: "B ♠", "A NT ×2" (the signs are the same in
+    every language but the no-trump's letters)."""
+    sign = _(TRUMP_SIGNS[hand.trump]) if hand.trump is Trump.NO_TRUMP else TRUMP_SIGNS[hand.trump]
+    return f"{player} {sign}{DOUBLING_SIGNS[hand.double]}"
 
 
 def contract_text(hand: PlayedHand, sides: tuple[str, str]) -> str:
     """The contract as the list shows it: "B ♠", "A NT ×2", "A Nullo (2 tricks)", "B ♥ Slam"."""
     if hand.special is Special.NULLO:
         taken = hand.tricks[hand.declarer] if hand.tricks is not None else 0
-        plural = "trick" if taken == 1 else "tricks"
-        return f"{sides[hand.declarer]} Nullo ({taken} {plural}){DOUBLING_SIGNS[hand.double]}"
-    text = f"{sides[hand.bidder]} {TRUMP_SIGNS[hand.trump]}{DOUBLING_SIGNS[hand.double]}"
-    return text + " Slam" if hand.special is Special.SLAM else text
+        text = ngettext("{player} Nullo ({count} trick)", "{player} Nullo ({count} tricks)", taken)
+        return text.format(player=sides[hand.declarer], count=taken) + DOUBLING_SIGNS[hand.double]
+    text = _bid(sides[hand.bidder], hand)
+    return _("{contract} Slam").format(contract=text) if hand.special is Special.SLAM else text
 
 
 def points_text(hand: PlayedHand) -> str:
     """Card points "60–25", with the tricks when they were recorded."""
     text = f"{hand.card_points[0]}–{hand.card_points[1]}"
     if hand.tricks is not None:
-        text += f" ({hand.tricks[0]}–{hand.tricks[1]} tricks)"
+        tricks = f"{hand.tricks[0]}–{hand.tricks[1]}"
+        text = _("{points} ({tricks} tricks)").format(points=text, tricks=tricks)
     return text
 
 
 def seat_contract_text(hand: ThreePlayerHand, players: Sequence[str]) -> str:
     """A hand by seat as the list shows it, the declarer against the active defender:
     "Anna ♠ v Bert", "Anna ♥ ×2 v Carl", "Carl Nullo (1 trick) v Anna"."""
-    declarer, against = players[hand.declarer], f" v {players[hand.active_defender]}"
+    declarer, defender = players[hand.declarer], players[hand.active_defender]
     if hand.special is Special.NULLO:
         taken = hand.tricks[hand.declarer] if hand.tricks is not None else 0
-        plural = "trick" if taken == 1 else "tricks"
-        return f"{declarer} Nullo ({taken} {plural}){against}"
-    text = f"{declarer} {TRUMP_SIGNS[hand.trump]}{DOUBLING_SIGNS[hand.double]}"
-    return text + (" Slam" if hand.special is Special.SLAM else "") + against
+        text = ngettext(
+            "{player} Nullo ({count} trick) v {defender}",
+            "{player} Nullo ({count} tricks) v {defender}",
+            taken,
+        )
+        return text.format(player=declarer, count=taken, defender=defender)
+    contract = _bid(declarer, hand)
+    if hand.special is Special.SLAM:
+        return _("{contract} Slam v {defender}").format(contract=contract, defender=defender)
+    return _("{contract} v {defender}").format(contract=contract, defender=defender)
 
 
 def seat_points_text(hand: ThreePlayerHand) -> str:
@@ -96,22 +118,28 @@ def seat_points_text(hand: ThreePlayerHand) -> str:
     seats = (hand.declarer, hand.active_defender)
     text = f"{hand.card_points[seats[0]]}–{hand.card_points[seats[1]]}"
     if hand.tricks is not None:
-        text += f" ({hand.tricks[seats[0]]}–{hand.tricks[seats[1]]} tricks)"
+        tricks = f"{hand.tricks[seats[0]]}–{hand.tricks[seats[1]]}"
+        text = _("{points} ({tricks} tricks)").format(points=text, tricks=tricks)
     return text
 
 
 def notes_text(result: AnyResult, sides: Sequence[str]) -> str:
-    """What the hand did to prison, the game and the rubber."""
+    """What the hand did to prison, the game and the rubber: each note a whole message."""
     notes = []
     if result.prison_out:
-        notes.append(f"wins {result.prison_out} from prison")
+        notes.append(_("wins {points} from prison").format(points=result.prison_out))
     if result.prison_in:
-        notes.append(f"{result.prison_in} to prison")
+        notes.append(_("{points} to prison").format(points=result.prison_in))
     if result.rubber_winner is not None:
-        notes.append(f"game and rubber {result.rubber} to {sides[result.rubber_winner]}")
+        notes.append(
+            _("game and rubber {rubber} to {side}").format(
+                rubber=result.rubber, side=sides[result.rubber_winner]
+            )
+        )
     elif result.game_winner is not None:
-        notes.append(f"game to {sides[result.game_winner]}")
-    return "; ".join(notes)
+        notes.append(_("game to {side}").format(side=sides[result.game_winner]))
+    # Translators: the separator between the notes of one hand in the list of hands.
+    return _("; ").join(notes)
 
 
 class HandTableModel(QAbstractTableModel):
@@ -190,17 +218,16 @@ class HandTableModel(QAbstractTableModel):
         scored = self.score_column(column)
         if scored is not None:
             side, line = scored
-            where = "above" if line is Line.ABOVE else "below"
             fallback = "AB"[side] if side < 2 else str(side + 1)
-            return f"{self._sides[side] or fallback}\n{where}"
+            name = self._sides[side] or fallback
+            # Translators: a column's heading in the list of hands, the side's name above
+            # the line it shows; keep the line break.
+            if line is Line.ABOVE:
+                return _("{side}\nabove").format(side=name)
+            return _("{side}\nbelow").format(side=name)
         if column == self.notes_column():
-            return "Notes"
-        return {
-            Column.NUMBER: "No.",
-            Column.DEALER: "Dealer",
-            Column.CONTRACT: "Contract",
-            Column.POINTS: "Card points",
-        }[Column(column)]
+            return _("Notes")
+        return _(_HEADINGS[Column(column)])
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if (
@@ -237,7 +264,7 @@ class HandTableModel(QAbstractTableModel):
             points = result.written(*scored)
             return str(points) if points else ""
         if isinstance(hand, ThrownIn):
-            return "thrown in" if column == Column.CONTRACT else ""
+            return _("thrown in") if column == Column.CONTRACT else ""
         if not isinstance(hand, PlayedHand):
             if column == Column.CONTRACT:
                 return seat_contract_text(hand, self._players)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score import __version__
+from jojotte_score.core.model import Special
 from jojotte_score.gui.actions import MENUS, SPECS, ActionName, shortcuts
 from jojotte_score.gui.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.gui.entry_form import (
@@ -42,10 +43,11 @@ from jojotte_score.gui.entry_form import (
     TRUMP_CHOICES,
     mnemonic,
 )
+from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
 
 ESCAPE = QKeySequence(Qt.Key.Key_Escape).toString()
-ARROWS = "Left, Right"
+ARROWS = N_("Left, Right")
 
 
 # The keyboard reference ------------------------------------------------------------------
@@ -59,11 +61,14 @@ class ReferenceSection(NamedTuple):
 
 
 def _plain(label: str) -> str:
-    return label.replace("&", "").replace("…", "")
+    """A marked label ("&New sitting…") translated, without its mnemonic and ellipsis."""
+    return _(label).replace("&", "").replace("…", "")
 
 
 def _keys(keys: Sequence[str]) -> str:
-    return " or ".join(keys)
+    """Keys that do the same: "C or K"."""
+    # Translators: between two keys that do the same, as in "0 or -".
+    return _(" or ").join(keys)
 
 
 def _on_a_keyboard(sequence: QKeySequence) -> bool:
@@ -78,21 +83,22 @@ def _action_keys(name: ActionName) -> str:
 
 def _field_order() -> str:
     rows = dict.fromkeys(slot.row for slot in ORDER)  # each row once, in the focus order
-    return ", ".join(_plain(ROW_LABELS[row]) for row in rows)
+    return _(", ").join(_plain(ROW_LABELS[row]) for row in rows)
 
 
 def entry_keys() -> ReferenceSection:
     """The keys of the entry panel, from the panel's own tables."""
+    order = _("Next or previous field, in this order: {fields}").format(fields=_field_order())
     return ReferenceSection(
-        "Recording a hand",
+        _("Recording a hand"),
         (
-            (ENTER, "Record the hand, from any field (a warning asks for a second Enter)"),
-            (ESCAPE, "Clear the hand, or stop inserting or editing a recorded one"),
-            (f"{TAB}, Shift+{TAB}", f"Next or previous field, in this order: {_field_order()}"),
-            (SPACE, "Take the greyed suggestion in a box (the rest of a count, partnerships)"),
+            (ENTER, _("Record the hand, from any field (a warning asks for a second Enter)")),
+            (ESCAPE, _("Clear the hand, or stop inserting or editing a recorded one")),
+            (f"{TAB}, Shift+{TAB}", order),
+            (SPACE, _("Take the greyed suggestion in a box (the rest of a count, partnerships)")),
             (_action_keys(ActionName.THROWN_IN), _plain(SPECS[ActionName.THROWN_IN][0])),
-            (ARROWS, "Step through the choices of a choice field"),
-            (BACKSPACE, "Clear a choice field"),
+            (_(ARROWS), _("Step through the choices of a choice field")),
+            (BACKSPACE, _("Clear a choice field")),
         ),
     )
 
@@ -102,22 +108,41 @@ def jump_keys() -> ReferenceSection:
     game's rows among them)."""
     rows = dict.fromkeys(slot.row for slot in SEAT_ORDER)
     return ReferenceSection(
-        "Jump to a field",
-        tuple((f"Alt+{mnemonic(ROW_LABELS[row])}", _plain(ROW_LABELS[row])) for row in rows),
+        _("Jump to a field"),
+        tuple((f"Alt+{mnemonic(_(ROW_LABELS[row]))}", _plain(ROW_LABELS[row])) for row in rows),
     )
 
 
 def choice_keys() -> ReferenceSection:
     """The single keys that choose in the choice fields."""
     rows = [
-        ("1, 2, …", "Dealer, bidder, last trick, Jo-Jotte: the player or side by number"),
-        ("A letter", "… or by the first letter of the name, when the names' letters differ"),
-        (_keys(NOBODY_KEYS), "Jo-Jotte: nobody declared it"),
-        *((_keys(keys), f"Trump: {label}") for _trump, label, keys in TRUMP_CHOICES),
-        *((_keys(keys), f"Doubling: {label}") for _double, label, keys in DOUBLING_CHOICES),
-        *((_keys(keys), f"Nullo or Slam: {s.value.title()}") for s, keys in SPECIAL_KEYS.items()),
+        ("1, 2, …", _("Dealer, bidder, last trick, Jo-Jotte: the player or side by number")),
+        (_("A letter"), _("… or by the first letter of the name, when the names' letters differ")),
+        (_keys(NOBODY_KEYS), _("Jo-Jotte: nobody declared it")),
+        *(
+            (_keys(keys), _("Trump: {choice}").format(choice=_(label)))
+            for _trump, label, keys in TRUMP_CHOICES
+        ),
+        *(
+            (_keys(keys), _("Doubling: {choice}").format(choice=_(label)))
+            for _double, label, keys in DOUBLING_CHOICES
+        ),
+        *(
+            (_keys(keys), _("Nullo or Slam: {choice}").format(choice=_special_name(special)))
+            for special, keys in SPECIAL_KEYS.items()
+        ),
     ]
-    return ReferenceSection("Choosing with one key", tuple(rows))
+    return ReferenceSection(_("Choosing with one key"), tuple(rows))
+
+
+def _special_name(special: Special) -> str:
+    """A choice of the Nullo or Slam field, as the reference names it."""
+    names = {
+        Special.NONE: pgettext("nullo or slam", "None"),
+        Special.NULLO: _("Nullo"),
+        Special.SLAM: _("Slam"),
+    }
+    return names[special]
 
 
 def menu_keys() -> tuple[ReferenceSection, ...]:
@@ -130,7 +155,7 @@ def menu_keys() -> tuple[ReferenceSection, ...]:
             if name is not None and (keys := _action_keys(name))
         )
         if rows:
-            sections.append(ReferenceSection(f"{_plain(title)} menu", rows))
+            sections.append(ReferenceSection(_("{menu} menu").format(menu=_plain(title)), rows))
     return tuple(sections)
 
 
@@ -157,7 +182,7 @@ class KeyboardReferenceDialog(QDialog):
 
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Keyboard reference")
+        self.setWindowTitle(_("Keyboard reference"))
         self.text = QTextBrowser()
         self.text.setHtml(reference_html(keyboard_reference()))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -190,25 +215,41 @@ def font_license() -> str:
 def about_html(database: Path) -> str:
     """What the About box says: version, licences and where the data is kept."""
     folder = database.parent
+    purpose = _(
+        "A scorepad for Jo-Jotte, Ely Culbertson's two-player card game scored like a bridge "
+        "rubber."
+    )
+    licences = _(
+        "Licence: {licence}. The sheets are drawn in DejaVu Sans, which the app ships under "
+        "its own free licence (Bitstream Vera, with changes in the public domain); both texts "
+        "are under {show_details}."
+    ).format(licence=LICENSE, show_details=_show_details())
+    kept = _("Your sittings are kept in {database}, with automatic backups in {backups}.").format(
+        database=f"<b>{html.escape(str(database))}</b>",
+        backups=f"<b>{html.escape(str(folder / BACKUP_DIR_NAME))}</b>",
+    )
     return (
         f"<h3>{html.escape(APP_NAME)} {__version__}</h3>"
-        "<p>A scorepad for Jo-Jotte, Ely Culbertson's two-player card game scored like a "
-        "bridge rubber.</p>"
-        f"<p>Licence: {LICENSE}. The sheets are drawn in DejaVu Sans, which the app ships "
-        "under its own free licence (Bitstream Vera, with changes in the public domain); "
-        "both texts are under Show Details.</p>"
-        f"<p>Your sittings are kept in <b>{html.escape(str(database))}</b>, with automatic "
-        f"backups in <b>{html.escape(str(folder / BACKUP_DIR_NAME))}</b>.</p>"
+        f"<p>{html.escape(purpose)}</p><p>{html.escape(licences)}</p><p>{kept}</p>"
     )
+
+
+def _show_details() -> str:
+    """The name of the message box's button that shows the licences, as Qt calls it in the
+    language spoken (its own translation, loaded with the window's language)."""
+    from PySide6.QtCore import QCoreApplication
+
+    return QCoreApplication.translate("QMessageBox", "Show Details...").rstrip(".…")
 
 
 def show_about(parent: QWidget | None, database: Path) -> None:
     """Help > About: the About box over ``parent``."""
     box = QMessageBox(parent)
-    box.setWindowTitle(f"About {APP_NAME}")
+    box.setWindowTitle(_("About {program}").format(program=APP_NAME))
     box.setIconPixmap(application_icon().pixmap(64, 64))
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setText(about_html(database))
-    box.setDetailedText(f"{APP_NAME}: {LICENSE} licence.\n\nDejaVu Sans:\n{font_license()}")
+    program = _("{program}: {licence} licence.").format(program=APP_NAME, licence=LICENSE)
+    box.setDetailedText(f"{program}\n\nDejaVu Sans:\n{font_license()}")
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.exec()

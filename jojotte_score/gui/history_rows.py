@@ -18,8 +18,8 @@ from typing import Final
 from jojotte_score.core.model import Variant
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
+from jojotte_score.i18n import N_, _, format_date
 from jojotte_score.labels import (
-    DATE_FORMAT,
     VARIANT_LABELS,
     compact_versus,
     sitting_result,
@@ -43,15 +43,22 @@ class Column(enum.IntEnum):
 
 
 HEADINGS: Final = {
-    Column.DATE: "Date",
-    Column.TITLE: "Title",
-    Column.PLACE: "Place",
-    Column.VARIANT: "Variant",
-    Column.PLAYERS: "Players",
-    Column.HANDS: "Hands",
-    Column.RUBBERS: "Rubbers",
-    Column.RESULT: "Result",
+    Column.DATE: N_("Date"),
+    Column.TITLE: N_("Title"),
+    Column.PLACE: N_("Place"),
+    Column.VARIANT: N_("Variant"),
+    Column.PLAYERS: N_("Players"),
+    Column.HANDS: N_("Hands"),
+    Column.RUBBERS: N_("Rubbers"),
+    Column.RESULT: N_("Result"),
 }
+"""The columns' headings in English; :func:`heading` gives them in the current language."""
+
+
+def heading(column: Column) -> str:
+    """The heading of ``column`` in the current language."""
+    return _(HEADINGS[column])
+
 
 NUMBER_COLUMNS: Final = frozenset({Column.HANDS, Column.RUBBERS})
 """Columns of counts, right-aligned."""
@@ -96,18 +103,18 @@ class HistoryRow:
     damaged: str = ""
 
     def text(self, column: Column) -> str:
-        """The cell as the table shows it."""
+        """The cell as the table shows it (the date as the language writes it)."""
         if self.damaged and column not in (Column.RESULT, Column.TITLE, Column.PLACE):
             return NONE
         match column:
             case Column.DATE:
-                return self.day.strftime(DATE_FORMAT) if self.day else NONE
+                return format_date(self.day) if self.day else NONE
             case Column.TITLE:
                 return self.title
             case Column.PLACE:
                 return self.place
             case Column.VARIANT:
-                return VARIANT_LABELS[self.variant]
+                return _(VARIANT_LABELS[self.variant])
             case Column.PLAYERS:
                 return self.players_text
             case Column.HANDS:
@@ -136,10 +143,11 @@ class HistoryRow:
                 return (0, self.text(column).casefold())
 
     def csv_row(self) -> Row:
-        """The row of the CSV export (its text cells are neutralised when written)."""
+        """The row of the CSV export (its text cells are neutralised when written); the
+        date is written 2026-11-23 in every language."""
         return {
             "sitting_id": self.id,
-            "date": self.text(Column.DATE),
+            "date": NONE if self.damaged or self.day is None else self.day.isoformat(),
             "title": self.title,
             "place": self.place,
             "variant": NONE if self.damaged else self.variant.value,
@@ -155,7 +163,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
     if info.damaged:
         return HistoryRow(
             info.id, info.created, None, "", "", info.variant, (), NONE, 0, 0,
-            f"damaged: {info.damaged}", 0, damaged=info.damaged,
+            _("damaged: {reason}").format(reason=info.damaged), 0, damaged=info.damaged,
         )  # fmt: skip
     if info.settlement is not None:
         players_text = ", ".join(info.players)

@@ -19,6 +19,7 @@ from jojotte_score.core.variants import replay_columns
 from jojotte_score.gui.history_window import HistoryWindow
 from jojotte_score.gui.plots_view import PlotSources, PlotsView
 from jojotte_score.gui.statistics_view import StatisticsView
+from jojotte_score.i18n import _
 from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import (
@@ -79,5 +80,5 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             report=lambda: report_of(store()),
         )
     )
-    history.add_tab(statistics_page, "Stat&istics", refresh_statistics)
-    history.add_tab(plots, "P&lots", plots.refresh)
+    history.add_tab(statistics_page, _("Stat&istics"), refresh_statistics)
+    history.add_tab(plots, _("P&lots"), plots.refresh)

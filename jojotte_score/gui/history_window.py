@@ -38,16 +38,17 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.gui.history_rows import (
-    HEADINGS,
     NUMBER_COLUMNS,
     Column,
     HistoryFilter,
     HistoryRow,
     filtered,
+    heading,
     history_rows,
     sorted_rows,
     write_history_csv,
 )
+from jojotte_score.i18n import _, ngettext, pgettext
 from jojotte_score.storage.sittings import SittingInfo
 
 _Index = QModelIndex | QPersistentModelIndex
@@ -126,7 +127,7 @@ class HistoryTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return HEADINGS[Column(section)]
+            return heading(Column(section))
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if Column(section) in NUMBER_COLUMNS else _LEFT
         return None
@@ -159,7 +160,7 @@ class HistoryWindow(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("History")
+        self.setWindowTitle(_("History"))
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
         self.model = HistoryTableModel(self)
@@ -169,7 +170,9 @@ class HistoryWindow(QWidget):
         self.tabs.setDocumentMode(True)
         self.tabs.currentChanged.connect(lambda _index: self._refresh_shown())
         self.sittings_tab = self._build_sittings_tab()
-        self.add_tab(self.sittings_tab, "&Sittings")
+        # Translators: the history window's tabs, filters and buttons each need an Alt letter
+        # of their own (Sittings, Statistics, Plots; Player, From, To, Export CSV, Open).
+        self.add_tab(self.sittings_tab, _("&Sittings"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.tabs)
@@ -203,11 +206,11 @@ class HistoryWindow(QWidget):
 
     def _build_sittings_tab(self) -> QWidget:
         page = QWidget()
-        self.player = QLineEdit(placeholderText="any player", clearButtonEnabled=True)
-        player_label = QLabel("&Player:")
+        self.player = QLineEdit(placeholderText=_("any player"), clearButtonEnabled=True)
+        player_label = QLabel(_("&Player:"))
         player_label.setBuddy(self.player)
-        self.since_check = QCheckBox("&From:")
-        self.until_check = QCheckBox("&To:")
+        self.since_check = QCheckBox(_("&From:"))
+        self.until_check = QCheckBox(_("&To:"))
         self.since = _date_edit()
         self.until = _date_edit()
         filters = QHBoxLayout()
@@ -231,8 +234,8 @@ class HistoryWindow(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
         self.count_label = QLabel()
-        self.export_button = QPushButton("&Export CSV…")
-        self.open_button = QPushButton("&Open")
+        self.export_button = QPushButton(_("&Export CSV…"))
+        self.open_button = QPushButton(_("&Open"))
         self.open_button.setDefault(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
@@ -305,9 +308,12 @@ class HistoryWindow(QWidget):
         shown, total = self.model.rowCount(), self.model.total()
         self.export_button.setEnabled(shown > 0)
         if shown == total:
-            text = "1 sitting" if total == 1 else f"{total:,} sittings"
+            text = ngettext("{count} sitting", "{count} sittings", total)
         else:
-            text = f"{shown:,} of {total:,} sittings shown"
+            text = ngettext(
+                "{shown} of {count} sitting shown", "{shown} of {count} sittings shown", total
+            )
+        text = text.format(shown=grouped(shown), count=grouped(total))
         self.count_label.setText(text)
 
     def showEvent(self, event: QShowEvent) -> None:
@@ -342,7 +348,9 @@ class HistoryWindow(QWidget):
 
     def export_csv(self) -> None:
         """Write the rows shown, in their order, to a CSV file the player names."""
-        name, _ = QFileDialog.getSaveFileName(self, "Export history", "history.csv", "CSV (*.csv)")
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Export history"), "history.csv", _("CSV (*.csv)")
+        )
         if name:
             self.write_csv(Path(name))
 
@@ -353,7 +361,11 @@ class HistoryWindow(QWidget):
         except OSError as error:
             from jojotte_score.gui.dialogs import show_message
 
-            show_message(self, "Not written", f"{path}: {error.strerror or error}")
+            show_message(
+                self,
+                _("Not written"),
+                _("{path}: {error}").format(path=path, error=error.strerror or error),
+            )
             return False
         return True
 
@@ -362,9 +374,22 @@ def _qdate(day: date) -> QDate:
     return QDate(day.year, day.month, day.day)
 
 
+def grouped(count: int) -> str:
+    """A count with its thousands grouped as the language writes them: "10,000", "10.000"."""
+    # Translators: the mark between the thousands of a count ("10,000 sittings").
+    return f"{count:,}".replace(",", pgettext("thousands separator", ","))
+
+
+def qt_date_format() -> str:
+    """How a date edit shows a date in the current language (Qt's pattern): "yyyy-MM-dd"."""
+    # Translators: Qt's pattern of a date in a date field, as your language writes dates
+    # (German "dd.MM.yyyy").
+    return pgettext("Qt date format", "yyyy-MM-dd")
+
+
 def _date_edit() -> QDateEdit:
     edit = QDateEdit()
     edit.setCalendarPopup(True)
-    edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setDisplayFormat(qt_date_format())
     edit.setDate(QDate.currentDate())
     return edit

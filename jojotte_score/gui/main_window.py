@@ -7,6 +7,8 @@ command (which calls one store function) and the session reloads and replays the
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
@@ -27,32 +29,61 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.actions import CHANGES, ActionName, add_menus, create_actions
-from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand
+from jojotte_score.gui.actions import (
+    CHANGES,
+    ActionName,
+    add_menus,
+    create_actions,
+    language_actions,
+)
+from jojotte_score.gui.app_identity import APP_TITLE
+from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand, StoreCommand
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.hand_model import HandTableModel
 from jojotte_score.gui.session import Session, versus
 from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus
+from jojotte_score.i18n import _
 
-APP_TITLE = "Jo-Jotte scorepad"
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
 class MainWindow(SittingMenus, QMainWindow):
-    """The scorepad window over one :class:`Session`."""
+    """The scorepad window over one :class:`Session`.
 
-    def __init__(self, session: Session, settings: AppSettings, parent: QWidget | None = None):
+    ``undo_stack`` is the undo history to go on with (a window rebuilt in another language
+    keeps its predecessor's); a new one by default.
+    """
+
+    # The environment the system's language is read from (View > Language > System).
+    environ: Mapping[str, str] = os.environ
+
+    def __init__(
+        self,
+        session: Session,
+        settings: AppSettings,
+        parent: QWidget | None = None,
+        *,
+        undo_stack: QUndoStack | None = None,
+    ):
         super().__init__(parent)
         self.session, self.settings = session, settings
-        self.undo_stack = QUndoStack(self)
+        if undo_stack is None:
+            undo_stack = QUndoStack(self)
+        else:
+            undo_stack.setParent(self)
+        self.undo_stack = undo_stack
+        # Told of the window that takes this one's place (View > Language).
+        self.on_replaced: Callable[[MainWindow], None] = lambda window: None
         self.named_actions = create_actions(self)
+        self.languages = language_actions(self, settings.language)
         self._base_point_size = QApplication.font().pointSizeF()
+        QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
-        add_menus(self.menuBar(), self.named_actions)
+        add_menus(self.menuBar(), self.named_actions, self.languages)
         self._connect()
         session.on_changed = self.refresh
         session.on_error = self._report_error
@@ -80,7 +111,7 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setTextElideMode(Qt.TextElideMode.ElideNone)  # headings of two lines, whole
         self.table.setAlternatingRowColors(True)
         self.explanation = QPlainTextEdit(readOnly=True)
-        self.explanation.setPlaceholderText("The explanation of the selected hand shows here.")
+        self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
         for widget, stretch in ((self.sheet_area, 5), (self.table, 3), (self.explanation, 1)):
@@ -113,7 +144,7 @@ class MainWindow(SittingMenus, QMainWindow):
         page = QWidget()
         layout = QVBoxLayout(page)
         layout.addStretch(1)
-        text = QLabel("No sitting yet. Start one, or import a sitting file.")
+        text = QLabel(_("No sitting yet. Start one, or import a sitting file."))
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(text)
         for name in (_A.NEW_SITTING, _A.IMPORT_SITTING):
@@ -155,6 +186,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.named_actions[name].triggered.connect(slot)
             self.addAction(self.named_actions[name])
         self.named_actions[_A.SHOW_EXPLANATION].toggled.connect(self.explanation.setVisible)
+        self.languages.triggered.connect(lambda action: self.choose_language(action.data()))
         self.undo_stack.canUndoChanged.connect(self._update_actions)
         self.undo_stack.canRedoChanged.connect(self._update_actions)
         self.undo_stack.undoTextChanged.connect(self._update_actions)
@@ -193,17 +225,26 @@ class MainWindow(SittingMenus, QMainWindow):
         self.status_label.setText(shown.status_line())
 
     def _update_title(self) -> None:
-        shown = self.session.shown
-        parts = []
-        if shown is not None:
-            sitting = versus(shown.variant, shown.players)
-            parts.append(f"{shown.recent.title}: {sitting}" if shown.recent.title else sitting)
-        if self.session.read_only:
-            parts.append("(read-only)")
+        shown, program = self.session.shown, _(APP_TITLE)
         # Ending with the application's display name, so that the platform does not add it
         # a second time.
-        self.setWindowTitle(" — ".join([" ".join(parts), APP_TITLE] if parts else [APP_TITLE]))
-        note = self.session.read_only_note or READ_ONLY_NOTE
+        if shown is None:
+            title = _("(read-only) — {program}") if self.session.read_only else "{program}"
+            self.setWindowTitle(title.format(program=program))
+            self._update_mode()
+            return
+        sitting = versus(shown.variant, shown.players)
+        if shown.recent.title:
+            sitting = _("{title}: {players}").format(title=shown.recent.title, players=sitting)
+        if self.session.read_only:
+            title = _("{sitting} (read-only) — {program}")
+        else:
+            title = _("{sitting} — {program}")
+        self.setWindowTitle(title.format(sitting=sitting, program=program))
+        self._update_mode()
+
+    def _update_mode(self) -> None:
+        note = self.session.read_only_note or _(READ_ONLY_NOTE)
         self.mode_label.setText(note if self.session.read_only else "")
 
     def _update_actions(self) -> None:
@@ -228,8 +269,10 @@ class MainWindow(SittingMenus, QMainWindow):
         }
         for name, action in self.named_actions.items():
             action.setEnabled(enabled.get(name, True) and (writable or name not in CHANGES))
-        self.named_actions[_A.UNDO].setText(_with_text("&Undo", self.undo_stack.undoText()))
-        self.named_actions[_A.REDO].setText(_with_text("&Redo", self.undo_stack.redoText()))
+        undo = _command(self.undo_stack, self.undo_stack.index() - 1)
+        redo = _command(self.undo_stack, self.undo_stack.index())
+        self.named_actions[_A.UNDO].setText(undo.texts().undo if undo else _("&Undo"))
+        self.named_actions[_A.REDO].setText(redo.texts().redo if redo else _("&Redo"))
         self.panel.setEnabled(has_sitting and writable)
 
     def _show_explanation(self, position: int | None) -> None:
@@ -329,7 +372,7 @@ class MainWindow(SittingMenus, QMainWindow):
         """Ready the panel to record a forgotten hand before the selected one."""
         position, shown = self.selected_position(), self.session.shown
         if position is None or shown is None:
-            self.statusBar().showMessage("Select the hand to insert before first.", 5000)
+            self.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
             return
         self.panel.new_hand(position)
         self._set_panel_context(position, shown.dealer_at(position))
@@ -355,6 +398,51 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
         self._fit_columns()
         self._fit_panel()
+
+    def choose_language(self, choice: str) -> None:
+        """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
+        speak it, and show the sitting again in a window in that language."""
+        from jojotte_score.gui.app import speak  # loaded at start-up already
+
+        if choice == self.settings.language:
+            return
+        self.settings.language = choice
+        self.settings.sync()
+        speak(choice, self.environ)
+        self.rebuild()
+
+    def rebuild(self) -> MainWindow:
+        """A new window in this one's place, built in the language spoken now: the same
+        session, settings and undo history, the hand selected and the rubber shown. This
+        window closes; ``on_replaced`` is told of the new one, which it returns. (A hand
+        half typed in the panel is not carried over.)"""
+        self.save_settings()
+        for signal in (
+            self.undo_stack.canUndoChanged,
+            self.undo_stack.canRedoChanged,
+            self.undo_stack.undoTextChanged,
+            self.undo_stack.redoTextChanged,
+        ):
+            signal.disconnect(self._update_actions)
+        position, rubber = self.selected_position(), self.sheet.rubber_number()
+        history_open = self.history is not None and self.history.isVisible()
+        window = MainWindow(self.session, self.settings, undo_stack=self.undo_stack)
+        window.environ, window.unattended = self.environ, self.unattended
+        window.on_replaced = self.on_replaced
+        explained = self.named_actions[_A.SHOW_EXPLANATION].isChecked()
+        window.named_actions[_A.SHOW_EXPLANATION].setChecked(explained)
+        window.setWindowState(self.windowState())
+        window.show()
+        if position is not None:
+            window.select_hand(position + 1)
+        elif rubber != window.sheet.rubber_number():
+            window.sheet.show_rubber(rubber)
+        if history_open:
+            window.show_history()
+        self.close()
+        self.deleteLater()
+        self.on_replaced(window)
+        return window
 
     def _fit_columns(self) -> None:
         """Each column as wide as its heading and the rows in sight need; the notes take
@@ -427,8 +515,10 @@ class MainWindow(SittingMenus, QMainWindow):
         super().closeEvent(event)
 
 
-def _with_text(verb: str, what: str) -> str:
-    return f"{verb} {what[0].lower()}{what[1:]}" if what else verb
+def _command(stack: QUndoStack, index: int) -> StoreCommand | None:
+    """The command at ``index`` of the undo history, if there is one there."""
+    command = stack.command(index) if 0 <= index < stack.count() else None
+    return command if isinstance(command, StoreCommand) else None
 
 
 def _help() -> ModuleType:

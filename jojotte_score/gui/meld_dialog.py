@@ -37,14 +37,60 @@ from jojotte_score.core.melds import (
 )
 from jojotte_score.core.model import Trump
 from jojotte_score.gui.names import literal
+from jojotte_score.i18n import N_, _, ngettext, pgettext
 
 RUN_ROWS = 3
 SUIT_LABELS = {
-    Suit.CLUBS: "♣ clubs",
-    Suit.DIAMONDS: "♦ diamonds",
-    Suit.HEARTS: "♥ hearts",
-    Suit.SPADES: "♠ spades",
+    Suit.CLUBS: N_("♣ clubs"),
+    Suit.DIAMONDS: N_("♦ diamonds"),
+    Suit.HEARTS: N_("♥ hearts"),
+    Suit.SPADES: N_("♠ spades"),
 }
+"""Each suit as the run's suit box shows it (translated where shown)."""
+
+TOP_CARDS = {
+    Rank.ACE: N_("to the Ace"),
+    Rank.KING: N_("to the King"),
+    Rank.QUEEN: N_("to the Queen"),
+    Rank.JACK: N_("to the Jack"),
+    Rank.TEN: N_("to the Ten"),
+    Rank.NINE: N_("to the Nine"),
+    Rank.EIGHT: N_("to the Eight"),
+    Rank.SEVEN: N_("to the Seven"),
+}
+"""A run's top card, as its box offers it (translated where shown)."""
+
+FOURS = {
+    Rank.ACE: N_("Aces"),
+    Rank.KING: N_("Kings"),
+    Rank.QUEEN: N_("Queens"),
+    Rank.JACK: N_("Jacks"),
+    Rank.TEN: N_("Tens"),
+    Rank.NINE: N_("Nines"),
+    Rank.EIGHT: N_("Eights"),
+    Rank.SEVEN: N_("Sevens"),
+}
+"""The four of a kind of each rank, as its box names it (translated where shown)."""
+
+CONTRACTS = {
+    Trump.CLUBS: N_("clubs"),
+    Trump.DIAMONDS: N_("diamonds"),
+    Trump.HEARTS: N_("hearts"),
+    Trump.SPADES: N_("spades"),
+    Trump.NO_TRUMP: N_("no-trump"),
+}
+"""The contract's denomination in the helper's first sentence (translated where shown)."""
+
+
+def rank_sign(rank: Rank) -> str:
+    """The sign a card of ``rank`` bears, as the language writes it ("J", in German "B")."""
+    signs = {
+        Rank.ACE: pgettext("card", "A"),
+        Rank.KING: pgettext("card", "K"),
+        Rank.QUEEN: pgettext("card", "Q"),
+        Rank.JACK: pgettext("card", "J"),
+    }
+    return signs.get(rank, rank.value)
 
 
 @dataclass(frozen=True)
@@ -63,18 +109,19 @@ class _RunRow(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.length = QComboBox()
-        self.length.addItem("no run", None)
+        self.length.addItem(_("no run"), None)
         for length in range(SHORTEST_RUN, LONGEST_RUN + 1):
-            self.length.addItem(f"{length} cards", length)
+            cards = ngettext("{count} card", "{count} cards", length).format(count=length)
+            self.length.addItem(cards, length)
         self.top = QComboBox()
         for rank in SEQUENCE_ORDER:
-            self.top.addItem(f"to the {rank.word}", rank)
+            self.top.addItem(_(TOP_CARDS[rank]), rank)
         self.suit = QComboBox()
         for suit in Suit:
-            self.suit.addItem(SUIT_LABELS[suit], suit)
-        self.length.setAccessibleName("Run length")
-        self.top.setAccessibleName("Top card")
-        self.suit.setAccessibleName("Suit")
+            self.suit.addItem(_(SUIT_LABELS[suit]), suit)
+        self.length.setAccessibleName(_("Run length"))
+        self.top.setAccessibleName(_("Top card"))
+        self.suit.setAccessibleName(_("Suit"))
         for combo in (self.length, self.top, self.suit):
             layout.addWidget(combo)
         self.length.currentIndexChanged.connect(self._enable)
@@ -106,16 +153,16 @@ class _SideBox(QGroupBox):
     def __init__(self, name: str, ranks: tuple[Rank, ...], parent: QWidget | None = None):
         super().__init__(literal(name), parent)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Four of a kind (100 each):"))
+        layout.addWidget(QLabel(_("Four of a kind (100 each):")))
         fours = QHBoxLayout()
         self.fours: dict[Rank, QCheckBox] = {}
         for rank in ranks:
-            box = QCheckBox(rank.plural)
+            box = QCheckBox(_(FOURS[rank]))
             self.fours[rank] = box
             fours.addWidget(box)
         fours.addStretch(1)
         layout.addLayout(fours)
-        layout.addWidget(QLabel("Sequences (3 cards 20, 4 cards 40, 5 or more 50):"))
+        layout.addWidget(QLabel(_("Sequences (3 cards 20, 4 cards 40, 5 or more 50):")))
         self.runs = [_RunRow() for _ in range(RUN_ROWS)]
         for row in self.runs:
             layout.addWidget(row)
@@ -147,15 +194,17 @@ class MeldDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Meld helper")
+        self.setWindowTitle(_("Meld helper"))
         self._trump, self._nullo, self._names = trump, nullo, names
         self._result: MeldHelperResult | None = None
         layout = QVBoxLayout(self)
-        contract = "Nullo (ranked as no-trump)" if nullo else f"{trump.value}"
-        order = ", ".join(fours_order(trump, nullo=nullo))
+        contract = _("Nullo (ranked as no-trump)") if nullo else _(CONTRACTS[trump])
+        order = _(", ").join(rank_sign(rank) for rank in fours_order(trump, nullo=nullo))
         intro = QLabel(
-            f"Contract: {contract}. Four of a kind ranks {order}. Only the side with the "
-            "higher meld scores each class, and it scores all its melds of that class."
+            _(
+                "Contract: {contract}. Four of a kind ranks {order}. Only the side with the "
+                "higher meld scores each class, and it scores all its melds of that class."
+            ).format(contract=contract, order=order)
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -206,10 +255,13 @@ class MeldDialog(QDialog):
         else:
             self._result = MeldHelperResult(declared, decision)
             points = decision.points
-            self.decision_label.setText(
-                "\n".join(decision.reasons)
-                + f"\nMeld points: {self._names[0]} {points[0]}, {self._names[1]} {points[1]}."
+            total = _("Meld points: {first} {first_points}, {second} {second_points}.").format(
+                first=self._names[0],
+                first_points=points[0],
+                second=self._names[1],
+                second_points=points[1],
             )
+            self.decision_label.setText("\n".join((*decision.reasons, total)))
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(self._result is not None)
 

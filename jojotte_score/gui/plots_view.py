@@ -36,6 +36,7 @@ from jojotte_score.core.series import (
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.chart_widget import ChartWidget
 from jojotte_score.gui.dialogs import show_message
+from jojotte_score.i18n import _
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart
 from jojotte_score.render.season_report import SeasonReport
@@ -78,7 +79,7 @@ class _Plot(QWidget):
         self.chart = ChartWidget()
         self.summary = QLabel(wordWrap=True)
         self.summary.setMinimumWidth(220)
-        self.save_button = QPushButton("Save PNG…")
+        self.save_button = QPushButton(_("Save PNG…"))
         self.save_button.clicked.connect(self.save)
         side = QVBoxLayout()
         side.addWidget(self.summary)
@@ -92,17 +93,21 @@ class _Plot(QWidget):
 
     def show_chart(self, chart: Chart | None) -> None:
         self.chart.set_chart(chart)
-        self.summary.setText(chart.summary if chart is not None else "Nothing to plot yet.")
+        self.summary.setText(chart.summary if chart is not None else _("Nothing to plot yet."))
         self.save_button.setEnabled(chart is not None)
 
     def save(self) -> None:
-        name, _ = QFileDialog.getSaveFileName(
-            self, "Save plot", f"{self.name}.png", "PNG pictures (*.png)"
+        name, _filter = QFileDialog.getSaveFileName(
+            self, _("Save plot"), f"{self.name}.png", _("PNG pictures (*.png)")
         )
         if name:
             path = Path(name) if Path(name).suffix else Path(name).with_suffix(".png")
             if not self.chart.save_png(path):
-                show_message(self, "Not saved", f"{path}: the picture could not be written")
+                show_message(
+                    self,
+                    _("Not saved"),
+                    _("{path}: the picture could not be written").format(path=path),
+                )
 
 
 class PlotsView(QWidget):
@@ -114,12 +119,12 @@ class PlotsView(QWidget):
         self._sources = sources
         self.sitting = QComboBox()
         self.sitting.setMinimumContentsLength(30)
-        sitting_label_widget = QLabel("Sitti&ng:")
+        sitting_label_widget = QLabel(_("Sitti&ng:"))
         sitting_label_widget.setBuddy(self.sitting)
         self.course = _Plot("running-result")
         self.results = _Plot("results-per-sitting")
         self.shares = _Plot("contracts-made")
-        self.report_button = QPushButton("Season &report (PDF)…")
+        self.report_button = QPushButton(_("Season &report (PDF)…"))
         self.report_button.clicked.connect(self.export_report)
         top = QHBoxLayout()
         top.addWidget(sitting_label_widget)
@@ -152,24 +157,24 @@ class PlotsView(QWidget):
         self._show_course()
         over_time = results_over_time(results_of(infos))
         self.results.show_chart(
-            results_chart(over_time, "Each player's result per sitting") if infos else None
+            results_chart(over_time, _("Each player's result per sitting")) if infos else None
         )
         stats = self._sources.stats()
         self.shares.show_chart(
-            shares_chart(contract_shares(stats), "Contracts made, by kind") if stats else None
+            shares_chart(contract_shares(stats), _("Contracts made, by kind")) if stats else None
         )
 
     def _show_course(self) -> None:
         sitting_id = self.sitting.currentData()
         course = None if sitting_id is None else self._sources.course(int(sitting_id))
-        title = f"Running result: {self.sitting.currentText()}"
+        title = _("Running result: {sitting}").format(sitting=self.sitting.currentText())
         self.course.show_chart(course_chart(course, title) if course is not None else None)
 
     def export_report(self, path: Path | None = None) -> Path | None:
         """Write the season report to ``path``, else to a PDF file the player chooses."""
         if path is None:
-            name, _ = QFileDialog.getSaveFileName(
-                self, "Season report", "season-report.pdf", "PDF files (*.pdf)"
+            name, _filter = QFileDialog.getSaveFileName(
+                self, _("Season report"), "season-report.pdf", _("PDF files (*.pdf)")
             )
             if not name:
                 return None
@@ -179,9 +184,15 @@ class PlotsView(QWidget):
         try:
             write_season_report(path, self._sources.report())
         except OSError as error:
-            show_message(self, "Report not written", f"{path}: {error.strerror or error}")
+            show_message(
+                self,
+                _("Report not written"),
+                _("{path}: {error}").format(path=path, error=error.strerror or error),
+            )
             return None
         except JojotteError as error:
-            show_message(self, "Report not written", f"{path}: {error}")
+            show_message(
+                self, _("Report not written"), _("{path}: {error}").format(path=path, error=error)
+            )
             return None
         return path

@@ -36,6 +36,7 @@ from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.gui.dialogs import ok_cancel_buttons, show_message
+from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
@@ -71,10 +72,15 @@ class RubberChoiceDialog(QDialog):
 
     def __init__(self, parent: QWidget | None, shown: int, count: int) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Print which sheets?")
+        self.setWindowTitle(_("Print which sheets?"))
         self.shown = shown
-        self.whole = QRadioButton(f"The &whole sitting ({count} rubbers, each a pad)")
-        self.one = QRadioButton(f"&Rubber {shown} only (the one shown)")
+        whole = ngettext(
+            "The &whole sitting ({count} rubber, each a pad)",
+            "The &whole sitting ({count} rubbers, each a pad)",
+            count,
+        )
+        self.whole = QRadioButton(whole.format(count=count))
+        self.one = QRadioButton(_("&Rubber {number} only (the one shown)").format(number=shown))
         self.whole.setChecked(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.whole)
@@ -115,21 +121,24 @@ class BlankPadsDialog(QDialog):
         self, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Print blank pads")
+        self.setWindowTitle(_("Print blank pads"))
         self.variant = variant
         self.count = QSpinBox(minimum=1, maximum=MAX_BLANK_PADS, value=DEFAULT_BLANK_PADS)
         self.names = [QLineEdit(name) for name in sides]
         for name in self.names:
-            name.setPlaceholderText("left blank: a line to write on")
+            name.setPlaceholderText(_("left blank: a line to write on"))
         form = QFormLayout()
-        form.addRow("&Pads:", self.count)
+        form.addRow(_("&Pads:"), self.count)
         individual = variant is not None and variant.individual
         for index, name in enumerate(self.names):
-            label = f"Player &{index + 1}:" if individual else f"Side &{'AB'[index]}:"
+            if individual:
+                label = _("Player &{number}:").format(number=index + 1)
+            else:
+                label = _("Side &{letter}:").format(letter="AB"[index])
             form.addRow(label, name)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        note = QLabel("Leave a name blank to write it in by hand.", wordWrap=True)
+        note = QLabel(_("Leave a name blank to write it in by hand."), wordWrap=True)
         layout.addWidget(note)
         layout.addWidget(ok_cancel_buttons(self))
 
@@ -166,13 +175,13 @@ def preview(parent: QWidget | None, job: PrintJob) -> bool:
     printer.setPageSize(QPageSize(PAGE_SIZE_IDS[default_paper()]))
     printer.setDocName(job.title)
     dialog = QPrintPreviewDialog(printer, parent)
-    dialog.setWindowTitle(f"Print preview: {job.title}")
+    dialog.setWindowTitle(_("Print preview: {title}").format(title=job.title))
     problems: list[str] = []
     dialog.paintRequested.connect(lambda device: _paint(device, job, problems))
     accepted = dialog.exec() == QDialog.DialogCode.Accepted
     dialog.deleteLater()
     if problems:
-        show_message(parent, "Not printed", problems[-1])
+        show_message(parent, _("Not printed"), problems[-1])
         return False
     return accepted
 
@@ -221,8 +230,8 @@ def export_pdf(
     locale's paper: ``path``, else a file the player chooses. The path written, or None
     when cancelled or when the file could not be written (which a message explains)."""
     if path is None:
-        name, _ = QFileDialog.getSaveFileName(
-            parent, "Export PDF", pdf_file_name(stored, rubber), "PDF files (*.pdf)"
+        name, _filter = QFileDialog.getSaveFileName(
+            parent, _("Export PDF"), pdf_file_name(stored, rubber), _("PDF files (*.pdf)")
         )
         if not name:
             return None
@@ -234,10 +243,10 @@ def export_pdf(
     try:
         write_pdf(path, sitting_job(stored, ledger, rubber), default_paper())
     except OSError as error:
-        show_message(parent, "PDF not written", f"{path}: {error.strerror or error}")
+        show_message(parent, _("PDF not written"), f"{path}: {error.strerror or error}")
         return None
     except JojotteError as error:
-        show_message(parent, "PDF not written", f"{path}: {error}")
+        show_message(parent, _("PDF not written"), f"{path}: {error}")
         return None
     return path
 

@@ -37,6 +37,7 @@ from jojotte_score.gui.entry_form import (
     common_choices,
     special_choices,
 )
+from jojotte_score.i18n import _, pgettext
 
 if TYPE_CHECKING:
     from jojotte_score.gui.entry_form import AnyHand
@@ -48,7 +49,7 @@ class SeatEntryForm(FormRules):
     """The rules of the entry form of a three-player or cutthroat sitting."""
 
     order = SEAT_ORDER
-    both = "both players'"
+    by_seat = True
 
     def __init__(self, variant: Variant, players: Sequence[str]) -> None:
         if variant.two_sided_hands:
@@ -110,39 +111,53 @@ class SeatEntryForm(FormRules):
         """What the hand still needs, field key → the question the scorekeeper answers."""
         missing: dict[str, str] = {}
         if self.cutthroat and values.dealer is None:
-            missing["dealer"] = "Who dealt? The dealer sits out the hand."
+            missing["dealer"] = _("Who dealt? The dealer sits out the hand.")
         if values.bidder is None:
-            missing["bidder"] = "Who named the trump?"
+            missing["bidder"] = _("Who named the trump?")
         if values.trump is None:
-            missing["trump"] = "Which trump, or no-trump?"
+            missing["trump"] = _("Which trump, or no-trump?")
         if values.double is not Doubling.NONE:
             if values.doubler is None:
-                missing["doubler"] = "Who doubled?"
+                missing["doubler"] = _("Who doubled?")
             if values.sides_with is None:
                 third = self.third(values)
-                who = "the third player" if third is None else self.players[third]
-                missing["sides_with"] = f"Whom did {who} side with?"
+                missing["sides_with"] = (
+                    _("Whom did the third player side with?")
+                    if third is None
+                    else _("Whom did {player} side with?").format(player=self.players[third])
+                )
         nullo = values.special is Special.NULLO
         if nullo and values.nullo_bidder is None:
-            missing["nullo_bidder"] = "Who bid Nullo?"
+            missing["nullo_bidder"] = _("Who bid Nullo?")
         declarer = self.declarer(values)
         if self.is_shown(values, Slot.ACTIVE_DEFENDER) and values.active_defender is None:
-            against = "the declarer" if declarer is None else self.players[declarer]
-            missing["active_defender"] = f"Who played against {against}?"
+            missing["active_defender"] = (
+                _("Who played against the declarer?")
+                if declarer is None
+                else _("Who played against {player}?").format(player=self.players[declarer])
+            )
         words = self.pair_words(values)
         for box in (0, 1):
             if values.card_points[box] is None:
-                missing[f"card_points[{box}]"] = f"How many card points did {words[box]} take?"
+                missing[f"card_points[{box}]"] = _(
+                    "How many card points did {player} take?"
+                ).format(player=words[box])
         if values.last_trick is None and not nullo:
-            missing["last_trick"] = "Who won the last trick?"
+            missing["last_trick"] = _("Who won the last trick?")
         tricks = values.tricks
         needs_tricks = values.special is not Special.NONE or tricks != (None, None)
         empty = [box for box in (0, 1) if tricks[box] is None]
         if needs_tricks and empty:
             if len(empty) == 2:
-                missing["tricks"] = f"{self._special_word(values)} needs both players' tricks."
+                missing["tricks"] = (
+                    _("Slam needs both players' tricks.")
+                    if values.special is Special.SLAM
+                    else _("Nullo needs both players' tricks.")
+                )
             else:
-                missing["tricks"] = f"How many tricks did {words[empty[0]]} take?"
+                missing["tricks"] = _("How many tricks did {player} take?").format(
+                    player=words[empty[0]]
+                )
         return missing
 
     def build(self, values: FormValues) -> ThreePlayerHand | None:
@@ -220,7 +235,7 @@ class SeatEntryForm(FormRules):
             return self._sides_with(values)
         if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
             active = self._seats(s for s in self.active(values) if s is not None)
-            return [(None, "Nobody", NOBODY_KEYS), *active] if slot is Slot.JOJOTTE else active
+            return [(None, _("Nobody"), NOBODY_KEYS), *active] if slot is Slot.JOJOTTE else active
         if slot is Slot.SPECIAL:
             bidder, nullo = values.bidder, values.nullo_bidder
             return special_choices(
@@ -234,31 +249,42 @@ class SeatEntryForm(FormRules):
 
     def _sides_with(self, values: FormValues) -> list[Choice]:
         """The declarer or the doubler, named and chosen by their keys when known."""
-        choices: list[Choice] = []
-        for side, seat, role, key in (
-            (SidesWith.DECLARER, values.bidder, "declarer", "D"),
-            (SidesWith.DEFENDER, values.doubler, "doubler", "F"),
-        ):
-            if seat is None:
-                choices.append((side, f"The {role}", (key,)))
-            else:
-                choices.append((side, f"{self.players[seat]} ({role})", self.seat_keys[seat]))
-        return choices
+        # Translators: the keys that choose "The declarer" and "The doubler" while their
+        # names are not known yet; two different letters, shown on the buttons.
+        declarer_key = pgettext("key for the declarer", "D").upper()
+        doubler_key = pgettext("key for the doubler", "F").upper()
+        declarer, doubler = values.bidder, values.doubler
+        return [
+            (SidesWith.DECLARER, _("The declarer"), (declarer_key,))
+            if declarer is None
+            else (
+                SidesWith.DECLARER,
+                _("{player} (declarer)").format(player=self.players[declarer]),
+                self.seat_keys[declarer],
+            ),
+            (SidesWith.DEFENDER, _("The doubler"), (doubler_key,))
+            if doubler is None
+            else (
+                SidesWith.DEFENDER,
+                _("{player} (doubler)").format(player=self.players[doubler]),
+                self.seat_keys[doubler],
+            ),
+        ]
 
     def pair_names(self, values: FormValues) -> tuple[str, str]:
         """The active players' names, the declarer's first; their roles while unknown."""
         declarer, defender = self.active(values)
         return (
-            "Declarer" if declarer is None else self.players[declarer],
-            "Active defender" if defender is None else self.players[defender],
+            _("Declarer") if declarer is None else self.players[declarer],
+            _("Active defender") if defender is None else self.players[defender],
         )
 
     def pair_words(self, values: FormValues) -> tuple[str, str]:
         """The active players' names for the questions."""
         declarer, defender = self.active(values)
         return (
-            "the declarer" if declarer is None else self.players[declarer],
-            "the active defender" if defender is None else self.players[defender],
+            _("the declarer") if declarer is None else self.players[declarer],
+            _("the active defender") if defender is None else self.players[defender],
         )
 
 

@@ -17,6 +17,7 @@ from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.gui.pad import Pad
+from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
 if TYPE_CHECKING:  # the games of individual players are imported when one is shown
@@ -230,17 +231,32 @@ def status_text(
     ``dealer`` is the seat the window expects to deal next (the rotation, or the answer to
     the new cut or the new sitting's first dealer); None leaves it out.
     """
-    parts = [f"Rubber {status.rubber}"] if status.rubber > 1 else []
-    parts.append(f"Game {status.game}")
-    parts.append(f"below: {sides[0]} {status.below[0]} – {sides[1]} {status.below[1]}")
-    parts.append(f"games {sides[0]} {status.games[0]} – {sides[1]} {status.games[1]}")
+    parts = [_("Rubber {number}").format(number=status.rubber)] if status.rubber > 1 else []
+    parts.append(_("Game {number}").format(number=status.game))
+    parts.append(
+        _("below: {first} {first_points} – {second} {second_points}").format(
+            first=sides[0],
+            first_points=status.below[0],
+            second=sides[1],
+            second_points=status.below[1],
+        )
+    )
+    parts.append(
+        _("games {first} {first_games} – {second} {second_games}").format(
+            first=sides[0],
+            first_games=status.games[0],
+            second=sides[1],
+            second_games=status.games[1],
+        )
+    )
     if status.prison:
-        parts.append(f"prison {status.prison}")
+        parts.append(_("prison {points}").format(points=status.prison))
     if dealer is not None and 0 <= dealer < len(players):
-        parts.append(f"next dealer: {players[dealer]}")
+        parts.append(_("next dealer: {player}").format(player=players[dealer]))
     elif status.new_cut:
-        parts.append("new cut for the first dealer")
-    return " · ".join(parts)
+        parts.append(_("new cut for the first dealer"))
+    # Translators: between the parts of the status line, as in "Game 2 · prison 60".
+    return _(" · ").join(parts)
 
 
 def import_file(store: SittingStore, path: Path) -> int:

@@ -11,6 +11,8 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
+from jojotte_score.i18n import LANGUAGES
+
 ORGANIZATION = "jojotte-score"
 APPLICATION = "jojotte-score"
 
@@ -24,6 +26,7 @@ DEFAULTS: dict[str, Any] = {
     "window/splitter": QByteArray(),
     "window/left_splitter": QByteArray(),
     "view/zoom": 1.0,
+    "view/language": "",
 }
 """Every setting and its default."""
 
@@ -67,6 +70,18 @@ class AppSettings:
     @zoom.setter
     def zoom(self, value: float) -> None:
         self.qsettings.setValue("view/zoom", clamp_zoom(value))
+
+    @property
+    def language(self) -> str:
+        """The language chosen for the window ("de", "en"); "" for the system's."""
+        value = str(self.qsettings.value("view/language", DEFAULTS["view/language"]) or "")
+        return value if value in LANGUAGES else ""
+
+    @language.setter
+    def language(self, code: str) -> None:
+        if code and code not in LANGUAGES:
+            raise ValueError(f"no language {code!r}")
+        self.qsettings.setValue("view/language", code)
 
     def sync(self) -> None:
         """Write the settings out now."""

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.gui.pad import Pad
+from jojotte_score.i18n import _
 from jojotte_score.render.sheet_layout import (
     SheetLayout,
     SheetMetrics,
@@ -61,7 +62,7 @@ class SheetWidget(QWidget):
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
-        self.setAccessibleName("Score sheet")
+        self.setAccessibleName(_("Score sheet"))
 
     # The ledger and the rubber shown -------------------------------------------------
 

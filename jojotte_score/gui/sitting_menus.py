@@ -17,6 +17,7 @@ from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.commands import RenamePlayers
 from jojotte_score.gui.pad import Pad
 from jojotte_score.gui.session import create_sitting, export_csv, export_sitting, import_file
+from jojotte_score.i18n import N_, _
 from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
@@ -31,7 +32,11 @@ if TYPE_CHECKING:
 else:
     _Base = object
 
-READ_ONLY_NOTE = "Read-only: another copy of jojotte-score is using this database"
+READ_ONLY_NOTE = N_("Read-only: another copy of jojotte-score is using this database")
+"""Why the window cannot change anything (translated where shown)."""
+
+SITTING_FILES = N_("Sitting files (*.json)")
+ALL_FILES = N_("All files (*)")
 
 
 def _file_dialog() -> type[QFileDialog]:
@@ -155,28 +160,28 @@ class SittingMenus(_Base):
 
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""
-        name, _ = _file_dialog().getOpenFileName(
-            self, "Import sitting file", "", "Sitting files (*.json);;All files (*)"
-        )
+        filters = ";;".join((_(SITTING_FILES), _(ALL_FILES)))
+        name, _filter = _file_dialog().getOpenFileName(self, _("Import sitting file"), "", filters)
         if name:
             self.import_path(Path(name))
 
     def import_path(self, path: Path) -> bool:
         """Store the sitting file ``path`` and show it; a refused file is explained."""
         if self.session.read_only:
-            self.tell("Sitting file not imported", f"{path.name}: {READ_ONLY_NOTE}.")
+            self.tell(_("Sitting file not imported"), f"{path.name}: {_(READ_ONLY_NOTE)}.")
             return False
         try:
             sitting_id = import_file(self.session.store, path)
         except InvalidSittingError as error:
             text = "\n".join(problem.describe(error.source) for problem in error.problems)
-            self.tell("Sitting file refused", f"{path.name} was not imported:\n\n{text}")
+            refused = _("{file} was not imported:\n\n{problems}")
+            self.tell(_("Sitting file refused"), refused.format(file=path.name, problems=text))
             return False
         except OSError as error:
-            self.tell("Sitting file not imported", f"{path}: {error.strerror or error}")
+            self.tell(_("Sitting file not imported"), f"{path}: {error.strerror or error}")
             return False
         except JojotteError as error:
-            self.tell("Sitting file not imported", f"{path}: {error}")
+            self.tell(_("Sitting file not imported"), f"{path}: {error}")
             return False
         self.open_sitting_id(sitting_id)
         return True
@@ -184,8 +189,8 @@ class SittingMenus(_Base):
     def export_sitting_file(self) -> None:
         """Write the sitting to a sitting file chosen by the player."""
         shown = self.session.shown
-        name, _ = _file_dialog().getSaveFileName(
-            self, "Export sitting file", "sitting.json", "Sitting files (*.json)"
+        name, _filter = _file_dialog().getSaveFileName(
+            self, _("Export sitting file"), "sitting.json", _(SITTING_FILES)
         )
         if shown is not None and name:
 
@@ -200,7 +205,9 @@ class SittingMenus(_Base):
         shown = self.session.shown
         if shown is None or not isinstance(shown.pad, Pad):
             return  # the hands of individual players have no CSV layout yet
-        name, _ = _file_dialog().getSaveFileName(self, "Export CSV", "hands.csv", "CSV (*.csv)")
+        name, _filter = _file_dialog().getSaveFileName(
+            self, _("Export CSV"), "hands.csv", _("CSV (*.csv)")
+        )
         if name:
             self._write(lambda: export_csv(shown, Path(name)))
 
@@ -208,9 +215,11 @@ class SittingMenus(_Base):
         try:
             paths = write()
         except OSError as error:
-            self.tell("Not written", f"{error.filename or ''}: {error.strerror or error}")
+            self.tell(_("Not written"), f"{error.filename or ''}: {error.strerror or error}")
             return
-        self.statusBar().showMessage("Wrote " + ", ".join(str(path) for path in paths), 8000)
+        # Translators: the separator between the files written, as in "Wrote a.csv, b.csv".
+        files = _(", ").join(str(path) for path in paths)
+        self.statusBar().showMessage(_("Wrote {files}").format(files=files), 8000)
 
     def rename_players(self) -> None:
         """Correct the players' names (undoable)."""
@@ -225,7 +234,7 @@ class SittingMenus(_Base):
         if isinstance(error, DamagedSittingError):
             self._offer_restore(error)
             return
-        self.tell("Not saved", str(error))
+        self.tell(_("Not saved"), str(error))
 
     def _offer_restore(self, error: DamagedSittingError) -> None:
         """A stored sitting cannot be read: say so, and offer the newest backup."""
@@ -236,14 +245,14 @@ class SittingMenus(_Base):
         backups = list_backups(database.path.parent / BACKUP_DIR_NAME)
         text = f"{error}."
         if self.unattended or self.session.read_only or not backups:
-            self.tell("Sitting damaged", text)
+            self.tell(_("Sitting damaged"), text)
             return
         newest = backups[0]
-        question = (
-            f"{text}\n\nRestore the newest backup, taken {local_time(newest.taken)}? The "
-            "database as it is now is saved in the backups folder first, so this can be undone."
-        )
-        if _dialogs().ask_yes_no(self, "Sitting damaged", question):
+        question = _(
+            "{error}.\n\nRestore the newest backup, taken {time}? The database as it is now "
+            "is saved in the backups folder first, so this can be undone."
+        ).format(error=error, time=local_time(newest.taken))
+        if _dialogs().ask_yes_no(self, _("Sitting damaged"), question):
             self.restore_backup(newest.path)
 
     def restore_backup(self, backup: Path) -> None:
@@ -258,13 +267,14 @@ class SittingMenus(_Base):
         try:
             saved = restore_backup(backup, path, utc_now(), newest_version=SCHEMA_VERSION)
         except JojotteError as failed:
-            self.tell("Not restored", str(failed))
+            self.tell(_("Not restored"), str(failed))
             saved = None
         self.undo_stack.clear()
         self.session.store = SittingStore(Database.open(path))
         self.session.open_last()
         if saved is not None:
-            self.statusBar().showMessage(f"Restored {backup.name}; the database before is {saved}")
+            restored = _("Restored {backup}; the database before is {saved}")
+            self.statusBar().showMessage(restored.format(backup=backup.name, saved=saved))
 
     # Printing ----------------------------------------------------------------------------
 
@@ -283,7 +293,7 @@ class SittingMenus(_Base):
             rubber = self.sheet.rubber_number()
             path = _printing().export_sheets(self, shown.stored, ledger, rubber)
             if path is not None:
-                self.statusBar().showMessage(f"Wrote {path}", 8000)
+                self.statusBar().showMessage(_("Wrote {files}").format(files=path), 8000)
 
     def print_blank_pads(self) -> None:
         """File > Print blank pads, named after the shown sitting's sides or players, in

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from jojotte_score.core.stats import ContractCount, ContractKind, PlayerStats
-from jojotte_score.labels import DATE_FORMAT
+from jojotte_score.i18n import N_, _, format_date, ngettext
 from jojotte_score.stats_labels import STATS_HEADINGS, stats_cells
 from jojotte_score.storage.statistics import Period, PeriodStats
 
@@ -32,15 +32,15 @@ class PeriodChoice(enum.Enum):
 
     @property
     def label(self) -> str:
-        """The choice as the period chooser lists it."""
-        return _CHOICE_LABELS[self]
+        """The choice as the period chooser lists it, in the current language."""
+        return _(_CHOICE_LABELS[self])
 
 
 _CHOICE_LABELS = {
-    PeriodChoice.ALL_TIME: "All time",
-    PeriodChoice.THIS_YEAR: "This year",
-    PeriodChoice.LAST_12_MONTHS: "Last 12 months",
-    PeriodChoice.CUSTOM: "From … to …",
+    PeriodChoice.ALL_TIME: N_("All time"),
+    PeriodChoice.THIS_YEAR: N_("This year"),
+    PeriodChoice.LAST_12_MONTHS: N_("Last 12 months"),
+    PeriodChoice.CUSTOM: N_("From … to …"),
 }
 
 
@@ -90,31 +90,32 @@ class StatisticsColumn(enum.IntEnum):
 
     @property
     def heading(self) -> str:
-        """The heading ``jojotte-score stats`` prints above the column."""
-        return STATS_HEADINGS[self]
+        """The heading ``jojotte-score stats`` prints above the column, in the current
+        language."""
+        return _(STATS_HEADINGS[self])
 
     @property
     def tip(self) -> str:
         """What the column counts, in a sentence (the heading's tooltip)."""
-        return _TIPS[self]
+        return _(_TIPS[self])
 
 
 _TIPS = {
-    StatisticsColumn.PLAYER: "The player, by the name written in the sittings.",
-    StatisticsColumn.SITTINGS: "The sittings the player sat in.",
-    StatisticsColumn.RUBBERS: "The finished rubbers the player played.",
-    StatisticsColumn.WON: "The finished rubbers the player (or his side) won.",
-    StatisticsColumn.NET: "Net points over every rubber, finished or not.",
-    StatisticsColumn.AVERAGE: "Net points of the finished rubbers per finished rubber.",
-    StatisticsColumn.HANDS: "The hands played in which the player held cards.",
-    StatisticsColumn.MELDS: "Meld points per hand played.",
-    StatisticsColumn.CONTRACTS: "Contracts of every kind: made/declared.",
-    StatisticsColumn.SUIT: "Suit contracts (not Slams): made/declared.",
-    StatisticsColumn.NO_TRUMP: "No-trump contracts (not Slams): made/declared.",
-    StatisticsColumn.NULLO: "Nullo contracts: made/declared.",
-    StatisticsColumn.SLAM: "Slam contracts, whatever the trump: made/declared.",
-    StatisticsColumn.DOUBLED: "Doubled or redoubled contracts of any kind: made/declared.",
-    StatisticsColumn.DEFENDED: "Contracts played against: defeated/defended.",
+    StatisticsColumn.PLAYER: N_("The player, by the name written in the sittings."),
+    StatisticsColumn.SITTINGS: N_("The sittings the player sat in."),
+    StatisticsColumn.RUBBERS: N_("The finished rubbers the player played."),
+    StatisticsColumn.WON: N_("The finished rubbers the player (or his side) won."),
+    StatisticsColumn.NET: N_("Net points over every rubber, finished or not."),
+    StatisticsColumn.AVERAGE: N_("Net points of the finished rubbers per finished rubber."),
+    StatisticsColumn.HANDS: N_("The hands played in which the player held cards."),
+    StatisticsColumn.MELDS: N_("Meld points per hand played."),
+    StatisticsColumn.CONTRACTS: N_("Contracts of every kind: made/declared."),
+    StatisticsColumn.SUIT: N_("Suit contracts (not Slams): made/declared."),
+    StatisticsColumn.NO_TRUMP: N_("No-trump contracts (not Slams): made/declared."),
+    StatisticsColumn.NULLO: N_("Nullo contracts: made/declared."),
+    StatisticsColumn.SLAM: N_("Slam contracts, whatever the trump: made/declared."),
+    StatisticsColumn.DOUBLED: N_("Doubled or redoubled contracts of any kind: made/declared."),
+    StatisticsColumn.DEFENDED: N_("Contracts played against: defeated/defended."),
 }
 
 
@@ -181,35 +182,36 @@ def period_summary(figures: PeriodStats) -> str:
     count = figures.sittings
     if first is None and last is None:
         if count == 0:
-            return "No sittings stored yet."
-        return "1 sitting in all." if count == 1 else f"{count} sittings in all."
-    if count == 0:
-        return _NONE_STORED[first is not None, last is not None].format(
-            first=_day(first), last=_day(last)
+            return _("No sittings stored yet.")
+        return ngettext("{count} sitting in all.", "{count} sittings in all.", count).format(
+            count=count
         )
-    message = _STORED[count == 1][first is not None, last is not None]
+    if count == 0:
+        message = _(_NONE_STORED[first is not None, last is not None])
+    elif first is not None and last is not None:
+        message = ngettext(
+            "{count} sitting stored from {first} to {last}.",
+            "{count} sittings stored from {first} to {last}.",
+            count,
+        )
+    elif first is not None:
+        message = ngettext(
+            "{count} sitting stored since {first}.", "{count} sittings stored since {first}.", count
+        )
+    else:
+        message = ngettext(
+            "{count} sitting stored until {last}.", "{count} sittings stored until {last}.", count
+        )
     return message.format(count=count, first=_day(first), last=_day(last))
 
 
 def _day(day: date | None) -> str:
-    return "" if day is None else day.strftime(DATE_FORMAT)
+    return "" if day is None else format_date(day)
 
 
 # One whole sentence per case (start given, end given).
 _NONE_STORED = {
-    (True, True): "No sitting was stored from {first} to {last}.",
-    (True, False): "No sitting was stored since {first}.",
-    (False, True): "No sitting was stored until {last}.",
-}
-_STORED = {
-    True: {
-        (True, True): "1 sitting stored from {first} to {last}.",
-        (True, False): "1 sitting stored since {first}.",
-        (False, True): "1 sitting stored until {last}.",
-    },
-    False: {
-        (True, True): "{count} sittings stored from {first} to {last}.",
-        (True, False): "{count} sittings stored since {first}.",
-        (False, True): "{count} sittings stored until {last}.",
-    },
+    (True, True): N_("No sitting was stored from {first} to {last}."),
+    (True, False): N_("No sitting was stored since {first}."),
+    (False, True): N_("No sitting was stored until {last}."),
 }

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.gui.history_window import qt_date_format
 from jojotte_score.gui.statistics_rows import (
     PeriodChoice,
     StatisticsColumn,
@@ -41,6 +42,7 @@ from jojotte_score.gui.statistics_rows import (
     sorted_rows,
     statistics_rows,
 )
+from jojotte_score.i18n import _
 from jojotte_score.stats_labels import STATS_LEGEND
 from jojotte_score.storage.statistics import Period, PeriodStats
 
@@ -50,7 +52,6 @@ StatsForPeriod = Callable[[Period], PeriodStats]
 _Index = QModelIndex | QPersistentModelIndex
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-_DATE_DISPLAY = "yyyy-MM-dd"  # as the sittings list and the command line write dates
 
 
 class StatisticsModel(QAbstractTableModel):
@@ -145,15 +146,15 @@ class StatisticsView(QWidget):
         self.choice = QComboBox()
         for choice in PeriodChoice:
             self.choice.addItem(choice.label, choice)
-        self.choice.setAccessibleName("Period")
+        self.choice.setAccessibleName(_("Period"))
         now = today()
-        self.first = self._date_edit("From", date(now.year, 1, 1))
-        self.last = self._date_edit("To", now)
-        self.to_label = QLabel("to")
+        self.first = self._date_edit(_("From"), date(now.year, 1, 1))
+        self.last = self._date_edit(_("To"), now)
+        self.to_label = QLabel(_("to"))
         self.summary = QLabel()
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        period_label = QLabel("&Period:")
+        period_label = QLabel(_("&Period:"))
         period_label.setBuddy(self.choice)
         chooser = QHBoxLayout()
         for widget in (period_label, self.choice, self.first, self.to_label, self.last):
@@ -172,9 +173,9 @@ class StatisticsView(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setAccessibleName("Player statistics")
+        self.table.setAccessibleName(_("Player statistics"))
 
-        self.legend = QLabel(STATS_LEGEND)
+        self.legend = QLabel(_(STATS_LEGEND))
         self.legend.setWordWrap(True)
 
         layout = QVBoxLayout(self)
@@ -191,7 +192,7 @@ class StatisticsView(QWidget):
     def _date_edit(self, name: str, day: date) -> QDateEdit:
         edit = QDateEdit(QDate(day.year, day.month, day.day))
         edit.setCalendarPopup(True)
-        edit.setDisplayFormat(_DATE_DISPLAY)
+        edit.setDisplayFormat(qt_date_format())  # as the sittings list writes dates
         edit.setAccessibleName(name)
         return edit
 
@@ -233,7 +234,7 @@ class StatisticsView(QWidget):
         except JojotteError as error:
             self.figures = None
             self.model.set_rows(())
-            self.summary.setText(f"Cannot read the statistics: {error}")
+            self.summary.setText(_("Cannot read the statistics: {error}").format(error=error))
             return
         self.figures = figures
         self.model.set_rows(statistics_rows(figures.players))

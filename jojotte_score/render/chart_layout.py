@@ -37,6 +37,8 @@ from jojotte_score.core.series import (
     shares_summary,
     standings_summary,
 )
+from jojotte_score.core.stats import ContractKind
+from jojotte_score.i18n import _, format_date, pgettext
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
     LineItem,
@@ -142,37 +144,59 @@ class Chart:
 def course_chart(course: SittingCourse, title: str = "") -> Chart:
     """The running result of one sitting, hand by hand, with the rubbers' ends marked."""
     if course.sides is not None:
-        default = f"Running difference, {course.sides[0]} {MINUS} {course.sides[1]}"
-        y_title = "points ahead"
+        default = _("Running difference, {first} {minus} {second}").format(
+            first=course.sides[0], minus=MINUS, second=course.sides[1]
+        )
+        y_title = _("points ahead")
     else:
-        default = "Running settlement"
-        y_title = "settlement so far"
+        default = _("Running settlement")
+        y_title = _("settlement so far")
     return Chart(
         title=title or default,
         kind="line",
         series=course.series,
         summary=course_summary(course),
         x_values=course.hands,
-        x_title="hand",
+        x_title=pgettext("chart axis", "hand"),
         y_title=y_title,
-        marks=tuple((hand, f"R{index}") for index, hand in enumerate(course.rubber_ends, 1)),
+        marks=tuple(
+            # Translators: the mark where rubber {number} ended on a plot: "R1".
+            (hand, _("R{number}").format(number=index))
+            for index, hand in enumerate(course.rubber_ends, 1)
+        ),
     )
 
 
 def results_chart(results: ResultsOverTime, title: str = "", cumulative: bool = False) -> Chart:
     """Each player's net result per sitting over time (added up when ``cumulative``)."""
     shown = results.cumulative() if cumulative else results
-    default = "Net result, added up sitting by sitting" if cumulative else "Net result per sitting"
+    if cumulative:
+        default = _("Net result, added up sitting by sitting")
+    else:
+        default = _("Net result per sitting")
     return Chart(
         title=title or default,
         kind="line",
         series=shown.series,
         summary=standings_summary(results) if cumulative else results_summary(results),
         x_values=tuple(range(1, len(results.dates) + 1)),
-        x_labels=tuple(day.isoformat() for day in results.dates),
-        x_title="sitting",
-        y_title="points",
+        x_labels=tuple(format_date(day) for day in results.dates),
+        x_title=pgettext("chart axis", "sitting"),
+        y_title=pgettext("chart axis", "points"),
     )
+
+
+def kind_label(kind: ContractKind) -> str:
+    """A kind of contract as the bars are labelled, in the language spoken ("suit",
+    "Farbe")."""
+    labels = {
+        ContractKind.SUIT: pgettext("contract kind", "suit"),
+        ContractKind.NO_TRUMP: pgettext("contract kind", "no-trump"),
+        ContractKind.NULLO: pgettext("contract kind", "Nullo"),
+        ContractKind.SLAM: pgettext("contract kind", "Slam"),
+        ContractKind.DOUBLED: pgettext("contract kind", "doubled"),
+    }
+    return labels.get(kind, KIND_NAMES[kind])
 
 
 def shares_chart(shares: ContractShares, title: str = "") -> Chart:
@@ -182,16 +206,20 @@ def shares_chart(shares: ContractShares, title: str = "") -> Chart:
         for p, name in enumerate(shares.players)
     )
     notes = tuple(
-        tuple(f"{made}/{declared}" if declared else "" for made, declared in shares.counts[p])
+        tuple(
+            # Translators: contracts made of those declared, over a bar: "3/4".
+            _("{made}/{declared}").format(made=made, declared=declared) if declared else ""
+            for made, declared in shares.counts[p]
+        )
         for p in range(len(shares.players))
     )
     return Chart(
-        title=title or "Contracts made, by kind",
+        title=title or _("Contracts made, by kind"),
         kind="bar",
         series=series,
         summary=shares_summary(shares),
-        x_labels=tuple(KIND_NAMES[kind] for kind in shares.kinds),
-        y_title="% made of declared",
+        x_labels=tuple(kind_label(kind) for kind in shares.kinds),
+        y_title=_("% made of declared"),
         notes=notes,
     )
 
@@ -355,7 +383,11 @@ def layout_chart(chart: Chart, m: ChartMetrics) -> ChartLayout:
     if chart.x_title:
         bottom -= m.tick_size * TEXT_HEIGHT
     ticks = _value_ticks(chart, m)
-    labels = [tick_text(t) + ("%" if chart.kind == "bar" else "") for t in ticks]
+    if chart.kind == "bar":
+        # Translators: a percentage on a plot's axis: "40%".
+        labels = [_("{percent}%").format(percent=tick_text(t)) for t in ticks]
+    else:
+        labels = [tick_text(t) for t in ticks]
     plot_left = left + max(m.text_width(text, m.tick_size) for text in labels) + m.tick_length + 3
     if bottom - top < 20 or right - plot_left < 40:
         return ChartLayout(
@@ -429,7 +461,7 @@ def _value_ticks(chart: Chart, m: ChartMetrics) -> tuple[float, ...]:
 def _x_position(
     plot: tuple[float, float, float, float], low: float, high: float, value: float
 ) -> float:
-    left, _, right, _ = plot
+    left, _top, right, _bottom = plot
     return left + (value - low) / (high - low) * (right - left)
 
 
@@ -511,7 +543,7 @@ def _bars(
     m: ChartMetrics,
 ) -> None:
     """A group of bars per category, one bar per series, with its note above it."""
-    left, _, right, bottom = plot
+    left, _top, right, bottom = plot
     categories = len(chart.x_labels)
     if not categories:
         return

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
+from jojotte_score.i18n import _
 from jojotte_score.labels import versus
 from jojotte_score.render.page_layout import (
     BLANK_TITLE,
@@ -87,9 +88,11 @@ class PrintJob:
     def title(self) -> str:
         """The document's title: the sitting's, else what the document holds."""
         if self.ledger is not None:
-            title = self.header.title.strip() or SHEETS_TITLE
-            return f"{title}: rubber {self.rubber}" if self.rubber is not None else title
-        return BLANK_TITLE if self.blank else CARD_TITLE
+            title = self.header.title.strip() or _(SHEETS_TITLE)
+            if self.rubber is None:
+                return title
+            return _("{title}: rubber {number}").format(title=title, number=self.rubber)
+        return _(BLANK_TITLE) if self.blank else _(CARD_TITLE)
 
     @property
     def blank_names(self) -> tuple[str, ...]:
@@ -110,7 +113,9 @@ class PrintJob:
         else:
             sides = self.blank_names
         names = [side.strip() for side in sides]
-        return f"{self.title} · {versus(names)}" if names and all(names) else self.title
+        if names and all(names):
+            return _("{title} · {players}").format(title=self.title, players=versus(names))
+        return self.title
 
 
 def layout_document(
@@ -129,5 +134,5 @@ def layout_document(
     for variant in job.card_variants:
         pages.append(layout_variant_card(metrics, variant))
     if not pages:
-        raise PrintError("nothing to print: give a sitting, blank pads or the card")
+        raise PrintError(_("nothing to print: give a sitting, blank pads or the card"))
     return number_pages(pages, job.footer, metrics)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import date
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import JojotteError
@@ -26,6 +27,7 @@ from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.core.prison import prison_winners
+from jojotte_score.i18n import N_, _, format_date, ngettext, pgettext
 from jojotte_score.labels import versus
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
@@ -55,11 +57,11 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
 }
 """Paper sizes by name, as (width, height) in points: A4 is 210 × 297 mm, Letter 8.5 × 11 in."""
 
-SHEETS_TITLE = "Jo-Jotte scoresheet"
-"""The header's title when the sitting has none."""
+SHEETS_TITLE = N_("Jo-Jotte scoresheet")
+"""The header's title when the sitting has none (in English: translate with ``_()``)."""
 
-BLANK_TITLE = "Jo-Jotte score pad"
-"""The header's title on pages of blank pads."""
+BLANK_TITLE = N_("Jo-Jotte score pad")
+"""The header's title on pages of blank pads (in English: translate with ``_()``)."""
 
 MAX_BLANK_PADS = 200
 """The most blank pads one document holds."""
@@ -75,7 +77,11 @@ def page_size(name: str) -> tuple[float, float]:
     for known, size in PAGE_SIZES.items():
         if known.lower() == name.strip().lower():
             return size
-    raise PrintError(f"unknown page size {name!r} (use {' or '.join(PAGE_SIZES)})")
+    raise PrintError(
+        _("unknown page size {name} (use {first} or {second})").format(
+            name=repr(name), first="A4", second="Letter"
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +119,9 @@ class PageMetrics:
         """Refuse a page too small to hold anything legible."""
         if self.width < 4 * self.margin or self.height < 6 * self.margin:
             raise PrintError(
-                f"the page ({self.width:.0f} × {self.height:.0f} points) is too small to print on"
+                _("the page ({width} × {height} points) is too small to print on").format(
+                    width=f"{self.width:.0f}", height=f"{self.height:.0f}"
+                )
             )
 
 
@@ -122,13 +130,19 @@ class SheetHeader:
     """What the header of a page says: a title, the sides (or the players of a game of
     individual players), the date and the place.
 
-    An empty field is printed as a line to write on.
+    An empty field is printed as a line to write on. A ``date`` given as a calendar date is
+    written as the language spoken writes dates (:func:`~jojotte_score.i18n.format_date`).
     """
 
     title: str = ""
     sides: tuple[str, ...] = ("", "")
-    date: str = ""
+    date: str | date = ""
     place: str = ""
+
+    @property
+    def date_text(self) -> str:
+        """The date as the header writes it."""
+        return format_date(self.date) if isinstance(self.date, date) else self.date
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +190,14 @@ class Page:
 
 
 def _field(
-    label: str, value: str, x: float, y: float, width: float, m: PageMetrics
+    filled: str, label: str, value: str, x: float, y: float, width: float, m: PageMetrics
 ) -> list[SheetItem]:
-    """ "Label: value" at (x, y), or "Label:" and a line to write on when ``value`` is ""."""
+    """``filled`` ("Date: {value}", a whole message) with ``value`` at (x, y), or ``label``
+    ("Date:") and a line to write on when ``value`` is ""."""
     if value.strip():
-        text = fit_text(f"{label}: {value.strip()}", m.text_size, width, m.text_width)
+        text = fit_text(filled.format(value=value.strip()), m.text_size, width, m.text_width)
         return [TextItem(x, y, text, m.text_size, "result")]
-    text = f"{label}:"
+    text = label
     start = x + m.text_width(text, m.text_size) + 4
     line_y = y + m.text_size * 0.45
     end = max(start + 10, x + width)
@@ -198,12 +213,13 @@ def page_header(
     """The header's items and the y below it: the title across the page; under it the
     players, the date and the place at the left, the lines of ``result`` (the sitting's
     running result) at the right; then a rule."""
-    left, top, right, _ = m.printable
+    left, top, right, _bottom = m.printable
     width = right - left
     half = (width - m.gap) / 2
     quarter = (half - m.gap) / 2
     items: list[SheetItem] = []
-    title = fit_text(header.title.strip() or default_title, m.title_size, width, m.text_width)
+    title = header.title.strip() or _(default_title)
+    title = fit_text(title, m.title_size, width, m.text_width)
     items.append(
         TextItem(left, top + m.title_size * TEXT_HEIGHT / 2, title, m.title_size, "heading")
     )
@@ -211,9 +227,15 @@ def page_header(
     first = top + m.title_size * TEXT_HEIGHT + 4 + m.text_size * TEXT_HEIGHT / 2
     names = [side.strip() for side in header.sides]
     players = versus(names) if names and all(names) else ""
-    items.extend(_field("Players", players, left, first, half, m))
-    items.extend(_field("Date", header.date, left, first + line, quarter, m))
-    items.extend(_field("Place", header.place, left + quarter + m.gap, first + line, quarter, m))
+    # Translators: the page header's fields; "{value}" is what was written in, the text
+    # without it is followed by a line to write on.
+    items.extend(_field(_("Players: {value}"), _("Players:"), players, left, first, half, m))
+    date_y = first + line
+    items.extend(_field(_("Date: {value}"), _("Date:"), header.date_text, left, date_y, quarter, m))
+    place_x = left + quarter + m.gap
+    items.extend(
+        _field(_("Place: {value}"), _("Place:"), header.place, place_x, date_y, quarter, m)
+    )
     column = left + half + m.gap
     lines = [
         part for text in result for part in wrap_phrases(text, m.text_size, half, m.text_width)
@@ -228,12 +250,13 @@ def page_header(
 
 def number_pages(pages: Sequence[Page], footer: str, m: PageMetrics) -> tuple[Page, ...]:
     """``pages`` with a footer each: ``footer`` at the left, "Page n of N" at the right."""
-    left, _, right, bottom = m.printable
+    page_of = _("Page {number} of {count}")
+    left, _top, right, bottom = m.printable
     y = bottom - m.footer_size * TEXT_HEIGHT / 2
     count = len(pages)
     numbered = []
     for number, page in enumerate(pages, 1):
-        label = f"Page {number} of {count}"
+        label = page_of.format(number=number, count=count)
         room = right - left - m.text_width(label, m.footer_size) - m.gap
         footer_items = (
             TextItem(right, y, label, m.footer_size, "label", align="right"),
@@ -251,7 +274,11 @@ def number_pages(pages: Sequence[Page], footer: str, m: PageMetrics) -> tuple[Pa
 def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
     """Who is ahead (R14), in words."""
     ahead, points = net
-    return "level" if ahead is None else f"{sides[ahead]} ahead by {points}"
+    if ahead is None:
+        return pgettext("running result", "level")
+    return ngettext("{side} ahead by {points}", "{side} ahead by {points}", points).format(
+        side=sides[ahead], points=points
+    )
 
 
 def running_result(ledger: Ledger | ColumnLedger, after: int) -> str:
@@ -263,8 +290,10 @@ def running_result(ledger: Ledger | ColumnLedger, after: int) -> str:
     if isinstance(ledger, Ledger):
         standing = _standing(ledger.sides, ledger.net_after(after))
         if so_far:
-            return f"Running result so far: {standing}"
-        return f"Running result after rubber {after}: {standing}"
+            return _("Running result so far: {standing}").format(standing=standing)
+        return _("Running result after rubber {number}: {standing}").format(
+            number=after, standing=standing
+        )
     players = ledger.players
     summed = [0] * len(players)
     for held in ledger.rubbers[:after]:
@@ -272,8 +301,8 @@ def running_result(ledger: Ledger | ColumnLedger, after: int) -> str:
             summed[seat] += points
     standing = settlement_text(players, summed)
     if so_far:
-        return f"Result so far: {standing}"
-    return f"Result after rubber {after}: {standing}"
+        return _("Result so far: {settlement}").format(settlement=standing)
+    return _("Result after rubber {number}: {settlement}").format(number=after, settlement=standing)
 
 
 def sitting_result(ledger: Ledger | ColumnLedger) -> list[str]:
@@ -284,28 +313,37 @@ def sitting_result(ledger: Ledger | ColumnLedger) -> list[str]:
     C6, F6)."""
     count = len(ledger.rubbers)
     if count == 0:
-        return ["No hands yet"]
+        return [_("No hands yet")]
+    names: tuple[str, ...]
     if isinstance(ledger, Ledger):
-        won = ledger.rubbers_won
-        details = [
-            f"Rubbers finished: {ledger.rubbers_finished}",
-            f"won: {ledger.sides[0]} {won[0]}, {ledger.sides[1]} {won[1]}",
-        ]
-        result = f"Running result: {_standing(ledger.sides, ledger.net)}"
-    else:
-        players = ledger.players
-        finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
-        wins = ", ".join(
-            f"{name} {won}" for name, won in zip(players, ledger.rubbers_won, strict=True)
+        names, finished = ledger.sides, ledger.rubbers_finished
+        result = _("Running result: {standing}").format(
+            standing=_standing(ledger.sides, ledger.net)
         )
-        details = [f"Rubbers finished: {finished}", f"won: {wins}"]
-        result = f"Result: {settlement_text(players, ledger.settlement)}"
+    else:
+        names = ledger.players
+        finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
+        result = _("Result: {settlement}").format(
+            settlement=settlement_text(names, ledger.settlement)
+        )
+    # Translators: how many rubbers one player or side won, in a list of them: "Anna 1".
+    item = _("{player} {won}")
+    # Translators: what separates the items of a list on the page header: "Anna 1, Bert 0".
+    wins = _(", ").join(
+        item.format(player=name, won=won)
+        for name, won in zip(names, ledger.rubbers_won, strict=True)
+    )
+    details = [
+        _("Rubbers finished: {count}").format(count=finished),
+        _("won: {wins}").format(wins=wins),
+    ]
     last = ledger.rubbers[-1]
     if not last.finished:
-        details.append(f"rubber {last.number} in progress")
+        details.append(_("rubber {number} in progress").format(number=last.number))
     if ledger.unresolved_prison:
-        details.append(f"{ledger.unresolved_prison} in prison, not won yet")
-    return [result, " · ".join(details)]
+        details.append(_("{prison} in prison, not won yet").format(prison=ledger.unresolved_prison))
+    # Translators: what separates the facts about the sitting in the page header.
+    return [result, _(" · ").join(details)]
 
 
 # Placing pads --------------------------------------------------------------------------
@@ -319,7 +357,7 @@ class _Cell:
 
 def _grid(widest: float, count: int, m: PageMetrics) -> tuple[int, float]:
     """How many pads of width ``widest`` go side by side, and the scale they share."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     available = right - left
     columns = max(1, math.floor((available + m.gap) / (widest * m.min_scale + m.gap)))
     columns = max(1, min(columns, count))
@@ -330,7 +368,7 @@ def _grid(widest: float, count: int, m: PageMetrics) -> tuple[int, float]:
 def _choose(cells: Sequence[_Cell], top: float, m: PageMetrics) -> tuple[int, float]:
     """The columns and the scale that put the most pads of typical height on a page, at
     the largest scale that does so, never below ``min_scale`` when more than one fits."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     available = right - left
     room = m.content_bottom - top
     widest = max(c.sheet.width for c in cells)
@@ -350,7 +388,7 @@ def _choose(cells: Sequence[_Cell], top: float, m: PageMetrics) -> tuple[int, fl
             if scale < m.min_scale:
                 break
             best = max(best, ((min(columns * rows, count), scale), columns))
-    (_, scale), columns = best
+    (_count, scale), columns = best
     return columns, scale
 
 
@@ -368,7 +406,7 @@ def _pack(
 ) -> list[Page]:
     """Place ``cells`` in rows of ``grid`` (columns, scale) on as many pages as they need,
     each page with ``header``; a pad too tall for a page is shrunk to fit it."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     bottom = m.content_bottom
     columns, base = grid
     column_width = (right - left - (columns - 1) * m.gap) / columns
@@ -421,7 +459,11 @@ def sitting_pages(
     m.check()
     count = len(ledger.rubbers)
     if rubber is not None and not 1 <= rubber <= count:
-        raise PrintError(f"there is no rubber {rubber} (the sitting has {count})")
+        raise PrintError(
+            _("there is no rubber {number} (the sitting has {count})").format(
+                number=rubber, count=count
+            )
+        )
     numbers = [rubber] if rubber is not None else list(range(1, count + 1))
     paid = prison_winners(ledger.hands)
     if isinstance(ledger, Ledger):
@@ -442,7 +484,7 @@ def sitting_pages(
     header = replace(header, sides=names)
     items, top = page_header(header, sitting_result(ledger), m, SHEETS_TITLE)
     if m.content_bottom - top < 72:
-        raise PrintError("the page is too small for a pad below its header")
+        raise PrintError(_("the page is too small for a pad below its header"))
     return _pack(cells, items, top, m, "sheets", _choose(cells, top, m))
 
 
@@ -460,11 +502,13 @@ def blank_pages(
     m.check()
     if not 1 <= count <= MAX_BLANK_PADS:
         raise PrintError(
-            f"the number of blank pads must be from 1 to {MAX_BLANK_PADS}, not {count}"
+            _("the number of blank pads must be from 1 to {most}, not {count}").format(
+                most=MAX_BLANK_PADS, count=count
+            )
         )
     items, top = page_header(SheetHeader(sides=sides), (), m, BLANK_TITLE)
     if m.content_bottom - top < 72:
-        raise PrintError("the page is too small for a pad below its header")
+        raise PrintError(_("the page is too small for a pad below its header"))
     small = blank_pad(sides, sheet_metrics, 1, 1, variant)
     columns, scale = _grid(small.width, count, m)
     room = (m.content_bottom - top) / scale - small.height

@@ -42,7 +42,7 @@ def paint_report(
     device: QPagedPaintDevice, report: SeasonReport, font: QFont
 ) -> tuple[ReportPage, ...]:
     """Lay ``report`` out for ``device``'s paper and draw it there; the pages drawn."""
-    metrics, _ = page_metrics(device, font)
+    metrics, _scale = page_metrics(device, font)
     pages = layout_season_report(report, metrics)
     paint_report_pages(device, pages, font)
     return pages

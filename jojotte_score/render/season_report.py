@@ -24,6 +24,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import PlayerStats, player_stats
 from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext, pgettext
 from jojotte_score.render.chart_layout import (
     Chart,
     ChartLayout,
@@ -41,8 +42,11 @@ from jojotte_score.render.page_layout import (
 )
 from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
-REPORT_TITLE = "Jo-Jotte season report"
-"""The report's title when none is given."""
+REPORT_TITLE = N_("Jo-Jotte season report")
+"""The report's title when none is given (in English: translate with ``_()`` where shown)."""
+
+MIN_HEADING_SIZE = 7.0
+"""The smallest font size the table's headings shrink to, in points."""
 
 CHART_HEIGHT = 250.0
 """Each plot's height on the page, in points; it is as wide as the printable area."""
@@ -61,11 +65,12 @@ class SeasonReport:
 
 
 def season_report(
-    dated: Sequence[tuple[date, AnySitting]], title: str = REPORT_TITLE, period: str = ""
+    dated: Sequence[tuple[date, AnySitting]], title: str = "", period: str = ""
 ) -> SeasonReport:
     """The report over ``dated`` sittings (each with the day it was played), in the order
     of their days: the statistics, each player's net result per sitting and added up, and
-    the contracts made by kind. ``period`` defaults to the first and last day."""
+    the contracts made by kind. ``title`` defaults to :data:`REPORT_TITLE` and ``period``
+    to the first and last day, in the language spoken."""
     ordered = sorted(dated, key=lambda pair: pair[0])
     results = []
     for day, sitting in ordered:
@@ -73,17 +78,17 @@ def season_report(
             results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
         else:
             results.append(SittingResult.of_ledger(day, sitting, replay_columns(sitting)))
-    stats = tuple(player_stats(sitting for _, sitting in ordered))
+    stats = tuple(player_stats(sitting for _day, sitting in ordered))
     over_time = results_over_time(results)
     if not period and ordered:
-        first, last = ordered[0][0].isoformat(), ordered[-1][0].isoformat()
-        period = first if first == last else f"{first} to {last}"
+        first, last = format_date(ordered[0][0]), format_date(ordered[-1][0])
+        period = first if first == last else _("{first} to {last}").format(first=first, last=last)
     charts = (
         results_chart(over_time),
         results_chart(over_time, cumulative=True),
         shares_chart(contract_shares(stats)),
     )
-    return SeasonReport(title, period, stats, charts, len(ordered))
+    return SeasonReport(title or _(REPORT_TITLE), period, stats, charts, len(ordered))
 
 
 # The table of statistics ------------------------------------------------------------------
@@ -94,25 +99,46 @@ def _average(value: float | None) -> str:
 
 
 def _per_hand(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1f}"
+    return "–" if value is None else format_decimal(value, 1)
+
+
+def _of(part: int, whole: int) -> str:
+    # Translators: a count out of a total in the season report's table: "3 of 5".
+    return _("{part} of {whole}").format(part=part, whole=whole)
 
 
 STATS_COLUMNS: tuple[tuple[str, float, Callable[[PlayerStats], str]], ...] = (
     ("Player", 0.18, lambda s: s.name),
     ("Sittings", 0.11, lambda s: str(s.sittings)),
-    ("Rubbers won", 0.11, lambda s: f"{s.rubbers_won} of {s.rubbers_played}"),
+    ("Rubbers won", 0.11, lambda s: _of(s.rubbers_won, s.rubbers_played)),
     ("Net points", 0.11, lambda s: signed(s.net_points)),
     ("Per rubber", 0.10, lambda s: _average(s.average_rubber)),
-    ("Contracts made", 0.13, lambda s: f"{s.contracts.made} of {s.contracts.declared}"),
-    ("Defeated", 0.12, lambda s: f"{s.defeated} of {s.defended}"),
+    ("Contracts made", 0.13, lambda s: _of(s.contracts.made, s.contracts.declared)),
+    ("Defeated", 0.12, lambda s: _of(s.defeated, s.defended)),
     ("Melds per hand", 0.12, lambda s: _per_hand(s.melds_per_hand)),
 )
-"""The table's columns: heading, share of the width, and the cell of a player's figures."""
+"""The table's columns: heading (in English: :func:`stats_headings` gives them in the
+language spoken), share of the width, and the cell of a player's figures."""
+
+
+def stats_headings() -> list[str]:
+    """The table's headings in the language spoken, in the order of :data:`STATS_COLUMNS`."""
+    headings = {
+        "Player": pgettext("season report", "Player"),
+        "Sittings": pgettext("season report", "Sittings"),
+        "Rubbers won": pgettext("season report", "Rubbers won"),
+        "Net points": pgettext("season report", "Net points"),
+        "Per rubber": pgettext("season report", "Per rubber"),
+        "Contracts made": pgettext("season report", "Contracts made"),
+        "Defeated": pgettext("season report", "Defeated"),
+        "Melds per hand": pgettext("season report", "Melds per hand"),
+    }
+    return [headings[heading] for heading, _share, _cell in STATS_COLUMNS]
 
 
 def stats_rows(stats: Sequence[PlayerStats]) -> list[list[str]]:
     """The table's cells, a row per player, in the order of :data:`STATS_COLUMNS`."""
-    return [[cell(player) for _, _, cell in STATS_COLUMNS] for player in stats]
+    return [[cell(player) for _heading, _share, cell in STATS_COLUMNS] for player in stats]
 
 
 # Pages ---------------------------------------------------------------------------------------
@@ -164,17 +190,23 @@ def layout_season_report(
     """The report's pages: header and table first, then each plot with its summary under
     it; numbered, with the title in the footer."""
     m.check()
-    left, top, right, _ = m.printable
+    left, top, right, _bottom = m.printable
     width = right - left
     pages = _Pages(m)
     items = pages.items
-    title = fit_text(report.title.strip() or REPORT_TITLE, m.title_size, width, m.text_width)
+    title = fit_text(report.title.strip() or _(REPORT_TITLE), m.title_size, width, m.text_width)
     items.append(
         TextItem(left, top + m.title_size * TEXT_HEIGHT / 2, title, m.title_size, "heading")
     )
     pages.y = top + m.title_size * TEXT_HEIGHT + 4
-    count = "1 sitting" if report.sittings == 1 else f"{report.sittings} sittings"
-    line = f"{report.period} · {count}" if report.period else count
+    count = ngettext("{count} sitting", "{count} sittings", report.sittings).format(
+        count=report.sittings
+    )
+    if report.period:
+        # Translators: the season report's period and how many sittings it holds.
+        line = _("{period} · {sittings}").format(period=report.period, sittings=count)
+    else:
+        line = count
     items.append(
         TextItem(left, pages.y + m.text_size * TEXT_HEIGHT / 2, line, m.text_size, "result")
     )
@@ -198,22 +230,23 @@ def layout_season_report(
         pages.y = y + m.gap
     laid = pages.pages()
     numbered = number_pages(
-        [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _ in laid],
-        report.title.strip() or REPORT_TITLE,
+        [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _charts in laid],
+        report.title.strip() or _(REPORT_TITLE),
         m,
     )
     return tuple(
-        ReportPage(page, tuple(charts)) for page, (_, charts) in zip(numbered, laid, strict=True)
+        ReportPage(page, tuple(charts))
+        for page, (_items, charts) in zip(numbered, laid, strict=True)
     )
 
 
 def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
     """The statistics, a row per player; the headings again on each new page."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     width = right - left
     size = m.text_size
     row = size * TEXT_HEIGHT + 3
-    widths = [share * width for _, share, _ in STATS_COLUMNS]
+    widths = [share * width for _heading, share, _cell in STATS_COLUMNS]
     lefts = [left + sum(widths[:i]) for i in range(len(widths))]
 
     def cells(texts: Sequence[str], role: str) -> None:
@@ -227,30 +260,42 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
                 pages.items.append(TextItem(x, middle, fitted, size, role, align="right"))
         pages.y += row
 
+    titles = stats_headings()
+    # The headings' size: the text's, or smaller until each word fits its column (a long
+    # word, as German has, is never broken inside).
+    heading_size = size
+    while heading_size > MIN_HEADING_SIZE and any(
+        m.text_width(word, heading_size) > widths[index] - 6
+        for index, title in enumerate(titles)
+        for word in title.split()
+    ):
+        heading_size -= 0.5
+
     def headings() -> None:
         """The headings, each wrapped onto as many lines as its column needs, at the
         bottom of the heading row."""
+        hs = heading_size
         lines = [
-            wrap_text(heading, size, widths[index] - 6, m.text_width)
-            for index, (heading, _, _) in enumerate(STATS_COLUMNS)
+            wrap_text(heading, hs, widths[index] - 6, m.text_width)
+            for index, heading in enumerate(titles)
         ]
         depth = max(len(wrapped) for wrapped in lines)
         for index, wrapped in enumerate(lines):
             for number, text in enumerate(wrapped):
-                middle = pages.y + (depth - len(wrapped) + number) * size * TEXT_HEIGHT + row / 2
+                middle = pages.y + (depth - len(wrapped) + number) * hs * TEXT_HEIGHT + row / 2
                 if index == 0:
-                    pages.items.append(TextItem(lefts[0], middle, text, size, "heading"))
+                    pages.items.append(TextItem(lefts[0], middle, text, hs, "heading"))
                 else:
                     x = lefts[index] + widths[index] - 6
-                    pages.items.append(TextItem(x, middle, text, size, "heading", align="right"))
-        pages.y += (depth - 1) * size * TEXT_HEIGHT + row
+                    pages.items.append(TextItem(x, middle, text, hs, "heading", align="right"))
+        pages.y += (depth - 1) * hs * TEXT_HEIGHT + row
         pages.items.append(LineItem(left, pages.y, right, pages.y, 0.5, "game"))
         pages.y += 2
 
     pages.room(3 * row + 2)
     headings()
     if not stats:
-        cells(["No sittings in this period."], "result")
+        cells([_("No sittings in this period.")], "result")
     for texts in stats_rows(stats):
         before = len(pages.done)
         pages.room(row)

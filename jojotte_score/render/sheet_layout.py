@@ -38,6 +38,7 @@ from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
+from jojotte_score.i18n import N_, _, ngettext, pgettext
 from jojotte_score.render.text_fit import TextWidth as TextWidth
 from jojotte_score.render.text_fit import fit_text, wrap_text
 
@@ -60,24 +61,60 @@ the columns and the rule under the names), a line under a finished game, the lin
 totals, or the stroke through a prison amount somebody has won."""
 
 KIND_MARKS: dict[str, tuple[str, str]] = {
-    EntryKind.MELD: ("M", "melds"),
-    EntryKind.PRISON: ("P", "prison won"),
-    EntryKind.NULLO_BONUS: ("N", "Nullo bonus"),
-    EntryKind.SLAM_BONUS: ("S", "Slam bonus"),
-    EntryKind.UNBID_SLAM_BONUS: ("U", "unbid Slam bonus"),
-    EntryKind.RUBBER_BONUS: ("R", "rubber bonus"),
+    EntryKind.MELD: ("M", N_("melds")),
+    EntryKind.PRISON: ("P", N_("prison won")),
+    EntryKind.NULLO_BONUS: ("N", N_("Nullo bonus")),
+    EntryKind.SLAM_BONUS: ("S", N_("Slam bonus")),
+    EntryKind.UNBID_SLAM_BONUS: ("U", N_("unbid Slam bonus")),
+    EntryKind.RUBBER_BONUS: ("R", N_("rubber bonus")),
 }
-"""The small mark written after an entry that is not trick points, and what it means."""
+"""The small mark written after an entry that is not trick points, and what it means, in
+English; :func:`kind_mark` gives both in the language spoken."""
+
+
+def kind_mark(kind: str) -> tuple[str, str] | None:
+    """The mark written after an entry of ``kind`` and what it means, in the language
+    spoken ("M", "melds"; "K", "Keller gewonnen"); None for trick points."""
+    if kind not in KIND_MARKS:
+        return None
+    # Each mark is the first letter of its meaning in the language spoken.
+    marks: dict[str, str] = {
+        EntryKind.MELD: pgettext("pad mark: melds", "M"),
+        EntryKind.PRISON: pgettext("pad mark: prison won", "P"),
+        EntryKind.NULLO_BONUS: pgettext("pad mark: Nullo bonus", "N"),
+        EntryKind.SLAM_BONUS: pgettext("pad mark: Slam bonus", "S"),
+        EntryKind.UNBID_SLAM_BONUS: pgettext("pad mark: unbid Slam bonus", "U"),
+        EntryKind.RUBBER_BONUS: pgettext("pad mark: rubber bonus", "R"),
+    }
+    return marks[kind], _(KIND_MARKS[kind][1])
+
 
 COPY_LEGENDS: dict[Variant, str] = {
-    Variant.THREE_PLAYER: "(…) copied: the player who sat out scores as his partner (T8)",
-    Variant.CUTTHROAT: (
+    Variant.THREE_PLAYER: N_("(…) copied: the player who sat out scores as his partner (T8)"),
+    Variant.CUTTHROAT: N_(
         "(…) copied: the player who sat out scores as his partner (T8), "
         "and the dealer as the player who sat out (F3)"
     ),
-    Variant.CHOUETTE: "(…) copied: the partner scores what the captain scores (C4)",
+    Variant.CHOUETTE: N_("(…) copied: the partner scores what the captain scores (C4)"),
 }
-"""The legend of the parentheses around a copied entry, for each game that copies."""
+"""The legend of the parentheses around a copied entry, for each game that copies (in
+English: translate with ``_()`` where shown)."""
+
+
+def copy_legend(variant: Variant) -> str:
+    """The legend of the parentheses around a copy in ``variant``'s pad, in the language
+    spoken ("" for a game without copies)."""
+    legend = COPY_LEGENDS.get(variant, "")
+    return _(legend) if legend else ""
+
+
+def prison_text(points: int) -> str:
+    """A prison amount as the pad writes it in its lane: "60", or as the language's
+    scoresheets write it (German ones put it in parentheses: "(60)")."""
+    # Translators: how the pad writes an amount put in prison; German scoresheets put it
+    # in parentheses, as the German rules' worked example does: "({points})".
+    return pgettext("prison amount on the pad", "{points}").format(points=points)
+
 
 MINUS = "\u2212"
 """The minus sign of a settlement (a true minus, as wide as the plus)."""
@@ -265,7 +302,7 @@ class _Content(NamedTuple):
     def copied(self) -> frozenset[tuple[int, int]]:
         """(hand, column) for every column whose entries of that hand are copies."""
         return frozenset(
-            (hand, copier) for hand, pairs in self.copies.items() for copier, _ in pairs
+            (hand, copier) for hand, pairs in self.copies.items() for copier, _source in pairs
         )
 
 
@@ -281,7 +318,7 @@ def empty_sheet(
     ``sides`` are the two sides' names, or one name per player for the games of individual
     players (``variant``; with ``roles``, the chouette rubber's box and team are named).
     """
-    caption = f"Rubber {rubber_number}: no hands yet"
+    caption = _("Rubber {number}: no hands yet").format(number=rubber_number)
     if not _per_player(sides, variant):
         return _layout(_Content(sides, (), None, (caption,), ()), rubber_number, metrics)
     content = _Content(
@@ -344,7 +381,7 @@ def layout_rubber(
     column per player (``sides`` are the players); ``variant`` names the game, read from
     the rubber and the number of players when None.
     """
-    caption = f"Rubber {rubber.number} of {count}"
+    caption = _("Rubber {number} of {count}").format(number=rubber.number, count=count)
     if isinstance(rubber, RubberResult):
         content = _Content(
             sides, rubber.hands, rubber.totals, (caption,), (result_text(rubber, sides),)
@@ -361,7 +398,7 @@ def layout_rubber(
         per_player=True,
         settlement=rubber.settlement,
         copies=copies,
-        copy_legend=COPY_LEGENDS.get(game, ""),
+        copy_legend=copy_legend(game),
     )
     return _layout(content, rubber.number, metrics, paid or {})
 
@@ -417,8 +454,13 @@ def signed(points: int) -> str:
 
 def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:
     """Each player's settlement in words: "Anna +120, Bert 0", with :func:`signed`."""
-    return ", ".join(
-        f"{name} {signed(points)}" for name, points in zip(names, settlement, strict=True)
+    # Translators: one player's settlement in a list of them: "Anna +120".
+    item = _("{player} {points}")
+    # Translators: what separates the players' settlements in a list of them.
+    separator = _(", ")
+    return separator.join(
+        item.format(player=name, points=signed(points))
+        for name, points in zip(names, settlement, strict=True)
     )
 
 
@@ -428,7 +470,8 @@ def _roles_caption(roles: ChouetteRoles | None, names: Sequence[str]) -> tuple[s
     if roles is None:
         return ()
     box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
-    return (f"Box: {box} · Team: {captain} (captain) & {partner}",)
+    text = _("Box: {box} · Team: {captain} (captain) & {partner}")
+    return (text.format(box=box, captain=captain, partner=partner),)
 
 
 def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> tuple[str, ...]:
@@ -437,22 +480,27 @@ def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> 
     F6), so far while the rubber is being played (T15a)."""
     roles = rubber.roles
     winner = rubber.winner
+    settlement = settlement_text(names, rubber.settlement)
     if winner is None:
         waiting = rubber.hands[-1].prison_after if rubber.hands else 0
-        first = f"Rubber {rubber.number} in progress" + (
-            f"; {waiting} in prison" if waiting else ""
-        )
-        settled = "Settled so far: "
-    else:
-        settled = "Settled: "
-        if roles is not None and winner == roles.box:
-            first = f"{names[winner]}, the box, wins the rubber"
-        elif roles is not None:
-            team = f"{names[roles.captain]} & {names[roles.partner]}"
-            first = f"The team, {team}, wins the rubber"
+        if waiting:
+            first = _("Rubber {number} in progress; {prison} in prison").format(
+                number=rubber.number, prison=waiting
+            )
         else:
-            first = f"{names[winner]} wins the rubber"
-    return (first, settled + settlement_text(names, rubber.settlement))
+            first = _("Rubber {number} in progress").format(number=rubber.number)
+        settled = _("Settled so far: {settlement}").format(settlement=settlement)
+    else:
+        settled = _("Settled: {settlement}").format(settlement=settlement)
+        if roles is not None and winner == roles.box:
+            first = _("{player}, the box, wins the rubber").format(player=names[winner])
+        elif roles is not None:
+            first = _("The team, {captain} & {partner}, wins the rubber").format(
+                captain=names[roles.captain], partner=names[roles.partner]
+            )
+        else:
+            first = _("{player} wins the rubber").format(player=names[winner])
+    return (first, settled)
 
 
 def _per_player(sides: Sequence[str], variant: Variant | None) -> bool:
@@ -466,18 +514,36 @@ def result_text(rubber: RubberResult, sides: tuple[str, ...]) -> str:
     """The rubber's result in words: who won it and who is ahead on points (R13, R14)."""
     ahead, difference = rubber.net
     if rubber.winner is None:
-        text = (
-            f"Rubber {rubber.number} in progress: "
-            f"{sides[0]} {rubber.totals[0]}, {sides[1]} {rubber.totals[1]}"
-        )
         waiting = rubber.hands[-1].prison_after if rubber.hands else 0
-        return text + (f"; {waiting} in prison" if waiting else "")
+        standing = {
+            "number": rubber.number,
+            "first": sides[0],
+            "first_points": rubber.totals[0],
+            "second": sides[1],
+            "second_points": rubber.totals[1],
+        }
+        if waiting:
+            return _(
+                "Rubber {number} in progress: {first} {first_points}, "
+                "{second} {second_points}; {prison} in prison"
+            ).format(prison=waiting, **standing)
+        return _(
+            "Rubber {number} in progress: {first} {first_points}, {second} {second_points}"
+        ).format(**standing)
     winner = sides[rubber.winner]
     if ahead == rubber.winner:
-        return f"{winner} wins the rubber by {difference}"
+        return ngettext(
+            "{winner} wins the rubber by {points}",
+            "{winner} wins the rubber by {points}",
+            difference,
+        ).format(winner=winner, points=difference)
     if ahead is None:
-        return f"{winner} wins the rubber; the totals are level"
-    return f"{winner} wins the rubber; {sides[ahead]} is ahead by {difference}"
+        return _("{winner} wins the rubber; the totals are level").format(winner=winner)
+    return ngettext(
+        "{winner} wins the rubber; {side} is ahead by {points}",
+        "{winner} wins the rubber; {side} is ahead by {points}",
+        difference,
+    ).format(winner=winner, side=sides[ahead], points=difference)
 
 
 def shown_name(name: str) -> str:
@@ -590,7 +656,7 @@ def _layout(
     if has_prison:
         centre = frame.pad_right + frame.prison_lane / 2
         items.append(
-            TextItem(centre, header_middle, "prison", m.legend_size, "label", align="center")
+            TextItem(centre, header_middle, _prison_label(), m.legend_size, "label", align="center")
         )
     header_bottom = y + m.heading_size * 1.8
     items.append(LineItem(frame.left, header_bottom, frame.right, header_bottom, 0.6, "column"))
@@ -669,8 +735,9 @@ def _place_settlement(
     items = frame.items
     middle = totals_middle + m.row_height
     label_x = frame.pad_right + 5
-    items.append(TextItem(label_x, totals_middle, "total", m.legend_size, "label"))
-    items.append(TextItem(label_x, middle, "settled", m.legend_size, "label"))
+    total, settled = _foot_labels()
+    items.append(TextItem(label_x, totals_middle, total, m.legend_size, "label"))
+    items.append(TextItem(label_x, middle, settled, m.legend_size, "label"))
     if content.settlement is not None:
         for side, points in enumerate(content.settlement):
             items.append(
@@ -686,6 +753,19 @@ def _place_settlement(
                 )
             )
     return middle + m.row_height / 2
+
+
+def _foot_labels() -> tuple[str, str]:
+    """The labels of the foot's two rows on a pad with a column per player."""
+    return (
+        pgettext("pad foot", "total"),
+        pgettext("pad foot", "settled"),
+    )
+
+
+def _prison_label() -> str:
+    """The heading of the lane where amounts put in prison are written."""
+    return pgettext("pad lane", "prison")
 
 
 def _rows(
@@ -723,11 +803,11 @@ def _slots(
 ) -> list[dict[int, Entry]]:
     """Each column's entries of ``hand`` on ``line``, by the row (0 nearest the line) each
     takes. A copier's entries copy his source's one for one, in order (T8, F3, C4)."""
-    by_column: list[list[Entry]] = [[] for _ in range(count)]
+    by_column: list[list[Entry]] = [[] for _column in range(count)]
     for entry in hand.entries:
         by_column[entry.side].append(entry)
     copiers = dict(copies)
-    slots: list[dict[int, Entry]] = [{} for _ in range(count)]
+    slots: list[dict[int, Entry]] = [{} for _column in range(count)]
     # (column, index among the column's entries) -> row, for the copies to follow
     placed: dict[tuple[int, int], int] = {}
     for side in range(count):
@@ -760,11 +840,11 @@ def _slots(
 
 
 def _circle_radius(amount: int, m: SheetMetrics) -> float:
-    return max(m.text_width(str(amount), m.prison_size) / 2 + 2.5, m.prison_size * 0.9)
+    return max(m.text_width(prison_text(amount), m.prison_size) / 2 + 2.5, m.prison_size * 0.9)
 
 
 def _mark_width(kind: str, m: SheetMetrics) -> float:
-    mark = KIND_MARKS.get(kind)
+    mark = kind_mark(kind)
     return m.text_width(mark[0], m.mark_size) + 1.5 if mark else 0.0
 
 
@@ -806,8 +886,9 @@ def _frame(
     for row in rows:
         if row.prison:
             prison = max(prison, 2 * _circle_radius(row.prison, m) + 10)
+    prison = max(prison, measure(_prison_label(), m.legend_size) + 8)
     if content.per_player:  # the foot's labels
-        for label in ("total", "settled"):
+        for label in _foot_labels():
             prison = max(prison, measure(label, m.legend_size) + 8)
     return _Frame(m.margin, lane, column, prison, len(names))
 
@@ -856,7 +937,7 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
                 copied,
             )
         )
-        mark = KIND_MARKS.get(entry.kind)
+        mark = kind_mark(entry.kind)
         if mark:
             mark_y = middle - m.entry_size * 0.3
             items.append(
@@ -878,7 +959,16 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
         cx = frame.pad_right + frame.prison_lane / 2
         items.append(CircleItem(cx, middle, _circle_radius(row.prison, m), row.hand))
         items.append(
-            TextItem(cx, middle, str(row.prison), m.prison_size, "prison", row.hand, None, "center")
+            TextItem(
+                cx,
+                middle,
+                prison_text(row.prison),
+                m.prison_size,
+                "prison",
+                row.hand,
+                None,
+                "center",
+            )
         )
         winner = frame.paid.get(row.hand)
         if winner is not None:  # paid: crossed out, with the number of the hand that won it
@@ -931,7 +1021,10 @@ def _legend(
     """The meaning of the kind marks used on this sheet, wrapped to the sheet's width; then
     what the parentheses around a copy mean, when the sheet has a copy."""
     used = {e.kind for h in hands for e in h.entries}
-    parts = [f"{mark} {words}" for kind, (mark, words) in KIND_MARKS.items() if kind in used]
+    # Translators: a mark of the pad's legend and what it means: "M melds".
+    explained = _("{mark} {meaning}")
+    marks = [kind_mark(kind) for kind in KIND_MARKS if kind in used]
+    parts = [explained.format(mark=mark[0], meaning=mark[1]) for mark in marks if mark]
     lines: list[str] = []
     available = frame.right - frame.left
     for part in parts:
@@ -944,11 +1037,13 @@ def _legend(
     return lines
 
 
-BLANK_CAPTION = "Rubber ____"
-"""The caption of a blank pad: the rubber's number is written in by hand."""
+BLANK_CAPTION = N_("Rubber ____")
+"""The caption of a blank pad: the rubber's number is written in by hand (in English:
+translate with ``_()`` where shown)."""
 
-BLANK_ROLES = "Box: __________ · Captain: __________ · Partner: __________"
-"""The chouette's blank pad's second caption: the rubber's roles are written in by hand."""
+BLANK_ROLES = N_("Box: __________ · Captain: __________ · Partner: __________")
+"""The chouette's blank pad's second caption: the rubber's roles are written in by hand
+(in English: translate with ``_()`` where shown)."""
 
 
 def blank_pad(
@@ -969,11 +1064,12 @@ def blank_pad(
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
     if _per_player(sides, variant):
         game = variant if variant is not None else _variant_of_count(len(sides))
-        captions = (BLANK_CAPTION, BLANK_ROLES) if game is Variant.CHOUETTE else (BLANK_CAPTION,)
-        legend = COPY_LEGENDS.get(game, "")
+        blank_roles = (_(BLANK_ROLES),) if game is Variant.CHOUETTE else ()
+        captions = (_(BLANK_CAPTION), *blank_roles)
+        legend = copy_legend(game)
         content = _Content(sides, (), None, captions, (), per_player=True, copy_legend=legend)
     else:
-        content = _Content(sides, (), None, (BLANK_CAPTION,), ())
+        content = _Content(sides, (), None, (_(BLANK_CAPTION),), ())
     sheet = _layout(content, 1, m)
     frame = _frame(_shown_names(content, m), content, [], m)
     headings = {item.side: item for item in sheet.texts("heading")}
@@ -987,7 +1083,7 @@ def blank_pad(
             extra.append(LineItem(left, y, right, y, 0.5, "column"))
     centre = frame.pad_right + frame.prison_lane / 2
     middle = headings[0].y
-    extra.append(TextItem(centre, middle, "prison", m.legend_size, "label", align="center"))
+    extra.append(TextItem(centre, middle, _prison_label(), m.legend_size, "label", align="center"))
     height = sheet.height
     if content.copy_legend:
         y = height - m.margin

@@ -37,16 +37,17 @@ from jojotte_score.core.tables import (
     TRUMP_CARD_VALUES,
     UNBID_SLAM_BONUS,
 )
+from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.render.page_layout import (
     Page,
     PageMetrics,
     PrintError,
     wrap_text,
 )
-from jojotte_score.render.sheet_layout import MINUS, TEXT_HEIGHT, LineItem, SheetItem, TextItem
+from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
-CARD_TITLE = "Jo-Jotte scoring card"
-"""The card's title."""
+CARD_TITLE = N_("Jo-Jotte scoring card")
+"""The card's title (in English: translate with ``_()`` where shown)."""
 
 CARD_SIZES = (9.0, 8.5, 8.0, 7.5, 7.0, 6.5, 6.0)
 """The font sizes tried for the card's text, largest first."""
@@ -85,21 +86,57 @@ class CardRuling:
 CardBlock = CardTable | CardRuling
 
 
-RULINGS_TITLE = "The rulings"
+RULINGS_TITLE = N_("The rulings")
+"""The title over the two-player rulings (in English: translate with ``_()``)."""
+
+
+def rank_word(rank: Rank) -> str:
+    """A card rank in words, in the language spoken: "Jack", "Bube"."""
+    words = {
+        Rank.ACE: pgettext("card", "Ace"),
+        Rank.KING: pgettext("card", "King"),
+        Rank.QUEEN: pgettext("card", "Queen"),
+        Rank.JACK: pgettext("card", "Jack"),
+        Rank.TEN: pgettext("card", "Ten"),
+        Rank.NINE: pgettext("card", "Nine"),
+        Rank.EIGHT: pgettext("card", "Eight"),
+        Rank.SEVEN: pgettext("card", "Seven"),
+    }
+    return words[rank]
+
+
+def rank_mark(rank: Rank) -> str:
+    """A card rank as the cards show it, in the language spoken: "J", "B" (Bube)."""
+    marks = {
+        # Translators: the card ranks as the cards show them (German cards: A, K, D, B).
+        Rank.ACE: pgettext("card rank", "A"),
+        Rank.KING: pgettext("card rank", "K"),
+        Rank.QUEEN: pgettext("card rank", "Q"),
+        Rank.JACK: pgettext("card rank", "J"),
+    }
+    return marks.get(rank, rank.value)
 
 
 def _card_values() -> CardTable:
     ranks = [Rank(key) for key in TRUMP_CARD_VALUES]
     rows = [
-        (rank.word, str(TRUMP_CARD_VALUES[rank.value]), str(PLAIN_CARD_VALUES[rank.value]))
+        (rank_word(rank), str(TRUMP_CARD_VALUES[rank.value]), str(PLAIN_CARD_VALUES[rank.value]))
         for rank in ranks
     ]
     rows.append(
-        ("One suit", str(sum(TRUMP_CARD_VALUES.values())), str(sum(PLAIN_CARD_VALUES.values())))
+        (
+            pgettext("scoring card", "One suit"),
+            str(sum(TRUMP_CARD_VALUES.values())),
+            str(sum(PLAIN_CARD_VALUES.values())),
+        )
     )
     return CardTable(
-        "Card values",
-        ("Card", "In the trump suit", "In a plain suit, at no-trump and in Nullo"),
+        _("Card values"),
+        (
+            pgettext("scoring card", "Card"),
+            _("In the trump suit"),
+            _("In a plain suit, at no-trump and in Nullo"),
+        ),
         tuple(rows),
         (0.34, 0.28, 0.38),
         frozenset({1, 2}),
@@ -107,7 +144,8 @@ def _card_values() -> CardTable:
 
 
 def _ranks(order: Sequence[Rank]) -> str:
-    return ", ".join(rank.value for rank in order)
+    # Translators: what separates the ranks in an order of them: "J, 9, A".
+    return _(", ").join(rank_mark(rank) for rank in order)
 
 
 def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
@@ -118,101 +156,131 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
     rules = rules or Rules()
     partnership_target = Variant.PARTNERSHIP.default_game_target
     tricks = Variant.TWO_PLAYER.tricks_per_hand
-    runs = {3: "Three cards", 4: "Four cards", 5: "Five cards"}
+    trick_scores_only = _("the trick scores only")
     tables: list[CardBlock] = [
         _card_values(),
         CardTable(
-            f"The deck: {DECK_POINTS_TRUMP} or {DECK_POINTS_NO_TRUMP}",
-            ("Contract", "Card points in the deck"),
+            _("The deck: {trump} or {no_trump}").format(
+                trump=DECK_POINTS_TRUMP, no_trump=DECK_POINTS_NO_TRUMP
+            ),
+            (pgettext("scoring card", "Contract"), _("Card points in the deck")),
             (
-                ("A trump suit", str(DECK_POINTS_TRUMP)),
-                ("No-trump, and every Nullo", str(DECK_POINTS_NO_TRUMP)),
+                (_("A trump suit"), str(DECK_POINTS_TRUMP)),
+                (_("No-trump, and every Nullo"), str(DECK_POINTS_NO_TRUMP)),
             ),
             (0.62, 0.38),
             frozenset({1}),
         ),
         CardTable(
-            "Last trick and Jo-Jotte",
-            ("What", "Points", "When"),
+            _("Last trick and Jo-Jotte"),
             (
-                ("Last trick", str(LAST_TRICK_BONUS), "Every hand except Nullo"),
+                pgettext("scoring card", "What"),
+                pgettext("scoring card", "Points"),
+                pgettext("scoring card", "When"),
+            ),
+            (
                 (
-                    "Jo-Jotte",
+                    pgettext("scoring card", "Last trick"),
+                    str(LAST_TRICK_BONUS),
+                    _("Every hand except Nullo"),
+                ),
+                (
+                    pgettext("scoring card", "Jo-Jotte"),
                     str(JOJOTTE_BONUS),
-                    "Only with a trump suit; never at no-trump or in Nullo.",
+                    _("Only with a trump suit; never at no-trump or in Nullo."),
                 ),
             ),
             (0.25, 0.15, 0.60),
             frozenset({1}),
         ),
         CardTable(
-            "Melds",
+            pgettext("scoring card", "Melds"),
             (),
             (
-                ("Class A, four of a kind", str(FOUR_OF_A_KIND_POINTS)),
-                ("Class B, sequences", ""),
-                *((runs[n], str(SEQUENCE_POINTS[n])) for n in runs),
+                (_("Class A, four of a kind"), str(FOUR_OF_A_KIND_POINTS)),
+                (_("Class B, sequences"), ""),
+                (pgettext("scoring card", "Three cards"), str(SEQUENCE_POINTS[3])),
+                (pgettext("scoring card", "Four cards"), str(SEQUENCE_POINTS[4])),
+                (pgettext("scoring card", "Five cards"), str(SEQUENCE_POINTS[5])),
             ),
             (0.75, 0.25),
             frozenset({1}),
-            ("In each class only one player scores: the one with the higher meld in that class.",),
+            (
+                _(
+                    "In each class only one player scores: the one with the higher meld in "
+                    "that class."
+                ),
+            ),
         ),
         CardTable(
-            "Which four of a kind is higher",
-            ("Contract", "Rank order, high to low"),
-            (("Trump suit", _ranks(FOURS_ORDER_TRUMP)), ("No-trump", _ranks(FOURS_ORDER_NO_TRUMP))),
+            _("Which four of a kind is higher"),
+            (pgettext("scoring card", "Contract"), _("Rank order, high to low")),
+            (
+                (pgettext("scoring card", "Trump suit"), _ranks(FOURS_ORDER_TRUMP)),
+                (pgettext("scoring card", "No-trump"), _ranks(FOURS_ORDER_NO_TRUMP)),
+            ),
             (0.4, 0.6),
         ),
         CardTable(
-            "Doubling",
-            ("Contract", "Multiplier m", "Multiplies"),
+            pgettext("scoring card", "Doubling"),
+            (pgettext("scoring card", "Contract"), _("Multiplier m"), _("Multiplies")),
             (
-                ("Not doubled", str(Doubling.NONE.multiplier), "—"),
+                (pgettext("scoring card", "Not doubled"), str(Doubling.NONE.multiplier), "—"),
                 (
-                    "Doubled (by the defender)",
+                    _("Doubled (by the defender)"),
                     str(Doubling.DOUBLE.multiplier),
-                    "the trick scores only",
+                    trick_scores_only,
                 ),
                 (
-                    "Redoubled (by the declarer)",
+                    _("Redoubled (by the declarer)"),
                     str(Doubling.REDOUBLE.multiplier),
-                    "the trick scores only",
+                    trick_scores_only,
                 ),
             ),
             (0.45, 0.2, 0.35),
             frozenset({1}),
-            ("Melds, bonuses and Nullo are never multiplied",),
+            (_("Melds, bonuses and Nullo are never multiplied"),),
         ),
         CardTable(
-            "Bonuses, game and rubber",
-            ("What", "Points", "Where"),
+            _("Bonuses, game and rubber"),
+            (
+                pgettext("scoring card", "What"),
+                pgettext("scoring card", "Points"),
+                pgettext("scoring card", "Where"),
+            ),
             (
                 (
-                    f"Unbid slam: all {tricks} tricks without having bid Slam (not in Nullo)",
+                    _(
+                        "Unbid slam: all {tricks} tricks without having bid Slam (not in Nullo)"
+                    ).format(tricks=tricks),
                     str(UNBID_SLAM_BONUS),
-                    "above, for the side that took them",
+                    _("above, for the side that took them"),
                 ),
-                ("Slam bid and made", str(SLAM_BONUS), "above, for the declarer"),
+                (_("Slam bid and made"), str(SLAM_BONUS), _("above, for the declarer")),
                 (
-                    "Nullo made: the Nullo bidder took no trick",
+                    _("Nullo made: the Nullo bidder took no trick"),
                     str(NULLO_BONUS),
-                    "above, for the Nullo bidder",
+                    _("above, for the Nullo bidder"),
                 ),
                 (
-                    "Nullo failed",
-                    f"{NULLO_BONUS} for the first trick the Nullo bidder took, "
-                    f"+ {NULLO_EXTRA_TRICK_BONUS} for each further trick",
-                    "above, for the Nullo bidder's opponent",
+                    pgettext("scoring card", "Nullo failed"),
+                    _(
+                        "{first} for the first trick the Nullo bidder took, "
+                        "+ {further} for each further trick"
+                    ).format(first=NULLO_BONUS, further=NULLO_EXTRA_TRICK_BONUS),
+                    _("above, for the Nullo bidder's opponent"),
                 ),
                 (
-                    "Game",
-                    f"{rules.game_target} below the line ({partnership_target} in partnerships)",
-                    "the first side to reach it wins the game",
+                    pgettext("scoring card", "Game"),
+                    _("{target} below the line ({partnerships} in partnerships)").format(
+                        target=rules.game_target, partnerships=partnership_target
+                    ),
+                    _("the first side to reach it wins the game"),
                 ),
                 (
-                    "Rubber: the first side to win two games",
+                    _("Rubber: the first side to win two games"),
                     str(rules.rubber_bonus),
-                    "above, for the rubber's winner",
+                    _("above, for the rubber's winner"),
                 ),
             ),
             (0.38, 0.34, 0.28),
@@ -220,95 +288,114 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
     ]
     rulings = [
         CardRuling(
-            "R1: Trick score",
+            _("R1: Trick score"),
             (
-                f"A side's trick score is its card points, plus {LAST_TRICK_BONUS} if it won "
-                f"the last trick (not in Nullo), plus {JOJOTTE_BONUS} if it declared Jo-Jotte "
-                "(only with a trump suit; never at no-trump or in Nullo).",
+                _(
+                    "A side's trick score is its card points, plus {last_trick} if it won "
+                    "the last trick (not in Nullo), plus {jojotte} if it declared Jo-Jotte "
+                    "(only with a trump suit; never at no-trump or in Nullo)."
+                ).format(last_trick=LAST_TRICK_BONUS, jojotte=JOJOTTE_BONUS),
             ),
         ),
         CardRuling(
-            "R2: Total score",
-            ("A side's total is its trick score plus the meld points it scored in the hand.",),
+            _("R2: Total score"),
+            (_("A side's total is its trick score plus the meld points it scored in the hand."),),
         ),
         CardRuling(
-            "R3: Who wins an undoubled hand",
+            _("R3: Who wins an undoubled hand"),
             (
-                "The side with the higher total wins.",
-                "The declarer wins: the declarer's trick score goes below, the defender's "
-                "trick score above.",
-                "The defender wins: both trick scores go below, for the defender.",
-                "Equal totals: both trick scores go to prison (R10).",
+                _("The side with the higher total wins."),
+                _(
+                    "The declarer wins: the declarer's trick score goes below, the defender's "
+                    "trick score above."
+                ),
+                _("The defender wins: both trick scores go below, for the defender."),
+                _("Equal totals: both trick scores go to prison (R10)."),
             ),
         ),
         CardRuling(
-            "R4: Doubled and redoubled hands",
+            _("R4: Doubled and redoubled hands"),
             (
-                "On a doubled or redoubled contract (m = 2 or 4), the side with the higher "
-                "total scores m × (both trick scores) below, whether it is the declarer or the "
-                "defender. The other side scores no trick points, not even above. Equal "
-                "totals: m × (both trick scores) go to prison.",
+                _(
+                    "On a doubled or redoubled contract (m = 2 or 4), the side with the higher "
+                    "total scores m × (both trick scores) below, whether it is the declarer or "
+                    "the defender. The other side scores no trick points, not even above. Equal "
+                    "totals: m × (both trick scores) go to prison."
+                ),
             ),
         ),
         CardRuling(
-            "R5: Melds are always scored above",
+            _("R5: Melds are always scored above"),
             (
-                "Meld points are written above the line for their side in every played hand: "
-                "whoever wins, in ties, Nullo and Slam hands. They are never multiplied.",
+                _(
+                    "Meld points are written above the line for their side in every played "
+                    "hand: whoever wins, in ties, Nullo and Slam hands. They are never "
+                    "multiplied."
+                ),
             ),
         ),
         CardRuling(
-            "R8: Slam bid and failed",
+            _("R8: Slam bid and failed"),
             (
-                "If the declarer bid Slam and lost a trick, the declarer scores no trick "
-                "points. The defender scores m × (both trick scores): below if the defender's "
-                "total is higher than the declarer's, otherwise above. The defender wins the "
-                "hand (and so takes any prison).",
+                _(
+                    "If the declarer bid Slam and lost a trick, the declarer scores no trick "
+                    "points. The defender scores m × (both trick scores): below if the "
+                    "defender's total is higher than the declarer's, otherwise above. The "
+                    "defender wins the hand (and so takes any prison)."
+                ),
             ),
         ),
         CardRuling(
-            "R9: Nullo",
+            _("R9: Nullo"),
             (
-                f"All card points of the hand ({DECK_POINTS_NO_TRUMP} when all are counted) "
-                "go to prison.",
-                "A Nullo hand has no winner: prison already waiting stays there.",
+                _("All card points of the hand ({deck} when all are counted) go to prison.").format(
+                    deck=DECK_POINTS_NO_TRUMP
+                ),
+                _("A Nullo hand has no winner: prison already waiting stays there."),
             ),
         ),
         CardRuling(
-            "R10: Prison goes to the next winner",
+            _("R10: Prison goes to the next winner"),
             (
-                "Prison accumulates until a hand has a winner: the side that scores trick "
-                "points below, or the defender of a failed Slam. That side scores the whole "
-                "prison above, in that hand. Ties, Nullo hands and thrown-in deals have no "
-                "winner, so prison waits through them.",
+                _(
+                    "Prison accumulates until a hand has a winner: the side that scores trick "
+                    "points below, or the defender of a failed Slam. That side scores the "
+                    "whole prison above, in that hand. Ties, Nullo hands and thrown-in deals "
+                    "have no winner, so prison waits through them."
+                ),
             ),
         ),
         CardRuling(
-            "R11: Prison left at the end of a sitting",
-            ("Prison still waiting when the sitting ends belongs to nobody.",),
+            _("R11: Prison left at the end of a sitting"),
+            (_("Prison still waiting when the sitting ends belongs to nobody."),),
         ),
         CardRuling(
-            "R12: Game",
+            _("R12: Game"),
             (
-                "A side wins a game when its below-the-line points in the current game reach "
-                f"the target: {rules.game_target}, or {partnership_target} in partnerships. "
-                "Both sides then start the next game at 0 below: part scores do not carry "
-                "over.",
+                _(
+                    "A side wins a game when its below-the-line points in the current game "
+                    "reach the target: {target}, or {partnerships} in partnerships. Both sides "
+                    "then start the next game at 0 below: part scores do not carry over."
+                ).format(target=rules.game_target, partnerships=partnership_target),
             ),
         ),
         CardRuling(
-            "R13: Rubber",
+            _("R13: Rubber"),
             (
-                "The first side to win two games wins the rubber and scores the rubber bonus "
-                f"({rules.rubber_bonus}) above, in the hand that wins the second game.",
+                _(
+                    "The first side to win two games wins the rubber and scores the rubber "
+                    "bonus ({bonus}) above, in the hand that wins the second game."
+                ).format(bonus=rules.rubber_bonus),
             ),
         ),
         CardRuling(
-            "R14: The result of a rubber",
+            _("R14: The result of a rubber"),
             (
-                "Each side's total for a rubber is the sum of all its entries in that rubber: "
-                "above and below the line, melds, bonuses and prison won. The difference is "
-                "credited to the side with more points.",
+                _(
+                    "Each side's total for a rubber is the sum of all its entries in that "
+                    "rubber: above and below the line, melds, bonuses and prison won. The "
+                    "difference is credited to the side with more points."
+                ),
             ),
         ),
     ]
@@ -411,11 +498,11 @@ def _flow(
     size: float,
     top: float,
     m: PageMetrics,
-    rulings_title: str = RULINGS_TITLE,
+    rulings_title: str = "",
 ) -> list[SheetItem] | None:
     """The blocks in two columns at ``size``, or None when they do not fit; the first
     ruling has ``rulings_title`` above it."""
-    left, _, right, _ = m.printable
+    left, _top, right, _bottom = m.printable
     bottom = m.content_bottom
     width = (right - left - m.gap) / 2
     spacing = size * 0.8
@@ -441,12 +528,12 @@ def _flow(
 
 def layout_card(m: PageMetrics, rules: Rules | None = None) -> Page:
     """The scoring card on one page, at the largest size of :data:`CARD_SIZES` that fits."""
-    return _card_page(m, CARD_TITLE, card_blocks(rules), RULINGS_TITLE)
+    return _card_page(m, _(CARD_TITLE), card_blocks(rules), _(RULINGS_TITLE))
 
 
 def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_title: str) -> Page:
     m.check()
-    left, top, right, _ = m.printable
+    left, top, right, _bottom = m.printable
     title_y = top + m.title_size * TEXT_HEIGHT / 2
     header: list[SheetItem] = [TextItem(left, title_y, title, m.title_size, "heading")]
     rule_y = top + m.title_size * TEXT_HEIGHT + 4
@@ -455,17 +542,18 @@ def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_
         items = _flow(blocks, size, rule_y + m.gap * 0.75, m, rulings_title)
         if items is not None:
             return Page(m.width, m.height, (*header, *items), (), "card")
-    raise PrintError("the page is too small for the scoring card")
+    raise PrintError(_("the page is too small for the scoring card"))
 
 
 # The games of individual players -----------------------------------------------------------
 
 VARIANT_TITLES = {
-    Variant.THREE_PLAYER: ("three players", "The rulings T1-T16"),
-    Variant.CHOUETTE: ("the chouette", "The rulings C1-C7"),
-    Variant.CUTTHROAT: ("cutthroat, four players", "The rulings F1-F7"),
+    Variant.THREE_PLAYER: (N_("three players"), N_("The rulings T1-T16")),
+    Variant.CHOUETTE: (N_("the chouette"), N_("The rulings C1-C7")),
+    Variant.CUTTHROAT: (N_("cutthroat, four players"), N_("The rulings F1-F7")),
 }
-"""Each game's page of the card: what its title adds, and the title over its rulings."""
+"""Each game's page of the card: what its title adds, and the title over its rulings (in
+English: translate with ``_()`` where shown)."""
 
 
 def _pad_table(variant: Variant, rules: Rules) -> CardTable:
@@ -473,20 +561,31 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
     from two players."""
     seats = variant.seats
     rows: list[tuple[str, str]] = [
-        ("Columns", f"{seats}, one per player"),
-        ("Cards played", "two hands of nine cards: 9 tricks"),
-        ("Game", f"{rules.game_target} below the line"),
-        ("Rubber", f"{GAMES_TO_WIN_RUBBER} games; {rules.rubber_bonus} above"),
-        ("(60) on the pad", "a copy: written again for a partner"),
-        ("Settled", f"{seats} × the player's total {MINUS} the sum of the totals"),
+        (pgettext("scoring card", "Columns"), _("{count}, one per player").format(count=seats)),
+        (pgettext("scoring card", "Cards played"), _("two hands of nine cards: 9 tricks")),
+        (
+            pgettext("scoring card", "Game"),
+            _("{target} below the line").format(target=rules.game_target),
+        ),
+        (
+            pgettext("scoring card", "Rubber"),
+            _("{games} games; {bonus} above").format(
+                games=GAMES_TO_WIN_RUBBER, bonus=rules.rubber_bonus
+            ),
+        ),
+        (_("(60) on the pad"), _("a copy: written again for a partner")),
+        (
+            pgettext("scoring card", "Settled"),
+            _("{count} × the player's total \u2212 the sum of the totals").format(count=seats),
+        ),
     ]
     if variant is not Variant.CHOUETTE:
-        lost = (
-            f"{LOST_NULLO_FIRST_TRICK_THREE_PLAYERS} + {LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS}"
-            " for each further trick"
+        lost = _("{first} + {further} for each further trick").format(
+            first=LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, further=LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
         )
-        rows.insert(4, ("Nullo lost", lost))
-    return CardTable(f"The pad: {VARIANT_TITLES[variant][0]}", (), tuple(rows), (0.36, 0.64))
+        rows.insert(4, (pgettext("scoring card", "Nullo lost"), lost))
+    title = _("The pad: {game}").format(game=_(VARIANT_TITLES[variant][0]))
+    return CardTable(title, (), tuple(rows), (0.36, 0.64))
 
 
 def _three_player_rulings(rules: Rules) -> list[CardRuling]:
@@ -494,79 +593,81 @@ def _three_player_rulings(rules: Rules) -> list[CardRuling]:
     further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
     return [
         CardRuling(
-            "T1: A column per player",
-            ("Each player has his own column, above and below the line. Nobody has a fixed "
-             "partner: who plays with whom changes every hand.",),
+            _("T1: A column per player"),
+            (_("Each player has his own column, above and below the line. Nobody has a fixed "
+               "partner: who plays with whom changes every hand."),),
         ),
         CardRuling(
-            "T2: The deal",
-            ("A cut decides the first dealer of each rubber; then the deal passes clockwise, "
-             "thrown-in deals included.",),
+            _("T2: The deal"),
+            (_("A cut decides the first dealer of each rubber; then the deal passes clockwise, "
+               "thrown-in deals included."),),
         ),
         CardRuling(
-            "T3, T4: Who plays",
-            ("The declarer (D) plays against the active defender (A). The third player, the "
-             "inactive player (I), sets his cards aside and sides with one of them: with A "
-             "when the hand is not doubled and in Nullo; after a double, with the player he "
-             "chose.",),
+            _("T3, T4: Who plays"),
+            (_("The declarer (D) plays against the active defender (A). The third player, the "
+               "inactive player (I), sets his cards aside and sides with one of them: with A "
+               "when the hand is not doubled and in Nullo; after a double, with the player he "
+               "chose."),),
         ),
         CardRuling(
-            "T5: Who wins",
-            ("Trick scores and totals are those of two players (R1, R2), between D and A, "
-             "with nine tricks. I has no trick score, melds or total.",),
+            _("T5: Who wins"),
+            (_("Trick scores and totals are those of two players (R1, R2), between D and A, "
+               "with nine tricks. I has no trick score, melds or total."),),
         ),
         CardRuling(
-            "T6: Not doubled",
-            ("D's total higher: D's trick score below, A's above. A's total higher: both "
-             "trick scores above, for A (never below). Equal totals: both trick scores to "
-             "prison.",),
+            _("T6: Not doubled"),
+            (_("D's total higher: D's trick score below, A's above. A's total higher: both "
+               "trick scores above, for A (never below). Equal totals: both trick scores to "
+               "prison."),),
         ),
         CardRuling(
-            "T7: Doubled or redoubled",
-            ("The higher total scores m × (both trick scores) below; the other scores no "
-             "trick points. Equal totals: m × (both trick scores) to prison.",),
+            _("T7: Doubled or redoubled"),
+            (_("The higher total scores m × (both trick scores) below; the other scores no "
+               "trick points. Equal totals: m × (both trick scores) to prison."),),
         ),
         CardRuling(
-            "T8: The inactive player copies his partner",
-            ("I writes again, above the line, every amount written in the hand for the "
-             "player he sided with: trick points, melds, bonuses, prison won, the rubber "
-             "bonus. I never writes below. The pad puts a copy in parentheses.",),
+            _("T8: The inactive player copies his partner"),
+            (_("I writes again, above the line, every amount written in the hand for the "
+               "player he sided with: trick points, melds, bonuses, prison won, the rubber "
+               "bonus. I never writes below. The pad puts a copy in parentheses."),),
         ),
         CardRuling(
-            "T9, T10: Melds and Slam",
-            (f"Melds above for D and A, never multiplied. Slam made: {SLAM_BONUS} above for "
-             "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
-             "above when not doubled, below when doubled and A's total is higher. Unbid "
-             f"slam: {UNBID_SLAM_BONUS} above.",),
+            _("T9, T10: Melds and Slam"),
+            (_("Melds above for D and A, never multiplied. Slam made: {slam} above for "
+               "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
+               "above when not doubled, below when doubled and A's total is higher. Unbid "
+               "slam: {unbid} above.").format(slam=SLAM_BONUS, unbid=UNBID_SLAM_BONUS),),
         ),
         CardRuling(
-            "T11: Nullo",
-            (f"All card points go to prison, never multiplied. Made: {NULLO_BONUS} above for "
-             f"the Nullo bidder. Lost after k tricks: {first} + {further} × (k {MINUS} 1) "
-             "above for A, and the same for I.",),
+            _("T11: Nullo"),
+            (_("All card points go to prison, never multiplied. Made: {bonus} above for "
+               "the Nullo bidder. Lost after k tricks: {first} + {further} × (k \u2212 1) "
+               "above for A, and the same for I.").format(
+                   bonus=NULLO_BONUS, first=first, further=further),),
         ),
         CardRuling(
-            "T12: Prison",
-            ("The winning active player of the next hand with a winner scores the whole "
-             "prison above; I scores it too when on his side.",),
+            _("T12: Prison"),
+            (_("The winning active player of the next hand with a winner scores the whole "
+               "prison above; I scores it too when on his side."),),
         ),
         CardRuling(
-            "T13, T14: Game and rubber",
-            (f"The first player with {rules.game_target} below wins the game; all three start "
-             f"the next game at 0. The first to win two games wins the rubber and "
-             f"{rules.rubber_bonus} above; I copies it when on his side.",),
+            _("T13, T14: Game and rubber"),
+            (_("The first player with {target} below wins the game; all three start "
+               "the next game at 0. The first to win two games wins the rubber and "
+               "{bonus} above; I copies it when on his side.").format(
+                   target=rules.game_target, bonus=rules.rubber_bonus),),
         ),
         CardRuling(
-            "T15: Settling a rubber",
-            ("Every player settles with every other: 3 × his total "
-             f"{MINUS} the sum of the three totals. The results add up to 0; the sitting's "
-             "result is the sum of its rubbers'.",),
+            _("T15: Settling a rubber"),
+            (_("Every player settles with every other: 3 × his total "
+               "\u2212 the sum of the three totals. The results add up to 0; the sitting's "
+               "result is the sum of its rubbers'."),),
         ),
         CardRuling(
-            "T16: Mistakes the pad refuses",
-            ("A player in two roles; a double without its doubler or side; card points, "
-             "melds or tricks for I; more card points than the deck; tricks that do not add "
-             "up to 9 in Nullo or Slam.",),
+            _("T16: Mistakes the pad refuses"),
+            (_("A player in two roles; a double without its doubler or side; card points, "
+               "melds or tricks for I; more card points than the deck; tricks that do not add "
+               "up to 9 in Nullo or Slam."),),
         ),
     ]  # fmt: skip
 
@@ -574,43 +675,44 @@ def _three_player_rulings(rules: Rules) -> list[CardRuling]:
 def _chouette_rulings(rules: Rules) -> list[CardRuling]:
     return [
         CardRuling(
-            "C1: The box against the team",
-            ("One player, the box, plays alone against a team of two: the captain, who plays "
-             "the cards, and the partner, who advises. Each hand is a two-player hand of the "
-             "box against the team, with nine tricks.",),
+            _("C1: The box against the team"),
+            (_("One player, the box, plays alone against a team of two: the captain, who plays "
+               "the cards, and the partner, who advises. Each hand is a two-player hand of the "
+               "box against the team, with nine tricks."),),
         ),
         CardRuling(
-            "C2: Roles for a whole rubber",
-            ("The box, the captain and the partner keep their roles until the rubber ends. "
-             "The pad names them above each rubber.",),
+            _("C2: Roles for a whole rubber"),
+            (_("The box, the captain and the partner keep their roles until the rubber ends. "
+               "The pad names them above each rubber."),),
         ),
         CardRuling(
-            "C3: After a rubber",
-            ("The box won: he stays in the box, the partner becomes captain and the captain "
-             "partner. The team won: the captain goes into the box, the partner becomes "
-             "captain and the old box partner.",),
+            _("C3: After a rubber"),
+            (_("The box won: he stays in the box, the partner becomes captain and the captain "
+               "partner. The team won: the captain goes into the box, the partner becomes "
+               "captain and the old box partner."),),
         ),
         CardRuling(
-            "C4: The partner scores with the captain",
-            ("Everything written for the team is written, the same, in the captain's column "
-             "and in the partner's, on the same line. The pad puts the partner's copy in "
-             "parentheses.",),
+            _("C4: The partner scores with the captain"),
+            (_("Everything written for the team is written, the same, in the captain's column "
+               "and in the partner's, on the same line. The pad puts the partner's copy in "
+               "parentheses."),),
         ),
         CardRuling(
-            "C5: Game and rubber",
-            (f"{rules.game_target} below wins a game, two games the rubber: "
-             f"{rules.rubber_bonus} above for the box, or for each team member. Only the "
-             "captain's points below count for the team's game.",),
+            _("C5: Game and rubber"),
+            (_("{target} below wins a game, two games the rubber: "
+               "{bonus} above for the box, or for each team member. Only the "
+               "captain's points below count for the team's game.").format(
+                   target=rules.game_target, bonus=rules.rubber_bonus),),
         ),
         CardRuling(
-            "C6: Settling a rubber",
-            (f"With d = the team's total {MINUS} the box's total: the captain +d, the partner "
-             f"+d, the box {MINUS}2d.",),
+            _("C6: Settling a rubber"),
+            (_("With d = the team's total \u2212 the box's total: the captain +d, the partner "
+               "+d, the box \u22122d."),),
         ),
         CardRuling(
-            "C7: The deal",
-            ("The deal alternates between the box and the captain; a new cut starts each "
-             "rubber.",),
+            _("C7: The deal"),
+            (_("The deal alternates between the box and the captain; a new cut starts each "
+               "rubber."),),
         ),
     ]  # fmt: skip
 
@@ -620,41 +722,42 @@ def _cutthroat_rulings(rules: Rules) -> list[CardRuling]:
     further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
     return [
         CardRuling(
-            "F1: Four columns",
-            ("Four players, each with his own column, above and below the line.",),
+            _("F1: Four columns"),
+            (_("Four players, each with his own column, above and below the line."),),
         ),
         CardRuling(
-            "F2: The dealer sits out",
-            ("The dealer deals to the other three, who play the three-player game (T1-T16). "
-             "He plays no cards and has no other role.",),
+            _("F2: The dealer sits out"),
+            (_("The dealer deals to the other three, who play the three-player game (T1-T16). "
+               "He plays no cards and has no other role."),),
         ),
         CardRuling(
-            "F3: The dealer scores as the inactive player",
-            ("After the hand the dealer writes above the line a copy of everything written "
-             "for the inactive player: not doubled and in Nullo, what the active defender "
-             "scored; doubled, what the player the inactive player sided with scored. He "
-             "never writes below. The pad puts a copy in parentheses.",),
+            _("F3: The dealer scores as the inactive player"),
+            (_("After the hand the dealer writes above the line a copy of everything written "
+               "for the inactive player: not doubled and in Nullo, what the active defender "
+               "scored; doubled, what the player the inactive player sided with scored. He "
+               "never writes below. The pad puts a copy in parentheses."),),
         ),
         CardRuling(
-            "F4: Nullo lost",
-            (f"{first} + {further} for each further trick, above, to the active defender, to "
-             "the inactive player and to the dealer.",),
+            _("F4: Nullo lost"),
+            (_("{first} + {further} for each further trick, above, to the active defender, to "
+               "the inactive player and to the dealer.").format(first=first, further=further),),
         ),
         CardRuling(
-            "F5: Game and rubber",
-            (f"The first player with {rules.game_target} below wins the game; the first to win "
-             f"two games wins the rubber and {rules.rubber_bonus} above, copied by the "
-             "inactive player and the dealer when on his side.",),
+            _("F5: Game and rubber"),
+            (_("The first player with {target} below wins the game; the first to win "
+               "two games wins the rubber and {bonus} above, copied by the "
+               "inactive player and the dealer when on his side.").format(
+                   target=rules.game_target, bonus=rules.rubber_bonus),),
         ),
         CardRuling(
-            "F6: Settling a rubber",
-            (f"Every player: 4 × his total {MINUS} the sum of the four totals. The results "
-             "add up to 0.",),
+            _("F6: Settling a rubber"),
+            (_("Every player: 4 × his total \u2212 the sum of the four totals. The results "
+               "add up to 0."),),
         ),
         CardRuling(
-            "F7: The deal",
-            ("The deal passes clockwise, thrown-in deals included; a new cut starts each "
-             "rubber.",),
+            _("F7: The deal"),
+            (_("The deal passes clockwise, thrown-in deals included; a new cut starts each "
+               "rubber."),),
         ),
     ]  # fmt: skip
 
@@ -670,7 +773,9 @@ def variant_card_blocks(variant: Variant, rules: Rules | None = None) -> tuple[C
         Variant.CUTTHROAT: _cutthroat_rulings,
     }
     if variant not in rulings:
-        raise PrintError(f"the card has no page of its own for the {variant.value} game")
+        raise PrintError(
+            _("the card has no page of its own for the {game} game").format(game=variant.value)
+        )
     return (_pad_table(variant, rules), *rulings[variant](rules))
 
 
@@ -679,4 +784,5 @@ def layout_variant_card(m: PageMetrics, variant: Variant, rules: Rules | None = 
     cutthroat), at the largest size of :data:`CARD_SIZES` that fits."""
     blocks = variant_card_blocks(variant, rules)
     name, rulings_title = VARIANT_TITLES[variant]
-    return _card_page(m, f"{CARD_TITLE}: {name}", blocks, rulings_title)
+    title = _("Jo-Jotte scoring card: {game}").format(game=_(name))
+    return _card_page(m, title, blocks, _(rulings_title))

@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.i18n import _
+from jojotte_score.storage.errors import os_reason
 
 BACKUP_DIR_NAME = "backups"
 DEFAULT_KEEP = 10
@@ -83,7 +85,8 @@ def list_backups(backup_dir: Path) -> list[Backup]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise BackupError(f"cannot read the backup folder {backup_dir}: {_reason(exc)}") from exc
+        message = _("cannot read the backup folder {folder}: {reason}")
+        raise BackupError(message.format(folder=backup_dir, reason=_reason(exc))) from exc
     found: list[tuple[datetime, int, str, Backup]] = []
     for path in entries:
         match = _NAME.fullmatch(path.name)
@@ -111,14 +114,16 @@ def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime)
     """
     now = _utc(now)
     if connection.in_transaction:
-        raise BackupError(f"cannot back up into {backup_dir} while a transaction is open")
+        message = _("cannot back up into {folder} while a transaction is open")
+        raise BackupError(message.format(folder=backup_dir))
     _make_folder(backup_dir)
     remove_stale_temporaries(backup_dir, now)
     target = _free_path(backup_dir, f"{_AUTOMATIC_PREFIX}{_stamp(now)}")
     try:
         _copy_database(connection, target, check=True)
     except (sqlite3.Error, OSError) as exc:
-        raise BackupError(f"cannot write the backup {target}: {_reason(exc)}") from exc
+        message = _("cannot write the backup {file}: {reason}")
+        raise BackupError(message.format(file=target, reason=_reason(exc))) from exc
     return Backup(target, now.replace(microsecond=0))
 
 
@@ -179,9 +184,8 @@ def prune_backups(backup_dir: Path, keep: int) -> list[Path]:
         try:
             backup.path.unlink(missing_ok=True)
         except OSError as exc:
-            raise BackupError(
-                f"cannot delete the old backup {backup.path}: {_reason(exc)}"
-            ) from exc
+            message = _("cannot delete the old backup {file}: {reason}")
+            raise BackupError(message.format(file=backup.path, reason=_reason(exc))) from exc
         deleted.append(backup.path)
     return deleted
 
@@ -211,9 +215,11 @@ def restore_backup(
         with contextlib.closing(_open_read_only(backup)) as source:
             _copy_database(source, database, check=True)
     except (sqlite3.Error, OSError) as exc:
-        raise BackupError(
-            f"cannot restore {backup} into {database}: {_reason(exc)}; the database was not changed"
-        ) from exc
+        message = _(
+            "cannot restore {backup} into {database}: {reason}; the database was not changed"
+        )
+        reason = _reason(exc)
+        raise BackupError(message.format(backup=backup, database=database, reason=reason)) from exc
     # Any -wal, -shm or -journal file left beside the database belongs to the file that was
     # just replaced; SQLite would apply a leftover -wal to the restored file and corrupt it,
     # so they must go. Removing them only now is right: until the rename succeeded they
@@ -225,10 +231,14 @@ def restore_backup(
         try:
             companion.unlink(missing_ok=True)
         except OSError as exc:
-            raise BackupError(
-                f"restored {backup} into {database}, but cannot delete the stale {companion}: "
-                f"{_reason(exc)}; delete it before starting jojotte-score"
-            ) from exc
+            message = _(
+                "restored {backup} into {database}, but cannot delete the stale {file}: "
+                "{reason}; delete it before starting jojotte-score"
+            )
+            shown = message.format(
+                backup=backup, database=database, file=companion, reason=_reason(exc)
+            )
+            raise BackupError(shown) from exc
     return safety_copy
 
 
@@ -250,10 +260,10 @@ def _check_keep(keep: int) -> None:
 def _reason(exc: BaseException) -> str:
     """The cause of an OS or SQLite failure in a few words a player can act on."""
     if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
+        return os_reason(exc)
     text = str(exc) or type(exc).__name__
     if isinstance(exc, sqlite3.DatabaseError) and "malformed" in text:
-        return f"the database is damaged ({text})"
+        return _("the database is damaged ({detail})").format(detail=text)
     return text
 
 
@@ -261,7 +271,8 @@ def _make_folder(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BackupError(f"cannot create the folder {folder}: {_reason(exc)}") from exc
+        message = _("cannot create the folder {folder}: {reason}")
+        raise BackupError(message.format(folder=folder, reason=_reason(exc))) from exc
 
 
 def _free_path(folder: Path, stem: str) -> Path:
@@ -292,48 +303,52 @@ def _integrity_problems(connection: sqlite3.Connection) -> list[str]:
 def _describe(problems: list[str]) -> str:
     shown = "; ".join(problems[:_SHOWN_PROBLEMS])
     more = len(problems) - _SHOWN_PROBLEMS
-    return f"{shown}; and {more} more" if more > 0 else shown
+    return _("{shown}; and {more} more").format(shown=shown, more=more) if more > 0 else shown
 
 
 def _check_restorable(backup: Path, newest_version: int | None) -> None:
     """Raise :class:`BackupError` unless ``backup`` is a sound jojotte-score database."""
     if not backup.exists():
-        raise BackupError(f"{backup}: no such backup file; nothing was restored")
+        message = _("{backup}: no such backup file; nothing was restored")
+        raise BackupError(message.format(backup=backup))
     if not backup.is_file():
-        raise BackupError(f"{backup}: not a file; nothing was restored")
+        raise BackupError(_("{backup}: not a file; nothing was restored").format(backup=backup))
     try:
         size = backup.stat().st_size
     except OSError as exc:
-        raise BackupError(
-            f"{backup}: cannot read it ({_reason(exc)}); nothing was restored"
-        ) from exc
+        message = _("{backup}: cannot read it ({reason}); nothing was restored")
+        raise BackupError(message.format(backup=backup, reason=_reason(exc))) from exc
     if size == 0:
-        raise BackupError(f"{backup}: the file is empty; nothing was restored")
+        message = _("{backup}: the file is empty; nothing was restored")
+        raise BackupError(message.format(backup=backup))
     try:
         with contextlib.closing(_open_read_only(backup)) as connection:
             problems = _integrity_problems(connection)
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
     except sqlite3.Error as exc:
         text = str(exc)
-        problem = (
-            "the database is damaged" if "malformed" in text else "not a readable SQLite database"
-        )
-        raise BackupError(f"{backup}: {problem} ({text}); nothing was restored") from exc
+        if "malformed" in text:
+            message = _("{backup}: the database is damaged ({detail}); nothing was restored")
+        else:
+            message = _("{backup}: not a readable SQLite database ({detail}); nothing was restored")
+        raise BackupError(message.format(backup=backup, detail=text)) from exc
     if problems:
-        raise BackupError(
-            f"{backup}: the database is damaged (integrity check: {_describe(problems)}); "
-            "nothing was restored"
+        message = _(
+            "{backup}: the database is damaged (integrity check: {problems}); nothing was restored"
         )
+        raise BackupError(message.format(backup=backup, problems=_describe(problems)))
     if version < 1:
-        raise BackupError(
-            f"{backup}: not a jojotte-score database (it has no schema version); "
+        message = _(
+            "{backup}: not a jojotte-score database (it has no schema version); "
             "nothing was restored"
         )
+        raise BackupError(message.format(backup=backup))
     if newest_version is not None and version > newest_version:
-        raise BackupError(
-            f"{backup}: written by a newer jojotte-score (schema version {version}, this one "
-            f"reads up to {newest_version}); nothing was restored"
+        message = _(
+            "{backup}: written by a newer jojotte-score (schema version {version}, this one "
+            "reads up to {newest}); nothing was restored"
         )
+        raise BackupError(message.format(backup=backup, version=version, newest=newest_version))
 
 
 def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Path:
@@ -361,10 +376,11 @@ def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Pat
         else:
             _fold_wal(database)
     except OSError as exc:
-        raise BackupError(
-            f"cannot save {database} to {target} before restoring: {_reason(exc)}; "
-            "nothing was restored"
-        ) from exc
+        message = _(
+            "cannot save {database} to {file} before restoring: {reason}; nothing was restored"
+        )
+        reason = _reason(exc)
+        raise BackupError(message.format(database=database, file=target, reason=reason)) from exc
     return target
 
 
@@ -395,10 +411,11 @@ def _copy_database(source: sqlite3.Connection, target: Path, *, check: bool) -> 
             with contextlib.closing(_open_read_only(temporary)) as written:
                 problems = _integrity_problems(written)
             if problems:
-                raise BackupError(
-                    f"cannot write {target}: the copied database is damaged (integrity check: "
-                    f"{_describe(problems)}); the copy was not kept"
+                message = _(
+                    "cannot write {file}: the copied database is damaged (integrity check: "
+                    "{problems}); the copy was not kept"
                 )
+                raise BackupError(message.format(file=target, problems=_describe(problems)))
         os.replace(temporary, target)
     except BaseException:
         _remove_temporary(temporary)

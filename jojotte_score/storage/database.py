@@ -18,6 +18,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO
 
+from jojotte_score.i18n import N_, _, ngettext
 from jojotte_score.storage.errors import (
     DatabaseInUseError,
     DatabaseTooNewError,
@@ -25,10 +26,14 @@ from jojotte_score.storage.errors import (
     NotADatabaseError,
     ReadOnlyError,
     StorageError,
+    os_reason,
 )
 from jojotte_score.storage.schema import MIGRATIONS, SCHEMA_VERSION
 
 BUSY_TIMEOUT_MS = 5000
+
+_NO_DATABASE_YET = N_("{path}: there is no database here yet")
+_A_FOLDER = N_("{path}: this is a folder, not a database file")
 
 
 def describe_sqlite_error(error: sqlite3.Error, path: Path) -> StorageError:
@@ -36,16 +41,20 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> StorageError:
     text = str(error)
     if isinstance(error, sqlite3.OperationalError):
         if "full" in text:
-            return DataDirectoryError(f"{path}: the disk is full; nothing was changed ({text})")
+            message = _("{path}: the disk is full; nothing was changed ({detail})")
+            return DataDirectoryError(message.format(path=path, detail=text))
         if "readonly" in text or "read-only" in text or "unable to open" in text:
-            return DataDirectoryError(f"{path}: cannot write the database ({text})")
+            message = _("{path}: cannot write the database ({detail})")
+            return DataDirectoryError(message.format(path=path, detail=text))
         if "locked" in text or "busy" in text:
-            return DatabaseInUseError(f"{path}: the database is busy in another program ({text})")
+            message = _("{path}: the database is busy in another program ({detail})")
+            return DatabaseInUseError(message.format(path=path, detail=text))
     if isinstance(error, sqlite3.DatabaseError) and (
         "not a database" in text or "malformed" in text
     ):
-        return NotADatabaseError(f"{path}: not a jojotte-score database, or damaged ({text})")
-    return StorageError(f"{path}: database error: {text}")
+        message = _("{path}: not a jojotte-score database, or damaged ({detail})")
+        return NotADatabaseError(message.format(path=path, detail=text))
+    return StorageError(_("{path}: database error: {detail}").format(path=path, detail=text))
 
 
 class _WriterLock:
@@ -59,17 +68,20 @@ class _WriterLock:
         try:
             handle = open(self.path, "a+b")  # noqa: SIM115 - held open while locked
         except OSError as error:
+            message = _("{folder}: cannot use the data folder ({reason})")
+            reason = os_reason(error)
             raise DataDirectoryError(
-                f"{self.path.parent}: cannot use the data folder ({error.strerror or error})"
+                message.format(folder=self.path.parent, reason=reason)
             ) from error
         try:
             _lock(handle)
         except OSError as error:
             handle.close()
-            raise DatabaseInUseError(
-                f"{self.path.with_suffix('')}: another copy of jojotte-score is using this "
-                "database; close it first (or open this one read-only)"
-            ) from error
+            message = _(
+                "{path}: another copy of jojotte-score is using this database; "
+                "close it first (or open this one read-only)"
+            )
+            raise DatabaseInUseError(message.format(path=self.path.with_suffix(""))) from error
         self._handle = handle
 
     def release(self) -> None:
@@ -138,8 +150,10 @@ class Database:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as error:
+                message = _("{folder}: cannot create the data folder ({reason})")
+                reason = os_reason(error)
                 raise DataDirectoryError(
-                    f"{path.parent}: cannot create the data folder ({error.strerror or error})"
+                    message.format(folder=path.parent, reason=reason)
                 ) from error
             lock = _WriterLock(path)
             lock.acquire()
@@ -166,28 +180,36 @@ class Database:
         if version > SCHEMA_VERSION:  # Checked before anything could write.
             raise _too_new(self.path, version)
         if version < 0:
-            raise NotADatabaseError(
-                f"{self.path}: not a jojotte-score database (its schema version is {version}); "
+            message = _(
+                "{path}: not a jojotte-score database (its schema version is {version}); "
                 "it was not changed"
             )
+            raise NotADatabaseError(message.format(path=self.path, version=version))
         if version == 0 and self._execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
-            raise NotADatabaseError(
-                f"{self.path}: not a jojotte-score database (it holds another program's "
-                "tables); it was not changed"
+            message = _(
+                "{path}: not a jojotte-score database (it holds another program's tables); "
+                "it was not changed"
             )
+            raise NotADatabaseError(message.format(path=self.path))
         missing = _missing_schema(self.connection, version)
         if missing:
+            message = _(
+                "{path}: not a jojotte-score database (its schema version is {version}, "
+                "but it has no {missing}); it was not changed"
+            )
             raise NotADatabaseError(
-                f"{self.path}: not a jojotte-score database (its schema version is {version}, "
-                f"but it has no {missing}); it was not changed"
+                message.format(path=self.path, version=version, missing=missing)
             )
         if self.read_only:
             if version == 0:
-                raise DataDirectoryError(f"{self.path}: there is no database here yet")
+                raise DataDirectoryError(_(_NO_DATABASE_YET).format(path=self.path))
             if version < SCHEMA_VERSION:
+                message = _(
+                    "{path}: this database needs upgrading (schema {version} to {newest}); "
+                    "open it once without read-only"
+                )
                 raise StorageError(
-                    f"{self.path}: this database needs upgrading (schema {version} to "
-                    f"{SCHEMA_VERSION}); open it once without read-only"
+                    message.format(path=self.path, version=version, newest=SCHEMA_VERSION)
                 )
             self._execute("PRAGMA query_only = ON")
             return
@@ -210,10 +232,17 @@ class Database:
                     connection.execute(statement)
                 broken = connection.execute("PRAGMA foreign_key_check").fetchall()
                 if broken:
-                    raise StorageError(
-                        f"{self.path}: upgrading to schema {migration.version} would leave "
-                        f"{len(broken)} broken references; the database was not upgraded"
+                    message = ngettext(
+                        "{path}: upgrading to schema {version} would leave {count} broken "
+                        "reference; the database was not upgraded",
+                        "{path}: upgrading to schema {version} would leave {count} broken "
+                        "references; the database was not upgraded",
+                        len(broken),
                     )
+                    shown = message.format(
+                        path=self.path, version=migration.version, count=len(broken)
+                    )
+                    raise StorageError(shown)
                 connection.execute(f"PRAGMA user_version = {migration.version}")
 
     def _execute(self, sql: str) -> sqlite3.Cursor:
@@ -235,7 +264,8 @@ class Database:
         raised inside the block is re-raised after the rollback.
         """
         if self.read_only:
-            raise ReadOnlyError(f"{self.path}: opened read-only; nothing can be changed")
+            message = _("{path}: opened read-only; nothing can be changed")
+            raise ReadOnlyError(message.format(path=self.path))
         connection = self.connection
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -280,7 +310,7 @@ def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
     try:
         if read_only:
             if not path.exists():
-                raise DataDirectoryError(f"{path}: there is no database here yet")
+                raise DataDirectoryError(_(_NO_DATABASE_YET).format(path=path))
             uri = f"{path.resolve().as_uri()}?mode=ro"
             wal = path.with_name(path.name + "-wal")
             if not folder_writable(path.parent) and not wal.exists():
@@ -326,22 +356,23 @@ def _missing_schema(connection: sqlite3.Connection, version: int) -> str:
     try:
         found = _columns(connection)
     except sqlite3.Error:
-        return "readable tables"
+        return _("readable tables")
     for table, columns in _schema_of_version(version).items():
         if table not in found:
-            return f"table {table!r}"
+            return _("table {table}").format(table=repr(table))
         lacking = sorted(columns - found[table])
         if lacking:
-            return f"column {lacking[0]!r} in table {table!r}"
+            message = _("column {column} in table {table}")
+            return message.format(column=repr(lacking[0]), table=repr(table))
     return ""
 
 
 def _too_new(path: Path, version: int) -> DatabaseTooNewError:
-    return DatabaseTooNewError(
-        f"{path}: this database was written by a newer jojotte-score (schema "
-        f"{version}; this version reads up to {SCHEMA_VERSION}); update the app. "
-        "The database was not changed."
+    message = _(
+        "{path}: this database was written by a newer jojotte-score (schema {version}; "
+        "this version reads up to {newest}); update the app. The database was not changed."
     )
+    return DatabaseTooNewError(message.format(path=path, version=version, newest=SCHEMA_VERSION))
 
 
 def folder_writable(folder: Path) -> bool:
@@ -359,21 +390,20 @@ def database_exists(path: Path) -> bool:
         info = path.stat()  # follows links
     except FileNotFoundError:
         if path.is_symlink():
-            raise DataDirectoryError(
-                f"{path}: a link to {os.readlink(path)}, which does not exist"
-            ) from None
+            message = _("{path}: a link to {target}, which does not exist")
+            raise DataDirectoryError(message.format(path=path, target=os.readlink(path))) from None
         return False
     except OSError as error:  # a loop of links, a folder that cannot be searched
-        raise DataDirectoryError(
-            f"{path}: cannot be used as the database ({error.strerror or error})"
-        ) from error
+        message = _("{path}: cannot be used as the database ({reason})")
+        raise DataDirectoryError(message.format(path=path, reason=os_reason(error))) from error
     if stat.S_ISDIR(info.st_mode):
-        raise DataDirectoryError(f"{path}: this is a folder, not a database file")
+        raise DataDirectoryError(_(_A_FOLDER).format(path=path))
     if not stat.S_ISREG(info.st_mode):
-        raise DataDirectoryError(
-            f"{path}: not a regular file (a named pipe, socket or device); "
+        message = _(
+            "{path}: not a regular file (a named pipe, socket or device); "
             "the database must be a file"
         )
+        raise DataDirectoryError(message.format(path=path))
     return True
 
 
@@ -391,15 +421,15 @@ def _check_before_opening(path: Path, read_only: bool) -> None:
     except FileNotFoundError:
         return
     except IsADirectoryError as error:
-        raise DataDirectoryError(f"{path}: this is a folder, not a database file") from error
+        raise DataDirectoryError(_(_A_FOLDER).format(path=path)) from error
     except OSError as error:
-        raise DataDirectoryError(
-            f"{path}: cannot read the database ({error.strerror or error})"
-        ) from error
+        message = _("{path}: cannot read the database ({reason})")
+        raise DataDirectoryError(message.format(path=path, reason=os_reason(error))) from error
     if not header:
         return  # An empty file becomes a new database.
     if len(header) < _HEADER_SIZE or not header.startswith(_SQLITE_MAGIC):
-        raise NotADatabaseError(f"{path}: not a jojotte-score database, or damaged")
+        message = _("{path}: not a jojotte-score database, or damaged")
+        raise NotADatabaseError(message.format(path=path))
     version = int.from_bytes(header[_USER_VERSION_AT : _USER_VERSION_AT + 4], "big", signed=True)
     if version > SCHEMA_VERSION:
         raise _too_new(path, version)

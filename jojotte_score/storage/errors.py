@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import os
+
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.i18n import N_, _
 
 
 class StorageError(JojotteError):
@@ -44,7 +48,37 @@ class DamagedSittingError(StorageError):
     def __init__(self, sitting_id: int, detail: str) -> None:
         self.sitting_id = sitting_id
         self.detail = detail
-        super().__init__(
-            f"sitting {sitting_id} is damaged: {detail}; "
+        message = _(
+            "sitting {id} is damaged: {detail}; "
             "`jojotte-score backups` lists the backups to restore"
         )
+        super().__init__(message.format(id=sitting_id, detail=detail))
+
+
+# The operating system's reasons people meet most, in the words of its English catalogue
+# (glibc's); Python reads the system's reasons in English whatever the locale.
+_OS_REASONS: dict[int, str] = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+}
+
+
+def os_reason(error: OSError) -> str:
+    """Why ``error`` happened, as people read it: the system's reason in the language spoken
+    (a reason the program wrote itself is kept as it is)."""
+    reason = error.strerror
+    if not reason:
+        return str(error)
+    known = _OS_REASONS.get(error.errno or 0)
+    if known is None or reason != os.strerror(error.errno or 0):
+        return reason
+    translated = _(known)
+    return reason if translated == known else translated  # English: the system's own words

@@ -37,6 +37,7 @@ from jojotte_score.core.validation import (
     sitting_side_names,
 )
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data, seat_hand_from_data
+from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import (
@@ -142,13 +143,17 @@ def _stored(sitting_id: int) -> Iterator[None]:
     except sqlite3.OperationalError as error:
         if "decode" not in str(error):
             raise
-        raise DamagedSittingError(sitting_id, f"its text is not readable ({error})") from error
+        raise DamagedSittingError(
+            sitting_id, _("its text is not readable ({detail})").format(detail=error)
+        ) from error
     except sqlite3.DatabaseError as error:
         raise DamagedSittingError(sitting_id, str(error)) from error
     except InvalidSittingError as error:
         raise DamagedSittingError(sitting_id, "; ".join(map(str, error.problems))) from error
     except (ValueError, TypeError, AttributeError, KeyError, IndexError) as error:
-        raise DamagedSittingError(sitting_id, f"a stored value is not valid ({error})") from error
+        raise DamagedSittingError(
+            sitting_id, _("a stored value is not valid ({detail})").format(detail=error)
+        ) from error
 
 
 class SittingStore:
@@ -196,7 +201,7 @@ class SittingStore:
             (sitting_id,),
         )
         if row is None:
-            raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+            raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
         if row["fresh"]:
             hands, finished, net_side, net_points, prison = (
                 row["hands"],
@@ -473,7 +478,9 @@ class SittingStore:
                 raise InvalidSittingError(
                     [
                         Problem(
-                            f"seat {seat + 1} is not at a {variant.seats}-seat table",
+                            _("seat {seat} is not at a {seats}-seat table").format(
+                                seat=seat + 1, seats=variant.seats
+                            ),
                             None,
                             "dealer",
                         )
@@ -520,9 +527,16 @@ def _kind_problems(sitting: AnySitting) -> list[Problem]:
     by_seat = not sitting.variant.two_sided_hands
     if by_seat == isinstance(sitting, SeatSitting):
         return []
-    how = "by seat" if by_seat else "side against side"
-    message = f"a {sitting.variant.value} sitting records its hands {how}"
-    return [Problem(message, None, "variant")]
+    return [Problem(_records_hands(sitting.variant, by_seat), None, "variant")]
+
+
+def _records_hands(variant: Variant, by_seat: bool) -> str:
+    """The problem of a hand recorded the other way than ``variant`` records its hands."""
+    if by_seat:
+        message = _("a {variant} sitting records its hands by seat")
+    else:
+        message = _("a {variant} sitting records its hands side against side")
+    return message.format(variant=variant.value)
 
 
 def _check_change(
@@ -538,8 +552,7 @@ def _check_change(
     inserted or put in place at ``position``, or (None) the hand there deleted."""
     by_seat = isinstance(hand, ThreePlayerHand)
     if hand is not None and not isinstance(hand, ThrownIn) and by_seat == variant.two_sided_hands:
-        how = "side against side" if variant.two_sided_hands else "by seat"
-        message = f"a {variant.value} sitting records its hands {how}"
+        message = _records_hands(variant, not variant.two_sided_hands)
         raise InvalidSittingError([Problem(message, position + 1, None)])
     if variant is Variant.CHOUETTE:
         problems = _chouette_change(connection, sitting_id, position, hand, change)
@@ -598,7 +611,7 @@ def _seat_hand(hand: AnyHand) -> ThreePlayerDeal:
 def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant:
     row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
     if row is None:
-        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
     return Variant(row[0])
 
 
@@ -608,7 +621,7 @@ def _require_table(
     """The sitting's variant and its players (for the messages of the checks)."""
     row = named_row(connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,))
     if row is None:
-        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
     return Variant(row["variant"]), summary.stored_players(row["players"])
 
 
@@ -621,11 +634,10 @@ def _count(connection: sqlite3.Connection, sitting_id: int) -> int:
 
 def _no_hand(sitting_id: int, position: int, count: int, *, inserting: bool = False) -> Exception:
     last = count + 1 if inserting else count
-    return HandNotFoundError(
-        f"sitting {sitting_id} has no hand {position + 1} (hands are numbered 1 to {last})"
-        if last
-        else f"sitting {sitting_id} has no hands yet"
-    )
+    if not last:
+        return HandNotFoundError(_("sitting {id} has no hands yet").format(id=sitting_id))
+    message = _("sitting {id} has no hand {number} (hands are numbered 1 to {last})")
+    return HandNotFoundError(message.format(id=sitting_id, number=position + 1, last=last))
 
 
 def _hand_at(
@@ -663,7 +675,7 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
         (sitting_id,),
     )
     if row is None:
-        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
     return row
 
 

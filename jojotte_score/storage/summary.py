@@ -24,6 +24,7 @@ from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
+from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.rows import named_row
 
@@ -94,7 +95,7 @@ def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySittin
         (sitting_id,),
     )
     if row is None:
-        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
     variant = Variant(row["variant"])
     players = stored_players(row["players"])
     rules = Rules(row["game_target"], row["rubber_bonus"])
@@ -129,7 +130,7 @@ def score_from(
         (sitting_id,),
     )
     if row is None:
-        raise SittingNotFoundError(f"there is no sitting {sitting_id}")
+        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
     variant = Variant(row["variant"])
     scorer = Scorer.resume(Rules(row["game_target"], row["rubber_bonus"]), checkpoint)
     scorer.extend(stored_hands(connection, sitting_id, variant, checkpoint.position))

@@ -262,3 +262,25 @@ def test_opening_a_cutthroat_sitting_puts_the_first_key_on_the_dealer(
     # The field the window gives the keyboard to when it shows (Qt restores a window's
     # focus widget on activation; the offscreen platform activates no window).
     assert shown.panel.focusWidget() is shown.panel.widget_for(Slot.DEALER)
+
+
+@pytest.mark.usefixtures("german")
+def test_a_german_chouette_names_the_box_and_team(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    roles = ChouetteRoles(box=2, captain=0)
+    start(window, monkeypatch, SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), chouette=roles))
+    assert window.status_label.text() == (
+        "Carl in der Box gegen Anna (Kapitän) und Bert · Partie 1 · unter dem Strich: Anna 0, "
+        "Bert 0, Carl 0 · Partien: Anna 0, Bert 0, Carl 0 · nächster Geber: Anna"
+    )
+    assert [label.text() for label in window.panel.card_points.side_labels] == [
+        "Carl (Box)",
+        "Anna (Kapitän, mit Bert)",
+    ]
+    keyboard = Keyboard(qtbot)
+    window.panel.setFocus()
+    keyboard.press("C", "A", "9", "5", TAB, "3", "0", TAB, "C", ENTER)  # Karo by A
+    assert row(window, 1)[:4] == ["1", "Anna", "Carl ♦", "95–30"]
+    assert window.status_label.text().endswith("nächster Geber: Carl")
+    screenshot(window, "window-chouette-de")

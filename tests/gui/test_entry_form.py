@@ -11,7 +11,18 @@ import pytest
 
 from jojotte_score.core.model import PlayedHand, Special, ThrownIn, Trump, Variant
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.entry_form import ORDER, EntryForm, FormValues, Slot
+from jojotte_score.gui.entry_form import (
+    ORDER,
+    ROW_LABELS,
+    TRUMP_CHOICES,
+    EntryForm,
+    FormValues,
+    Slot,
+    doubling_choices,
+    mnemonic,
+    row_label,
+    trump_choices,
+)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TWO = EntryForm(Variant.TWO_PLAYER, ("Zoë", "Jürgen"))
@@ -254,3 +265,104 @@ def test_the_german_example_plan() -> None:
     plans = [form.keystrokes(hand._replace(note="")) for hand in sitting.hands]
     assert plans == GERMAN_PLAN
     assert sum(len(plan) for plan in plans) == 80
+
+
+# In German ---------------------------------------------------------------------------------
+
+GERMAN_MENU_LETTERS = frozenset("DBAH")
+"""Alt plus these opens the window's menus in German (Datei, Bearbeiten, Ansicht, Hilfe)."""
+
+
+@pytest.mark.usefixtures("german")
+def test_german_labels_each_have_a_letter_of_their_own() -> None:
+    labels = [row_label(row) for row in ROW_LABELS]
+    assert [label.replace("&", "") for label in labels] == [
+        "Geber",
+        "Kontraktspieler",
+        "Trumpf",
+        "Kontra",
+        "Kontriert von",
+        "Dritter Spieler hält zu",
+        "Null oder Schlemm",
+        "Nullspieler",
+        "Aktiver Verteidiger",
+        "Meldungen",
+        "Kartenpunkte",
+        "Letzter Stich",
+        "Jo-Jotte",
+        "Stiche",
+        "Notiz",
+    ]
+    letters = [mnemonic(label) for label in labels]
+    assert letters == list("GKTRVUNIEMPLJSO")
+    assert len(set(letters)) == len(letters)
+    assert not set(letters) & GERMAN_MENU_LETTERS
+
+
+@pytest.mark.usefixtures("german")
+def test_german_trumps_are_chosen_by_their_german_letters() -> None:
+    assert trump_choices() == [
+        (Trump.CLUBS, "♣ Kreuz", ("K",)),
+        (Trump.DIAMONDS, "♦ Karo", ("A",)),
+        (Trump.HEARTS, "♥ Herz", ("H",)),
+        (Trump.SPADES, "♠ Pik", ("P",)),
+        (Trump.NO_TRUMP, "Ohne Trumpf", ("O",)),
+    ]
+    assert [label for _value, label, _keys in doubling_choices()] == [
+        "Ohne",
+        "Kontriert",
+        "Rekontriert",
+    ]
+    assert [label for _value, label, _keys in TWO.choices(Slot.SPECIAL, PLAIN)] == [
+        "Ohne",
+        "Null von Jürgen",
+        "Schlemm von Zoë",
+    ]
+
+
+def test_english_trump_keys_are_the_tables() -> None:
+    assert trump_choices() == list(TRUMP_CHOICES)
+
+
+GERMAN_PLAN_IN_GERMAN = [
+    keys("B P Alt+M Tab 4 0 Tab 6 0 Tab 2 5 Tab B Enter"),
+    keys("B H 4 0 Tab 4 5 Tab A Enter"),
+    keys("A K Alt+R X Alt+M Tab 2 0 Tab 6 0 Tab 4 0 Tab B Enter"),
+    keys("B O Alt+N N 2 0 Tab 4 0 Tab 2 Tab 7 Enter"),
+    keys("A P 3 5 Tab 4 5 Tab A Enter"),
+    keys("A P Alt+M 5 0 Alt+P 9 0 Tab 4 0 Tab A Enter"),
+]
+
+
+@pytest.mark.usefixtures("german")
+def test_the_german_example_plan_in_german() -> None:
+    """The same 80 keys, the trumps by their German letters (Pik P, Kreuz K, Ohne Trumpf O)
+    and the jumps by the German labels' (Kont&ra, Karten&punkte)."""
+    sitting = load_sitting(DATA / "german-example.json").sitting
+    form = EntryForm(sitting.variant, sitting.players)
+    plans = [form.keystrokes(hand._replace(note="")) for hand in sitting.hands]
+    assert plans == GERMAN_PLAN_IN_GERMAN
+    assert sum(len(plan) for plan in plans) == 80
+
+
+@pytest.mark.usefixtures("german")
+def test_german_questions_and_what_is_still_to_enter() -> None:
+    check = TWO.check(FormValues())
+    assert check.missing == {
+        "bidder": "Wer hat den Trumpf bestimmt?",
+        "trump": "Welcher Trumpf, oder Ohne Trumpf?",
+        "last_trick": "Wer hat den letzten Stich gemacht?",
+        "card_points[0]": "Wie viele Kartenpunkte hat Zoë gemacht?",
+        "card_points[1]": "Wie viele Kartenpunkte hat Jürgen gemacht?",
+    }
+    assert TWO.still_to_enter(FormValues(), check) == (
+        "Noch einzutragen: der Kontraktspieler, der Trumpf, die Kartenpunkte beider Seiten, "
+        "wer den letzten Stich gemacht hat."
+    )
+    half = FormValues(bidder=0, trump=Trump.SPADES, card_points=(None, 65))
+    assert FOUR.still_to_enter(half, FOUR.check(half)) == (
+        f"Noch einzutragen: die Kartenpunkte von {FOUR.names[0]} (Leertaste übernimmt 90), "
+        "wer den letzten Stich gemacht hat."
+    )
+    nullo = FormValues(bidder=0, trump=Trump.SPADES, special=Special.NULLO, card_points=(9, 9))
+    assert TWO.check(nullo).missing == {"tricks": "Für Null fehlen die Stiche beider Seiten."}

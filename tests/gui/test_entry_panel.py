@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import Scorer
@@ -26,9 +26,11 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.validation import check_hand
+from jojotte_score.gui.actions import MENUS
 from jojotte_score.gui.entry_fields import ChoiceField
-from jojotte_score.gui.entry_form import FormValues, Slot
+from jojotte_score.gui.entry_form import FormValues, Slot, mnemonic
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.meld_dialog import MeldDialog
 from tests.gui.keyboard import ALT, BACKTAB, ENTER, ESC, TAB, Keyboard
 from tests.sitting_kinds import load_two_sided
@@ -685,3 +687,113 @@ def test_meld_helper_refuses_impossible_declarations(qtbot: QtBot) -> None:
 def test_screenshot_empty_panel(panel: EntryPanel) -> None:
     assert panel.mode_label.text() == "Hand 1"
     screenshot(panel, "entry-panel-empty")
+
+
+# In German ---------------------------------------------------------------------------------
+
+GERMAN_MENU_LETTERS = frozenset("DBAH")
+"""Alt plus these opens the menus in German (Datei, Bearbeiten, Ansicht, Hilfe)."""
+
+
+def alt_letters(widget: QWidget) -> list[str]:
+    """The Alt letter of every label and button of ``widget`` that has one."""
+    texts = [label.text() for label in widget.findChildren(QLabel)]
+    texts += [button.text() for button in widget.findChildren(QAbstractButton)]
+    return [mnemonic(text) for text in texts if "&" in text.replace("&&", "")]
+
+
+@pytest.mark.usefixtures("german")
+def test_german_hand_typed_from_the_keyboard(
+    panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
+) -> None:
+    """Hand 3 of the worked example in German: bidder A, Kreuz by K, Alt+R (Kont&ra) to
+    Kontriert by X, Alt+M to the melds, the counts, last trick B, Enter."""
+    assert panel.mode_label.text() == "Spiel 1"
+    assert button_texts(panel.trump) == [
+        "♣ Kreuz [K]",
+        "♦ Karo [A]",
+        "♥ Herz [H]",
+        "♠ Pik [P]",
+        "Ohne Trumpf [O]",
+    ]
+    assert button_texts(panel.double) == ["Ohne [0]", "Kontriert [X]", "Rekontriert [R]"]
+    assert panel.row_labels["double"].text() == "Kont&ra"
+    assert panel.record_button.text() == "Eintragen [Enter]"
+
+    keyboard.press("A")
+    assert focused() is panel.trump
+    keyboard.press("C", "S")  # the English letters choose nothing in German
+    assert panel.trump.value() is None
+    keyboard.press("K")
+    assert panel.trump.value() is Trump.CLUBS
+    keyboard.press((Qt.Key.Key_R, ALT))
+    assert focused() is panel.double
+    keyboard.press("X", (Qt.Key.Key_M, ALT), TAB)
+    keyboard.type("20")
+    keyboard.press(TAB)
+    keyboard.type("60")
+    keyboard.press(TAB)
+    keyboard.type("40")
+    keyboard.press(TAB, "B")
+    assert panel.preview.toPlainText() != ""
+    assert not panel.preview.toPlainText().startswith("Noch einzutragen")
+    keyboard.press(ENTER)
+    hand = german_hands()[2]
+    assert [request.hand for request in submissions] == [hand._replace(note="", dealer=0)]
+    assert keyboard.count == 17 + 2  # the plan's keys and the two English letters
+
+
+@pytest.mark.usefixtures("german")
+def test_german_panel_with_an_error(panel: EntryPanel, keyboard: Keyboard, qtbot: QtBot) -> None:
+    """Ohne Trumpf by O, 92 and 20: the error under A's box, the preview and the labels in
+    German, nothing cut off at the panel's narrowest width."""
+    panel.set_context(Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), scored(Rules()), 0)
+    panel.new_hand()
+    qtbot.wait(20)  # the boxes' new names are laid out
+    keyboard.press("1", "O", "9", "2", TAB, "2", "0", TAB, "1")
+    assert panel.trump.value() is Trump.NO_TRUMP
+    preview = panel.preview.toPlainText()
+    assert preview.startswith("Kann nicht eingetragen werden:\n⚠ ")
+    assert "92" in error_text(panel, "card_points[0]")
+    assert [label.text() for label in panel.row_labels.values() if label.isVisibleTo(panel)] == [
+        "&Geber",
+        "&Kontraktspieler",
+        "&Trumpf",
+        "Kont&ra",
+        "&Null oder Schlemm",
+        "&Meldungen",
+        "Karten&punkte",
+        "&Letzter Stich",
+        "&Jo-Jotte",
+        "&Stiche",
+        "N&otiz",
+    ]
+    assert button_texts(panel.special) == ["Ohne [0]", "Null von Bert [N]", "Schlemm von Anna [S]"]
+    screenshot(panel, "entry-panel-error-de")
+    panel.resize(panel.narrowest(), 900)
+    qtbot.wait(20)
+    shown: list[QLabel | QAbstractButton] = [*panel.row_labels.values()]
+    shown += panel.findChildren(QAbstractButton)
+    for widget in shown:
+        if widget.isVisibleTo(panel):
+            assert widget.width() >= widget.minimumSizeHint().width(), widget.text()
+            assert widget.mapTo(panel, widget.rect().topRight()).x() <= panel.width()
+    screenshot(panel, "entry-panel-error-de-narrow")
+
+
+@pytest.mark.usefixtures("german")
+def test_german_alt_letters_are_the_panels_own(main_window: MainWindow) -> None:
+    """Every label and button of the panel has its own Alt letter in German, and none opens
+    a menu: not the menus' letters as the window shows them (those already in German), nor
+    the usual German menus' (Datei, Bearbeiten, Ansicht, Hilfe)."""
+    letters = alt_letters(main_window.panel)
+    assert len(letters) == len(set(letters)), sorted(letters)
+    assert "F" in letters  # Meldehil&fe
+    assert "Z" in letters  # &Zusammengeworfen
+    english_menus = {mnemonic(title) for title in MENUS}
+    menus = {
+        mnemonic(action.text())
+        for action in main_window.menuBar().actions()
+        if action.text() not in MENUS and "&" in action.text()
+    }
+    assert not set(letters) & (menus | GERMAN_MENU_LETTERS), (menus, english_menus)

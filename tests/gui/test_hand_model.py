@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import HandResult, replay
 from jojotte_score.core.model import (
@@ -16,9 +19,22 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.gui.hand_model import Column, HandTableModel, contract_text
+from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
+from jojotte_score.gui.hand_model import (
+    Column,
+    HandTableModel,
+    contract_text,
+    seat_contract_text,
+    seat_points_text,
+)
+from jojotte_score.gui.main_window import MainWindow
 
-from .conftest import german
+from .conftest import german, screenshot_folder
+
+
+@pytest.fixture
+def german_language(german: None) -> None:
+    """The program speaks German (the module's ``german`` is the worked example)."""
 
 
 def texts(model: HandTableModel, row: int) -> list[str]:
@@ -152,3 +168,97 @@ def test_headings_have_the_whole_name_as_tooltip() -> None:
         Column.BELOW_1, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole
     )
     assert tooltip == "Bert & Dora below"
+
+
+# In German ---------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("german_language")
+def test_the_german_example_in_german() -> None:
+    sitting = german()
+    model = HandTableModel()
+    model.set_sitting(sitting, replay(sitting))
+    headings = [
+        model.headerData(column, Qt.Orientation.Horizontal) for column in range(len(Column))
+    ]
+    assert headings == [
+        "Nr.",
+        "Geber",
+        "Kontrakt",
+        "Kartenpunkte",
+        "A\nüber",
+        "A\nunter",
+        "B\nüber",
+        "B\nunter",
+        "Anmerkungen",
+    ]
+    rows = [texts(model, row) for row in range(6)]
+    assert rows[1][8] == "Partie an A"
+    assert rows[3][2:4] == ["A Null (2 Stiche)", "20–40 (2–7 Stiche)"]
+    assert rows[3][8] == "60 in den Keller"
+    assert rows[5][8] == "gewinnt 150 aus dem Keller; Partie und Robber 1 an A"
+
+
+@pytest.mark.usefixtures("german_language")
+@pytest.mark.parametrize(
+    ("hand", "text"),
+    [
+        (PlayedHand(0, Trump.NO_TRUMP, (60, 60), 0, Doubling.DOUBLE), "A OT ×2"),
+        (
+            PlayedHand(0, Trump.CLUBS, (0, 120), None, special=Special.NULLO, tricks=(8, 1)),
+            "B Null (1 Stich)",
+        ),
+        (
+            PlayedHand(0, Trump.DIAMONDS, (155, 0), 0, special=Special.SLAM, tricks=(9, 0)),
+            "A ♦ Schlemm",
+        ),
+    ],
+)
+def test_contract_text_in_german(hand: PlayedHand, text: str) -> None:
+    assert contract_text(hand, ("A", "B")) == text
+
+
+@pytest.mark.usefixtures("german_language")
+def test_a_hand_by_seat_in_german() -> None:
+    hand = ThreePlayerHand(
+        bidder=0,
+        trump=Trump.HEARTS,
+        active_defender=2,
+        card_points=(50, 0, 80),
+        last_trick=2,
+        double=Doubling.DOUBLE,
+        doubler=2,
+        sides_with=SidesWith.DEFENDER,
+        tricks=(3, 0, 6),
+    )
+    players = ("Anna", "Bert", "Carl")
+    assert seat_contract_text(hand, players) == "Anna ♥ ×2 gegen Carl"
+    assert seat_points_text(hand) == "50–80 (3–6 Stiche)"
+    nullo = hand._replace(
+        special=Special.NULLO, nullo_bidder=1, double=Doubling.NONE, doubler=None,
+        sides_with=None, active_defender=0, tricks=(8, 1, 0),
+    )  # fmt: skip
+    assert seat_contract_text(nullo, players) == "Bert Null (1 Stich) gegen Anna"
+
+
+@pytest.mark.usefixtures("german_language")
+def test_the_hand_list_in_the_window_in_german(
+    main_window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The worked example in the window: the list's headings in German, each column as wide
+    as its heading needs (the headings are never elided)."""
+    sitting_id = main_window.session.store.import_sitting(german(), title="Berlin 1937")
+    main_window.open_sitting_id(sitting_id)
+    main_window.resize(1280, 820)
+    main_window.select_hand(6)
+    qtbot.wait(50)
+    table = main_window.table
+    model = main_window.model
+    header = table.horizontalHeader()
+    for column in range(model.notes_column()):
+        heading = str(model.headerData(column, Qt.Orientation.Horizontal))
+        widest = max(header.fontMetrics().horizontalAdvance(line) for line in heading.split("\n"))
+        assert table.columnWidth(column) >= widest, heading
+    folder = screenshot_folder(tmp_path)
+    assert main_window.grab().save(str(folder / "main-window-de.png"))
+    assert table.grab().save(str(folder / "hand-list-de.png"))

@@ -19,6 +19,7 @@ from jojotte_score.gui.history_rows import (
     HistoryFilter,
     HistoryRow,
     filtered,
+    heading,
     history_csv,
     history_row,
     history_rows,
@@ -238,3 +239,15 @@ def test_the_file_is_utf8_with_a_byte_order_mark(tmp_path: Path) -> None:
     raw = path.read_bytes()
     assert raw.startswith("\ufeff".encode())
     assert path.read_text(encoding=CSV_ENCODING).splitlines()[1].endswith("Anna +120")
+
+
+@pytest.mark.usefixtures("german")
+def test_in_german_the_table_speaks_german_and_the_csv_stays_as_it_is() -> None:
+    rows = everything()
+    assert texts(rows[0])[0] == "22.11.2026"  # the date as German writes it
+    assert heading(Column.HANDS) == "Spiele"
+    assert heading(Column.RUBBERS) == "Robber"
+    text = history_csv(rows[:1])
+    assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
+    [row] = list(csv.reader(io.StringIO(text)))[1:]
+    assert row[1:5] == ["2026-11-22", "Christmas", "Berlin", "two-player"]

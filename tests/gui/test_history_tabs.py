@@ -4,10 +4,12 @@ season report as PDF; screenshots of the plots in the light and the dark palette
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
@@ -16,6 +18,7 @@ from jojotte_score.core.model import ThrownIn
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.actions import ActionName
 from jojotte_score.gui.commands import AddHand
+from jojotte_score.gui.history_rows import Column
 from jojotte_score.gui.history_window import HistoryWindow
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.plots_view import PlotsView
@@ -151,3 +154,71 @@ def test_an_open_history_follows_a_recorded_hand(
     assert hands_of_sitting_1() == 7
     main_window.undo_stack.undo()
     assert hands_of_sitting_1() == 6
+
+
+# In German ---------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("german")
+def test_the_history_in_german(history: HistoryWindow, qtbot: QtBot, tmp_path: Path) -> None:
+    """The three tabs in German: their titles, the list's headings, dates, filters and count,
+    the period chooser and summary, the plots' titles; a screenshot of each tab."""
+    folder = screenshot_folder(tmp_path)
+    assert history.windowTitle() == "Verlauf"
+    titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
+    assert titles == ["&Sitzungen", "S&tatistik", "&Diagramme"]
+    model = history.model
+    headings = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(len(Column))]
+    assert headings == [
+        "Datum",
+        "Titel",
+        "Ort",
+        "Spielart",
+        "Spieler",
+        "Spiele",
+        "Robber",
+        "Ergebnis",
+    ]
+    day = model.index(0, Column.DATE).data()
+    assert re.fullmatch(r"\d\d\.\d\d\.\d{4}", day), day
+    assert history.since.displayFormat() == "dd.MM.yyyy"
+    assert history.count_label.text() == "4 Sitzungen"
+    assert [history.since_check.text(), history.until_check.text()] == ["&Von:", "&Bis:"]
+    assert history.open_button.text() == "Ö&ffnen"
+    history.player.setText("Bert")
+    assert history.count_label.text() == "3 von 4 Sitzungen gezeigt"
+    history.player.setText("")
+    history.resize(1100, 560)
+    qtbot.wait(20)
+    assert history.grab().save(str(folder / "history-sittings-de.png"))
+
+    statistics = tab(history, "S&tatistik").findChild(StatisticsView)
+    assert isinstance(statistics, StatisticsView)
+    choices = [statistics.choice.itemText(i) for i in range(statistics.choice.count())]
+    assert choices == ["Gesamte Zeit", "Dieses Jahr", "Letzte 12 Monate", "Von … bis …"]
+    assert statistics.summary.text() == "4 Sitzungen insgesamt."
+    assert statistics.first.displayFormat() == "dd.MM.yyyy"
+    qtbot.wait(20)
+    assert history.grab().save(str(folder / "history-statistics-de.png"))
+
+    plots = tab(history, "&Diagramme")
+    assert isinstance(plots, PlotsView)
+    course = plots.course.chart.chart()
+    assert course is not None
+    assert course.title.startswith("Spielverlauf: #4 ")
+    results, shares = plots.results.chart.chart(), plots.shares.chart.chart()
+    assert results is not None
+    assert shares is not None
+    assert (results.title, shares.title) == (
+        "Ergebnis jedes Spielers je Sitzung",
+        "Erfüllte Kontrakte nach Art",
+    )
+    assert plots.course.save_button.text() == "Als PNG speichern…"
+    history.resize(1100, 1150)
+    qtbot.wait(20)
+    assert history.grab().save(str(folder / "history-plots-de.png"))
+    # Every Alt letter of the window is its own in German too.
+    texts = titles + [label.text() for label in history.findChildren(QLabel)]
+    texts += [button.text() for button in history.findChildren(QAbstractButton)]
+    letters = [text[text.index("&") + 1].lower() for text in texts if "&" in text]
+    assert len(letters) == len(set(letters)), sorted(letters)

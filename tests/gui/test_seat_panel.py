@@ -324,3 +324,74 @@ def test_the_chouette_roles_follow_the_rubbers(
         "Anna (box)",
         "Carl (captain, with Bert)",
     ]
+
+
+# In German ---------------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("german")
+def test_a_german_three_player_hand_with_a_mistake(
+    qtbot: QtBot, submissions: Submissions, keyboard: Keyboard
+) -> None:
+    """Pik by P, Bert against Anna, 55 meld points for Bert: the mistake on Bert's box, the
+    rows and the boxes' names in German, nothing cut off at the panel's narrowest width."""
+    panel = make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=2)
+    assert [b.text() for b in panel.active_defender.buttons()] == [
+        "Anna [1/A]",
+        "Bert [2/B]",
+        "Carl [3/C]",
+    ]
+    assert [label.text() for label in panel.card_points.side_labels] == [
+        "Kontraktspieler",
+        "Aktiver Verteidiger",
+    ]
+    keyboard.press("A", "P", "B", (ord("M"), ALT), TAB)  # type: ignore[arg-type]
+    keyboard.type("55")
+    keyboard.press(TAB)
+    keyboard.type("90")
+    keyboard.press(TAB)
+    keyboard.type("40")
+    keyboard.press(TAB, "A", ENTER)
+    assert submissions == []
+    assert panel.melds.errors[1].isVisible()
+    assert "55" in panel.melds.errors[1].text()
+    assert panel.row_labels["active_defender"].text() == "Aktiver V&erteidiger"
+    assert [label.text() for label in panel.card_points.side_labels] == ["Anna", "Bert"]
+    assert panel.preview.toPlainText().startswith("Kann nicht eingetragen werden:")
+    screenshot(panel, "panel-three-player-error-de")
+    panel.resize(panel.narrowest(), 1000)
+    qtbot.wait(20)
+    screenshot(panel, "panel-three-player-error-de-narrow")
+
+
+@pytest.mark.usefixtures("german")
+def test_a_german_doubled_three_player_hand_asks_whom_the_third_player_sides_with(
+    qtbot: QtBot, submissions: Submissions, keyboard: Keyboard
+) -> None:
+    panel = make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=1)
+    keyboard.press("A", "H", (ord("R"), ALT), "X")  # type: ignore[arg-type]
+    assert focused() is panel.widget_for(Slot.DOUBLER)
+    assert [b.text() for b in panel.sides_with.buttons()] == [
+        "Anna (Kontraktspieler) [1/A]",
+        "Kontrierender [X]",
+    ]
+    keyboard.press("C")  # Carl doubled
+    assert panel.row_labels["sides_with"].text() == "Dritter Spieler hält z&u"
+    assert [b.text() for b in panel.sides_with.buttons()] == [
+        "Anna (Kontraktspieler) [1/A]",
+        "Carl (kontriert) [3/C]",
+    ]
+    keyboard.press(ENTER)
+    assert panel.errors["sides_with"].text() == "⚠ Zu wem hält Bert?"
+    panel.resize(panel.narrowest(), 1000)
+    qtbot.wait(20)
+    screenshot(panel, "panel-three-player-doubled-de-narrow")
+    keyboard.press("C")  # Bert sides with Carl
+    keyboard.type("50")
+    keyboard.press(TAB)
+    keyboard.type("80")
+    keyboard.press(TAB, "C", ENTER)
+    [request] = submissions
+    hand = request.hand
+    assert isinstance(hand, ThreePlayerHand)
+    assert (hand.doubler, hand.sides_with, hand.active_defender) == (2, SidesWith.DEFENDER, 2)

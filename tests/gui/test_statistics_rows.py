@@ -153,3 +153,32 @@ def test_every_heading_says_what_it_counts() -> None:
     assert all(tip.endswith(".") for tip in tips)
     assert len(set(tips)) == len(tips)
     assert StatisticsColumn.DEFENDED.tip == "Contracts played against: defeated/defended."
+
+
+@pytest.mark.usefixtures("german")
+@pytest.mark.parametrize(
+    ("period", "sittings", "text"),
+    [
+        (Period(), 0, "Noch keine Sitzungen gespeichert."),
+        (Period(), 1, "1 Sitzung insgesamt."),
+        (Period(), 4, "4 Sitzungen insgesamt."),
+        (Period(date(2026, 1, 1), TODAY), 3, "3 Sitzungen vom 01.01.2026 bis zum 23.11.2026 gespeichert."),  # noqa: E501
+        (Period(date(2026, 1, 1), TODAY), 1, "1 Sitzung vom 01.01.2026 bis zum 23.11.2026 gespeichert."),  # noqa: E501
+        (Period(date(2026, 1, 1), TODAY), 0, "Vom 01.01.2026 bis zum 23.11.2026 wurde keine Sitzung gespeichert."),  # noqa: E501
+        (Period(date(2026, 6, 1), None), 2, "2 Sitzungen seit dem 01.06.2026 gespeichert."),
+        (Period(None, date(2026, 6, 1)), 0, "Bis zum 01.06.2026 wurde keine Sitzung gespeichert."),
+    ],
+)  # fmt: skip
+def test_the_summary_line_in_german(period: Period, sittings: int, text: str) -> None:
+    assert period_summary(PeriodStats(period, sittings, ())) == text
+
+
+@pytest.mark.usefixtures("german")
+def test_the_periods_and_tips_in_german() -> None:
+    assert [choice.label for choice in PeriodChoice] == [
+        "Gesamte Zeit",
+        "Dieses Jahr",
+        "Letzte 12 Monate",
+        "Von … bis …",
+    ]
+    assert StatisticsColumn.NULLO.tip == "Null-Kontrakte: erfüllt/angesagt."

@@ -41,7 +41,11 @@ def _forms(text: object) -> tuple[str, ...]:
 
 
 def _key(message: Message) -> tuple[str, str | None]:
-    return _forms(message.id)[0], message.context
+    # Babel reads a compiled catalogue's context as bytes, a .po file's as text.
+    context = message.context
+    if isinstance(context, bytes):
+        context = context.decode("utf-8")
+    return _forms(message.id)[0], context
 
 
 def test_german_is_a_catalogue() -> None:
@@ -84,5 +88,9 @@ def test_the_shipped_catalogue_is_compiled_from_the_po_file(language: str) -> No
     with po.with_suffix(".mo").open("rb") as file:
         shipped = read_mo(file)
     source = _catalogue(language)
-    wanted = {_key(m): m.string for m in _messages(source) if m.string and not m.fuzzy}
-    assert {_key(m): m.string for m in _messages(shipped)} == wanted, "run ... compile"
+    # A plural's forms are a tuple in a .po file, a list in a compiled catalogue.
+    wanted = {
+        _key(m): tuple(_forms(m.string)) for m in _messages(source) if m.string and not m.fuzzy
+    }
+    compiled = {_key(m): tuple(_forms(m.string)) for m in _messages(shipped)}
+    assert compiled == wanted, "run ... compile"
