@@ -179,11 +179,11 @@ def _worded(value: Value) -> str | int:
 def trump_word(trump: Trump) -> str:
     """The trump as a contract names it: "spades", "no-trump"."""
     words = {
-        Trump.CLUBS: pgettext("trump", "clubs"),
-        Trump.DIAMONDS: pgettext("trump", "diamonds"),
-        Trump.HEARTS: pgettext("trump", "hearts"),
-        Trump.SPADES: pgettext("trump", "spades"),
-        Trump.NO_TRUMP: pgettext("trump", "no-trump"),
+        Trump.CLUBS: _("clubs"),
+        Trump.DIAMONDS: _("diamonds"),
+        Trump.HEARTS: _("hearts"),
+        Trump.SPADES: _("spades"),
+        Trump.NO_TRUMP: _("no-trump"),
     }
     return words[trump]
 

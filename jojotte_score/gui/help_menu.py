@@ -31,7 +31,6 @@ from jojotte_score.gui.actions import MENUS, SPECS, ActionName, shortcuts
 from jojotte_score.gui.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.gui.entry_form import (
     BACKSPACE,
-    DOUBLING_CHOICES,
     ENTER,
     NOBODY_KEYS,
     ORDER,
@@ -40,8 +39,9 @@ from jojotte_score.gui.entry_form import (
     SPACE,
     SPECIAL_KEYS,
     TAB,
-    TRUMP_CHOICES,
+    doubling_choices,
     mnemonic,
+    trump_choices,
 )
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
@@ -120,12 +120,12 @@ def choice_keys() -> ReferenceSection:
         (_("A letter"), _("… or by the first letter of the name, when the names' letters differ")),
         (_keys(NOBODY_KEYS), _("Jo-Jotte: nobody declared it")),
         *(
-            (_keys(keys), _("Trump: {choice}").format(choice=_(label)))
-            for _trump, label, keys in TRUMP_CHOICES
+            (_keys(keys), _("Trump: {choice}").format(choice=label))
+            for _trump, label, keys in trump_choices()
         ),
         *(
-            (_keys(keys), _("Doubling: {choice}").format(choice=_(label)))
-            for _double, label, keys in DOUBLING_CHOICES
+            (_keys(keys), _("Doubling: {choice}").format(choice=label))
+            for _double, label, keys in doubling_choices()
         ),
         *(
             (_keys(keys), _("Nullo or Slam: {choice}").format(choice=_special_name(special)))

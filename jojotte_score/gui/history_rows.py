@@ -101,6 +101,8 @@ class HistoryRow:
     """The points the leader is ahead by (the best settlement for individual players):
     what the Result column sorts by."""
     damaged: str = ""
+    file_result: str = ""
+    """The result as the CSV export writes it, the same in every language ("level")."""
 
     def text(self, column: Column) -> str:
         """The cell as the table shows it (the date as the language writes it)."""
@@ -154,7 +156,7 @@ class HistoryRow:
             "players": self.text(Column.PLAYERS),
             "hands": self.hands,
             "rubbers_finished": self.rubbers,
-            "result": self.result,
+            "result": self.file_result or self.result,
         }
 
 
@@ -164,6 +166,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
         return HistoryRow(
             info.id, info.created, None, "", "", info.variant, (), NONE, 0, 0,
             _("damaged: {reason}").format(reason=info.damaged), 0, damaged=info.damaged,
+            file_result=f"damaged: {info.damaged}",
         )  # fmt: skip
     if info.settlement is not None:
         players_text = ", ".join(info.players)
@@ -171,9 +174,8 @@ def history_row(info: SittingInfo) -> HistoryRow:
     else:
         players_text = compact_versus(info.variant, info.side_names)
         lead = info.net_points if info.net_side is not None else 0
-    result = sitting_result(
-        info.variant, info.players, info.net_side, info.net_points, info.settlement
-    )
+    facts = (info.variant, info.players, info.net_side, info.net_points, info.settlement)
+    result = sitting_result(*facts)
     return HistoryRow(
         id=info.id,
         created=info.created,
@@ -187,6 +189,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
         rubbers=info.rubbers_finished,
         result=result,
         lead=lead,
+        file_result=sitting_result(*facts, for_file=True),
     )
 
 

@@ -37,7 +37,7 @@ from jojotte_score.core.melds import (
 )
 from jojotte_score.core.model import Trump
 from jojotte_score.gui.names import literal
-from jojotte_score.i18n import N_, _, ngettext, pgettext
+from jojotte_score.i18n import N_, _, ngettext
 
 RUN_ROWS = 3
 SUIT_LABELS = {
@@ -60,18 +60,6 @@ TOP_CARDS = {
 }
 """A run's top card, as its box offers it (translated where shown)."""
 
-FOURS = {
-    Rank.ACE: N_("Aces"),
-    Rank.KING: N_("Kings"),
-    Rank.QUEEN: N_("Queens"),
-    Rank.JACK: N_("Jacks"),
-    Rank.TEN: N_("Tens"),
-    Rank.NINE: N_("Nines"),
-    Rank.EIGHT: N_("Eights"),
-    Rank.SEVEN: N_("Sevens"),
-}
-"""The four of a kind of each rank, as its box names it (translated where shown)."""
-
 CONTRACTS = {
     Trump.CLUBS: N_("clubs"),
     Trump.DIAMONDS: N_("diamonds"),
@@ -80,17 +68,6 @@ CONTRACTS = {
     Trump.NO_TRUMP: N_("no-trump"),
 }
 """The contract's denomination in the helper's first sentence (translated where shown)."""
-
-
-def rank_sign(rank: Rank) -> str:
-    """The sign a card of ``rank`` bears, as the language writes it ("J", in German "B")."""
-    signs = {
-        Rank.ACE: pgettext("card", "A"),
-        Rank.KING: pgettext("card", "K"),
-        Rank.QUEEN: pgettext("card", "Q"),
-        Rank.JACK: pgettext("card", "J"),
-    }
-    return signs.get(rank, rank.value)
 
 
 @dataclass(frozen=True)
@@ -157,7 +134,7 @@ class _SideBox(QGroupBox):
         fours = QHBoxLayout()
         self.fours: dict[Rank, QCheckBox] = {}
         for rank in ranks:
-            box = QCheckBox(_(FOURS[rank]))
+            box = QCheckBox(rank.plural)
             self.fours[rank] = box
             fours.addWidget(box)
         fours.addStretch(1)
@@ -199,7 +176,7 @@ class MeldDialog(QDialog):
         self._result: MeldHelperResult | None = None
         layout = QVBoxLayout(self)
         contract = _("Nullo (ranked as no-trump)") if nullo else _(CONTRACTS[trump])
-        order = _(", ").join(rank_sign(rank) for rank in fours_order(trump, nullo=nullo))
+        order = _(", ").join(rank.letter for rank in fours_order(trump, nullo=nullo))
         intro = QLabel(
             _(
                 "Contract: {contract}. Four of a kind ranks {order}. Only the side with the "

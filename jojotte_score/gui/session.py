@@ -290,7 +290,7 @@ def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     target = rubbers_path(hands_path)
     stored = shown.stored
     label = labels.sitting_label(
-        stored.id, stored.title, stored.created, shown.variant, shown.side_names
+        stored.id, stored.title, stored.created, shown.variant, shown.side_names, for_file=True
     )
     write_hands_csv(shown.sitting, shown.ledger, hands_path)
     write_rubbers_csv([(label, shown.sitting, shown.ledger)], target)

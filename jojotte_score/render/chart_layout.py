@@ -26,18 +26,17 @@ from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
 from jojotte_score.core.series import (
-    KIND_NAMES,
     MINUS,
     ContractShares,
     ResultsOverTime,
     Series,
     SittingCourse,
     course_summary,
+    kind_name,
     results_summary,
     shares_summary,
     standings_summary,
 )
-from jojotte_score.core.stats import ContractKind
 from jojotte_score.i18n import _, format_date, pgettext
 from jojotte_score.render.sheet_layout import (
     TEXT_HEIGHT,
@@ -186,19 +185,6 @@ def results_chart(results: ResultsOverTime, title: str = "", cumulative: bool = 
     )
 
 
-def kind_label(kind: ContractKind) -> str:
-    """A kind of contract as the bars are labelled, in the language spoken ("suit",
-    "Farbe")."""
-    labels = {
-        ContractKind.SUIT: pgettext("contract kind", "suit"),
-        ContractKind.NO_TRUMP: pgettext("contract kind", "no-trump"),
-        ContractKind.NULLO: pgettext("contract kind", "Nullo"),
-        ContractKind.SLAM: pgettext("contract kind", "Slam"),
-        ContractKind.DOUBLED: pgettext("contract kind", "doubled"),
-    }
-    return labels.get(kind, KIND_NAMES[kind])
-
-
 def shares_chart(shares: ContractShares, title: str = "") -> Chart:
     """The contracts each player made as a share of those declared, by kind."""
     series = tuple(
@@ -218,7 +204,7 @@ def shares_chart(shares: ContractShares, title: str = "") -> Chart:
         kind="bar",
         series=series,
         summary=shares_summary(shares),
-        x_labels=tuple(kind_label(kind) for kind in shares.kinds),
+        x_labels=tuple(kind_name(kind) for kind in shares.kinds),
         y_title=_("% made of declared"),
         notes=notes,
     )

@@ -90,37 +90,10 @@ RULINGS_TITLE = N_("The rulings")
 """The title over the two-player rulings (in English: translate with ``_()``)."""
 
 
-def rank_word(rank: Rank) -> str:
-    """A card rank in words, in the language spoken: "Jack", "Bube"."""
-    words = {
-        Rank.ACE: pgettext("card", "Ace"),
-        Rank.KING: pgettext("card", "King"),
-        Rank.QUEEN: pgettext("card", "Queen"),
-        Rank.JACK: pgettext("card", "Jack"),
-        Rank.TEN: pgettext("card", "Ten"),
-        Rank.NINE: pgettext("card", "Nine"),
-        Rank.EIGHT: pgettext("card", "Eight"),
-        Rank.SEVEN: pgettext("card", "Seven"),
-    }
-    return words[rank]
-
-
-def rank_mark(rank: Rank) -> str:
-    """A card rank as the cards show it, in the language spoken: "J", "B" (Bube)."""
-    marks = {
-        # Translators: the card ranks as the cards show them (German cards: A, K, D, B).
-        Rank.ACE: pgettext("card rank", "A"),
-        Rank.KING: pgettext("card rank", "K"),
-        Rank.QUEEN: pgettext("card rank", "Q"),
-        Rank.JACK: pgettext("card rank", "J"),
-    }
-    return marks.get(rank, rank.value)
-
-
 def _card_values() -> CardTable:
     ranks = [Rank(key) for key in TRUMP_CARD_VALUES]
     rows = [
-        (rank_word(rank), str(TRUMP_CARD_VALUES[rank.value]), str(PLAIN_CARD_VALUES[rank.value]))
+        (rank.word, str(TRUMP_CARD_VALUES[rank.value]), str(PLAIN_CARD_VALUES[rank.value]))
         for rank in ranks
     ]
     rows.append(
@@ -145,7 +118,7 @@ def _card_values() -> CardTable:
 
 def _ranks(order: Sequence[Rank]) -> str:
     # Translators: what separates the ranks in an order of them: "J, 9, A".
-    return _(", ").join(rank_mark(rank) for rank in order)
+    return _(", ").join(rank.letter for rank in order)
 
 
 def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:

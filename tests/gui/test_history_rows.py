@@ -26,6 +26,7 @@ from jojotte_score.gui.history_rows import (
     sorted_rows,
     write_history_csv,
 )
+from jojotte_score.i18n import use_language
 from jojotte_score.storage.sittings import SittingInfo
 
 
@@ -251,3 +252,14 @@ def test_in_german_the_table_speaks_german_and_the_csv_stays_as_it_is() -> None:
     assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
     [row] = list(csv.reader(io.StringIO(text)))[1:]
     assert row[1:5] == ["2026-11-22", "Christmas", "Berlin", "two-player"]
+
+
+def test_the_csv_is_the_same_in_german_and_english() -> None:
+    level = info(6, "2026-11-22 20:00:00", net=(None, 0))
+    rows = [history_row(level), *everything()]
+    english = history_csv(rows)
+    use_language("de")
+    german_rows = [history_row(level), *everything()]
+    assert german_rows[0].text(Column.RESULT) != rows[0].text(Column.RESULT)  # shown German
+    assert history_csv(german_rows) == english
+    assert english.splitlines()[1].endswith(",level")
