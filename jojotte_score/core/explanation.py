@@ -1,209 +1,810 @@
-"""Why a hand scored what it did, in plain words (the same text the desktop window shows)."""
+"""Why a hand scored what it did, in plain words (the same text the desktop window shows).
+
+An explanation is data before it is text: a list of :class:`Sentence` values, each naming
+which sentence it is (a :class:`Say`) and the values it is said with: names, points, the
+arithmetic ("2 × (60 + 50) = 220"), the trump, a kind of entry, a list, or a sentence
+within. :func:`in_words` says one in the current language through one whole message per
+sentence, with named placeholders, so that German orders the words its own way; a list is
+said item by item through a message of its own and joined by a separator that is a message
+too.
+
+One sentence table (:func:`sentence_message`) serves every game: this module's two-player and
+partnership explanations and :mod:`jojotte_score.core.three_player_explanation`'s three
+games of individual players. A sentence that the games say alike cites its rule as a
+value, from the game's :class:`RuleReferences` ("Trick scores (R1)" with two players,
+"Trick scores (T5, R1)" with three). Rule references stay as they are in every language.
+"""
 
 from __future__ import annotations
 
-from jojotte_score.core.ledger import HandResult, Ledger
-from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
-from jojotte_score.core.scoring import (
-    Entry,
-    EntryKind,
-    HandScore,
-    Line,
-    Outcome,
-    won_every_trick,
-)
-from jojotte_score.core.tables import JOJOTTE_BONUS, LAST_TRICK_BONUS
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias, assert_never
 
-TRUMP_WORDS = {
-    Trump.CLUBS: "clubs",
-    Trump.DIAMONDS: "diamonds",
-    Trump.HEARTS: "hearts",
-    Trump.SPADES: "spades",
-    Trump.NO_TRUMP: "no-trump",
-}
-_DOUBLING_WORDS = {Doubling.DOUBLE: "doubled", Doubling.REDOUBLE: "redoubled"}
-KIND_WORDS = {
-    EntryKind.MELD: "melds",
-    EntryKind.TRICKS: "tricks",
-    EntryKind.PRISON: "prison",
-    EntryKind.SLAM_BONUS: "slam bonus",
-    EntryKind.UNBID_SLAM_BONUS: "unbid slam bonus",
-    EntryKind.NULLO_BONUS: "Nullo bonus",
-    EntryKind.RUBBER_BONUS: "rubber bonus",
+from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
+from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
+from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, Outcome
+from jojotte_score.core.tables import (
+    JOJOTTE_BONUS,
+    LAST_TRICK_BONUS,
+    NULLO_BONUS,
+    NULLO_EXTRA_TRICK_BONUS,
+    SLAM_BONUS,
+    UNBID_SLAM_BONUS,
+)
+from jojotte_score.i18n import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from jojotte_score.core.individual_ledger import SeatHandResult
+    from jojotte_score.core.three_player import ThreePlayerHand
+
+
+class Say(enum.Enum):
+    """Which sentence: one member per message of the sentence table (:func:`sentence_message`)."""
+
+    # The heading line: the hand, and its first sentence.
+    HAND = enum.auto()
+    THROWN_IN = enum.auto()
+    # The contract of a two-player or partnership hand (and of the chouette's).
+    BID = enum.auto()
+    BID_DOUBLED = enum.auto()
+    BID_REDOUBLED = enum.auto()
+    BID_SLAM = enum.auto()
+    BID_SLAM_DOUBLED = enum.auto()
+    BID_SLAM_REDOUBLED = enum.auto()
+    NAMED_BEFORE_NULLO = enum.auto()
+    # The contract of a three-player or cutthroat hand, and who played it (T4).
+    BID_DOUBLED_BY = enum.auto()
+    BID_REDOUBLED_BY = enum.auto()
+    BID_AND_SLAM = enum.auto()
+    BID_AND_SLAM_DOUBLED_BY = enum.auto()
+    BID_AND_SLAM_REDOUBLED_BY = enum.auto()
+    BID_BEFORE_NULLO = enum.auto()
+    BID_DOUBLED_BY_BEFORE_NULLO = enum.auto()
+    BID_REDOUBLED_BY_BEFORE_NULLO = enum.auto()
+    WITH_THE_DEFENDER = enum.auto()
+    SIDED_WITH_THE_DECLARER = enum.auto()
+    SIDED_WITH_THE_DEFENDER = enum.auto()
+    # The chouette's seats (C1, C2).
+    IN_THE_BOX = enum.auto()
+    # The play: trick scores, melds, totals.
+    TRICK_SCORES = enum.auto()
+    SCORE = enum.auto()
+    SCORE_MADE_OF = enum.auto()
+    CARD_POINTS = enum.auto()
+    LAST_TRICK = enum.auto()
+    JOJOTTE = enum.auto()
+    MELDS = enum.auto()
+    TOTALS = enum.auto()
+    # How the hand was decided.
+    TIE = enum.auto()
+    DECLARER_WINS = enum.auto()
+    DECLARER_WINS_DEFENDER_ABOVE = enum.auto()
+    DECLARER_TAKES_BOTH = enum.auto()
+    DEFENDER_TAKES_BOTH = enum.auto()
+    DEFENDER_TAKES_BOTH_DOUBLED = enum.auto()
+    ACTIVE_DEFENDER_TAKES_BOTH_ABOVE = enum.auto()
+    WINNER_TAKES_BOTH = enum.auto()
+    SLAM_FAILED_AHEAD = enum.auto()
+    SLAM_FAILED_NOT_AHEAD = enum.auto()
+    SLAM_FAILED_UNDOUBLED = enum.auto()
+    NULLO_MADE = enum.auto()
+    NULLO_MADE_FOR = enum.auto()
+    NULLO_FAILED = enum.auto()
+    SLAM_MADE = enum.auto()
+    UNBID_SLAM = enum.auto()
+    # What the hand wrote, and the game and rubber it ended.
+    PRISON_WON = enum.auto()
+    PRISON_WAITING = enum.auto()
+    WRITTEN_ABOVE = enum.auto()
+    WRITTEN_BELOW = enum.auto()
+    WRITTEN_ABOVE_AND_BELOW = enum.auto()
+    ENTRY = enum.auto()
+    GAME_WON = enum.auto()
+    GAMES = enum.auto()
+    RUBBER_WON = enum.auto()
+    RUBBER_RESULT = enum.auto()
+    RUBBER_RESULT_LEVEL = enum.auto()
+    RUBBER_SETTLED = enum.auto()
+    NET = enum.auto()
+    # The copies of the games of individual players (T8, F3, C4).
+    COPIED = enum.auto()
+    COPIED_NOTHING = enum.auto()
+    DEALER_COPIED = enum.auto()
+    DEALER_COPIED_NOTHING = enum.auto()
+    CAPTAIN_COPIED = enum.auto()
+    # The end of the sitting.
+    PRISON_LEFT = enum.auto()
+    # The separators of lists.
+    COMMA = enum.auto()
+    SEMICOLON = enum.auto()
+    PLUS = enum.auto()
+
+
+Value: TypeAlias = "str | int | Trump | EntryKind | Sentence | Listing"
+"""What a sentence is said with: a name or the arithmetic (as they are), points (an int),
+the trump and a kind of entry (in words), a list, or a sentence within."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence of an explanation: which sentence, with which values by placeholder."""
+
+    say: Say
+    values: tuple[tuple[str, Value], ...] = ()
+
+    def __getitem__(self, name: str) -> Value:
+        """The value said for placeholder ``name``."""
+        return dict(self.values)[name]
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Items said one after another, joined by ``separator`` (a message too)."""
+
+    items: tuple[Sentence, ...]
+    separator: Say = Say.COMMA
+
+
+def said(say: Say, **values: Value) -> Sentence:
+    """The sentence ``say`` with its values: ``said(Say.TIE, sum="45 + 45 = 90", rule="R3")``."""
+    return Sentence(say, tuple(values.items()))
+
+
+def listing(items: Iterable[Sentence], separator: Say = Say.COMMA) -> Listing:
+    """A list of items to say, joined by ``separator``."""
+    return Listing(tuple(items), separator)
+
+
+def in_words(sentence: Sentence) -> str:
+    """``sentence`` said in the current language."""
+    values = {name: _worded(value) for name, value in sentence.values}
+    count = values.get("count", 1)
+    return sentence_message(sentence.say, count if isinstance(count, int) else 1).format(**values)
+
+
+def _worded(value: Value) -> str | int:
+    if isinstance(value, Sentence):
+        return in_words(value)
+    if isinstance(value, Listing):
+        return sentence_message(value.separator).join(in_words(item) for item in value.items)
+    if isinstance(value, Trump):
+        return trump_word(value)
+    if isinstance(value, EntryKind):
+        return entry_kind_word(value)
+    return value
+
+
+def trump_word(trump: Trump) -> str:
+    """The trump as a contract names it: "spades", "no-trump"."""
+    words = {
+        Trump.CLUBS: _("clubs"),
+        Trump.DIAMONDS: _("diamonds"),
+        Trump.HEARTS: _("hearts"),
+        Trump.SPADES: _("spades"),
+        Trump.NO_TRUMP: _("no-trump"),
+    }
+    return words[trump]
+
+
+def entry_kind_word(kind: EntryKind) -> str:
+    """What an entry on the pad is for, as the explanation names it: "melds", "prison"."""
+    words = {
+        EntryKind.MELD: pgettext("entry kind", "melds"),
+        EntryKind.TRICKS: pgettext("entry kind", "tricks"),
+        EntryKind.PRISON: pgettext("entry kind", "prison"),
+        EntryKind.SLAM_BONUS: pgettext("entry kind", "slam bonus"),
+        EntryKind.UNBID_SLAM_BONUS: pgettext("entry kind", "unbid slam bonus"),
+        EntryKind.NULLO_BONUS: pgettext("entry kind", "Nullo bonus"),
+        EntryKind.RUBBER_BONUS: pgettext("entry kind", "rubber bonus"),
+    }
+    return words[kind]
+
+
+def sentence_message(say: Say, count: int = 1) -> str:
+    """The sentence table: the message of each sentence, in the current language.
+
+    Rule references, "(R1)" or "{rule}", stay as they are in every language; {sum} and
+    {bonus} are arithmetic such as "2 × (60 + 50) = 220", and {sentence} a whole sentence.
+    """
+    match say:
+        case Say.HAND:
+            # Translators: the first line of a hand's explanation; {sentence} is its first
+            # sentence (the contract, or that the deal was thrown in).
+            return _("Hand {number} (rubber {rubber}, game {game}): {sentence}")
+        case Say.THROWN_IN:
+            # Translators: said after "Hand 3 (rubber 1, game 2): ".
+            return _("thrown in, nobody named a trump; it scores nothing (R15).")
+        case Say.BID:
+            # Translators: {trump} is a suit ("spades") or "no-trump".
+            return _("{bidder} bid {trump}.")
+        case Say.BID_DOUBLED:
+            return _("{bidder} bid {trump}, doubled (×{multiplier}).")
+        case Say.BID_REDOUBLED:
+            return _("{bidder} bid {trump}, redoubled (×{multiplier}).")
+        case Say.BID_SLAM:
+            return _("{bidder} bid {trump}, and bid a Slam.")
+        case Say.BID_SLAM_DOUBLED:
+            return _("{bidder} bid {trump}, doubled (×{multiplier}), and bid a Slam.")
+        case Say.BID_SLAM_REDOUBLED:
+            return _("{bidder} bid {trump}, redoubled (×{multiplier}), and bid a Slam.")
+        case Say.NAMED_BEFORE_NULLO:
+            return _("{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
+        case Say.BID_DOUBLED_BY:
+            return _("{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).")
+        case Say.BID_REDOUBLED_BY:
+            # Translators: {doubler} doubled, and the contract was then redoubled.
+            return _("{bidder} bid {trump}, redoubled by {doubler} (×{multiplier}).")
+        case Say.BID_AND_SLAM:
+            return _("{bidder} bid {trump} and a Slam.")
+        case Say.BID_AND_SLAM_DOUBLED_BY:
+            return _("{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.")
+        case Say.BID_AND_SLAM_REDOUBLED_BY:
+            # Translators: {doubler} doubled, and the contract was then redoubled.
+            return _("{bidder} bid {trump}, redoubled by {doubler} (×{multiplier}) and a Slam.")
+        case Say.BID_BEFORE_NULLO:
+            return _("{bidder} bid {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
+        case Say.BID_DOUBLED_BY_BEFORE_NULLO:
+            return _(
+                "{bidder} bid {trump}, doubled by {doubler}; "
+                "{nullo_bidder} bid Nullo, played at no-trump."
+            )
+        case Say.BID_REDOUBLED_BY_BEFORE_NULLO:
+            # Translators: {doubler} doubled, and the contract was then redoubled.
+            return _(
+                "{bidder} bid {trump}, redoubled by {doubler}; "
+                "{nullo_bidder} bid Nullo, played at no-trump."
+            )
+        case Say.WITH_THE_DEFENDER:
+            return _(
+                "{defender} played against {declarer}; "
+                "{inactive} sat out and is with the defender, {partner} (T4)."
+            )
+        case Say.SIDED_WITH_THE_DECLARER:
+            return _(
+                "{defender} played against {declarer}; "
+                "{inactive} sat out and sided with the declarer, {partner} (T4)."
+            )
+        case Say.SIDED_WITH_THE_DEFENDER:
+            return _(
+                "{defender} played against {declarer}; "
+                "{inactive} sat out and sided with the defender, {partner} (T4)."
+            )
+        case Say.IN_THE_BOX:
+            return _("{box} in the box against {captain} (captain) and {partner} (C1, C2).")
+        case Say.TRICK_SCORES:
+            # Translators: {scores} lists each player's trick score: "A 60; B 35 (...)".
+            return _("Trick scores ({rule}): {scores}.")
+        case Say.SCORE:
+            # Translators: an item of a list of players and their points: "Anna 60".
+            return _("{player} {points}")
+        case Say.SCORE_MADE_OF:
+            # Translators: a trick score and what it is made of: "B 35 (25 card points +
+            # 10 last trick)".
+            return _("{player} {points} ({parts})")
+        case Say.CARD_POINTS:
+            return _("{points} card points")
+        case Say.LAST_TRICK:
+            return _("{points} last trick")
+        case Say.JOJOTTE:
+            return _("{points} Jo-Jotte")
+        case Say.MELDS:
+            return _("Melds, scored above whatever happens ({rule}): {melds}.")
+        case Say.TOTALS:
+            # Translators: each player's trick score and melds added up.
+            return _("Totals ({rule}): {totals}.")
+        case Say.TIE:
+            return _("Equal totals: both trick scores, {sum}, go to prison ({rule}).")
+        case Say.DECLARER_WINS:
+            return _(
+                "{declarer}, the declarer, has the higher total and wins: "
+                "{points} below for {declarer} ({rule})."
+            )
+        case Say.DECLARER_WINS_DEFENDER_ABOVE:
+            return _(
+                "{declarer}, the declarer, has the higher total and wins: "
+                "{points} below for {declarer}, {defender}'s {defender_points} above ({rule})."
+            )
+        case Say.DECLARER_TAKES_BOTH:
+            return _(
+                "{winner}, the declarer, has the higher total and wins: both trick scores, "
+                "{sum}, go below for {winner}; {loser} scores no trick points ({rule})."
+            )
+        case Say.DEFENDER_TAKES_BOTH:
+            return _(
+                "{winner}, the defender, has the higher total and wins: both trick scores, "
+                "{sum}, go below for {winner} ({rule})."
+            )
+        case Say.DEFENDER_TAKES_BOTH_DOUBLED:
+            return _(
+                "{winner}, the defender, has the higher total and wins: both trick scores, "
+                "{sum}, go below for {winner}; {loser} scores no trick points ({rule})."
+            )
+        case Say.ACTIVE_DEFENDER_TAKES_BOTH_ABOVE:
+            return _(
+                "{winner}, the active defender, has the higher total and wins: both trick "
+                "scores, {sum}, go above for {winner}; an undoubled defence never scores "
+                "below ({rule})."
+            )
+        case Say.WINNER_TAKES_BOTH:
+            return _(
+                "{winner} has the higher total and wins: both trick scores, {sum}, "
+                "go below for {winner}; {loser} scores no trick points ({rule})."
+            )
+        case Say.SLAM_FAILED_AHEAD:
+            return _(
+                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+                "{declarer} scores no trick points; {defender} (ahead on totals) scores "
+                "{sum} below and wins the hand ({rule})."
+            )
+        case Say.SLAM_FAILED_NOT_AHEAD:
+            return _(
+                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+                "{declarer} scores no trick points; {defender} (not ahead on totals) scores "
+                "{sum} above and wins the hand ({rule})."
+            )
+        case Say.SLAM_FAILED_UNDOUBLED:
+            return _(
+                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+                "{declarer} scores no trick points; {defender} (undoubled, a defence scores "
+                "above) scores {sum} above and wins the hand ({rule})."
+            )
+        case Say.NULLO_MADE:
+            return _(
+                "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
+                "{sum}, go to prison; a Nullo hand has no winner ({rule})."
+            )
+        case Say.NULLO_MADE_FOR:
+            return _(
+                "{declarer} took no trick: the Nullo is made, {bonus} above for {declarer}. "
+                "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule})."
+            )
+        case Say.NULLO_FAILED:
+            # Translators: {bonus} is what the Nullo bidder's opponent scores, with its
+            # arithmetic: "200 + 100 × 1 = 300".
+            return ngettext(
+                "{declarer} took {count} trick: the Nullo fails and {defender} scores {bonus} "
+                "above. All card points, {sum}, go to prison; a Nullo hand has no winner "
+                "({rule}).",
+                "{declarer} took {count} tricks: the Nullo fails and {defender} scores {bonus} "
+                "above. All card points, {sum}, go to prison; a Nullo hand has no winner "
+                "({rule}).",
+                count,
+            )
+        case Say.SLAM_MADE:
+            return _("{player} made the Slam: {bonus} above ({rule}).")
+        case Say.UNBID_SLAM:
+            return _("{player} won every trick without bidding a Slam: {bonus} above ({rule}).")
+        case Say.PRISON_WON:
+            return _(
+                "{player} wins the hand and takes the {points} points waiting in prison, "
+                "above ({rule})."
+            )
+        case Say.PRISON_WAITING:
+            return _("Now waiting in prison: {points} ({rule}).")
+        case Say.WRITTEN_ABOVE:
+            # Translators: {entries} lists what was written: "B 40 (melds), A 60 (tricks)".
+            return _("Above the line: {entries}.")
+        case Say.WRITTEN_BELOW:
+            return _("Below the line: {entries}.")
+        case Say.WRITTEN_ABOVE_AND_BELOW:
+            return _("Above the line: {above}. Below the line: {below}.")
+        case Say.ENTRY:
+            # Translators: an entry on the pad: "B 40 (melds)"; {kind} is what it is for.
+            return _("{player} {points} ({kind})")
+        case Say.GAME_WON:
+            return _(
+                "{player} reaches {points} below (target {target}) and wins game {game} "
+                "({rule}). Games: {games}."
+            )
+        case Say.GAMES:
+            # Translators: an item of the list of the games each player has won: "A 1".
+            return _("{player} {games}")
+        case Say.RUBBER_WON:
+            return _(
+                "{player} has won two games: rubber {rubber} is over, with the rubber bonus "
+                "of {bonus} above ({rule})."
+            )
+        case Say.RUBBER_RESULT:
+            return _("Rubber {rubber} result ({rule}): {totals}; {player} by {points}.")
+        case Say.RUBBER_RESULT_LEVEL:
+            return _("Rubber {rubber} result ({rule}): {totals}; level.")
+        case Say.RUBBER_SETTLED:
+            return _(
+                "Rubber {rubber} totals: {totals}; settled between every two players "
+                "({rule}): {nets}."
+            )
+        case Say.NET:
+            # Translators: a player's net result, always with its sign: "Anna +505".
+            return _("{player} {net:+d}")
+        case Say.COPIED:
+            return _(
+                "{inactive} sat out and sided with {partner}, so {inactive} scores "
+                "{partner}'s {points} above (T8)."
+            )
+        case Say.COPIED_NOTHING:
+            return _(
+                "{inactive} sat out and sided with {partner}, who scored nothing in this "
+                "hand, so {inactive} scores nothing (T8)."
+            )
+        case Say.DEALER_COPIED:
+            return _(
+                "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}, "
+                "{points} above (F3)."
+            )
+        case Say.DEALER_COPIED_NOTHING:
+            return _(
+                "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}: "
+                "nothing (F3)."
+            )
+        case Say.CAPTAIN_COPIED:
+            return _("{partner} scores with the captain: {captain}'s {points} again (C4).")
+        case Say.PRISON_LEFT:
+            return _(
+                "{points} points are still in prison at the end of the sitting; "
+                "they belong to nobody (R11)."
+            )
+        case Say.COMMA:
+            # Translators: between the items of a list ("A 60, B 75").
+            return pgettext("list separator", ", ")
+        case Say.SEMICOLON:
+            # Translators: between the players' trick scores ("A 60; B 35 (...)").
+            return pgettext("list separator", "; ")
+        case Say.PLUS:
+            # Translators: between the parts of a trick score ("25 card points + 10 ...").
+            return pgettext("list separator", " + ")
+        case _:
+            assert_never(say)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleReferences:
+    """The rules a game's explanation cites for the sentences the games share."""
+
+    trick_scores: str
+    totals: str
+    melds: str
+    undoubled: str
+    doubled: str
+    slam_made: str
+    unbid_slam: str
+    slam_failed: str
+    nullo: str
+    prison: str
+    game: str
+    rubber: str
+    result: str
+
+
+TWO_PLAYER_RULES = RuleReferences(
+    trick_scores="R1",
+    totals="R2",
+    melds="R5",
+    undoubled="R3",
+    doubled="R4",
+    slam_made="R7",
+    unbid_slam="R6",
+    slam_failed="R8",
+    nullo="R9",
+    prison="R10",
+    game="R12",
+    rubber="R13",
+    result="R14",
+)
+"""The rulings R1-R15 of two players and partnerships."""
+
+# The contract's sentence by its doubling and whether a Slam was bid (two players).
+_CONTRACTS = {
+    (Doubling.NONE, False): Say.BID,
+    (Doubling.DOUBLE, False): Say.BID_DOUBLED,
+    (Doubling.REDOUBLE, False): Say.BID_REDOUBLED,
+    (Doubling.NONE, True): Say.BID_SLAM,
+    (Doubling.DOUBLE, True): Say.BID_SLAM_DOUBLED,
+    (Doubling.REDOUBLE, True): Say.BID_SLAM_REDOUBLED,
 }
 
 
 def explain_hand(result: HandResult, ledger: Ledger) -> list[str]:
     """The explanation of one scored hand of ``ledger``, one sentence per line."""
-    sides, rules = ledger.sides, ledger.rules
-    heading = f"Hand {result.number} (rubber {result.rubber}, game {result.game})"
+    return [in_words(sentence) for sentence in hand_sentences(result, ledger)]
+
+
+def hand_sentences(result: HandResult, ledger: Ledger) -> list[Sentence]:
+    """The explanation of one scored hand of ``ledger`` as data, one sentence per line."""
+    sides, refs = ledger.sides, TWO_PLAYER_RULES
     hand = result.hand
     if not isinstance(hand, PlayedHand):
-        lines = [f"{heading}: thrown in, nobody named a trump; it scores nothing (R15)."]
+        sentences = [heading(result, said(Say.THROWN_IN))]
     else:
-        lines = [f"{heading}: {contract(hand, sides)}"]
-        lines.extend(play_lines(result.score, hand, sides))
-    lines.extend(_bookkeeping(result, sides, rules))
+        sentences = [heading(result, contract(hand, sides))]
+        sentences.extend(two_sided_play(result.score, hand, sides, refs))
+    sentences.extend(bookkeeping(result, sides, refs))
+    sentences.extend(game_and_rubber(result, sides, ledger.rules, refs))
     rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
     if rubber is not None:
-        side, points = rubber.net
-        ahead = f"{sides[side]} by {points}" if side is not None else "level"
-        lines.append(
-            f"Rubber {rubber.number} result (R14): {sides[0]} {rubber.totals[0]}, "
-            f"{sides[1]} {rubber.totals[1]}; {ahead}."
-        )
-    return lines
+        sentences.append(_rubber_result(rubber, sides, refs))
+    return sentences
+
+
+def _rubber_result(rubber: RubberResult, sides: Sequence[str], refs: RuleReferences) -> Sentence:
+    """The totals of a finished rubber and who is ahead, by how much (R14)."""
+    totals = listing(said(Say.SCORE, player=sides[s], points=rubber.totals[s]) for s in (0, 1))
+    side, points = rubber.net
+    if side is None:
+        return said(Say.RUBBER_RESULT_LEVEL, rubber=rubber.number, rule=refs.result, totals=totals)
+    return said(
+        Say.RUBBER_RESULT,
+        rubber=rubber.number,
+        rule=refs.result,
+        totals=totals,
+        player=sides[side],
+        points=points,
+    )
 
 
 def explain_ledger(ledger: Ledger, hand: int | None = None) -> str:
     """The explanations of every hand (or of hand ``hand`` only), separated by blank lines."""
     results = ledger.hands if hand is None else [r for r in ledger.hands if r.number == hand]
     blocks = ["\n".join(explain_hand(r, ledger)) for r in results]
-    if hand is None and ledger.unresolved_prison:
-        blocks.append(
-            f"{ledger.unresolved_prison} points are still in prison at the end of the sitting; "
-            "they belong to nobody (R11)."
-        )
-    return "\n\n".join(blocks)
+    return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison if hand is None else 0))
 
 
-def contract(hand: PlayedHand, sides: tuple[str, str]) -> str:
+def with_prison_left(blocks: list[str], prison: int) -> list[str]:
+    """The hands' explanations, and a last one for the points left in prison (R11)."""
+    if prison:
+        blocks.append(in_words(said(Say.PRISON_LEFT, points=prison)))
+    return blocks
+
+
+def heading(result: HandResult | SeatHandResult[Any], first: Sentence) -> Sentence:
+    """The first line of a hand's explanation: the hand, its rubber and game, and ``first``."""
+    return said(
+        Say.HAND, number=result.number, rubber=result.rubber, game=result.game, sentence=first
+    )
+
+
+def contract(hand: PlayedHand, sides: Sequence[str]) -> Sentence:
     """The contract in one sentence: "Anna bid spades, doubled (×2)."."""
-    bidder, other = sides[hand.bidder], sides[opponent(hand.bidder)]
-    named = TRUMP_WORDS[hand.trump]
+    bidder = sides[hand.bidder]
     if hand.special is Special.NULLO:
-        return f"{bidder} named {named}; {other} bid Nullo, played at no-trump."
-    text = f"{bidder} bid {named}"
-    if hand.double is not Doubling.NONE:
-        text += f", {_DOUBLING_WORDS[hand.double]} (×{hand.double.multiplier})"
-    if hand.special is Special.SLAM:
-        text += ", and bid a Slam"
-    return text + "."
-
-
-def _trick_score_parts(hand: PlayedHand, side: int) -> str:
-    parts = [f"{hand.card_points[side]} card points"]
-    if hand.special is not Special.NULLO:
-        if hand.last_trick == side:
-            parts.append(f"{LAST_TRICK_BONUS} last trick")
-        if hand.jojotte == side and hand.trump.is_suit:
-            parts.append(f"{JOJOTTE_BONUS} Jo-Jotte")
-    return " + ".join(parts)
-
-
-def play_lines(score: HandScore, hand: PlayedHand, sides: tuple[str, str]) -> list[str]:
-    """What a played hand scored by itself (R1-R9), before prison, games and rubbers."""
-    tricks = score.trick_scores
-    lines = [
-        "Trick scores (R1): "
-        + "; ".join(
-            f"{sides[s]} {tricks[s]} ({_trick_score_parts(hand, s)})"
-            if tricks[s] != hand.card_points[s]
-            else f"{sides[s]} {tricks[s]}"
-            for s in (0, 1)
+        return said(
+            Say.NAMED_BEFORE_NULLO,
+            bidder=bidder,
+            trump=hand.trump,
+            nullo_bidder=sides[opponent(hand.bidder)],
         )
-        + "."
+    say = _CONTRACTS[hand.double, hand.special is Special.SLAM]
+    return said(say, bidder=bidder, trump=hand.trump, multiplier=hand.double.multiplier)
+
+
+def two_sided_play(
+    score: HandScore, hand: PlayedHand, sides: Sequence[str], refs: RuleReferences
+) -> list[Sentence]:
+    """What a two-sided hand scored by itself (R1-R9), before prison, games and rubbers."""
+    decision = _decision(score, hand, sides, refs)
+    return play(hand, score.trick_scores, score.totals, sides, (0, 1), decision, refs)
+
+
+def play(
+    hand: PlayedHand | ThreePlayerHand,
+    trick_scores: Sequence[int],
+    totals: Sequence[int],
+    names: Sequence[str],
+    seats: tuple[int, int],
+    decision: Sentence,
+    refs: RuleReferences,
+) -> list[Sentence]:
+    """The play of the two ``seats`` (sides, or the declarer and the active defender), in
+    that order: trick scores, melds, totals, the ``decision`` and the slam bonuses."""
+    sentences = [
+        said(
+            Say.TRICK_SCORES,
+            rule=refs.trick_scores,
+            scores=listing(
+                (_trick_score(hand, seat, trick_scores[seat], names[seat]) for seat in seats),
+                Say.SEMICOLON,
+            ),
+        )
     ]
     if any(hand.melds):
-        melds = ", ".join(f"{sides[s]} {hand.melds[s]}" for s in (0, 1) if hand.melds[s])
-        lines.append(f"Melds, scored above whatever happens (R5): {melds}.")
+        melds = (
+            said(Say.SCORE, player=names[s], points=hand.melds[s]) for s in seats if hand.melds[s]
+        )
+        sentences.append(said(Say.MELDS, rule=refs.melds, melds=listing(melds)))
     if hand.special is not Special.NULLO:
-        lines.append(f"Totals (R2): {sides[0]} {score.totals[0]}, {sides[1]} {score.totals[1]}.")
-    lines.append(_decision(score, hand, sides))
+        sentences.append(
+            said(
+                Say.TOTALS,
+                rule=refs.totals,
+                totals=listing(said(Say.SCORE, player=names[s], points=totals[s]) for s in seats),
+            )
+        )
+    sentences.append(decision)
     if hand.special is not Special.NULLO and hand.tricks is not None:
-        for side in (0, 1):
-            if not won_every_trick(hand, side):
+        for seat, other in (seats, seats[::-1]):
+            if hand.tricks[other] != 0:
                 continue
-            if hand.special is Special.SLAM and side == hand.declarer:
-                lines.append(f"{sides[side]} made the Slam: 500 above (R7).")
-            else:
-                lines.append(
-                    f"{sides[side]} won every trick without bidding a Slam: 100 above (R6)."
+            if hand.special is Special.SLAM and seat == hand.declarer:
+                sentences.append(
+                    said(Say.SLAM_MADE, player=names[seat], bonus=SLAM_BONUS, rule=refs.slam_made)
                 )
-    return lines
+            else:
+                sentences.append(
+                    said(
+                        Say.UNBID_SLAM,
+                        player=names[seat],
+                        bonus=UNBID_SLAM_BONUS,
+                        rule=refs.unbid_slam,
+                    )
+                )
+    return sentences
 
 
-def _decision(score: HandScore, hand: PlayedHand, sides: tuple[str, str]) -> str:
+def _trick_score(hand: PlayedHand | ThreePlayerHand, seat: int, points: int, name: str) -> Sentence:
+    """A trick score, with its parts when it is more than the card points (R1)."""
+    if points == hand.card_points[seat]:
+        return said(Say.SCORE, player=name, points=points)
+    parts = [said(Say.CARD_POINTS, points=hand.card_points[seat])]
+    if hand.special is not Special.NULLO:
+        if hand.last_trick == seat:
+            parts.append(said(Say.LAST_TRICK, points=LAST_TRICK_BONUS))
+        if hand.jojotte == seat and hand.trump.is_suit:
+            parts.append(said(Say.JOJOTTE, points=JOJOTTE_BONUS))
+    return said(Say.SCORE_MADE_OF, player=name, points=points, parts=listing(parts, Say.PLUS))
+
+
+def trick_sum(first: int, second: int, multiplier: int) -> str:
+    """Both trick scores added up, and multiplied: "45 + 50 = 95", "2 × (60 + 50) = 220"."""
+    if multiplier == 1:
+        return f"{first} + {second} = {first + second}"
+    return f"{multiplier} × ({first} + {second}) = {multiplier * (first + second)}"
+
+
+def declarer_wins(
+    declarer: str, points: int, defender: str, defender_points: int, rule: str
+) -> Sentence:
+    """The undoubled declarer wins: his trick score below, the defender's above (R3, T6)."""
+    if not defender_points:
+        return said(Say.DECLARER_WINS, declarer=declarer, points=points, rule=rule)
+    return said(
+        Say.DECLARER_WINS_DEFENDER_ABOVE,
+        declarer=declarer,
+        points=points,
+        defender=defender,
+        defender_points=defender_points,
+        rule=rule,
+    )
+
+
+def _decision(
+    score: HandScore, hand: PlayedHand, sides: Sequence[str], refs: RuleReferences
+) -> Sentence:
     declarer = hand.declarer
     defender = opponent(declarer)
     a, b = score.trick_scores[declarer], score.trick_scores[defender]
     m = score.multiplier
-    combined = f"{a} + {b} = {a + b}" if m == 1 else f"{m} × ({a} + {b}) = {m * (a + b)}"
-    rule = "R3" if m == 1 else "R4"
+    both = trick_sum(a, b, m)
+    rule = refs.undoubled if m == 1 else refs.doubled
     outcome = score.outcome
     if outcome is Outcome.TIE:
-        return f"Equal totals: both trick scores, {combined}, go to prison ({rule})."
+        return said(Say.TIE, sum=both, rule=rule)
     if outcome is Outcome.DECLARER_WON and m == 1:
-        loser = f", {sides[defender]}'s {b} above" if b else ""
-        return (
-            f"{sides[declarer]}, the declarer, has the higher total and wins: "
-            f"{a} below for {sides[declarer]}{loser} (R3)."
-        )
+        return declarer_wins(sides[declarer], a, sides[defender], b, rule)
     if outcome in (Outcome.DECLARER_WON, Outcome.DEFENDER_WON):
         winner = declarer if outcome is Outcome.DECLARER_WON else defender
-        role = "declarer" if winner == declarer else "defender"
-        loser_note = f"; {sides[opponent(winner)]} scores no trick points" if m > 1 else ""
-        return (
-            f"{sides[winner]}, the {role}, has the higher total and wins: both trick scores, "
-            f"{combined}, go below for {sides[winner]}{loser_note} ({rule})."
-        )
-    if outcome is Outcome.SLAM_FAILED:
-        taken = hand.tricks[declarer] if hand.tricks else 0
-        of = sum(hand.tricks) if hand.tricks else 0
-        line = "below" if score.totals[defender] > score.totals[declarer] else "above"
-        why = "ahead on totals" if line == "below" else "not ahead on totals"
-        return (
-            f"{sides[declarer]} bid a Slam but won {taken} of {of} tricks: the Slam fails and "
-            f"{sides[declarer]} scores no trick points; {sides[defender]} ({why}) scores "
-            f"{combined} {line} and wins the hand (R8)."
-        )
+        if winner == declarer:
+            say = Say.DECLARER_TAKES_BOTH
+        else:
+            say = Say.DEFENDER_TAKES_BOTH_DOUBLED if m > 1 else Say.DEFENDER_TAKES_BOTH
+        return said(say, winner=sides[winner], sum=both, loser=sides[opponent(winner)], rule=rule)
     taken = hand.tricks[declarer] if hand.tricks else 0
-    prison = f"All card points, {a} + {b} = {a + b}, go to prison; a Nullo hand has no winner"
+    if outcome is Outcome.SLAM_FAILED:
+        ahead = score.totals[defender] > score.totals[declarer]
+        return said(
+            Say.SLAM_FAILED_AHEAD if ahead else Say.SLAM_FAILED_NOT_AHEAD,
+            declarer=sides[declarer],
+            taken=taken,
+            tricks=sum(hand.tricks) if hand.tricks else 0,
+            defender=sides[defender],
+            sum=both,
+            rule=refs.slam_failed,
+        )
+    card_points = trick_sum(a, b, 1)
     if outcome is Outcome.NULLO_MADE:
-        return f"{sides[declarer]} took no trick: the Nullo is made, 200 above. {prison} (R9)."
-    extra = f" + 100 × {taken - 1}" if taken > 1 else ""
-    bonus = 200 + 100 * (taken - 1)
-    plural = "trick" if taken == 1 else "tricks"
-    return (
-        f"{sides[declarer]} took {taken} {plural}: the Nullo fails and {sides[defender]} "
-        f"scores 200{extra} = {bonus} above. {prison} (R9)."
+        return said(
+            Say.NULLO_MADE,
+            declarer=sides[declarer],
+            bonus=NULLO_BONUS,
+            sum=card_points,
+            rule=refs.nullo,
+        )
+    extra = f" + {NULLO_EXTRA_TRICK_BONUS} × {taken - 1}" if taken > 1 else ""
+    bonus = f"{NULLO_BONUS}{extra} = {NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (taken - 1)}"
+    return nullo_failed(sides[declarer], taken, sides[defender], bonus, card_points, refs)
+
+
+def nullo_failed(
+    declarer: str, taken: int, defender: str, bonus: str, card_points: str, refs: RuleReferences
+) -> Sentence:
+    """The Nullo bidder took ``taken`` tricks: the opponent's ``bonus`` (its arithmetic), and
+    the card points to prison (R9, T11)."""
+    return said(
+        Say.NULLO_FAILED,
+        declarer=declarer,
+        count=taken,
+        defender=defender,
+        bonus=bonus,
+        sum=card_points,
+        rule=refs.nullo,
     )
 
 
-def _bookkeeping(result: HandResult, sides: tuple[str, str], rules: Rules) -> list[str]:
-    lines: list[str] = []
+def bookkeeping(
+    result: HandResult | SeatHandResult[Any], names: Sequence[str], refs: RuleReferences
+) -> list[Sentence]:
+    """Prison won or left waiting (R10, T12), and what the hand wrote above and below."""
+    sentences: list[Sentence] = []
     winner = result.score.winner
     if result.prison_out and winner is not None:
-        lines.append(
-            f"{sides[winner]} wins the hand and takes the {result.prison_out} points "
-            "waiting in prison, above (R10)."
+        sentences.append(
+            said(Say.PRISON_WON, player=names[winner], points=result.prison_out, rule=refs.prison)
         )
     elif result.prison_after and result.prison_in:
-        lines.append(f"Now waiting in prison: {result.prison_after} (R10).")
-    written = _written(result.entries, sides)
-    if written:
-        lines.append(written)
+        sentences.append(said(Say.PRISON_WAITING, points=result.prison_after, rule=refs.prison))
+    written = _written(result.entries, names)
+    if written is not None:
+        sentences.append(written)
+    return sentences
+
+
+def _written(entries: Iterable[Entry], names: Sequence[str]) -> Sentence | None:
+    above: list[Sentence] = []
+    below: list[Sentence] = []
+    for e in entries:
+        entry = said(Say.ENTRY, player=names[e.side], points=e.points, kind=e.kind)
+        (above if e.line is Line.ABOVE else below).append(entry)
+    if above and below:
+        return said(Say.WRITTEN_ABOVE_AND_BELOW, above=listing(above), below=listing(below))
+    if above:
+        return said(Say.WRITTEN_ABOVE, entries=listing(above))
+    if below:
+        return said(Say.WRITTEN_BELOW, entries=listing(below))
+    return None
+
+
+def game_and_rubber(
+    result: HandResult | SeatHandResult[Any],
+    names: Sequence[str],
+    rules: Rules,
+    refs: RuleReferences,
+) -> list[Sentence]:
+    """The game (R12, T13) and the rubber (R13, T14) the hand ended, if it ended one."""
+    sentences: list[Sentence] = []
     if result.game_winner is not None:
-        side = result.game_winner
-        lines.append(
-            f"{sides[side]} reaches {result.below[side]} below (target {rules.game_target}) "
-            f"and wins game {result.game} (R12). Games: {sides[0]} {result.games[0]}, "
-            f"{sides[1]} {result.games[1]}."
+        seat = result.game_winner
+        games = listing(
+            said(Say.GAMES, player=names[s], games=won) for s, won in enumerate(result.games)
+        )
+        sentences.append(
+            said(
+                Say.GAME_WON,
+                player=names[seat],
+                points=result.below[seat],
+                target=rules.game_target,
+                game=result.game,
+                rule=refs.game,
+                games=games,
+            )
         )
     if result.rubber_winner is not None:
-        lines.append(
-            f"{sides[result.rubber_winner]} has won two games: rubber {result.rubber} is over, "
-            f"with the rubber bonus of {rules.rubber_bonus} above (R13)."
+        sentences.append(
+            said(
+                Say.RUBBER_WON,
+                player=names[result.rubber_winner],
+                rubber=result.rubber,
+                bonus=rules.rubber_bonus,
+                rule=refs.rubber,
+            )
         )
-    return lines
-
-
-def _written(entries: tuple[Entry, ...], sides: tuple[str, str]) -> str:
-    parts = []
-    for line in (Line.ABOVE, Line.BELOW):
-        items = [
-            f"{sides[e.side]} {e.points} ({KIND_WORDS[e.kind]})" for e in entries if e.line is line
-        ]
-        if items:
-            parts.append(f"{line.value.capitalize()} the line: " + ", ".join(items))
-    return ". ".join(parts) + "." if parts else ""
+    return sentences

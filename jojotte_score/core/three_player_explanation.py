@@ -1,24 +1,43 @@
 """Why a hand of the games of individual players scored what it did, in plain words: the
-three-player game (T1-T15), cutthroat (F1-F6) and the chouette (C1-C7)."""
+three-player game (T1-T15), cutthroat (F1-F6) and the chouette (C1-C7).
+
+The sentences are those of :mod:`jojotte_score.core.explanation`, said with each game's
+rules (:class:`~jojotte_score.core.explanation.RuleReferences`); only the contract, who
+played and the copies (T4, T8, F3, C4) are this module's own.
+"""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from dataclasses import replace
+from typing import Any
 
 from jojotte_score.core.chouette import ChouetteLedger
-from jojotte_score.core.explanation import KIND_WORDS, TRUMP_WORDS, play_lines
-from jojotte_score.core.explanation import contract as explanation_contract
+from jojotte_score.core.explanation import (
+    TWO_PLAYER_RULES,
+    RuleReferences,
+    Say,
+    Sentence,
+    bookkeeping,
+    contract,
+    declarer_wins,
+    game_and_rubber,
+    heading,
+    in_words,
+    listing,
+    nullo_failed,
+    play,
+    said,
+    trick_sum,
+    two_sided_play,
+    with_prison_left,
+)
 from jojotte_score.core.individual_ledger import IndividualLedger, SeatHandResult, ThreePlayerLedger
 from jojotte_score.core.model import ChouetteRoles, Doubling, Hand, PlayedHand, Special
-from jojotte_score.core.scoring import Entry, Line, Outcome, score_hand
+from jojotte_score.core.scoring import Line, Outcome, score_hand
 from jojotte_score.core.tables import (
-    JOJOTTE_BONUS,
-    LAST_TRICK_BONUS,
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
     NULLO_BONUS,
-    SLAM_BONUS,
-    UNBID_SLAM_BONUS,
 )
 from jojotte_score.core.three_player import (
     THREE_SEATS,
@@ -26,67 +45,83 @@ from jojotte_score.core.three_player import (
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
+    lost_nullo_bonus,
 )
 
-_DOUBLING_WORDS = {Doubling.DOUBLE: "doubled", Doubling.REDOUBLE: "redoubled"}
-HandT = TypeVar("HandT")
+THREE_PLAYER_RULES = RuleReferences(
+    trick_scores="T5, R1",
+    totals="T5, R2",
+    melds="T9",
+    undoubled="T6",
+    doubled="T7",
+    slam_made="T10, R7",
+    unbid_slam="T10, R6",
+    slam_failed="T10",
+    nullo="T11",
+    prison="T12",
+    game="T13",
+    rubber="T14",
+    result="T15",
+)
+"""The three-player game's rulings: the play D against A by R1-R9 (T5), and T6-T15."""
+
+CUTTHROAT_RULES = replace(THREE_PLAYER_RULES, result="F6")
+"""Cutthroat: the three-player game's hand among the three who did not deal (F3), and its
+own settlement between four (F6)."""
+
+CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="T12", game="C5", rubber="C5", result="C6")
+"""The chouette: the two-player hand of the box against the captain (C1, C4), games and
+rubbers between box and team (C5), the settlement (C6)."""
+
+# The contract's sentence by its doubling and whether a Slam was bid (three players).
+_CONTRACTS = {
+    (Doubling.NONE, False): Say.BID,
+    (Doubling.DOUBLE, False): Say.BID_DOUBLED_BY,
+    (Doubling.REDOUBLE, False): Say.BID_REDOUBLED_BY,
+    (Doubling.NONE, True): Say.BID_AND_SLAM,
+    (Doubling.DOUBLE, True): Say.BID_AND_SLAM_DOUBLED_BY,
+    (Doubling.REDOUBLE, True): Say.BID_AND_SLAM_REDOUBLED_BY,
+}
+_NULLO_CONTRACTS = {
+    Doubling.NONE: Say.BID_BEFORE_NULLO,
+    Doubling.DOUBLE: Say.BID_DOUBLED_BY_BEFORE_NULLO,
+    Doubling.REDOUBLE: Say.BID_REDOUBLED_BY_BEFORE_NULLO,
+}
 
 
 def explain_three_player_hand(
     result: SeatHandResult[ThreePlayerDeal], ledger: ThreePlayerLedger
 ) -> list[str]:
     """The explanation of one scored hand of ``ledger``, one sentence per line."""
+    return [in_words(sentence) for sentence in three_player_hand_sentences(result, ledger)]
+
+
+def three_player_hand_sentences(
+    result: SeatHandResult[ThreePlayerDeal], ledger: ThreePlayerLedger
+) -> list[Sentence]:
+    """The explanation of one scored three-player or cutthroat hand as data, one sentence
+    per line."""
     names = ledger.players
-    heading = f"Hand {result.number} (rubber {result.rubber}, game {result.game})"
+    refs = THREE_PLAYER_RULES if len(names) == len(THREE_SEATS) else CUTTHROAT_RULES
     hand, roles = result.hand, result.score.roles
     if not isinstance(hand, ThreePlayerHand) or roles is None:
-        lines = [f"{heading}: thrown in, nobody named a trump; it scores nothing (R15)."]
+        sentences = [heading(result, said(Say.THROWN_IN))]
     else:
-        lines = [f"{heading}: {_contract(hand, names)}", _who_plays(hand, roles, names)]
-        lines.extend(_play(result, hand, roles, names))
-    lines.extend(_bookkeeping(result, names))
+        sentences = [heading(result, _contract(hand, names)), _who_plays(hand, roles, names)]
+        score = result.score
+        decision = _decision(result, hand, roles, names, refs)
+        seats = (roles.declarer, roles.active_defender)
+        sentences.extend(play(hand, score.trick_scores, score.totals, names, seats, decision, refs))
+    sentences.extend(bookkeeping(result, names, refs))
     if roles is not None:
-        lines.append(_copy(result, roles, names))
-        lines.extend(
+        sentences.append(_copy(result, roles, names))
+        sentences.extend(
             _dealer_copy(result, copier, source, names)
             for copier, source in result.score.copies[1:]
         )
-    three = len(names) == len(THREE_SEATS)
-    lines.extend(_pad_events(result, ledger, "T13", "T14", "T15" if three else "F6"))
-    return lines
-
-
-def _pad_events(
-    result: SeatHandResult[HandT],
-    ledger: IndividualLedger[HandT],
-    game_rule: str,
-    rubber_rule: str,
-    settle_rule: str,
-) -> list[str]:
-    """The game and the rubber a hand ended, and the rubber's settlement."""
-    names, rules = ledger.players, ledger.rules
-    lines: list[str] = []
-    if result.game_winner is not None:
-        seat = result.game_winner
-        games = ", ".join(f"{names[s]} {g}" for s, g in enumerate(result.games))
-        lines.append(
-            f"{names[seat]} reaches {result.below[seat]} below (target {rules.game_target}) "
-            f"and wins game {result.game} ({game_rule}). Games: {games}."
-        )
-    if result.rubber_winner is not None:
-        lines.append(
-            f"{names[result.rubber_winner]} has won two games: rubber {result.rubber} is over, "
-            f"with the rubber bonus of {rules.rubber_bonus} above ({rubber_rule})."
-        )
-        rubber = ledger.rubber(result.rubber)
-        if rubber is not None:
-            totals = ", ".join(f"{names[s]} {t}" for s, t in enumerate(rubber.totals))
-            nets = ", ".join(f"{names[s]} {n:+d}" for s, n in enumerate(rubber.settlement))
-            lines.append(
-                f"Rubber {rubber.number} totals: {totals}; settled between every two players "
-                f"({settle_rule}): {nets}."
-            )
-    return lines
+    sentences.extend(game_and_rubber(result, names, ledger.rules, refs))
+    sentences.extend(_settlement(result, ledger, refs))
+    return sentences
 
 
 def explain_chouette_hand(
@@ -95,25 +130,30 @@ def explain_chouette_hand(
     """The explanation of one scored chouette hand, played with the rubber's ``roles``: the
     two-player hand of the box against the captain (C1, C4), the partner's copy (C4), games
     and rubbers (C5) and the rubber's settlement (C6)."""
-    names = ledger.players
+    return [in_words(sentence) for sentence in chouette_hand_sentences(result, ledger, roles)]
+
+
+def chouette_hand_sentences(
+    result: SeatHandResult[Hand], ledger: ChouetteLedger, roles: ChouetteRoles
+) -> list[Sentence]:
+    """The explanation of one scored chouette hand as data, one sentence per line."""
+    names, refs = ledger.players, CHOUETTE_RULES
     box, captain, partner = names[roles.box], names[roles.captain], names[roles.partner]
-    heading = f"Hand {result.number} (rubber {result.rubber}, game {result.game})"
     hand = result.hand
     if not isinstance(hand, PlayedHand):
-        lines = [f"{heading}: thrown in, nobody named a trump; it scores nothing (R15)."]
+        sentences = [heading(result, said(Say.THROWN_IN))]
     else:
         sides = (box, captain)
-        lines = [
-            f"{heading}: {box} in the box against {captain} (captain) and {partner} (C1, C2).",
-            explanation_contract(hand, sides),
-        ]
-        lines.extend(play_lines(score_hand(hand, result.number), hand, sides))
-    lines.extend(_bookkeeping(result, names))
+        seats = said(Say.IN_THE_BOX, box=box, captain=captain, partner=partner)
+        sentences = [heading(result, seats), contract(hand, sides)]
+        sentences.extend(two_sided_play(score_hand(hand, result.number), hand, sides, refs))
+    sentences.extend(bookkeeping(result, names, refs))
     copied = result.written(roles.captain, Line.ABOVE) + result.written(roles.captain, Line.BELOW)
     if copied:
-        lines.append(f"{partner} scores with the captain: {captain}'s {copied} again (C4).")
-    lines.extend(_pad_events(result, ledger, "C5", "C5", "C6"))
-    return lines
+        sentences.append(said(Say.CAPTAIN_COPIED, partner=partner, captain=captain, points=copied))
+    sentences.extend(game_and_rubber(result, names, ledger.rules, refs))
+    sentences.extend(_settlement(result, ledger, refs))
+    return sentences
 
 
 def explain_chouette_ledger(ledger: ChouetteLedger) -> str:
@@ -123,102 +163,69 @@ def explain_chouette_ledger(ledger: ChouetteLedger) -> str:
         "\n".join(explain_chouette_hand(r, ledger, roles[r.rubber] or ChouetteRoles(0, 1)))
         for r in ledger.hands
     ]
-    return "\n\n".join(_with_prison_left(blocks, ledger.unresolved_prison))
+    return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison))
 
 
 def explain_three_player_ledger(ledger: ThreePlayerLedger) -> str:
     """The explanations of every hand, separated by blank lines."""
     blocks = ["\n".join(explain_three_player_hand(r, ledger)) for r in ledger.hands]
-    return "\n\n".join(_with_prison_left(blocks, ledger.unresolved_prison))
+    return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison))
 
 
-def _with_prison_left(blocks: list[str], prison: int) -> list[str]:
-    if prison:
-        blocks.append(
-            f"{prison} points are still in prison at the end of the sitting; "
-            "they belong to nobody (R11)."
-        )
-    return blocks
+def _settlement(
+    result: SeatHandResult[Any], ledger: IndividualLedger[Any], refs: RuleReferences
+) -> list[Sentence]:
+    """The totals and the settlement of the rubber the hand ended (T15, F6, C6)."""
+    rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
+    if rubber is None:
+        return []
+    names = ledger.players
+    totals = listing(
+        said(Say.SCORE, player=names[s], points=t) for s, t in enumerate(rubber.totals)
+    )
+    nets = listing(said(Say.NET, player=names[s], net=n) for s, n in enumerate(rubber.settlement))
+    return [
+        said(Say.RUBBER_SETTLED, rubber=rubber.number, totals=totals, rule=refs.result, nets=nets)
+    ]
 
 
-def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> str:
-    bidder = names[hand.bidder]
-    named = TRUMP_WORDS[hand.trump]
-    text = f"{bidder} bid {named}"
-    if hand.double is not Doubling.NONE and hand.doubler is not None:
-        text += f", {_DOUBLING_WORDS[hand.double]} by {names[hand.doubler]}"
-        if hand.special is not Special.NULLO:
-            text += f" (×{hand.double.multiplier})"
+def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> Sentence:
+    bidder, trump = names[hand.bidder], hand.trump
+    double = hand.double if hand.doubler is not None else Doubling.NONE
+    doubler = names[hand.doubler] if hand.doubler is not None else ""
     if hand.special is Special.NULLO and hand.nullo_bidder is not None:
-        return f"{text}; {names[hand.nullo_bidder]} bid Nullo, played at no-trump."
-    if hand.special is Special.SLAM:
-        text += " and a Slam"
-    return text + "."
+        return said(
+            _NULLO_CONTRACTS[double],
+            bidder=bidder,
+            trump=trump,
+            doubler=doubler,
+            nullo_bidder=names[hand.nullo_bidder],
+        )
+    return said(
+        _CONTRACTS[double, hand.special is Special.SLAM],
+        bidder=bidder,
+        trump=trump,
+        doubler=doubler,
+        multiplier=double.multiplier,
+    )
 
 
-def _who_plays(hand: ThreePlayerHand, roles: Roles, names: tuple[str, ...]) -> str:
-    declarer, defender, inactive = (names[s] for s in roles[:3])
-    text = f"{defender} played against {declarer}; {inactive} sat out"
+def _who_plays(hand: ThreePlayerHand, roles: Roles, names: tuple[str, ...]) -> Sentence:
+    say = Say.WITH_THE_DEFENDER
     if (
         hand.double is not Doubling.NONE
         and hand.sides_with is not None
         and hand.special is not Special.NULLO
     ):
-        side = "declarer" if hand.sides_with is SidesWith.DECLARER else "defender"
-        text += f" and sided with the {side}, {names[roles.partner]}"
-    else:
-        text += f" and is with the defender, {names[roles.partner]}"
-    return text + " (T4)."
-
-
-def _trick_score_parts(hand: ThreePlayerHand, seat: int) -> str:
-    parts = [f"{hand.card_points[seat]} card points"]
-    if hand.special is not Special.NULLO:
-        if hand.last_trick == seat:
-            parts.append(f"{LAST_TRICK_BONUS} last trick")
-        if hand.jojotte == seat and hand.trump.is_suit:
-            parts.append(f"{JOJOTTE_BONUS} Jo-Jotte")
-    return " + ".join(parts)
-
-
-def _play(
-    result: SeatHandResult[ThreePlayerDeal],
-    hand: ThreePlayerHand,
-    roles: Roles,
-    names: tuple[str, ...],
-) -> list[str]:
-    score = result.score
-    active = (roles.declarer, roles.active_defender)
-    tricks = score.trick_scores
-    lines = [
-        "Trick scores (T5, R1): "
-        + "; ".join(
-            f"{names[s]} {tricks[s]} ({_trick_score_parts(hand, s)})"
-            if tricks[s] != hand.card_points[s]
-            else f"{names[s]} {tricks[s]}"
-            for s in active
-        )
-        + "."
-    ]
-    if any(hand.melds):
-        melds = ", ".join(f"{names[s]} {hand.melds[s]}" for s in active if hand.melds[s])
-        lines.append(f"Melds, scored above whatever happens (T9): {melds}.")
-    if hand.special is not Special.NULLO:
-        totals = ", ".join(f"{names[s]} {score.totals[s]}" for s in active)
-        lines.append(f"Totals (T5, R2): {totals}.")
-    lines.append(_decision(result, hand, roles, names))
-    if hand.tricks is not None and hand.special is not Special.NULLO:
-        for seat, other in (active, active[::-1]):
-            if hand.tricks[other] != 0:
-                continue
-            if hand.special is Special.SLAM and seat == roles.declarer:
-                lines.append(f"{names[seat]} made the Slam: {SLAM_BONUS} above (T10, R7).")
-            else:
-                lines.append(
-                    f"{names[seat]} won every trick without bidding a Slam: "
-                    f"{UNBID_SLAM_BONUS} above (T10, R6)."
-                )
-    return lines
+        declarer = hand.sides_with is SidesWith.DECLARER
+        say = Say.SIDED_WITH_THE_DECLARER if declarer else Say.SIDED_WITH_THE_DEFENDER
+    return said(
+        say,
+        defender=names[roles.active_defender],
+        declarer=names[roles.declarer],
+        inactive=names[roles.inactive],
+        partner=names[roles.partner],
+    )
 
 
 def _decision(
@@ -226,114 +233,74 @@ def _decision(
     hand: ThreePlayerHand,
     roles: Roles,
     names: tuple[str, ...],
-) -> str:
+    refs: RuleReferences,
+) -> Sentence:
     score = result.score
     d, a = roles.declarer, roles.active_defender
     td, ta = score.trick_scores[d], score.trick_scores[a]
     m = score.multiplier
-    combined = f"{td} + {ta} = {td + ta}" if m == 1 else f"{m} × ({td} + {ta}) = {m * (td + ta)}"
-    rule = "T6" if m == 1 else "T7"
+    both = trick_sum(td, ta, m)
+    rule = refs.undoubled if m == 1 else refs.doubled
     outcome = score.outcome
     if outcome is Outcome.TIE:
-        return f"Equal totals: both trick scores, {combined}, go to prison ({rule})."
+        return said(Say.TIE, sum=both, rule=rule)
     if outcome is Outcome.DECLARER_WON and m == 1:
-        loser = f", {names[a]}'s {ta} above" if ta else ""
-        return (
-            f"{names[d]}, the declarer, has the higher total and wins: "
-            f"{td} below for {names[d]}{loser} (T6)."
-        )
+        return declarer_wins(names[d], td, names[a], ta, rule)
     if outcome is Outcome.DEFENDER_WON and m == 1:
-        return (
-            f"{names[a]}, the active defender, has the higher total and wins: both trick "
-            f"scores, {combined}, go above for {names[a]}; an undoubled defence never scores "
-            "below (T6)."
-        )
+        return said(Say.ACTIVE_DEFENDER_TAKES_BOTH_ABOVE, winner=names[a], sum=both, rule=rule)
     if outcome in (Outcome.DECLARER_WON, Outcome.DEFENDER_WON):
         won, lost = (d, a) if outcome is Outcome.DECLARER_WON else (a, d)
-        return (
-            f"{names[won]} has the higher total and wins: both trick scores, {combined}, "
-            f"go below for {names[won]}; {names[lost]} scores no trick points (T7)."
+        return said(
+            Say.WINNER_TAKES_BOTH, winner=names[won], sum=both, loser=names[lost], rule=rule
         )
     taken = hand.tricks[d] if hand.tricks is not None else 0
     if outcome is Outcome.SLAM_FAILED:
-        line = "below" if result.written(a, Line.BELOW) else "above"
-        why = (
-            "undoubled, a defence scores above"
-            if m == 1
-            else ("ahead on totals" if line == "below" else "not ahead on totals")
+        if m == 1:
+            say = Say.SLAM_FAILED_UNDOUBLED  # T10: an undoubled defence scores above
+        elif result.written(a, Line.BELOW):
+            say = Say.SLAM_FAILED_AHEAD
+        else:
+            say = Say.SLAM_FAILED_NOT_AHEAD
+        return said(
+            say,
+            declarer=names[d],
+            taken=taken,
+            tricks=9,
+            defender=names[a],
+            sum=both,
+            rule=refs.slam_failed,
         )
-        return (
-            f"{names[d]} bid a Slam but won {taken} of 9 tricks: the Slam fails and {names[d]} "
-            f"scores no trick points; {names[a]} ({why}) scores {combined} {line} and wins "
-            "the hand (T10)."
-        )
-    prison = f"All card points, {td} + {ta} = {td + ta}, go to prison; a Nullo hand has no winner"
+    card_points = trick_sum(td, ta, 1)
     if outcome is Outcome.NULLO_MADE:
-        return (
-            f"{names[d]} took no trick: the Nullo is made, {NULLO_BONUS} above for {names[d]}. "
-            f"{prison} (T11)."
+        return said(
+            Say.NULLO_MADE_FOR,
+            declarer=names[d],
+            bonus=NULLO_BONUS,
+            sum=card_points,
+            rule=refs.nullo,
         )
     first, extra = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-    sum_text = f"{first} + {extra} × {taken - 1} = " if taken > 1 else ""
-    plural = "trick" if taken == 1 else "tricks"
-    return (
-        f"{names[d]} took {taken} {plural}: the Nullo fails and {names[a]} scores "
-        f"{sum_text}{first + extra * (taken - 1)} above. {prison} (T11)."
-    )
+    total = lost_nullo_bonus(taken)
+    bonus = f"{first} + {extra} × {taken - 1} = {total}" if taken > 1 else f"{total}"
+    return nullo_failed(names[d], taken, names[a], bonus, card_points, refs)
 
 
-def _bookkeeping(result: SeatHandResult[HandT], names: tuple[str, ...]) -> list[str]:
-    lines: list[str] = []
-    winner = result.score.winner
-    if result.prison_out and winner is not None:
-        lines.append(
-            f"{names[winner]} wins the hand and takes the {result.prison_out} points waiting "
-            "in prison, above (T12)."
-        )
-    elif result.prison_after and result.prison_in:
-        lines.append(f"Now waiting in prison: {result.prison_after} (T12).")
-    written = _written(result.entries, names)
-    if written:
-        lines.append(written)
-    return lines
-
-
-def _copy(result: SeatHandResult[ThreePlayerDeal], roles: Roles, names: tuple[str, ...]) -> str:
+def _copy(
+    result: SeatHandResult[ThreePlayerDeal], roles: Roles, names: tuple[str, ...]
+) -> Sentence:
+    """T8: the inactive player writes above whatever his partner wrote."""
     inactive, partner = names[roles.inactive], names[roles.partner]
     copied = result.written(roles.partner, Line.ABOVE) + result.written(roles.partner, Line.BELOW)
     if not copied:
-        return (
-            f"{inactive} sat out and sided with {partner}, who scored nothing in this hand, "
-            f"so {inactive} scores nothing (T8)."
-        )
-    return (
-        f"{inactive} sat out and sided with {partner}, so {inactive} scores {partner}'s "
-        f"{copied} above (T8)."
-    )
+        return said(Say.COPIED_NOTHING, inactive=inactive, partner=partner)
+    return said(Say.COPIED, inactive=inactive, partner=partner, points=copied)
 
 
 def _dealer_copy(
     result: SeatHandResult[ThreePlayerDeal], dealer: int, inactive: int, names: tuple[str, ...]
-) -> str:
+) -> Sentence:
     """F3: the cutthroat dealer writes above whatever the inactive player wrote."""
     copied = result.written(inactive, Line.ABOVE)
     if not copied:
-        return (
-            f"{names[dealer]} dealt and sat out, so {names[dealer]} scores the same as "
-            f"{names[inactive]}: nothing (F3)."
-        )
-    return (
-        f"{names[dealer]} dealt and sat out, so {names[dealer]} scores the same as "
-        f"{names[inactive]}, {copied} above (F3)."
-    )
-
-
-def _written(entries: tuple[Entry, ...], names: tuple[str, ...]) -> str:
-    parts = []
-    for line in (Line.ABOVE, Line.BELOW):
-        items = [
-            f"{names[e.side]} {e.points} ({KIND_WORDS[e.kind]})" for e in entries if e.line is line
-        ]
-        if items:
-            parts.append(f"{line.value.capitalize()} the line: " + ", ".join(items))
-    return ". ".join(parts) + "." if parts else ""
+        return said(Say.DEALER_COPIED_NOTHING, dealer=names[dealer], inactive=names[inactive])
+    return said(Say.DEALER_COPIED, dealer=names[dealer], inactive=names[inactive], points=copied)
