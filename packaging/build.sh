@@ -51,6 +51,9 @@ for artefact in "$wheel" "$sdist"; do
     "$venv/bin/jojotte-score" --version
     "$venv/bin/jojotte-score" score "$EXAMPLE" | "$venv/bin/python" -c \
       'import json, sys; assert json.load(sys.stdin)["rubbers"][0]["totals"] == [755, 655]'
+    # The compiled German catalogue is package data: the example explained in German.
+    LANGUAGE=de "$venv/bin/jojotte-score" explain "$EXAMPLE" \
+      | diff - "$ROOT/tests/data/german-example.explain.de.txt"
     QT_QPA_PLATFORM=offscreen "$venv/bin/jojotte-score" --quit-after-start \
       --data-dir "$WORK/data-${name##*.}"
   )

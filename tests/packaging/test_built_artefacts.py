@@ -31,6 +31,7 @@ from .xserver import display_environment, require_tools, xvfb
 
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
 GOLDEN = ROOT / "tests" / "formats" / "golden" / "german-example-ledger.json"
+GERMAN_EXPLAINED = ROOT / "tests" / "data" / "german-example.explain.de.txt"
 TIMEOUT_S = 60
 
 # Qt libraries the bundle must not carry: the app loads none of them.
@@ -69,6 +70,11 @@ def check_program(command: Path, tmp_path: Path) -> None:
     scored = run(command, "score", str(GERMAN))
     assert scored.returncode == 0, scored.stderr
     assert json.loads(scored.stdout) == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+    # The German catalogue shipped with the program (LANGUAGE, as a German desktop sets it).
+    explained = run(command, "explain", str(GERMAN), environment={**os.environ, "LANGUAGE": "de"})
+    assert explained.returncode == 0, explained.stderr
+    assert explained.stdout == GERMAN_EXPLAINED.read_text(encoding="utf-8")
 
     pdf = tmp_path / "german.pdf"
     printed = run(command, "pdf", str(GERMAN), "-o", str(pdf))  # the shipped font, embedded
@@ -109,6 +115,8 @@ def test_the_bundle_carries_its_data_and_not_the_unused_qt(tmp_path: Path) -> No
     assert f"{resources}/fonts/LICENSE" in files
     assert f"{resources}/icons/jojotte-score-16.png" in files
     assert "_internal/jojotte_score/formats/sitting.schema.json" in files
+    assert f"{resources}/locale/de/LC_MESSAGES/jojotte_score.mo" in files
+    assert "_internal/PySide6/Qt/translations/qtbase_de.qm" in files  # Qt's standard dialogs
     assert any(name.endswith("platforms/libqxcb.so") for name in files)
     carried = [name for name in files if any(f"lib{qt}" in name for qt in LEFT_OUT)]
     assert carried == []
