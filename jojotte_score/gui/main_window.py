@@ -452,11 +452,12 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
         count = self.model.rowCount()
         newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
+        grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
         for column in range(self.model.notes_column()):
             width = header.sectionSizeHint(column)
             for row in newest:
                 index = self.model.index(row, column)
-                width = max(width, self.table.sizeHintForIndex(index).width())
+                width = max(width, self.table.sizeHintForIndex(index).width() + grid)
             self.table.setColumnWidth(column, width)
 
     def _fit_panel(self) -> None:

@@ -246,7 +246,7 @@ def test_the_hand_list_in_the_window_in_german(
     main_window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     """The worked example in the window: the list's headings in German, each column as wide
-    as its heading needs (the headings are never elided)."""
+    as its heading and its cells need (neither is ever elided)."""
     sitting_id = main_window.session.store.import_sitting(german(), title="Berlin 1937")
     main_window.open_sitting_id(sitting_id)
     main_window.resize(1280, 820)
@@ -259,6 +259,9 @@ def test_the_hand_list_in_the_window_in_german(
         heading = str(model.headerData(column, Qt.Orientation.Horizontal))
         widest = max(header.fontMetrics().horizontalAdvance(line) for line in heading.split("\n"))
         assert table.columnWidth(column) >= widest, heading
+        for row in range(model.rowCount()):  # no cell elided: "A Null (2 Stiche)" whole
+            cell = table.sizeHintForIndex(model.index(row, column)).width() + 1  # + grid line
+            assert table.columnWidth(column) >= cell, (heading, row)
     folder = screenshot_folder(tmp_path)
     assert main_window.grab().save(str(folder / "main-window-de.png"))
     assert table.grab().save(str(folder / "hand-list-de.png"))
