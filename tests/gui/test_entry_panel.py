@@ -647,7 +647,7 @@ def test_meld_helper_by_its_button(
         DeclaredMelds(runs=(Run(3, Rank.ACE, Suit.HEARTS),)),
         DeclaredMelds(runs=(Run(4, Rank.TEN, Suit.CLUBS),)),
     )
-    keyboard.press("1", "H", (Qt.Key.Key_H, ALT))  # Qt animates the button's click
+    keyboard.press("1", "H", (Qt.Key.Key_P, ALT))  # Qt animates the button's click
     qtbot.waitUntil(lambda: panel.melds.values() == (0, 40), timeout=2000)
 
 
@@ -797,3 +797,14 @@ def test_german_alt_letters_are_the_panels_own(main_window: MainWindow) -> None:
         if action.text() not in MENUS and "&" in action.text()
     }
     assert not set(letters) & (menus | GERMAN_MENU_LETTERS), (menus, english_menus)
+
+
+def test_english_alt_letters_are_the_panels_own(main_window: MainWindow) -> None:
+    """Every label and button of the panel has its own Alt letter in English too, and none
+    is a menu's (Alt+H is Help, so the meld helper is "Meld hel&per")."""
+    letters = alt_letters(main_window.panel)
+    assert len(letters) == len(set(letters)), sorted(letters)
+    assert "P" in letters
+    menus = {mnemonic(action.text()) for action in main_window.menuBar().actions()}
+    assert menus == {"F", "E", "V", "H"}
+    assert not set(letters) & menus, sorted(letters)
