@@ -151,7 +151,7 @@ class EntryPanel(QWidget):
         # Translators: the meld helper's button; M in a meld box opens it too. Its Alt
         # letter must differ from the panel's labels' and the menus' letters.
         self.meld_button = QPushButton(_("Meld hel&per… [M]"))
-        self.meld_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+H or M in a meld box
+        self.meld_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+P or M in a meld box
         self.last_trick: ChoiceField[int] = ChoiceField(_plain("last_trick"))
         self.jojotte: ChoiceField[int] = ChoiceField(_plain("jojotte"))
         self.card_points = PairField(_plain("card_points"))
