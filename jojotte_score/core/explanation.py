@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Any, TypeAlias, assert_never
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
-from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, Outcome
+from jojotte_score.core.scoring import (
+    Entry,
+    EntryKind,
+    HandScore,
+    Line,
+    Outcome,
+    lost_nullo_bonus,
+)
 from jojotte_score.core.tables import (
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
@@ -720,7 +727,7 @@ def _decision(
             rule=refs.nullo,
         )
     extra = f" + {NULLO_EXTRA_TRICK_BONUS} × {taken - 1}" if taken > 1 else ""
-    bonus = f"{NULLO_BONUS}{extra} = {NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (taken - 1)}"
+    bonus = f"{NULLO_BONUS}{extra} = {lost_nullo_bonus(taken)}"
     return nullo_failed(sides[declarer], taken, sides[defender], bonus, card_points, refs)
 
 
