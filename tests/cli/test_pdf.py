@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
 
 

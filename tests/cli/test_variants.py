@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QApplication
 from jojotte_score.cli import main
 from jojotte_score.core.variants import explain_columns
 from jojotte_score.formats.sitting_file import load_sitting
-from tests.test_cli_pdf import pdf_text
+from tests.cli.test_pdf import pdf_text
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 THREE = DATA / "three-player-example.json"
 CUTTHROAT = DATA / "cutthroat-example.json"
 CHOUETTE = DATA / "chouette-example.json"

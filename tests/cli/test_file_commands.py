@@ -13,7 +13,7 @@ import pytest
 
 from jojotte_score.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
 PARTNERSHIP = ROOT / "tests" / "data" / "partnership-example.json"
 

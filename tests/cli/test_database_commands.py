@@ -26,7 +26,7 @@ from jojotte_score.storage.paths import DATA_DIR_ENV, database_path
 from jojotte_score.storage.sittings import SittingStore
 from tests.sitting_kinds import two_sided
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 GERMAN = DATA / "german-example.json"
 PARTNERSHIP = DATA / "partnership-example.json"

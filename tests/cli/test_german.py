@@ -16,7 +16,7 @@ from jojotte_score.i18n import use_language
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 GERMAN = DATA / "german-example.json"
 THREE = DATA / "three-player-example.json"
 Capture = pytest.CaptureFixture[str]
