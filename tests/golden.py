@@ -11,7 +11,10 @@ files today:
 
 - ``tests/formats/golden/*.csv``, ``*-ledger.json``: ``tests/formats/test_csv_export.py``,
   ``tests/formats/test_ledger_json.py``;
-- ``tests/data/*.explain.{en,de}.txt``: ``tests/core/test_explanation_golden.py``.
+- ``tests/data/*.explain.{en,de}.txt``: ``tests/core/test_explanation_golden.py``;
+- ``tests/data/golden-ledgers/*.ledger.json.gz``: ``tests/formats/test_golden_ledgers.py``
+  (the sittings beside them are its inputs, written once by
+  ``python3 -m tests.formats.golden_sittings``, never by this command).
 
 A golden file named ``*.gz`` is stored compressed and compared uncompressed.
 """
