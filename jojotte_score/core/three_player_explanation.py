@@ -69,7 +69,7 @@ CUTTHROAT_RULES = replace(THREE_PLAYER_RULES, result="F6")
 """Cutthroat: the three-player game's hand among the three who did not deal (F3), and its
 own settlement between four (F6)."""
 
-CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="T12", game="C5", rubber="C5", result="C6")
+CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="R10", game="C5", rubber="C5", result="C6")
 """The chouette: the two-player hand of the box against the captain (C1, C4), games and
 rubbers between box and team (C5), the settlement (C6)."""
 

@@ -302,9 +302,8 @@ def _check_set_aside(hand: ThreePlayerHand, names: tuple[str, ...], error: _Repo
 def _check_play(hand: ThreePlayerHand, number: int | None, names: tuple[str, ...]) -> list[Problem]:
     """T16.6-T16.8: the two-player checks of the hand D against A, fields back by seat."""
     seats = (hand.declarer, hand.active_defender)
-    problems = check_hand(
-        two_sided(hand), Variant.TWO_PLAYER, number, (names[seats[0]], names[seats[1]])
-    )
+    sides = (names[seats[0]], names[seats[1]])
+    problems = check_hand(two_sided(hand), Variant.TWO_PLAYER, number, sides, by_player=True)
     return [_by_seat(problem, seats) for problem in problems if not problem.warning]
 
 

@@ -458,3 +458,28 @@ def test_any_sitting_door_scores_and_explains_the_chouette(ledger: ChouetteLedge
     assert replay_columns(EXAMPLE).settlement == ledger.settlement
     assert explain_columns(EXAMPLE) == explain_chouette_ledger(ledger)
     assert explain_columns(EXAMPLE).count("\n\nHand ") == 9
+
+
+def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:
+    """C1: a chouette hand is the two-player hand, so its prison is R10's, not the
+    three-player game's T12."""
+    text = explain_columns(EXAMPLE)
+    assert "Now waiting in prison: 120 (R10)." in text
+    assert "Anna wins the hand and takes the 120 points waiting in prison, above (R10)." in text
+    assert "Carl wins the hand and takes the 75 points waiting in prison, above (R10)." in text
+    assert "T12" not in text
+
+
+@pytest.mark.parametrize(
+    ("roles", "counted"),
+    [
+        (ChouetteRoles(box=ANNA, captain=BERT), (ANNA, BERT, BERT)),
+        (ChouetteRoles(box=ANNA, captain=CARL), (ANNA, CARL, CARL)),
+        (ChouetteRoles(box=CARL, captain=BERT), (BERT, BERT, CARL)),
+    ],
+)
+def test_the_partner_counts_the_captains_games(
+    roles: ChouetteRoles, counted: tuple[int, int, int]
+) -> None:
+    """C4, C5: the team's game is the captain's and the partner's."""
+    assert tuple(roles.scores_with(seat) for seat in (ANNA, BERT, CARL)) == counted
