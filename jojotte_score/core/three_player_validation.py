@@ -25,10 +25,6 @@ from jojotte_score.core.three_player import (
 from jojotte_score.core.validation import check_hand, check_sitting_setup
 from jojotte_score.i18n import N_, _
 
-UNNAMED_PLAYERS = (N_("player 0"), N_("player 1"), N_("player 2"))
-UNNAMED_CUTTHROAT_PLAYERS = (N_("player 0"), N_("player 1"), N_("player 2"), N_("player 3"))
-"""The players' names in the messages when they are not known (see :func:`unnamed_players`)."""
-
 
 def unnamed_players(count: int) -> tuple[str, ...]:
     """ "player 0", "player 1", … for ``count`` seats, in the language spoken now."""
