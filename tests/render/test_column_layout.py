@@ -19,21 +19,10 @@ from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.variants import AnySitting, replay_columns
-from jojotte_score.render.sheet_layout import (
-    BLANK_CAPTION,
-    BLANK_ROLES,
-    COPY_LEGENDS,
-    MINUS,
-    LineItem,
-    SheetLayout,
-    TextItem,
-    blank_pad,
-    column_variant,
-    empty_sheet,
-    layout_sheet,
-    rubber_roles,
-    signed,
-)
+from jojotte_score.render.game_guess import column_variant, rubber_roles
+from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
+from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
+from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, COPY_LEGENDS, MINUS, signed
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
