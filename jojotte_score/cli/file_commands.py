@@ -118,8 +118,8 @@ def _csv_all(target: Path, context: Context) -> int:
         print(_("no sittings stored yet; nothing was written"))
         return EXIT_OK
     rubbers = [(_label(stored), stored.sitting, ledger_of(stored.sitting)) for stored in everything]
-    two_sided = [item for item in rubbers if not item[1].variant.individual]
-    by_player = [item for item in rubbers if item[1].variant.individual]
+    two_sided = [item for item in rubbers if not item[1].variant.game.per_player]
+    by_player = [item for item in rubbers if item[1].variant.game.per_player]
     if two_sided or not by_player:
         write_output(target, lambda path: write_rubbers_csv(two_sided, path))
     if by_player:
@@ -142,7 +142,7 @@ def _label(stored: StoredSitting) -> str:
     if stored.title.strip():
         return f"#{stored.id} {stored.title.strip()}"
     names = sitting.side_names if isinstance(sitting, Sitting) else sitting.players
-    if sitting.variant.individual:
+    if sitting.variant.game.per_player:
         names = sitting.players
     day = stored.created.astimezone().strftime("%Y-%m-%d")
     return f"#{stored.id} {day} {compact_versus(sitting.variant, names)}"

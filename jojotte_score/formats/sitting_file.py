@@ -68,7 +68,7 @@ SCHEMA_FILE: Final = "sitting.schema.json"
 _SITTING_KEYS: Final = ("format", "version", "variant", "players", "rules", "hands")
 _SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
 _VERSION_1_VARIANTS: Final = (Variant.TWO_PLAYER.value, Variant.PARTNERSHIP.value)
-_INDIVIDUAL_VARIANTS: Final = tuple(v.value for v in Variant if v.individual)
+_INDIVIDUAL_VARIANTS: Final = tuple(v.value for v in Variant if v.game.per_player)
 _RULES_KEYS: Final = ("game_target", "rubber_bonus")
 _THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 _PLAYED_KEYS: Final = (
@@ -347,7 +347,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     variant = _read_variant(top, version)
     players = top.strings("players")
     rules = _read_rules(top, variant or Variant.TWO_PLAYER)
-    if variant is not None and variant.individual:
+    if variant is not None and variant.game.per_player:
         return _read_individual(top, variant, players, rules)
     if "chouette" in top.obj and variant is not None:
         message = _("chouette does not belong in a {variant} sitting, only in a chouette")
@@ -433,7 +433,7 @@ def _read_individual(
     seat_hands: list[ThreePlayerDeal | None] = []
     side_hands: list[Hand | None] = []
     for number, item in enumerate(items, start=1):
-        if variant.two_sided_hands:
+        if not variant.game.by_seat:
             hand, found = _read_hand(item, number, variant, None, checked=False)
             side_hands.append(hand)
         else:
@@ -454,7 +454,7 @@ def _read_individual(
     if not structure_sound or problems or players is None or not isinstance(value, list):
         top.ok = False
         return None
-    if variant.two_sided_hands:
+    if not variant.game.by_seat:
         hands = tuple(hand for hand in side_hands if hand is not None)
         return Sitting(variant, players, hands, rules, chouette=roles)
     deals = tuple(hand for hand in seat_hands if hand is not None)
@@ -502,7 +502,7 @@ def _individual_rules(
 
     if variant is Variant.CHOUETTE and roles is None and "chouette" in top.obj:
         return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
-    if variant.two_sided_hands:
+    if not variant.game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
         return check_any_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
     deals: tuple[ThreePlayerDeal, ...] = _sound_prefix(seat_hands)
@@ -749,7 +749,7 @@ def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
     """
     data: dict[str, object] = {
         "format": FORMAT_NAME,
-        "version": NEWEST_VERSION if sitting.variant.individual else FORMAT_VERSION,
+        "version": NEWEST_VERSION if sitting.variant.game.per_player else FORMAT_VERSION,
         "variant": sitting.variant.value,
         "players": list(sitting.players),
     }

@@ -51,7 +51,7 @@ class ColumnScorer:
         rules: Rules,
         chouette: ChouetteRoles | None = None,
     ) -> None:
-        if not variant.individual:
+        if not variant.game.per_player:
             raise ValueError(f"a {variant.value} pad has a column per side, not per player")
         self.variant = variant
         self.players = players
@@ -210,6 +210,6 @@ def empty_sitting(
     chouette: ChouetteRoles | None = None,
 ) -> AnySitting:
     """A sitting of a game of individual players with no hands yet."""
-    if variant.two_sided_hands:
+    if not variant.game.by_seat:
         return Sitting(variant, players, (), rules, chouette)
     return SeatSitting(variant, players, (), rules)

@@ -641,16 +641,7 @@ class EntryForm(FormRules):
         if roles is None:
             return check_hand(hand, self.variant, number, self.names)
         found = check_hand(hand._replace(dealer=None), self.variant, number, self.names)
-        if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
-            found.append(
-                Problem(
-                    _("the dealer must be the box, {box}, or the captain, {captain}").format(
-                        box=self.names[0], captain=self.names[1]
-                    ),
-                    number,
-                    "dealer",
-                )
-            )
+        found.extend(self.variant.game.dealer_problems(hand, number, self.players, roles))
         return found
 
     def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
@@ -735,8 +726,8 @@ def entry_form_for(
     variant: Variant, players: Sequence[str], chouette: ChouetteRoles | None = None
 ) -> FormRules:
     """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
-    if variant.two_sided_hands:
-        return EntryForm(variant, players, chouette if variant is Variant.CHOUETTE else None)
+    if not variant.game.by_seat:
+        return EntryForm(variant, players, chouette if variant.game.has_roles else None)
     from jojotte_score.gui.seat_form import SeatEntryForm  # only for such a sitting
 
     return SeatEntryForm(variant, players)

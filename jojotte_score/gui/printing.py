@@ -129,7 +129,7 @@ class BlankPadsDialog(QDialog):
             name.setPlaceholderText(_("left blank: a line to write on"))
         form = QFormLayout()
         form.addRow(_("&Pads:"), self.count)
-        individual = variant is not None and variant.individual
+        individual = variant is not None and variant.game.per_player
         for index, name in enumerate(self.names):
             if individual:
                 label = _("Player &{number}:").format(number=index + 1)

@@ -181,13 +181,13 @@ class Session:
 
     def shown_individual(self) -> bool:
         """True when the sitting shown is a game of individual players (a column each)."""
-        return self.shown is not None and self.shown.variant.individual
+        return self.shown is not None and self.shown.variant.game.per_player
 
     def _load(self) -> AnyShown | None:
         if self.sitting_id is None:
             return None
         recent = self.store.load_recent(self.sitting_id)
-        if recent.variant.individual:
+        if recent.variant.game.per_player:
             from jojotte_score.gui.column_session import ColumnShown
 
             return ColumnShown(self.store, recent)
@@ -206,7 +206,7 @@ def create_sitting(
 ) -> int:
     """Store a new sitting with no hands; its id. The chouette records its first box and
     captain (C3); the three-player game and cutthroat record their hands by seat."""
-    if not variant.individual:
+    if not variant.game.per_player:
         return store.create_sitting(variant, players, rules, title=title, place=place)
     from jojotte_score.gui.column_pad import empty_sitting
 
@@ -217,7 +217,7 @@ def create_sitting(
 def versus(variant: Variant, players: Sequence[str]) -> str:
     """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"; every
     player in the games of individual players ("Anna – Bert – Carl")."""
-    if variant.individual:
+    if variant.game.per_player:
         return labels.versus(players)
     return labels.versus(side_names(variant, tuple(players)))
 

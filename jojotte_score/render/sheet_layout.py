@@ -504,7 +504,7 @@ def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> 
 
 
 def _per_player(sides: Sequence[str], variant: Variant | None) -> bool:
-    return variant.individual if variant is not None else len(sides) != 2
+    return variant.game.per_player if variant is not None else len(sides) != 2
 
 
 # Two sides ----------------------------------------------------------------------------------

@@ -275,7 +275,7 @@ class SittingStore:
         variant = Variant(row["variant"])
         hands: tuple[Hand, ...] = ()
         deals: tuple[ThreePlayerDeal, ...] = ()
-        if variant.two_sided_hands:
+        if not variant.game.by_seat:
             hands = tuple(
                 summary.stored_hands(connection, sitting_id, variant, checkpoint.position)
             )
@@ -325,7 +325,7 @@ class SittingStore:
         rubber's box and captain (``chouette``, C3)."""
         standard = rules or Rules.for_variant(variant)
         sitting: AnySitting = Sitting(variant, tuple(players), (), standard, chouette=chouette)
-        if not variant.two_sided_hands:
+        if variant.game.by_seat:
             sitting = SeatSitting(variant, tuple(players), (), standard)
         return self.import_sitting(sitting, title=title, place=place)
 
@@ -524,7 +524,7 @@ def check_any_sitting(sitting: AnySitting) -> list[Problem]:
 def _kind_problems(sitting: AnySitting) -> list[Problem]:
     """A sitting whose record does not fit its variant: hands by seat for three players and
     cutthroat (T3, F2), side against side for the others."""
-    by_seat = not sitting.variant.two_sided_hands
+    by_seat = sitting.variant.game.by_seat
     if by_seat == isinstance(sitting, SeatSitting):
         return []
     return [Problem(_records_hands(sitting.variant, by_seat), None, "variant")]
@@ -551,14 +551,14 @@ def _check_change(
     """Refuse a change the rules of the game refuse, before it is made: ``hand`` added,
     inserted or put in place at ``position``, or (None) the hand there deleted."""
     by_seat = isinstance(hand, ThreePlayerHand)
-    if hand is not None and not isinstance(hand, ThrownIn) and by_seat == variant.two_sided_hands:
-        message = _records_hands(variant, not variant.two_sided_hands)
+    if hand is not None and not isinstance(hand, ThrownIn) and by_seat != variant.game.by_seat:
+        message = _records_hands(variant, variant.game.by_seat)
         raise InvalidSittingError([Problem(message, position + 1, None)])
     if variant is Variant.CHOUETTE:
         problems = _chouette_change(connection, sitting_id, position, hand, change)
     elif hand is None:
         return
-    elif variant.two_sided_hands:
+    elif not variant.game.by_seat:
         names = sitting_side_names(variant, players)
         problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
     else:
@@ -649,7 +649,7 @@ def _hand_at(
     if row is None:
         raise _no_hand(sitting_id, position, _count(connection, sitting_id))
     # Checked when it was written; perhaps under older rules, and it must still be replaceable.
-    if not variant.two_sided_hands:
+    if variant.game.by_seat:
         return seat_hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
     return hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
 

@@ -99,7 +99,7 @@ def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySittin
     variant = Variant(row["variant"])
     players = stored_players(row["players"])
     rules = Rules(row["game_target"], row["rubber_bonus"])
-    if not variant.two_sided_hands:
+    if variant.game.by_seat:
         deals = tuple(stored_deals(connection, sitting_id, variant))
         return SeatSitting(variant, players, deals, rules)
     hands = tuple(stored_hands(connection, sitting_id, variant))
@@ -145,7 +145,7 @@ def compute(
     A game of individual players is always replayed whole (the checkpoint is not used).
     """
     row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
-    if row is not None and Variant(row[0]).individual:
+    if row is not None and Variant(row[0]).game.per_player:
         return column_figures(stored_sitting(connection, sitting_id))
     scorer, sides = score_from(connection, sitting_id, checkpoint)
     return figures_of(scorer.ledger(sides), scorer.checkpoint(RECENT_HANDS))

@@ -273,17 +273,17 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
         (
             "C7: the dealer is the box or the captain",
             chouette(dealt(BOX_80, CARL)),
-            [("the dealer must be the box or the captain, Anna (0) or Bert (1), not 2", "dealer")],
+            [("the dealer must be the box, Anna, or the captain, Bert", "dealer")],
         ),
         (
             "C7: in the second rubber Carl is captain and may deal, Bert may not",
             chouette(BOX_80, BOX_80, dealt(TEAM_90, CARL), dealt(TEAM_90, BERT)),
-            [("the dealer must be the box or the captain, Anna (0) or Carl (2), not 1", "dealer")],
+            [("the dealer must be the box, Anna, or the captain, Carl", "dealer")],
         ),
         (
             "C7: a thrown-in deal too",
             chouette(ThrownIn(dealer=CARL)),
-            [("the dealer must be the box or the captain, Anna (0) or Bert (1), not 2", "dealer")],
+            [("the dealer must be the box, Anna, or the captain, Bert", "dealer")],
         ),
     ],
 )
@@ -292,6 +292,26 @@ def test_what_makes_a_chouette_impossible(
 ) -> None:
     problems = check_any_sitting(sitting)
     assert [(p.message, p.field) for p in problems if not p.warning] == expected
+
+
+def test_a_bad_hand_gets_its_own_messages_only() -> None:
+    """Hand 2 is wrong; Anna then wins rubber 1 with hand 3, and Carl, captain of rubber 2
+    (C3), deals hand 4 rightly (C7). What hand 2 scored cannot be known, so neither can the
+    roles after it: only hand 2 is reported, not the correct hand 4 with the first rubber's
+    roles."""
+    bad = played(BOX, "spades", (160, 0), BOX)
+    sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL))
+    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    assert problems == [(2, "card_points[0]")]
+
+
+def test_the_dealer_rule_names_the_players_and_follows_the_roles() -> None:
+    """C7 in rubber 2: Anna boxes again, Carl captains (C3); Bert, the partner, may not deal."""
+    sitting = chouette(BOX_80, BOX_80, dealt(TEAM_90, BERT))
+    problems = check_any_sitting(sitting)
+    assert [(p.hand, p.message) for p in problems] == [
+        (3, "the dealer must be the box, Anna, or the captain, Carl")
+    ]
 
 
 # Properties ------------------------------------------------------------------------------
