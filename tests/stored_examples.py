@@ -20,7 +20,7 @@ STORED = (
 )
 """Each example and the moment (UTC) it is stored: noon, far from any date line."""
 
-# The lines of `jojotte-score stats` over the four (tests/test_cli_storage.py checks the
+# The lines of `jojotte-score stats` over the four (tests/cli/test_database_commands.py checks the
 # German example and the other three separately; Anna, Bert, Carl and Dave play only in
 # the three games of individual players, A and B only in the German example).
 STATS_LINES = {

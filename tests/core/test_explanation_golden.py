@@ -1,7 +1,8 @@
 """What ``jojotte-score explain`` prints for each example sitting, in each language, checked
 byte for byte against the golden files ``tests/data/<example>.explain.<language>.txt``.
 
-Regenerate them after a deliberate change to the explanations or the catalogue with:
+Regenerate them after a deliberate change to the explanations or the catalogue with the one
+command of ``tests/golden.py``:
 
     JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/core/test_explanation_golden.py
 
@@ -23,6 +24,7 @@ from jojotte_score.core.model import Sitting
 from jojotte_score.core.variants import explain_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
+from tests.golden import check_golden
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 DATA = ROOT / "tests" / "data"
@@ -52,9 +54,7 @@ def test_explanation_matches_golden_file(example: str, language: str) -> None:
     use_language(language)
     text = explain_file(DATA / f"{example}.json")
     golden = DATA / f"{example}.explain.{language}.txt"
-    if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8", newline="\n")
-    assert text == golden.read_text(encoding="utf-8")
+    check_golden(text, golden, "tests/core/test_explanation_golden.py")
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,8 @@
 """The CSV exports: golden files, the numbers a player checks, formulas, encoding, atomicity.
 
 The golden files in tests/formats/golden/ are compared byte for byte. After an intended
-change to the exports, regenerate them with this one command and review the diff:
+change to the exports, regenerate them with the one command of ``tests/golden.py`` and review
+the diff:
 
     JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_csv_export.py
 """
@@ -39,9 +40,9 @@ from jojotte_score.formats.csv_export import (
     write_rubbers_csv,
 )
 from jojotte_score.formats.sitting_file import load_sitting
+from tests import golden
 
 GOLDEN = Path(__file__).parent / "golden"
-REGENERATE = os.environ.get("JOJOTTE_REGENERATE_GOLDEN") == "1"
 BOM = b"\xef\xbb\xbf"
 
 # The worked six-hand scoresheet of the German rules text (A is side 0, B side 1), with
@@ -83,14 +84,8 @@ def header_of(path: Path) -> list[str]:
 
 
 def check_golden(written: Path, name: str) -> None:
-    golden = GOLDEN / name
-    if REGENERATE:
-        golden.parent.mkdir(exist_ok=True)
-        golden.write_bytes(written.read_bytes())
-    assert written.read_bytes() == golden.read_bytes(), (
-        f"{name} differs from the golden file; if the change is intended, run "
-        "JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_csv_export.py"
-    )
+    """The written file holds the bytes of ``tests/formats/golden/<name>``."""
+    golden.check_golden(written.read_bytes(), GOLDEN / name, "tests/formats/test_csv_export.py")
 
 
 # --- golden files -------------------------------------------------------------------------

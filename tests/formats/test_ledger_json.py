@@ -1,6 +1,7 @@
 """The ledger JSON that ``jojotte-score score`` prints, checked against a golden file.
 
-Regenerate the golden file after a deliberate change with:
+Regenerate the golden files after a deliberate change with the one command of
+``tests/golden.py``:
 
     JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_ledger_json.py
 """
@@ -8,7 +9,6 @@ Regenerate the golden file after a deliberate change with:
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -24,6 +24,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
+from tests.golden import check_golden
 from tests.sitting_kinds import load_two_sided
 from tests.strategies import sittings
 from tests.strategies_three_player import (
@@ -76,26 +77,14 @@ def expected_data(ledger: Ledger) -> dict[str, object]:
 def test_ledger_matches_golden_file(name: str) -> None:
     ledger = replay(load_two_sided(DATA / f"{name}.json"))
     text = dumps_ledger(ledger, indent=2)
-    golden = GOLDEN / f"{name}-ledger.json"
-    if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8"), (
-        "the ledger changed; if that is intended, regenerate with "
-        "JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_ledger_json.py"
-    )
+    check_golden(text, GOLDEN / f"{name}-ledger.json", "tests/formats/test_ledger_json.py")
 
 
 @pytest.mark.parametrize("name", ["three-player-example", "cutthroat-example", "chouette-example"])
 def test_column_ledger_matches_golden_file(name: str) -> None:
     ledger = replay_columns(load_sitting(DATA / f"{name}.json").sitting)
     text = dumps_ledger(ledger, indent=2)
-    golden = GOLDEN / f"{name}-ledger.json"
-    if os.environ.get("JOJOTTE_REGENERATE_GOLDEN"):
-        golden.write_text(text, encoding="utf-8")
-    assert text == golden.read_text(encoding="utf-8"), (
-        "the ledger changed; if that is intended, regenerate with "
-        "JOJOTTE_REGENERATE_GOLDEN=1 python3 -m pytest tests/formats/test_ledger_json.py"
-    )
+    check_golden(text, GOLDEN / f"{name}-ledger.json", "tests/formats/test_ledger_json.py")
 
 
 def test_german_ledger_numbers() -> None:

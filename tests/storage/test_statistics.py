@@ -38,7 +38,7 @@ def test_all_time_is_what_the_stats_command_sums(store: SittingStore) -> None:
     a = players["A"]
     assert (a.rubbers_played, a.rubbers_won, a.net_points) == (1, 1, 100)
     assert (str(a.contracts), str(a.nullo), (a.defeated, a.defended)) == ("1/4", "0/1", (1, 2))
-    # The three games of individual players, as tests/test_cli_storage.py counts them.
+    # The three games of individual players, as tests/cli/test_database_commands.py counts them.
     carl = players["Carl"]
     assert (carl.sittings, carl.rubbers_played, carl.rubbers_won) == (3, 5, 3)
     assert (carl.net_points, carl.average_rubber) == (1165, 203.0)
