@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import NamedTuple
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games import find_game
-from jojotte_score.core.games.chouette import Chouette
+from jojotte_score.core.games.chouette import GAME as CHOUETTE
 from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Outcome, score_hand
@@ -26,11 +26,6 @@ CHOUETTE_SEATS = 3
 BOX_SIDE, TEAM_SIDE = 0, 1
 
 ChouetteLedger = IndividualLedger[Hand]
-
-_CHOUETTE = find_game(Variant.CHOUETTE)
-assert isinstance(_CHOUETTE, Chouette)
-CHOUETTE: Chouette = _CHOUETTE
-"""The chouette's rules of roles and dealers (:mod:`jojotte_score.core.games.chouette`)."""
 
 
 def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> SeatScore:
@@ -54,7 +49,7 @@ class ChouetteScorer:
     def __init__(self, first: ChouetteRoles, rules: Rules | None = None) -> None:
         self.first = first
         self.roles = first
-        self._pad: IndividualScorer[Hand] = IndividualScorer(CHOUETTE_SEATS, self._score, rules)
+        self._pad: IndividualScorer[Hand] = IndividualScorer(Variant.CHOUETTE, self._score, rules)
 
     def _score(self, hand: Hand, number: int) -> SeatScore:
         return score_chouette_hand(hand, number, self.roles)
@@ -162,3 +157,34 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
         elif roles_known:
             scorer.add(hand)
     return problems
+
+
+class DealerFix(NamedTuple):
+    """A later hand whose dealer a change made illegal (C7): its number (from 1), why, and
+    the hand with its dealer cleared."""
+
+    number: int
+    problem: Problem
+    fixed: Hand
+
+
+def dealers_to_clear(sitting: Sitting, first: int = 1) -> list[DealerFix]:
+    """The hands from hand ``first`` on whose dealer is neither the box nor the captain of
+    their rubber (C7), as the roles follow from the hands before them (C3): what an edit
+    that changes who wins a rubber does to the dealers after it. Each comes with the
+    message of the dealer rule, in the players' names, and the hand without its dealer;
+    a dealer is recorded, never scored, so clearing it changes no figure. The roles are
+    followed only while the hands are otherwise valid."""
+    roles_at = ChouetteScorer(chouette_start(sitting), sitting.rules)
+    fixes: list[DealerFix] = []
+    names = sitting.players
+    for number, hand in enumerate(sitting.hands, start=1):
+        roles = roles_at.roles
+        sides = (names[roles.box], names[roles.captain])
+        if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
+            break
+        wrong = CHOUETTE.dealer_problems(hand, number, names, roles)
+        if wrong and number >= first:
+            fixes.append(DealerFix(number, wrong[0], hand._replace(dealer=None)))
+        roles_at.add(hand)
+    return fixes

@@ -55,7 +55,7 @@ class SeatEntryForm(FormRules):
         if not variant.game.by_seat:
             raise ValueError(f"a {variant.value} hand is recorded side against side")
         super().__init__(variant, players)
-        self.cutthroat = variant is Variant.CUTTHROAT
+        self.cutthroat = variant.game.dealer_sits_out
 
     # Who plays ------------------------------------------------------------------------------
 

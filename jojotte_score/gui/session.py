@@ -14,13 +14,23 @@ from typing import TYPE_CHECKING
 from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Hand,
+    PlayedHand,
+    Rules,
+    Sitting,
+    ThrownIn,
+    Variant,
+    side_names,
+)
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.gui.pad import Pad
 from jojotte_score.i18n import _
-from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
+from jojotte_score.storage.sittings import AnyHand, RecentHands, SittingStore, StoredSitting
 
 if TYPE_CHECKING:  # the games of individual players are imported when one is shown
+    from jojotte_score.core.chouette import DealerFix
     from jojotte_score.gui.column_session import ColumnShown
 
 
@@ -178,6 +188,26 @@ class Session:
             self.sitting_id = None
             self.on_error(error)
         self.on_changed()
+
+    def dealers_to_clear(self, position: int, hand: AnyHand) -> list[DealerFix]:
+        """The later hands whose dealer ``hand``, put in place of the hand at ``position``,
+        would make illegal: an edit that changes who wins a chouette rubber changes the
+        roles of the rubbers after it (C3), and with them who may deal (C7). Empty in the
+        games without roles, and when the edited hand is refused for reasons of its own."""
+        shown = self.shown
+        if shown is None or self.sitting_id is None or not shown.variant.game.has_roles:
+            return []
+        sitting = self.store.load(self.sitting_id).sitting
+        if not isinstance(sitting, Sitting) or not isinstance(hand, PlayedHand | ThrownIn):
+            return []
+        from jojotte_score.core.chouette import dealers_to_clear  # only the chouette's
+
+        hands = list(sitting.hands)
+        hands[position] = hand
+        edited = Sitting(
+            sitting.variant, sitting.players, tuple(hands), sitting.rules, sitting.chouette
+        )
+        return dealers_to_clear(edited, first=position + 2)
 
     def shown_individual(self) -> bool:
         """True when the sitting shown is a game of individual players (a column each)."""

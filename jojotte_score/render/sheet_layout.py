@@ -89,22 +89,10 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
     return marks[kind], _(KIND_MARKS[kind][1])
 
 
-COPY_LEGENDS: dict[Variant, str] = {
-    Variant.THREE_PLAYER: N_("(…) copied: the player who sat out scores as his partner (T8)"),
-    Variant.CUTTHROAT: N_(
-        "(…) copied: the player who sat out scores as his partner (T8), "
-        "and the dealer as the player who sat out (F3)"
-    ),
-    Variant.CHOUETTE: N_("(…) copied: the partner scores what the captain scores (C4)"),
-}
-"""The legend of the parentheses around a copied entry, for each game that copies (in
-English: translate with ``_()`` where shown)."""
-
-
 def copy_legend(variant: Variant) -> str:
     """The legend of the parentheses around a copy in ``variant``'s pad, in the language
     spoken ("" for a game without copies)."""
-    legend = COPY_LEGENDS.get(variant, "")
+    legend = variant.game.copy_legend
     return _(legend) if legend else ""
 
 
@@ -378,8 +366,7 @@ def layout_rubber(
     those circles are crossed out with the winning hand's number, as a scorer does.
 
     A :class:`~jojotte_score.core.individual_ledger.SeatRubberResult` is laid out with a
-    column per player (``sides`` are the players); ``variant`` names the game, read from
-    the rubber and the number of players when None.
+    column per player (``sides`` are the players) of the game ``variant`` names.
     """
     caption = _("Rubber {number} of {count}").format(number=rubber.number, count=count)
     if isinstance(rubber, RubberResult):
@@ -387,7 +374,9 @@ def layout_rubber(
             sides, rubber.hands, rubber.totals, (caption,), (result_text(rubber, sides),)
         )
         return _layout(content, rubber.number, metrics, paid or {})
-    game = variant if variant is not None else _variant_of(rubber, sides)
+    if variant is None:
+        raise ValueError("a rubber with a column per player needs its game")
+    game = variant
     copies = {hand.number: hand.score.copies for hand in rubber.hands if hand.score.copies}
     content = _Content(
         sides,
@@ -407,19 +396,8 @@ def layout_rubber(
 
 
 def column_variant(ledger: ColumnLedger, sitting: AnySitting | None = None) -> Variant:
-    """The game a pad with a column per player belongs to: ``sitting``'s, else read from the
-    ledger (a chouette's rubbers have roles; cutthroat has four players)."""
-    if sitting is not None:
-        return sitting.variant
-    if any(rubber.roles is not None for rubber in ledger.rubbers):
-        return Variant.CHOUETTE
-    return Variant.CUTTHROAT if len(ledger.players) == 4 else Variant.THREE_PLAYER
-
-
-def _variant_of(rubber: SeatRubberResult[Any], players: Sequence[str]) -> Variant:
-    if rubber.roles is not None:
-        return Variant.CHOUETTE
-    return Variant.CUTTHROAT if len(players) == 4 else Variant.THREE_PLAYER
+    """The game a pad with a column per player belongs to: the ledger knows it."""
+    return ledger.variant
 
 
 def rubber_roles(
@@ -427,22 +405,16 @@ def rubber_roles(
 ) -> ChouetteRoles | None:
     """The chouette's roles in rubber ``rubber_number`` (C2, C3), the rubber the next hand
     starts included; None outside the chouette. A chouette without hands takes its first
-    roles from ``sitting``."""
-    if column_variant(ledger, sitting) is not Variant.CHOUETTE:
-        return None
-    # Imported here: only a chouette needs it, and the window's start-up has a module budget.
-    from jojotte_score.core.chouette import chouette_start, roles_by_rubber
-
+    roles from ``sitting`` (seat 0 in the box and seat 1 as captain without it)."""
+    game = ledger.variant.game
     held = ledger.rubber(rubber_number)
     if held is not None:
         return held.roles
     first = ledger.rubbers[0].roles if ledger.rubbers else None
-    if first is None:
-        if not isinstance(sitting, Sitting):
-            return None
-        first = chouette_start(sitting)
-    roles = roles_by_rubber(first, (rubber.winner for rubber in ledger.rubbers))
-    return roles[rubber_number - 1] if rubber_number <= len(roles) else None
+    if first is None and isinstance(sitting, Sitting):
+        first = sitting.chouette
+    winners = (rubber.winner for rubber in ledger.rubbers)
+    return game.rubber_roles(first, winners, rubber_number)
 
 
 def signed(points: int) -> str:
@@ -504,7 +476,8 @@ def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> 
 
 
 def _per_player(sides: Sequence[str], variant: Variant | None) -> bool:
-    return variant.game.per_player if variant is not None else len(sides) != 2
+    """Whether ``variant``'s pad has a column per player; two sides' when None."""
+    return variant is not None and variant.game.per_player
 
 
 # Two sides ----------------------------------------------------------------------------------
@@ -1063,8 +1036,9 @@ def blank_pad(
     """
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
     if _per_player(sides, variant):
-        game = variant if variant is not None else _variant_of_count(len(sides))
-        blank_roles = (_(BLANK_ROLES),) if game is Variant.CHOUETTE else ()
+        game = variant
+        assert game is not None
+        blank_roles = (_(BLANK_ROLES),) if game.game.has_roles else ()
         captions = (_(BLANK_CAPTION), *blank_roles)
         legend = copy_legend(game)
         content = _Content(sides, (), None, captions, (), per_player=True, copy_legend=legend)
@@ -1094,7 +1068,3 @@ def blank_pad(
             y += m.legend_size * TEXT_HEIGHT + 2
         height = y + m.margin
     return sheet._replace(height=height, items=sheet.items + tuple(extra))
-
-
-def _variant_of_count(players: int) -> Variant:
-    return Variant.CUTTHROAT if players == 4 else Variant.THREE_PLAYER

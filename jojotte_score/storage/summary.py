@@ -104,7 +104,7 @@ def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySittin
         return SeatSitting(variant, players, deals, rules)
     hands = tuple(stored_hands(connection, sitting_id, variant))
     roles = None
-    if variant is Variant.CHOUETTE:
+    if variant.game.has_roles:
         box, captain = row["chouette_box"], row["chouette_captain"]
         if not isinstance(box, int) or not isinstance(captain, int):
             raise ValueError("the chouette's first box and captain are not recorded")

@@ -11,6 +11,7 @@ from jojotte_score.core.chouette import (
     ChouetteLedger,
     ChouetteScorer,
     check_chouette_sitting,
+    dealers_to_clear,
     replay_chouette,
     roles_by_rubber,
 )
@@ -478,3 +479,34 @@ def test_any_sitting_door_scores_and_explains_the_chouette(ledger: ChouetteLedge
     assert replay_columns(EXAMPLE).settlement == ledger.settlement
     assert explain_columns(EXAMPLE) == explain_chouette_ledger(ledger)
     assert explain_columns(EXAMPLE).count("\n\nHand ") == 9
+
+
+# A correction that changes who wins a rubber -----------------------------------------------
+
+# Anna boxes against Bert (captain) and Carl. Anna wins rubber 1 with hands 1 and 2, so she
+# stays in the box and Carl captains rubber 2 (C3); Carl and Anna deal hands 3 and 4 (C7).
+CORRECTED = chouette(
+    dealt(BOX_80, ANNA), dealt(BOX_80, BERT), dealt(TEAM_90, CARL), dealt(TEAM_90, ANNA)
+)
+
+
+def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal() -> None:
+    """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
+    dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
+    Anna, who deals hand 4, is the partner (C3, C7). Clearing those dealers scores alike."""
+    hands = list(CORRECTED.hands)
+    hands[1] = dealt(TEAM_90, BERT)
+    edited = chouette(*hands)
+
+    fixes = dealers_to_clear(edited, first=3)
+
+    assert [(fix.number, fix.problem.message) for fix in fixes] == [
+        (3, "the dealer must be the box, Anna, or the captain, Bert"),
+        (4, "the dealer must be the box, Bert, or the captain, Carl"),
+    ]
+    assert [fix.fixed for fix in fixes] == [TEAM_90._replace(dealer=None)] * 2
+    hands[2], hands[3] = fixes[0].fixed, fixes[1].fixed
+    fixed = chouette(*hands)
+    assert check_any_sitting(fixed) == []
+    assert replay_chouette(fixed).settlement == replay_chouette(edited).settlement
+    assert dealers_to_clear(CORRECTED) == []

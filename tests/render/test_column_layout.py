@@ -22,13 +22,13 @@ from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.render.sheet_layout import (
     BLANK_CAPTION,
     BLANK_ROLES,
-    COPY_LEGENDS,
     MINUS,
     LineItem,
     SheetLayout,
     TextItem,
     blank_pad,
     column_variant,
+    copy_legend,
     empty_sheet,
     layout_sheet,
     rubber_roles,
@@ -137,7 +137,7 @@ def test_copies_are_in_parentheses_and_explained(name: str, number: int) -> None
     has_copies = any(t.copied for t in sheet.texts("entry"))
     assert has_copies == bool(copiers)
     assert any(text.startswith("(…) copied") for text in legend) == has_copies
-    assert (COPY_LEGENDS[sitting.variant] in " ".join(legend)) == has_copies
+    assert (copy_legend(sitting.variant) in " ".join(legend)) == has_copies
 
 
 @pytest.mark.parametrize(("name", "number"), RUBBERS)
@@ -384,7 +384,7 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
     assert labels[0] == BLANK_CAPTION
     assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
     assert {"prison", "total", "settled"} <= set(labels)
-    assert " ".join(labels).endswith(COPY_LEGENDS[variant])
+    assert " ".join(labels).endswith(copy_legend(variant))
     assert pad.texts("entry") == pad.texts("total") == pad.texts("settlement") == ()
     heavy = heavy_y(pad)
     (total,) = lines(pad, "total")

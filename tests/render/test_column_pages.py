@@ -25,7 +25,7 @@ from jojotte_score.render.page_layout import (
 )
 from jojotte_score.render.sheet_layout import (
     BLANK_ROLES,
-    COPY_LEGENDS,
+    copy_legend,
     layout_sheet,
     signed,
 )
@@ -196,7 +196,7 @@ def test_blank_pads_of_a_game_of_individual_players(paper: str, variant: Variant
     sheet = pads[0].sheet
     assert [t.text for t in sheet.texts("heading")] == [""] * variant.seats
     labels = " ".join(t.text for t in sheet.texts("label"))
-    assert COPY_LEGENDS[variant] in labels
+    assert copy_legend(variant) in labels
     assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
     assert pads[0].scale >= m.min_scale
     # As tall as the page allows: within a row of the bottom.

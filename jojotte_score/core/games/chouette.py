@@ -101,3 +101,7 @@ class Chouette(Game):
 
         assert isinstance(sitting, Sitting)
         return explain_chouette_ledger(replay_chouette(sitting))
+
+
+GAME = Chouette()
+"""The game this module holds, as the registry finds it."""

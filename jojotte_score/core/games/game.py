@@ -17,7 +17,7 @@ The words used for the two ideas that split the games, everywhere:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import ChouetteRoles, Hand, Variant, side_names
@@ -25,6 +25,7 @@ from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
     from jojotte_score.core.individual_ledger import ColumnLedger
+    from jojotte_score.core.three_player import ThreePlayerDeal
     from jojotte_score.core.variants import AnySitting
 
 
@@ -49,6 +50,8 @@ class Game:
     """Whether the pad has a column per player (T1, C4, F1) rather than per side."""
     by_seat: ClassVar[bool] = False
     """Whether a hand is recorded by seat (T3, F2) rather than side against side."""
+    dealer_sits_out: ClassVar[bool] = False
+    """Whether the dealer sits out the hand he deals (cutthroat, F2)."""
     has_roles: ClassVar[bool] = False
     """Whether the players' roles change from rubber to rubber (the chouette's, C2, C3)."""
     copy_legend: ClassVar[str | None] = None
@@ -117,6 +120,15 @@ class Game:
 
         assert isinstance(sitting, Sitting)
         return check_sitting(sitting)
+
+    def check_seat_hand(
+        self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None
+    ) -> list[Problem]:
+        """Every error of one hand recorded by seat, checked alone, the players named when
+        known (seat order): T16 among three players, unless the game says otherwise."""
+        from jojotte_score.core.three_player_validation import check_three_player_hand
+
+        return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
 
     def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
         """The pad with a column per player; a two-sided game has none."""

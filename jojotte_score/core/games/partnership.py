@@ -18,3 +18,7 @@ class Partnership(Game):
     seat_labels = (N_("North (A)"), N_("East (B)"), N_("South (A)"), N_("West (B)"))
     players_needed = N_("a partnership sitting needs 4 player names, not {count}")
     rulings = "R1-R15"
+
+
+GAME = Partnership()
+"""The game this module holds, as the registry finds it."""

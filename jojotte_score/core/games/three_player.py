@@ -60,3 +60,7 @@ class ThreePlayer(Game):
 
         ledger = self.replay_columns(sitting)
         return explain_three_player_ledger(ledger)  # type: ignore[arg-type]
+
+
+GAME = ThreePlayer()
+"""The game this module holds, as the registry finds it."""

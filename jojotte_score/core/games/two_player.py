@@ -24,3 +24,7 @@ class TwoPlayer(Game):
     def compact_versus(self, sides: Sequence[str]) -> str:
         """ "Anna–Bert": two names need no spaces around the dash."""
         return "–".join(sides)
+
+
+GAME = TwoPlayer()
+"""The game this module holds, as the registry finds it."""
