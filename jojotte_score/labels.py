@@ -48,6 +48,14 @@ def compact_versus(variant: Variant, sides: Sequence[str]) -> str:
     return variant.game.compact_versus(sides)
 
 
+def players_cell(variant: Variant, players: Sequence[str]) -> str:
+    """The players of a sitting in a table cell: every player in the games of individual
+    players ("Dora, Emil, Fritz"), else the sides ("Anna–Bert", "Anna & Carl – Bert & Dora")."""
+    if variant.game.per_player:
+        return ", ".join(players)
+    return compact_versus(variant, side_names(variant, tuple(players)))
+
+
 def _shown(message: str, for_file: bool) -> str:
     """``message`` translated, or as written (English) when it goes into a file."""
     return message if for_file else _(message)

@@ -30,7 +30,7 @@ from jojotte_score.core.scoring import (
     HandScore,
     Line,
     Outcome,
-    lost_nullo_bonus,
+    two_sided_lost_nullo_bonus,
 )
 from jojotte_score.core.tables import (
     JOJOTTE_BONUS,
@@ -727,7 +727,7 @@ def _decision(
             rule=refs.nullo,
         )
     extra = f" + {NULLO_EXTRA_TRICK_BONUS} × {taken - 1}" if taken > 1 else ""
-    bonus = f"{NULLO_BONUS}{extra} = {lost_nullo_bonus(taken)}"
+    bonus = f"{NULLO_BONUS}{extra} = {two_sided_lost_nullo_bonus(taken)}"
     return nullo_failed(sides[declarer], taken, sides[defender], bonus, card_points, refs)
 
 

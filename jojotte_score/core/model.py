@@ -188,6 +188,12 @@ class ChouetteRoles(NamedTuple):
         """The seat that is neither box nor captain."""
         return 3 - self.box - self.captain
 
+    def scores_with(self, seat: int) -> int:
+        """The seat whose games count for ``seat``: the captain's for the partner, who
+        scores with the captain (C4, C5: the team's game is the captain's and the
+        partner's); anybody else's own."""
+        return self.captain if seat == self.partner else seat
+
     def after(self, box_won: bool) -> ChouetteRoles:
         """C3, the backgammon chouette rule: a winning box stays in the box and the partner
         becomes captain; a losing box becomes partner, the captain goes into the box and the

@@ -196,14 +196,15 @@ def _nullo(
         _add(entries, number, bidder, Line.ABOVE, NULLO_BONUS, EntryKind.NULLO_BONUS)
         outcome = Outcome.NULLO_MADE
     else:
-        bonus = lost_nullo_bonus(taken)
+        bonus = two_sided_lost_nullo_bonus(taken)
         _add(entries, number, opponent(bidder), Line.ABOVE, bonus, EntryKind.NULLO_BONUS)
         outcome = Outcome.NULLO_FAILED
     return outcome, None, tricks[0] + tricks[1], 1
 
 
-def lost_nullo_bonus(tricks_taken: int) -> int:
-    """R9: a lost Nullo pays the opponent 200 for the first trick and 100 for each further."""
+def two_sided_lost_nullo_bonus(tricks_taken: int) -> int:
+    """R9: a Nullo lost between two sides (two players, partnerships, the chouette's box
+    and team) pays the opponent 200 for the first trick and 100 for each further."""
     return NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (tricks_taken - 1)
 
 

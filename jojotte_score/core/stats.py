@@ -389,12 +389,6 @@ def player_stats(sittings: Iterable[Sitting | SeatSitting]) -> list[PlayerStats]
     return _by_name((sitting, sitting_stats(sitting)) for sitting in sittings)
 
 
-def player_stats_from_ledgers(replayed: Iterable[tuple[Sitting, Ledger]]) -> list[PlayerStats]:
-    """Like :func:`player_stats`, for two-player and partnership sittings already replayed
-    into their ledgers."""
-    return _by_name((sitting, _seats_of_sides(sitting, ledger)) for sitting, ledger in replayed)
-
-
 def _by_name(
     counted: Iterable[tuple[Sitting | SeatSitting, tuple[PlayerStats, ...]]],
 ) -> list[PlayerStats]:

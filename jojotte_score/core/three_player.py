@@ -192,8 +192,9 @@ def two_sided(hand: ThreePlayerHand) -> PlayedHand:
     )
 
 
-def lost_nullo_bonus(tricks_taken: int) -> int:
-    """T11: a lost Nullo pays 100 for the first trick and 50 for each further one."""
+def three_player_lost_nullo_bonus(tricks_taken: int) -> int:
+    """T11: a Nullo lost in the three-player game (and cutthroat, F3) pays 100 for the
+    first trick the Nullo bidder took and 50 for each further one."""
     return LOST_NULLO_FIRST_TRICK_THREE_PLAYERS + LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS * (
         tricks_taken - 1
     )
@@ -223,7 +224,7 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
             line = Line.ABOVE  # T6, T10: an undoubled defence is never written below.
         if entry.kind is EntryKind.NULLO_BONUS and base.outcome is Outcome.NULLO_FAILED:
             taken = hand.tricks[roles.declarer] if hand.tricks is not None else 1
-            points = lost_nullo_bonus(taken)  # T11
+            points = three_player_lost_nullo_bonus(taken)  # T11
         entries.append(entry._replace(line=line, points=points))
     scored = base._replace(entries=tuple(entries))
     return at_seats(scored, seat_of, hand.seats, roles, _copies(hand, roles))

@@ -32,7 +32,7 @@ from jojotte_score.core.explanation import (
     with_prison_left,
 )
 from jojotte_score.core.individual_ledger import IndividualLedger, SeatHandResult, ThreePlayerLedger
-from jojotte_score.core.model import ChouetteRoles, Doubling, Hand, PlayedHand, Special
+from jojotte_score.core.model import ChouetteRoles, Doubling, Hand, PlayedHand, Special, Variant
 from jojotte_score.core.scoring import Line, Outcome, score_hand
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
@@ -45,7 +45,7 @@ from jojotte_score.core.three_player import (
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
-    lost_nullo_bonus,
+    three_player_lost_nullo_bonus,
 )
 
 THREE_PLAYER_RULES = RuleReferences(
@@ -69,7 +69,7 @@ CUTTHROAT_RULES = replace(THREE_PLAYER_RULES, result="F6")
 """Cutthroat: the three-player game's hand among the three who did not deal (F3), and its
 own settlement between four (F6)."""
 
-CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="T12", game="C5", rubber="C5", result="C6")
+CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="R10", game="C5", rubber="C5", result="C6")
 """The chouette: the two-player hand of the box against the captain (C1, C4), games and
 rubbers between box and team (C5), the settlement (C6)."""
 
@@ -102,14 +102,16 @@ def three_player_hand_sentences(
     """The explanation of one scored three-player or cutthroat hand as data, one sentence
     per line."""
     names = ledger.players
-    refs = THREE_PLAYER_RULES if len(names) == len(THREE_SEATS) else CUTTHROAT_RULES
+    three = len(names) == len(THREE_SEATS)
+    refs = THREE_PLAYER_RULES if three else CUTTHROAT_RULES
+    game = Variant.THREE_PLAYER if three else Variant.CUTTHROAT
     hand, roles = result.hand, result.score.roles
     if not isinstance(hand, ThreePlayerHand) or roles is None:
         sentences = [heading(result, said(Say.THROWN_IN))]
     else:
         sentences = [heading(result, _contract(hand, names)), _who_plays(hand, roles, names)]
         score = result.score
-        decision = _decision(result, hand, roles, names, refs)
+        decision = _decision(result, hand, roles, names, refs, game.tricks_per_hand)
         seats = (roles.declarer, roles.active_defender)
         sentences.extend(play(hand, score.trick_scores, score.totals, names, seats, decision, refs))
     sentences.extend(bookkeeping(result, names, refs))
@@ -234,7 +236,9 @@ def _decision(
     roles: Roles,
     names: tuple[str, ...],
     refs: RuleReferences,
+    tricks: int,
 ) -> Sentence:
+    """What the play decided (T6-T11); ``tricks`` is how many tricks the game's hand has."""
     score = result.score
     d, a = roles.declarer, roles.active_defender
     td, ta = score.trick_scores[d], score.trick_scores[a]
@@ -265,7 +269,7 @@ def _decision(
             say,
             declarer=names[d],
             taken=taken,
-            tricks=9,
+            tricks=tricks,
             defender=names[a],
             sum=both,
             rule=refs.slam_failed,
@@ -280,7 +284,7 @@ def _decision(
             rule=refs.nullo,
         )
     first, extra = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-    total = lost_nullo_bonus(taken)
+    total = three_player_lost_nullo_bonus(taken)
     bonus = f"{first} + {extra} × {taken - 1} = {total}" if taken > 1 else f"{total}"
     return nullo_failed(names[d], taken, names[a], bonus, card_points, refs)
 

@@ -25,10 +25,6 @@ from jojotte_score.core.three_player import (
 from jojotte_score.core.validation import check_hand, check_sitting_setup
 from jojotte_score.i18n import N_, _
 
-UNNAMED_PLAYERS = (N_("player 0"), N_("player 1"), N_("player 2"))
-UNNAMED_CUTTHROAT_PLAYERS = (N_("player 0"), N_("player 1"), N_("player 2"), N_("player 3"))
-"""The players' names in the messages when they are not known (see :func:`unnamed_players`)."""
-
 
 def unnamed_players(count: int) -> tuple[str, ...]:
     """ "player 0", "player 1", … for ``count`` seats, in the language spoken now."""
@@ -302,9 +298,8 @@ def _check_set_aside(hand: ThreePlayerHand, names: tuple[str, ...], error: _Repo
 def _check_play(hand: ThreePlayerHand, number: int | None, names: tuple[str, ...]) -> list[Problem]:
     """T16.6-T16.8: the two-player checks of the hand D against A, fields back by seat."""
     seats = (hand.declarer, hand.active_defender)
-    problems = check_hand(
-        two_sided(hand), Variant.TWO_PLAYER, number, (names[seats[0]], names[seats[1]])
-    )
+    sides = (names[seats[0]], names[seats[1]])
+    problems = check_hand(two_sided(hand), Variant.TWO_PLAYER, number, sides, by_player=True)
     return [_by_seat(problem, seats) for problem in problems if not problem.warning]
 
 

@@ -61,12 +61,16 @@ def check_hand(
     variant: Variant,
     number: int | None = None,
     names: tuple[str, str] | None = None,
+    *,
+    by_player: bool = False,
 ) -> list[Problem]:
     """Every problem with one hand; errors and warnings (``Problem.warning``) together.
 
     ``number`` is the hand's number in its sitting (from 1); ``names`` are the two sides'
     names as the sheet shows them ("Anna", or "Anna & Carl" in partnerships), used in the
-    messages; without them the sides are called "side 0" and "side 1".
+    messages; without them the sides are called "side 0" and "side 1". ``by_player`` says
+    the hand is the two-player hand of a game of individual players (the three-player
+    game's declarer against the active defender, T5), whose messages speak of players.
     """
     problems: list[Problem] = []
 
@@ -83,7 +87,7 @@ def check_hand(
     if isinstance(hand, ThrownIn):
         return problems
     sides = names or unnamed_sides()
-    _check_played(hand, variant, sides, error)
+    _check_played(hand, variant, sides, error, by_player)
     if not problems and variant.all_cards_played:
         problems.extend(_card_count_warnings(hand, number, sides))
     return problems
@@ -140,7 +144,7 @@ def _each(values: tuple[int, int], sides: tuple[str, str]) -> str:
 
 
 def _check_played(
-    hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report
+    hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report, by_player: bool
 ) -> None:
     nullo = hand.special is Special.NULLO
     if hand.bidder not in SIDES:
@@ -154,7 +158,7 @@ def _check_played(
         error(_("Nullo cannot be played on a doubled contract"), "double")
 
     _check_card_points(hand, variant, sides, error)
-    _check_melds(hand, variant, sides, error)
+    _check_melds(hand, variant, sides, error, by_player)
 
     if hand.last_trick is None:
         if not nullo:
@@ -281,6 +285,54 @@ _MELD_RULES: Mapping[Variant, tuple[Mapping[int, frozenset[int]], frozenset[int]
 _POSSIBLE = {variant: _possible_totals(rules[1]) for variant, rules in _MELD_RULES.items()}
 
 
+_MELD_CLASH: Mapping[tuple[bool, bool], tuple[str, str]] = {
+    (True, True): (
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
+            "kind and sequences, but only one side may score in each class of melds"
+        ),
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
+            "kind and sequences, but only one player may score in each class of melds"
+        ),
+    ),
+    (True, False): (
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
+            "kind, but only one side may score four of a kind in a hand"
+        ),
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
+            "kind, but only one player may score four of a kind in a hand"
+        ),
+    ),
+    (False, True): (
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include sequences, "
+            "but only one side may score sequences in a hand"
+        ),
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points both include sequences, "
+            "but only one player may score sequences in a hand"
+        ),
+    ),
+    (False, False): (
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points cannot both be scored: "
+            "however they are split, both sides score in one class, but only one side may "
+            "score in each class of melds"
+        ),
+        N_(
+            "{side0}'s {points0} and {side1}'s {points1} meld points cannot both be scored: "
+            "however they are split, both players score in one class, but only one player "
+            "may score in each class of melds"
+        ),
+    ),
+}
+"""Why two meld totals clash, by whether both hold four of a kind and whether both hold
+sequences however they are split: the message between sides, and between players."""
+
+
 def _splits(points: int, splits: Mapping[int, frozenset[int]]) -> list[_Split]:
     """Every way ``points`` can be one side's fours of a kind and sequence points."""
     return [
@@ -291,7 +343,7 @@ def _splits(points: int, splits: Mapping[int, frozenset[int]]) -> list[_Split]:
 
 
 def _check_melds(
-    hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report
+    hand: PlayedHand, variant: Variant, sides: tuple[str, str], error: _Report, by_player: bool
 ) -> None:
     """Each side's total one it can meld; both together, each class scored by one side only.
 
@@ -324,27 +376,7 @@ def _check_melds(
         return
     both_fours = all(a[0] and b[0] for a, b in pairs)
     both_runs = all(a[1] and b[1] for a, b in pairs)
-    if both_fours and both_runs:
-        message = _(
-            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
-            "kind and sequences, but only one side may score in each class of melds"
-        )
-    elif both_fours:
-        message = _(
-            "{side0}'s {points0} and {side1}'s {points1} meld points both include four of a "
-            "kind, but only one side may score four of a kind in a hand"
-        )
-    elif both_runs:
-        message = _(
-            "{side0}'s {points0} and {side1}'s {points1} meld points both include sequences, "
-            "but only one side may score sequences in a hand"
-        )
-    else:
-        message = _(
-            "{side0}'s {points0} and {side1}'s {points1} meld points cannot both be scored: "
-            "however they are split, both sides score in one class, but only one side may "
-            "score in each class of melds"
-        )
+    message = _(_MELD_CLASH[both_fours, both_runs][by_player or variant.game.per_player])
     names = {"side0": sides[0], "side1": sides[1]}
     error(message.format(points0=melds[0], points1=melds[1], **names), "melds")
 

@@ -237,7 +237,8 @@ def _rubber_row(sitting: Sitting | SeatSitting, rubber: SeatRubberResult[Any], l
         }
     )
     for seat in range(len(names)):
-        row[f"games_{seat}"] = rubber.game_winners.count(seat)
+        counted = seat if roles is None else roles.scores_with(seat)  # the team's games (C5)
+        row[f"games_{seat}"] = rubber.game_winners.count(counted)
         row[f"total_{seat}"] = rubber.totals[seat]
         row[f"settlement_{seat}"] = rubber.settlement[seat]
     return row

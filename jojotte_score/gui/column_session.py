@@ -133,7 +133,7 @@ def column_status_text(
     """The status line of a game of individual players: "Game 2 · below: Anna 35, Bert 0,
     Carl 20 · games: Anna 1, Bert 0, Carl 0 · prison 60 · next dealer: Bert"; in the
     chouette it starts with the rubber's roles ("Carl in the box against Anna (captain) and
-    Bert")."""
+    Bert"), and the partner has the captain's points below and games."""
     parts = [_("Rubber {rubber}").format(rubber=status.rubber)] if status.rubber > 1 else []
     if roles is not None:
         parts.append(
@@ -143,16 +143,21 @@ def column_status_text(
                 partner=players[roles.partner],
             )
         )
+    below, games = status.below, status.games
+    if roles is not None:  # the partner writes what the captain writes (C4, C5)
+        below = tuple(below[roles.scores_with(seat)] for seat in range(len(below)))
+        games = tuple(games[roles.scores_with(seat)] for seat in range(len(games)))
     parts.append(_("Game {game}").format(game=status.game))
-    parts.append(_("below: {scores}").format(scores=_each_player(players, status.below)))
-    parts.append(_("games: {scores}").format(scores=_each_player(players, status.games)))
+    parts.append(_("below: {scores}").format(scores=_each_player(players, below)))
+    parts.append(_("games: {scores}").format(scores=_each_player(players, games)))
     if status.prison:
         parts.append(_("prison {points}").format(points=status.prison))
     if dealer is not None and 0 <= dealer < len(players):
         parts.append(_("next dealer: {player}").format(player=players[dealer]))
     elif status.new_cut:
         parts.append(_("new cut for the first dealer"))
-    return " · ".join(parts)
+    # Translators: between the parts of the status line, as in "Game 2 · prison 60".
+    return _(" · ").join(parts)
 
 
 def _each_player(players: Sequence[str], figures: Sequence[int]) -> str:

@@ -35,9 +35,9 @@ from jojotte_score.core.validation import (
     check_sitting_setup,
     errors_only,
 )
+from jojotte_score.gui.history_rows import NUMBER_COLUMNS, Column, heading, history_row
 from jojotte_score.gui.names import literal
-from jojotte_score.i18n import N_, _
-from jojotte_score.labels import local_date, net_result, versus
+from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import SittingInfo
 
 DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
@@ -236,28 +236,37 @@ class NewSittingDialog(QDialog):
 
 
 class OpenSittingDialog(QDialog):
-    """The history: every stored sitting with its date, players, hands, rubbers and result."""
+    """The history: every stored sitting with its date, players, hands, rubbers, result and
+    title, in the words of the history window (:mod:`jojotte_score.gui.history_rows`)."""
 
-    HEADINGS = (N_("Date"), N_("Players"), N_("Hands"), N_("Rubbers"), N_("Result"), N_("Title"))
+    COLUMNS = (
+        Column.DATE,
+        Column.PLAYERS,
+        Column.HANDS,
+        Column.RUBBERS,
+        Column.RESULT,
+        Column.TITLE,
+    )
 
     def __init__(self, sittings: Sequence[SittingInfo], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Open sitting"))
         self.sittings = list(sittings)
-        self.table = QTableWidget(len(self.sittings), len(self.HEADINGS))
-        self.table.setHorizontalHeaderLabels([_(heading) for heading in self.HEADINGS])
+        self.table = QTableWidget(len(self.sittings), len(self.COLUMNS))
+        self.table.setHorizontalHeaderLabels([heading(column) for column in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
         for row, info in enumerate(self.sittings):
-            for column, text in enumerate(history_row(info)):
-                item = QTableWidgetItem(text)
-                if column in (2, 3):
+            shown = history_row(info)
+            for place, column in enumerate(self.COLUMNS):
+                item = QTableWidgetItem(shown.text(column))
+                if column in NUMBER_COLUMNS:
                     item.setTextAlignment(
                         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
                     )
-                self.table.setItem(row, column, item)
+                self.table.setItem(row, place, item)
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
         if self.sittings:
@@ -280,18 +289,6 @@ class OpenSittingDialog(QDialog):
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.chosen()
-
-
-def history_row(info: SittingInfo) -> tuple[str, ...]:
-    """One line of the history: local date, players, hands, finished rubbers, net, title."""
-    return (
-        local_date(info.created),
-        versus(info.side_names),
-        str(info.hands),
-        str(info.rubbers_finished),
-        net_result(info.side_names, info.net_side, info.net_points),
-        info.title,
-    )
 
 
 class RenamePlayersDialog(QDialog):

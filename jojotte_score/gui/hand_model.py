@@ -251,13 +251,13 @@ class HandTableModel(QAbstractTableModel):
         return None
 
     def _text(self, result: AnyResult, column: int) -> str:
-        hand, sides = result.hand, self._sides
+        hand = result.hand
         if column == Column.NUMBER:
             return str(result.number)
         if column == Column.DEALER:
             return self._dealer(hand.dealer)
         if column == self.notes_column():
-            return notes_text(result, sides)
+            return notes_text(result, self._winners(result))
         scored = self.score_column(column)
         if scored is not None:
             # Entries are never 0 points, so 0 means the hand wrote nothing there.
@@ -282,6 +282,22 @@ class HandTableModel(QAbstractTableModel):
         if roles is None:
             return (self._sides[0], self._sides[1])
         return (self._players[roles.box], self._players[roles.captain])
+
+    def _winners(self, result: AnyResult) -> Sequence[str]:
+        """Whom a game or rubber the ledger gives to a column goes to: the column's side or
+        player; in the chouette the team, captain and partner, when the captain's column
+        wins (C4a, C5)."""
+        if isinstance(self._pad, Pad) or self._pad is None:
+            return self._sides
+        roles = self._pad.roles(result.rubber)
+        if roles is None:
+            return self._sides
+        names = list(self._sides)
+        # Translators: the chouette's team, as in "game to Carl and Bert".
+        names[roles.captain] = _("{captain} and {partner}").format(
+            captain=self._players[roles.captain], partner=self._players[roles.partner]
+        )
+        return names
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

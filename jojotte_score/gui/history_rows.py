@@ -19,7 +19,7 @@ from jojotte_score.core.model import Variant
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
 from jojotte_score.i18n import N_, _, format_date
-from jojotte_score.labels import compact_versus, sitting_result, variant_label
+from jojotte_score.labels import players_cell, sitting_result, variant_label
 from jojotte_score.storage.sittings import SittingInfo
 
 NONE: Final = "–"
@@ -165,10 +165,8 @@ def history_row(info: SittingInfo) -> HistoryRow:
             file_result=f"damaged: {info.damaged}",
         )  # fmt: skip
     if info.settlement is not None:
-        players_text = ", ".join(info.players)
         lead = max(info.settlement, default=0)
     else:
-        players_text = compact_versus(info.variant, info.side_names)
         lead = info.net_points if info.net_side is not None else 0
     facts = (info.variant, info.players, info.net_side, info.net_points, info.settlement)
     result = sitting_result(*facts)
@@ -180,7 +178,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
         place=info.place,
         variant=info.variant,
         players=info.players,
-        players_text=players_text,
+        players_text=players_cell(info.variant, info.players),
         hands=info.hands,
         rubbers=info.rubbers_finished,
         result=result,

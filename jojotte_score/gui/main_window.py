@@ -258,13 +258,11 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _update_actions(self) -> None:
         has_sitting = self.session.shown is not None
-        # Printing and CSV export draw and write two sides; the other games come later.
-        two_sided = has_sitting and not self.session.shown_individual()
         selected = self.selected_position() is not None
         writable = not self.session.read_only
         enabled = {
             _A.EXPORT_SITTING: has_sitting,
-            _A.EXPORT_CSV: two_sided,
+            _A.EXPORT_CSV: has_sitting,
             _A.PRINT: has_sitting,
             _A.EXPORT_PDF: has_sitting,
             _A.RENAME_PLAYERS: has_sitting,

@@ -209,10 +209,6 @@ class Session:
         )
         return dealers_to_clear(edited, first=position + 2)
 
-    def shown_individual(self) -> bool:
-        """True when the sitting shown is a game of individual players (a column each)."""
-        return self.shown is not None and self.shown.variant.game.per_player
-
     def _load(self) -> AnyShown | None:
         if self.sitting_id is None:
             return None
@@ -313,8 +309,9 @@ def rubbers_path(hands_path: Path) -> Path:
     return hands_path.with_name(f"{hands_path.stem}-rubbers{hands_path.suffix or '.csv'}")
 
 
-def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
-    """Write the hands and the rubbers of the shown sitting as CSV; the two paths."""
+def export_csv(shown: AnyShown, hands_path: Path) -> tuple[Path, Path]:
+    """Write the hands and the rubbers of the shown sitting as CSV, as ``jojotte-score csv``
+    writes them for a stored sitting, in every game; the two paths."""
     from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
 
     target = rubbers_path(hands_path)

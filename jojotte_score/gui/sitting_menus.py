@@ -203,8 +203,8 @@ class SittingMenus(_Base):
     def export_csv_files(self) -> None:
         """Write the hands and rubbers CSV files (the rubbers beside the hands)."""
         shown = self.session.shown
-        if shown is None or not isinstance(shown.pad, Pad):
-            return  # the hands of individual players have no CSV layout yet
+        if shown is None:
+            return
         name, _filter = _file_dialog().getSaveFileName(
             self, _("Export CSV"), "hands.csv", _("CSV (*.csv)")
         )

@@ -510,3 +510,28 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
     assert check_any_sitting(fixed) == []
     assert replay_chouette(fixed).settlement == replay_chouette(edited).settlement
     assert dealers_to_clear(CORRECTED) == []
+
+
+def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:
+    """C1: a chouette hand is the two-player hand, so its prison is R10's, not the
+    three-player game's T12."""
+    text = explain_columns(EXAMPLE)
+    assert "Now waiting in prison: 120 (R10)." in text
+    assert "Anna wins the hand and takes the 120 points waiting in prison, above (R10)." in text
+    assert "Carl wins the hand and takes the 75 points waiting in prison, above (R10)." in text
+    assert "T12" not in text
+
+
+@pytest.mark.parametrize(
+    ("roles", "counted"),
+    [
+        (ChouetteRoles(box=ANNA, captain=BERT), (ANNA, BERT, BERT)),
+        (ChouetteRoles(box=ANNA, captain=CARL), (ANNA, CARL, CARL)),
+        (ChouetteRoles(box=CARL, captain=BERT), (BERT, BERT, CARL)),
+    ],
+)
+def test_the_partner_counts_the_captains_games(
+    roles: ChouetteRoles, counted: tuple[int, int, int]
+) -> None:
+    """C4, C5: the team's game is the captain's and the partner's."""
+    assert tuple(roles.scores_with(seat) for seat in (ANNA, BERT, CARL)) == counted

@@ -15,8 +15,8 @@ from jojotte_score.core.three_player import (
     Roles,
     ThreePlayerDeal,
     ThreePlayerHand,
-    lost_nullo_bonus,
     score_three_player_hand,
+    three_player_lost_nullo_bonus,
     two_sided,
 )
 from tests.core.builders import played, three
@@ -286,8 +286,8 @@ def test_one_hand(
         ("T11 every trick", 9, 500),
     ],
 )
-def test_lost_nullo_bonus(rule: str, taken: int, bonus: int) -> None:
-    assert lost_nullo_bonus(taken) == bonus, rule
+def test_three_player_lost_nullo_bonus(rule: str, taken: int, bonus: int) -> None:
+    assert three_player_lost_nullo_bonus(taken) == bonus, rule
 
 
 @pytest.mark.parametrize(

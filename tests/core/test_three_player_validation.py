@@ -235,7 +235,7 @@ def test_valid_hands(rule: str, hand: ThreePlayerDeal) -> None:
             three(CARL, "spades", BERT, (0, 45, 80), CARL, melds=(0, 100, 200)),
             "melds",
             "Carl's 200 and Bert's 100 meld points both include four of a kind, but only one "
-            "side may score four of a kind in a hand",
+            "player may score four of a kind in a hand",
         ),
         (
             "T16.8 a Slam needs the tricks",

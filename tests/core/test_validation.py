@@ -295,6 +295,39 @@ def test_one_side_scores_each_class(
     assert problems == [Problem(expected, 1, "melds")], rule
 
 
+@pytest.mark.parametrize(
+    ("melds", "clash"),
+    [
+        (
+            (100, 100),
+            "both include four of a kind, but only one player may score four of a kind in a hand",
+        ),
+        ((20, 40), "both include sequences, but only one player may score sequences in a hand"),
+        (
+            (120, 140),
+            "both include four of a kind and sequences, but only one player may score in each "
+            "class of melds",
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    ("game", "variant", "by_player"),
+    [
+        ("the chouette's box against its captain (C8)", Variant.CHOUETTE, False),
+        ("the three-player game's declarer against the active defender (T16.7)", TWO, True),
+    ],
+)
+def test_between_players_one_player_scores_each_class(
+    game: str, variant: Variant, by_player: bool, melds: tuple[int, int], clash: str
+) -> None:
+    """ "Only one player may score for Honor Meld(s) in each Class": the games of
+    individual players say "player", as the rule does, where two sides say "side"."""
+    hand = played(0, "spades", (90, 65), 1, melds=melds)
+    problems = check_hand(hand, variant, 1, ("Anna", "Bert"), by_player=by_player)
+    expected = f"Anna's {melds[0]} and Bert's {melds[1]} meld points {clash}"
+    assert problems == [Problem(expected, 1, "melds")], game
+
+
 def test_meld_class_errors_wait_for_possible_totals() -> None:
     """A side total no cards can hold is refused on its own; the classes are not compared."""
     hand = played(0, "spades", (80, 65), 1, melds=(110, 120))

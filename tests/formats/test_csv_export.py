@@ -124,6 +124,16 @@ def test_player_example_rubbers_match_golden(tmp_path: Path, name: str) -> None:
     check_golden(out, f"{name.removesuffix('-example')}-rubbers.csv")
 
 
+def test_the_chouettes_team_games_count_for_the_captain_and_the_partner(tmp_path: Path) -> None:
+    """C4, C5: in rubber 2 the team (Carl captain, Bert partner) wins both games; in rubber
+    3 the team (Bert captain, Anna partner) wins two games of three."""
+    sitting = load_sitting(DATA / "chouette-example.json").sitting
+    out = tmp_path / "rubbers.csv"
+    write_rubbers_csv([("chouette", sitting, replay_columns(sitting))], out)
+    games = [(row["games_0"], row["games_1"], row["games_2"]) for row in read_back(out)]
+    assert games == [("2", "0", "0"), ("0", "2", "2"), ("2", "2", "1")]
+
+
 # --- the numbers a player checks, read back from the files ---------------------------------
 
 

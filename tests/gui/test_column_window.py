@@ -5,6 +5,7 @@ the sittings are kept in the database, as at the table."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from jojotte_score.gui.entry_panel import EntryRequest
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.session import Session
 from jojotte_score.gui.settings import AppSettings
+from jojotte_score.i18n import use_language
 from jojotte_score.storage.sittings import SittingStore
 
 from .keyboard import ALT, ENTER, TAB, Keyboard
@@ -340,3 +342,43 @@ def test_a_chouette_correction_refused_at_the_question_changes_nothing(
     window.submit(EntryRequest("replace", 1, TEAM_90._replace(dealer=1)))
     assert store.load(sitting_id).sitting == CORRECTED
     assert window.undo_stack.count() == 0
+
+
+CHOUETTE_EXAMPLE = CUTTHROAT_EXAMPLE.with_name("chouette-example.json")
+
+
+def test_the_chouettes_team_wins_its_games_together(
+    window: MainWindow, store: SittingStore
+) -> None:
+    """C4, C5: the team's game is the captain's and the partner's, in the status line and
+    in the hand list. The worked chouette's first eight hands, then the team makes 70
+    below in rubber 3 (Carl in the box, Bert captain, Anna partner)."""
+    sitting = load_sitting(CHOUETTE_EXAMPLE).sitting
+    assert isinstance(sitting, Sitting)
+    team_70 = PlayedHand(bidder=1, trump=Trump.HEARTS, card_points=(40, 60), last_trick=1)
+    sitting = replace(sitting, hands=(*sitting.hands[:8], team_70))
+    window.open_sitting_id(store.import_sitting(sitting))
+    assert window.status_label.text() == (
+        "Rubber 3 · Carl in the box against Bert (captain) and Anna · Game 2 · "
+        "below: Anna 70, Bert 70, Carl 0 · games: Anna 1, Bert 1, Carl 0 · next dealer: Carl"
+    )
+    notes = [row(window, number)[-1] for number in range(1, 10)]
+    assert notes == [
+        "game to Anna",
+        "120 to prison",
+        "wins 120 from prison; game and rubber 1 to Anna",
+        "game to Carl and Bert",
+        "75 to prison",
+        "wins 75 from prison; game and rubber 2 to Carl and Bert",
+        "",
+        "game to Bert and Anna",
+        "",
+    ]
+    use_language("de")
+    window.refresh()
+    assert window.status_label.text() == (
+        "Robber 3 · Carl in der Box gegen Bert (Kapitän) und Anna · Partie 2 · "
+        "unter dem Strich: Anna 70, Bert 70, Carl 0 · Partien: Anna 1, Bert 1, Carl 0 · "
+        "nächster Geber: Carl"
+    )
+    assert row(window, 8)[-1] == "Partie an Bert und Anna"
