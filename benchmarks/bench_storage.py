@@ -168,7 +168,7 @@ def _select_hands(connection: sqlite3.Connection, sitting_id: int) -> None:
 
 def _open_sitting(store: SittingStore, sitting_id: int) -> None:
     sitting = store.load(sitting_id).sitting
-    if not isinstance(sitting, Sitting) or sitting.variant.individual:  # all are two-player
+    if not isinstance(sitting, Sitting) or sitting.variant.game.per_player:  # all are two-player
         raise TypeError(f"sitting {sitting_id} is a {sitting.variant.value} sitting")
     replay(sitting)
 

@@ -45,13 +45,13 @@ def versus(sides: Sequence[str]) -> str:
 def compact_versus(variant: Variant, sides: Sequence[str]) -> str:
     """The sides in a table cell or a CSV label: "Anna–Bert"; partnerships keep the spaces
     ("Anna & Carl – Bert & Dora"), which tell the partners from the sides."""
-    return "–".join(sides) if variant is Variant.TWO_PLAYER else versus(sides)
+    return variant.game.compact_versus(sides)
 
 
 def players_cell(variant: Variant, players: Sequence[str]) -> str:
     """The players of a sitting in a table cell: every player in the games of individual
     players ("Dora, Emil, Fritz"), else the sides ("Anna–Bert", "Anna & Carl – Bert & Dora")."""
-    if variant.individual:
+    if variant.game.per_player:
         return ", ".join(players)
     return compact_versus(variant, side_names(variant, tuple(players)))
 
@@ -101,20 +101,9 @@ def sitting_result(
     return net_result(names, net_side, net_points, for_file=for_file)
 
 
-VARIANT_LABELS = {
-    Variant.TWO_PLAYER: N_("Two players"),
-    Variant.PARTNERSHIP: N_("Partnership"),
-    Variant.THREE_PLAYER: N_("Three players"),
-    Variant.CHOUETTE: N_("Chouette"),
-    Variant.CUTTHROAT: N_("Cutthroat"),
-}
-"""The ways to play, as short as a table column can show them, in English: show them with
-:func:`variant_label`."""
-
-
 def variant_label(variant: Variant) -> str:
     """The way to play, short, in the language spoken now: "Two players", "Zweierspiel"."""
-    return _(VARIANT_LABELS[variant])
+    return _(variant.game.label)
 
 
 def sitting_label(

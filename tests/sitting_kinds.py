@@ -23,7 +23,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 
 def two_sided(sitting: AnySitting) -> Sitting:
     """The sitting, which must be of two players or partnerships (scored by ``replay``)."""
-    if isinstance(sitting, Sitting) and not sitting.variant.individual:
+    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
         return sitting
     kind = "by seat" if isinstance(sitting, SeatSitting) else "side against side"
     pytest.fail(

@@ -78,7 +78,7 @@ def load(path: Path) -> tuple[AnySitting, Ledger | ColumnLedger]:
 def ledger_of(sitting: AnySitting) -> Ledger | ColumnLedger:
     """The pad of a sitting: two sides' columns, or one per player (three-player, chouette,
     cutthroat)."""
-    if isinstance(sitting, Sitting) and not sitting.variant.individual:
+    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
         return replay(sitting)
     from jojotte_score.core.variants import replay_columns  # only for these games
 

@@ -24,8 +24,9 @@ from jojotte_score.cli.context import (
     source_name,
     write_output,
 )
+from jojotte_score.core.games import all_games
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.model import Variant
 from jojotte_score.i18n import _, format_date, locale_paper, ngettext
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import StoredSitting
@@ -118,8 +119,8 @@ def _csv_all(target: Path, context: Context) -> int:
         print(_("no sittings stored yet; nothing was written"))
         return EXIT_OK
     rubbers = [(_label(stored), stored.sitting, ledger_of(stored.sitting)) for stored in everything]
-    two_sided = [item for item in rubbers if not item[1].variant.individual]
-    by_player = [item for item in rubbers if item[1].variant.individual]
+    two_sided = [item for item in rubbers if not item[1].variant.game.per_player]
+    by_player = [item for item in rubbers if item[1].variant.game.per_player]
     if two_sided or not by_player:
         write_output(target, lambda path: write_rubbers_csv(two_sided, path))
     if by_player:
@@ -141,15 +142,15 @@ def _label(stored: StoredSitting) -> str:
     sitting = stored.sitting
     if stored.title.strip():
         return f"#{stored.id} {stored.title.strip()}"
-    names = sitting.side_names if isinstance(sitting, Sitting) else sitting.players
-    if sitting.variant.individual:
-        names = sitting.players
+    game = sitting.variant.game
+    names = game.column_names(sitting.players)
     day = stored.created.astimezone().strftime("%Y-%m-%d")
     return f"#{stored.id} {day} {compact_versus(sitting.variant, names)}"
 
 
-_CARD_VARIANTS = (Variant.THREE_PLAYER, Variant.CHOUETTE, Variant.CUTTHROAT)
-"""The games whose page follows the card's first page when the card is printed alone."""
+def _card_pages() -> tuple[Variant, ...]:
+    """The games whose page follows the card's first page when the card is printed alone."""
+    return tuple(game.variant for game in all_games() if game.card_page is not None)
 
 
 def _names(ledger: Ledger | ColumnLedger) -> tuple[str, ...]:
@@ -186,7 +187,7 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
         raise CommandError(_("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card"))
     if rubber and not has_sitting:
         raise CommandError(_("pdf: --rubber needs a sitting (FILE or --sitting ID)"))
-    job = PrintJob(blank=blank, card=args.card, card_variants=_CARD_VARIANTS if args.card else ())
+    job = PrintJob(blank=blank, card=args.card, card_variants=_card_pages() if args.card else ())
     if has_sitting:
         if args.file is not None:
             sitting, ledger = load(args.file)

@@ -6,8 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from jojotte_score.core.model import Variant
-from jojotte_score.i18n import N_, _, format_date, format_decimal, pgettext
+from jojotte_score.i18n import _, format_date, format_decimal, pgettext
 from jojotte_score.labels import NONE, compact_versus, sitting_result
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -16,15 +15,6 @@ if TYPE_CHECKING:
     from jojotte_score.storage.backups import Backup
 
 CELL_LIMIT = 90  # two 40-character names facing each other, and the dash between
-
-VARIANT_CELLS = {
-    Variant.TWO_PLAYER: N_("two-player"),
-    Variant.PARTNERSHIP: N_("partnership"),
-    Variant.THREE_PLAYER: N_("three-player"),
-    Variant.CHOUETTE: N_("chouette"),
-    Variant.CUTTHROAT: N_("cutthroat"),
-}
-"""The ways to play in the Variant column (in English the words a sitting file uses)."""
 
 
 def format_table(
@@ -84,7 +74,7 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
     return (
         str(info.id),
         format_date(info.created.astimezone().date()),
-        _(VARIANT_CELLS[info.variant]),
+        _(info.variant.game.table_word),
         players,
         str(info.hands),
         str(info.rubbers_finished),

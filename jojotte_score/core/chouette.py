@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import NamedTuple
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games.chouette import GAME as CHOUETTE
 from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Outcome, score_hand
@@ -47,7 +49,7 @@ class ChouetteScorer:
     def __init__(self, first: ChouetteRoles, rules: Rules | None = None) -> None:
         self.first = first
         self.roles = first
-        self._pad: IndividualScorer[Hand] = IndividualScorer(CHOUETTE_SEATS, self._score, rules)
+        self._pad: IndividualScorer[Hand] = IndividualScorer(Variant.CHOUETTE, self._score, rules)
 
     def _score(self, hand: Hand, number: int) -> SeatScore:
         return score_chouette_hand(hand, number, self.roles)
@@ -91,16 +93,19 @@ def replay_chouette(sitting: Sitting) -> ChouetteLedger:
 
 def chouette_start(sitting: Sitting) -> ChouetteRoles:
     """The first rubber's roles; seat 0 in the box and seat 1 as captain when unrecorded."""
-    return sitting.chouette if sitting.chouette is not None else ChouetteRoles(0, 1)
+    return CHOUETTE.first_roles(sitting.chouette)
 
 
 def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
-    """Each rubber's roles, from the first rubber's and the rubbers' winners in order (C3)."""
+    """Each rubber's roles, from the first rubber's and the rubbers' winners in order (C3):
+    as many as are known, the first rubber's and one more for each winner before the first
+    rubber without one."""
     roles = [first]
     for winner in winners:
-        if winner is None:
+        following = CHOUETTE.rubber_roles(roles[-1], (winner,), 2)
+        if following is None:
             break
-        roles.append(roles[-1].after(box_won=winner == roles[-1].box))
+        roles.append(following)
     return roles
 
 
@@ -126,31 +131,60 @@ def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
 def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
     """Every problem with a chouette sitting (C8): its players, rules and first roles, and
     each hand by the two-player checks between the rubber's box and captain, whose dealer
-    is the box or the captain (C7). Roles are followed through the hands while they are
-    valid; after an invalid hand the later ones are checked with the roles of its rubber."""
+    is the box or the captain (C7).
+
+    Roles are followed through the hands while they are valid. A bad hand gets its own
+    messages only: what it scored cannot be known, so neither can the roles after it, and
+    the later hands are checked without the dealer rule (C7), in the names of the roles
+    last known.
+    """
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
     problems.extend(check_chouette_roles(sitting.chouette))
     if problems or sitting.chouette is None:
         return problems
     scorer = ChouetteScorer(sitting.chouette, sitting.rules)
     names = sitting.players
+    roles_known = True
     for number, hand in enumerate(sitting.hands, start=1):
         roles = scorer.roles
         sides = (names[roles.box], names[roles.captain])
         found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
-        if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
-            message = _(
-                "the dealer must be the box or the captain, {box} ({box_seat}) or "
-                "{captain} ({captain_seat}), not {seat}"
-            ).format(
-                box=sides[0],
-                box_seat=roles.box,
-                captain=sides[1],
-                captain_seat=roles.captain,
-                seat=hand.dealer,
-            )
-            found.append(Problem(message, number, "dealer"))
+        if roles_known:
+            found.extend(CHOUETTE.dealer_problems(hand, number, names, roles))
         problems.extend(found)
-        if not errors_only(found) and not errors_only(problems):
+        if errors_only(found):
+            roles_known = False
+        elif roles_known:
             scorer.add(hand)
     return problems
+
+
+class DealerFix(NamedTuple):
+    """A later hand whose dealer a change made illegal (C7): its number (from 1), why, and
+    the hand with its dealer cleared."""
+
+    number: int
+    problem: Problem
+    fixed: Hand
+
+
+def dealers_to_clear(sitting: Sitting, first: int = 1) -> list[DealerFix]:
+    """The hands from hand ``first`` on whose dealer is neither the box nor the captain of
+    their rubber (C7), as the roles follow from the hands before them (C3): what an edit
+    that changes who wins a rubber does to the dealers after it. Each comes with the
+    message of the dealer rule, in the players' names, and the hand without its dealer;
+    a dealer is recorded, never scored, so clearing it changes no figure. The roles are
+    followed only while the hands are otherwise valid."""
+    roles_at = ChouetteScorer(chouette_start(sitting), sitting.rules)
+    fixes: list[DealerFix] = []
+    names = sitting.players
+    for number, hand in enumerate(sitting.hands, start=1):
+        roles = roles_at.roles
+        sides = (names[roles.box], names[roles.captain])
+        if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
+            break
+        wrong = CHOUETTE.dealer_problems(hand, number, names, roles)
+        if wrong and number >= first:
+            fixes.append(DealerFix(number, wrong[0], hand._replace(dealer=None)))
+        roles_at.add(hand)
+    return fixes

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Generic, NamedTuple, TypeVar
 
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant
 from jojotte_score.core.scoring import Entry, EntryKind, Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from jojotte_score.core.three_player import (
@@ -85,8 +85,10 @@ def settle(totals: tuple[int, ...]) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class IndividualLedger(Generic[HandT]):
-    """The pad of a sitting with one column per player, derived from its hands."""
+    """The pad of a sitting with one column per player, derived from its hands; it knows
+    its game (``variant``)."""
 
+    variant: Variant
     players: tuple[str, ...]
     rules: Rules
     hands: tuple[SeatHandResult[HandT], ...]
@@ -122,16 +124,29 @@ class IndividualLedger(Generic[HandT]):
 
 
 class IndividualScorer(Generic[HandT]):
-    """Scores hands one at a time for ``seats`` individual players (T12-T14)."""
+    """Scores hands one at a time for the players of a game with a column per player, each
+    hand by ``score`` (T12-T14)."""
 
-    __slots__ = ("_below", "_game", "_games", "_prison", "_rubber", "results", "rules", "score")
+    __slots__ = (
+        "_below",
+        "_game",
+        "_games",
+        "_prison",
+        "_rubber",
+        "results",
+        "rules",
+        "score",
+        "variant",
+    )
 
     def __init__(
         self,
-        seats: int,
+        variant: Variant,
         score: Callable[[HandT, int], SeatScore],
         rules: Rules | None = None,
     ) -> None:
+        seats = variant.seats
+        self.variant = variant
         self.score = score
         self.rules = Rules() if rules is None else rules
         self.results: list[SeatHandResult[HandT]] = []
@@ -224,6 +239,7 @@ class IndividualScorer(Generic[HandT]):
     def ledger(self, players: tuple[str, ...]) -> IndividualLedger[HandT]:
         """The pad so far, grouped into rubbers."""
         return IndividualLedger(
+            variant=self.variant,
             players=players,
             rules=self.rules,
             hands=tuple(self.results),
@@ -264,13 +280,13 @@ ColumnLedger = IndividualLedger[Hand] | IndividualLedger[ThreePlayerDeal]
 cutthroat's."""
 
 
-def seat_scorer(seats: int, rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:
-    """A scorer for the three-player game (T1-T15) or, with four seats, cutthroat (F1-F6)."""
-    return IndividualScorer(seats, score_three_player_hand, rules)
+def seat_scorer(variant: Variant, rules: Rules | None = None) -> IndividualScorer[ThreePlayerDeal]:
+    """A scorer for the three-player game (T1-T15) or cutthroat (F1-F6)."""
+    return IndividualScorer(variant, score_three_player_hand, rules)
 
 
 def replay_seats(sitting: SeatSitting) -> ThreePlayerLedger:
     """Score every hand of a three-player or cutthroat sitting in order; return its pad."""
-    scorer = seat_scorer(sitting.variant.seats, sitting.rules)
+    scorer = seat_scorer(sitting.variant, sitting.rules)
     scorer.extend(sitting.hands)
     return scorer.ledger(sitting.players)

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from jojotte_score.i18n import _
+
+if TYPE_CHECKING:
+    from jojotte_score.core.games.game import Game
 
 
 class Variant(enum.StrEnum):
@@ -48,16 +51,11 @@ class Variant(enum.StrEnum):
         return self is Variant.PARTNERSHIP
 
     @property
-    def two_sided_hands(self) -> bool:
-        """Whether a hand is recorded side against side (:class:`PlayedHand`): two
-        players, partnerships, and the chouette's box against its team (C1). The
-        three-player and cutthroat hands are recorded by seat (T3, F2)."""
-        return self not in (Variant.THREE_PLAYER, Variant.CUTTHROAT)
+    def game(self) -> Game:
+        """The way to play itself: what is particular to it (:mod:`jojotte_score.core.games`)."""
+        from jojotte_score.core.games import find_game  # the registry imports this module
 
-    @property
-    def individual(self) -> bool:
-        """Whether the pad has a column per player (T1, C4, F1) rather than per side."""
-        return self not in (Variant.TWO_PLAYER, Variant.PARTNERSHIP)
+        return find_game(self)
 
 
 _SEATS = {

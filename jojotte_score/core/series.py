@@ -221,7 +221,7 @@ class SittingResult:
         how much (``net_side`` None when level), for individual players each player's
         ``settlement``."""
         names = tuple(name.strip() for name in players)
-        if variant.individual:
+        if variant.game.per_player:
             if settlement is None or len(settlement) != len(names):
                 raise ValueError("a game of individual players needs a settlement per player")
             return cls(played, names, tuple(settlement))

@@ -376,7 +376,7 @@ def _check_melds(
         return
     both_fours = all(a[0] and b[0] for a, b in pairs)
     both_runs = all(a[1] and b[1] for a, b in pairs)
-    message = _(_MELD_CLASH[both_fours, both_runs][by_player or variant.individual])
+    message = _(_MELD_CLASH[both_fours, both_runs][by_player or variant.game.per_player])
     names = {"side0": sides[0], "side1": sides[1]}
     error(message.format(points0=melds[0], points1=melds[1], **names), "melds")
 
@@ -428,12 +428,7 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
     """Problems with a sitting's players and rules (not its hands)."""
     problems: list[Problem] = []
     if len(players) != variant.seats:
-        problems.append(
-            Problem(
-                _(_PLAYERS_NEEDED[variant]).format(count=len(players)),
-                field="players",
-            )
-        )
+        problems.append(Problem(variant.game.players_problem(len(players)), field="players"))
     for seat, name in enumerate(players):
         if not name.strip():
             message = _("player {seat} has an empty name").format(seat=seat)
@@ -449,15 +444,6 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
     if rules.rubber_bonus < 0:
         problems.append(Problem(_("the rubber bonus must not be negative"), field="rubber_bonus"))
     return problems
-
-
-_PLAYERS_NEEDED = {
-    Variant.TWO_PLAYER: N_("a two-player sitting needs 2 player names, not {count}"),
-    Variant.PARTNERSHIP: N_("a partnership sitting needs 4 player names, not {count}"),
-    Variant.THREE_PLAYER: N_("a three-player sitting needs 3 player names, not {count}"),
-    Variant.CHOUETTE: N_("a chouette sitting needs 3 player names, not {count}"),
-    Variant.CUTTHROAT: N_("a cutthroat sitting needs 4 player names, not {count}"),
-}
 
 
 def check_label(field: str, text: str) -> list[Problem]:

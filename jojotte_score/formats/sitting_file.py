@@ -18,9 +18,10 @@ import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Final, TypeVar, cast
+from typing import TYPE_CHECKING, BinaryIO, Final, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.games import all_games, find_game
 from jojotte_score.core.model import (
     ChouetteRoles,
     Doubling,
@@ -67,8 +68,6 @@ SCHEMA_FILE: Final = "sitting.schema.json"
 
 _SITTING_KEYS: Final = ("format", "version", "variant", "players", "rules", "hands")
 _SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
-_VERSION_1_VARIANTS: Final = (Variant.TWO_PLAYER.value, Variant.PARTNERSHIP.value)
-_INDIVIDUAL_VARIANTS: Final = tuple(v.value for v in Variant if v.individual)
 _RULES_KEYS: Final = ("game_target", "rubber_bonus")
 _THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 _PLAYED_KEYS: Final = (
@@ -234,7 +233,7 @@ def seat_hand_from_data(
     problems: list[Problem] = []
     hand = read_seat_deal(data, number, variant.seats, problems)
     if hand is not None and checked:
-        problems.extend(_check_seat_hand(hand, number, variant, names))
+        problems.extend(variant.game.check_seat_hand(hand, number, names))
     errors = [p for p in problems if not p.warning]
     if hand is None or errors:
         raise InvalidSittingError(errors)
@@ -347,7 +346,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     variant = _read_variant(top, version)
     players = top.strings("players")
     rules = _read_rules(top, variant or Variant.TWO_PLAYER)
-    if variant is not None and variant.individual:
+    if variant is not None and variant.game.per_player:
         return _read_individual(top, variant, players, rules)
     if "chouette" in top.obj and variant is not None:
         message = _("chouette does not belong in a {variant} sitting, only in a chouette")
@@ -366,15 +365,31 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
 
 
+_VARIANT_VALUES: Final = frozenset(variant.value for variant in Variant)
+
+
+def _names_per_player_game(value: object) -> bool:
+    """Whether ``value`` is a file's name of a game with a column per player (version 2's
+    own games)."""
+    if not isinstance(value, str) or value not in _VARIANT_VALUES:
+        return False
+    return Variant(value).game.per_player
+
+
+def _version_1_values() -> tuple[str, ...]:
+    """The games a version 1 file may name: those scored side against side."""
+    return tuple(game.value for game in all_games() if not game.per_player)
+
+
 def _meanings(data: dict[object, object]) -> dict[str, str]:
     """What each required key should hold, in the words of the file's version."""
     meanings = translated(_REQUIRED_MEANING)
     meanings["format"] = meanings["format"].format(name=FORMAT_NAME)
-    newer = data.get("variant") in _INDIVIDUAL_VARIANTS or data.get("version") == NEWEST_VERSION
+    newer = _names_per_player_game(data.get("variant")) or data.get("version") == NEWEST_VERSION
     if not newer:
         meanings["version"] = meanings["version"].format(version=FORMAT_VERSION)
         return meanings
-    version = NEWEST_VERSION if data.get("variant") in _INDIVIDUAL_VARIANTS else FORMAT_VERSION
+    version = NEWEST_VERSION if _names_per_player_game(data.get("variant")) else FORMAT_VERSION
     meanings["version"] = meanings["version"].format(version=version)
     meanings["variant"] = _either_word(tuple(Variant))
     return meanings
@@ -388,7 +403,7 @@ def _either_word(words: tuple[str, ...]) -> str:
 
 def _read_variant(top: FieldReader, version: int) -> Variant | None:
     """The variant; a version-1 file knows only two players and partnerships."""
-    known = tuple(Variant) if version == NEWEST_VERSION else _VERSION_1_VARIANTS
+    known = tuple(Variant) if version == NEWEST_VERSION else _version_1_values()
     if "variant" not in top.obj:
         top.missing("variant")
         return None
@@ -399,7 +414,7 @@ def _read_variant(top: FieldReader, version: int) -> Variant | None:
             message.format(field="variant", choices=choices(known), value=show(value)), "variant"
         )
         return None
-    if value not in known and value in _INDIVIDUAL_VARIANTS:
+    if value not in known and _names_per_player_game(value):
         message = _(
             "variant {variant} needs version {newest} of the sitting file, "
             'but the file says version {version}: write "version": {newest}'
@@ -433,7 +448,7 @@ def _read_individual(
     seat_hands: list[ThreePlayerDeal | None] = []
     side_hands: list[Hand | None] = []
     for number, item in enumerate(items, start=1):
-        if variant.two_sided_hands:
+        if not variant.game.by_seat:
             hand, found = _read_hand(item, number, variant, None, checked=False)
             side_hands.append(hand)
         else:
@@ -454,7 +469,7 @@ def _read_individual(
     if not structure_sound or problems or players is None or not isinstance(value, list):
         top.ok = False
         return None
-    if variant.two_sided_hands:
+    if not variant.game.by_seat:
         hands = tuple(hand for hand in side_hands if hand is not None)
         return Sitting(variant, players, hands, rules, chouette=roles)
     deals = tuple(hand for hand in seat_hands if hand is not None)
@@ -465,7 +480,7 @@ def _read_chouette(top: FieldReader, variant: Variant) -> ChouetteRoles | None:
     """The chouette's first box and captain; None when absent or unreadable."""
     if "chouette" not in top.obj:
         return None
-    if variant is not Variant.CHOUETTE:
+    if not variant.game.has_roles:
         message = _("chouette does not belong in a {variant} sitting, only in a chouette")
         top.error(message.format(variant=variant.value), "chouette")
         return None
@@ -500,9 +515,10 @@ def _individual_rules(
     # explanations of all five games (7 modules more than its import budget allows).
     from jojotte_score.core.variants import check_any_sitting
 
-    if variant is Variant.CHOUETTE and roles is None and "chouette" in top.obj:
+    game = find_game(variant)
+    if game.has_roles and roles is None and "chouette" in top.obj:
         return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
-    if variant.two_sided_hands:
+    if not game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
         return check_any_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
     deals: tuple[ThreePlayerDeal, ...] = _sound_prefix(seat_hands)
@@ -511,7 +527,7 @@ def _individual_rules(
         names = tuple(_("player {seat}").format(seat=seat) for seat in range(variant.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
         if hand is not None:
-            problems.extend(_check_seat_hand(hand, number, variant, names))
+            problems.extend(game.check_seat_hand(hand, number, names))
     return problems
 
 
@@ -523,21 +539,6 @@ def _sound_prefix(hands: list[_H | None]) -> tuple[_H, ...]:
             break
         prefix.append(hand)
     return tuple(prefix)
-
-
-def _check_seat_hand(
-    hand: ThreePlayerDeal, number: int, variant: Variant, names: tuple[str, ...] | None
-) -> list[Problem]:
-    """T16 (and F2 in cutthroat) for one hand, the players named when known."""
-    from jojotte_score.core.three_player_validation import (
-        check_cutthroat_hand,
-        check_three_player_hand,
-    )
-
-    if variant is Variant.CUTTHROAT:
-        four = cast("tuple[str, str, str, str] | None", names)
-        return check_cutthroat_hand(hand, number, four)
-    return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
 
 
 def _read_header(top: FieldReader) -> int | None:
@@ -749,7 +750,7 @@ def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
     """
     data: dict[str, object] = {
         "format": FORMAT_NAME,
-        "version": NEWEST_VERSION if sitting.variant.individual else FORMAT_VERSION,
+        "version": NEWEST_VERSION if sitting.variant.game.per_player else FORMAT_VERSION,
         "variant": sitting.variant.value,
         "players": list(sitting.players),
     }

@@ -51,17 +51,20 @@ class ColumnScorer:
         rules: Rules,
         chouette: ChouetteRoles | None = None,
     ) -> None:
-        if not variant.individual:
+        if not variant.game.per_player:
             raise ValueError(f"a {variant.value} pad has a column per side, not per player")
         self.variant = variant
         self.players = players
         self.rules = rules
         self._chouette: ChouetteScorer | None = None
         self._seats: IndividualScorer[ThreePlayerDeal] | None = None
-        if variant is Variant.CHOUETTE:
-            self._chouette = ChouetteScorer(chouette or ChouetteRoles(0, 1), rules)
+        game = variant.game
+        if game.has_roles:
+            first = game.first_roles(chouette)
+            assert first is not None
+            self._chouette = ChouetteScorer(first, rules)
         else:
-            self._seats = seat_scorer(variant.seats, rules)
+            self._seats = seat_scorer(variant, rules)
 
     @classmethod
     def of(cls, sitting: AnySitting, hands: Iterable[AnyDeal] = ()) -> ColumnScorer:
@@ -125,10 +128,12 @@ class ColumnScorer:
 def explain_result(ledger: ColumnLedger, result: ColumnResult) -> list[str]:
     """The core's explanation of one scored hand of ``ledger``; a chouette hand with the
     roles of its rubber."""
-    if ledger.rubbers and ledger.rubbers[0].roles is not None:
+    game = ledger.variant.game
+    if game.has_roles:
         rubber = ledger.rubber(result.rubber)
-        roles = rubber.roles if rubber is not None else None
-        return explain_chouette_hand(result, ledger, roles or ChouetteRoles(0, 1))  # type: ignore[arg-type]
+        roles = game.first_roles(rubber.roles if rubber is not None else None)
+        assert roles is not None
+        return explain_chouette_hand(result, ledger, roles)  # type: ignore[arg-type]
     return explain_three_player_hand(result, ledger)  # type: ignore[arg-type]
 
 
@@ -191,16 +196,10 @@ class ColumnPad:
     def roles(self, rubber: int) -> ChouetteRoles | None:
         """The chouette's roles in ``rubber`` (1-based), also for the rubber about to start;
         None in the other games."""
-        if not isinstance(self.sitting, Sitting):
-            return None
-        rubbers = self.ledger.rubbers
-        if 0 < rubber <= len(rubbers):
-            return rubbers[rubber - 1].roles
-        if rubbers and rubbers[-1].roles is not None and rubbers[-1].winner is not None:
-            last = rubbers[-1]
-            assert last.roles is not None
-            return last.roles.after(box_won=last.winner == last.roles.box)
-        return chouette_start(self.sitting)
+        game = self.sitting.variant.game
+        first = self.sitting.chouette if isinstance(self.sitting, Sitting) else None
+        winners = (held.winner for held in self.ledger.rubbers)
+        return game.rubber_roles(first, winners, rubber)
 
 
 def empty_sitting(
@@ -210,6 +209,6 @@ def empty_sitting(
     chouette: ChouetteRoles | None = None,
 ) -> AnySitting:
     """A sitting of a game of individual players with no hands yet."""
-    if variant.two_sided_hands:
+    if not variant.game.by_seat:
         return Sitting(variant, players, (), rules, chouette)
     return SeatSitting(variant, players, (), rules)

@@ -12,7 +12,7 @@ the views are reloaded from the database, so they always show what is stored.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from PySide6.QtGui import QUndoCommand
@@ -148,6 +148,35 @@ class ReplaceHand(StoreCommand):
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         assert self._old is not None
         store.replace_hand(sitting_id, self._position, self._old)
+
+
+class CorrectHands(StoreCommand):
+    """Put an edited hand in place of the one at ``position`` together with the
+    corrections it needs (``corrections``, position → hand: the chouette's later hands
+    without the dealers the edit made illegal), as one step to undo."""
+
+    def __init__(
+        self, session: Session, position: int, hand: AnyHand, corrections: Mapping[int, AnyHand]
+    ) -> None:
+        super().__init__(session)
+        self._position = position
+        self._hands = {**corrections, position: hand}
+        self._old: dict[int, AnyHand] = {}
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        number = self._position + 1
+        return CommandTexts(
+            _("Edit hand {number}").format(number=number),
+            _("&Undo edit hand {number}").format(number=number),
+            _("&Redo edit hand {number}").format(number=number),
+        )
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        self._old = store.replace_hands(sitting_id, self._hands)
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        store.replace_hands(sitting_id, self._old)
 
 
 class DeleteHand(StoreCommand):

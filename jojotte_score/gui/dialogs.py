@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.core.games import all_games
 from jojotte_score.core.model import ChouetteRoles, Rules, Variant
 from jojotte_score.core.validation import (
     MAX_LABEL_LENGTH,
@@ -36,27 +37,8 @@ from jojotte_score.core.validation import (
 )
 from jojotte_score.gui.history_rows import NUMBER_COLUMNS, Column, heading, history_row
 from jojotte_score.gui.names import literal
-from jojotte_score.i18n import N_, _
+from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import SittingInfo
-
-SEAT_LABELS = {
-    Variant.TWO_PLAYER: (N_("Player A"), N_("Player B")),
-    Variant.PARTNERSHIP: (N_("North (A)"), N_("East (B)"), N_("South (A)"), N_("West (B)")),
-    Variant.THREE_PLAYER: (N_("Seat 1"), N_("Seat 2 (clockwise)"), N_("Seat 3 (clockwise)")),
-    Variant.CHOUETTE: (N_("Seat 1"), N_("Seat 2 (clockwise)"), N_("Seat 3 (clockwise)")),
-    Variant.CUTTHROAT: (N_("North"), N_("East"), N_("South"), N_("West")),
-}
-"""Seat labels, clockwise: partners sit opposite, seats 0 and 2 against 1 and 3; the games
-of individual players pass the deal clockwise (T2, F7). Translated where shown."""
-
-VARIANT_NAMES = (
-    (Variant.TWO_PLAYER, N_("Two players")),
-    (Variant.PARTNERSHIP, N_("Four players in partnerships")),
-    (Variant.THREE_PLAYER, N_("Three players (Culbertson)")),
-    (Variant.CHOUETTE, N_("Three players, chouette")),
-    (Variant.CUTTHROAT, N_("Four players, cutthroat")),
-)
-"""The ways to play, as the new-sitting dialog offers them (translated where shown)."""
 
 DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
 
@@ -84,7 +66,7 @@ def setup_problems(
 ) -> list[str]:
     """What stops a sitting from starting, naming seats as the dialog labels them; in the
     chouette, also a first box who is also the first captain (C8)."""
-    labels = SEAT_LABELS[variant]
+    labels = variant.game.seat_labels
     problems = [
         _("{seat} needs a name.").format(seat=_(labels[seat]))
         for seat, name in enumerate(players)
@@ -92,7 +74,7 @@ def setup_problems(
     ]
     checked = errors_only(check_sitting_setup(variant, players, rules))
     problems += [p.message for p in checked if p.field != "players"]
-    if variant is Variant.CHOUETTE and chouette is not None and chouette.box == chouette.captain:
+    if variant.game.has_roles and chouette is not None and chouette.box == chouette.captain:
         problems.append(_("The box and the captain must be two different players."))
     return problems
 
@@ -129,8 +111,8 @@ class NewSittingDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(_("New sitting"))
         self.variant = QComboBox()
-        for variant, text in VARIANT_NAMES:
-            self.variant.addItem(_(text), variant)
+        for game in all_games():
+            self.variant.addItem(_(game.choice), game.variant)
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in DEFAULT_NAMES]
         self.name_labels = [QLabel() for _ in self.names]
         self.box = QComboBox()
@@ -176,13 +158,13 @@ class NewSittingDialog(QDialog):
 
     def _variant_changed(self) -> None:
         variant = self.current_variant()
-        labels = SEAT_LABELS[variant]
+        labels = variant.game.seat_labels
         for index, (label, name) in enumerate(zip(self.name_labels, self.names, strict=True)):
             shown = index < len(labels)
             self._form.setRowVisible(name, shown)
             if shown:
                 label.setText(_("{seat}:").format(seat=_(labels[index])))
-        chouette = variant is Variant.CHOUETTE
+        chouette = variant.game.has_roles
         self._form.setRowVisible(self.box, chouette)
         self._form.setRowVisible(self.captain, chouette)
         self.game_target.setValue(variant.default_game_target)
@@ -216,7 +198,7 @@ class NewSittingDialog(QDialog):
 
     def roles(self) -> ChouetteRoles | None:
         """The chouette's first box and captain; None in the other games."""
-        if self.current_variant() is not Variant.CHOUETTE:
+        if not self.current_variant().game.has_roles:
             return None
         return ChouetteRoles(max(0, self.box.currentIndex()), max(0, self.captain.currentIndex()))
 
@@ -321,7 +303,7 @@ class RenamePlayersDialog(QDialog):
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in players]
         self.problem = QLabel(wordWrap=True)
         form = QFormLayout()
-        for label, name in zip(SEAT_LABELS[variant], self.names, strict=False):
+        for label, name in zip(variant.game.seat_labels, self.names, strict=False):
             form.addRow(_("{seat}:").format(seat=_(label)), name)
         layout = QVBoxLayout(self)
         layout.addLayout(form)

@@ -18,7 +18,8 @@ plain pytest:
 partnerships, and the chouette's box against its team (C1). The three-player and cutthroat
 hands, recorded by seat, have :class:`~jojotte_score.gui.seat_form.SeatEntryForm`; both
 share :class:`FormRules` (the focus, the choices' keys and the keystroke plan), and
-:func:`entry_form_for` picks one for a sitting.
+:func:`~jojotte_score.gui.entry_panel.entry_form_for` picks one for a sitting (there, so
+that this module and the seat form's do not import each other).
 
 Nothing here writes a value the scorekeeper did not type or accept.
 """
@@ -641,16 +642,7 @@ class EntryForm(FormRules):
         if roles is None:
             return check_hand(hand, self.variant, number, self.names)
         found = check_hand(hand._replace(dealer=None), self.variant, number, self.names)
-        if hand.dealer is not None and hand.dealer not in (roles.box, roles.captain):
-            found.append(
-                Problem(
-                    _("the dealer must be the box, {box}, or the captain, {captain}").format(
-                        box=self.names[0], captain=self.names[1]
-                    ),
-                    number,
-                    "dealer",
-                )
-            )
+        found.extend(self.variant.game.dealer_problems(hand, number, self.players, roles))
         return found
 
     def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
@@ -694,7 +686,7 @@ class EntryForm(FormRules):
         other count cannot be known, so both are typed.
         """
         side = slot.side
-        if self.variant is not Variant.PARTNERSHIP or side is None or values.get(slot) is not None:
+        if not self.variant.all_cards_played or side is None or values.get(slot) is not None:
             return None
         pair = values.card_points if slot.row == "card_points" else values.tricks
         if slot.row == "card_points":
@@ -729,14 +721,3 @@ def special_choices(slam_by: str | None, nullo_by: str | None) -> list[Choice]:
         (Special.NULLO, nullo, SPECIAL_KEYS[Special.NULLO]),
         (Special.SLAM, slam, SPECIAL_KEYS[Special.SLAM]),
     ]
-
-
-def entry_form_for(
-    variant: Variant, players: Sequence[str], chouette: ChouetteRoles | None = None
-) -> FormRules:
-    """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
-    if variant.two_sided_hands:
-        return EntryForm(variant, players, chouette if variant is Variant.CHOUETTE else None)
-    from jojotte_score.gui.seat_form import SeatEntryForm  # only for such a sitting
-
-    return SeatEntryForm(variant, players)

@@ -25,6 +25,7 @@ preview.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -43,6 +44,7 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
+    ChouetteRoles,
     Doubling,
     Rules,
     Special,
@@ -59,11 +61,11 @@ from jojotte_score.gui.entry_fields import (
 )
 from jojotte_score.gui.entry_form import (
     SEAT_ORDER,
+    EntryForm,
     FormCheck,
     FormRules,
     FormValues,
     Slot,
-    entry_form_for,
     row_label,
 )
 from jojotte_score.gui.flow_layout import FlowLayout
@@ -83,6 +85,17 @@ MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
 def _plain(row: str) -> str:
     """A row's label without its Alt letter's mark: the field's accessible name."""
     return row_label(row).replace("&", "")
+
+
+def entry_form_for(
+    variant: Variant, players: Sequence[str], chouette: ChouetteRoles | None = None
+) -> FormRules:
+    """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
+    if not variant.game.by_seat:
+        return EntryForm(variant, players, chouette if variant.game.has_roles else None)
+    from jojotte_score.gui.seat_form import SeatEntryForm  # only for such a sitting
+
+    return SeatEntryForm(variant, players)
 
 
 class EntryRequest(NamedTuple):

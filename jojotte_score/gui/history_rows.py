@@ -19,7 +19,7 @@ from jojotte_score.core.model import Variant
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
 from jojotte_score.i18n import N_, _, format_date
-from jojotte_score.labels import VARIANT_LABELS, players_cell, sitting_result
+from jojotte_score.labels import players_cell, sitting_result, variant_label
 from jojotte_score.storage.sittings import SittingInfo
 
 NONE: Final = "–"
@@ -112,7 +112,7 @@ class HistoryRow:
             case Column.PLACE:
                 return self.place
             case Column.VARIANT:
-                return _(VARIANT_LABELS[self.variant])
+                return variant_label(self.variant)
             case Column.PLAYERS:
                 return self.players_text
             case Column.HANDS:

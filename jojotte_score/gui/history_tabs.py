@@ -37,7 +37,7 @@ def course_of(store: SittingStore, sitting_id: int) -> SittingCourse | None:
         sitting = store.load(sitting_id).sitting
     except JojotteError:
         return None
-    if isinstance(sitting, Sitting) and not sitting.variant.individual:
+    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
         return sitting_course(replay(sitting))
     return sitting_course(replay_columns(sitting))
 

@@ -37,14 +37,23 @@ from jojotte_score.gui.actions import (
     language_actions,
 )
 from jojotte_score.gui.app_identity import APP_TITLE
-from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, ReplaceHand, StoreCommand
+from jojotte_score.gui.commands import (
+    AddHand,
+    CorrectHands,
+    DeleteHand,
+    InsertHand,
+    ReplaceHand,
+    StoreCommand,
+)
 from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.hand_model import HandTableModel
+from jojotte_score.gui.language import speak
 from jojotte_score.gui.session import Session, versus
 from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.sheet_widget import SheetWidget
-from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus
+from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
 from jojotte_score.i18n import _
+from jojotte_score.storage.sittings import AnyHand
 
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
@@ -323,10 +332,36 @@ class MainWindow(SittingMenus, QMainWindow):
         if request.mode == "insert" and request.position is not None:
             self.undo_stack.push(InsertHand(self.session, request.position, request.hand))
         elif request.mode == "replace" and request.position is not None:
-            self.undo_stack.push(ReplaceHand(self.session, request.position, request.hand))
+            self._replace(request.position, request.hand)
         else:
             self.undo_stack.push(AddHand(self.session, request.hand))
             self._ask_new_cut()
+
+    def _replace(self, position: int, hand: AnyHand) -> None:
+        """Put an edited hand in place. When the edit changes who wins a chouette rubber and
+        so leaves later hands dealt by a player who is no longer box or captain (C3, C7),
+        say which hands and why, and offer to clear those dealers in the same step."""
+        fixes = self.session.dealers_to_clear(position, hand)
+        if not fixes:
+            self.undo_stack.push(ReplaceHand(self.session, position, hand))
+            return
+        lines = [fix.problem.describe() for fix in fixes]
+        text = "\n\n".join(
+            (
+                _(
+                    "Hand {number} changes who wins a rubber, and so the box and the captain of "
+                    "the rubbers after it (C3). These hands were dealt by a player who is no "
+                    "longer the box or the captain (C7):"
+                ).format(number=position + 1),
+                "\n".join(lines),
+                _("Clear their dealers and save the edit as one step?"),
+            )
+        )
+        title = _("Edit hand {number}").format(number=position + 1)
+        if not _dialogs().ask_yes_no(self, title, text):
+            return
+        corrections = {fix.number - 1: fix.fixed for fix in fixes}
+        self.undo_stack.push(CorrectHands(self.session, position, hand, corrections))
 
     def _cancelled(self) -> None:
         self.table.clearSelection()
@@ -400,8 +435,6 @@ class MainWindow(SittingMenus, QMainWindow):
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
         speak it, and show the sitting again in a window in that language."""
-        from jojotte_score.gui.app import speak  # loaded at start-up already
-
         if choice == self.settings.language:
             return
         self.settings.language = choice

@@ -148,7 +148,7 @@ class PlotsView(QWidget):
         self.sitting.blockSignals(True)
         self.sitting.clear()
         for info in infos:
-            names = info.players if info.variant.individual else info.side_names
+            names = info.players if info.variant.game.per_player else info.side_names
             label = sitting_label(info.id, info.title, info.created, info.variant, names)
             self.sitting.addItem(label, info.id)
         index = self.sitting.findData(chosen)

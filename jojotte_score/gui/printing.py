@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.games import all_games
 from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
@@ -129,7 +130,7 @@ class BlankPadsDialog(QDialog):
             name.setPlaceholderText(_("left blank: a line to write on"))
         form = QFormLayout()
         form.addRow(_("&Pads:"), self.count)
-        individual = variant is not None and variant.individual
+        individual = variant is not None and variant.game.per_player
         for index, name in enumerate(self.names):
             if individual:
                 label = _("Player &{number}:").format(number=index + 1)
@@ -283,7 +284,7 @@ def print_blank_pads(
     return preview(parent, job)
 
 
-CARD_VARIANTS = (Variant.THREE_PLAYER, Variant.CHOUETTE, Variant.CUTTHROAT)
+CARD_VARIANTS = tuple(game.variant for game in all_games() if game.card_page is not None)
 """The games whose page follows the scoring card's first page."""
 
 

@@ -52,10 +52,10 @@ class SeatEntryForm(FormRules):
     by_seat = True
 
     def __init__(self, variant: Variant, players: Sequence[str]) -> None:
-        if variant.two_sided_hands:
+        if not variant.game.by_seat:
             raise ValueError(f"a {variant.value} hand is recorded side against side")
         super().__init__(variant, players)
-        self.cutthroat = variant is Variant.CUTTHROAT
+        self.cutthroat = variant.game.dealer_sits_out
 
     # Who plays ------------------------------------------------------------------------------
 

@@ -14,13 +14,23 @@ from typing import TYPE_CHECKING
 from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Hand,
+    PlayedHand,
+    Rules,
+    Sitting,
+    ThrownIn,
+    Variant,
+    side_names,
+)
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.gui.pad import Pad
 from jojotte_score.i18n import _
-from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
+from jojotte_score.storage.sittings import AnyHand, RecentHands, SittingStore, StoredSitting
 
 if TYPE_CHECKING:  # the games of individual players are imported when one is shown
+    from jojotte_score.core.chouette import DealerFix
     from jojotte_score.gui.column_session import ColumnShown
 
 
@@ -179,11 +189,31 @@ class Session:
             self.on_error(error)
         self.on_changed()
 
+    def dealers_to_clear(self, position: int, hand: AnyHand) -> list[DealerFix]:
+        """The later hands whose dealer ``hand``, put in place of the hand at ``position``,
+        would make illegal: an edit that changes who wins a chouette rubber changes the
+        roles of the rubbers after it (C3), and with them who may deal (C7). Empty in the
+        games without roles, and when the edited hand is refused for reasons of its own."""
+        shown = self.shown
+        if shown is None or self.sitting_id is None or not shown.variant.game.has_roles:
+            return []
+        sitting = self.store.load(self.sitting_id).sitting
+        if not isinstance(sitting, Sitting) or not isinstance(hand, PlayedHand | ThrownIn):
+            return []
+        from jojotte_score.core.chouette import dealers_to_clear  # only the chouette's
+
+        hands = list(sitting.hands)
+        hands[position] = hand
+        edited = Sitting(
+            sitting.variant, sitting.players, tuple(hands), sitting.rules, sitting.chouette
+        )
+        return dealers_to_clear(edited, first=position + 2)
+
     def _load(self) -> AnyShown | None:
         if self.sitting_id is None:
             return None
         recent = self.store.load_recent(self.sitting_id)
-        if recent.variant.individual:
+        if recent.variant.game.per_player:
             from jojotte_score.gui.column_session import ColumnShown
 
             return ColumnShown(self.store, recent)
@@ -202,7 +232,7 @@ def create_sitting(
 ) -> int:
     """Store a new sitting with no hands; its id. The chouette records its first box and
     captain (C3); the three-player game and cutthroat record their hands by seat."""
-    if not variant.individual:
+    if not variant.game.per_player:
         return store.create_sitting(variant, players, rules, title=title, place=place)
     from jojotte_score.gui.column_pad import empty_sitting
 
@@ -213,7 +243,7 @@ def create_sitting(
 def versus(variant: Variant, players: Sequence[str]) -> str:
     """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"; every
     player in the games of individual players ("Anna – Bert – Carl")."""
-    if variant.individual:
+    if variant.game.per_player:
         return labels.versus(players)
     return labels.versus(side_names(variant, tuple(players)))
 

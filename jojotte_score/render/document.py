@@ -81,7 +81,7 @@ class PrintJob:
             card,
             sitting,
             variant,
-            (variant,) if card and variant.individual else (),
+            (variant,) if card and variant.game.per_player else (),
         )
 
     @property
@@ -98,7 +98,7 @@ class PrintJob:
     def blank_names(self) -> tuple[str, ...]:
         """The names at the head of the blank pads' columns ("" for a line to write on)."""
         variant = self.blank_variant
-        if variant is None or not variant.individual:
+        if variant is None or not variant.game.per_player:
             return self.blank_sides
         seats = variant.seats
         return self.blank_sides if len(self.blank_sides) == seats else ("",) * seats

@@ -29,7 +29,6 @@ from jojotte_score.core.model import Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.i18n import N_, _, format_date, ngettext, pgettext
 from jojotte_score.labels import versus
-from jojotte_score.render.game_guess import column_variant
 from jojotte_score.render.sheet_items import (
     TEXT_HEIGHT,
     LineItem,
@@ -470,7 +469,7 @@ def sitting_pages(
         ]
     else:
         names = ledger.players
-        variant = column_variant(ledger, sitting)
+        variant = ledger.variant
         pads = [
             layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid, variant)
             for n in numbers

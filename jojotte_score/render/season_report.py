@@ -74,7 +74,7 @@ def season_report(
     ordered = sorted(dated, key=lambda pair: pair[0])
     results = []
     for day, sitting in ordered:
-        if isinstance(sitting, Sitting) and not sitting.variant.individual:
+        if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
             results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
         else:
             results.append(SittingResult.of_ledger(day, sitting, replay_columns(sitting)))

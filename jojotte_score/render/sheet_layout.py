@@ -23,29 +23,22 @@ and paper. Text is measured by ``SheetMetrics.text_width``, which the caller sup
 a Qt font measure on screen and on paper, a fake one in tests.
 
 The items it places are those of :mod:`jojotte_score.render.sheet_items`; the words it
-writes come from :mod:`jojotte_score.render.sheet_words`; which game a ledger belongs to is
-read by :mod:`jojotte_score.render.game_guess`.
+writes come from :mod:`jojotte_score.render.sheet_words`; the game a pad belongs to is
+asked, never guessed: a column ledger knows its game, and blank pads are given theirs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from jojotte_score.core.individual_ledger import ColumnLedger, SeatRubberResult
 from jojotte_score.core.ledger import Ledger, RubberResult
-from jojotte_score.core.model import ChouetteRoles, Variant
+from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
 from jojotte_score.i18n import _, pgettext
-from jojotte_score.render.game_guess import (
-    column_variant,
-    per_player,
-    rubber_roles,
-    rubber_variant,
-    variant_of_player_count,
-)
 from jojotte_score.render.sheet_items import (
     TEXT_HEIGHT,
     CircleItem,
@@ -169,6 +162,28 @@ def empty_sheet(
     return _layout(content, rubber_number, metrics)
 
 
+def per_player(sides: Sequence[str], variant: Variant | None) -> bool:
+    """Whether ``variant``'s pad has a column per player; two sides' when None."""
+    return variant is not None and variant.game.per_player
+
+
+def rubber_roles(
+    ledger: ColumnLedger, rubber_number: int, sitting: AnySitting | None = None
+) -> ChouetteRoles | None:
+    """The chouette's roles in rubber ``rubber_number`` (C2, C3), the rubber the next hand
+    starts included; None outside the chouette. A chouette without hands takes its first
+    roles from ``sitting`` (seat 0 in the box and seat 1 as captain without it)."""
+    game = ledger.variant.game
+    held = ledger.rubber(rubber_number)
+    if held is not None:
+        return held.roles
+    first = ledger.rubbers[0].roles if ledger.rubbers else None
+    if first is None and isinstance(sitting, Sitting):
+        first = sitting.chouette
+    winners = (rubber.winner for rubber in ledger.rubbers)
+    return game.rubber_roles(first, winners, rubber_number)
+
+
 def layout_sheet(
     ledger: Ledger | ColumnLedger,
     rubber_number: int,
@@ -181,9 +196,9 @@ def layout_sheet(
 
     ``rubber_number`` may be one past the ledger's last rubber: that is the rubber the next
     hand will start (or the first one of a ledger without hands), drawn as a blank pad.
-    ``sitting`` is the sitting the ledger was scored from: it names the game (which
-    otherwise is read from the ledger) and the chouette's first box and captain, which an
-    empty chouette pad shows; a two-sided ledger needs nothing from it.
+    ``sitting`` is the sitting the ledger was scored from: it names the chouette's first
+    box and captain, which an empty chouette pad shows; a two-sided ledger needs nothing
+    from it.
     """
     count = len(ledger.rubbers)
     if not 1 <= rubber_number <= count + 1:
@@ -193,7 +208,7 @@ def layout_sheet(
             return empty_sheet(ledger.sides, metrics, rubber_number)
         rubber = ledger.rubbers[rubber_number - 1]
         return layout_rubber(ledger.sides, rubber, count, metrics, prison_winners(ledger.hands))
-    variant = column_variant(ledger, sitting)
+    variant = ledger.variant
     if rubber_number > count:
         roles = rubber_roles(ledger, rubber_number, sitting)
         return empty_sheet(ledger.players, metrics, rubber_number, variant, roles)
@@ -220,8 +235,7 @@ def layout_rubber(
     those circles are crossed out with the winning hand's number, as a scorer does.
 
     A :class:`~jojotte_score.core.individual_ledger.SeatRubberResult` is laid out with a
-    column per player (``sides`` are the players); ``variant`` names the game, read from
-    the rubber and the number of players when None.
+    column per player (``sides`` are the players) of the game ``variant`` names.
     """
     caption = _("Rubber {number} of {count}").format(number=rubber.number, count=count)
     if isinstance(rubber, RubberResult):
@@ -229,7 +243,9 @@ def layout_rubber(
             sides, rubber.hands, rubber.totals, (caption,), (result_text(rubber, sides),)
         )
         return _layout(content, rubber.number, metrics, paid or {})
-    game = variant if variant is not None else rubber_variant(rubber, sides)
+    if variant is None:
+        raise ValueError("a rubber with a column per player needs its game")
+    game = variant
     copies = {hand.number: hand.score.copies for hand in rubber.hands if hand.score.copies}
     content = _Content(
         sides,
@@ -753,8 +769,9 @@ def blank_pad(
     """
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
     if per_player(sides, variant):
-        game = variant if variant is not None else variant_of_player_count(len(sides))
-        blank_roles = (_(BLANK_ROLES),) if game is Variant.CHOUETTE else ()
+        game = variant
+        assert game is not None
+        blank_roles = (_(BLANK_ROLES),) if game.game.has_roles else ()
         captions = (_(BLANK_CAPTION), *blank_roles)
         legend = copy_legend(game)
         content = _Content(sides, (), None, captions, (), per_player=True, copy_legend=legend)

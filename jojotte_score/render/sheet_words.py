@@ -43,22 +43,10 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
     return marks[kind], _(KIND_MARKS[kind][1])
 
 
-COPY_LEGENDS: dict[Variant, str] = {
-    Variant.THREE_PLAYER: N_("(…) copied: the player who sat out scores as his partner (T8)"),
-    Variant.CUTTHROAT: N_(
-        "(…) copied: the player who sat out scores as his partner (T8), "
-        "and the dealer as the player who sat out (F3)"
-    ),
-    Variant.CHOUETTE: N_("(…) copied: the partner scores what the captain scores (C4)"),
-}
-"""The legend of the parentheses around a copied entry, for each game that copies (in
-English: translate with ``_()`` where shown)."""
-
-
 def copy_legend(variant: Variant) -> str:
     """The legend of the parentheses around a copy in ``variant``'s pad, in the language
     spoken ("" for a game without copies)."""
-    legend = COPY_LEGENDS.get(variant, "")
+    legend = variant.game.copy_legend
     return _(legend) if legend else ""
 
 

@@ -520,13 +520,16 @@ def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_
 
 # The games of individual players -----------------------------------------------------------
 
-VARIANT_TITLES = {
-    Variant.THREE_PLAYER: (N_("three players"), N_("The rulings T1-T16")),
-    Variant.CHOUETTE: (N_("the chouette"), N_("The rulings C1-C7")),
-    Variant.CUTTHROAT: (N_("cutthroat, four players"), N_("The rulings F1-F7")),
-}
-"""Each game's page of the card: what its title adds, and the title over its rulings (in
-English: translate with ``_()`` where shown)."""
+
+def _game_page(variant: Variant) -> tuple[str, str]:
+    """What the game's page of the card adds to its title, and the title over its rulings
+    (English); the games of the first page have none."""
+    page = variant.game.card_page
+    if page is None:
+        raise PrintError(
+            _("the card has no page of its own for the {game} game").format(game=variant.value)
+        )
+    return page
 
 
 def _pad_table(variant: Variant, rules: Rules) -> CardTable:
@@ -552,12 +555,12 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
             _("{count} × the player's total \u2212 the sum of the totals").format(count=seats),
         ),
     ]
-    if variant is not Variant.CHOUETTE:
+    if variant.game.by_seat:  # T11: the lost Nullo of a hand scored by seat
         lost = _("{first} + {further} for each further trick").format(
             first=LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, further=LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
         )
         rows.insert(4, (pgettext("scoring card", "Nullo lost"), lost))
-    title = _("The pad: {game}").format(game=_(VARIANT_TITLES[variant][0]))
+    title = _("The pad: {game}").format(game=_(_game_page(variant)[0]))
     return CardTable(title, (), tuple(rows), (0.36, 0.64))
 
 
@@ -756,6 +759,6 @@ def layout_variant_card(m: PageMetrics, variant: Variant, rules: Rules | None = 
     """The card's page for a game of individual players (three-player, chouette,
     cutthroat), at the largest size of :data:`CARD_SIZES` that fits."""
     blocks = variant_card_blocks(variant, rules)
-    name, rulings_title = VARIANT_TITLES[variant]
+    name, rulings_title = _game_page(variant)
     title = _("Jo-Jotte scoring card: {game}").format(game=_(name))
     return _card_page(m, title, blocks, _(rulings_title))

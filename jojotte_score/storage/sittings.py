@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -275,14 +275,14 @@ class SittingStore:
         variant = Variant(row["variant"])
         hands: tuple[Hand, ...] = ()
         deals: tuple[ThreePlayerDeal, ...] = ()
-        if variant.two_sided_hands:
+        if not variant.game.by_seat:
             hands = tuple(
                 summary.stored_hands(connection, sitting_id, variant, checkpoint.position)
             )
         else:
             deals = tuple(summary.stored_deals(connection, sitting_id, variant))
         roles = None
-        if variant is Variant.CHOUETTE:
+        if variant.game.has_roles:
             roles = ChouetteRoles(row["chouette_box"], row["chouette_captain"])
         return RecentHands(
             id=sitting_id,
@@ -325,7 +325,7 @@ class SittingStore:
         rubber's box and captain (``chouette``, C3)."""
         standard = rules or Rules.for_variant(variant)
         sitting: AnySitting = Sitting(variant, tuple(players), (), standard, chouette=chouette)
-        if not variant.two_sided_hands:
+        if variant.game.by_seat:
             sitting = SeatSitting(variant, tuple(players), (), standard)
         return self.import_sitting(sitting, title=title, place=place)
 
@@ -411,6 +411,27 @@ class SittingStore:
             connection.execute(
                 "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
                 (_hand_json(hand), sitting_id, position),
+            )
+            self._touch(connection, sitting_id, checkpoint)
+        return old
+
+    def replace_hands(self, sitting_id: int, hands: Mapping[int, AnyHand]) -> dict[int, AnyHand]:
+        """Put each of ``hands`` (position → hand) in place of the hand there, as one change
+        checked as a whole: an edit and the corrections it needs, such as the chouette's
+        later dealers once an edit has changed who wins a rubber (C3, C7). Returns the hands
+        replaced, by position; nothing is changed when the result is refused."""
+        if not hands:
+            return {}
+        with self.database.transaction() as connection:
+            variant, names = _require_table(connection, sitting_id)
+            old = {p: _hand_at(connection, sitting_id, p, variant) for p in sorted(hands)}
+            _check_replacements(connection, sitting_id, variant, names, hands)
+            count = _count(connection, sitting_id)
+            first = min(hands)
+            checkpoint = summary.checkpoint_for_change(connection, sitting_id, first, count)
+            connection.executemany(
+                "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
+                [(_hand_json(hand), sitting_id, p) for p, hand in sorted(hands.items())],
             )
             self._touch(connection, sitting_id, checkpoint)
         return old
@@ -524,7 +545,7 @@ def check_any_sitting(sitting: AnySitting) -> list[Problem]:
 def _kind_problems(sitting: AnySitting) -> list[Problem]:
     """A sitting whose record does not fit its variant: hands by seat for three players and
     cutthroat (T3, F2), side against side for the others."""
-    by_seat = not sitting.variant.two_sided_hands
+    by_seat = sitting.variant.game.by_seat
     if by_seat == isinstance(sitting, SeatSitting):
         return []
     return [Problem(_records_hands(sitting.variant, by_seat), None, "variant")]
@@ -551,14 +572,14 @@ def _check_change(
     """Refuse a change the rules of the game refuse, before it is made: ``hand`` added,
     inserted or put in place at ``position``, or (None) the hand there deleted."""
     by_seat = isinstance(hand, ThreePlayerHand)
-    if hand is not None and not isinstance(hand, ThrownIn) and by_seat == variant.two_sided_hands:
-        message = _records_hands(variant, not variant.two_sided_hands)
+    if hand is not None and not isinstance(hand, ThrownIn) and by_seat != variant.game.by_seat:
+        message = _records_hands(variant, variant.game.by_seat)
         raise InvalidSittingError([Problem(message, position + 1, None)])
-    if variant is Variant.CHOUETTE:
+    if variant.game.has_roles:
         problems = _chouette_change(connection, sitting_id, position, hand, change)
     elif hand is None:
         return
-    elif variant.two_sided_hands:
+    elif not variant.game.by_seat:
         names = sitting_side_names(variant, players)
         problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
     else:
@@ -566,6 +587,41 @@ def _check_change(
         problems = [
             p._replace(hand=position + 1) for p in errors_only(check_any_sitting(change_of))
         ]
+    if problems:
+        raise InvalidSittingError(problems)
+
+
+def _check_replacements(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    variant: Variant,
+    players: tuple[str, ...],
+    hands: Mapping[int, AnyHand],
+) -> None:
+    """Refuse replacements the rules refuse once all are made. A hand checks alone, except
+    in a game whose roles follow the rubbers (the chouette): its sitting is checked whole,
+    from the first hand replaced on."""
+    if not variant.game.has_roles:
+        for position, hand in sorted(hands.items()):
+            _check_change(connection, sitting_id, variant, players, position, hand, "replace")
+        return
+    for position, hand in sorted(hands.items()):
+        if isinstance(hand, ThreePlayerHand):
+            message = _records_hands(variant, variant.game.by_seat)
+            raise InvalidSittingError([Problem(message, position + 1, None)])
+    sitting = summary.stored_sitting(connection, sitting_id)
+    if not isinstance(sitting, Sitting):
+        return
+    changed = list(sitting.hands)
+    for position, hand in hands.items():
+        changed[position] = _side_hand(hand)
+    whole = Sitting(
+        sitting.variant, sitting.players, tuple(changed), sitting.rules, sitting.chouette
+    )
+    first = min(hands) + 1
+    problems = [
+        p for p in errors_only(check_any_sitting(whole)) if p.hand is None or p.hand >= first
+    ]
     if problems:
         raise InvalidSittingError(problems)
 
@@ -649,7 +705,7 @@ def _hand_at(
     if row is None:
         raise _no_hand(sitting_id, position, _count(connection, sitting_id))
     # Checked when it was written; perhaps under older rules, and it must still be replaceable.
-    if not variant.two_sided_hands:
+    if variant.game.by_seat:
         return seat_hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
     return hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
 

@@ -99,12 +99,12 @@ def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySittin
     variant = Variant(row["variant"])
     players = stored_players(row["players"])
     rules = Rules(row["game_target"], row["rubber_bonus"])
-    if not variant.two_sided_hands:
+    if variant.game.by_seat:
         deals = tuple(stored_deals(connection, sitting_id, variant))
         return SeatSitting(variant, players, deals, rules)
     hands = tuple(stored_hands(connection, sitting_id, variant))
     roles = None
-    if variant is Variant.CHOUETTE:
+    if variant.game.has_roles:
         box, captain = row["chouette_box"], row["chouette_captain"]
         if not isinstance(box, int) or not isinstance(captain, int):
             raise ValueError("the chouette's first box and captain are not recorded")
@@ -145,7 +145,7 @@ def compute(
     A game of individual players is always replayed whole (the checkpoint is not used).
     """
     row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
-    if row is not None and Variant(row[0]).individual:
+    if row is not None and Variant(row[0]).game.per_player:
         return column_figures(stored_sitting(connection, sitting_id))
     scorer, sides = score_from(connection, sitting_id, checkpoint)
     return figures_of(scorer.ledger(sides), scorer.checkpoint(RECENT_HANDS))

@@ -11,6 +11,7 @@ from jojotte_score.core.chouette import (
     ChouetteLedger,
     ChouetteScorer,
     check_chouette_sitting,
+    dealers_to_clear,
     replay_chouette,
     roles_by_rubber,
 )
@@ -273,17 +274,17 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
         (
             "C7: the dealer is the box or the captain",
             chouette(dealt(BOX_80, CARL)),
-            [("the dealer must be the box or the captain, Anna (0) or Bert (1), not 2", "dealer")],
+            [("the dealer must be the box, Anna, or the captain, Bert", "dealer")],
         ),
         (
             "C7: in the second rubber Carl is captain and may deal, Bert may not",
             chouette(BOX_80, BOX_80, dealt(TEAM_90, CARL), dealt(TEAM_90, BERT)),
-            [("the dealer must be the box or the captain, Anna (0) or Carl (2), not 1", "dealer")],
+            [("the dealer must be the box, Anna, or the captain, Carl", "dealer")],
         ),
         (
             "C7: a thrown-in deal too",
             chouette(ThrownIn(dealer=CARL)),
-            [("the dealer must be the box or the captain, Anna (0) or Bert (1), not 2", "dealer")],
+            [("the dealer must be the box, Anna, or the captain, Bert", "dealer")],
         ),
     ],
 )
@@ -292,6 +293,26 @@ def test_what_makes_a_chouette_impossible(
 ) -> None:
     problems = check_any_sitting(sitting)
     assert [(p.message, p.field) for p in problems if not p.warning] == expected
+
+
+def test_a_bad_hand_gets_its_own_messages_only() -> None:
+    """Hand 2 is wrong; Anna then wins rubber 1 with hand 3, and Carl, captain of rubber 2
+    (C3), deals hand 4 rightly (C7). What hand 2 scored cannot be known, so neither can the
+    roles after it: only hand 2 is reported, not the correct hand 4 with the first rubber's
+    roles."""
+    bad = played(BOX, "spades", (160, 0), BOX)
+    sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL))
+    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    assert problems == [(2, "card_points[0]")]
+
+
+def test_the_dealer_rule_names_the_players_and_follows_the_roles() -> None:
+    """C7 in rubber 2: Anna boxes again, Carl captains (C3); Bert, the partner, may not deal."""
+    sitting = chouette(BOX_80, BOX_80, dealt(TEAM_90, BERT))
+    problems = check_any_sitting(sitting)
+    assert [(p.hand, p.message) for p in problems] == [
+        (3, "the dealer must be the box, Anna, or the captain, Carl")
+    ]
 
 
 # Properties ------------------------------------------------------------------------------
@@ -458,6 +479,37 @@ def test_any_sitting_door_scores_and_explains_the_chouette(ledger: ChouetteLedge
     assert replay_columns(EXAMPLE).settlement == ledger.settlement
     assert explain_columns(EXAMPLE) == explain_chouette_ledger(ledger)
     assert explain_columns(EXAMPLE).count("\n\nHand ") == 9
+
+
+# A correction that changes who wins a rubber -----------------------------------------------
+
+# Anna boxes against Bert (captain) and Carl. Anna wins rubber 1 with hands 1 and 2, so she
+# stays in the box and Carl captains rubber 2 (C3); Carl and Anna deal hands 3 and 4 (C7).
+CORRECTED = chouette(
+    dealt(BOX_80, ANNA), dealt(BOX_80, BERT), dealt(TEAM_90, CARL), dealt(TEAM_90, ANNA)
+)
+
+
+def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal() -> None:
+    """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
+    dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
+    Anna, who deals hand 4, is the partner (C3, C7). Clearing those dealers scores alike."""
+    hands = list(CORRECTED.hands)
+    hands[1] = dealt(TEAM_90, BERT)
+    edited = chouette(*hands)
+
+    fixes = dealers_to_clear(edited, first=3)
+
+    assert [(fix.number, fix.problem.message) for fix in fixes] == [
+        (3, "the dealer must be the box, Anna, or the captain, Bert"),
+        (4, "the dealer must be the box, Bert, or the captain, Carl"),
+    ]
+    assert [fix.fixed for fix in fixes] == [TEAM_90._replace(dealer=None)] * 2
+    hands[2], hands[3] = fixes[0].fixed, fixes[1].fixed
+    fixed = chouette(*hands)
+    assert check_any_sitting(fixed) == []
+    assert replay_chouette(fixed).settlement == replay_chouette(edited).settlement
+    assert dealers_to_clear(CORRECTED) == []
 
 
 def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:

@@ -37,7 +37,7 @@ def written(hand: ThreePlayerDeal) -> Written:
     return {
         (e.side, e.line.value, e.points, e.kind.value)
         for e in seat_scorer(
-            4,
+            Variant.CUTTHROAT,
         )
         .add(hand)
         .entries

@@ -41,7 +41,7 @@ EXAMPLES = (
 def explain_file(path: Path) -> str:
     """The whole explanation of a sitting file, as ``jojotte-score explain`` prints it."""
     sitting = load_sitting(path).sitting
-    if isinstance(sitting, Sitting) and not sitting.variant.individual:
+    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
         text = explain_ledger(replay(sitting))
     else:
         text = explain_columns(sitting)

@@ -33,7 +33,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def example(name: str) -> tuple[AnySitting, Ledger | IndividualLedger[Any]]:
     """The worked example ``name`` and its pad."""
     sitting = load_sitting(DATA / f"{name}-example.json").sitting
-    if sitting.variant.individual:
+    if sitting.variant.game.per_player:
         return sitting, replay_columns(sitting)
     return sitting, replay(two_sided(sitting))
 

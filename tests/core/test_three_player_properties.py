@@ -95,7 +95,7 @@ def test_a_rubber_ends_exactly_when_a_player_has_two_games(sitting: SeatSitting)
 def test_scoring_a_prefix_gives_a_prefix_of_the_ledger(sitting: SeatSitting) -> None:
     """The pad of the first k hands is the first k hands of the whole pad."""
     whole = replay_seats(sitting)
-    scorer = seat_scorer(3, sitting.rules)
+    scorer = seat_scorer(sitting.variant, sitting.rules)
     for index, hand in enumerate(sitting.hands):
         assert scorer.add(hand) == whole.hands[index]
         prefix = scorer.ledger(sitting.players)

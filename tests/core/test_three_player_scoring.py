@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.individual_ledger import seat_scorer
-from jojotte_score.core.model import ThrownIn
+from jojotte_score.core.model import ThrownIn, Variant
 from jojotte_score.core.scoring import Outcome
 from jojotte_score.core.three_player import (
     Roles,
@@ -28,7 +28,7 @@ Written = set[tuple[int, str, int, str]]
 def written(hand: ThreePlayerDeal) -> Written:
     """Every entry one hand writes on a fresh pad, as (seat, line, points, kind)."""
     result = seat_scorer(
-        3,
+        Variant.THREE_PLAYER,
     ).add(hand)
     entries = [(e.side, e.line.value, e.points, e.kind.value) for e in result.entries]
     assert len(entries) == len(set(entries)), "an entry written twice"
@@ -357,7 +357,7 @@ def test_prison(
     last_entries: Written,
 ) -> None:
     scorer = seat_scorer(
-        3,
+        Variant.THREE_PLAYER,
     )
     results = [scorer.add(hand) for hand in hands]
     assert [(r.prison_after, r.prison_out) for r in results] == prison_by_hand, rule

@@ -421,7 +421,7 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
             (
                 2,
                 "dealer",
-                "the dealer must be the box or the captain, Anna (0) or Bert (1), not 2",
+                "the dealer must be the box, Anna, or the captain, Bert",
             )
         ],
     ),

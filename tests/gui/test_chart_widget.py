@@ -45,7 +45,7 @@ def sitting(name: str) -> AnySitting:
 
 def course(name: str) -> Chart:
     played = sitting(name)
-    if played.variant.individual:
+    if played.variant.game.per_player:
         return course_chart(sitting_course(replay_columns(played)))
     return course_chart(sitting_course(replay(two_sided(played))))
 
@@ -54,7 +54,9 @@ def results() -> Chart:
     dated = []
     for day, name in enumerate(EXAMPLES, 1):
         played = sitting(name)
-        ledger = replay_columns(played) if played.variant.individual else replay(two_sided(played))
+        ledger = (
+            replay_columns(played) if played.variant.game.per_player else replay(two_sided(played))
+        )
         dated.append(SittingResult.of_ledger(date(2026, 11, day), played, ledger))
     return results_chart(results_over_time(dated))
 

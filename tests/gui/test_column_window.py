@@ -19,6 +19,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.actions import ActionName
 from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
 from jojotte_score.gui.entry_form import Slot
+from jojotte_score.gui.entry_panel import EntryRequest
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.session import Session
 from jojotte_score.gui.settings import AppSettings
@@ -286,6 +287,61 @@ def test_a_german_chouette_names_the_box_and_team(
     assert row(window, 1)[:4] == ["1", "Anna", "Carl ♦", "95–30"]
     assert window.status_label.text().endswith("nächster Geber: Carl")
     screenshot(window, "window-chouette-de")
+
+
+def test_a_chouette_correction_of_a_rubbers_winner_is_one_step(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, store: SittingStore
+) -> None:
+    """Hand 2 edited so that the team wins it: the team then wins rubber 1 with hand 3, and
+    hands 3 and 4 were dealt by the player who is now the partner (C3, C7). The window says
+    which hands and why, in the players' names, clears those dealers with the edit, and one
+    undo takes all of it back."""
+    from jojotte_score.gui import dialogs
+    from tests.core.test_chouette import CORRECTED, TEAM_90
+
+    sitting_id = store.import_sitting(CORRECTED)
+    window.session.open(sitting_id)
+    asked: list[str] = []
+
+    def yes(parent: object, title: str, text: str) -> bool:
+        asked.append(text)
+        return True
+
+    monkeypatch.setattr(dialogs, "ask_yes_no", yes)
+    edit = TEAM_90._replace(dealer=1)
+    window.submit(EntryRequest("replace", 1, edit))
+
+    assert asked == [
+        "Hand 2 changes who wins a rubber, and so the box and the captain of the rubbers "
+        "after it (C3). These hands were dealt by a player who is no longer the box or the "
+        "captain (C7):\n\n"
+        "hand 3: the dealer must be the box, Anna, or the captain, Bert\n"
+        "hand 4: the dealer must be the box, Bert, or the captain, Carl\n\n"
+        "Clear their dealers and save the edit as one step?"
+    ]
+    cleared = TEAM_90._replace(dealer=None)
+    assert store.load(sitting_id).sitting.hands == (CORRECTED.hands[0], edit, cleared, cleared)
+    # Rubber 2: Bert, the captain who won, goes into the box; Carl captains (C3).
+    assert window.status_label.text().startswith(
+        "Rubber 2 · Bert in the box against Carl (captain) and Anna"
+    )
+    assert window.undo_stack.count() == 1
+    window.undo_stack.undo()
+    assert store.load(sitting_id).sitting == CORRECTED
+
+
+def test_a_chouette_correction_refused_at_the_question_changes_nothing(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch, store: SittingStore
+) -> None:
+    from jojotte_score.gui import dialogs
+    from tests.core.test_chouette import CORRECTED, TEAM_90
+
+    sitting_id = store.import_sitting(CORRECTED)
+    window.session.open(sitting_id)
+    monkeypatch.setattr(dialogs, "ask_yes_no", lambda parent, title, text: False)
+    window.submit(EntryRequest("replace", 1, TEAM_90._replace(dealer=1)))
+    assert store.load(sitting_id).sitting == CORRECTED
+    assert window.undo_stack.count() == 0
 
 
 CHOUETTE_EXAMPLE = CUTTHROAT_EXAMPLE.with_name("chouette-example.json")

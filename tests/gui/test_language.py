@@ -14,9 +14,9 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.gui import dialogs, help_menu
 from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.app import start_language, use_qt_language
 from jojotte_score.gui.dialogs import NewSittingDialog
 from jojotte_score.gui.error_report import ErrorReport
+from jojotte_score.gui.language import start_language, use_qt_language
 from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.settings import AppSettings
 from jojotte_score.i18n import current_language, use_language

@@ -19,7 +19,8 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
-from jojotte_score.gui.entry_form import SEAT_ORDER, EntryForm, FormValues, Slot, entry_form_for
+from jojotte_score.gui.entry_form import SEAT_ORDER, EntryForm, FormValues, Slot
+from jojotte_score.gui.entry_panel import entry_form_for
 from jojotte_score.gui.seat_form import SeatEntryForm
 
 THREE = SeatEntryForm(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))

@@ -19,10 +19,9 @@ from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.variants import AnySitting, replay_columns
-from jojotte_score.render.game_guess import column_variant, rubber_roles
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
-from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
-from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, COPY_LEGENDS, MINUS, signed
+from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet, rubber_roles
+from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, MINUS, copy_legend, signed
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -126,7 +125,7 @@ def test_copies_are_in_parentheses_and_explained(name: str, number: int) -> None
     has_copies = any(t.copied for t in sheet.texts("entry"))
     assert has_copies == bool(copiers)
     assert any(text.startswith("(…) copied") for text in legend) == has_copies
-    assert (COPY_LEGENDS[sitting.variant] in " ".join(legend)) == has_copies
+    assert (copy_legend(sitting.variant) in " ".join(legend)) == has_copies
 
 
 @pytest.mark.parametrize(("name", "number"), RUBBERS)
@@ -280,7 +279,7 @@ def test_the_rubber_after_the_last_is_an_empty_pad_of_the_same_columns(name: str
     assert_no_overlap(sheet)
     with pytest.raises(ValueError, match=f"rubber {count + 2}"):
         layout_sheet(ledger, count + 2, METRICS, sitting)
-    assert column_variant(ledger) is sitting.variant
+    assert ledger.variant is sitting.variant
 
 
 def test_the_worked_three_player_rubber_row_by_row() -> None:
@@ -373,7 +372,7 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
     assert labels[0] == BLANK_CAPTION
     assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
     assert {"prison", "total", "settled"} <= set(labels)
-    assert " ".join(labels).endswith(COPY_LEGENDS[variant])
+    assert " ".join(labels).endswith(copy_legend(variant))
     assert pad.texts("entry") == pad.texts("total") == pad.texts("settlement") == ()
     heavy = heavy_y(pad)
     (total,) = lines(pad, "total")

@@ -24,7 +24,7 @@ from jojotte_score.render.page_layout import (
     sitting_result,
 )
 from jojotte_score.render.sheet_layout import layout_sheet
-from jojotte_score.render.sheet_words import BLANK_ROLES, COPY_LEGENDS, signed
+from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend, signed
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,
@@ -192,7 +192,7 @@ def test_blank_pads_of_a_game_of_individual_players(paper: str, variant: Variant
     sheet = pads[0].sheet
     assert [t.text for t in sheet.texts("heading")] == [""] * variant.seats
     labels = " ".join(t.text for t in sheet.texts("label"))
-    assert COPY_LEGENDS[variant] in labels
+    assert copy_legend(variant) in labels
     assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
     assert pads[0].scale >= m.min_scale
     # As tall as the page allows: within a row of the bottom.

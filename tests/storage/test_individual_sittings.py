@@ -22,6 +22,7 @@ from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import AnyHand, SittingStore
 from tests.core.builders import three
+from tests.core.test_chouette import CORRECTED, TEAM_90
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -194,7 +195,7 @@ def test_insert_replace_and_delete_hands_by_seat(store: SittingStore) -> None:
         (
             "chouette",  # rubber 4: Bert in the box, Anna his captain, Carl the partner (C3)
             PlayedHand(0, Trump.SPADES, (80, 40), 0, dealer=2),
-            "hand 11: the dealer must be the box or the captain, Bert (1) or Anna (0), not 2",
+            "hand 11: the dealer must be the box, Bert, or the captain, Anna",
         ),
     ],
 )
@@ -218,7 +219,7 @@ def test_a_chouette_change_that_moves_a_later_dealer_out_of_the_roles_is_refused
     with pytest.raises(InvalidSittingError) as caught:
         store.delete_hand(sitting_id, 2)
     assert next(p.hand for p in caught.value.problems) == 3
-    assert "the dealer must be the box or the captain" in str(caught.value)
+    assert "the dealer must be the box, Anna, or the captain, Bert" in str(caught.value)
     assert store.load(sitting_id).sitting == CHOUETTE
 
 
@@ -293,3 +294,29 @@ def test_a_backup_restores_the_new_games(tmp_path: Path) -> None:
             CUTTHROAT,
             CHOUETTE,
         ]
+
+
+def test_an_edit_and_the_dealers_it_makes_illegal_are_saved_as_one_change(
+    store: SittingStore,
+) -> None:
+    """Hand 2 edited so that the team wins rubber 1 (C3): alone it is refused, naming hand 3
+    and the rubber's box and captain (C7); with hands 3 and 4 dealt by nobody it is saved
+    at once, and putting the hands it replaced back restores the sitting."""
+    sitting_id = store.import_sitting(CORRECTED)
+    edit = TEAM_90._replace(dealer=1)
+    with pytest.raises(InvalidSittingError) as caught:
+        store.replace_hand(sitting_id, 1, edit)
+    assert str(caught.value).startswith(
+        "hand 3: the dealer must be the box, Anna, or the captain, Bert"
+    )
+    assert store.load(sitting_id).sitting == CORRECTED
+
+    cleared = TEAM_90._replace(dealer=None)
+    old = store.replace_hands(sitting_id, {1: edit, 2: cleared, 3: cleared})
+
+    saved = store.load(sitting_id).sitting
+    assert saved.hands == (CORRECTED.hands[0], edit, cleared, cleared)
+    assert old == {1: CORRECTED.hands[1], 2: CORRECTED.hands[2], 3: CORRECTED.hands[3]}
+    assert replay_columns(saved).rubbers[0].winner == 1  # Bert, the captain: the team
+    store.replace_hands(sitting_id, old)
+    assert store.load(sitting_id).sitting == CORRECTED

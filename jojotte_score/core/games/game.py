@@ -1,0 +1,143 @@
+"""What every way to play has, and what the two-sided games do unless a game says otherwise.
+
+A way to play is a :class:`Game`: one class per game, in a module of its own beside this
+one, declaring its names, its seats and their labels, its copy mark, its roles, its dealer
+rotation, its checks and its rulings. The registry (:mod:`jojotte_score.core.games`) holds
+one of each. Code above the core asks the game (``find_game(sitting.variant)``) instead of
+testing which game it is.
+
+The words used for the two ideas that split the games, everywhere:
+
+* **per player**: the pad has a column per player (the three-player game, the chouette,
+  cutthroat), not one per side (:attr:`Game.per_player`);
+* **by seat**: a hand is recorded by seat, with the roles of its players (the three-player
+  game and cutthroat), not side against side (:attr:`Game.by_seat`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import ChouetteRoles, Hand, Variant, side_names
+from jojotte_score.i18n import _
+
+if TYPE_CHECKING:
+    from jojotte_score.core.individual_ledger import ColumnLedger
+    from jojotte_score.core.three_player import ThreePlayerDeal
+    from jojotte_score.core.variants import AnySitting
+
+
+class Game:
+    """One way to play: what is particular to it, read by the code above the core."""
+
+    variant: ClassVar[Variant]
+    """The game's key: the value a sitting file and the database write (``"chouette"``)."""
+    names: ClassVar[tuple[str, ...]] = ()
+    """Other names :func:`~jojotte_score.core.games.find_game` knows the game by."""
+    label: ClassVar[str]
+    """The game, as short as a table column can show it (English; show it with ``_()``)."""
+    table_word: ClassVar[str]
+    """The game in the command line's tables: in English the word a sitting file uses."""
+    choice: ClassVar[str]
+    """The game as the new-sitting dialog offers it."""
+    seat_labels: ClassVar[tuple[str, ...]]
+    """The seats as the new-sitting dialog labels them, clockwise (English)."""
+    players_needed: ClassVar[str]
+    """The problem of a sitting with the wrong number of players (``{count}`` players)."""
+    per_player: ClassVar[bool] = False
+    """Whether the pad has a column per player (T1, C4, F1) rather than per side."""
+    by_seat: ClassVar[bool] = False
+    """Whether a hand is recorded by seat (T3, F2) rather than side against side."""
+    dealer_sits_out: ClassVar[bool] = False
+    """Whether the dealer sits out the hand he deals (cutthroat, F2)."""
+    has_roles: ClassVar[bool] = False
+    """Whether the players' roles change from rubber to rubber (the chouette's, C2, C3)."""
+    copy_legend: ClassVar[str | None] = None
+    """What a copy in parentheses on the pad means (English), for a game that copies."""
+    card_page: ClassVar[tuple[str, str] | None] = None
+    """The scoring card's page of the game: what its title adds, the title over its
+    rulings (English); None for the games of the card's first page."""
+    rulings: ClassVar[str]
+    """Where the game's own rules are in docs/RULES.md ("R1-R15", "T1-T16")."""
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table."""
+        return self.variant.seats
+
+    @property
+    def value(self) -> str:
+        """The game's name in files and the database."""
+        return self.variant.value
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.variant.value!r}>"
+
+    # Names --------------------------------------------------------------------------------
+
+    def column_names(self, players: Sequence[str]) -> tuple[str, ...]:
+        """The pad's column headings: the two sides, or each player."""
+        if self.per_player:
+            return tuple(players)
+        return side_names(self.variant, tuple(players))
+
+    def compact_versus(self, sides: Sequence[str]) -> str:
+        """The columns in a table cell or a CSV label: "Anna – Bert – Carl", "Anna & Carl –
+        Bert & Dora"; two players "Anna–Bert"."""
+        return " – ".join(sides)
+
+    # Roles and the deal -------------------------------------------------------------------
+
+    def first_roles(self, recorded: ChouetteRoles | None) -> ChouetteRoles | None:
+        """The first rubber's roles, from those recorded; None in a game without roles."""
+        return None
+
+    def rubber_roles(
+        self, first: ChouetteRoles | None, winners: Iterable[int | None], number: int
+    ) -> ChouetteRoles | None:
+        """The roles of rubber ``number`` (from 1), from the first rubber's and the winners
+        of the rubbers before it; None in a game without roles or when not yet known."""
+        return None
+
+    def dealers(self, roles: ChouetteRoles | None) -> tuple[int, ...]:
+        """The seats that deal in turn (T2, F7): every seat, unless the game says otherwise."""
+        return tuple(range(self.seats))
+
+    def dealer_problems(
+        self, hand: Hand, number: int | None, players: Sequence[str], roles: ChouetteRoles | None
+    ) -> list[Problem]:
+        """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
+        return []
+
+    # The sitting --------------------------------------------------------------------------
+
+    def check(self, sitting: AnySitting) -> list[Problem]:
+        """Every problem with a sitting of this game, hands numbered from 1 in order."""
+        from jojotte_score.core.model import Sitting
+        from jojotte_score.core.validation import check_sitting
+
+        assert isinstance(sitting, Sitting)
+        return check_sitting(sitting)
+
+    def check_seat_hand(
+        self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None
+    ) -> list[Problem]:
+        """Every error of one hand recorded by seat, checked alone, the players named when
+        known (seat order): T16 among three players, unless the game says otherwise."""
+        from jojotte_score.core.three_player_validation import check_three_player_hand
+
+        return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
+
+    def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
+        """The pad with a column per player; a two-sided game has none."""
+        raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+
+    def explain_columns(self, sitting: AnySitting) -> str:
+        """Every hand of a game with a column per player explained, separated by blank lines."""
+        raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+
+    def players_problem(self, count: int) -> str:
+        """The problem of a sitting of ``count`` players, in the language spoken now."""
+        return _(self.players_needed).format(count=count)
