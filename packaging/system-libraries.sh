@@ -44,9 +44,17 @@ elif ! python3 -c "import ensurepip" >/dev/null 2>&1 &&
   packages="python$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv $packages"
 fi
 
+# The installed packages and the names they provide: since Debian 13 (the 64-bit time_t
+# transition) libglib2.0-0 is installed as libglib2.0-0t64, which provides the old name.
+installed=$(dpkg-query -W -f='${db:Status-Abbrev}|${Package}|${Provides}\n' 2>/dev/null |
+  awk -F'|' '$1 ~ /^ii/ {
+    print $2
+    count = split($3, provided, ", ")
+    for (i = 1; i <= count; i++) { sub(/ .*/, "", provided[i]); print provided[i] }
+  }')
 missing=""
 for package in $packages; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+  if ! printf '%s\n' "$installed" | grep -qxF "$package"; then
     missing="$missing $package"
   fi
 done
