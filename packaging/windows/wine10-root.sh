@@ -14,7 +14,7 @@ unshare --mount --propagation private sh -euc '
   mount -t proc proc "$root/proc"
   mount --bind /dev "$root/dev"
   chroot "$root" env WINEPREFIX=/wine WINEARCH=win64 WINEDEBUG=-all \
-    WINEDLLOVERRIDES="mscoree,mshtml=" wineboot --init
+    WINEDLLOVERRIDES="mscoree,mshtml=;winemenubuilder.exe=d" wineboot --init
   chroot "$root" env WINEPREFIX=/wine WINEDEBUG=-all wineserver -w
   chroot "$root" wine --version
 ' sh "$root"
