@@ -53,11 +53,9 @@ UNUSED_PLUGIN_KINDS = (
     "sqldrivers",
     "tls",
     "vectorimageformats",
-    "wayland-decoration-client",
-    "wayland-graphics-integration-client",
-    "wayland-shell-integration",
+    "wayland-",  # wayland-decoration-client, wayland-shell-integration, ...
 )
-"""Plugin folders (``plugins/KIND/``) left out whole."""
+"""Plugin folders (``plugins/KIND/``, by the start of their name) left out whole."""
 
 UNUSED_PLUGINS = {
     "platforms": (
@@ -121,7 +119,7 @@ def unused(path: str) -> bool:
     found = plugin(str(posix))
     if found is not None:
         kind, name = found
-        return kind in UNUSED_PLUGIN_KINDS or name.startswith(UNUSED_PLUGINS.get(kind, ()))
+        return kind.startswith(UNUSED_PLUGIN_KINDS) or name.startswith(UNUSED_PLUGINS.get(kind, ()))
     if "PySide6" not in posix.parts:
         return False
     if posix.parent.name == "translations":

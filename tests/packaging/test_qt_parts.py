@@ -30,6 +30,8 @@ qt_parts = packaging_script("qt_parts")
         "PySide6/Qt/plugins/imageformats/libqsvg.so",
         "PySide6/Qt/plugins/iconengines/libqsvgicon.so",
         "PySide6/Qt/plugins/tls/libqopensslbackend.so",
+        "PySide6/Qt/plugins/wayland-shell-integration/libxdg-shell.so",
+        "PySide6/Qt/plugins/wayland-decoration-client/libbradient.so",
         "PySide6/Qt/translations/qt_de.qm",
         "PySide6/Qt/qml/QtQuick/qmldir",
         # Windows, with either kind of slash
