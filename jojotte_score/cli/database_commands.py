@@ -142,7 +142,7 @@ def backups(args: argparse.Namespace, context: Context) -> int:
 
 def restore(args: argparse.Namespace, context: Context) -> int:
     """Replace the database with a backup, keeping the database it replaces as a backup."""
-    from jojotte_score.storage.backups import restore_backup
+    from jojotte_score.storage.backups import restore_backup, schema_version_of
     from jojotte_score.storage.schema import SCHEMA_VERSION
 
     context.check_folder()
@@ -174,4 +174,12 @@ def restore(args: argparse.Namespace, context: Context) -> int:
         print(_("there was no database before, so nothing was replaced"))
     else:
         print(_("the database it replaced was saved as {file}").format(file=safety_copy))
+    version = schema_version_of(context.database)
+    if version is not None and version < SCHEMA_VERSION:
+        message = _(
+            "the backup is from an earlier version of jojotte-score (schema {version}); it is "
+            "upgraded to schema {newest} the next time the window or `jojotte-score import` "
+            "opens it (the reading commands need that first)"
+        )
+        print(message.format(version=version, newest=SCHEMA_VERSION))
     return EXIT_OK
