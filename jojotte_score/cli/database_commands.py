@@ -33,6 +33,7 @@ from jojotte_score.cli.tables import (
     sittings_table,
     stats_table,
 )
+from jojotte_score.cli.terminal import json_for
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.formats.sitting_file import save_sitting
 from jojotte_score.i18n import _
@@ -114,7 +115,7 @@ def stats(args: argparse.Namespace, context: Context) -> int:
     if args.json:
         from jojotte_score.formats.stats_json import dumps_stats
 
-        sys.stdout.write(dumps_stats(figures.sittings, figures.players))
+        sys.stdout.write(json_for(sys.stdout, dumps_stats(figures.sittings, figures.players)))
         return EXIT_OK
     if not figures.sittings:
         print(_(NO_SITTINGS))

@@ -24,6 +24,7 @@ from jojotte_score.cli.context import (
     source_name,
     write_output,
 )
+from jojotte_score.cli.terminal import json_for
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.i18n import _, format_date, locale_paper, ngettext
@@ -40,7 +41,7 @@ def score(args: argparse.Namespace, context: Context) -> int:
     from jojotte_score.formats.ledger_json import dumps_ledger
 
     _, ledger = load(args.file)
-    sys.stdout.write(dumps_ledger(ledger, indent=args.indent))
+    sys.stdout.write(json_for(sys.stdout, dumps_ledger(ledger, indent=args.indent)))
     sys.stdout.flush()
     return EXIT_OK
 

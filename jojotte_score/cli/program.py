@@ -26,6 +26,7 @@ from jojotte_score.cli.parser import (
     requested_language,
     wants_gui,
 )
+from jojotte_score.cli.terminal import replace_what_the_terminal_cannot_show
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.i18n import _, use_language
 from jojotte_score.storage.database import describe_sqlite_error
@@ -43,6 +44,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
 
     ``environ`` defaults to the process environment (read now, never at import time).
     """
+    replace_what_the_terminal_cannot_show()
     arguments = sys.argv[1:] if argv is None else list(argv)
     environment = os.environ if environ is None else environ
     use_language(requested_language(arguments), environment)

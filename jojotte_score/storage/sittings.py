@@ -608,7 +608,19 @@ def _seat_hand(hand: AnyHand) -> ThreePlayerDeal:
     return hand
 
 
+# SQLite's integers are 64-bit: an id beyond them is no sitting (binding it would overflow).
+_LOWEST_ID = -(2**63)
+_HIGHEST_ID = 2**63 - 1
+
+
+def _check_id(sitting_id: int) -> None:
+    """Refuse an id no row can have as an unknown sitting, like any other unknown id."""
+    if not _LOWEST_ID <= sitting_id <= _HIGHEST_ID:
+        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
+
+
 def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant:
+    _check_id(sitting_id)
     row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
     if row is None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
@@ -619,6 +631,7 @@ def _require_table(
     connection: sqlite3.Connection, sitting_id: int
 ) -> tuple[Variant, tuple[str, ...]]:
     """The sitting's variant and its players (for the messages of the checks)."""
+    _check_id(sitting_id)
     row = named_row(connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,))
     if row is None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
@@ -668,6 +681,7 @@ def _shift(connection: sqlite3.Connection, sitting_id: int, start: int, by: int)
 
 
 def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
+    _check_id(sitting_id)
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
