@@ -79,6 +79,12 @@ def start_language(requested: str | None, settings: AppSettings, environ: Mappin
     which is remembered; else the remembered choice; else the system's (``environ``)."""
     if requested is not None:
         settings.language = requested
+        if not settings.save():
+            message = _(
+                "jojotte-score: cannot write the settings file {file}; --lang {language} "
+                "holds for this run only"
+            )
+            print(message.format(file=settings.file_name, language=requested), file=sys.stderr)
     return speak(settings.language, environ)
 
 
@@ -170,6 +176,8 @@ def run_gui(
     app = application(environ)
     settings = AppSettings.at(settings_path)
     start_language(language, settings, environ)
+    if settings.problem:
+        print(f"jojotte-score: {settings.problem}", file=sys.stderr)
     folder = data_dir(data_dir_option, environ)
     try:
         opened = open_database(folder)

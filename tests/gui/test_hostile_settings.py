@@ -1,0 +1,87 @@
+"""The window's settings file when it cannot be used: a named pipe or a folder in its place
+(never opened; the defaults), a folder that cannot be written (``--lang`` holds for the run,
+and the window says so once)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from jojotte_score.gui.app import run_gui
+from jojotte_score.gui.settings import AppSettings, UnrememberedSettings, settings_files
+from jojotte_score.i18n import use_language
+
+ENVIRON = {"QT_QPA_PLATFORM": "offscreen", "LANG": "en_GB.UTF-8"}
+
+STARTS = """
+import sys
+from pathlib import Path
+from jojotte_score.gui.app import run_gui
+status = run_gui(None, Path(sys.argv[1]), True, {"QT_QPA_PLATFORM": "offscreen"}, Path(sys.argv[2]))
+print("status", status)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
+def test_a_named_pipe_as_the_settings_file_is_never_opened(tmp_path: Path) -> None:
+    pipe = tmp_path / "settings.ini"
+    os.mkfifo(pipe)
+    started = subprocess.run(
+        [sys.executable, "-c", STARTS, str(tmp_path / "data"), str(pipe)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert started.stdout.strip().endswith("status 0")
+    assert started.returncode == 0
+    assert (
+        f"jojotte-score: {pipe}: the settings file is a named pipe, socket or device, not a "
+        "file; the window starts with the default settings and remembers none of them this time"
+    ) in started.stderr
+    assert "Traceback" not in started.stderr
+
+
+def test_a_folder_as_the_settings_file_gives_the_defaults(tmp_path: Path) -> None:
+    folder = tmp_path / "settings.ini"
+    folder.mkdir()
+    settings = AppSettings.at(folder)
+    assert isinstance(settings.qsettings, UnrememberedSettings)
+    assert "the settings file is a folder" in settings.problem
+    assert settings.zoom == 1.0
+    assert settings.language == ""
+    settings.zoom = 2.0
+    assert settings.zoom == 2.0  # held for the run
+    assert settings.save()
+    assert list(folder.iterdir()) == []
+
+
+def test_the_usual_settings_files_are_the_ones_qt_reads() -> None:
+    from PySide6.QtCore import QSettings
+
+    if sys.platform == "win32":
+        assert settings_files(None) == []
+        return
+    usual = Path(QSettings("jojotte-score", "jojotte-score").fileName())
+    assert settings_files(None)[0] == usual
+
+
+def test_an_unwritable_settings_folder_says_lang_holds_for_this_run_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "blocked").write_text("a file where the settings' folder should be")
+    settings_path = tmp_path / "blocked" / "jojotte-score" / "settings.ini"
+    status = run_gui(None, tmp_path / "data", True, ENVIRON, settings_path, language="de")
+    use_language("en")
+    assert status == 0
+    err = capsys.readouterr().err
+    warning = (
+        f"jojotte-score: cannot write the settings file {settings_path}; --lang de holds for "
+        "this run only"
+    )
+    assert err.count(warning) == 1
