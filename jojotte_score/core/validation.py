@@ -39,6 +39,12 @@ SIDES = (0, 1)
 # a title or place fits a printed header line.
 MAX_NAME_LENGTH = 40
 MAX_LABEL_LENGTH = 80
+# The rules' numbers are bounded so that no total the rules make can leave the integers the
+# sitting and ledger files (2**53 - 1) and SQLite (2**63 - 1) hold: a hand writes at most a
+# few thousand points besides the rubber bonus, so at these bounds a total needs some 9e9
+# hands to reach 2**53, far beyond any sitting (a sitting file holds at most 64 MiB).
+MAX_GAME_TARGET = 1_000_000
+MAX_RUBBER_BONUS = 1_000_000
 UNNAMED_SIDES = (N_("side 0"), N_("side 1"))
 """The sides' names in the messages when the players' names are not known (translate them
 where shown, or call :func:`unnamed_sides`)."""
@@ -414,8 +420,16 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
     if rules.game_target <= 0:
         message = _("the game target must be a positive number of points")
         problems.append(Problem(message, field="game_target"))
+    elif rules.game_target > MAX_GAME_TARGET:
+        message = _("the game target is {points} points; it can be at most {most}")
+        shown = message.format(points=rules.game_target, most=MAX_GAME_TARGET)
+        problems.append(Problem(shown, field="game_target"))
     if rules.rubber_bonus < 0:
         problems.append(Problem(_("the rubber bonus must not be negative"), field="rubber_bonus"))
+    elif rules.rubber_bonus > MAX_RUBBER_BONUS:
+        message = _("the rubber bonus is {points} points; it can be at most {most}")
+        shown = message.format(points=rules.rubber_bonus, most=MAX_RUBBER_BONUS)
+        problems.append(Problem(shown, field="rubber_bonus"))
     return problems
 
 

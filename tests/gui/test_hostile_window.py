@@ -85,3 +85,16 @@ def test_an_unwritable_settings_folder_says_lang_holds_for_this_run_once(
         "this run only"
     )
     assert err.count(warning) == 1
+
+
+def test_the_window_refuses_a_sitting_file_beyond_the_rules_bounds(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.cli.test_hostile_files import extreme
+
+    path = extreme(tmp_path, 2**53 - 1)
+    status = run_gui(path, tmp_path / "data", True, ENVIRON, tmp_path / "s.ini")
+    assert status == 2
+    err = capsys.readouterr().err
+    assert "the rubber bonus is 9007199254740991 points; it can be at most 1000000" in err
+    assert "Traceback" not in err
