@@ -42,8 +42,12 @@ class CommandError(Exception):
 
 
 def fail(message: str) -> None:
-    """Report one failure on stderr, as every failure is: ``jojotte-score: message``."""
-    print(f"{PROGRAM}: {message}", file=sys.stderr)
+    """Report one failure on stderr, as every failure is: ``jojotte-score: message``.
+
+    Every line begins so: a line break inside the message (a name stored before names were
+    checked for them) starts a line of its own with the program's name, never a bare one."""
+    for line in message.splitlines() or [""]:
+        print(f"{PROGRAM}: {line}", file=sys.stderr)
 
 
 def print_problems(problems: Sequence[Problem], source: str) -> None:

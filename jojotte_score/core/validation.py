@@ -9,6 +9,7 @@ uses a key of the sitting file (each problem's ``field`` names the key instead).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from jojotte_score.core.errors import Problem, comma_list
 from jojotte_score.core.model import (
@@ -417,6 +418,8 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
                 "player {seat}'s name is {length} characters long; a name has at most {most}"
             ).format(seat=seat, length=len(name), most=MAX_NAME_LENGTH)
             problems.append(Problem(message, field="players"))
+        elif (character := unwritable_character(name)) is not None:
+            problems.append(Problem(_name_character_problem(seat, character), field="players"))
     if rules.game_target <= 0:
         message = _("the game target must be a positive number of points")
         problems.append(Problem(message, field="game_target"))
@@ -431,6 +434,50 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
         shown = message.format(points=rules.rubber_bonus, most=MAX_RUBBER_BONUS)
         problems.append(Problem(shown, field="rubber_bonus"))
     return problems
+
+
+# The characters that change the direction of the text around them (Unicode's explicit
+# embeddings, overrides and isolates, and the implicit marks): in a name they would turn
+# the rest of a sentence naming the player, digits and all, right to left.
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+def unwritable_character(text: str) -> str | None:
+    """The first character of ``text`` a name or label cannot hold, or None: a control
+    character (a line break, a tab, ...), a line or paragraph separator, or a
+    bidirectional control (:data:`BIDI_CONTROLS`)."""
+    import unicodedata
+
+    for character in text:
+        if character in BIDI_CONTROLS or unicodedata.category(character) in ("Cc", "Zl", "Zp"):
+            return character
+    return None
+
+
+def describe_character(character: str) -> str:
+    """A character as a message names it: its code and, when it has one, its name
+    ("U+202E RIGHT-TO-LEFT OVERRIDE", "U+000A")."""
+    import unicodedata
+
+    name = unicodedata.name(character, "")
+    code = f"U+{ord(character):04X}"
+    return f"{code} {name}" if name else code
+
+
+def _name_character_problem(seat: int, character: str) -> str:
+    if character in BIDI_CONTROLS:
+        message = _(
+            "player {seat}'s name holds {character}, which turns the direction of the text "
+            "around it; a name cannot hold it"
+        )
+    else:
+        message = _(
+            "player {seat}'s name holds the control character {character} (a line break, a "
+            "tab or the like); a name is one line of visible characters"
+        )
+    return message.format(seat=seat, character=describe_character(character))
 
 
 _PLAYERS_NEEDED = {
@@ -454,6 +501,13 @@ def check_label(field: str, text: str) -> list[Problem]:
     if any(character in text for character in "\n\r"):
         one_line = _("the title must be one line") if title else _("the place must be one line")
         return [Problem(one_line, field=field)]
+    character = unwritable_character(text)
+    if character is not None:
+        if title:
+            message = _("the title holds {character}, which it cannot hold")
+        else:
+            message = _("the place holds {character}, which it cannot hold")
+        return [Problem(message.format(character=describe_character(character)), field=field)]
     return []
 
 

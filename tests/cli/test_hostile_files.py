@@ -75,3 +75,75 @@ def test_at_the_bounds_every_total_is_one_the_formats_hold(tmp_path: Path, capsy
     assert all(abs(total) <= MAX_JSON_INTEGER for r in ledger["rubbers"] for total in r["totals"])
     assert run("sittings", "--data-dir", data) == 0
     assert "Anna +" in capsys.readouterr().out
+
+
+def named(folder: Path, players: list[str]) -> Path:
+    path = folder / "names.json"
+    data = {"format": "jojotte-sitting", "version": 1, "variant": "two-player"}
+    data |= {"players": players, "hands": []}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("name", "problem"),
+    [
+        (
+            "\u202eBert",
+            "player 0's name holds U+202E RIGHT-TO-LEFT OVERRIDE, which turns the direction "
+            "of the text around it; a name cannot hold it",
+        ),
+        (
+            "Bert\u2066",
+            "player 0's name holds U+2066 LEFT-TO-RIGHT ISOLATE, which turns the direction "
+            "of the text around it; a name cannot hold it",
+        ),
+        (
+            "Anna\nBert",
+            "player 0's name holds the control character U+000A (a line break, a tab or the "
+            "like); a name is one line of visible characters",
+        ),
+        (
+            "Anna\u2028",
+            "player 0's name holds the control character U+2028 LINE SEPARATOR (a line "
+            "break, a tab or the like); a name is one line of visible characters",
+        ),
+    ],
+    ids=["right-to-left-override", "isolate", "newline", "line-separator"],
+)
+def test_a_name_holding_a_control_or_direction_character_is_refused(
+    tmp_path: Path, capsys: Capture, name: str, problem: str
+) -> None:
+    data = tmp_path / "data"
+    assert run("import", named(tmp_path, [name, "Carl"]), "--data-dir", data) == 2
+    assert capsys.readouterr().err == f"jojotte-score: names.json: {problem}\n"
+    assert not database_path(data).exists()
+
+
+def test_a_title_holding_a_direction_character_is_refused(tmp_path: Path, capsys: Capture) -> None:
+    data = tmp_path / "data"
+    path = named(tmp_path, ["Anna", "Bert"])
+    assert run("import", path, "--title", "Club \u202enight", "--data-dir", data) == 2
+    err = capsys.readouterr().err
+    assert "the title holds U+202E RIGHT-TO-LEFT OVERRIDE, which it cannot hold" in err
+
+
+def test_a_name_stored_before_the_check_keeps_rows_and_messages_whole(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    import sqlite3
+
+    from jojotte_score.cli.context import fail
+
+    data = tmp_path / "data"
+    assert run("import", named(tmp_path, ["Anna", "Bert"]), "--data-dir", data) == 0
+    capsys.readouterr()
+    with sqlite3.connect(database_path(data)) as connection:  # as an earlier release stored it
+        connection.execute("""UPDATE sitting SET players = '["Anna\\nX", "\\u202eBert"]'""")
+    connection.close()
+    assert run("sittings", "--data-dir", data) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert len(rows) == 2
+    assert rows[1].split("  ")[3] == "Anna\ufffdX–\ufffdBert"
+    fail("sitting 1: Anna\nX won")
+    assert capsys.readouterr().err == "jojotte-score: sitting 1: Anna\njojotte-score: X won\n"
