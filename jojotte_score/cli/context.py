@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.formats.sitting_file import LoadedSitting, load_sitting
 from jojotte_score.i18n import N_, _
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.errors import os_reason
@@ -64,13 +64,19 @@ def source_name(path: Path) -> str:
 
 def read_file(path: Path) -> AnySitting:
     """The sitting in ``path``; warnings go to stderr, problems raise InvalidSittingError."""
+    return read_loaded(path).sitting
+
+
+def read_loaded(path: Path) -> LoadedSitting:
+    """The sitting in ``path`` as read (with whether it was recorded under earlier checks);
+    warnings go to stderr, problems raise InvalidSittingError."""
     try:
         loaded = load_sitting(path)
     except OSError as error:
         message = _("{file}: cannot read the file: {reason}")
         raise CommandError(message.format(file=path, reason=os_reason(error))) from error
     print_problems(loaded.warnings, source_name(path))
-    return loaded.sitting
+    return loaded
 
 
 def load(path: Path) -> tuple[AnySitting, Ledger | ColumnLedger]:

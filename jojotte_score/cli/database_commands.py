@@ -22,7 +22,7 @@ from jojotte_score.cli.context import (
     Context,
     fail,
     print_problems,
-    read_file,
+    read_loaded,
     source_name,
     write_output,
 )
@@ -35,14 +35,14 @@ from jojotte_score.cli.tables import (
 )
 from jojotte_score.cli.terminal import json_for
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.formats.sitting_file import save_sitting
+from jojotte_score.formats.sitting_file import LoadedSitting, save_sitting
 from jojotte_score.i18n import _
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError, os_reason
 from jojotte_score.storage.sittings import utc_now
 
 if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
+    pass
 
 
 def import_files(args: argparse.Namespace, context: Context) -> int:
@@ -51,10 +51,10 @@ def import_files(args: argparse.Namespace, context: Context) -> int:
         context.parser.error(_("import: --title and --place need a single FILE"))
     context.check_folder()
     refused = False
-    good: list[tuple[Path, AnySitting]] = []
+    good: list[tuple[Path, LoadedSitting]] = []
     for path in args.files:  # Every file is checked before the database is opened.
         try:
-            good.append((path, read_file(path)))
+            good.append((path, read_loaded(path)))
         except InvalidSittingError as error:
             print_problems(error.problems, error.source or source_name(path))
             refused = True
@@ -66,13 +66,20 @@ def import_files(args: argparse.Namespace, context: Context) -> int:
     return EXIT_INVALID if refused else EXIT_OK
 
 
-def _store(args: argparse.Namespace, context: Context, good: list[tuple[Path, AnySitting]]) -> bool:
+def _store(
+    args: argparse.Namespace, context: Context, good: list[tuple[Path, LoadedSitting]]
+) -> bool:
     """Store each checked sitting and print its id; True if the store refused one."""
     refused = False
     with context.writing() as store:
-        for path, sitting in good:
+        for path, loaded in good:
             try:
-                sitting_id = store.import_sitting(sitting, title=args.title, place=args.place)
+                sitting_id = store.import_sitting(
+                    loaded.sitting,
+                    title=args.title,
+                    place=args.place,
+                    earlier_checks=loaded.earlier_checks,
+                )
             except InvalidSittingError as error:
                 print_problems(error.problems, error.source or source_name(path))
                 refused = True

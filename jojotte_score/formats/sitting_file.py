@@ -36,6 +36,12 @@ from jojotte_score.core.model import (
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
 from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.formats.earlier_checks import (
+    EARLIER_CHECKS_KEY,
+    as_earlier,
+    tolerated_in_hand,
+    tolerated_setup,
+)
 from jojotte_score.formats.json_fields import (
     NOT_IN_THROWN_IN,
     SEAT,
@@ -65,7 +71,15 @@ MAX_FILE_BYTES: Final = 64 * 1024 * 1024
 
 SCHEMA_FILE: Final = "sitting.schema.json"
 
-_SITTING_KEYS: Final = ("format", "version", "variant", "players", "rules", "hands")
+_SITTING_KEYS: Final = (
+    "format",
+    "version",
+    "variant",
+    "players",
+    "rules",
+    "hands",
+    EARLIER_CHECKS_KEY,
+)
 _SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
 _VERSION_1_VARIANTS: Final = (Variant.TWO_PLAYER.value, Variant.PARTNERSHIP.value)
 _INDIVIDUAL_VARIANTS: Final = tuple(v.value for v in Variant if v.individual)
@@ -113,6 +127,9 @@ class LoadedSitting:
 
     sitting: AnySitting
     warnings: tuple[Problem, ...]
+    earlier_checks: bool = False
+    """Whether the file marks the sitting as recorded under earlier checks (see
+    :mod:`~jojotte_score.formats.earlier_checks`): storing it tolerates the same problems."""
 
 
 # Reading -------------------------------------------------------------------------------
@@ -326,7 +343,8 @@ def _parse_sitting(data: object, source: str) -> LoadedSitting:
     errors = [p for p in problems if not p.warning]
     if sitting is None or errors:
         raise InvalidSittingError(errors, source)
-    return LoadedSitting(sitting, tuple(p for p in problems if p.warning))
+    earlier = isinstance(data, dict) and data.get(EARLIER_CHECKS_KEY) is True
+    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier)
 
 
 def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
@@ -353,17 +371,32 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
         message = _("chouette does not belong in a {variant} sitting, only in a chouette")
         top.error(message.format(variant=variant.value), "chouette")
 
+    earlier = _read_earlier_checks(top)
     setup_variant, setup_players = _setup_for_checks(variant, players)
-    problems.extend(check_sitting_setup(setup_variant, setup_players, rules))
+    setup = check_sitting_setup(setup_variant, setup_players, rules)
+    if earlier:
+        setup = tolerated_setup(setup, setup_variant, setup_players, rules)
+    problems.extend(setup)
 
     # Without a known variant, the hands are still checked, allowing any of four dealers.
     names = None
     if variant is not None and players is not None:
         names = sitting_side_names(variant, players)
-    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names)
+    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names, earlier=earlier)
     if not top.ok or variant is None or players is None or hands is None:
         return None
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
+
+
+def _read_earlier_checks(top: FieldReader) -> bool:
+    """Whether the file marks the sitting as recorded under earlier checks (true, or absent
+    or false for not)."""
+    value = top.obj.get(EARLIER_CHECKS_KEY, False)
+    if not isinstance(value, bool):
+        message = _("{field} must be true or false, not {value}")
+        top.error(message.format(field=EARLIER_CHECKS_KEY, value=show(value)), EARLIER_CHECKS_KEY)
+        return False
+    return value
 
 
 def _meanings(data: dict[object, object]) -> dict[str, str]:
@@ -449,6 +482,10 @@ def _read_individual(
     )
     structure_sound = top.ok
     problems = _individual_rules(variant, names, rules, roles, seat_hands, side_hands, top)
+    if _read_earlier_checks(top):
+        problems = tolerated_setup(problems, variant, names, rules)
+        top.problems.extend(p for p in problems if p.warning)
+        problems = [p for p in problems if not p.warning]
     top.problems.extend(problems)
     top.problems.sort(key=lambda p: (p.hand is not None, p.hand or 0))
     if not structure_sound or problems or players is None or not isinstance(value, list):
@@ -606,7 +643,7 @@ def _setup_for_checks(
 
 
 def _read_hands(
-    top: FieldReader, variant: Variant, names: tuple[str, str] | None
+    top: FieldReader, variant: Variant, names: tuple[str, str] | None, *, earlier: bool = False
 ) -> tuple[Hand, ...] | None:
     if "hands" not in top.obj:
         top.missing("hands")
@@ -619,6 +656,9 @@ def _read_hands(
     hands: list[Hand] = []
     for number, item in enumerate(value, start=1):
         hand, problems = _read_hand(item, number, variant, names)
+        if earlier:
+            played = hand if isinstance(hand, PlayedHand) else None
+            problems = [as_earlier(p) if tolerated_in_hand(p, played) else p for p in problems]
         top.problems.extend(problems)
         if hand is None or any(not p.warning for p in problems):
             top.ok = False
@@ -764,7 +804,16 @@ def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
     if rules:
         data["rules"] = rules
     data["hands"] = [hand_to_data(hand) for hand in sitting.hands]
+    if _fails_todays_checks(sitting):
+        data[EARLIER_CHECKS_KEY] = True
     return data
+
+
+def _fails_todays_checks(sitting: AnySitting) -> bool:
+    """Whether today's checks refuse ``sitting``: one stored under earlier checks."""
+    from jojotte_score.core.variants import check_any_sitting  # only when writing
+
+    return any(not problem.warning for problem in check_any_sitting(sitting))
 
 
 def dumps_sitting(sitting: AnySitting) -> str:

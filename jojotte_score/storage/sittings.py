@@ -36,6 +36,7 @@ from jojotte_score.core.validation import (
     errors_only,
     sitting_side_names,
 )
+from jojotte_score.formats.earlier_checks import tolerate
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
@@ -329,10 +330,22 @@ class SittingStore:
             sitting = SeatSitting(variant, tuple(players), (), standard)
         return self.import_sitting(sitting, title=title, place=place)
 
-    def import_sitting(self, sitting: AnySitting, *, title: str = "", place: str = "") -> int:
+    def import_sitting(
+        self,
+        sitting: AnySitting,
+        *,
+        title: str = "",
+        place: str = "",
+        earlier_checks: bool = False,
+    ) -> int:
         """Store a whole sitting of any variant in one transaction; every hand is checked
-        first (``check_any_sitting``)."""
-        problems = _kind_problems(sitting) or errors_only(check_any_sitting(sitting))
+        first (``check_any_sitting``). With ``earlier_checks`` (a sitting file marked as
+        recorded under earlier checks), what an earlier release accepted is stored as it is
+        (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused."""
+        found = check_any_sitting(sitting)
+        if earlier_checks:
+            found = tolerate(found, sitting.variant, sitting.players, sitting.rules, sitting.hands)
+        problems = _kind_problems(sitting) or errors_only(found)
         problems += check_label("title", title) + check_label("place", place)
         if problems:
             raise InvalidSittingError(problems)
