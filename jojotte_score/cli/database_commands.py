@@ -39,7 +39,7 @@ from jojotte_score.formats.sitting_file import LoadedSitting, save_sitting
 from jojotte_score.i18n import _
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError, os_reason
-from jojotte_score.storage.sittings import utc_now
+from jojotte_score.storage.sittings import SittingInfo, SittingStore, utc_now
 
 if TYPE_CHECKING:
     pass
@@ -91,7 +91,7 @@ def _store(
 def sittings(args: argparse.Namespace, context: Context) -> int:
     """List the stored sittings, oldest first."""
     with context.reading() as store:
-        infos = [] if store is None else store.list_sittings()
+        infos = [] if store is None else _checked(store, store.list_sittings())
     if not infos:
         print(_(NO_SITTINGS))
         return EXIT_OK
@@ -102,6 +102,21 @@ def sittings(args: argparse.Namespace, context: Context) -> int:
         error = DamagedSittingError(info.id, info.damaged)
         fail(str(error))
     return EXIT_FAILED if damaged else EXIT_OK
+
+
+def _checked(store: SittingStore, infos: list[SittingInfo]) -> list[SittingInfo]:
+    """The list of sittings with each one whose hands can no longer be read marked damaged,
+    as ``stats`` and ``export`` find it, though its summary was worked out before."""
+    unreadable = set(store.unreadable_sittings())
+    checked = []
+    for info in infos:
+        if info.id in unreadable and not info.damaged:
+            try:
+                store.load(info.id)
+            except DamagedSittingError as error:
+                info = info._replace(damaged=error.detail)
+        checked.append(info)
+    return checked
 
 
 def export(args: argparse.Namespace, context: Context) -> int:

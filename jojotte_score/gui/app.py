@@ -13,7 +13,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTimer, QTranslator
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QMessageLogContext,
+    QTimer,
+    QtMsgType,
+    QTranslator,
+    qInstallMessageHandler,
+)
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
@@ -173,6 +182,29 @@ def run_gui(
     (``--lang``) is spoken and remembered; without it the remembered choice, else the
     system's language.
     """
+    previous_handler = qInstallMessageHandler(say_qt_message)
+    try:
+        return _run_gui(file, data_dir_option, quit_after_start, environ, settings_path, language)
+    finally:
+        qInstallMessageHandler(previous_handler)
+
+
+def say_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Qt's own warnings on stderr as every other line there reads: ``jojotte-score: Qt:
+    ...`` (debug messages are left out)."""
+    if kind == QtMsgType.QtDebugMsg:
+        return
+    print(f"jojotte-score: Qt: {message}", file=sys.stderr)
+
+
+def _run_gui(
+    file: Path | None,
+    data_dir_option: Path | None,
+    quit_after_start: bool,
+    environ: Mapping[str, str],
+    settings_path: Path | None,
+    language: str | None,
+) -> int:
     app = application(environ)
     settings = AppSettings.at(settings_path)
     start_language(language, settings, environ)

@@ -171,3 +171,31 @@ def test_after_restoring_an_older_backup_the_reading_commands_say_what_upgrades_
     assert run(data, "import", SMALL) == 0
     capsys.readouterr()
     assert run(data, "sittings") == 0
+
+
+@pytest.mark.parametrize(
+    "data", ['{"bidder":0,"trump":"hearts"', "\x00\x01", "[1, 2]", "7"], ids=repr
+)
+def test_sittings_calls_a_sitting_damaged_as_stats_and_export_do(
+    tmp_path: Path, capsys: Capture, data: str
+) -> None:
+    folder = tmp_path / "data"
+    stored_folder(folder, capsys)
+    assert run(folder, "import", SMALL) == 0
+    capsys.readouterr()
+    with sqlite3.connect(database_path(folder)) as connection:  # bytes changed on disk
+        connection.execute(
+            "UPDATE hand SET data = ? WHERE sitting_id = 1 AND position = 2", (data,)
+        )
+    connection.close()
+    assert run(folder, "export", "1", "-o", tmp_path / "x.json") == 1
+    exported = capsys.readouterr().err
+    assert exported.startswith("jojotte-score: sitting 1 is damaged: ")
+
+    assert run(folder, "sittings") == 1
+    listed = capsys.readouterr()
+    assert listed.err == exported
+    rows = listed.out.splitlines()
+    assert len(rows) == 3
+    assert rows[2].startswith(" 2  ")  # the other sitting is listed as it is
+    assert "Bert +1420" in rows[2]

@@ -218,3 +218,17 @@ def test_an_id_beyond_sqlites_integers_is_an_unknown_sitting(
         f"jojotte-score: there is no sitting {sitting_id} (jojotte-score sittings lists them)\n"
     )
     assert list(tmp_path.glob("out.*")) == []
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [["score"], ["--lang", "de", "score"], ["sittings", "--lang", "fr"], ["export", "x"]],
+)
+def test_every_line_of_a_usage_error_begins_with_the_program_name(
+    capsys: Capture, arguments: list[str]
+) -> None:
+    assert run(*arguments) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) >= 2
+    assert lines[0].startswith(("jojotte-score: usage: jojotte-score ", "jojotte-score: Aufruf:"))
+    assert all(line.startswith("jojotte-score: ") for line in lines), lines

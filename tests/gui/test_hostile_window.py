@@ -45,6 +45,11 @@ def test_a_named_pipe_as_the_settings_file_is_never_opened(tmp_path: Path) -> No
         "file; the window starts with the default settings and remembers none of them this time"
     ) in started.stderr
     assert "Traceback" not in started.stderr
+    # Qt's own warnings too (offscreen has no size hints to propagate) read "jojotte-score:".
+    assert "jojotte-score: Qt: This plugin does not support propagateSizeHints()" in (
+        started.stderr
+    )
+    assert all(line.startswith("jojotte-score: ") for line in started.stderr.splitlines())
 
 
 def test_a_folder_as_the_settings_file_gives_the_defaults(tmp_path: Path) -> None:
@@ -98,3 +103,43 @@ def test_the_window_refuses_a_sitting_file_beyond_the_rules_bounds(
     err = capsys.readouterr().err
     assert "the rubber bonus is 9007199254740991 points; it can be at most 1000000" in err
     assert "Traceback" not in err
+
+
+def test_a_file_with_ten_thousand_problems_gives_a_box_that_fits_the_screen(
+    tmp_path: Path, qapp: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import json
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from jojotte_score.gui import dialogs
+
+    hands = [{"dealer": 0, "bidder": 0, "trump": "hearts", "card_points": [37, 0]}] * 5000
+    path = tmp_path / "many.json"
+    data = {"format": "jojotte-sitting", "version": 1, "variant": "two-player"}
+    path.write_text(json.dumps({**data, "players": ["Anna", "Bert"], "hands": hands}))
+    shown: list[QMessageBox] = []
+
+    def seen(box: QMessageBox) -> int:
+        shown.append(box)
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", seen)
+    from jojotte_score.core.errors import InvalidSittingError
+    from jojotte_score.formats.sitting_file import load_sitting
+
+    with pytest.raises(InvalidSittingError) as refused:
+        load_sitting(path)
+    text = "\n".join(problem.describe("many.json") for problem in refused.value.problems)
+    assert len(text.splitlines()) == 10_000
+    dialogs.show_message(None, "Sitting file refused", text)
+    box = shown[0]
+    lines = box.text().splitlines()
+    assert len(lines) == 21
+    assert lines[0] == (
+        "many.json: hand 1: Anna's card points (37) must be a multiple of 5 from 0 to 155 with "
+        "a trump suit"
+    )
+    assert lines[-1] == "... and 9980 more lines (Show Details... lists them all)"
+    assert box.detailedText() == text
+    assert box.sizeHint().height() < 1000
