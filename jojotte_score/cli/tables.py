@@ -126,7 +126,12 @@ def backup_row(backup: Backup) -> tuple[str, str, str, str]:
         size = file_size(backup.path.stat().st_size)
     except OSError:
         size = "?"
-    kind = _("before restore") if backup.before_restore else _("automatic")
+    if backup.before_restore:
+        kind = _("before restore")
+    elif backup.before_upgrade:
+        kind = _("before upgrade")
+    else:
+        kind = _("automatic")
     return (local_time(backup.taken), size, kind, str(backup.path))
 
 

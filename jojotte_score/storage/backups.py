@@ -33,9 +33,10 @@ BACKUP_INTERVAL = timedelta(days=1)
 _STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
 _AUTOMATIC_PREFIX = "sittings-"
 _BEFORE_RESTORE_PREFIX = "sittings-before-restore-"
+_BEFORE_UPGRADE_PREFIX = "sittings-before-upgrade-"
 _SUFFIX = ".sqlite3"
 _NAME = re.compile(
-    r"sittings-(?:before-restore-)?"
+    r"sittings-(?:before-restore-|before-upgrade-)?"
     r"(?P<Y>\d{4})(?P<m>\d\d)(?P<d>\d\d)T(?P<H>\d\d)(?P<M>\d\d)(?P<S>\d\d)Z"
     r"(?:-(?P<serial>\d+))?\.sqlite3"
 )
@@ -63,6 +64,17 @@ class Backup(NamedTuple):
     def before_restore(self) -> bool:
         """Whether this is the safety copy saved just before a restore (never pruned)."""
         return self.path.name.startswith(_BEFORE_RESTORE_PREFIX)
+
+    @property
+    def before_upgrade(self) -> bool:
+        """Whether this is the copy saved just before the database was upgraded to a newer
+        schema (never pruned)."""
+        return self.path.name.startswith(_BEFORE_UPGRADE_PREFIX)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether this is one of the daily backups (the only ones pruned)."""
+        return not (self.before_restore or self.before_upgrade)
 
 
 def backup_name(taken: datetime) -> str:
@@ -127,6 +139,24 @@ def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime)
     return Backup(target, now.replace(microsecond=0))
 
 
+def backup_before_upgrade(
+    connection: sqlite3.Connection, backup_dir: Path, now: datetime
+) -> Backup:
+    """Copy the database behind ``connection``, as it is before its schema is upgraded, to
+    ``sittings-before-upgrade-<UTC stamp>.sqlite3`` in ``backup_dir`` (never pruned): the
+    sittings as the earlier version had them, should the upgrade or the new version go
+    wrong. :class:`BackupError` says why when it cannot be made."""
+    now = _utc(now)
+    _make_folder(backup_dir)
+    target = _free_path(backup_dir, f"{_BEFORE_UPGRADE_PREFIX}{_stamp(now)}")
+    try:
+        _copy_database(connection, target, check=True)
+    except (*SQLITE_FAILURES, OSError) as exc:
+        message = _("cannot write the backup {file}: {reason}")
+        raise BackupError(message.format(file=target, reason=_reason(exc))) from exc
+    return Backup(target, now.replace(microsecond=0))
+
+
 def remove_stale_temporaries(backup_dir: Path, now: datetime) -> list[Path]:
     """Remove what copies killed half-way left in ``backup_dir`` (temporary files of this
     app's own naming, and their journals) once they are older than a copy can take; never
@@ -161,9 +191,7 @@ def backup_if_due(
     now = _utc(now)
     _check_keep(keep)
     earlier = [
-        backup
-        for backup in list_backups(backup_dir)
-        if not backup.before_restore and backup.taken <= now
+        backup for backup in list_backups(backup_dir) if backup.automatic and backup.taken <= now
     ]
     made = None
     if not earlier or now - earlier[0].taken > interval:
@@ -178,7 +206,7 @@ def prune_backups(backup_dir: Path, keep: int) -> list[Path]:
     Safety copies saved before a restore and unrelated files are never deleted.
     """
     _check_keep(keep)
-    automatic = [backup for backup in list_backups(backup_dir) if not backup.before_restore]
+    automatic = [backup for backup in list_backups(backup_dir) if backup.automatic]
     deleted: list[Path] = []
     for backup in reversed(automatic[keep:]):
         try:

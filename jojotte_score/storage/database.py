@@ -230,10 +230,36 @@ class Database:
         if str(mode).lower() != "wal":
             raise StorageError(f"{self.path}: cannot switch the database to WAL mode ({mode})")
         self._execute("PRAGMA synchronous = FULL")
+        if 0 < version < SCHEMA_VERSION:
+            self._back_up_before_upgrading(version)
         # Foreign keys stay off while migrating: SQLite's table-rebuild recipe drops the old
         # table, and with them on that would cascade to every hand.
         self._migrate(version)
         self._execute("PRAGMA foreign_keys = ON")
+
+    def _back_up_before_upgrading(self, version: int) -> None:
+        """Keep the database as the earlier version had it, in ``backups/`` beside it, before
+        a migration changes it; without that copy nothing is upgraded."""
+        from datetime import UTC, datetime
+
+        from jojotte_score.storage.backups import (
+            BACKUP_DIR_NAME,
+            BackupError,
+            backup_before_upgrade,
+        )
+
+        try:
+            backup_before_upgrade(
+                self.connection, self.path.parent / BACKUP_DIR_NAME, datetime.now(UTC)
+            )
+        except BackupError as error:
+            message = _(
+                "{path}: cannot keep a copy of the database before upgrading it from schema "
+                "{version} to {newest} ({error}); it was not upgraded"
+            )
+            raise StorageError(
+                message.format(path=self.path, version=version, newest=SCHEMA_VERSION, error=error)
+            ) from error
 
     def _migrate(self, version: int) -> None:
         for migration in MIGRATIONS:

@@ -143,3 +143,21 @@ def test_a_file_with_ten_thousand_problems_gives_a_box_that_fits_the_screen(
     assert lines[-1] == "... and 9980 more lines (Show Details... lists them all)"
     assert box.detailedText() == text
     assert box.sizeHint().height() < 1000
+
+
+def test_the_error_log_is_capped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from jojotte_score.gui.error_report import LOG_LIMIT, LOG_NAME, ErrorReport
+
+    report = ErrorReport(tmp_path, lambda: None, interactive=False)
+    for number in range(400):
+        try:
+            raise ValueError("x" * 5000 + str(number))
+        except ValueError as error:
+            report.report(ValueError, error, error.__traceback__)
+    capsys.readouterr()
+    log, older = tmp_path / LOG_NAME, tmp_path / (LOG_NAME + ".1")
+    assert log.stat().st_size < LOG_LIMIT + 10_000
+    assert older.stat().st_size < LOG_LIMIT + 10_000
+    assert older.stat().st_size >= LOG_LIMIT
+    assert sorted(p.name for p in tmp_path.iterdir()) == [LOG_NAME, LOG_NAME + ".1"]
+    assert "x399" in log.read_text(encoding="utf-8")  # the newest error is in the log
