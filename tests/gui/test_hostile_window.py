@@ -161,3 +161,19 @@ def test_the_error_log_is_capped(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert older.stat().st_size >= LOG_LIMIT
     assert sorted(p.name for p in tmp_path.iterdir()) == [LOG_NAME, LOG_NAME + ".1"]
     assert "x399" in log.read_text(encoding="utf-8")  # the newest error is in the log
+
+
+def test_the_window_says_a_database_whose_schema_is_not_utf8_is_damaged(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.cli.test_hostile_database import damage_schema, stored_folder
+
+    data = tmp_path / "data"
+    stored_folder(data, capsys)
+    damage_schema(data / "sittings.sqlite3")
+    status = run_gui(None, data, True, ENVIRON, tmp_path / "s.ini")
+    assert status == 1
+    err = capsys.readouterr().err
+    assert "sittings.sqlite3: the database is damaged (its text is not readable" in err
+    assert "`jojotte-score restore BACKUP` puts one back" in err
+    assert "Traceback" not in err
