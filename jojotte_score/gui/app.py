@@ -183,6 +183,8 @@ def run_gui(
     system's language.
     """
     previous_handler = qInstallMessageHandler(say_qt_message)
+    if previous_handler is not None:  # someone's own handler (a test harness): theirs stays
+        qInstallMessageHandler(previous_handler)
     try:
         return _run_gui(file, data_dir_option, quit_after_start, environ, settings_path, language)
     finally:
@@ -191,7 +193,7 @@ def run_gui(
 
 def say_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
     """Qt's own warnings on stderr as every other line there reads: ``jojotte-score: Qt:
-    ...`` (debug messages are left out)."""
+    ...`` (debug messages are left out). Installed in place of Qt's default handler only."""
     if kind == QtMsgType.QtDebugMsg:
         return
     print(f"jojotte-score: Qt: {message}", file=sys.stderr)
