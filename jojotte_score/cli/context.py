@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -39,6 +40,25 @@ class CommandError(Exception):
     def __init__(self, message: str, status: int = EXIT_INVALID) -> None:
         super().__init__(message)
         self.status = status
+
+
+def replace_what_the_terminal_cannot_show() -> None:
+    """Make standard output and standard error replace the characters their encoding cannot
+    encode, for the rest of the process (called once, as the program starts).
+
+    The one place where the program's text meets the terminal's encoding. A terminal (or a
+    pipe) speaks whatever encoding its locale has: UTF-8 mostly, but Latin-1 under
+    ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii``. Names come from the
+    table and may hold any character, and the program writes "–" between names: what the
+    encoding cannot show becomes "?" instead of a failure. JSON on standard output escapes
+    it instead (:func:`jojotte_score.cli.terminal.json_for`). Files the program writes are
+    always UTF-8 and never pass through here."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        with contextlib.suppress(ValueError, io.UnsupportedOperation, TypeError):
+            reconfigure(errors="replace")
 
 
 def fail(message: str) -> None:

@@ -33,7 +33,6 @@ from jojotte_score.cli.tables import (
     sittings_table,
     stats_table,
 )
-from jojotte_score.cli.terminal import json_for
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.formats.sitting_file import LoadedSitting, save_sitting
 from jojotte_score.i18n import _
@@ -135,6 +134,7 @@ def stats(args: argparse.Namespace, context: Context) -> int:
     with context.reading() as store:
         figures = period_stats(store)
     if args.json:
+        from jojotte_score.cli.terminal import json_for
         from jojotte_score.formats.stats_json import dumps_stats
 
         sys.stdout.write(json_for(sys.stdout, dumps_stats(figures.sittings, figures.players)))

@@ -24,7 +24,6 @@ from jojotte_score.cli.context import (
     source_name,
     write_output,
 )
-from jojotte_score.cli.terminal import json_for
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.i18n import _, format_date, locale_paper, ngettext
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
 
 def score(args: argparse.Namespace, context: Context) -> int:
     """Print the ledger of a sitting file as JSON."""
+    from jojotte_score.cli.terminal import json_for
     from jojotte_score.formats.ledger_json import dumps_ledger
 
     _, ledger = load(args.file)

@@ -15,6 +15,7 @@ from jojotte_score.cli.context import (
     Context,
     fail,
     print_problems,
+    replace_what_the_terminal_cannot_show,
     source_name,
 )
 from jojotte_score.cli.parser import (
@@ -26,7 +27,6 @@ from jojotte_score.cli.parser import (
     requested_language,
     wants_gui,
 )
-from jojotte_score.cli.terminal import replace_what_the_terminal_cannot_show
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.i18n import _, use_language
 from jojotte_score.storage.database import describe_sqlite_error

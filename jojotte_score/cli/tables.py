@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.model import Variant
-from jojotte_score.core.validation import BIDI_CONTROLS
+from jojotte_score.core.validation import unwritable_character
 from jojotte_score.i18n import N_, _, format_date, format_decimal, pgettext
 from jojotte_score.labels import NONE, compact_versus, sitting_result
 from jojotte_score.storage.sittings import SittingInfo
@@ -58,7 +57,7 @@ def one_line(text: str) -> str:
 
 
 def _unshowable(character: str) -> bool:
-    return character in BIDI_CONTROLS or unicodedata.category(character) in ("Cc", "Zl", "Zp")
+    return unwritable_character(character) is not None
 
 
 def _cut(cell: str) -> str:

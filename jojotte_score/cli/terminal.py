@@ -1,4 +1,6 @@
-"""The one place where the program's text meets the terminal's encoding.
+"""JSON for a terminal whose encoding cannot show every character (see
+:func:`jojotte_score.cli.context.replace_what_the_terminal_cannot_show`, which the program
+calls as it starts).
 
 A terminal (or a pipe) speaks whatever encoding its locale has: UTF-8 mostly, but Latin-1
 under ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii`` or ``LANG=C`` on an
@@ -12,21 +14,7 @@ never pass through here.
 from __future__ import annotations
 
 import codecs
-import contextlib
-import io
-import sys
 from typing import TextIO
-
-
-def replace_what_the_terminal_cannot_show() -> None:
-    """Make standard output and standard error replace the characters their encoding cannot
-    encode, for the rest of the process (called once, as the program starts)."""
-    for stream in (sys.stdout, sys.stderr):
-        reconfigure = getattr(stream, "reconfigure", None)
-        if reconfigure is None:
-            continue
-        with contextlib.suppress(ValueError, io.UnsupportedOperation, TypeError):
-            reconfigure(errors="replace")
 
 
 def json_for(stream: TextIO, text: str) -> str:

@@ -444,14 +444,20 @@ BIDI_CONTROLS: Final = frozenset(
 )
 
 
+# Unicode's control characters (category Cc: C0, DEL and C1) and its line and paragraph
+# separators (Zl, Zp): each breaks a line or is invisible. A fixed set, so no lookup in
+# unicodedata at start-up.
+_LINE_BREAKING: Final = frozenset(
+    [chr(code) for code in (*range(0x20), *range(0x7F, 0xA0))] + ["\u2028", "\u2029"]
+)
+
+
 def unwritable_character(text: str) -> str | None:
     """The first character of ``text`` a name or label cannot hold, or None: a control
     character (a line break, a tab, ...), a line or paragraph separator, or a
     bidirectional control (:data:`BIDI_CONTROLS`)."""
-    import unicodedata
-
     for character in text:
-        if character in BIDI_CONTROLS or unicodedata.category(character) in ("Cc", "Zl", "Zp"):
+        if character in BIDI_CONTROLS or character in _LINE_BREAKING:
             return character
     return None
 

@@ -26,10 +26,10 @@ from jojotte_score.core.validation import (
     check_sitting_setup,
     unwritable_character,
 )
+from jojotte_score.formats.sitting_file import EARLIER_CHECKS_KEY
 from jojotte_score.i18n import _
 
-EARLIER_CHECKS_KEY: Final = "recorded_under_earlier_checks"
-"""The sitting file's key that marks a sitting recorded under earlier checks."""
+__all__ = ["EARLIER_CHECKS_KEY", "as_earlier", "tolerate", "tolerated_in_hand", "tolerated_setup"]
 
 MOST_MELDED: Final = max(TWO_PLAYER_MELD_TOTALS | PARTNERSHIP_MELD_TOTALS)
 """The largest meld total any way to play allows: an earlier total is tolerated up to it."""

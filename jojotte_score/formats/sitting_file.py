@@ -36,12 +36,6 @@ from jojotte_score.core.model import (
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
 from jojotte_score.formats.atomic import write_atomically
-from jojotte_score.formats.earlier_checks import (
-    EARLIER_CHECKS_KEY,
-    as_earlier,
-    tolerated_in_hand,
-    tolerated_setup,
-)
 from jojotte_score.formats.json_fields import (
     NOT_IN_THROWN_IN,
     SEAT,
@@ -71,6 +65,9 @@ MAX_FILE_BYTES: Final = 64 * 1024 * 1024
 
 SCHEMA_FILE: Final = "sitting.schema.json"
 
+EARLIER_CHECKS_KEY: Final = "recorded_under_earlier_checks"
+"""The key that marks a sitting recorded under earlier checks (see
+:mod:`~jojotte_score.formats.earlier_checks`, imported only for such a file)."""
 _SITTING_KEYS: Final = (
     "format",
     "version",
@@ -375,6 +372,8 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     setup_variant, setup_players = _setup_for_checks(variant, players)
     setup = check_sitting_setup(setup_variant, setup_players, rules)
     if earlier:
+        from jojotte_score.formats.earlier_checks import tolerated_setup
+
         setup = tolerated_setup(setup, setup_variant, setup_players, rules)
     problems.extend(setup)
 
@@ -483,6 +482,8 @@ def _read_individual(
     structure_sound = top.ok
     problems = _individual_rules(variant, names, rules, roles, seat_hands, side_hands, top)
     if _read_earlier_checks(top):
+        from jojotte_score.formats.earlier_checks import tolerated_setup
+
         problems = tolerated_setup(problems, variant, names, rules)
         top.problems.extend(p for p in problems if p.warning)
         problems = [p for p in problems if not p.warning]
@@ -654,6 +655,8 @@ def _read_hands(
         top.error(message.format(value=show(value)), "hands")
         return None
     hands: list[Hand] = []
+    if earlier:
+        from jojotte_score.formats.earlier_checks import as_earlier, tolerated_in_hand
     for number, item in enumerate(value, start=1):
         hand, problems = _read_hand(item, number, variant, names)
         if earlier:

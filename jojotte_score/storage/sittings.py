@@ -36,7 +36,6 @@ from jojotte_score.core.validation import (
     errors_only,
     sitting_side_names,
 )
-from jojotte_score.formats.earlier_checks import tolerate
 from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
@@ -355,6 +354,8 @@ class SittingStore:
         (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused."""
         found = check_any_sitting(sitting)
         if earlier_checks:
+            from jojotte_score.formats.earlier_checks import tolerate
+
             found = tolerate(found, sitting.variant, sitting.players, sitting.rules, sitting.hands)
         problems = _kind_problems(sitting) or errors_only(found)
         problems += check_label("title", title) + check_label("place", place)
