@@ -177,3 +177,24 @@ def test_the_window_says_a_database_whose_schema_is_not_utf8_is_damaged(
     assert "sittings.sqlite3: the database is damaged (its text is not readable" in err
     assert "`jojotte-score restore BACKUP` puts one back" in err
     assert "Traceback" not in err
+
+
+def test_the_window_imports_a_file_recorded_under_earlier_checks(tmp_path: Path) -> None:
+    import json
+
+    from jojotte_score.core.model import PlayedHand
+    from jojotte_score.gui.session import import_file
+    from jojotte_score.storage.database import Database
+    from jojotte_score.storage.sittings import SittingStore
+
+    path = tmp_path / "old.json"
+    hand = {"bidder": 0, "trump": "hearts", "card_points": [100, 80], "last_trick": 0}
+    data = {"format": "jojotte-sitting", "version": 1, "variant": "two-player"}
+    data |= {"players": ["Anna", "Bert"], "hands": [hand], "recorded_under_earlier_checks": True}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database)
+        sitting_id = import_file(store, path)
+        stored = store.load(sitting_id).sitting.hands[0]
+    assert isinstance(stored, PlayedHand)
+    assert stored.card_points == (100, 80)
