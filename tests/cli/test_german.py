@@ -136,7 +136,7 @@ def test_argparse_s_errors_are_in_german(capsys: Capture) -> None:
         main(["score"], environ=DEUTSCH)
     assert exit_status.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("Aufruf: jojotte-score score ")
+    assert err.startswith("jojotte-score: Aufruf: jojotte-score score ")
     assert err.endswith("jojotte-score: Diese Argumente fehlen: FILE\n")
     with pytest.raises(SystemExit):
         main(["sittings", "--lang", "fr"], environ=DEUTSCH)
@@ -156,7 +156,7 @@ def test_argparse_speaks_english_again_in_english(capsys: Capture) -> None:
     with pytest.raises(SystemExit):
         main(["score"], environ={"LANG": "C"})
     err = capsys.readouterr().err
-    assert err.startswith("usage: jojotte-score score ")
+    assert err.startswith("jojotte-score: usage: jojotte-score score ")
     assert err.endswith("jojotte-score: the following arguments are required: FILE\n")
 
 
