@@ -352,12 +352,16 @@ class SittingStore:
         first (``check_any_sitting``). With ``earlier_checks`` (a sitting file marked as
         recorded under earlier checks), what an earlier release accepted is stored as it is
         (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused."""
-        found = check_any_sitting(sitting)
-        if earlier_checks:
-            from jojotte_score.formats.earlier_checks import tolerate
+        problems = _kind_problems(sitting)
+        if not problems:  # only a sitting of the right kind can be checked hand by hand
+            found = check_any_sitting(sitting)
+            if earlier_checks:
+                from jojotte_score.formats.earlier_checks import tolerate
 
-            found = tolerate(found, sitting.variant, sitting.players, sitting.rules, sitting.hands)
-        problems = _kind_problems(sitting) or errors_only(found)
+                found = tolerate(
+                    found, sitting.variant, sitting.players, sitting.rules, sitting.hands
+                )
+            problems = errors_only(found)
         problems += check_label("title", title) + check_label("place", place)
         if problems:
             raise InvalidSittingError(problems)
