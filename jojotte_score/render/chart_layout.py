@@ -13,8 +13,8 @@ Series are told apart by colour, line style and marker shape together (:func:`se
 so that a reader who cannot tell the colours apart, or has the page in black and white,
 still can. The colours are the Okabe-Ito set, a lighter pick of it on a dark background.
 
-Text, axes and grid lines are the sheet's :class:`~jojotte_score.render.sheet_layout.TextItem`
-and :class:`~jojotte_score.render.sheet_layout.LineItem` (roles "heading", "result" and
+Text, axes and grid lines are the sheet's :class:`~jojotte_score.render.sheet_items.TextItem`
+and :class:`~jojotte_score.render.sheet_items.LineItem` (roles "heading", "result" and
 "label"; "column" for an axis, "game" for a grid line or a mark), drawn by the sheet painter.
 """
 
@@ -38,13 +38,7 @@ from jojotte_score.core.series import (
     standings_summary,
 )
 from jojotte_score.i18n import _, format_date, pgettext
-from jojotte_score.render.sheet_layout import (
-    TEXT_HEIGHT,
-    LineItem,
-    SheetLayout,
-    TextItem,
-    TextWidth,
-)
+from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetLayout, TextItem, TextWidth
 from jojotte_score.render.text_fit import fit_text
 
 # How series look -----------------------------------------------------------------------------

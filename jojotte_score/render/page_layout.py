@@ -2,7 +2,7 @@
 
 A page is laid out in points (1/72 inch) with the origin at the paper's top left. It holds
 its own items (the header, the running result under each pad, the footer) and the pads
-placed on it: each pad is a :class:`~jojotte_score.render.sheet_layout.SheetLayout`, the
+placed on it: each pad is a :class:`~jojotte_score.render.sheet_items.SheetLayout`, the
 very layout the screen shows, drawn at (x, y) at a scale. Everything stays inside the
 printable area, the paper less its margins.
 
@@ -29,20 +29,16 @@ from jojotte_score.core.model import Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.i18n import N_, _, format_date, ngettext, pgettext
 from jojotte_score.labels import versus
-from jojotte_score.render.sheet_layout import (
+from jojotte_score.render.sheet_items import (
     TEXT_HEIGHT,
     LineItem,
     SheetItem,
     SheetLayout,
-    SheetMetrics,
     TextItem,
     TextWidth,
-    blank_pad,
-    column_variant,
-    layout_rubber,
-    layout_sheet,
-    settlement_text,
 )
+from jojotte_score.render.sheet_layout import SheetMetrics, blank_pad, layout_rubber, layout_sheet
+from jojotte_score.render.sheet_words import settlement_text
 from jojotte_score.render.text_fit import ELLIPSIS as ELLIPSIS
 from jojotte_score.render.text_fit import fit_text as fit_text
 from jojotte_score.render.text_fit import wrap_phrases
@@ -473,7 +469,7 @@ def sitting_pages(
         ]
     else:
         names = ledger.players
-        variant = column_variant(ledger, sitting)
+        variant = ledger.variant
         pads = [
             layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid, variant)
             for n in numbers

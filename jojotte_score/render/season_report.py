@@ -40,7 +40,7 @@ from jojotte_score.render.page_layout import (
     number_pages,
     wrap_text,
 )
-from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
+from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
 REPORT_TITLE = N_("Jo-Jotte season report")
 """The report's title when none is given (in English: translate with ``_()`` where shown)."""

@@ -22,9 +22,9 @@ left and y growing downward, so the same layout serves the screen (scaled by the
 and paper. Text is measured by ``SheetMetrics.text_width``, which the caller supplies:
 a Qt font measure on screen and on paper, a fake one in tests.
 
-A :class:`TextItem` is anchored at ``(x, y)``: ``y`` is the vertical centre of its line
-of text; ``x`` is its left edge, right edge or centre for ``align`` "left", "right" or
-"center". Its box is ``size * TEXT_HEIGHT`` high (see :meth:`TextItem.box`).
+The items it places are those of :mod:`jojotte_score.render.sheet_items`; the words it
+writes come from :mod:`jojotte_score.render.sheet_words`; the game a pad belongs to is
+asked, never guessed: a column ledger knows its game, and blank pads are given theirs.
 """
 
 from __future__ import annotations
@@ -36,76 +36,35 @@ from jojotte_score.core.individual_ledger import ColumnLedger, SeatRubberResult
 from jojotte_score.core.ledger import Ledger, RubberResult
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.prison import prison_winners
-from jojotte_score.core.scoring import Entry, EntryKind, Line
+from jojotte_score.core.scoring import Entry, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
-from jojotte_score.i18n import N_, _, ngettext, pgettext
-from jojotte_score.render.text_fit import TextWidth as TextWidth
+from jojotte_score.i18n import _, pgettext
+from jojotte_score.render.sheet_items import (
+    TEXT_HEIGHT,
+    CircleItem,
+    LineItem,
+    SheetItem,
+    SheetLayout,
+    SheetRow,
+    TextItem,
+    TextWidth,
+)
+from jojotte_score.render.sheet_words import (
+    BLANK_CAPTION,
+    BLANK_ROLES,
+    KIND_MARKS,
+    column_result_lines,
+    copy_legend,
+    kind_mark,
+    prison_text,
+    result_text,
+    roles_caption,
+    signed,
+)
 from jojotte_score.render.text_fit import fit_text, wrap_text
 
 if TYPE_CHECKING:
     from jojotte_score.core.variants import AnySitting
-
-TEXT_HEIGHT = 1.2
-"""A line of text is this many times its font size high (ascent plus descent, roughly)."""
-
-TEXT_ROLES = frozenset(
-    {"heading", "entry", "hand-number", "prison", "total", "settlement", "result", "label"}
-)
-"""What a :class:`TextItem` is: a column's name, an entry, a hand number, a prison amount,
-a column's total, a player's settlement, the rubber's result, or a small label (caption,
-kind marks, legend)."""
-
-LINE_ROLES = frozenset({"heavy", "column", "game", "total", "paid"})
-"""What a :class:`LineItem` is: the heavy line, the pad's frame (the vertical lines between
-the columns and the rule under the names), a line under a finished game, the line above the
-totals, or the stroke through a prison amount somebody has won."""
-
-KIND_MARKS: dict[str, tuple[str, str]] = {
-    EntryKind.MELD: ("M", N_("melds")),
-    EntryKind.PRISON: ("P", N_("prison won")),
-    EntryKind.NULLO_BONUS: ("N", N_("Nullo bonus")),
-    EntryKind.SLAM_BONUS: ("S", N_("Slam bonus")),
-    EntryKind.UNBID_SLAM_BONUS: ("U", N_("unbid Slam bonus")),
-    EntryKind.RUBBER_BONUS: ("R", N_("rubber bonus")),
-}
-"""The small mark written after an entry that is not trick points, and what it means, in
-English; :func:`kind_mark` gives both in the language spoken."""
-
-
-def kind_mark(kind: str) -> tuple[str, str] | None:
-    """The mark written after an entry of ``kind`` and what it means, in the language
-    spoken ("M", "melds"; "K", "Keller gewonnen"); None for trick points."""
-    if kind not in KIND_MARKS:
-        return None
-    # Each mark is the first letter of its meaning in the language spoken.
-    marks: dict[str, str] = {
-        EntryKind.MELD: pgettext("pad mark: melds", "M"),
-        EntryKind.PRISON: pgettext("pad mark: prison won", "P"),
-        EntryKind.NULLO_BONUS: pgettext("pad mark: Nullo bonus", "N"),
-        EntryKind.SLAM_BONUS: pgettext("pad mark: Slam bonus", "S"),
-        EntryKind.UNBID_SLAM_BONUS: pgettext("pad mark: unbid Slam bonus", "U"),
-        EntryKind.RUBBER_BONUS: pgettext("pad mark: rubber bonus", "R"),
-    }
-    return marks[kind], _(KIND_MARKS[kind][1])
-
-
-def copy_legend(variant: Variant) -> str:
-    """The legend of the parentheses around a copy in ``variant``'s pad, in the language
-    spoken ("" for a game without copies)."""
-    legend = variant.game.copy_legend
-    return _(legend) if legend else ""
-
-
-def prison_text(points: int) -> str:
-    """A prison amount as the pad writes it in its lane: "60", or as the language's
-    scoresheets write it (German ones put it in parentheses: "(60)")."""
-    # Translators: how the pad writes an amount put in prison; German scoresheets put it
-    # in parentheses, as the German rules' worked example does: "({points})".
-    return pgettext("prison amount on the pad", "{points}").format(points=points)
-
-
-MINUS = "\u2212"
-"""The minus sign of a settlement (a true minus, as wide as the plus)."""
 
 
 class SheetMetrics(NamedTuple):
@@ -135,118 +94,6 @@ class SheetMetrics(NamedTuple):
     min_rows_above: int = 5
     min_rows_below: int = 5
     name_width: float = 120.0
-
-
-class TextItem(NamedTuple):
-    """A piece of text on the sheet; ``hand``, ``side`` and ``kind`` say what it belongs to.
-
-    ``side`` is the column (a side, or a player's seat). ``kind`` is the
-    :class:`~jojotte_score.core.scoring.EntryKind` value of an entry (and of its kind mark),
-    "" for everything else. ``copied`` marks an entry (and its kind mark) that a player
-    wrote again for his partner (T8, F3, C4); its text is in parentheses.
-    """
-
-    x: float
-    y: float
-    text: str
-    size: float
-    role: str
-    hand: int | None = None
-    side: int | None = None
-    align: str = "left"
-    kind: str = ""
-    copied: bool = False
-
-    def box(self, text_width: TextWidth) -> tuple[float, float, float, float]:
-        """The text's box as (left, top, right, bottom), measured with ``text_width``."""
-        width = text_width(self.text, self.size)
-        if self.align == "right":
-            left = self.x - width
-        elif self.align == "center":
-            left = self.x - width / 2
-        else:
-            left = self.x
-        half = self.size * TEXT_HEIGHT / 2
-        return (left, self.y - half, left + width, self.y + half)
-
-
-class LineItem(NamedTuple):
-    """A straight line from (x1, y1) to (x2, y2); ``weight`` is its width in points."""
-
-    x1: float
-    y1: float
-    x2: float
-    y2: float
-    weight: float
-    role: str
-
-
-class CircleItem(NamedTuple):
-    """The circle drawn around an amount put in prison by hand ``hand``."""
-
-    cx: float
-    cy: float
-    r: float
-    hand: int
-
-
-SheetItem = TextItem | LineItem | CircleItem
-"""Anything drawn on the sheet."""
-
-
-class SheetRow(NamedTuple):
-    """The band of one row of the pad, for pointing at a hand: it belongs to ``hand``.
-
-    ``line`` is "above" or "below" the heavy line.
-    """
-
-    left: float
-    top: float
-    right: float
-    bottom: float
-    hand: int
-    line: str
-
-    def contains(self, x: float, y: float) -> bool:
-        """True when the point lies inside the band (bottom and right edges excluded)."""
-        return self.left <= x < self.right and self.top <= y < self.bottom
-
-
-class SheetLayout(NamedTuple):
-    """The laid-out sheet of one rubber: its size and every item on it, in points.
-
-    ``rows`` are the bands of the entry rows (each with its hand), for hit-testing and for
-    highlighting a hand; ``rubber_number`` is the rubber shown.
-    """
-
-    width: float
-    height: float
-    items: tuple[SheetItem, ...]
-    rows: tuple[SheetRow, ...] = ()
-    rubber_number: int = 1
-
-    def texts(self, role: str | None = None) -> tuple[TextItem, ...]:
-        """The text items, or only those of ``role``."""
-        return tuple(
-            item
-            for item in self.items
-            if isinstance(item, TextItem) and (role is None or item.role == role)
-        )
-
-    def entries_of_hand(self, number: int) -> tuple[TextItem, ...]:
-        """The entries (role "entry") that hand ``number`` wrote on this sheet."""
-        return tuple(item for item in self.texts("entry") if item.hand == number)
-
-    def rows_of_hand(self, number: int) -> tuple[SheetRow, ...]:
-        """The row bands that hold hand ``number``'s entries, hand numbers and prison."""
-        return tuple(row for row in self.rows if row.hand == number)
-
-    def hand_at(self, x: float, y: float) -> int | None:
-        """The hand whose row is at (x, y) in sheet points, or None."""
-        for row in self.rows:
-            if row.contains(x, y):
-                return row.hand
-        return None
 
 
 # What a pad shows, whatever the game -----------------------------------------------------
@@ -307,12 +154,34 @@ def empty_sheet(
     players (``variant``; with ``roles``, the chouette rubber's box and team are named).
     """
     caption = _("Rubber {number}: no hands yet").format(number=rubber_number)
-    if not _per_player(sides, variant):
+    if not per_player(sides, variant):
         return _layout(_Content(sides, (), None, (caption,), ()), rubber_number, metrics)
     content = _Content(
-        sides, (), None, (caption, *_roles_caption(roles, sides)), (), per_player=True
+        sides, (), None, (caption, *roles_caption(roles, sides)), (), per_player=True
     )
     return _layout(content, rubber_number, metrics)
+
+
+def per_player(sides: Sequence[str], variant: Variant | None) -> bool:
+    """Whether ``variant``'s pad has a column per player; two sides' when None."""
+    return variant is not None and variant.game.per_player
+
+
+def rubber_roles(
+    ledger: ColumnLedger, rubber_number: int, sitting: AnySitting | None = None
+) -> ChouetteRoles | None:
+    """The chouette's roles in rubber ``rubber_number`` (C2, C3), the rubber the next hand
+    starts included; None outside the chouette. A chouette without hands takes its first
+    roles from ``sitting`` (seat 0 in the box and seat 1 as captain without it)."""
+    game = ledger.variant.game
+    held = ledger.rubber(rubber_number)
+    if held is not None:
+        return held.roles
+    first = ledger.rubbers[0].roles if ledger.rubbers else None
+    if first is None and isinstance(sitting, Sitting):
+        first = sitting.chouette
+    winners = (rubber.winner for rubber in ledger.rubbers)
+    return game.rubber_roles(first, winners, rubber_number)
 
 
 def layout_sheet(
@@ -327,9 +196,9 @@ def layout_sheet(
 
     ``rubber_number`` may be one past the ledger's last rubber: that is the rubber the next
     hand will start (or the first one of a ledger without hands), drawn as a blank pad.
-    ``sitting`` is the sitting the ledger was scored from: it names the game (which
-    otherwise is read from the ledger) and the chouette's first box and captain, which an
-    empty chouette pad shows; a two-sided ledger needs nothing from it.
+    ``sitting`` is the sitting the ledger was scored from: it names the chouette's first
+    box and captain, which an empty chouette pad shows; a two-sided ledger needs nothing
+    from it.
     """
     count = len(ledger.rubbers)
     if not 1 <= rubber_number <= count + 1:
@@ -339,7 +208,7 @@ def layout_sheet(
             return empty_sheet(ledger.sides, metrics, rubber_number)
         rubber = ledger.rubbers[rubber_number - 1]
         return layout_rubber(ledger.sides, rubber, count, metrics, prison_winners(ledger.hands))
-    variant = column_variant(ledger, sitting)
+    variant = ledger.variant
     if rubber_number > count:
         roles = rubber_roles(ledger, rubber_number, sitting)
         return empty_sheet(ledger.players, metrics, rubber_number, variant, roles)
@@ -382,7 +251,7 @@ def layout_rubber(
         sides,
         rubber.hands,
         rubber.totals,
-        (caption, *_roles_caption(rubber.roles, sides)),
+        (caption, *roles_caption(rubber.roles, sides)),
         column_result_lines(rubber, sides),
         per_player=True,
         settlement=rubber.settlement,
@@ -390,133 +259,6 @@ def layout_rubber(
         copy_legend=copy_legend(game),
     )
     return _layout(content, rubber.number, metrics, paid or {})
-
-
-# The games of individual players ------------------------------------------------------------
-
-
-def column_variant(ledger: ColumnLedger, sitting: AnySitting | None = None) -> Variant:
-    """The game a pad with a column per player belongs to: the ledger knows it."""
-    return ledger.variant
-
-
-def rubber_roles(
-    ledger: ColumnLedger, rubber_number: int, sitting: AnySitting | None = None
-) -> ChouetteRoles | None:
-    """The chouette's roles in rubber ``rubber_number`` (C2, C3), the rubber the next hand
-    starts included; None outside the chouette. A chouette without hands takes its first
-    roles from ``sitting`` (seat 0 in the box and seat 1 as captain without it)."""
-    game = ledger.variant.game
-    held = ledger.rubber(rubber_number)
-    if held is not None:
-        return held.roles
-    first = ledger.rubbers[0].roles if ledger.rubbers else None
-    if first is None and isinstance(sitting, Sitting):
-        first = sitting.chouette
-    winners = (rubber.winner for rubber in ledger.rubbers)
-    return game.rubber_roles(first, winners, rubber_number)
-
-
-def signed(points: int) -> str:
-    """A settlement as the pad writes it: "+120", "0", or 60 after :data:`MINUS`."""
-    if points > 0:
-        return f"+{points}"
-    return f"{MINUS}{-points}" if points < 0 else "0"
-
-
-def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:
-    """Each player's settlement in words: "Anna +120, Bert 0", with :func:`signed`."""
-    # Translators: one player's settlement in a list of them: "Anna +120".
-    item = _("{player} {points}")
-    # Translators: what separates the players' settlements in a list of them.
-    separator = _(", ")
-    return separator.join(
-        item.format(player=name, points=signed(points))
-        for name, points in zip(names, settlement, strict=True)
-    )
-
-
-def _roles_caption(roles: ChouetteRoles | None, names: Sequence[str]) -> tuple[str, ...]:
-    """The chouette rubber's roles above its names (C2): "Box: Anna · Team: Bert (captain)
-    & Carl"; nothing outside the chouette."""
-    if roles is None:
-        return ()
-    box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
-    text = _("Box: {box} · Team: {captain} (captain) & {partner}")
-    return (text.format(box=box, captain=captain, partner=partner),)
-
-
-def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> tuple[str, ...]:
-    """The result of a rubber with a column per player, in words: who won it (or that it is
-    still being played, with the prison waiting), then each player's settlement (T15, C6,
-    F6), so far while the rubber is being played (T15a)."""
-    roles = rubber.roles
-    winner = rubber.winner
-    settlement = settlement_text(names, rubber.settlement)
-    if winner is None:
-        waiting = rubber.hands[-1].prison_after if rubber.hands else 0
-        if waiting:
-            first = _("Rubber {number} in progress; {prison} in prison").format(
-                number=rubber.number, prison=waiting
-            )
-        else:
-            first = _("Rubber {number} in progress").format(number=rubber.number)
-        settled = _("Settled so far: {settlement}").format(settlement=settlement)
-    else:
-        settled = _("Settled: {settlement}").format(settlement=settlement)
-        if roles is not None and winner == roles.box:
-            first = _("{player}, the box, wins the rubber").format(player=names[winner])
-        elif roles is not None:
-            first = _("The team, {captain} & {partner}, wins the rubber").format(
-                captain=names[roles.captain], partner=names[roles.partner]
-            )
-        else:
-            first = _("{player} wins the rubber").format(player=names[winner])
-    return (first, settled)
-
-
-def _per_player(sides: Sequence[str], variant: Variant | None) -> bool:
-    """Whether ``variant``'s pad has a column per player; two sides' when None."""
-    return variant is not None and variant.game.per_player
-
-
-# Two sides ----------------------------------------------------------------------------------
-
-
-def result_text(rubber: RubberResult, sides: tuple[str, ...]) -> str:
-    """The rubber's result in words: who won it and who is ahead on points (R13, R14)."""
-    ahead, difference = rubber.net
-    if rubber.winner is None:
-        waiting = rubber.hands[-1].prison_after if rubber.hands else 0
-        standing = {
-            "number": rubber.number,
-            "first": sides[0],
-            "first_points": rubber.totals[0],
-            "second": sides[1],
-            "second_points": rubber.totals[1],
-        }
-        if waiting:
-            return _(
-                "Rubber {number} in progress: {first} {first_points}, "
-                "{second} {second_points}; {prison} in prison"
-            ).format(prison=waiting, **standing)
-        return _(
-            "Rubber {number} in progress: {first} {first_points}, {second} {second_points}"
-        ).format(**standing)
-    winner = sides[rubber.winner]
-    if ahead == rubber.winner:
-        return ngettext(
-            "{winner} wins the rubber by {points}",
-            "{winner} wins the rubber by {points}",
-            difference,
-        ).format(winner=winner, points=difference)
-    if ahead is None:
-        return _("{winner} wins the rubber; the totals are level").format(winner=winner)
-    return ngettext(
-        "{winner} wins the rubber; {side} is ahead by {points}",
-        "{winner} wins the rubber; {side} is ahead by {points}",
-        difference,
-    ).format(winner=winner, side=sides[ahead], points=difference)
 
 
 def shown_name(name: str) -> str:
@@ -1010,15 +752,6 @@ def _legend(
     return lines
 
 
-BLANK_CAPTION = N_("Rubber ____")
-"""The caption of a blank pad: the rubber's number is written in by hand (in English:
-translate with ``_()`` where shown)."""
-
-BLANK_ROLES = N_("Box: __________ · Captain: __________ · Partner: __________")
-"""The chouette's blank pad's second caption: the rubber's roles are written in by hand
-(in English: translate with ``_()`` where shown)."""
-
-
 def blank_pad(
     sides: tuple[str, ...],
     metrics: SheetMetrics,
@@ -1035,7 +768,7 @@ def blank_pad(
     a copy in parentheses is; the chouette's has a line for the rubber's roles.
     """
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
-    if _per_player(sides, variant):
+    if per_player(sides, variant):
         game = variant
         assert game is not None
         blank_roles = (_(BLANK_ROLES),) if game.game.has_roles else ()

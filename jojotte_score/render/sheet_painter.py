@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintDevice, QPainter, QPalette, QPen
 
-from jojotte_score.render.sheet_layout import CircleItem, LineItem, SheetLayout, TextItem
+from jojotte_score.render.sheet_items import CircleItem, LineItem, SheetLayout, TextItem
 
 BOLD_ROLES = frozenset({"heading", "total"})
 """Text roles drawn in bold."""

@@ -44,7 +44,7 @@ from jojotte_score.render.page_layout import (
     PrintError,
     wrap_text,
 )
-from jojotte_score.render.sheet_layout import TEXT_HEIGHT, LineItem, SheetItem, TextItem
+from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
 CARD_TITLE = N_("Jo-Jotte scoring card")
 """The card's title (in English: translate with ``_()`` where shown)."""

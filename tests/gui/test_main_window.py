@@ -23,7 +23,7 @@ from jojotte_score.gui.main_window import MainWindow
 from jojotte_score.gui.session import Session
 from jojotte_score.gui.settings import AppSettings
 from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE
-from jojotte_score.render.sheet_layout import CircleItem, LineItem
+from jojotte_score.render.sheet_items import CircleItem, LineItem
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore

@@ -43,7 +43,7 @@ from jojotte_score.render.chart_layout import (
     shares_chart,
     tick_text,
 )
-from jojotte_score.render.sheet_layout import LineItem, TextItem
+from jojotte_score.render.sheet_items import LineItem, TextItem
 from tests.sitting_kinds import load_two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"

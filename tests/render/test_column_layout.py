@@ -19,21 +19,9 @@ from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.variants import AnySitting, replay_columns
-from jojotte_score.render.sheet_layout import (
-    BLANK_CAPTION,
-    BLANK_ROLES,
-    MINUS,
-    LineItem,
-    SheetLayout,
-    TextItem,
-    blank_pad,
-    column_variant,
-    copy_legend,
-    empty_sheet,
-    layout_sheet,
-    rubber_roles,
-    signed,
-)
+from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
+from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet, rubber_roles
+from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, MINUS, copy_legend, signed
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -291,7 +279,7 @@ def test_the_rubber_after_the_last_is_an_empty_pad_of_the_same_columns(name: str
     assert_no_overlap(sheet)
     with pytest.raises(ValueError, match=f"rubber {count + 2}"):
         layout_sheet(ledger, count + 2, METRICS, sitting)
-    assert column_variant(ledger) is sitting.variant
+    assert ledger.variant is sitting.variant
 
 
 def test_the_worked_three_player_rubber_row_by_row() -> None:

@@ -23,12 +23,8 @@ from jojotte_score.render.page_layout import (
     sitting_pages,
     sitting_result,
 )
-from jojotte_score.render.sheet_layout import (
-    BLANK_ROLES,
-    copy_legend,
-    layout_sheet,
-    signed,
-)
+from jojotte_score.render.sheet_layout import layout_sheet
+from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend, signed
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,

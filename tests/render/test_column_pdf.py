@@ -24,8 +24,10 @@ from jojotte_score.render.fonts import print_font
 from jojotte_score.render.page_layout import PAGE_SIZES, PageMetrics, SheetHeader
 from jojotte_score.render.page_painter import print_palette
 from jojotte_score.render.pdf import write_pdf
-from jojotte_score.render.sheet_layout import SheetLayout, SheetMetrics, layout_sheet, signed
+from jojotte_score.render.sheet_items import SheetLayout
+from jojotte_score.render.sheet_layout import SheetMetrics, layout_sheet
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
+from jojotte_score.render.sheet_words import signed
 from tests.render.test_column_layout import SITTINGS
 from tests.render.test_pdf import ink, pdf_pages, pdf_text, screenshot_folder, tool
 

@@ -32,13 +32,9 @@ from jojotte_score.render.page_layout import (
     sitting_pages,
     wrap_text,
 )
-from jojotte_score.render.sheet_layout import (
-    BLANK_CAPTION,
-    LineItem,
-    TextItem,
-    blank_pad,
-    layout_sheet,
-)
+from jojotte_score.render.sheet_items import LineItem, TextItem
+from jojotte_score.render.sheet_layout import blank_pad, layout_sheet
+from jojotte_score.render.sheet_words import BLANK_CAPTION
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,

@@ -15,15 +15,8 @@ import pytest
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import EntryKind, Line
-from jojotte_score.render.sheet_layout import (
-    CircleItem,
-    LineItem,
-    SheetLayout,
-    SheetMetrics,
-    TextItem,
-    empty_sheet,
-    layout_sheet,
-)
+from jojotte_score.render.sheet_items import CircleItem, LineItem, SheetLayout, TextItem
+from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_sheet
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided
 

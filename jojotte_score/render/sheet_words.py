@@ -1,0 +1,165 @@
+"""The words the scorepad writes: the marks after entries and what they mean, the legend
+of a copy, a prison amount, the chouette's roles, the captions of a blank pad, and each
+rubber's result and settlement, in the language spoken. No Qt, no geometry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from jojotte_score.core.individual_ledger import SeatRubberResult
+from jojotte_score.core.ledger import RubberResult
+from jojotte_score.core.model import ChouetteRoles, Variant
+from jojotte_score.core.scoring import EntryKind
+from jojotte_score.i18n import N_, _, ngettext, pgettext
+
+KIND_MARKS: dict[str, tuple[str, str]] = {
+    EntryKind.MELD: ("M", N_("melds")),
+    EntryKind.PRISON: ("P", N_("prison won")),
+    EntryKind.NULLO_BONUS: ("N", N_("Nullo bonus")),
+    EntryKind.SLAM_BONUS: ("S", N_("Slam bonus")),
+    EntryKind.UNBID_SLAM_BONUS: ("U", N_("unbid Slam bonus")),
+    EntryKind.RUBBER_BONUS: ("R", N_("rubber bonus")),
+}
+"""The small mark written after an entry that is not trick points, and what it means, in
+English; :func:`kind_mark` gives both in the language spoken."""
+
+
+def kind_mark(kind: str) -> tuple[str, str] | None:
+    """The mark written after an entry of ``kind`` and what it means, in the language
+    spoken ("M", "melds"; "K", "Keller gewonnen"); None for trick points."""
+    if kind not in KIND_MARKS:
+        return None
+    # Each mark is the first letter of its meaning in the language spoken.
+    marks: dict[str, str] = {
+        EntryKind.MELD: pgettext("pad mark: melds", "M"),
+        EntryKind.PRISON: pgettext("pad mark: prison won", "P"),
+        EntryKind.NULLO_BONUS: pgettext("pad mark: Nullo bonus", "N"),
+        EntryKind.SLAM_BONUS: pgettext("pad mark: Slam bonus", "S"),
+        EntryKind.UNBID_SLAM_BONUS: pgettext("pad mark: unbid Slam bonus", "U"),
+        EntryKind.RUBBER_BONUS: pgettext("pad mark: rubber bonus", "R"),
+    }
+    return marks[kind], _(KIND_MARKS[kind][1])
+
+
+def copy_legend(variant: Variant) -> str:
+    """The legend of the parentheses around a copy in ``variant``'s pad, in the language
+    spoken ("" for a game without copies)."""
+    legend = variant.game.copy_legend
+    return _(legend) if legend else ""
+
+
+def prison_text(points: int) -> str:
+    """A prison amount as the pad writes it in its lane: "60", or as the language's
+    scoresheets write it (German ones put it in parentheses: "(60)")."""
+    # Translators: how the pad writes an amount put in prison; German scoresheets put it
+    # in parentheses, as the German rules' worked example does: "({points})".
+    return pgettext("prison amount on the pad", "{points}").format(points=points)
+
+
+MINUS = "\u2212"
+"""The minus sign of a settlement (a true minus, as wide as the plus)."""
+
+
+BLANK_CAPTION = N_("Rubber ____")
+"""The caption of a blank pad: the rubber's number is written in by hand (in English:
+translate with ``_()`` where shown)."""
+
+BLANK_ROLES = N_("Box: __________ · Captain: __________ · Partner: __________")
+"""The chouette's blank pad's second caption: the rubber's roles are written in by hand
+(in English: translate with ``_()`` where shown)."""
+
+
+def signed(points: int) -> str:
+    """A settlement as the pad writes it: "+120", "0", or 60 after :data:`MINUS`."""
+    if points > 0:
+        return f"+{points}"
+    return f"{MINUS}{-points}" if points < 0 else "0"
+
+
+def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:
+    """Each player's settlement in words: "Anna +120, Bert 0", with :func:`signed`."""
+    # Translators: one player's settlement in a list of them: "Anna +120".
+    item = _("{player} {points}")
+    # Translators: what separates the players' settlements in a list of them.
+    separator = _(", ")
+    return separator.join(
+        item.format(player=name, points=signed(points))
+        for name, points in zip(names, settlement, strict=True)
+    )
+
+
+def roles_caption(roles: ChouetteRoles | None, names: Sequence[str]) -> tuple[str, ...]:
+    """The chouette rubber's roles above its names (C2): "Box: Anna · Team: Bert (captain)
+    & Carl"; nothing outside the chouette."""
+    if roles is None:
+        return ()
+    box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
+    text = _("Box: {box} · Team: {captain} (captain) & {partner}")
+    return (text.format(box=box, captain=captain, partner=partner),)
+
+
+def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> tuple[str, ...]:
+    """The result of a rubber with a column per player, in words: who won it (or that it is
+    still being played, with the prison waiting), then each player's settlement (T15, C6,
+    F6), so far while the rubber is being played (T15a)."""
+    roles = rubber.roles
+    winner = rubber.winner
+    settlement = settlement_text(names, rubber.settlement)
+    if winner is None:
+        waiting = rubber.hands[-1].prison_after if rubber.hands else 0
+        if waiting:
+            first = _("Rubber {number} in progress; {prison} in prison").format(
+                number=rubber.number, prison=waiting
+            )
+        else:
+            first = _("Rubber {number} in progress").format(number=rubber.number)
+        settled = _("Settled so far: {settlement}").format(settlement=settlement)
+    else:
+        settled = _("Settled: {settlement}").format(settlement=settlement)
+        if roles is not None and winner == roles.box:
+            first = _("{player}, the box, wins the rubber").format(player=names[winner])
+        elif roles is not None:
+            first = _("The team, {captain} & {partner}, wins the rubber").format(
+                captain=names[roles.captain], partner=names[roles.partner]
+            )
+        else:
+            first = _("{player} wins the rubber").format(player=names[winner])
+    return (first, settled)
+
+
+def result_text(rubber: RubberResult, sides: tuple[str, ...]) -> str:
+    """The rubber's result in words: who won it and who is ahead on points (R13, R14)."""
+    ahead, difference = rubber.net
+    if rubber.winner is None:
+        waiting = rubber.hands[-1].prison_after if rubber.hands else 0
+        standing = {
+            "number": rubber.number,
+            "first": sides[0],
+            "first_points": rubber.totals[0],
+            "second": sides[1],
+            "second_points": rubber.totals[1],
+        }
+        if waiting:
+            return _(
+                "Rubber {number} in progress: {first} {first_points}, "
+                "{second} {second_points}; {prison} in prison"
+            ).format(prison=waiting, **standing)
+        return _(
+            "Rubber {number} in progress: {first} {first_points}, {second} {second_points}"
+        ).format(**standing)
+    winner = sides[rubber.winner]
+    if ahead == rubber.winner:
+        return ngettext(
+            "{winner} wins the rubber by {points}",
+            "{winner} wins the rubber by {points}",
+            difference,
+        ).format(winner=winner, points=difference)
+    if ahead is None:
+        return _("{winner} wins the rubber; the totals are level").format(winner=winner)
+    return ngettext(
+        "{winner} wins the rubber; {side} is ahead by {points}",
+        "{winner} wins the rubber; {side} is ahead by {points}",
+        difference,
+    ).format(winner=winner, side=sides[ahead], points=difference)
