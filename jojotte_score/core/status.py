@@ -111,10 +111,10 @@ def table_status(
         rubber, game, below, games = last.rubber, last.game + 1, nothing, last.games
     else:
         rubber, game, below, games = last.rubber, last.game, last.below, last.games
-    dealers = None
+    roles = None
     if not isinstance(ledger, Ledger) and ledger.rubbers:
         roles = ledger.rubbers[-1].roles
-        dealers = None if roles is None else (roles.box, roles.captain)
+    dealers = variant.game.dealers(roles)
     return TableStatus(
         hand=ledger.hand_count + 1,
         rubber=rubber,

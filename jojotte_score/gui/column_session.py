@@ -111,17 +111,13 @@ class ColumnShown:
         the hand starts a rubber (:func:`~jojotte_score.core.status.next_dealer`)."""
         chosen = self.recent.chosen_dealer if position == self.count else None
         scorer = self.scorer_before(position)
-        roles = scorer.roles
-        dealers = None if roles is None else (roles.box, roles.captain)
+        dealers = self.variant.game.dealers(scorer.roles)
         return next_dealer(scorer.results, self.variant, chosen, dealers)
 
     def cut_seats(self) -> tuple[int, ...]:
         """Who may win the cut for the next rubber's first deal: everybody, or in the
         chouette the next rubber's box and captain (C7)."""
-        roles = self.roles()
-        if roles is None:
-            return tuple(range(len(self.players)))
-        return (roles.box, roles.captain)
+        return self.variant.game.dealers(self.roles())
 
 
 def column_status_text(
