@@ -74,13 +74,13 @@ def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> 
 
     extra = _modules_after(scorepad, environment) - _modules_after(BARE_WINDOW, environment)
 
-    assert "jojotte_score.gui.main_window" in extra  # the window was built
+    assert "jojotte_score.gui.window.main_window" in extra  # the window was built
     assert len(extra) <= EXTRA_MODULES_BUDGET, sorted(extra)
 
 
 def test_the_collector_stays_on_and_what_start_up_built_is_frozen(tmp_path: Path) -> None:
     """Nothing switches the garbage collector off; once the window is shown, what start-up
-    built is frozen out of its reach (see jojotte_score.gui.app)."""
+    built is frozen out of its reach (see jojotte_score.gui.window.app)."""
     result = run_window_script(
         tmp_path, "", "import gc\nprint(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n"
     )

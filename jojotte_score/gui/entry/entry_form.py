@@ -1,6 +1,6 @@
 """What the hand entry form needs to know, without Qt.
 
-The entry panel (:mod:`jojotte_score.gui.entry_panel`) shows one input per :class:`Slot` and
+The entry panel (:mod:`jojotte_score.gui.entry.entry_panel`) shows one input per :class:`Slot` and
 wires its widgets to an :class:`EntryForm`, which decides everything a test can check with
 plain pytest:
 
@@ -16,9 +16,9 @@ plain pytest:
 
 :class:`EntryForm` is the form of the hands recorded side against side: two players,
 partnerships, and the chouette's box against its team (C1). The three-player and cutthroat
-hands, recorded by seat, have :class:`~jojotte_score.gui.seat_form.SeatEntryForm`; both
+hands, recorded by seat, have :class:`~jojotte_score.gui.entry.seat_form.SeatEntryForm`; both
 share :class:`FormRules` (the focus, the choices' keys and the keystroke plan), and
-:func:`~jojotte_score.gui.entry_panel.entry_form_for` picks one for a sitting (there, so
+:func:`~jojotte_score.gui.entry.entry_panel.entry_form_for` picks one for a sitting (there, so
 that this module and the seat form's do not import each other).
 
 Nothing here writes a value the scorekeeper did not type or accept.
