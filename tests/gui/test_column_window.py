@@ -16,8 +16,8 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Sitting, Trump, Variant
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.entry.entry_form import Slot
 from jojotte_score.gui.entry.entry_panel import EntryRequest
+from jojotte_score.gui.entry.form_rules import Slot
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup

@@ -11,11 +11,11 @@ import pytest
 
 from jojotte_score.core.model import PlayedHand, Special, ThrownIn, Trump, Variant
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.entry.entry_form import (
+from jojotte_score.gui.entry.entry_form import EntryForm
+from jojotte_score.gui.entry.form_rules import (
     ORDER,
     ROW_LABELS,
     TRUMP_CHOICES,
-    EntryForm,
     FormValues,
     Slot,
     doubling_choices,

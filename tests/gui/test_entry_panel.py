@@ -27,8 +27,8 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.validation import check_hand
 from jojotte_score.gui.entry.entry_fields import ChoiceField
-from jojotte_score.gui.entry.entry_form import FormValues, Slot, mnemonic
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.entry.form_rules import FormValues, Slot, mnemonic
 from jojotte_score.gui.entry.meld_dialog import MeldDialog
 from jojotte_score.gui.window.actions import MENUS
 from jojotte_score.gui.window.main_window import MainWindow

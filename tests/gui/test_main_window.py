@@ -361,7 +361,7 @@ def test_an_unknown_file_is_refused_before_qt_starts(
 # The panel's keys: a choice field takes a single key (sides by initial, trumps C D H S N,
 # doubling X, Nullo N) and moves on to the next field that needs input; Alt plus a label's
 # underlined letter jumps to a field; both card counts are typed, the left-hand side first,
-# Tab between them; Enter records. The keystroke plan (gui/entry/entry_form.py) lists the keys.
+# Tab between them; Enter records. The keystroke plan (gui/entry/form_rules.py) lists the keys.
 
 
 def type_hand(window: MainWindow, qtbot: QtBot, hand: PlayedHand) -> int:

@@ -19,8 +19,9 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
-from jojotte_score.gui.entry.entry_form import SEAT_ORDER, EntryForm, FormValues, Slot
+from jojotte_score.gui.entry.entry_form import EntryForm
 from jojotte_score.gui.entry.entry_panel import entry_form_for
+from jojotte_score.gui.entry.form_rules import SEAT_ORDER, FormValues, Slot
 from jojotte_score.gui.entry.seat_form import SeatEntryForm
 
 THREE = SeatEntryForm(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))

@@ -59,22 +59,22 @@ from jojotte_score.gui.entry.entry_fields import (
     error_label,
     show_error,
 )
-from jojotte_score.gui.entry.entry_form import (
+from jojotte_score.gui.entry.entry_form import EntryForm
+from jojotte_score.gui.entry.flow_layout import FlowLayout
+from jojotte_score.gui.entry.form_rules import (
     SEAT_ORDER,
-    EntryForm,
     FormCheck,
     FormRules,
     FormValues,
     Slot,
     row_label,
 )
-from jojotte_score.gui.entry.flow_layout import FlowLayout
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
     from jojotte_score.core.melds import DeclaredMelds
     from jojotte_score.core.three_player import SidesWith
-    from jojotte_score.gui.entry.entry_form import AnyHand
+    from jojotte_score.gui.entry.form_rules import AnyHand
     from jojotte_score.gui.pad.column_pad import ColumnScorer
 
     PriorScorer = Scorer | ColumnScorer

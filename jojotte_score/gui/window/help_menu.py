@@ -2,7 +2,7 @@
 
 The keyboard reference is built from the tables the keys come from: the entry form's row
 labels (their mnemonics), its choice keys and focus order
-(:mod:`jojotte_score.gui.entry.entry_form`) and the actions' shortcuts and menus
+(:mod:`jojotte_score.gui.entry.form_rules`) and the actions' shortcuts and menus
 (:mod:`jojotte_score.gui.window.actions`); nothing in it is typed twice. The scoring card is the
 printed one (:func:`jojotte_score.gui.printing.print_card`), shown in its preview.
 """
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score import __version__
 from jojotte_score.core.model import Special
-from jojotte_score.gui.entry.entry_form import (
+from jojotte_score.gui.entry.form_rules import (
     BACKSPACE,
     ENTER,
     NOBODY_KEYS,

@@ -1,0 +1,566 @@
+"""What the hand entry form needs to know, without Qt.
+
+The entry panel (:mod:`jojotte_score.gui.entry.entry_panel`) shows one input per :class:`Slot` and
+wires its widgets to a form, which decides everything a test can check with
+plain pytest:
+
+- the fields' values (:class:`FormValues`) to a :class:`Hand`, or what is still missing,
+  asked in the players' words and keyed by the field it belongs to;
+- the core's errors and warnings for that hand (``check_hand``), keyed the same way;
+- the focus order: the order of the pad, top to bottom, and in every pair of boxes the
+  left-hand column's side first, then the right-hand one;
+- which slot still needs input, and so where a choice made with a key moves the focus;
+- the remainder offered as a suggestion (partnerships only: there all 32 cards are played,
+  so one side's count gives the other's; in every other game only 18 are);
+- the keystroke plan: the keys that type a given hand, which the tests press and count.
+
+Two forms say what each way to play needs: :class:`~jojotte_score.gui.entry.entry_form.EntryForm`
+for the hands recorded side against side (two players, partnerships, the chouette's box
+against its team, C1) and :class:`~jojotte_score.gui.entry.seat_form.SeatEntryForm` for the
+three-player and cutthroat hands, recorded by seat. Both are built on what this module
+holds, which imports neither: :class:`FormRules` (the focus, the choices' keys and the
+keystroke plan), the slots, the values and the verdict on them, and the choices every form
+offers alike. :func:`~jojotte_score.gui.entry.entry_panel.entry_form_for` picks a form for
+a sitting.
+
+Nothing here writes a value the scorekeeper did not type or accept.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import (
+    Doubling,
+    Hand,
+    PlayedHand,
+    Special,
+    ThrownIn,
+    Trump,
+    Variant,
+)
+from jojotte_score.core.validation import errors_only
+from jojotte_score.i18n import N_, _, pgettext
+
+if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
+    from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
+
+    AnyHand = Hand | ThreePlayerHand
+    """A hand of any variant: side against side, or by seat."""
+
+Pair = tuple[int | None, int | None]
+SIDES = (0, 1)
+
+# The keys a scorekeeper presses, as the keystroke plan writes them.
+TAB, ENTER, SPACE, BACKSPACE = "Tab", "Enter", "Space", "Backspace"
+
+
+class Slot(enum.StrEnum):
+    """One input of the form, named by the field key the core's problems use."""
+
+    DEALER = "dealer"
+    BIDDER = "bidder"
+    TRUMP = "trump"
+    DOUBLE = "double"
+    DOUBLER = "doubler"
+    SIDES_WITH = "sides_with"
+    SPECIAL = "special"
+    NULLO_BIDDER = "nullo_bidder"
+    ACTIVE_DEFENDER = "active_defender"
+    MELDS_LEFT = "melds[0]"
+    MELDS_RIGHT = "melds[1]"
+    CARDS_LEFT = "card_points[0]"
+    CARDS_RIGHT = "card_points[1]"
+    LAST_TRICK = "last_trick"
+    JOJOTTE = "jojotte"
+    TRICKS_LEFT = "tricks[0]"
+    TRICKS_RIGHT = "tricks[1]"
+    NOTE = "note"
+
+    @property
+    def row(self) -> str:
+        """The form row the slot sits in: "melds" for both meld boxes, and so on."""
+        return self.value.partition("[")[0]
+
+    @property
+    def side(self) -> int | None:
+        """0 or 1 for a box of a pair, None for a single field."""
+        _row, bracket, rest = self.value.partition("[")
+        return int(rest[0]) if bracket else None
+
+
+# The focus order: the pad's order, the left-hand side of each pair first. The card points
+# come before who took the last trick: a scorekeeper who types the counts straight after the
+# trump then types them into the count boxes, never as a digit that picks a side.
+SEAT_ORDER: tuple[Slot, ...] = tuple(Slot)
+"""The three-player and cutthroat form's order: the bidding as at the table (who doubled
+and whom the third player sided with, who bid Nullo, who played against the declarer),
+then the play of the two active players, declarer first."""
+
+_SEAT_ROLES = frozenset({Slot.DOUBLER, Slot.SIDES_WITH, Slot.NULLO_BIDDER, Slot.ACTIVE_DEFENDER})
+ORDER: tuple[Slot, ...] = tuple(slot for slot in Slot if slot not in _SEAT_ROLES)
+"""The order of the hands recorded side against side (two players, partnerships, the
+chouette)."""
+
+# Each row's label, with the letter that Alt plus it jumps to (after "&"); shown through
+# row_label(). Translators: each label of the entry panel needs a letter of its own, and
+# none of the main window's menu titles' letters (Alt plus it opens the menu).
+ROW_LABELS: dict[str, str] = {
+    "dealer": N_("Deale&r"),
+    "bidder": N_("&Bidder"),
+    "trump": N_("Tr&ump"),
+    "double": N_("&Doubling"),
+    "doubler": N_("Doubled b&y"),
+    "sides_with": N_("Third player side&s with"),
+    "special": N_("&Nullo or Slam"),
+    "nullo_bidder": N_("Nullo b&idder"),
+    "active_defender": N_("&Active defender"),
+    "melds": N_("&Melds"),
+    "card_points": N_("&Card points"),
+    "last_trick": N_("&Last trick"),
+    "jojotte": N_("&Jo-Jotte"),
+    "tricks": N_("Tric&ks"),
+    "note": N_("N&ote"),
+}
+
+
+def row_label(row: str) -> str:
+    """A row's label in the current language, its Alt letter after "&" ("Tric&ks")."""
+    return _(ROW_LABELS[row])
+
+
+TEXT_SLOTS = frozenset(slot for slot in Slot if slot.side is not None or slot is Slot.NOTE)
+_PAIRS = {
+    "melds": (Slot.MELDS_LEFT, Slot.MELDS_RIGHT),
+    "card_points": (Slot.CARDS_LEFT, Slot.CARDS_RIGHT),
+    "tricks": (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT),
+}
+
+TRUMP_CHOICES: tuple[tuple[Trump, str, tuple[str, ...]], ...] = (
+    (Trump.CLUBS, N_("♣ Clubs"), ("C",)),
+    (Trump.DIAMONDS, N_("♦ Diamonds"), ("D",)),
+    (Trump.HEARTS, N_("♥ Hearts"), ("H",)),
+    (Trump.SPADES, N_("♠ Spades"), ("S",)),
+    (Trump.NO_TRUMP, N_("No-trump"), ("N",)),
+)
+"""The trump choices in English, each with its key; :func:`trump_choices` gives them in the
+current language, whose keys follow its names (German: K, A, H, P, O)."""
+DOUBLING_CHOICES: tuple[tuple[Doubling, str, tuple[str, ...]], ...] = (
+    (Doubling.NONE, N_("None"), ("0",)),
+    (Doubling.DOUBLE, N_("Doubled"), ("X",)),
+    (Doubling.REDOUBLE, N_("Redoubled"), ("R",)),
+)
+"""The doubling choices (their labels translated by :func:`doubling_choices`); their keys
+are the same in every language."""
+SPECIAL_KEYS = {Special.NONE: ("0",), Special.NULLO: ("N",), Special.SLAM: ("S",)}
+NOBODY_KEYS = ("0",)
+
+Choice = tuple[Any, str, tuple[str, ...]]
+"""One choice of a choice field: (value, label, keys)."""
+
+
+def trump_key(trump: Trump) -> str:
+    """The key that chooses ``trump`` in the current language: the first letter of its name
+    where the names' letters differ (English C, D, H, S, N)."""
+    # Translators: the single letter typed to choose each trump, shown on its button ("♣
+    # Kreuz [K]"). The five letters must differ; best each name's first letter.
+    keys = {
+        Trump.CLUBS: pgettext("key for clubs", "C"),
+        Trump.DIAMONDS: pgettext("key for diamonds", "D"),
+        Trump.HEARTS: pgettext("key for hearts", "H"),
+        Trump.SPADES: pgettext("key for spades", "S"),
+        Trump.NO_TRUMP: pgettext("key for no-trump", "N"),
+    }
+    return keys[trump].upper()
+
+
+def trump_choices() -> list[Choice]:
+    """The trump choices in the current language: (trump, label, keys)."""
+    return [(trump, _(label), (trump_key(trump),)) for trump, label, _keys in TRUMP_CHOICES]
+
+
+def doubling_choices() -> list[Choice]:
+    """The doubling choices in the current language: (doubling, label, keys)."""
+    return [(double, _(label), keys) for double, label, keys in DOUBLING_CHOICES]
+
+
+def mnemonic(label: str) -> str:
+    """The letter after "&" in a label, upper case ("Tric&ks" gives "K")."""
+    return label[label.index("&") + 1].upper()
+
+
+def choice_keys(names: Sequence[str]) -> list[tuple[str, ...]]:
+    """``1``, ``2``, … and each name's first letter when the first letters differ."""
+    initials = [name.strip()[:1].upper() for name in names]
+    usable = all(i.isalpha() for i in initials) and len(set(initials)) == len(initials)
+    return [
+        (str(index + 1), initials[index]) if usable else (str(index + 1),)
+        for index in range(len(names))
+    ]
+
+
+class FormValues(NamedTuple):
+    """What the form's fields hold: typed values, None for an empty field or no choice.
+
+    The pairs hold the two boxes, left then right: side 0 and side 1 of a hand recorded side
+    against side; the declarer and the active defender of a three-player hand.
+    """
+
+    dealer: int | None = None
+    bidder: int | None = None
+    trump: Trump | None = None
+    double: Doubling = Doubling.NONE
+    special: Special = Special.NONE
+    melds: Pair = (None, None)
+    last_trick: int | None = None
+    jojotte: int | None = None
+    card_points: Pair = (None, None)
+    tricks: Pair = (None, None)
+    note: str = ""
+    doubler: int | None = None
+    sides_with: SidesWith | None = None
+    nullo_bidder: int | None = None
+    active_defender: int | None = None
+
+    @classmethod
+    def of(cls, hand: AnyHand) -> FormValues:
+        """The values that describe ``hand`` (as editing a recorded hand shows them)."""
+        if isinstance(hand, ThrownIn):
+            return cls(dealer=hand.dealer, note=hand.note)
+        if not isinstance(hand, PlayedHand):
+            return _seat_values(hand)
+        return cls(
+            dealer=hand.dealer,
+            bidder=hand.bidder,
+            trump=hand.trump,
+            double=hand.double,
+            special=hand.special,
+            melds=hand.melds,
+            last_trick=hand.last_trick,
+            jojotte=hand.jojotte,
+            card_points=hand.card_points,
+            tricks=(None, None) if hand.tricks is None else hand.tricks,
+            note=hand.note,
+        )
+
+    def get(self, slot: Slot) -> object:
+        """The value of one slot (one box's number for a pair)."""
+        side = slot.side
+        value: object = getattr(self, slot.row)
+        if side is None:
+            return value
+        assert isinstance(value, tuple)
+        return value[side]
+
+    def with_slot(self, slot: Slot, value: object) -> FormValues:
+        """A copy with ``slot`` set to ``value``."""
+        side = slot.side
+        if side is not None:
+            pair = list(getattr(self, slot.row))
+            pair[side] = value
+            value = tuple(pair)
+        fields: dict[str, Any] = {slot.row: value}  # one field, named by the slot
+        return self._replace(**fields)
+
+
+def _seat_values(hand: ThreePlayerHand) -> FormValues:
+    """The values of a three-player hand: the boxes hold the declarer's and the active
+    defender's numbers."""
+    active = (hand.declarer, hand.active_defender)
+
+    def boxes(numbers: tuple[int, ...] | None) -> Pair:
+        if numbers is None:
+            return (None, None)
+        return (numbers[active[0]], numbers[active[1]])
+
+    return FormValues(
+        dealer=hand.dealer,
+        bidder=hand.bidder,
+        trump=hand.trump,
+        double=hand.double,
+        doubler=hand.doubler,
+        sides_with=hand.sides_with,
+        special=hand.special,
+        nullo_bidder=hand.nullo_bidder,
+        active_defender=hand.active_defender,
+        melds=boxes(hand.melds),
+        card_points=boxes(hand.card_points),
+        last_trick=hand.last_trick,
+        jojotte=hand.jojotte,
+        tricks=boxes(hand.tricks),
+        note=hand.note,
+    )
+
+
+class FormCheck(NamedTuple):
+    """The form's verdict on its values.
+
+    ``hand`` is None while ``missing`` names something the hand needs (field key → question).
+    ``problems`` are the core's errors and warnings for the hand, their fields the form's.
+    """
+
+    hand: AnyHand | None
+    missing: dict[str, str]
+    problems: tuple[Problem, ...]
+
+    @property
+    def errors(self) -> list[Problem]:
+        """The problems that refuse the hand."""
+        return errors_only(list(self.problems))
+
+    @property
+    def warnings(self) -> list[Problem]:
+        """The problems the scorekeeper must confirm."""
+        return [p for p in self.problems if p.warning]
+
+    def messages(self, show_missing: bool) -> dict[str, list[str]]:
+        """Every message keyed by the field it belongs to (missing input when asked for)."""
+        messages: dict[str, list[str]] = {}
+        for problem in self.problems:
+            text = problem.message
+            if problem.warning:
+                text = _("Check: {message}").format(message=text)
+            messages.setdefault(problem.field or "", []).append(text)
+        if show_missing:
+            for field, question in self.missing.items():
+                messages.setdefault(field, []).append(question)
+        return messages
+
+
+class FormRules:
+    """What every entry form shares: the focus, the choices' keys and the keystroke plan.
+
+    A form says what each variant needs: :meth:`missing`, :meth:`build`, :meth:`problems`,
+    which slots are shown (:meth:`is_shown`), each choice field's :meth:`choices` and the
+    names on the pairs of boxes (:meth:`pair_names`); the focus order is ``order``.
+    """
+
+    order: tuple[Slot, ...] = ORDER
+    by_seat = False  # "Still to enter" calls the two boxes "both players'", else "both sides'"
+
+    def __init__(self, variant: Variant, players: Sequence[str]) -> None:
+        self.variant = variant
+        self.players = tuple(players)
+        self.seat_keys = tuple(choice_keys(self.players))
+
+    # What a variant says -------------------------------------------------------------------
+
+    def missing(self, values: FormValues) -> dict[str, str]:
+        """What the hand still needs, field key → the question the scorekeeper answers."""
+        raise NotImplementedError
+
+    def build(self, values: FormValues) -> AnyHand | None:
+        """The hand the values describe, or None while :meth:`missing` names something."""
+        raise NotImplementedError
+
+    def problems(self, hand: AnyHand, number: int | None) -> list[Problem]:
+        """The core's errors and warnings for ``hand``, each keyed by the form's field."""
+        raise NotImplementedError
+
+    def is_shown(self, values: FormValues, slot: Slot) -> bool:
+        """Whether the slot's row is on the form at all for these values."""
+        return slot in self.order
+
+    def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
+        """The choices a choice field offers for these values: (value, label, keys)."""
+        raise NotImplementedError
+
+    def pair_names(self, values: FormValues) -> tuple[str, str]:
+        """The names on the left-hand and the right-hand box of every pair."""
+        raise NotImplementedError
+
+    def pair_words(self, values: FormValues) -> tuple[str, str]:
+        """The names the questions use for the two boxes' players."""
+        return self.pair_names(values)
+
+    def suggestion(self, values: FormValues, slot: Slot) -> int | None:
+        """The remainder offered (greyed, not a value) in an empty box, or None."""
+        return None
+
+    # Values to a hand ----------------------------------------------------------------------
+
+    def check(self, values: FormValues, number: int | None = None) -> FormCheck:
+        """The hand, what is missing, and the core's problems with the hand as it stands."""
+        missing = self.missing(values)
+        hand = None if missing else self.build(values)
+        problems: tuple[Problem, ...] = ()
+        if hand is not None:
+            problems = tuple(self.problems(hand, number))
+        return FormCheck(hand, missing, problems)
+
+    def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
+        """One line naming what is missing, in the form's order, for the preview ("" when
+        nothing is), with the remainder a box offers: each item a whole message, the items
+        joined by the language's separator."""
+        needed: list[str] = []
+        words = self.pair_words(values)
+        rows = dict.fromkeys(slot.row for slot in self.order)
+        for row in rows:
+            if not any(field.partition("[")[0] == row for field in check.missing):
+                continue
+            empty = [slot for slot in _PAIRS.get(row, ()) if values.get(slot) is None]
+            if len(empty) != 1:
+                needed.append(_still_item(row, "both", self.by_seat) if empty else _still(row))
+                continue
+            offered = self.suggestion(values, empty[0])
+            item = _still_item(row, "one" if offered is None else "offered", self.by_seat)
+            needed.append(item.format(player=words[empty[0].side or 0], points=offered))
+        if not needed:
+            return ""
+        # Translators: the separator between the items of a list ("the bidder, the trump").
+        items = _(", ").join(needed)
+        return _("Still to enter: {items}.").format(items=items)
+
+    # The focus -----------------------------------------------------------------------------
+
+    def is_enabled(self, values: FormValues, slot: Slot) -> bool:
+        """False for a slot not shown, and for the fields that do not count in the contract
+        chosen (Nullo's last trick and Jo-Jotte)."""
+        if not self.is_shown(values, slot):
+            return False
+        if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
+            return values.special is not Special.NULLO
+        return True
+
+    def needs_input(self, values: FormValues, slot: Slot) -> bool:
+        """True for an empty slot the hand cannot be recorded without."""
+        return self._needs(values, slot, self.missing(values))
+
+    def _needs(self, values: FormValues, slot: Slot, missing: dict[str, str]) -> bool:
+        if not self.is_enabled(values, slot):
+            return False
+        if slot.value in missing:
+            return True
+        return slot.side is not None and slot.row in missing and values.get(slot) is None
+
+    def next_slot(self, values: FormValues, after: Slot | None = None) -> Slot | None:
+        """The first slot after ``after`` (from the top for None) that still needs input;
+        None when the hand needs nothing more (the focus goes to Record)."""
+        start = 0 if after is None else self.order.index(after) + 1
+        missing = self.missing(values)
+        for slot in self.order[start:]:
+            if self._needs(values, slot, missing):
+                return slot
+        return None
+
+    def first_slot(self, values: FormValues) -> Slot | None:
+        """Where a new hand starts: the first slot that needs input."""
+        return self.next_slot(values, None)
+
+    # The keystroke plan --------------------------------------------------------------------
+
+    def keys_for(self, slot: Slot, value: object, values: FormValues) -> tuple[str, ...]:
+        """The keys that put ``value`` into ``slot`` once it has the focus."""
+        if slot in TEXT_SLOTS:
+            text = "" if value is None else str(value)
+            if value is not None and value == self.suggestion(values, slot):
+                return (SPACE,)
+            return tuple(text)
+        if value is None and slot is Slot.DEALER:
+            return (BACKSPACE,)  # back to no dealer
+        keys = next(keys for choice, _label, keys in self.choices(slot, values) if choice == value)
+        return (keys[-1],)
+
+    def keystrokes(self, hand: AnyHand, start: FormValues | None = None) -> list[str]:
+        """The keys that type ``hand`` into a fresh form holding ``start`` (the prefilled
+        dealer), as a scorekeeper would: a key for each choice (the focus then moves on by
+        itself), digits for each box, Tab to the next box, Alt plus a label's letter to jump
+        to a field that nothing moves to; Enter records. A thrown-in deal is recorded with
+        Ctrl+T."""
+        values = start or FormValues()
+        target = FormValues.of(hand)
+        if isinstance(hand, ThrownIn):
+            keys = self._type_slots(values, target, [Slot.DEALER, Slot.NOTE])
+            return [*keys, "Ctrl+T"]
+        return [*self._type_slots(values, target, list(self.order)), ENTER]
+
+    def _type_slots(self, values: FormValues, target: FormValues, slots: list[Slot]) -> list[str]:
+        keys: list[str] = []
+        focus = self.first_slot(values)
+        for slot in slots:
+            wanted = target.get(slot)
+            if slot.row == "melds" and wanted == 0:
+                wanted = None  # an empty meld box is 0
+            if values.get(slot) == wanted or not self.is_enabled(values, slot):
+                continue
+            if focus is not slot:
+                keys.extend(self._move(values, focus, slot))
+            keys.extend(self.keys_for(slot, wanted, values))
+            values = values.with_slot(slot, wanted)
+            focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
+        return keys
+
+    def _move(self, values: FormValues, focus: Slot | None, slot: Slot) -> tuple[str, ...]:
+        """Tab to the next slot (Tab passes over the disabled ones); else Alt and the row's
+        letter (then Tab to a right-hand box)."""
+        if focus is not None:
+            after = self.order[self.order.index(focus) + 1 :]
+            enabled = [s for s in after if self.is_enabled(values, s)]
+            if enabled[:1] == [slot]:
+                return (TAB,)
+        jump = f"Alt+{mnemonic(row_label(slot.row))}"
+        return (jump, TAB) if slot.side == 1 else (jump,)
+
+
+# What "Still to enter" names for a row that misses a value.
+_STILL_WORDS = {
+    "dealer": N_("the dealer"),
+    "bidder": N_("the bidder"),
+    "trump": N_("the trump"),
+    "doubler": N_("who doubled"),
+    "sides_with": N_("whom the third player sided with"),
+    "nullo_bidder": N_("the Nullo bidder"),
+    "active_defender": N_("the active defender"),
+    "card_points": N_("card points"),
+    "last_trick": N_("who won the last trick"),
+    "tricks": N_("tricks"),
+}
+
+
+def _still(row: str) -> str:
+    """What "Still to enter" names for a row, in the current language."""
+    return _(_STILL_WORDS[row]) if row in _STILL_WORDS else row
+
+
+def _still_item(row: str, case: str, by_seat: bool) -> str:
+    """The item "Still to enter" names for a pair of boxes: both boxes empty ("both sides'
+    card points"), one ("{player}'s tricks") or one with a remainder offered ("{player}'s
+    card points (Space takes {points})"); each a whole message."""
+    if row == "card_points":
+        items = {
+            "both": _("both players' card points") if by_seat else _("both sides' card points"),
+            "one": _("{player}'s card points"),
+            "offered": _("{player}'s card points (Space takes {points})"),
+        }
+    elif row == "tricks":
+        items = {
+            "both": _("both players' tricks") if by_seat else _("both sides' tricks"),
+            "one": _("{player}'s tricks"),
+            "offered": _("{player}'s tricks (Space takes {points})"),
+        }
+    else:
+        return _still(row)
+    return items[case]
+
+
+def common_choices(slot: Slot) -> list[Choice]:
+    """The choices every form offers alike: the trump and the doubling."""
+    if slot is Slot.TRUMP:
+        return trump_choices()
+    if slot is Slot.DOUBLE:
+        return doubling_choices()
+    raise ValueError(f"{slot} has no fixed choices")
+
+
+def special_choices(slam_by: str | None, nullo_by: str | None) -> list[Choice]:
+    """None, Nullo and Slam, naming who bids them when known."""
+    nullo = _("Nullo") if nullo_by is None else _("Nullo by {player}").format(player=nullo_by)
+    slam = _("Slam") if slam_by is None else _("Slam by {player}").format(player=slam_by)
+    return [
+        (Special.NONE, _("None"), SPECIAL_KEYS[Special.NONE]),
+        (Special.NULLO, nullo, SPECIAL_KEYS[Special.NULLO]),
+        (Special.SLAM, slam, SPECIAL_KEYS[Special.SLAM]),
+    ]
