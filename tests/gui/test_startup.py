@@ -18,9 +18,13 @@ import pytest
 from .conftest import ROOT, run_window_script
 
 # Modules the scorepad imports to show a sitting, beyond a bare PySide6 window's: 74 when
-# this budget was set (our 46 modules, the standard library's and Qt's for the widgets
-# used). The headroom leaves room for a new module or two, not for a new subsystem.
-EXTRA_MODULES_BUDGET = 85
+# this budget was first set at 85 (our 46 modules, the standard library's and Qt's for the
+# widgets used). Measured 97 when it was raised to 100 (our 67): the registry of the games
+# and the split sheet layout had brought it to 95; grouping gui/ by feature adds the
+# __init__ of window/, sitting/, entry/ and pad/, and the forms' shared rules their own
+# module (100); the command line's commands, imported only when a command runs, give back
+# 3. The headroom leaves room for a new module or two, not for a new subsystem.
+EXTRA_MODULES_BUDGET = 100
 
 BARE_WINDOW = (
     "import sys\n"
