@@ -51,6 +51,7 @@ class _Speaking:
     def __init__(self) -> None:
         self.language = SOURCE_LANGUAGE
         self.translations = gettext.NullTranslations()
+        self.unusable: set[str] = set()  # catalogues found unusable, each reported once
 
 
 _speaking = _Speaking()
@@ -103,11 +104,59 @@ def use_language(code: str | None, environ: Mapping[str, str] | None = None) -> 
     if code == SOURCE_LANGUAGE:
         translations: gettext.NullTranslations = gettext.NullTranslations()
     else:
-        # A catalogue missing from a broken install leaves the program in English, not down.
-        translations = gettext.translation(DOMAIN, locale_dir(), [code], fallback=True)
+        translations = _catalogue(code)
     _speaking.language = code
     _speaking.translations = translations
     return code
+
+
+def catalogue_path(code: str) -> Path:
+    """Where the compiled catalogue of the language ``code`` is."""
+    return locale_dir() / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def _catalogue(code: str) -> gettext.NullTranslations:
+    """The catalogue of ``code``; English (no translations) when it cannot be used.
+
+    A catalogue missing from a broken install leaves the program in English, quietly, as
+    gettext does. One that is there but unusable (empty, cut short, not a catalogue, a
+    folder, a named pipe) does too, with one line on stderr saying so. Only a regular file
+    is read: the file is opened without waiting (a named pipe would block a plain open until
+    something writes to it) and checked before a byte is read.
+    """
+    import os
+    import stat
+
+    path = catalogue_path(code)
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return gettext.NullTranslations()
+    except OSError as error:
+        _unusable(path, error.strerror or str(error))
+        return gettext.NullTranslations()
+    if not stat.S_ISREG(os.fstat(handle).st_mode):
+        os.close(handle)
+        _unusable(path, N_("not a regular file"))
+        return gettext.NullTranslations()
+    with open(handle, "rb") as file:
+        try:
+            return gettext.GNUTranslations(file)
+        except Exception as error:  # whatever a damaged file makes the parser raise
+            _unusable(path, f"{type(error).__name__}: {error}")
+            return gettext.NullTranslations()
+
+
+def _unusable(path: Path, reason: str) -> None:
+    """Say once per catalogue, on stderr, that it cannot be used and English is spoken."""
+    import sys
+
+    if str(path) in _speaking.unusable:
+        return
+    _speaking.unusable.add(str(path))
+    # Said in English: the catalogue that would translate it is the one that cannot be used.
+    message = N_("jojotte-score: the catalogue {file} cannot be used ({reason}); speaking English")
+    print(message.format(file=path, reason=reason), file=sys.stderr)
 
 
 def current_language() -> str:

@@ -147,6 +147,31 @@ def system_packages() -> tuple[dict[str, str], list[str]]:
     return packages, missing
 
 
+def provided_names(packages: Iterable[str]) -> dict[str, set[str]]:
+    """Package → the names it answers to: its own and those it provides. Since Debian 13 (the
+    64-bit time_t transition) libglib2.0-0t64 owns libglib-2.0.so.0 and provides libglib2.0-0,
+    the name the list gives, which Debian 12 and Ubuntu use too."""
+    wanted = sorted(set(packages))
+    names = {package: {package} for package in wanted}
+    result = subprocess.run(
+        ["dpkg-query", "-W", "-f=${Package}|${Provides}\n", *wanted],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    for line in result.stdout.splitlines():
+        package, _bar, provides = line.partition("|")
+        provided = {name.split(" ", 1)[0] for name in provides.split(", ") if name}
+        names.setdefault(package, {package}).update(provided)
+    return names
+
+
+def unlisted_packages(packages: Iterable[str], listed: Iterable[str]) -> list[str]:
+    """The packages that are in the list under none of their names."""
+    in_list = set(listed)
+    return sorted(p for p, names in provided_names(packages).items() if not names & in_list)
+
+
 def listed_packages(group: str = "runtime") -> list[str]:
     """A package list of system-libraries.sh (``runtime``, ``tests`` or ``build``)."""
     text = SCRIPT.read_text(encoding="utf-8")
@@ -168,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{soname}\tMISSING", file=sys.stderr)
     if not arguments.check:
         return 0
-    unlisted = sorted(set(packages.values()) - set(listed_packages()))
+    unlisted = unlisted_packages(packages.values(), listed_packages())
     if unlisted:
         print(f"not in {SCRIPT.name}: {' '.join(unlisted)}", file=sys.stderr)
     return 1 if unlisted or missing else 0

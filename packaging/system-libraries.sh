@@ -1,6 +1,9 @@
 #!/bin/sh
 # Installs, on Debian and Ubuntu, the system packages jojotte-score needs when they are
 # missing. Does nothing when everything is there or when the system has no apt-get.
+# Every group includes what `python3 -m venv` needs: Debian's own python3 makes virtual
+# environments only with python3-venv (Debian ships ensurepip apart), and a system with no
+# python3 at all gets it that way.
 #
 #   sh packaging/system-libraries.sh              the libraries Qt needs to show the window
 #   sh packaging/system-libraries.sh tests        ... and the tools the tests use
@@ -25,20 +28,33 @@ packages="$runtime"
 for group in "$@"; do
   case "$group" in
     tests) packages="$packages $tests" ;;
-    build)
-      packages="$packages $build"
-      # Debian's own python3 makes virtual environments only with python3-venv.
-      if [ "$(command -v python3)" = /usr/bin/python3 ]; then packages="$packages python3-venv"; fi
-      ;;
+    build) packages="$packages $build" ;;
     *) echo "usage: sh $0 [tests] [build]" >&2; exit 2 ;;
   esac
 done
 
 command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 || exit 0
 
+# The python3 on PATH (an active virtual environment's, if any) makes the virtual
+# environment: the system's own (or one built on it) without ensurepip needs its -venv.
+if ! command -v python3 >/dev/null 2>&1; then
+  packages="python3-venv $packages"
+elif ! python3 -c "import ensurepip" >/dev/null 2>&1 &&
+  python3 -c "import sys; sys.exit(sys.base_prefix != '/usr')" 2>/dev/null; then
+  packages="python$(python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])')-venv $packages"
+fi
+
+# The installed packages and the names they provide: since Debian 13 (the 64-bit time_t
+# transition) libglib2.0-0 is installed as libglib2.0-0t64, which provides the old name.
+installed=$(dpkg-query -W -f='${db:Status-Abbrev}|${Package}|${Provides}\n' 2>/dev/null |
+  awk -F'|' '$1 ~ /^ii/ {
+    print $2
+    count = split($3, provided, ", ")
+    for (i = 1; i <= count; i++) { sub(/ .*/, "", provided[i]); print provided[i] }
+  }')
 missing=""
 for package in $packages; do
-  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+  if ! printf '%s\n' "$installed" | grep -qxF "$package"; then
     missing="$missing $package"
   fi
 done

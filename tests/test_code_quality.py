@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -25,9 +24,9 @@ def run(*command: str) -> subprocess.CompletedProcess[str]:
     ids=["ruff-check", "ruff-format"],
 )
 def test_ruff(command: tuple[str, ...]) -> None:
-    ruff = shutil.which("ruff")
-    assert ruff is not None, "ruff is part of the test extra: pip install -e '.[test]'"
-    result = run(ruff, *command[1:])
+    """The ruff installed with this Python (not whichever is first on PATH, if any)."""
+    result = run(sys.executable, "-m", "ruff", *command[1:])
+    assert "No module named ruff" not in result.stderr, "ruff is in the test extra: '.[test]'"
     assert result.returncode == 0, result.stdout + result.stderr
 
 

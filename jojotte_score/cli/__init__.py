@@ -10,7 +10,9 @@ database (``import``, ``sittings``, ``export``, ``csv --sitting|--all``, ``stats
 - :mod:`~jojotte_score.cli.file_commands`: ``score``, ``explain``, ``csv``, ``pdf``;
 - :mod:`~jojotte_score.cli.database_commands`: ``import``, ``sittings``, ``export``,
   ``stats``, ``backups``, ``restore``;
-- :mod:`~jojotte_score.cli.tables`: the plain-text tables those commands print.
+- :mod:`~jojotte_score.cli.tables`: the plain-text tables those commands print;
+- :mod:`~jojotte_score.cli.terminal`: the one place the program's text meets the terminal's
+  encoding (what it cannot show is replaced; JSON escapes it).
 
 Exit status: 0 on success; 2 for invalid input (a bad sitting file, an unknown sitting id,
 a backup that is not there); 1 when the environment fails (the database is in use, the data

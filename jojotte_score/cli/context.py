@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -13,7 +14,7 @@ from typing import TYPE_CHECKING
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.formats.sitting_file import LoadedSitting, load_sitting
 from jojotte_score.i18n import N_, _
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.errors import os_reason
@@ -41,9 +42,32 @@ class CommandError(Exception):
         self.status = status
 
 
+def replace_what_the_terminal_cannot_show() -> None:
+    """Make standard output and standard error replace the characters their encoding cannot
+    encode, for the rest of the process (called once, as the program starts).
+
+    The one place where the program's text meets the terminal's encoding. A terminal (or a
+    pipe) speaks whatever encoding its locale has: UTF-8 mostly, but Latin-1 under
+    ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii``. Names come from the
+    table and may hold any character, and the program writes "–" between names: what the
+    encoding cannot show becomes "?" instead of a failure. JSON on standard output escapes
+    it instead (:func:`jojotte_score.cli.terminal.json_for`). Files the program writes are
+    always UTF-8 and never pass through here."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is None:
+            continue
+        with contextlib.suppress(ValueError, io.UnsupportedOperation, TypeError):
+            reconfigure(errors="replace")
+
+
 def fail(message: str) -> None:
-    """Report one failure on stderr, as every failure is: ``jojotte-score: message``."""
-    print(f"{PROGRAM}: {message}", file=sys.stderr)
+    """Report one failure on stderr, as every failure is: ``jojotte-score: message``.
+
+    Every line begins so: a line break inside the message (a name stored before names were
+    checked for them) starts a line of its own with the program's name, never a bare one."""
+    for line in message.splitlines() or [""]:
+        print(f"{PROGRAM}: {line}", file=sys.stderr)
 
 
 def print_problems(problems: Sequence[Problem], source: str) -> None:
@@ -60,13 +84,19 @@ def source_name(path: Path) -> str:
 
 def read_file(path: Path) -> AnySitting:
     """The sitting in ``path``; warnings go to stderr, problems raise InvalidSittingError."""
+    return read_loaded(path).sitting
+
+
+def read_loaded(path: Path) -> LoadedSitting:
+    """The sitting in ``path`` as read (with whether it was recorded under earlier checks);
+    warnings go to stderr, problems raise InvalidSittingError."""
     try:
         loaded = load_sitting(path)
     except OSError as error:
         message = _("{file}: cannot read the file: {reason}")
         raise CommandError(message.format(file=path, reason=os_reason(error))) from error
     print_problems(loaded.warnings, source_name(path))
-    return loaded.sitting
+    return loaded
 
 
 def load(path: Path) -> tuple[AnySitting, Ledger | ColumnLedger]:

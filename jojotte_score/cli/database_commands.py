@@ -22,7 +22,7 @@ from jojotte_score.cli.context import (
     Context,
     fail,
     print_problems,
-    read_file,
+    read_loaded,
     source_name,
     write_output,
 )
@@ -34,14 +34,14 @@ from jojotte_score.cli.tables import (
     stats_table,
 )
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.formats.sitting_file import save_sitting
+from jojotte_score.formats.sitting_file import LoadedSitting, save_sitting
 from jojotte_score.i18n import _
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError, os_reason
-from jojotte_score.storage.sittings import utc_now
+from jojotte_score.storage.sittings import SittingInfo, SittingStore, utc_now
 
 if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
+    pass
 
 
 def import_files(args: argparse.Namespace, context: Context) -> int:
@@ -50,10 +50,10 @@ def import_files(args: argparse.Namespace, context: Context) -> int:
         context.parser.error(_("import: --title and --place need a single FILE"))
     context.check_folder()
     refused = False
-    good: list[tuple[Path, AnySitting]] = []
+    good: list[tuple[Path, LoadedSitting]] = []
     for path in args.files:  # Every file is checked before the database is opened.
         try:
-            good.append((path, read_file(path)))
+            good.append((path, read_loaded(path)))
         except InvalidSittingError as error:
             print_problems(error.problems, error.source or source_name(path))
             refused = True
@@ -65,13 +65,20 @@ def import_files(args: argparse.Namespace, context: Context) -> int:
     return EXIT_INVALID if refused else EXIT_OK
 
 
-def _store(args: argparse.Namespace, context: Context, good: list[tuple[Path, AnySitting]]) -> bool:
+def _store(
+    args: argparse.Namespace, context: Context, good: list[tuple[Path, LoadedSitting]]
+) -> bool:
     """Store each checked sitting and print its id; True if the store refused one."""
     refused = False
     with context.writing() as store:
-        for path, sitting in good:
+        for path, loaded in good:
             try:
-                sitting_id = store.import_sitting(sitting, title=args.title, place=args.place)
+                sitting_id = store.import_sitting(
+                    loaded.sitting,
+                    title=args.title,
+                    place=args.place,
+                    earlier_checks=loaded.earlier_checks,
+                )
             except InvalidSittingError as error:
                 print_problems(error.problems, error.source or source_name(path))
                 refused = True
@@ -83,7 +90,7 @@ def _store(args: argparse.Namespace, context: Context, good: list[tuple[Path, An
 def sittings(args: argparse.Namespace, context: Context) -> int:
     """List the stored sittings, oldest first."""
     with context.reading() as store:
-        infos = [] if store is None else store.list_sittings()
+        infos = [] if store is None else _checked(store, store.list_sittings())
     if not infos:
         print(_(NO_SITTINGS))
         return EXIT_OK
@@ -94,6 +101,21 @@ def sittings(args: argparse.Namespace, context: Context) -> int:
         error = DamagedSittingError(info.id, info.damaged)
         fail(str(error))
     return EXIT_FAILED if damaged else EXIT_OK
+
+
+def _checked(store: SittingStore, infos: list[SittingInfo]) -> list[SittingInfo]:
+    """The list of sittings with each one whose hands can no longer be read marked damaged,
+    as ``stats`` and ``export`` find it, though its summary was worked out before."""
+    unreadable = set(store.unreadable_sittings())
+    checked = []
+    for info in infos:
+        if info.id in unreadable and not info.damaged:
+            try:
+                store.load(info.id)
+            except DamagedSittingError as error:
+                info = info._replace(damaged=error.detail)
+        checked.append(info)
+    return checked
 
 
 def export(args: argparse.Namespace, context: Context) -> int:
@@ -112,9 +134,10 @@ def stats(args: argparse.Namespace, context: Context) -> int:
     with context.reading() as store:
         figures = period_stats(store)
     if args.json:
+        from jojotte_score.cli.terminal import json_for
         from jojotte_score.formats.stats_json import dumps_stats
 
-        sys.stdout.write(dumps_stats(figures.sittings, figures.players))
+        sys.stdout.write(json_for(sys.stdout, dumps_stats(figures.sittings, figures.players)))
         return EXIT_OK
     if not figures.sittings:
         print(_(NO_SITTINGS))
@@ -142,7 +165,7 @@ def backups(args: argparse.Namespace, context: Context) -> int:
 
 def restore(args: argparse.Namespace, context: Context) -> int:
     """Replace the database with a backup, keeping the database it replaces as a backup."""
-    from jojotte_score.storage.backups import restore_backup
+    from jojotte_score.storage.backups import restore_backup, schema_version_of
     from jojotte_score.storage.schema import SCHEMA_VERSION
 
     context.check_folder()
@@ -174,4 +197,12 @@ def restore(args: argparse.Namespace, context: Context) -> int:
         print(_("there was no database before, so nothing was replaced"))
     else:
         print(_("the database it replaced was saved as {file}").format(file=safety_copy))
+    version = schema_version_of(context.database)
+    if version is not None and version < SCHEMA_VERSION:
+        message = _(
+            "the backup is from an earlier version of jojotte-score (schema {version}); it is "
+            "upgraded to schema {newest} the next time the window or `jojotte-score import` "
+            "opens it (the reading commands need that first)"
+        )
+        print(message.format(version=version, newest=SCHEMA_VERSION))
     return EXIT_OK

@@ -38,10 +38,11 @@ if TYPE_CHECKING:
 
 def score(args: argparse.Namespace, context: Context) -> int:
     """Print the ledger of a sitting file as JSON."""
+    from jojotte_score.cli.terminal import json_for
     from jojotte_score.formats.ledger_json import dumps_ledger
 
     _, ledger = load(args.file)
-    sys.stdout.write(dumps_ledger(ledger, indent=args.indent))
+    sys.stdout.write(json_for(sys.stdout, dumps_ledger(ledger, indent=args.indent)))
     sys.stdout.flush()
     return EXIT_OK
 

@@ -65,10 +65,12 @@ def speak_through_argparse() -> None:
 
 class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors read like every other failure: ``jojotte-score: ...``
-    after the usage line, with exit status 2."""
+    on every line, the usage lines before it included, with exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
+        # Every line on stderr begins with the program's name, the usage lines too.
+        for line in self.format_usage().splitlines():
+            print(f"{PROGRAM}: {line}", file=sys.stderr)
         self.exit(EXIT_INVALID, f"{PROGRAM}: {message}\n")
 
 

@@ -4,7 +4,6 @@ becomes lines on stderr (``jojotte-score: ...``) and an exit status, never a tra
 from __future__ import annotations
 
 import os
-import sqlite3
 import sys
 from collections.abc import Mapping, Sequence
 
@@ -16,6 +15,7 @@ from jojotte_score.cli.context import (
     Context,
     fail,
     print_problems,
+    replace_what_the_terminal_cannot_show,
     source_name,
 )
 from jojotte_score.cli.parser import (
@@ -31,6 +31,7 @@ from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.i18n import _, use_language
 from jojotte_score.storage.database import describe_sqlite_error
 from jojotte_score.storage.errors import (
+    SQLITE_FAILURES,
     DatabaseInUseError,
     HandNotFoundError,
     SittingNotFoundError,
@@ -43,6 +44,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
 
     ``environ`` defaults to the process environment (read now, never at import time).
     """
+    replace_what_the_terminal_cannot_show()
     arguments = sys.argv[1:] if argv is None else list(argv)
     environment = os.environ if environ is None else environ
     use_language(requested_language(arguments), environment)
@@ -79,7 +81,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     except JojotteError as error:  # StorageError, BackupError: the environment failed.
         fail(str(error))
         return EXIT_FAILED
-    except sqlite3.Error as error:
+    except SQLITE_FAILURES as error:
         fail(str(describe_sqlite_error(error, context.database)))
         return EXIT_FAILED
     except BrokenPipeError:

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from jojotte_score.core.validation import unwritable_character
 from jojotte_score.i18n import _, format_date, format_decimal, pgettext
 from jojotte_score.labels import NONE, compact_versus, sitting_result
 from jojotte_score.storage.sittings import SittingInfo
@@ -20,7 +21,11 @@ CELL_LIMIT = 90  # two 40-character names facing each other, and the dash betwee
 def format_table(
     heading: Sequence[str], rows: Sequence[Sequence[str]], right: Iterable[int] = ()
 ) -> list[str]:
-    """Columns padded to their widest cell, two spaces apart; ``right`` columns right-aligned."""
+    """Columns padded to their widest cell, two spaces apart; ``right`` columns right-aligned.
+
+    A cell is one line: a control character in it (a line break in a name stored before
+    names were checked for them) is shown as U+FFFD, so a row never breaks."""
+    rows = [[one_line(cell) for cell in row] for row in rows]
     widths = [max(len(row[i]) for row in (heading, *rows)) for i in range(len(heading))]
     right = frozenset(right)
 
@@ -32,6 +37,17 @@ def format_table(
         return "  ".join(padded).rstrip()
 
     return [line(heading), *(line(row) for row in rows)]
+
+
+def one_line(text: str) -> str:
+    """``text`` with each control character (a line break, a tab, a line separator) and
+    each bidirectional control shown as the replacement character U+FFFD, so it keeps to
+    one line of a table and turns no text around it."""
+    return "".join("\ufffd" if _unshowable(c) else c for c in text)
+
+
+def _unshowable(character: str) -> bool:
+    return unwritable_character(character) is not None
 
 
 def _cut(cell: str) -> str:
@@ -99,7 +115,12 @@ def backup_row(backup: Backup) -> tuple[str, str, str, str]:
         size = file_size(backup.path.stat().st_size)
     except OSError:
         size = "?"
-    kind = _("before restore") if backup.before_restore else _("automatic")
+    if backup.before_restore:
+        kind = _("before restore")
+    elif backup.before_upgrade:
+        kind = _("before upgrade")
+    else:
+        kind = _("automatic")
     return (local_time(backup.taken), size, kind, str(backup.path))
 
 

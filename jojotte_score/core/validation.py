@@ -9,6 +9,7 @@ uses a key of the sitting file (each problem's ``field`` names the key instead).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Final
 
 from jojotte_score.core.errors import Problem, comma_list
 from jojotte_score.core.model import (
@@ -39,6 +40,12 @@ SIDES = (0, 1)
 # a title or place fits a printed header line.
 MAX_NAME_LENGTH = 40
 MAX_LABEL_LENGTH = 80
+# The rules' numbers are bounded so that no total the rules make can leave the integers the
+# sitting and ledger files (2**53 - 1) and SQLite (2**63 - 1) hold: a hand writes at most a
+# few thousand points besides the rubber bonus, so at these bounds a total needs some 9e9
+# hands to reach 2**53, far beyond any sitting (a sitting file holds at most 64 MiB).
+MAX_GAME_TARGET = 1_000_000
+MAX_RUBBER_BONUS = 1_000_000
 UNNAMED_SIDES = (N_("side 0"), N_("side 1"))
 """The sides' names in the messages when the players' names are not known (translate them
 where shown, or call :func:`unnamed_sides`)."""
@@ -438,12 +445,72 @@ def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules
                 "player {seat}'s name is {length} characters long; a name has at most {most}"
             ).format(seat=seat, length=len(name), most=MAX_NAME_LENGTH)
             problems.append(Problem(message, field="players"))
+        elif (character := unwritable_character(name)) is not None:
+            problems.append(Problem(_name_character_problem(seat, character), field="players"))
     if rules.game_target <= 0:
         message = _("the game target must be a positive number of points")
         problems.append(Problem(message, field="game_target"))
+    elif rules.game_target > MAX_GAME_TARGET:
+        message = _("the game target is {points} points; it can be at most {most}")
+        shown = message.format(points=rules.game_target, most=MAX_GAME_TARGET)
+        problems.append(Problem(shown, field="game_target"))
     if rules.rubber_bonus < 0:
         problems.append(Problem(_("the rubber bonus must not be negative"), field="rubber_bonus"))
+    elif rules.rubber_bonus > MAX_RUBBER_BONUS:
+        message = _("the rubber bonus is {points} points; it can be at most {most}")
+        shown = message.format(points=rules.rubber_bonus, most=MAX_RUBBER_BONUS)
+        problems.append(Problem(shown, field="rubber_bonus"))
     return problems
+
+
+# The characters that change the direction of the text around them (Unicode's explicit
+# embeddings, overrides and isolates, and the implicit marks): in a name they would turn
+# the rest of a sentence naming the player, digits and all, right to left.
+BIDI_CONTROLS: Final = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+
+
+# Unicode's control characters (category Cc: C0, DEL and C1) and its line and paragraph
+# separators (Zl, Zp): each breaks a line or is invisible. A fixed set, so no lookup in
+# unicodedata at start-up.
+_LINE_BREAKING: Final = frozenset(
+    [chr(code) for code in (*range(0x20), *range(0x7F, 0xA0))] + ["\u2028", "\u2029"]
+)
+
+
+def unwritable_character(text: str) -> str | None:
+    """The first character of ``text`` a name or label cannot hold, or None: a control
+    character (a line break, a tab, ...), a line or paragraph separator, or a
+    bidirectional control (:data:`BIDI_CONTROLS`)."""
+    for character in text:
+        if character in BIDI_CONTROLS or character in _LINE_BREAKING:
+            return character
+    return None
+
+
+def describe_character(character: str) -> str:
+    """A character as a message names it: its code and, when it has one, its name
+    ("U+202E RIGHT-TO-LEFT OVERRIDE", "U+000A")."""
+    import unicodedata
+
+    name = unicodedata.name(character, "")
+    code = f"U+{ord(character):04X}"
+    return f"{code} {name}" if name else code
+
+
+def _name_character_problem(seat: int, character: str) -> str:
+    if character in BIDI_CONTROLS:
+        message = _(
+            "player {seat}'s name holds {character}, which turns the direction of the text "
+            "around it; a name cannot hold it"
+        )
+    else:
+        message = _(
+            "player {seat}'s name holds the control character {character} (a line break, a "
+            "tab or the like); a name is one line of visible characters"
+        )
+    return message.format(seat=seat, character=describe_character(character))
 
 
 def check_label(field: str, text: str) -> list[Problem]:
@@ -458,6 +525,13 @@ def check_label(field: str, text: str) -> list[Problem]:
     if any(character in text for character in "\n\r"):
         one_line = _("the title must be one line") if title else _("the place must be one line")
         return [Problem(one_line, field=field)]
+    character = unwritable_character(text)
+    if character is not None:
+        if title:
+            message = _("the title holds {character}, which it cannot hold")
+        else:
+            message = _("the place holds {character}, which it cannot hold")
+        return [Problem(message.format(character=describe_character(character)), field=field)]
     return []
 
 

@@ -20,7 +20,7 @@ def write_atomically(path: Path, data: str | bytes, *, encoding: str = "utf-8") 
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
         with os.fdopen(fd, "wb") as handle:
-            os.fchmod(handle.fileno(), mode)  # mkstemp makes it private (0600)
+            _set_mode(handle.fileno(), temporary, mode)  # mkstemp makes it private (0600)
             handle.write(payload)
             handle.flush()
             os.fsync(handle.fileno())
@@ -40,6 +40,15 @@ def _mode_for(path: Path) -> int:
         umask = os.umask(0)
         os.umask(umask)
         return 0o666 & ~umask
+
+
+def _set_mode(fd: int, path: str, mode: int) -> None:
+    """Give the open temporary file ``mode``: by its descriptor where the system can
+    (Windows' Python has no ``os.fchmod`` before 3.13), else by its name."""
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode)
+    else:
+        os.chmod(path, mode)
 
 
 def _sync_folder(directory: Path) -> None:

@@ -66,7 +66,18 @@ MAX_FILE_BYTES: Final = 64 * 1024 * 1024
 
 SCHEMA_FILE: Final = "sitting.schema.json"
 
-_SITTING_KEYS: Final = ("format", "version", "variant", "players", "rules", "hands")
+EARLIER_CHECKS_KEY: Final = "recorded_under_earlier_checks"
+"""The key that marks a sitting recorded under earlier checks (see
+:mod:`~jojotte_score.formats.earlier_checks`, imported only for such a file)."""
+_SITTING_KEYS: Final = (
+    "format",
+    "version",
+    "variant",
+    "players",
+    "rules",
+    "hands",
+    EARLIER_CHECKS_KEY,
+)
 _SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
 _RULES_KEYS: Final = ("game_target", "rubber_bonus")
 _THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
@@ -112,6 +123,9 @@ class LoadedSitting:
 
     sitting: AnySitting
     warnings: tuple[Problem, ...]
+    earlier_checks: bool = False
+    """Whether the file marks the sitting as recorded under earlier checks (see
+    :mod:`~jojotte_score.formats.earlier_checks`): storing it tolerates the same problems."""
 
 
 # Reading -------------------------------------------------------------------------------
@@ -325,7 +339,8 @@ def _parse_sitting(data: object, source: str) -> LoadedSitting:
     errors = [p for p in problems if not p.warning]
     if sitting is None or errors:
         raise InvalidSittingError(errors, source)
-    return LoadedSitting(sitting, tuple(p for p in problems if p.warning))
+    earlier = isinstance(data, dict) and data.get(EARLIER_CHECKS_KEY) is True
+    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier)
 
 
 def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
@@ -352,14 +367,20 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
         message = _("chouette does not belong in a {variant} sitting, only in a chouette")
         top.error(message.format(variant=variant.value), "chouette")
 
+    earlier = _read_earlier_checks(top)
     setup_variant, setup_players = _setup_for_checks(variant, players)
-    problems.extend(check_sitting_setup(setup_variant, setup_players, rules))
+    setup = check_sitting_setup(setup_variant, setup_players, rules)
+    if earlier:
+        from jojotte_score.formats.earlier_checks import tolerated_setup
+
+        setup = tolerated_setup(setup, setup_variant, setup_players, rules)
+    problems.extend(setup)
 
     # Without a known variant, the hands are still checked, allowing any of four dealers.
     names = None
     if variant is not None and players is not None:
         names = sitting_side_names(variant, players)
-    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names)
+    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names, earlier=earlier)
     if not top.ok or variant is None or players is None or hands is None:
         return None
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
@@ -379,6 +400,17 @@ def _names_per_player_game(value: object) -> bool:
 def _version_1_values() -> tuple[str, ...]:
     """The games a version 1 file may name: those scored side against side."""
     return tuple(game.value for game in all_games() if not game.per_player)
+
+
+def _read_earlier_checks(top: FieldReader) -> bool:
+    """Whether the file marks the sitting as recorded under earlier checks (true, or absent
+    or false for not)."""
+    value = top.obj.get(EARLIER_CHECKS_KEY, False)
+    if not isinstance(value, bool):
+        message = _("{field} must be true or false, not {value}")
+        top.error(message.format(field=EARLIER_CHECKS_KEY, value=show(value)), EARLIER_CHECKS_KEY)
+        return False
+    return value
 
 
 def _meanings(data: dict[object, object]) -> dict[str, str]:
@@ -464,6 +496,12 @@ def _read_individual(
     )
     structure_sound = top.ok
     problems = _individual_rules(variant, names, rules, roles, seat_hands, side_hands, top)
+    if _read_earlier_checks(top):
+        from jojotte_score.formats.earlier_checks import tolerated_setup
+
+        problems = tolerated_setup(problems, variant, names, rules)
+        top.problems.extend(p for p in problems if p.warning)
+        problems = [p for p in problems if not p.warning]
     top.problems.extend(problems)
     top.problems.sort(key=lambda p: (p.hand is not None, p.hand or 0))
     if not structure_sound or problems or players is None or not isinstance(value, list):
@@ -607,7 +645,7 @@ def _setup_for_checks(
 
 
 def _read_hands(
-    top: FieldReader, variant: Variant, names: tuple[str, str] | None
+    top: FieldReader, variant: Variant, names: tuple[str, str] | None, *, earlier: bool = False
 ) -> tuple[Hand, ...] | None:
     if "hands" not in top.obj:
         top.missing("hands")
@@ -618,8 +656,13 @@ def _read_hands(
         top.error(message.format(value=show(value)), "hands")
         return None
     hands: list[Hand] = []
+    if earlier:
+        from jojotte_score.formats.earlier_checks import as_earlier, tolerated_in_hand
     for number, item in enumerate(value, start=1):
         hand, problems = _read_hand(item, number, variant, names)
+        if earlier:
+            played = hand if isinstance(hand, PlayedHand) else None
+            problems = [as_earlier(p) if tolerated_in_hand(p, played) else p for p in problems]
         top.problems.extend(problems)
         if hand is None or any(not p.warning for p in problems):
             top.ok = False
@@ -765,7 +808,16 @@ def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
     if rules:
         data["rules"] = rules
     data["hands"] = [hand_to_data(hand) for hand in sitting.hands]
+    if _fails_todays_checks(sitting):
+        data[EARLIER_CHECKS_KEY] = True
     return data
+
+
+def _fails_todays_checks(sitting: AnySitting) -> bool:
+    """Whether today's checks refuse ``sitting``: one stored under earlier checks."""
+    from jojotte_score.core.variants import check_any_sitting  # only when writing
+
+    return any(not problem.warning for problem in check_any_sitting(sitting))
 
 
 def dumps_sitting(sitting: AnySitting) -> str:

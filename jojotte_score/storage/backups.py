@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.i18n import _
-from jojotte_score.storage.errors import os_reason
+from jojotte_score.storage.errors import SQLITE_FAILURES, os_reason
 
 BACKUP_DIR_NAME = "backups"
 DEFAULT_KEEP = 10
@@ -33,9 +33,10 @@ BACKUP_INTERVAL = timedelta(days=1)
 _STAMP_FORMAT = "%Y%m%dT%H%M%SZ"
 _AUTOMATIC_PREFIX = "sittings-"
 _BEFORE_RESTORE_PREFIX = "sittings-before-restore-"
+_BEFORE_UPGRADE_PREFIX = "sittings-before-upgrade-"
 _SUFFIX = ".sqlite3"
 _NAME = re.compile(
-    r"sittings-(?:before-restore-)?"
+    r"sittings-(?:before-restore-|before-upgrade-)?"
     r"(?P<Y>\d{4})(?P<m>\d\d)(?P<d>\d\d)T(?P<H>\d\d)(?P<M>\d\d)(?P<S>\d\d)Z"
     r"(?:-(?P<serial>\d+))?\.sqlite3"
 )
@@ -63,6 +64,17 @@ class Backup(NamedTuple):
     def before_restore(self) -> bool:
         """Whether this is the safety copy saved just before a restore (never pruned)."""
         return self.path.name.startswith(_BEFORE_RESTORE_PREFIX)
+
+    @property
+    def before_upgrade(self) -> bool:
+        """Whether this is the copy saved just before the database was upgraded to a newer
+        schema (never pruned)."""
+        return self.path.name.startswith(_BEFORE_UPGRADE_PREFIX)
+
+    @property
+    def automatic(self) -> bool:
+        """Whether this is one of the daily backups (the only ones pruned)."""
+        return not (self.before_restore or self.before_upgrade)
 
 
 def backup_name(taken: datetime) -> str:
@@ -121,7 +133,25 @@ def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime)
     target = _free_path(backup_dir, f"{_AUTOMATIC_PREFIX}{_stamp(now)}")
     try:
         _copy_database(connection, target, check=True)
-    except (sqlite3.Error, OSError) as exc:
+    except (*SQLITE_FAILURES, OSError) as exc:
+        message = _("cannot write the backup {file}: {reason}")
+        raise BackupError(message.format(file=target, reason=_reason(exc))) from exc
+    return Backup(target, now.replace(microsecond=0))
+
+
+def backup_before_upgrade(
+    connection: sqlite3.Connection, backup_dir: Path, now: datetime
+) -> Backup:
+    """Copy the database behind ``connection``, as it is before its schema is upgraded, to
+    ``sittings-before-upgrade-<UTC stamp>.sqlite3`` in ``backup_dir`` (never pruned): the
+    sittings as the earlier version had them, should the upgrade or the new version go
+    wrong. :class:`BackupError` says why when it cannot be made."""
+    now = _utc(now)
+    _make_folder(backup_dir)
+    target = _free_path(backup_dir, f"{_BEFORE_UPGRADE_PREFIX}{_stamp(now)}")
+    try:
+        _copy_database(connection, target, check=True)
+    except (*SQLITE_FAILURES, OSError) as exc:
         message = _("cannot write the backup {file}: {reason}")
         raise BackupError(message.format(file=target, reason=_reason(exc))) from exc
     return Backup(target, now.replace(microsecond=0))
@@ -161,9 +191,7 @@ def backup_if_due(
     now = _utc(now)
     _check_keep(keep)
     earlier = [
-        backup
-        for backup in list_backups(backup_dir)
-        if not backup.before_restore and backup.taken <= now
+        backup for backup in list_backups(backup_dir) if backup.automatic and backup.taken <= now
     ]
     made = None
     if not earlier or now - earlier[0].taken > interval:
@@ -178,7 +206,7 @@ def prune_backups(backup_dir: Path, keep: int) -> list[Path]:
     Safety copies saved before a restore and unrelated files are never deleted.
     """
     _check_keep(keep)
-    automatic = [backup for backup in list_backups(backup_dir) if not backup.before_restore]
+    automatic = [backup for backup in list_backups(backup_dir) if backup.automatic]
     deleted: list[Path] = []
     for backup in reversed(automatic[keep:]):
         try:
@@ -196,7 +224,8 @@ def restore_backup(
     """Replace ``database`` with a copy of ``backup``; returns the safety copy's path.
 
     The backup must be a readable SQLite database that passes the integrity check and
-    has a ``user_version`` of at least 1 (and at most ``newest_version`` when given);
+    has a ``user_version`` of at least 1; with ``newest_version`` (the app's own restores),
+    at most that, and the tables and columns its version has, as opening checks them;
     otherwise :class:`BackupError` names the problem and nothing is touched. The
     current database, when there is one, is first saved as
     ``sittings-before-restore-<UTC stamp>.sqlite3`` in ``database.parent / "backups"``,
@@ -214,7 +243,7 @@ def restore_backup(
     try:
         with contextlib.closing(_open_read_only(backup)) as source:
             _copy_database(source, database, check=True)
-    except (sqlite3.Error, OSError) as exc:
+    except (*SQLITE_FAILURES, OSError) as exc:
         message = _(
             "cannot restore {backup} into {database}: {reason}; the database was not changed"
         )
@@ -242,6 +271,16 @@ def restore_backup(
     return safety_copy
 
 
+def schema_version_of(path: Path) -> int | None:
+    """The schema version (``user_version``) of the database at ``path``; None when it
+    cannot be read."""
+    try:
+        with contextlib.closing(_open_read_only(path)) as connection:
+            return int(connection.execute("PRAGMA user_version").fetchone()[0])
+    except (*SQLITE_FAILURES, OSError):
+        return None
+
+
 def _stamp(moment: datetime) -> str:
     return _utc(moment).strftime(_STAMP_FORMAT)
 
@@ -262,6 +301,8 @@ def _reason(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return os_reason(exc)
     text = str(exc) or type(exc).__name__
+    if isinstance(exc, UnicodeDecodeError):
+        return _("the database is damaged (its text is not readable: {detail})").format(detail=text)
     if isinstance(exc, sqlite3.DatabaseError) and "malformed" in text:
         return _("the database is damaged ({detail})").format(detail=text)
     return text
@@ -321,13 +362,23 @@ def _check_restorable(backup: Path, newest_version: int | None) -> None:
     if size == 0:
         message = _("{backup}: the file is empty; nothing was restored")
         raise BackupError(message.format(backup=backup))
+    missing = ""
     try:
         with contextlib.closing(_open_read_only(backup)) as connection:
             problems = _integrity_problems(connection)
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-    except sqlite3.Error as exc:
+            if newest_version is not None and not problems and 1 <= version <= newest_version:
+                from jojotte_score.storage.database import missing_schema
+
+                missing = missing_schema(connection, version)
+    except SQLITE_FAILURES as exc:
         text = str(exc)
-        if "malformed" in text:
+        if isinstance(exc, UnicodeDecodeError):
+            message = _(
+                "{backup}: the database is damaged (its text is not readable: {detail}); "
+                "nothing was restored"
+            )
+        elif "malformed" in text:
             message = _("{backup}: the database is damaged ({detail}); nothing was restored")
         else:
             message = _("{backup}: not a readable SQLite database ({detail}); nothing was restored")
@@ -349,6 +400,12 @@ def _check_restorable(backup: Path, newest_version: int | None) -> None:
             "reads up to {newest}); nothing was restored"
         )
         raise BackupError(message.format(backup=backup, version=version, newest=newest_version))
+    if missing:
+        message = _(
+            "{backup}: not a jojotte-score database (its schema version is {version}, but it "
+            "has no {missing}); nothing was restored"
+        )
+        raise BackupError(message.format(backup=backup, version=version, missing=missing))
 
 
 def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Path:
@@ -364,7 +421,7 @@ def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Pat
         try:
             with contextlib.closing(_open_read_only(database)) as current:
                 _copy_database(current, target, check=False)
-        except sqlite3.Error:
+        except SQLITE_FAILURES:
             # SQLite cannot read the current database (often the reason for restoring): keep
             # its bytes, and those of its -wal and -journal, exactly as they are. A read-write
             # connection would not do: closing it can delete a -wal it cannot make sense of.
@@ -387,7 +444,7 @@ def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Pat
 def _fold_wal(database: Path) -> None:
     """Checkpoint ``database`` and let SQLite delete its -wal; a failure here is harmless."""
     with (
-        contextlib.suppress(sqlite3.Error),
+        contextlib.suppress(*SQLITE_FAILURES),
         contextlib.closing(sqlite3.connect(database, isolation_level=None)) as connection,
     ):
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()

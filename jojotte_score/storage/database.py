@@ -20,6 +20,7 @@ from typing import IO
 
 from jojotte_score.i18n import N_, _, ngettext
 from jojotte_score.storage.errors import (
+    SQLITE_FAILURES,
     DatabaseInUseError,
     DatabaseTooNewError,
     DataDirectoryError,
@@ -36,8 +37,22 @@ _NO_DATABASE_YET = N_("{path}: there is no database here yet")
 _A_FOLDER = N_("{path}: this is a folder, not a database file")
 
 
-def describe_sqlite_error(error: sqlite3.Error, path: Path) -> StorageError:
-    """The project's error for an SQLite failure, with a message that names the file."""
+_DAMAGED = N_(
+    "{path}: the database is damaged ({detail}); restore a backup "
+    "(`jojotte-score backups` lists them, `jojotte-score restore BACKUP` puts one back)"
+)
+
+
+def describe_sqlite_error(error: sqlite3.Error | UnicodeDecodeError, path: Path) -> StorageError:
+    """The project's error for an SQLite failure (any of ``SQLITE_FAILURES``), with a
+    message that names the file and what to do.
+
+    The one place where SQLite's failures are read: bytes that are not UTF-8 where SQLite
+    keeps text (its schema) make Python's sqlite3 fail to decode, and that is damage.
+    """
+    if isinstance(error, UnicodeDecodeError):
+        detail = _("its text is not readable: {detail}").format(detail=error)
+        return NotADatabaseError(_(_DAMAGED).format(path=path, detail=detail))
     text = str(error)
     if isinstance(error, sqlite3.OperationalError):
         if "full" in text:
@@ -49,9 +64,9 @@ def describe_sqlite_error(error: sqlite3.Error, path: Path) -> StorageError:
         if "locked" in text or "busy" in text:
             message = _("{path}: the database is busy in another program ({detail})")
             return DatabaseInUseError(message.format(path=path, detail=text))
-    if isinstance(error, sqlite3.DatabaseError) and (
-        "not a database" in text or "malformed" in text
-    ):
+    if isinstance(error, sqlite3.DatabaseError) and "malformed" in text:
+        return NotADatabaseError(_(_DAMAGED).format(path=path, detail=text))
+    if isinstance(error, sqlite3.DatabaseError) and "not a database" in text:
         message = _("{path}: not a jojotte-score database, or damaged ({detail})")
         return NotADatabaseError(message.format(path=path, detail=text))
     return StorageError(_("{path}: database error: {detail}").format(path=path, detail=text))
@@ -175,7 +190,7 @@ class Database:
     def _prepare(self) -> None:
         try:
             version = self.connection.execute("PRAGMA user_version").fetchone()[0]
-        except sqlite3.Error as error:
+        except SQLITE_FAILURES as error:
             raise describe_sqlite_error(error, self.path) from error
         if version > SCHEMA_VERSION:  # Checked before anything could write.
             raise _too_new(self.path, version)
@@ -191,7 +206,10 @@ class Database:
                 "it was not changed"
             )
             raise NotADatabaseError(message.format(path=self.path))
-        missing = _missing_schema(self.connection, version)
+        try:
+            missing = missing_schema(self.connection, version)
+        except SQLITE_FAILURES as error:
+            raise describe_sqlite_error(error, self.path) from error
         if missing:
             message = _(
                 "{path}: not a jojotte-score database (its schema version is {version}, "
@@ -204,13 +222,7 @@ class Database:
             if version == 0:
                 raise DataDirectoryError(_(_NO_DATABASE_YET).format(path=self.path))
             if version < SCHEMA_VERSION:
-                message = _(
-                    "{path}: this database needs upgrading (schema {version} to {newest}); "
-                    "open it once without read-only"
-                )
-                raise StorageError(
-                    message.format(path=self.path, version=version, newest=SCHEMA_VERSION)
-                )
+                raise _not_upgraded_yet(self.path, version)
             self._execute("PRAGMA query_only = ON")
             return
         self._execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
@@ -218,10 +230,36 @@ class Database:
         if str(mode).lower() != "wal":
             raise StorageError(f"{self.path}: cannot switch the database to WAL mode ({mode})")
         self._execute("PRAGMA synchronous = FULL")
+        if 0 < version < SCHEMA_VERSION:
+            self._back_up_before_upgrading(version)
         # Foreign keys stay off while migrating: SQLite's table-rebuild recipe drops the old
         # table, and with them on that would cascade to every hand.
         self._migrate(version)
         self._execute("PRAGMA foreign_keys = ON")
+
+    def _back_up_before_upgrading(self, version: int) -> None:
+        """Keep the database as the earlier version had it, in ``backups/`` beside it, before
+        a migration changes it; without that copy nothing is upgraded."""
+        from datetime import UTC, datetime
+
+        from jojotte_score.storage.backups import (
+            BACKUP_DIR_NAME,
+            BackupError,
+            backup_before_upgrade,
+        )
+
+        try:
+            backup_before_upgrade(
+                self.connection, self.path.parent / BACKUP_DIR_NAME, datetime.now(UTC)
+            )
+        except BackupError as error:
+            message = _(
+                "{path}: cannot keep a copy of the database before upgrading it from schema "
+                "{version} to {newest} ({error}); it was not upgraded"
+            )
+            raise StorageError(
+                message.format(path=self.path, version=version, newest=SCHEMA_VERSION, error=error)
+            ) from error
 
     def _migrate(self, version: int) -> None:
         for migration in MIGRATIONS:
@@ -248,7 +286,7 @@ class Database:
     def _execute(self, sql: str) -> sqlite3.Cursor:
         try:
             return self.connection.execute(sql)
-        except sqlite3.Error as error:
+        except SQLITE_FAILURES as error:
             raise describe_sqlite_error(error, self.path) from error
 
     @property
@@ -269,15 +307,15 @@ class Database:
         connection = self.connection
         try:
             connection.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as error:
+        except SQLITE_FAILURES as error:
             raise describe_sqlite_error(error, self.path) from error
         try:
             yield connection
             connection.execute("COMMIT")
         except BaseException as error:
-            with contextlib.suppress(sqlite3.Error):
+            with contextlib.suppress(*SQLITE_FAILURES):
                 connection.execute("ROLLBACK")
-            if isinstance(error, sqlite3.Error):
+            if isinstance(error, SQLITE_FAILURES):
                 raise describe_sqlite_error(error, self.path) from error
             raise
 
@@ -288,7 +326,7 @@ class Database:
 
     def close(self) -> None:
         """Close the connection and release the writer's lock."""
-        with contextlib.suppress(sqlite3.Error):
+        with contextlib.suppress(*SQLITE_FAILURES):
             self.connection.close()
         if self._lock is not None:
             self._lock.release()
@@ -319,7 +357,7 @@ def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
                 uri = f"{path.resolve().as_uri()}?immutable=1"
             return sqlite3.connect(uri, uri=True, isolation_level=None)
         return sqlite3.connect(path, isolation_level=None)
-    except sqlite3.Error as error:
+    except SQLITE_FAILURES as error:
         raise describe_sqlite_error(error, path) from error
 
 
@@ -348,15 +386,13 @@ def _schema_of_version(version: int) -> dict[str, set[str]]:
         return _columns(memory)
 
 
-def _missing_schema(connection: sqlite3.Connection, version: int) -> str:
+def missing_schema(connection: sqlite3.Connection, version: int) -> str:
     """What this app's schema of ``version`` has that the database lacks ("" for nothing):
-    the app's own databases are known by their tables and columns, not their number alone."""
+    the app's own databases are known by their tables and columns, not their number alone.
+    Opening and restoring both ask it. SQLite's failure to read the schema is raised."""
     if version <= 0:
         return ""
-    try:
-        found = _columns(connection)
-    except sqlite3.Error:
-        return _("readable tables")
+    found = _columns(connection)
     for table, columns in _schema_of_version(version).items():
         if table not in found:
             return _("table {table}").format(table=repr(table))
@@ -365,6 +401,44 @@ def _missing_schema(connection: sqlite3.Connection, version: int) -> str:
             message = _("column {column} in table {table}")
             return message.format(column=repr(lacking[0]), table=repr(table))
     return ""
+
+
+def writer_active(database: Path) -> bool:
+    """True while a copy of the app holds the writers' lock of ``database`` (it has the
+    database open for writing, or is upgrading it). Creates nothing: no lock file, no writer."""
+    lock = database.with_name(database.name + ".lock")
+    try:
+        handle = open(lock, "rb")  # noqa: SIM115 - closed below
+    except OSError:
+        return False
+    try:
+        try:
+            _lock(handle)
+        except OSError:
+            return True
+        with contextlib.suppress(OSError):
+            _unlock(handle)
+        return False
+    finally:
+        handle.close()
+
+
+def _not_upgraded_yet(path: Path, version: int) -> StorageError:
+    """Why an older database cannot be read without writing: another copy is upgrading it
+    right now, or no copy has opened it for writing since it was put there (a restored
+    backup of an earlier version, say). Reading it read-only never upgrades it."""
+    if writer_active(path):
+        message = _(
+            "{path}: another copy of jojotte-score is upgrading this database (schema "
+            "{version} to {newest}) or has it open; wait until it has started, then try again"
+        )
+    else:
+        message = _(
+            "{path}: this database is from an earlier version of jojotte-score (schema "
+            "{version}); it is upgraded to schema {newest} the next time the window or "
+            "`jojotte-score import` opens it; do that once, then try again"
+        )
+    return StorageError(message.format(path=path, version=version, newest=SCHEMA_VERSION))
 
 
 def _too_new(path: Path, version: int) -> DatabaseTooNewError:
@@ -440,7 +514,7 @@ def _check_before_opening(path: Path, read_only: bool) -> None:
         with contextlib.closing(_connect(path, read_only=True)) as probe:
             try:
                 version = probe.execute("PRAGMA user_version").fetchone()[0]
-            except sqlite3.Error as error:
+            except SQLITE_FAILURES as error:
                 raise describe_sqlite_error(error, path) from error
         if version > SCHEMA_VERSION:
             raise _too_new(path, version)

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import errno
 import os
+import sqlite3
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.i18n import N_, _
+
+SQLITE_FAILURES = (sqlite3.Error, UnicodeDecodeError)
+"""What a call into SQLite can raise: its own errors, and the UnicodeDecodeError of Python's
+sqlite3 when text SQLite hands back (its schema, its message) is not UTF-8, which is damage.
+Catch these together, and let ``database.describe_sqlite_error`` say what they mean."""
 
 
 class StorageError(JojotteError):

@@ -41,6 +41,24 @@ def test_a_replaced_file_keeps_its_mode(tmp_path: Path, umask_022: None) -> None
     assert target.read_text(encoding="utf-8") == "new"
 
 
+def test_a_system_without_fchmod_still_writes_and_keeps_the_mode(
+    tmp_path: Path, umask_022: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Windows' Python before 3.13 has no os.fchmod: every export used to fail there.
+    monkeypatch.delattr(os, "fchmod", raising=False)
+    target = tmp_path / "rubber.pdf"
+    target.write_bytes(b"old")
+    target.chmod(0o640)
+    write_atomically(target, b"%PDF-1.4 new")
+    assert target.read_bytes() == b"%PDF-1.4 new"
+    assert mode(target) == 0o640
+    fresh = tmp_path / "hands.csv"
+    write_atomically(fresh, "a,b\r\n")
+    assert fresh.read_bytes() == b"a,b\r\n"
+    assert mode(fresh) == 0o644
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hands.csv", "rubber.pdf"]
+
+
 @pytest.mark.parametrize(
     ("cell", "written"),
     [

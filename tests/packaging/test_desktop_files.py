@@ -51,7 +51,11 @@ def test_appstreamcli_accepts_the_metainfo_without_the_network() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     messages = [line for line in result.stdout.splitlines() if line[:2] in ("E:", "W:", "I:")]
-    assert messages == []
+    # AppStream before 1.0 (Debian 12's 0.16) does not know 1.0's <developer> yet; 1.0
+    # (Debian 13) calls <developer_name> deprecated and wants <developer>. Only the older
+    # validator's note on the newer tag is allowed.
+    older = f"I: {APP_ID}:9: unknown-tag developer"
+    assert [message for message in messages if message != older] == []
 
 
 def test_the_desktop_file_starts_the_command_with_the_icon() -> None:

@@ -7,9 +7,12 @@ the app loads) must all be listed, and ``ldd`` must resolve every library of the
 
 from __future__ import annotations
 
+import os
+import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -28,8 +31,8 @@ def test_every_package_the_qt_plugins_need_is_listed() -> None:
 
     assert missing == [], "not installed: run sh packaging/system-libraries.sh"
     assert {"libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0"} <= set(packages.values())
-    unlisted = set(packages.values()) - set(qt_libraries.listed_packages())
-    assert unlisted == set(), "add them to runtime= in packaging/system-libraries.sh"
+    unlisted = qt_libraries.unlisted_packages(packages.values(), qt_libraries.listed_packages())
+    assert unlisted == [], "add them to runtime= in packaging/system-libraries.sh"
 
 
 def test_ldd_resolves_every_library_of_the_xcb_plugin() -> None:
@@ -62,3 +65,36 @@ def test_needed_reads_the_plugins_dynamic_section() -> None:
     names = qt_libraries.needed(pyside / "Qt" / "plugins" / "platforms" / "libqxcb.so")
 
     assert {"libQt6XcbQpa.so.6", "libQt6Gui.so.6", "libc.so.6"} <= set(names)
+
+
+def test_a_package_is_listed_under_a_name_it_provides() -> None:
+    """mawk provides awk (as Debian 13's libglib2.0-0t64 provides libglib2.0-0)."""
+    assert qt_libraries.unlisted_packages(["mawk"], ["awk"]) == []
+    assert qt_libraries.unlisted_packages(["mawk"], ["mawk"]) == []
+    assert qt_libraries.unlisted_packages(["mawk"], ["gawk"]) == ["mawk"]
+
+
+def test_the_script_finds_a_listed_name_that_an_installed_package_provides(
+    tmp_path: Path,
+) -> None:
+    """Everything installed: system-libraries.sh neither calls apt-get nor asks for root,
+    also when a listed name is only provided (here awk, by mawk)."""
+    script = tmp_path / "system-libraries.sh"
+    text = (PACKAGING / "system-libraries.sh").read_text(encoding="utf-8")
+    script.write_text(re.sub(r'^runtime="[^"]*"', 'runtime="awk"', text, flags=re.M), "utf-8")
+    spies = tmp_path / "bin"
+    spies.mkdir()
+    for tool in ("apt-get", "sudo"):
+        (spies / tool).write_text(f'#!/bin/sh\necho {tool} "$@" >>{tmp_path}/called\n', "utf-8")
+        (spies / tool).chmod(0o755)
+    path = f"{spies}{os.pathsep}{os.environ['PATH']}"
+    result = subprocess.run(
+        ["sh", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PATH": path},
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert not (tmp_path / "called").exists(), (tmp_path / "called").read_text("utf-8")

@@ -614,9 +614,12 @@ def test_a_backup_from_a_newer_app_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BackupError, match="schema version 3, this one reads up to 2"):
         restore_backup(newer, database, NOW, newest_version=2)
     assert database.read_bytes() == before
-    assert restore_backup(newer, database, NOW, newest_version=3).name.startswith(
-        "sittings-before-restore-"
-    )
+    # Within the versions read, it must also have that version's tables and columns.
+    refusal = r"not a jojotte-score database .* no column 'data' in table 'hand'"
+    with pytest.raises(BackupError, match=refusal):
+        restore_backup(newer, database, NOW, newest_version=3)
+    assert database.read_bytes() == before
+    assert restore_backup(newer, database, NOW).name.startswith("sittings-before-restore-")
 
 
 def test_a_failed_restore_leaves_the_database_as_it_was(

@@ -28,7 +28,7 @@ import jojotte_score.storage.schema as schema_module
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import PlayedHand, Rules, Sitting, Trump, Variant
-from jojotte_score.storage.database import Database
+from jojotte_score.storage.database import Database, writer_lock
 from jojotte_score.storage.errors import (
     DatabaseInUseError,
     DatabaseTooNewError,
@@ -589,10 +589,24 @@ def test_an_old_database_is_not_upgraded_by_a_read_only_opening(
     Database.open(path).close()
     before = files_state(path)
     use_migrations(monkeypatch, STEP_1, STEP_2_GOOD)
-    with pytest.raises(StorageError, match="needs upgrading"):
+    with pytest.raises(StorageError) as refused:
         Database.open(path, read_only=True)
+    # Nobody is upgrading it: it was put there by an earlier version (or a restore), and the
+    # next opening for writing upgrades it. There is no read-only option to take away.
+    assert "from an earlier version of jojotte-score (schema 1)" in str(refused.value)
+    assert "the next time the window or `jojotte-score import` opens it" in str(refused.value)
+    assert "read-only" not in str(refused.value)
     assert files_state(path)[""] == before[""]
     assert query(path, "PRAGMA user_version") == [(1,)]
+    # While another copy holds the writers' lock (it is upgrading the database), that is
+    # what a reader is told.
+    with writer_lock(path), pytest.raises(StorageError) as waiting:
+        Database.open(path, read_only=True)
+    assert "another copy of jojotte-score is upgrading this database (schema 1 to 2)" in str(
+        waiting.value
+    )
+    assert "wait until it has started, then try again" in str(waiting.value)
+    assert "read-only" not in str(waiting.value)
 
 
 def test_the_newest_fixture_keeps_every_sitting_through_a_further_step(

@@ -294,7 +294,9 @@ def import_file(store: SittingStore, path: Path) -> int:
     from jojotte_score.formats.sitting_file import load_sitting
 
     loaded = load_sitting(path)
-    return store.import_sitting(loaded.sitting, title=path.stem)
+    return store.import_sitting(
+        loaded.sitting, title=path.stem, earlier_checks=loaded.earlier_checks
+    )
 
 
 def export_sitting(shown: AnyShown, path: Path) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
@@ -110,9 +110,36 @@ def run_gui(
     (``--lang``) is spoken and remembered; without it the remembered choice, else the
     system's language.
     """
+    previous_handler = qInstallMessageHandler(say_qt_message)
+    if previous_handler is not None:  # someone's own handler (a test harness): theirs stays
+        qInstallMessageHandler(previous_handler)
+    try:
+        return _run_gui(file, data_dir_option, quit_after_start, environ, settings_path, language)
+    finally:
+        qInstallMessageHandler(previous_handler)
+
+
+def say_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Qt's own warnings on stderr as every other line there reads: ``jojotte-score: Qt:
+    ...`` (debug messages are left out). Installed in place of Qt's default handler only."""
+    if kind == QtMsgType.QtDebugMsg:
+        return
+    print(f"jojotte-score: Qt: {message}", file=sys.stderr)
+
+
+def _run_gui(
+    file: Path | None,
+    data_dir_option: Path | None,
+    quit_after_start: bool,
+    environ: Mapping[str, str],
+    settings_path: Path | None,
+    language: str | None,
+) -> int:
     app = application(environ)
     settings = AppSettings.at(settings_path)
     start_language(language, settings, environ)
+    if settings.problem:
+        print(f"jojotte-score: {settings.problem}", file=sys.stderr)
     folder = data_dir(data_dir_option, environ)
     try:
         opened = open_database(folder)

@@ -21,6 +21,9 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from jojotte_score.i18n import _
 
 LOG_NAME = "jojotte-score.log"
+LOG_LIMIT = 1024 * 1024
+"""The most bytes the log grows to: beyond, it becomes ``jojotte-score.log.1`` (replacing
+an older one) and a new log starts, so the two never hold more than twice this."""
 
 Hook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
 
@@ -82,12 +85,23 @@ class ErrorReport:
     ) -> bool:
         try:
             self.log.parent.mkdir(parents=True, exist_ok=True)
+            self._rotate()
             with self.log.open("a", encoding="utf-8") as log:
                 log.write(f"--- {datetime.now().astimezone().isoformat(timespec='seconds')}\n")
                 log.writelines(traceback.format_exception(kind, error, trace))
         except OSError:
             return False
         return True
+
+    def _rotate(self) -> None:
+        """Start a new log once this one has reached :data:`LOG_LIMIT`; the last one is kept
+        beside it as ``jojotte-score.log.1``."""
+        try:
+            size = self.log.stat().st_size
+        except FileNotFoundError:
+            return
+        if size >= LOG_LIMIT:
+            self.log.replace(self.log.with_name(LOG_NAME + ".1"))
 
 
 def _where(trace: TracebackType | None) -> str | None:

@@ -11,12 +11,13 @@ in it (:mod:`jojotte_score.gui.window.app`) and View > Language changes it
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from jojotte_score.gui.window.settings import AppSettings
-from jojotte_score.i18n import SOURCE_LANGUAGE, use_language
+from jojotte_score.i18n import SOURCE_LANGUAGE, _, use_language
 
 QT_TRANSLATOR = "jojotte-score-qtbase"
 """The object name of the translator of Qt's own strings (one at a time)."""
@@ -27,6 +28,12 @@ def start_language(requested: str | None, settings: AppSettings, environ: Mappin
     which is remembered; else the remembered choice; else the system's (``environ``)."""
     if requested is not None:
         settings.language = requested
+        if not settings.save():
+            message = _(
+                "jojotte-score: cannot write the settings file {file}; --lang {language} "
+                "holds for this run only"
+            )
+            print(message.format(file=settings.file_name, language=requested), file=sys.stderr)
     return speak(settings.language, environ)
 
 

@@ -6,12 +6,14 @@ time and nothing here is app-wide.
 
 from __future__ import annotations
 
+import stat
+import sys
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from jojotte_score.i18n import LANGUAGES
+from jojotte_score.i18n import LANGUAGES, _
 
 ORGANIZATION = "jojotte-score"
 APPLICATION = "jojotte-score"
@@ -31,18 +33,63 @@ DEFAULTS: dict[str, Any] = {
 """Every setting and its default."""
 
 
+class UnrememberedSettings:
+    """Settings kept in memory only, for a run whose settings file cannot be used: the
+    window starts with the defaults and remembers nothing (QSettings' methods the app uses)."""
+
+    def __init__(self) -> None:
+        self._values: dict[str, Any] = {}
+
+    def value(self, key: str, default: Any = None) -> Any:
+        return self._values.get(key, default)
+
+    def setValue(self, key: str, value: Any) -> None:  # QSettings' name
+        self._values[key] = value
+
+    def sync(self) -> None:
+        """Nothing to write."""
+
+    def status(self) -> QSettings.Status:
+        return QSettings.Status.NoError
+
+    def fileName(self) -> str:  # QSettings' name
+        return ""
+
+
 class AppSettings:
     """Typed access to the QSettings the app keeps."""
 
-    def __init__(self, settings: QSettings) -> None:
+    def __init__(self, settings: QSettings | UnrememberedSettings, problem: str = "") -> None:
         self.qsettings = settings
+        self.problem = problem
+        """Why the settings file is not used, when it is not (the defaults are used)."""
 
     @classmethod
     def at(cls, path: Path | None) -> AppSettings:
-        """Settings in the ini file ``path``, or in the user's usual place when None."""
+        """Settings in the ini file ``path``, or in the user's usual place when None.
+
+        QSettings opens its files as it is made, and a named pipe (or a device) there would
+        block it for good: such a file is never opened; the settings are then the defaults,
+        kept in memory, and ``problem`` says why.
+        """
+        for file in settings_files(path):
+            problem = _unusable_settings_file(file)
+            if problem:
+                return cls(UnrememberedSettings(), problem)
         if path is None:
             return cls(QSettings(ORGANIZATION, APPLICATION))
         return cls(QSettings(str(path), QSettings.Format.IniFormat))
+
+    def save(self) -> bool:
+        """Write the settings out now; False when they cannot be written (their folder
+        cannot be made or written to, say), so they hold for this run only."""
+        self.qsettings.sync()
+        return self.qsettings.status() != QSettings.Status.AccessError
+
+    @property
+    def file_name(self) -> str:
+        """The file the settings are kept in ("" when kept in memory only)."""
+        return str(self.qsettings.fileName())
 
     def _bytes(self, key: str) -> QByteArray:
         value = self.qsettings.value(key, DEFAULTS[key])
@@ -86,6 +133,49 @@ class AppSettings:
     def sync(self) -> None:
         """Write the settings out now."""
         self.qsettings.sync()
+
+
+def settings_files(path: Path | None) -> list[Path]:
+    """The files QSettings reads for ``path`` (the user's usual place when None): on Linux
+    and the BSDs, the application's and the organisation's ini files in each configuration
+    folder (the user's first, then the system's); on macOS the user's preferences file."""
+    if path is not None:
+        return [path]
+    if sys.platform == "win32":  # the registry: no file
+        return []
+    if sys.platform == "darwin":
+        name = f"com.{ORGANIZATION}.{APPLICATION}.plist"
+        return [Path.home() / "Library" / "Preferences" / name]
+    from PySide6.QtCore import QStandardPaths
+
+    folders = QStandardPaths.standardLocations(
+        QStandardPaths.StandardLocation.GenericConfigLocation
+    )
+    files = []
+    for folder in map(Path, folders):
+        files += [folder / ORGANIZATION / f"{APPLICATION}.conf", folder / f"{ORGANIZATION}.conf"]
+    return files
+
+
+def _unusable_settings_file(file: Path) -> str:
+    """Why ``file`` cannot be read as a settings file ("" when it can, or is not there)."""
+    try:
+        mode = file.stat().st_mode
+    except OSError:  # not there, or not readable: QSettings copes (the defaults)
+        return ""
+    if stat.S_ISREG(mode):
+        return ""
+    if stat.S_ISDIR(mode):
+        message = _(
+            "{file}: the settings file is a folder; the window starts with the default "
+            "settings and remembers none of them this time"
+        )
+    else:
+        message = _(
+            "{file}: the settings file is a named pipe, socket or device, not a file; the "
+            "window starts with the default settings and remembers none of them this time"
+        )
+    return message.format(file=file)
 
 
 def clamp_zoom(value: float) -> float:
