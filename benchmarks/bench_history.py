@@ -80,9 +80,9 @@ def measure(path: Path, repeat: int) -> None:
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
 
-    from jojotte_score.gui.history_rows import Column, HistoryFilter, history_rows
-    from jojotte_score.gui.history_tabs import add_history_tabs
-    from jojotte_score.gui.history_window import HistoryTableModel, HistoryWindow
+    from jojotte_score.gui.history.history_rows import Column, HistoryFilter, history_rows
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+    from jojotte_score.gui.history.history_window import HistoryTableModel, HistoryWindow
 
     app = QApplication.instance() or QApplication([])
     with Database.open(path) as database:

@@ -118,6 +118,6 @@ def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
                 message = _("{file}: no such sitting file (the commands are {commands})")
                 parser.error(message.format(file=args.file, commands=", ".join(COMMANDS)))
             parser.error(f"{args.file}: {os_reason(error)}")
-    from jojotte_score.gui.app import run_gui  # Qt is imported only for the window.
+    from jojotte_score.gui.window.app import run_gui  # Qt is imported only for the window.
 
     return run_gui(args.file, args.data_dir, args.quit_after_start, environ, language=args.lang)

@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
-from jojotte_score.gui.main_window import MainWindow
-from jojotte_score.gui.session import Session
-from jojotte_score.gui.settings import AppSettings
+from jojotte_score.gui.sitting.session import Session
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
@@ -143,7 +143,7 @@ def run_window_script(tmp_path: Path, before: str, after: str) -> subprocess.Com
     code = (
         f"{before}"
         "from pathlib import Path\n"
-        "from jojotte_score.gui.app import run_gui\n"
+        "from jojotte_score.gui.window.app import run_gui\n"
         f"status = run_gui(None, Path({str(tmp_path / 'data')!r}), True, {{}},"
         f" Path({str(tmp_path / 'settings.ini')!r}))\n"
         f"{after}"

@@ -15,7 +15,7 @@ TAB, BACKTAB, ENTER, ESC = Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Return
 
 Key = str | Qt.Key | tuple[Qt.Key, Qt.KeyboardModifier]
 
-# The names the keystroke plan (jojotte_score.gui.entry_form) gives the keys it presses.
+# The names the keystroke plan (jojotte_score.gui.entry.form_rules) gives the keys it presses.
 _NAMED = {
     "Tab": TAB,
     "Enter": ENTER,

@@ -23,7 +23,7 @@ from jojotte_score.core.series import (
 from jojotte_score.core.stats import player_stats
 from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.chart_widget import ChartWidget
+from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.render.chart_layout import (
     Chart,
     MarkerItem,

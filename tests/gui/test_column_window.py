@@ -16,13 +16,13 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Sitting, Trump, Variant
 from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
-from jojotte_score.gui.entry_form import Slot
-from jojotte_score.gui.entry_panel import EntryRequest
-from jojotte_score.gui.main_window import MainWindow
-from jojotte_score.gui.session import Session
-from jojotte_score.gui.settings import AppSettings
+from jojotte_score.gui.entry.entry_panel import EntryRequest
+from jojotte_score.gui.entry.form_rules import Slot
+from jojotte_score.gui.sitting.session import Session
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.storage.sittings import SittingStore
 
@@ -296,7 +296,7 @@ def test_a_chouette_correction_of_a_rubbers_winner_is_one_step(
     hands 3 and 4 were dealt by the player who is now the partner (C3, C7). The window says
     which hands and why, in the players' names, clears those dealers with the edit, and one
     undo takes all of it back."""
-    from jojotte_score.gui import dialogs
+    from jojotte_score.gui.window import dialogs
     from tests.core.test_chouette import CORRECTED, TEAM_90
 
     sitting_id = store.import_sitting(CORRECTED)
@@ -333,7 +333,7 @@ def test_a_chouette_correction_of_a_rubbers_winner_is_one_step(
 def test_a_chouette_correction_refused_at_the_question_changes_nothing(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, store: SittingStore
 ) -> None:
-    from jojotte_score.gui import dialogs
+    from jojotte_score.gui.window import dialogs
     from tests.core.test_chouette import CORRECTED, TEAM_90
 
     sitting_id = store.import_sitting(CORRECTED)

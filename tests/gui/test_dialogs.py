@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
-from jojotte_score.gui.dialogs import (
+from jojotte_score.gui.window.dialogs import (
     FirstDealerDialog,
     NewSittingDialog,
     OpenSittingDialog,
@@ -154,8 +154,8 @@ def test_sitting_setup_is_a_valid_sitting() -> None:
 def test_names_with_an_ampersand_are_shown_as_written(qtbot: QtBot) -> None:
     """ "&" marks a shortcut letter in Qt's buttons and box titles; a name shows it as typed."""
     from jojotte_score.core.model import Trump
-    from jojotte_score.gui.dialogs import FirstDealerDialog
-    from jojotte_score.gui.meld_dialog import MeldDialog
+    from jojotte_score.gui.entry.meld_dialog import MeldDialog
+    from jojotte_score.gui.window.dialogs import FirstDealerDialog
 
     dealer = FirstDealerDialog(("Anna & Co", "Bert"))
     qtbot.addWidget(dealer)

@@ -11,11 +11,11 @@ import pytest
 
 from jojotte_score.core.model import PlayedHand, Special, ThrownIn, Trump, Variant
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.entry_form import (
+from jojotte_score.gui.entry.entry_form import EntryForm
+from jojotte_score.gui.entry.form_rules import (
     ORDER,
     ROW_LABELS,
     TRUMP_CHOICES,
-    EntryForm,
     FormValues,
     Slot,
     doubling_choices,
@@ -32,7 +32,7 @@ PLAIN = FormValues(bidder=0, trump=Trump.HEARTS, last_trick=1, card_points=(35, 
 
 def test_the_form_imports_no_qt() -> None:
     code = (
-        "import sys, jojotte_score.gui.entry_form\n"
+        "import sys, jojotte_score.gui.entry.entry_form\n"
         "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -26,12 +26,12 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.validation import check_hand
-from jojotte_score.gui.actions import MENUS
-from jojotte_score.gui.entry_fields import ChoiceField
-from jojotte_score.gui.entry_form import FormValues, Slot, mnemonic
-from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
-from jojotte_score.gui.main_window import MainWindow
-from jojotte_score.gui.meld_dialog import MeldDialog
+from jojotte_score.gui.entry.entry_fields import ChoiceField
+from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.entry.form_rules import FormValues, Slot, mnemonic
+from jojotte_score.gui.entry.meld_dialog import MeldDialog
+from jojotte_score.gui.window.actions import MENUS
+from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.keyboard import ALT, BACKTAB, ENTER, ESC, TAB, Keyboard
 from tests.sitting_kinds import load_two_sided
 

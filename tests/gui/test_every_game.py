@@ -18,13 +18,13 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.cli import main
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.dialogs import OpenSittingDialog
-from jojotte_score.gui.history_rows import Column, history_row
-from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.history.history_rows import Column, history_row
 from jojotte_score.gui.printing import RubberChoiceDialog
-from jojotte_score.gui.session import Session
-from jojotte_score.gui.settings import AppSettings
+from jojotte_score.gui.sitting.session import Session
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.dialogs import OpenSittingDialog
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.storage.sittings import SittingStore
 

@@ -9,8 +9,8 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit
 from jojotte_score.core.model import PlayedHand, Rules, Trump, Variant
-from jojotte_score.gui.entry_panel import EntryPanel
-from jojotte_score.gui.meld_dialog import MeldDialog
+from jojotte_score.gui.entry.entry_panel import EntryPanel
+from jojotte_score.gui.entry.meld_dialog import MeldDialog
 from tests.gui.test_entry_panel import error_text, screenshot
 
 pytestmark = pytest.mark.usefixtures("german")

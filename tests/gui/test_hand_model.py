@@ -20,14 +20,14 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
-from jojotte_score.gui.hand_model import (
+from jojotte_score.gui.pad.hand_model import (
     Column,
     HandTableModel,
     contract_text,
     seat_contract_text,
     seat_points_text,
 )
-from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.window.main_window import MainWindow
 
 from .conftest import german, screenshot_folder
 

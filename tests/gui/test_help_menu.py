@@ -12,12 +12,16 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score import __version__
-from jojotte_score.gui import help_menu
-from jojotte_score.gui.actions import MENUS, ActionName
-from jojotte_score.gui.app_identity import ICON_SIZES, LICENSE, application_icon, icon_file
-from jojotte_score.gui.entry_form import ROW_LABELS, TRUMP_CHOICES, mnemonic
-from jojotte_score.gui.help_menu import KeyboardReferenceDialog, about_html, keyboard_reference
-from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.entry.form_rules import ROW_LABELS, TRUMP_CHOICES, mnemonic
+from jojotte_score.gui.window import help_menu
+from jojotte_score.gui.window.actions import MENUS, ActionName
+from jojotte_score.gui.window.app_identity import ICON_SIZES, LICENSE, application_icon, icon_file
+from jojotte_score.gui.window.help_menu import (
+    KeyboardReferenceDialog,
+    about_html,
+    keyboard_reference,
+)
+from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.paths import database_path
 
 from .conftest import ROOT, Messages

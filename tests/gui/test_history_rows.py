@@ -13,7 +13,7 @@ import pytest
 
 from jojotte_score.core.model import Variant
 from jojotte_score.formats.csv_export import CSV_ENCODING
-from jojotte_score.gui.history_rows import (
+from jojotte_score.gui.history.history_rows import (
     CSV_COLUMNS,
     Column,
     HistoryFilter,

@@ -16,10 +16,10 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
 from jojotte_score.formats.csv_export import CSV_ENCODING
-from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.history_rows import Column, HistoryFilter, history_rows
-from jojotte_score.gui.history_window import HistoryTableModel, HistoryWindow
-from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.history.history_rows import Column, HistoryFilter, history_rows
+from jojotte_score.gui.history.history_window import HistoryTableModel, HistoryWindow
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.sittings import SittingInfo
 
 from .conftest import Messages, german, screenshot_folder

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.gui.app import run_gui
-from jojotte_score.gui.settings import AppSettings, UnrememberedSettings, settings_files
+from jojotte_score.gui.window.app import run_gui
+from jojotte_score.gui.window.settings import AppSettings, UnrememberedSettings, settings_files
 from jojotte_score.i18n import use_language
 
 ENVIRON = {"QT_QPA_PLATFORM": "offscreen", "LANG": "en_GB.UTF-8"}
@@ -20,7 +20,7 @@ ENVIRON = {"QT_QPA_PLATFORM": "offscreen", "LANG": "en_GB.UTF-8"}
 STARTS = """
 import sys
 from pathlib import Path
-from jojotte_score.gui.app import run_gui
+from jojotte_score.gui.window.app import run_gui
 status = run_gui(None, Path(sys.argv[1]), True, {"QT_QPA_PLATFORM": "offscreen"}, Path(sys.argv[2]))
 print("status", status)
 """
@@ -112,7 +112,7 @@ def test_a_file_with_ten_thousand_problems_gives_a_box_that_fits_the_screen(
 
     from PySide6.QtWidgets import QMessageBox
 
-    from jojotte_score.gui import dialogs
+    from jojotte_score.gui.window import dialogs
 
     hands = [{"dealer": 0, "bidder": 0, "trump": "hearts", "card_points": [37, 0]}] * 5000
     path = tmp_path / "many.json"
@@ -146,7 +146,7 @@ def test_a_file_with_ten_thousand_problems_gives_a_box_that_fits_the_screen(
 
 
 def test_the_error_log_is_capped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from jojotte_score.gui.error_report import LOG_LIMIT, LOG_NAME, ErrorReport
+    from jojotte_score.gui.window.error_report import LOG_LIMIT, LOG_NAME, ErrorReport
 
     report = ErrorReport(tmp_path, lambda: None, interactive=False)
     for number in range(400):
@@ -183,7 +183,7 @@ def test_the_window_imports_a_file_recorded_under_earlier_checks(tmp_path: Path)
     import json
 
     from jojotte_score.core.model import PlayedHand
-    from jojotte_score.gui.session import import_file
+    from jojotte_score.gui.sitting.session import import_file
     from jojotte_score.storage.database import Database
     from jojotte_score.storage.sittings import SittingStore
 

@@ -12,13 +12,13 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui import dialogs, help_menu
-from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.dialogs import NewSittingDialog
-from jojotte_score.gui.error_report import ErrorReport
-from jojotte_score.gui.language import start_language, use_qt_language
-from jojotte_score.gui.main_window import MainWindow
-from jojotte_score.gui.settings import AppSettings
+from jojotte_score.gui.window import dialogs, help_menu
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.dialogs import NewSittingDialog
+from jojotte_score.gui.window.error_report import ErrorReport
+from jojotte_score.gui.window.language import start_language, use_qt_language
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import current_language, use_language
 
 from .conftest import german as german_example
@@ -92,7 +92,7 @@ def test_qt_translates_its_standard_buttons_and_formats_by_the_language() -> Non
 
 
 def test_run_gui_with_lang_remembers_it(tmp_path: Path) -> None:
-    from jojotte_score.gui.app import run_gui
+    from jojotte_score.gui.window.app import run_gui
 
     settings_path = tmp_path / "settings.ini"
     environ = {"QT_QPA_PLATFORM": "offscreen", "LANG": "en_GB.UTF-8"}
@@ -344,7 +344,7 @@ def test_the_about_box_and_keyboard_reference_in_german(
 @pytest.mark.usefixtures("german")
 def test_the_undo_items_and_the_meld_helper_in_german(main_window: MainWindow) -> None:
     from jojotte_score.core.model import Trump
-    from jojotte_score.gui.meld_dialog import MeldDialog
+    from jojotte_score.gui.entry.meld_dialog import MeldDialog
 
     dialog = MeldDialog(Trump.HEARTS, ("Anna", "Bert"))
     assert dialog.windowTitle() == "Meldehilfe"

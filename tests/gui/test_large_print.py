@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.gui.main_window import MainWindow
-from jojotte_score.gui.settings import MAX_ZOOM, ZOOM_STEP
-from jojotte_score.gui.sheet_widget import SMALLEST_FIT
+from jojotte_score.gui.pad.sheet_widget import SMALLEST_FIT
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import MAX_ZOOM, ZOOM_STEP
 from jojotte_score.storage.sittings import SittingStore
 
 from .conftest import PARTNERSHIP, screenshot_folder

@@ -15,14 +15,14 @@ from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import PlayedHand, Rules, Sitting, ThrownIn, Trump, Variant
-from jojotte_score.gui import app as gui_app
-from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
-from jojotte_score.gui.entry_panel import EntryRequest
-from jojotte_score.gui.main_window import MainWindow
-from jojotte_score.gui.session import Session
-from jojotte_score.gui.settings import AppSettings
-from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE
+from jojotte_score.gui.entry.entry_panel import EntryRequest
+from jojotte_score.gui.sitting.session import Session
+from jojotte_score.gui.window import app as gui_app
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE
 from jojotte_score.render.sheet_items import CircleItem, LineItem
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -361,7 +361,7 @@ def test_an_unknown_file_is_refused_before_qt_starts(
 # The panel's keys: a choice field takes a single key (sides by initial, trumps C D H S N,
 # doubling X, Nullo N) and moves on to the next field that needs input; Alt plus a label's
 # underlined letter jumps to a field; both card counts are typed, the left-hand side first,
-# Tab between them; Enter records. The keystroke plan (gui/entry_form.py) lists the keys.
+# Tab between them; Enter records. The keystroke plan (gui/entry/form_rules.py) lists the keys.
 
 
 def type_hand(window: MainWindow, qtbot: QtBot, hand: PlayedHand) -> int:
@@ -552,7 +552,7 @@ def test_a_damaged_sitting_is_said_and_a_backup_restored(
     import sqlite3
     from datetime import UTC, datetime
 
-    from jojotte_score.gui import dialogs
+    from jojotte_score.gui.window import dialogs
     from jojotte_score.storage.backups import BACKUP_DIR_NAME, list_backups, make_backup
 
     path = database_path(data_dir)

@@ -13,8 +13,8 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.actions import ActionName
-from jojotte_score.gui.main_window import MainWindow
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.main_window import MainWindow
 
 from .conftest import german, screenshot_folder
 

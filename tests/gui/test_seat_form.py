@@ -19,9 +19,10 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
-from jojotte_score.gui.entry_form import SEAT_ORDER, EntryForm, FormValues, Slot
-from jojotte_score.gui.entry_panel import entry_form_for
-from jojotte_score.gui.seat_form import SeatEntryForm
+from jojotte_score.gui.entry.entry_form import EntryForm
+from jojotte_score.gui.entry.entry_panel import entry_form_for
+from jojotte_score.gui.entry.form_rules import SEAT_ORDER, FormValues, Slot
+from jojotte_score.gui.entry.seat_form import SeatEntryForm
 
 THREE = SeatEntryForm(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))
 CUTTHROAT = SeatEntryForm(Variant.CUTTHROAT, ("Anna", "Bert", "Carl", "Dora"))
@@ -70,7 +71,7 @@ def shown_rows(form: SeatEntryForm, values: FormValues) -> list[str]:
 
 def test_the_seat_form_imports_no_qt() -> None:
     code = (
-        "import sys, jojotte_score.gui.seat_form\n"
+        "import sys, jojotte_score.gui.entry.seat_form\n"
         "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

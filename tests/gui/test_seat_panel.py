@@ -22,9 +22,9 @@ from jojotte_score.core.model import (
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player import SeatSitting, SidesWith, ThreePlayerHand
 from jojotte_score.core.variants import replay_columns
-from jojotte_score.gui.column_pad import AnyDeal, ColumnScorer
-from jojotte_score.gui.entry_form import Slot
-from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.entry.form_rules import Slot
+from jojotte_score.gui.pad.column_pad import AnyDeal, ColumnScorer
 from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
 from tests.gui.test_entry_panel import screenshot
 

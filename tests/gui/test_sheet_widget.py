@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.gui.sheet_widget import SheetWidget
+from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided

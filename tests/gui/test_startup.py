@@ -23,7 +23,11 @@ from .conftest import ROOT, run_window_script
 # leaves room for a new module or two, not for a new subsystem. (It was 85 over a count of
 # 81 that missed importlib.resources's 8 modules: the interpreter it was counted with had
 # imported them at start-up, for a .pth file, so the bare window's run had them too.)
-EXTRA_MODULES_BUDGET = 95
+# Raised from 95 to 100 at a count of 97 (our 67): grouping gui/ by feature puts the
+# __init__ of window/, sitting/, entry/ and pad/ on the start-up path, and the entry forms'
+# shared rules have their own module (95 became 100); the command line's commands, now
+# imported only when a command runs, give back 3.
+EXTRA_MODULES_BUDGET = 100
 
 BARE_WINDOW = (
     "import sys\n"
@@ -101,7 +105,7 @@ def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> 
 
     extra = _modules_after(scorepad, environment) - _modules_after(BARE_WINDOW, environment)
 
-    assert "jojotte_score.gui.main_window" in extra  # the window was built
+    assert "jojotte_score.gui.window.main_window" in extra  # the window was built
     assert len(extra) <= EXTRA_MODULES_BUDGET, sorted(extra)
 
 
@@ -120,7 +124,7 @@ def test_a_module_the_environment_imported_at_start_up_still_counts(tmp_path: Pa
 
 def test_the_collector_stays_on_and_what_start_up_built_is_frozen(tmp_path: Path) -> None:
     """Nothing switches the garbage collector off; once the window is shown, what start-up
-    built is frozen out of its reach (see jojotte_score.gui.app)."""
+    built is frozen out of its reach (see jojotte_score.gui.window.app)."""
     result = run_window_script(
         tmp_path, "", "import gc\nprint(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n"
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.stats import ContractCount, PlayerStats
-from jojotte_score.gui.statistics_rows import (
+from jojotte_score.gui.history.statistics_rows import (
     PeriodChoice,
     StatisticsColumn,
     StatisticsRow,

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.statistics_rows import PeriodChoice, StatisticsColumn
-from jojotte_score.gui.statistics_view import StatisticsModel, StatisticsView
+from jojotte_score.gui.history.statistics_rows import PeriodChoice, StatisticsColumn
+from jojotte_score.gui.history.statistics_view import StatisticsModel, StatisticsView
 from jojotte_score.stats_labels import STATS_HEADINGS, STATS_LEGEND
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError

@@ -9,8 +9,14 @@ from PySide6.QtGui import QUndoStack
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.model import PlayedHand, Sitting, Trump
 from jojotte_score.core.scoring import EntryKind
-from jojotte_score.gui.commands import AddHand, DeleteHand, InsertHand, RenamePlayers, ReplaceHand
-from jojotte_score.gui.session import Session
+from jojotte_score.gui.sitting.commands import (
+    AddHand,
+    DeleteHand,
+    InsertHand,
+    RenamePlayers,
+    ReplaceHand,
+)
+from jojotte_score.gui.sitting.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
 from .conftest import german, played, stored_hands, stored_totals

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score import __version__
-from jojotte_score.gui.app_identity import APP_ID
+from jojotte_score.gui.window.app_identity import APP_ID
 
 from .conftest import ROOT
 from .xserver import display_environment, require_tools, xvfb

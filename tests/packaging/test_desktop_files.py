@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from jojotte_score import __version__
-from jojotte_score.gui.app_identity import APP_ID, LICENSE
+from jojotte_score.gui.window.app_identity import APP_ID, LICENSE
 
 from .conftest import PACKAGING, ROOT
 

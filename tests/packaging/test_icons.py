@@ -7,7 +7,7 @@ import tomllib
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.app_identity import ICON_SIZES
+from jojotte_score.gui.window.app_identity import ICON_SIZES
 
 from .conftest import ROOT, packaging_script
 

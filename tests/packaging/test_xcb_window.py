@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.app_identity import ICON_SIZES
+from jojotte_score.gui.window.app_identity import ICON_SIZES
 
 from ..gui.conftest import GERMAN, screenshot_folder
 from .xserver import (

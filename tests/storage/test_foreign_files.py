@@ -135,7 +135,7 @@ def test_a_read_only_folder_can_still_be_read(
 def test_the_window_opens_a_read_only_folder_read_only_with_a_note(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from jojotte_score.gui import app
+    from jojotte_score.gui.window import app
     from jojotte_score.storage.paths import database_path
 
     Database.open(database_path(tmp_path)).close()

@@ -5,8 +5,8 @@ starts. The window then decides: --lang wins and is remembered, else the languag
 remembered from View > Language, else the system's. Qt's standard dialogs (the buttons of
 a message box, the file dialog, the print preview) speak it too, through the qtbase
 catalogue shipped with Qt, and Qt's widgets write numbers and dates by it. The app starts
-in it (:mod:`jojotte_score.gui.app`) and View > Language changes it
-(:mod:`jojotte_score.gui.main_window`); neither imports the other for it.
+in it (:mod:`jojotte_score.gui.window.app`) and View > Language changes it
+(:mod:`jojotte_score.gui.window.main_window`); neither imports the other for it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
-from jojotte_score.gui.settings import AppSettings
+from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import SOURCE_LANGUAGE, _, use_language
 
 QT_TRANSLATOR = "jojotte-score-qtbase"

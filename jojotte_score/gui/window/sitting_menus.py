@@ -1,6 +1,6 @@
 """The main window's sitting and File-menu slots: new, open, import, export, print, rename.
 
-A mixin of :class:`~jojotte_score.gui.main_window.MainWindow`, kept apart so that the
+A mixin of :class:`~jojotte_score.gui.window.main_window.MainWindow`, kept apart so that the
 window itself stays small. Dialogs and printing are imported when first used, not at
 start-up (which is timed).
 """
@@ -14,9 +14,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
-from jojotte_score.gui.commands import RenamePlayers
-from jojotte_score.gui.pad import Pad
-from jojotte_score.gui.session import create_sitting, export_csv, export_sitting, import_file
+from jojotte_score.gui.pad.pad import Pad
+from jojotte_score.gui.sitting.commands import RenamePlayers
+from jojotte_score.gui.sitting.session import (
+    create_sitting,
+    export_csv,
+    export_sitting,
+    import_file,
+)
 from jojotte_score.i18n import N_, _
 from jojotte_score.storage.errors import DamagedSittingError
 
@@ -24,9 +29,9 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QFileDialog, QMainWindow
 
-    from jojotte_score.gui.history_window import HistoryWindow
-    from jojotte_score.gui.session import Session
-    from jojotte_score.gui.sheet_widget import SheetWidget
+    from jojotte_score.gui.history.history_window import HistoryWindow
+    from jojotte_score.gui.pad.sheet_widget import SheetWidget
+    from jojotte_score.gui.sitting.session import Session
 
     _Base = QMainWindow
 else:
@@ -48,7 +53,7 @@ def _file_dialog() -> type[QFileDialog]:
 
 def _dialogs() -> ModuleType:
     """The dialogs, imported when one is first needed."""
-    from jojotte_score.gui import dialogs
+    from jojotte_score.gui.window import dialogs
 
     return dialogs
 
@@ -139,8 +144,8 @@ class SittingMenus(_Base):
         """View > History: the stored sittings, read again each time it is shown; opening
         one shows it here."""
         if self.history is None:
-            from jojotte_score.gui.history_tabs import add_history_tabs
-            from jojotte_score.gui.history_window import HistoryWindow
+            from jojotte_score.gui.history.history_tabs import add_history_tabs
+            from jojotte_score.gui.history.history_window import HistoryWindow
 
             # Through the session each time: restoring a backup replaces the store.
             self.history = HistoryWindow(

@@ -16,7 +16,7 @@ when the hand needs it, and pairs of boxes for the two active players alone, nam
 them. The chouette's sides are the rubber's box and team ("Anna (box)", "Bert (captain,
 with Carl)").
 
-The panel only wires widgets: its form (:func:`~jojotte_score.gui.entry_form.entry_form_for`)
+The panel only wires widgets: its form (:func:`~jojotte_score.gui.entry.entry_form.entry_form_for`)
 turns the fields' values into a hand, says what is missing, which rows are shown, what each
 choice offers and where the focus goes, and asks the core for errors and warnings, each
 shown under the field it names; the scorer and the core's explanation give the live
@@ -52,30 +52,30 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.gui.entry_fields import (
+from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
     ChoiceField,
     PairField,
     error_label,
     show_error,
 )
-from jojotte_score.gui.entry_form import (
+from jojotte_score.gui.entry.entry_form import EntryForm
+from jojotte_score.gui.entry.flow_layout import FlowLayout
+from jojotte_score.gui.entry.form_rules import (
     SEAT_ORDER,
-    EntryForm,
     FormCheck,
     FormRules,
     FormValues,
     Slot,
     row_label,
 )
-from jojotte_score.gui.flow_layout import FlowLayout
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
     from jojotte_score.core.melds import DeclaredMelds
     from jojotte_score.core.three_player import SidesWith
-    from jojotte_score.gui.column_pad import ColumnScorer
-    from jojotte_score.gui.entry_form import AnyHand
+    from jojotte_score.gui.entry.form_rules import AnyHand
+    from jojotte_score.gui.pad.column_pad import ColumnScorer
 
     PriorScorer = Scorer | ColumnScorer
 
@@ -93,7 +93,7 @@ def entry_form_for(
     """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
     if not variant.game.by_seat:
         return EntryForm(variant, players, chouette if variant.game.has_roles else None)
-    from jojotte_score.gui.seat_form import SeatEntryForm  # only for such a sitting
+    from jojotte_score.gui.entry.seat_form import SeatEntryForm  # only for such a sitting
 
     return SeatEntryForm(variant, players)
 
@@ -111,7 +111,7 @@ class EntryPanel(QWidget):
 
     Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
     scored the hands before the one being entered (a
-    :class:`~jojotte_score.gui.column_pad.ColumnScorer` for a game of individual players,
+    :class:`~jojotte_score.gui.pad.column_pad.ColumnScorer` for a game of individual players,
     whose ``roles`` are the chouette's for the hand), and the dealer; then :meth:`new_hand`
     or :meth:`edit_hand`.
     ``submitted`` carries an :class:`EntryRequest`; ``cancelled`` is emitted for Esc while
@@ -466,7 +466,7 @@ class EntryPanel(QWidget):
             show_error(self.errors["melds"], _("Choose the trump first: it ranks the melds."))
             self.trump.setFocus()
             return
-        from jojotte_score.gui.meld_dialog import MeldDialog  # built on first use
+        from jojotte_score.gui.entry.meld_dialog import MeldDialog  # built on first use
 
         result = MeldDialog.ask(
             self,

@@ -3,7 +3,7 @@
 A window of tabs. Its first tab, "Sittings", is the table of stored sittings with a
 player filter, a date range, Open and Export CSV; more tabs (statistics, plots) are added
 with :meth:`HistoryWindow.add_tab`. The rows are built, filtered and sorted by
-:mod:`jojotte_score.gui.history_rows`; this module only shows them.
+:mod:`jojotte_score.gui.history.history_rows`; this module only shows them.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.history_rows import (
+from jojotte_score.gui.history.history_rows import (
     NUMBER_COLUMNS,
     Column,
     HistoryFilter,
@@ -133,7 +133,7 @@ class HistoryTableModel(QAbstractTableModel):
         return None
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sort by ``column`` (see :func:`~jojotte_score.gui.history_rows.sorted_rows`);
+        """Sort by ``column`` (see :func:`~jojotte_score.gui.history.history_rows.sorted_rows`);
         the selection follows its sittings."""
         if not 0 <= column < len(Column):
             return
@@ -359,7 +359,7 @@ class HistoryWindow(QWidget):
         try:
             write_history_csv(self.model.shown_rows(), path)
         except OSError as error:
-            from jojotte_score.gui.dialogs import show_message
+            from jojotte_score.gui.window.dialogs import show_message
 
             show_message(
                 self,

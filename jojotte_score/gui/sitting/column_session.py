@@ -1,8 +1,9 @@
 """The sitting on screen when it is a game of individual players, apart from any widget.
 
 The three-player game, the chouette and cutthroat have a column per player (T1, C4, F1).
-:class:`ColumnShown` answers the window's questions as :class:`~jojotte_score.gui.session.Shown`
-does for two sides: the players, the hands, the pad scored by the core
+:class:`ColumnShown` answers the window's questions as
+:class:`~jojotte_score.gui.sitting.session.Shown` does for two sides: the players, the hands,
+the pad scored by the core
 (:func:`~jojotte_score.core.variants.replay_columns`), the scorer before a hand for the entry
 panel, the status before the next hand and who deals it (clockwise, T2, F7; between the
 chouette's box and captain, C7; a new cut each rubber). A sitting of an evening is scored
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING
 from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.core.three_player import SeatSitting
-from jojotte_score.gui.column_pad import AnyDeal, ColumnPad, ColumnScorer
+from jojotte_score.gui.pad.column_pad import AnyDeal, ColumnPad, ColumnScorer
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:

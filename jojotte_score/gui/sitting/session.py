@@ -25,13 +25,13 @@ from jojotte_score.core.model import (
     side_names,
 )
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
-from jojotte_score.gui.pad import Pad
+from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import AnyHand, RecentHands, SittingStore, StoredSitting
 
 if TYPE_CHECKING:  # the games of individual players are imported when one is shown
     from jojotte_score.core.chouette import DealerFix
-    from jojotte_score.gui.column_session import ColumnShown
+    from jojotte_score.gui.sitting.column_session import ColumnShown
 
 
 class Shown:
@@ -214,7 +214,7 @@ class Session:
             return None
         recent = self.store.load_recent(self.sitting_id)
         if recent.variant.game.per_player:
-            from jojotte_score.gui.column_session import ColumnShown
+            from jojotte_score.gui.sitting.column_session import ColumnShown
 
             return ColumnShown(self.store, recent)
         return Shown(self.store, recent)
@@ -234,7 +234,7 @@ def create_sitting(
     captain (C3); the three-player game and cutthroat record their hands by seat."""
     if not variant.game.per_player:
         return store.create_sitting(variant, players, rules, title=title, place=place)
-    from jojotte_score.gui.column_pad import empty_sitting
+    from jojotte_score.gui.pad.column_pad import empty_sitting
 
     sitting = empty_sitting(variant, players, rules, chouette)
     return store.import_sitting(sitting, title=title, place=place)

@@ -1,7 +1,7 @@
 """The entry panel's two kinds of field: a row of choices, and a pair of number boxes.
 
 Both hold typed values and know nothing of the rules; the panel asks its
-:class:`~jojotte_score.gui.entry_form.EntryForm` what the values mean.
+:class:`~jojotte_score.gui.entry.entry_form.EntryForm` what the values mean.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.flow_layout import FlowLayout
+from jojotte_score.gui.entry.flow_layout import FlowLayout
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _
 

@@ -27,7 +27,7 @@ from jojotte_score.core.three_player_validation import (
     check_cutthroat_hand,
     check_three_player_hand,
 )
-from jojotte_score.gui.entry_form import (
+from jojotte_score.gui.entry.form_rules import (
     NOBODY_KEYS,
     SEAT_ORDER,
     Choice,
@@ -40,7 +40,7 @@ from jojotte_score.gui.entry_form import (
 from jojotte_score.i18n import _, pgettext
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.entry_form import AnyHand
+    from jojotte_score.gui.entry.form_rules import AnyHand
 
 _BY_SEAT = re.compile(r"^(\w+)\[(\d)\]$")
 

@@ -2,8 +2,8 @@
 
 The keyboard reference is built from the tables the keys come from: the entry form's row
 labels (their mnemonics), its choice keys and focus order
-(:mod:`jojotte_score.gui.entry_form`) and the actions' shortcuts and menus
-(:mod:`jojotte_score.gui.actions`); nothing in it is typed twice. The scoring card is the
+(:mod:`jojotte_score.gui.entry.form_rules`) and the actions' shortcuts and menus
+(:mod:`jojotte_score.gui.window.actions`); nothing in it is typed twice. The scoring card is the
 printed one (:func:`jojotte_score.gui.printing.print_card`), shown in its preview.
 """
 
@@ -27,9 +27,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score import __version__
 from jojotte_score.core.model import Special
-from jojotte_score.gui.actions import MENUS, SPECS, ActionName, shortcuts
-from jojotte_score.gui.app_identity import APP_NAME, LICENSE, application_icon, resource
-from jojotte_score.gui.entry_form import (
+from jojotte_score.gui.entry.form_rules import (
     BACKSPACE,
     ENTER,
     NOBODY_KEYS,
@@ -43,6 +41,8 @@ from jojotte_score.gui.entry_form import (
     mnemonic,
     trump_choices,
 )
+from jojotte_score.gui.window.actions import MENUS, SPECS, ActionName, shortcuts
+from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
 

@@ -3,7 +3,7 @@
 The running result of one sitting hand by hand, each player's net result per sitting over
 time, and the contracts each player made as a share of those declared, by kind. The
 series come from :mod:`jojotte_score.core.series`, the drawing from
-:class:`~jojotte_score.gui.chart_widget.ChartWidget`; each plot is saved as a PNG, and the
+:class:`~jojotte_score.gui.history.chart_widget.ChartWidget`; each plot is saved as a PNG, and the
 season report (the statistics and the plots) as a PDF. The tab reads nothing itself: it is
 given the functions that read the store.
 """
@@ -34,8 +34,8 @@ from jojotte_score.core.series import (
     results_over_time,
 )
 from jojotte_score.core.stats import PlayerStats
-from jojotte_score.gui.chart_widget import ChartWidget
-from jojotte_score.gui.dialogs import show_message
+from jojotte_score.gui.history.chart_widget import ChartWidget
+from jojotte_score.gui.window.dialogs import show_message
 from jojotte_score.i18n import _
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart

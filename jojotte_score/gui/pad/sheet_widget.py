@@ -18,14 +18,14 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.prison import prison_winners
-from jojotte_score.gui.pad import Pad
+from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_rubber, layout_sheet
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
 
 if TYPE_CHECKING:  # The pads of the games of individual players load when one is opened.
-    from jojotte_score.gui.column_pad import ColumnPad
+    from jojotte_score.gui.pad.column_pad import ColumnPad
 
 MIN_ZOOM = 0.5
 MAX_ZOOM = 4.0

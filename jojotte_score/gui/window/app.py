@@ -17,9 +17,9 @@ from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessag
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
-from jojotte_score.gui.app_identity import APP_ID, APP_TITLE, application_icon
-from jojotte_score.gui.language import start_language
-from jojotte_score.gui.settings import APPLICATION, ORGANIZATION, AppSettings
+from jojotte_score.gui.window.app_identity import APP_ID, APP_TITLE, application_icon
+from jojotte_score.gui.window.language import start_language
+from jojotte_score.gui.window.settings import APPLICATION, ORGANIZATION, AppSettings
 from jojotte_score.i18n import N_, _
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
 from jojotte_score.storage.database import Database, database_exists, folder_writable
@@ -146,7 +146,7 @@ def _run_gui(
     except StorageError as error:
         print(f"jojotte-score: {error}", file=sys.stderr)
         if app.platformName() != "offscreen" and not quit_after_start:  # else nobody sees it
-            from jojotte_score.gui.dialogs import show_message  # only ever needed here
+            from jojotte_score.gui.window.dialogs import show_message  # only ever needed here
 
             show_message(None, _("Cannot open the sittings"), str(error))
         return EXIT_FAILED
@@ -165,9 +165,9 @@ def _run_window(
     settings: AppSettings,
     environ: Mapping[str, str],
 ) -> int:
-    from jojotte_score.gui.error_report import ErrorReport
-    from jojotte_score.gui.main_window import MainWindow
-    from jojotte_score.gui.session import Session
+    from jojotte_score.gui.sitting.session import Session
+    from jojotte_score.gui.window.error_report import ErrorReport
+    from jojotte_score.gui.window.main_window import MainWindow
 
     session = Session(
         SittingStore(opened.database), read_only=opened.read_only, read_only_note=opened.note

@@ -16,9 +16,9 @@ from jojotte_score.core.model import Sitting
 from jojotte_score.core.series import SittingCourse, sitting_course
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.core.variants import replay_columns
-from jojotte_score.gui.history_window import HistoryWindow
-from jojotte_score.gui.plots_view import PlotSources, PlotsView
-from jojotte_score.gui.statistics_view import StatisticsView
+from jojotte_score.gui.history.history_window import HistoryWindow
+from jojotte_score.gui.history.plots_view import PlotSources, PlotsView
+from jojotte_score.gui.history.statistics_view import StatisticsView
 from jojotte_score.i18n import _
 from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore

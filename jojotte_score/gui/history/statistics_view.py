@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.gui.history_window import qt_date_format
-from jojotte_score.gui.statistics_rows import (
+from jojotte_score.gui.history.history_window import qt_date_format
+from jojotte_score.gui.history.statistics_rows import (
     PeriodChoice,
     StatisticsColumn,
     StatisticsRow,

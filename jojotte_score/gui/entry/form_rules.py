@@ -1,7 +1,7 @@
 """What the hand entry form needs to know, without Qt.
 
-The entry panel (:mod:`jojotte_score.gui.entry_panel`) shows one input per :class:`Slot` and
-wires its widgets to an :class:`EntryForm`, which decides everything a test can check with
+The entry panel (:mod:`jojotte_score.gui.entry.entry_panel`) shows one input per :class:`Slot` and
+wires its widgets to a form, which decides everything a test can check with
 plain pytest:
 
 - the fields' values (:class:`FormValues`) to a :class:`Hand`, or what is still missing,
@@ -14,12 +14,14 @@ plain pytest:
   so one side's count gives the other's; in every other game only 18 are);
 - the keystroke plan: the keys that type a given hand, which the tests press and count.
 
-:class:`EntryForm` is the form of the hands recorded side against side: two players,
-partnerships, and the chouette's box against its team (C1). The three-player and cutthroat
-hands, recorded by seat, have :class:`~jojotte_score.gui.seat_form.SeatEntryForm`; both
-share :class:`FormRules` (the focus, the choices' keys and the keystroke plan), and
-:func:`~jojotte_score.gui.entry_panel.entry_form_for` picks one for a sitting (there, so
-that this module and the seat form's do not import each other).
+Two forms say what each way to play needs: :class:`~jojotte_score.gui.entry.entry_form.EntryForm`
+for the hands recorded side against side (two players, partnerships, the chouette's box
+against its team, C1) and :class:`~jojotte_score.gui.entry.seat_form.SeatEntryForm` for the
+three-player and cutthroat hands, recorded by seat. Both are built on what this module
+holds, which imports neither: :class:`FormRules` (the focus, the choices' keys and the
+keystroke plan), the slots, the values and the verdict on them, and the choices every form
+offers alike. :func:`~jojotte_score.gui.entry.entry_panel.entry_form_for` picks a form for
+a sitting.
 
 Nothing here writes a value the scorekeeper did not type or accept.
 """
@@ -32,7 +34,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     Hand,
     PlayedHand,
@@ -40,10 +41,8 @@ from jojotte_score.core.model import (
     ThrownIn,
     Trump,
     Variant,
-    side_names,
 )
-from jojotte_score.core.tables import contract_deck
-from jojotte_score.core.validation import check_hand, errors_only
+from jojotte_score.core.validation import errors_only
 from jojotte_score.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
@@ -545,162 +544,6 @@ def _still_item(row: str, case: str, by_seat: bool) -> str:
     else:
         return _still(row)
     return items[case]
-
-
-CHOUETTE_BOX, CHOUETTE_TEAM = "box", "captain"
-
-
-class EntryForm(FormRules):
-    """The rules of the entry form for a sitting whose hands are recorded side against
-    side: two players, partnerships, or the chouette, whose sides are the rubber's box
-    (side 0) and its team (side 1, the captain plays the cards, C1) given by ``chouette``."""
-
-    def __init__(
-        self,
-        variant: Variant,
-        players: Sequence[str],
-        chouette: ChouetteRoles | None = None,
-    ) -> None:
-        super().__init__(variant, players)
-        self.chouette = chouette
-        if chouette is not None:
-            box, captain = self.players[chouette.box], self.players[chouette.captain]
-            partner = self.players[chouette.partner]
-            self.names = (box, captain)
-            self.labels = (
-                _("{player} (box)").format(player=box),
-                _("{captain} (captain, with {partner})").format(captain=captain, partner=partner),
-            )
-            keys = (self.seat_keys[chouette.box], self.seat_keys[chouette.captain])
-        else:
-            self.names = side_names(variant, self.players)
-            self.labels = self.names
-            side_keys = choice_keys(self.names)
-            keys = (side_keys[0], side_keys[1])
-        self.side_keys = keys
-
-    # Values to a hand ----------------------------------------------------------------------
-
-    def missing(self, values: FormValues) -> dict[str, str]:
-        """What the hand still needs, field key → the question the scorekeeper answers."""
-        missing: dict[str, str] = {}
-        if values.bidder is None:
-            missing["bidder"] = _("Who named the trump?")
-        if values.trump is None:
-            missing["trump"] = _("Which trump, or no-trump?")
-        if values.last_trick is None and values.special is not Special.NULLO:
-            missing["last_trick"] = _("Who won the last trick?")
-        for side in SIDES:
-            if values.card_points[side] is None:
-                missing[f"card_points[{side}]"] = _(
-                    "How many card points did {player} take?"
-                ).format(player=self.names[side])
-        tricks = values.tricks
-        needs_tricks = values.special is not Special.NONE or tricks != (None, None)
-        empty = [side for side in SIDES if tricks[side] is None]
-        if needs_tricks and empty:
-            if len(empty) == 2:
-                slam = values.special is Special.SLAM
-                missing["tricks"] = (
-                    _("Slam needs each side's tricks.")
-                    if slam
-                    else _("Nullo needs each side's tricks.")
-                )
-            else:
-                missing["tricks"] = _("How many tricks did {player} take?").format(
-                    player=self.names[empty[0]]
-                )
-        return missing
-
-    def build(self, values: FormValues) -> Hand | None:
-        """The hand the values describe, or None while :meth:`missing` names something."""
-        if self.missing(values):
-            return None
-        bidder, trump, (left, right) = values.bidder, values.trump, values.card_points
-        if bidder is None or trump is None or left is None or right is None:
-            raise AssertionError("missing() names every empty field a hand needs")
-        melds, tricks = values.melds, values.tricks
-        return PlayedHand(
-            bidder=bidder,
-            trump=trump,
-            card_points=(left, right),
-            last_trick=values.last_trick,
-            double=values.double,
-            special=values.special,
-            melds=(melds[0] or 0, melds[1] or 0),
-            jojotte=values.jojotte,
-            tricks=None if tricks[0] is None or tricks[1] is None else (tricks[0], tricks[1]),
-            dealer=values.dealer,
-            note=values.note.strip(),
-        )
-
-    def problems(self, hand: AnyHand, number: int | None) -> list[Problem]:
-        """``check_hand``'s errors and warnings; in the chouette, between the rubber's box
-        and captain, whichever of whom deals (C7)."""
-        assert isinstance(hand, PlayedHand | ThrownIn)
-        roles = self.chouette
-        if roles is None:
-            return check_hand(hand, self.variant, number, self.names)
-        found = check_hand(hand._replace(dealer=None), self.variant, number, self.names)
-        found.extend(self.variant.game.dealer_problems(hand, number, self.players, roles))
-        return found
-
-    def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
-        """The sides for the bidder, last trick and Jo-Jotte (Jo-Jotte also "Nobody"); every
-        player for the dealer (the chouette: the box and the captain); the trump, doubling,
-        Nullo or Slam by their letters."""
-        if slot not in self.order:
-            return []  # the three-player game's rows
-        sides = [(side, self.labels[side], self.side_keys[side]) for side in SIDES]
-        if slot is Slot.DEALER:
-            if self.chouette is not None:
-                return [
-                    (seat, self.labels[side], self.seat_keys[seat])
-                    for side, seat in enumerate((self.chouette.box, self.chouette.captain))
-                ]
-            return [(seat, name, self.seat_keys[seat]) for seat, name in enumerate(self.players)]
-        if slot in (Slot.BIDDER, Slot.LAST_TRICK):
-            return sides
-        if slot is Slot.JOJOTTE:
-            return [(None, _("Nobody"), NOBODY_KEYS), *sides]
-        if slot is Slot.SPECIAL:
-            bidder = values.bidder
-            if bidder is None:
-                return special_choices(None, None)
-            return special_choices(self.names[bidder], self.names[1 - bidder])
-        return common_choices(slot)
-
-    def pair_names(self, values: FormValues) -> tuple[str, str]:
-        """The sides' names (the chouette's "Anna (box)", "Bert (captain, with Carl)")."""
-        return self.labels
-
-    def pair_words(self, values: FormValues) -> tuple[str, str]:
-        """The sides' plain names."""
-        return self.names
-
-    def suggestion(self, values: FormValues, slot: Slot) -> int | None:
-        """The remainder offered (greyed, not a value) in an empty box, or None.
-
-        Only in partnerships, where all 32 cards are played: the two card counts add up to
-        the deck and the tricks to eight. In every other game 18 cards are played and the
-        other count cannot be known, so both are typed.
-        """
-        side = slot.side
-        if not self.variant.all_cards_played or side is None or values.get(slot) is not None:
-            return None
-        pair = values.card_points if slot.row == "card_points" else values.tricks
-        if slot.row == "card_points":
-            if values.trump is None:
-                return None
-            total = contract_deck(values.trump, values.special)
-        elif slot.row == "tricks":
-            total = self.variant.tricks_per_hand
-        else:
-            return None
-        other = pair[1 - side]
-        if other is None or not 0 <= other <= total:
-            return None
-        return total - other
 
 
 def common_choices(slot: Slot) -> list[Choice]:

@@ -29,15 +29,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.actions import (
-    CHANGES,
-    ActionName,
-    add_menus,
-    create_actions,
-    language_actions,
-)
-from jojotte_score.gui.app_identity import APP_TITLE
-from jojotte_score.gui.commands import (
+from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.pad.hand_model import HandTableModel
+from jojotte_score.gui.pad.sheet_widget import SheetWidget
+from jojotte_score.gui.sitting.commands import (
     AddHand,
     CorrectHands,
     DeleteHand,
@@ -45,13 +40,18 @@ from jojotte_score.gui.commands import (
     ReplaceHand,
     StoreCommand,
 )
-from jojotte_score.gui.entry_panel import EntryPanel, EntryRequest
-from jojotte_score.gui.hand_model import HandTableModel
-from jojotte_score.gui.language import speak
-from jojotte_score.gui.session import Session, versus
-from jojotte_score.gui.settings import ZOOM_STEP, AppSettings, clamp_zoom
-from jojotte_score.gui.sheet_widget import SheetWidget
-from jojotte_score.gui.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
+from jojotte_score.gui.sitting.session import Session, versus
+from jojotte_score.gui.window.actions import (
+    CHANGES,
+    ActionName,
+    add_menus,
+    create_actions,
+    language_actions,
+)
+from jojotte_score.gui.window.app_identity import APP_TITLE
+from jojotte_score.gui.window.language import speak
+from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
+from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
 from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import AnyHand
 
@@ -555,6 +555,6 @@ def _command(stack: QUndoStack, index: int) -> StoreCommand | None:
 
 def _help() -> ModuleType:
     """The Help menu's keyboard reference and About box, imported when first opened."""
-    from jojotte_score.gui import help_menu
+    from jojotte_score.gui.window import help_menu
 
     return help_menu

@@ -35,7 +35,7 @@ from jojotte_score.core.validation import (
     check_sitting_setup,
     errors_only,
 )
-from jojotte_score.gui.history_rows import NUMBER_COLUMNS, Column, heading, history_row
+from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.sittings import SittingInfo
@@ -263,7 +263,7 @@ class NewSittingDialog(QDialog):
 
 class OpenSittingDialog(QDialog):
     """The history: every stored sitting with its date, players, hands, rubbers, result and
-    title, in the words of the history window (:mod:`jojotte_score.gui.history_rows`)."""
+    title, in the words of the history window (:mod:`jojotte_score.gui.history.history_rows`)."""
 
     COLUMNS = (
         Column.DATE,

@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from PySide6.QtGui import QUndoCommand
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.gui.session import Session
+from jojotte_score.gui.sitting.session import Session
 from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.entry_form import AnyHand
+    from jojotte_score.gui.entry.form_rules import AnyHand
 
 
 class CommandTexts(NamedTuple):

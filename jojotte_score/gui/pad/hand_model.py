@@ -2,12 +2,12 @@
 
 Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands costs
 nothing until rows are shown; rows older than the newest rubber are scored when first
-shown (see :class:`~jojotte_score.gui.pad.Pad`). The only arithmetic is adding up a
+shown (see :class:`~jojotte_score.gui.pad.pad.Pad`). The only arithmetic is adding up a
 hand's entries per side and line, as the pad shows them.
 
 A game of individual players (the three-player game, the chouette, cutthroat) has a pair
 of columns, above and below, for every player, from its
-:class:`~jojotte_score.gui.column_pad.ColumnPad`.
+:class:`~jojotte_score.gui.pad.column_pad.ColumnPad`.
 """
 
 from __future__ import annotations
@@ -21,12 +21,12 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, ThrownIn, Trump
 from jojotte_score.core.scoring import Line
-from jojotte_score.gui.pad import Pad
+from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from jojotte_score.core.three_player import ThreePlayerHand
-    from jojotte_score.gui.column_pad import ColumnPad, ColumnResult
+    from jojotte_score.gui.pad.column_pad import ColumnPad, ColumnResult
 
     AnyPad = Pad | ColumnPad
     AnyResult = HandResult | ColumnResult
