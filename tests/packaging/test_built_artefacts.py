@@ -29,7 +29,15 @@ from jojotte_score.gui.window.app_identity import APP_ID
 from .conftest import ROOT
 from .xserver import display_environment, require_tools, xvfb
 
-GERMAN = ROOT / "tests" / "data" / "german-example.json"
+DATA = ROOT / "tests" / "data"
+GERMAN = DATA / "german-example.json"
+EXAMPLES = (
+    "small-example",
+    "partnership-example",
+    "three-player-example",
+    "chouette-example",
+    "cutthroat-example",
+)
 GOLDEN = ROOT / "tests" / "formats" / "golden" / "german-example-ledger.json"
 GERMAN_EXPLAINED = ROOT / "tests" / "data" / "german-example.explain.de.txt"
 TIMEOUT_S = 60
@@ -75,6 +83,14 @@ def check_program(command: Path, tmp_path: Path) -> None:
     explained = run(command, "explain", str(GERMAN), environment={**os.environ, "LANGUAGE": "de"})
     assert explained.returncode == 0, explained.stderr
     assert explained.stdout == GERMAN_EXPLAINED.read_text(encoding="utf-8")
+
+    # Every way to play: the registry imports each game's module by name, which a freezer
+    # finds only when told (the spec's hidden imports).
+    for example in EXAMPLES:
+        english = {**os.environ, "LANGUAGE": "en"}
+        told = run(command, "explain", str(DATA / f"{example}.json"), environment=english)
+        assert told.returncode == 0, told.stderr
+        assert told.stdout == (DATA / f"{example}.explain.en.txt").read_text(encoding="utf-8")
 
     pdf = tmp_path / "german.pdf"
     printed = run(command, "pdf", str(GERMAN), "-o", str(pdf))  # the shipped font, embedded

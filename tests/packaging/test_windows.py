@@ -129,7 +129,9 @@ def registry_key(key: str) -> str | None:
 @pytest.fixture(scope="module")
 def offscreen() -> Iterator[None]:
     """Qt's offscreen platform for the prefix's programs (Wine passes them no QT_* variable;
-    Wine 8 cannot show the native window)."""
+    Wine 8 cannot show the native window). Skipped, like the tests that use it, when no
+    Windows bundle is named: then there may be no Wine at all."""
+    artefact("JOJOTTE_SCORE_WINDOWS_BUNDLE")
     key = r"HKCU\Environment"
     added = wine("reg", "add", key, "/v", "QT_QPA_PLATFORM", "/d", "offscreen", "/f")
     assert added.returncode == 0, added.stderr
