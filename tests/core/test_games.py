@@ -110,6 +110,25 @@ def test_the_dealers_in_turn_and_the_chouette_dealer_rule() -> None:
 
 
 @pytest.mark.parametrize(
+    ("value", "most", "possible", "impossible"),
+    [
+        ("two-player", 220, (150, 160, 220), (130, 180, 300, 400)),  # nine cards (tables.py)
+        ("partnership", 400, (160, 300, 400), (310, 360)),  # two partners of eight cards
+        ("three-player", 220, (150, 220), (130, 180, 300)),
+        ("chouette", 220, (150, 220), (130, 180, 300)),
+        ("cutthroat", 220, (150, 220), (130, 180, 300)),
+    ],
+)
+def test_the_meld_totals_each_game_allows(
+    value: str, most: int, possible: tuple[int, ...], impossible: tuple[int, ...]
+) -> None:
+    totals = find_game(value).meld_totals
+    assert max(totals) == most
+    assert all(points in totals for points in possible)
+    assert not any(points in totals for points in impossible)
+
+
+@pytest.mark.parametrize(
     ("value", "headings"),
     [
         ("two-player", []),

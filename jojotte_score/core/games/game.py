@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant, side_names
+from jojotte_score.core.tables import TWO_PLAYER_MELD_TOTALS
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
@@ -65,6 +66,9 @@ class Game:
     rulings (English); None for the games of the card's first page."""
     rulings: ClassVar[str]
     """Where the game's own rules are in docs/RULES.md ("R1-R15", "T1-T16")."""
+    meld_totals: ClassVar[frozenset[int]] = TWO_PLAYER_MELD_TOTALS
+    """Every meld total one side or player can score in a hand (see tables.py): those of
+    nine cards a player, unless the game says otherwise."""
 
     @property
     def seats(self) -> int:
