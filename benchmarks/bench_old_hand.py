@@ -112,6 +112,12 @@ def main() -> int:
     unknown = [game for game in games if game not in PLAYERS]
     if unknown:
         parser.error(f"unknown game {unknown[0]!r}; the games are {', '.join(PLAYERS)}")
+    if not games:
+        parser.error("name at least one game")
+    if min(args.hands, args.short) < HAND or args.short == args.hands:
+        parser.error(f"the sittings need {HAND} hands at least, and two different lengths")
+    if args.repeat < 1:
+        parser.error("--repeat takes a whole number of rounds, 1 or more")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -125,7 +131,7 @@ def main() -> int:
             print(f"{len(ids)} sittings stored in {time.perf_counter() - start:.1f} s")
             sizes = f"{f'{args.short:,} hands':>10s} {f'{args.hands:,} hands':>12s}"
             print(
-                f"{'':14s} {'hand 2 opened':^46s}   {'the sitting opened':^36s}\n"
+                f"{'':14s}{'hand 2 opened':^46s}{'the sitting opened':^46s}".rstrip() + "\n"
                 f"{'game':14s} {sizes} {'ratio':>7s} {'(medians)':>11s}"
                 f"  {sizes} {'ratio':>7s} {'(medians)':>11s}"
             )
