@@ -1,4 +1,10 @@
-"""Deterministic, valid sitting files of any length, for benchmarks."""
+"""Deterministic, valid sitting files of any length and of each way to play, for benchmarks.
+
+``sitting_data(hands, seed)`` is a two-player sitting (the same as it always was for the same
+seed); ``variant=`` names another way to play by its sitting-file value: ``"partnership"``,
+``"three-player"``, ``"chouette"`` or ``"cutthroat"``. Every hand is one the sitting-file
+reader and the storage import accept (docs/file-format.md), without slams.
+"""
 
 from __future__ import annotations
 
@@ -54,19 +60,102 @@ def hand_data(rng: random.Random, dealer: int) -> dict[str, object]:
     return hand
 
 
-def sitting_data(hands: int, seed: int = 1937) -> dict[str, object]:
-    """A two-player sitting of ``hands`` hands, the same for the same seed."""
+def partnership_hand_data(rng: random.Random, dealer: int) -> dict[str, object]:
+    """One plausible hand of four players in partnerships: eight tricks a hand."""
+    hand = hand_data(rng, dealer)
+    tricks = hand.get("tricks")
+    if isinstance(tricks, list):  # Nullo: the bidder's side takes the tricks the other did not
+        taken = min(tricks)
+        hand["tricks"] = [8 - taken if count != taken else taken for count in tricks]
+    return hand
+
+
+def chouette_hand_data(rng: random.Random) -> dict[str, object]:
+    """One plausible chouette hand: a two-player hand of the box (side 0) against the team
+    (side 1). The dealer is left out: it must be the rubber's box or captain (C7), whose
+    roles turn with the rubbers' winners (C3), and a hand need not record it."""
+    hand = hand_data(rng, 0)
+    del hand["dealer"]
+    return hand
+
+
+def seat_hand_data(rng: random.Random, dealer: int, seats: int) -> dict[str, object]:
+    """One plausible hand recorded by seat (T3): the three-player game, or cutthroat with
+    four ``seats``, where the dealer sits out (F2)."""
+    playing = [seat for seat in range(seats) if seats == 3 or seat != dealer]
+    roll = rng.random()
+    if roll < 0.03:
+        return {"thrown_in": True, "dealer": dealer}
+    bidder, defender, inactive = rng.sample(playing, 3)
+    points = [0] * seats
+    hand: dict[str, object] = {"dealer": dealer, "bidder": bidder}
+    if roll < 0.06:  # Nullo, bid by another player than the one who named the trump
+        declarer, defender = defender, inactive
+        taken = rng.choice((0, 1, 2))
+        points[declarer] = 0 if taken == 0 else 5 * rng.randrange(1, 8)
+        points[defender] = 5 * rng.randrange(10, 17)
+        tricks = [0] * seats
+        tricks[declarer], tricks[defender] = taken, 9 - taken
+        hand.update(
+            trump=rng.choice(TRUMPS),
+            special="nullo",
+            nullo_bidder=declarer,
+            active_defender=defender,
+            card_points=points,
+            tricks=tricks,
+        )
+        return hand
+    trump = rng.choice((*TRUMPS, "no-trump"))
+    points[bidder] = 5 * rng.randrange(4, 15)
+    points[defender] = 5 * rng.randrange(4, 9)
+    hand.update(trump=trump, active_defender=defender, card_points=points)
+    hand["last_trick"] = rng.choice((bidder, defender))
+    melds = [0] * seats
+    melds[rng.choice((bidder, defender))] = rng.choice(MELDS)
+    hand["melds"] = melds
+    if rng.random() < 0.1:  # the active defender doubles; the inactive player sides
+        hand.update(double="double", doubler=defender)
+        hand["sides_with"] = rng.choice(("declarer", "defender"))
+    if trump != "no-trump" and rng.random() < 0.25:
+        hand["jojotte"] = rng.choice((bidder, defender))
+    return hand
+
+
+PLAYERS = {
+    "two-player": ("Anna", "Bert"),
+    "partnership": ("Anna", "Bert", "Carl", "Dora"),
+    "three-player": ("Anna", "Bert", "Carl"),
+    "chouette": ("Anna", "Bert", "Carl"),
+    "cutthroat": ("Anna", "Bert", "Carl", "Dora"),
+}
+"""The players of a generated sitting of each way to play, by its sitting-file value."""
+
+
+def sitting_data(hands: int, seed: int = 1937, variant: str = "two-player") -> dict[str, object]:
+    """A sitting of ``hands`` hands of ``variant`` (its sitting-file value), the same for
+    the same seed; the dealer passes clockwise (left out in the chouette)."""
     rng = random.Random(seed)
-    return {
+    players = PLAYERS[variant]
+    seats = len(players)
+    data: dict[str, object] = {
         "format": "jojotte-sitting",
-        "version": 1,
-        "variant": "two-player",
-        "players": ["Anna", "Bert"],
-        "hands": [hand_data(rng, number % 2) for number in range(hands)],
+        "version": 1 if variant in ("two-player", "partnership") else 2,
+        "variant": variant,
+        "players": list(players),
     }
+    if variant == "two-player":
+        data["hands"] = [hand_data(rng, number % 2) for number in range(hands)]
+    elif variant == "partnership":
+        data["hands"] = [partnership_hand_data(rng, number % 4) for number in range(hands)]
+    elif variant == "chouette":
+        data["chouette"] = {"box": 0, "captain": 1}
+        data["hands"] = [chouette_hand_data(rng) for _ in range(hands)]
+    else:
+        data["hands"] = [seat_hand_data(rng, number % seats, seats) for number in range(hands)]
+    return data
 
 
-def write_sitting(path: Path, hands: int, seed: int = 1937) -> Path:
+def write_sitting(path: Path, hands: int, seed: int = 1937, variant: str = "two-player") -> Path:
     """Write a generated sitting file and return its path."""
-    path.write_text(json.dumps(sitting_data(hands, seed)), encoding="utf-8")
+    path.write_text(json.dumps(sitting_data(hands, seed, variant)), encoding="utf-8")
     return path

@@ -16,11 +16,12 @@ hold.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from functools import cache
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games import all_games
 from jojotte_score.core.model import Hand, PlayedHand, Rules, Variant
-from jojotte_score.core.tables import PARTNERSHIP_MELD_TOTALS, TWO_PLAYER_MELD_TOTALS, is_meld_sum
+from jojotte_score.core.tables import is_meld_sum
 from jojotte_score.core.validation import (
     MAX_NAME_LENGTH,
     check_sitting_setup,
@@ -31,8 +32,12 @@ from jojotte_score.i18n import _
 
 __all__ = ["EARLIER_CHECKS_KEY", "as_earlier", "tolerate", "tolerated_in_hand", "tolerated_setup"]
 
-MOST_MELDED: Final = max(TWO_PLAYER_MELD_TOTALS | PARTNERSHIP_MELD_TOTALS)
-"""The largest meld total any way to play allows: an earlier total is tolerated up to it."""
+
+@cache
+def most_melded() -> int:
+    """The largest meld total any way to play allows: an earlier total is tolerated up to
+    it."""
+    return max(max(game.meld_totals) for game in all_games())
 
 
 def as_earlier(problem: Problem) -> Problem:
@@ -52,7 +57,7 @@ def tolerated_in_hand(problem: Problem, hand: Hand | None) -> bool:
         return True
     if problem.field in ("melds[0]", "melds[1]"):
         points = hand.melds[int(problem.field[6])]
-        return is_meld_sum(points) and 0 <= points <= MOST_MELDED
+        return is_meld_sum(points) and 0 <= points <= most_melded()
     return False
 
 

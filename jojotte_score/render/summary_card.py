@@ -8,9 +8,11 @@ The card is laid out in two columns that fill top to bottom, left column first; 
 size is the largest of :data:`CARD_SIZES` at which everything fits on one page.
 
 The games of individual players have a page each (:func:`layout_variant_card`): the
-three-player game (T1-T16), the chouette (C1-C7) and cutthroat (F1-F7), in short plain
-words that say what docs/RULES.md says under "Three players", "The chouette" and
-"Cutthroat", with the numbers taken from the core's tables as on the first page.
+three-player game (T1-T16), the chouette (C1-C7) and cutthroat (F1-F7). Each game declares
+its page (:mod:`jojotte_score.core.games`): its title, the rows its pad adds and its
+rulings, in short plain words that say what docs/RULES.md says under "Three players", "The
+chouette" and "Cutthroat", with the numbers taken from the core's tables as on the first
+page. This module lays out whatever a game declares; it never asks which game it is.
 """
 
 from __future__ import annotations
@@ -27,8 +29,6 @@ from jojotte_score.core.tables import (
     GAMES_TO_WIN_RUBBER,
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
-    LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
-    LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
     NULLO_BONUS,
     NULLO_EXTRA_TRICK_BONUS,
     PLAIN_CARD_VALUES,
@@ -555,187 +555,9 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
             _("{count} × the player's total \u2212 the sum of the totals").format(count=seats),
         ),
     ]
-    if variant.game.by_seat:  # T11: the lost Nullo of a hand scored by seat
-        lost = _("{first} + {further} for each further trick").format(
-            first=LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, further=LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-        )
-        rows.insert(4, (pgettext("scoring card", "Nullo lost"), lost))
+    rows[4:4] = variant.game.card_pad_rows()  # the game's own rows, after the rubber's
     title = _("The pad: {game}").format(game=_(_game_page(variant)[0]))
     return CardTable(title, (), tuple(rows), (0.36, 0.64))
-
-
-def _three_player_rulings(rules: Rules) -> list[CardRuling]:
-    first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
-    further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-    return [
-        CardRuling(
-            _("T1: A column per player"),
-            (_("Each player has his own column, above and below the line. Nobody has a fixed "
-               "partner: who plays with whom changes every hand."),),
-        ),
-        CardRuling(
-            _("T2: The deal"),
-            (_("A cut decides the first dealer of each rubber; then the deal passes clockwise, "
-               "thrown-in deals included."),),
-        ),
-        CardRuling(
-            _("T3, T4: Who plays"),
-            (_("The declarer (D) plays against the active defender (A). The third player, the "
-               "inactive player (I), sets his cards aside and sides with one of them: with A "
-               "when the hand is not doubled and in Nullo; after a double, with the player he "
-               "chose."),),
-        ),
-        CardRuling(
-            _("T5: Who wins"),
-            (_("Trick scores and totals are those of two players (R1, R2), between D and A, "
-               "with nine tricks. I has no trick score, melds or total."),),
-        ),
-        CardRuling(
-            _("T6: Not doubled"),
-            (_("D's total higher: D's trick score below, A's above. A's total higher: both "
-               "trick scores above, for A (never below). Equal totals: both trick scores to "
-               "prison."),),
-        ),
-        CardRuling(
-            _("T7: Doubled or redoubled"),
-            (_("The higher total scores m × (both trick scores) below; the other scores no "
-               "trick points. Equal totals: m × (both trick scores) to prison."),),
-        ),
-        CardRuling(
-            _("T8: The inactive player copies his partner"),
-            (_("I writes again, above the line, every amount written in the hand for the "
-               "player he sided with: trick points, melds, bonuses, prison won, the rubber "
-               "bonus. I never writes below. The pad puts a copy in parentheses."),),
-        ),
-        CardRuling(
-            _("T9, T10: Melds and Slam"),
-            (_("Melds above for D and A, never multiplied. Slam made: {slam} above for "
-               "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
-               "above when not doubled, below when doubled and A's total is higher. Unbid "
-               "slam: {unbid} above.").format(slam=SLAM_BONUS, unbid=UNBID_SLAM_BONUS),),
-        ),
-        CardRuling(
-            _("T11: Nullo"),
-            (_("All card points go to prison, never multiplied. Made: {bonus} above for "
-               "the Nullo bidder. Lost after k tricks: {first} + {further} × (k \u2212 1) "
-               "above for A, and the same for I.").format(
-                   bonus=NULLO_BONUS, first=first, further=further),),
-        ),
-        CardRuling(
-            _("T12: Prison"),
-            (_("The winning active player of the next hand with a winner scores the whole "
-               "prison above; I scores it too when on his side."),),
-        ),
-        CardRuling(
-            _("T13, T14: Game and rubber"),
-            (_("The first player with {target} below wins the game; all three start "
-               "the next game at 0. The first to win two games wins the rubber and "
-               "{bonus} above; I copies it when on his side.").format(
-                   target=rules.game_target, bonus=rules.rubber_bonus),),
-        ),
-        CardRuling(
-            _("T15: Settling a rubber"),
-            (_("Every player settles with every other: 3 × his total "
-               "\u2212 the sum of the three totals. The results add up to 0; the sitting's "
-               "result is the sum of its rubbers'."),),
-        ),
-        CardRuling(
-            _("T16: Mistakes the pad refuses"),
-            (_("A player in two roles; a double without its doubler or side; card points, "
-               "melds or tricks for I; more card points than the deck; tricks that do not add "
-               "up to 9 in Nullo or Slam."),),
-        ),
-    ]  # fmt: skip
-
-
-def _chouette_rulings(rules: Rules) -> list[CardRuling]:
-    return [
-        CardRuling(
-            _("C1: The box against the team"),
-            (_("One player, the box, plays alone against a team of two: the captain, who plays "
-               "the cards, and the partner, who advises. Each hand is a two-player hand of the "
-               "box against the team, with nine tricks."),),
-        ),
-        CardRuling(
-            _("C2: Roles for a whole rubber"),
-            (_("The box, the captain and the partner keep their roles until the rubber ends. "
-               "The pad names them above each rubber."),),
-        ),
-        CardRuling(
-            _("C3: After a rubber"),
-            (_("The box won: he stays in the box, the partner becomes captain and the captain "
-               "partner. The team won: the captain goes into the box, the partner becomes "
-               "captain and the old box partner."),),
-        ),
-        CardRuling(
-            _("C4: The partner scores with the captain"),
-            (_("Everything written for the team is written, the same, in the captain's column "
-               "and in the partner's, on the same line. The pad puts the partner's copy in "
-               "parentheses."),),
-        ),
-        CardRuling(
-            _("C5: Game and rubber"),
-            (_("{target} below wins a game, two games the rubber: "
-               "{bonus} above for the box, or for each team member. Only the "
-               "captain's points below count for the team's game.").format(
-                   target=rules.game_target, bonus=rules.rubber_bonus),),
-        ),
-        CardRuling(
-            _("C6: Settling a rubber"),
-            (_("With d = the team's total \u2212 the box's total: the captain +d, the partner "
-               "+d, the box \u22122d."),),
-        ),
-        CardRuling(
-            _("C7: The deal"),
-            (_("The deal alternates between the box and the captain; a new cut starts each "
-               "rubber."),),
-        ),
-    ]  # fmt: skip
-
-
-def _cutthroat_rulings(rules: Rules) -> list[CardRuling]:
-    first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
-    further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-    return [
-        CardRuling(
-            _("F1: Four columns"),
-            (_("Four players, each with his own column, above and below the line."),),
-        ),
-        CardRuling(
-            _("F2: The dealer sits out"),
-            (_("The dealer deals to the other three, who play the three-player game (T1-T16). "
-               "He plays no cards and has no other role."),),
-        ),
-        CardRuling(
-            _("F3: The dealer scores as the inactive player"),
-            (_("After the hand the dealer writes above the line a copy of everything written "
-               "for the inactive player: not doubled and in Nullo, what the active defender "
-               "scored; doubled, what the player the inactive player sided with scored. He "
-               "never writes below. The pad puts a copy in parentheses."),),
-        ),
-        CardRuling(
-            _("F4: Nullo lost"),
-            (_("{first} + {further} for each further trick, above, to the active defender, to "
-               "the inactive player and to the dealer.").format(first=first, further=further),),
-        ),
-        CardRuling(
-            _("F5: Game and rubber"),
-            (_("The first player with {target} below wins the game; the first to win "
-               "two games wins the rubber and {bonus} above, copied by the "
-               "inactive player and the dealer when on his side.").format(
-                   target=rules.game_target, bonus=rules.rubber_bonus),),
-        ),
-        CardRuling(
-            _("F6: Settling a rubber"),
-            (_("Every player: 4 × his total \u2212 the sum of the four totals. The results "
-               "add up to 0."),),
-        ),
-        CardRuling(
-            _("F7: The deal"),
-            (_("The deal passes clockwise, thrown-in deals included; a new cut starts each "
-               "rubber."),),
-        ),
-    ]  # fmt: skip
 
 
 def variant_card_blocks(variant: Variant, rules: Rules | None = None) -> tuple[CardBlock, ...]:
@@ -743,16 +565,9 @@ def variant_card_blocks(variant: Variant, rules: Rules | None = None) -> tuple[C
     then its rulings in short. ``rules`` sets the game target and the rubber bonus shown
     (the variant's standard rules when None)."""
     rules = rules or Rules.for_variant(variant)
-    rulings = {
-        Variant.THREE_PLAYER: _three_player_rulings,
-        Variant.CHOUETTE: _chouette_rulings,
-        Variant.CUTTHROAT: _cutthroat_rulings,
-    }
-    if variant not in rulings:
-        raise PrintError(
-            _("the card has no page of its own for the {game} game").format(game=variant.value)
-        )
-    return (_pad_table(variant, rules), *rulings[variant](rules))
+    _game_page(variant)  # a game of the first page has no page of its own
+    rulings = (CardRuling(heading, parts) for heading, parts in variant.game.card_rulings(rules))
+    return (_pad_table(variant, rules), *rulings)
 
 
 def layout_variant_card(m: PageMetrics, variant: Variant, rules: Rules | None = None) -> Page:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.games import all_games, find_game
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, Trump, Variant
+from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Trump, Variant
 
 
 def test_the_games_in_the_order_they_are_offered() -> None:
@@ -107,3 +107,88 @@ def test_the_dealers_in_turn_and_the_chouette_dealer_rule() -> None:
     ]
     assert find_game("chouette").dealer_problems(hand._replace(dealer=0), 4, names, roles) == []
     assert find_game("three-player").dealer_problems(hand, 4, names, None) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "most", "possible", "impossible"),
+    [
+        ("two-player", 220, (150, 160, 220), (130, 180, 300, 400)),  # nine cards (tables.py)
+        ("partnership", 400, (160, 300, 400), (310, 360)),  # two partners of eight cards
+        ("three-player", 220, (150, 220), (130, 180, 300)),
+        ("chouette", 220, (150, 220), (130, 180, 300)),
+        ("cutthroat", 220, (150, 220), (130, 180, 300)),
+    ],
+)
+def test_the_meld_totals_each_game_allows(
+    value: str, most: int, possible: tuple[int, ...], impossible: tuple[int, ...]
+) -> None:
+    totals = find_game(value).meld_totals
+    assert max(totals) == most
+    assert all(points in totals for points in possible)
+    assert not any(points in totals for points in impossible)
+
+
+@pytest.mark.parametrize(
+    ("value", "headings"),
+    [
+        ("two-player", []),
+        ("partnership", []),
+        (
+            "three-player",
+            [
+                "T1",
+                "T2",
+                "T3, T4",
+                "T5",
+                "T6",
+                "T7",
+                "T8",
+                "T9, T10",
+                "T11",
+                "T12",
+                "T13, T14",
+                "T15",
+                "T16",
+            ],
+        ),
+        ("chouette", ["C1", "C2", "C3", "C4", "C5", "C6", "C7"]),
+        ("cutthroat", ["F1", "F2", "F3", "F4", "F5", "F6", "F7"]),
+    ],
+)
+def test_the_rulings_each_game_puts_on_its_page_of_the_card(
+    value: str, headings: list[str]
+) -> None:
+    """Only the games with a page of their own have rulings of their own on the card."""
+    game = find_game(value)
+    rulings = game.card_rulings(Rules(game_target=100, rubber_bonus=700))
+    assert [heading.split(":")[0] for heading, _parts in rulings] == headings
+    assert bool(rulings) == (game.card_page is not None)
+
+
+def test_the_card_rulings_carry_the_rules_and_the_tables_numbers() -> None:
+    """T11: a lost Nullo is 100 + 50 for each further trick (F4 in cutthroat); T13, C5, F5
+    name the game target and the rubber bonus of the sitting's rules."""
+    rules = Rules(game_target=100, rubber_bonus=700)
+    three = dict(find_game("three-player").card_rulings(rules))
+    assert "100 + 50 × (k \u2212 1)" in three["T11: Nullo"][0]
+    assert "The first player with 100 below wins the game" in three["T13, T14: Game and rubber"][0]
+    assert "700 above" in three["T13, T14: Game and rubber"][0]
+    chouette = dict(find_game("chouette").card_rulings(rules))
+    assert chouette["C5: Game and rubber"][0].startswith("100 below wins a game")
+    cutthroat = dict(find_game("cutthroat").card_rulings(rules))
+    assert cutthroat["F4: Nullo lost"][0].startswith("100 + 50 for each further trick")
+
+
+@pytest.mark.parametrize(
+    ("value", "rows"),
+    [
+        ("two-player", ()),
+        ("chouette", ()),  # R9: the chouette's lost Nullo is the two-player one
+        ("three-player", (("Nullo lost", "100 + 50 for each further trick"),)),  # T11
+        ("cutthroat", (("Nullo lost", "100 + 50 for each further trick"),)),  # F4
+    ],
+)
+def test_the_rows_a_game_adds_to_its_pad_on_the_card(
+    value: str, rows: tuple[tuple[str, str], ...]
+) -> None:
+    assert find_game(value).card_pad_rows() == rows

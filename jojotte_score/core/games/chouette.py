@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games.game import Game
-from jojotte_score.core.model import ChouetteRoles, Hand, Variant
+from jojotte_score.core.games.game import CardText, Game
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -101,6 +101,51 @@ class Chouette(Game):
 
         assert isinstance(sitting, Sitting)
         return explain_chouette_ledger(replay_chouette(sitting))
+
+    def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
+        """The rulings C1-C7 in short, for the chouette's page of the scoring card."""
+        return (
+            (
+                _("C1: The box against the team"),
+                (_("One player, the box, plays alone against a team of two: the captain, who plays "
+                   "the cards, and the partner, who advises. Each hand is a two-player hand of the "
+                   "box against the team, with nine tricks."),),
+            ),
+            (
+                _("C2: Roles for a whole rubber"),
+                (_("The box, the captain and the partner keep their roles until the rubber ends. "
+                   "The pad names them above each rubber."),),
+            ),
+            (
+                _("C3: After a rubber"),
+                (_("The box won: he stays in the box, the partner becomes captain and the captain "
+                   "partner. The team won: the captain goes into the box, the partner becomes "
+                   "captain and the old box partner."),),
+            ),
+            (
+                _("C4: The partner scores with the captain"),
+                (_("Everything written for the team is written, the same, in the captain's column "
+                   "and in the partner's, on the same line. The pad puts the partner's copy in "
+                   "parentheses."),),
+            ),
+            (
+                _("C5: Game and rubber"),
+                (_("{target} below wins a game, two games the rubber: "
+                   "{bonus} above for the box, or for each team member. Only the "
+                   "captain's points below count for the team's game.").format(
+                       target=rules.game_target, bonus=rules.rubber_bonus),),
+            ),
+            (
+                _("C6: Settling a rubber"),
+                (_("With d = the team's total \u2212 the box's total: the captain +d, the partner "
+                   "+d, the box \u22122d."),),
+            ),
+            (
+                _("C7: The deal"),
+                (_("The deal alternates between the box and the captain; a new cut starts each "
+                   "rubber."),),
+            ),
+        )  # fmt: skip
 
 
 GAME = Chouette()

@@ -6,9 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games.game import CardText
 from jojotte_score.core.games.three_player import ThreePlayer
-from jojotte_score.core.model import Variant
-from jojotte_score.i18n import N_
+from jojotte_score.core.model import Rules, Variant
+from jojotte_score.core.tables import (
+    LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
+    LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
+)
+from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
     from jojotte_score.core.three_player import ThreePlayerDeal
@@ -41,6 +46,51 @@ class Cutthroat(ThreePlayer):
 
         four = cast("tuple[str, str, str, str] | None", names)
         return check_cutthroat_hand(hand, number, four)
+
+    def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
+        """The rulings F1-F7 in short, for the cutthroat page of the scoring card."""
+        first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
+        further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
+        return (
+            (
+                _("F1: Four columns"),
+                (_("Four players, each with his own column, above and below the line."),),
+            ),
+            (
+                _("F2: The dealer sits out"),
+                (_("The dealer deals to the other three, who play the three-player game (T1-T16). "
+                   "He plays no cards and has no other role."),),
+            ),
+            (
+                _("F3: The dealer scores as the inactive player"),
+                (_("After the hand the dealer writes above the line a copy of everything written "
+                   "for the inactive player: not doubled and in Nullo, what the active defender "
+                   "scored; doubled, what the player the inactive player sided with scored. He "
+                   "never writes below. The pad puts a copy in parentheses."),),
+            ),
+            (
+                _("F4: Nullo lost"),
+                (_("{first} + {further} for each further trick, above, to the active defender, to "
+                   "the inactive player and to the dealer.").format(first=first, further=further),),
+            ),
+            (
+                _("F5: Game and rubber"),
+                (_("The first player with {target} below wins the game; the first to win "
+                   "two games wins the rubber and {bonus} above, copied by the "
+                   "inactive player and the dealer when on his side.").format(
+                       target=rules.game_target, bonus=rules.rubber_bonus),),
+            ),
+            (
+                _("F6: Settling a rubber"),
+                (_("Every player: 4 × his total \u2212 the sum of the four totals. The results "
+                   "add up to 0."),),
+            ),
+            (
+                _("F7: The deal"),
+                (_("The deal passes clockwise, thrown-in deals included; a new cut starts each "
+                   "rubber."),),
+            ),
+        )  # fmt: skip
 
 
 GAME = Cutthroat()

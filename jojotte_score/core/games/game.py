@@ -20,13 +20,18 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import ChouetteRoles, Hand, Variant, side_names
+from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant, side_names
+from jojotte_score.core.tables import TWO_PLAYER_MELD_TOTALS
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
     from jojotte_score.core.individual_ledger import ColumnLedger
     from jojotte_score.core.three_player import ThreePlayerDeal
     from jojotte_score.core.variants import AnySitting
+
+CardText = tuple[str, tuple[str, ...]]
+"""A ruling on the scoring card: its heading ("T1: A column per player") and its sentences
+or list items, translated, printed as one paragraph."""
 
 
 class Game:
@@ -61,6 +66,9 @@ class Game:
     rulings (English); None for the games of the card's first page."""
     rulings: ClassVar[str]
     """Where the game's own rules are in docs/RULES.md ("R1-R15", "T1-T16")."""
+    meld_totals: ClassVar[frozenset[int]] = TWO_PLAYER_MELD_TOTALS
+    """Every meld total one side or player can score in a hand (see tables.py): those of
+    nine cards a player, unless the game says otherwise."""
 
     @property
     def seats(self) -> int:
@@ -137,6 +145,22 @@ class Game:
     def explain_columns(self, sitting: AnySitting) -> str:
         """Every hand of a game with a column per player explained, separated by blank lines."""
         raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+
+    # The scoring card -----------------------------------------------------------------------
+
+    def card_pad_rows(self) -> tuple[tuple[str, str], ...]:
+        """What the table of the pad on the game's page of the scoring card adds after the
+        rubber's row for this game, translated (a heading and its text each): nothing,
+        unless the game says otherwise."""
+        return ()
+
+    def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
+        """The game's rulings in short for its page of the scoring card, in the words of
+        docs/RULES.md, with the game target and rubber bonus of ``rules``: none for the games
+        of the card's first page (:attr:`card_page` None), whose rulings are the card's own."""
+        return ()
+
+    # Messages -----------------------------------------------------------------------------
 
     def players_problem(self, count: int) -> str:
         """The problem of a sitting of ``count`` players, in the language spoken now."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from jojotte_score.core.games.game import Game
 from jojotte_score.core.model import Variant
+from jojotte_score.core.tables import PARTNERSHIP_MELD_TOTALS
 from jojotte_score.i18n import N_
 
 
@@ -18,6 +19,7 @@ class Partnership(Game):
     seat_labels = (N_("North (A)"), N_("East (B)"), N_("South (A)"), N_("West (B)"))
     players_needed = N_("a partnership sitting needs 4 player names, not {count}")
     rulings = "R1-R15"
+    meld_totals = PARTNERSHIP_MELD_TOTALS  # two partners of eight cards each
 
 
 GAME = Partnership()
