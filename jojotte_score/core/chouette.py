@@ -9,18 +9,19 @@ backgammon chouette rule when it ends (C3): :class:`ChouetteScorer` keeps them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import NamedTuple
 
-from jojotte_score.core.errors import Problem
+from jojotte_score.core.corrections import Correction, HandFix
+from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
 from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Outcome, score_hand
 from jojotte_score.core.three_player import SeatScore, at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
-from jojotte_score.i18n import N_, _
+from jojotte_score.i18n import N_, _, ngettext
 
 CHOUETTE_SEATS = 3
 BOX_SIDE, TEAM_SIDE = 0, 1
@@ -136,7 +137,8 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
     Roles are followed through the hands while they are valid. A bad hand gets its own
     messages only: what it scored cannot be known, so neither can the roles after it, and
     the later hands are checked without the dealer rule (C7), in the names of the roles
-    last known.
+    last known. A wrong dealer alone leaves the roles known (a dealer is never scored), so
+    every later hand dealt by the partner is reported too.
     """
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
     problems.extend(check_chouette_roles(sitting.chouette))
@@ -149,42 +151,137 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
         roles = scorer.roles
         sides = (names[roles.box], names[roles.captain])
         found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
-        if roles_known:
-            found.extend(CHOUETTE.dealer_problems(hand, number, names, roles))
         problems.extend(found)
+        if roles_known:
+            problems.extend(CHOUETTE.dealer_problems(hand, number, names, roles))
         if errors_only(found):
             roles_known = False
         elif roles_known:
-            scorer.add(hand)
+            scorer.add(hand)  # a dealer is never scored: a wrong one leaves the roles known
     return problems
 
 
-class DealerFix(NamedTuple):
-    """A later hand whose dealer a change made illegal (C7): its number (from 1), why, and
-    the hand with its dealer cleared."""
+class _Dealt(NamedTuple):
+    """A hand as the roles follow from the hands before it: its number (from 1), its rubber
+    (from 1) and that rubber's roles."""
 
     number: int
-    problem: Problem
-    fixed: Hand
+    rubber: int
+    roles: ChouetteRoles
+    hand: Hand
 
 
-def dealers_to_clear(sitting: Sitting, first: int = 1) -> list[DealerFix]:
-    """The hands from hand ``first`` on whose dealer is neither the box nor the captain of
-    their rubber (C7), as the roles follow from the hands before them (C3): what an edit
-    that changes who wins a rubber does to the dealers after it. Each comes with the
-    message of the dealer rule, in the players' names, and the hand without its dealer;
-    a dealer is recorded, never scored, so clearing it changes no figure. The roles are
-    followed only while the hands are otherwise valid."""
-    roles_at = ChouetteScorer(chouette_start(sitting), sitting.rules)
-    fixes: list[DealerFix] = []
+def _followed(sitting: Sitting) -> list[_Dealt]:
+    """The hands with the roles they are played with (C3), as long as the hands are
+    otherwise valid: what a bad hand scored cannot be known, so neither can the roles after
+    it."""
+    scorer = ChouetteScorer(chouette_start(sitting), sitting.rules)
     names = sitting.players
+    followed: list[_Dealt] = []
+    rubber = 1
     for number, hand in enumerate(sitting.hands, start=1):
-        roles = roles_at.roles
+        roles = scorer.roles
         sides = (names[roles.box], names[roles.captain])
         if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
             break
-        wrong = CHOUETTE.dealer_problems(hand, number, names, roles)
-        if wrong and number >= first:
-            fixes.append(DealerFix(number, wrong[0], hand._replace(dealer=None)))
-        roles_at.add(hand)
-    return fixes
+        followed.append(_Dealt(number, rubber, roles, hand))
+        if scorer.add(hand).rubber_winner is not None:
+            rubber += 1
+    return followed
+
+
+def _turn_dealer(dealt: _Dealt, rubber: list[_Dealt], illegal: set[int]) -> int:
+    """The dealer the turn gives ``dealt`` (C7: the box and the captain deal in turn):
+    counted on from the nearest hand before it in its rubber whose recorded dealer stands,
+    else counted back from the nearest such hand after it; when no dealer of the rubber
+    stands, the rubber's first dealer, chosen by a cut nobody recorded, is taken to be the
+    box (docs/RULES.md, C7b)."""
+    turn = CHOUETTE.dealers(dealt.roles)
+    standing = [d for d in rubber if d.hand.dealer is not None and d.number not in illegal]
+    before = [d for d in standing if d.number < dealt.number]
+    after = [d for d in standing if d.number > dealt.number]
+    anchor = before[-1] if before else after[0] if after else None
+    if anchor is None:
+        return turn[(dealt.number - rubber[0].number) % len(turn)]
+    assert anchor.hand.dealer is not None
+    return turn[(turn.index(anchor.hand.dealer) + dealt.number - anchor.number) % len(turn)]
+
+
+def later_dealers(sitting: Sitting, first: int = 1) -> Correction:
+    """The hands from hand ``first`` on whose dealer is neither the box nor the captain of
+    their rubber (C7), as the roles follow from the hands before them (C3): what an edit
+    that changes who wins a rubber does to the dealers after it. Each comes with the hand
+    without its dealer and with the dealer the turn gives it (:func:`_turn_dealer`); the
+    reasons name the players. A dealer is recorded, never scored, so neither fix changes a
+    figure. The roles are followed only while the hands are otherwise valid."""
+    followed = _followed(sitting)
+    illegal = {
+        d.number
+        for d in followed
+        if d.number >= first and d.hand.dealer not in (None, *CHOUETTE.dealers(d.roles))
+    }
+    fixes: list[HandFix] = []
+    for dealt in followed:
+        if dealt.number not in illegal:
+            continue
+        rubber = [d for d in followed if d.rubber == dealt.rubber]
+        assert dealt.hand.dealer is not None
+        fixes.append(
+            HandFix(
+                dealt.number,
+                dealt.hand.dealer,
+                dealt.hand._replace(dealer=None),
+                dealt.hand._replace(dealer=_turn_dealer(dealt, rubber, illegal)),
+            )
+        )
+    return Correction(tuple(fixes), *_reasons(fixes, sitting.players))
+
+
+def _by_seat(
+    fixes: list[HandFix], seat_of: Callable[[HandFix], int | None]
+) -> dict[int, list[int]]:
+    """The fixes' hand numbers by the seat ``seat_of`` names, in the order seats come."""
+    numbers: dict[int, list[int]] = {}
+    for fix in fixes:
+        seat = seat_of(fix)
+        if seat is not None:
+            numbers.setdefault(seat, []).append(fix.number)
+    return numbers
+
+
+def _hands(numbers: list[int]) -> str:
+    return and_list([str(number) for number in numbers])
+
+
+def _reasons(
+    fixes: list[HandFix], players: tuple[str, ...]
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Why the hands' dealers are illegal, one sentence per player who dealt them, and what
+    re-deriving gives, one sentence per dealer it names."""
+    reasons = tuple(
+        ngettext(
+            "Hand {numbers}: {player} is now the partner and may not deal (C7)",
+            "Hands {numbers}: {player} is now the partner and may not deal (C7)",
+            len(numbers),
+        ).format(numbers=_hands(numbers), player=players[seat])
+        for seat, numbers in _by_seat(fixes, lambda fix: fix.dealer).items()
+    )
+    rederived = tuple(
+        ngettext(
+            "Re-derived, {player} deals hand {numbers}.",
+            "Re-derived, {player} deals hands {numbers}.",
+            len(numbers),
+        ).format(numbers=_hands(numbers), player=players[seat])
+        for seat, numbers in _by_seat(fixes, lambda fix: fix.rederived.dealer).items()
+    )
+    return reasons, rederived
+
+
+def chouette_correction(sitting: Sitting, position: int, hand: Hand) -> Correction | None:
+    """What putting ``hand`` in place of the hand at ``position`` (from 0) does to the
+    dealers of the hands after it (C3, C7); None when it leaves every one legal."""
+    hands = list(sitting.hands)
+    hands[position] = hand
+    edited = replace(sitting, hands=tuple(hands))
+    correction = later_dealers(edited, first=position + 2)
+    return correction if correction.fixes else None

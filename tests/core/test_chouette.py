@@ -11,10 +11,12 @@ from jojotte_score.core.chouette import (
     ChouetteLedger,
     ChouetteScorer,
     check_chouette_sitting,
-    dealers_to_clear,
+    chouette_correction,
+    later_dealers,
     replay_chouette,
     roles_by_rubber,
 )
+from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.model import (
     ChouetteRoles,
     Hand,
@@ -306,6 +308,30 @@ def test_a_bad_hand_gets_its_own_messages_only() -> None:
     assert problems == [(2, "card_points[0]")]
 
 
+def test_after_a_bad_hand_only_the_later_hands_own_errors_are_reported() -> None:
+    """Hand 2 is wrong, hands 3 and 4 are right (Carl, captain of rubber 2, deals hand 4)
+    and hand 5 has card points of its own that cannot be: hands 2 and 5 are reported,
+    neither the correct hands nor a dealer rule followed with roles that cannot be known."""
+    bad = played(BOX, "spades", (160, 0), BOX)
+    also_bad = played(TEAM, "hearts", (40, 83), TEAM)
+    sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL), dealt(also_bad, BERT))
+    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    assert problems == [(2, "card_points[0]"), (5, "card_points[1]")]
+
+
+def test_a_wrong_dealer_leaves_the_roles_known() -> None:
+    """A dealer is never scored: after Carl deals hand 1 of rubber 1 (Anna against Bert),
+    the roles still follow, so Bert, the partner of rubber 2 (Anna against Carl, C3), dealing
+    hand 3 is reported as well, and Carl dealing hand 4 is not."""
+    sitting = chouette(
+        dealt(BOX_80, CARL), dealt(BOX_80, BERT), dealt(TEAM_90, BERT), dealt(TEAM_90, CARL)
+    )
+    assert [(p.hand, p.message) for p in check_any_sitting(sitting)] == [
+        (1, "the dealer must be the box, Anna, or the captain, Bert"),
+        (3, "the dealer must be the box, Anna, or the captain, Carl"),
+    ]
+
+
 def test_the_dealer_rule_names_the_players_and_follows_the_roles() -> None:
     """C7 in rubber 2: Anna boxes again, Carl captains (C3); Bert, the partner, may not deal."""
     sitting = chouette(BOX_80, BOX_80, dealt(TEAM_90, BERT))
@@ -493,23 +519,82 @@ CORRECTED = chouette(
 def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal() -> None:
     """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
     dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
-    Anna, who deals hand 4, is the partner (C3, C7). Clearing those dealers scores alike."""
+    Anna, who deals hand 4, is the partner (C3, C7). Re-derived, hand 3 is Anna's (Bert
+    dealt hand 2, C7) and hand 4, the first of a rubber with no dealer that stands, the
+    box's, Bert's (C7b). Either fix scores alike."""
     hands = list(CORRECTED.hands)
     hands[1] = dealt(TEAM_90, BERT)
     edited = chouette(*hands)
 
-    fixes = dealers_to_clear(edited, first=3)
+    correction = later_dealers(edited, first=3)
 
-    assert [(fix.number, fix.problem.message) for fix in fixes] == [
-        (3, "the dealer must be the box, Anna, or the captain, Bert"),
-        (4, "the dealer must be the box, Bert, or the captain, Carl"),
-    ]
-    assert [fix.fixed for fix in fixes] == [TEAM_90._replace(dealer=None)] * 2
-    hands[2], hands[3] = fixes[0].fixed, fixes[1].fixed
-    fixed = chouette(*hands)
-    assert check_any_sitting(fixed) == []
-    assert replay_chouette(fixed).settlement == replay_chouette(edited).settlement
-    assert dealers_to_clear(CORRECTED) == []
+    assert correction.reasons == (
+        "Hand 3: Carl is now the partner and may not deal (C7)",
+        "Hand 4: Anna is now the partner and may not deal (C7)",
+    )
+    assert correction.rederived == (
+        "Re-derived, Anna deals hand 3.",
+        "Re-derived, Bert deals hand 4.",
+    )
+    assert [(fix.number, fix.dealer) for fix in correction.fixes] == [(3, CARL), (4, ANNA)]
+    assert correction.hands(DealerChoice.CLEAR) == {2: TEAM_90, 3: TEAM_90}
+    assert correction.hands(DealerChoice.REDERIVE) == {
+        2: dealt(TEAM_90, ANNA),
+        3: dealt(TEAM_90, BERT),
+    }
+    assert chouette_correction(CORRECTED, 1, dealt(TEAM_90, BERT)) == correction
+    for choice in DealerChoice:
+        fixed = list(hands)
+        for position, hand in correction.hands(choice).items():
+            fixed[position] = hand
+        assert check_any_sitting(chouette(*fixed)) == []
+        assert replay_chouette(chouette(*fixed)).settlement == replay_chouette(edited).settlement
+    assert later_dealers(CORRECTED).fixes == ()
+    assert chouette_correction(CORRECTED, 1, dealt(BOX_80, ANNA)) is None
+
+
+def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
+    """Anna wins rubber 1 (hands 1, 2); in rubber 2, Anna against Carl, three deals are
+    thrown in before the team wins with hands 7 and 8. Edited, hand 2 is the team's: rubber
+    1 (Anna against Bert) then runs to hand 7, and Carl, its partner, dealt hands 4 and 6:
+    re-derived, the deal passes on from Anna's hands 3 and 5 to Bert (C7)."""
+    thrown = ThrownIn()
+    original = chouette(
+        dealt(BOX_80, ANNA),
+        dealt(BOX_80, BERT),
+        *(dealt(thrown, dealer) for dealer in (ANNA, CARL, ANNA, CARL)),
+        dealt(TEAM_90, ANNA),
+        dealt(TEAM_90, CARL),
+    )
+    assert check_any_sitting(original) == []
+    correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
+    assert correction is not None
+    assert correction.reasons == ("Hands 4 and 6: Carl is now the partner and may not deal (C7)",)
+    assert correction.rederived == ("Re-derived, Bert deals hands 4 and 6.",)
+
+
+def test_a_rubbers_first_dealer_is_counted_back_from_a_later_one_that_stands() -> None:
+    """Anna wins rubber 1 (hands 1, 2); rubber 2, Anna against Carl, has the team's game
+    (hand 3) and three thrown-in deals. Edited, hand 2 is the team's, which wins rubber 1
+    with hand 3; rubber 2 (Bert in the box, Carl captain) starts with hands 4 and 5 dealt by
+    Anna, now the partner, and hand 6 by Carl, who stands: the turn counted back from Carl
+    gives Bert hand 5 and Carl hand 4 (C7)."""
+    thrown = ThrownIn()
+    original = chouette(
+        *CORRECTED.hands[:3], *(dealt(thrown, dealer) for dealer in (ANNA, ANNA, CARL))
+    )
+    assert check_any_sitting(original) == []
+    correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
+    assert correction is not None
+    assert correction.reasons == (
+        "Hand 3: Carl is now the partner and may not deal (C7)",
+        "Hands 4 and 5: Anna is now the partner and may not deal (C7)",
+    )
+    assert correction.hands(DealerChoice.REDERIVE) == {
+        2: dealt(TEAM_90, ANNA),
+        3: dealt(thrown, CARL),
+        4: dealt(thrown, BERT),
+    }
 
 
 def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:

@@ -12,8 +12,9 @@ from jojotte_score.core.model import ChouetteRoles, Hand, Variant
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
+    from jojotte_score.core.corrections import Correction
     from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnySitting
+    from jojotte_score.core.variants import AnyHand, AnySitting
 
 FIRST_ROLES = ChouetteRoles(box=0, captain=1)
 """The first rubber's roles when a sitting does not record them: seat 0 boxes, seat 1
@@ -75,6 +76,17 @@ class Chouette(Game):
             box=players[roles.box], captain=players[roles.captain]
         )
         return [Problem(message, number, "dealer")]
+
+    def correction(self, sitting: AnySitting, position: int, hand: AnyHand) -> Correction | None:
+        """An edit that changes who wins a rubber changes the later rubbers' box and captain
+        (C3): the later hands dealt by a player who is now the partner (C7), with their
+        dealers cleared or re-derived."""
+        from jojotte_score.core.chouette import chouette_correction
+        from jojotte_score.core.model import PlayedHand, Sitting, ThrownIn
+
+        if not isinstance(sitting, Sitting) or not isinstance(hand, PlayedHand | ThrownIn):
+            return None
+        return chouette_correction(sitting, position, hand)
 
     def check(self, sitting: AnySitting) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and

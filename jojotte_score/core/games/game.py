@@ -24,9 +24,10 @@ from jojotte_score.core.model import ChouetteRoles, Hand, Variant, side_names
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
+    from jojotte_score.core.corrections import Correction
     from jojotte_score.core.individual_ledger import ColumnLedger
     from jojotte_score.core.three_player import ThreePlayerDeal
-    from jojotte_score.core.variants import AnySitting
+    from jojotte_score.core.variants import AnyHand, AnySitting
 
 
 class Game:
@@ -110,6 +111,12 @@ class Game:
     ) -> list[Problem]:
         """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
         return []
+
+    def correction(self, sitting: AnySitting, position: int, hand: AnyHand) -> Correction | None:
+        """What putting ``hand`` in place of the hand at ``position`` (from 0) makes illegal
+        in the hands after it, and the fixes on offer; None when nothing (the games whose
+        roles never change: an edit changes no later hand's legality)."""
+        return None
 
     # The sitting --------------------------------------------------------------------------
 
