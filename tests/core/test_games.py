@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games import all_games, find_game, first_game
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Trump, Variant
 
 
@@ -107,3 +107,9 @@ def test_the_dealers_in_turn_and_the_chouette_dealer_rule() -> None:
     ]
     assert find_game("chouette").dealer_problems(hand._replace(dealer=0), 4, names, roles) == []
     assert find_game("three-player").dealer_problems(hand, 4, names, None) == []
+
+
+def test_the_game_offered_first_is_the_two_player_game() -> None:
+    """What the entry panel's form shows before a sitting is open."""
+    assert first_game() is all_games()[0]
+    assert first_game().value == "two-player"

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.explanation import explain_hand
+from jojotte_score.core.games import first_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
     ChouetteRoles,
@@ -125,7 +126,8 @@ class EntryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("entryPanel")
-        self.form: FormRules = entry_form_for(Variant.TWO_PLAYER, (_("Side 1"), _("Side 2")))
+        # Before a sitting is shown: the form of the game offered first, sides unnamed.
+        self.form: FormRules = entry_form_for(first_game().variant, (_("Side 1"), _("Side 2")))
         self._rules = Rules()
         self._prior_scorer: PriorScorer = Scorer(self._rules)
         self._mode = MODE_ADD
