@@ -3,11 +3,14 @@ chouette of docs/RULES.md ("The chouette"), whose numbers were computed there by
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from hypothesis import given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.chouette import (
+    ChouetteCorrector,
     ChouetteLedger,
     ChouetteScorer,
     check_chouette_sitting,
@@ -573,6 +576,27 @@ def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
     assert correction.rederived == ("Re-derived, Bert deals hands 4 and 6.",)
 
 
+def test_a_long_list_of_hands_is_cut_to_its_first_numbers_and_a_count() -> None:
+    """Anna wins rubber 1 in the box (hands 1, 2), then the team wins every rubber of two
+    hands, each hand dealt by its rubber's box. Edited so that the team wins hand 1, the
+    team wins rubber 1 with hand 3 and every later rubber's roles change: the reasons list
+    each player's first nine hands and count the rest."""
+    original = with_legal_dealers(chouette(BOX_80, BOX_80, *[TEAM_90] * 80), [])
+    correction = chouette_correction(original, 0, mirrored(original.hands[0]))
+    assert correction is not None
+    by_dealer = {
+        seat: [fix.number for fix in correction.fixes if fix.dealer == seat] for seat in range(3)
+    }
+    longest = max(by_dealer, key=lambda seat: len(by_dealer[seat]))
+    numbers = by_dealer[longest]
+    assert len(numbers) > 10
+    first = ", ".join(str(number) for number in numbers[:9])
+    assert (
+        f"Hands {first} and {len(numbers) - 9} more: {NAMES[longest]} is now the partner and "
+        "may not deal (C7)"
+    ) in correction.reasons
+
+
 def test_a_rubbers_first_dealer_is_counted_back_from_a_later_one_that_stands() -> None:
     """Anna wins rubber 1 (hands 1, 2); rubber 2, Anna against Carl, has the team's game
     (hand 3) and three thrown-in deals. Edited, hand 2 is the team's, which wins rubber 1
@@ -595,6 +619,80 @@ def test_a_rubbers_first_dealer_is_counted_back_from_a_later_one_that_stands() -
         3: dealt(thrown, CARL),
         4: dealt(thrown, BERT),
     }
+
+
+def mirrored(hand: Hand) -> Hand:
+    """``hand`` with the sides' parts swapped: what the box did, the team did, and the
+    other way round (a thrown-in deal stays as it is)."""
+    if isinstance(hand, ThrownIn):
+        return hand
+
+    def other(side: int | None) -> int | None:
+        return None if side is None else 1 - side
+
+    def swapped(pair: tuple[int, int] | None) -> tuple[int, int] | None:
+        return None if pair is None else (pair[1], pair[0])
+
+    return hand._replace(
+        bidder=1 - hand.bidder,
+        card_points=(hand.card_points[1], hand.card_points[0]),
+        last_trick=other(hand.last_trick),
+        melds=(hand.melds[1], hand.melds[0]),
+        jojotte=other(hand.jojotte),
+        tricks=swapped(hand.tricks),
+    )
+
+
+def with_legal_dealers(sitting: Sitting, turns: list[bool]) -> Sitting:
+    """The sitting with each hand dealt by its rubber's box or captain (C7), as ``turns``
+    say (True: the captain; False, or no more turns: the box)."""
+    ledger = replay_chouette(sitting)
+    hands = []
+    for index, result in enumerate(ledger.hands):
+        roles = ledger.rubbers[result.rubber - 1].roles
+        assert roles is not None
+        captain = turns[index] if index < len(turns) else False
+        hands.append(result.hand._replace(dealer=roles.captain if captain else roles.box))
+    return replace(sitting, hands=tuple(hands))
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.one_of(valid_hands(Variant.TWO_PLAYER), st.sampled_from([BOX_80, TEAM_90])),
+        min_size=1,
+        max_size=40,
+    ).map(tuple),
+    _FIRST,
+    st.lists(st.booleans(), max_size=40),
+    st.integers(min_value=0, max_value=39),
+    st.one_of(st.none(), valid_hands(Variant.TWO_PLAYER)),
+)
+def test_the_corrector_finds_what_scoring_the_edited_sitting_finds(
+    hands: tuple[Hand, ...],
+    first: ChouetteRoles,
+    turns: list[bool],
+    where: int,
+    other: Hand | None,
+) -> None:
+    """The corrector scores only until the rubbers agree again with the recorded ones; it
+    finds the same hands, reasons and fixes as following the whole edited sitting. The
+    edit is another hand, or the recorded one the other way round (the other side wins
+    it), which often changes who wins a rubber; hands that win a game at once (80 to the
+    box, 90 to the team) make rubbers end often enough."""
+    sitting = with_legal_dealers(chouette(*hands, first=first), turns)
+    position = where % len(hands)
+    edit = mirrored(sitting.hands[position]) if other is None else other
+    recorded = replay_chouette(sitting)
+    roles = recorded.rubbers[recorded.hands[position].rubber - 1].roles
+    assert roles is not None
+    edit = edit._replace(dealer=roles.box)
+    edited = list(sitting.hands)
+    edited[position] = edit
+    expected = later_dealers(replace(sitting, hands=tuple(edited)), first=position + 2)
+    found = ChouetteCorrector(sitting, position, recorded)(edit)
+    assert found == (expected if expected.fixes else None)
+    event("later dealers made illegal" if expected.fixes else "every later dealer stands")
 
 
 def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:

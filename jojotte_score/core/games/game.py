@@ -16,7 +16,7 @@ The words used for the two ideas that split the games, everywhere:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
@@ -112,11 +112,21 @@ class Game:
         """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
         return []
 
-    def correction(self, sitting: AnySitting, position: int, hand: AnyHand) -> Correction | None:
-        """What putting ``hand`` in place of the hand at ``position`` (from 0) makes illegal
-        in the hands after it, and the fixes on offer; None when nothing (the games whose
-        roles never change: an edit changes no later hand's legality)."""
+    def corrector(
+        self, sitting: AnySitting, position: int, recorded: ColumnLedger | None = None
+    ) -> Callable[[AnyHand], Correction | None] | None:
+        """What a hand put in place of the hand at ``position`` (from 0) of ``sitting``, as
+        recorded and valid, makes illegal in the hands after it, with the fixes on offer:
+        a function of the hand, called again as the edit is typed (``recorded`` is the
+        sitting's pad, when the caller has it). None in the games whose roles never change,
+        where an edit leaves every later hand as legal as it was."""
         return None
+
+    def correction(self, sitting: AnySitting, position: int, hand: AnyHand) -> Correction | None:
+        """What putting ``hand`` in place of the hand at ``position`` makes illegal in the
+        hands after it (see :meth:`corrector`); None when nothing."""
+        corrector = self.corrector(sitting, position)
+        return None if corrector is None else corrector(hand)
 
     # The sitting --------------------------------------------------------------------------
 

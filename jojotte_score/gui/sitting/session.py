@@ -187,14 +187,15 @@ class Session:
             self.on_error(error)
         self.on_changed()
 
-    def correction(self, position: int, hand: AnyHand) -> Correction | None:
-        """What putting ``hand`` in place of the hand at ``position`` makes illegal in the
-        later hands, and the fixes on offer, as the sitting's game says (the chouette: an
-        edit that changes who wins a rubber changes later roles, C3, and who may deal, C7)."""
+    def corrector(self, position: int) -> Callable[[AnyHand], Correction | None] | None:
+        """What a hand put in place of the hand at ``position`` makes illegal in the later
+        hands, and the fixes on offer, as the sitting's game says (the chouette: an edit
+        that changes who wins a rubber changes later roles, C3, and who may deal, C7)."""
         shown = self.shown
         if shown is None or not shown.variant.game.has_roles:  # no later hand can change
             return None
-        return shown.variant.game.correction(shown.stored.sitting, position, hand)
+        pad = shown.ledger if not isinstance(shown, Shown) else None
+        return shown.variant.game.corrector(shown.stored.sitting, position, pad)
 
     def _load(self) -> AnyShown | None:
         if self.sitting_id is None:

@@ -342,7 +342,8 @@ class MainWindow(SittingMenus, QMainWindow):
         chouette: it changes who wins a rubber, so later rubbers' box and captain, C3, and
         later hands were dealt by the partner, C7), say which hands and why, and offer to
         clear or re-derive those dealers in the same step, or Cancel."""
-        correction = self.session.correction(position, hand)
+        corrector = self.session.corrector(position)
+        correction = None if corrector is None else corrector(hand)
         if correction is None:
             self.undo_stack.push(ReplaceHand(self.session, position, hand))
             return
@@ -392,12 +393,16 @@ class MainWindow(SittingMenus, QMainWindow):
             self._set_panel_context(position, hand.dealer)
             self.panel.edit_hand(position, hand, self._later_hands(position))
 
-    def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]]:
+    def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
-        hands, as the panel's preview says it while the edit is typed."""
+        hands, as the panel's preview says it while the edit is typed; None in the games
+        where an edit cannot."""
+        corrector = self.session.corrector(position)
+        if corrector is None:
+            return None
 
         def lines(hand: AnyHand) -> list[str]:
-            correction = self.session.correction(position, hand)
+            correction = corrector(hand)
             if correction is None:
                 return []
             from jojotte_score.gui.sitting.correction_words import correction_preview
