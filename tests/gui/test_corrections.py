@@ -313,13 +313,34 @@ def test_a_chouette_correction_of_rubber_1_with_either_fix(
     assert figures(window) == case.after
 
 
-def test_the_chouette_correction_previewed_in_german(
-    window: MainWindow, qtbot: QtBot, tmp_path: Path
+QUESTION_DE = (
+    "Spiel 3 ändert, wer einen Robber gewinnt, und damit Box und Kapitän der Robber danach "
+    "(C3):\n\n"
+    "Spiel 4: Carl ist jetzt Partner und darf nicht geben (C7)\n"
+    "Spiel 5: Anna ist jetzt Partner und darf nicht geben (C7)\n"
+    "Spiel 9: Bert ist jetzt Partner und darf nicht geben (C7)\n\n"
+    "Neu abgeleitet gibt Bert die Spiele 4 und 5.\n"
+    "Neu abgeleitet gibt Anna Spiel 9.\n\n"
+    "Ihre Geber aus der Reihenfolge des Gebens neu ableiten (Box und Kapitän geben "
+    "abwechselnd, C7) oder löschen? Beides wird mit der Änderung als ein Schritt gespeichert."
+)
+
+
+def test_the_chouette_correction_previewed_and_asked_in_german(
+    window: MainWindow,
+    qtbot: QtBot,
+    store: SittingStore,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
     """The edit typed, then the language switched to German and a note typed: the preview,
-    worked out again, speaks German (the suite speaks English again after the test)."""
+    worked out again, speaks German, and so does the question when the edit is saved (the
+    suite speaks English again after the test)."""
+    from jojotte_score.gui.window import dialogs
+
+    shots = screenshot_folder(tmp_path)
     case = CASES["chouette"]
-    open_example(window, "chouette")
+    sitting_id = open_example(window, "chouette")
     type_edit(window, qtbot, case.number, case.edit)
     use_language("de")
     window.panel.note.setFocus()
@@ -327,4 +348,21 @@ def test_the_chouette_correction_previewed_in_german(
     preview = window.panel.preview.toPlainText()
     assert preview.startswith("Spiel 3"), preview
     assert preview.endswith("\n\n" + PREVIEW_DE), preview
-    picture(window, screenshot_folder(tmp_path) / "correction-preview-de.png")
+    picture(window, shots / "correction-preview-de.png")
+
+    asked: list[tuple[str, str, list[str]]] = []
+
+    def choose(parent: object, title: str, text: str, choices: list[str]) -> int:
+        asked.append((title, text, choices))
+        box, _buttons = dialogs.choice_box(window, title, text, choices)
+        box.show()
+        QApplication.processEvents()
+        box.grab().save(str(shots / "correction-question-de.png"))
+        box.close()
+        return 0
+
+    monkeypatch.setattr(dialogs, "ask_choice", choose)
+    assert window.panel.record()
+    assert asked == [("Spiel 3 ändern", QUESTION_DE, ["Geber &neu ableiten", "Geber &löschen"])]
+    dealers = tuple(hand.dealer for hand in store.load(sitting_id).sitting.hands)
+    assert dealers == DEALERS_AFTER["re-derive"]
