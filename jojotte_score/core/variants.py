@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.individual_ledger import ColumnLedger
-from jojotte_score.core.model import Sitting
-from jojotte_score.core.three_player import SeatSitting
+from jojotte_score.core.model import Hand, Sitting
+from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
 
 AnySitting = Sitting | SeatSitting
 """A sitting of any variant: hands side against side, or by seat."""
+
+AnyHand = Hand | ThreePlayerDeal
+"""A hand of any variant: side against side, or by seat."""
 
 
 def check_any_sitting(sitting: AnySitting) -> list[Problem]:

@@ -3,18 +3,23 @@ chouette of docs/RULES.md ("The chouette"), whose numbers were computed there by
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from hypothesis import given
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.chouette import (
+    ChouetteCorrector,
     ChouetteLedger,
     ChouetteScorer,
     check_chouette_sitting,
-    dealers_to_clear,
+    chouette_correction,
+    later_dealers,
     replay_chouette,
     roles_by_rubber,
 )
+from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.model import (
     ChouetteRoles,
     Hand,
@@ -306,6 +311,30 @@ def test_a_bad_hand_gets_its_own_messages_only() -> None:
     assert problems == [(2, "card_points[0]")]
 
 
+def test_after_a_bad_hand_only_the_later_hands_own_errors_are_reported() -> None:
+    """Hand 2 is wrong, hands 3 and 4 are right (Carl, captain of rubber 2, deals hand 4)
+    and hand 5 has card points of its own that cannot be: hands 2 and 5 are reported,
+    neither the correct hands nor a dealer rule followed with roles that cannot be known."""
+    bad = played(BOX, "spades", (160, 0), BOX)
+    also_bad = played(TEAM, "hearts", (40, 83), TEAM)
+    sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL), dealt(also_bad, BERT))
+    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    assert problems == [(2, "card_points[0]"), (5, "card_points[1]")]
+
+
+def test_a_wrong_dealer_leaves_the_roles_known() -> None:
+    """A dealer is never scored: after Carl deals hand 1 of rubber 1 (Anna against Bert),
+    the roles still follow, so Bert, the partner of rubber 2 (Anna against Carl, C3), dealing
+    hand 3 is reported as well, and Carl dealing hand 4 is not."""
+    sitting = chouette(
+        dealt(BOX_80, CARL), dealt(BOX_80, BERT), dealt(TEAM_90, BERT), dealt(TEAM_90, CARL)
+    )
+    assert [(p.hand, p.message) for p in check_any_sitting(sitting)] == [
+        (1, "the dealer must be the box, Anna, or the captain, Bert"),
+        (3, "the dealer must be the box, Anna, or the captain, Carl"),
+    ]
+
+
 def test_the_dealer_rule_names_the_players_and_follows_the_roles() -> None:
     """C7 in rubber 2: Anna boxes again, Carl captains (C3); Bert, the partner, may not deal."""
     sitting = chouette(BOX_80, BOX_80, dealt(TEAM_90, BERT))
@@ -493,23 +522,177 @@ CORRECTED = chouette(
 def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal() -> None:
     """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
     dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
-    Anna, who deals hand 4, is the partner (C3, C7). Clearing those dealers scores alike."""
+    Anna, who deals hand 4, is the partner (C3, C7). Re-derived, hand 3 is Anna's (Bert
+    dealt hand 2, C7) and hand 4, the first of a rubber with no dealer that stands, the
+    box's, Bert's (C7b). Either fix scores alike."""
     hands = list(CORRECTED.hands)
     hands[1] = dealt(TEAM_90, BERT)
     edited = chouette(*hands)
 
-    fixes = dealers_to_clear(edited, first=3)
+    correction = later_dealers(edited, first=3)
 
-    assert [(fix.number, fix.problem.message) for fix in fixes] == [
-        (3, "the dealer must be the box, Anna, or the captain, Bert"),
-        (4, "the dealer must be the box, Bert, or the captain, Carl"),
-    ]
-    assert [fix.fixed for fix in fixes] == [TEAM_90._replace(dealer=None)] * 2
-    hands[2], hands[3] = fixes[0].fixed, fixes[1].fixed
-    fixed = chouette(*hands)
-    assert check_any_sitting(fixed) == []
-    assert replay_chouette(fixed).settlement == replay_chouette(edited).settlement
-    assert dealers_to_clear(CORRECTED) == []
+    assert correction.reasons == (
+        "Hand 3: Carl is now the partner and may not deal (C7)",
+        "Hand 4: Anna is now the partner and may not deal (C7)",
+    )
+    assert correction.rederived == (
+        "Re-derived, Anna deals hand 3.",
+        "Re-derived, Bert deals hand 4.",
+    )
+    assert [(fix.number, fix.dealer) for fix in correction.fixes] == [(3, CARL), (4, ANNA)]
+    assert correction.hands(DealerChoice.CLEAR) == {2: TEAM_90, 3: TEAM_90}
+    assert correction.hands(DealerChoice.REDERIVE) == {
+        2: dealt(TEAM_90, ANNA),
+        3: dealt(TEAM_90, BERT),
+    }
+    assert chouette_correction(CORRECTED, 1, dealt(TEAM_90, BERT)) == correction
+    for choice in DealerChoice:
+        fixed = list(hands)
+        for position, hand in correction.hands(choice).items():
+            fixed[position] = hand
+        assert check_any_sitting(chouette(*fixed)) == []
+        assert replay_chouette(chouette(*fixed)).settlement == replay_chouette(edited).settlement
+    assert later_dealers(CORRECTED).fixes == ()
+    assert chouette_correction(CORRECTED, 1, dealt(BOX_80, ANNA)) is None
+
+
+def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
+    """Anna wins rubber 1 (hands 1, 2); in rubber 2, Anna against Carl, three deals are
+    thrown in before the team wins with hands 7 and 8. Edited, hand 2 is the team's: rubber
+    1 (Anna against Bert) then runs to hand 7, and Carl, its partner, dealt hands 4 and 6:
+    re-derived, the deal passes on from Anna's hands 3 and 5 to Bert (C7)."""
+    thrown = ThrownIn()
+    original = chouette(
+        dealt(BOX_80, ANNA),
+        dealt(BOX_80, BERT),
+        *(dealt(thrown, dealer) for dealer in (ANNA, CARL, ANNA, CARL)),
+        dealt(TEAM_90, ANNA),
+        dealt(TEAM_90, CARL),
+    )
+    assert check_any_sitting(original) == []
+    correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
+    assert correction is not None
+    assert correction.reasons == ("Hands 4 and 6: Carl is now the partner and may not deal (C7)",)
+    assert correction.rederived == ("Re-derived, Bert deals hands 4 and 6.",)
+
+
+def test_a_long_list_of_hands_is_cut_to_its_first_numbers_and_a_count() -> None:
+    """Anna wins rubber 1 in the box (hands 1, 2), then the team wins every rubber of two
+    hands, each hand dealt by its rubber's box. Edited so that the team wins hand 1, the
+    team wins rubber 1 with hand 3 and every later rubber's roles change: the reasons list
+    each player's first nine hands and count the rest."""
+    original = with_legal_dealers(chouette(BOX_80, BOX_80, *[TEAM_90] * 80), [])
+    correction = chouette_correction(original, 0, mirrored(original.hands[0]))
+    assert correction is not None
+    by_dealer = {
+        seat: [fix.number for fix in correction.fixes if fix.dealer == seat] for seat in range(3)
+    }
+    longest = max(by_dealer, key=lambda seat: len(by_dealer[seat]))
+    numbers = by_dealer[longest]
+    assert len(numbers) > 10
+    first = ", ".join(str(number) for number in numbers[:9])
+    assert (
+        f"Hands {first} and {len(numbers) - 9} more: {NAMES[longest]} is now the partner and "
+        "may not deal (C7)"
+    ) in correction.reasons
+
+
+def test_a_rubbers_first_dealer_is_counted_back_from_a_later_one_that_stands() -> None:
+    """Anna wins rubber 1 (hands 1, 2); rubber 2, Anna against Carl, has the team's game
+    (hand 3) and three thrown-in deals. Edited, hand 2 is the team's, which wins rubber 1
+    with hand 3; rubber 2 (Bert in the box, Carl captain) starts with hands 4 and 5 dealt by
+    Anna, now the partner, and hand 6 by Carl, who stands: the turn counted back from Carl
+    gives Bert hand 5 and Carl hand 4 (C7)."""
+    thrown = ThrownIn()
+    original = chouette(
+        *CORRECTED.hands[:3], *(dealt(thrown, dealer) for dealer in (ANNA, ANNA, CARL))
+    )
+    assert check_any_sitting(original) == []
+    correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
+    assert correction is not None
+    assert correction.reasons == (
+        "Hand 3: Carl is now the partner and may not deal (C7)",
+        "Hands 4 and 5: Anna is now the partner and may not deal (C7)",
+    )
+    assert correction.hands(DealerChoice.REDERIVE) == {
+        2: dealt(TEAM_90, ANNA),
+        3: dealt(thrown, CARL),
+        4: dealt(thrown, BERT),
+    }
+
+
+def mirrored(hand: Hand) -> Hand:
+    """``hand`` with the sides' parts swapped: what the box did, the team did, and the
+    other way round (a thrown-in deal stays as it is)."""
+    if isinstance(hand, ThrownIn):
+        return hand
+
+    def other(side: int | None) -> int | None:
+        return None if side is None else 1 - side
+
+    def swapped(pair: tuple[int, int] | None) -> tuple[int, int] | None:
+        return None if pair is None else (pair[1], pair[0])
+
+    return hand._replace(
+        bidder=1 - hand.bidder,
+        card_points=(hand.card_points[1], hand.card_points[0]),
+        last_trick=other(hand.last_trick),
+        melds=(hand.melds[1], hand.melds[0]),
+        jojotte=other(hand.jojotte),
+        tricks=swapped(hand.tricks),
+    )
+
+
+def with_legal_dealers(sitting: Sitting, turns: list[bool]) -> Sitting:
+    """The sitting with each hand dealt by its rubber's box or captain (C7), as ``turns``
+    say (True: the captain; False, or no more turns: the box)."""
+    ledger = replay_chouette(sitting)
+    hands = []
+    for index, result in enumerate(ledger.hands):
+        roles = ledger.rubbers[result.rubber - 1].roles
+        assert roles is not None
+        captain = turns[index] if index < len(turns) else False
+        hands.append(result.hand._replace(dealer=roles.captain if captain else roles.box))
+    return replace(sitting, hands=tuple(hands))
+
+
+@settings(max_examples=300)
+@given(
+    st.lists(
+        st.one_of(valid_hands(Variant.TWO_PLAYER), st.sampled_from([BOX_80, TEAM_90])),
+        min_size=1,
+        max_size=40,
+    ).map(tuple),
+    _FIRST,
+    st.lists(st.booleans(), max_size=40),
+    st.integers(min_value=0, max_value=39),
+    st.one_of(st.none(), valid_hands(Variant.TWO_PLAYER)),
+)
+def test_the_corrector_finds_what_scoring_the_edited_sitting_finds(
+    hands: tuple[Hand, ...],
+    first: ChouetteRoles,
+    turns: list[bool],
+    where: int,
+    other: Hand | None,
+) -> None:
+    """The corrector scores only until the rubbers agree again with the recorded ones; it
+    finds the same hands, reasons and fixes as following the whole edited sitting. The
+    edit is another hand, or the recorded one the other way round (the other side wins
+    it), which often changes who wins a rubber; hands that win a game at once (80 to the
+    box, 90 to the team) make rubbers end often enough."""
+    sitting = with_legal_dealers(chouette(*hands, first=first), turns)
+    position = where % len(hands)
+    edit = mirrored(sitting.hands[position]) if other is None else other
+    recorded = replay_chouette(sitting)
+    roles = recorded.rubbers[recorded.hands[position].rubber - 1].roles
+    assert roles is not None
+    edit = edit._replace(dealer=roles.box)
+    edited = list(sitting.hands)
+    edited[position] = edit
+    expected = later_dealers(replace(sitting, hands=tuple(edited)), first=position + 2)
+    found = ChouetteCorrector(sitting, position, recorded)(edit)
+    assert found == (expected if expected.fixes else None)
+    event("later dealers made illegal" if expected.fixes else "every later dealer stands")
 
 
 def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:

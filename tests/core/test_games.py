@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games import all_games, find_game, first_game
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Trump, Variant
 
 
@@ -192,3 +192,9 @@ def test_the_rows_a_game_adds_to_its_pad_on_the_card(
     value: str, rows: tuple[tuple[str, str], ...]
 ) -> None:
     assert find_game(value).card_pad_rows() == rows
+
+
+def test_the_game_offered_first_is_the_two_player_game() -> None:
+    """What the entry panel's form shows before a sitting is open."""
+    assert first_game() is all_games()[0]
+    assert first_game().value == "two-player"

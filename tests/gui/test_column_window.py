@@ -30,6 +30,7 @@ from .keyboard import ALT, ENTER, TAB, Keyboard
 from .test_entry_panel import screenshot
 
 THREE = ("Anna", "Bert", "Carl")
+ANNA_SEAT, BERT_SEAT = 0, 1
 FOUR = ("Anna", "Bert", "Carl", "Dora")
 CUTTHROAT_EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "cutthroat-example.json"
 
@@ -289,38 +290,53 @@ def test_a_german_chouette_names_the_box_and_team(
     screenshot(window, "window-chouette-de")
 
 
+@pytest.mark.parametrize(
+    ("answer", "fixed"),
+    [(1, (None, None)), (0, (ANNA_SEAT, BERT_SEAT))],
+    ids=["clear", "re-derive"],
+)
 def test_a_chouette_correction_of_a_rubbers_winner_is_one_step(
-    window: MainWindow, monkeypatch: pytest.MonkeyPatch, store: SittingStore
+    window: MainWindow,
+    monkeypatch: pytest.MonkeyPatch,
+    store: SittingStore,
+    answer: int,
+    fixed: tuple[int | None, int | None],
 ) -> None:
     """Hand 2 edited so that the team wins it: the team then wins rubber 1 with hand 3, and
     hands 3 and 4 were dealt by the player who is now the partner (C3, C7). The window says
-    which hands and why, in the players' names, clears those dealers with the edit, and one
-    undo takes all of it back."""
+    which hands and why, in the players' names, clears or re-derives those dealers with the
+    edit (re-derived: Anna deals hand 3 after Bert's hand 2; Bert, the box, the first hand of
+    rubber 2), and one undo takes all of it back."""
     from jojotte_score.gui.window import dialogs
     from tests.core.test_chouette import CORRECTED, TEAM_90
 
     sitting_id = store.import_sitting(CORRECTED)
     window.session.open(sitting_id)
-    asked: list[str] = []
+    asked: list[tuple[str, list[str]]] = []
 
-    def yes(parent: object, title: str, text: str) -> bool:
-        asked.append(text)
-        return True
+    def choose(parent: object, title: str, text: str, choices: list[str]) -> int:
+        asked.append((text, choices))
+        return answer
 
-    monkeypatch.setattr(dialogs, "ask_yes_no", yes)
+    monkeypatch.setattr(dialogs, "ask_choice", choose)
     edit = TEAM_90._replace(dealer=1)
     window.submit(EntryRequest("replace", 1, edit))
 
     assert asked == [
-        "Hand 2 changes who wins a rubber, and so the box and the captain of the rubbers "
-        "after it (C3). These hands were dealt by a player who is no longer the box or the "
-        "captain (C7):\n\n"
-        "hand 3: the dealer must be the box, Anna, or the captain, Bert\n"
-        "hand 4: the dealer must be the box, Bert, or the captain, Carl\n\n"
-        "Clear their dealers and save the edit as one step?"
+        (
+            "Hand 2 changes who wins a rubber, and so the box and the captain of the rubbers "
+            "after it (C3):\n\n"
+            "Hand 3: Carl is now the partner and may not deal (C7)\n"
+            "Hand 4: Anna is now the partner and may not deal (C7)\n\n"
+            "Re-derived, Anna deals hand 3.\n"
+            "Re-derived, Bert deals hand 4.\n\n"
+            "Re-derive their dealers from the turn to deal (the box and the captain deal in "
+            "turn, C7), or clear them? Either is saved with the edit as one step.",
+            ["&Re-derive their dealers", "&Clear their dealers"],
+        )
     ]
-    cleared = TEAM_90._replace(dealer=None)
-    assert store.load(sitting_id).sitting.hands == (CORRECTED.hands[0], edit, cleared, cleared)
+    third, fourth = (TEAM_90._replace(dealer=dealer) for dealer in fixed)
+    assert store.load(sitting_id).sitting.hands == (CORRECTED.hands[0], edit, third, fourth)
     # Rubber 2: Bert, the captain who won, goes into the box; Carl captains (C3).
     assert window.status_label.text().startswith(
         "Rubber 2 · Bert in the box against Carl (captain) and Anna"
@@ -328,9 +344,11 @@ def test_a_chouette_correction_of_a_rubbers_winner_is_one_step(
     assert window.undo_stack.count() == 1
     window.undo_stack.undo()
     assert store.load(sitting_id).sitting == CORRECTED
+    window.undo_stack.redo()
+    assert store.load(sitting_id).sitting.hands == (CORRECTED.hands[0], edit, third, fourth)
 
 
-def test_a_chouette_correction_refused_at_the_question_changes_nothing(
+def test_a_chouette_correction_cancelled_at_the_question_changes_nothing(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, store: SittingStore
 ) -> None:
     from jojotte_score.gui.window import dialogs
@@ -338,7 +356,7 @@ def test_a_chouette_correction_refused_at_the_question_changes_nothing(
 
     sitting_id = store.import_sitting(CORRECTED)
     window.session.open(sitting_id)
-    monkeypatch.setattr(dialogs, "ask_yes_no", lambda parent, title, text: False)
+    monkeypatch.setattr(dialogs, "ask_choice", lambda parent, title, text, choices: None)
     window.submit(EntryRequest("replace", 1, TEAM_90._replace(dealer=1)))
     assert store.load(sitting_id).sitting == CORRECTED
     assert window.undo_stack.count() == 0

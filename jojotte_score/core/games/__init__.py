@@ -18,7 +18,7 @@ from functools import cache
 from jojotte_score.core.games.game import Game
 from jojotte_score.core.model import Variant
 
-__all__ = ["Game", "all_games", "find_game"]
+__all__ = ["Game", "all_games", "find_game", "first_game"]
 
 _MODULES: dict[Variant, str] = {
     Variant.TWO_PLAYER: "two_player",
@@ -43,6 +43,12 @@ def _game(variant: Variant) -> Game:
 def all_games() -> tuple[Game, ...]:
     """Every way to play, in the order the program offers them."""
     return tuple(_game(variant) for variant in _MODULES)
+
+
+def first_game() -> Game:
+    """The game the program offers first (two players): what a form shows before any
+    sitting is open. Only its module is imported."""
+    return _game(next(iter(_MODULES)))
 
 
 def find_game(name: Variant | str) -> Game:

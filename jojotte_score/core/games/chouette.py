@@ -3,8 +3,8 @@ after each rubber (C3); the hands side against side, the pad a column per player
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game
@@ -12,8 +12,9 @@ from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
+    from jojotte_score.core.corrections import Correction
     from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnySitting
+    from jojotte_score.core.variants import AnyHand, AnySitting
 
 FIRST_ROLES = ChouetteRoles(box=0, captain=1)
 """The first rubber's roles when a sitting does not record them: seat 0 boxes, seat 1
@@ -75,6 +76,25 @@ class Chouette(Game):
             box=players[roles.box], captain=players[roles.captain]
         )
         return [Problem(message, number, "dealer")]
+
+    def corrector(
+        self, sitting: AnySitting, position: int, recorded: ColumnLedger | None = None
+    ) -> Callable[[AnyHand], Correction | None] | None:
+        """An edit that changes who wins a rubber changes the later rubbers' box and captain
+        (C3): the later hands dealt by a player who is now the partner (C7), with their
+        dealers cleared or re-derived."""
+        from jojotte_score.core.chouette import ChouetteCorrector, ChouetteLedger
+        from jojotte_score.core.model import PlayedHand, Sitting, ThrownIn
+
+        if not isinstance(sitting, Sitting):
+            return None
+        pad = cast("ChouetteLedger | None", recorded)  # a chouette sitting's own pad
+        corrector = ChouetteCorrector(sitting, position, pad)
+
+        def correction(hand: AnyHand) -> Correction | None:
+            return corrector(hand) if isinstance(hand, PlayedHand | ThrownIn) else None
+
+        return correction
 
     def check(self, sitting: AnySitting) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and

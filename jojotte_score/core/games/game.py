@@ -16,7 +16,7 @@ The words used for the two ideas that split the games, everywhere:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
@@ -25,9 +25,10 @@ from jojotte_score.core.tables import TWO_PLAYER_MELD_TOTALS
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
+    from jojotte_score.core.corrections import Correction
     from jojotte_score.core.individual_ledger import ColumnLedger
     from jojotte_score.core.three_player import ThreePlayerDeal
-    from jojotte_score.core.variants import AnySitting
+    from jojotte_score.core.variants import AnyHand, AnySitting
 
 CardText = tuple[str, tuple[str, ...]]
 """A ruling on the scoring card: its heading ("T1: A column per player") and its sentences
@@ -118,6 +119,22 @@ class Game:
     ) -> list[Problem]:
         """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
         return []
+
+    def corrector(
+        self, sitting: AnySitting, position: int, recorded: ColumnLedger | None = None
+    ) -> Callable[[AnyHand], Correction | None] | None:
+        """What a hand put in place of the hand at ``position`` (from 0) of ``sitting``, as
+        recorded and valid, makes illegal in the hands after it, with the fixes on offer:
+        a function of the hand, called again as the edit is typed (``recorded`` is the
+        sitting's pad, when the caller has it). None in the games whose roles never change,
+        where an edit leaves every later hand as legal as it was."""
+        return None
+
+    def correction(self, sitting: AnySitting, position: int, hand: AnyHand) -> Correction | None:
+        """What putting ``hand`` in place of the hand at ``position`` makes illegal in the
+        hands after it (see :meth:`corrector`); None when nothing."""
+        corrector = self.corrector(sitting, position)
+        return None if corrector is None else corrector(hand)
 
     # The sitting --------------------------------------------------------------------------
 

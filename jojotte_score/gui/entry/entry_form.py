@@ -42,9 +42,6 @@ if TYPE_CHECKING:
     from jojotte_score.gui.entry.form_rules import AnyHand
 
 
-CHOUETTE_BOX, CHOUETTE_TEAM = "box", "captain"
-
-
 class EntryForm(FormRules):
     """The rules of the entry form for a sitting whose hands are recorded side against
     side: two players, partnerships, or the chouette, whose sides are the rubber's box

@@ -25,7 +25,7 @@ preview.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.explanation import explain_hand
+from jojotte_score.core.games import first_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
     ChouetteRoles,
@@ -125,12 +126,14 @@ class EntryPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("entryPanel")
-        self.form: FormRules = entry_form_for(Variant.TWO_PLAYER, (_("Side 1"), _("Side 2")))
+        # Before a sitting is shown: the form of the game offered first, sides unnamed.
+        self.form: FormRules = entry_form_for(first_game().variant, (_("Side 1"), _("Side 2")))
         self._rules = Rules()
         self._prior_scorer: PriorScorer = Scorer(self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
         self._confirmed: AnyHand | None = None
+        self._later: Callable[[AnyHand], list[str]] | None = None
         self._updating = False
         self._shown_choices: dict[Slot, list[tuple[Any, str, tuple[str, ...]]]] = {}
         self._shown_missing = False
@@ -324,12 +327,18 @@ class EntryPanel(QWidget):
         """Start a new hand: appended (None) or inserted before hand ``position`` (0-based)."""
         self._mode = MODE_ADD if position is None else MODE_INSERT
         self._position = position
+        self._later = None
         self._clear_fields()
         self._focus_first()
 
-    def edit_hand(self, position: int, hand: AnyHand) -> None:
-        """Load the hand at ``position`` (0-based) to be replaced."""
+    def edit_hand(
+        self, position: int, hand: AnyHand, later: Callable[[AnyHand], list[str]] | None = None
+    ) -> None:
+        """Load the hand at ``position`` (0-based) to be replaced. ``later`` says what the
+        hand as edited makes illegal in the hands after it (lines the preview adds; none
+        when nothing)."""
         self._mode, self._position = MODE_REPLACE, position
+        self._later = later
         self._clear_fields()
         self._show_values(FormValues.of(hand))
         self._changed()
@@ -455,7 +464,7 @@ class EntryPanel(QWidget):
             self._clear_fields()
             self._focus_first()
             return
-        self._mode, self._position = MODE_ADD, None
+        self._mode, self._position, self._later = MODE_ADD, None, None
         self._clear_fields()
         self.cancelled.emit()
 
@@ -485,7 +494,7 @@ class EntryPanel(QWidget):
 
     def _submit(self, hand: AnyHand) -> None:
         request = EntryRequest(self._mode, self._position, hand)
-        self._mode, self._position = MODE_ADD, None
+        self._mode, self._position, self._later = MODE_ADD, None, None
         self._clear_fields()
         self._focus_first()
         self.submitted.emit(request)
@@ -658,6 +667,9 @@ class EntryPanel(QWidget):
             trial = prior.copy()
             trial.add(check.hand)
             lines.extend(trial.explain_last())
+        later = self._later(check.hand) if self._later and self._mode == MODE_REPLACE else []
+        if later:
+            lines.extend(["", *later])
         self.preview.setPlainText("\n".join(lines))
 
     # Focus ---------------------------------------------------------------------------------

@@ -17,10 +17,8 @@ from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     ChouetteRoles,
     Hand,
-    PlayedHand,
     Rules,
     Sitting,
-    ThrownIn,
     Variant,
     side_names,
 )
@@ -30,7 +28,7 @@ from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import AnyHand, RecentHands, SittingStore, StoredSitting
 
 if TYPE_CHECKING:  # the games of individual players are imported when one is shown
-    from jojotte_score.core.chouette import DealerFix
+    from jojotte_score.core.corrections import Correction
     from jojotte_score.gui.sitting.column_session import ColumnShown
 
 
@@ -189,25 +187,15 @@ class Session:
             self.on_error(error)
         self.on_changed()
 
-    def dealers_to_clear(self, position: int, hand: AnyHand) -> list[DealerFix]:
-        """The later hands whose dealer ``hand``, put in place of the hand at ``position``,
-        would make illegal: an edit that changes who wins a chouette rubber changes the
-        roles of the rubbers after it (C3), and with them who may deal (C7). Empty in the
-        games without roles, and when the edited hand is refused for reasons of its own."""
+    def corrector(self, position: int) -> Callable[[AnyHand], Correction | None] | None:
+        """What a hand put in place of the hand at ``position`` makes illegal in the later
+        hands, and the fixes on offer, as the sitting's game says (the chouette: an edit
+        that changes who wins a rubber changes later roles, C3, and who may deal, C7)."""
         shown = self.shown
-        if shown is None or self.sitting_id is None or not shown.variant.game.has_roles:
-            return []
-        sitting = self.store.load(self.sitting_id).sitting
-        if not isinstance(sitting, Sitting) or not isinstance(hand, PlayedHand | ThrownIn):
-            return []
-        from jojotte_score.core.chouette import dealers_to_clear  # only the chouette's
-
-        hands = list(sitting.hands)
-        hands[position] = hand
-        edited = Sitting(
-            sitting.variant, sitting.players, tuple(hands), sitting.rules, sitting.chouette
-        )
-        return dealers_to_clear(edited, first=position + 2)
+        if shown is None or not shown.variant.game.has_roles:  # no later hand can change
+            return None
+        pad = shown.ledger if not isinstance(shown, Shown) else None
+        return shown.variant.game.corrector(shown.stored.sitting, position, pad)
 
     def _load(self) -> AnyShown | None:
         if self.sitting_id is None:

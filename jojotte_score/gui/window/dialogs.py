@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMessageBox,
+    QPushButton,
     QRadioButton,
     QSpinBox,
     QTableWidget,
@@ -82,6 +83,30 @@ def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
     box = QMessageBox(QMessageBox.Icon.Question, title, text, yes | no, parent)
     box.setDefaultButton(no)
     return box.exec() == yes
+
+
+def choice_box(
+    parent: QWidget | None, title: str, text: str, choices: Sequence[str]
+) -> tuple[QMessageBox, list[QPushButton]]:
+    """A question offering ``choices`` (the first is the default) and Cancel: the box and
+    the choices' buttons, in order."""
+    box = QMessageBox(
+        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent
+    )
+    buttons = [box.addButton(choice, QMessageBox.ButtonRole.AcceptRole) for choice in choices]
+    if buttons:
+        box.setDefaultButton(buttons[0])
+    box.setEscapeButton(QMessageBox.StandardButton.Cancel)
+    return box, buttons
+
+
+def ask_choice(parent: QWidget | None, title: str, text: str, choices: Sequence[str]) -> int | None:
+    """Ask a question offering ``choices`` and Cancel: the index of the one chosen, None for
+    Cancel (or Esc)."""
+    box, buttons = choice_box(parent, title, text, choices)
+    box.exec()
+    clicked = box.clickedButton()
+    return next((i for i, button in enumerate(buttons) if button is clicked), None)
 
 
 def setup_problems(

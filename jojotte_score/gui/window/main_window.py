@@ -338,30 +338,28 @@ class MainWindow(SittingMenus, QMainWindow):
             self._ask_new_cut()
 
     def _replace(self, position: int, hand: AnyHand) -> None:
-        """Put an edited hand in place. When the edit changes who wins a chouette rubber and
-        so leaves later hands dealt by a player who is no longer box or captain (C3, C7),
-        say which hands and why, and offer to clear those dealers in the same step."""
-        fixes = self.session.dealers_to_clear(position, hand)
-        if not fixes:
+        """Put an edited hand in place. When the edit makes later hands illegal (in the
+        chouette: it changes who wins a rubber, so later rubbers' box and captain, C3, and
+        later hands were dealt by the partner, C7), say which hands and why, and offer to
+        clear or re-derive those dealers in the same step, or Cancel."""
+        corrector = self.session.corrector(position)
+        correction = None if corrector is None else corrector(hand)
+        if correction is None:
             self.undo_stack.push(ReplaceHand(self.session, position, hand))
             return
-        lines = [fix.problem.describe() for fix in fixes]
-        text = "\n\n".join(
-            (
-                _(
-                    "Hand {number} changes who wins a rubber, and so the box and the captain of "
-                    "the rubbers after it (C3). These hands were dealt by a player who is no "
-                    "longer the box or the captain (C7):"
-                ).format(number=position + 1),
-                "\n".join(lines),
-                _("Clear their dealers and save the edit as one step?"),
-            )
+        from jojotte_score.core.corrections import DealerChoice  # only for such an edit
+        from jojotte_score.gui.sitting.correction_words import correction_question
+
+        choice = _dialogs().ask_choice(
+            self,
+            _("Edit hand {number}").format(number=position + 1),
+            correction_question(position + 1, correction),
+            [_("&Re-derive their dealers"), _("&Clear their dealers")],
         )
-        title = _("Edit hand {number}").format(number=position + 1)
-        if not _dialogs().ask_yes_no(self, title, text):
+        if choice is None:
             return
-        corrections = {fix.number - 1: fix.fixed for fix in fixes}
-        self.undo_stack.push(CorrectHands(self.session, position, hand, corrections))
+        fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
+        self.undo_stack.push(CorrectHands(self.session, position, hand, correction.hands(fix)))
 
     def _cancelled(self) -> None:
         self.table.clearSelection()
@@ -393,7 +391,25 @@ class MainWindow(SittingMenus, QMainWindow):
         self._show_explanation(position)
         if not self.session.read_only:
             self._set_panel_context(position, hand.dealer)
-            self.panel.edit_hand(position, hand)
+            self.panel.edit_hand(position, hand, self._later_hands(position))
+
+    def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
+        """What a hand put in place of the one at ``position`` makes illegal in the later
+        hands, as the panel's preview says it while the edit is typed; None in the games
+        where an edit cannot."""
+        corrector = self.session.corrector(position)
+        if corrector is None:
+            return None
+
+        def lines(hand: AnyHand) -> list[str]:
+            correction = corrector(hand)
+            if correction is None:
+                return []
+            from jojotte_score.gui.sitting.correction_words import correction_preview
+
+            return correction_preview(correction)
+
+        return lines
 
     def delete_hand(self) -> None:
         """Delete the selected hand (undoable)."""
