@@ -4,91 +4,39 @@ Each hand is a two-player hand of the box (side 0) against the team (side 1), sc
 R1-R15 (C1, C4, C5). The pad has a column per player: the box's entries go in the box's
 column, the team's in the captain's, and the partner writes the same as the captain (C4),
 prison and rubber bonus included. Roles stay fixed for a rubber (C2) and rotate by the
-backgammon chouette rule when it ends (C3): :class:`ChouetteScorer` keeps them.
+backgammon chouette rule when it ends (C3): the game's ``roles_after``, which the scorer
+(:class:`~jojotte_score.core.ledger.Scorer`) asks after each rubber.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
-from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
-from jojotte_score.core.scoring import Outcome, score_hand
-from jojotte_score.core.three_player import SeatScore, at_seats
+from jojotte_score.core.ledger import Scorer
+from jojotte_score.core.model import ChouetteRoles, Hand, Sitting, ThrownIn, Variant
+from jojotte_score.core.scoring import HandScore, Outcome, score_hand
+from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.i18n import N_, _
 
 CHOUETTE_SEATS = 3
 BOX_SIDE, TEAM_SIDE = 0, 1
 
-ChouetteLedger = IndividualLedger[Hand]
 
-
-def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> SeatScore:
+def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> HandScore:
     """Score hand ``number`` (1-based) of a rubber played with ``roles``; the hand must be
     valid. C4: the two-player score, the team's entries in the captain's column; the
     partner's copies, on the same lines, are made by the scorer once prison and the rubber
     bonus are known. Only the captain's entries below count towards the team's game."""
     if isinstance(hand, ThrownIn):
-        return SeatScore(Outcome.THROWN_IN, None, (), (), 1, None, (), 0, ())
+        return HandScore(Outcome.THROWN_IN, (), (), 1, None, (), 0)
     base = score_hand(hand, number)
     copies = ((roles.partner, roles.captain),)
     pad = at_seats(base, (roles.box, roles.captain), CHOUETTE_SEATS, None, copies)
     return pad._replace(copies_above=False)
-
-
-class ChouetteScorer:
-    """Scores chouette hands one at a time, rotating the roles after each rubber (C2, C3)."""
-
-    __slots__ = ("_pad", "first", "roles")
-
-    def __init__(self, first: ChouetteRoles, rules: Rules | None = None) -> None:
-        self.first = first
-        self.roles = first
-        self._pad: IndividualScorer[Hand] = IndividualScorer(Variant.CHOUETTE, self._score, rules)
-
-    def _score(self, hand: Hand, number: int) -> SeatScore:
-        return score_chouette_hand(hand, number, self.roles)
-
-    @property
-    def results(self) -> list[SeatHandResult[Hand]]:
-        """The hands scored so far."""
-        return self._pad.results
-
-    @property
-    def prison_waiting(self) -> int:
-        """Prison points not yet won by anybody (R11)."""
-        return self._pad.prison_waiting
-
-    def add(self, hand: Hand) -> SeatHandResult[Hand]:
-        """Score the next hand with this rubber's roles and return what it wrote."""
-        result = self._pad.add(hand)
-        if result.rubber_winner is not None:
-            self.roles = self.roles.after(box_won=result.rubber_winner == self.roles.box)
-        return result
-
-    def extend(self, hands: Iterable[Hand]) -> None:
-        """Score several hands in order."""
-        for hand in hands:
-            self.add(hand)
-
-    def ledger(self, players: tuple[str, ...]) -> ChouetteLedger:
-        """The pad so far, grouped into rubbers, each with its roles."""
-        pad = self._pad.ledger(players)
-        roles = roles_by_rubber(self.first, (r.winner for r in pad.rubbers))
-        rubbers = tuple(r._replace(roles=roles[r.number - 1]) for r in pad.rubbers)
-        return replace(pad, rubbers=rubbers)
-
-
-def replay_chouette(sitting: Sitting) -> ChouetteLedger:
-    """Score every hand of a chouette sitting in order and return its pad (C1-C6)."""
-    scorer = ChouetteScorer(chouette_start(sitting), sitting.rules)
-    scorer.extend(sitting.hands)
-    return scorer.ledger(sitting.players)
 
 
 def chouette_start(sitting: Sitting) -> ChouetteRoles:
@@ -142,11 +90,11 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
     problems.extend(check_chouette_roles(sitting.chouette))
     if problems or sitting.chouette is None:
         return problems
-    scorer = ChouetteScorer(sitting.chouette, sitting.rules)
+    scorer = Scorer.of(sitting)
     names = sitting.players
     roles_known = True
-    for number, hand in enumerate(sitting.hands, start=1):
-        roles = scorer.roles
+    for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
+        roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
         found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
         if roles_known:
@@ -175,11 +123,11 @@ def dealers_to_clear(sitting: Sitting, first: int = 1) -> list[DealerFix]:
     message of the dealer rule, in the players' names, and the hand without its dealer;
     a dealer is recorded, never scored, so clearing it changes no figure. The roles are
     followed only while the hands are otherwise valid."""
-    roles_at = ChouetteScorer(chouette_start(sitting), sitting.rules)
+    roles_at = Scorer.of(sitting)
     fixes: list[DealerFix] = []
     names = sitting.players
-    for number, hand in enumerate(sitting.hands, start=1):
-        roles = roles_at.roles
+    for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
+        roles = cast("ChouetteRoles", roles_at.roles)
         sides = (names[roles.box], names[roles.captain])
         if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
             break

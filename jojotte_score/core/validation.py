@@ -9,7 +9,7 @@ uses a key of the sitting file (each problem's ``field`` names the key instead).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import Final, cast
 
 from jojotte_score.core.errors import Problem, comma_list
 from jojotte_score.core.model import (
@@ -544,10 +544,17 @@ def sitting_side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str,
 
 
 def check_sitting(sitting: Sitting) -> list[Problem]:
-    """Every problem with a sitting, hands numbered from 1 in order."""
+    """Every problem with a sitting of any game, hands numbered from 1 in order: the game's
+    checks (:meth:`~jojotte_score.core.games.game.Game.check`)."""
+    return sitting.variant.game.check(sitting)
+
+
+def check_two_sided_sitting(sitting: Sitting) -> list[Problem]:
+    """Every problem with a sitting of hands side against side, hands numbered from 1."""
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
     names = sitting_side_names(sitting.variant, sitting.players)
-    for number, hand in enumerate(sitting.hands, start=1):
+    hands = cast("tuple[Hand, ...]", sitting.hands)  # the game records them side against side
+    for number, hand in enumerate(hands, start=1):
         problems.extend(check_hand(hand, sitting.variant, number, names))
     return problems
 

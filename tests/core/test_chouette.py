@@ -7,14 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jojotte_score.core.chouette import (
-    ChouetteLedger,
-    ChouetteScorer,
-    check_chouette_sitting,
-    dealers_to_clear,
-    replay_chouette,
-    roles_by_rubber,
-)
+from jojotte_score.core.chouette import check_chouette_sitting, dealers_to_clear, roles_by_rubber
+from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     ChouetteRoles,
     Hand,
@@ -27,10 +22,10 @@ from jojotte_score.core.model import (
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player_explanation import (
     explain_chouette_hand,
-    explain_chouette_ledger,
 )
-from jojotte_score.core.variants import check_any_sitting, explain_columns, replay_columns
+from jojotte_score.core.validation import check_sitting
 from tests.core.builders import played
+from tests.sitting_kinds import two_sided_hands
 from tests.strategies import valid_hands
 
 ANNA, BERT, CARL = 0, 1, 2
@@ -48,7 +43,7 @@ def dealt(hand: PlayedHand | ThrownIn, dealer: int) -> Hand:
 
 
 def columns(sitting: Sitting, number: int, line: Line) -> tuple[int, int, int]:
-    result = replay_chouette(sitting).hands[number - 1]
+    result = replay(sitting).hands[number - 1]
     return (
         result.written(ANNA, line),
         result.written(BERT, line),
@@ -144,7 +139,7 @@ def test_games_and_rubbers_between_box_and_team(
     winner: int | None,
     bonus: tuple[int, ...],
 ) -> None:
-    ledger = replay_chouette(chouette(*hands))
+    ledger = replay(chouette(*hands))
     rubber = ledger.rubbers[0]
     assert list(rubber.game_winners) == games
     assert rubber.winner == winner
@@ -162,7 +157,7 @@ def test_prison_goes_to_the_winning_side_and_the_partner_copies_it() -> None:
     """R10 with C4: a tie's 120 goes to the team's next win, in both their columns."""
     tie = played(TEAM, "hearts", (50, 60), BOX)  # 60 against 60
     sitting = chouette(tie, TEAM_90)
-    ledger = replay_chouette(sitting)
+    ledger = replay(sitting)
     assert ledger.hands[0].prison_after == 120
     assert columns(sitting, 2, Line.ABOVE) == (40, 120, 120)
 
@@ -213,7 +208,7 @@ def test_roles_rotate_after_each_rubber(
 
 def test_the_scorer_plays_each_rubber_with_its_roles() -> None:
     """C2, C3: after the box's rubber, Carl is captain and the team's entries are his."""
-    scorer = ChouetteScorer(FIRST)
+    scorer = Scorer.of(chouette())
     scorer.extend([BOX_80, BOX_80])
     assert scorer.roles == ChouetteRoles(ANNA, CARL)
     result = scorer.add(TEAM_90)
@@ -232,7 +227,7 @@ def test_the_scorer_plays_each_rubber_with_its_roles() -> None:
 def test_the_rubber_is_settled_as_a_backgammon_chouette(
     rule: str, totals: tuple[int, int, int], settlement: tuple[int, int, int]
 ) -> None:
-    from jojotte_score.core.individual_ledger import settle
+    from jojotte_score.core.ledger import settle
 
     assert settle(totals) == settlement
 
@@ -291,7 +286,7 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
 def test_what_makes_a_chouette_impossible(
     rule: str, sitting: Sitting, expected: list[tuple[str, str]]
 ) -> None:
-    problems = check_any_sitting(sitting)
+    problems = check_sitting(sitting)
     assert [(p.message, p.field) for p in problems if not p.warning] == expected
 
 
@@ -302,14 +297,14 @@ def test_a_bad_hand_gets_its_own_messages_only() -> None:
     roles."""
     bad = played(BOX, "spades", (160, 0), BOX)
     sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL))
-    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    problems = [(p.hand, p.field) for p in check_sitting(sitting) if not p.warning]
     assert problems == [(2, "card_points[0]")]
 
 
 def test_the_dealer_rule_names_the_players_and_follows_the_roles() -> None:
     """C7 in rubber 2: Anna boxes again, Carl captains (C3); Bert, the partner, may not deal."""
     sitting = chouette(BOX_80, BOX_80, dealt(TEAM_90, BERT))
-    problems = check_any_sitting(sitting)
+    problems = check_sitting(sitting)
     assert [(p.hand, p.message) for p in problems] == [
         (3, "the dealer must be the box, Anna, or the captain, Carl")
     ]
@@ -327,7 +322,7 @@ _FIRST = st.sampled_from([ChouetteRoles(b, c) for b in range(3) for c in range(3
 def test_settlements_add_up_to_zero_and_totals_to_the_entries(
     hands: tuple[Hand, ...], first: ChouetteRoles
 ) -> None:
-    ledger = replay_chouette(chouette(*hands, first=first))
+    ledger = replay(chouette(*hands, first=first))
     for rubber in ledger.rubbers:
         assert sum(rubber.settlement) == 0
         entries = [e for h in rubber.hands for e in h.entries]
@@ -341,7 +336,7 @@ def test_settlements_add_up_to_zero_and_totals_to_the_entries(
 def test_the_partner_writes_what_the_captain_writes_on_the_same_lines(
     hands: tuple[Hand, ...], first: ChouetteRoles
 ) -> None:
-    ledger = replay_chouette(chouette(*hands, first=first))
+    ledger = replay(chouette(*hands, first=first))
     for rubber in ledger.rubbers:
         roles = rubber.roles
         assert roles is not None
@@ -355,7 +350,7 @@ def test_the_partner_writes_what_the_captain_writes_on_the_same_lines(
 def test_a_rubber_ends_exactly_at_a_second_game_and_the_roles_rotate(
     hands: tuple[Hand, ...], first: ChouetteRoles
 ) -> None:
-    ledger = replay_chouette(chouette(*hands, first=first))
+    ledger = replay(chouette(*hands, first=first))
     for rubber, roles in zip(
         ledger.rubbers, roles_by_rubber(first, (r.winner for r in ledger.rubbers)), strict=False
     ):
@@ -371,8 +366,8 @@ def test_a_rubber_ends_exactly_at_a_second_game_and_the_roles_rotate(
 def test_scoring_a_prefix_gives_a_prefix_of_the_pad(
     hands: tuple[Hand, ...], first: ChouetteRoles, cut: int
 ) -> None:
-    whole = replay_chouette(chouette(*hands, first=first))
-    part = replay_chouette(chouette(*hands[:cut], first=first))
+    whole = replay(chouette(*hands, first=first))
+    part = replay(chouette(*hands[:cut], first=first))
     assert [h.entries for h in part.hands] == [h.entries for h in whole.hands[:cut]]
 
 
@@ -410,14 +405,14 @@ SHEET = [
 
 
 @pytest.fixture(scope="module")
-def ledger() -> ChouetteLedger:
+def ledger() -> Ledger:
     assert check_chouette_sitting(EXAMPLE) == []
-    return replay_chouette(EXAMPLE)
+    return replay(EXAMPLE)
 
 
 @pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
 def test_each_hand_of_the_worked_chouette(
-    ledger: ChouetteLedger,
+    ledger: Ledger,
     row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None, int | None],
 ) -> None:
     number, above, below, prison, game_winner, rubber_winner = row
@@ -431,7 +426,7 @@ def test_each_hand_of_the_worked_chouette(
     )
 
 
-def test_the_worked_chouettes_rubbers_roles_and_result(ledger: ChouetteLedger) -> None:
+def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
     """C3 both ways: Anna's box wins and stays; Carl's team wins and Carl goes into the
     box; Bert's team wins and Bert would be the fourth rubber's box. C6 settles each."""
     assert [(r.roles, r.totals, r.settlement, r.winner) for r in ledger.rubbers] == [
@@ -468,17 +463,17 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: ChouetteLedger) -
         (8, "Bert made the Slam: 500 above (R7)."),
     ],
 )
-def test_the_worked_chouette_explained(ledger: ChouetteLedger, number: int, sentence: str) -> None:
+def test_the_worked_chouette_explained(ledger: Ledger, number: int, sentence: str) -> None:
     rubber = ledger.rubber(ledger.hands[number - 1].rubber)
     assert rubber is not None
     assert rubber.roles is not None
     assert sentence in explain_chouette_hand(ledger.hands[number - 1], ledger, rubber.roles)
 
 
-def test_any_sitting_door_scores_and_explains_the_chouette(ledger: ChouetteLedger) -> None:
-    assert replay_columns(EXAMPLE).settlement == ledger.settlement
-    assert explain_columns(EXAMPLE) == explain_chouette_ledger(ledger)
-    assert explain_columns(EXAMPLE).count("\n\nHand ") == 9
+def test_any_sitting_door_scores_and_explains_the_chouette(ledger: Ledger) -> None:
+    assert replay(EXAMPLE).settlement == ledger.settlement
+    assert explain_ledger(replay(EXAMPLE)) == explain_ledger(ledger)
+    assert explain_ledger(replay(EXAMPLE)).count("\n\nHand ") == 9
 
 
 # A correction that changes who wins a rubber -----------------------------------------------
@@ -494,7 +489,7 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
     """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
     dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
     Anna, who deals hand 4, is the partner (C3, C7). Clearing those dealers scores alike."""
-    hands = list(CORRECTED.hands)
+    hands = list(two_sided_hands(CORRECTED.hands))
     hands[1] = dealt(TEAM_90, BERT)
     edited = chouette(*hands)
 
@@ -507,15 +502,15 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
     assert [fix.fixed for fix in fixes] == [TEAM_90._replace(dealer=None)] * 2
     hands[2], hands[3] = fixes[0].fixed, fixes[1].fixed
     fixed = chouette(*hands)
-    assert check_any_sitting(fixed) == []
-    assert replay_chouette(fixed).settlement == replay_chouette(edited).settlement
+    assert check_sitting(fixed) == []
+    assert replay(fixed).settlement == replay(edited).settlement
     assert dealers_to_clear(CORRECTED) == []
 
 
-def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:
+def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: Ledger) -> None:
     """C1: a chouette hand is the two-player hand, so its prison is R10's, not the
     three-player game's T12."""
-    text = explain_columns(EXAMPLE)
+    text = explain_ledger(replay(EXAMPLE))
     assert "Now waiting in prison: 120 (R10)." in text
     assert "Anna wins the hand and takes the 120 points waiting in prison, above (R10)." in text
     assert "Carl wins the hand and takes the 75 points waiting in prison, above (R10)." in text

@@ -184,7 +184,7 @@ def test_thrown_in_deals_keep_hand_numbers() -> None:
 
 
 def test_scorer_reports_the_state_after_each_hand() -> None:
-    scorer = Scorer(Rules())
+    scorer = Scorer(Variant.TWO_PLAYER, Rules())
     scorer.add(A_WINS_60)
     assert (scorer.below, scorer.games, scorer.next_game, scorer.next_rubber) == (
         (60, 0),
@@ -205,7 +205,7 @@ def test_scorer_reports_the_state_after_each_hand() -> None:
 
 def test_a_copied_scorer_tries_a_hand_without_changing_the_original() -> None:
     """The entry panel's preview scores a candidate hand on a copy of the scorer."""
-    scorer = Scorer(Rules())
+    scorer = Scorer(Variant.TWO_PLAYER, Rules())
     scorer.extend([A_WINS_100, TIE_100])
     trial = scorer.copy()
     result = trial.add(A_WINS_100)

@@ -13,14 +13,22 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, ThrownIn, Trump, Variant
-from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import (
+    AnyHand,
+    ChouetteRoles,
+    PlayedHand,
+    Sitting,
+    ThrownIn,
+    Trump,
+    Variant,
+)
 from jojotte_score.formats.sitting_file import dumps_sitting
 from jojotte_score.storage.backups import make_backup, restore_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.schema import SCHEMA_VERSION
-from jojotte_score.storage.sittings import AnyHand, SittingStore
+from jojotte_score.storage.sittings import SittingStore
 from tests.core.builders import three
 from tests.core.test_chouette import CORRECTED, TEAM_90
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
@@ -30,7 +38,7 @@ from tests.sitting_kinds import with_hands
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-EXAMPLES: dict[str, AnySitting] = {
+EXAMPLES: dict[str, Sitting] = {
     "three-player": THREE_PLAYER,
     "cutthroat": CUTTHROAT,
     "chouette": CHOUETTE,
@@ -113,7 +121,7 @@ def test_a_worked_sitting_is_stored_listed_with_each_settlement_and_loaded(
     )
     assert info.settlement == SETTLEMENTS[name]
     assert (info.net_side, info.net_points) == (None, 0)
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     assert info.rubbers_finished == sum(1 for r in ledger.rubbers if r.finished)
     assert info.unresolved_prison == ledger.unresolved_prison
     stored = store.load(sitting_id)
@@ -133,7 +141,7 @@ def test_hands_added_one_by_one_make_the_same_sitting(store: SittingStore, name:
         assert store.add_hand(sitting_id, hand) == position
         (info,) = store.list_sittings()
         partial = with_hands(sitting, sitting.hands[: position + 1])
-        assert info.settlement == replay_columns(partial).settlement
+        assert info.settlement == replay(partial).settlement
     assert store.load(sitting_id).sitting == sitting
 
 
@@ -141,10 +149,10 @@ def test_load_recent_gives_every_hand_of_the_new_games(store: SittingStore) -> N
     three_id = store.import_sitting(THREE_PLAYER)
     chouette_id = store.import_sitting(CHOUETTE)
     recent = store.load_recent(three_id)
-    assert (recent.hand_count, recent.deals, recent.hands) == (8, THREE_PLAYER.hands, ())
+    assert (recent.hand_count, recent.hands) == (8, THREE_PLAYER.hands)
     assert recent.checkpoint.position == 0
     recent = store.load_recent(chouette_id)
-    assert (recent.hand_count, recent.hands, recent.deals) == (10, CHOUETTE.hands, ())
+    assert (recent.hand_count, recent.hands) == (10, CHOUETTE.hands)
     assert recent.chouette == ChouetteRoles(box=0, captain=1)
 
 
@@ -317,6 +325,6 @@ def test_an_edit_and_the_dealers_it_makes_illegal_are_saved_as_one_change(
     saved = store.load(sitting_id).sitting
     assert saved.hands == (CORRECTED.hands[0], edit, cleared, cleared)
     assert old == {1: CORRECTED.hands[1], 2: CORRECTED.hands[2], 3: CORRECTED.hands[3]}
-    assert replay_columns(saved).rubbers[0].winner == 1  # Bert, the captain: the team
+    assert replay(saved).rubbers[0].winner == 1  # Bert, the captain: the team
     store.replace_hands(sitting_id, old)
     assert store.load(sitting_id).sitting == CORRECTED

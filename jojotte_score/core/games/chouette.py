@@ -4,7 +4,7 @@ after each rubber (C3); the hands side against side, the pad a column per player
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import Game
@@ -12,8 +12,11 @@ from jojotte_score.core.model import ChouetteRoles, Hand, Variant
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
-    from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnySitting
+    from collections.abc import Callable
+
+    from jojotte_score.core.ledger import HandResult, Ledger
+    from jojotte_score.core.model import Sitting
+    from jojotte_score.core.scoring import HandScore
 
 FIRST_ROLES = ChouetteRoles(box=0, captain=1)
 """The first rubber's roles when a sitting does not record them: seat 0 boxes, seat 1
@@ -58,6 +61,11 @@ class Chouette(Game):
             turned += 1
         return roles if turned == number - 1 else None
 
+    def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
+        """C3: the roles of the next rubber, after ``winner`` (the box's column, or the
+        captain's for the team) won this one."""
+        return roles.after(box_won=winner == roles.box)
+
     def dealers(self, roles: ChouetteRoles | None) -> tuple[int, ...]:
         """C7: the box and the captain deal in turn."""
         roles = self.first_roles(roles)
@@ -76,31 +84,29 @@ class Chouette(Game):
         )
         return [Problem(message, number, "dealer")]
 
-    def check(self, sitting: AnySitting) -> list[Problem]:
+    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+        """C4: the two-player score, the box's entries in the box's column, the team's in the
+        captain's; the partner copies the captain on the same lines (C4)."""
+        from functools import partial
+
+        from jojotte_score.core.chouette import score_chouette_hand
+
+        return partial(score_chouette_hand, roles=self.first_roles(roles))
+
+    def check(self, sitting: Sitting) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and
         captain (C8)."""
         from jojotte_score.core.chouette import check_chouette_sitting
-        from jojotte_score.core.model import Sitting
 
-        assert isinstance(sitting, Sitting)
         return check_chouette_sitting(sitting)
 
-    def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
-        """Every hand scored between the rubber's box and team (C1-C6)."""
-        from jojotte_score.core.chouette import replay_chouette
-        from jojotte_score.core.model import Sitting
+    def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
+        """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""
+        from jojotte_score.core.three_player_explanation import explain_chouette_hand
 
-        assert isinstance(sitting, Sitting)
-        return replay_chouette(sitting)
-
-    def explain_columns(self, sitting: AnySitting) -> str:
-        """Every hand explained with the chouette's rulings (C1-C7)."""
-        from jojotte_score.core.chouette import replay_chouette
-        from jojotte_score.core.model import Sitting
-        from jojotte_score.core.three_player_explanation import explain_chouette_ledger
-
-        assert isinstance(sitting, Sitting)
-        return explain_chouette_ledger(replay_chouette(sitting))
+        rubber = ledger.rubber(result.rubber)
+        roles = rubber.roles if rubber is not None else None
+        return explain_chouette_hand(result, ledger, self.first_roles(roles))
 
 
 GAME = Chouette()

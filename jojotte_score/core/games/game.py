@@ -17,16 +17,19 @@ The words used for the two ideas that split the games, everywhere:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import ChouetteRoles, Hand, Variant, side_names
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
-    from jojotte_score.core.individual_ledger import ColumnLedger
+    from collections.abc import Callable
+
+    from jojotte_score.core.ledger import HandResult, Ledger
+    from jojotte_score.core.model import Sitting
+    from jojotte_score.core.scoring import HandScore
     from jojotte_score.core.three_player import ThreePlayerDeal
-    from jojotte_score.core.variants import AnySitting
 
 
 class Game:
@@ -72,6 +75,11 @@ class Game:
         """The game's name in files and the database."""
         return self.variant.value
 
+    @property
+    def column_count(self) -> int:
+        """How many columns the pad has: one per player, or two, the sides."""
+        return self.seats if self.per_player else 2
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.variant.value!r}>"
 
@@ -101,6 +109,11 @@ class Game:
         of the rubbers before it; None in a game without roles or when not yet known."""
         return None
 
+    def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
+        """The roles of the rubber after one that column ``winner`` won (C3); a game
+        without roles keeps them."""
+        return roles
+
     def dealers(self, roles: ChouetteRoles | None) -> tuple[int, ...]:
         """The seats that deal in turn (T2, F7): every seat, unless the game says otherwise."""
         return tuple(range(self.seats))
@@ -111,15 +124,27 @@ class Game:
         """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
         return []
 
+    # Scoring ----------------------------------------------------------------------------
+
+    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+        """What scores hand ``number`` (from 1) of a rubber played with ``roles``, column by
+        column (R1-R9 side against side, unless the game says otherwise). The scorer asks
+        once per rubber, so the two-sided games pay nothing for the others' roles."""
+        from jojotte_score.core.scoring import score_hand
+
+        return score_hand
+
+    def score_hand(self, hand: Any, number: int, roles: ChouetteRoles | None) -> HandScore:
+        """Score one valid hand by itself, column by column: see :meth:`hand_scorer`."""
+        return self.hand_scorer(roles)(hand, number)
+
     # The sitting --------------------------------------------------------------------------
 
-    def check(self, sitting: AnySitting) -> list[Problem]:
+    def check(self, sitting: Sitting) -> list[Problem]:
         """Every problem with a sitting of this game, hands numbered from 1 in order."""
-        from jojotte_score.core.model import Sitting
-        from jojotte_score.core.validation import check_sitting
+        from jojotte_score.core.validation import check_two_sided_sitting
 
-        assert isinstance(sitting, Sitting)
-        return check_sitting(sitting)
+        return check_two_sided_sitting(sitting)
 
     def check_seat_hand(
         self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None
@@ -130,13 +155,12 @@ class Game:
 
         return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
 
-    def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
-        """The pad with a column per player; a two-sided game has none."""
-        raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+    def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
+        """Why hand ``result`` of ``ledger`` scored what it did, one sentence per line
+        (R1-R15, unless the game says otherwise)."""
+        from jojotte_score.core.explanation import explain_hand
 
-    def explain_columns(self, sitting: AnySitting) -> str:
-        """Every hand of a game with a column per player explained, separated by blank lines."""
-        raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+        return explain_hand(result, ledger)
 
     def players_problem(self, count: int) -> str:
         """The problem of a sitting of ``count`` players, in the language spoken now."""
