@@ -75,7 +75,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     shutil.copyfile(FIXTURES / "schema-v2.sqlite3", path)
     hands_before = rows(path, "SELECT sitting_id, position, data FROM hand ORDER BY 1, 2")
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 3
+        assert database.schema_version == SCHEMA_VERSION == 4
         assert database.integrity_problems() == []
         store = SittingStore(database)
         assert [info.settlement for info in store.list_sittings()] == [None] * 5
@@ -232,9 +232,13 @@ def test_a_chouette_change_that_moves_a_later_dealer_out_of_the_roles_is_refused
 
 
 def test_a_sitting_of_the_wrong_kind_is_refused_by_name(store: SittingStore) -> None:
-    wrong = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))
-    with pytest.raises(InvalidSittingError, match="records its hands by seat"):
+    """A three-player sitting whose second hand is side against side is refused by name,
+    the hand numbered; so is a chouette without its first roles."""
+    played = PlayedHand(0, Trump.SPADES, (80, 40), 0)
+    wrong = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (ThrownIn(), played))
+    with pytest.raises(InvalidSittingError, match="records its hands by seat") as caught:
         store.import_sitting(wrong)
+    assert [problem.hand for problem in caught.value.problems] == [2]
     with pytest.raises(InvalidSittingError, match="needs the first rubber's box and captain"):
         store.create_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"))
     assert store.list_sittings() == []

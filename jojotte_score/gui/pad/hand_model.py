@@ -272,7 +272,7 @@ class HandTableModel(QAbstractTableModel):
     def _hand_sides(self, result: HandResult) -> tuple[str, str]:
         """The two sides of a hand recorded side against side: the chouette's box and
         captain in the hand's rubber (C2)."""
-        if isinstance(self._pad, Pad) or self._pad is None:
+        if self._pad is None:
             return (self._sides[0], self._sides[1])
         roles = self._pad.roles(result.rubber)
         if roles is None:
@@ -283,7 +283,7 @@ class HandTableModel(QAbstractTableModel):
         """Whom a game or rubber the ledger gives to a column goes to: the column's side or
         player; in the chouette the team, captain and partner, when the captain's column
         wins (C4a, C5)."""
-        if isinstance(self._pad, Pad) or self._pad is None:
+        if self._pad is None:
             return self._sides
         roles = self._pad.roles(result.rubber)
         if roles is None:
