@@ -10,7 +10,6 @@ backgammon chouette rule when it ends (C3): the game's ``roles_after``, which th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import NamedTuple, cast
 
 from jojotte_score.core.errors import Problem
@@ -37,24 +36,6 @@ def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> HandSc
     copies = ((roles.partner, roles.captain),)
     pad = at_seats(base, (roles.box, roles.captain), CHOUETTE_SEATS, None, copies)
     return pad._replace(copies_above=False)
-
-
-def chouette_start(sitting: Sitting) -> ChouetteRoles:
-    """The first rubber's roles; seat 0 in the box and seat 1 as captain when unrecorded."""
-    return CHOUETTE.first_roles(sitting.chouette)
-
-
-def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
-    """Each rubber's roles, from the first rubber's and the rubbers' winners in order (C3):
-    as many as are known, the first rubber's and one more for each winner before the first
-    rubber without one."""
-    roles = [first]
-    for winner in winners:
-        following = CHOUETTE.rubber_roles(roles[-1], (winner,), 2)
-        if following is None:
-            break
-        roles.append(following)
-    return roles
 
 
 def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:

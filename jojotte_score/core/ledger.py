@@ -73,7 +73,7 @@ class HandResult(NamedTuple):
     """
 
     number: int
-    hand: Any
+    hand: AnyHand
     score: HandScore
     rubber: int
     game: int

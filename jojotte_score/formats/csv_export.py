@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
-from jojotte_score.core.model import Hand, PlayedHand, Sitting
+from jojotte_score.core.model import AnyHand, PlayedHand, Sitting
 from jojotte_score.core.scoring import Line
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_players import (
@@ -172,7 +172,7 @@ def _hand_row(
     return row
 
 
-def _inputs(hand: Hand, names: tuple[str, str]) -> Row:
+def _inputs(hand: AnyHand, names: tuple[str, str]) -> Row:
     """The recorded facts of a played hand, in the sitting file's vocabulary."""
     if not isinstance(hand, PlayedHand):
         return dict.fromkeys(_INPUT_COLUMNS, "")

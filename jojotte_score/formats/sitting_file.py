@@ -360,7 +360,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
     top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _SITTING_KEYS_2)
     variant = _read_variant(top, version)
     players = top.strings("players")
-    rules = _read_rules(top, variant or Variant.TWO_PLAYER)
+    rules = _read_rules(top, variant or _stand_in(2))
     if variant is not None and variant.game.per_player:
         return _read_individual(top, variant, players, rules)
     if "chouette" in top.obj and variant is not None:
@@ -380,7 +380,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
     names = None
     if variant is not None and players is not None:
         names = sitting_side_names(variant, players)
-    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names, earlier=earlier)
+    hands = _read_hands(top, variant or _stand_in(None), names, earlier=earlier)
     if not top.ok or variant is None or players is None or hands is None:
         return None
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
@@ -395,6 +395,16 @@ def _names_per_player_game(value: object) -> bool:
     if not isinstance(value, str) or value not in _VARIANT_VALUES:
         return False
     return Variant(value).game.per_player
+
+
+def _stand_in(seats: int | None) -> Variant:
+    """The game side against side that stands in for a file's unknown one, to check what
+    can be checked: the one of ``seats`` players, else the first one offered; with
+    ``seats`` None the one with the most seats (any of its dealers is allowed)."""
+    two_sided = [game for game in all_games() if not game.per_player]
+    if seats is None:
+        return max(two_sided, key=lambda game: game.seats).variant
+    return next((g.variant for g in two_sided if g.seats == seats), two_sided[0].variant)
 
 
 def _version_1_values() -> tuple[str, ...]:
@@ -632,7 +642,7 @@ def _setup_for_checks(
     """Arguments for ``check_sitting_setup`` that do not repeat a problem already reported."""
     if variant is None:
         count = len(players) if players is not None else 2
-        variant = Variant.PARTNERSHIP if count == 4 else Variant.TWO_PLAYER
+        variant = _stand_in(count)
         if players is not None:
             players = (*players, *["?"] * variant.seats)[: variant.seats]
     if players is None:

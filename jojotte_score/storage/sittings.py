@@ -18,6 +18,7 @@ from datetime import UTC, datetime
 from typing import NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.games import all_games
 from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import (
     AnyHand,
@@ -762,7 +763,7 @@ def _damaged_info(sitting_id: int, error: DamagedSittingError) -> SittingInfo:
     never = datetime.fromtimestamp(0, UTC)
     return SittingInfo(
         sitting_id,
-        Variant.TWO_PLAYER,
+        all_games()[0].variant,  # a stand-in: the row that would say which cannot be read
         ("?", "?"),
         "",
         "",

@@ -3,12 +3,16 @@ chouette of docs/RULES.md ("The chouette"), whose numbers were computed there by
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from jojotte_score.core.chouette import check_chouette_sitting, dealers_to_clear, roles_by_rubber
+from jojotte_score.core.chouette import check_chouette_sitting, dealers_to_clear
 from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     ChouetteRoles,
@@ -32,6 +36,15 @@ ANNA, BERT, CARL = 0, 1, 2
 NAMES = ("Anna", "Bert", "Carl")
 BOX, TEAM = 0, 1
 FIRST = ChouetteRoles(box=ANNA, captain=BERT)
+
+
+def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
+    """Each rubber's roles as the game gives them (C3), as many as are known: the first
+    rubber's and one more for each winner before the first rubber without one."""
+    known = list(winners)
+    game = find_game("chouette")
+    roles = [game.rubber_roles(first, known, number) for number in range(1, len(known) + 2)]
+    return [r for r in itertools.takewhile(lambda r: r is not None, roles) if r is not None]
 
 
 def chouette(*hands: Hand, first: ChouetteRoles = FIRST, rules: Rules | None = None) -> Sitting:

@@ -57,7 +57,7 @@ class Chouette(Game):
                 break
             if winner is None:
                 return None
-            roles = roles.after(box_won=winner == roles.box)
+            roles = self.roles_after(roles, winner)
             turned += 1
         return roles if turned == number - 1 else None
 
