@@ -12,7 +12,12 @@ from jojotte_score.core.scoring import Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from jojotte_score.core.three_player import ThreePlayerDeal
 from jojotte_score.core.three_player_validation import check_three_player_hand
-from tests.strategies_three_player import three_player_hands, three_player_sittings
+from tests.strategies_three_player import (
+    chouette_sittings,
+    cutthroat_sittings,
+    three_player_hands,
+    three_player_sittings,
+)
 
 HANDS = settings(max_examples=300, deadline=None)
 SITTINGS = settings(max_examples=100, deadline=None)
@@ -104,3 +109,40 @@ def test_scoring_a_prefix_gives_a_prefix_of_the_ledger(sitting: Sitting) -> None
         assert [r.totals for r in prefix.rubbers[:-1]] == [
             r.totals for r in whole.rubbers[: len(prefix.rubbers) - 1]
         ]
+
+
+PER_PLAYER_SITTINGS = (
+    three_player_sittings(max_hands=60)
+    | cutthroat_sittings(max_hands=60)
+    | chouette_sittings(max_hands=60)
+)
+
+
+@given(PER_PLAYER_SITTINGS)
+@settings(max_examples=100, deadline=None)
+def test_a_pad_per_player_scored_from_a_checkpoint_agrees_with_the_whole_replay(
+    sitting: Sitting,
+) -> None:
+    """T12-T15, C3-C6, F4-F6: a rubber starts clean except for prison, the numbers, each
+    player's totals so far and (in the chouette) the rubber's roles, so scoring from a
+    checkpoint writes what the whole replay writes, and settles alike."""
+    whole = Scorer.of(sitting)
+    whole.extend(sitting.hands)
+    full = whole.ledger(sitting.columns)
+    for keep in (1, 3, 10):
+        checkpoint = whole.checkpoint(keep)
+        resumed = Scorer.of(sitting, checkpoint)
+        resumed.extend(sitting.hands[checkpoint.position :])
+        tail = resumed.ledger(sitting.columns)
+        assert tail.hands == full.hands[checkpoint.position :]
+        assert tail.rubbers == tuple(r for r in full.rubbers if r.number >= checkpoint.rubber)
+        assert tail.settlement == full.settlement
+        assert tail.unresolved_prison == full.unresolved_prison
+        assert (tail.hand_count, tail.rubbers_finished) == (full.hand_count, full.rubbers_finished)
+        assert checkpoint.roles == full.rubber_roles(checkpoint.rubber)
+        assert resumed.roles == whole.roles
+        assert resumed.checkpoint(keep) == checkpoint
+        earlier = full.rubbers[: checkpoint.rubber - 1]
+        assert checkpoint.totals == tuple(
+            sum(rubber.totals[seat] for rubber in earlier) for seat in range(len(sitting.players))
+        )

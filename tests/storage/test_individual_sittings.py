@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -332,3 +333,41 @@ def test_an_edit_and_the_dealers_it_makes_illegal_are_saved_as_one_change(
     assert replay(saved).rubbers[0].winner == 1  # Bert, the captain: the team
     store.replace_hands(sitting_id, old)
     assert store.load(sitting_id).sitting == CORRECTED
+
+
+def _long(sitting: Sitting, count: int) -> Sitting:
+    """``sitting``'s hands over and over, ``count`` of them; a chouette's without dealers
+    (who may deal follows the rubbers' roles, C7)."""
+    hands = (sitting.hands * (count // len(sitting.hands) + 1))[:count]
+    if sitting.variant.game.has_roles:
+        hands = tuple(hand._replace(dealer=None) for hand in hands)
+    return replace(sitting, hands=hands)
+
+
+@pytest.mark.parametrize("example", [THREE_PLAYER, CUTTHROAT, CHOUETTE], ids=lambda s: s.variant)
+def test_a_long_sitting_per_player_opens_from_its_checkpoint(
+    store: SittingStore, example: Sitting
+) -> None:
+    """Every game keeps a checkpoint: opening a long sitting per player reads the hands from
+    the newest rubbers on, and the figures scored from there (each player's settlement,
+    T15; the chouette's roles, C3) are those of the whole replay; so are they after a hand
+    is added, which is scored from the checkpoint too."""
+    sitting = _long(example, 400)
+    sitting_id = store.import_sitting(sitting)
+    whole = replay(sitting)
+    recent = store.load_recent(sitting_id)
+    point = recent.checkpoint
+    assert point.position > 0
+    assert recent.hands == sitting.hands[point.position :]
+    assert point.roles == whole.rubber_roles(point.rubber)
+    assert point.totals == whole.totals_after(point.rubber - 1)
+    (info,) = store.list_sittings()
+    assert (info.hands, info.settlement) == (400, whole.settlement)
+    assert info.rubbers_finished == whole.rubbers_finished
+
+    extra = sitting.hands[0]
+    store.add_hand(sitting_id, extra)
+    longer = replay(replace(sitting, hands=(*sitting.hands, extra)))
+    (info,) = store.list_sittings()
+    assert (info.hands, info.settlement) == (401, longer.settlement)
+    assert store.load(sitting_id).sitting.hands == (*sitting.hands, extra)
