@@ -6,8 +6,9 @@ Jo-Jotte, so a hand is scored by turning it into the two-sided hand D against A 
 that with :func:`jojotte_score.core.scoring.score_hand` (R1-R9); only what the three-player
 rulings change is changed afterwards: a winning undoubled defence is written above (T6,
 T10) and a lost Nullo pays 100 + 50 per further trick (T11). What I copies from his partner
-(T8) is added by :mod:`jojotte_score.core.individual_ledger`, after prison and the rubber
-bonus, which he copies too. The rulings are in docs/RULES.md, "Three players".
+(T8) is named in the hand's score and written by the one scorer
+(:class:`jojotte_score.core.ledger.Scorer`), after prison and the rubber bonus, which he
+copies too. The rulings are in docs/RULES.md, "Three players".
 """
 
 from __future__ import annotations

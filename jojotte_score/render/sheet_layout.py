@@ -9,10 +9,9 @@ in a narrow lane right of the columns, on the row of the hand that put them ther
 wins them later gets an ordinary "prison" entry above the line. The foot holds each
 column's total (R14) and the rubber's result.
 
-The same code lays out two kinds of pad. Two players and partnerships have a column per
-side (a :class:`~jojotte_score.core.ledger.Ledger`). The three-player game, the chouette
-and cutthroat have a column per player (a
-:class:`~jojotte_score.core.individual_ledger.IndividualLedger`, T1, C4, F1): there an
+The same code lays out the pad of every game, a :class:`~jojotte_score.core.ledger.Ledger`
+that knows its game. Two players and partnerships have a column per side. The three-player
+game, the chouette and cutthroat have a column per player (T1, C4, F1): there an
 entry a player writes again for his partner (T8, F3, C4) is a copy, shown in parentheses
 and explained in the legend; the foot has a second row, each player's settlement (T15, C6,
 F6); and a chouette rubber names its box and its team above the names (C2).
