@@ -379,9 +379,9 @@ class Scorer:
             self._prison = 0
         self._prison += score.to_prison
 
-        below = self._below
+        below, below_line = self._below, Line.BELOW
         for entry in score.entries:
-            if entry.line is Line.BELOW:
+            if entry.line is below_line:
                 below[entry.side] += entry.points
         below_after = tuple(below)
 
@@ -407,13 +407,14 @@ class Scorer:
                 self._roles = self.game.roles_after(self._roles, rubber_winner)
                 self._score = self.game.hand_scorer(self._roles)
 
-        for copier, source in score.copies:  # T8, F3: every amount, again, above (C4: alike).
+        if score.copies:  # T8, F3: every amount, again, above (C4: on its own line).
             above = score.copies_above
-            entries += tuple(
-                Entry(number, copier, Line.ABOVE if above else e.line, e.points, e.kind)
-                for e in entries
-                if e.side == source
-            )
+            for copier, source in score.copies:
+                entries += tuple(
+                    Entry(number, copier, Line.ABOVE if above else e.line, e.points, e.kind)
+                    for e in entries
+                    if e.side == source
+                )
 
         result = HandResult(
             number,
