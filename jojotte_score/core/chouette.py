@@ -14,7 +14,7 @@ from typing import NamedTuple, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
-from jojotte_score.core.ledger import Scorer
+from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import ChouetteRoles, Hand, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
 from jojotte_score.core.three_player import at_seats
@@ -57,10 +57,11 @@ def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
     return problems
 
 
-def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
+def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
     """Every problem with a chouette sitting (C8): its players, rules and first roles, and
     each hand by the two-player checks between the rubber's box and captain, whose dealer
-    is the box or the captain (C7).
+    is the box or the captain (C7). With ``start`` the hands are those from that checkpoint
+    on, numbered from there, and its roles are their first rubber's.
 
     Roles are followed through the hands while they are valid. A bad hand gets its own
     messages only: what it scored cannot be known, so neither can the roles after it, and
@@ -71,10 +72,11 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
     problems.extend(check_chouette_roles(sitting.chouette))
     if problems or sitting.chouette is None:
         return problems
-    scorer = Scorer.of(sitting)
+    scorer = Scorer.of(sitting, start)
     names = sitting.players
     roles_known = True
-    for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
+    first = scorer.next_number
+    for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=first):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
         found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)

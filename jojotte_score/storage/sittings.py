@@ -611,15 +611,13 @@ def _check_replacements(
         if isinstance(hand, ThreePlayerHand):
             message = _records_hands(variant, variant.game.by_seat)
             raise InvalidSittingError([Problem(message, position + 1, None)])
-    sitting = summary.stored_sitting(connection, sitting_id)
-    changed = list(sitting.hands)
-    for position, hand in hands.items():
-        changed[position] = _side_hand(hand)
-    whole = Sitting(
-        sitting.variant, sitting.players, tuple(changed), sitting.rules, sitting.chouette
-    )
-    first = min(hands) + 1
-    problems = [p for p in errors_only(check_sitting(whole)) if p.hand is None or p.hand >= first]
+    first = min(hands)
+
+    def replace_them(changed: list[AnyHand], start: int) -> None:
+        for position, hand in hands.items():
+            changed[position - start] = _side_hand(hand)
+
+    problems = _problems_from(connection, sitting_id, first, replace_them)
     if problems:
         raise InvalidSittingError(problems)
 
@@ -633,19 +631,37 @@ def _chouette_change(
 ) -> list[Problem]:
     """The chouette's problems from ``position`` on once the change is made: the roles of
     each rubber follow the rubbers before it (C3), so a change can move a later dealer."""
-    sitting = summary.stored_sitting(connection, sitting_id)
-    hands = list(sitting.hands)
-    if change == "add" or change == "insert":
-        hands.insert(position, _side_hand(hand))
-    elif change == "replace":
-        hands[position] = _side_hand(hand)
-    else:
-        del hands[position]
-    changed = Sitting(
-        sitting.variant, sitting.players, tuple(hands), sitting.rules, sitting.chouette
-    )
-    first = position + 1
-    return [p for p in errors_only(check_sitting(changed)) if p.hand is None or p.hand >= first]
+
+    def make(changed: list[AnyHand], start: int) -> None:
+        if change == "add" or change == "insert":
+            changed.insert(position - start, _side_hand(hand))
+        elif change == "replace":
+            changed[position - start] = _side_hand(hand)
+        else:
+            del changed[position - start]
+
+    return _problems_from(connection, sitting_id, position, make)
+
+
+def _problems_from(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    first: int,
+    change: Callable[[list[AnyHand], int], None],
+) -> list[Problem]:
+    """The game's problems with the hands from position ``first`` on once ``change`` has
+    been made to the stored hands (it is given them from a position on, and that
+    position). They are checked from the summary's checkpoint when it is fresh and not
+    after ``first`` (the hands before it are as they were checked, and so are the roles
+    it holds), else from the first hand."""
+    cached = summary.fresh(connection, sitting_id)
+    start = START if cached is None or cached.checkpoint.position > first else cached.checkpoint
+    setup = summary.stored_setup(connection, sitting_id)
+    hands = list(summary.stored_hands(connection, sitting_id, setup.variant, start.position))
+    change(hands, start.position)
+    changed = Sitting(setup.variant, setup.players, tuple(hands), setup.rules, setup.chouette)
+    found = check_sitting(changed, None if start == START else start)
+    return [p for p in errors_only(found) if p.hand is None or p.hand > first]
 
 
 def _side_hand(hand: AnyHand | None) -> Hand:

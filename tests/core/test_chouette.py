@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
+from dataclasses import replace
 
 import pytest
 from hypothesis import given
@@ -543,3 +544,25 @@ def test_the_partner_counts_the_captains_games(
 ) -> None:
     """C4, C5: the team's game is the captain's and the partner's."""
     assert tuple(roles.scores_with(seat) for seat in (ANNA, BERT, CARL)) == counted
+
+
+@pytest.mark.parametrize("dealer", [ANNA, BERT, CARL])
+def test_checking_from_a_checkpoint_finds_what_the_whole_check_finds_after_it(dealer: int) -> None:
+    """C3, C7: the checkpoint holds the roles of the rubber it starts, so the hands after it
+    are checked alike from there (the storage checks a change that way), the dealer rule
+    naming the same box and captain."""
+    whole = Scorer.of(EXAMPLE)
+    whole.extend(EXAMPLE.hands)
+    point = whole.checkpoint()
+    assert point.position > 0
+    assert point.roles is not None
+    hands = two_sided_hands(EXAMPLE.hands)
+    last = dealt(hands[-1], dealer)
+    changed = replace(EXAMPLE, hands=(*hands[:-1], last))
+    tail = replace(changed, hands=changed.hands[point.position :])
+    found = check_chouette_sitting(tail, point)
+    assert found == [
+        p for p in check_chouette_sitting(changed) if p.hand is None or p.hand > point.position
+    ]
+    wrong = dealer not in (point.roles.box, point.roles.captain)
+    assert [p.hand for p in found] == ([len(hands)] if wrong else [])

@@ -14,7 +14,7 @@ from jojotte_score.i18n import N_, _
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from jojotte_score.core.ledger import HandResult, Ledger
+    from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
     from jojotte_score.core.model import Sitting
     from jojotte_score.core.scoring import HandScore
 
@@ -93,12 +93,12 @@ class Chouette(Game):
 
         return partial(score_chouette_hand, roles=self.first_roles(roles))
 
-    def check(self, sitting: Sitting) -> list[Problem]:
+    def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and
-        captain (C8)."""
+        captain (C8), from ``start``'s roles when given."""
         from jojotte_score.core.chouette import check_chouette_sitting
 
-        return check_chouette_sitting(sitting)
+        return check_chouette_sitting(sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""

@@ -26,7 +26,7 @@ from jojotte_score.i18n import _
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from jojotte_score.core.ledger import HandResult, Ledger
+    from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
     from jojotte_score.core.model import Sitting
     from jojotte_score.core.scoring import HandScore
     from jojotte_score.core.three_player import ThreePlayerDeal
@@ -140,11 +140,13 @@ class Game:
 
     # The sitting --------------------------------------------------------------------------
 
-    def check(self, sitting: Sitting) -> list[Problem]:
-        """Every problem with a sitting of this game, hands numbered from 1 in order."""
+    def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
+        """Every problem with a sitting of this game, hands numbered from 1 in order; with
+        ``start``, the sitting's hands are those from that checkpoint on, numbered from
+        there (a change after it leaves the hands before it as they were checked)."""
         from jojotte_score.core.validation import check_two_sided_sitting
 
-        return check_two_sided_sitting(sitting)
+        return check_two_sided_sitting(sitting, start)
 
     def check_seat_hand(
         self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None

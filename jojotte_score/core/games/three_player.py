@@ -12,7 +12,7 @@ from jojotte_score.i18n import N_
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from jojotte_score.core.ledger import HandResult, Ledger
+    from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
     from jojotte_score.core.model import ChouetteRoles, Sitting
     from jojotte_score.core.scoring import HandScore
 
@@ -47,11 +47,11 @@ class ThreePlayer(Game):
 
         return score_three_player_hand
 
-    def check(self, sitting: Sitting) -> list[Problem]:
+    def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and hands (T16; F1, F7 in cutthroat)."""
         from jojotte_score.core.three_player_validation import check_seat_sitting
 
-        return check_seat_sitting(sitting)
+        return check_seat_sitting(sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the three-player rulings (T1-T15; F1-F6 in cutthroat)."""
