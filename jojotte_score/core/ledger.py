@@ -272,8 +272,10 @@ class Scorer:
         columns = game.column_count
         if start.roles is None and game.has_roles:
             start = start._replace(roles=game.first_roles(None))
-        if len(start.totals) != columns:
+        if not start.totals:
             start = start._replace(totals=(0,) * columns)
+        elif len(start.totals) != columns:
+            raise ValueError(f"a {variant.value} pad has {columns} columns, not {start.totals}")
         self.game = game
         self.rules = Rules.for_variant(variant) if rules is None else rules
         self.start = start

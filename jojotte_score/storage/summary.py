@@ -129,25 +129,31 @@ def compute(
 
 
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
-    """The cached summary if it belongs to the sitting's current revision, else None."""
+    """The cached summary if it belongs to the sitting's current revision, else None; also
+    None when its checkpoint does not fit the sitting's game (a row to rebuild)."""
     row = named_row(
         connection,
-        "SELECT m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-        "m.resume_position, m.resume_rubber, m.resume_prison, m.resume_totals, "
-        "m.resume_box, m.resume_captain, m.settlement "
+        "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
+        "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
+        "m.resume_totals, m.resume_box, m.resume_captain, m.settlement "
         "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
     )
     if row is None:
         return None
+    game = Variant(row["variant"]).game
+    totals = stored_numbers(row["resume_totals"], "column totals")
     box, captain = row["resume_box"], row["resume_captain"]
+    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
+    if len(totals) != game.column_count or (roles is None) == game.has_roles:
+        return None
     checkpoint = Checkpoint(
         position=row["resume_position"],
         rubber=row["resume_rubber"],
         prison=row["resume_prison"],
-        totals=stored_numbers(row["resume_totals"], "column totals"),
-        roles=None if box is None or captain is None else ChouetteRoles(box, captain),
+        totals=totals,
+        roles=roles,
     )
     return Figures(
         hands=row["hands"],

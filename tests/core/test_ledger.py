@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.ledger import Checkpoint, Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided
@@ -239,3 +239,12 @@ def test_rules_and_ledgers_are_values_not_tuples() -> None:
     assert rules == Rules(game_target=80, rubber_bonus=300)
     assert rules != (80, 300)  # type: ignore[comparison-overlap]
     assert not isinstance(replay(Sitting(Variant.TWO_PLAYER, ("A", "B"))), tuple)
+
+
+def test_a_checkpoint_of_another_number_of_columns_is_refused() -> None:
+    """A two-sided pad has two columns; a checkpoint with three totals is not its own."""
+    with pytest.raises(ValueError, match="has 2 columns"):
+        Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0, 0)))
+    assert (
+        Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0))).start.difference == 100
+    )

@@ -182,3 +182,32 @@ def test_a_seat_that_is_not_at_the_table_is_refused(store: SittingStore) -> None
 def _where(checkpoint: Checkpoint) -> tuple[int, int, int, int]:
     """Where a two-sided checkpoint stands: position, rubber, prison and the sides' difference."""
     return (checkpoint.position, checkpoint.rubber, checkpoint.prison, checkpoint.difference)
+
+
+@pytest.mark.usefixtures("keep_one")
+@pytest.mark.parametrize(
+    ("totals", "box"),
+    [("[100]", None), ("[100, 0, 0]", None), ("[100, 0]", 1)],
+    ids=["one column", "three columns", "roles in a two-player game"],
+)
+def test_a_checkpoint_that_does_not_fit_the_game_is_rebuilt_not_used(
+    store: SittingStore, totals: str, box: int | None
+) -> None:
+    """The summary is a cache: a checkpoint whose columns or roles do not fit the sitting's
+    game is not scored from; the row is worked out again from the hands."""
+    sitting_id = store.import_sitting(GERMAN)
+    store.add_hand(sitting_id, GERMAN.hands[0])
+    connection = store.database.connection
+    good = summary.fresh(connection, sitting_id)
+    assert good is not None
+    assert good.checkpoint.position == 6
+    with store.database.transaction() as writing:
+        writing.execute(
+            "UPDATE summary SET resume_totals = ?, resume_box = ?, resume_captain = ? "
+            "WHERE sitting_id = ?",
+            (totals, box, None if box is None else 0, sitting_id),
+        )
+    assert summary.fresh(connection, sitting_id) is None
+    recent = store.load_recent(sitting_id)
+    assert _where(recent.checkpoint) == (6, 2, 0, 100)
+    assert summary.fresh(connection, sitting_id) == good
