@@ -42,10 +42,12 @@ FIRST = ChouetteRoles(box=ANNA, captain=BERT)
 def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
     """Each rubber's roles as the game gives them (C3), as many as are known: the first
     rubber's and one more for each winner before the first rubber without one."""
-    known = list(winners)
     game = find_game("chouette")
-    roles = [game.rubber_roles(first, known, number) for number in range(1, len(known) + 2)]
-    return [r for r in itertools.takewhile(lambda r: r is not None, roles) if r is not None]
+    roles = [first]
+    for winner in itertools.takewhile(lambda winner: winner is not None, winners):
+        assert winner is not None
+        roles.append(game.roles_after(roles[-1], winner))
+    return roles
 
 
 def chouette(*hands: Hand, first: ChouetteRoles = FIRST, rules: Rules | None = None) -> Sitting:

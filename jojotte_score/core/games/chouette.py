@@ -3,7 +3,7 @@ after each rubber (C3); the hands side against side, the pad a column per player
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from jojotte_score.core.errors import Problem
@@ -42,24 +42,6 @@ class Chouette(Game):
     def first_roles(self, recorded: ChouetteRoles | None) -> ChouetteRoles:
         """The recorded first roles, else seat 0 in the box and seat 1 as captain."""
         return FIRST_ROLES if recorded is None else recorded
-
-    def rubber_roles(
-        self, first: ChouetteRoles | None, winners: Iterable[int | None], number: int
-    ) -> ChouetteRoles | None:
-        """C3: a winning box stays in the box and the partner captains; a losing box
-        becomes partner, the captain boxes and the partner captains."""
-        if number < 1:
-            return None
-        roles = self.first_roles(first)
-        turned = 0
-        for winner in winners:
-            if turned == number - 1:
-                break
-            if winner is None:
-                return None
-            roles = self.roles_after(roles, winner)
-            turned += 1
-        return roles if turned == number - 1 else None
 
     def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
         """C3: the roles of the next rubber, after ``winner`` (the box's column, or the

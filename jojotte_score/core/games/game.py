@@ -16,7 +16,7 @@ The words used for the two ideas that split the games, everywhere:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
@@ -100,13 +100,6 @@ class Game:
 
     def first_roles(self, recorded: ChouetteRoles | None) -> ChouetteRoles | None:
         """The first rubber's roles, from those recorded; None in a game without roles."""
-        return None
-
-    def rubber_roles(
-        self, first: ChouetteRoles | None, winners: Iterable[int | None], number: int
-    ) -> ChouetteRoles | None:
-        """The roles of rubber ``number`` (from 1), from the first rubber's and the winners
-        of the rubbers before it; None in a game without roles or when not yet known."""
         return None
 
     def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
