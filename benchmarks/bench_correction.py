@@ -7,7 +7,7 @@ later hands the edit makes illegal (C3, C7). The sitting is the worked chouette
 the edit is the one docs/RULES.md C7b describes (hand 3 taken by the team), made in the
 first, the middle and the last repetition. Printed, best of ``--repeat`` each:
 
-- the baseline: the edited sitting scored again from its first hand (``replay_chouette``),
+- the baseline: the edited sitting scored again from its first hand (``replay``),
   which is what following the roles through every hand costs;
 - the corrector, given the pad the window already holds (``ChouetteCorrector``), for each
   edit, with the number of later dealers it finds illegal.
@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_storage import best_of  # noqa: E402
 
-from jojotte_score.core.chouette import ChouetteCorrector, replay_chouette  # noqa: E402
+from jojotte_score.core.chouette import ChouetteCorrector  # noqa: E402
+from jojotte_score.core.ledger import replay  # noqa: E402
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting  # noqa: E402
 from jojotte_score.formats.sitting_file import load_sitting  # noqa: E402
 
@@ -40,7 +41,7 @@ def long_chouette(repeats: int) -> Sitting:
     example = load_sitting(ROOT / "tests" / "data" / "chouette-example.json").sitting
     assert isinstance(example, Sitting)
     sitting = replace(example, hands=example.hands * repeats)
-    ledger = replay_chouette(sitting)
+    ledger = replay(sitting)
     hands = []
     for result in ledger.hands:
         roles = ledger.rubbers[result.rubber - 1].roles
@@ -55,9 +56,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="timings to take the best of")
     options = parser.parse_args()
     sitting = long_chouette(options.repeats)
-    recorded = replay_chouette(sitting)
+    recorded = replay(sitting)
     count = len(sitting.hands)
-    baseline = best_of(options.repeat, lambda: replay_chouette(sitting))
+    baseline = best_of(options.repeat, lambda: replay(sitting))
     print(f"{count} hands; the sitting scored again: {baseline * 1000:.1f} ms")
     for position in (2, count // 2 + 2, count - 8):
         hand = sitting.hands[position]

@@ -40,7 +40,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from sitting_generator import sitting_data
 
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -167,10 +166,7 @@ def _select_hands(connection: sqlite3.Connection, sitting_id: int) -> None:
 
 
 def _open_sitting(store: SittingStore, sitting_id: int) -> None:
-    sitting = store.load(sitting_id).sitting
-    if not isinstance(sitting, Sitting) or sitting.variant.game.per_player:  # all are two-player
-        raise TypeError(f"sitting {sitting_id} is a {sitting.variant.value} sitting")
-    replay(sitting)
+    replay(store.load(sitting_id).sitting)
 
 
 def _open_and_list(path: Path) -> None:

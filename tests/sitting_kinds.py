@@ -1,7 +1,7 @@
 """Narrowing a sitting of any variant, or its hands, to the kind a test works with.
 
-The sitting file and the store give :data:`~jojotte_score.core.variants.AnySitting`, and the
-store's hands may be hands by seat. A test of the two-column pad (two players, partnerships)
+The sitting file and the store give a :class:`~jojotte_score.core.model.Sitting` of any
+game, whose hands may be hands by seat. A test of the two-column pad (two players, partnerships)
 needs a :class:`~jojotte_score.core.model.Sitting` scored side against side, with hands
 side against side. These helpers narrow with ``isinstance`` and fail the test, saying what
 came instead, when a sitting or hand is of another kind.
@@ -16,16 +16,15 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.model import Hand, PlayedHand, Sitting, ThrownIn
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
-from jojotte_score.core.variants import AnySitting
+from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.formats.sitting_file import load_sitting
 
 
-def two_sided(sitting: AnySitting) -> Sitting:
+def two_sided(sitting: Sitting) -> Sitting:
     """The sitting, which must be of two players or partnerships (scored by ``replay``)."""
-    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
+    if not sitting.variant.game.per_player:
         return sitting
-    kind = "by seat" if isinstance(sitting, SeatSitting) else "side against side"
+    kind = "by seat" if sitting.variant.game.by_seat else "side against side"
     pytest.fail(
         f"expected a two-player or partnership sitting, got a {sitting.variant.value} "
         f"sitting recorded {kind}"
@@ -57,8 +56,8 @@ def seat_hands(hands: Iterable[Hand | ThreePlayerDeal]) -> tuple[ThreePlayerDeal
     return tuple(narrowed)
 
 
-def with_hands(sitting: AnySitting, hands: Iterable[Hand | ThreePlayerDeal]) -> AnySitting:
+def with_hands(sitting: Sitting, hands: Iterable[Hand | ThreePlayerDeal]) -> Sitting:
     """The same sitting with ``hands`` in place of its own, which must be of its kind."""
-    if isinstance(sitting, SeatSitting):
+    if sitting.variant.game.by_seat:
         return replace(sitting, hands=seat_hands(hands))
     return replace(sitting, hands=two_sided_hands(hands))

@@ -19,12 +19,7 @@ from jojotte_score.core.model import (
     ThrownIn,
     Variant,
 )
-from jojotte_score.core.three_player import (
-    SeatSitting,
-    SidesWith,
-    ThreePlayerDeal,
-    ThreePlayerHand,
-)
+from jojotte_score.core.three_player import SidesWith, ThreePlayerDeal, ThreePlayerHand
 from tests.strategies import custom_rules, played_hands, valid_hands
 
 __all__ = [
@@ -85,11 +80,11 @@ def three_player_hands(draw: st.DrawFn) -> ThreePlayerDeal:
 
 
 @st.composite
-def three_player_sittings(draw: st.DrawFn, max_hands: int = 40) -> SeatSitting:
+def three_player_sittings(draw: st.DrawFn, max_hands: int = 40) -> Sitting:
     """A valid three-player sitting, under the standard rules or overridden ones."""
     rules = draw(st.just(Rules()) | custom_rules())
     hands = draw(st.lists(three_player_hands(), max_size=max_hands))
-    return SeatSitting(Variant.THREE_PLAYER, PLAYERS, tuple(hands), rules)
+    return Sitting(Variant.THREE_PLAYER, PLAYERS, tuple(hands), rules)
 
 
 @st.composite
@@ -125,11 +120,11 @@ def cutthroat_hands(draw: st.DrawFn) -> ThreePlayerDeal:
 
 
 @st.composite
-def cutthroat_sittings(draw: st.DrawFn, max_hands: int = 40) -> SeatSitting:
+def cutthroat_sittings(draw: st.DrawFn, max_hands: int = 40) -> Sitting:
     """A valid cutthroat sitting, under the standard rules or overridden ones."""
     rules = draw(st.just(Rules()) | custom_rules())
     hands = draw(st.lists(cutthroat_hands(), max_size=max_hands))
-    return SeatSitting(Variant.CUTTHROAT, (*PLAYERS, "Dave"), tuple(hands), rules)
+    return Sitting(Variant.CUTTHROAT, (*PLAYERS, "Dave"), tuple(hands), rules)
 
 
 @st.composite

@@ -9,7 +9,6 @@ import io
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
@@ -20,10 +19,6 @@ from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.errors import os_reason
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, utc_now
-
-if TYPE_CHECKING:
-    from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnySitting
 
 PROGRAM = "jojotte-score"
 EXIT_OK = 0
@@ -82,7 +77,7 @@ def source_name(path: Path) -> str:
     return path.name or str(path)
 
 
-def read_file(path: Path) -> AnySitting:
+def read_file(path: Path) -> Sitting:
     """The sitting in ``path``; warnings go to stderr, problems raise InvalidSittingError."""
     return read_loaded(path).sitting
 
@@ -99,20 +94,15 @@ def read_loaded(path: Path) -> LoadedSitting:
     return loaded
 
 
-def load(path: Path) -> tuple[AnySitting, Ledger | ColumnLedger]:
+def load(path: Path) -> tuple[Sitting, Ledger]:
     """The sitting in ``path`` and its ledger; warnings go to stderr."""
     sitting = read_file(path)
     return sitting, ledger_of(sitting)
 
 
-def ledger_of(sitting: AnySitting) -> Ledger | ColumnLedger:
-    """The pad of a sitting: two sides' columns, or one per player (three-player, chouette,
-    cutthroat)."""
-    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
-        return replay(sitting)
-    from jojotte_score.core.variants import replay_columns  # only for these games
-
-    return replay_columns(sitting)
+def ledger_of(sitting: Sitting) -> Ledger:
+    """The pad of a sitting of any game: two sides' columns, or one per player."""
+    return replay(sitting)
 
 
 def write_output(target: Path, write: Callable[[Path], None]) -> None:

@@ -25,15 +25,13 @@ from jojotte_score.cli.context import (
     write_output,
 )
 from jojotte_score.core.games import all_games
-from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.i18n import _, format_date, locale_paper, ngettext
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
-    from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnySitting
+    pass
 
 
 def score(args: argparse.Namespace, context: Context) -> int:
@@ -51,7 +49,7 @@ def explain(args: argparse.Namespace, context: Context) -> int:
     """Say in plain words why each hand (or hand N) of a sitting file scored what it did."""
     from jojotte_score.core.explanation import explain_ledger
 
-    sitting, ledger = load(args.file)
+    _, ledger = load(args.file)
     count = len(ledger.hands)
     if args.hand is not None and not 1 <= args.hand <= count:
         message = ngettext(
@@ -62,24 +60,10 @@ def explain(args: argparse.Namespace, context: Context) -> int:
         raise CommandError(
             message.format(source=source_name(args.file), number=args.hand, count=count)
         )
-    if isinstance(ledger, Ledger):
-        text = explain_ledger(ledger, args.hand)
-    else:
-        text = _explain_columns(sitting, args.hand)
+    text = explain_ledger(ledger, args.hand)
     sys.stdout.write(text + "\n" if text else "")
     sys.stdout.flush()
     return EXIT_OK
-
-
-def _explain_columns(sitting: AnySitting, hand: int | None) -> str:
-    """The plain-words explanation of a game of individual players, or of its hand ``hand``:
-    the hands' explanations are separated by blank lines, hand 1 first."""
-    from jojotte_score.core.variants import explain_columns
-
-    text = explain_columns(sitting)
-    if hand is None:
-        return text
-    return text.split("\n\n")[hand - 1]
 
 
 def csv(args: argparse.Namespace, context: Context) -> int:
@@ -154,11 +138,6 @@ def _card_pages() -> tuple[Variant, ...]:
     return tuple(game.variant for game in all_games() if game.card_page is not None)
 
 
-def _names(ledger: Ledger | ColumnLedger) -> tuple[str, ...]:
-    """The columns' names: the two sides, or the players."""
-    return ledger.sides if isinstance(ledger, Ledger) else ledger.players
-
-
 def pdf(args: argparse.Namespace, context: Context) -> int:
     """The pads of a sitting (two sides' columns, or a column per player), blank pads and
     the card as a PDF; Qt is imported only here."""
@@ -192,13 +171,13 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     if has_sitting:
         if args.file is not None:
             sitting, ledger = load(args.file)
-            header, label = SheetHeader(sides=_names(ledger)), source_name(args.file)
+            header, label = SheetHeader(sides=ledger.columns), source_name(args.file)
         else:
             with context.reading() as store:
                 stored = context.stored(store, args.sitting)
             sitting, ledger = stored.sitting, ledger_of(stored.sitting)
             date = format_date(stored.created.astimezone().date())
-            header = SheetHeader(stored.title, _names(ledger), date, stored.place)
+            header = SheetHeader(stored.title, ledger.columns, date, stored.place)
             label = _("sitting {id}").format(id=stored.id)
         count = len(ledger.rubbers)
         if rubber > count:

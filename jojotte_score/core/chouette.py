@@ -4,110 +4,41 @@ Each hand is a two-player hand of the box (side 0) against the team (side 1), sc
 R1-R15 (C1, C4, C5). The pad has a column per player: the box's entries go in the box's
 column, the team's in the captain's, and the partner writes the same as the captain (C4),
 prison and rubber bonus included. Roles stay fixed for a rubber (C2) and rotate by the
-backgammon chouette rule when it ends (C3): :class:`ChouetteScorer` keeps them.
+backgammon chouette rule when it ends (C3): the game's ``roles_after``, which the scorer
+(:class:`~jojotte_score.core.ledger.Scorer`) asks after each rubber.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import replace
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
-from jojotte_score.core.individual_ledger import IndividualLedger, IndividualScorer, SeatHandResult
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
-from jojotte_score.core.scoring import Outcome, score_hand
-from jojotte_score.core.three_player import SeatScore, at_seats
+from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
+from jojotte_score.core.model import ChouetteRoles, Hand, Sitting, ThrownIn, Variant
+from jojotte_score.core.scoring import HandScore, Outcome, score_hand
+from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.i18n import N_, _, ngettext
 
 CHOUETTE_SEATS = 3
 BOX_SIDE, TEAM_SIDE = 0, 1
 
-ChouetteLedger = IndividualLedger[Hand]
 
-
-def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> SeatScore:
+def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> HandScore:
     """Score hand ``number`` (1-based) of a rubber played with ``roles``; the hand must be
     valid. C4: the two-player score, the team's entries in the captain's column; the
     partner's copies, on the same lines, are made by the scorer once prison and the rubber
     bonus are known. Only the captain's entries below count towards the team's game."""
     if isinstance(hand, ThrownIn):
-        return SeatScore(Outcome.THROWN_IN, None, (), (), 1, None, (), 0, ())
+        return HandScore(Outcome.THROWN_IN, (), (), 1, None, (), 0)
     base = score_hand(hand, number)
     copies = ((roles.partner, roles.captain),)
     pad = at_seats(base, (roles.box, roles.captain), CHOUETTE_SEATS, None, copies)
     return pad._replace(copies_above=False)
-
-
-class ChouetteScorer:
-    """Scores chouette hands one at a time, rotating the roles after each rubber (C2, C3)."""
-
-    __slots__ = ("_pad", "first", "roles")
-
-    def __init__(self, first: ChouetteRoles, rules: Rules | None = None) -> None:
-        self.first = first
-        self.roles = first
-        self._pad: IndividualScorer[Hand] = IndividualScorer(Variant.CHOUETTE, self._score, rules)
-
-    def _score(self, hand: Hand, number: int) -> SeatScore:
-        return score_chouette_hand(hand, number, self.roles)
-
-    @property
-    def results(self) -> list[SeatHandResult[Hand]]:
-        """The hands scored so far."""
-        return self._pad.results
-
-    @property
-    def prison_waiting(self) -> int:
-        """Prison points not yet won by anybody (R11)."""
-        return self._pad.prison_waiting
-
-    def add(self, hand: Hand) -> SeatHandResult[Hand]:
-        """Score the next hand with this rubber's roles and return what it wrote."""
-        result = self._pad.add(hand)
-        if result.rubber_winner is not None:
-            self.roles = self.roles.after(box_won=result.rubber_winner == self.roles.box)
-        return result
-
-    def extend(self, hands: Iterable[Hand]) -> None:
-        """Score several hands in order."""
-        for hand in hands:
-            self.add(hand)
-
-    def ledger(self, players: tuple[str, ...]) -> ChouetteLedger:
-        """The pad so far, grouped into rubbers, each with its roles."""
-        pad = self._pad.ledger(players)
-        roles = roles_by_rubber(self.first, (r.winner for r in pad.rubbers))
-        rubbers = tuple(r._replace(roles=roles[r.number - 1]) for r in pad.rubbers)
-        return replace(pad, rubbers=rubbers)
-
-
-def replay_chouette(sitting: Sitting) -> ChouetteLedger:
-    """Score every hand of a chouette sitting in order and return its pad (C1-C6)."""
-    scorer = ChouetteScorer(chouette_start(sitting), sitting.rules)
-    scorer.extend(sitting.hands)
-    return scorer.ledger(sitting.players)
-
-
-def chouette_start(sitting: Sitting) -> ChouetteRoles:
-    """The first rubber's roles; seat 0 in the box and seat 1 as captain when unrecorded."""
-    return CHOUETTE.first_roles(sitting.chouette)
-
-
-def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
-    """Each rubber's roles, from the first rubber's and the rubbers' winners in order (C3):
-    as many as are known, the first rubber's and one more for each winner before the first
-    rubber without one."""
-    roles = [first]
-    for winner in winners:
-        following = CHOUETTE.rubber_roles(roles[-1], (winner,), 2)
-        if following is None:
-            break
-        roles.append(following)
-    return roles
 
 
 def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
@@ -129,10 +60,11 @@ def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
     return problems
 
 
-def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
+def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
     """Every problem with a chouette sitting (C8): its players, rules and first roles, and
     each hand by the two-player checks between the rubber's box and captain, whose dealer
-    is the box or the captain (C7).
+    is the box or the captain (C7). With ``start`` the hands are those from that checkpoint
+    on, numbered from there, and its roles are their first rubber's.
 
     Roles are followed through the hands while they are valid. A bad hand gets its own
     messages only: what it scored cannot be known, so neither can the roles after it, and
@@ -144,11 +76,12 @@ def check_chouette_sitting(sitting: Sitting) -> list[Problem]:
     problems.extend(check_chouette_roles(sitting.chouette))
     if problems or sitting.chouette is None:
         return problems
-    scorer = ChouetteScorer(sitting.chouette, sitting.rules)
+    scorer = Scorer.of(sitting, start)
     names = sitting.players
     roles_known = True
-    for number, hand in enumerate(sitting.hands, start=1):
-        roles = scorer.roles
+    first = scorer.next_number
+    for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=first):
+        roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
         found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
         problems.extend(found)
@@ -175,12 +108,12 @@ def _followed(sitting: Sitting) -> list[_Dealt]:
     """The hands with the roles they are played with (C3), as long as the hands are
     otherwise valid: what a bad hand scored cannot be known, so neither can the roles after
     it."""
-    scorer = ChouetteScorer(chouette_start(sitting), sitting.rules)
+    scorer = Scorer.of(sitting)
     names = sitting.players
     followed: list[_Dealt] = []
     rubber = 1
-    for number, hand in enumerate(sitting.hands, start=1):
-        roles = scorer.roles
+    for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
+        roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
         if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
             break
@@ -260,9 +193,7 @@ class ChouetteCorrector:
     illegal, takes 30-50 ms a key, where scoring the edited sitting again takes 0.6 s.
     """
 
-    def __init__(
-        self, sitting: Sitting, position: int, recorded: ChouetteLedger | None = None
-    ) -> None:
+    def __init__(self, sitting: Sitting, position: int, recorded: Ledger | None = None) -> None:
         self.sitting = sitting
         self.position = position
         self._recorded = recorded
@@ -273,7 +204,7 @@ class ChouetteCorrector:
         hands[position] = hand
         edited = replace(sitting, hands=tuple(hands))
         if self._recorded is None:
-            self._recorded = replay_chouette(sitting)
+            self._recorded = replay(sitting)
         recorded = self._recorded
         at = recorded.hands[position]
         rubber = recorded.rubbers[at.rubber - 1]
@@ -298,13 +229,14 @@ class ChouetteCorrector:
         after that."""
         assert self._recorded is not None
         recorded = self._recorded.hands
-        scorer = ChouetteScorer(roles, edited.rules)
+        scorer = Scorer(Variant.CHOUETTE, edited.rules, START._replace(roles=roles))
         followed: list[_Dealt] = []
         rubber = 1
         index = start
-        while index < len(edited.hands):
-            hand = edited.hands[index]
-            followed.append(_Dealt(index + 1, rubber, scorer.roles, hand))
+        hands = cast("tuple[Hand, ...]", edited.hands)  # a chouette's: side against side
+        while index < len(hands):
+            hand = hands[index]
+            followed.append(_Dealt(index + 1, rubber, cast("ChouetteRoles", scorer.roles), hand))
             ended = scorer.add(hand).rubber_winner is not None
             index += 1
             if not ended:
@@ -322,12 +254,12 @@ class ChouetteCorrector:
         if index == len(recorded):
             return followed
         # The recorded rubbers from here on, each won by the same side (box or team).
-        roles = scorer.roles
+        roles = cast("ChouetteRoles", scorer.roles)
         by_rubber = self._recorded.rubbers
         for number in range(recorded[index].rubber, len(by_rubber) + 1):
             played = by_rubber[number - 1]
             for result in played.hands:
-                followed.append(_Dealt(result.number, rubber, roles, result.hand))
+                followed.append(_Dealt(result.number, rubber, roles, cast("Hand", result.hand)))
             if played.winner is None or played.roles is None:
                 break
             roles = roles.after(box_won=played.winner == played.roles.box)

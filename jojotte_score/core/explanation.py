@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeAlias, assert_never
+from typing import TYPE_CHECKING, TypeAlias, assert_never, cast
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
@@ -43,7 +43,6 @@ from jojotte_score.core.tables import (
 from jojotte_score.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from jojotte_score.core.individual_ledger import SeatHandResult
     from jojotte_score.core.three_player import ThreePlayerHand
 
 
@@ -519,7 +518,7 @@ def explain_hand(result: HandResult, ledger: Ledger) -> list[str]:
 
 def hand_sentences(result: HandResult, ledger: Ledger) -> list[Sentence]:
     """The explanation of one scored hand of ``ledger`` as data, one sentence per line."""
-    sides, refs = ledger.sides, TWO_PLAYER_RULES
+    sides, refs = cast("tuple[str, str]", ledger.columns), TWO_PLAYER_RULES
     hand = result.hand
     if not isinstance(hand, PlayedHand):
         sentences = [heading(result, said(Say.THROWN_IN))]
@@ -551,9 +550,11 @@ def _rubber_result(rubber: RubberResult, sides: Sequence[str], refs: RuleReferen
 
 
 def explain_ledger(ledger: Ledger, hand: int | None = None) -> str:
-    """The explanations of every hand (or of hand ``hand`` only), separated by blank lines."""
+    """The explanations of every hand (or of hand ``hand`` only) of a ledger of any game,
+    each by its game's rulings, separated by blank lines."""
     results = ledger.hands if hand is None else [r for r in ledger.hands if r.number == hand]
-    blocks = ["\n".join(explain_hand(r, ledger)) for r in results]
+    explain = ledger.game.explain_hand
+    blocks = ["\n".join(explain(r, ledger)) for r in results]
     return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison if hand is None else 0))
 
 
@@ -564,7 +565,7 @@ def with_prison_left(blocks: list[str], prison: int) -> list[str]:
     return blocks
 
 
-def heading(result: HandResult | SeatHandResult[Any], first: Sentence) -> Sentence:
+def heading(result: HandResult, first: Sentence) -> Sentence:
     """The first line of a hand's explanation: the hand, its rubber and game, and ``first``."""
     return said(
         Say.HAND, number=result.number, rubber=result.rubber, game=result.game, sentence=first
@@ -747,9 +748,7 @@ def nullo_failed(
     )
 
 
-def bookkeeping(
-    result: HandResult | SeatHandResult[Any], names: Sequence[str], refs: RuleReferences
-) -> list[Sentence]:
+def bookkeeping(result: HandResult, names: Sequence[str], refs: RuleReferences) -> list[Sentence]:
     """Prison won or left waiting (R10, T12), and what the hand wrote above and below."""
     sentences: list[Sentence] = []
     winner = result.score.winner
@@ -781,7 +780,7 @@ def _written(entries: Iterable[Entry], names: Sequence[str]) -> Sentence | None:
 
 
 def game_and_rubber(
-    result: HandResult | SeatHandResult[Any],
+    result: HandResult,
     names: Sequence[str],
     rules: Rules,
     refs: RuleReferences,

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
     from jojotte_score.core.games.game import Game
+    from jojotte_score.core.three_player import ThreePlayerHand
 
 
 class Variant(enum.StrEnum):
@@ -174,6 +175,10 @@ class PlayedHand(NamedTuple):
 
 
 Hand = PlayedHand | ThrownIn
+"""A hand recorded side against side."""
+
+AnyHand: TypeAlias = "PlayedHand | ThreePlayerHand | ThrownIn"
+"""A hand of any game: side against side, or by seat (the game's ``by_seat``)."""
 
 
 class ChouetteRoles(NamedTuple):
@@ -205,18 +210,21 @@ class ChouetteRoles(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Sitting:
-    """One evening's play: who played, under which rules, and every hand in order.
+    """One evening's play of any of the five games: who played, under which rules, and every
+    hand in order.
 
-    The hands are recorded side against side: two players, four in partnerships, or the
-    chouette's box (side 0) against its team (side 1), whose first rubber's roles are
-    ``chouette`` (C1, C3). ``rules`` defaults to the variant's standard rules (game at 125
-    in partnerships). The three-player and cutthroat games record their hands by seat, in
-    :class:`~jojotte_score.core.three_player.SeatSitting`.
+    The hands are the game's kind of hand (:attr:`~jojotte_score.core.games.game.Game.by_seat`):
+    side against side (:class:`PlayedHand` or :class:`ThrownIn`) for two players, four in
+    partnerships and the chouette's box (side 0) against its team (side 1); by seat
+    (:class:`~jojotte_score.core.three_player.ThreePlayerHand` or :class:`ThrownIn`) for the
+    three-player game and cutthroat. ``chouette`` holds the chouette's first rubber's roles
+    (C1, C3). ``rules`` defaults to the variant's standard rules (game at 125 in
+    partnerships).
     """
 
     variant: Variant
     players: tuple[str, ...]
-    hands: tuple[Hand, ...] = ()
+    hands: tuple[AnyHand, ...] = ()
     rules: Rules = field(default=None)  # type: ignore[assignment]
     chouette: ChouetteRoles | None = None
 
@@ -228,6 +236,11 @@ class Sitting:
     def side_names(self) -> tuple[str, str]:
         """The names the sheet shows for side 0 and side 1 ("Anna & Carl" in partnerships)."""
         return side_names(self.variant, self.players)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The pad's column headings: the two sides, or each player (the game's)."""
+        return self.variant.game.column_names(self.players)
 
 
 def side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str, str]:

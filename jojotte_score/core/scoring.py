@@ -67,20 +67,41 @@ class Entry(NamedTuple):
 
 
 class HandScore(NamedTuple):
-    """What one hand scores by itself, before prison awards and game bookkeeping.
+    """What one hand scores by itself, column by column, before prison awards and games.
 
-    ``winner`` is the side that collects waiting prison (R10): the side scoring trick
-    points below, or the defender of a failed Slam; ``None`` for ties, Nullo and
-    thrown-in deals. A named tuple for speed, one per hand (see :class:`Entry`).
+    A two-sided game has two columns, the sides; a game per player a column per player,
+    and ``entries``' ``side`` is then a seat. ``winner`` is the column that collects waiting
+    prison (R10, T12): the one scoring trick points below, or the defender of a failed
+    Slam; ``None`` for ties, Nullo and thrown-in deals.
+
+    ``copies`` lists who writes a copy of whose entries once prison and the rubber bonus
+    are known, as (copier, source) pairs in order (T8, F3, C4); they are written above the
+    line (T8, F3), or with ``copies_above`` False on the line of what they copy (the
+    chouette's partner, C4). ``roles`` are the players' roles in a hand recorded by seat
+    (T3, T4). The two-sided games leave all three at their defaults.
+
+    A named tuple for speed, one per hand (see :class:`Entry`).
     """
 
     outcome: Outcome
-    trick_scores: tuple[int, int]
-    totals: tuple[int, int]
+    trick_scores: tuple[int, ...]
+    totals: tuple[int, ...]
     multiplier: int
     winner: int | None
     entries: tuple[Entry, ...]
     to_prison: int
+    copies: tuple[tuple[int, int], ...] = ()
+    copies_above: bool = True
+    roles: Roles | None = None
+
+
+class Roles(NamedTuple):
+    """Who did what in a hand recorded by seat: D, A, I and I's partner (T3, T4)."""
+
+    declarer: int
+    active_defender: int
+    inactive: int
+    partner: int
 
 
 def trick_scores(hand: PlayedHand) -> tuple[int, int]:

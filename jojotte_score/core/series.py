@@ -22,14 +22,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
 
 from jojotte_score.core.errors import and_list, comma_list
-from jojotte_score.core.individual_ledger import IndividualLedger, settle
-from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.ledger import Ledger, settle
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind, PlayerStats, player_side
-from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.i18n import N_, _, format_date, ngettext
 
 MINUS = "\u2212"
@@ -107,11 +104,11 @@ class SittingCourse:
         return self.sides is not None
 
 
-def sitting_course(ledger: Ledger | IndividualLedger[Any]) -> SittingCourse:
+def sitting_course(ledger: Ledger) -> SittingCourse:
     """The running result of the sitting ``ledger`` holds, hand by hand."""
-    if isinstance(ledger, Ledger):
-        return _two_sided_course(ledger)
-    return _individual_course(ledger)
+    if ledger.game.per_player:
+        return _individual_course(ledger)
+    return _two_sided_course(ledger)
 
 
 def _two_sided_course(ledger: Ledger) -> SittingCourse:
@@ -122,17 +119,17 @@ def _two_sided_course(ledger: Ledger) -> SittingCourse:
             difference += entry.points if entry.side == 0 else -entry.points
         hands.append(result.number)
         values.append(difference)
-    name = f"{ledger.sides[0]} {MINUS} {ledger.sides[1]}"
+    name = f"{ledger.columns[0]} {MINUS} {ledger.columns[1]}"
     return SittingCourse(
         tuple(hands),
         (Series(name, tuple(values)),),
         tuple(r.number for r in ledger.hands if r.rubber_winner is not None),
-        ledger.sides,
+        (ledger.columns[0], ledger.columns[1]),
     )
 
 
-def _individual_course(ledger: IndividualLedger[Any]) -> SittingCourse:
-    totals = [0] * len(ledger.players)
+def _individual_course(ledger: Ledger) -> SittingCourse:
+    totals = [0] * len(ledger.columns)
     hands, rows = [0], [settle(tuple(totals))]
     for result in ledger.hands:
         for entry in result.entries:
@@ -140,7 +137,7 @@ def _individual_course(ledger: IndividualLedger[Any]) -> SittingCourse:
         hands.append(result.number)
         rows.append(settle(tuple(totals)))
     series = tuple(
-        Series(name, tuple(row[seat] for row in rows)) for seat, name in enumerate(ledger.players)
+        Series(name, tuple(row[seat] for row in rows)) for seat, name in enumerate(ledger.columns)
     )
     ends = tuple(r.number for r in ledger.hands if r.rubber_winner is not None)
     return SittingCourse(tuple(hands), series, ends)
@@ -233,14 +230,12 @@ class SittingResult:
         return cls(played, names, nets)
 
     @classmethod
-    def of_ledger(
-        cls, played: date, sitting: Sitting | SeatSitting, ledger: Ledger | IndividualLedger[Any]
-    ) -> SittingResult:
+    def of_ledger(cls, played: date, sitting: Sitting, ledger: Ledger) -> SittingResult:
         """The result of ``sitting`` replayed into ``ledger``."""
-        if isinstance(ledger, Ledger):
-            side, points = ledger.net
-            return cls.of(played, sitting.variant, sitting.players, side, points)
-        return cls.of(played, sitting.variant, sitting.players, None, 0, ledger.settlement)
+        if ledger.game.per_player:
+            return cls.of(played, sitting.variant, sitting.players, None, 0, ledger.settlement)
+        side, points = ledger.net
+        return cls.of(played, sitting.variant, sitting.players, side, points)
 
 
 @dataclass(frozen=True, slots=True)

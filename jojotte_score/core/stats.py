@@ -59,12 +59,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from jojotte_score.core.chouette import ChouetteLedger, replay_chouette
-from jojotte_score.core.individual_ledger import SeatRubberResult, ThreePlayerLedger, replay_seats
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Doubling, Hand, PlayedHand, Sitting, Special, Trump, Variant
+from jojotte_score.core.ledger import Ledger, RubberResult, replay
+from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump, Variant
 from jojotte_score.core.scoring import Outcome
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand, two_sided
+from jojotte_score.core.three_player import ThreePlayerHand, two_sided
 
 HandT = TypeVar("HandT")
 
@@ -293,14 +291,14 @@ def side_stats(ledger: Ledger, side: int, name: str = "") -> PlayerStats:
     return tally.stats(name)
 
 
-def seat_stats(ledger: ThreePlayerLedger) -> tuple[PlayerStats, ...]:
+def seat_stats(ledger: Ledger) -> tuple[PlayerStats, ...]:
     """The figures of each seat of one replayed three-player or cutthroat sitting, in seat
     order (``sittings`` is 1; names are left empty).
 
     D declares, A defends (T3); each hand is judged as the two-player hand D against A
     (T5). Only D and A play their cards, so only they count the hand and their melds.
     """
-    tallies = [_Tally() for _ in ledger.players]
+    tallies = [_Tally() for _ in ledger.columns]
     _count_rubbers(tallies, ledger.rubbers, lambda rubber: {rubber.winner})
     for result in ledger.hands:
         hand = result.hand
@@ -316,7 +314,7 @@ def seat_stats(ledger: ThreePlayerLedger) -> tuple[PlayerStats, ...]:
     return tuple(tally.stats() for tally in tallies)
 
 
-def chouette_stats(ledger: ChouetteLedger) -> tuple[PlayerStats, ...]:
+def chouette_stats(ledger: Ledger) -> tuple[PlayerStats, ...]:
     """The figures of each seat of one replayed chouette sitting, in seat order
     (``sittings`` is 1; names are left empty).
 
@@ -324,7 +322,7 @@ def chouette_stats(ledger: ChouetteLedger) -> tuple[PlayerStats, ...]:
     captain side 1's, as he plays the team's cards; the partner only advises, so he counts
     no hand, meld or contract. A rubber the team won is won by the captain and the partner.
     """
-    tallies = [_Tally() for _ in ledger.players]
+    tallies = [_Tally() for _ in ledger.columns]
     _count_rubbers(tallies, ledger.rubbers, _chouette_winners)
     for rubber in ledger.rubbers:
         if rubber.roles is None:
@@ -342,7 +340,7 @@ def chouette_stats(ledger: ChouetteLedger) -> tuple[PlayerStats, ...]:
     return tuple(tally.stats() for tally in tallies)
 
 
-def _chouette_winners(rubber: SeatRubberResult[Hand]) -> set[int | None]:
+def _chouette_winners(rubber: RubberResult) -> set[int | None]:
     """The seats that won a chouette rubber: the box, or the captain and the partner."""
     roles = rubber.roles
     if roles is None or rubber.winner is None:
@@ -354,8 +352,8 @@ def _chouette_winners(rubber: SeatRubberResult[Hand]) -> set[int | None]:
 
 def _count_rubbers(
     tallies: list[_Tally],
-    rubbers: Iterable[SeatRubberResult[HandT]],
-    winners: Callable[[SeatRubberResult[HandT]], set[int | None]],
+    rubbers: Iterable[RubberResult],
+    winners: Callable[[RubberResult], set[int | None]],
 ) -> None:
     """Each player's settlement of every rubber (T15, C6, F6) and the rubbers he won."""
     for rubber in rubbers:
@@ -364,14 +362,15 @@ def _count_rubbers(
             tally.rubber(rubber.settlement[seat], rubber.finished, seat in won)
 
 
-def sitting_stats(sitting: Sitting | SeatSitting) -> tuple[PlayerStats, ...]:
+def sitting_stats(sitting: Sitting) -> tuple[PlayerStats, ...]:
     """The figures of each seat of one sitting of any variant, in seat order (``sittings``
     is 1; names are left empty): partners get their side's figures."""
-    if isinstance(sitting, SeatSitting):
-        return seat_stats(replay_seats(sitting))
-    if sitting.variant is Variant.CHOUETTE:
-        return chouette_stats(replay_chouette(sitting))
-    return _seats_of_sides(sitting, replay(sitting))
+    ledger, game = replay(sitting), sitting.variant.game
+    if game.by_seat:
+        return seat_stats(ledger)
+    if game.has_roles:
+        return chouette_stats(ledger)
+    return _seats_of_sides(sitting, ledger)
 
 
 def _seats_of_sides(sitting: Sitting, ledger: Ledger) -> tuple[PlayerStats, ...]:
@@ -379,7 +378,7 @@ def _seats_of_sides(sitting: Sitting, ledger: Ledger) -> tuple[PlayerStats, ...]
     return tuple(sides[player_side(sitting.variant, seat)] for seat in range(len(sitting.players)))
 
 
-def player_stats(sittings: Iterable[Sitting | SeatSitting]) -> list[PlayerStats]:
+def player_stats(sittings: Iterable[Sitting]) -> list[PlayerStats]:
     """Every player's figures over ``sittings`` of any of the five variants, ordered by
     name (case-insensitively).
 
@@ -390,7 +389,7 @@ def player_stats(sittings: Iterable[Sitting | SeatSitting]) -> list[PlayerStats]
 
 
 def _by_name(
-    counted: Iterable[tuple[Sitting | SeatSitting, tuple[PlayerStats, ...]]],
+    counted: Iterable[tuple[Sitting, tuple[PlayerStats, ...]]],
 ) -> list[PlayerStats]:
     """The figures of each sitting's seats summed by player name, ordered by name."""
     totals: dict[str, PlayerStats] = {}

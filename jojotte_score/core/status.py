@@ -13,13 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
-
-if TYPE_CHECKING:  # The window imports this at start-up; the column pads only when opened.
-    from jojotte_score.core.individual_ledger import ColumnLedger
 
 
 class _Dealt(Protocol):
@@ -87,20 +84,16 @@ def next_dealer(
     return None
 
 
-def table_status(
-    ledger: Ledger | ColumnLedger, variant: Variant, chosen: int | None = None
-) -> TableStatus:
-    """The status after the last hand of ``ledger``: a two-sided pad, or one with a column
-    per player.
+def table_status(ledger: Ledger, variant: Variant, chosen: int | None = None) -> TableStatus:
+    """The status after the last hand of ``ledger``, of any game.
 
-    A two-sided ``ledger`` may be scored from a rubber's
+    The ``ledger`` may be scored from a rubber's
     :class:`~jojotte_score.core.ledger.Checkpoint`, as long as it holds the rubber of its
     last hand. ``chosen`` is the dealer the players chose for the next hand, if any (see
     :func:`next_dealer`).
     """
-    columns = len(ledger.sides) if isinstance(ledger, Ledger) else len(ledger.players)
-    nothing = (0,) * columns
-    first_rubber = ledger.start.rubber if isinstance(ledger, Ledger) else 1
+    nothing = (0,) * len(ledger.columns)
+    first_rubber = ledger.start.rubber
     last = ledger.hands[-1] if ledger.hands else None
     new_cut = last is not None and last.rubber_winner is not None
     if last is None:
@@ -111,9 +104,7 @@ def table_status(
         rubber, game, below, games = last.rubber, last.game + 1, nothing, last.games
     else:
         rubber, game, below, games = last.rubber, last.game, last.below, last.games
-    roles = None
-    if not isinstance(ledger, Ledger) and ledger.rubbers:
-        roles = ledger.rubbers[-1].roles
+    roles = ledger.rubbers[-1].roles if ledger.rubbers else None
     dealers = variant.game.dealers(roles)
     return TableStatus(
         hand=ledger.hand_count + 1,

@@ -6,26 +6,32 @@ Jo-Jotte, so a hand is scored by turning it into the two-sided hand D against A 
 that with :func:`jojotte_score.core.scoring.score_hand` (R1-R9); only what the three-player
 rulings change is changed afterwards: a winning undoubled defence is written above (T6,
 T10) and a lost Nullo pays 100 + 50 per further trick (T11). What I copies from his partner
-(T8) is added by :mod:`jojotte_score.core.individual_ledger`, after prison and the rubber
-bonus, which he copies too. The rulings are in docs/RULES.md, "Three players".
+(T8) is named in the hand's score and written by the one scorer
+(:class:`jojotte_score.core.ledger.Scorer`), after prison and the rubber bonus, which he
+copies too. The rulings are in docs/RULES.md, "Three players".
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
-    Rules,
     Special,
     ThrownIn,
     Trump,
-    Variant,
 )
-from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line, Outcome, score_hand
+from jojotte_score.core.scoring import (
+    Entry,
+    EntryKind,
+    HandScore,
+    Line,
+    Outcome,
+    Roles,
+    score_hand,
+)
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -120,51 +126,6 @@ class ThreePlayerHand(NamedTuple):
 ThreePlayerDeal = ThreePlayerHand | ThrownIn
 
 
-@dataclass(frozen=True, slots=True)
-class SeatSitting:
-    """One evening of a game whose hands are recorded by seat: the three-player game (three
-    names in seat order, T1) or four-player cutthroat (four names, F1, each hand played
-    among the three players other than its dealer, F2)."""
-
-    variant: Variant
-    players: tuple[str, ...]
-    hands: tuple[ThreePlayerDeal, ...] = ()
-    rules: Rules = field(default_factory=Rules)
-
-
-class Roles(NamedTuple):
-    """Who did what in a played hand, by seat: D, A, I and I's partner (T3, T4)."""
-
-    declarer: int
-    active_defender: int
-    inactive: int
-    partner: int
-
-
-class SeatScore(NamedTuple):
-    """What one hand scores by itself, by seat, before prison awards and games.
-
-    ``entries`` are the hand's own entries (``side`` is a seat); ``copies`` lists who writes
-    a copy of whose entries once prison and the rubber bonus are known, as (copier, source)
-    pairs in order (T8, F3, C4). The copies are written above the line (T8, F3), or with
-    ``copies_above`` False on the line of what they copy (the chouette's partner, C4).
-    ``winner`` is the seat that collects waiting prison (T12). ``roles`` is ``None`` for a
-    thrown-in deal and in the chouette, whose roles are the rubber's
-    (:mod:`jojotte_score.core.chouette`).
-    """
-
-    outcome: Outcome
-    roles: Roles | None
-    trick_scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    multiplier: int
-    winner: int | None
-    entries: tuple[Entry, ...]
-    to_prison: int
-    copies: tuple[tuple[int, int], ...]
-    copies_above: bool = True
-
-
 def two_sided(hand: ThreePlayerHand) -> PlayedHand:
     """The hand as the two-player hand it is played as (T5): side 0 the declarer, side 1 the
     active defender.
@@ -205,7 +166,7 @@ def roles_of(hand: ThreePlayerHand) -> Roles:
     return Roles(hand.declarer, hand.active_defender, hand.inactive, hand.inactive_partner)
 
 
-def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
+def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> HandScore:
     """Score hand ``number`` (1-based) of the three-player game; the hand must be valid.
 
     T5: the two-sided hand D against A is scored by R1-R9. T6 and T10: undoubled, the active
@@ -213,7 +174,7 @@ def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> SeatScore:
     scores a cutthroat hand (F3, F4), whose dealer copies the inactive player.
     """
     if isinstance(hand, ThrownIn):
-        return SeatScore(Outcome.THROWN_IN, None, (), (), 1, None, (), 0, ())
+        return HandScore(Outcome.THROWN_IN, (), (), 1, None, (), 0)
     roles = roles_of(hand)
     seat_of = (roles.declarer, roles.active_defender)
     base = score_hand(two_sided(hand), number)
@@ -236,7 +197,7 @@ def at_seats(
     seats: int,
     roles: Roles | None,
     copies: tuple[tuple[int, int], ...],
-) -> SeatScore:
+) -> HandScore:
     """A two-sided hand's score written in the columns of ``seats`` players: side 0's
     entries for seat ``seat_of[0]``, side 1's for ``seat_of[1]``; the copies are made
     later, once prison and the rubber bonus are known."""
@@ -245,9 +206,8 @@ def at_seats(
     for side, seat in enumerate(seat_of):
         trick_scores[seat] = base.trick_scores[side]
         totals[seat] = base.totals[side]
-    return SeatScore(
+    return HandScore(
         outcome=base.outcome,
-        roles=roles,
         trick_scores=tuple(trick_scores),
         totals=tuple(totals),
         multiplier=base.multiplier,
@@ -255,6 +215,7 @@ def at_seats(
         entries=tuple(e._replace(side=seat_of[e.side]) for e in base.entries),
         to_prison=base.to_prison,
         copies=copies,
+        roles=roles,
     )
 
 

@@ -9,9 +9,7 @@ played and the copies (T4, T8, F3, C4) are this module's own.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from jojotte_score.core.chouette import ChouetteLedger
 from jojotte_score.core.explanation import (
     TWO_PLAYER_RULES,
     RuleReferences,
@@ -29,21 +27,17 @@ from jojotte_score.core.explanation import (
     said,
     trick_sum,
     two_sided_play,
-    with_prison_left,
 )
-from jojotte_score.core.individual_ledger import IndividualLedger, SeatHandResult, ThreePlayerLedger
-from jojotte_score.core.model import ChouetteRoles, Doubling, Hand, PlayedHand, Special, Variant
-from jojotte_score.core.scoring import Line, Outcome, score_hand
+from jojotte_score.core.ledger import HandResult, Ledger
+from jojotte_score.core.model import ChouetteRoles, Doubling, PlayedHand, Special
+from jojotte_score.core.scoring import Line, Outcome, Roles, score_hand
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
     NULLO_BONUS,
 )
 from jojotte_score.core.three_player import (
-    THREE_SEATS,
-    Roles,
     SidesWith,
-    ThreePlayerDeal,
     ThreePlayerHand,
     three_player_lost_nullo_bonus,
 )
@@ -89,22 +83,17 @@ _NULLO_CONTRACTS = {
 }
 
 
-def explain_three_player_hand(
-    result: SeatHandResult[ThreePlayerDeal], ledger: ThreePlayerLedger
-) -> list[str]:
+def explain_three_player_hand(result: HandResult, ledger: Ledger) -> list[str]:
     """The explanation of one scored hand of ``ledger``, one sentence per line."""
     return [in_words(sentence) for sentence in three_player_hand_sentences(result, ledger)]
 
 
-def three_player_hand_sentences(
-    result: SeatHandResult[ThreePlayerDeal], ledger: ThreePlayerLedger
-) -> list[Sentence]:
+def three_player_hand_sentences(result: HandResult, ledger: Ledger) -> list[Sentence]:
     """The explanation of one scored three-player or cutthroat hand as data, one sentence
     per line."""
-    names = ledger.players
-    three = len(names) == len(THREE_SEATS)
-    refs = THREE_PLAYER_RULES if three else CUTTHROAT_RULES
-    game = Variant.THREE_PLAYER if three else Variant.CUTTHROAT
+    names = ledger.columns
+    game = ledger.variant
+    refs = CUTTHROAT_RULES if game.game.dealer_sits_out else THREE_PLAYER_RULES
     hand, roles = result.hand, result.score.roles
     if not isinstance(hand, ThreePlayerHand) or roles is None:
         sentences = [heading(result, said(Say.THROWN_IN))]
@@ -126,9 +115,7 @@ def three_player_hand_sentences(
     return sentences
 
 
-def explain_chouette_hand(
-    result: SeatHandResult[Hand], ledger: ChouetteLedger, roles: ChouetteRoles
-) -> list[str]:
+def explain_chouette_hand(result: HandResult, ledger: Ledger, roles: ChouetteRoles) -> list[str]:
     """The explanation of one scored chouette hand, played with the rubber's ``roles``: the
     two-player hand of the box against the captain (C1, C4), the partner's copy (C4), games
     and rubbers (C5) and the rubber's settlement (C6)."""
@@ -136,10 +123,10 @@ def explain_chouette_hand(
 
 
 def chouette_hand_sentences(
-    result: SeatHandResult[Hand], ledger: ChouetteLedger, roles: ChouetteRoles
+    result: HandResult, ledger: Ledger, roles: ChouetteRoles
 ) -> list[Sentence]:
     """The explanation of one scored chouette hand as data, one sentence per line."""
-    names, refs = ledger.players, CHOUETTE_RULES
+    names, refs = ledger.columns, CHOUETTE_RULES
     box, captain, partner = names[roles.box], names[roles.captain], names[roles.partner]
     hand = result.hand
     if not isinstance(hand, PlayedHand):
@@ -158,30 +145,12 @@ def chouette_hand_sentences(
     return sentences
 
 
-def explain_chouette_ledger(ledger: ChouetteLedger) -> str:
-    """The explanations of every chouette hand, the roles rotating by rubber (C3)."""
-    roles = {r.number: r.roles for r in ledger.rubbers}
-    blocks = [
-        "\n".join(explain_chouette_hand(r, ledger, roles[r.rubber] or ChouetteRoles(0, 1)))
-        for r in ledger.hands
-    ]
-    return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison))
-
-
-def explain_three_player_ledger(ledger: ThreePlayerLedger) -> str:
-    """The explanations of every hand, separated by blank lines."""
-    blocks = ["\n".join(explain_three_player_hand(r, ledger)) for r in ledger.hands]
-    return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison))
-
-
-def _settlement(
-    result: SeatHandResult[Any], ledger: IndividualLedger[Any], refs: RuleReferences
-) -> list[Sentence]:
+def _settlement(result: HandResult, ledger: Ledger, refs: RuleReferences) -> list[Sentence]:
     """The totals and the settlement of the rubber the hand ended (T15, F6, C6)."""
     rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
     if rubber is None:
         return []
-    names = ledger.players
+    names = ledger.columns
     totals = listing(
         said(Say.SCORE, player=names[s], points=t) for s, t in enumerate(rubber.totals)
     )
@@ -231,7 +200,7 @@ def _who_plays(hand: ThreePlayerHand, roles: Roles, names: tuple[str, ...]) -> S
 
 
 def _decision(
-    result: SeatHandResult[ThreePlayerDeal],
+    result: HandResult,
     hand: ThreePlayerHand,
     roles: Roles,
     names: tuple[str, ...],
@@ -289,9 +258,7 @@ def _decision(
     return nullo_failed(names[d], taken, names[a], bonus, card_points, refs)
 
 
-def _copy(
-    result: SeatHandResult[ThreePlayerDeal], roles: Roles, names: tuple[str, ...]
-) -> Sentence:
+def _copy(result: HandResult, roles: Roles, names: tuple[str, ...]) -> Sentence:
     """T8: the inactive player writes above whatever his partner wrote."""
     inactive, partner = names[roles.inactive], names[roles.partner]
     copied = result.written(roles.partner, Line.ABOVE) + result.written(roles.partner, Line.BELOW)
@@ -301,7 +268,7 @@ def _copy(
 
 
 def _dealer_copy(
-    result: SeatHandResult[ThreePlayerDeal], dealer: int, inactive: int, names: tuple[str, ...]
+    result: HandResult, dealer: int, inactive: int, names: tuple[str, ...]
 ) -> Sentence:
     """F3: the cutthroat dealer writes above whatever the inactive player wrote."""
     copied = result.written(inactive, Line.ABOVE)

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem, or_list
-from jojotte_score.core.model import Doubling, Special, ThrownIn, Variant
+from jojotte_score.core.model import Doubling, Sitting, Special, ThrownIn, Variant
 from jojotte_score.core.three_player import (
     CUTTHROAT_SEATS,
-    SeatSitting,
     SidesWith,
     ThreePlayerDeal,
     ThreePlayerHand,
@@ -24,6 +24,9 @@ from jojotte_score.core.three_player import (
 )
 from jojotte_score.core.validation import check_hand, check_sitting_setup
 from jojotte_score.i18n import N_, _
+
+if TYPE_CHECKING:
+    from jojotte_score.core.ledger import Checkpoint
 
 
 def unnamed_players(count: int) -> tuple[str, ...]:
@@ -313,12 +316,14 @@ def _by_seat(problem: Problem, seats: tuple[int, int]) -> Problem:
     return problem._replace(field=f"{match.group(1)}[{seats[int(match.group(2))]}]")
 
 
-def check_seat_sitting(sitting: SeatSitting) -> list[Problem]:
+def check_seat_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
     """Every problem with a three-player or cutthroat sitting: its players, rules and hands
     (T16; F1, F7)."""
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
     unnamed = unnamed_players(sitting.variant.seats)
     names = unnamed if problems else sitting.players
-    for number, hand in enumerate(sitting.hands, start=1):
+    hands = cast("tuple[ThreePlayerDeal, ...]", sitting.hands)  # the game records them by seat
+    first = 1 if start is None else start.position + 1
+    for number, hand in enumerate(hands, start=first):
         problems.extend(_check_hand(hand, number, names))
     return problems

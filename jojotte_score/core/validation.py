@@ -9,7 +9,7 @@ uses a key of the sitting file (each problem's ``field`` names the key instead).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
 
 from jojotte_score.core.errors import Problem, comma_list
 from jojotte_score.core.model import (
@@ -49,6 +49,9 @@ MAX_RUBBER_BONUS = 1_000_000
 UNNAMED_SIDES = (N_("side 0"), N_("side 1"))
 """The sides' names in the messages when the players' names are not known (translate them
 where shown, or call :func:`unnamed_sides`)."""
+
+if TYPE_CHECKING:
+    from jojotte_score.core.ledger import Checkpoint
 
 
 def unnamed_sides() -> tuple[str, str]:
@@ -543,11 +546,21 @@ def sitting_side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str,
     return side_names(variant, players)
 
 
-def check_sitting(sitting: Sitting) -> list[Problem]:
-    """Every problem with a sitting, hands numbered from 1 in order."""
+def check_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
+    """Every problem with a sitting of any game, hands numbered from 1 in order (with
+    ``start``, the hands from that checkpoint on): the game's checks
+    (:meth:`~jojotte_score.core.games.game.Game.check`)."""
+    return sitting.variant.game.check(sitting, start)
+
+
+def check_two_sided_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
+    """Every problem with a sitting of hands side against side, hands numbered from 1 (from
+    ``start``'s position + 1, when its hands are those from that checkpoint on)."""
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
     names = sitting_side_names(sitting.variant, sitting.players)
-    for number, hand in enumerate(sitting.hands, start=1):
+    hands = cast("tuple[Hand, ...]", sitting.hands)  # the game records them side against side
+    first = 1 if start is None else start.position + 1
+    for number, hand in enumerate(hands, start=first):
         problems.extend(check_hand(hand, sitting.variant, number, names))
     return problems
 

@@ -15,11 +15,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Final
 
-from jojotte_score.core.individual_ledger import ColumnLedger, IndividualLedger
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
-from jojotte_score.core.model import Hand, PlayedHand, Sitting
+from jojotte_score.core.model import AnyHand, PlayedHand, Sitting
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.variants import AnySitting
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_players import (
     player_hand_columns,
@@ -174,7 +172,7 @@ def _hand_row(
     return row
 
 
-def _inputs(hand: Hand, names: tuple[str, str]) -> Row:
+def _inputs(hand: AnyHand, names: tuple[str, str]) -> Row:
     """The recorded facts of a played hand, in the sitting file's vocabulary."""
     if not isinstance(hand, PlayedHand):
         return dict.fromkeys(_INPUT_COLUMNS, "")
@@ -272,28 +270,24 @@ def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | int]]) 
     return buffer.getvalue()
 
 
-def hands_csv(sitting: AnySitting, ledger: Ledger | ColumnLedger) -> str:
+def hands_csv(sitting: Sitting, ledger: Ledger) -> str:
     """The hands export of one sitting as text: the two sides' columns, or a column per
     player for the three-player game, the chouette and cutthroat."""
-    if isinstance(ledger, IndividualLedger):
+    if ledger.game.per_player:
         columns = player_hand_columns(len(sitting.players))
         return render_csv(columns, player_hand_rows(sitting, ledger))
-    if not isinstance(sitting, Sitting):
-        raise TypeError("a sitting by seat is scored into a ledger with a column per player")
     return render_csv(HAND_COLUMNS, hand_rows(sitting, ledger))
 
 
-def write_hands_csv(sitting: AnySitting, ledger: Ledger | ColumnLedger, path: Path) -> None:
+def write_hands_csv(sitting: Sitting, ledger: Ledger, path: Path) -> None:
     """Write the hands export of one sitting to ``path`` atomically (UTF-8 with BOM)."""
     write_atomically(path, hands_csv(sitting, ledger), encoding=CSV_ENCODING)
 
 
-def rubbers_csv(rubbers: Iterable[tuple[str, AnySitting, Ledger | ColumnLedger]]) -> str:
+def rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]]) -> str:
     """The rubbers export of several sittings as text (see :func:`write_rubbers_csv`)."""
     items = list(rubbers)
-    by_player = [
-        (label, s, ledger) for label, s, ledger in items if isinstance(ledger, IndividualLedger)
-    ]
+    by_player = [(label, s, ledger) for label, s, ledger in items if ledger.game.per_player]
     if by_player and len(by_player) < len(items):
         raise ValueError(
             "one rubbers export holds either sittings of two sides or sittings of "
@@ -306,15 +300,11 @@ def rubbers_csv(rubbers: Iterable[tuple[str, AnySitting, Ledger | ColumnLedger]]
         seats = max(len(sitting.players) for _, sitting, _ in by_player)
         return render_csv(player_rubber_columns(seats), rows)
     for label, sitting, ledger in items:
-        if not isinstance(sitting, Sitting) or isinstance(ledger, IndividualLedger):
-            raise TypeError("a sitting by seat is scored into a ledger with a column per player")
         rows.extend(rubber_rows(sitting, ledger, sitting_label=label))
     return render_csv(RUBBER_COLUMNS, rows)
 
 
-def write_rubbers_csv(
-    rubbers: Iterable[tuple[str, AnySitting, Ledger | ColumnLedger]], path: Path
-) -> None:
+def write_rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]], path: Path) -> None:
     """Write the rubbers of several sittings to one file at ``path``, atomically.
 
     Each item is (sitting label, sitting, ledger); rows follow the given order, rubber by

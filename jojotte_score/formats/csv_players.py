@@ -11,12 +11,12 @@ exports of the games of individual players").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Final
+from typing import Final
 
-from jojotte_score.core.individual_ledger import ColumnLedger, SeatHandResult, SeatRubberResult
+from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, Special
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
+from jojotte_score.core.three_player import ThreePlayerHand
 
 Row = dict[str, str | int]
 
@@ -99,7 +99,7 @@ def player_rubber_columns(seats: int) -> tuple[str, ...]:
     )
 
 
-def player_hand_rows(sitting: Sitting | SeatSitting, ledger: ColumnLedger) -> list[Row]:
+def player_hand_rows(sitting: Sitting, ledger: Ledger) -> list[Row]:
     """One row per hand (thrown-in deals included), keyed by :func:`player_hand_columns`.
 
     Players are named; inputs a hand does not have are empty. In the chouette the box's
@@ -111,7 +111,7 @@ def player_hand_rows(sitting: Sitting | SeatSitting, ledger: ColumnLedger) -> li
     running = [0] * len(names)
     rubber = 0
     roles_of = {r.number: r.roles for r in ledger.rubbers}
-    results: tuple[SeatHandResult[Any], ...] = ledger.hands
+    results: tuple[HandResult, ...] = ledger.hands
     for result in results:
         if result.rubber != rubber:
             rubber, running = result.rubber, [0] * len(names)
@@ -127,7 +127,7 @@ def _name(names: tuple[str, ...], seat: int | None) -> str:
 
 def _hand_row(
     names: tuple[str, ...],
-    result: SeatHandResult[Any],
+    result: HandResult,
     roles: ChouetteRoles | None,
     running: list[int],
 ) -> Row:
@@ -208,16 +208,14 @@ def _chouette_facts(names: tuple[str, ...], hand: PlayedHand, roles: ChouetteRol
     return row
 
 
-def player_rubber_rows(
-    sitting: Sitting | SeatSitting, ledger: ColumnLedger, *, sitting_label: str = ""
-) -> list[Row]:
+def player_rubber_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "") -> list[Row]:
     """One row per rubber, keyed by :func:`player_rubber_columns` (of at least the
     sitting's number of players): totals and settlement per player (T15, C6, F6)."""
-    rubbers: tuple[SeatRubberResult[Any], ...] = ledger.rubbers
+    rubbers: tuple[RubberResult, ...] = ledger.rubbers
     return [_rubber_row(sitting, rubber, sitting_label) for rubber in rubbers]
 
 
-def _rubber_row(sitting: Sitting | SeatSitting, rubber: SeatRubberResult[Any], label: str) -> Row:
+def _rubber_row(sitting: Sitting, rubber: RubberResult, label: str) -> Row:
     names = sitting.players
     roles = rubber.roles
     row: Row = {"sitting": label, "variant": sitting.variant.value}

@@ -9,9 +9,7 @@ player (T15, C6, F6) and, in the chouette, its ``roles`` (C2).
 from __future__ import annotations
 
 import json
-from typing import Any
 
-from jojotte_score.core.individual_ledger import ColumnLedger, IndividualLedger, SeatRubberResult
 from jojotte_score.core.ledger import Ledger, RubberResult
 
 LEDGER_FORMAT = "jojotte-ledger"
@@ -26,26 +24,26 @@ _ENTRY = '{"hand": %d, "side": %d, "line": "%s", "points": %d, "kind": "%s"}'
 _PRISON = '{"hand": %d, "points": %d}'
 
 
-def ledger_to_data(ledger: Ledger | ColumnLedger) -> dict[str, object]:
+def ledger_to_data(ledger: Ledger) -> dict[str, object]:
     """The JSON-ready ledger: sides, rubbers with their entries and prison, unresolved prison."""
     return json.loads(dumps_ledger(ledger))  # type: ignore[no-any-return]
 
 
-def dumps_ledger(ledger: Ledger | ColumnLedger, indent: int | None = None) -> str:
+def dumps_ledger(ledger: Ledger, indent: int | None = None) -> str:
     """The ledger as JSON text ending in a newline; compact unless ``indent`` is given.
 
-    A pad with a column per player (:class:`IndividualLedger`) lists the players as its
+    A pad with a column per player (the game's ``per_player``) lists the players as its
     ``sides``, an entry's ``side`` is a seat, and each rubber has its ``settlement``.
     """
     if indent is not None:
         return json.dumps(ledger_to_data(ledger), indent=indent, ensure_ascii=False) + "\n"
-    if isinstance(ledger, IndividualLedger):
+    if ledger.game.per_player:
         return _dumps_columns(ledger)
     head = json.dumps(
         {
             "format": LEDGER_FORMAT,
             "version": LEDGER_VERSION,
-            "sides": list(ledger.sides),
+            "sides": list(ledger.columns),
             "rules": {
                 "game_target": ledger.rules.game_target,
                 "rubber_bonus": ledger.rules.rubber_bonus,
@@ -77,12 +75,12 @@ def _rubber_json(rubber: RubberResult) -> str:
     return f'{head[:-1]}, "entries": [{entries}], "prison": [{prison}]}}'
 
 
-def _dumps_columns(ledger: IndividualLedger[Any]) -> str:
+def _dumps_columns(ledger: Ledger) -> str:
     head = json.dumps(
         {
             "format": LEDGER_FORMAT,
             "version": COLUMN_LEDGER_VERSION,
-            "sides": list(ledger.players),
+            "sides": list(ledger.columns),
             "rules": {
                 "game_target": ledger.rules.game_target,
                 "rubber_bonus": ledger.rules.rubber_bonus,
@@ -96,7 +94,7 @@ def _dumps_columns(ledger: IndividualLedger[Any]) -> str:
     )
 
 
-def _column_rubber_json(rubber: SeatRubberResult[Any]) -> str:
+def _column_rubber_json(rubber: RubberResult) -> str:
     entries = ", ".join([_ENTRY % entry for hand in rubber.hands for entry in hand.entries])
     prison = ", ".join(
         [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]

@@ -3,8 +3,7 @@
 The format is described in ``docs/file-format.md`` and, as far as JSON Schema can say it,
 in ``sitting.schema.json`` beside this module. The reader reports every problem in a file
 at once. It finds the structural ones itself (types, keys, names); the rules of the game
-come from :mod:`jojotte_score.core.validation` (and, for the three-player game, the chouette
-and cutthroat of version 2, :func:`jojotte_score.core.variants.check_any_sitting`), so a
+come from the game's checks (:func:`jojotte_score.core.validation.check_sitting`), so a
 hand refused here is refused with the same words by the entry panel and the storage layer.
 Hands recorded by seat are read and written by :mod:`jojotte_score.formats.seat_hands`.
 """
@@ -18,7 +17,7 @@ import stat
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Final, TypeVar
+from typing import BinaryIO, Final, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.games import all_games, find_game
@@ -34,8 +33,13 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
-from jojotte_score.core.validation import check_hand, check_sitting_setup, sitting_side_names
+from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerHand
+from jojotte_score.core.validation import (
+    check_hand,
+    check_sitting,
+    check_sitting_setup,
+    sitting_side_names,
+)
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.json_fields import (
     NOT_IN_THROWN_IN,
@@ -50,9 +54,6 @@ from jojotte_score.formats.json_fields import (
 )
 from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
 from jojotte_score.i18n import N_, _
-
-if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
 
 FORMAT_NAME: Final = "jojotte-sitting"
 FORMAT_VERSION: Final = 1
@@ -118,10 +119,9 @@ _H = TypeVar("_H")
 @dataclass(frozen=True, slots=True)
 class LoadedSitting:
     """A sitting read from a file, with the warnings (doubtful but accepted input) found:
-    a :class:`~jojotte_score.core.model.Sitting` (two players, partnerships, the chouette)
-    or a :class:`~jojotte_score.core.three_player.SeatSitting` (three-player, cutthroat)."""
+    a :class:`~jojotte_score.core.model.Sitting` of any game."""
 
-    sitting: AnySitting
+    sitting: Sitting
     warnings: tuple[Problem, ...]
     earlier_checks: bool = False
     """Whether the file marks the sitting as recorded under earlier checks (see
@@ -217,7 +217,7 @@ def hand_from_data(
 
     In the chouette only the hand itself is checked here (its dealer a seat of the three);
     whether the dealer is the rubber's box or captain needs the hands before it
-    (``check_any_sitting``). Raises :class:`InvalidSittingError` with every error; warnings
+    (``check_sitting``). Raises :class:`InvalidSittingError` with every error; warnings
     are not reported here (``check_hand`` returns them). ``checked=False`` skips the rules
     of the game and reads the structure only: for hands that passed ``check_hand`` when
     they were stored, which must still open when a later version checks more. ``names``
@@ -343,7 +343,7 @@ def _parse_sitting(data: object, source: str) -> LoadedSitting:
     return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier)
 
 
-def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
+def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
     if not isinstance(data, dict):
         problems.append(
             Problem(
@@ -360,7 +360,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _SITTING_KEYS_2)
     variant = _read_variant(top, version)
     players = top.strings("players")
-    rules = _read_rules(top, variant or Variant.TWO_PLAYER)
+    rules = _read_rules(top, variant or _stand_in(2))
     if variant is not None and variant.game.per_player:
         return _read_individual(top, variant, players, rules)
     if "chouette" in top.obj and variant is not None:
@@ -380,7 +380,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> AnySitting | None:
     names = None
     if variant is not None and players is not None:
         names = sitting_side_names(variant, players)
-    hands = _read_hands(top, variant or Variant.PARTNERSHIP, names, earlier=earlier)
+    hands = _read_hands(top, variant or _stand_in(None), names, earlier=earlier)
     if not top.ok or variant is None or players is None or hands is None:
         return None
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
@@ -395,6 +395,16 @@ def _names_per_player_game(value: object) -> bool:
     if not isinstance(value, str) or value not in _VARIANT_VALUES:
         return False
     return Variant(value).game.per_player
+
+
+def _stand_in(seats: int | None) -> Variant:
+    """The game side against side that stands in for a file's unknown one, to check what
+    can be checked: the one of ``seats`` players, else the first one offered; with
+    ``seats`` None the one with the most seats (any of its dealers is allowed)."""
+    two_sided = [game for game in all_games() if not game.per_player]
+    if seats is None:
+        return max(two_sided, key=lambda game: game.seats).variant
+    return next((g.variant for g in two_sided if g.seats == seats), two_sided[0].variant)
 
 
 def _version_1_values() -> tuple[str, ...]:
@@ -465,9 +475,9 @@ def _read_variant(top: FieldReader, version: int) -> Variant | None:
 
 def _read_individual(
     top: FieldReader, variant: Variant, players: tuple[str, ...] | None, rules: Rules
-) -> AnySitting | None:
+) -> Sitting | None:
     """A sitting of the three-player game, the chouette or cutthroat (section 4 of the
-    rulings): the structure read here, the rules of the game by ``check_any_sitting``."""
+    rulings): the structure read here, the rules of the game by ``check_sitting``."""
     seats = variant.seats
     roles = _read_chouette(top, variant)
     value = top.obj.get("hands")
@@ -511,7 +521,7 @@ def _read_individual(
         hands = tuple(hand for hand in side_hands if hand is not None)
         return Sitting(variant, players, hands, rules, chouette=roles)
     deals = tuple(hand for hand in seat_hands if hand is not None)
-    return SeatSitting(variant, players, deals, rules)
+    return Sitting(variant, players, deals, rules)
 
 
 def _read_chouette(top: FieldReader, variant: Variant) -> ChouetteRoles | None:
@@ -546,21 +556,17 @@ def _individual_rules(
     side_hands: list[Hand | None],
     top: FieldReader,
 ) -> list[Problem]:
-    """The rules of the game (``check_any_sitting``) for the hands up to the first one whose
+    """The rules of the game (``check_sitting``) for the hands up to the first one whose
     structure is not sound; the hands after it one by one, where a hand can be checked
     alone (not in the chouette, whose roles follow the rubbers)."""
-    # Imported when needed: at start-up the window would otherwise load the scoring and
-    # explanations of all five games (7 modules more than its import budget allows).
-    from jojotte_score.core.variants import check_any_sitting
-
     game = find_game(variant)
     if game.has_roles and roles is None and "chouette" in top.obj:
         return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
     if not game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
-        return check_any_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
+        return check_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
     deals: tuple[ThreePlayerDeal, ...] = _sound_prefix(seat_hands)
-    problems = check_any_sitting(SeatSitting(variant, names, deals, rules))
+    problems = check_sitting(Sitting(variant, names, deals, rules))
     if check_sitting_setup(variant, names, rules):
         names = tuple(_("player {seat}").format(seat=seat) for seat in range(variant.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
@@ -636,7 +642,7 @@ def _setup_for_checks(
     """Arguments for ``check_sitting_setup`` that do not repeat a problem already reported."""
     if variant is None:
         count = len(players) if players is not None else 2
-        variant = Variant.PARTNERSHIP if count == 4 else Variant.TWO_PLAYER
+        variant = _stand_in(count)
         if players is not None:
             players = (*players, *["?"] * variant.seats)[: variant.seats]
     if players is None:
@@ -785,7 +791,7 @@ def hand_to_data(hand: Hand | ThreePlayerHand) -> dict[str, object]:
     return data
 
 
-def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
+def sitting_to_data(sitting: Sitting) -> dict[str, object]:
     """The whole sitting as a JSON-ready dict; ``rules`` only lists what differs from standard.
 
     Two-player and partnership sittings are written as version 1, the games of individual
@@ -797,7 +803,7 @@ def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
         "variant": sitting.variant.value,
         "players": list(sitting.players),
     }
-    if isinstance(sitting, Sitting) and sitting.chouette is not None:
+    if sitting.chouette is not None:
         data["chouette"] = {"box": sitting.chouette.box, "captain": sitting.chouette.captain}
     standard = Rules.for_variant(sitting.variant)
     rules: dict[str, object] = {}
@@ -813,14 +819,12 @@ def sitting_to_data(sitting: AnySitting) -> dict[str, object]:
     return data
 
 
-def _fails_todays_checks(sitting: AnySitting) -> bool:
+def _fails_todays_checks(sitting: Sitting) -> bool:
     """Whether today's checks refuse ``sitting``: one stored under earlier checks."""
-    from jojotte_score.core.variants import check_any_sitting  # only when writing
-
-    return any(not problem.warning for problem in check_any_sitting(sitting))
+    return any(not problem.warning for problem in check_sitting(sitting))
 
 
-def dumps_sitting(sitting: AnySitting) -> str:
+def dumps_sitting(sitting: Sitting) -> str:
     """The sitting as JSON text: one key per line, one hand per line, ending with a newline."""
     data = sitting_to_data(sitting)
     lines = ["{"]
@@ -839,7 +843,7 @@ def dumps_sitting(sitting: AnySitting) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_sitting(sitting: AnySitting, path: Path) -> None:
+def save_sitting(sitting: Sitting, path: Path) -> None:
     """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically."""
     write_atomically(path, dumps_sitting(sitting))
 

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import all_games
-from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.gui.window.dialogs import ok_cancel_buttons, show_message
@@ -42,9 +41,6 @@ from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
 from jojotte_score.storage.sittings import StoredSitting
-
-AnyLedger = Ledger | ColumnLedger
-"""A sitting's pad: two sides' columns, or a column per player."""
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QPagedPaintDevice
@@ -197,17 +193,17 @@ def _paint(device: QPagedPaintDevice, job: PrintJob, problems: list[str]) -> Non
         problems.append(str(error))
 
 
-def sitting_job(stored: StoredSitting, ledger: AnyLedger, rubber: int | None = None) -> PrintJob:
+def sitting_job(stored: StoredSitting, ledger: Ledger, rubber: int | None = None) -> PrintJob:
     """The job that prints a stored sitting's pads (rubber ``rubber``, or all when None),
     headed by its title, its sides (or players), the local date it was stored and its place:
     two sides' columns, or a column per player in the games of individual players."""
-    names = ledger.sides if isinstance(ledger, Ledger) else ledger.players
+    names = ledger.columns
     header = SheetHeader(stored.title, names, local_date(stored.created), stored.place)
     return PrintJob.for_sitting(stored.sitting, ledger, header, rubber)
 
 
 def print_sitting(
-    parent: QWidget | None, stored: StoredSitting, ledger: AnyLedger, rubber: int | None
+    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, rubber: int | None
 ) -> bool:
     """Print rubber ``rubber`` of the sitting (None: every rubber) through the preview."""
     return preview(parent, sitting_job(stored, ledger, rubber))
@@ -223,7 +219,7 @@ def pdf_file_name(stored: StoredSitting, rubber: int | None) -> str:
 def export_pdf(
     parent: QWidget | None,
     stored: StoredSitting,
-    ledger: AnyLedger,
+    ledger: Ledger,
     rubber: int | None,
     path: Path | None = None,
 ) -> Path | None:
@@ -253,7 +249,7 @@ def export_pdf(
 
 
 def print_sheets(
-    parent: QWidget | None, stored: StoredSitting, ledger: AnyLedger, shown_rubber: int
+    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, shown_rubber: int
 ) -> bool:
     """File > Print: the whole sitting or the rubber shown (asked when there are several
     rubbers), through the preview."""
@@ -262,7 +258,7 @@ def print_sheets(
 
 
 def export_sheets(
-    parent: QWidget | None, stored: StoredSitting, ledger: AnyLedger, shown_rubber: int
+    parent: QWidget | None, stored: StoredSitting, ledger: Ledger, shown_rubber: int
 ) -> Path | None:
     """File > Export PDF: the whole sitting or the rubber shown (asked when there are
     several rubbers), to a PDF file the player chooses."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.i18n import _
@@ -30,7 +29,7 @@ from jojotte_score.render.sheet_layout import SheetMetrics
 from jojotte_score.render.summary_card import CARD_TITLE, layout_card, layout_variant_card
 
 if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
+    from jojotte_score.core.model import Sitting
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,47 +38,42 @@ class PrintJob:
     None), ``blank`` blank pads named ``blank_sides`` ("" for a line to write on), and the
     scoring card when ``card``. ``header`` gives the sitting's title, date and place.
 
-    ``ledger`` is a two-sided ledger, or the pad with a column per player of a
-    three-player, chouette or cutthroat sitting, which ``sitting`` names (see
-    :meth:`for_sitting`). The blank pads are those of ``blank_variant`` (two sides when
-    None): a game of individual players has a column per player, named by
-    ``blank_sides`` when it has a name for each, else with lines to write the names on.
-    ``card_variants`` adds a page of the card for each of those games.
+    ``ledger`` is the pad of a sitting of any game (see :meth:`for_sitting`). The blank
+    pads are those of ``blank_variant`` (two sides when None): a game of individual
+    players has a column per player, named by ``blank_sides`` when it has a name for each,
+    else with lines to write the names on. ``card_variants`` adds a page of the card for
+    each of those games.
     """
 
-    ledger: Ledger | ColumnLedger | None = None
+    ledger: Ledger | None = None
     header: SheetHeader = field(default_factory=SheetHeader)
     rubber: int | None = None
     blank: int = 0
     blank_sides: tuple[str, ...] = ("", "")
     card: bool = False
-    sitting: AnySitting | None = None
     blank_variant: Variant | None = None
     card_variants: tuple[Variant, ...] = ()
 
     @classmethod
     def for_sitting(
         cls,
-        sitting: AnySitting,
-        ledger: Ledger | ColumnLedger,
+        sitting: Sitting,
+        ledger: Ledger,
         header: SheetHeader | None = None,
         rubber: int | None = None,
         blank: int = 0,
         card: bool = False,
     ) -> PrintJob:
-        """The job that prints ``sitting``'s pads from ``ledger`` (its two-sided ledger, or
-        its pad with a column per player), with ``blank`` blank pads of its game named as
-        its pads, and the card with the page of its game when ``card``."""
+        """The job that prints ``sitting``'s pads from ``ledger``, with ``blank`` blank pads
+        of its game named as its pads, and the card with the page of its game when ``card``."""
         variant = sitting.variant
-        names = ledger.sides if isinstance(ledger, Ledger) else ledger.players
         return cls(
             ledger,
             header if header is not None else SheetHeader(),
             rubber,
             blank,
-            names,
+            ledger.columns,
             card,
-            sitting,
             variant,
             (variant,) if card and variant.game.per_player else (),
         )
@@ -106,12 +100,7 @@ class PrintJob:
     @property
     def footer(self) -> str:
         """The line at the foot of every page: the title and the sides (or players)."""
-        if isinstance(self.ledger, Ledger):
-            sides: tuple[str, ...] = self.ledger.sides
-        elif self.ledger is not None:
-            sides = self.ledger.players
-        else:
-            sides = self.blank_names
+        sides = self.ledger.columns if self.ledger is not None else self.blank_names
         names = [side.strip() for side in sides]
         if names and all(names):
             return _("{title} · {players}").format(title=self.title, players=versus(names))
@@ -124,9 +113,7 @@ def layout_document(
     """Every page of ``job``: the sitting's pads, the blank pads, the card; numbered."""
     pages: list[Page] = []
     if job.ledger is not None:
-        pages += sitting_pages(
-            job.ledger, job.header, metrics, sheet_metrics, job.rubber, job.sitting
-        )
+        pages += sitting_pages(job.ledger, job.header, metrics, sheet_metrics, job.rubber)
     if job.blank:
         pages += blank_pages(job.blank_names, job.blank, metrics, sheet_metrics, job.blank_variant)
     if job.card:

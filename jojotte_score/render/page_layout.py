@@ -20,10 +20,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.core.prison import prison_winners
@@ -43,9 +41,6 @@ from jojotte_score.render.text_fit import ELLIPSIS as ELLIPSIS
 from jojotte_score.render.text_fit import fit_text as fit_text
 from jojotte_score.render.text_fit import wrap_phrases
 from jojotte_score.render.text_fit import wrap_text as wrap_text
-
-if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
 
 PAGE_SIZES: dict[str, tuple[float, float]] = {
     "A4": (595.276, 841.89),
@@ -267,8 +262,8 @@ def number_pages(pages: Sequence[Page], footer: str, m: PageMetrics) -> tuple[Pa
 # The running result --------------------------------------------------------------------
 
 
-def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
-    """Who is ahead (R14), in words."""
+def _standing(sides: tuple[str, ...], net: tuple[int | None, int]) -> str:
+    """Who of two sides is ahead (R14), in words."""
     ahead, points = net
     if ahead is None:
         return pgettext("running result", "level")
@@ -277,31 +272,26 @@ def _standing(sides: tuple[str, str], net: tuple[int | None, int]) -> str:
     )
 
 
-def running_result(ledger: Ledger | ColumnLedger, after: int) -> str:
+def running_result(ledger: Ledger, after: int) -> str:
     """The sitting's running result after rubber ``after`` (:meth:`Ledger.net_after`; for a
     game of individual players each player's settlements summed, T15); "so far" while that
     rubber is still being played."""
     rubber = ledger.rubber(after)
     so_far = rubber is not None and not rubber.finished
-    if isinstance(ledger, Ledger):
-        standing = _standing(ledger.sides, ledger.net_after(after))
+    if not ledger.game.per_player:
+        standing = _standing(ledger.columns, ledger.net_after(after))  # two columns
         if so_far:
             return _("Running result so far: {standing}").format(standing=standing)
         return _("Running result after rubber {number}: {standing}").format(
             number=after, standing=standing
         )
-    players = ledger.players
-    summed = [0] * len(players)
-    for held in ledger.rubbers[:after]:
-        for seat, points in enumerate(held.settlement):
-            summed[seat] += points
-    standing = settlement_text(players, summed)
+    standing = settlement_text(ledger.columns, ledger.settlement_after(after))
     if so_far:
         return _("Result so far: {settlement}").format(settlement=standing)
     return _("Result after rubber {number}: {settlement}").format(number=after, settlement=standing)
 
 
-def sitting_result(ledger: Ledger | ColumnLedger) -> list[str]:
+def sitting_result(ledger: Ledger) -> list[str]:
     """The header's lines about the whole sitting: the running result, the rubbers played
     and won, a rubber still in progress and prison nobody has won yet (R11).
 
@@ -310,15 +300,12 @@ def sitting_result(ledger: Ledger | ColumnLedger) -> list[str]:
     count = len(ledger.rubbers)
     if count == 0:
         return [_("No hands yet")]
-    names: tuple[str, ...]
-    if isinstance(ledger, Ledger):
-        names, finished = ledger.sides, ledger.rubbers_finished
+    names, finished = ledger.columns, ledger.rubbers_finished
+    if not ledger.game.per_player:
         result = _("Running result: {standing}").format(
-            standing=_standing(ledger.sides, ledger.net)
+            standing=_standing(ledger.columns, ledger.net)
         )
     else:
-        names = ledger.players
-        finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
         result = _("Result: {settlement}").format(
             settlement=settlement_text(names, ledger.settlement)
         )
@@ -437,18 +424,16 @@ def _pack(
 
 
 def sitting_pages(
-    ledger: Ledger | ColumnLedger,
+    ledger: Ledger,
     header: SheetHeader,
     m: PageMetrics,
     sheet_metrics: SheetMetrics,
     rubber: int | None = None,
-    sitting: AnySitting | None = None,
 ) -> list[Page]:
     """The filled pads of a sitting: rubber ``rubber`` alone, or every rubber (None).
 
-    ``ledger`` is a two-sided ledger, or the pad with a column per player of a
-    three-player, chouette or cutthroat sitting (``sitting``, which names the game; see
-    :func:`~jojotte_score.render.sheet_layout.layout_sheet`). Each pad has the sitting's
+    ``ledger`` is the pad of a sitting of any game (two sides' columns, or a column per
+    player; see :func:`~jojotte_score.render.sheet_layout.layout_sheet`). Each pad has the sitting's
     running result after its rubber under it; the header gives the result of the whole
     sitting. A sitting without hands prints one pad with the names.
     """
@@ -462,21 +447,14 @@ def sitting_pages(
         )
     numbers = [rubber] if rubber is not None else list(range(1, count + 1))
     paid = prison_winners(ledger.hands)
-    if isinstance(ledger, Ledger):
-        names: tuple[str, ...] = ledger.sides
-        pads = [
-            layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid) for n in numbers
-        ]
-    else:
-        names = ledger.players
-        variant = ledger.variant
-        pads = [
-            layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid, variant)
-            for n in numbers
-        ]
+    names, variant = ledger.columns, ledger.variant
+    pads = [
+        layout_rubber(names, ledger.rubbers[n - 1], count, sheet_metrics, paid, variant)
+        for n in numbers
+    ]
     cells = [_Cell(pad, running_result(ledger, n)) for pad, n in zip(pads, numbers, strict=True)]
     if not cells:
-        cells = [_Cell(layout_sheet(ledger, 1, sheet_metrics, sitting))]
+        cells = [_Cell(layout_sheet(ledger, 1, sheet_metrics))]
     header = replace(header, sides=names)
     items, top = page_header(header, sitting_result(ledger), m, SHEETS_TITLE)
     if m.content_bottom - top < 72:

@@ -23,7 +23,6 @@ from jojotte_score.core.series import (
     signed,
 )
 from jojotte_score.core.stats import PlayerStats, player_stats
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext, pgettext
 from jojotte_score.render.chart_layout import (
     Chart,
@@ -65,7 +64,7 @@ class SeasonReport:
 
 
 def season_report(
-    dated: Sequence[tuple[date, AnySitting]], title: str = "", period: str = ""
+    dated: Sequence[tuple[date, Sitting]], title: str = "", period: str = ""
 ) -> SeasonReport:
     """The report over ``dated`` sittings (each with the day it was played), in the order
     of their days: the statistics, each player's net result per sitting and added up, and
@@ -74,10 +73,7 @@ def season_report(
     ordered = sorted(dated, key=lambda pair: pair[0])
     results = []
     for day, sitting in ordered:
-        if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
-            results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
-        else:
-            results.append(SittingResult.of_ledger(day, sitting, replay_columns(sitting)))
+        results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
     stats = tuple(player_stats(sitting for _day, sitting in ordered))
     over_time = results_over_time(results)
     if not period and ordered:

@@ -9,10 +9,9 @@ in a narrow lane right of the columns, on the row of the hand that put them ther
 wins them later gets an ordinary "prison" entry above the line. The foot holds each
 column's total (R14) and the rubber's result.
 
-The same code lays out two kinds of pad. Two players and partnerships have a column per
-side (a :class:`~jojotte_score.core.ledger.Ledger`). The three-player game, the chouette
-and cutthroat have a column per player (a
-:class:`~jojotte_score.core.individual_ledger.IndividualLedger`, T1, C4, F1): there an
+The same code lays out the pad of every game, a :class:`~jojotte_score.core.ledger.Ledger`
+that knows its game. Two players and partnerships have a column per side. The three-player
+game, the chouette and cutthroat have a column per player (T1, C4, F1): there an
 entry a player writes again for his partner (T8, F3, C4) is a copy, shown in parentheses
 and explained in the legend; the foot has a second row, each player's settlement (T15, C6,
 F6); and a chouette rubber names its box and its team above the names (C2).
@@ -30,11 +29,10 @@ asked, never guessed: a column ledger knows its game, and blank pads are given t
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import NamedTuple, Protocol
 
-from jojotte_score.core.individual_ledger import ColumnLedger, SeatRubberResult
 from jojotte_score.core.ledger import Ledger, RubberResult
-from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
+from jojotte_score.core.model import ChouetteRoles, Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
@@ -62,9 +60,6 @@ from jojotte_score.render.sheet_words import (
     signed,
 )
 from jojotte_score.render.text_fit import fit_text, wrap_text
-
-if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
 
 
 class SheetMetrics(NamedTuple):
@@ -167,64 +162,31 @@ def per_player(sides: Sequence[str], variant: Variant | None) -> bool:
     return variant is not None and variant.game.per_player
 
 
-def rubber_roles(
-    ledger: ColumnLedger, rubber_number: int, sitting: AnySitting | None = None
-) -> ChouetteRoles | None:
-    """The chouette's roles in rubber ``rubber_number`` (C2, C3), the rubber the next hand
-    starts included; None outside the chouette. A chouette without hands takes its first
-    roles from ``sitting`` (seat 0 in the box and seat 1 as captain without it)."""
-    game = ledger.variant.game
-    held = ledger.rubber(rubber_number)
-    if held is not None:
-        return held.roles
-    first = ledger.rubbers[0].roles if ledger.rubbers else None
-    if first is None and isinstance(sitting, Sitting):
-        first = sitting.chouette
-    winners = (rubber.winner for rubber in ledger.rubbers)
-    return game.rubber_roles(first, winners, rubber_number)
-
-
-def layout_sheet(
-    ledger: Ledger | ColumnLedger,
-    rubber_number: int,
-    metrics: SheetMetrics,
-    sitting: AnySitting | None = None,
-) -> SheetLayout:
-    """Lay out rubber ``rubber_number`` (1-based) of ``ledger``: two sides' columns for a
-    :class:`~jojotte_score.core.ledger.Ledger`, a column per player for the pad of a
-    three-player, chouette or cutthroat sitting.
+def layout_sheet(ledger: Ledger, rubber_number: int, metrics: SheetMetrics) -> SheetLayout:
+    """Lay out rubber ``rubber_number`` (1-based, as in the whole sitting) of ``ledger``: two
+    sides' columns, or a column per player for the pad of a three-player, chouette or
+    cutthroat sitting (the ledger's game says which).
 
     ``rubber_number`` may be one past the ledger's last rubber: that is the rubber the next
-    hand will start (or the first one of a ledger without hands), drawn as a blank pad.
-    ``sitting`` is the sitting the ledger was scored from: it names the chouette's first
-    box and captain, which an empty chouette pad shows; a two-sided ledger needs nothing
-    from it.
+    hand will start (or the first one of a ledger without hands), drawn as a blank pad (the
+    chouette's with the rubber's box and captain).
     """
-    count = len(ledger.rubbers)
-    if not 1 <= rubber_number <= count + 1:
+    count = ledger.rubber_count
+    if not ledger.start.rubber <= rubber_number <= count + 1:
         raise ValueError(f"rubber {rubber_number} is not on this pad (it has {count})")
-    if isinstance(ledger, Ledger):
-        if rubber_number > count:
-            return empty_sheet(ledger.sides, metrics, rubber_number)
-        rubber = ledger.rubbers[rubber_number - 1]
-        return layout_rubber(ledger.sides, rubber, count, metrics, prison_winners(ledger.hands))
     variant = ledger.variant
-    if rubber_number > count:
-        roles = rubber_roles(ledger, rubber_number, sitting)
-        return empty_sheet(ledger.players, metrics, rubber_number, variant, roles)
+    rubber = ledger.rubber(rubber_number)
+    if rubber is None:
+        roles = ledger.rubber_roles(rubber_number)
+        return empty_sheet(ledger.columns, metrics, rubber_number, variant, roles)
     return layout_rubber(
-        ledger.players,
-        ledger.rubbers[rubber_number - 1],
-        count,
-        metrics,
-        prison_winners(ledger.hands),
-        variant,
+        ledger.columns, rubber, count, metrics, prison_winners(ledger.hands), variant
     )
 
 
 def layout_rubber(
     sides: tuple[str, ...],
-    rubber: RubberResult | SeatRubberResult[Any],
+    rubber: RubberResult,
     count: int,
     metrics: SheetMetrics,
     paid: Mapping[int, int] | None = None,
@@ -234,18 +196,17 @@ def layout_rubber(
     hand won the prison each hand put in (:func:`~jojotte_score.core.prison.prison_winners`):
     those circles are crossed out with the winning hand's number, as a scorer does.
 
-    A :class:`~jojotte_score.core.individual_ledger.SeatRubberResult` is laid out with a
-    column per player (``sides`` are the players) of the game ``variant`` names.
+    The rubber of a game per player (``variant``) is laid out with a column per player
+    (``sides`` are the players); two sides' when ``variant`` is None.
     """
     caption = _("Rubber {number} of {count}").format(number=rubber.number, count=count)
-    if isinstance(rubber, RubberResult):
+    if not per_player(sides, variant):
         content = _Content(
             sides, rubber.hands, rubber.totals, (caption,), (result_text(rubber, sides),)
         )
         return _layout(content, rubber.number, metrics, paid or {})
-    if variant is None:
-        raise ValueError("a rubber with a column per player needs its game")
     game = variant
+    assert game is not None
     copies = {hand.number: hand.score.copies for hand in rubber.hands if hand.score.copies}
     content = _Content(
         sides,

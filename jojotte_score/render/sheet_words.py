@@ -6,9 +6,7 @@ rubber's result and settlement, in the language spoken. No Qt, no geometry.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from jojotte_score.core.individual_ledger import SeatRubberResult
 from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import ChouetteRoles, Variant
 from jojotte_score.core.scoring import EntryKind
@@ -100,7 +98,7 @@ def roles_caption(roles: ChouetteRoles | None, names: Sequence[str]) -> tuple[st
     return (text.format(box=box, captain=captain, partner=partner),)
 
 
-def column_result_lines(rubber: SeatRubberResult[Any], names: Sequence[str]) -> tuple[str, ...]:
+def column_result_lines(rubber: RubberResult, names: Sequence[str]) -> tuple[str, ...]:
     """The result of a rubber with a column per player, in words: who won it (or that it is
     still being played, with the prison waiting), then each player's settlement (T15, C6,
     F6), so far while the rubber is being played (T15a)."""

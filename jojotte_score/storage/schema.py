@@ -146,6 +146,35 @@ MIGRATIONS: Final = (
             """,
         ),
     ),
+    Migration(
+        4,
+        (
+            # Every game's summary keeps a checkpoint (the chouette, three-player and
+            # cutthroat sittings are no longer replayed whole): each column's totals over
+            # the rubbers before it, a JSON list (the two sides' difference is the first
+            # minus the second), and the chouette's roles of the rubber it starts (C3),
+            # NULL in the other games. A cache: the old rows are dropped and rebuilt.
+            "DROP TABLE summary",
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL,
+                resume_position INTEGER NOT NULL,
+                resume_rubber INTEGER NOT NULL,
+                resume_prison INTEGER NOT NULL,
+                resume_totals TEXT NOT NULL,
+                resume_box INTEGER,
+                resume_captain INTEGER,
+                settlement TEXT
+            )
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version

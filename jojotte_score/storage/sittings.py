@@ -15,11 +15,13 @@ import json
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.games import all_games
 from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import (
+    AnyHand,
     ChouetteRoles,
     Hand,
     Rules,
@@ -28,10 +30,11 @@ from jojotte_score.core.model import (
     Variant,
     side_names,
 )
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal, ThreePlayerHand
+from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import (
     check_hand,
     check_label,
+    check_sitting,
     check_sitting_setup,
     errors_only,
     sitting_side_names,
@@ -47,12 +50,6 @@ from jojotte_score.storage.errors import (
     StorageError,
 )
 from jojotte_score.storage.rows import named_row
-
-if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
-
-AnyHand = Hand | ThreePlayerDeal
-"""A hand of any variant: side against side, or by seat (three-player, cutthroat)."""
 
 
 def utc_now() -> datetime:
@@ -87,12 +84,10 @@ class SittingInfo(NamedTuple):
 
 
 class StoredSitting(NamedTuple):
-    """A sitting as stored: its id, details and the sitting itself (a
-    :class:`~jojotte_score.core.three_player.SeatSitting` for the three-player game and
-    cutthroat, a :class:`~jojotte_score.core.model.Sitting` for the others)."""
+    """A sitting as stored: its id, details and the sitting itself."""
 
     id: int
-    sitting: AnySitting
+    sitting: Sitting
     title: str
     place: str
     created: datetime
@@ -101,13 +96,12 @@ class StoredSitting(NamedTuple):
 
 class RecentHands(NamedTuple):
     """A sitting's setup and details, how many hands it has, and the hands of the rubber
-    of its newest hand with the :class:`Checkpoint` that rubber starts from.
+    of its newest hand with the :class:`Checkpoint` that rubber starts from, in any game.
 
     Enough to show the pad as it stands and to score the next hand; the older hands stay
-    on disk until :meth:`SittingStore.load` is asked for them. The games of individual
-    players have no checkpoint (their pad is replayed whole): their checkpoint is the start,
-    ``hands`` holds every hand of a chouette (whose first roles are ``chouette``), and
-    ``deals`` every hand of a three-player or cutthroat sitting (``hands`` is then empty).
+    on disk until :meth:`SittingStore.load` is asked for them. ``hands`` are the game's kind
+    of hand (side against side, or by seat); a chouette's first roles are ``chouette``, the
+    roles of the checkpoint's rubber the checkpoint's.
     """
 
     id: int
@@ -120,10 +114,9 @@ class RecentHands(NamedTuple):
     updated: datetime
     hand_count: int
     checkpoint: Checkpoint
-    hands: tuple[Hand, ...]
+    hands: tuple[AnyHand, ...]
     chosen_dealer: int | None = None
     chouette: ChouetteRoles | None = None
-    deals: tuple[ThreePlayerDeal, ...] = ()
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -284,14 +277,7 @@ class SittingStore:
                 figures = summary.refresh(writing, sitting_id)
         checkpoint = figures.checkpoint
         variant = Variant(row["variant"])
-        hands: tuple[Hand, ...] = ()
-        deals: tuple[ThreePlayerDeal, ...] = ()
-        if not variant.game.by_seat:
-            hands = tuple(
-                summary.stored_hands(connection, sitting_id, variant, checkpoint.position)
-            )
-        else:
-            deals = tuple(summary.stored_deals(connection, sitting_id, variant))
+        hands = tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position))
         roles = None
         if variant.game.has_roles:
             roles = ChouetteRoles(row["chouette_box"], row["chouette_captain"])
@@ -309,7 +295,6 @@ class SittingStore:
             hands=hands,
             chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
             chouette=roles,
-            deals=deals,
         )
 
     def hand_count(self, sitting_id: int) -> int:
@@ -335,26 +320,24 @@ class SittingStore:
         """A new sitting with no hands yet; returns its id. A chouette needs its first
         rubber's box and captain (``chouette``, C3)."""
         standard = rules or Rules.for_variant(variant)
-        sitting: AnySitting = Sitting(variant, tuple(players), (), standard, chouette=chouette)
-        if variant.game.by_seat:
-            sitting = SeatSitting(variant, tuple(players), (), standard)
+        sitting = Sitting(variant, tuple(players), (), standard, chouette=chouette)
         return self.import_sitting(sitting, title=title, place=place)
 
     def import_sitting(
         self,
-        sitting: AnySitting,
+        sitting: Sitting,
         *,
         title: str = "",
         place: str = "",
         earlier_checks: bool = False,
     ) -> int:
         """Store a whole sitting of any variant in one transaction; every hand is checked
-        first (``check_any_sitting``). With ``earlier_checks`` (a sitting file marked as
+        first (the game's checks). With ``earlier_checks`` (a sitting file marked as
         recorded under earlier checks), what an earlier release accepted is stored as it is
         (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused."""
         problems = _kind_problems(sitting)
         if not problems:  # only a sitting of the right kind can be checked hand by hand
-            found = check_any_sitting(sitting)
+            found = check_sitting(sitting)
             if earlier_checks:
                 from jojotte_score.formats.earlier_checks import tolerate
 
@@ -365,7 +348,7 @@ class SittingStore:
         problems += check_label("title", title) + check_label("place", place)
         if problems:
             raise InvalidSittingError(problems)
-        roles = sitting.chouette if isinstance(sitting, Sitting) else None
+        roles = sitting.chouette
         now = self._stamp()
         with self.database.transaction() as connection:
             cursor = connection.execute(
@@ -562,22 +545,14 @@ def _hand_json(hand: AnyHand) -> str:
     return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
 
 
-def check_any_sitting(sitting: AnySitting) -> list[Problem]:
-    """:func:`jojotte_score.core.variants.check_any_sitting`, imported when first needed."""
-    # Imported when needed: at start-up the window would otherwise load the scoring and
-    # explanations of all five games (7 modules more than its import budget allows).
-    from jojotte_score.core.variants import check_any_sitting as check
-
-    return check(sitting)
-
-
-def _kind_problems(sitting: AnySitting) -> list[Problem]:
-    """A sitting whose record does not fit its variant: hands by seat for three players and
-    cutthroat (T3, F2), side against side for the others."""
+def _kind_problems(sitting: Sitting) -> list[Problem]:
+    """A sitting whose hands do not fit its game: by seat for three players and cutthroat
+    (T3, F2), side against side for the others; one problem for the first that does not."""
     by_seat = sitting.variant.game.by_seat
-    if by_seat == isinstance(sitting, SeatSitting):
-        return []
-    return [Problem(_records_hands(sitting.variant, by_seat), None, "variant")]
+    for number, hand in enumerate(sitting.hands, start=1):
+        if not isinstance(hand, ThrownIn) and isinstance(hand, ThreePlayerHand) != by_seat:
+            return [Problem(_records_hands(sitting.variant, by_seat), number, "variant")]
+    return []
 
 
 def _records_hands(variant: Variant, by_seat: bool) -> str:
@@ -612,10 +587,8 @@ def _check_change(
         names = sitting_side_names(variant, players)
         problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
     else:
-        change_of = SeatSitting(variant, players, (_seat_hand(hand),))
-        problems = [
-            p._replace(hand=position + 1) for p in errors_only(check_any_sitting(change_of))
-        ]
+        change_of = Sitting(variant, players, (_seat_hand(hand),))
+        problems = [p._replace(hand=position + 1) for p in errors_only(check_sitting(change_of))]
     if problems:
         raise InvalidSittingError(problems)
 
@@ -638,19 +611,13 @@ def _check_replacements(
         if isinstance(hand, ThreePlayerHand):
             message = _records_hands(variant, variant.game.by_seat)
             raise InvalidSittingError([Problem(message, position + 1, None)])
-    sitting = summary.stored_sitting(connection, sitting_id)
-    if not isinstance(sitting, Sitting):
-        return
-    changed = list(sitting.hands)
-    for position, hand in hands.items():
-        changed[position] = _side_hand(hand)
-    whole = Sitting(
-        sitting.variant, sitting.players, tuple(changed), sitting.rules, sitting.chouette
-    )
-    first = min(hands) + 1
-    problems = [
-        p for p in errors_only(check_any_sitting(whole)) if p.hand is None or p.hand >= first
-    ]
+    first = min(hands)
+
+    def replace_them(changed: list[AnyHand], start: int) -> None:
+        for position, hand in hands.items():
+            changed[position - start] = _side_hand(hand)
+
+    problems = _problems_from(connection, sitting_id, first, replace_them)
     if problems:
         raise InvalidSittingError(problems)
 
@@ -664,21 +631,37 @@ def _chouette_change(
 ) -> list[Problem]:
     """The chouette's problems from ``position`` on once the change is made: the roles of
     each rubber follow the rubbers before it (C3), so a change can move a later dealer."""
-    sitting = summary.stored_sitting(connection, sitting_id)
-    if not isinstance(sitting, Sitting):
-        return []
-    hands = list(sitting.hands)
-    if change == "add" or change == "insert":
-        hands.insert(position, _side_hand(hand))
-    elif change == "replace":
-        hands[position] = _side_hand(hand)
-    else:
-        del hands[position]
-    changed = Sitting(
-        sitting.variant, sitting.players, tuple(hands), sitting.rules, sitting.chouette
-    )
-    first = position + 1
-    return [p for p in errors_only(check_any_sitting(changed)) if p.hand is None or p.hand >= first]
+
+    def make(changed: list[AnyHand], start: int) -> None:
+        if change == "add" or change == "insert":
+            changed.insert(position - start, _side_hand(hand))
+        elif change == "replace":
+            changed[position - start] = _side_hand(hand)
+        else:
+            del changed[position - start]
+
+    return _problems_from(connection, sitting_id, position, make)
+
+
+def _problems_from(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    first: int,
+    change: Callable[[list[AnyHand], int], None],
+) -> list[Problem]:
+    """The game's problems with the hands from position ``first`` on once ``change`` has
+    been made to the stored hands (it is given them from a position on, and that
+    position). They are checked from the summary's checkpoint when it is fresh and not
+    after ``first`` (the hands before it are as they were checked, and so are the roles
+    it holds), else from the first hand."""
+    cached = summary.fresh(connection, sitting_id)
+    start = START if cached is None or cached.checkpoint.position > first else cached.checkpoint
+    setup = summary.stored_setup(connection, sitting_id)
+    hands = list(summary.stored_hands(connection, sitting_id, setup.variant, start.position))
+    change(hands, start.position)
+    changed = Sitting(setup.variant, setup.players, tuple(hands), setup.rules, setup.chouette)
+    found = check_sitting(changed, None if start == START else start)
+    return [p for p in errors_only(found) if p.hand is None or p.hand > first]
 
 
 def _side_hand(hand: AnyHand | None) -> Hand:
@@ -796,7 +779,7 @@ def _damaged_info(sitting_id: int, error: DamagedSittingError) -> SittingInfo:
     never = datetime.fromtimestamp(0, UTC)
     return SittingInfo(
         sitting_id,
-        Variant.TWO_PLAYER,
+        all_games()[0].variant,  # a stand-in: the row that would say which cannot be read
         ("?", "?"),
         "",
         "",

@@ -5,12 +5,10 @@ rebuilt whenever that revision has moved on, so a stale or missing row only cost
 Besides the figures the list of sittings shows, it keeps a :class:`Checkpoint`: the latest
 rubber start with at least :data:`RECENT_HANDS` hands after it. The window scores only the
 hands from there to show the pad as it stands (the newest rubber is always among them),
-and recording the next hand re-scores from there instead of from hand 1.
-
-The games of individual players (the three-player game, the chouette, cutthroat) are scored
-on a pad with a column per player, which has no checkpoint to resume from: their summary is
-always derived by replaying the whole sitting (its checkpoint stays at the start), and it
-keeps each player's settlement instead of a side's net.
+and recording the next hand re-scores from there instead of from hand 1. Every game has
+one: it holds each column's totals over the earlier rubbers and, in the chouette, the
+rubber's roles, so the two sides' net (R14) and each player's settlement (T15) are known
+from it.
 """
 
 from __future__ import annotations
@@ -18,18 +16,14 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, Variant, side_names
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
+from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.rows import named_row
-
-if TYPE_CHECKING:
-    from jojotte_score.core.variants import AnySitting
 
 RECENT_HANDS: Final = 100
 """How many of the newest hands, at least, a checkpoint leaves after it: more rows than
@@ -52,7 +46,8 @@ class Figures(NamedTuple):
 
 def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
     """The summary of a pad scored from ``ledger.start`` (any checkpoint, or the start)."""
-    net_side, net_points = ledger.net
+    per_player = ledger.game.per_player
+    net_side, net_points = (None, 0) if per_player else ledger.net
     return Figures(
         ledger.hand_count,
         ledger.rubbers_finished,
@@ -60,34 +55,26 @@ def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
         net_points,
         ledger.unresolved_prison,
         checkpoint,
+        ledger.settlement if per_player else None,
     )
 
 
 def stored_hands(
     connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
-) -> Iterator[Hand]:
-    """The sitting's hands from position ``start`` on, in order."""
+) -> Iterator[AnyHand]:
+    """The sitting's hands from position ``start`` on, in order, each the game's kind of
+    hand (side against side, or by seat)."""
+    read = seat_hand_from_data if variant.game.by_seat else hand_from_data
     for position, data in connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
         (sitting_id, start),
     ):
-        # Every stored hand passed check_hand when it was written (SittingStore._check).
-        yield hand_from_data(json.loads(data), position + 1, variant, checked=False)
+        # Every stored hand passed the game's checks when it was written (SittingStore._check).
+        yield read(json.loads(data), position + 1, variant, checked=False)
 
 
-def stored_deals(
-    connection: sqlite3.Connection, sitting_id: int, variant: Variant
-) -> Iterator[ThreePlayerDeal]:
-    """The hands of a three-player or cutthroat sitting, recorded by seat, in order."""
-    for position, data in connection.execute(
-        "SELECT position, data FROM hand WHERE sitting_id = ? ORDER BY position", (sitting_id,)
-    ):
-        # Checked when written, like the hands of stored_hands.
-        yield seat_hand_from_data(json.loads(data), position + 1, variant, checked=False)
-
-
-def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySitting:
-    """The whole recorded sitting: its variant, players, rules, chouette roles and hands."""
+def stored_setup(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
+    """The recorded sitting without its hands: variant, players, rules, chouette roles."""
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, chouette_box, chouette_captain "
@@ -99,17 +86,20 @@ def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> AnySittin
     variant = Variant(row["variant"])
     players = stored_players(row["players"])
     rules = Rules(row["game_target"], row["rubber_bonus"])
-    if variant.game.by_seat:
-        deals = tuple(stored_deals(connection, sitting_id, variant))
-        return SeatSitting(variant, players, deals, rules)
-    hands = tuple(stored_hands(connection, sitting_id, variant))
     roles = None
     if variant.game.has_roles:
         box, captain = row["chouette_box"], row["chouette_captain"]
         if not isinstance(box, int) or not isinstance(captain, int):
             raise ValueError("the chouette's first box and captain are not recorded")
         roles = ChouetteRoles(box, captain)
-    return Sitting(variant, players, hands, rules, chouette=roles)
+    return Sitting(variant, players, (), rules, chouette=roles)
+
+
+def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
+    """The whole recorded sitting: its variant, players, rules, chouette roles and hands."""
+    setup = stored_setup(connection, sitting_id)
+    hands = tuple(stored_hands(connection, sitting_id, setup.variant))
+    return Sitting(setup.variant, setup.players, hands, setup.rules, setup.chouette)
 
 
 def stored_players(data: str) -> tuple[str, ...]:
@@ -122,65 +112,48 @@ def stored_players(data: str) -> tuple[str, ...]:
 
 def score_from(
     connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
-) -> tuple[Scorer, tuple[str, str]]:
-    """The stored hands from ``checkpoint`` on, scored; and the sides' names."""
-    row = named_row(
-        connection,
-        "SELECT variant, players, game_target, rubber_bonus FROM sitting WHERE id = ?",
-        (sitting_id,),
-    )
-    if row is None:
-        raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-    variant = Variant(row["variant"])
-    scorer = Scorer.resume(Rules(row["game_target"], row["rubber_bonus"]), checkpoint)
-    scorer.extend(stored_hands(connection, sitting_id, variant, checkpoint.position))
-    return scorer, side_names(variant, tuple(json.loads(row["players"])))
+) -> tuple[Scorer, tuple[str, ...]]:
+    """The stored hands from ``checkpoint`` on, scored; and the pad's column names."""
+    setup = stored_setup(connection, sitting_id)
+    scorer = Scorer.of(setup, None if checkpoint == START else checkpoint)
+    scorer.extend(stored_hands(connection, sitting_id, setup.variant, checkpoint.position))
+    return scorer, setup.columns
 
 
 def compute(
     connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
 ) -> Figures:
-    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all).
-
-    A game of individual players is always replayed whole (the checkpoint is not used).
-    """
-    row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
-    if row is not None and Variant(row[0]).game.per_player:
-        return column_figures(stored_sitting(connection, sitting_id))
-    scorer, sides = score_from(connection, sitting_id, checkpoint)
-    return figures_of(scorer.ledger(sides), scorer.checkpoint(RECENT_HANDS))
-
-
-def column_figures(sitting: AnySitting) -> Figures:
-    """The summary of a game of individual players, replayed from its first hand."""
-    # Imported when needed: at start-up the window would otherwise load the scoring and
-    # explanations of all five games (7 modules more than its import budget allows).
-    from jojotte_score.core.variants import replay_columns
-
-    ledger = replay_columns(sitting)
-    finished = sum(1 for rubber in ledger.rubbers if rubber.finished)
-    return Figures(
-        ledger.hand_count, finished, None, 0, ledger.unresolved_prison, START, ledger.settlement
-    )
+    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all)."""
+    scorer, columns = score_from(connection, sitting_id, checkpoint)
+    return figures_of(scorer.ledger(columns), scorer.checkpoint(RECENT_HANDS))
 
 
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
-    """The cached summary if it belongs to the sitting's current revision, else None."""
+    """The cached summary if it belongs to the sitting's current revision, else None; also
+    None when its checkpoint does not fit the sitting's game (a row to rebuild)."""
     row = named_row(
         connection,
-        "SELECT m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-        "m.resume_position, m.resume_rubber, m.resume_prison, m.resume_difference, "
-        "m.settlement FROM summary m JOIN sitting s ON s.id = m.sitting_id "
+        "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
+        "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
+        "m.resume_totals, m.resume_box, m.resume_captain, m.settlement "
+        "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
     )
     if row is None:
         return None
+    game = Variant(row["variant"]).game
+    totals = stored_numbers(row["resume_totals"], "column totals")
+    box, captain = row["resume_box"], row["resume_captain"]
+    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
+    if len(totals) != game.column_count or (roles is None) == game.has_roles:
+        return None
     checkpoint = Checkpoint(
         position=row["resume_position"],
         rubber=row["resume_rubber"],
         prison=row["resume_prison"],
-        difference=row["resume_difference"],
+        totals=totals,
+        roles=roles,
     )
     return Figures(
         hands=row["hands"],
@@ -196,21 +169,25 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
 def stored_settlement(data: str | None) -> tuple[int, ...] | None:
     """A stored settlement: a JSON list of whole numbers, or NULL for two sides (anything
     else is damage)."""
-    if data is None:
-        return None
+    return None if data is None else stored_numbers(data, "settlement")
+
+
+def stored_numbers(data: str, what: str) -> tuple[int, ...]:
+    """A stored JSON list of whole numbers (anything else is damage)."""
     numbers = json.loads(data)
-    if not isinstance(numbers, list) or not all(isinstance(n, int) for n in numbers):
-        raise ValueError(f"the settlement is not a list of numbers: {data[:60]!r}")
+    if not isinstance(numbers, list) or not all(type(n) is int for n in numbers):
+        raise ValueError(f"the {what} is not a list of numbers: {data[:60]!r}")
     return tuple(numbers)
 
 
 def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
     """Write ``figures`` as the summary of the sitting's current revision."""
+    roles = figures.checkpoint.roles
     connection.execute(
         "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
         "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
-        "resume_prison, resume_difference, settlement) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        "resume_prison, resume_totals, resume_box, resume_captain, settlement) "
+        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
         (
             figures.hands,
             figures.rubbers_finished,
@@ -220,7 +197,9 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
             figures.checkpoint.position,
             figures.checkpoint.rubber,
             figures.checkpoint.prison,
-            figures.checkpoint.difference,
+            json.dumps(list(figures.checkpoint.totals)),
+            None if roles is None else roles.box,
+            None if roles is None else roles.captain,
             None if figures.settlement is None else json.dumps(list(figures.settlement)),
             sitting_id,
         ),

@@ -11,7 +11,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
-from jojotte_score.core.variants import explain_columns
+from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.ledger import replay
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.cli.test_pdf import pdf_text
 
@@ -37,7 +38,7 @@ def test_score_prints_the_column_ledger(tmp_path: Path, capsys: Capture) -> None
 def test_explain_uses_the_explanation_of_each_game(tmp_path: Path, capsys: Capture) -> None:
     assert run(tmp_path, "explain", CHOUETTE) == 0
     out = capsys.readouterr().out
-    assert out == explain_columns(load_sitting(CHOUETTE).sitting) + "\n"
+    assert out == explain_ledger(replay(load_sitting(CHOUETTE).sitting)) + "\n"
     assert run(tmp_path, "explain", CHOUETTE, "--hand", "2") == 0
     second = capsys.readouterr().out
     assert second.startswith("Hand 2 (rubber 1, game 2): Anna in the box against Bert")

@@ -3,6 +3,8 @@ chouette of docs/RULES.md ("The chouette"), whose numbers were computed there by
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Iterable
 from dataclasses import replace
 
 import pytest
@@ -11,15 +13,14 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.chouette import (
     ChouetteCorrector,
-    ChouetteLedger,
-    ChouetteScorer,
     check_chouette_sitting,
     chouette_correction,
     later_dealers,
-    replay_chouette,
-    roles_by_rubber,
 )
 from jojotte_score.core.corrections import DealerChoice
+from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.games import find_game
+from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     ChouetteRoles,
     Hand,
@@ -32,16 +33,27 @@ from jojotte_score.core.model import (
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player_explanation import (
     explain_chouette_hand,
-    explain_chouette_ledger,
 )
-from jojotte_score.core.variants import check_any_sitting, explain_columns, replay_columns
+from jojotte_score.core.validation import check_sitting
 from tests.core.builders import played
+from tests.sitting_kinds import two_sided_hands
 from tests.strategies import valid_hands
 
 ANNA, BERT, CARL = 0, 1, 2
 NAMES = ("Anna", "Bert", "Carl")
 BOX, TEAM = 0, 1
 FIRST = ChouetteRoles(box=ANNA, captain=BERT)
+
+
+def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list[ChouetteRoles]:
+    """Each rubber's roles as the game gives them (C3), as many as are known: the first
+    rubber's and one more for each winner before the first rubber without one."""
+    game = find_game("chouette")
+    roles = [first]
+    for winner in itertools.takewhile(lambda winner: winner is not None, winners):
+        assert winner is not None
+        roles.append(game.roles_after(roles[-1], winner))
+    return roles
 
 
 def chouette(*hands: Hand, first: ChouetteRoles = FIRST, rules: Rules | None = None) -> Sitting:
@@ -53,7 +65,7 @@ def dealt(hand: PlayedHand | ThrownIn, dealer: int) -> Hand:
 
 
 def columns(sitting: Sitting, number: int, line: Line) -> tuple[int, int, int]:
-    result = replay_chouette(sitting).hands[number - 1]
+    result = replay(sitting).hands[number - 1]
     return (
         result.written(ANNA, line),
         result.written(BERT, line),
@@ -149,7 +161,7 @@ def test_games_and_rubbers_between_box_and_team(
     winner: int | None,
     bonus: tuple[int, ...],
 ) -> None:
-    ledger = replay_chouette(chouette(*hands))
+    ledger = replay(chouette(*hands))
     rubber = ledger.rubbers[0]
     assert list(rubber.game_winners) == games
     assert rubber.winner == winner
@@ -167,7 +179,7 @@ def test_prison_goes_to_the_winning_side_and_the_partner_copies_it() -> None:
     """R10 with C4: a tie's 120 goes to the team's next win, in both their columns."""
     tie = played(TEAM, "hearts", (50, 60), BOX)  # 60 against 60
     sitting = chouette(tie, TEAM_90)
-    ledger = replay_chouette(sitting)
+    ledger = replay(sitting)
     assert ledger.hands[0].prison_after == 120
     assert columns(sitting, 2, Line.ABOVE) == (40, 120, 120)
 
@@ -218,7 +230,7 @@ def test_roles_rotate_after_each_rubber(
 
 def test_the_scorer_plays_each_rubber_with_its_roles() -> None:
     """C2, C3: after the box's rubber, Carl is captain and the team's entries are his."""
-    scorer = ChouetteScorer(FIRST)
+    scorer = Scorer.of(chouette())
     scorer.extend([BOX_80, BOX_80])
     assert scorer.roles == ChouetteRoles(ANNA, CARL)
     result = scorer.add(TEAM_90)
@@ -237,7 +249,7 @@ def test_the_scorer_plays_each_rubber_with_its_roles() -> None:
 def test_the_rubber_is_settled_as_a_backgammon_chouette(
     rule: str, totals: tuple[int, int, int], settlement: tuple[int, int, int]
 ) -> None:
-    from jojotte_score.core.individual_ledger import settle
+    from jojotte_score.core.ledger import settle
 
     assert settle(totals) == settlement
 
@@ -296,7 +308,7 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
 def test_what_makes_a_chouette_impossible(
     rule: str, sitting: Sitting, expected: list[tuple[str, str]]
 ) -> None:
-    problems = check_any_sitting(sitting)
+    problems = check_sitting(sitting)
     assert [(p.message, p.field) for p in problems if not p.warning] == expected
 
 
@@ -307,7 +319,7 @@ def test_a_bad_hand_gets_its_own_messages_only() -> None:
     roles."""
     bad = played(BOX, "spades", (160, 0), BOX)
     sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL))
-    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    problems = [(p.hand, p.field) for p in check_sitting(sitting) if not p.warning]
     assert problems == [(2, "card_points[0]")]
 
 
@@ -318,7 +330,7 @@ def test_after_a_bad_hand_only_the_later_hands_own_errors_are_reported() -> None
     bad = played(BOX, "spades", (160, 0), BOX)
     also_bad = played(TEAM, "hearts", (40, 83), TEAM)
     sitting = chouette(BOX_80, bad, BOX_80, dealt(TEAM_90, CARL), dealt(also_bad, BERT))
-    problems = [(p.hand, p.field) for p in check_any_sitting(sitting) if not p.warning]
+    problems = [(p.hand, p.field) for p in check_sitting(sitting) if not p.warning]
     assert problems == [(2, "card_points[0]"), (5, "card_points[1]")]
 
 
@@ -329,7 +341,7 @@ def test_a_wrong_dealer_leaves_the_roles_known() -> None:
     sitting = chouette(
         dealt(BOX_80, CARL), dealt(BOX_80, BERT), dealt(TEAM_90, BERT), dealt(TEAM_90, CARL)
     )
-    assert [(p.hand, p.message) for p in check_any_sitting(sitting)] == [
+    assert [(p.hand, p.message) for p in check_sitting(sitting)] == [
         (1, "the dealer must be the box, Anna, or the captain, Bert"),
         (3, "the dealer must be the box, Anna, or the captain, Carl"),
     ]
@@ -338,7 +350,7 @@ def test_a_wrong_dealer_leaves_the_roles_known() -> None:
 def test_the_dealer_rule_names_the_players_and_follows_the_roles() -> None:
     """C7 in rubber 2: Anna boxes again, Carl captains (C3); Bert, the partner, may not deal."""
     sitting = chouette(BOX_80, BOX_80, dealt(TEAM_90, BERT))
-    problems = check_any_sitting(sitting)
+    problems = check_sitting(sitting)
     assert [(p.hand, p.message) for p in problems] == [
         (3, "the dealer must be the box, Anna, or the captain, Carl")
     ]
@@ -356,7 +368,7 @@ _FIRST = st.sampled_from([ChouetteRoles(b, c) for b in range(3) for c in range(3
 def test_settlements_add_up_to_zero_and_totals_to_the_entries(
     hands: tuple[Hand, ...], first: ChouetteRoles
 ) -> None:
-    ledger = replay_chouette(chouette(*hands, first=first))
+    ledger = replay(chouette(*hands, first=first))
     for rubber in ledger.rubbers:
         assert sum(rubber.settlement) == 0
         entries = [e for h in rubber.hands for e in h.entries]
@@ -370,7 +382,7 @@ def test_settlements_add_up_to_zero_and_totals_to_the_entries(
 def test_the_partner_writes_what_the_captain_writes_on_the_same_lines(
     hands: tuple[Hand, ...], first: ChouetteRoles
 ) -> None:
-    ledger = replay_chouette(chouette(*hands, first=first))
+    ledger = replay(chouette(*hands, first=first))
     for rubber in ledger.rubbers:
         roles = rubber.roles
         assert roles is not None
@@ -384,7 +396,7 @@ def test_the_partner_writes_what_the_captain_writes_on_the_same_lines(
 def test_a_rubber_ends_exactly_at_a_second_game_and_the_roles_rotate(
     hands: tuple[Hand, ...], first: ChouetteRoles
 ) -> None:
-    ledger = replay_chouette(chouette(*hands, first=first))
+    ledger = replay(chouette(*hands, first=first))
     for rubber, roles in zip(
         ledger.rubbers, roles_by_rubber(first, (r.winner for r in ledger.rubbers)), strict=False
     ):
@@ -400,8 +412,8 @@ def test_a_rubber_ends_exactly_at_a_second_game_and_the_roles_rotate(
 def test_scoring_a_prefix_gives_a_prefix_of_the_pad(
     hands: tuple[Hand, ...], first: ChouetteRoles, cut: int
 ) -> None:
-    whole = replay_chouette(chouette(*hands, first=first))
-    part = replay_chouette(chouette(*hands[:cut], first=first))
+    whole = replay(chouette(*hands, first=first))
+    part = replay(chouette(*hands[:cut], first=first))
     assert [h.entries for h in part.hands] == [h.entries for h in whole.hands[:cut]]
 
 
@@ -439,14 +451,14 @@ SHEET = [
 
 
 @pytest.fixture(scope="module")
-def ledger() -> ChouetteLedger:
+def ledger() -> Ledger:
     assert check_chouette_sitting(EXAMPLE) == []
-    return replay_chouette(EXAMPLE)
+    return replay(EXAMPLE)
 
 
 @pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
 def test_each_hand_of_the_worked_chouette(
-    ledger: ChouetteLedger,
+    ledger: Ledger,
     row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None, int | None],
 ) -> None:
     number, above, below, prison, game_winner, rubber_winner = row
@@ -460,7 +472,7 @@ def test_each_hand_of_the_worked_chouette(
     )
 
 
-def test_the_worked_chouettes_rubbers_roles_and_result(ledger: ChouetteLedger) -> None:
+def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
     """C3 both ways: Anna's box wins and stays; Carl's team wins and Carl goes into the
     box; Bert's team wins and Bert would be the fourth rubber's box. C6 settles each."""
     assert [(r.roles, r.totals, r.settlement, r.winner) for r in ledger.rubbers] == [
@@ -497,17 +509,17 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: ChouetteLedger) -
         (8, "Bert made the Slam: 500 above (R7)."),
     ],
 )
-def test_the_worked_chouette_explained(ledger: ChouetteLedger, number: int, sentence: str) -> None:
+def test_the_worked_chouette_explained(ledger: Ledger, number: int, sentence: str) -> None:
     rubber = ledger.rubber(ledger.hands[number - 1].rubber)
     assert rubber is not None
     assert rubber.roles is not None
     assert sentence in explain_chouette_hand(ledger.hands[number - 1], ledger, rubber.roles)
 
 
-def test_any_sitting_door_scores_and_explains_the_chouette(ledger: ChouetteLedger) -> None:
-    assert replay_columns(EXAMPLE).settlement == ledger.settlement
-    assert explain_columns(EXAMPLE) == explain_chouette_ledger(ledger)
-    assert explain_columns(EXAMPLE).count("\n\nHand ") == 9
+def test_any_sitting_door_scores_and_explains_the_chouette(ledger: Ledger) -> None:
+    assert replay(EXAMPLE).settlement == ledger.settlement
+    assert explain_ledger(replay(EXAMPLE)) == explain_ledger(ledger)
+    assert explain_ledger(replay(EXAMPLE)).count("\n\nHand ") == 9
 
 
 # A correction that changes who wins a rubber -----------------------------------------------
@@ -525,7 +537,7 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
     Anna, who deals hand 4, is the partner (C3, C7). Re-derived, hand 3 is Anna's (Bert
     dealt hand 2, C7) and hand 4, the first of a rubber with no dealer that stands, the
     box's, Bert's (C7b). Either fix scores alike."""
-    hands = list(CORRECTED.hands)
+    hands = list(two_sided_hands(CORRECTED.hands))
     hands[1] = dealt(TEAM_90, BERT)
     edited = chouette(*hands)
 
@@ -550,8 +562,8 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
         fixed = list(hands)
         for position, hand in correction.hands(choice).items():
             fixed[position] = hand
-        assert check_any_sitting(chouette(*fixed)) == []
-        assert replay_chouette(chouette(*fixed)).settlement == replay_chouette(edited).settlement
+        assert check_sitting(chouette(*fixed)) == []
+        assert replay(chouette(*fixed)).settlement == replay(edited).settlement
     assert later_dealers(CORRECTED).fixes == ()
     assert chouette_correction(CORRECTED, 1, dealt(BOX_80, ANNA)) is None
 
@@ -569,7 +581,7 @@ def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
         dealt(TEAM_90, ANNA),
         dealt(TEAM_90, CARL),
     )
-    assert check_any_sitting(original) == []
+    assert check_sitting(original) == []
     correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
     assert correction is not None
     assert correction.reasons == ("Hands 4 and 6: Carl is now the partner and may not deal (C7)",)
@@ -582,7 +594,7 @@ def test_a_long_list_of_hands_is_cut_to_its_first_numbers_and_a_count() -> None:
     team wins rubber 1 with hand 3 and every later rubber's roles change: the reasons list
     each player's first nine hands and count the rest."""
     original = with_legal_dealers(chouette(BOX_80, BOX_80, *[TEAM_90] * 80), [])
-    correction = chouette_correction(original, 0, mirrored(original.hands[0]))
+    correction = chouette_correction(original, 0, mirrored(two_sided_hands(original.hands)[0]))
     assert correction is not None
     by_dealer = {
         seat: [fix.number for fix in correction.fixes if fix.dealer == seat] for seat in range(3)
@@ -605,9 +617,10 @@ def test_a_rubbers_first_dealer_is_counted_back_from_a_later_one_that_stands() -
     gives Bert hand 5 and Carl hand 4 (C7)."""
     thrown = ThrownIn()
     original = chouette(
-        *CORRECTED.hands[:3], *(dealt(thrown, dealer) for dealer in (ANNA, ANNA, CARL))
+        *two_sided_hands(CORRECTED.hands)[:3],
+        *(dealt(thrown, dealer) for dealer in (ANNA, ANNA, CARL)),
     )
-    assert check_any_sitting(original) == []
+    assert check_sitting(original) == []
     correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
     assert correction is not None
     assert correction.reasons == (
@@ -646,7 +659,7 @@ def mirrored(hand: Hand) -> Hand:
 def with_legal_dealers(sitting: Sitting, turns: list[bool]) -> Sitting:
     """The sitting with each hand dealt by its rubber's box or captain (C7), as ``turns``
     say (True: the captain; False, or no more turns: the box)."""
-    ledger = replay_chouette(sitting)
+    ledger = replay(sitting)
     hands = []
     for index, result in enumerate(ledger.hands):
         roles = ledger.rubbers[result.rubber - 1].roles
@@ -682,8 +695,8 @@ def test_the_corrector_finds_what_scoring_the_edited_sitting_finds(
     box, 90 to the team) make rubbers end often enough."""
     sitting = with_legal_dealers(chouette(*hands, first=first), turns)
     position = where % len(hands)
-    edit = mirrored(sitting.hands[position]) if other is None else other
-    recorded = replay_chouette(sitting)
+    edit = mirrored(two_sided_hands(sitting.hands)[position]) if other is None else other
+    recorded = replay(sitting)
     roles = recorded.rubbers[recorded.hands[position].rubber - 1].roles
     assert roles is not None
     edit = edit._replace(dealer=roles.box)
@@ -695,10 +708,10 @@ def test_the_corrector_finds_what_scoring_the_edited_sitting_finds(
     event("later dealers made illegal" if expected.fixes else "every later dealer stands")
 
 
-def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: ChouetteLedger) -> None:
+def test_the_chouettes_prison_is_explained_by_the_two_player_rule(ledger: Ledger) -> None:
     """C1: a chouette hand is the two-player hand, so its prison is R10's, not the
     three-player game's T12."""
-    text = explain_columns(EXAMPLE)
+    text = explain_ledger(replay(EXAMPLE))
     assert "Now waiting in prison: 120 (R10)." in text
     assert "Anna wins the hand and takes the 120 points waiting in prison, above (R10)." in text
     assert "Carl wins the hand and takes the 75 points waiting in prison, above (R10)." in text
@@ -718,3 +731,25 @@ def test_the_partner_counts_the_captains_games(
 ) -> None:
     """C4, C5: the team's game is the captain's and the partner's."""
     assert tuple(roles.scores_with(seat) for seat in (ANNA, BERT, CARL)) == counted
+
+
+@pytest.mark.parametrize("dealer", [ANNA, BERT, CARL])
+def test_checking_from_a_checkpoint_finds_what_the_whole_check_finds_after_it(dealer: int) -> None:
+    """C3, C7: the checkpoint holds the roles of the rubber it starts, so the hands after it
+    are checked alike from there (the storage checks a change that way), the dealer rule
+    naming the same box and captain."""
+    whole = Scorer.of(EXAMPLE)
+    whole.extend(EXAMPLE.hands)
+    point = whole.checkpoint()
+    assert point.position > 0
+    assert point.roles is not None
+    hands = two_sided_hands(EXAMPLE.hands)
+    last = dealt(hands[-1], dealer)
+    changed = replace(EXAMPLE, hands=(*hands[:-1], last))
+    tail = replace(changed, hands=changed.hands[point.position :])
+    found = check_chouette_sitting(tail, point)
+    assert found == [
+        p for p in check_chouette_sitting(changed) if p.hand is None or p.hand > point.position
+    ]
+    wrong = dealer not in (point.roles.box, point.roles.captain)
+    assert [p.hand for p in found] == ([len(hands)] if wrong else [])

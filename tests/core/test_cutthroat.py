@@ -10,14 +10,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from jojotte_score.core.individual_ledger import (
-    ThreePlayerLedger,
-    replay_seats,
-    seat_scorer,
-)
-from jojotte_score.core.model import ThrownIn, Variant
+from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.model import Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
+from jojotte_score.core.three_player import ThreePlayerDeal
 from jojotte_score.core.three_player_explanation import explain_three_player_hand
 from jojotte_score.core.three_player_validation import (
     check_cutthroat_hand,
@@ -36,7 +32,7 @@ def written(hand: ThreePlayerDeal) -> Written:
     """Every entry one hand writes on a fresh cutthroat pad, as (seat, line, points, kind)."""
     return {
         (e.side, e.line.value, e.points, e.kind.value)
-        for e in seat_scorer(
+        for e in Scorer(
             Variant.CUTTHROAT,
         )
         .add(hand)
@@ -159,7 +155,7 @@ def test_a_thrown_in_deal_needs_no_dealer() -> None:
     assert check_cutthroat_hand(ThrownIn(), 1, NAMES) == []
 
 
-EXAMPLE = SeatSitting(Variant.CUTTHROAT,
+EXAMPLE = Sitting(Variant.CUTTHROAT,
     NAMES,
     (
         three(ANNA, "spades", BERT, (55, 45, 0, 0), ANNA, dealer=DAVE),
@@ -190,14 +186,14 @@ SHEET = [
 
 
 @pytest.fixture(scope="module")
-def example() -> ThreePlayerLedger:
+def example() -> Ledger:
     assert check_seat_sitting(EXAMPLE) == []
-    return replay_seats(EXAMPLE)
+    return replay(EXAMPLE)
 
 
 @pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
 def test_the_worked_sitting_hand_by_hand(
-    example: ThreePlayerLedger,
+    example: Ledger,
     row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None],
 ) -> None:
     number, above, below, prison, game_winner = row
@@ -207,7 +203,7 @@ def test_the_worked_sitting_hand_by_hand(
     assert (result.prison_after, result.game_winner) == (prison, game_winner)
 
 
-def test_the_worked_sitting_rubber(example: ThreePlayerLedger) -> None:
+def test_the_worked_sitting_rubber(example: Ledger) -> None:
     """F5: Carl wins games 1 and 3 and the rubber; F6: 4 × total - 2410 each."""
     rubber = example.rubbers[0]
     assert (rubber.game_winners, rubber.winner) == ((CARL, ANNA, CARL), CARL)
@@ -231,10 +227,10 @@ def test_generated_hands_pass_validation(hand: ThreePlayerDeal) -> None:
 @SITTINGS
 @given(cutthroat_sittings())
 def test_the_dealer_copies_the_inactive_player_and_never_writes_below(
-    sitting: SeatSitting,
+    sitting: Sitting,
 ) -> None:
     """F3: the dealer writes above exactly what I wrote; nothing below."""
-    for result in replay_seats(sitting).hands:
+    for result in replay(sitting).hands:
         hand, roles = result.hand, result.score.roles
         if roles is None:
             assert result.entries == ()
@@ -246,9 +242,9 @@ def test_the_dealer_copies_the_inactive_player_and_never_writes_below(
 
 @SITTINGS
 @given(cutthroat_sittings())
-def test_settlements_add_up_to_zero_and_totals_to_the_entries(sitting: SeatSitting) -> None:
+def test_settlements_add_up_to_zero_and_totals_to_the_entries(sitting: Sitting) -> None:
     """F6: the four nets add up to 0; each total is the sum of the player's entries."""
-    ledger = replay_seats(sitting)
+    ledger = replay(sitting)
     for rubber in ledger.rubbers:
         assert sum(rubber.settlement) == 0
         sums = [0, 0, 0, 0]

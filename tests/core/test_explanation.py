@@ -16,19 +16,17 @@ from jojotte_score.core.explanation import (
     Say,
     Sentence,
     explain_hand,
+    explain_ledger,
     hand_sentences,
     in_words,
     listing,
     said,
     sentence_message,
 )
-from jojotte_score.core.individual_ledger import replay_seats
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Trump
+from jojotte_score.core.model import Sitting, Trump
 from jojotte_score.core.scoring import EntryKind
-from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.three_player_explanation import three_player_hand_sentences
-from jojotte_score.core.variants import explain_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 from tests.core.test_german_example import GERMAN
@@ -212,7 +210,7 @@ def test_the_german_explanation_says_the_german_notes(hand: int, line: str, note
 
 def _german_columns(example: str) -> list[list[str]]:
     use_language("de")
-    text = explain_columns(load_sitting(DATA / f"{example}.json").sitting)
+    text = explain_ledger(replay(load_sitting(DATA / f"{example}.json").sitting))
     return [block.splitlines() for block in text.split("\n\n")]
 
 
@@ -320,8 +318,8 @@ def test_the_games_of_individual_players_in_german(
 
 def test_a_three_player_hand_as_data_cites_the_three_player_rules() -> None:
     sitting = load_sitting(DATA / "three-player-example.json").sitting
-    assert isinstance(sitting, SeatSitting)
-    ledger = replay_seats(sitting)
+    assert isinstance(sitting, Sitting)
+    ledger = replay(sitting)
     sentences = three_player_hand_sentences(ledger.hands[5], ledger)
     assert _by_say(sentences, Say.TRICK_SCORES)["rule"] == "T5, R1"
     assert _by_say(sentences, Say.WINNER_TAKES_BOTH) == said(

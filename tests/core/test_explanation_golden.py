@@ -21,7 +21,6 @@ import pytest
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.core.variants import explain_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 from tests.golden import check_golden
@@ -44,7 +43,7 @@ def explain_file(path: Path) -> str:
     if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
         text = explain_ledger(replay(sitting))
     else:
-        text = explain_columns(sitting)
+        text = explain_ledger(replay(sitting))
     return text + "\n"
 
 

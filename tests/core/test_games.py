@@ -81,17 +81,16 @@ def test_the_column_names_are_the_sides_or_the_players() -> None:
 
 def test_the_chouette_roles_follow_the_rubbers_winners() -> None:
     """C3: a winning box stays and the partner captains; a losing box becomes partner, the
-    captain boxes, the partner captains. Unknown beyond the first unfinished rubber."""
+    captain boxes, the partner captains. The other games have no roles to turn."""
     chouette = find_game("chouette")
     first = ChouetteRoles(box=0, captain=1)
+    assert chouette.first_roles(None) == first  # seat 0 boxes, seat 1 captains
     # Rubber 1 won by the box (Anna), rubber 2 by the team (its captain, Carl).
-    winners = (0, 2, None)
-    assert chouette.rubber_roles(first, winners, 1) == first
-    assert chouette.rubber_roles(first, winners, 2) == ChouetteRoles(box=0, captain=2)
-    assert chouette.rubber_roles(first, winners, 3) == ChouetteRoles(box=2, captain=1)
-    assert chouette.rubber_roles(first, winners, 4) is None
-    assert chouette.rubber_roles(None, (), 1) == first  # seat 0 boxes, seat 1 captains
-    assert find_game("three-player").rubber_roles(first, winners, 1) is None
+    second = chouette.roles_after(first, 0)
+    assert second == ChouetteRoles(box=0, captain=2)
+    assert chouette.roles_after(second, 2) == ChouetteRoles(box=2, captain=1)
+    assert find_game("three-player").first_roles(first) is None
+    assert find_game("three-player").roles_after(first, 1) == first
 
 
 def test_the_dealers_in_turn_and_the_chouette_dealer_rule() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.ledger import Checkpoint, Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided
@@ -184,7 +184,7 @@ def test_thrown_in_deals_keep_hand_numbers() -> None:
 
 
 def test_scorer_reports_the_state_after_each_hand() -> None:
-    scorer = Scorer(Rules())
+    scorer = Scorer(Variant.TWO_PLAYER, Rules())
     scorer.add(A_WINS_60)
     assert (scorer.below, scorer.games, scorer.next_game, scorer.next_rubber) == (
         (60, 0),
@@ -205,7 +205,7 @@ def test_scorer_reports_the_state_after_each_hand() -> None:
 
 def test_a_copied_scorer_tries_a_hand_without_changing_the_original() -> None:
     """The entry panel's preview scores a candidate hand on a copy of the scorer."""
-    scorer = Scorer(Rules())
+    scorer = Scorer(Variant.TWO_PLAYER, Rules())
     scorer.extend([A_WINS_100, TIE_100])
     trial = scorer.copy()
     result = trial.add(A_WINS_100)
@@ -239,3 +239,12 @@ def test_rules_and_ledgers_are_values_not_tuples() -> None:
     assert rules == Rules(game_target=80, rubber_bonus=300)
     assert rules != (80, 300)  # type: ignore[comparison-overlap]
     assert not isinstance(replay(Sitting(Variant.TWO_PLAYER, ("A", "B"))), tuple)
+
+
+def test_a_checkpoint_of_another_number_of_columns_is_refused() -> None:
+    """A two-sided pad has two columns; a checkpoint with three totals is not its own."""
+    with pytest.raises(ValueError, match="has 2 columns"):
+        Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0, 0)))
+    assert (
+        Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0))).start.difference == 100
+    )

@@ -493,7 +493,7 @@ def test_scoring_a_prefix_gives_the_prefix_of_the_ledger(
 @given(ANY_SITTING)
 def test_scorer_one_hand_at_a_time_matches_replay(sitting: Sitting) -> None:
     full = replay(sitting)
-    scorer = Scorer(sitting.rules)
+    scorer = Scorer.of(sitting)
     for hand, expected in zip(sitting.hands, full.hands, strict=True):
         assert scorer.add(hand) == expected
         assert scorer.prison_waiting == expected.prison_after
@@ -581,7 +581,7 @@ def test_a_thrown_in_deal_writes_nothing_and_only_renumbers_later_hands(
     assert (thrown.game_winner, thrown.rubber_winner) == (None, None)
     # It is played in the game and rubber the next hand would have been played in.
     previous = before.hands[at - 1] if at else None
-    scorer = Scorer(sitting.rules)
+    scorer = Scorer.of(sitting)
     scorer.extend(sitting.hands[:at])
     assert (thrown.rubber, thrown.game) == (scorer.next_rubber, scorer.next_game)
     assert (thrown.below, thrown.games) == (scorer.below, scorer.games)
@@ -607,7 +607,7 @@ def test_partnerships_play_to_125_and_otherwise_score_like_two_players(
     sitting: Sitting,
 ) -> None:
     ledger = replay(sitting)
-    assert ledger.sides == ("Anna & Carl", "Bert & Dora")
+    assert ledger.columns == ("Anna & Carl", "Bert & Dora")
     assert ledger.rules.game_target == 125
     for result in ledger.hands:
         if result.game_winner is not None:
@@ -627,11 +627,11 @@ def test_scoring_from_a_rubbers_checkpoint_agrees_with_the_whole_replay(sitting:
     """R11-R14: a rubber starts clean except for prison, numbers and the running result, so
     scoring the newest rubber from its checkpoint writes exactly what the whole replay does.
     """
-    whole = Scorer(sitting.rules)
+    whole = Scorer.of(sitting)
     whole.extend(sitting.hands)
     full = whole.ledger(sitting.side_names)
     checkpoint = whole.checkpoint()
-    resumed = Scorer.resume(sitting.rules, checkpoint)
+    resumed = Scorer.of(sitting, checkpoint)
     resumed.extend(sitting.hands[checkpoint.position :])
     tail = resumed.ledger(sitting.side_names)
 
@@ -643,7 +643,7 @@ def test_scoring_from_a_rubbers_checkpoint_agrees_with_the_whole_replay(sitting:
     assert resumed.checkpoint() == checkpoint
     for keep in (1, 2, 5, 20):  # resuming from a checkpoint finds the same later ones
         earlier = whole.checkpoint(keep + 3)
-        again = Scorer.resume(sitting.rules, earlier)
+        again = Scorer.of(sitting, earlier)
         again.extend(sitting.hands[earlier.position :])
         assert again.checkpoint(keep) == whole.checkpoint(keep)
         assert len(sitting.hands) - whole.checkpoint(keep).position >= min(keep, len(sitting.hands))
@@ -659,4 +659,4 @@ def test_scoring_from_a_rubbers_checkpoint_agrees_with_the_whole_replay(sitting:
             assert tail.result(number) == expected
             assert full.result(number) == full.hands[number - 1]
     else:
-        assert checkpoint == Checkpoint()
+        assert checkpoint == Checkpoint(totals=(0, 0))  # the start: nothing before it

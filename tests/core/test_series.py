@@ -4,13 +4,11 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from jojotte_score.core.individual_ledger import IndividualLedger
 from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.series import (
     ContractShares,
     SittingResult,
@@ -23,18 +21,17 @@ from jojotte_score.core.series import (
     standings_summary,
 )
 from jojotte_score.core.stats import ContractKind, player_stats
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.sitting_kinds import two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 
 
-def example(name: str) -> tuple[AnySitting, Ledger | IndividualLedger[Any]]:
+def example(name: str) -> tuple[Sitting, Ledger | Ledger]:
     """The worked example ``name`` and its pad."""
     sitting = load_sitting(DATA / f"{name}-example.json").sitting
     if sitting.variant.game.per_player:
-        return sitting, replay_columns(sitting)
+        return sitting, replay(sitting)
     return sitting, replay(two_sided(sitting))
 
 

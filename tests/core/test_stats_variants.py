@@ -12,11 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import ContractCount, PlayerStats, player_stats, sitting_stats
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
+from jojotte_score.core.three_player import ThreePlayerHand
 from jojotte_score.core.three_player_validation import check_seat_sitting
-from jojotte_score.core.variants import check_any_sitting, replay_columns
+from jojotte_score.core.validation import check_sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core import test_chouette, test_cutthroat, test_three_player_example
 from tests.core.builders import three
@@ -138,18 +139,18 @@ CASES = [
 
 @pytest.mark.parametrize(("sitting", "rows"), CASES)
 def test_each_player_of_the_worked_sittings(
-    sitting: Sitting | SeatSitting, rows: list[PlayerStats]
+    sitting: Sitting | Sitting, rows: list[PlayerStats]
 ) -> None:
-    assert check_any_sitting(sitting) == []
+    assert check_sitting(sitting) == []
     assert player_stats([sitting]) == sorted(rows, key=lambda player: player.name)
 
 
 @pytest.mark.parametrize(("sitting", "rows"), CASES)
 def test_net_points_are_the_settlement_and_add_up_to_zero(
-    sitting: Sitting | SeatSitting, rows: list[PlayerStats]
+    sitting: Sitting | Sitting, rows: list[PlayerStats]
 ) -> None:
     """T15, C6, F6: each player's net is his settlement; the settlements add up to 0."""
-    settlement = replay_columns(sitting).settlement
+    settlement = replay(sitting).settlement
     assert tuple(player.net_points for player in rows) == settlement
     assert sum(settlement) == 0
     assert tuple(player.net_points for player in sitting_stats(sitting)) == settlement
@@ -157,7 +158,7 @@ def test_net_points_are_the_settlement_and_add_up_to_zero(
 
 @pytest.mark.parametrize(("sitting", "rows"), CASES)
 def test_every_contract_has_one_declarer_and_one_defender(
-    sitting: Sitting | SeatSitting, rows: list[PlayerStats]
+    sitting: Sitting | Sitting, rows: list[PlayerStats]
 ) -> None:
     played = sum(1 for hand in sitting.hands if not hand.thrown_in)
     assert sum(player.contracts.declared for player in rows) == played
@@ -179,7 +180,7 @@ def test_melds_per_hand_counts_the_hands_the_player_held_cards_in() -> None:
 def test_the_chouette_team_wins_a_rubber_for_captain_and_partner() -> None:
     """The ledger names one winner per rubber (the box or the captain); the statistics
     credit the partner too, so three rubbers give five wins."""
-    assert replay_columns(CHOUETTE).rubbers_won == (1, 1, 1)
+    assert replay(CHOUETTE).rubbers_won == (1, 1, 1)
     assert [player.rubbers_won for player in player_stats([CHOUETTE])] == [2, 2, 1]
 
 
@@ -191,7 +192,7 @@ def test_the_chouette_team_wins_a_rubber_for_captain_and_partner() -> None:
         ("chouette-example.json", CHOUETTE),
     ],
 )
-def test_the_example_files_give_the_same_figures(file: str, sitting: Sitting | SeatSitting) -> None:
+def test_the_example_files_give_the_same_figures(file: str, sitting: Sitting | Sitting) -> None:
     assert player_stats([load_sitting(DATA / file).sitting]) == player_stats([sitting])
 
 
@@ -262,7 +263,7 @@ def test_one_three_player_hand(
     contract: tuple[str, ContractCount, ContractCount],
     defeated: int,
 ) -> None:
-    sitting = SeatSitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (hand,))
+    sitting = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (hand,))
     assert check_seat_sitting(sitting) == []
     by_name = {player.name: player for player in player_stats([sitting])}
     kind, count, doubled = contract

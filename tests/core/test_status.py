@@ -15,8 +15,7 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.status import next_dealer, table_status
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerHand
-from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.core.three_player import ThreePlayerHand
 from tests.core.builders import played, three
 from tests.core.test_german_example import GERMAN_HANDS
 
@@ -29,7 +28,7 @@ def dealt(hand: PlayedHand, dealer: int | None) -> PlayedHand:
 
 def results(hands: list[Hand], variant: Variant) -> list[HandResult]:
     """The scorer's results of ``hands``, as the window has them."""
-    scorer = Scorer(Rules.for_variant(variant))
+    scorer = Scorer(variant, Rules.for_variant(variant))
     scorer.extend(hands)
     return scorer.results
 
@@ -123,10 +122,10 @@ def test_status_through_the_german_example() -> None:
 def test_status_from_the_rubbers_checkpoint() -> None:
     """The window scores only the newest rubber; its status and dealer are the same."""
     hands = [*RUBBER, dealt(A_60, 1), A_60]
-    whole = Scorer(Rules())
+    whole = Scorer(Variant.TWO_PLAYER, Rules())
     whole.extend(hands)
     checkpoint = whole.checkpoint()
-    recent = Scorer.resume(Rules(), checkpoint)
+    recent = Scorer(Variant.TWO_PLAYER, Rules(), checkpoint)
     recent.extend(hands[checkpoint.position :])
     status = table_status(recent.ledger(("A", "B")), TWO)
     assert status == table_status(whole.ledger(("A", "B")), TWO)
@@ -152,7 +151,7 @@ def _three(dealer: int | None) -> ThreePlayerHand:
     [
         (
             T2,
-            SeatSitting(
+            Sitting(
                 Variant.THREE_PLAYER,
                 ("A", "B", "C"),
                 (three(0, "spades", 1, (55, 40, 0), 0, dealer=2),),
@@ -163,21 +162,21 @@ def _three(dealer: int | None) -> ThreePlayerHand:
         ),
         (
             f"{T2}, a thrown-in deal too",
-            SeatSitting(Variant.THREE_PLAYER, ("A", "B", "C"), (ThrownIn(dealer=1),)),
+            Sitting(Variant.THREE_PLAYER, ("A", "B", "C"), (ThrownIn(dealer=1),)),
             None,
             2,
             (0, 0, 0),
         ),
         (
             F7,
-            SeatSitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(3),)),
+            Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(3),)),
             None,
             0,
             (65, 0, 0, 0),
         ),
         (
             F7,
-            SeatSitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(2), ThrownIn(dealer=3))),
+            Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(2), ThrownIn(dealer=3))),
             None,
             0,
             (65, 0, 0, 0),
@@ -213,8 +212,8 @@ def _three(dealer: int | None) -> ThreePlayerHand:
     ],
 )
 def test_the_status_of_the_games_of_individual_players(
-    rule: str, sitting: AnySitting, chosen: int | None, dealer: int | None, below: tuple[int, ...]
+    rule: str, sitting: Sitting, chosen: int | None, dealer: int | None, below: tuple[int, ...]
 ) -> None:
-    status = table_status(replay_columns(sitting), sitting.variant, chosen)
+    status = table_status(replay(sitting), sitting.variant, chosen)
     assert (status.next_dealer, status.below) == (dealer, below)
     assert status.hand == len(sitting.hands) + 1

@@ -7,20 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.individual_ledger import ThreePlayerLedger, replay_seats
-from jojotte_score.core.model import ThrownIn, Variant
+from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.model import Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SeatSitting
 from jojotte_score.core.three_player_explanation import (
     explain_three_player_hand,
-    explain_three_player_ledger,
 )
 from jojotte_score.core.three_player_validation import check_seat_sitting
 from tests.core.builders import three
 
 ANNA, BERT, CARL = 0, 1, 2
 
-EXAMPLE = SeatSitting(Variant.THREE_PLAYER,
+EXAMPLE = Sitting(Variant.THREE_PLAYER,
     ("Anna", "Bert", "Carl"),
     (
         three(ANNA, "spades", BERT, (55, 40, 0), ANNA, melds=(0, 20, 0), dealer=CARL),
@@ -60,14 +59,14 @@ SHEET = [
 
 
 @pytest.fixture(scope="module")
-def ledger() -> ThreePlayerLedger:
+def ledger() -> Ledger:
     assert check_seat_sitting(EXAMPLE) == []
-    return replay_seats(EXAMPLE)
+    return replay(EXAMPLE)
 
 
 @pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
 def test_each_hand_of_the_sheet(
-    ledger: ThreePlayerLedger,
+    ledger: Ledger,
     row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None, int | None],
 ) -> None:
     number, above, below, prison, game_winner, rubber_winner = row
@@ -81,7 +80,7 @@ def test_each_hand_of_the_sheet(
     )
 
 
-def test_rubbers_and_the_sitting_result(ledger: ThreePlayerLedger) -> None:
+def test_rubbers_and_the_sitting_result(ledger: Ledger) -> None:
     """T15: rubber 1 (Carl's) and the unfinished rubber 2, settled pairwise and summed."""
     assert [(r.totals, r.settlement, r.winner) for r in ledger.rubbers] == [
         ((1100, 480, 1215), (505, -1355, 850), CARL),
@@ -127,12 +126,12 @@ def test_rubbers_and_the_sitting_result(ledger: ThreePlayerLedger) -> None:
         ),
     ],
 )
-def test_explanations(ledger: ThreePlayerLedger, number: int, sentence: str) -> None:
+def test_explanations(ledger: Ledger, number: int, sentence: str) -> None:
     assert sentence in explain_three_player_hand(ledger.hands[number - 1], ledger)
 
 
-def test_the_whole_explanation_has_one_block_per_hand(ledger: ThreePlayerLedger) -> None:
-    assert explain_three_player_ledger(ledger).count("\n\nHand ") == 7
+def test_the_whole_explanation_has_one_block_per_hand(ledger: Ledger) -> None:
+    assert explain_ledger(ledger).count("\n\nHand ") == 7
 
 
 def test_a_nullo_after_a_double_puts_the_third_player_with_the_defender() -> None:
@@ -141,7 +140,7 @@ def test_a_nullo_after_a_double_puts_the_third_player_with_the_defender() -> Non
         ANNA, "hearts", BERT, (0, 60, 50), None, double="double", doubler=BERT,
         sides_with="declarer", special="nullo", nullo_bidder=CARL, tricks=(0, 5, 4),
     )  # fmt: skip
-    ledger = replay_seats(SeatSitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
+    ledger = replay(Sitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
     lines = explain_three_player_hand(ledger.hands[0], ledger)
     assert lines[:2] == [
         "Hand 1 (rubber 1, game 1): Anna bid hearts, doubled by Bert; Carl bid Nullo, played "

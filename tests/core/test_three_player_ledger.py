@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.individual_ledger import replay_seats, settle
-from jojotte_score.core.model import Rules, Variant
+from jojotte_score.core.ledger import replay, settle
+from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
+from jojotte_score.core.three_player import ThreePlayerDeal
 from tests.core.builders import three
 
 ANNA, BERT, CARL = 0, 1, 2
@@ -71,7 +71,7 @@ def test_games_and_rubbers(
     game_winners: list[int | None],
     rubber_winner: int | None,
 ) -> None:
-    ledger = replay_seats(SeatSitting(Variant.THREE_PLAYER, NAMES, tuple(hands), rules))
+    ledger = replay(Sitting(Variant.THREE_PLAYER, NAMES, tuple(hands), rules))
     assert [r.below for r in ledger.hands] == below, rule
     assert [r.game_winner for r in ledger.hands] == game_winners, rule
     assert ledger.rubbers[0].winner == rubber_winner, rule
@@ -106,7 +106,7 @@ def test_games_and_rubbers(
 def test_rubber_bonus(
     rule: str, hands: list[ThreePlayerDeal], above_in_last_hand: tuple[int, int, int]
 ) -> None:
-    last = replay_seats(SeatSitting(Variant.THREE_PLAYER, NAMES, tuple(hands))).hands[-1]
+    last = replay(Sitting(Variant.THREE_PLAYER, NAMES, tuple(hands))).hands[-1]
     assert tuple(last.written(seat, Line.ABOVE) for seat in range(3)) == above_in_last_hand, rule
 
 
@@ -125,8 +125,8 @@ def test_settle(rule: str, totals: tuple[int, ...], settlement: tuple[int, ...])
 
 def test_the_sitting_result_sums_every_rubber_and_counts_rubbers_won() -> None:
     """T15: the sum of the nets of the rubbers, the unfinished one included (as R14)."""
-    sitting = SeatSitting(Variant.THREE_PLAYER, NAMES, (ANNA_90, ANNA_90, BERT_50))
-    ledger = replay_seats(sitting)
+    sitting = Sitting(Variant.THREE_PLAYER, NAMES, (ANNA_90, ANNA_90, BERT_50))
+    ledger = replay(sitting)
     first = (90 + 90 + 300, 45 + 45, 45 + 45)
     second = (40, 50, 40)
     assert [r.totals for r in ledger.rubbers] == [first, second]

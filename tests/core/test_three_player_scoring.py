@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.individual_ledger import seat_scorer
+from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import ThrownIn, Variant
-from jojotte_score.core.scoring import Outcome
+from jojotte_score.core.scoring import Outcome, Roles
 from jojotte_score.core.three_player import (
-    Roles,
     ThreePlayerDeal,
     ThreePlayerHand,
     score_three_player_hand,
@@ -27,7 +26,7 @@ Written = set[tuple[int, str, int, str]]
 
 def written(hand: ThreePlayerDeal) -> Written:
     """Every entry one hand writes on a fresh pad, as (seat, line, points, kind)."""
-    result = seat_scorer(
+    result = Scorer(
         Variant.THREE_PLAYER,
     ).add(hand)
     entries = [(e.side, e.line.value, e.points, e.kind.value) for e in result.entries]
@@ -356,7 +355,7 @@ def test_prison(
     prison_by_hand: list[tuple[int, int]],
     last_entries: Written,
 ) -> None:
-    scorer = seat_scorer(
+    scorer = Scorer(
         Variant.THREE_PLAYER,
     )
     results = [scorer.add(hand) for hand in hands]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.model import Rules, ThrownIn, Variant
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
+from jojotte_score.core.model import Rules, Sitting, ThrownIn, Variant
+from jojotte_score.core.three_player import ThreePlayerDeal
 from jojotte_score.core.three_player_validation import (
     check_seat_sitting,
     check_three_player_hand,
@@ -285,17 +285,17 @@ def test_unnamed_players_are_called_by_seat() -> None:
     [
         (
             "T1 three named players",
-            SeatSitting(Variant.THREE_PLAYER, ("Anna", "", "Carl")),
+            Sitting(Variant.THREE_PLAYER, ("Anna", "", "Carl")),
             [("players", "player 1 has an empty name")],
         ),
         (
             "T13 a positive game target",
-            SeatSitting(Variant.THREE_PLAYER, NAMES, rules=Rules(game_target=0)),
+            Sitting(Variant.THREE_PLAYER, NAMES, rules=Rules(game_target=0)),
             [("game_target", "the game target must be a positive number of points")],
         ),
         (
             "T16 the hands are numbered from 1",
-            SeatSitting(
+            Sitting(
                 Variant.THREE_PLAYER,
                 NAMES,
                 (ThrownIn(), three(ANNA, "spades", BERT, (80, 45, 5), ANNA)),
@@ -310,5 +310,5 @@ def test_unnamed_players_are_called_by_seat() -> None:
         ),
     ],
 )
-def test_sitting(rule: str, sitting: SeatSitting, expected: list[tuple[str, str]]) -> None:
+def test_sitting(rule: str, sitting: Sitting, expected: list[tuple[str, str]]) -> None:
     assert [(p.field, p.message) for p in check_seat_sitting(sitting)] == expected, rule

@@ -30,8 +30,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
-from jojotte_score.core.three_player import SeatSitting, ThreePlayerDeal
-from jojotte_score.core.variants import AnySitting
+from jojotte_score.core.three_player import ThreePlayerDeal
 from jojotte_score.formats.sitting_file import dumps_sitting
 from tests.strategies import PLAYERS, custom_rules, valid_hands
 from tests.strategies_three_player import cutthroat_hands, three_player_hands
@@ -90,8 +89,8 @@ def _rules(variant: Variant, rng: random.Random) -> Rules:
     return _examples(custom_rules(), 20, rng)[-1]
 
 
-def _two_sided(variant: Variant) -> Callable[[random.Random, int], AnySitting]:
-    def build(rng: random.Random, count: int) -> AnySitting:
+def _two_sided(variant: Variant) -> Callable[[random.Random, int], Sitting]:
+    def build(rng: random.Random, count: int) -> Sitting:
         rules = _rules(variant, rng)
         hands = _hands(valid_hands(variant), count, rng)
         return Sitting(variant, PLAYERS[variant], hands, rules)
@@ -99,19 +98,19 @@ def _two_sided(variant: Variant) -> Callable[[random.Random, int], AnySitting]:
     return build
 
 
-def _three_player(rng: random.Random, count: int) -> AnySitting:
+def _three_player(rng: random.Random, count: int) -> Sitting:
     rules = _rules(Variant.THREE_PLAYER, rng)
     hands = _hands(three_player_hands(), count, rng)
-    return SeatSitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), hands, rules)
+    return Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), hands, rules)
 
 
-def _cutthroat(rng: random.Random, count: int) -> AnySitting:
+def _cutthroat(rng: random.Random, count: int) -> Sitting:
     rules = _rules(Variant.CUTTHROAT, rng)
     hands = _hands(cutthroat_hands(), count, rng)
-    return SeatSitting(Variant.CUTTHROAT, ("Anna", "Bert", "Carl", "Dave"), hands, rules)
+    return Sitting(Variant.CUTTHROAT, ("Anna", "Bert", "Carl", "Dave"), hands, rules)
 
 
-def _chouette(rng: random.Random, count: int) -> AnySitting:
+def _chouette(rng: random.Random, count: int) -> Sitting:
     """Box against team (C8), any first roles, dealers unrecorded (C7 makes who may deal
     depend on each rubber's roles)."""
     rules = _rules(Variant.CHOUETTE, rng)
@@ -122,7 +121,7 @@ def _chouette(rng: random.Random, count: int) -> AnySitting:
     return Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), unrecorded, rules, chouette=roles)
 
 
-_BUILDERS: dict[str, Callable[[random.Random, int], AnySitting]] = {
+_BUILDERS: dict[str, Callable[[random.Random, int], Sitting]] = {
     "two-player": _two_sided(Variant.TWO_PLAYER),
     "partnership": _two_sided(Variant.PARTNERSHIP),
     "three-player": _three_player,
@@ -136,7 +135,7 @@ def sitting_name(game: str, number: int) -> str:
     return f"{game}-{number:02d}.json"
 
 
-def golden_sitting(game: str, number: int) -> AnySitting:
+def golden_sitting(game: str, number: int) -> Sitting:
     """Sitting ``number`` of ``game``: 1 to 250 hands, the same every time."""
     rng = random.Random(f"{game}-{number}")
     count = rng.randint(1, MOST_HANDS)

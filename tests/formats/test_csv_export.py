@@ -27,7 +27,6 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.core.variants import replay_columns
 from jojotte_score.formats import csv_export
 from jojotte_score.formats.csv_export import (
     HAND_COLUMNS,
@@ -112,7 +111,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def test_player_example_hands_match_golden(tmp_path: Path, name: str) -> None:
     sitting = load_sitting(DATA / f"{name}.json").sitting
     out = tmp_path / "hands.csv"
-    write_hands_csv(sitting, replay_columns(sitting), out)
+    write_hands_csv(sitting, replay(sitting), out)
     check_golden(out, f"{name.removesuffix('-example')}-hands.csv")
 
 
@@ -120,7 +119,7 @@ def test_player_example_hands_match_golden(tmp_path: Path, name: str) -> None:
 def test_player_example_rubbers_match_golden(tmp_path: Path, name: str) -> None:
     sitting = load_sitting(DATA / f"{name}.json").sitting
     out = tmp_path / "rubbers.csv"
-    write_rubbers_csv([(name, sitting, replay_columns(sitting))], out)
+    write_rubbers_csv([(name, sitting, replay(sitting))], out)
     check_golden(out, f"{name.removesuffix('-example')}-rubbers.csv")
 
 
@@ -129,7 +128,7 @@ def test_the_chouettes_team_games_count_for_the_captain_and_the_partner(tmp_path
     3 the team (Bert captain, Anna partner) wins two games of three."""
     sitting = load_sitting(DATA / "chouette-example.json").sitting
     out = tmp_path / "rubbers.csv"
-    write_rubbers_csv([("chouette", sitting, replay_columns(sitting))], out)
+    write_rubbers_csv([("chouette", sitting, replay(sitting))], out)
     games = [(row["games_0"], row["games_1"], row["games_2"]) for row in read_back(out)]
     assert games == [("2", "0", "0"), ("0", "2", "2"), ("2", "2", "1")]
 

@@ -11,8 +11,6 @@ import pytest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.core.three_player import SeatSitting
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.csv_export import (
     CSV_ENCODING,
     hands_csv,
@@ -31,8 +29,8 @@ def read(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def hand_table(sitting: AnySitting) -> list[dict[str, str]]:
-    return read(hands_csv(sitting, replay_columns(sitting)))
+def hand_table(sitting: Sitting) -> list[dict[str, str]]:
+    return read(hands_csv(sitting, replay(sitting)))
 
 
 def by_player(row: dict[str, str], column: str, seats: int) -> tuple[int, ...]:
@@ -95,7 +93,7 @@ def test_running_totals_add_up_to_the_rubber_totals() -> None:
 
 
 def test_rubbers_with_totals_and_settlement_per_player() -> None:
-    rows = read(rubbers_csv([("evening", THREE_PLAYER, replay_columns(THREE_PLAYER))]))
+    rows = read(rubbers_csv([("evening", THREE_PLAYER, replay(THREE_PLAYER))]))
     assert [(r["rubber"], r["winner"], r["game_winners"], r["finished"]) for r in rows] == [
         ("1", "Carl", "Carl; Carl", "yes"),
         ("2", "", "", "no"),
@@ -106,7 +104,7 @@ def test_rubbers_with_totals_and_settlement_per_player() -> None:
 
 
 def test_chouette_rubbers_name_their_roles() -> None:
-    rows = read(rubbers_csv([("chouette", CHOUETTE, replay_columns(CHOUETTE))]))
+    rows = read(rubbers_csv([("chouette", CHOUETTE, replay(CHOUETTE))]))
     assert [(r["box"], r["captain"], r["partner"], r["winner"]) for r in rows] == [
         ("Anna", "Bert", "Carl", "Anna"),
         ("Anna", "Carl", "Bert", "Carl"),
@@ -140,7 +138,7 @@ def test_cutthroat_has_four_columns_and_the_dealer_copies() -> None:
     assert by_player(table[0], "above", 4) == (0, 45, 45, 45)
     assert by_player(table[0], "below", 4) == (65, 0, 0, 0)
     assert table[0]["dealer"] == "Dave"
-    rows = read(rubbers_csv([("cutthroat", CUTTHROAT, replay_columns(CUTTHROAT))]))
+    rows = read(rubbers_csv([("cutthroat", CUTTHROAT, replay(CUTTHROAT))]))
     assert by_player(rows[0], "total", 4) == (575, 555, 1215, 65)
     assert by_player(rows[0], "settlement", 4) == (-110, -190, 2450, -2150)
 
@@ -148,17 +146,15 @@ def test_cutthroat_has_four_columns_and_the_dealer_copies() -> None:
 def test_the_columns_grow_with_the_players() -> None:
     assert len(player_hand_columns(4)) - len(player_hand_columns(3)) == 11
     assert player_rubber_columns(3)[-3:] == ("settlement_0", "settlement_1", "settlement_2")
-    assert read(hands_csv(CUTTHROAT, replay_columns(CUTTHROAT)))[0].keys() == set(
-        player_hand_columns(4)
-    )
+    assert read(hands_csv(CUTTHROAT, replay(CUTTHROAT)))[0].keys() == set(player_hand_columns(4))
 
 
 def test_three_and_four_players_share_a_rubbers_file() -> None:
     rows = read(
         rubbers_csv(
             [
-                ("three", THREE_PLAYER, replay_columns(THREE_PLAYER)),
-                ("four", CUTTHROAT, replay_columns(CUTTHROAT)),
+                ("three", THREE_PLAYER, replay(THREE_PLAYER)),
+                ("four", CUTTHROAT, replay(CUTTHROAT)),
             ]
         )
     )
@@ -173,16 +169,16 @@ def test_two_sided_and_individual_sittings_do_not_share_a_rubbers_file(tmp_path:
     target.write_text("old", encoding="utf-8")
     with pytest.raises(ValueError, match="either sittings of two sides or"):
         write_rubbers_csv(
-            [("two", two, replay(two)), ("three", THREE_PLAYER, replay_columns(THREE_PLAYER))],
+            [("two", two, replay(two)), ("three", THREE_PLAYER, replay(THREE_PLAYER))],
             target,
         )
     assert target.read_text(encoding="utf-8") == "old"
 
 
 def test_files_are_utf8_with_bom_crlf_and_neutralised(tmp_path: Path) -> None:
-    hostile = SeatSitting(Variant.THREE_PLAYER, ("=Anna", "Jürgen", "Carl"), THREE_PLAYER.hands)
+    hostile = Sitting(Variant.THREE_PLAYER, ("=Anna", "Jürgen", "Carl"), THREE_PLAYER.hands)
     path = tmp_path / "hands.csv"
-    write_hands_csv(hostile, replay_columns(hostile), path)
+    write_hands_csv(hostile, replay(hostile), path)
     raw = path.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     assert raw.count(b"\r\n") == len(hostile.hands) + 1

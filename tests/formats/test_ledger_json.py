@@ -15,10 +15,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.individual_ledger import ColumnLedger
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.ledger_json import dumps_ledger, ledger_to_data
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
@@ -43,7 +41,7 @@ def expected_data(ledger: Ledger) -> dict[str, object]:
     return {
         "format": "jojotte-ledger",
         "version": 1,
-        "sides": list(ledger.sides),
+        "sides": list(ledger.columns),
         "rules": {
             "game_target": ledger.rules.game_target,
             "rubber_bonus": ledger.rules.rubber_bonus,
@@ -82,7 +80,7 @@ def test_ledger_matches_golden_file(name: str) -> None:
 
 @pytest.mark.parametrize("name", ["three-player-example", "cutthroat-example", "chouette-example"])
 def test_column_ledger_matches_golden_file(name: str) -> None:
-    ledger = replay_columns(load_sitting(DATA / f"{name}.json").sitting)
+    ledger = replay(load_sitting(DATA / f"{name}.json").sitting)
     text = dumps_ledger(ledger, indent=2)
     check_golden(text, GOLDEN / f"{name}-ledger.json", "tests/formats/test_ledger_json.py")
 
@@ -124,7 +122,7 @@ def test_names_are_written_as_json_strings() -> None:
 # The games of individual players (section 4 of the rulings) ---------------------------
 
 
-def expected_column_data(ledger: ColumnLedger) -> dict[str, object]:
+def expected_column_data(ledger: Ledger) -> dict[str, object]:
     """A ledger with a column per player as section 4 describes it, key by key."""
     rubbers: list[dict[str, object]] = []
     for r in ledger.rubbers:
@@ -159,7 +157,7 @@ def expected_column_data(ledger: ColumnLedger) -> dict[str, object]:
     return {
         "format": "jojotte-ledger",
         "version": 2,
-        "sides": list(ledger.players),
+        "sides": list(ledger.columns),
         "rules": {
             "game_target": ledger.rules.game_target,
             "rubber_bonus": ledger.rules.rubber_bonus,
@@ -177,8 +175,8 @@ def expected_column_data(ledger: ColumnLedger) -> dict[str, object]:
         chouette_sittings(max_hands=30),
     )
 )
-def test_column_ledgers_compact_and_indented_say_the_same(sitting: AnySitting) -> None:
-    ledger = replay_columns(sitting)
+def test_column_ledgers_compact_and_indented_say_the_same(sitting: Sitting) -> None:
+    ledger = replay(sitting)
     compact = dumps_ledger(ledger)
     assert "\n" not in compact[:-1]
     data = json.loads(compact)
@@ -190,7 +188,7 @@ def test_column_ledgers_compact_and_indented_say_the_same(sitting: AnySitting) -
 
 
 def test_the_worked_chouette_rubbers_with_roles_and_settlements() -> None:
-    data = ledger_to_data(replay_columns(CHOUETTE))
+    data = ledger_to_data(replay(CHOUETTE))
     assert data["sides"] == ["Anna", "Bert", "Carl"]
     rubbers = data["rubbers"]
     assert isinstance(rubbers, list)
@@ -207,7 +205,7 @@ def test_the_worked_chouette_rubbers_with_roles_and_settlements() -> None:
 
 
 def test_the_worked_three_player_ledger_copies_to_the_inactive_player() -> None:
-    data = ledger_to_data(replay_columns(THREE_PLAYER))
+    data = ledger_to_data(replay(THREE_PLAYER))
     rubbers = data["rubbers"]
     assert isinstance(rubbers, list)
     assert [(r["totals"], r["settlement"], r["winner"]) for r in rubbers] == [
@@ -228,7 +226,7 @@ def test_the_worked_three_player_ledger_copies_to_the_inactive_player() -> None:
 
 
 def test_the_worked_cutthroat_rubber_settles_four_ways() -> None:
-    data = ledger_to_data(replay_columns(CUTTHROAT))
+    data = ledger_to_data(replay(CUTTHROAT))
     assert data["sides"] == ["Anna", "Bert", "Carl", "Dave"]
     rubbers = data["rubbers"]
     assert isinstance(rubbers, list)

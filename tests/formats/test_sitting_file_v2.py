@@ -24,8 +24,7 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.core.three_player import SeatSitting, SidesWith, ThreePlayerHand
-from jojotte_score.core.variants import AnySitting
+from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 from jojotte_score.formats.sitting_file import (
     NEWEST_VERSION,
     dumps_sitting,
@@ -107,7 +106,7 @@ def refused(data: object) -> list[Problem]:
     [THREE_PLAYER_EXAMPLE, CUTTHROAT_EXAMPLE, CHOUETTE_EXAMPLE],
     ids=["three-player", "cutthroat", "chouette"],
 )
-def test_the_worked_sittings_are_written_as_version_2_and_read_back(sitting: AnySitting) -> None:
+def test_the_worked_sittings_are_written_as_version_2_and_read_back(sitting: Sitting) -> None:
     text = dumps_sitting(sitting)
     data = json.loads(text)
     assert (data["version"], data["variant"]) == (2, sitting.variant.value)
@@ -135,7 +134,7 @@ def test_the_chouette_example_file_is_the_worked_chouette() -> None:
         ("chouette-example.json", CHOUETTE_EXAMPLE),
     ],
 )
-def test_each_example_file_is_its_worked_sitting(name: str, sitting: AnySitting) -> None:
+def test_each_example_file_is_its_worked_sitting(name: str, sitting: Sitting) -> None:
     """The data files are the sittings docs/RULES.md works through by hand, hand for hand,
     and are written back byte for byte."""
     loaded = load_sitting(DATA / name)
@@ -157,7 +156,7 @@ def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
         "melds": [0, 0, 40],
     }
     loaded = parse_sitting(three_player(THREE, doubled, {"thrown_in": True, "dealer": 2}))
-    assert loaded.sitting == SeatSitting(
+    assert loaded.sitting == Sitting(
         Variant.THREE_PLAYER,
         ("Anna", "Bert", "Carl"),
         (
@@ -184,14 +183,14 @@ def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
     [
         (Sitting(Variant.TWO_PLAYER, ("Anna", "Bert")), 1),
         (Sitting(Variant.PARTNERSHIP, ("A", "B", "C", "D")), 1),
-        (SeatSitting(Variant.THREE_PLAYER, ("A", "B", "C")), 2),
-        (SeatSitting(Variant.CUTTHROAT, ("A", "B", "C", "D")), 2),
+        (Sitting(Variant.THREE_PLAYER, ("A", "B", "C")), 2),
+        (Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D")), 2),
         (Sitting(Variant.CHOUETTE, ("A", "B", "C"), chouette=ChouetteRoles(2, 0)), 2),
     ],
     ids=lambda value: getattr(getattr(value, "variant", None), "value", str(value)),
 )
 def test_the_version_written_is_the_oldest_that_holds_the_variant(
-    sitting: AnySitting, version: int
+    sitting: Sitting, version: int
 ) -> None:
     data = sitting_to_data(sitting)
     assert data["version"] == version
@@ -207,7 +206,7 @@ def test_a_version_2_file_of_two_players_reads_as_version_1() -> None:
 def test_the_standard_rules_of_the_new_games_are_game_80_rubber_300() -> None:
     for data in (three_player(), cutthroat(), chouette()):
         assert parse_sitting(data).sitting.rules == Rules(80, 300)
-    written = sitting_to_data(SeatSitting(Variant.CUTTHROAT, tuple("ABCD"), (), Rules(100, 300)))
+    written = sitting_to_data(Sitting(Variant.CUTTHROAT, tuple("ABCD"), (), Rules(100, 300)))
     assert written["rules"] == {"game_target": 100}
 
 
@@ -694,7 +693,7 @@ def test_a_written_version_2_file_names_the_newest_version() -> None:
     )
 )
 def test_generated_sittings_of_the_new_games_round_trip_and_fit_the_schema(
-    sitting: AnySitting,
+    sitting: Sitting,
 ) -> None:
     text = dumps_sitting(sitting)
     assert list(VALIDATOR.iter_errors(json.loads(text))) == []

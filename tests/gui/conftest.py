@@ -21,7 +21,7 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
-from tests.sitting_kinds import load_two_sided, two_sided
+from tests.sitting_kinds import load_two_sided, two_sided, two_sided_hands
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 GERMAN = DATA / "german-example.json"
@@ -34,7 +34,7 @@ def german() -> Sitting:
     return load_two_sided(GERMAN)
 
 
-def played(hand: Hand) -> PlayedHand:
+def played(hand: object) -> PlayedHand:
     """A hand known to have been played (not thrown in)."""
     assert isinstance(hand, PlayedHand)
     return hand
@@ -115,10 +115,10 @@ def main_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWi
 def stored_hands(data_dir: Path, sitting_id: int) -> tuple[Hand, ...]:
     """The hands the database holds, read through a second, read-only connection."""
     with Database.open(database_path(data_dir), read_only=True) as other:
-        return two_sided(SittingStore(other).load(sitting_id).sitting).hands
+        return two_sided_hands(SittingStore(other).load(sitting_id).sitting.hands)
 
 
-def stored_totals(data_dir: Path, sitting_id: int) -> list[tuple[int, int]]:
+def stored_totals(data_dir: Path, sitting_id: int) -> list[tuple[int, ...]]:
     """Each rubber's totals, replayed from what the database holds."""
     with Database.open(database_path(data_dir), read_only=True) as other:
         sitting = two_sided(SittingStore(other).load(sitting_id).sitting)

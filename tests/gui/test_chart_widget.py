@@ -14,6 +14,7 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting
 from jojotte_score.core.series import (
     SittingResult,
     contract_shares,
@@ -21,7 +22,6 @@ from jojotte_score.core.series import (
     sitting_course,
 )
 from jojotte_score.core.stats import player_stats
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.render.chart_layout import (
@@ -39,14 +39,14 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 EXAMPLES = ("german", "partnership", "three-player", "chouette", "cutthroat")
 
 
-def sitting(name: str) -> AnySitting:
+def sitting(name: str) -> Sitting:
     return load_sitting(DATA / f"{name}-example.json").sitting
 
 
 def course(name: str) -> Chart:
     played = sitting(name)
     if played.variant.game.per_player:
-        return course_chart(sitting_course(replay_columns(played)))
+        return course_chart(sitting_course(replay(played)))
     return course_chart(sitting_course(replay(two_sided(played))))
 
 
@@ -54,9 +54,7 @@ def results() -> Chart:
     dated = []
     for day, name in enumerate(EXAMPLES, 1):
         played = sitting(name)
-        ledger = (
-            replay_columns(played) if played.variant.game.per_player else replay(two_sided(played))
-        )
+        ledger = replay(played) if played.variant.game.per_player else replay(two_sided(played))
         dated.append(SittingResult.of_ledger(date(2026, 11, day), played, ledger))
     return results_chart(results_over_time(dated))
 

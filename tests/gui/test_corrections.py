@@ -18,15 +18,14 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.individual_ledger import IndividualLedger
-from jojotte_score.core.model import Doubling, PlayedHand
+from jojotte_score.core.model import AnyHand, Doubling, PlayedHand
 from jojotte_score.core.three_player import ThreePlayerHand
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
-from jojotte_score.storage.sittings import AnyHand, SittingStore
+from jojotte_score.storage.sittings import SittingStore
 
 from .conftest import screenshot_folder
 from .keyboard import Keyboard
@@ -152,9 +151,7 @@ def settlement(window: MainWindow) -> tuple[int, ...]:
     """The sitting's result by player, as the pad of a game with a column per player sums it."""
     shown = window.session.shown
     assert shown is not None
-    ledger = shown.ledger
-    assert isinstance(ledger, IndividualLedger)
-    return tuple(ledger.settlement)
+    return tuple(shown.ledger.settlement)
 
 
 def picture(window: MainWindow, path: Path) -> None:

@@ -33,12 +33,12 @@ from jojotte_score.gui.entry.meld_dialog import MeldDialog
 from jojotte_score.gui.window.actions import MENUS
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.keyboard import ALT, BACKTAB, ENTER, ESC, TAB, Keyboard
-from tests.sitting_kinds import load_two_sided
+from tests.sitting_kinds import load_two_sided, two_sided_hands
 
 
 def scored(rules: Rules, hands: Sequence[Hand] = ()) -> Scorer:
     """A scorer that has scored ``hands``: the panel's context before the next hand."""
-    scorer = Scorer(rules)
+    scorer = Scorer(Variant.TWO_PLAYER, rules)
     scorer.extend(hands)
     return scorer
 
@@ -77,7 +77,7 @@ def keyboard(qtbot: QtBot) -> Keyboard:
 
 
 def german_hands() -> tuple[Hand, ...]:
-    return load_two_sided(GERMAN).hands
+    return two_sided_hands(load_two_sided(GERMAN).hands)
 
 
 def screenshot(widget: QWidget, name: str) -> None:

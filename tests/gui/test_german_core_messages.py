@@ -19,7 +19,9 @@ pytestmark = pytest.mark.usefixtures("german")
 def test_a_refused_hand_says_why_in_german(qtbot: QtBot) -> None:
     panel = EntryPanel()
     qtbot.addWidget(panel)
-    panel.set_context(Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), Scorer(Rules()), 0)
+    panel.set_context(
+        Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), Scorer(Variant.TWO_PLAYER, Rules()), 0
+    )
     panel.new_hand()
     panel.resize(560, 760)
     panel.show()

@@ -9,7 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.ledger import Scorer, replay
 from jojotte_score.core.model import (
+    AnyHand,
     ChouetteRoles,
     Doubling,
     PlayedHand,
@@ -20,11 +22,9 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SeatSitting, SidesWith, ThreePlayerHand
-from jojotte_score.core.variants import replay_columns
+from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.form_rules import Slot
-from jojotte_score.gui.pad.column_pad import AnyDeal, ColumnScorer
 from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
 from tests.gui.test_entry_panel import screenshot
 
@@ -43,12 +43,12 @@ def make_panel(
     players: tuple[str, ...],
     dealer: int | None,
     chouette: ChouetteRoles | None = None,
-    hands: Sequence[AnyDeal] = (),
+    hands: Sequence[AnyHand] = (),
 ) -> EntryPanel:
     widget = EntryPanel()
     qtbot.addWidget(widget)
     widget.submitted.connect(submissions.append)
-    prior = ColumnScorer(variant, players, Rules(), chouette)
+    prior = Scorer.of(Sitting(variant, players, (), Rules(), chouette))
     prior.extend(hands)
     widget.set_context(variant, players, Rules(), prior, dealer)
     widget.new_hand()
@@ -72,15 +72,15 @@ def keyboard(qtbot: QtBot) -> Keyboard:
 
 
 def pad_columns(
-    variant: Variant, players: tuple[str, ...], hand: AnyDeal, chouette: ChouetteRoles | None = None
+    variant: Variant, players: tuple[str, ...], hand: AnyHand, chouette: ChouetteRoles | None = None
 ) -> list[tuple[int, int]]:
     """Each player's (above, below) after ``hand``, from the whole sitting replayed."""
-    sitting: Sitting | SeatSitting
+    sitting: Sitting | Sitting
     if isinstance(hand, ThreePlayerHand):
-        sitting = SeatSitting(variant, players, (hand,), Rules())
+        sitting = Sitting(variant, players, (hand,), Rules())
     else:
         sitting = Sitting(variant, players, (hand,), Rules(), chouette)
-    result = replay_columns(sitting).hands[0]
+    result = replay(sitting).hands[0]
     return [
         (result.written(s, Line.ABOVE), result.written(s, Line.BELOW)) for s in range(len(players))
     ]

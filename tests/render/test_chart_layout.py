@@ -20,7 +20,6 @@ from jojotte_score.core.series import (
     sitting_course,
 )
 from jojotte_score.core.stats import ContractKind, player_stats
-from jojotte_score.core.variants import replay_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.render.chart_layout import (
     DARK_COLOURS,
@@ -63,7 +62,7 @@ def german_chart() -> Chart:
 
 def chouette_chart() -> Chart:
     sitting = load_sitting(DATA / "chouette-example.json").sitting
-    return course_chart(sitting_course(replay_columns(sitting)))
+    return course_chart(sitting_course(replay(sitting)))
 
 
 def shares() -> ContractShares:

@@ -8,19 +8,16 @@ wide), so these tests need no fonts and no Qt.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.individual_ledger import SeatRubberResult
+from jojotte_score.core.ledger import RubberResult, replay
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SeatSitting
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
-from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet, rubber_roles
+from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
 from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, MINUS, copy_legend, signed
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
@@ -29,7 +26,7 @@ from tests.render.test_sheet_layout import METRICS, assert_no_overlap, circles, 
 from tests.strategies import valid_hands
 from tests.strategies_three_player import cutthroat_sittings, three_player_sittings
 
-SITTINGS: dict[str, AnySitting] = {
+SITTINGS: dict[str, Sitting] = {
     "three-player": THREE_PLAYER,
     "chouette": CHOUETTE,
     "cutthroat": CUTTHROAT,
@@ -39,7 +36,7 @@ SITTINGS: dict[str, AnySitting] = {
 RUBBERS = [
     (name, number)
     for name, sitting in SITTINGS.items()
-    for number in range(1, len(replay_columns(sitting).rubbers) + 1)
+    for number in range(1, len(replay(sitting).rubbers) + 1)
 ]
 
 
@@ -71,10 +68,10 @@ def column_of(layout: SheetLayout, item: TextItem) -> int:
     return found[0]
 
 
-def sheet_of(name: str, number: int) -> tuple[AnySitting, SeatRubberResult[Any], SheetLayout]:
+def sheet_of(name: str, number: int) -> tuple[Sitting, RubberResult, SheetLayout]:
     sitting = SITTINGS[name]
-    ledger = replay_columns(sitting)
-    return sitting, ledger.rubbers[number - 1], layout_sheet(ledger, number, METRICS, sitting)
+    ledger = replay(sitting)
+    return sitting, ledger.rubbers[number - 1], layout_sheet(ledger, number, METRICS)
 
 
 @pytest.mark.parametrize(("name", "number"), RUBBERS)
@@ -242,8 +239,8 @@ def test_the_rubbers_result_in_words(name: str, number: int, expected: list[str]
     ],
 )
 def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) -> None:
-    ledger = replay_columns(CHOUETTE)
-    sheet = layout_sheet(ledger, number, METRICS, CHOUETTE)
+    ledger = replay(CHOUETTE)
+    sheet = layout_sheet(ledger, number, METRICS)
     labels = [t.text for t in sheet.texts("label")]
     assert labels[1] == caption
     rubber_caption, roles = sheet.texts("label")[:2]
@@ -255,9 +252,9 @@ def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) 
 
 def test_a_chouette_without_hands_names_the_first_box_and_captain() -> None:
     sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), chouette=ChouetteRoles(2, 0))
-    ledger = replay_columns(sitting)
-    assert rubber_roles(ledger, 1, sitting) == ChouetteRoles(2, 0)
-    sheet = layout_sheet(ledger, 1, METRICS, sitting)
+    ledger = replay(sitting)
+    assert ledger.rubber_roles(1) == ChouetteRoles(2, 0)
+    sheet = layout_sheet(ledger, 1, METRICS)
     labels = [t.text for t in sheet.texts("label")]
     assert labels[:2] == ["Rubber 1: no hands yet", "Box: Carl · Team: Anna (captain) & Bert"]
     assert sheet.texts("entry") == sheet.texts("total") == sheet.texts("settlement") == ()
@@ -267,18 +264,18 @@ def test_a_chouette_without_hands_names_the_first_box_and_captain() -> None:
 @pytest.mark.parametrize("name", list(SITTINGS))
 def test_the_rubber_after_the_last_is_an_empty_pad_of_the_same_columns(name: str) -> None:
     sitting = SITTINGS[name]
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     count = len(ledger.rubbers)
     finished = ledger.rubbers[-1].finished
     if not finished:  # the last rubber is still being played: one past it is still allowed
-        assert layout_sheet(ledger, count + 1, METRICS, sitting).texts("entry") == ()
-    sheet = layout_sheet(ledger, count + 1, METRICS, sitting)
+        assert layout_sheet(ledger, count + 1, METRICS).texts("entry") == ()
+    sheet = layout_sheet(ledger, count + 1, METRICS)
     assert {t.side: t.text for t in sheet.texts("heading")} == dict(enumerate(sitting.players))
     # the rule under the names and a line between every two columns
     assert len(lines(sheet, "column")) == len(sitting.players)
     assert_no_overlap(sheet)
     with pytest.raises(ValueError, match=f"rubber {count + 2}"):
-        layout_sheet(ledger, count + 2, METRICS, sitting)
+        layout_sheet(ledger, count + 2, METRICS)
     assert ledger.variant is sitting.variant
 
 
@@ -322,10 +319,10 @@ def test_long_names_are_cut_so_the_columns_stay_narrow(players: int) -> None:
     names = tuple(f"{letter}" * 40 for letter in "WXYZ"[:players])
     variant = Variant.THREE_PLAYER if players == 3 else Variant.CUTTHROAT
     sitting = replace(THREE_PLAYER if players == 3 else CUTTHROAT, players=names)
-    assert isinstance(sitting, SeatSitting)
-    ledger = replay_columns(sitting)
-    sheet = layout_sheet(ledger, 1, METRICS, sitting)
-    short = layout_sheet(replay_columns(SITTINGS[variant.value]), 1, METRICS)
+    assert isinstance(sitting, Sitting)
+    ledger = replay(sitting)
+    sheet = layout_sheet(ledger, 1, METRICS)
+    short = layout_sheet(replay(SITTINGS[variant.value]), 1, METRICS)
     headings = sheet.texts("heading")
     assert all(t.text.endswith("…") and len(t.text) < 40 for t in headings)
     assert all(fake_width(t.text, t.size) <= METRICS.name_width - 16 for t in headings)
@@ -394,11 +391,11 @@ _CHOUETTES = st.builds(
 @settings(max_examples=60, deadline=None)
 @given(st.one_of(three_player_sittings(max_hands=25), cutthroat_sittings(max_hands=25), _CHOUETTES))
 def test_any_sitting_puts_each_entry_once_in_its_column_and_marks_the_copies(
-    sitting: AnySitting,
+    sitting: Sitting,
 ) -> None:
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     for rubber in ledger.rubbers:
-        sheet = layout_sheet(ledger, rubber.number, METRICS, sitting)
+        sheet = layout_sheet(ledger, rubber.number, METRICS)
         copiers = {(h.number, copier) for h in rubber.hands for copier, _ in h.score.copies}
         shown = sorted((t.hand or 0, t.side or 0, t.text, t.copied) for t in sheet.texts("entry"))
         expected = sorted(

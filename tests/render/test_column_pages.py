@@ -13,7 +13,6 @@ import pytest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
-from jojotte_score.core.variants import AnySitting, replay_columns
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.page_layout import (
     PrintError,
@@ -42,7 +41,7 @@ PAPERS = ["A4", "Letter"]
 M = "\u2212"
 
 
-def long_names(sitting: AnySitting) -> AnySitting:
+def long_names(sitting: Sitting) -> Sitting:
     """The sitting with every name 40 characters long (the most a name may have)."""
     names = tuple(
         f"{name}-{'Katharina-Friederike-von-Wolkenstein'}"[:40] for name in sitting.players
@@ -60,7 +59,7 @@ def test_a_sitting_prints_its_pads_legibly_inside_the_page(
     sitting = SITTINGS[name]
     if long:
         sitting = long_names(sitting)
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     m = metrics(paper)
     header = SheetHeader("Christmas", date="2026-12-24", place="Anna's")
     job = PrintJob.for_sitting(sitting, ledger, header, blank=2, card=True)
@@ -70,7 +69,7 @@ def test_a_sitting_prints_its_pads_legibly_inside_the_page(
     pads = [pad for page in pages if page.kind == "sheets" for pad in page.pads]
     assert [pad.sheet.rubber_number for pad in pads] == list(range(1, len(ledger.rubbers) + 1))
     for pad in pads:  # the very layout the screen shows
-        assert pad.sheet == layout_sheet(ledger, pad.sheet.rubber_number, METRICS, sitting)
+        assert pad.sheet == layout_sheet(ledger, pad.sheet.rubber_number, METRICS)
         assert pad.scale >= m.min_scale
         assert_no_overlap(pad.sheet)
     blank = [pad for page in pages if page.kind == "blank" for pad in page.pads]
@@ -129,12 +128,12 @@ def test_the_header_and_each_pad_give_each_players_result(
     name: str, header: list[str], captions: list[str]
 ) -> None:
     sitting = SITTINGS[name]
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     assert sitting_result(ledger) == header
     count = len(ledger.rubbers)
     assert [running_result(ledger, n) for n in range(1, count + 1)] == captions
     m = metrics()
-    pages = sitting_pages(ledger, SheetHeader("Christmas"), m, METRICS, sitting=sitting)
+    pages = sitting_pages(ledger, SheetHeader("Christmas"), m, METRICS)
     texts = [t.text for page in pages for t in page.texts()]
     assert "Players: " + " – ".join(sitting.players) in texts
     for line in [*header, *captions]:
@@ -152,9 +151,9 @@ def test_the_header_and_each_pad_give_each_players_result(
 
 def test_one_rubber_of_a_chouette() -> None:
     sitting = SITTINGS["chouette"]
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     m = metrics()
-    (page,) = sitting_pages(ledger, SheetHeader(), m, METRICS, rubber=2, sitting=sitting)
+    (page,) = sitting_pages(ledger, SheetHeader(), m, METRICS, rubber=2)
     (pad,) = page.pads
     labels = [t.text for t in pad.sheet.texts("label")]
     assert labels[:2] == ["Rubber 2 of 3", "Box: Anna · Team: Carl (captain) & Bert"]
@@ -165,7 +164,7 @@ def test_one_rubber_of_a_chouette() -> None:
 
 def test_a_sitting_without_hands_prints_its_empty_pad() -> None:
     sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), chouette=ChouetteRoles(1, 2))
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     m = metrics()
     (page,) = layout_document(PrintJob.for_sitting(sitting, ledger), m, METRICS)
     (pad,) = page.pads

@@ -18,7 +18,8 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.fonts import print_font
 from jojotte_score.render.page_layout import PAGE_SIZES, PageMetrics, SheetHeader
@@ -35,7 +36,7 @@ PAPERS = ["A4", "Letter"]
 RESOLUTION = 60
 
 
-def long_named(sitting: AnySitting) -> AnySitting:
+def long_named(sitting: Sitting) -> Sitting:
     from dataclasses import replace
 
     names = tuple((name + "-" + "Wolkenstein-Trostburg" * 2)[:40] for name in sitting.players)
@@ -87,7 +88,7 @@ def test_a_sitting_as_a_pdf_holds_every_number_and_its_pages_stay_inside_the_mar
     name: str, paper: str, qapp: QApplication, tmp_path: Path
 ) -> None:
     sitting = SITTINGS[name]
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     header = SheetHeader("Christmas", date="2026-12-24", place="Anna's")
     job = PrintJob.for_sitting(sitting, ledger, header, blank=1, card=True)
     pdf = tmp_path / f"{name}.pdf"
@@ -135,7 +136,7 @@ def test_with_the_real_font_no_text_of_a_pad_overlaps(
     sitting = SITTINGS[name]
     if long:
         sitting = long_named(sitting)
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     metrics, sheet_metrics = real_metrics(paper)
     job = PrintJob.for_sitting(sitting, ledger, SheetHeader("Christmas"), blank=1)
     pages = layout_document(job, metrics, sheet_metrics)
@@ -160,7 +161,7 @@ def test_each_rubbers_sheet_as_the_screen_paints_it(
     name: str, qapp: QApplication, tmp_path: Path
 ) -> None:
     sitting = SITTINGS[name]
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     folder = screenshot_folder(tmp_path)
     font = print_font()
     for number in range(1, len(ledger.rubbers) + 2):
@@ -168,7 +169,7 @@ def test_each_rubbers_sheet_as_the_screen_paints_it(
         image.setDotsPerMeterX(3780 * 2)  # 192 dots per inch: a sharp picture
         image.setDotsPerMeterY(3780 * 2)
         measure = SheetMetrics(text_width=text_width_for(font, image))
-        sheet = layout_sheet(ledger, number, measure, sitting)
+        sheet = layout_sheet(ledger, number, measure)
         assert_pad_legible(sheet, measure)
         scale = image.logicalDpiY() / 72.0
         image = image.scaled(int(sheet.width * scale) + 1, int(sheet.height * scale) + 1)

@@ -16,11 +16,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.individual_ledger import ColumnLedger
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Variant
 from jojotte_score.core.scoring import EntryKind
-from jojotte_score.core.variants import replay_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.render.chart_layout import ChartMetrics, layout_chart
 from jojotte_score.render.document import PrintJob, layout_document
@@ -96,8 +94,8 @@ def test_a_german_rubber_in_progress_says_what_waits_in_prison() -> None:
 
 @pytest.mark.parametrize("name", list(SITTINGS))
 def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> None:
-    ledger: ColumnLedger = replay_columns(SITTINGS[name])
-    sheet = layout_sheet(ledger, 1, METRICS, SITTINGS[name])
+    ledger: Ledger = replay(SITTINGS[name])
+    sheet = layout_sheet(ledger, 1, METRICS)
     assert_no_overlap(sheet)
     labels = " ".join(t.text for t in sheet.texts("label"))
     assert "Summe" in labels
@@ -337,7 +335,7 @@ def test_german_pdfs_of_the_card_pages_and_pads_of_the_other_games(
 ) -> None:
     for name in SITTINGS:
         sitting = SITTINGS[name]
-        ledger = replay_columns(sitting)
+        ledger = replay(sitting)
         job = PrintJob.for_sitting(sitting, ledger, blank=1, card=True)
         pdf = tmp_path / f"{name}.pdf"
         write_pdf(pdf, job, paper)

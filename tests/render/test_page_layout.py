@@ -45,6 +45,7 @@ from jojotte_score.render.summary_card import (
 )
 from tests.core.builders import played
 from tests.render.test_sheet_layout import METRICS, assert_no_overlap, fake_width
+from tests.sitting_kinds import two_sided_hands
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
@@ -170,7 +171,7 @@ def test_missing_date_and_place_get_lines_to_write_on() -> None:
 
 
 def test_each_pad_shows_the_running_result_after_its_rubber() -> None:
-    german = german_sitting().hands
+    german = two_sided_hands(german_sitting().hands)
     # Rubber 1: A +100 (the worked example). Rubber 2: B 310 below + 300, A 20: B +590.
     # Rubber 3: the worked example again, A +100. Then a tie: 130 waits in prison.
     ledger = sitting_of(*german, B_MAKES_GAME, B_MAKES_GAME, *german, TIE)
@@ -214,7 +215,7 @@ def test_level_totals_and_a_sitting_without_hands() -> None:
 
 
 def test_one_rubber_of_several() -> None:
-    german = german_sitting().hands
+    german = two_sided_hands(german_sitting().hands)
     ledger = sitting_of(*german, B_MAKES_GAME, B_MAKES_GAME)
     m = metrics()
     (page,) = sitting_pages(ledger, SheetHeader(), m, METRICS, rubber=2)
@@ -234,7 +235,7 @@ NULLO_LOST = played(0, "no-trump", (0, 120), None, special="nullo", tricks=(0, 9
 def many_rubbers() -> Ledger:
     """31 rubbers: the worked example 29 times; as rubber 15, one taller than a page (40
     ties and Nullos, each a row above the line, before B makes two games); a short one."""
-    german = german_sitting().hands
+    german = two_sided_hands(german_sitting().hands)
     long = (TIE, NULLO_LOST) * 20 + (B_MAKES_GAME, B_MAKES_GAME)
     hands = (*german * 14, *long, *german * 15, B_MAKES_GAME, B_MAKES_GAME)
     return replay(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), hands))
@@ -277,7 +278,7 @@ def test_a_page_too_small_is_refused() -> None:
 
 def test_long_titles_and_names_stay_inside_the_page() -> None:
     ledger = replay(german_sitting())
-    long_names = dataclasses.replace(ledger, sides=("Anna-Katharina " * 8, "Bert"))
+    long_names = dataclasses.replace(ledger, columns=("Anna-Katharina " * 8, "Bert"))
     m = metrics()
     header = SheetHeader("An evening " * 30, place="Somewhere " * 30)
     (page,) = sitting_pages(long_names, header, m, METRICS)
@@ -470,7 +471,7 @@ def test_the_card_fits_one_page_legibly(paper: str) -> None:
 def test_a_document_of_sheets_blank_pads_and_the_card_is_numbered() -> None:
     ledger = replay(german_sitting())
     m = metrics()
-    job = PrintJob(ledger, SheetHeader("Berlin 1937"), None, 3, ledger.sides, card=True)
+    job = PrintJob(ledger, SheetHeader("Berlin 1937"), None, 3, ledger.columns, card=True)
     pages = layout_document(job, m, METRICS)
     kinds = [page.kind for page in pages]
     assert kinds[0] == "sheets"

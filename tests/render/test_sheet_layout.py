@@ -296,7 +296,7 @@ def test_german_rubber_in_progress_after_three_hands() -> None:
 
 
 def test_the_rubber_winner_need_not_be_ahead_on_points() -> None:
-    scorer = Scorer(Rules())
+    scorer = Scorer(Variant.TWO_PLAYER, Rules())
     # A names spades, B bids Nullo and takes 7 tricks: 200 + 6 × 100 to A above the line.
     scorer.add(played(0, "spades", (60, 95), None, special="nullo", tricks=(2, 7)))
     scorer.add(played(1, "hearts", (40, 115), 1))
@@ -356,7 +356,7 @@ def test_the_rubber_after_the_last_is_blank_and_later_ones_are_refused(german: L
 
 
 def test_long_names_widen_the_columns(german: Ledger) -> None:
-    long = replace(german, sides=("Anna-Katharina & Carl-Friedrich", "Bert & Dora"))
+    long = replace(german, columns=("Anna-Katharina & Carl-Friedrich", "Bert & Dora"))
     layout = layout_sheet(long, 1, METRICS)
     wide = layout.texts("heading")[0].box(fake_width)
     narrow = layout_sheet(german, 1, METRICS)
@@ -375,7 +375,7 @@ def long_rubber() -> Ledger:
         ThrownIn(dealer=0),
         played(0, "diamonds", (100, 55), 0, melds=(0, 50)),  # A 110 below, B 50 + 55 above
     ]
-    scorer = Scorer(Rules(game_target=550, rubber_bonus=300))
+    scorer = Scorer(Variant.TWO_PLAYER, Rules(game_target=550, rubber_bonus=300))
     for index in range(45):
         scorer.add(patterns[index % len(patterns)])
     return scorer.ledger(("North & South", "East & West"))

@@ -24,10 +24,19 @@ import os
 import sys
 from pathlib import Path
 
-from jojotte_score.core.model import Doubling, Hand, PlayedHand, Special, ThrownIn, Trump, Variant
+from jojotte_score.core.model import (
+    AnyHand,
+    Doubling,
+    Hand,
+    PlayedHand,
+    Special,
+    ThrownIn,
+    Trump,
+    Variant,
+)
 from jojotte_score.formats.sitting_file import hand_to_data
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.sittings import AnyHand, SittingStore
+from jojotte_score.storage.sittings import SittingStore
 
 PLAYERS = ("Anna", "Bert")
 MODES = ("append", "shift")

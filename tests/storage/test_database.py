@@ -491,6 +491,32 @@ def test_a_fixture_database_opens_upgraded_with_every_sitting_and_score(
     assert files_state(fixture) == checked_in
 
 
+def test_schema_4_keeps_a_checkpoint_for_every_game(tmp_path: Path) -> None:
+    """Schema 3 kept a checkpoint for the two sides only (their difference); schema 4 keeps
+    each column's totals and the chouette's roles for every game. The summary is derived
+    data: the upgrade drops it, and the rows are rebuilt with the same figures."""
+    path = copy_fixture(FIXTURES / "schema-v3.sqlite3", tmp_path)
+    columns = [row[1] for row in query(path, "PRAGMA table_info(summary)")]
+    assert "resume_difference" in columns
+    assert "resume_totals" not in columns
+    before = query(path, "SELECT sitting_id, hands, net_side, net_points, settlement FROM summary")
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        listed = {info.id: info for info in store.list_sittings()}
+        for sitting_id in listed:
+            recent = store.load_recent(sitting_id)
+            ledger = replay(store.load(sitting_id).sitting)
+            assert recent.checkpoint.totals == ledger.totals_after(recent.checkpoint.rubber - 1)
+            assert recent.checkpoint.roles == ledger.rubber_roles(recent.checkpoint.rubber)
+        assert listed[8].variant is Variant.CHOUETTE
+        assert store.load_recent(8).checkpoint.roles is not None
+    columns = [row[1] for row in query(path, "PRAGMA table_info(summary)")]
+    assert "resume_difference" not in columns
+    assert {"resume_totals", "resume_box", "resume_captain"} <= set(columns)
+    after = query(path, "SELECT sitting_id, hands, net_side, net_points, settlement FROM summary")
+    assert sorted(after) == sorted(before)
+
+
 OLD_HAND_FIXTURES = [f for f in FIXTURE_FILES if fixture_version(f) < 3]
 
 

@@ -52,7 +52,7 @@ from jojotte_score.storage.errors import DataDirectoryError, ReadOnlyError, Stor
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
 from tests.formats.test_sitting_file import BAD_FILES, BAD_HANDS, BAD_TEXTS, GOOD, sitting_data
-from tests.sitting_kinds import two_sided
+from tests.sitting_kinds import two_sided, two_sided_hands
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 START = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
@@ -132,7 +132,8 @@ def state(store: SittingStore) -> State:
     for info in store.list_sittings():
         stored = store.load(info.id)
         sitting = two_sided(stored.sitting)
-        result[info.id] = (sitting.players, stored.title, stored.place, sitting.hands)
+        hands = two_sided_hands(sitting.hands)
+        result[info.id] = (sitting.players, stored.title, stored.place, hands)
         assert info.hands == len(sitting.hands)
         assert (info.net_side, info.net_points) == replay(sitting).net
     return result
@@ -166,7 +167,8 @@ def _hands_become(update: Callable[[list[Hand]], object]) -> Callable[[State, in
 def _added(before: State, _sitting_id: int, result: object) -> State:
     assert isinstance(result, int)
     assert result not in before
-    return {**before, result: (IMPORTED.players, "Imported", "Home", IMPORTED.hands)}
+    hands = two_sided_hands(IMPORTED.hands)
+    return {**before, result: (IMPORTED.players, "Imported", "Home", hands)}
 
 
 def _created(before: State, _sitting_id: int, result: object) -> State:

@@ -7,20 +7,29 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, ThrownIn, Trump, Variant
-from jojotte_score.core.variants import AnySitting, replay_columns
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import (
+    AnyHand,
+    ChouetteRoles,
+    PlayedHand,
+    Sitting,
+    ThrownIn,
+    Trump,
+    Variant,
+)
 from jojotte_score.formats.sitting_file import dumps_sitting
 from jojotte_score.storage.backups import make_backup, restore_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.schema import SCHEMA_VERSION
-from jojotte_score.storage.sittings import AnyHand, SittingStore
+from jojotte_score.storage.sittings import SittingStore
 from tests.core.builders import three
 from tests.core.test_chouette import CORRECTED, TEAM_90
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
@@ -30,7 +39,7 @@ from tests.sitting_kinds import with_hands
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-EXAMPLES: dict[str, AnySitting] = {
+EXAMPLES: dict[str, Sitting] = {
     "three-player": THREE_PLAYER,
     "cutthroat": CUTTHROAT,
     "chouette": CHOUETTE,
@@ -67,7 +76,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     shutil.copyfile(FIXTURES / "schema-v2.sqlite3", path)
     hands_before = rows(path, "SELECT sitting_id, position, data FROM hand ORDER BY 1, 2")
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 3
+        assert database.schema_version == SCHEMA_VERSION == 4
         assert database.integrity_problems() == []
         store = SittingStore(database)
         assert [info.settlement for info in store.list_sittings()] == [None] * 5
@@ -113,7 +122,7 @@ def test_a_worked_sitting_is_stored_listed_with_each_settlement_and_loaded(
     )
     assert info.settlement == SETTLEMENTS[name]
     assert (info.net_side, info.net_points) == (None, 0)
-    ledger = replay_columns(sitting)
+    ledger = replay(sitting)
     assert info.rubbers_finished == sum(1 for r in ledger.rubbers if r.finished)
     assert info.unresolved_prison == ledger.unresolved_prison
     stored = store.load(sitting_id)
@@ -133,7 +142,7 @@ def test_hands_added_one_by_one_make_the_same_sitting(store: SittingStore, name:
         assert store.add_hand(sitting_id, hand) == position
         (info,) = store.list_sittings()
         partial = with_hands(sitting, sitting.hands[: position + 1])
-        assert info.settlement == replay_columns(partial).settlement
+        assert info.settlement == replay(partial).settlement
     assert store.load(sitting_id).sitting == sitting
 
 
@@ -141,10 +150,10 @@ def test_load_recent_gives_every_hand_of_the_new_games(store: SittingStore) -> N
     three_id = store.import_sitting(THREE_PLAYER)
     chouette_id = store.import_sitting(CHOUETTE)
     recent = store.load_recent(three_id)
-    assert (recent.hand_count, recent.deals, recent.hands) == (8, THREE_PLAYER.hands, ())
+    assert (recent.hand_count, recent.hands) == (8, THREE_PLAYER.hands)
     assert recent.checkpoint.position == 0
     recent = store.load_recent(chouette_id)
-    assert (recent.hand_count, recent.hands, recent.deals) == (10, CHOUETTE.hands, ())
+    assert (recent.hand_count, recent.hands) == (10, CHOUETTE.hands)
     assert recent.chouette == ChouetteRoles(box=0, captain=1)
 
 
@@ -224,9 +233,13 @@ def test_a_chouette_change_that_moves_a_later_dealer_out_of_the_roles_is_refused
 
 
 def test_a_sitting_of_the_wrong_kind_is_refused_by_name(store: SittingStore) -> None:
-    wrong = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))
-    with pytest.raises(InvalidSittingError, match="records its hands by seat"):
+    """A three-player sitting whose second hand is side against side is refused by name,
+    the hand numbered; so is a chouette without its first roles."""
+    played = PlayedHand(0, Trump.SPADES, (80, 40), 0)
+    wrong = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (ThrownIn(), played))
+    with pytest.raises(InvalidSittingError, match="records its hands by seat") as caught:
         store.import_sitting(wrong)
+    assert [problem.hand for problem in caught.value.problems] == [2]
     with pytest.raises(InvalidSittingError, match="needs the first rubber's box and captain"):
         store.create_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"))
     assert store.list_sittings() == []
@@ -317,6 +330,44 @@ def test_an_edit_and_the_dealers_it_makes_illegal_are_saved_as_one_change(
     saved = store.load(sitting_id).sitting
     assert saved.hands == (CORRECTED.hands[0], edit, cleared, cleared)
     assert old == {1: CORRECTED.hands[1], 2: CORRECTED.hands[2], 3: CORRECTED.hands[3]}
-    assert replay_columns(saved).rubbers[0].winner == 1  # Bert, the captain: the team
+    assert replay(saved).rubbers[0].winner == 1  # Bert, the captain: the team
     store.replace_hands(sitting_id, old)
     assert store.load(sitting_id).sitting == CORRECTED
+
+
+def _long(sitting: Sitting, count: int) -> Sitting:
+    """``sitting``'s hands over and over, ``count`` of them; a chouette's without dealers
+    (who may deal follows the rubbers' roles, C7)."""
+    hands = (sitting.hands * (count // len(sitting.hands) + 1))[:count]
+    if sitting.variant.game.has_roles:
+        hands = tuple(hand._replace(dealer=None) for hand in hands)
+    return replace(sitting, hands=hands)
+
+
+@pytest.mark.parametrize("example", [THREE_PLAYER, CUTTHROAT, CHOUETTE], ids=lambda s: s.variant)
+def test_a_long_sitting_per_player_opens_from_its_checkpoint(
+    store: SittingStore, example: Sitting
+) -> None:
+    """Every game keeps a checkpoint: opening a long sitting per player reads the hands from
+    the newest rubbers on, and the figures scored from there (each player's settlement,
+    T15; the chouette's roles, C3) are those of the whole replay; so are they after a hand
+    is added, which is scored from the checkpoint too."""
+    sitting = _long(example, 400)
+    sitting_id = store.import_sitting(sitting)
+    whole = replay(sitting)
+    recent = store.load_recent(sitting_id)
+    point = recent.checkpoint
+    assert point.position > 0
+    assert recent.hands == sitting.hands[point.position :]
+    assert point.roles == whole.rubber_roles(point.rubber)
+    assert point.totals == whole.totals_after(point.rubber - 1)
+    (info,) = store.list_sittings()
+    assert (info.hands, info.settlement) == (400, whole.settlement)
+    assert info.rubbers_finished == whole.rubbers_finished
+
+    extra = sitting.hands[0]
+    store.add_hand(sitting_id, extra)
+    longer = replay(replace(sitting, hands=(*sitting.hands, extra)))
+    (info,) = store.list_sittings()
+    assert (info.hands, info.settlement) == (401, longer.settlement)
+    assert store.load(sitting_id).sitting.hands == (*sitting.hands, extra)

@@ -24,7 +24,7 @@ from jojotte_score.core.model import Hand, Sitting
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
-from tests.sitting_kinds import load_two_sided, two_sided
+from tests.sitting_kinds import load_two_sided, two_sided, two_sided_hands
 from tests.strategies import sittings
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -44,7 +44,7 @@ def keep_one(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def whole_replay_checkpoint(sitting: Sitting) -> Checkpoint:
-    scorer = Scorer(sitting.rules)
+    scorer = Scorer.of(sitting)
     scorer.extend(sitting.hands)
     return scorer.checkpoint(summary.RECENT_HANDS)
 
@@ -67,12 +67,12 @@ def test_the_german_example_rubber_ends_at_hand_6_so_its_checkpoint_is_the_start
 ) -> None:
     sitting_id = store.import_sitting(GERMAN)
     recent = store.load_recent(sitting_id)
-    assert recent.checkpoint == Checkpoint(0, 1, 0, 0)
+    assert _where(recent.checkpoint) == (0, 1, 0, 0)
     assert (recent.hand_count, len(recent.hands), recent.side_names) == (6, 6, ("A", "B"))
     # The next rubber's first hand starts a new checkpoint: A won rubber 1 by 100 (755 : 655).
     store.add_hand(sitting_id, GERMAN.hands[0])
     recent = store.load_recent(sitting_id)
-    assert recent.checkpoint == Checkpoint(position=6, rubber=2, prison=0, difference=100)
+    assert _where(recent.checkpoint) == (6, 2, 0, 100)
     assert recent.hands == (GERMAN.hands[0],)
     assert recent.hand_count == 7
 
@@ -94,7 +94,7 @@ def make_changes(path: Path, sitting: Sitting, chance: random.Random) -> None:
     with Database.open(path) as database:
         store = SittingStore(database)
         sitting_id = store.create_sitting(sitting.variant, sitting.players, sitting.rules)
-        spare: list[Hand] = list(sitting.hands)
+        spare: list[Hand] = list(two_sided_hands(sitting.hands))
         for hand in spare[: len(spare) // 2]:
             store.add_hand(sitting_id, hand)
             assert_summary_matches_a_whole_replay(store, sitting_id)
@@ -119,7 +119,7 @@ def test_a_stale_summary_is_not_trusted_for_the_checkpoint(store: SittingStore) 
     with store.database.transaction() as connection:  # a summary from another revision
         connection.execute("UPDATE summary SET resume_position = 3, resume_prison = 999")
         connection.execute("UPDATE sitting SET revision = revision + 1")
-    assert store.load_recent(sitting_id).checkpoint == Checkpoint(6, 2, 0, 100)
+    assert _where(store.load_recent(sitting_id).checkpoint) == (6, 2, 0, 100)
     store.add_hand(sitting_id, GERMAN.hands[1])
     assert_summary_matches_a_whole_replay(store, sitting_id)
 
@@ -135,7 +135,7 @@ def test_a_read_only_store_derives_a_stale_checkpoint_without_writing(tmp_path: 
             connection.execute("DELETE FROM summary")
     with Database.open(path, read_only=True) as database:
         recent = SittingStore(database).load_recent(sitting_id)
-        assert recent.checkpoint == Checkpoint(6, 2, 0, 100)
+        assert _where(recent.checkpoint) == (6, 2, 0, 100)
         assert database.connection.execute("SELECT count(*) FROM summary").fetchone() == (0,)
 
 
@@ -149,13 +149,13 @@ def test_a_long_sitting_keeps_its_last_hundred_hands_and_more_after_the_checkpoi
     )
     recent = store.load_recent(sitting_id)
     assert summary.RECENT_HANDS == 100
-    assert recent.checkpoint == Checkpoint(position=78, rubber=14, prison=0, difference=1300)
+    assert _where(recent.checkpoint) == (78, 14, 0, 1300)
     assert (recent.hand_count, len(recent.hands)) == (180, 102)
     store.add_hand(sitting_id, GERMAN.hands[0])  # 103 hands after 78; 84 leaves 97
     assert store.load_recent(sitting_id).checkpoint.position == 78
     for hand in GERMAN.hands[1:4]:
         store.add_hand(sitting_id, hand)  # 184 hands: 84 leaves exactly 100
-    assert store.load_recent(sitting_id).checkpoint == Checkpoint(84, 15, 0, 1400)
+    assert _where(store.load_recent(sitting_id).checkpoint) == (84, 15, 0, 1400)
     assert_summary_matches_a_whole_replay(store, sitting_id)
 
 
@@ -177,3 +177,37 @@ def test_a_seat_that_is_not_at_the_table_is_refused(store: SittingStore) -> None
     with pytest.raises(InvalidSittingError, match="seat 3 is not at a 2-seat table"):
         store.choose_dealer(sitting_id, 2)
     assert store.load_recent(sitting_id).chosen_dealer is None
+
+
+def _where(checkpoint: Checkpoint) -> tuple[int, int, int, int]:
+    """Where a two-sided checkpoint stands: position, rubber, prison and the sides' difference."""
+    return (checkpoint.position, checkpoint.rubber, checkpoint.prison, checkpoint.difference)
+
+
+@pytest.mark.usefixtures("keep_one")
+@pytest.mark.parametrize(
+    ("totals", "box"),
+    [("[100]", None), ("[100, 0, 0]", None), ("[100, 0]", 1)],
+    ids=["one column", "three columns", "roles in a two-player game"],
+)
+def test_a_checkpoint_that_does_not_fit_the_game_is_rebuilt_not_used(
+    store: SittingStore, totals: str, box: int | None
+) -> None:
+    """The summary is a cache: a checkpoint whose columns or roles do not fit the sitting's
+    game is not scored from; the row is worked out again from the hands."""
+    sitting_id = store.import_sitting(GERMAN)
+    store.add_hand(sitting_id, GERMAN.hands[0])
+    connection = store.database.connection
+    good = summary.fresh(connection, sitting_id)
+    assert good is not None
+    assert good.checkpoint.position == 6
+    with store.database.transaction() as writing:
+        writing.execute(
+            "UPDATE summary SET resume_totals = ?, resume_box = ?, resume_captain = ? "
+            "WHERE sitting_id = ?",
+            (totals, box, None if box is None else 0, sitting_id),
+        )
+    assert summary.fresh(connection, sitting_id) is None
+    recent = store.load_recent(sitting_id)
+    assert _where(recent.checkpoint) == (6, 2, 0, 100)
+    assert summary.fresh(connection, sitting_id) == good

@@ -3,8 +3,8 @@ after each rubber (C3); the hands side against side, the pad a column per player
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game
@@ -12,9 +12,12 @@ from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jojotte_score.core.corrections import Correction
-    from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnyHand, AnySitting
+    from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
+    from jojotte_score.core.model import AnyHand, Sitting
+    from jojotte_score.core.scoring import HandScore
 
 FIRST_ROLES = ChouetteRoles(box=0, captain=1)
 """The first rubber's roles when a sitting does not record them: seat 0 boxes, seat 1
@@ -41,23 +44,10 @@ class Chouette(Game):
         """The recorded first roles, else seat 0 in the box and seat 1 as captain."""
         return FIRST_ROLES if recorded is None else recorded
 
-    def rubber_roles(
-        self, first: ChouetteRoles | None, winners: Iterable[int | None], number: int
-    ) -> ChouetteRoles | None:
-        """C3: a winning box stays in the box and the partner captains; a losing box
-        becomes partner, the captain boxes and the partner captains."""
-        if number < 1:
-            return None
-        roles = self.first_roles(first)
-        turned = 0
-        for winner in winners:
-            if turned == number - 1:
-                break
-            if winner is None:
-                return None
-            roles = roles.after(box_won=winner == roles.box)
-            turned += 1
-        return roles if turned == number - 1 else None
+    def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
+        """C3: the roles of the next rubber, after ``winner`` (the box's column, or the
+        captain's for the team) won this one."""
+        return roles.after(box_won=winner == roles.box)
 
     def dealers(self, roles: ChouetteRoles | None) -> tuple[int, ...]:
         """C7: the box and the captain deal in turn."""
@@ -78,49 +68,44 @@ class Chouette(Game):
         return [Problem(message, number, "dealer")]
 
     def corrector(
-        self, sitting: AnySitting, position: int, recorded: ColumnLedger | None = None
+        self, sitting: Sitting, position: int, recorded: Ledger | None = None
     ) -> Callable[[AnyHand], Correction | None] | None:
         """An edit that changes who wins a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7), with their
         dealers cleared or re-derived."""
-        from jojotte_score.core.chouette import ChouetteCorrector, ChouetteLedger
-        from jojotte_score.core.model import PlayedHand, Sitting, ThrownIn
+        from jojotte_score.core.chouette import ChouetteCorrector
+        from jojotte_score.core.model import PlayedHand, ThrownIn
 
-        if not isinstance(sitting, Sitting):
-            return None
-        pad = cast("ChouetteLedger | None", recorded)  # a chouette sitting's own pad
-        corrector = ChouetteCorrector(sitting, position, pad)
+        corrector = ChouetteCorrector(sitting, position, recorded)
 
         def correction(hand: AnyHand) -> Correction | None:
             return corrector(hand) if isinstance(hand, PlayedHand | ThrownIn) else None
 
         return correction
 
-    def check(self, sitting: AnySitting) -> list[Problem]:
+    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+        """C4: the two-player score, the box's entries in the box's column, the team's in the
+        captain's; the partner copies the captain on the same lines (C4)."""
+        from functools import partial
+
+        from jojotte_score.core.chouette import score_chouette_hand
+
+        return partial(score_chouette_hand, roles=self.first_roles(roles))
+
+    def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and
-        captain (C8)."""
+        captain (C8), from ``start``'s roles when given."""
         from jojotte_score.core.chouette import check_chouette_sitting
-        from jojotte_score.core.model import Sitting
 
-        assert isinstance(sitting, Sitting)
-        return check_chouette_sitting(sitting)
+        return check_chouette_sitting(sitting, start)
 
-    def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
-        """Every hand scored between the rubber's box and team (C1-C6)."""
-        from jojotte_score.core.chouette import replay_chouette
-        from jojotte_score.core.model import Sitting
+    def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
+        """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""
+        from jojotte_score.core.three_player_explanation import explain_chouette_hand
 
-        assert isinstance(sitting, Sitting)
-        return replay_chouette(sitting)
-
-    def explain_columns(self, sitting: AnySitting) -> str:
-        """Every hand explained with the chouette's rulings (C1-C7)."""
-        from jojotte_score.core.chouette import replay_chouette
-        from jojotte_score.core.model import Sitting
-        from jojotte_score.core.three_player_explanation import explain_chouette_ledger
-
-        assert isinstance(sitting, Sitting)
-        return explain_chouette_ledger(replay_chouette(sitting))
+        rubber = ledger.rubber(result.rubber)
+        roles = rubber.roles if rubber is not None else None
+        return explain_chouette_hand(result, ledger, self.first_roles(roles))
 
     def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
         """The rulings C1-C7 in short, for the chouette's page of the scoring card."""

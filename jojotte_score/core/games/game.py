@@ -16,8 +16,8 @@ The words used for the two ideas that split the games, everywhere:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant, side_names
@@ -25,10 +25,13 @@ from jojotte_score.core.tables import TWO_PLAYER_MELD_TOTALS
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from jojotte_score.core.corrections import Correction
-    from jojotte_score.core.individual_ledger import ColumnLedger
+    from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
+    from jojotte_score.core.model import AnyHand, Sitting
+    from jojotte_score.core.scoring import HandScore
     from jojotte_score.core.three_player import ThreePlayerDeal
-    from jojotte_score.core.variants import AnyHand, AnySitting
 
 CardText = tuple[str, tuple[str, ...]]
 """A ruling on the scoring card: its heading ("T1: A column per player") and its sentences
@@ -81,6 +84,11 @@ class Game:
         """The game's name in files and the database."""
         return self.variant.value
 
+    @property
+    def column_count(self) -> int:
+        """How many columns the pad has: one per player, or two, the sides."""
+        return self.seats if self.per_player else 2
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.variant.value!r}>"
 
@@ -103,12 +111,10 @@ class Game:
         """The first rubber's roles, from those recorded; None in a game without roles."""
         return None
 
-    def rubber_roles(
-        self, first: ChouetteRoles | None, winners: Iterable[int | None], number: int
-    ) -> ChouetteRoles | None:
-        """The roles of rubber ``number`` (from 1), from the first rubber's and the winners
-        of the rubbers before it; None in a game without roles or when not yet known."""
-        return None
+    def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
+        """The roles of the rubber after one that column ``winner`` won (C3); a game
+        without roles keeps them."""
+        return roles
 
     def dealers(self, roles: ChouetteRoles | None) -> tuple[int, ...]:
         """The seats that deal in turn (T2, F7): every seat, unless the game says otherwise."""
@@ -121,7 +127,7 @@ class Game:
         return []
 
     def corrector(
-        self, sitting: AnySitting, position: int, recorded: ColumnLedger | None = None
+        self, sitting: Sitting, position: int, recorded: Ledger | None = None
     ) -> Callable[[AnyHand], Correction | None] | None:
         """What a hand put in place of the hand at ``position`` (from 0) of ``sitting``, as
         recorded and valid, makes illegal in the hands after it, with the fixes on offer:
@@ -130,21 +136,35 @@ class Game:
         where an edit leaves every later hand as legal as it was."""
         return None
 
-    def correction(self, sitting: AnySitting, position: int, hand: AnyHand) -> Correction | None:
+    def correction(self, sitting: Sitting, position: int, hand: AnyHand) -> Correction | None:
         """What putting ``hand`` in place of the hand at ``position`` makes illegal in the
         hands after it (see :meth:`corrector`); None when nothing."""
         corrector = self.corrector(sitting, position)
         return None if corrector is None else corrector(hand)
 
+    # Scoring ----------------------------------------------------------------------------
+
+    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+        """What scores hand ``number`` (from 1) of a rubber played with ``roles``, column by
+        column (R1-R9 side against side, unless the game says otherwise). The scorer asks
+        once per rubber, so the two-sided games pay nothing for the others' roles."""
+        from jojotte_score.core.scoring import score_hand
+
+        return score_hand
+
+    def score_hand(self, hand: Any, number: int, roles: ChouetteRoles | None) -> HandScore:
+        """Score one valid hand by itself, column by column: see :meth:`hand_scorer`."""
+        return self.hand_scorer(roles)(hand, number)
+
     # The sitting --------------------------------------------------------------------------
 
-    def check(self, sitting: AnySitting) -> list[Problem]:
-        """Every problem with a sitting of this game, hands numbered from 1 in order."""
-        from jojotte_score.core.model import Sitting
-        from jojotte_score.core.validation import check_sitting
+    def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
+        """Every problem with a sitting of this game, hands numbered from 1 in order; with
+        ``start``, the sitting's hands are those from that checkpoint on, numbered from
+        there (a change after it leaves the hands before it as they were checked)."""
+        from jojotte_score.core.validation import check_two_sided_sitting
 
-        assert isinstance(sitting, Sitting)
-        return check_sitting(sitting)
+        return check_two_sided_sitting(sitting, start)
 
     def check_seat_hand(
         self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None
@@ -155,13 +175,12 @@ class Game:
 
         return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
 
-    def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
-        """The pad with a column per player; a two-sided game has none."""
-        raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+    def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
+        """Why hand ``result`` of ``ledger`` scored what it did, one sentence per line
+        (R1-R15, unless the game says otherwise)."""
+        from jojotte_score.core.explanation import explain_hand
 
-    def explain_columns(self, sitting: AnySitting) -> str:
-        """Every hand of a game with a column per player explained, separated by blank lines."""
-        raise ValueError(f"a {self.variant.value} sitting is scored side against side")
+        return explain_hand(result, ledger)
 
     # The scoring card -----------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game
@@ -17,8 +17,11 @@ from jojotte_score.core.tables import (
 from jojotte_score.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
-    from jojotte_score.core.individual_ledger import ColumnLedger
-    from jojotte_score.core.variants import AnySitting
+    from collections.abc import Callable
+
+    from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
+    from jojotte_score.core.model import ChouetteRoles, Sitting
+    from jojotte_score.core.scoring import HandScore
 
 
 class ThreePlayer(Game):
@@ -45,28 +48,23 @@ class ThreePlayer(Game):
     # The scorer and the checks are imported when first used: the window's start-up has a
     # module budget (tests/gui/test_startup.py).
 
-    def check(self, sitting: AnySitting) -> list[Problem]:
+    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+        """T5: the hand as D against A, then T6, T10, T11; the copies T8 (and F3)."""
+        from jojotte_score.core.three_player import score_three_player_hand
+
+        return score_three_player_hand
+
+    def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and hands (T16; F1, F7 in cutthroat)."""
-        from jojotte_score.core.three_player import SeatSitting
         from jojotte_score.core.three_player_validation import check_seat_sitting
 
-        assert isinstance(sitting, SeatSitting)
-        return check_seat_sitting(sitting)
+        return check_seat_sitting(sitting, start)
 
-    def replay_columns(self, sitting: AnySitting) -> ColumnLedger:
-        """Every hand scored by seat (T1-T15; F1-F6 in cutthroat)."""
-        from jojotte_score.core.individual_ledger import replay_seats
-        from jojotte_score.core.three_player import SeatSitting
+    def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
+        """The hand explained with the three-player rulings (T1-T15; F1-F6 in cutthroat)."""
+        from jojotte_score.core.three_player_explanation import explain_three_player_hand
 
-        assert isinstance(sitting, SeatSitting)
-        return replay_seats(sitting)
-
-    def explain_columns(self, sitting: AnySitting) -> str:
-        """Every hand explained with the three-player rulings (T1-T15, F1-F6)."""
-        from jojotte_score.core.three_player_explanation import explain_three_player_ledger
-
-        ledger = self.replay_columns(sitting)
-        return explain_three_player_ledger(ledger)  # type: ignore[arg-type]
+        return explain_three_player_hand(result, ledger)
 
     def card_pad_rows(self) -> tuple[tuple[str, str], ...]:
         """T11: a lost Nullo scores the three-player game's own amounts (F4 in cutthroat)."""

@@ -41,7 +41,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.games import first_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
@@ -76,9 +75,6 @@ if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first u
     from jojotte_score.core.melds import DeclaredMelds
     from jojotte_score.core.three_player import SidesWith
     from jojotte_score.gui.entry.form_rules import AnyHand
-    from jojotte_score.gui.pad.column_pad import ColumnScorer
-
-    PriorScorer = Scorer | ColumnScorer
 
 MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
 
@@ -111,9 +107,8 @@ class EntryPanel(QWidget):
     """Records one hand: a new one, one inserted before ``position``, or a replacement.
 
     Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
-    scored the hands before the one being entered (a
-    :class:`~jojotte_score.gui.pad.column_pad.ColumnScorer` for a game of individual players,
-    whose ``roles`` are the chouette's for the hand), and the dealer; then :meth:`new_hand`
+    scored the hands before the one being entered (in the chouette its ``roles`` are the
+    hand's), and the dealer; then :meth:`new_hand`
     or :meth:`edit_hand`.
     ``submitted`` carries an :class:`EntryRequest`; ``cancelled`` is emitted for Esc while
     inserting or editing; ``started`` when the first value of a new hand is entered.
@@ -129,7 +124,8 @@ class EntryPanel(QWidget):
         # Before a sitting is shown: the form of the game offered first, sides unnamed.
         self.form: FormRules = entry_form_for(first_game().variant, (_("Side 1"), _("Side 2")))
         self._rules = Rules()
-        self._prior_scorer: PriorScorer = Scorer(self._rules)
+        self._players: tuple[str, ...] = ()
+        self._prior_scorer = Scorer(first_game().variant, self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
         self._confirmed: AnyHand | None = None
@@ -303,15 +299,15 @@ class EntryPanel(QWidget):
         variant: Variant,
         players: tuple[str, ...],
         rules: Rules,
-        prior: PriorScorer,
+        prior: Scorer,
         dealer: int | None,
     ) -> None:
         """The sitting, and ``prior``: a scorer that has scored the hands before the one
         being entered, which the panel keeps (each preview tries the hand on a copy of
         it); in the chouette its ``roles`` name the box and the captain. ``dealer`` deals
         it."""
-        roles = None if isinstance(prior, Scorer) else prior.roles  # the chouette's, C2
-        self.form = entry_form_for(variant, players, roles)
+        self.form = entry_form_for(variant, players, prior.roles)  # the chouette's, C2
+        self._players = players
         self._rules = rules
         self._prior_scorer = prior
         self._shown_choices = {}
@@ -657,16 +653,15 @@ class EntryPanel(QWidget):
             return
         check_line = _("Check: {message}")
         lines = [ERROR_MARK + check_line.format(message=p.message) for p in check.warnings]
-        prior = self._prior_scorer
-        if isinstance(prior, Scorer):
-            scorer = prior.copy()
-            result = scorer.add(check.hand)  # type: ignore[arg-type]
-            names = self.form.pair_words(self.values())
-            lines.extend(explain_hand(result, scorer.ledger((names[0], names[1]))))
+        scorer = self._prior_scorer.copy()
+        result = scorer.add(check.hand)
+        game = scorer.game
+        if game.per_player:
+            names: tuple[str, ...] = self._players
         else:
-            trial = prior.copy()
-            trial.add(check.hand)
-            lines.extend(trial.explain_last())
+            pair = self.form.pair_words(self.values())
+            names = (pair[0], pair[1])
+        lines.extend(game.explain_hand(result, scorer.ledger(names)))
         later = self._later(check.hand) if self._later and self._mode == MODE_REPLACE else []
         if later:
             lines.extend(["", *later])

@@ -12,10 +12,8 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting
 from jojotte_score.core.series import SittingCourse, sitting_course
 from jojotte_score.core.stats import PlayerStats
-from jojotte_score.core.variants import replay_columns
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotSources, PlotsView
 from jojotte_score.gui.history.statistics_view import StatisticsView
@@ -37,9 +35,7 @@ def course_of(store: SittingStore, sitting_id: int) -> SittingCourse | None:
         sitting = store.load(sitting_id).sitting
     except JojotteError:
         return None
-    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
-        return sitting_course(replay(sitting))
-    return sitting_course(replay_columns(sitting))
+    return sitting_course(replay(sitting))
 
 
 def report_of(store: SittingStore, period: Period = ALL_TIME) -> SeasonReport:

@@ -6,8 +6,8 @@ shown (see :class:`~jojotte_score.gui.pad.pad.Pad`). The only arithmetic is addi
 hand's entries per side and line, as the pad shows them.
 
 A game of individual players (the three-player game, the chouette, cutthroat) has a pair
-of columns, above and below, for every player, from its
-:class:`~jojotte_score.gui.pad.column_pad.ColumnPad`.
+of columns, above and below, for every player, from the same
+:class:`~jojotte_score.gui.pad.pad.Pad`.
 """
 
 from __future__ import annotations
@@ -26,10 +26,6 @@ from jojotte_score.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from jojotte_score.core.three_player import ThreePlayerHand
-    from jojotte_score.gui.pad.column_pad import ColumnPad, ColumnResult
-
-    AnyPad = Pad | ColumnPad
-    AnyResult = HandResult | ColumnResult
 
 TRUMP_SIGNS = {
     Trump.CLUBS: "♣",
@@ -123,7 +119,7 @@ def seat_points_text(hand: ThreePlayerHand) -> str:
     return text
 
 
-def notes_text(result: AnyResult, sides: Sequence[str]) -> str:
+def notes_text(result: HandResult, sides: Sequence[str]) -> str:
     """What the hand did to prison, the game and the rubber: each note a whole message."""
     notes = []
     if result.prison_out:
@@ -148,10 +144,10 @@ class HandTableModel(QAbstractTableModel):
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
         self._players: tuple[str, ...] = ()
-        self._pad: AnyPad | None = None
+        self._pad: Pad | None = None
         self._sides: tuple[str, ...] = ("", "")
 
-    def set_pad(self, players: Sequence[str], pad: AnyPad | None) -> None:
+    def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
         """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
         sides, or one with a column per player.
 
@@ -178,7 +174,7 @@ class HandTableModel(QAbstractTableModel):
         pad = Pad.of(ledger) if sitting is not None and ledger is not None else None
         self.set_pad(sitting.players if sitting is not None else (), pad)
 
-    def result(self, row: int) -> AnyResult | None:
+    def result(self, row: int) -> HandResult | None:
         """The scored hand shown in ``row``."""
         return self._pad.result(row + 1) if self._pad is not None else None
 
@@ -250,7 +246,7 @@ class HandTableModel(QAbstractTableModel):
             return "\n".join(self._pad.explain(result.number))
         return None
 
-    def _text(self, result: AnyResult, column: int) -> str:
+    def _text(self, result: HandResult, column: int) -> str:
         hand = result.hand
         if column == Column.NUMBER:
             return str(result.number)
@@ -273,21 +269,21 @@ class HandTableModel(QAbstractTableModel):
             return contract_text(hand, self._hand_sides(result))
         return points_text(hand)
 
-    def _hand_sides(self, result: AnyResult) -> tuple[str, str]:
+    def _hand_sides(self, result: HandResult) -> tuple[str, str]:
         """The two sides of a hand recorded side against side: the chouette's box and
         captain in the hand's rubber (C2)."""
-        if isinstance(self._pad, Pad) or self._pad is None:
+        if self._pad is None:
             return (self._sides[0], self._sides[1])
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return (self._sides[0], self._sides[1])
         return (self._players[roles.box], self._players[roles.captain])
 
-    def _winners(self, result: AnyResult) -> Sequence[str]:
+    def _winners(self, result: HandResult) -> Sequence[str]:
         """Whom a game or rubber the ledger gives to a column goes to: the column's side or
         player; in the chouette the team, captain and partner, when the captain's column
         wins (C4a, C5)."""
-        if isinstance(self._pad, Pad) or self._pad is None:
+        if self._pad is None:
             return self._sides
         roles = self._pad.roles(result.rubber)
         if roles is None:

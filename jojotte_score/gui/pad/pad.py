@@ -1,8 +1,8 @@
 """The pad the window shows: the newest rubber at once, the older ones when first needed.
 
-Opening a sitting scores only the rubber of its newest hand, from the checkpoint the
-storage keeps (see :class:`jojotte_score.core.ledger.Checkpoint`). Everything the window
-shows first, and recording the next hand, needs nothing older. Scrolling the hand list up
+Opening a sitting of any game scores only the rubbers of its newest hands, from the
+checkpoint the storage keeps (see :class:`jojotte_score.core.ledger.Checkpoint`). Everything
+the window shows first, and recording the next hand, needs nothing older. Scrolling the hand list up
 or turning back to an earlier rubber asks :class:`Pad` for older hands; it then loads and
 replays the whole sitting, once. Both ledgers come from the core's scorer, so they agree
 hand for hand (a property test holds them to it).
@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from jojotte_score.core.explanation import explain_hand
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
+from jojotte_score.core.model import ChouetteRoles
+from jojotte_score.core.scoring import Line
 
 
 class Pad:
@@ -34,9 +35,9 @@ class Pad:
         return cls(ledger, lambda: ledger)
 
     @property
-    def sides(self) -> tuple[str, str]:
-        """The two sides' names."""
-        return self.recent.sides
+    def sides(self) -> tuple[str, ...]:
+        """The columns' names: the two sides, or the players."""
+        return self.recent.columns
 
     @property
     def hand_count(self) -> int:
@@ -91,8 +92,23 @@ class Pad:
         ledger = self.ledger_of_rubber(number)
         return None if ledger is None else ledger.rubber(number)
 
+    def written(self, number: int, column: int, line: Line) -> int:
+        """The points hand ``number`` wrote in ``column`` on ``line`` (0 for none)."""
+        result = self.result(number)
+        return 0 if result is None else result.written(column, line)
+
     def explain(self, number: int) -> list[str]:
-        """The core's explanation of hand ``number``; empty when there is no such hand."""
+        """The core's explanation of hand ``number`` by its game's rulings; empty when there
+        is no such hand."""
         ledger = self.ledger_of_hand(number)
         result = None if ledger is None else ledger.result(number)
-        return [] if ledger is None or result is None else explain_hand(result, ledger)
+        if ledger is None or result is None:
+            return []
+        return ledger.game.explain_hand(result, ledger)
+
+    def roles(self, rubber: int) -> ChouetteRoles | None:
+        """The chouette's roles in ``rubber`` (1-based), also for the rubber about to start;
+        None in the other games."""
+        if self.recent.start.rubber <= rubber:
+            return self.recent.rubber_roles(rubber)
+        return self.whole().rubber_roles(rubber)

@@ -10,8 +10,6 @@ that the pad is never cut off at the side (its height follows its width).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -21,11 +19,8 @@ from jojotte_score.core.prison import prison_winners
 from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import SheetLayout
-from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_rubber, layout_sheet
+from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_rubber
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
-
-if TYPE_CHECKING:  # The pads of the games of individual players load when one is opened.
-    from jojotte_score.gui.pad.column_pad import ColumnPad
 
 MIN_ZOOM = 0.5
 MAX_ZOOM = 4.0
@@ -46,7 +41,7 @@ class SheetWidget(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._pad: Pad | ColumnPad | None = None
+        self._pad: Pad | None = None
         self._rubber = 1
         self._zoom = 1.0
         self._room: int | None = None
@@ -61,7 +56,7 @@ class SheetWidget(QWidget):
 
     # The ledger and the rubber shown -------------------------------------------------
 
-    def set_pad(self, pad: Pad | ColumnPad | None) -> None:
+    def set_pad(self, pad: Pad | None) -> None:
         """Show ``pad`` at the rubber of its newest hand (None: a blank widget): two sides'
         columns, or a column per player in the three-player game, chouette and cutthroat."""
         self._pad = pad
@@ -71,7 +66,7 @@ class SheetWidget(QWidget):
         """Show a whole ``ledger`` (None: a blank widget)."""
         self.set_pad(Pad.of(ledger) if ledger is not None else None)
 
-    def pad(self) -> Pad | ColumnPad | None:
+    def pad(self) -> Pad | None:
         """The pad shown, if any."""
         return self._pad
 
@@ -271,15 +266,17 @@ class SheetWidget(QWidget):
         metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
         if pad is None:
             self._layout = None
-        elif not isinstance(pad, Pad):
-            self._layout = layout_sheet(pad.ledger, self._rubber, metrics, pad.sitting)
         else:
+            variant = pad.recent.variant
             ledger = pad.ledger_of_rubber(self._rubber)
             rubber = None if ledger is None else ledger.rubber(self._rubber)
             if ledger is None or rubber is None:
-                self._layout = empty_sheet(pad.sides, metrics, self._rubber)
+                roles = pad.roles(self._rubber)
+                self._layout = empty_sheet(pad.sides, metrics, self._rubber, variant, roles)
             else:
                 paid = prison_winners(ledger.hands)
-                self._layout = layout_rubber(pad.sides, rubber, pad.rubber_count, metrics, paid)
+                self._layout = layout_rubber(
+                    pad.sides, rubber, pad.rubber_count, metrics, paid, variant
+                )
         self.updateGeometry()
         self.update()

@@ -15,8 +15,8 @@ from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
+    AnyHand,
     ChouetteRoles,
-    Hand,
     Rules,
     Sitting,
     Variant,
@@ -25,17 +25,17 @@ from jojotte_score.core.model import (
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import _
-from jojotte_score.storage.sittings import AnyHand, RecentHands, SittingStore, StoredSitting
+from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
-if TYPE_CHECKING:  # the games of individual players are imported when one is shown
+if TYPE_CHECKING:
     from jojotte_score.core.corrections import Correction
-    from jojotte_score.gui.sitting.column_session import ColumnShown
 
 
 class Shown:
-    """The sitting on screen: its newest rubber scored at once, the rest loaded on demand.
+    """The sitting on screen, of any game: its newest rubbers scored at once, the rest
+    loaded on demand.
 
-    ``recent`` holds the sitting's details and the hands of the newest hand's rubber;
+    ``recent`` holds the sitting's details and the hands from its checkpoint on;
     :attr:`pad` scores them. The whole sitting (:attr:`stored`, :attr:`sitting`,
     :attr:`ledger`) is loaded from the store the first time it is asked for.
     """
@@ -44,10 +44,11 @@ class Shown:
         self.recent = recent
         self._store = store
         self._stored: StoredSitting | None = None
-        scorer = Scorer.resume(recent.rules, recent.checkpoint)
+        self._setup = Sitting(recent.variant, recent.players, (), recent.rules, recent.chouette)
+        scorer = Scorer.of(self._setup, recent.checkpoint)
         scorer.extend(recent.hands)
         self._scorer = scorer
-        self.pad = Pad(scorer.ledger(recent.side_names), lambda: replay(self.sitting))
+        self.pad = Pad(scorer.ledger(self._setup.columns), lambda: replay(self.sitting))
 
     @property
     def id(self) -> int:
@@ -56,7 +57,7 @@ class Shown:
 
     @property
     def variant(self) -> Variant:
-        """Two players or partnerships."""
+        """The way to play."""
         return self.recent.variant
 
     @property
@@ -70,9 +71,9 @@ class Shown:
         return self.recent.rules
 
     @property
-    def side_names(self) -> tuple[str, str]:
-        """The two sides' names."""
-        return self.recent.side_names
+    def side_names(self) -> tuple[str, ...]:
+        """The columns' names: the two sides, or the players (the game's)."""
+        return self._setup.columns
 
     @property
     def count(self) -> int:
@@ -88,14 +89,11 @@ class Shown:
 
     @property
     def sitting(self) -> Sitting:
-        """The whole recorded sitting (side against side: this view shows no other)."""
-        sitting = self.stored.sitting
-        if not isinstance(sitting, Sitting):
-            raise TypeError(f"a {sitting.variant.value} sitting has a column per player")
-        return sitting
+        """The whole recorded sitting."""
+        return self.stored.sitting
 
     @property
-    def hands(self) -> tuple[Hand, ...]:
+    def hands(self) -> tuple[AnyHand, ...]:
         """Every hand, in order."""
         return self.sitting.hands
 
@@ -104,7 +102,7 @@ class Shown:
         """The whole pad, every hand scored."""
         return self.pad.whole()
 
-    def hand(self, position: int) -> Hand:
+    def hand(self, position: int) -> AnyHand:
         """The hand at ``position`` (0-based)."""
         first = self.recent.checkpoint.position
         if position >= first:
@@ -113,41 +111,48 @@ class Shown:
 
     def scorer_before(self, position: int) -> Scorer:
         """A new scorer that has scored the hands before ``position`` (0-based), for the
-        caller to keep."""
+        caller to keep; in the chouette its ``roles`` are those of the hand at ``position``."""
         checkpoint = self.recent.checkpoint
         if position >= self.count:
             return self._scorer.copy()
         if position >= checkpoint.position:
-            scorer = Scorer.resume(self.rules, checkpoint)
+            scorer = Scorer.of(self._setup, checkpoint)
             scorer.extend(self.recent.hands[: position - checkpoint.position])
             return scorer
-        scorer = Scorer(self.rules)
+        scorer = Scorer.of(self.sitting)
         scorer.extend(self.hands[:position])
         return scorer
+
+    def roles(self) -> ChouetteRoles | None:
+        """The chouette's box and captain for the next hand (C3); None in other games."""
+        return self.pad.roles(self.status().rubber)
 
     def status(self) -> TableStatus:
         """Where the table stands before the next hand."""
         return table_status(self.pad.recent, self.variant, self.recent.chosen_dealer)
 
     def status_line(self) -> str:
-        """The status line before the next hand (:func:`status_text`)."""
+        """The status line before the next hand: the two sides' (:func:`status_text`), or
+        each player's, naming the chouette's box and team for the rubber
+        (:func:`column_status_text`)."""
         status = self.status()
+        if self.variant.game.per_player:
+            return column_status_text(status, self.players, status.next_dealer, self.roles())
         return status_text(status, self.side_names, self.players, status.next_dealer)
 
     def cut_seats(self) -> tuple[int, ...]:
-        """Who may win the cut for the next rubber's first deal: everybody."""
-        return tuple(range(len(self.players)))
+        """Who may win the cut for the next rubber's first deal: everybody, or in the
+        chouette the next rubber's box and captain (C7)."""
+        return self.variant.game.dealers(self.roles())
 
     def dealer_at(self, position: int) -> int | None:
-        """Who deals the hand at ``position`` (0-based): the rotation, or the players' choice
-        (first dealer or new cut) when the hand starts a rubber (:func:`next_dealer`)."""
+        """Who deals the hand at ``position`` (0-based): the rotation (in the chouette the
+        box and the captain in turn, C7), or the players' choice (first dealer or new cut)
+        when the hand starts a rubber (:func:`next_dealer`)."""
         chosen = self.recent.chosen_dealer if position == self.count else None
-        return next_dealer(self.scorer_before(position).results, self.variant, chosen)
-
-
-if TYPE_CHECKING:
-    AnyShown = Shown | ColumnShown
-    """The sitting shown: two sides, or a column per player."""
+        scorer = self.scorer_before(position)
+        dealers = self.variant.game.dealers(scorer.roles)
+        return next_dealer(scorer.results, self.variant, chosen, dealers)
 
 
 class Session:
@@ -164,7 +169,7 @@ class Session:
         self.read_only = read_only
         self.read_only_note = read_only_note  # why, when it is not another copy writing
         self.sitting_id: int | None = None
-        self.shown: AnyShown | None = None
+        self.shown: Shown | None = None
         self.on_changed: Callable[[], None] = lambda: None
         self.on_error: Callable[[JojotteError], None] = lambda error: None
 
@@ -194,18 +199,12 @@ class Session:
         shown = self.shown
         if shown is None or not shown.variant.game.has_roles:  # no later hand can change
             return None
-        pad = shown.ledger if not isinstance(shown, Shown) else None
-        return shown.variant.game.corrector(shown.stored.sitting, position, pad)
+        return shown.variant.game.corrector(shown.sitting, position, shown.ledger)
 
-    def _load(self) -> AnyShown | None:
+    def _load(self) -> Shown | None:
         if self.sitting_id is None:
             return None
-        recent = self.store.load_recent(self.sitting_id)
-        if recent.variant.game.per_player:
-            from jojotte_score.gui.sitting.column_session import ColumnShown
-
-            return ColumnShown(self.store, recent)
-        return Shown(self.store, recent)
+        return Shown(self.store, self.store.load_recent(self.sitting_id))
 
 
 def create_sitting(
@@ -219,13 +218,10 @@ def create_sitting(
     chouette: ChouetteRoles | None = None,
 ) -> int:
     """Store a new sitting with no hands; its id. The chouette records its first box and
-    captain (C3); the three-player game and cutthroat record their hands by seat."""
-    if not variant.game.per_player:
-        return store.create_sitting(variant, players, rules, title=title, place=place)
-    from jojotte_score.gui.pad.column_pad import empty_sitting
-
-    sitting = empty_sitting(variant, players, rules, chouette)
-    return store.import_sitting(sitting, title=title, place=place)
+    captain (C3)."""
+    return store.create_sitting(
+        variant, players, rules, title=title, place=place, chouette=chouette
+    )
 
 
 def versus(variant: Variant, players: Sequence[str]) -> str:
@@ -237,7 +233,7 @@ def versus(variant: Variant, players: Sequence[str]) -> str:
 
 
 def status_text(
-    status: TableStatus, sides: tuple[str, str], players: Sequence[str], dealer: int | None
+    status: TableStatus, sides: tuple[str, ...], players: Sequence[str], dealer: int | None
 ) -> str:
     """The status line: "Game 2 · below: A 35 – B 0 · games A 1 – B 0 · prison 60 ·
     next dealer: Bert" (the rubber first when past the first; parts left out when empty).
@@ -287,7 +283,7 @@ def import_file(store: SittingStore, path: Path) -> int:
     )
 
 
-def export_sitting(shown: AnyShown, path: Path) -> None:
+def export_sitting(shown: Shown, path: Path) -> None:
     """Write the shown sitting to a sitting file."""
     from jojotte_score.formats.sitting_file import save_sitting
 
@@ -299,7 +295,7 @@ def rubbers_path(hands_path: Path) -> Path:
     return hands_path.with_name(f"{hands_path.stem}-rubbers{hands_path.suffix or '.csv'}")
 
 
-def export_csv(shown: AnyShown, hands_path: Path) -> tuple[Path, Path]:
+def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     """Write the hands and the rubbers of the shown sitting as CSV, as ``jojotte-score csv``
     writes them for a stored sitting, in every game; the two paths."""
     from jojotte_score.formats.csv_export import write_hands_csv, write_rubbers_csv
@@ -312,3 +308,51 @@ def export_csv(shown: AnyShown, hands_path: Path) -> tuple[Path, Path]:
     write_hands_csv(shown.sitting, shown.ledger, hands_path)
     write_rubbers_csv([(label, shown.sitting, shown.ledger)], target)
     return hands_path, target
+
+
+def column_status_text(
+    status: TableStatus,
+    players: Sequence[str],
+    dealer: int | None,
+    roles: ChouetteRoles | None = None,
+) -> str:
+    """The status line of a game of individual players: "Game 2 · below: Anna 35, Bert 0,
+    Carl 20 · games: Anna 1, Bert 0, Carl 0 · prison 60 · next dealer: Bert"; in the
+    chouette it starts with the rubber's roles ("Carl in the box against Anna (captain) and
+    Bert"), and the partner has the captain's points below and games."""
+    parts = [_("Rubber {rubber}").format(rubber=status.rubber)] if status.rubber > 1 else []
+    if roles is not None:
+        parts.append(
+            _("{box} in the box against {captain} (captain) and {partner}").format(
+                box=players[roles.box],
+                captain=players[roles.captain],
+                partner=players[roles.partner],
+            )
+        )
+    below, games = status.below, status.games
+    if roles is not None:  # the partner writes what the captain writes (C4, C5)
+        below = tuple(below[roles.scores_with(seat)] for seat in range(len(below)))
+        games = tuple(games[roles.scores_with(seat)] for seat in range(len(games)))
+    parts.append(_("Game {game}").format(game=status.game))
+    parts.append(_("below: {scores}").format(scores=_each_player(players, below)))
+    parts.append(_("games: {scores}").format(scores=_each_player(players, games)))
+    if status.prison:
+        parts.append(_("prison {points}").format(points=status.prison))
+    if dealer is not None and 0 <= dealer < len(players):
+        parts.append(_("next dealer: {player}").format(player=players[dealer]))
+    elif status.new_cut:
+        parts.append(_("new cut for the first dealer"))
+    # Translators: between the parts of the status line, as in "Game 2 · prison 60".
+    return _(" · ").join(parts)
+
+
+def _each_player(players: Sequence[str], figures: Sequence[int]) -> str:
+    """Each player's figure, "Anna 35, Bert 0": item by item, joined by the language's
+    separator."""
+    # Translators: one player and a figure in the status line ("Anna 35").
+    items = (
+        _("{player} {points}").format(player=name, points=points)
+        for name, points in zip(players, figures, strict=False)
+    )
+    # Translators: the separator between the items of a list ("the bidder, the trump").
+    return _(", ").join(items)

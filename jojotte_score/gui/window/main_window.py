@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
@@ -53,7 +54,6 @@ from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
 from jojotte_score.i18n import _
-from jojotte_score.storage.sittings import AnyHand
 
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns

@@ -14,7 +14,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
-from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.gui.sitting.commands import RenamePlayers
 from jojotte_score.gui.sitting.session import (
     create_sitting,
@@ -287,14 +286,14 @@ class SittingMenus(_Base):
         """File > Print: the whole sitting or the rubber shown, through the preview."""
         shown = self.session.shown
         if shown is not None:
-            ledger = shown.pad.whole() if isinstance(shown.pad, Pad) else shown.pad.ledger
+            ledger = shown.ledger
             _printing().print_sheets(self, shown.stored, ledger, self.sheet.rubber_number())
 
     def export_pdf(self) -> None:
         """File > Export PDF: the whole sitting or the rubber shown, to a PDF file."""
         shown = self.session.shown
         if shown is not None:
-            ledger = shown.pad.whole() if isinstance(shown.pad, Pad) else shown.pad.ledger
+            ledger = shown.ledger
             rubber = self.sheet.rubber_number()
             path = _printing().export_sheets(self, shown.stored, ledger, rubber)
             if path is not None:
@@ -306,10 +305,8 @@ class SittingMenus(_Base):
         shown = self.session.shown
         if shown is None:
             _printing().print_blank_pads(self)
-        elif isinstance(shown.pad, Pad):
-            _printing().print_blank_pads(self, shown.side_names, shown.variant)
         else:
-            _printing().print_blank_pads(self, shown.players, shown.variant)
+            _printing().print_blank_pads(self, shown.side_names, shown.variant)
 
     def print_card(self) -> None:
         """File > Print scoring card."""
