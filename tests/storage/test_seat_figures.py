@@ -12,7 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -104,12 +104,12 @@ def change_and_undo(
     """One edit, insert or delete (a refused one changes nothing), checked; then taken back
     as the Edit menu's Undo does, checked again."""
     count = store.hand_count(sitting_id)
-    spare = list(original.hands) or [None]
-    hand = chance.choice(spare)
+    if not original.hands:
+        return
+    hand = chance.choice(original.hands)
     change = chance.choice(("replace", "insert", "delete")) if count else "insert"
+    undo: Callable[[], object]
     try:
-        if hand is None:
-            return
         if change == "replace":
             position = chance.randrange(count)
             old = store.replace_hand(sitting_id, position, hand)
