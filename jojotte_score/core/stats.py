@@ -397,11 +397,24 @@ def sum_by_name(
     (case-insensitively). A name twice in one sitting counts its first seat only."""
     totals: dict[str, PlayerStats] = {}
     for players, seats in counted:
-        seen: set[str] = set()
-        for raw_name, figures in zip(players, seats, strict=True):
-            name = raw_name.strip()
-            if name in seen:
-                continue
+        for seat, name in counted_seats(players):
+            totals[name] = totals.get(name, PlayerStats(name)) + seats[seat]
+    return [totals[name] for name in by_name_order(totals)]
+
+
+def counted_seats(players: Sequence[str]) -> list[tuple[int, str]]:
+    """The seats of one sitting whose figures count, each with the name it counts under:
+    the name without surrounding spaces, at the first seat it appears in."""
+    seen: set[str] = set()
+    counted = []
+    for seat, raw_name in enumerate(players):
+        name = raw_name.strip()
+        if name not in seen:
             seen.add(name)
-            totals[name] = totals.get(name, PlayerStats(name)) + figures
-    return [totals[name] for name in sorted(totals, key=lambda name: (name.casefold(), name))]
+            counted.append((seat, name))
+    return counted
+
+
+def by_name_order(names: Iterable[str]) -> list[str]:
+    """Player names in the order the statistics list them: case-insensitively by name."""
+    return sorted(names, key=lambda name: (name.casefold(), name))
