@@ -274,3 +274,20 @@ def test_a_read_only_database_scores_missing_figures_without_writing(
     assert figures.sittings == 8
     assert list(figures.players) == replayed(read_only_copy)
     assert stored_seat_figures(read_only_copy.database.connection) == {}
+
+
+def test_stored_figures_that_are_not_whole_numbers_are_scored_again(
+    tmp_path: Path, rescored: list[int]
+) -> None:
+    from tests.stored_examples import store_examples
+
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = store_examples(database)
+        before = period_stats(store)
+        with database.transaction() as connection:
+            connection.execute("UPDATE seat_figures SET net_points = 'x' WHERE sitting_id = 2")
+            connection.execute("DELETE FROM seat_figures WHERE sitting_id = 3 AND seat = 1")
+        rescored.clear()
+        assert period_stats(store) == before
+        assert rescored == [2, 3]
+        assert sorted(stored_seat_figures(database.connection)) == [1, 2, 3, 4]
