@@ -93,23 +93,19 @@ def period_stats(
     connection = store.database.connection
     stored = stored_figure_rows(connection)
     players = stored_player_lists(connection, within)
-    # Summed as rows of whole numbers, each player's figures made once at the end: 3,000
-    # stored seats summed as PlayerStats took 75 ms of 110 ms (profiled, 1,500 sittings).
-    totals: dict[str, list[int]] = {}
-    sittings: dict[str, int] = {}
+    # Each player's rows gathered and summed column by column, his figures made once at the
+    # end: 3,000 stored seats summed as PlayerStats took 75 ms of 110 ms (profiled, 1,500
+    # sittings), row by row 16 ms of 63 ms.
+    rows_of: dict[str, list[Sequence[int]]] = {}
     for sitting_id in within:
-        seats = stored.get(sitting_id)
+        seats: Sequence[Sequence[int]] | None = stored.get(sitting_id)
         if seats is None or len(seats) != len(players[sitting_id]):
             seats = [figures_row(seat) for seat in _score_again(store, sitting_id)]
         for seat, name in counted_seats(players[sitting_id]):
-            total = totals.get(name)
-            if total is None:
-                totals[name] = list(seats[seat])
-            else:
-                totals[name] = [a + b for a, b in zip(total, seats[seat], strict=True)]
-            sittings[name] = sittings.get(name, 0) + 1
+            rows_of.setdefault(name, []).append(seats[seat])
     figures = tuple(
-        figures_from_row(totals[name], name, sittings[name]) for name in by_name_order(totals)
+        figures_from_row([sum(column) for column in zip(*rows, strict=True)], name, len(rows))
+        for name, rows in ((name, rows_of[name]) for name in by_name_order(rows_of))
     )
     return PeriodStats(period, len(within), figures)
 
