@@ -1,7 +1,8 @@
 """Player statistics across sittings of all five variants: rubbers, net points, contracts
 declared, made and defended, and melds.
 
-Everything here is derived from recorded sittings by replaying them; nothing is stored.
+Everything here is derived from recorded sittings by replaying them (storage keeps each
+sitting's figures, :func:`sitting_stats`, and sums them with :func:`sum_by_name`).
 docs/RULES.md ("Statistics") says what each figure counts in each game. Precisely:
 
 - **Players** are matched across sittings and variants by name: the exact name after
@@ -55,7 +56,7 @@ docs/RULES.md ("Statistics") says what each figure counts in each game. Precisel
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -385,20 +386,35 @@ def player_stats(sittings: Iterable[Sitting]) -> list[PlayerStats]:
     Each sitting is replayed once. A name that appears more than once in one sitting
     counts that sitting once, with the figures of the first seat it appears in.
     """
-    return _by_name((sitting, sitting_stats(sitting)) for sitting in sittings)
+    return sum_by_name((sitting.players, sitting_stats(sitting)) for sitting in sittings)
 
 
-def _by_name(
-    counted: Iterable[tuple[Sitting, tuple[PlayerStats, ...]]],
+def sum_by_name(
+    counted: Iterable[tuple[Sequence[str], Sequence[PlayerStats]]],
 ) -> list[PlayerStats]:
-    """The figures of each sitting's seats summed by player name, ordered by name."""
+    """The figures of each sitting's seats (its players' names, and each seat's figures as
+    :func:`sitting_stats` gives them) summed by player name, ordered by name
+    (case-insensitively). A name twice in one sitting counts its first seat only."""
     totals: dict[str, PlayerStats] = {}
-    for sitting, seats in counted:
-        seen: set[str] = set()
-        for raw_name, figures in zip(sitting.players, seats, strict=True):
-            name = raw_name.strip()
-            if name in seen:
-                continue
+    for players, seats in counted:
+        for seat, name in counted_seats(players):
+            totals[name] = totals.get(name, PlayerStats(name)) + seats[seat]
+    return [totals[name] for name in by_name_order(totals)]
+
+
+def counted_seats(players: Sequence[str]) -> list[tuple[int, str]]:
+    """The seats of one sitting whose figures count, each with the name it counts under:
+    the name without surrounding spaces, at the first seat it appears in."""
+    seen: set[str] = set()
+    counted = []
+    for seat, raw_name in enumerate(players):
+        name = raw_name.strip()
+        if name not in seen:
             seen.add(name)
-            totals[name] = totals.get(name, PlayerStats(name)) + figures
-    return [totals[name] for name in sorted(totals, key=lambda name: (name.casefold(), name))]
+            counted.append((seat, name))
+    return counted
+
+
+def by_name_order(names: Iterable[str]) -> list[str]:
+    """Player names in the order the statistics list them: case-insensitively by name."""
+    return sorted(names, key=lambda name: (name.casefold(), name))

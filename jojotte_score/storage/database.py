@@ -268,6 +268,8 @@ class Database:
             with self.transaction() as connection:
                 for statement in migration.statements:
                     connection.execute(statement)
+                if migration.fill is not None:
+                    migration.fill(connection)
                 broken = connection.execute("PRAGMA foreign_key_check").fetchall()
                 if broken:
                     message = ngettext(

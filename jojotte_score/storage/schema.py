@@ -7,14 +7,25 @@ fixture database of the old version under tests/storage/fixtures/.
 
 from __future__ import annotations
 
+import sqlite3
+from collections.abc import Callable
 from typing import Final, NamedTuple
 
 
 class Migration(NamedTuple):
-    """The statements that bring a database to ``version``."""
+    """The statements that bring a database to ``version``, and what fills the tables they
+    make from the rows already there (run after them, in the same transaction)."""
 
     version: int
     statements: tuple[str, ...]
+    fill: Callable[[sqlite3.Connection], None] | None = None
+
+
+def _fill_seat_figures(connection: sqlite3.Connection) -> None:
+    """Schema 5: every stored sitting's figures for the statistics."""
+    from jojotte_score.storage.statistics import fill_seat_figures  # it reads the schema
+
+    fill_seat_figures(connection)
 
 
 _VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
@@ -174,6 +185,45 @@ MIGRATIONS: Final = (
             )
             """,
         ),
+    ),
+    Migration(
+        5,
+        (
+            # Each seat's figures for the statistics (rubbers, hands, melds, contracts
+            # declared and made by kind, defended and defeated, net points) in one revision
+            # of its sitting, so that a period's statistics are the sum of the stored
+            # figures instead of a replay of every sitting. Derived from the hands like the
+            # summary: rows of an older revision, or none, are scored again when read. The
+            # migration fills them for every sitting it can read.
+            """
+            CREATE TABLE seat_figures (
+                sitting_id INTEGER NOT NULL REFERENCES sitting (id) ON DELETE CASCADE,
+                seat INTEGER NOT NULL,
+                revision INTEGER NOT NULL,
+                rubbers_played INTEGER NOT NULL,
+                rubbers_won INTEGER NOT NULL,
+                rubbers_unfinished INTEGER NOT NULL,
+                net_points INTEGER NOT NULL,
+                finished_net_points INTEGER NOT NULL,
+                hands_played INTEGER NOT NULL,
+                meld_points INTEGER NOT NULL,
+                suit_declared INTEGER NOT NULL,
+                suit_made INTEGER NOT NULL,
+                no_trump_declared INTEGER NOT NULL,
+                no_trump_made INTEGER NOT NULL,
+                nullo_declared INTEGER NOT NULL,
+                nullo_made INTEGER NOT NULL,
+                slam_declared INTEGER NOT NULL,
+                slam_made INTEGER NOT NULL,
+                doubled_declared INTEGER NOT NULL,
+                doubled_made INTEGER NOT NULL,
+                defended INTEGER NOT NULL,
+                defeated INTEGER NOT NULL,
+                PRIMARY KEY (sitting_id, seat)
+            ) WITHOUT ROWID
+            """,
+        ),
+        _fill_seat_figures,
     ),
 )
 

@@ -149,6 +149,11 @@ def _stored(sitting_id: int) -> Iterator[None]:
         ) from error
 
 
+reading_sitting = _stored
+"""Turn the damage met while reading one sitting's rows into a DamagedSittingError naming
+it (for the modules that keep figures derived from the sitting beside it)."""
+
+
 class SittingStore:
     """Create, list, load and change sittings in a :class:`Database`."""
 

@@ -165,7 +165,7 @@ def test_after_restoring_an_older_backup_the_reading_commands_say_what_upgrades_
     with writer_lock(database_path(data)):
         assert run(data, "sittings") == 1
     err = capsys.readouterr().err
-    assert "another copy of jojotte-score is upgrading this database (schema 1 to 4)" in err
+    assert "another copy of jojotte-score is upgrading this database (schema 1 to 5)" in err
     assert "read-only" not in err
     # The next opening for writing upgrades it, and then the reading commands work.
     assert run(data, "import", SMALL) == 0

@@ -51,7 +51,7 @@ def all_stats(store: SittingStore) -> tuple[PlayerStats, ...]:
 
 def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) -> None:
     """Give the history window its Statistics and Plots tabs. Each reads the store when it
-    is shown (the figures replay every sitting in the period)."""
+    is shown (the figures are the sums of those stored for each sitting)."""
 
     def stats_for(period: Period) -> PeriodStats:
         return period_stats(store(), period)

@@ -1,0 +1,156 @@
+"""How fast the all-time statistics are on 1,500 sittings of 40 hands, and what they add
+to a recorded hand while the Statistics tab is shown.
+
+The aims (issue 27): the all-time statistics (what the Statistics tab and
+``jojotte-score stats`` read) within 3x the history listing (``list_sittings()``) measured
+in the same run, and a recorded hand costing no more with the Statistics tab shown than with
+the Sittings tab shown (within 1.2x). Every figure is the best of several repetitions:
+
+- ``list_sittings()``, the history listing (the baseline);
+- ``period_stats(store)``, the statistics summed from the figures stored for each sitting;
+- for reference, the statistics as they were read before schema 5: every sitting loaded
+  and replayed (``player_stats`` over ``store.load``);
+- a hand recorded (``SittingStore.add_hand``) and the open history window reloaded as the
+  main window does after each change, with the Sittings tab shown and with the Statistics
+  tab shown; and the hand recorded with no history window, for scale.
+
+The database is built once with ``SittingStore.import_sitting`` and kept in the temporary
+folder (or in ``--data-dir``), so later runs only measure, each on a copy of it; its
+figures are stored by the first reading, as after the history has been opened once.
+
+    python3 benchmarks/bench_statistics.py [--sittings 1500] [--hands 40] [--repeat 7]
+                                           [--data-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+# The scripts beside this one, and the package of this checkout.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_history import build
+from bench_storage import best_of
+from sitting_generator import sitting_data
+
+from jojotte_score.core.model import Variant
+from jojotte_score.core.stats import player_stats
+from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.schema import SCHEMA_VERSION
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import period_stats
+
+
+def line(label: str, seconds: float, baseline: float | None = None, aim: float = 0) -> str:
+    text = f"  {label:<58} {1000 * seconds:9.2f} ms"
+    if baseline is not None:
+        ratio = seconds / baseline
+        text += f"   {ratio:6.2f}x"
+        if aim:
+            text += f"   ({'within' if ratio <= aim else 'OVER'} the {aim}x aim)"
+    return text
+
+
+def measure(path: Path, repeat: int) -> None:
+    # Imported here: Qt is loaded only once the database is ready.
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+    from jojotte_score.gui.history.history_window import HistoryWindow
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        figures = period_stats(store)  # stores every sitting's figures, if not yet
+        listing = best_of(repeat, store.list_sittings)
+        summed = best_of(repeat, lambda: period_stats(store))
+        ids = [sitting_id for sitting_id, _created in store.created_dates()]
+        replayed = best_of(
+            max(1, repeat // 3),
+            lambda: player_stats(store.load(sitting_id).sitting for sitting_id in ids),
+        )
+
+        # A new sitting, its hands recorded one at a time in order (each valid after the last).
+        hands = iter(parse_sitting(sitting_data(10 * repeat + 10, seed=27)).sitting.hands)
+        sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+        window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
+        add_history_tabs(window, lambda: store)
+        window.show()
+        app.processEvents()
+
+        def record(tab: int | None) -> Callable[[], None]:
+            def run() -> None:
+                store.add_hand(sitting_id, next(hands))
+                if tab is not None:
+                    window.reload()  # what the main window does after each change
+                    app.processEvents()
+
+            return run
+
+        window.tabs.setCurrentIndex(1)  # built and read once before timing
+        app.processEvents()
+        timings: dict[int | None, float] = {None: float("inf"), 0: float("inf"), 1: float("inf")}
+        for _ in range(repeat):  # interleaved, so that drift touches all three alike
+            for tab in (None, 0, 1):
+                if tab is not None:
+                    window.tabs.setCurrentIndex(tab)
+                    app.processEvents()
+                start = time.perf_counter()
+                record(tab)()
+                timings[tab] = min(timings[tab], time.perf_counter() - start)
+        window.close()
+
+    print(
+        f"Statistics of {len(ids)} sittings, {len(figures.players)} players "
+        f"(best of {repeat}; the replay best of {max(1, repeat // 3)}):"
+    )
+    print(line("list_sittings(), the history listing (baseline)", listing))
+    print(line("all-time statistics summed from the stored figures", summed, listing, aim=3))
+    print(line("all-time statistics replayed (as before schema 5)", replayed, listing))
+    print("A hand recorded (add_hand), the open history reloaded:")
+    closed = timings[0]
+    print(line("no history window (for scale)", timings[None]))
+    print(line("the Sittings tab shown (baseline)", closed))
+    print(line("the Statistics tab shown", timings[1], closed, aim=1.2))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sittings", type=int, default=1500)
+    parser.add_argument("--hands", type=int, default=40, help="hands per sitting")
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    name = f"jojotte-bench-statistics-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
+    folder = args.data_dir or Path(tempfile.gettempdir()) / name
+    path = database_path(folder)
+    if not path.exists():
+        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
+        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
+    with tempfile.TemporaryDirectory() as scratch:
+        # The hands are recorded into a copy: the kept database stays as it was built.
+        copy = database_path(Path(scratch))
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        with (
+            contextlib.closing(sqlite3.connect(path)) as source,
+            contextlib.closing(sqlite3.connect(copy)) as target,
+        ):
+            source.backup(target)
+        measure(copy, args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

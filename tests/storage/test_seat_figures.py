@@ -1,0 +1,293 @@
+"""The statistics kept by storage (schema 5): each seat's figures of each sitting, stored
+beside the sitting's revision, summed for a period. They must always equal the figures a
+replay of every stored sitting gives, in every game: after the upgrade from schema 4, and
+after an edit, an insert, a delete, an undo and a restore of a backup. A change scores
+only its own sitting's figures again."""
+
+from __future__ import annotations
+
+import random
+import shutil
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import jojotte_score.storage.statistics as statistics
+from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.stats import PlayerStats, player_stats
+from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.schema import SCHEMA_VERSION
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import period_stats, stored_seat_figures
+from tests.strategies import sittings
+from tests.strategies_three_player import (
+    chouette_sittings,
+    cutthroat_sittings,
+    three_player_sittings,
+)
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+ANY_GAME = st.one_of(
+    sittings(Variant.TWO_PLAYER, max_hands=25),
+    sittings(Variant.PARTNERSHIP, max_hands=25),
+    three_player_sittings(max_hands=25),
+    chouette_sittings(max_hands=25),
+    cutthroat_sittings(max_hands=25),
+)
+
+
+def replayed(store: SittingStore) -> list[PlayerStats]:
+    """Every player's figures by replaying every stored sitting from hand 1."""
+    ids = [sitting_id for sitting_id, _created in store.created_dates()]
+    return player_stats(store.load(sitting_id).sitting for sitting_id in ids)
+
+
+def assert_stored_equal_replayed(store: SittingStore) -> None:
+    figures = period_stats(store)
+    assert list(figures.players) == replayed(store)
+    # ... and every sitting's figures are now stored for its current revision.
+    fresh = stored_seat_figures(store.database.connection)
+    assert sorted(fresh) == [sitting_id for sitting_id, _ in store.created_dates()]
+
+
+@pytest.fixture
+def rescored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The sittings whose figures are scored from their hands, in order."""
+    scored: list[int] = []
+    score = statistics.seat_figures_of
+
+    def counting(connection: sqlite3.Connection, sitting_id: int) -> tuple[PlayerStats, ...]:
+        scored.append(sitting_id)
+        return score(connection, sitting_id)
+
+    monkeypatch.setattr(statistics, "seat_figures_of", counting)
+    return scored
+
+
+@given(st.lists(ANY_GAME, min_size=1, max_size=3), st.randoms(use_true_random=False))
+@settings(max_examples=25, deadline=None)
+def test_the_stored_figures_equal_a_replay_after_every_kind_of_change(
+    tmp_path_factory: pytest.TempPathFactory, games: list[Sitting], chance: random.Random
+) -> None:
+    folder = tmp_path_factory.mktemp("db")
+    path = folder / "sittings.sqlite3"
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        ids = [store.import_sitting(sitting) for sitting in games]
+        assert_stored_equal_replayed(store)
+        make_backup(database.connection, folder / "backups", datetime.now(UTC))
+        for _ in range(4):
+            index = chance.randrange(len(ids))
+            change_and_undo(store, ids[index], games[index], chance)
+    # Restoring the backup taken before the changes: the figures are those of that time.
+    restore_backup(next((folder / "backups").iterdir()), path, datetime.now(UTC))
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        assert [store.load(i).sitting.hands for i in ids] == [s.hands for s in games]
+        assert_stored_equal_replayed(store)
+
+
+def change_and_undo(
+    store: SittingStore, sitting_id: int, original: Sitting, chance: random.Random
+) -> None:
+    """One edit, insert or delete (a refused one changes nothing), checked; then taken back
+    as the Edit menu's Undo does, checked again."""
+    count = store.hand_count(sitting_id)
+    if not original.hands:
+        return
+    hand = chance.choice(original.hands)
+    change = chance.choice(("replace", "insert", "delete")) if count else "insert"
+    undo: Callable[[], object]
+    try:
+        if change == "replace":
+            position = chance.randrange(count)
+            old = store.replace_hand(sitting_id, position, hand)
+            undo = lambda: store.replace_hand(sitting_id, position, old)  # noqa: E731
+        elif change == "insert":
+            position = chance.randrange(count + 1)
+            store.insert_hand(sitting_id, position, hand)
+            undo = lambda: store.delete_hand(sitting_id, position)  # noqa: E731
+        else:
+            position = chance.randrange(count)
+            removed = store.delete_hand(sitting_id, position)
+            undo = lambda: store.insert_hand(sitting_id, position, removed)  # noqa: E731
+    except InvalidSittingError:
+        assert_stored_equal_replayed(store)
+        return
+    assert_stored_equal_replayed(store)
+    undo()
+    assert_stored_equal_replayed(store)
+
+
+def test_a_recorded_hand_scores_only_its_own_sitting_again(
+    tmp_path: Path, rescored: list[int]
+) -> None:
+    from tests.stored_examples import store_examples
+
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = store_examples(database)
+        before = period_stats(store)
+        assert rescored == [1, 2, 3, 4]  # the first reading stores every sitting's figures
+        rescored.clear()
+        assert period_stats(store) == before
+        assert rescored == []  # read again: nothing is replayed
+        german = store.load(1).sitting
+        store.add_hand(1, german.hands[0])
+        after = period_stats(store)
+        assert rescored == [1]
+        by_name = {player.name: player for player in after.players}
+        old = {player.name: player for player in before.players}
+        # A's new hand: one more hand played, an unfinished rubber now open.
+        assert by_name["A"].hands_played == old["A"].hands_played + 1
+        assert by_name["A"].rubbers_unfinished == old["A"].rubbers_unfinished + 1
+        assert by_name["Anna"] == old["Anna"]
+        assert list(after.players) == replayed(store)
+
+
+def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
+    tmp_path: Path, rescored: list[int]
+) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
+    with Database.open(path) as database:
+        assert database.schema_version == SCHEMA_VERSION == 5
+        store = SittingStore(database)
+        assert rescored == list(range(1, 9))  # filled by the upgrade, each sitting once
+        rescored.clear()
+        figures = period_stats(store)
+        assert rescored == []
+        assert figures.sittings == 8
+        assert list(figures.players) == replayed(store)
+        by_name = {player.name: player for player in figures.players}
+        # The German example twice (sittings 1 and 4, 4 with Anna and Bert): A won it by 100.
+        a = by_name["A"]
+        assert (a.sittings, a.rubbers_played, a.rubbers_won, a.net_points) == (1, 1, 1, 100)
+        assert (str(a.contracts), a.defended, a.defeated) == ("1/4", 2, 1)
+        anna, bert = stored_seat_figures(database.connection)[4]
+        assert (anna.net_points, bert.net_points, anna.rubbers_won, bert.rubbers_won) == (
+            100,
+            -100,
+            1,
+            0,
+        )
+    # The copy kept before upgrading is the schema 4 database, untouched.
+    (backup,) = (tmp_path / "backups").iterdir()
+    with sqlite3.connect(backup) as old:
+        assert old.execute("PRAGMA user_version").fetchone() == (4,)
+        tables = {name for (name,) in old.execute("SELECT name FROM sqlite_master")}
+        assert "seat_figures" not in tables
+
+
+def test_a_damaged_sitting_does_not_stop_the_upgrade_and_is_named_when_read(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE hand SET data = '{{' WHERE sitting_id = 6")
+    with Database.open(path) as database:
+        assert database.schema_version == 5
+        stored = stored_seat_figures(database.connection)
+        assert sorted(stored) == [1, 2, 3, 4, 5, 7, 8]
+        from jojotte_score.storage.errors import DamagedSittingError
+
+        with pytest.raises(DamagedSittingError, match="sitting 6"):
+            period_stats(SittingStore(database))
+
+
+KILLED_UPGRADE = """
+import sys, time
+from pathlib import Path
+import jojotte_score.storage.statistics as statistics
+from jojotte_score.storage.database import Database
+
+fill = statistics.fill_seat_figures
+
+def fill_then_wait(connection):
+    fill(connection)
+    print("filled", flush=True)
+    time.sleep(60)
+
+statistics.fill_seat_figures = fill_then_wait
+Database.open(Path(sys.argv[1]))
+"""
+
+
+def test_an_upgrade_killed_before_it_commits_leaves_schema_4_and_runs_again(
+    tmp_path: Path,
+) -> None:
+    """kill -9 while the upgrade's one transaction is open (every figure written, nothing
+    committed): the database is still the schema 4 one, and the next opening upgrades it."""
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
+    root = Path(__file__).resolve().parents[2]
+    with subprocess.Popen(
+        [sys.executable, "-c", KILLED_UPGRADE, str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+    ) as process:
+        assert process.stdout is not None
+        assert process.stdout.readline() == "filled\n"
+        process.kill()
+        process.wait(timeout=30)
+    assert process.returncode == -9
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA user_version").fetchone() == (4,)
+        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}
+        assert "seat_figures" not in tables
+    started = time.monotonic()
+    with Database.open(path) as database:
+        assert database.schema_version == 5
+        assert database.integrity_problems() == []
+        store = SittingStore(database)
+        assert list(period_stats(store).players) == replayed(store)
+    assert time.monotonic() - started < 30
+
+
+@pytest.fixture
+def read_only_copy(tmp_path: Path) -> Iterator[SittingStore]:
+    """The schema 5 fixture with its stored figures removed, open read-only."""
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
+    with sqlite3.connect(path) as connection:
+        connection.execute("DELETE FROM seat_figures")
+    with Database.open(path, read_only=True) as database:
+        yield SittingStore(database)
+
+
+def test_a_read_only_database_scores_missing_figures_without_writing(
+    read_only_copy: SittingStore,
+) -> None:
+    figures = period_stats(read_only_copy)
+    assert figures.sittings == 8
+    assert list(figures.players) == replayed(read_only_copy)
+    assert stored_seat_figures(read_only_copy.database.connection) == {}
+
+
+def test_stored_figures_that_are_not_whole_numbers_are_scored_again(
+    tmp_path: Path, rescored: list[int]
+) -> None:
+    from tests.stored_examples import store_examples
+
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = store_examples(database)
+        before = period_stats(store)
+        with database.transaction() as connection:
+            connection.execute("UPDATE seat_figures SET net_points = 'x' WHERE sitting_id = 2")
+            connection.execute("DELETE FROM seat_figures WHERE sitting_id = 3 AND seat = 1")
+        rescored.clear()
+        assert period_stats(store) == before
+        assert rescored == [2, 3]
+        assert sorted(stored_seat_figures(database.connection)) == [1, 2, 3, 4]
