@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
@@ -19,6 +20,7 @@ from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotsView
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.i18n import use_language
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 GAMES = {
@@ -36,6 +38,8 @@ def open_history(main_window: MainWindow, qtbot: QtBot, example: str) -> History
     shown = main_window.history
     assert shown is not None
     qtbot.waitExposed(shown)
+    shown.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is shown)
     return shown
 
 
@@ -65,3 +69,65 @@ def test_the_season_report_button_writes_the_report(
     assert "1 sitting" in text
     for player in players:
         assert re.search(rf"\b{re.escape(player)}\b", text), player
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("keys", ["Esc", "Ctrl+W"])
+def test_esc_and_ctrl_w_close_the_history(
+    game: str, keys: str, main_window: MainWindow, qtbot: QtBot
+) -> None:
+    """Item 12: Esc and Ctrl+W close the history window, from its list or its filter."""
+    history = open_history(main_window, qtbot, GAMES[game])
+    history.activateWindow()
+    history.table.setFocus()
+    key = Qt.Key.Key_Escape if keys == "Esc" else Qt.Key.Key_W
+    modifier = (
+        Qt.KeyboardModifier.NoModifier if keys == "Esc" else Qt.KeyboardModifier.ControlModifier
+    )
+    QTest.keyClick(history.table, key, modifier)
+    assert not history.isVisible()
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is history)
+    QTest.keyClick(history.player, key, modifier)
+    assert not history.isVisible()
+
+
+@pytest.mark.parametrize("corner", ["bottom-right", "top-left"])
+def test_the_history_opens_wholly_on_the_screen(
+    corner: str, main_window: MainWindow, qtbot: QtBot
+) -> None:
+    """Item 12: the history opens over the main window and wholly on its screen, however
+    near an edge the main window stands."""
+    screen = main_window.screen()
+    room = screen.availableGeometry()
+    main_window.resize(600, 400)
+    main_window.show()
+    if corner == "bottom-right":
+        main_window.move(room.right() - 300, room.bottom() - 200)
+    else:
+        main_window.move(room.left() - 100, room.top())
+    history = open_history(main_window, qtbot, GAMES["cutthroat"])
+    assert room.contains(history.frameGeometry()), (room, history.frameGeometry())
+
+
+@pytest.fixture(params=["en", "de"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The program speaks English, then German."""
+    use_language(request.param)
+    yield request.param
+    use_language("en")
+
+
+def test_alt_t_reaches_the_statistics_tab(
+    language: str, main_window: MainWindow, qtbot: QtBot
+) -> None:
+    """Item 12: Alt+T shows the Statistics tab ("Sta&tistics", "S&tatistik") and leaves
+    the date filter alone."""
+    history = open_history(main_window, qtbot, GAMES["two-player"])
+    history.activateWindow()
+    history.player.setFocus()
+    QTest.keyClick(history.player, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)
+    assert history.tabs.currentIndex() == 1
+    assert history.tabs.tabText(1) == {"en": "Sta&tistics", "de": "S&tatistik"}[language]
+    assert not history.until_check.isChecked()
+    assert not history.since_check.isChecked()
