@@ -65,9 +65,12 @@ class RubberChoice:
 
 
 class RubberChoiceDialog(QDialog):
-    """The whole sitting, or only the rubber shown on the sheet."""
+    """The whole sitting, or only the rubber shown on the sheet (the last one played when
+    the sheet shows the empty rubber the next hand starts)."""
 
-    def __init__(self, parent: QWidget | None, shown: int, count: int) -> None:
+    def __init__(
+        self, parent: QWidget | None, shown: int, count: int, empty_shown: bool = False
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Print which sheets?"))
         self.shown = shown
@@ -77,7 +80,11 @@ class RubberChoiceDialog(QDialog):
             count,
         )
         self.whole = QRadioButton(whole.format(count=count))
-        self.one = QRadioButton(_("&Rubber {number} only (the one shown)").format(number=shown))
+        if empty_shown:
+            one = _("&Rubber {number} only (the last one played)")
+        else:
+            one = _("&Rubber {number} only (the one shown)")
+        self.one = QRadioButton(one.format(number=shown))
         self.whole.setChecked(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.whole)
@@ -94,7 +101,8 @@ class RubberChoiceDialog(QDialog):
         None when cancelled."""
         if count <= 1:
             return RubberChoice(None)
-        dialog = cls(parent, min(max(shown, 1), count), count)
+        number = min(max(shown, 1), count)
+        dialog = cls(parent, number, count, empty_shown=shown > count)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
         return dialog.choice()

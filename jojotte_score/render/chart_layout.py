@@ -21,8 +21,10 @@ and :class:`~jojotte_score.render.sheet_items.LineItem` (roles "heading", "resul
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import NamedTuple, TypeVar
 
 from jojotte_score.core.series import (
@@ -70,13 +72,15 @@ class SeriesStyle(NamedTuple):
 
 def series_style(index: int) -> SeriesStyle:
     """The style of the ``index``-th series (from 0). The first 20 series differ in colour
-    and line style together; colour, line style and marker each differ between neighbours."""
+    and line style together, the first 25 in colour and marker together (the sixth player
+    has the first one's colour with the next marker); colour, line style and marker each
+    differ between neighbours."""
     colour = index % len(LIGHT_COLOURS)
     return SeriesStyle(
         LIGHT_COLOURS[colour],
         DARK_COLOURS[colour],
         DASHES[index % len(DASHES)],
-        MARKERS[index % len(MARKERS)],
+        MARKERS[(index + index // len(LIGHT_COLOURS)) % len(MARKERS)],
     )
 
 
@@ -160,6 +164,23 @@ def course_chart(course: SittingCourse, title: str = "") -> Chart:
     )
 
 
+def sitting_days(days: Sequence[date]) -> tuple[str, ...]:
+    """Each sitting's day as the x axis names it; two sittings of one day are numbered in
+    their order ("2026-11-25 (1)", "2026-11-25 (2)")."""
+    counts = Counter(days)
+    seen: Counter[date] = Counter()
+    labels = []
+    for day in days:
+        seen[day] += 1
+        if counts[day] == 1:
+            labels.append(format_date(day))
+        else:
+            # Translators: a sitting on the plots' x axis when one day had several sittings:
+            # the day and the sitting's number that day ("2026-11-25 (2)").
+            labels.append(_("{date} ({number})").format(date=format_date(day), number=seen[day]))
+    return tuple(labels)
+
+
 def results_chart(results: ResultsOverTime, title: str = "", cumulative: bool = False) -> Chart:
     """Each player's net result per sitting over time (added up when ``cumulative``)."""
     shown = results.cumulative() if cumulative else results
@@ -173,7 +194,7 @@ def results_chart(results: ResultsOverTime, title: str = "", cumulative: bool = 
         series=shown.series,
         summary=standings_summary(results) if cumulative else results_summary(results),
         x_values=tuple(range(1, len(results.dates) + 1)),
-        x_labels=tuple(format_date(day) for day in results.dates),
+        x_labels=sitting_days(results.dates),
         x_title=pgettext("chart axis", "sitting"),
         y_title=pgettext("chart axis", "points"),
     )

@@ -499,9 +499,15 @@ def _flow(
     return items
 
 
+FIRST_PAGE_GAMES = N_("two players and partnerships")
+"""The games whose figures the card's first page gives (the others have a page each)."""
+
+
 def layout_card(m: PageMetrics, rules: Rules | None = None) -> Page:
-    """The scoring card on one page, at the largest size of :data:`CARD_SIZES` that fits."""
-    return _card_page(m, _(CARD_TITLE), card_blocks(rules), _(RULINGS_TITLE))
+    """The card's first page, at the largest size of :data:`CARD_SIZES` that fits: its
+    title names the games whose figures it gives."""
+    title = _("Jo-Jotte scoring card: {game}").format(game=_(FIRST_PAGE_GAMES))
+    return _card_page(m, title, card_blocks(rules), _(RULINGS_TITLE))
 
 
 def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_title: str) -> Page:

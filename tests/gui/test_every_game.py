@@ -252,3 +252,30 @@ def test_the_status_line_in_english_and_german(game: str, window: MainWindow) ->
     use_language("de")
     window.refresh()
     assert window.status_label.text() == german
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rubber_offered_is_the_one_the_sheet_shows(
+    game: str, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 14 of issue 24: File > Export PDF offers "Rubber N only (the one shown)" with
+    the N the sheet shows; when the sheet shows the empty rubber the next hand starts, the
+    rubber offered is the last one played, and called so."""
+    show_game(window, game)
+    ledger = window.session.shown.ledger if window.session.shown is not None else None
+    assert ledger is not None
+    offered: list[str] = []
+    answer(monkeypatch, RubberChoiceDialog, lambda dialog: offered.append(dialog.one.text()))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: ("", ""))
+    count = len(ledger.rubbers)
+    for number in range(1, count + 2):
+        window.sheet.show_rubber(number)
+        shown = window.sheet.rubber_number()
+        offered.clear()
+        window.named_actions[ActionName.EXPORT_PDF].trigger()
+        if count <= 1:
+            assert offered == []  # one rubber: the whole sitting, unasked
+        elif shown <= count:
+            assert offered == [f"&Rubber {shown} only (the one shown)"]
+        else:
+            assert offered == [f"&Rubber {count} only (the last one played)"]

@@ -153,3 +153,12 @@ def test_the_icon_has_every_size(qtbot: QtBot) -> None:
         image = icon.pixmap(size, size).toImage()
         assert (image.width(), image.height()) == (size, size)
         assert image.pixelColor(size // 4, size // 2).alpha() == 255  # the pad is opaque
+
+
+def test_the_about_text_names_the_five_games() -> None:
+    """Item 14 of issue 24: the About box no longer calls Jo-Jotte a two-player game."""
+    about = about_html(Path("/home/anna/sittings.sqlite3"))
+    assert "two-player card game" not in about
+    assert (
+        "for two players, four in partnerships, three players, the chouette and cutthroat" in about
+    )

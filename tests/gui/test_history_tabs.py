@@ -55,7 +55,7 @@ def tab(history: HistoryWindow, title: str) -> QWidget:
 
 def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    assert titles == ["&Sittings", "Stat&istics", "P&lots"]
+    assert titles == ["&Sittings", "Sta&tistics", "P&lots"]
     # Opening the history reads only the list: the other tabs read when first shown.
     statistics_page = history.tabs.widget(1)
     assert statistics_page is not None
@@ -63,7 +63,7 @@ def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     plots = history.tabs.widget(2)
     assert isinstance(plots, PlotsView)
     assert plots.course.chart.chart() is None
-    statistics = tab(history, "Stat&istics").findChild(StatisticsView)
+    statistics = tab(history, "Sta&tistics").findChild(StatisticsView)
     assert isinstance(statistics, StatisticsView)
     model = statistics.model
     rows = {
@@ -130,7 +130,7 @@ def test_plots_screenshot(
 
 
 def test_every_alt_key_of_the_history_is_its_own(history: HistoryWindow) -> None:
-    """Alt+I and Alt+L reach the Statistics and Plots tabs from any field: no label, box or
+    """Alt+T and Alt+L reach the Statistics and Plots tabs from any field: no label, box or
     button of the window claims the same letter."""
     texts = [history.tabs.tabText(i) for i in range(history.tabs.count())]
     texts += [label.text() for label in history.findChildren(QLabel)]

@@ -313,6 +313,7 @@ def test_the_about_box_and_keyboard_reference_in_german(
 ) -> None:
     about = help_menu.about_html(tmp_path / "sittings.sqlite3")
     assert "Ein Block für Jo-Jotte" in about
+    assert "zu viert im Partnerspiel, zu dritt, als Chouette und jeder gegen jeden" in about
     assert "Ihre Sitzungen liegen in" in about
     assert "beide Texte stehen unter Details einblenden." in about
     shown: list[QMessageBox] = []

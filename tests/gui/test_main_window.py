@@ -315,6 +315,39 @@ def test_quit_after_start_as_a_process_without_a_display(tmp_path: Path) -> None
     assert database_path(tmp_path / "data").exists()
 
 
+@pytest.mark.parametrize("with_file", [False, True])
+def test_the_window_without_a_display_says_so_and_exits(tmp_path: Path, with_file: bool) -> None:
+    """Item 15 of issue 24: ``jojotte-score`` with no DISPLAY and no WAYLAND_DISPLAY does
+    not run unseen offscreen until killed: one line says there is no display, exit 1, and
+    nothing is stored."""
+    environment = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    environment["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    command = [sys.executable, "-m", "jojotte_score", "--data-dir", str(tmp_path / "data")]
+    if with_file:
+        command.append(str(GERMAN))
+    try:
+        result = subprocess.run(
+            command,
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=ROOT,
+            env=environment,
+            timeout=30,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("the window ran unseen offscreen")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [gui_app.NO_DISPLAY_TO_SHOW]
+    assert "no display found" in result.stderr
+    assert not database_path(tmp_path / "data").exists()
+
+
 def test_a_data_folder_that_cannot_be_used_is_reported_without_waiting_for_a_click(
     tmp_path: Path,
 ) -> None:

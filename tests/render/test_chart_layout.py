@@ -40,6 +40,7 @@ from jojotte_score.render.chart_layout import (
     results_chart,
     series_style,
     shares_chart,
+    sitting_days,
     tick_text,
 )
 from jojotte_score.render.sheet_items import LineItem, TextItem
@@ -274,3 +275,26 @@ def test_charts_with_nothing_yet_stay_in_their_box() -> None:
         for what, (left, top, right, bottom) in boxes(layout):
             assert 0 <= left <= right <= METRICS.width, what
             assert 0 <= top <= bottom <= METRICS.height, what
+
+
+def test_up_to_twenty_five_series_differ_in_colour_and_marker() -> None:
+    """Item 12 of issue 24: beyond five players the sixth is not drawn as the first (same
+    colour, same marker): Anna and Fritz, Bert and Gabi differ in marker."""
+    styles = [series_style(i) for i in range(25)]
+    assert len({(s.light, s.marker) for s in styles}) == 25
+    assert len({(s.dark, s.marker) for s in styles}) == 25
+    assert (styles[0].light, styles[0].marker) == ("#0072B2", "circle")
+    assert (styles[5].light, styles[5].marker) == ("#0072B2", "square")
+    for before, after in itertools.pairwise(styles):
+        assert before.marker != after.marker
+
+
+def test_two_sittings_of_one_day_are_told_apart_on_the_axis() -> None:
+    """Item 12 of issue 24: the x axis numbers the sittings of one day."""
+    days = (date(2026, 11, 24), date(2026, 11, 25), date(2026, 11, 25), date(2026, 11, 26))
+    assert sitting_days(days) == (
+        "2026-11-24",
+        "2026-11-25 (1)",
+        "2026-11-25 (2)",
+        "2026-11-26",
+    )

@@ -178,7 +178,7 @@ def test_the_german_scoring_card_fits_one_page(paper: str) -> None:
     page = layout_card(m)
     assert_nothing_clipped(page, m)
     texts = [t.text for t in page.texts()]
-    assert texts[0] == "Jo-Jotte-Wertungskarte"
+    assert texts[0] == "Jo-Jotte-Wertungskarte: zu zweit und im Partnerspiel"
     text = " ".join(texts)
     for words in (
         "Kartenwerte",

@@ -450,7 +450,8 @@ def test_the_card_fits_one_page_legibly(paper: str) -> None:
     m = metrics(paper)
     page = layout_card(m)
     assert page.kind == "card"
-    assert page.texts()[0].text == CARD_TITLE
+    title = f"{CARD_TITLE}: two players and partnerships"
+    assert page.texts()[0].text == title
     assert_nothing_clipped(page, m)
     assert min(t.size for t in page.texts()) >= 7.0
     texts = " ".join(t.text for t in page.texts())
@@ -461,7 +462,7 @@ def test_the_card_fits_one_page_legibly(paper: str) -> None:
     (r14,) = [t for t in page.texts() if t.text.startswith("R14")]
     assert values.x == m.margin
     assert r14.x > m.width / 2
-    left = [t for t in page.texts() if t.x == m.margin and t.text != CARD_TITLE]
+    left = [t for t in page.texts() if t.x == m.margin and t.text != title]
     assert values.y == min(t.y for t in left)
 
 

@@ -58,7 +58,8 @@ class Cutthroat(ThreePlayer):
             ),
             (
                 _("F2: The dealer sits out"),
-                (_("The dealer deals to the other three, who play the three-player game (T1-T16). "
+                (_("The dealer deals to the other three, who play the three-player game "
+                   "(T1-T16: its rulings, on the three-player page of the scoring card). "
                    "He plays no cards and has no other role."),),
             ),
             (

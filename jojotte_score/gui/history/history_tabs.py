@@ -76,5 +76,5 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             report=lambda: report_of(store()),
         )
     )
-    history.add_tab(statistics_page, _("Stat&istics"), refresh_statistics)
+    history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)
     history.add_tab(plots, _("P&lots"), plots.refresh)

@@ -20,7 +20,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QShowEvent
+from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -171,12 +171,18 @@ class HistoryWindow(QWidget):
         self.tabs.currentChanged.connect(lambda _index: self._refresh_shown())
         self.sittings_tab = self._build_sittings_tab()
         # Translators: the history window's tabs, filters and buttons each need an Alt letter
-        # of their own (Sittings, Statistics, Plots; Player, From, To, Export CSV, Open).
+        # of their own (Sittings, Statistics, Plots; Player, From, Until, Export CSV, Open).
         self.add_tab(self.sittings_tab, _("&Sittings"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.tabs)
         self.resize(980, 560)
+        self._placed = False
+        # Esc and Ctrl+W close it, and whatever else closes a window where it runs.
+        closing = {QKeySequence(Qt.Key.Key_Escape), QKeySequence("Ctrl+W")}
+        closing.update(QKeySequence.keyBindings(QKeySequence.StandardKey.Close))
+        for keys in closing:
+            QShortcut(keys, self, self.close, context=Qt.ShortcutContext.WindowShortcut)
         self.reload()
         self.table.sortByColumn(Column.DATE, Qt.SortOrder.DescendingOrder)
 
@@ -210,7 +216,8 @@ class HistoryWindow(QWidget):
         player_label = QLabel(_("&Player:"))
         player_label.setBuddy(self.player)
         self.since_check = QCheckBox(_("&From:"))
-        self.until_check = QCheckBox(_("&To:"))
+        # Translators: "Until:" keeps the letter T for the Statistics tab (Alt+T).
+        self.until_check = QCheckBox(_("&Until:"))
         self.since = _date_edit()
         self.until = _date_edit()
         filters = QHBoxLayout()
@@ -317,8 +324,31 @@ class HistoryWindow(QWidget):
         self.count_label.setText(text)
 
     def showEvent(self, event: QShowEvent) -> None:
+        if not self._placed:
+            self._placed = True
+            self.place_on_screen()
         super().showEvent(event)
         self._fit_columns()  # the table's fonts and style are known once it is shown
+
+    def place_on_screen(self) -> None:
+        """Centre the window over the window that opened it, no larger than the screen and
+        wholly on it (frame included)."""
+        parent = self.parentWidget()
+        anchor = parent.window() if parent is not None else None
+        screen = (anchor.screen() if anchor is not None else None) or self.screen()
+        if screen is None:
+            return
+        room = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        width = min(self.width(), room.width() - frame.width())
+        height = min(self.height(), room.height() - frame.height())
+        self.resize(width, height)
+        centre = anchor.frameGeometry().center() if anchor is not None else room.center()
+        left = centre.x() - (width + frame.width()) // 2
+        top = centre.y() - (height + frame.height()) // 2
+        left = max(room.left(), min(left, room.right() + 1 - width - frame.width()))
+        top = max(room.top(), min(top, room.bottom() + 1 - height - frame.height()))
+        self.move(left, top)
 
     def _fit_columns(self) -> None:
         """Columns as wide as their heading and the first rows need, within reason."""

@@ -125,7 +125,8 @@ class PlotsView(QWidget):
         self.results = _Plot("results-per-sitting")
         self.shares = _Plot("contracts-made")
         self.report_button = QPushButton(_("Season &report (PDF)…"))
-        self.report_button.clicked.connect(self.export_report)
+        # clicked(bool) would reach export_report as its path: the button asks for a file.
+        self.report_button.clicked.connect(lambda: self.export_report())
         top = QHBoxLayout()
         top.addWidget(sitting_label_widget)
         top.addWidget(self.sitting, 1)

@@ -32,6 +32,11 @@ NO_DISPLAY = N_(
     "it. Run it on a desktop or under xvfb-run; the command line works without one: "
     "jojotte-score --help"
 )
+NO_DISPLAY_TO_SHOW = N_(
+    "jojotte-score: no display found (neither DISPLAY nor WAYLAND_DISPLAY is set), so the "
+    "window cannot be shown. Run it on a desktop or under xvfb-run; the command line works "
+    "without one: jojotte-score --help"
+)
 EXIT_FAILED = 1
 EXIT_INVALID = 2
 SIGNAL_POLL_MS = 200
@@ -106,10 +111,16 @@ def run_gui(
     """Run the desktop scorepad; returns the exit status.
 
     ``file`` is a sitting file to import and show; ``quit_after_start`` shows the window,
-    lets the event loop settle and exits 0 (for benchmarks and smoke tests). ``language``
+    lets the event loop settle and exits 0 (for benchmarks and smoke tests; offscreen when
+    there is no display). Without a display and without ``quit_after_start`` nothing could
+    be seen: it says so and returns 1. ``language``
     (``--lang``) is spoken and remembered; without it the remembered choice, else the
     system's language.
     """
+    if needs_offscreen(environ) and not quit_after_start and QApplication.instance() is None:
+        # Offscreen the window would run unseen until killed: say so and stop.
+        print(_(NO_DISPLAY_TO_SHOW), file=sys.stderr)
+        return EXIT_FAILED
     previous_handler = qInstallMessageHandler(say_qt_message)
     if previous_handler is not None:  # someone's own handler (a test harness): theirs stays
         qInstallMessageHandler(previous_handler)

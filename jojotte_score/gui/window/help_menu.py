@@ -216,8 +216,8 @@ def about_html(database: Path) -> str:
     """What the About box says: version, licences and where the data is kept."""
     folder = database.parent
     purpose = _(
-        "A scorepad for Jo-Jotte, Ely Culbertson's two-player card game scored like a bridge "
-        "rubber."
+        "A scorepad for Jo-Jotte, Ely Culbertson's card game scored like a bridge rubber: "
+        "for two players, four in partnerships, three players, the chouette and cutthroat."
     )
     licences = _(
         "Licence: {licence}. The sheets are drawn in DejaVu Sans, which the app ships under "
