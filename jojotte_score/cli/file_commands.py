@@ -89,7 +89,9 @@ def csv(args: argparse.Namespace, context: Context) -> int:
         sitting, ledger = stored.sitting, ledger_of(stored.sitting)
         label = _label(stored)
     if args.hands is not None:
-        write_output(args.hands, lambda path: write_hands_csv(sitting, ledger, path))
+        write_output(
+            args.hands, lambda path: write_hands_csv(sitting, ledger, path, sitting_label=label)
+        )
     if args.rubbers is not None:
         write_output(args.rubbers, lambda path: write_rubbers_csv([(label, sitting, ledger)], path))
     return EXIT_OK

@@ -54,11 +54,7 @@ class Say(enum.Enum):
     THROWN_IN = enum.auto()
     # The contract of a two-player or partnership hand (and of the chouette's).
     BID = enum.auto()
-    BID_DOUBLED = enum.auto()
-    BID_REDOUBLED = enum.auto()
     BID_SLAM = enum.auto()
-    BID_SLAM_DOUBLED = enum.auto()
-    BID_SLAM_REDOUBLED = enum.auto()
     NAMED_BEFORE_NULLO = enum.auto()
     # The contract of a three-player or cutthroat hand, and who played it (T4).
     BID_DOUBLED_BY = enum.auto()
@@ -225,30 +221,28 @@ def sentence_message(say: Say, count: int = 1) -> str:
         case Say.BID:
             # Translators: {trump} is a suit ("spades") or "no-trump".
             return _("{bidder} bid {trump}.")
-        case Say.BID_DOUBLED:
-            return _("{bidder} bid {trump}, doubled (×{multiplier}).")
-        case Say.BID_REDOUBLED:
-            return _("{bidder} bid {trump}, redoubled (×{multiplier}).")
         case Say.BID_SLAM:
             return _("{bidder} bid {trump}, and bid a Slam.")
-        case Say.BID_SLAM_DOUBLED:
-            return _("{bidder} bid {trump}, doubled (×{multiplier}), and bid a Slam.")
-        case Say.BID_SLAM_REDOUBLED:
-            return _("{bidder} bid {trump}, redoubled (×{multiplier}), and bid a Slam.")
         case Say.NAMED_BEFORE_NULLO:
             return _("{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
         case Say.BID_DOUBLED_BY:
             return _("{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).")
         case Say.BID_REDOUBLED_BY:
-            # Translators: {doubler} doubled, and the contract was then redoubled.
-            return _("{bidder} bid {trump}, redoubled by {doubler} (×{multiplier}).")
+            # Translators: {doubler} doubled, then {redoubler} redoubled.
+            return _(
+                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
+                "(×{multiplier})."
+            )
         case Say.BID_AND_SLAM:
             return _("{bidder} bid {trump} and a Slam.")
         case Say.BID_AND_SLAM_DOUBLED_BY:
             return _("{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.")
         case Say.BID_AND_SLAM_REDOUBLED_BY:
-            # Translators: {doubler} doubled, and the contract was then redoubled.
-            return _("{bidder} bid {trump}, redoubled by {doubler} (×{multiplier}) and a Slam.")
+            # Translators: {doubler} doubled, then {redoubler} redoubled.
+            return _(
+                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
+                "(×{multiplier}) and a Slam."
+            )
         case Say.BID_BEFORE_NULLO:
             return _("{bidder} bid {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
         case Say.BID_DOUBLED_BY_BEFORE_NULLO:
@@ -257,9 +251,9 @@ def sentence_message(say: Say, count: int = 1) -> str:
                 "{nullo_bidder} bid Nullo, played at no-trump."
             )
         case Say.BID_REDOUBLED_BY_BEFORE_NULLO:
-            # Translators: {doubler} doubled, and the contract was then redoubled.
+            # Translators: {doubler} doubled, then {redoubler} redoubled.
             return _(
-                "{bidder} bid {trump}, redoubled by {doubler}; "
+                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler}; "
                 "{nullo_bidder} bid Nullo, played at no-trump."
             )
         case Say.WITH_THE_DEFENDER:
@@ -500,14 +494,15 @@ TWO_PLAYER_RULES = RuleReferences(
 )
 """The rulings R1-R15 of two players and partnerships."""
 
-# The contract's sentence by its doubling and whether a Slam was bid (two players).
+# The contract's sentence by its doubling and whether a Slam was bid (two sides): the side
+# that did not bid doubles, the bidder's side redoubles.
 _CONTRACTS = {
     (Doubling.NONE, False): Say.BID,
-    (Doubling.DOUBLE, False): Say.BID_DOUBLED,
-    (Doubling.REDOUBLE, False): Say.BID_REDOUBLED,
+    (Doubling.DOUBLE, False): Say.BID_DOUBLED_BY,
+    (Doubling.REDOUBLE, False): Say.BID_REDOUBLED_BY,
     (Doubling.NONE, True): Say.BID_SLAM,
-    (Doubling.DOUBLE, True): Say.BID_SLAM_DOUBLED,
-    (Doubling.REDOUBLE, True): Say.BID_SLAM_REDOUBLED,
+    (Doubling.DOUBLE, True): Say.BID_AND_SLAM_DOUBLED_BY,
+    (Doubling.REDOUBLE, True): Say.BID_AND_SLAM_REDOUBLED_BY,
 }
 
 
@@ -573,7 +568,8 @@ def heading(result: HandResult, first: Sentence) -> Sentence:
 
 
 def contract(hand: PlayedHand, sides: Sequence[str]) -> Sentence:
-    """The contract in one sentence: "Anna bid spades, doubled (×2)."."""
+    """The contract in one sentence: "Anna bid spades, doubled by Bert (×2).". The other
+    side doubles and the bidder's side redoubles."""
     bidder = sides[hand.bidder]
     if hand.special is Special.NULLO:
         return said(
@@ -583,7 +579,14 @@ def contract(hand: PlayedHand, sides: Sequence[str]) -> Sentence:
             nullo_bidder=sides[opponent(hand.bidder)],
         )
     say = _CONTRACTS[hand.double, hand.special is Special.SLAM]
-    return said(say, bidder=bidder, trump=hand.trump, multiplier=hand.double.multiplier)
+    return said(
+        say,
+        bidder=bidder,
+        trump=hand.trump,
+        doubler=sides[opponent(hand.bidder)],
+        redoubler=bidder,
+        multiplier=hand.double.multiplier,
+    )
 
 
 def two_sided_play(

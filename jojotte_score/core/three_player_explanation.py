@@ -170,6 +170,7 @@ def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> Sentence:
             bidder=bidder,
             trump=trump,
             doubler=doubler,
+            redoubler=bidder,
             nullo_bidder=names[hand.nullo_bidder],
         )
     return said(
@@ -177,6 +178,7 @@ def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> Sentence:
         bidder=bidder,
         trump=trump,
         doubler=doubler,
+        redoubler=bidder,
         multiplier=double.multiplier,
     )
 

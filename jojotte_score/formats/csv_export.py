@@ -83,6 +83,7 @@ HAND_COLUMNS: Final[tuple[str, ...]] = (
     "running_total_0",
     "running_total_1",
     "note",
+    "sitting",
 )
 """The columns of the hands export, in file order (see docs/file-format.md)."""
 
@@ -110,9 +111,13 @@ GAME_WINNERS_SEPARATOR: Final = "; "
 """Joins the names of a rubber's game winners, in the order the games were won."""
 
 
-def hand_rows(sitting: Sitting, ledger: Ledger) -> list[dict[str, str | int]]:
+def hand_rows(
+    sitting: Sitting, ledger: Ledger, *, sitting_label: str = ""
+) -> list[dict[str, str | int]]:
     """One row per hand of ``ledger`` (thrown-in deals included), keyed by HAND_COLUMNS.
 
+    ``sitting_label`` fills the ``sitting`` column, as in the rubbers export, so that the
+    hands of several sittings pasted into one sheet say which sitting each came from.
     Numbers are ints; sides, players and the dealer are named; inputs a hand does not
     have (everything but the dealer in a thrown-in deal, tricks when not recorded) are
     empty strings. Running totals restart with each rubber.
@@ -126,7 +131,8 @@ def hand_rows(sitting: Sitting, ledger: Ledger) -> list[dict[str, str | int]]:
             rubber, running = result.rubber, [0, 0]
         for entry in result.entries:
             running[entry.side] += entry.points
-        rows.append(_hand_row(sitting, names, result, (running[0], running[1])))
+        row = _hand_row(sitting, names, result, (running[0], running[1]))
+        rows.append({**row, "sitting": sitting_label})
     return rows
 
 
@@ -270,18 +276,22 @@ def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | int]]) 
     return buffer.getvalue()
 
 
-def hands_csv(sitting: Sitting, ledger: Ledger) -> str:
+def hands_csv(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "") -> str:
     """The hands export of one sitting as text: the two sides' columns, or a column per
-    player for the three-player game, the chouette and cutthroat."""
+    player for the three-player game, the chouette and cutthroat; ``sitting_label`` in the
+    ``sitting`` column of every row."""
     if ledger.game.per_player:
         columns = player_hand_columns(len(sitting.players))
-        return render_csv(columns, player_hand_rows(sitting, ledger))
-    return render_csv(HAND_COLUMNS, hand_rows(sitting, ledger))
+        return render_csv(columns, player_hand_rows(sitting, ledger, sitting_label=sitting_label))
+    return render_csv(HAND_COLUMNS, hand_rows(sitting, ledger, sitting_label=sitting_label))
 
 
-def write_hands_csv(sitting: Sitting, ledger: Ledger, path: Path) -> None:
+def write_hands_csv(
+    sitting: Sitting, ledger: Ledger, path: Path, *, sitting_label: str = ""
+) -> None:
     """Write the hands export of one sitting to ``path`` atomically (UTF-8 with BOM)."""
-    write_atomically(path, hands_csv(sitting, ledger), encoding=CSV_ENCODING)
+    text = hands_csv(sitting, ledger, sitting_label=sitting_label)
+    write_atomically(path, text, encoding=CSV_ENCODING)
 
 
 def rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]]) -> str:

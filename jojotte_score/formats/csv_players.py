@@ -86,6 +86,7 @@ def player_hand_columns(seats: int) -> tuple[str, ...]:
         *_HAND_FACTS,
         *_by_player(_HAND_BY_PLAYER, seats),
         "note",
+        "sitting",
     )
 
 
@@ -99,7 +100,7 @@ def player_rubber_columns(seats: int) -> tuple[str, ...]:
     )
 
 
-def player_hand_rows(sitting: Sitting, ledger: Ledger) -> list[Row]:
+def player_hand_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "") -> list[Row]:
     """One row per hand (thrown-in deals included), keyed by :func:`player_hand_columns`.
 
     Players are named; inputs a hand does not have are empty. In the chouette the box's
@@ -117,7 +118,8 @@ def player_hand_rows(sitting: Sitting, ledger: Ledger) -> list[Row]:
             rubber, running = result.rubber, [0] * len(names)
         for entry in result.entries:
             running[entry.side] += entry.points
-        rows.append(_hand_row(names, result, roles_of.get(result.rubber), running))
+        row = _hand_row(names, result, roles_of.get(result.rubber), running)
+        rows.append({**row, "sitting": sitting_label})
     return rows
 
 

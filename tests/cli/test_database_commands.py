@@ -376,13 +376,19 @@ def test_csv_of_one_stored_sitting(tmp_path: Path, capsys: Capture) -> None:
     hand_rows = read_csv(hands)
     assert [row["hand"] for row in hand_rows] == ["1", "2", "3", "4", "5", "6"]
     assert (hand_rows[-1]["running_total_0"], hand_rows[-1]["running_total_1"]) == ("755", "655")
+    # Every hand says which sitting it is, as the rubbers do (issue 24, item 18).
+    assert {row["sitting"] for row in hand_rows} == {"#1 Berlin"}
     (rubber,) = read_csv(rubbers)
     assert (rubber["sitting"], rubber["total_0"], rubber["total_1"]) == ("#1 Berlin", "755", "655")
     assert (rubber["net_side"], rubber["net_points"]) == ("A", "100")
     # The same rows as exporting the file itself, but for the sitting label.
     from_file = tmp_path / "from-file.csv"
     assert main(["csv", str(GERMAN), "--hands", str(from_file)]) == 0
-    assert from_file.read_bytes() == hands.read_bytes()
+    file_rows = read_csv(from_file)
+    assert {row["sitting"] for row in file_rows} == {GERMAN.name}
+    for row in (*file_rows, *hand_rows):
+        del row["sitting"]
+    assert file_rows == hand_rows
 
 
 def test_csv_of_every_stored_sitting(tmp_path: Path, capsys: Capture) -> None:

@@ -62,7 +62,14 @@ def test_an_explanation_is_data_before_it_is_words() -> None:
     heading = sentences[0]
     assert heading.say is Say.HAND
     assert (heading["number"], heading["rubber"], heading["game"]) == (3, 1, 2)
-    assert heading["sentence"] == said(Say.BID_DOUBLED, bidder="A", trump=Trump.CLUBS, multiplier=2)
+    assert heading["sentence"] == said(
+        Say.BID_DOUBLED_BY,
+        bidder="A",
+        trump=Trump.CLUBS,
+        doubler="B",
+        redoubler="A",
+        multiplier=2,
+    )
     decision = _by_say(sentences, Say.DEFENDER_TAKES_BOTH_DOUBLED)
     assert decision == said(
         Say.DEFENDER_TAKES_BOTH_DOUBLED, winner="B", sum="2 × (60 + 50) = 220", loser="A", rule="R4"
@@ -140,7 +147,7 @@ GERMAN_NOTES = [
     ),
     (
         3,
-        "Spiel 3 (Robber 1, Partie 2): A sagt Kreuz an, kontriert (×2).",
+        "Spiel 3 (Robber 1, Partie 2): A sagt Kreuz an, von B kontriert (×2).",
         "Spieler B hat Spieler A Contra gesagt.",
     ),
     (

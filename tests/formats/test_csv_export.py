@@ -92,7 +92,7 @@ def check_golden(written: Path, name: str) -> None:
 
 def test_german_hands_match_golden(tmp_path: Path) -> None:
     out = tmp_path / "hands.csv"
-    write_hands_csv(GERMAN, replay(GERMAN), out)
+    write_hands_csv(GERMAN, replay(GERMAN), out, sitting_label="german-example")
     check_golden(out, "german-hands.csv")
 
 
@@ -111,7 +111,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def test_player_example_hands_match_golden(tmp_path: Path, name: str) -> None:
     sitting = load_sitting(DATA / f"{name}.json").sitting
     out = tmp_path / "hands.csv"
-    write_hands_csv(sitting, replay(sitting), out)
+    write_hands_csv(sitting, replay(sitting), out, sitting_label=name)
     check_golden(out, f"{name.removesuffix('-example')}-hands.csv")
 
 

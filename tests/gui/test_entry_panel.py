@@ -422,7 +422,7 @@ def test_preview_explains_german_hand_3(panel: EntryPanel, keyboard: Keyboard) -
     assert panel.mode_label.text() == "Hand 3"
     keyboard.follow(panel.form.keystrokes(hands[2], panel.values())[:-1])
     text = panel.preview.toPlainText()
-    assert "Hand 3 (rubber 1, game 2): A bid clubs, doubled (×2)." in text
+    assert "Hand 3 (rubber 1, game 2): A bid clubs, doubled by B (×2)." in text
     assert "2 × (60 + 50) = 220" in text
     assert "B reaches 220 below (target 80) and wins game 2 (R12)" in text
     assert "⚠" not in text

@@ -87,7 +87,9 @@ def test_export_csv_writes_what_the_command_line_writes(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(chosen), ""))
     action.trigger()
     hands, rubbers = chosen, tmp_path / "evening-rubbers.csv"
-    assert window.statusBar().currentMessage() == f"Wrote {hands}, {rubbers}"
+    assert window.statusBar().currentMessage() == (
+        f"Wrote the hands to {hands} and the rubbers to {rubbers}"
+    )
 
     command = tmp_path / "command"
     command.mkdir()

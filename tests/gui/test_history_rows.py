@@ -202,6 +202,8 @@ def test_csv_of_the_rows_shown() -> None:
             "9",
             "1",
             "Anna +120",
+            "Anna",
+            "120",
         ],
         [
             "3",
@@ -213,8 +215,10 @@ def test_csv_of_the_rows_shown() -> None:
             "33",
             "2",
             "Erik +50, Fritz -10, Greta +20, Hanna -60",
+            "Erik",
+            "50",
         ],
-        ["4", "2026-11-21", "", "", "two-player", "Bert–Carla", "100", "0", "level"],
+        ["4", "2026-11-21", "", "", "two-player", "Bert–Carla", "100", "0", "level", "", "0"],
         [
             "2",
             "2026-11-20",
@@ -225,13 +229,15 @@ def test_csv_of_the_rows_shown() -> None:
             "120",
             "12",
             "Carl & Dora +40",
+            "Carl & Dora",
+            "40",
         ],
     ]
 
 
 def test_a_damaged_sitting_in_the_csv_says_why() -> None:
     line = history_csv([history_row(DAMAGED)]).splitlines()[1]
-    assert line == "5,–,,,–,–,0,0,damaged: its text is not readable"
+    assert line == "5,–,,,–,–,0,0,damaged: its text is not readable,,"
 
 
 def test_the_file_is_utf8_with_a_byte_order_mark(tmp_path: Path) -> None:
@@ -239,7 +245,7 @@ def test_the_file_is_utf8_with_a_byte_order_mark(tmp_path: Path) -> None:
     write_history_csv(everything()[:1], path)
     raw = path.read_bytes()
     assert raw.startswith("\ufeff".encode())
-    assert path.read_text(encoding=CSV_ENCODING).splitlines()[1].endswith("Anna +120")
+    assert path.read_text(encoding=CSV_ENCODING).splitlines()[1].endswith("Anna +120,Anna,120")
 
 
 @pytest.mark.usefixtures("german")
@@ -262,4 +268,4 @@ def test_the_csv_is_the_same_in_german_and_english() -> None:
     german_rows = [history_row(level), *everything()]
     assert german_rows[0].text(Column.RESULT) != rows[0].text(Column.RESULT)  # shown German
     assert history_csv(german_rows) == english
-    assert english.splitlines()[1].endswith(",level")
+    assert english.splitlines()[1].endswith(",level,,0")

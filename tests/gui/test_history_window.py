@@ -209,15 +209,16 @@ def test_export_writes_the_rows_shown_in_their_order(
     assert rows == [
         [
             "sitting_id", "date", "title", "place", "variant", "players", "hands",
-            "rubbers_finished", "result",
+            "rubbers_finished", "result", "leader", "lead",
         ],
-        ["7", "2026-10-19", "", "Hamburg", "two-player", "Bert–Carla", "12", "0", "level"],
+        ["7", "2026-10-19", "", "Hamburg", "two-player", "Bert–Carla", "12", "0", "level",
+         "", "0"],
         ["9", "2026-11-15", "Chouette", "Potsdam", "chouette", "Anna, Bert, Carl", "44", "3",
-         "Anna -120, Bert +60, Carl +60"],
+         "Anna -120, Bert +60, Carl +60", "Bert; Carl", "60"],
         ["12", "2026-12-24", "Christmas 1937", "Berlin", "two-player", "Anna–Bert", "96", "6",
-         "Anna +420"],
+         "Anna +420", "Anna", "420"],
         ["11", "2026-12-10", "Club night", "Café Kranzler", "partnership",
-         "Anna & Bert – Carl & Dora", "141", "9", "Carl & Dora +180"],
+         "Anna & Bert – Carl & Dora", "141", "9", "Carl & Dora +180", "Carl & Dora", "180"],
     ]  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Final
 
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import Variant, side_names
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
 from jojotte_score.i18n import N_, _, format_date
@@ -69,9 +69,12 @@ CSV_COLUMNS: Final = (
     "hands",
     "rubbers_finished",
     "result",
+    "leader",
+    "lead",
 )
 """The columns of the history's CSV export: the sitting's id, then the table's columns
-(the variant as the sitting file names it, "two-player"; counts as numbers)."""
+(the variant as the sitting file names it, "two-player"; counts as numbers), then the result
+for a spreadsheet: who is ahead and by how many points, a number."""
 
 SortKey = tuple[int, date | datetime | str | int]
 
@@ -98,6 +101,9 @@ class HistoryRow:
     what the Result column sorts by."""
     damaged: str = ""
     file_result: str = ""
+    leader: str = ""
+    """Who is ahead by ``lead``: the side ahead, or the players with the best settlement
+    ("; " between equals); empty when level or damaged."""
     """The result as the CSV export writes it, the same in every language ("level")."""
 
     def text(self, column: Column) -> str:
@@ -153,6 +159,8 @@ class HistoryRow:
             "hands": self.hands,
             "rubbers_finished": self.rubbers,
             "result": self.file_result or self.result,
+            "leader": self.leader,
+            "lead": "" if self.damaged else self.lead,
         }
 
 
@@ -164,10 +172,15 @@ def history_row(info: SittingInfo) -> HistoryRow:
             _("damaged: {reason}").format(reason=info.damaged), 0, damaged=info.damaged,
             file_result=f"damaged: {info.damaged}",
         )  # fmt: skip
+    leader = ""
     if info.settlement is not None:
         lead = max(info.settlement, default=0)
+        best = [n for n, p in zip(info.players, info.settlement, strict=False) if p == lead]
+        leader = "; ".join(best) if lead > 0 else ""
     else:
         lead = info.net_points if info.net_side is not None else 0
+        if info.net_side is not None and lead:
+            leader = side_names(info.variant, tuple(info.players))[info.net_side]
     facts = (info.variant, info.players, info.net_side, info.net_points, info.settlement)
     result = sitting_result(*facts)
     return HistoryRow(
@@ -184,6 +197,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
         result=result,
         lead=lead,
         file_result=sitting_result(*facts, for_file=True),
+        leader=leader,
     )
 
 

@@ -295,6 +295,18 @@ def rubbers_path(hands_path: Path) -> Path:
     return hands_path.with_name(f"{hands_path.stem}-rubbers{hands_path.suffix or '.csv'}")
 
 
+def csv_dialog_title() -> str:
+    """The title of the file dialog of Export CSV: it says that two files are written."""
+    return _("Export CSV: the hands to this file, the rubbers beside it (NAME-rubbers.csv)")
+
+
+def csv_written_text(hands_path: Path, rubbers_path: Path) -> str:
+    """What the window says once Export CSV has written its two files."""
+    return _("Wrote the hands to {hands} and the rubbers to {rubbers}").format(
+        hands=hands_path, rubbers=rubbers_path
+    )
+
+
 def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     """Write the hands and the rubbers of the shown sitting as CSV, as ``jojotte-score csv``
     writes them for a stored sitting, in every game; the two paths."""
@@ -305,7 +317,7 @@ def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     label = labels.sitting_label(
         stored.id, stored.title, stored.created, shown.variant, shown.side_names, for_file=True
     )
-    write_hands_csv(shown.sitting, shown.ledger, hands_path)
+    write_hands_csv(shown.sitting, shown.ledger, hands_path, sitting_label=label)
     write_rubbers_csv([(label, shown.sitting, shown.ledger)], target)
     return hands_path, target
 

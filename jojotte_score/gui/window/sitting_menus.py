@@ -17,6 +17,8 @@ from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
 from jojotte_score.gui.sitting.session import (
     create_sitting,
+    csv_dialog_title,
+    csv_written_text,
     export_csv,
     export_sitting,
     import_file,
@@ -210,12 +212,18 @@ class SittingMenus(_Base):
         if shown is None:
             return
         name, _filter = _file_dialog().getSaveFileName(
-            self, _("Export CSV"), "hands.csv", _("CSV (*.csv)")
+            self, csv_dialog_title(), "hands.csv", _("CSV (*.csv)")
         )
         if name:
-            self._write(lambda: export_csv(shown, Path(name)))
+            self._write(
+                lambda: export_csv(shown, Path(name)), lambda paths: csv_written_text(*paths)
+            )
 
-    def _write(self, write: Callable[[], tuple[Path, ...]]) -> None:
+    def _write(
+        self,
+        write: Callable[[], tuple[Path, ...]],
+        said: Callable[[tuple[Path, ...]], str] | None = None,
+    ) -> None:
         try:
             paths = write()
         except OSError as error:
@@ -223,7 +231,8 @@ class SittingMenus(_Base):
             return
         # Translators: the separator between the files written, as in "Wrote a.csv, b.csv".
         files = _(", ").join(str(path) for path in paths)
-        self.statusBar().showMessage(_("Wrote {files}").format(files=files), 8000)
+        text = said(paths) if said is not None else _("Wrote {files}").format(files=files)
+        self.statusBar().showMessage(text, 8000)
 
     def rename_players(self) -> None:
         """Correct the players' names (undoable)."""
