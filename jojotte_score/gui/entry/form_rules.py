@@ -377,8 +377,19 @@ class FormRules:
         return self.pair_names(values)
 
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
-        """The remainder offered (greyed, not a value) in an empty box, or None."""
-        return None
+        """The remainder offered (greyed, not a value) in an empty box, or None.
+
+        The tricks: in every game the two hands at play take them all (nine each in two
+        hands of nine cards, eight in partnerships), so one box's count gives the other's.
+        """
+        side = slot.side
+        if slot.row != "tricks" or side is None or values.get(slot) is not None:
+            return None
+        total = self.variant.tricks_per_hand
+        other = values.tricks[1 - side]
+        if other is None or not 0 <= other <= total:
+            return None
+        return total - other
 
     # Values to a hand ----------------------------------------------------------------------
 
