@@ -6,13 +6,15 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import Special
+from jojotte_score.core.model import Doubling, Special
 from jojotte_score.gui.entry.entry_fields import ChoiceField
-from jojotte_score.gui.entry.form_rules import Slot
+from jojotte_score.gui.entry.form_rules import FormValues, Slot
 from jojotte_score.gui.window.main_window import MainWindow
 
+from .keyboard import Keyboard
 from .test_every_game import GAMES, show_game, window
 
 __all__ = ["window"]  # the fixture
@@ -47,3 +49,87 @@ def test_the_tricks_add_up_and_space_takes_the_rest(game: str, window: MainWindo
     QTest.keyClick(right, Qt.Key.Key_Space)
     assert (left.text(), right.text()) == ("2", str(total - 2))
     assert window.panel.values().tricks == (2, total - 2)
+
+
+def first_plain_plan(window: MainWindow) -> list[str]:
+    """The keys of the example's first plain, undoubled hand, typed into this panel."""
+    shown = window.session.shown
+    assert shown is not None
+    for hand in shown.sitting.hands:
+        values = FormValues.of(hand)
+        plain = values.special is Special.NONE and values.double is Doubling.NONE
+        if values.trump is not None and plain:
+            return window.panel.form.keystrokes(hand._replace(note=""))
+    raise AssertionError("the example has no plain hand")
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_double_typed_after_the_trump_is_not_swallowed(
+    game: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """Item 1: the focus passes the doubling after the trump; an X typed where it is
+    doubles the hand (and who doubled is asked when the game asks it)."""
+    show_game(window, game)
+    plan = first_plain_plan(window)
+    window.panel.new_hand()
+    keyboard = Keyboard(qtbot)
+    head = plan[: next(i for i, key in enumerate(plan) if key.isdigit())]
+    keyboard.follow(head)
+    typed_in = focused()
+    keyboard.press("X")
+    assert window.panel.values().double is Doubling.DOUBLE
+    doubler = window.panel.widget_for(Slot.DOUBLER)
+    assert focused() in (typed_in, doubler)
+    assert window.panel.errors["double"].text() == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_character_a_box_does_not_take_is_refused_where_it_was_typed(
+    game: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """Item 2: "5-5." in the first number box leaves 55 and says under the box that "-"
+    and "." were not typed in."""
+    show_game(window, game)
+    plan = first_plain_plan(window)
+    window.panel.new_hand()
+    keyboard = Keyboard(qtbot)
+    keyboard.follow(plan[: next(i for i, key in enumerate(plan) if key.isdigit())])
+    edit = focused()
+    slot = next(s for s in Slot if window.panel.widget_for(s) is edit)
+    assert isinstance(edit, QLineEdit)
+    assert slot.side is not None
+    pairs = {"card_points": window.panel.card_points, "melds": window.panel.melds}
+    error = pairs[slot.row].errors[slot.side]
+    keyboard.type("5-")
+    assert error.isVisibleTo(window)
+    assert error.text() == "⚠ “-” was not typed in: this box takes digits only."
+    keyboard.type("5.")
+    assert error.text() == "⚠ “.” was not typed in: this box takes digits only."
+    assert edit.text() == "55"
+    keyboard.type("?")
+    assert "“?”" in error.text()
+    assert window.panel.values().get(slot) == 55
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_key_no_row_takes_is_refused_in_the_row_where_it_was_typed(
+    game: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """Items 1-2: a key that is none of the focused row's choices and of no row the focus
+    passed by is refused under that row; nothing is chosen."""
+    show_game(window, game)
+    window.panel.new_hand()
+    row = focused()
+    assert isinstance(row, ChoiceField)
+    before = window.panel.values()
+    Keyboard(qtbot).press("?")
+    slot = next(s for s in Slot if window.panel.widget_for(s) is row)
+    assert window.panel.errors[slot.row].text() == "⚠ “?” is none of this row's keys."
+    assert window.panel.values() == before
+    assert focused() is row
