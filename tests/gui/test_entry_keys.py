@@ -6,14 +6,16 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import Doubling, Special
+from jojotte_score.core.model import Doubling, Special, ThrownIn
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.form_rules import FormValues, Slot
+from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 
+from .conftest import Messages
 from .keyboard import Keyboard
 from .test_every_game import GAMES, show_game, window
 
@@ -133,3 +135,70 @@ def test_a_key_no_row_takes_is_refused_in_the_row_where_it_was_typed(
     assert window.panel.errors[slot.row].text() == "⚠ “?” is none of this row's keys."
     assert window.panel.values() == before
     assert focused() is row
+
+
+def half_typed(window: MainWindow, qtbot: QtBot) -> FormValues:
+    """The example's first plain hand typed up to its first digit and one digit more."""
+    plan = first_plain_plan(window)
+    window.panel.new_hand()
+    keyboard = Keyboard(qtbot)
+    keyboard.follow(plan[: next(i for i, key in enumerate(plan) if key.isdigit())])
+    keyboard.press("5")
+    return window.panel.values()
+
+
+def answering(monkeypatch: pytest.MonkeyPatch, yes: bool) -> Messages:
+    """Every question is answered Yes or No; the questions asked."""
+    answer = QMessageBox.StandardButton.Yes if yes else QMessageBox.StandardButton.No
+    asked = Messages()
+
+    def exec_(box: QMessageBox) -> int:
+        asked.append(box.text())
+        return int(answer)
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_)
+    return asked
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("yes", [False, True], ids=["no", "yes"])
+def test_thrown_in_over_a_typed_hand_asks_first(
+    game: str, yes: bool, window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 3: Ctrl+T over a typed hand asks; No keeps every typed value and records
+    nothing, Yes records the deal thrown in."""
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    count = len(shown.sitting.hands)
+    typed = half_typed(window, qtbot)
+    asked = answering(monkeypatch, yes)
+    Keyboard(qtbot).press((Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier))
+    number = count + 1
+    assert asked == [f"Record hand {number} as thrown in? What is typed for it is dropped."]
+    shown = window.session.shown
+    assert shown is not None
+    if yes:
+        assert len(shown.sitting.hands) == number
+        assert isinstance(shown.sitting.hands[-1], ThrownIn)
+    else:
+        assert len(shown.sitting.hands) == count
+        assert window.panel.values() == typed
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_quitting_with_a_half_typed_hand_asks_first(
+    game: str, window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 3: Ctrl+Q (or closing the window) in the middle of a hand asks; No keeps the
+    window open with the hand as typed."""
+    show_game(window, game)
+    typed = half_typed(window, qtbot)
+    asked = answering(monkeypatch, yes=False)
+    window.named_actions[ActionName.QUIT].trigger()
+    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert window.isVisible()
+    assert window.panel.values() == typed
+    asked = answering(monkeypatch, yes=True)
+    assert window.close()
+    assert asked == ["A hand is half typed. Quit and drop it?"]

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -101,6 +102,14 @@ class EntryRequest(NamedTuple):
     mode: str
     position: int | None
     hand: AnyHand
+
+
+def confirm(parent: QWidget, title: str, question: str) -> bool:
+    """Ask ``question``; True for Yes (No is the default, and Esc)."""
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    box = QMessageBox(QMessageBox.Icon.Question, title, question, yes | no, parent)
+    box.setDefaultButton(no)
+    return box.exec() == yes
 
 
 class EntryPanel(QWidget):
@@ -489,10 +498,25 @@ class EntryPanel(QWidget):
         self._submit(check.hand)
         return True
 
+    def has_typed(self) -> bool:
+        """Whether anything besides the dealer has been entered for the hand on the panel."""
+        return self.values()._replace(dealer=None) != FormValues()
+
+    def may_drop_typed(self, title: str, question: str) -> bool:
+        """True when nothing is typed for the hand, or the scorekeeper answers Yes to
+        ``question`` (No is the default): a half-typed hand is never dropped unasked."""
+        return not self.has_typed() or confirm(self, title, question)
+
     def record_thrown_in(self) -> None:
         """Submit a thrown-in deal dealt by the dealer shown (one deliberate action: the
-        button or Ctrl+T; no single key does it)."""
-        self._submit(ThrownIn(dealer=self.dealer.value(), note=self.note.text().strip()))
+        button or Ctrl+T; no single key does it); what is typed for the hand is dropped
+        only when the scorekeeper says so."""
+        question = _("Record hand {number} as thrown in? What is typed for it is dropped.").format(
+            number=self._number()
+        )
+        typed = self.values()._replace(dealer=None, note="") != FormValues()  # a note stays
+        if not typed or confirm(self, _("Thrown in"), question):
+            self._submit(ThrownIn(dealer=self.dealer.value(), note=self.note.text().strip()))
 
     def cancel(self) -> None:
         """Esc: leave inserting or editing (``cancelled``), or clear a new hand."""

@@ -557,6 +557,10 @@ class MainWindow(SittingMenus, QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        question = _("A hand is half typed. Quit and drop it?")
+        if not self.panel.may_drop_typed(_("Quit"), question):
+            event.ignore()
+            return
         self.save_settings()
         if self.history is not None:
             self.history.close()
