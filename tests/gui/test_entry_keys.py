@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeySequence
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Doubling, Special, ThrownIn
@@ -202,3 +203,45 @@ def test_quitting_with_a_half_typed_hand_asks_first(
     asked = answering(monkeypatch, yes=True)
     assert window.close()
     assert asked == ["A hand is half typed. Quit and drop it?"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_del_says_the_hand_is_deleted_and_how_to_bring_it_back(
+    game: str, window: MainWindow
+) -> None:
+    """Item 7: Del on a selected hand deletes it and says so, with the key that undoes it;
+    that key brings it back."""
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    hands = shown.sitting.hands
+    window.select_hand(2)
+    window.table.setFocus()
+    QTest.keyClick(window.table, Qt.Key.Key_Delete)
+    undo = window.named_actions[ActionName.UNDO].shortcut()
+    keys = undo.toString(QKeySequence.SequenceFormat.NativeText)
+    assert window.statusBar().currentMessage() == (f"Hand 2 deleted; {keys} (Undo) brings it back.")
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.sitting.hands == (*hands[:1], *hands[2:])
+    window.named_actions[ActionName.UNDO].trigger()
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.sitting.hands == hands
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_alt_e_then_enter_records_nothing(game: str, window: MainWindow) -> None:
+    """Item 7: Alt+E then Enter takes the Edit menu's first enabled item; with nothing to
+    undo and no hand selected that is no longer "Thrown in", which records."""
+    show_game(window, game)
+    window.undo_stack.clear()
+    window.table.clearSelection()
+    edit = next(
+        menu
+        for menu in window.menuBar().findChildren(QMenu)
+        if menu.title().replace("&", "") == "Edit"
+    )
+    first = next(a for a in edit.actions() if a.isEnabled() and not a.isSeparator())
+    assert first is not window.named_actions[ActionName.THROWN_IN]
+    assert first is window.named_actions[ActionName.RENAME_PLAYERS]
