@@ -245,3 +245,41 @@ def test_alt_e_then_enter_records_nothing(game: str, window: MainWindow) -> None
     first = next(a for a in edit.actions() if a.isEnabled() and not a.isSeparator())
     assert first is not window.named_actions[ActionName.THROWN_IN]
     assert first is window.named_actions[ActionName.RENAME_PLAYERS]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_possible_unbid_slam_asks_for_the_tricks(game: str, window: MainWindow) -> None:
+    """Item 4: no card points for one player and the last trick to the other: a slam if
+    the loser took no trick, which card points cannot tell; the tricks are asked for, the
+    hand is not recorded without them, and with all the tricks to the winner it is."""
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    form = window.panel.form
+    hand = next(
+        h
+        for h in shown.sitting.hands
+        if (v := FormValues.of(h)).trump is not None
+        and v.special is Special.NONE
+        and v.double is Doubling.NONE
+    )
+    values = FormValues.of(hand)
+    winner = form.last_trick_box(values)
+    assert winner is not None
+    points = [0, 0]
+    points[winner] = 90
+    values = values._replace(card_points=(points[0], points[1]), tricks=(None, None))
+    words = form.pair_words(values)
+    check = form.check(values)
+    assert check.hand is None
+    assert check.missing["tricks"] == (
+        f"{words[1 - winner]} took no card points and {words[winner]} the last trick: a slam "
+        f"if {words[1 - winner]} took no trick. How many tricks did each take?"
+    )
+    assert form.next_slot(values) in (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT)
+    total = 8 if game == "partnership" else 9
+    tricks = [0, 0]
+    tricks[winner] = total
+    slam = form.check(values._replace(tricks=(tricks[0], tricks[1])))
+    assert slam.hand is not None
+    assert slam.missing == {}

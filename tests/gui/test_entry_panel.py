@@ -338,7 +338,7 @@ ERRORS = [
     ("Both sides hold no more than the deck", hand(card_points=(100, 60)), "card_points"),
     (
         "At no-trump the deck is 120",
-        hand(trump=Trump.NO_TRUMP, card_points=(125, 0)),
+        hand(trump=Trump.NO_TRUMP, card_points=(125, 5)),
         "card_points[0]",
     ),
     ("Meld points are a sum of 20, 40, 50 and 100", hand(melds=(30, 0)), "melds[0]"),

@@ -102,6 +102,9 @@ class EntryForm(FormRules):
                 missing["tricks"] = _("How many tricks did {player} take?").format(
                     player=self.names[empty[0]]
                 )
+        unbid = self.slam_question(values, self.names)
+        if unbid is not None:
+            missing["tricks"] = unbid
         return missing
 
     def build(self, values: FormValues) -> Hand | None:
