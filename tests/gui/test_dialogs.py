@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
@@ -246,3 +248,29 @@ def test_a_chouette_box_cannot_also_be_its_captain(monkeypatch: pytest.MonkeyPat
     dialog = opened[0]
     assert isinstance(dialog, NewSittingDialog)
     assert dialog.problem.text() == "The box and the captain must be two different players."
+
+
+@pytest.mark.parametrize(
+    ("players", "seats"),
+    [
+        (("Anna", "Bert"), None),
+        (("Anna", "Bert", "Carl", "Dora"), None),
+        (("Anna", "Bert", "Carl"), None),
+        (("Anna", "Bert", "Carl", "Dora"), (1, 3)),
+        (("Anna", "Bert", "Carl", "Dora", "Emil"), None),
+    ],
+    ids=["two-player", "partnership", "three-player", "chouette", "cutthroat"],
+)
+def test_new_cut_takes_a_plain_digit(
+    qtbot: QtBot, players: tuple[str, ...], seats: tuple[int, ...] | None
+) -> None:
+    """The new-cut dialog shows "2 Bert" like the panel's one-key choices: a plain 2
+    chooses Bert; a digit that stands before nobody changes nothing."""
+    dialog = FirstDealerDialog(players, None, seats)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    last = (seats or range(len(players)))[-1]
+    QTest.keyClick(dialog.group.buttons()[0], Qt.Key(ord(str(last + 1))))
+    assert dialog.dealer() == last
+    QTest.keyClick(dialog.group.buttons()[0], Qt.Key.Key_9)
+    assert dialog.dealer() == last

@@ -199,8 +199,9 @@ def test_a_plain_hand_takes_ten_keys() -> None:
     assert len(keys) == 10
 
 
-def test_a_nullo_hand_types_both_tricks() -> None:
-    """Tab passes over the last trick and Jo-Jotte, which do not count in Nullo."""
+def test_a_nullo_hand_types_one_count_of_tricks() -> None:
+    """Tab passes over the last trick and Jo-Jotte, which do not count in Nullo; the
+    tricks add up to nine, so Space takes the other player's."""
     hand = PlayedHand(
         bidder=1,
         trump=Trump.NO_TRUMP,
@@ -223,7 +224,7 @@ def test_a_nullo_hand_types_both_tricks() -> None:
         "Tab",
         "2",
         "Tab",
-        "7",
+        "Space",
         "Enter",
     ]
 
@@ -252,7 +253,7 @@ GERMAN_PLAN = [
     keys("B S Alt+M Tab 4 0 Tab 6 0 Tab 2 5 Tab B Enter"),
     keys("B H 4 0 Tab 4 5 Tab A Enter"),
     keys("A C Alt+D X Alt+M Tab 2 0 Tab 6 0 Tab 4 0 Tab B Enter"),
-    keys("B N Alt+N N 2 0 Tab 4 0 Tab 2 Tab 7 Enter"),
+    keys("B N Alt+N N 2 0 Tab 4 0 Tab 2 Tab Space Enter"),
     keys("A S 3 5 Tab 4 5 Tab A Enter"),
     keys("A S Alt+M 5 0 Alt+C 9 0 Tab 4 0 Tab A Enter"),
 ]
@@ -328,7 +329,7 @@ GERMAN_PLAN_IN_GERMAN = [
     keys("B P Alt+M Tab 4 0 Tab 6 0 Tab 2 5 Tab B Enter"),
     keys("B H 4 0 Tab 4 5 Tab A Enter"),
     keys("A K Alt+R X Alt+M Tab 2 0 Tab 6 0 Tab 4 0 Tab B Enter"),
-    keys("B O Alt+N N 2 0 Tab 4 0 Tab 2 Tab 7 Enter"),
+    keys("B O Alt+N N 2 0 Tab 4 0 Tab 2 Tab Space Enter"),
     keys("A P 3 5 Tab 4 5 Tab A Enter"),
     keys("A P Alt+M 5 0 Alt+P 9 0 Tab 4 0 Tab A Enter"),
 ]

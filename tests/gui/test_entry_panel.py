@@ -202,11 +202,17 @@ def test_tab_never_skips_an_empty_box(panel: EntryPanel, keyboard: Keyboard) -> 
     assert focused() is panel.card_points.edits[0]
 
 
-def test_letters_typed_in_a_box_land_nowhere(
+def test_letters_typed_in_a_box_are_used_or_refused_there(
     panel: EntryPanel, keyboard: Keyboard, submissions: Submissions
 ) -> None:
+    """X doubles (the row the focus passed by); a letter no row takes is refused under the
+    box; neither is written in the box or anywhere else."""
     keyboard.press("1", "S", "3", "x", "5", "t")
     assert panel.card_points.values() == (35, None)
+    assert panel.double.value() is Doubling.DOUBLE
+    assert panel.card_points.errors[0].text() == (
+        "⚠ “t” was not typed in: this box takes digits only."
+    )
     assert panel.note.text() == ""
     assert submissions == []
 
@@ -332,7 +338,7 @@ ERRORS = [
     ("Both sides hold no more than the deck", hand(card_points=(100, 60)), "card_points"),
     (
         "At no-trump the deck is 120",
-        hand(trump=Trump.NO_TRUMP, card_points=(125, 0)),
+        hand(trump=Trump.NO_TRUMP, card_points=(125, 5)),
         "card_points[0]",
     ),
     ("Meld points are a sum of 20, 40, 50 and 100", hand(melds=(30, 0)), "melds[0]"),

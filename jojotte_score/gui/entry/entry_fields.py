@@ -68,11 +68,13 @@ class ChoiceField(QFrame, Generic[T]):
     The field takes the focus as a whole (the buttons do not), so Tab moves from field to
     field. Left and Right step through the choices; Backspace or Delete go back to the
     default. ``chosen`` is emitted when the user picks a choice with a key or the mouse;
-    ``changed`` whenever the value changes.
+    ``changed`` whenever the value changes; ``stray`` carries a printable key that is none
+    of the choices' (the panel passes it on or says it was refused).
     """
 
     chosen = Signal()
     changed = Signal()
+    stray = Signal(str)
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -122,6 +124,19 @@ class ChoiceField(QFrame, Generic[T]):
         """Back to the default choice."""
         self._set(self._default)
 
+    def is_optional(self) -> bool:
+        """Whether the field has a default choice, so that the focus may pass it by."""
+        return self._default is not None
+
+    def answer(self, text: str) -> bool:
+        """Choose what ``text`` is the key of (``chosen`` is not emitted: the focus stays
+        where the key was typed); False when it is the key of no choice."""
+        for value, _button, keys in self._choices:
+            if text.upper() in keys:
+                self._set(value)
+                return True
+        return False
+
     def keys(self) -> set[str]:
         """Every key this field answers to."""
         return {key for _v, _b, keys in self._choices for key in keys}
@@ -169,7 +184,8 @@ class ChoiceField(QFrame, Generic[T]):
             event.accept()
             return
         if text.isprintable() and text.strip():
-            event.accept()  # a stray key chooses nothing and reaches no other field
+            self.stray.emit(event.text())  # chooses nothing here: passed on, or refused
+            event.accept()
             return
         event.ignore()
 
@@ -194,12 +210,13 @@ class PairField(QWidget):
     """Two number boxes, one per side (left-hand column first), each with its error line.
 
     A box may show a suggestion: greyed placeholder text that is not a value until Space
-    accepts it (``accept_suggestion``); a typed number always wins. ``letter`` carries a
-    letter typed into a box (the boxes take digits only).
+    accepts it (``accept_suggestion``); a typed number always wins. The boxes take digits
+    only: ``stray`` carries the side and any other character typed into a box, which is
+    not written in it (the panel passes it on or says it was refused).
     """
 
     edited = Signal()
-    letter = Signal(str)
+    stray = Signal(int, str)
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -290,7 +307,14 @@ class PairField(QWidget):
                 self.accept_suggestion(side)
                 return True
             text = event.text()
-            if plain and len(text) == 1 and text.isalpha():
-                self.letter.emit(text.upper())
+            if (
+                plain
+                and side is not None
+                and len(text) == 1
+                and text.isprintable()
+                and text.strip()
+                and not text.isdigit()
+            ):
+                self.stray.emit(side, text)
                 return True
         return super().eventFilter(watched, event)

@@ -102,6 +102,9 @@ class EntryForm(FormRules):
                 missing["tricks"] = _("How many tricks did {player} take?").format(
                     player=self.names[empty[0]]
                 )
+        unbid = self.slam_question(values, self.names)
+        if unbid is not None:
+            missing["tricks"] = unbid
         return missing
 
     def build(self, values: FormValues) -> Hand | None:
@@ -173,23 +176,20 @@ class EntryForm(FormRules):
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
         """The remainder offered (greyed, not a value) in an empty box, or None.
 
-        Only in partnerships, where all 32 cards are played: the two card counts add up to
-        the deck and the tricks to eight. In every other game 18 cards are played and the
-        other count cannot be known, so both are typed.
+        The tricks in every game (:meth:`FormRules.suggestion`); the card points only in
+        partnerships, where all 32 cards are played and the two counts add up to the deck.
+        In every other game 18 cards are played and the other count cannot be known, so
+        both are typed.
         """
         side = slot.side
+        if slot.row != "card_points":
+            return super().suggestion(values, slot)
         if not self.variant.all_cards_played or side is None or values.get(slot) is not None:
             return None
-        pair = values.card_points if slot.row == "card_points" else values.tricks
-        if slot.row == "card_points":
-            if values.trump is None:
-                return None
-            total = contract_deck(values.trump, values.special)
-        elif slot.row == "tricks":
-            total = self.variant.tricks_per_hand
-        else:
+        if values.trump is None:
             return None
-        other = pair[1 - side]
+        total = contract_deck(values.trump, values.special)
+        other = values.card_points[1 - side]
         if other is None or not 0 <= other <= total:
             return None
         return total - other

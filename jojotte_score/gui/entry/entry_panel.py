@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -101,6 +102,14 @@ class EntryRequest(NamedTuple):
     mode: str
     position: int | None
     hand: AnyHand
+
+
+def confirm(parent: QWidget, title: str, question: str) -> bool:
+    """Ask ``question``; True for Yes (No is the default, and Esc)."""
+    yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
+    box = QMessageBox(QMessageBox.Icon.Question, title, question, yes | no, parent)
+    box.setDefaultButton(no)
+    return box.exec() == yes
 
 
 class EntryPanel(QWidget):
@@ -280,13 +289,19 @@ class EntryPanel(QWidget):
         for slot, field in self._choice_fields().items():
             field.chosen.connect(lambda s=slot: self._advance_from(s))
             field.changed.connect(self._changed)
+            field.stray.connect(lambda text, s=slot: self._stray_key(s, text))
+        for pair, slots in (
+            (self.melds, (Slot.MELDS_LEFT, Slot.MELDS_RIGHT)),
+            (self.card_points, (Slot.CARDS_LEFT, Slot.CARDS_RIGHT)),
+            (self.tricks, (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT)),
+        ):
+            pair.stray.connect(lambda side, text, s=slots: self._stray_key(s[side], text))
         self.trump.changed.connect(self._contract_changed)
         self.special.changed.connect(self._contract_changed)
         for pair in (self.melds, self.card_points, self.tricks):
             pair.edited.connect(self._changed)
         self.melds.edited.connect(self._melds_typed)
         self.note.textEdited.connect(self._changed)
-        self.melds.letter.connect(self._meld_letter)
         self.meld_button.clicked.connect(self.open_meld_helper)
         self.record_button.clicked.connect(self.record)
         self.thrown_in_button.clicked.connect(self.record_thrown_in)
@@ -423,9 +438,43 @@ class EntryPanel(QWidget):
             alignment = Qt.AlignmentFlag.AlignLeft if wrap else Qt.AlignmentFlag.AlignRight
             self._form_layout.setLabelAlignment(alignment | Qt.AlignmentFlag.AlignVCenter)
 
-    def _meld_letter(self, letter: str) -> None:
-        if letter == "M":
+    def _stray_key(self, slot: Slot, text: str) -> None:
+        """A key typed in ``slot`` that its field does not take: M in a melds box opens the
+        meld helper; a key of a row the focus passed by (the doubling, Nullo or Slam: rows
+        with a default) chooses there, as if typed in that row; any other is refused with a
+        word under the field where it was typed. Nothing is written that was not meant."""
+        if slot in (Slot.MELDS_LEFT, Slot.MELDS_RIGHT) and text.upper() == "M":
             self.open_meld_helper()
+            return
+        values = self.values()
+        fields = self._choice_fields()
+        passed = self.form.order[: self.form.order.index(slot)] if slot in self.form.order else []
+        for earlier in reversed(passed):
+            field = fields.get(earlier)
+            if (
+                field is not None
+                and field.is_optional()
+                and self.form.is_enabled(values, earlier)
+                and field.answer(text)
+            ):
+                # A question the choice raises above (who doubled) is asked first.
+                target = self.form.next_slot(self.values(), earlier)
+                order = self.form.order
+                if target is not None and order.index(target) < order.index(slot):
+                    self._slots[target].setFocus()
+                return
+        if slot.side is None:
+            message = _("“{key}” is none of this row's keys.").format(key=text)
+        else:
+            message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
+        show_error(self._error_label_for(slot), message)
+
+    def _error_label_for(self, slot: Slot) -> QLabel:
+        """The line under the field of ``slot`` that shows its messages."""
+        pairs = {"card_points": self.card_points, "melds": self.melds}
+        if slot.side is not None and slot.row in pairs:
+            return pairs[slot.row].errors[slot.side]
+        return self.errors[slot.row]
 
     # Actions -------------------------------------------------------------------------------
 
@@ -449,10 +498,25 @@ class EntryPanel(QWidget):
         self._submit(check.hand)
         return True
 
+    def has_typed(self) -> bool:
+        """Whether anything besides the dealer has been entered for the hand on the panel."""
+        return self.values()._replace(dealer=None) != FormValues()
+
+    def may_drop_typed(self, title: str, question: str) -> bool:
+        """True when nothing is typed for the hand, or the scorekeeper answers Yes to
+        ``question`` (No is the default): a half-typed hand is never dropped unasked."""
+        return not self.has_typed() or confirm(self, title, question)
+
     def record_thrown_in(self) -> None:
         """Submit a thrown-in deal dealt by the dealer shown (one deliberate action: the
-        button or Ctrl+T; no single key does it)."""
-        self._submit(ThrownIn(dealer=self.dealer.value(), note=self.note.text().strip()))
+        button or Ctrl+T; no single key does it); what is typed for the hand is dropped
+        only when the scorekeeper says so."""
+        question = _("Record hand {number} as thrown in? What is typed for it is dropped.").format(
+            number=self._number()
+        )
+        typed = self.values()._replace(dealer=None, note="") != FormValues()  # a note stays
+        if not typed or confirm(self, _("Thrown in"), question):
+            self._submit(ThrownIn(dealer=self.dealer.value(), note=self.note.text().strip()))
 
     def cancel(self) -> None:
         """Esc: leave inserting or editing (``cancelled``), or clear a new hand."""

@@ -376,9 +376,41 @@ class FormRules:
         """The names the questions use for the two boxes' players."""
         return self.pair_names(values)
 
+    def last_trick_box(self, values: FormValues) -> int | None:
+        """The box (0 left, 1 right) of whoever won the last trick, or None."""
+        return values.last_trick
+
+    def slam_question(self, values: FormValues, words: tuple[str, str]) -> str | None:
+        """The question for the tricks when the hand may be an unbid slam, else None.
+
+        One side took no card points and the other the last trick: a slam if the loser
+        took no trick at all, which the card points cannot tell (tricks of no value), so
+        the tricks are asked for rather than guessed.
+        """
+        if values.special is not Special.NONE or values.tricks != (None, None):
+            return None
+        winner = self.last_trick_box(values)
+        if winner not in SIDES or values.card_points[1 - winner] != 0:
+            return None
+        return _(
+            "{loser} took no card points and {winner} the last trick: a slam if {loser} "
+            "took no trick. How many tricks did each take?"
+        ).format(loser=words[1 - winner], winner=words[winner])
+
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
-        """The remainder offered (greyed, not a value) in an empty box, or None."""
-        return None
+        """The remainder offered (greyed, not a value) in an empty box, or None.
+
+        The tricks: in every game the two hands at play take them all (nine each in two
+        hands of nine cards, eight in partnerships), so one box's count gives the other's.
+        """
+        side = slot.side
+        if slot.row != "tricks" or side is None or values.get(slot) is not None:
+            return None
+        total = self.variant.tricks_per_hand
+        other = values.tricks[1 - side]
+        if other is None or not 0 <= other <= total:
+            return None
+        return total - other
 
     # Values to a hand ----------------------------------------------------------------------
 

@@ -84,6 +84,11 @@ class SeatEntryForm(FormRules):
         """The two active players, as the boxes hold them: the declarer, the defender."""
         return (self.declarer(values), self.active_defender(values))
 
+    def last_trick_box(self, values: FormValues) -> int | None:
+        """The box of the active player who won the last trick (the choice is a seat)."""
+        active = self.active(values)
+        return active.index(values.last_trick) if values.last_trick in active else None
+
     def third(self, values: FormValues) -> int | None:
         """After a double, the player who is neither bidder nor doubler (nor the cutthroat
         dealer): who chooses a side (T4)."""
@@ -158,6 +163,9 @@ class SeatEntryForm(FormRules):
                 missing["tricks"] = _("How many tricks did {player} take?").format(
                     player=words[empty[0]]
                 )
+        unbid = self.slam_question(values, words)
+        if unbid is not None:
+            missing["tricks"] = unbid
         return missing
 
     def build(self, values: FormValues) -> ThreePlayerHand | None:

@@ -195,9 +195,11 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         None,
         ActionName.INSERT_HAND,
         ActionName.DELETE_HAND,
-        ActionName.THROWN_IN,
         None,
         ActionName.RENAME_PLAYERS,
+        None,
+        # Last: Alt+E then Enter takes the first item enabled, and this one records.
+        ActionName.THROWN_IN,
     ),
     N_("&View"): (
         ActionName.HISTORY,

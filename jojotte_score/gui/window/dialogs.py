@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -405,6 +406,20 @@ class FirstDealerDialog(QDialog):
         if self.group.buttons():
             self.group.buttons()[0].setChecked(True)
         layout.addWidget(ok_cancel_buttons(self))
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """A plain digit chooses the player it stands before, as the panel's one-key
+        choices do; any other key is the dialog's."""
+        text = event.text()
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if plain and len(text) == 1 and text.isdigit():
+            for button in self.group.buttons():
+                if self.group.id(button) + 1 == int(text):
+                    button.setChecked(True)
+                    button.setFocus()
+                    event.accept()
+                    return
+        super().keyPressEvent(event)
 
     def dealer(self) -> int:
         """The seat chosen."""

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
-from PySide6.QtGui import QCloseEvent, QFontMetrics, QResizeEvent, QUndoStack
+from PySide6.QtGui import QCloseEvent, QFontMetrics, QKeySequence, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -416,6 +416,13 @@ class MainWindow(SittingMenus, QMainWindow):
         position = self.selected_position()
         if position is not None and self.session.shown is not None:
             self.undo_stack.push(DeleteHand(self.session, position))
+            keys = (
+                self.named_actions[_A.UNDO]
+                .shortcut()
+                .toString(QKeySequence.SequenceFormat.NativeText)
+            )
+            message = _("Hand {number} deleted; {keys} (Undo) brings it back.")
+            self.statusBar().showMessage(message.format(number=position + 1, keys=keys), 10000)
 
     def insert_hand(self) -> None:
         """Ready the panel to record a forgotten hand before the selected one."""
@@ -557,6 +564,10 @@ class MainWindow(SittingMenus, QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        question = _("A hand is half typed. Quit and drop it?")
+        if not self.panel.may_drop_typed(_("Quit"), question):
+            event.ignore()
+            return
         self.save_settings()
         if self.history is not None:
             self.history.close()
