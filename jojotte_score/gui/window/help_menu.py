@@ -72,8 +72,13 @@ def _keys(keys: Sequence[str]) -> str:
 
 
 def _on_a_keyboard(sequence: QKeySequence) -> bool:
-    """True for keys every keyboard has: not Help, Undo, Zoom In and other media keys."""
-    return bool(sequence.count()) and sequence[0].key().value < Qt.Key.Key_Help.value  # type: ignore[index]
+    """True for keys every keyboard has: F1 to F12 and the keys before them; not F13 to F35
+    (X11 binds F14, the Undo key of old Sun keyboards, to Undo), Help, Undo, Zoom In and
+    other media keys."""
+    if not sequence.count():
+        return False
+    key = sequence[0].key().value  # type: ignore[index]
+    return key < Qt.Key.Key_Help.value and not Qt.Key.Key_F13.value <= key <= Qt.Key.Key_F35.value
 
 
 def _action_keys(name: ActionName) -> str:
