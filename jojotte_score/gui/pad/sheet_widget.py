@@ -75,6 +75,16 @@ class SheetWidget(QWidget):
         next hand starts when the newest rubber is over)."""
         self._show(number, force=False)
 
+    def show_hand(self, number: int) -> None:
+        """Show the rubber of hand ``number`` (1-based; past the newest hand: the newest
+        hand's rubber)."""
+        pad = self._pad
+        if pad is None or not pad.hand_count:
+            return
+        result = pad.result(min(max(number, 1), pad.hand_count))
+        if result is not None:
+            self.show_rubber(result.rubber)
+
     def show_next_rubber(self) -> None:
         """When the newest rubber is over, show the empty one the next hand starts."""
         pad = self._pad

@@ -200,6 +200,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.canRedoChanged.connect(self._update_actions)
         self.undo_stack.undoTextChanged.connect(self._update_actions)
         self.undo_stack.redoTextChanged.connect(self._update_actions)
+        self._stack_index = self.undo_stack.index()
+        self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.panel.submitted.connect(self.submit)
         self.panel.cancelled.connect(self._cancelled)
@@ -383,6 +385,8 @@ class MainWindow(SittingMenus, QMainWindow):
         position, shown = self.selected_position(), self.session.shown
         self._update_actions()
         self.sheet.set_selected_hand(None if position is None else position + 1)
+        if position is not None:
+            self.sheet.show_hand(position + 1)  # the rubber of the hand being edited
         if position is None or shown is None:
             self.ready_next_hand()
             self._show_explanation(None)
@@ -392,6 +396,16 @@ class MainWindow(SittingMenus, QMainWindow):
         if not self.session.read_only:
             self._set_panel_context(position, hand.dealer)
             self.panel.edit_hand(position, hand, self._later_hands(position))
+
+    def _show_changed_rubber(self, index: int) -> None:
+        """After a hand is recorded, inserted, edited or deleted, or that is undone or
+        redone, show the rubber it changed (not the newest one)."""
+        done = index > self._stack_index
+        self._stack_index = index
+        command = _command(self.undo_stack, index - 1 if done else index)
+        position = command.position() if command is not None else None
+        if position is not None and self.selected_position() is None:
+            self.sheet.show_hand(position + 1)
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
@@ -471,6 +485,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.undo_stack.redoTextChanged,
         ):
             signal.disconnect(self._update_actions)
+        self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
         position, rubber = self.selected_position(), self.sheet.rubber_number()
         history_open = self.history is not None and self.history.isVisible()
         window = MainWindow(self.session, self.settings, undo_stack=self.undo_stack)
