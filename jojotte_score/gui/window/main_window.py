@@ -563,8 +563,21 @@ class MainWindow(SittingMenus, QMainWindow):
         if not self.left.restoreState(self.settings.byte_state("window/left_splitter")):
             self.left.setSizes([480, 220, 100])
 
+    def open_shown_last(self) -> None:
+        """Show the sitting that was on screen when the window last closed, when it is still
+        stored; otherwise the sitting changed most recently."""
+        store = self.session.store
+        remembered = self.settings.shown_sitting(store.database.path)
+        if remembered is not None and remembered in dict(store.created_dates()):
+            self.session.open(remembered)
+        else:
+            self.session.open_last()
+
     def save_settings(self) -> None:
-        """Remember the window's geometry, layout and zoom."""
+        """Remember the window's geometry, layout and zoom, and the sitting shown."""
+        if not self.session.read_only:  # a second copy's sitting is not the one to reopen
+            path = self.session.store.database.path
+            self.settings.set_shown_sitting(path, self.session.sitting_id)
         self.settings.set_byte_state("window/geometry", self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
         self.settings.set_byte_state("window/splitter", self.splitter.saveState())
