@@ -41,6 +41,7 @@ from jojotte_score.gui.entry.form_rules import (
     mnemonic,
     trump_choices,
 )
+from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS
 from jojotte_score.gui.window.actions import MENUS, SPECS, ActionName, shortcuts
 from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.i18n import N_, _, pgettext
@@ -164,9 +165,27 @@ def menu_keys() -> tuple[ReferenceSection, ...]:
     return tuple(sections)
 
 
+def correction_keys() -> ReferenceSection:
+    """The keys of the hand list: how a recorded hand is reached and corrected."""
+    native = QKeySequence.SequenceFormat.NativeText
+    return ReferenceSection(
+        _("Correcting a recorded hand"),
+        (
+            (
+                QKeySequence(HAND_LIST_KEYS).toString(native),
+                _("To the list of hands, at the hand selected or else the newest"),
+            ),
+            (_("Hand number"), _("Select that hand: 1 then 6 is hand 16")),
+            (_("Up, Down, Home, End"), _("The hand before or after, the first or the newest")),
+            (ENTER, _("Correct the selected hand in the panel; Enter there records it")),
+            (ESCAPE, _("In the panel: stop correcting, the hand stays as it was")),
+        ),
+    )
+
+
 def keyboard_reference() -> tuple[ReferenceSection, ...]:
     """Every section of the keyboard reference, the entry panel's first."""
-    return (entry_keys(), jump_keys(), choice_keys(), *menu_keys())
+    return (entry_keys(), jump_keys(), choice_keys(), correction_keys(), *menu_keys())
 
 
 def reference_html(sections: Sequence[ReferenceSection]) -> str:

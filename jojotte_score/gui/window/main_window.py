@@ -12,9 +12,15 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
-from PySide6.QtGui import QCloseEvent, QFontMetrics, QResizeEvent, QUndoStack
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFontMetrics,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QFrame,
     QLabel,
@@ -24,7 +30,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +37,7 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
+from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import (
     AddHand,
@@ -109,11 +115,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet_area.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.sheet_area.viewport().installEventFilter(self)
         self.model = HandTableModel(self)
-        self.table = QTableView()
+        self.table = HandTable()
         self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAccessibleName(_("Recorded hands"))
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
@@ -203,6 +207,10 @@ class MainWindow(SittingMenus, QMainWindow):
         self._stack_index = self.undo_stack.index()
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.chosen.connect(self._correct)
+        # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
+        to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
+        to_list.activated.connect(self.focus_hand_list)
         self.panel.submitted.connect(self.submit)
         self.panel.cancelled.connect(self._cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
@@ -394,8 +402,11 @@ class MainWindow(SittingMenus, QMainWindow):
         hand = shown.hand(position)
         self._show_explanation(position)
         if not self.session.read_only:
+            in_list = self.table.hasFocus()
             self._set_panel_context(position, hand.dealer)
             self.panel.edit_hand(position, hand, self._later_hands(position))
+            if in_list:  # the next arrow key or hand number still moves in the list
+                self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_changed_rubber(self, index: int) -> None:
         """After a hand is recorded, inserted, edited or deleted, or that is undone or
@@ -406,6 +417,20 @@ class MainWindow(SittingMenus, QMainWindow):
         position = command.position() if command is not None else None
         if position is not None and self.selected_position() is None:
             self.sheet.show_hand(position + 1)
+
+    def focus_hand_list(self) -> None:
+        """Put the focus in the hand list, at the hand selected, or else the newest."""
+        if self.selected_position() is None and self.model.rowCount():
+            self.table.select_number(self.model.rowCount())
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _correct(self, position: int) -> None:
+        """Enter in the hand list: the panel's first field, to correct the hand selected."""
+        shown = self.session.shown
+        if shown is None or self.session.read_only:
+            return
+        self._set_panel_context(position, shown.hand(position).dealer)
+        self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
