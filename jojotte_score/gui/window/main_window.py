@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
     QFontMetrics,
@@ -63,6 +63,7 @@ from jojotte_score.i18n import _
 
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
+_HAND_ROWS = 4  # rows of the hand list large print keeps in sight
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
@@ -486,6 +487,28 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
         self._fit_columns()
         self._fit_panel()
+        self._keep_hand_rows()
+        # The totals stay in sight: the enlarged pad scrolls to its foot.
+        QTimer.singleShot(0, self._show_sheet_foot)
+
+    def _show_sheet_foot(self) -> None:
+        bar = self.sheet_area.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _keep_hand_rows(self) -> None:
+        """Larger print keeps _HAND_ROWS rows of the hand list in sight: the explanation
+        gives up its height first, then the sheet (which scrolls)."""
+        sizes = self.left.sizes()
+        total = sum(sizes)
+        if total <= 0 or len(sizes) != 3:
+            return
+        rows = self.table.verticalHeader().defaultSectionSize() * _HAND_ROWS
+        needed = self.table.horizontalHeader().height() + rows + 2 * self.table.frameWidth()
+        if sizes[1] >= needed:
+            return
+        explanation = min(sizes[2], QFontMetrics(self.explanation.font()).lineSpacing() * 3)
+        sheet = max(total - needed - explanation, total // 4)
+        self.left.setSizes([sheet, total - sheet - explanation, explanation])
 
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
