@@ -206,6 +206,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.undoTextChanged.connect(self._update_actions)
         self.undo_stack.redoTextChanged.connect(self._update_actions)
         self._stack_index = self.undo_stack.index()
+        self._lent = 0  # pixels of the hand list lent to a long explanation
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.chosen.connect(self._correct)
@@ -304,7 +305,8 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _fit_explanation(self) -> None:
         """Make the explanation pane tall enough to read without scrolling, taking the room
-        from the hand list (which keeps five rows)."""
+        from the hand list (which keeps five rows); a shorter explanation gives the room it
+        took back to the list."""
         metrics = QFontMetrics(self.explanation.font())
         width = max(self.explanation.viewport().width() - 8, 1)
         text = self.explanation.toPlainText().splitlines()
@@ -313,9 +315,13 @@ class MainWindow(SittingMenus, QMainWindow):
         sizes = self.left.sizes()
         if len(sizes) != 3:
             return
-        spare = sizes[1] - 6 * QFontMetrics(self.table.font()).lineSpacing()
-        grow = min(needed - sizes[2], spare)
-        if grow > 0:
+        row = self.table.verticalHeader().defaultSectionSize()
+        rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
+        grow = min(needed - sizes[2], sizes[1] - rows)
+        if grow < 0:  # room to spare: give back what a longer explanation took
+            grow = -min(self._lent, sizes[2] - needed)
+        if grow:
+            self._lent = max(self._lent + grow, 0)
             self.left.setSizes([sizes[0], sizes[1] - grow, sizes[2] + grow])
 
     # The panel ---------------------------------------------------------------------------
