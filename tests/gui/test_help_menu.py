@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from jojotte_score import __version__
 from jojotte_score.gui.entry.form_rules import ROW_LABELS, TRUMP_CHOICES, mnemonic
 from jojotte_score.gui.window import help_menu
-from jojotte_score.gui.window.actions import MENUS, ActionName
+from jojotte_score.gui.window.actions import MENUS, ActionName, shortcuts
 from jojotte_score.gui.window.app_identity import ICON_SIZES, LICENSE, application_icon, icon_file
 from jojotte_score.gui.window.help_menu import (
     KeyboardReferenceDialog,
@@ -162,3 +162,19 @@ def test_the_about_text_names_the_five_games() -> None:
     assert (
         "for two players, four in partnerships, three players, the chouette and cutthroat" in about
     )
+
+
+@pytest.mark.parametrize("keys", ["F14", "Shift+F14", "F13", "F35", "Help", "Undo"])
+def test_the_reference_leaves_out_keys_no_keyboard_has(
+    keys: str, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
+) -> None:
+    """X11 binds F14 (the Undo key of old Sun keyboards) to Undo: the reference names only
+    keys a scorekeeper can press."""
+    extra = QKeySequence(keys)
+    monkeypatch.setattr(
+        "jojotte_score.gui.window.help_menu.shortcuts", lambda key: [*shortcuts(key), extra]
+    )
+    edit = rows("Edit menu")
+    assert not any(keys in k.split(", ") for k in edit)
+    assert edit["Ctrl+Z, Alt+Backspace"] == "Undo"
+    assert help_menu._on_a_keyboard(QKeySequence("F12"))

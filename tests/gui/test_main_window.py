@@ -130,9 +130,9 @@ def test_editing_hand_2_re_scores_the_games(main_window: MainWindow, data_dir: P
     assert [hand.game_winner for hand in shown.ledger.hands[:3]] == [None, 1, 1]
     assert shown.ledger.rubbers[0].winner == 1
     assert main_window.sheet.rubber_count() == 2
-    assert main_window.sheet.rubber_number() == 2  # the sheet follows the newest hand
-    main_window.named_actions[ActionName.PREVIOUS_RUBBER].trigger()
-    assert main_window.sheet.rubber_number() == 1
+    assert main_window.sheet.rubber_number() == 1  # the sheet shows the rubber edited
+    main_window.named_actions[ActionName.NEXT_RUBBER].trigger()
+    assert main_window.sheet.rubber_number() == 2
     assert stored_hands(data_dir, sitting_id)[1] == edited
     assert stored_totals(data_dir, sitting_id) == [(100, 670), (300, 340)]
 

@@ -110,7 +110,7 @@ def test_main_window_screenshot(
     image = shoot(main_window, qtbot, screenshot_folder(tmp_path) / f"main-window-{name}.png", size)
     # The sheet follows the palette: its background is the palette's, not a fixed white.
     sheet = main_window.sheet
-    corner = sheet.mapTo(main_window, sheet.rect().topLeft())
+    corner = sheet.mapTo(main_window, sheet.visibleRegion().boundingRect().topLeft())
     background = brightness(image, corner.x() + 3, corner.y() + 3)
     assert (background > 128) == (colours is not DARK)
     layout = sheet.sheet_layout()

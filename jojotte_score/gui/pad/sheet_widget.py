@@ -75,6 +75,16 @@ class SheetWidget(QWidget):
         next hand starts when the newest rubber is over)."""
         self._show(number, force=False)
 
+    def show_hand(self, number: int) -> None:
+        """Show the rubber of hand ``number`` (1-based; past the newest hand: the newest
+        hand's rubber)."""
+        pad = self._pad
+        if pad is None or not pad.hand_count:
+            return
+        result = pad.result(min(max(number, 1), pad.hand_count))
+        if result is not None:
+            self.show_rubber(result.rubber)
+
     def show_next_rubber(self) -> None:
         """When the newest rubber is over, show the empty one the next hand starts."""
         pad = self._pad
@@ -120,7 +130,7 @@ class SheetWidget(QWidget):
     def set_room(self, height: int | None) -> None:
         """The height the sheet should fit into (the scroll area's), None for any: a taller
         sheet is drawn smaller, down to SMALLEST_FIT of its size, so that the totals stay in
-        sight."""
+        sight; zoomed in, it is drawn that much larger than the room and scrolls."""
         if height != self._room:
             self._room = height
             self.updateGeometry()
@@ -158,7 +168,10 @@ class SheetWidget(QWidget):
             return zoomed
         scale = min(zoomed, width / layout.width)
         if self._room is not None and layout.height > 0:
-            scale = min(scale, max(self._room / layout.height, SMALLEST_FIT * points))
+            # Large print enlarges the pad first: at zoom 2 the sheet is drawn twice the size
+            # that fits the room (as wide as the pane allows) and scrolls to its totals.
+            fit = self._room / layout.height * max(self._zoom, 1.0)
+            scale = min(scale, max(fit, SMALLEST_FIT * points))
         return scale
 
     def _origin(self) -> tuple[float, float]:

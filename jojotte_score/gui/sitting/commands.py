@@ -48,6 +48,12 @@ class StoreCommand(QUndoCommand):
         """The command's name and its Undo and Redo menu items, in the current language."""
         raise NotImplementedError
 
+    def position(self) -> int | None:
+        """The position (0-based) of the hand the command changes; None for a change to
+        the sitting as a whole (the players' names). The pad shows that hand's rubber."""
+        position = getattr(self, "_position", None)
+        return position if isinstance(position, int) else None
+
     def _name(self) -> None:
         self.setText(self.texts().text)
 

@@ -196,7 +196,7 @@ def _run_window(
     errors.install()
     imported = file is not None and window.import_path(file)
     if not imported:
-        session.open_last()
+        window.open_shown_last()
     if opened.warning:
         window.statusBar().showMessage(opened.warning, WARNING_MS)
     window.show()

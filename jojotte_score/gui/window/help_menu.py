@@ -41,6 +41,7 @@ from jojotte_score.gui.entry.form_rules import (
     mnemonic,
     trump_choices,
 )
+from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS
 from jojotte_score.gui.window.actions import MENUS, SPECS, ActionName, shortcuts
 from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.i18n import N_, _, pgettext
@@ -72,8 +73,13 @@ def _keys(keys: Sequence[str]) -> str:
 
 
 def _on_a_keyboard(sequence: QKeySequence) -> bool:
-    """True for keys every keyboard has: not Help, Undo, Zoom In and other media keys."""
-    return bool(sequence.count()) and sequence[0].key().value < Qt.Key.Key_Help.value  # type: ignore[index]
+    """True for keys every keyboard has: F1 to F12 and the keys before them; not F13 to F35
+    (X11 binds F14, the Undo key of old Sun keyboards, to Undo), Help, Undo, Zoom In and
+    other media keys."""
+    if not sequence.count():
+        return False
+    key = sequence[0].key().value  # type: ignore[index]
+    return key < Qt.Key.Key_Help.value and not Qt.Key.Key_F13.value <= key <= Qt.Key.Key_F35.value
 
 
 def _action_keys(name: ActionName) -> str:
@@ -159,9 +165,27 @@ def menu_keys() -> tuple[ReferenceSection, ...]:
     return tuple(sections)
 
 
+def correction_keys() -> ReferenceSection:
+    """The keys of the hand list: how a recorded hand is reached and corrected."""
+    native = QKeySequence.SequenceFormat.NativeText
+    return ReferenceSection(
+        _("Correcting a recorded hand"),
+        (
+            (
+                QKeySequence(HAND_LIST_KEYS).toString(native),
+                _("To the list of hands, at the hand selected or else the newest"),
+            ),
+            (_("Hand number"), _("Select that hand: 1 then 6 is hand 16")),
+            (_("Up, Down, Home, End"), _("The hand before or after, the first or the newest")),
+            (ENTER, _("Correct the selected hand in the panel; Enter there records it")),
+            (ESCAPE, _("In the panel: stop correcting, the hand stays as it was")),
+        ),
+    )
+
+
 def keyboard_reference() -> tuple[ReferenceSection, ...]:
     """Every section of the keyboard reference, the entry panel's first."""
-    return (entry_keys(), jump_keys(), choice_keys(), *menu_keys())
+    return (entry_keys(), jump_keys(), choice_keys(), correction_keys(), *menu_keys())
 
 
 def reference_html(sections: Sequence[ReferenceSection]) -> str:

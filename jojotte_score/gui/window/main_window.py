@@ -11,10 +11,16 @@ import os
 from collections.abc import Callable, Mapping
 from types import ModuleType
 
-from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt
-from PySide6.QtGui import QCloseEvent, QFontMetrics, QKeySequence, QResizeEvent, QUndoStack
+from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFontMetrics,
+    QKeySequence,
+    QResizeEvent,
+    QShortcut,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QApplication,
     QFrame,
     QLabel,
@@ -24,7 +30,6 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +37,7 @@ from PySide6.QtWidgets import (
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
+from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import (
     AddHand,
@@ -57,6 +63,7 @@ from jojotte_score.i18n import _
 
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
+_HAND_ROWS = 4  # rows of the hand list large print keeps in sight
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
@@ -109,11 +116,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet_area.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         self.sheet_area.viewport().installEventFilter(self)
         self.model = HandTableModel(self)
-        self.table = QTableView()
+        self.table = HandTable()
         self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAccessibleName(_("Recorded hands"))
         self.table.verticalHeader().hide()
         header = self.table.horizontalHeader()
         header.setStretchLastSection(True)
@@ -200,7 +205,14 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.canRedoChanged.connect(self._update_actions)
         self.undo_stack.undoTextChanged.connect(self._update_actions)
         self.undo_stack.redoTextChanged.connect(self._update_actions)
+        self._stack_index = self.undo_stack.index()
+        self._lent = 0  # pixels of the hand list lent to a long explanation
+        self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
+        self.table.chosen.connect(self._correct)
+        # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
+        to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
+        to_list.activated.connect(self.focus_hand_list)
         self.panel.submitted.connect(self.submit)
         self.panel.cancelled.connect(self._cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
@@ -293,7 +305,8 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _fit_explanation(self) -> None:
         """Make the explanation pane tall enough to read without scrolling, taking the room
-        from the hand list (which keeps five rows)."""
+        from the hand list (which keeps five rows); a shorter explanation gives the room it
+        took back to the list."""
         metrics = QFontMetrics(self.explanation.font())
         width = max(self.explanation.viewport().width() - 8, 1)
         text = self.explanation.toPlainText().splitlines()
@@ -302,9 +315,13 @@ class MainWindow(SittingMenus, QMainWindow):
         sizes = self.left.sizes()
         if len(sizes) != 3:
             return
-        spare = sizes[1] - 6 * QFontMetrics(self.table.font()).lineSpacing()
-        grow = min(needed - sizes[2], spare)
-        if grow > 0:
+        row = self.table.verticalHeader().defaultSectionSize()
+        rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
+        grow = min(needed - sizes[2], sizes[1] - rows)
+        if grow < 0:  # room to spare: give back what a longer explanation took
+            grow = -min(self._lent, sizes[2] - needed)
+        if grow:
+            self._lent = max(self._lent + grow, 0)
             self.left.setSizes([sizes[0], sizes[1] - grow, sizes[2] + grow])
 
     # The panel ---------------------------------------------------------------------------
@@ -383,6 +400,8 @@ class MainWindow(SittingMenus, QMainWindow):
         position, shown = self.selected_position(), self.session.shown
         self._update_actions()
         self.sheet.set_selected_hand(None if position is None else position + 1)
+        if position is not None:
+            self.sheet.show_hand(position + 1)  # the rubber of the hand being edited
         if position is None or shown is None:
             self.ready_next_hand()
             self._show_explanation(None)
@@ -390,8 +409,35 @@ class MainWindow(SittingMenus, QMainWindow):
         hand = shown.hand(position)
         self._show_explanation(position)
         if not self.session.read_only:
+            in_list = self.table.hasFocus()
             self._set_panel_context(position, hand.dealer)
             self.panel.edit_hand(position, hand, self._later_hands(position))
+            if in_list:  # the next arrow key or hand number still moves in the list
+                self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    def _show_changed_rubber(self, index: int) -> None:
+        """After a hand is recorded, inserted, edited or deleted, or that is undone or
+        redone, show the rubber it changed (not the newest one)."""
+        done = index > self._stack_index
+        self._stack_index = index
+        command = _command(self.undo_stack, index - 1 if done else index)
+        position = command.position() if command is not None else None
+        if position is not None and self.selected_position() is None:
+            self.sheet.show_hand(position + 1)
+
+    def focus_hand_list(self) -> None:
+        """Put the focus in the hand list, at the hand selected, or else the newest."""
+        if self.selected_position() is None and self.model.rowCount():
+            self.table.select_number(self.model.rowCount())
+        self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def _correct(self, position: int) -> None:
+        """Enter in the hand list: the panel's first field, to correct the hand selected."""
+        shown = self.session.shown
+        if shown is None or self.session.read_only:
+            return
+        self._set_panel_context(position, shown.hand(position).dealer)
+        self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
@@ -454,6 +500,28 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
         self._fit_columns()
         self._fit_panel()
+        self._keep_hand_rows()
+        # The totals stay in sight: the enlarged pad scrolls to its foot.
+        QTimer.singleShot(0, self._show_sheet_foot)
+
+    def _show_sheet_foot(self) -> None:
+        bar = self.sheet_area.verticalScrollBar()
+        bar.setValue(bar.maximum())
+
+    def _keep_hand_rows(self) -> None:
+        """Larger print keeps _HAND_ROWS rows of the hand list in sight: the explanation
+        gives up its height first, then the sheet (which scrolls)."""
+        sizes = self.left.sizes()
+        total = sum(sizes)
+        if total <= 0 or len(sizes) != 3:
+            return
+        rows = self.table.verticalHeader().defaultSectionSize() * _HAND_ROWS
+        needed = self.table.horizontalHeader().height() + rows + 2 * self.table.frameWidth()
+        if sizes[1] >= needed:
+            return
+        explanation = min(sizes[2], QFontMetrics(self.explanation.font()).lineSpacing() * 3)
+        sheet = max(total - needed - explanation, total // 4)
+        self.left.setSizes([sheet, total - sheet - explanation, explanation])
 
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
@@ -478,6 +546,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.undo_stack.redoTextChanged,
         ):
             signal.disconnect(self._update_actions)
+        self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
         position, rubber = self.selected_position(), self.sheet.rubber_number()
         history_open = self.history is not None and self.history.isVisible()
         window = MainWindow(self.session, self.settings, undo_stack=self.undo_stack)
@@ -555,8 +624,21 @@ class MainWindow(SittingMenus, QMainWindow):
         if not self.left.restoreState(self.settings.byte_state("window/left_splitter")):
             self.left.setSizes([480, 220, 100])
 
+    def open_shown_last(self) -> None:
+        """Show the sitting that was on screen when the window last closed, when it is still
+        stored; otherwise the sitting changed most recently."""
+        store = self.session.store
+        remembered = self.settings.shown_sitting(store.database.path)
+        if remembered is not None and remembered in dict(store.created_dates()):
+            self.session.open(remembered)
+        else:
+            self.session.open_last()
+
     def save_settings(self) -> None:
-        """Remember the window's geometry, layout and zoom."""
+        """Remember the window's geometry, layout and zoom, and the sitting shown."""
+        if not self.session.read_only:  # a second copy's sitting is not the one to reopen
+            path = self.session.store.database.path
+            self.settings.set_shown_sitting(path, self.session.sitting_id)
         self.settings.set_byte_state("window/geometry", self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
         self.settings.set_byte_state("window/splitter", self.splitter.saveState())

@@ -29,6 +29,8 @@ DEFAULTS: dict[str, Any] = {
     "window/left_splitter": QByteArray(),
     "view/zoom": 1.0,
     "view/language": "",
+    "sitting/database": "",
+    "sitting/shown": 0,
 }
 """Every setting and its default."""
 
@@ -129,6 +131,22 @@ class AppSettings:
         if code and code not in LANGUAGES:
             raise ValueError(f"no language {code!r}")
         self.qsettings.setValue("view/language", code)
+
+    def shown_sitting(self, database: Path) -> int | None:
+        """The sitting of ``database`` that was on screen when the window last closed; None
+        when none was, or it was another database's."""
+        if str(self.qsettings.value("sitting/database", "") or "") != str(database):
+            return None
+        try:
+            sitting_id = int(str(self.qsettings.value("sitting/shown", 0)))
+        except ValueError:
+            return None
+        return sitting_id if sitting_id > 0 else None
+
+    def set_shown_sitting(self, database: Path, sitting_id: int | None) -> None:
+        """Remember the sitting of ``database`` on screen (None: none)."""
+        self.qsettings.setValue("sitting/database", str(database))
+        self.qsettings.setValue("sitting/shown", sitting_id or 0)
 
     def sync(self) -> None:
         """Write the settings out now."""

@@ -1,0 +1,74 @@
+"""The list of recorded hands, worked from the keyboard: a hand number typed selects that
+hand (digits typed in quick succession make one number: 1 then 6 is hand 16), Home and End
+the first and the last hand, the arrow keys step through the hands and stay in the list,
+Enter takes the selected hand to the entry panel to be corrected."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QElapsedTimer, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
+
+HAND_LIST_KEYS = "Ctrl+L"
+"""The keys that put the focus in the hand list (at the hand selected, or the newest)."""
+
+
+class HandTable(QTableView):
+    """The hand list. ``chosen`` carries the position (0-based) of the hand Enter took."""
+
+    chosen = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.setTabKeyNavigation(False)  # Tab leaves the list, as from any other field
+        self._typed = ""
+        self._since = QElapsedTimer()
+
+    def select_number(self, number: int) -> bool:
+        """Select hand ``number`` (1-based); False when there is no such hand."""
+        model = self.model()
+        if model is None or not 1 <= number <= model.rowCount():
+            return False
+        index = model.index(number - 1, 0)
+        self.setCurrentIndex(index)
+        self.selectRow(number - 1)
+        self.scrollTo(index)
+        return True
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key, model = event.key(), self.model()
+        text = event.text()
+        plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        if plain and text.isdigit() and len(text) == 1:
+            self._type_digit(text)
+        elif plain and key in (Qt.Key.Key_Home, Qt.Key.Key_End) and model is not None:
+            self.select_number(1 if key == Qt.Key.Key_Home else model.rowCount())
+        elif plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            rows = self.selectionModel().selectedRows() if self.selectionModel() else []
+            if rows:
+                self.chosen.emit(rows[0].row())
+            else:
+                event.ignore()
+        else:
+            super().keyPressEvent(event)
+
+    def _type_digit(self, digit: str) -> None:
+        """Add ``digit`` to the number being typed (a new number after a pause, or when
+        the longer one names no hand)."""
+        if (
+            not self._since.isValid()
+            or self._since.elapsed() > QApplication.keyboardInputInterval()
+        ):
+            self._typed = ""
+        self._since.restart()
+        typed = (self._typed + digit).lstrip("0")
+        if typed and self.select_number(int(typed)):
+            self._typed = typed
+        elif digit != "0" and self.select_number(int(digit)):
+            self._typed = digit
+        else:
+            self._typed = ""
+            QApplication.beep()

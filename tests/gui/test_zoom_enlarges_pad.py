@@ -1,0 +1,33 @@
+"""Larger print enlarges the pad first (issue 24, item 8), in every game: Ctrl++ five times
+at 1280×820 draws the sheet larger than before, and the hand list keeps rows in sight."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from jojotte_score.gui.window.main_window import MainWindow
+
+from .test_every_game import GAMES, show_game
+from .test_every_game import window as window  # the fixture: the window, showing nothing yet
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ctrl_plus_five_times_draws_the_pad_larger(game: str, window: MainWindow) -> None:
+    window.resize(1280, 820)
+    show_game(window, game)
+    QApplication.processEvents()
+    before = window.sheet._scale()
+    row = window.table.verticalHeader().defaultSectionSize()
+    assert window.table.viewport().height() >= 3 * row
+    scales = []
+    for _press in range(5):
+        QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+        QApplication.processEvents()
+        scales.append(window.sheet._scale())
+    assert window.settings.zoom > 2.5
+    assert min(scales) > before  # every press draws the pad larger than at first
+    row = window.table.verticalHeader().defaultSectionSize()
+    assert window.table.viewport().height() >= 3 * row  # not the heading row alone
