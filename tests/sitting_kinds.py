@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.model import Hand, PlayedHand, Sitting, ThrownIn
-from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerHand
+from jojotte_score.core.model import Hand, PlayedHand, SeatDeal, SeatHand, Sitting, ThrownIn
 from jojotte_score.formats.sitting_file import load_sitting
 
 
@@ -36,7 +35,7 @@ def load_two_sided(path: Path) -> Sitting:
     return two_sided(load_sitting(path).sitting)
 
 
-def two_sided_hands(hands: Iterable[Hand | ThreePlayerDeal]) -> tuple[Hand, ...]:
+def two_sided_hands(hands: Iterable[Hand | SeatDeal]) -> tuple[Hand, ...]:
     """The hands, which must all be recorded side against side (played or thrown in)."""
     narrowed: list[Hand] = []
     for number, hand in enumerate(hands, start=1):
@@ -46,17 +45,17 @@ def two_sided_hands(hands: Iterable[Hand | ThreePlayerDeal]) -> tuple[Hand, ...]
     return tuple(narrowed)
 
 
-def seat_hands(hands: Iterable[Hand | ThreePlayerDeal]) -> tuple[ThreePlayerDeal, ...]:
+def seat_hands(hands: Iterable[Hand | SeatDeal]) -> tuple[SeatDeal, ...]:
     """The hands, which must all be recorded by seat (played or thrown in)."""
-    narrowed: list[ThreePlayerDeal] = []
+    narrowed: list[SeatDeal] = []
     for number, hand in enumerate(hands, start=1):
-        if not isinstance(hand, ThreePlayerHand | ThrownIn):
+        if not isinstance(hand, SeatHand | ThrownIn):
             pytest.fail(f"expected hand {number} by seat, got {hand!r}")
         narrowed.append(hand)
     return tuple(narrowed)
 
 
-def with_hands(sitting: Sitting, hands: Iterable[Hand | ThreePlayerDeal]) -> Sitting:
+def with_hands(sitting: Sitting, hands: Iterable[Hand | SeatDeal]) -> Sitting:
     """The same sitting with ``hands`` in place of its own, which must be of its kind."""
     if sitting.variant.game.by_seat:
         return replace(sitting, hands=seat_hands(hands))

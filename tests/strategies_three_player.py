@@ -14,12 +14,14 @@ from jojotte_score.core.model import (
     ChouetteRoles,
     Doubling,
     Rules,
+    SeatDeal,
+    SeatHand,
+    SidesWith,
     Sitting,
     Special,
     ThrownIn,
     Variant,
 )
-from jojotte_score.core.three_player import SidesWith, ThreePlayerDeal, ThreePlayerHand
 from tests.strategies import custom_rules, played_hands, valid_hands
 
 __all__ = [
@@ -34,7 +36,7 @@ PLAYERS = ("Anna", "Bert", "Carl")
 
 
 @st.composite
-def three_player_hands(draw: st.DrawFn) -> ThreePlayerDeal:
+def three_player_hands(draw: st.DrawFn) -> SeatDeal:
     """A valid three-player hand: about one in ten thrown in, the rest played."""
     if draw(st.integers(0, 9)) == 0:
         return ThrownIn(dealer=draw(st.sampled_from((None, 0, 1, 2))))
@@ -61,7 +63,7 @@ def three_player_hands(draw: st.DrawFn) -> ThreePlayerDeal:
             doubler, sides_with = other, SidesWith.DECLARER
     elif double is not Doubling.NONE:
         doubler, sides_with = defender, draw(st.sampled_from(tuple(SidesWith)))
-    return ThreePlayerHand(
+    return SeatHand(
         bidder=bidder,
         trump=two.trump,
         active_defender=defender,
@@ -88,7 +90,7 @@ def three_player_sittings(draw: st.DrawFn, max_hands: int = 40) -> Sitting:
 
 
 @st.composite
-def cutthroat_hands(draw: st.DrawFn) -> ThreePlayerDeal:
+def cutthroat_hands(draw: st.DrawFn) -> SeatDeal:
     """A valid cutthroat hand (F2): a three-player hand seated around the dealer."""
     hand = draw(three_player_hands())
     dealer = draw(st.sampled_from((0, 1, 2, 3)))

@@ -43,7 +43,7 @@ from jojotte_score.core.tables import (
 from jojotte_score.i18n import _, ngettext, pgettext
 
 if TYPE_CHECKING:
-    from jojotte_score.core.three_player import ThreePlayerHand
+    from jojotte_score.core.model import SeatHand
 
 
 class Say(enum.Enum):
@@ -598,7 +598,7 @@ def two_sided_play(
 
 
 def play(
-    hand: PlayedHand | ThreePlayerHand,
+    hand: PlayedHand | SeatHand,
     trick_scores: Sequence[int],
     totals: Sequence[int],
     names: Sequence[str],
@@ -652,7 +652,7 @@ def play(
     return sentences
 
 
-def _trick_score(hand: PlayedHand | ThreePlayerHand, seat: int, points: int, name: str) -> Sentence:
+def _trick_score(hand: PlayedHand | SeatHand, seat: int, points: int, name: str) -> Sentence:
     """A trick score, with its parts when it is more than the card points (R1)."""
     if points == hand.card_points[seat]:
         return said(Say.SCORE, player=name, points=points)

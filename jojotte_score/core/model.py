@@ -14,7 +14,6 @@ from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
     from jojotte_score.core.games.game import Game
-    from jojotte_score.core.three_player import ThreePlayerHand
 
 
 class Variant(enum.StrEnum):
@@ -177,7 +176,95 @@ class PlayedHand(NamedTuple):
 Hand = PlayedHand | ThrownIn
 """A hand recorded side against side."""
 
-AnyHand: TypeAlias = "PlayedHand | ThreePlayerHand | ThrownIn"
+_CUTTHROAT_SEATS = 4
+"""Players at a cutthroat table, where the dealer sits out each hand (F2)."""
+
+
+class SidesWith(enum.StrEnum):
+    """Whom the third player joins after a double (T4): the declarer or the doubler."""
+
+    DECLARER = "declarer"
+    DEFENDER = "defender"
+
+
+class SeatHand(NamedTuple):
+    """A three-player hand that was bid and played, by seat (T3).
+
+    ``bidder`` named the trump or no-trump; ``active_defender`` played against the declarer
+    (the bidder, or ``nullo_bidder`` in Nullo). ``card_points``, ``melds`` and ``tricks`` have
+    one number per seat, 0 for the inactive seat. ``doubler`` and ``sides_with`` are given
+    exactly when the contract was doubled. A named tuple, like
+    :class:`~jojotte_score.core.model.PlayedHand`.
+
+    The four-player cutthroat game plays the same hand among the three players other than
+    the dealer (F2): its lists have four numbers, the dealer's 0, and ``dealer`` is given.
+    """
+
+    bidder: int
+    trump: Trump
+    active_defender: int
+    card_points: tuple[int, ...]
+    last_trick: int | None
+    double: Doubling = Doubling.NONE
+    doubler: int | None = None
+    sides_with: SidesWith | None = None
+    special: Special = Special.NONE
+    nullo_bidder: int | None = None
+    melds: tuple[int, ...] = (0, 0, 0)
+    jojotte: int | None = None
+    tricks: tuple[int, ...] | None = None
+    dealer: int | None = None
+    note: str = ""
+
+    @property
+    def thrown_in(self) -> bool:
+        """Always False."""
+        return False
+
+    @property
+    def declarer(self) -> int:
+        """D: the Nullo bidder in Nullo, else the bidder (T3)."""
+        if self.special is Special.NULLO and self.nullo_bidder is not None:
+            return self.nullo_bidder
+        return self.bidder
+
+    @property
+    def seats(self) -> int:
+        """How many players sit at the table: 3, or 4 in cutthroat (one number each)."""
+        return len(self.card_points)
+
+    @property
+    def sitting_out(self) -> int | None:
+        """The seat dealt no part in the play: the cutthroat dealer (F2); None with three."""
+        return self.dealer if self.seats == _CUTTHROAT_SEATS else None
+
+    @property
+    def inactive(self) -> int:
+        """I: the player of the hand who is neither the declarer nor the active defender (T3);
+        in cutthroat, not the dealer either (F2). -1 when the roles leave nobody."""
+        taken = (self.declarer, self.active_defender, self.sitting_out)
+        return next((seat for seat in range(self.seats) if seat not in taken), -1)
+
+    @property
+    def inactive_partner(self) -> int:
+        """The active player the inactive one sides with (T4).
+
+        Undoubled, and in Nullo, the active defender; doubled, the declarer when the third
+        player sided with him, else the active defender (the doubler).
+        """
+        if (
+            self.double is not Doubling.NONE
+            and self.special is not Special.NULLO
+            and self.sides_with is SidesWith.DECLARER
+        ):
+            return self.declarer
+        return self.active_defender
+
+
+SeatDeal = SeatHand | ThrownIn
+
+
+AnyHand: TypeAlias = "PlayedHand | SeatHand | ThrownIn"
 """A hand of any game: side against side, or by seat (the game's ``by_seat``)."""
 
 
@@ -216,7 +303,7 @@ class Sitting:
     The hands are the game's kind of hand (:attr:`~jojotte_score.core.games.game.Game.by_seat`):
     side against side (:class:`PlayedHand` or :class:`ThrownIn`) for two players, four in
     partnerships and the chouette's box (side 0) against its team (side 1); by seat
-    (:class:`~jojotte_score.core.three_player.ThreePlayerHand` or :class:`ThrownIn`) for the
+    (:class:`~jojotte_score.core.three_player.SeatHand` or :class:`ThrownIn`) for the
     three-player game and cutthroat. ``chouette`` holds the chouette's first rubber's roles
     (C1, C3). ``rules`` defaults to the variant's standard rules (game at 125 in
     partnerships).

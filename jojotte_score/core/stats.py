@@ -61,9 +61,17 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from jojotte_score.core.ledger import Ledger, RubberResult, replay
-from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, Trump, Variant
+from jojotte_score.core.model import (
+    Doubling,
+    PlayedHand,
+    SeatHand,
+    Sitting,
+    Special,
+    Trump,
+    Variant,
+)
 from jojotte_score.core.scoring import Outcome
-from jojotte_score.core.three_player import ThreePlayerHand, two_sided
+from jojotte_score.core.three_player import two_sided
 
 HandT = TypeVar("HandT")
 
@@ -178,7 +186,7 @@ class PlayerStats:
 
 def player_side(variant: Variant, seat: int) -> int:
     """The side of the player in ``seat``: the seat itself, or seat % 2 in partnerships."""
-    return seat % 2 if variant is Variant.PARTNERSHIP else seat
+    return variant.game.side_of(seat)
 
 
 def contract_kind(hand: PlayedHand) -> ContractKind:
@@ -303,7 +311,7 @@ def seat_stats(ledger: Ledger) -> tuple[PlayerStats, ...]:
     _count_rubbers(tallies, ledger.rubbers, lambda rubber: {rubber.winner})
     for result in ledger.hands:
         hand = result.hand
-        if not isinstance(hand, ThreePlayerHand):
+        if not isinstance(hand, SeatHand):
             continue
         declarer, defender = hand.declarer, hand.active_defender
         played = two_sided(hand)

@@ -13,15 +13,13 @@ copies too. The rulings are in docs/RULES.md, "Three players".
 
 from __future__ import annotations
 
-import enum
-from typing import NamedTuple
-
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
+    SeatDeal,
+    SeatHand,
     Special,
     ThrownIn,
-    Trump,
 )
 from jojotte_score.core.scoring import (
     Entry,
@@ -42,91 +40,7 @@ CUTTHROAT_SEATS = 4
 DECLARER_SIDE, DEFENDER_SIDE = 0, 1
 
 
-class SidesWith(enum.StrEnum):
-    """Whom the third player joins after a double (T4): the declarer or the doubler."""
-
-    DECLARER = "declarer"
-    DEFENDER = "defender"
-
-
-class ThreePlayerHand(NamedTuple):
-    """A three-player hand that was bid and played, by seat (T3).
-
-    ``bidder`` named the trump or no-trump; ``active_defender`` played against the declarer
-    (the bidder, or ``nullo_bidder`` in Nullo). ``card_points``, ``melds`` and ``tricks`` have
-    one number per seat, 0 for the inactive seat. ``doubler`` and ``sides_with`` are given
-    exactly when the contract was doubled. A named tuple, like
-    :class:`~jojotte_score.core.model.PlayedHand`.
-
-    The four-player cutthroat game plays the same hand among the three players other than
-    the dealer (F2): its lists have four numbers, the dealer's 0, and ``dealer`` is given.
-    """
-
-    bidder: int
-    trump: Trump
-    active_defender: int
-    card_points: tuple[int, ...]
-    last_trick: int | None
-    double: Doubling = Doubling.NONE
-    doubler: int | None = None
-    sides_with: SidesWith | None = None
-    special: Special = Special.NONE
-    nullo_bidder: int | None = None
-    melds: tuple[int, ...] = (0, 0, 0)
-    jojotte: int | None = None
-    tricks: tuple[int, ...] | None = None
-    dealer: int | None = None
-    note: str = ""
-
-    @property
-    def thrown_in(self) -> bool:
-        """Always False."""
-        return False
-
-    @property
-    def declarer(self) -> int:
-        """D: the Nullo bidder in Nullo, else the bidder (T3)."""
-        if self.special is Special.NULLO and self.nullo_bidder is not None:
-            return self.nullo_bidder
-        return self.bidder
-
-    @property
-    def seats(self) -> int:
-        """How many players sit at the table: 3, or 4 in cutthroat (one number each)."""
-        return len(self.card_points)
-
-    @property
-    def sitting_out(self) -> int | None:
-        """The seat dealt no part in the play: the cutthroat dealer (F2); None with three."""
-        return self.dealer if self.seats == CUTTHROAT_SEATS else None
-
-    @property
-    def inactive(self) -> int:
-        """I: the player of the hand who is neither the declarer nor the active defender (T3);
-        in cutthroat, not the dealer either (F2). -1 when the roles leave nobody."""
-        taken = (self.declarer, self.active_defender, self.sitting_out)
-        return next((seat for seat in range(self.seats) if seat not in taken), -1)
-
-    @property
-    def inactive_partner(self) -> int:
-        """The active player the inactive one sides with (T4).
-
-        Undoubled, and in Nullo, the active defender; doubled, the declarer when the third
-        player sided with him, else the active defender (the doubler).
-        """
-        if (
-            self.double is not Doubling.NONE
-            and self.special is not Special.NULLO
-            and self.sides_with is SidesWith.DECLARER
-        ):
-            return self.declarer
-        return self.active_defender
-
-
-ThreePlayerDeal = ThreePlayerHand | ThrownIn
-
-
-def two_sided(hand: ThreePlayerHand) -> PlayedHand:
+def two_sided(hand: SeatHand) -> PlayedHand:
     """The hand as the two-player hand it is played as (T5): side 0 the declarer, side 1 the
     active defender.
 
@@ -161,12 +75,12 @@ def three_player_lost_nullo_bonus(tricks_taken: int) -> int:
     )
 
 
-def roles_of(hand: ThreePlayerHand) -> Roles:
+def roles_of(hand: SeatHand) -> Roles:
     """D, A, I and I's partner of a valid hand (T3, T4)."""
     return Roles(hand.declarer, hand.active_defender, hand.inactive, hand.inactive_partner)
 
 
-def score_three_player_hand(hand: ThreePlayerDeal, number: int) -> HandScore:
+def score_three_player_hand(hand: SeatDeal, number: int) -> HandScore:
     """Score hand ``number`` (1-based) of the three-player game; the hand must be valid.
 
     T5: the two-sided hand D against A is scored by R1-R9. T6 and T10: undoubled, the active
@@ -219,7 +133,7 @@ def at_seats(
     )
 
 
-def _copies(hand: ThreePlayerHand, roles: Roles) -> tuple[tuple[int, int], ...]:
+def _copies(hand: SeatHand, roles: Roles) -> tuple[tuple[int, int], ...]:
     """T8: I copies his partner; F3: the cutthroat dealer then copies I."""
     if hand.sitting_out is None:
         return ((roles.inactive, roles.partner),)

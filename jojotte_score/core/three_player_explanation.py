@@ -29,18 +29,21 @@ from jojotte_score.core.explanation import (
     two_sided_play,
 )
 from jojotte_score.core.ledger import HandResult, Ledger
-from jojotte_score.core.model import ChouetteRoles, Doubling, PlayedHand, Special
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Doubling,
+    PlayedHand,
+    SeatHand,
+    SidesWith,
+    Special,
+)
 from jojotte_score.core.scoring import Line, Outcome, Roles, score_hand
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
     NULLO_BONUS,
 )
-from jojotte_score.core.three_player import (
-    SidesWith,
-    ThreePlayerHand,
-    three_player_lost_nullo_bonus,
-)
+from jojotte_score.core.three_player import three_player_lost_nullo_bonus
 
 THREE_PLAYER_RULES = RuleReferences(
     trick_scores="T5, R1",
@@ -95,7 +98,7 @@ def three_player_hand_sentences(result: HandResult, ledger: Ledger) -> list[Sent
     game = ledger.variant
     refs = CUTTHROAT_RULES if game.game.dealer_sits_out else THREE_PLAYER_RULES
     hand, roles = result.hand, result.score.roles
-    if not isinstance(hand, ThreePlayerHand) or roles is None:
+    if not isinstance(hand, SeatHand) or roles is None:
         sentences = [heading(result, said(Say.THROWN_IN))]
     else:
         sentences = [heading(result, _contract(hand, names)), _who_plays(hand, roles, names)]
@@ -160,7 +163,7 @@ def _settlement(result: HandResult, ledger: Ledger, refs: RuleReferences) -> lis
     ]
 
 
-def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> Sentence:
+def _contract(hand: SeatHand, names: tuple[str, ...]) -> Sentence:
     bidder, trump = names[hand.bidder], hand.trump
     double = hand.double if hand.doubler is not None else Doubling.NONE
     doubler = names[hand.doubler] if hand.doubler is not None else ""
@@ -183,7 +186,7 @@ def _contract(hand: ThreePlayerHand, names: tuple[str, ...]) -> Sentence:
     )
 
 
-def _who_plays(hand: ThreePlayerHand, roles: Roles, names: tuple[str, ...]) -> Sentence:
+def _who_plays(hand: SeatHand, roles: Roles, names: tuple[str, ...]) -> Sentence:
     say = Say.WITH_THE_DEFENDER
     if (
         hand.double is not Doubling.NONE
@@ -203,7 +206,7 @@ def _who_plays(hand: ThreePlayerHand, roles: Roles, names: tuple[str, ...]) -> S
 
 def _decision(
     result: HandResult,
-    hand: ThreePlayerHand,
+    hand: SeatHand,
     roles: Roles,
     names: tuple[str, ...],
     refs: RuleReferences,

@@ -14,14 +14,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem, or_list
-from jojotte_score.core.model import Doubling, Sitting, Special, ThrownIn, Variant
-from jojotte_score.core.three_player import (
-    CUTTHROAT_SEATS,
+from jojotte_score.core.model import (
+    Doubling,
+    SeatDeal,
+    SeatHand,
     SidesWith,
-    ThreePlayerDeal,
-    ThreePlayerHand,
-    two_sided,
+    Sitting,
+    Special,
+    ThrownIn,
+    Variant,
 )
+from jojotte_score.core.three_player import CUTTHROAT_SEATS, two_sided
 from jojotte_score.core.validation import check_hand, check_sitting_setup
 from jojotte_score.i18n import N_, _
 
@@ -87,7 +90,7 @@ _INDEXED = re.compile(r"^(\w+)\[(\d)\]$")
 
 
 def check_three_player_hand(
-    hand: ThreePlayerDeal,
+    hand: SeatDeal,
     number: int | None = None,
     players: tuple[str, str, str] | None = None,
 ) -> list[Problem]:
@@ -96,7 +99,7 @@ def check_three_player_hand(
 
 
 def check_cutthroat_hand(
-    hand: ThreePlayerDeal,
+    hand: SeatDeal,
     number: int | None = None,
     players: tuple[str, str, str, str] | None = None,
 ) -> list[Problem]:
@@ -105,7 +108,7 @@ def check_cutthroat_hand(
     return _check_hand(hand, number, players or unnamed_players(CUTTHROAT_SEATS))
 
 
-def _check_hand(hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...]) -> list[Problem]:
+def _check_hand(hand: SeatDeal, number: int | None, names: tuple[str, ...]) -> list[Problem]:
     """T16 (and F2 when ``names`` has four players), in layers: a later layer runs only when
     the earlier ones found nothing, so that one mistake gives one message."""
     problems: list[Problem] = []
@@ -142,7 +145,7 @@ def _check_hand(hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...
     return _check_play(hand, number, names)
 
 
-def _check_dealer_sits_out(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) -> None:
+def _check_dealer_sits_out(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
     """F2: in cutthroat the dealer deals to the other three and takes no part in the hand."""
     dealer = hand.dealer
     if dealer is None:
@@ -171,7 +174,7 @@ def _check_dealer_sits_out(hand: ThreePlayerHand, names: tuple[str, ...], error:
             )
 
 
-def _check_roles(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) -> None:
+def _check_roles(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
     """T16.2-T16.4: who doubled, who defends, who bid Nullo."""
     doubled = hand.double is not Doubling.NONE
     nullo = hand.special is Special.NULLO
@@ -259,7 +262,7 @@ def _check_roles(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) 
         )
 
 
-def _check_set_aside(hand: ThreePlayerHand, names: tuple[str, ...], error: _Report) -> None:
+def _check_set_aside(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
     """T16.5: the inactive player's cards were set aside and count nothing."""
     seat = hand.inactive
     name = names[seat]
@@ -298,7 +301,7 @@ def _check_set_aside(hand: ThreePlayerHand, names: tuple[str, ...], error: _Repo
         error(_("{player} sat out and cannot score Jo-Jotte").format(player=name), "jojotte")
 
 
-def _check_play(hand: ThreePlayerHand, number: int | None, names: tuple[str, ...]) -> list[Problem]:
+def _check_play(hand: SeatHand, number: int | None, names: tuple[str, ...]) -> list[Problem]:
     """T16.6-T16.8: the two-player checks of the hand D against A, fields back by seat."""
     seats = (hand.declarer, hand.active_defender)
     sides = (names[seats[0]], names[seats[1]])
@@ -322,7 +325,7 @@ def check_seat_sitting(sitting: Sitting, start: Checkpoint | None = None) -> lis
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
     unnamed = unnamed_players(sitting.variant.seats)
     names = unnamed if problems else sitting.players
-    hands = cast("tuple[ThreePlayerDeal, ...]", sitting.hands)  # the game records them by seat
+    hands = cast("tuple[SeatDeal, ...]", sitting.hands)  # the game records them by seat
     first = 1 if start is None else start.position + 1
     for number, hand in enumerate(hands, start=first):
         problems.extend(_check_hand(hand, number, names))

@@ -290,7 +290,7 @@ _EIGHT_CARDS = (
     ),
 )
 _MELD_RULES: Mapping[Variant, tuple[Mapping[int, frozenset[int]], frozenset[int], str]] = {
-    variant: _EIGHT_CARDS if variant is Variant.PARTNERSHIP else _NINE_CARDS for variant in Variant
+    variant: _EIGHT_CARDS if variant.all_cards_played else _NINE_CARDS for variant in Variant
 }
 _POSSIBLE = {variant: _possible_totals(rules[1]) for variant, rules in _MELD_RULES.items()}
 

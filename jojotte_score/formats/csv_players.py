@@ -14,9 +14,8 @@ from collections.abc import Iterable
 from typing import Final
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, Sitting, Special
+from jojotte_score.core.model import ChouetteRoles, PlayedHand, SeatHand, Sitting, Special
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import ThreePlayerHand
 
 Row = dict[str, str | int]
 
@@ -139,7 +138,7 @@ def _hand_row(
     row.update({f"player_{seat}": name for seat, name in enumerate(names)})
     row["dealer"] = _name(names, hand.dealer)
     row["thrown_in"] = YES if hand.thrown_in else NO
-    if isinstance(hand, ThreePlayerHand):
+    if isinstance(hand, SeatHand):
         row.update(_seat_facts(names, hand))
     elif isinstance(hand, PlayedHand) and roles is not None:
         row.update(_chouette_facts(names, hand, roles))
@@ -168,7 +167,7 @@ def _hand_row(
     return row
 
 
-def _seat_facts(names: tuple[str, ...], hand: ThreePlayerHand) -> Row:
+def _seat_facts(names: tuple[str, ...], hand: SeatHand) -> Row:
     """The recorded facts of a hand by seat (T3), with its roles by name (T3, T4)."""
     row: Row = {
         "bidder": _name(names, hand.bidder),

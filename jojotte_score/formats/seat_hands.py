@@ -3,7 +3,8 @@
 A played hand has the keys of T3 (docs/RULES.md, "Three players"), with ``card_points``,
 ``melds`` and ``tricks`` as lists of one number per seat; a thrown-in deal is written as in
 the two-sided games. :func:`read_seat_deal` reads the structure and notes every problem;
-the rules of the game are checked by :mod:`jojotte_score.core.three_player_validation`.
+the rules of the game are checked by the game's ``check_seat_hand``
+(:mod:`jojotte_score.core.games`).
 """
 
 from __future__ import annotations
@@ -11,8 +12,15 @@ from __future__ import annotations
 from typing import Final
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import Doubling, Special, ThrownIn, Trump
-from jojotte_score.core.three_player import SidesWith, ThreePlayerDeal, ThreePlayerHand
+from jojotte_score.core.model import (
+    Doubling,
+    SeatDeal,
+    SeatHand,
+    SidesWith,
+    Special,
+    ThrownIn,
+    Trump,
+)
 from jojotte_score.formats.json_fields import (
     NOT_IN_THROWN_IN,
     SEAT,
@@ -51,7 +59,7 @@ SEAT_MEANINGS: Final = {
 
 def read_seat_deal(
     data: object, number: int, seats: int, problems: list[Problem]
-) -> ThreePlayerDeal | None:
+) -> SeatDeal | None:
     """Hand ``number`` of a sitting of ``seats`` players read by seat; None (with the
     problems noted) when its structure is not sound."""
     if not isinstance(data, dict):
@@ -73,7 +81,7 @@ def read_seat_deal(
     return _read_played(reader, seats)
 
 
-def _read_played(reader: FieldReader, seats: int) -> ThreePlayerHand | None:
+def _read_played(reader: FieldReader, seats: int) -> SeatHand | None:
     reader.check_keys(SEAT_PLAYED_KEYS)
     dealer = reader.integer("dealer", SEAT, nullable=True)
     bidder = reader.integer("bidder", SEAT, required=True)
@@ -103,7 +111,7 @@ def _read_played(reader: FieldReader, seats: int) -> ThreePlayerHand | None:
         or note is None
     ):
         return None
-    return ThreePlayerHand(
+    return SeatHand(
         bidder=bidder,
         trump=trump,
         active_defender=active_defender,
@@ -122,7 +130,7 @@ def _read_played(reader: FieldReader, seats: int) -> ThreePlayerHand | None:
     )
 
 
-def seat_hand_to_data(hand: ThreePlayerHand) -> dict[str, object]:
+def seat_hand_to_data(hand: SeatHand) -> dict[str, object]:
     """A played hand by seat as a JSON-ready dict; keys holding their default are left out."""
     data: dict[str, object] = {}
     if hand.dealer is not None:

@@ -27,13 +27,14 @@ from jojotte_score.core.model import (
     Hand,
     PlayedHand,
     Rules,
+    SeatDeal,
+    SeatHand,
     Sitting,
     Special,
     ThrownIn,
     Trump,
     Variant,
 )
-from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import (
     check_hand,
     check_sitting,
@@ -237,7 +238,7 @@ def seat_hand_from_data(
     *,
     checked: bool = True,
     names: tuple[str, ...] | None = None,
-) -> ThreePlayerDeal:
+) -> SeatDeal:
     """Build hand ``number`` of a three-player or cutthroat sitting from decoded JSON.
 
     Raises :class:`InvalidSittingError` with every error. ``checked=False`` reads the
@@ -487,7 +488,7 @@ def _read_individual(
         message = _("hands must be a list of hands [...], not {value}")
         top.error(message.format(value=show(value)), "hands")
     items = value if isinstance(value, list) else []
-    seat_hands: list[ThreePlayerDeal | None] = []
+    seat_hands: list[SeatDeal | None] = []
     side_hands: list[Hand | None] = []
     for number, item in enumerate(items, start=1):
         if not variant.game.by_seat:
@@ -552,7 +553,7 @@ def _individual_rules(
     names: tuple[str, ...],
     rules: Rules,
     roles: ChouetteRoles | None,
-    seat_hands: list[ThreePlayerDeal | None],
+    seat_hands: list[SeatDeal | None],
     side_hands: list[Hand | None],
     top: FieldReader,
 ) -> list[Problem]:
@@ -565,7 +566,7 @@ def _individual_rules(
     if not game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
         return check_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
-    deals: tuple[ThreePlayerDeal, ...] = _sound_prefix(seat_hands)
+    deals: tuple[SeatDeal, ...] = _sound_prefix(seat_hands)
     problems = check_sitting(Sitting(variant, names, deals, rules))
     if check_sitting_setup(variant, names, rules):
         names = tuple(_("player {seat}").format(seat=seat) for seat in range(variant.seats))
@@ -758,12 +759,12 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
 # Writing -------------------------------------------------------------------------------
 
 
-def hand_to_data(hand: Hand | ThreePlayerHand) -> dict[str, object]:
+def hand_to_data(hand: Hand | SeatHand) -> dict[str, object]:
     """One hand as a JSON-ready dict; keys holding their default value are left out.
 
     A hand recorded by seat (the three-player game, cutthroat) has the keys of T3.
     """
-    if isinstance(hand, ThreePlayerHand):
+    if isinstance(hand, SeatHand):
         return seat_hand_to_data(hand)
     data: dict[str, object] = {}
     if hand.dealer is not None:

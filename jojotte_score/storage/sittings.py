@@ -25,12 +25,13 @@ from jojotte_score.core.model import (
     ChouetteRoles,
     Hand,
     Rules,
+    SeatDeal,
+    SeatHand,
     Sitting,
     ThrownIn,
     Variant,
     side_names,
 )
-from jojotte_score.core.three_player import ThreePlayerDeal, ThreePlayerHand
 from jojotte_score.core.validation import (
     check_hand,
     check_label,
@@ -555,7 +556,7 @@ def _kind_problems(sitting: Sitting) -> list[Problem]:
     (T3, F2), side against side for the others; one problem for the first that does not."""
     by_seat = sitting.variant.game.by_seat
     for number, hand in enumerate(sitting.hands, start=1):
-        if not isinstance(hand, ThrownIn) and isinstance(hand, ThreePlayerHand) != by_seat:
+        if not isinstance(hand, ThrownIn) and isinstance(hand, SeatHand) != by_seat:
             return [Problem(_records_hands(sitting.variant, by_seat), number, "variant")]
     return []
 
@@ -580,7 +581,7 @@ def _check_change(
 ) -> None:
     """Refuse a change the rules of the game refuse, before it is made: ``hand`` added,
     inserted or put in place at ``position``, or (None) the hand there deleted."""
-    by_seat = isinstance(hand, ThreePlayerHand)
+    by_seat = isinstance(hand, SeatHand)
     if hand is not None and not isinstance(hand, ThrownIn) and by_seat != variant.game.by_seat:
         message = _records_hands(variant, variant.game.by_seat)
         raise InvalidSittingError([Problem(message, position + 1, None)])
@@ -613,7 +614,7 @@ def _check_replacements(
             _check_change(connection, sitting_id, variant, players, position, hand, "replace")
         return
     for position, hand in sorted(hands.items()):
-        if isinstance(hand, ThreePlayerHand):
+        if isinstance(hand, SeatHand):
             message = _records_hands(variant, variant.game.by_seat)
             raise InvalidSittingError([Problem(message, position + 1, None)])
     first = min(hands)
@@ -670,13 +671,13 @@ def _problems_from(
 
 
 def _side_hand(hand: AnyHand | None) -> Hand:
-    if hand is None or isinstance(hand, ThreePlayerHand):
+    if hand is None or isinstance(hand, SeatHand):
         raise TypeError("a hand side against side was expected")
     return hand
 
 
-def _seat_hand(hand: AnyHand) -> ThreePlayerDeal:
-    if not isinstance(hand, ThreePlayerHand | ThrownIn):
+def _seat_hand(hand: AnyHand) -> SeatDeal:
+    if not isinstance(hand, SeatHand | ThrownIn):
         raise TypeError("a hand by seat was expected")
     return hand
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from jojotte_score.core.model import Doubling, PlayedHand, Special, Trump
-from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
+from jojotte_score.core.model import Doubling, PlayedHand, SeatHand, SidesWith, Special, Trump
 
 
 def played(
@@ -48,9 +47,9 @@ def three(
     jojotte: int | None = None,
     tricks: tuple[int, ...] | None = None,
     dealer: int | None = None,
-) -> ThreePlayerHand:
+) -> SeatHand:
     """A three-player hand by seat (T3; four seats in cutthroat, F2), in the file's words."""
-    return ThreePlayerHand(
+    return SeatHand(
         bidder=bidder,
         trump=Trump(trump),
         active_defender=defender,

@@ -11,9 +11,8 @@ import pytest
 from hypothesis import given, settings
 
 from jojotte_score.core.ledger import Ledger, Scorer, replay
-from jojotte_score.core.model import Sitting, ThrownIn, Variant
+from jojotte_score.core.model import SeatDeal, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import ThreePlayerDeal
 from jojotte_score.core.three_player_explanation import explain_three_player_hand
 from jojotte_score.core.three_player_validation import (
     check_cutthroat_hand,
@@ -28,7 +27,7 @@ Written = set[tuple[int, str, int, str]]
 SITTINGS = settings(max_examples=100, deadline=None)
 
 
-def written(hand: ThreePlayerDeal) -> Written:
+def written(hand: SeatDeal) -> Written:
     """Every entry one hand writes on a fresh cutthroat pad, as (seat, line, points, kind)."""
     return {
         (e.side, e.line.value, e.points, e.kind.value)
@@ -88,7 +87,7 @@ def written(hand: ThreePlayerDeal) -> Written:
         ),
     ],
 )  # fmt: skip
-def test_one_hand(rule: str, hand: ThreePlayerDeal, entries: Written) -> None:
+def test_one_hand(rule: str, hand: SeatDeal, entries: Written) -> None:
     assert written(hand) == entries, rule
 
 
@@ -145,7 +144,7 @@ def test_one_hand(rule: str, hand: ThreePlayerDeal, entries: Written) -> None:
         ),
     ],
 )  # fmt: skip
-def test_errors(rule: str, hand: ThreePlayerDeal, field: str, message: str) -> None:
+def test_errors(rule: str, hand: SeatDeal, field: str, message: str) -> None:
     problems = check_cutthroat_hand(hand, 2, NAMES)
     assert [(p.field, p.message) for p in problems] == [(field, message)], rule
 
@@ -220,7 +219,7 @@ def test_the_worked_sitting_rubber(example: Ledger) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(cutthroat_hands())
-def test_generated_hands_pass_validation(hand: ThreePlayerDeal) -> None:
+def test_generated_hands_pass_validation(hand: SeatDeal) -> None:
     assert check_cutthroat_hand(hand) == []
 
 

@@ -15,8 +15,7 @@ import pytest
 
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, Sitting, Special
-from jojotte_score.core.three_player import ThreePlayerHand
+from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand, Sitting, Special
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 
@@ -40,7 +39,7 @@ def _first_contract(example: str, double: Doubling) -> tuple[Sitting, int]:
         if getattr(hand, "special", None) is not Special.NONE:
             continue
         changed: AnyHand
-        if isinstance(hand, ThreePlayerHand):
+        if isinstance(hand, SeatHand):
             doubler = hand.doubler if hand.doubler is not None else hand.active_defender
             changed = hand._replace(double=double, doubler=doubler)
         else:

@@ -17,7 +17,15 @@ from jojotte_score.core.melds import (
     Suit,
     decide_melds,
 )
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Special, Trump, Variant
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    PlayedHand,
+    Rules,
+    SeatHand,
+    Special,
+    Trump,
+    Variant,
+)
 from jojotte_score.core.series import (
     ContractShares,
     ResultsOverTime,
@@ -30,7 +38,6 @@ from jojotte_score.core.series import (
     standings_summary,
 )
 from jojotte_score.core.stats import ContractCount, ContractKind, PlayerStats
-from jojotte_score.core.three_player import ThreePlayerHand
 from jojotte_score.core.three_player_validation import check_three_player_hand
 from jojotte_score.core.validation import check_hand, check_label, check_sitting_setup
 from jojotte_score.labels import (
@@ -101,7 +108,7 @@ def test_a_sitting_needs_its_players_and_a_short_title() -> None:
 
 
 def test_three_player_roles_in_german() -> None:
-    hand = ThreePlayerHand(0, Trump.HEARTS, 1, (80, 60, 0), 0, dealer=7)
+    hand = SeatHand(0, Trump.HEARTS, 1, (80, 60, 0), 0, dealer=7)
     (problem,) = check_three_player_hand(hand, 4, ("Anna", "Bert", "Carl"))
     assert problem.message == "der Geber muss Anna (0), Bert (1) oder Carl (2) sein, nicht 7"
 

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.model import SeatHand, Sitting, Variant
 from jojotte_score.core.stats import ContractCount, PlayerStats, player_stats, sitting_stats
-from jojotte_score.core.three_player import ThreePlayerHand
 from jojotte_score.core.three_player_validation import check_seat_sitting
 from jojotte_score.core.validation import check_sitting
 from jojotte_score.formats.sitting_file import load_sitting
@@ -257,7 +256,7 @@ def test_players_are_summed_across_variants() -> None:
     ],
 )  # fmt: skip
 def test_one_three_player_hand(
-    hand: ThreePlayerHand,
+    hand: SeatHand,
     declarer: str,
     defender: str,
     contract: tuple[str, ContractCount, ContractCount],

@@ -10,12 +10,12 @@ from jojotte_score.core.model import (
     Hand,
     PlayedHand,
     Rules,
+    SeatHand,
     Sitting,
     ThrownIn,
     Variant,
 )
 from jojotte_score.core.status import next_dealer, table_status
-from jojotte_score.core.three_player import ThreePlayerHand
 from tests.core.builders import played, three
 from tests.core.test_german_example import GERMAN_HANDS
 
@@ -141,7 +141,7 @@ F7 = "F7: the deal passes clockwise (d + 1) mod 4, thrown-in deals included"
 C7 = "C7: the deal alternates between the box and the captain; a new cut each rubber"
 
 
-def _three(dealer: int | None) -> ThreePlayerHand:
+def _three(dealer: int | None) -> SeatHand:
     """Anna's spades against Bert, 65 below: no game yet; the dealer sits out in cutthroat."""
     return three(0, "spades", 1, (55, 40, 0, 0), 0, dealer=dealer)
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.ledger import replay, settle
-from jojotte_score.core.model import Rules, Sitting, Variant
+from jojotte_score.core.model import Rules, SeatDeal, Sitting, Variant
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import ThreePlayerDeal
 from tests.core.builders import three
 
 ANNA, BERT, CARL = 0, 1, 2
@@ -65,7 +64,7 @@ CARL_270 = three(
 )
 def test_games_and_rubbers(
     rule: str,
-    hands: list[ThreePlayerDeal],
+    hands: list[SeatDeal],
     rules: Rules,
     below: list[tuple[int, int, int]],
     game_winners: list[int | None],
@@ -104,7 +103,7 @@ def test_games_and_rubbers(
     ],
 )  # fmt: skip
 def test_rubber_bonus(
-    rule: str, hands: list[ThreePlayerDeal], above_in_last_hand: tuple[int, int, int]
+    rule: str, hands: list[SeatDeal], above_in_last_hand: tuple[int, int, int]
 ) -> None:
     last = replay(Sitting(Variant.THREE_PLAYER, NAMES, tuple(hands))).hands[-1]
     assert tuple(last.written(seat, Line.ABOVE) for seat in range(3)) == above_in_last_hand, rule

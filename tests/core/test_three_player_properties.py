@@ -7,10 +7,9 @@ from collections import Counter
 from hypothesis import given, settings
 
 from jojotte_score.core.ledger import Scorer, replay
-from jojotte_score.core.model import Sitting
+from jojotte_score.core.model import SeatDeal, Sitting
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
-from jojotte_score.core.three_player import ThreePlayerDeal
 from jojotte_score.core.three_player_validation import check_three_player_hand
 from tests.strategies_three_player import (
     chouette_sittings,
@@ -25,7 +24,7 @@ SITTINGS = settings(max_examples=100, deadline=None)
 
 @HANDS
 @given(three_player_hands())
-def test_generated_hands_pass_validation(hand: ThreePlayerDeal) -> None:
+def test_generated_hands_pass_validation(hand: SeatDeal) -> None:
     assert check_three_player_hand(hand) == []
 
 

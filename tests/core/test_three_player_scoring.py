@@ -9,11 +9,9 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.ledger import Scorer
-from jojotte_score.core.model import ThrownIn, Variant
+from jojotte_score.core.model import SeatDeal, SeatHand, ThrownIn, Variant
 from jojotte_score.core.scoring import Outcome, Roles
 from jojotte_score.core.three_player import (
-    ThreePlayerDeal,
-    ThreePlayerHand,
     score_three_player_hand,
     three_player_lost_nullo_bonus,
     two_sided,
@@ -24,7 +22,7 @@ ANNA, BERT, CARL = 0, 1, 2
 Written = set[tuple[int, str, int, str]]
 
 
-def written(hand: ThreePlayerDeal) -> Written:
+def written(hand: SeatDeal) -> Written:
     """Every entry one hand writes on a fresh pad, as (seat, line, points, kind)."""
     result = Scorer(
         Variant.THREE_PLAYER,
@@ -76,7 +74,7 @@ def written(hand: ThreePlayerDeal) -> Written:
         ),
     ],
 )  # fmt: skip
-def test_roles(rule: str, hand: ThreePlayerHand, roles: Roles) -> None:
+def test_roles(rule: str, hand: SeatHand, roles: Roles) -> None:
     assert score_three_player_hand(hand, 1).roles == roles, rule
 
 
@@ -270,7 +268,7 @@ def test_the_play_is_the_two_player_hand_declarer_against_defender() -> None:
     ],
 )  # fmt: skip
 def test_one_hand(
-    rule: str, hand: ThreePlayerDeal, entries: Written, outcome: Outcome, prison: int
+    rule: str, hand: SeatDeal, entries: Written, outcome: Outcome, prison: int
 ) -> None:
     score = score_three_player_hand(hand, 1)
     assert (written(hand), score.outcome, score.to_prison) == (entries, outcome, prison), rule
@@ -351,7 +349,7 @@ def test_three_player_lost_nullo_bonus(rule: str, taken: int, bonus: int) -> Non
 )  # fmt: skip
 def test_prison(
     rule: str,
-    hands: list[ThreePlayerDeal],
+    hands: list[SeatDeal],
     prison_by_hand: list[tuple[int, int]],
     last_entries: Written,
 ) -> None:

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.model import Rules, Sitting, ThrownIn, Variant
-from jojotte_score.core.three_player import ThreePlayerDeal
+from jojotte_score.core.model import Rules, SeatDeal, Sitting, ThrownIn, Variant
 from jojotte_score.core.three_player_validation import (
     check_seat_sitting,
     check_three_player_hand,
@@ -48,7 +47,7 @@ NAMES = ("Anna", "Bert", "Carl")
         ("R15 a thrown-in deal", ThrownIn(dealer=2)),
     ],
 )  # fmt: skip
-def test_valid_hands(rule: str, hand: ThreePlayerDeal) -> None:
+def test_valid_hands(rule: str, hand: SeatDeal) -> None:
     assert check_three_player_hand(hand, 1, NAMES) == [], rule
 
 
@@ -266,7 +265,7 @@ def test_valid_hands(rule: str, hand: ThreePlayerDeal) -> None:
         ),
     ],
 )  # fmt: skip
-def test_errors(rule: str, hand: ThreePlayerDeal, field: str, message: str) -> None:
+def test_errors(rule: str, hand: SeatDeal, field: str, message: str) -> None:
     problems = check_three_player_hand(hand, 4, NAMES)
     assert [(p.field, p.message, p.hand, p.warning) for p in problems] == [
         (field, message, 4, False)

@@ -29,8 +29,15 @@ from typing import TypeVar
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Sitting, ThrownIn, Variant
-from jojotte_score.core.three_player import ThreePlayerDeal
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Hand,
+    Rules,
+    SeatDeal,
+    Sitting,
+    ThrownIn,
+    Variant,
+)
 from jojotte_score.formats.sitting_file import dumps_sitting
 from tests.strategies import PLAYERS, custom_rules, valid_hands
 from tests.strategies_three_player import cutthroat_hands, three_player_hands
@@ -41,7 +48,7 @@ SEEDS = range(1, 21)
 MOST_HANDS = 250
 
 _T = TypeVar("_T")
-_H = TypeVar("_H", Hand, ThreePlayerDeal)
+_H = TypeVar("_H", Hand, SeatDeal)
 THROWN_IN_SHARE = 0.1
 
 

@@ -18,13 +18,14 @@ from jojotte_score.core.model import (
     ChouetteRoles,
     Doubling,
     Rules,
+    SeatHand,
+    SidesWith,
     Sitting,
     Special,
     ThrownIn,
     Trump,
     Variant,
 )
-from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 from jojotte_score.formats.sitting_file import (
     NEWEST_VERSION,
     dumps_sitting,
@@ -160,8 +161,8 @@ def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
         Variant.THREE_PLAYER,
         ("Anna", "Bert", "Carl"),
         (
-            ThreePlayerHand(0, Trump.SPADES, 1, (55, 40, 0), 0),
-            ThreePlayerHand(
+            SeatHand(0, Trump.SPADES, 1, (55, 40, 0), 0),
+            SeatHand(
                 2,
                 Trump.SPADES,
                 0,
@@ -216,9 +217,9 @@ def test_the_standard_rules_of_the_new_games_are_game_80_rubber_300() -> None:
 @pytest.mark.parametrize(
     ("hand", "data"),
     [
-        (ThreePlayerHand(0, Trump.SPADES, 1, (55, 40, 0), 0), {**THREE}),
+        (SeatHand(0, Trump.SPADES, 1, (55, 40, 0), 0), {**THREE}),
         (
-            ThreePlayerHand(
+            SeatHand(
                 1,
                 Trump.HEARTS,
                 0,
@@ -245,7 +246,7 @@ def test_the_standard_rules_of_the_new_games_are_game_80_rubber_300() -> None:
     ],
 )
 def test_hand_to_data_writes_a_hand_by_seat_without_defaults(
-    hand: ThreePlayerHand | ThrownIn, data: dict[str, Any]
+    hand: SeatHand | ThrownIn, data: dict[str, Any]
 ) -> None:
     assert hand_to_data(hand) == data
     assert list(hand_to_data(hand)) == list(data)
@@ -265,7 +266,7 @@ def test_seat_hand_from_data_checks_the_rules_with_the_players_names() -> None:
         )
     ]
     unchecked = seat_hand_from_data(data, 4, Variant.THREE_PLAYER, checked=False)
-    assert isinstance(unchecked, ThreePlayerHand)
+    assert isinstance(unchecked, SeatHand)
     assert unchecked.card_points == (55, 40, 5)
 
 

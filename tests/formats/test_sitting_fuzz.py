@@ -19,8 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.model import Hand, PlayedHand, ThrownIn, Variant
-from jojotte_score.core.three_player import ThreePlayerHand
+from jojotte_score.core.model import Hand, PlayedHand, SeatHand, ThrownIn, Variant
 from jojotte_score.formats.sitting_file import (
     LoadedSitting,
     dumps_sitting,
@@ -224,19 +223,19 @@ def test_any_hand_by_seat_is_built_or_refused(data: object, variant: Variant, nu
         assert result.problems
         assert {p.hand for p in result.problems} == {number}
     else:
-        assert isinstance(result, ThreePlayerHand | ThrownIn)
+        assert isinstance(result, SeatHand | ThrownIn)
         assert seat_hand_from_data(hand_to_data(result), number, variant) == result
 
 
 @FUZZ
 @given(three_player_hands())
-def test_a_valid_three_player_hand_reads_back_as_written(hand: ThreePlayerHand | ThrownIn) -> None:
+def test_a_valid_three_player_hand_reads_back_as_written(hand: SeatHand | ThrownIn) -> None:
     assert seat_hand_from_data(hand_to_data(hand), 1, Variant.THREE_PLAYER) == hand
 
 
 @FUZZ
 @given(cutthroat_hands())
-def test_a_valid_cutthroat_hand_reads_back_as_written(hand: ThreePlayerHand | ThrownIn) -> None:
+def test_a_valid_cutthroat_hand_reads_back_as_written(hand: SeatHand | ThrownIn) -> None:
     assert seat_hand_from_data(hand_to_data(hand), 1, Variant.CUTTHROAT) == hand
 
 

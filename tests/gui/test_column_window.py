@@ -13,8 +13,15 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, Rules, Sitting, Trump, Variant
-from jojotte_score.core.three_player import ThreePlayerHand
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    PlayedHand,
+    Rules,
+    SeatHand,
+    Sitting,
+    Trump,
+    Variant,
+)
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.entry.form_rules import Slot
@@ -121,7 +128,7 @@ def test_a_three_player_evening_typed_edited_and_undone(
     assert columns(window, 1) == {"Anna": ("", "100"), "Bert": ("60", ""), "Carl": ("60", "")}
     sitting = store.load(1).sitting
     assert isinstance(sitting, Sitting)
-    assert sitting.hands[0] == ThreePlayerHand(
+    assert sitting.hands[0] == SeatHand(
         bidder=0,
         trump=Trump.SPADES,
         active_defender=1,

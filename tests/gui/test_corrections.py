@@ -18,8 +18,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import AnyHand, Doubling, PlayedHand
-from jojotte_score.core.three_player import ThreePlayerHand
+from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
@@ -61,8 +60,8 @@ def _played(hand: AnyHand) -> PlayedHand:
     return hand
 
 
-def _by_seat(hand: AnyHand) -> ThreePlayerHand:
-    assert isinstance(hand, ThreePlayerHand)
+def _by_seat(hand: AnyHand) -> SeatHand:
+    assert isinstance(hand, SeatHand)
     return hand
 
 

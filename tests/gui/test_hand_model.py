@@ -13,13 +13,14 @@ from jojotte_score.core.ledger import HandResult, replay
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
+    SeatHand,
+    SidesWith,
     Sitting,
     Special,
     ThrownIn,
     Trump,
     Variant,
 )
-from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 from jojotte_score.gui.pad.hand_model import (
     Column,
     HandTableModel,
@@ -220,7 +221,7 @@ def test_contract_text_in_german(hand: PlayedHand, text: str) -> None:
 
 @pytest.mark.usefixtures("german_language")
 def test_a_hand_by_seat_in_german() -> None:
-    hand = ThreePlayerHand(
+    hand = SeatHand(
         bidder=0,
         trump=Trump.HEARTS,
         active_defender=2,

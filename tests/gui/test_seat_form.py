@@ -13,12 +13,13 @@ from jojotte_score.core.model import (
     ChouetteRoles,
     Doubling,
     PlayedHand,
+    SeatHand,
+    SidesWith,
     Special,
     ThrownIn,
     Trump,
     Variant,
 )
-from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 from jojotte_score.gui.entry.entry_form import EntryForm
 from jojotte_score.gui.entry.entry_panel import entry_form_for
 from jojotte_score.gui.entry.form_rules import SEAT_ORDER, FormValues, Slot
@@ -29,10 +30,10 @@ CUTTHROAT = SeatEntryForm(Variant.CUTTHROAT, ("Anna", "Bert", "Carl", "Dora"))
 # Carl in the box against Anna (captain) and Bert (partner).
 CHOUETTE = EntryForm(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), ChouetteRoles(box=2, captain=0))
 
-PLAIN = ThreePlayerHand(
+PLAIN = SeatHand(
     bidder=0, trump=Trump.SPADES, active_defender=1, card_points=(90, 40, 0), last_trick=0, dealer=2
 )
-DOUBLED = ThreePlayerHand(
+DOUBLED = SeatHand(
     bidder=0,
     trump=Trump.HEARTS,
     active_defender=2,
@@ -43,7 +44,7 @@ DOUBLED = ThreePlayerHand(
     sides_with=SidesWith.DEFENDER,
     dealer=1,
 )
-NULLO = ThreePlayerHand(
+NULLO = SeatHand(
     bidder=0,
     trump=Trump.CLUBS,
     active_defender=0,
@@ -54,7 +55,7 @@ NULLO = ThreePlayerHand(
     tricks=(8, 0, 1),
     dealer=1,
 )
-CUT = ThreePlayerHand(
+CUT = SeatHand(
     bidder=1,
     trump=Trump.NO_TRUMP,
     active_defender=2,
@@ -140,7 +141,7 @@ def test_the_boxes_are_the_two_active_players_declarer_first() -> None:
 
 @pytest.mark.parametrize("hand", [PLAIN, DOUBLED, NULLO], ids=["plain", "doubled", "nullo"])
 def test_a_hand_comes_back_from_its_values_and_the_inactive_seat_holds_zero(
-    hand: ThreePlayerHand,
+    hand: SeatHand,
 ) -> None:
     check = THREE.check(FormValues.of(hand))
     assert check.missing == {}

@@ -16,13 +16,14 @@ from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
     Rules,
+    SeatHand,
+    SidesWith,
     Sitting,
     Special,
     Trump,
     Variant,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.form_rules import Slot
 from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
@@ -76,7 +77,7 @@ def pad_columns(
 ) -> list[tuple[int, int]]:
     """Each player's (above, below) after ``hand``, from the whole sitting replayed."""
     sitting: Sitting | Sitting
-    if isinstance(hand, ThreePlayerHand):
+    if isinstance(hand, SeatHand):
         sitting = Sitting(variant, players, (hand,), Rules())
     else:
         sitting = Sitting(variant, players, (hand,), Rules(), chouette)
@@ -127,7 +128,7 @@ def test_a_plain_three_player_hand_takes_eleven_keys_and_scores_each_column(
     keyboard.press(ENTER)
     assert keyboard.count == 11
     [request] = submissions
-    assert request.hand == ThreePlayerHand(
+    assert request.hand == SeatHand(
         bidder=0,
         trump=Trump.SPADES,
         active_defender=1,
@@ -164,7 +165,7 @@ def test_a_doubled_three_player_hand_asks_the_doubler_and_the_third_players_side
     assert keyboard.count == 14
     [request] = submissions
     hand = request.hand
-    assert isinstance(hand, ThreePlayerHand)
+    assert isinstance(hand, SeatHand)
     assert (hand.double, hand.doubler, hand.sides_with, hand.active_defender) == (
         Doubling.DOUBLE,
         2,
@@ -196,7 +197,7 @@ def test_a_nullo_shows_its_bidder_and_the_tricks(
     keyboard.type("8")
     keyboard.press(ENTER)
     [request] = submissions
-    assert request.hand == ThreePlayerHand(
+    assert request.hand == SeatHand(
         bidder=0,
         trump=Trump.CLUBS,
         active_defender=0,
@@ -245,7 +246,7 @@ def test_a_cutthroat_hand_prefills_the_dealer_who_sits_out(
     keyboard.press(TAB, "B", ENTER)
     assert keyboard.count == 16  # with Carl's melds: Alt+M, Tab and two digits
     [request] = submissions
-    assert request.hand == ThreePlayerHand(
+    assert request.hand == SeatHand(
         bidder=1,
         trump=Trump.NO_TRUMP,
         active_defender=2,
@@ -393,5 +394,5 @@ def test_a_german_doubled_three_player_hand_asks_whom_the_third_player_sides_wit
     keyboard.press(TAB, "C", ENTER)
     [request] = submissions
     hand = request.hand
-    assert isinstance(hand, ThreePlayerHand)
+    assert isinstance(hand, SeatHand)
     assert (hand.doubler, hand.sides_with, hand.active_defender) == (2, SidesWith.DEFENDER, 2)

@@ -16,7 +16,7 @@ from jojotte_score.core.tables import (
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
-    from jojotte_score.core.three_player import ThreePlayerDeal
+    from jojotte_score.core.model import SeatDeal
 
 
 class Cutthroat(ThreePlayer):
@@ -38,7 +38,7 @@ class Cutthroat(ThreePlayer):
     dealer_sits_out = True
 
     def check_seat_hand(
-        self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None
+        self, hand: SeatDeal, number: int | None, names: tuple[str, ...] | None
     ) -> list[Problem]:
         """T16 among the three players other than the dealer, and F2 (the dealer recorded,
         and named by nothing else of the hand)."""

@@ -29,9 +29,8 @@ if TYPE_CHECKING:
 
     from jojotte_score.core.corrections import Correction
     from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
-    from jojotte_score.core.model import AnyHand, Sitting
+    from jojotte_score.core.model import AnyHand, SeatDeal, Sitting
     from jojotte_score.core.scoring import HandScore
-    from jojotte_score.core.three_player import ThreePlayerDeal
 
 CardText = tuple[str, tuple[str, ...]]
 """A ruling on the scoring card: its heading ("T1: A column per player") and its sentences
@@ -105,6 +104,11 @@ class Game:
         Bert & Dora"; two players "Anna–Bert"."""
         return " – ".join(sides)
 
+    def side_of(self, seat: int) -> int:
+        """The column of the pad the player in ``seat`` scores in: his own, unless the game
+        pairs the seats into sides."""
+        return seat
+
     # Roles and the deal -------------------------------------------------------------------
 
     def first_roles(self, recorded: ChouetteRoles | None) -> ChouetteRoles | None:
@@ -167,7 +171,7 @@ class Game:
         return check_two_sided_sitting(sitting, start)
 
     def check_seat_hand(
-        self, hand: ThreePlayerDeal, number: int | None, names: tuple[str, ...] | None
+        self, hand: SeatDeal, number: int | None, names: tuple[str, ...] | None
     ) -> list[Problem]:
         """Every error of one hand recorded by seat, checked alone, the players named when
         known (seat order): T16 among three players, unless the game says otherwise."""

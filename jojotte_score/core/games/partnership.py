@@ -21,6 +21,10 @@ class Partnership(Game):
     rulings = "R1-R15"
     meld_totals = PARTNERSHIP_MELD_TOTALS  # two partners of eight cards each
 
+    def side_of(self, seat: int) -> int:
+        """Seats 0 and 2 are side 0, seats 1 and 3 side 1."""
+        return seat % 2
+
 
 GAME = Partnership()
 """The game this module holds, as the registry finds it."""

@@ -46,9 +46,9 @@ from jojotte_score.core.validation import errors_only
 from jojotte_score.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
-    from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
+    from jojotte_score.core.model import SeatHand, SidesWith
 
-    AnyHand = Hand | ThreePlayerHand
+    AnyHand = Hand | SeatHand
     """A hand of any variant: side against side, or by seat."""
 
 Pair = tuple[int | None, int | None]
@@ -266,7 +266,7 @@ class FormValues(NamedTuple):
         return self._replace(**fields)
 
 
-def _seat_values(hand: ThreePlayerHand) -> FormValues:
+def _seat_values(hand: SeatHand) -> FormValues:
     """The values of a three-player hand: the boxes hold the declarer's and the active
     defender's numbers."""
     active = (hand.declarer, hand.active_defender)

@@ -6,8 +6,8 @@ whom the third player sided with (T4); Nullo or Slam and, only in Nullo, who bid
 active defender, asked only when the rules leave a choice (a doubler plays against the
 declarer, T16.3); then the play of the two active players alone, the declarer's box on the
 left: melds, card points, last trick, Jo-Jotte and tricks. The set-aside hand and the
-cutthroat dealer get 0 (T16.5, F2). The core (``check_three_player_hand``,
-``check_cutthroat_hand``) says what is wrong, in the players' words; its fields name seats,
+cutthroat dealer get 0 (T16.5, F2). The game (``check_seat_hand``: T16, and F2 in
+cutthroat) says what is wrong, in the players' words; its fields name seats,
 which the form turns into its boxes.
 
 A plain undoubled hand is ``A`` (bidder) ``S`` (trump) ``B`` (active defender) ``9`` ``0``
@@ -21,12 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import Doubling, Special, Variant
-from jojotte_score.core.three_player import SidesWith, ThreePlayerHand
-from jojotte_score.core.three_player_validation import (
-    check_cutthroat_hand,
-    check_three_player_hand,
-)
+from jojotte_score.core.model import Doubling, SeatHand, SidesWith, Special, Variant
 from jojotte_score.gui.entry.form_rules import (
     NOBODY_KEYS,
     SEAT_ORDER,
@@ -168,7 +163,7 @@ class SeatEntryForm(FormRules):
             missing["tricks"] = unbid
         return missing
 
-    def build(self, values: FormValues) -> ThreePlayerHand | None:
+    def build(self, values: FormValues) -> SeatHand | None:
         """The hand the values describe, or None while :meth:`missing` names something.
 
         The two boxes of each pair go to the declarer's and the active defender's seats;
@@ -191,7 +186,7 @@ class SeatEntryForm(FormRules):
         doubled = values.double is not Doubling.NONE
         nullo = values.special is Special.NULLO
         tricks = values.tricks
-        return ThreePlayerHand(
+        return SeatHand(
             bidder=bidder,
             trump=trump,
             active_defender=defender,
@@ -212,12 +207,9 @@ class SeatEntryForm(FormRules):
     def problems(self, hand: AnyHand, number: int | None) -> list[Problem]:
         """T16 (and F2 in cutthroat) in the players' words, each on the form's field: a
         seat's number on the box of the player it names."""
-        assert isinstance(hand, ThreePlayerHand)
+        assert isinstance(hand, SeatHand)
         names = self.players
-        if self.cutthroat:
-            found = check_cutthroat_hand(hand, number, (names[0], names[1], names[2], names[3]))
-        else:
-            found = check_three_player_hand(hand, number, (names[0], names[1], names[2]))
+        found = self.variant.game.check_seat_hand(hand, number, tuple(names))
         boxes = {hand.declarer: 0, hand.active_defender: 1}
         return [_on_box(problem, boxes) for problem in found]
 

@@ -25,7 +25,7 @@ from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
-    from jojotte_score.core.three_player import ThreePlayerHand
+    from jojotte_score.core.model import SeatHand
 
 TRUMP_SIGNS = {
     Trump.CLUBS: "♣",
@@ -65,7 +65,7 @@ _FIRST_SCORE = Column.ABOVE_0
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
-def _bid(player: str, hand: PlayedHand | ThreePlayerHand) -> str:
+def _bid(player: str, hand: PlayedHand | SeatHand) -> str:
     """The player and the contract's signs: "B ♠", "A NT ×2" (the signs are the same in
     every language but the no-trump's letters)."""
     sign = _(TRUMP_SIGNS[hand.trump]) if hand.trump is Trump.NO_TRUMP else TRUMP_SIGNS[hand.trump]
@@ -91,7 +91,7 @@ def points_text(hand: PlayedHand) -> str:
     return text
 
 
-def seat_contract_text(hand: ThreePlayerHand, players: Sequence[str]) -> str:
+def seat_contract_text(hand: SeatHand, players: Sequence[str]) -> str:
     """A hand by seat as the list shows it, the declarer against the active defender:
     "Anna ♠ v Bert", "Anna ♥ ×2 v Carl", "Carl Nullo (1 trick) v Anna"."""
     declarer, defender = players[hand.declarer], players[hand.active_defender]
@@ -109,7 +109,7 @@ def seat_contract_text(hand: ThreePlayerHand, players: Sequence[str]) -> str:
     return _("{contract} v {defender}").format(contract=contract, defender=defender)
 
 
-def seat_points_text(hand: ThreePlayerHand) -> str:
+def seat_points_text(hand: SeatHand) -> str:
     """The declarer's and the active defender's card points "90–40", with their tricks."""
     seats = (hand.declarer, hand.active_defender)
     text = f"{hand.card_points[seats[0]]}–{hand.card_points[seats[1]]}"
