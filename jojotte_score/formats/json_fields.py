@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final, TypeVar
 
 from jojotte_score.core.errors import Problem
@@ -39,8 +39,9 @@ _E = TypeVar("_E", bound=enum.Enum)
 class FieldReader:
     """Reads the keys of one JSON object, noting each problem; ``ok`` is False after one.
 
-    ``meanings`` say what a missing required key should have held, for its message (each
-    marked with ``N_``; translated when the message is written).
+    ``meanings`` gives what a missing required key should have held, for its message (each
+    marked with ``N_``; translated when the message is written); it is called only when a
+    key is missing, so a reader of a well-formed hand translates nothing.
     """
 
     def __init__(
@@ -48,7 +49,7 @@ class FieldReader:
         obj: dict[object, object],
         problems: list[Problem],
         hand: int | None,
-        meanings: Mapping[str, str],
+        meanings: Callable[[], Mapping[str, str]],
     ):
         self.obj = obj
         self.problems = problems
@@ -85,7 +86,7 @@ class FieldReader:
     def missing(self, key: str) -> None:
         """Note that the required ``key`` is absent."""
         message = _("{field} is missing: {meaning}")
-        self.error(message.format(field=key, meaning=_(self.meanings[key])), key)
+        self.error(message.format(field=key, meaning=_(self.meanings()[key])), key)
 
     def integer(
         self, key: str, what: str, *, required: bool = False, nullable: bool = False

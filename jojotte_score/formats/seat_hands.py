@@ -66,7 +66,7 @@ def read_seat_deal(
         message = _("a hand must be a JSON object {{...}}, not {value}")
         problems.append(Problem(message.format(value=show(data)), number))
         return None
-    reader = FieldReader(data, problems, number, translated(SEAT_MEANINGS))
+    reader = FieldReader(data, problems, number, lambda: translated(SEAT_MEANINGS))
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
         message = _("thrown_in must be true or false, not {value}")

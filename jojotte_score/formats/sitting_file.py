@@ -354,7 +354,7 @@ def _read_sitting(data: object, problems: list[Problem]) -> Sitting | None:
             )
         )
         return None
-    top = FieldReader(data, problems, None, _meanings(data))
+    top = FieldReader(data, problems, None, lambda: _meanings(data))
     version = _read_header(top)
     if version is None:
         return None
@@ -538,7 +538,7 @@ def _read_chouette(top: FieldReader, variant: Variant) -> ChouetteRoles | None:
         message = _('chouette must be an object {{"box": seat, "captain": seat}}, not {value}')
         top.error(message.format(value=show(value)), "chouette")
         return None
-    reader = FieldReader(value, top.problems, None, translated(_ROLE_MEANINGS))
+    reader = FieldReader(value, top.problems, None, lambda: translated(_ROLE_MEANINGS))
     reader.check_keys(("box", "captain"))
     box = reader.integer("box", SEAT, required=True)
     captain = reader.integer("captain", SEAT, required=True)
@@ -626,7 +626,7 @@ def _read_rules(top: FieldReader, variant: Variant) -> Rules:
             _("rules must be an object {{...}}, not {value}").format(value=show(value)), "rules"
         )
         return standard
-    reader = FieldReader(value, top.problems, None, _meanings({}))
+    reader = FieldReader(value, top.problems, None, lambda: _meanings({}))
     reader.check_keys(_RULES_KEYS)
     game_target = reader.integer("game_target", WHOLE)
     rubber_bonus = reader.integer("rubber_bonus", WHOLE)
@@ -694,7 +694,7 @@ def _read_hand(
         message = _("a hand must be a JSON object {{...}}, not {value}")
         problems.append(Problem(message.format(value=show(data)), number))
         return None, problems
-    reader = FieldReader(data, problems, number, _meanings({}))
+    reader = FieldReader(data, problems, number, lambda: _meanings({}))
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
         message = _("thrown_in must be true or false, not {value}")
