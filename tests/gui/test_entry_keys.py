@@ -206,6 +206,27 @@ def test_quitting_with_a_half_typed_hand_asks_first(
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_quitting_while_a_recorded_hand_is_open_unchanged_asks_nothing(
+    game: str, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 3: a recorded hand chosen for correcting and left as it was loses nothing, so
+    closing asks nothing (a script or a scorekeeper that looked at hand 2 is not stopped);
+    once a field is changed, closing asks."""
+    show_game(window, game)
+    window.select_hand(2)
+    asked = answering(monkeypatch, yes=False)
+    assert not window.panel.has_typed()
+    original = window.panel.note.text()
+    window.panel.note.setText("corrected")
+    assert window.panel.has_typed()
+    assert not window.close()
+    assert asked == ["A hand is half typed. Quit and drop it?"]
+    window.panel.note.setText(original)
+    assert window.close()
+    assert asked == ["A hand is half typed. Quit and drop it?"]
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_del_says_the_hand_is_deleted_and_how_to_bring_it_back(
     game: str, window: MainWindow
 ) -> None:

@@ -138,6 +138,7 @@ class EntryPanel(QWidget):
         self._mode = MODE_ADD
         self._position: int | None = None
         self._confirmed: AnyHand | None = None
+        self._loaded = FormValues()  # the recorded hand being edited, as it was loaded
         self._later: Callable[[AnyHand], list[str]] | None = None
         self._updating = False
         self._shown_choices: dict[Slot, list[tuple[Any, str, tuple[str, ...]]]] = {}
@@ -352,6 +353,7 @@ class EntryPanel(QWidget):
         self._later = later
         self._clear_fields()
         self._show_values(FormValues.of(hand))
+        self._loaded = self.values()
         self._changed()
         self._focus_first()
 
@@ -499,7 +501,10 @@ class EntryPanel(QWidget):
         return True
 
     def has_typed(self) -> bool:
-        """Whether anything besides the dealer has been entered for the hand on the panel."""
+        """Whether anything besides the dealer has been entered for the hand on the panel;
+        for a recorded hand being edited, whether anything was changed."""
+        if self._mode == MODE_REPLACE:
+            return self.values() != self._loaded
         return self.values()._replace(dealer=None) != FormValues()
 
     def may_drop_typed(self, title: str, question: str) -> bool:
