@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -183,7 +184,7 @@ def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
         )
     # The copy kept before upgrading is the schema 4 database, untouched.
     (backup,) = (tmp_path / "backups").iterdir()
-    with sqlite3.connect(backup) as old:
+    with closing(sqlite3.connect(backup)) as old:
         assert old.execute("PRAGMA user_version").fetchone() == (4,)
         tables = {name for (name,) in old.execute("SELECT name FROM sqlite_master")}
         assert "seat_figures" not in tables
@@ -194,8 +195,9 @@ def test_a_damaged_sitting_does_not_stop_the_upgrade_and_is_named_when_read(
 ) -> None:
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection:
         connection.execute("UPDATE hand SET data = '{{' WHERE sitting_id = 6")
+        connection.commit()
     with Database.open(path) as database:
         assert database.schema_version == 5
         stored = stored_seat_figures(database.connection)
@@ -243,7 +245,7 @@ def test_an_upgrade_killed_before_it_commits_leaves_schema_4_and_runs_again(
         process.kill()
         process.wait(timeout=30)
     assert process.returncode == -9
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone() == (4,)
         tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}
         assert "seat_figures" not in tables
@@ -261,8 +263,9 @@ def read_only_copy(tmp_path: Path) -> Iterator[SittingStore]:
     """The schema 5 fixture with its stored figures removed, open read-only."""
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection:
         connection.execute("DELETE FROM seat_figures")
+        connection.commit()
     with Database.open(path, read_only=True) as database:
         yield SittingStore(database)
 
