@@ -33,6 +33,8 @@ from jojotte_score.core.model import (
     Hand,
     PlayedHand,
     Rules,
+    SeatDeal,
+    SeatHand,
     Sitting,
     Special,
     ThrownIn,
@@ -48,6 +50,8 @@ from jojotte_score.core.tables import (
     PARTNERSHIP_MELD_SPLITS,
     deck_points,
 )
+from jojotte_score.core.three_player import two_sided
+from jojotte_score.core.validation import possible_unbid_slam
 
 __all__ = [
     "PLAYERS",
@@ -60,6 +64,7 @@ __all__ = [
     "thrown_in_deals",
     "trick_splits",
     "trump_hands_with_full_count",
+    "unbid_slam_warnings",
     "valid_hands",
 ]
 
@@ -474,3 +479,20 @@ def sittings(
     )
     sitting_rules = Rules.for_variant(chosen) if rules is None else draw(rules)
     return Sitting(variant=chosen, players=PLAYERS[chosen], hands=tuple(hands), rules=sitting_rules)
+
+
+def unbid_slam_warnings(hand: Hand | SeatDeal) -> list[tuple[str, bool]]:
+    """``[("tricks", True)]`` when the core warns that ``hand`` may be an unbid slam whose
+    tricks are not recorded (docs/RULES.md, "A possible unbid slam"), else ``[]``: the one
+    warning a generated hand of two players, the three-player game, the chouette or
+    cutthroat may get (as (field, warning) of each problem)."""
+    if isinstance(hand, ThrownIn):
+        return []
+    played = two_sided(hand) if isinstance(hand, SeatHand) else hand
+    side = possible_unbid_slam(
+        played.special,
+        played.card_points,
+        played.last_trick,
+        tricks_recorded=played.tricks is not None,
+    )
+    return [] if side is None else [("tricks", True)]

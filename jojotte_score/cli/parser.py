@@ -116,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("export hands and rubbers to CSV"),
         description=_(
             "Export a sitting file (FILE), a stored sitting (--sitting ID) or the "
-            "rubbers of every stored sitting (--all) to CSV; give exactly one of the three."
+            "rubbers of every stored sitting (--all) to CSV; give exactly one of the three. "
+            'Each row ends in every player\'s figures under the name ("Anna: total").'
         ),
     )
     csv.set_defaults(handler=file_commands.csv)

@@ -306,7 +306,7 @@ def _check_play(hand: SeatHand, number: int | None, names: tuple[str, ...]) -> l
     seats = (hand.declarer, hand.active_defender)
     sides = (names[seats[0]], names[seats[1]])
     problems = check_hand(two_sided(hand), Variant.TWO_PLAYER, number, sides, by_player=True)
-    return [_by_seat(problem, seats) for problem in problems if not problem.warning]
+    return [_by_seat(problem, seats) for problem in problems]
 
 
 def _by_seat(problem: Problem, seats: tuple[int, int]) -> Problem:

@@ -8,7 +8,7 @@ uses a key of the sitting file (each problem's ``field`` names the key instead).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from jojotte_score.core.errors import Problem, comma_list
@@ -103,7 +103,46 @@ def check_hand(
     _check_played(hand, variant, sides, error, by_player)
     if not problems and variant.all_cards_played:
         problems.extend(_card_count_warnings(hand, number, sides))
+    if all(problem.warning for problem in problems):
+        problems.extend(_unbid_slam_warnings(hand, number, sides))
     return problems
+
+
+def possible_unbid_slam(
+    special: Special,
+    card_points: Sequence[int | None],
+    last_trick: int | None,
+    *,
+    tricks_recorded: bool,
+) -> int | None:
+    """The side that may have won every trick without bidding Slam (R6) while the tricks,
+    which alone would tell, are not recorded; else None.
+
+    The other side took no card points and this side the last trick: that is a slam only
+    if the other side took no trick at all, which the card points cannot tell, since a trick
+    may hold only cards of no value. So the tricks are asked for rather than guessed: the
+    entry panel waits for them, and a hand read without them gets a warning (docs/RULES.md,
+    "A possible unbid slam"). Not in Nullo or a bid Slam, which need their tricks anyway.
+    """
+    if special is not Special.NONE or tricks_recorded or last_trick not in SIDES:
+        return None
+    return last_trick if card_points[1 - last_trick] == 0 else None
+
+
+def _unbid_slam_warnings(hand: PlayedHand, number: int | None, sides: _Sides) -> list[Problem]:
+    """A possible unbid slam recorded without its tricks (see :func:`possible_unbid_slam`):
+    scored as no slam, with a warning that says so."""
+    recorded = hand.tricks is not None
+    winner = possible_unbid_slam(
+        hand.special, hand.card_points, hand.last_trick, tricks_recorded=recorded
+    )
+    if winner is None:
+        return []
+    message = _(
+        "{loser} took no card points and {winner} the last trick: a slam if {loser} took no "
+        "trick, but the tricks are not recorded, so no slam bonus is scored"
+    ).format(loser=sides[1 - winner], winner=sides[winner])
+    return [Problem(message, number, "tricks", warning=True)]
 
 
 # How the deck is counted in a hand: with a trump suit, at no-trump or in Nullo. Each

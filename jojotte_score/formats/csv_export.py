@@ -19,7 +19,10 @@ from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import AnyHand, PlayedHand, Sitting
 from jojotte_score.core.scoring import Line
 from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.formats.csv_names import named_columns, seat_labels, with_named_cells
 from jojotte_score.formats.csv_players import (
+    PLAYER_HAND_FIGURES,
+    PLAYER_RUBBER_FIGURES,
     player_hand_columns,
     player_hand_rows,
     player_rubber_columns,
@@ -106,6 +109,25 @@ RUBBER_COLUMNS: Final[tuple[str, ...]] = (
     "prison_waiting",
 )
 """The columns of the rubbers export, in file order (see docs/file-format.md)."""
+
+HAND_FIGURES: Final = (
+    "melds",
+    "card_points",
+    "tricks",
+    "trick_score",
+    "total",
+    "above",
+    "below",
+    "game_below",
+    "games",
+    "running_total",
+)
+"""The figures of the hands export that each side has, numbered ``_0`` and ``_1``: written
+again at the end of the row in columns named for the sides ("Anna: above")."""
+
+RUBBER_FIGURES: Final = ("games", "total")
+"""The figures of the rubbers export that each side has, written again under the sides'
+names at the end of the row."""
 
 GAME_WINNERS_SEPARATOR: Final = "; "
 """Joins the names of a rubber's game winners, in the order the games were won."""
@@ -269,8 +291,9 @@ def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | int]]) 
     written as an empty cell, and a key not in ``columns`` raises ValueError.
     """
     buffer = io.StringIO()
+    # The header is neutralised too: a named column's heading holds a player's name.
+    csv.writer(buffer).writerow([neutralise(column) for column in columns])
     writer = csv.DictWriter(buffer, fieldnames=list(columns), extrasaction="raise")
-    writer.writeheader()
     for row in rows:
         writer.writerow({key: neutralise(value) for key, value in row.items()})
     return buffer.getvalue()
@@ -279,11 +302,20 @@ def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | int]]) 
 def hands_csv(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "") -> str:
     """The hands export of one sitting as text: the two sides' columns, or a column per
     player for the three-player game, the chouette and cutthroat; ``sitting_label`` in the
-    ``sitting`` column of every row."""
+    ``sitting`` column of every row. The row ends in the same figures under the sides' or
+    players' names (see :mod:`jojotte_score.formats.csv_names`)."""
     if ledger.game.per_player:
         columns = player_hand_columns(len(sitting.players))
-        return render_csv(columns, player_hand_rows(sitting, ledger, sitting_label=sitting_label))
-    return render_csv(HAND_COLUMNS, hand_rows(sitting, ledger, sitting_label=sitting_label))
+        rows = player_hand_rows(sitting, ledger, sitting_label=sitting_label)
+        figures: tuple[str, ...] = PLAYER_HAND_FIGURES
+        labels = seat_labels(sitting.players)
+    else:
+        columns = HAND_COLUMNS
+        rows = hand_rows(sitting, ledger, sitting_label=sitting_label)
+        figures = HAND_FIGURES
+        labels = seat_labels(sitting.side_names)
+    named = named_columns(figures, labels)
+    return render_csv((*columns, *named), with_named_cells(rows, figures, labels))
 
 
 def write_hands_csv(
@@ -304,14 +336,23 @@ def rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]]) -> str:
             "individual players, not both"
         )
     rows: list[Row] = []
-    if by_player:
-        for label, sitting, column_ledger in by_player:
-            rows.extend(player_rubber_rows(sitting, column_ledger, sitting_label=label))
-        seats = max(len(sitting.players) for _, sitting, _ in by_player)
-        return render_csv(player_rubber_columns(seats), rows)
+    every_label: list[str] = []
+    figures = PLAYER_RUBBER_FIGURES if by_player else RUBBER_FIGURES
     for label, sitting, ledger in items:
-        rows.extend(rubber_rows(sitting, ledger, sitting_label=label))
-    return render_csv(RUBBER_COLUMNS, rows)
+        if by_player:
+            labels = seat_labels(sitting.players)
+            numbered = player_rubber_rows(sitting, ledger, sitting_label=label)
+        else:
+            labels = seat_labels(sitting.side_names)
+            numbered = rubber_rows(sitting, ledger, sitting_label=label)
+        rows.extend(with_named_cells(numbered, figures, labels))
+        every_label.extend(labels)
+    if by_player:
+        seats = max(len(sitting.players) for _, sitting, _ in by_player)
+        columns = player_rubber_columns(seats)
+    else:
+        columns = RUBBER_COLUMNS
+    return render_csv((*columns, *named_columns(figures, every_label)), rows)
 
 
 def write_rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]], path: Path) -> None:

@@ -45,7 +45,7 @@ _HAND_FACTS: Final = (
     "game_winner",
     "rubber_winner",
 )
-_HAND_BY_PLAYER: Final = (
+PLAYER_HAND_FIGURES: Final = (
     "card_points",
     "melds",
     "tricks",
@@ -57,6 +57,9 @@ _HAND_BY_PLAYER: Final = (
     "games",
     "running_total",
 )
+"""The figures each player has in the hands export, a column per seat (``above_0``); they
+are written again at the end of the row in columns named for the players (``Anna: above``,
+see :mod:`jojotte_score.formats.csv_names`)."""
 _RUBBER_HEAD: Final = ("sitting", "variant")
 _RUBBER_FACTS: Final = (
     "rubber",
@@ -70,7 +73,9 @@ _RUBBER_FACTS: Final = (
     "partner",
     "prison_waiting",
 )
-_RUBBER_BY_PLAYER: Final = ("games", "total", "settlement")
+PLAYER_RUBBER_FIGURES: Final = ("games", "total", "settlement")
+"""The figures each player has in the rubbers export, numbered by seat; like those of the
+hands, written again at the end of the row under the players' names."""
 
 
 def _by_player(names: Iterable[str], seats: int) -> tuple[str, ...]:
@@ -83,7 +88,7 @@ def player_hand_columns(seats: int) -> tuple[str, ...]:
         *_HAND_HEAD,
         *_by_player(("player",), seats),
         *_HAND_FACTS,
-        *_by_player(_HAND_BY_PLAYER, seats),
+        *_by_player(PLAYER_HAND_FIGURES, seats),
         "note",
         "sitting",
     )
@@ -95,7 +100,7 @@ def player_rubber_columns(seats: int) -> tuple[str, ...]:
         *_RUBBER_HEAD,
         *_by_player(("player",), seats),
         *_RUBBER_FACTS,
-        *_by_player(_RUBBER_BY_PLAYER, seats),
+        *_by_player(PLAYER_RUBBER_FIGURES, seats),
     )
 
 

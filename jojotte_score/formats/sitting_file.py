@@ -515,7 +515,8 @@ def _read_individual(
         problems = [p for p in problems if not p.warning]
     top.problems.extend(problems)
     top.problems.sort(key=lambda p: (p.hand is not None, p.hand or 0))
-    if not structure_sound or problems or players is None or not isinstance(value, list):
+    refused = any(not p.warning for p in problems)  # a warning loads (an unbid slam, R6)
+    if not structure_sound or refused or players is None or not isinstance(value, list):
         top.ok = False
         return None
     if not variant.game.by_seat:

@@ -98,7 +98,7 @@ def test_csv_all_keeps_two_sided_rubbers_in_their_own_file(tmp_path: Path, capsy
     assert (
         rubbers.read_text(encoding="utf-8-sig")
         .splitlines()[1]
-        .endswith(",A,B,1,1,6,2,1,A; B; A,yes,A,755,655,A,100,0")
+        .endswith(",A,B,1,1,6,2,1,A; B; A,yes,A,755,655,A,100,0,2,1,755,655")
     )
     assert players.read_text(encoding="utf-8-sig").count("three-player") == 2
 

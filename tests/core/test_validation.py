@@ -162,7 +162,7 @@ ALL_CARDS = "partnerships play all 32 cards"
     ("rule", "variant", "hand", "field", "message"),
     [
         (NINE_CARDS, TWO, played(0, "spades", (60, 25), 1), None, ""),
-        (NINE_CARDS, TWO, played(0, "spades", (0, 0), 1), None, ""),
+        (NINE_CARDS, TWO, played(0, "spades", (0, 0), 1, tricks=(4, 5)), None, ""),
         (NINE_CARDS, TWO, played(0, "spades", (80, 75), 1), None, ""),
         (NINE_CARDS, TWO, played(0, "no-trump", (70, 50), 1), None, ""),
         (

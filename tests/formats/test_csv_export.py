@@ -30,14 +30,18 @@ from jojotte_score.core.model import (
 from jojotte_score.formats import csv_export
 from jojotte_score.formats.csv_export import (
     HAND_COLUMNS,
+    HAND_FIGURES,
     RUBBER_COLUMNS,
     hand_rows,
+    hands_csv,
     neutralise,
     render_csv,
     rubber_rows,
+    rubbers_csv,
     write_hands_csv,
     write_rubbers_csv,
 )
+from jojotte_score.formats.csv_names import named_columns
 from jojotte_score.formats.sitting_file import load_sitting
 from tests import golden
 
@@ -140,7 +144,10 @@ def test_the_chouettes_team_games_count_for_the_captain_and_the_partner(tmp_path
 def german_hands(tmp_path: Path) -> list[dict[str, str]]:
     out = tmp_path / "hands.csv"
     write_hands_csv(GERMAN, replay(GERMAN), out)
-    assert header_of(out) == list(HAND_COLUMNS)
+    # The documented columns first, unchanged; then the same figures under the sides' names.
+    header = header_of(out)
+    assert header[: len(HAND_COLUMNS)] == list(HAND_COLUMNS)
+    assert header[len(HAND_COLUMNS) :] == list(named_columns(HAND_FIGURES, ("A", "B")))
     return read_back(out)
 
 
@@ -213,7 +220,7 @@ def test_german_running_totals_grow_hand_by_hand(german_hands: list[dict[str, st
 def test_german_rubber_row(tmp_path: Path) -> None:
     out = tmp_path / "rubbers.csv"
     write_rubbers_csv([("german-example", GERMAN, replay(GERMAN))], out)
-    assert header_of(out) == list(RUBBER_COLUMNS)
+    assert header_of(out) == [*RUBBER_COLUMNS, "A: games", "B: games", "A: total", "B: total"]
     (row,) = read_back(out)
     assert row == {
         "sitting": "german-example",
@@ -232,6 +239,10 @@ def test_german_rubber_row(tmp_path: Path) -> None:
         "net_side": "A",
         "net_points": "100",
         "prison_waiting": "0",
+        "A: games": "2",
+        "B: games": "1",
+        "A: total": "755",
+        "B: total": "655",
     }
 
 
@@ -347,7 +358,7 @@ def test_umlauts_are_written_as_utf8_with_bom(tmp_path: Path) -> None:
     data = out.read_bytes()
     assert data.startswith(BOM)
     assert not data[len(BOM) :].startswith(BOM)
-    assert data.decode("utf-8-sig") == render_csv(HAND_COLUMNS, hand_rows(sitting, ledger))
+    assert data.decode("utf-8-sig") == hands_csv(sitting, ledger)
     (row,) = read_back(out)
     assert (row["side_0"], row["side_1"], row["bidder"]) == (
         "Jürgen & Søren",
@@ -498,8 +509,8 @@ def test_export_replaces_an_existing_file_whole(tmp_path: Path) -> None:
     out = tmp_path / "rubbers.csv"
     out.write_bytes(OLD * 100)
     write_rubbers_csv([("german-example", GERMAN, replay(GERMAN))], out)
-    assert out.read_bytes().decode("utf-8-sig") == render_csv(
-        RUBBER_COLUMNS, rubber_rows(GERMAN, replay(GERMAN), sitting_label="german-example")
+    assert out.read_bytes().decode("utf-8-sig") == rubbers_csv(
+        [("german-example", GERMAN, replay(GERMAN))]
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["rubbers.csv"]
 

@@ -146,7 +146,8 @@ def test_cutthroat_has_four_columns_and_the_dealer_copies() -> None:
 def test_the_columns_grow_with_the_players() -> None:
     assert len(player_hand_columns(4)) - len(player_hand_columns(3)) == 11
     assert player_rubber_columns(3)[-3:] == ("settlement_0", "settlement_1", "settlement_2")
-    assert read(hands_csv(CUTTHROAT, replay(CUTTHROAT)))[0].keys() == set(player_hand_columns(4))
+    row = read(hands_csv(CUTTHROAT, replay(CUTTHROAT)))[0]
+    assert list(row)[: len(player_hand_columns(4))] == list(player_hand_columns(4))
 
 
 def test_three_and_four_players_share_a_rubbers_file() -> None:

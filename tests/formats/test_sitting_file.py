@@ -388,7 +388,7 @@ def test_partnership_card_count_off_the_deck_is_a_warning(
     "hand",
     [
         {**GOOD, "card_points": [60, 25]},
-        {**GOOD, "card_points": [0, 0]},
+        {**GOOD, "card_points": [0, 0], "tricks": [4, 5]},  # tricks: no unbid slam (R6)
         {**GOOD, "trump": "no-trump", "card_points": [70, 50]},
         {**NULLO, "card_points": [40, 20], "tricks": [7, 2]},
         {**SLAM, "card_points": [95, 0]},

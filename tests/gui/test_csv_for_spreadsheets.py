@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFileDialog
 from jojotte_score.gui.history.history_rows import history_csv, history_row
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.formats.test_csv_names import check_named_figures
 
 from .test_every_game import GAMES, NAMES, show_game, window
 
@@ -71,3 +72,37 @@ def test_the_history_csv_gives_the_leader_and_the_lead_as_a_number(
         assert all(f"{name} +{row['lead']}" in row["result"] for name in leaders)
     else:
         assert row["leader"] == ""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_export_csv_names_whose_column_is_whose(
+    game: str, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The window's two files end in each player's figures under the player's name, as the
+    command line's do: the worked example's numbers, in the named player's column."""
+    show_game(window, game)
+    chosen = tmp_path / "evening.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_args: (str(chosen), ""))
+    window.named_actions[ActionName.EXPORT_CSV].trigger()
+    check_named_figures(chosen, tmp_path / "evening-rubbers.csv", game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_history_csv_gives_each_players_result_under_the_name(
+    game: str, window: MainWindow
+) -> None:
+    show_game(window, game)
+    (info,) = window.session.store.list_sittings()
+    row = next(csv.DictReader(history_csv([history_row(info)]).splitlines()))
+    results = {column: int(cell) for column, cell in row.items() if column.endswith(": result")}
+    assert list(results) == [f"{name}: result" for name in NAMES[game]]
+    assert sum(results.values()) == 0  # what one wins another loses
+    assert max(results.values()) == int(row["lead"])
+    expected = {
+        "two-player": {"A: result": 100, "B: result": -100},  # 755 - 655 (R14)
+        "three-player": {"Anna: result": 655, "Bert: result": -1655, "Carl: result": 1000},
+        "cutthroat": {"Anna: result": -110, "Bert: result": -190, "Carl: result": 2450},
+        "chouette": {"Anna: result": 1135, "Bert: result": 1150, "Carl: result": -2285},
+    }
+    for column, figure in expected.get(game, {}).items():
+        assert results[column] == figure

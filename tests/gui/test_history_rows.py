@@ -188,9 +188,10 @@ def test_csv_of_the_rows_shown() -> None:
         filtered(everything(), HistoryFilter(since=date(2026, 10, 1))), Column.HANDS
     )
     text = history_csv(shown)
-    assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
+    header, *table = list(csv.reader(io.StringIO(text)))
+    assert header[: len(CSV_COLUMNS)] == list(CSV_COLUMNS)
     assert text.endswith("\r\n")
-    rows = list(csv.reader(io.StringIO(text)))[1:]
+    rows = [row[: len(CSV_COLUMNS)] for row in table]
     assert rows == [
         [
             "1",
@@ -233,6 +234,15 @@ def test_csv_of_the_rows_shown() -> None:
             "40",
         ],
     ]
+    # Then each side's or player's result under its name, a number: + ahead, - behind.
+    names = ["Anna", "Bert", "Erik", "Fritz", "Greta", "Hanna", "Carla", "Anna & Bert"]
+    assert header[len(CSV_COLUMNS) :] == [f"{name}: result" for name in [*names, "Carl & Dora"]]
+    assert [row[len(CSV_COLUMNS) :] for row in table] == [
+        ["120", "-120", "", "", "", "", "", "", ""],
+        ["", "", "50", "-10", "20", "-60", "", "", ""],
+        ["", "0", "", "", "", "", "0", "", ""],
+        ["", "", "", "", "", "", "", "-40", "40"],
+    ]
 
 
 def test_a_damaged_sitting_in_the_csv_says_why() -> None:
@@ -245,7 +255,8 @@ def test_the_file_is_utf8_with_a_byte_order_mark(tmp_path: Path) -> None:
     write_history_csv(everything()[:1], path)
     raw = path.read_bytes()
     assert raw.startswith("\ufeff".encode())
-    assert path.read_text(encoding=CSV_ENCODING).splitlines()[1].endswith("Anna +120,Anna,120")
+    line = path.read_text(encoding=CSV_ENCODING).splitlines()[1]
+    assert line.endswith("Anna +120,Anna,120,120,-120")
 
 
 @pytest.mark.usefixtures("german")
@@ -255,7 +266,7 @@ def test_in_german_the_table_speaks_german_and_the_csv_stays_as_it_is() -> None:
     assert heading(Column.HANDS) == "Spiele"
     assert heading(Column.RUBBERS) == "Robber"
     text = history_csv(rows[:1])
-    assert text.splitlines()[0] == ",".join(CSV_COLUMNS)
+    assert text.splitlines()[0] == ",".join((*CSV_COLUMNS, "Anna: result", "Bert: result"))
     [row] = list(csv.reader(io.StringIO(text)))[1:]
     assert row[1:5] == ["2026-11-22", "Christmas", "Berlin", "two-player"]
 
@@ -268,4 +279,4 @@ def test_the_csv_is_the_same_in_german_and_english() -> None:
     german_rows = [history_row(level), *everything()]
     assert german_rows[0].text(Column.RESULT) != rows[0].text(Column.RESULT)  # shown German
     assert history_csv(german_rows) == english
-    assert english.splitlines()[1].endswith(",level,,0")
+    assert ",level,,0,0,0," in english.splitlines()[1]  # lead 0; Anna 0, Bert 0

@@ -206,19 +206,22 @@ def test_export_writes_the_rows_shown_in_their_order(
     QTest.mouseClick(history.export_button, Qt.MouseButton.LeftButton)
     with path.open(encoding=CSV_ENCODING, newline="") as file:
         rows = list(csv.reader(file))
+    # Each side's or player's result follows under its name, as a number.
     assert rows == [
         [
             "sitting_id", "date", "title", "place", "variant", "players", "hands",
-            "rubbers_finished", "result", "leader", "lead",
+            "rubbers_finished", "result", "leader", "lead", "Bert: result", "Carla: result",
+            "Anna: result", "Carl: result", "Anna & Bert: result", "Carl & Dora: result",
         ],
         ["7", "2026-10-19", "", "Hamburg", "two-player", "Bert–Carla", "12", "0", "level",
-         "", "0"],
+         "", "0", "0", "0", "", "", "", ""],
         ["9", "2026-11-15", "Chouette", "Potsdam", "chouette", "Anna, Bert, Carl", "44", "3",
-         "Anna -120, Bert +60, Carl +60", "Bert; Carl", "60"],
+         "Anna -120, Bert +60, Carl +60", "Bert; Carl", "60", "60", "", "-120", "60", "", ""],
         ["12", "2026-12-24", "Christmas 1937", "Berlin", "two-player", "Anna–Bert", "96", "6",
-         "Anna +420", "Anna", "420"],
+         "Anna +420", "Anna", "420", "-420", "", "420", "", "", ""],
         ["11", "2026-12-10", "Club night", "Café Kranzler", "partnership",
-         "Anna & Bert – Carl & Dora", "141", "9", "Carl & Dora +180", "Carl & Dora", "180"],
+         "Anna & Bert – Carl & Dora", "141", "9", "Carl & Dora +180", "Carl & Dora", "180",
+         "", "", "", "", "-180", "180"],
     ]  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from jojotte_score.core.model import PlayedHand, Sitting, Trump
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.gui.sitting.commands import (
     AddHand,
+    CorrectHands,
     DeleteHand,
     InsertHand,
     RenamePlayers,
@@ -94,6 +95,30 @@ def test_replace_insert_delete_and_rename_undo_in_turn(session: Session, data_di
     assert stored_hands(data_dir, sitting_id) == original
     assert session.shown.sitting.players == ("A", "B")
     assert stored_totals(data_dir, sitting_id) == [(755, 655)]
+
+
+def test_an_edit_with_corrections_is_named_and_undone_as_a_plain_edit(
+    session: Session, data_dir: Path
+) -> None:
+    """Both ways to edit a hand are "Edit hand N" in the Edit menu, and undo the same."""
+    sitting_id = open_german(session)
+    original = german().hands
+    edited = played(original[1])._replace(last_trick=1)
+    stack = QUndoStack()
+    replace = ReplaceHand(session, 1, edited)
+    correct = CorrectHands(session, 2, played(original[2])._replace(melds=(0, 40)), {})
+    stack.push(replace)
+    stack.push(correct)
+    assert [stack.text(i) for i in range(stack.count())] == ["Edit hand 2", "Edit hand 3"]
+    assert replace.texts()[1:] == ("&Undo edit hand 2", "&Redo edit hand 2")
+    assert correct.texts()[1:] == ("&Undo edit hand 3", "&Redo edit hand 3")
+    assert stored_hands(data_dir, sitting_id)[1:3] == (
+        edited,
+        played(original[2])._replace(melds=(0, 40)),
+    )
+    stack.undo()
+    stack.undo()
+    assert stored_hands(data_dir, sitting_id) == original
 
 
 def test_a_refused_change_is_reported_and_dropped(session: Session, data_dir: Path) -> None:

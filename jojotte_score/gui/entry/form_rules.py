@@ -42,7 +42,7 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.core.validation import errors_only
+from jojotte_score.core.validation import errors_only, possible_unbid_slam
 from jojotte_score.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
@@ -383,14 +383,18 @@ class FormRules:
     def slam_question(self, values: FormValues, words: tuple[str, str]) -> str | None:
         """The question for the tricks when the hand may be an unbid slam, else None.
 
-        One side took no card points and the other the last trick: a slam if the loser
-        took no trick at all, which the card points cannot tell (tricks of no value), so
-        the tricks are asked for rather than guessed.
+        The core's rule (:func:`~jojotte_score.core.validation.possible_unbid_slam`), which
+        the file reader applies too: one side took no card points and the other the last
+        trick, a slam if the loser took no trick at all, which the card points cannot tell
+        (tricks of no value), so the tricks are asked for rather than guessed.
         """
-        if values.special is not Special.NONE or values.tricks != (None, None):
-            return None
-        winner = self.last_trick_box(values)
-        if winner not in SIDES or values.card_points[1 - winner] != 0:
+        winner = possible_unbid_slam(
+            values.special,
+            values.card_points,
+            self.last_trick_box(values),
+            tricks_recorded=values.tricks != (None, None),
+        )
+        if winner is None:
             return None
         return _(
             "{loser} took no card points and {winner} the last trick: a slam if {loser} "

@@ -18,6 +18,7 @@ from typing import Final
 from jojotte_score.core.model import Variant, side_names
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
+from jojotte_score.formats.csv_names import named_column, named_columns, seat_labels
 from jojotte_score.i18n import N_, _, format_date
 from jojotte_score.labels import players_cell, sitting_result, variant_label
 from jojotte_score.storage.sittings import SittingInfo
@@ -74,7 +75,8 @@ CSV_COLUMNS: Final = (
 )
 """The columns of the history's CSV export: the sitting's id, then the table's columns
 (the variant as the sitting file names it, "two-player"; counts as numbers), then the result
-for a spreadsheet: who is ahead and by how many points, a number."""
+for a spreadsheet: who is ahead and by how many points, a number. Each row ends in the
+result of each side or player under its name ("Anna: result"), a number too."""
 
 SortKey = tuple[int, date | datetime | str | int]
 
@@ -105,6 +107,10 @@ class HistoryRow:
     """Who is ahead by ``lead``: the side ahead, or the players with the best settlement
     ("; " between equals); empty when level or damaged."""
     """The result as the CSV export writes it, the same in every language ("level")."""
+    results: tuple[tuple[str, int], ...] = ()
+    """Each side's (or player's) result, with the label of its named CSV column: the net
+    result of the rubbers, + for the side ahead and - for the other, or the settlement;
+    empty for a damaged sitting."""
 
     def text(self, column: Column) -> str:
         """The cell as the table shows it (the date as the language writes it)."""
@@ -161,6 +167,7 @@ class HistoryRow:
             "result": self.file_result or self.result,
             "leader": self.leader,
             "lead": "" if self.damaged else self.lead,
+            **{named_column(label, "result"): points for label, points in self.results},
         }
 
 
@@ -182,6 +189,12 @@ def history_row(info: SittingInfo) -> HistoryRow:
         if info.net_side is not None and lead:
             leader = side_names(info.variant, tuple(info.players))[info.net_side]
     facts = (info.variant, info.players, info.net_side, info.net_points, info.settlement)
+    if info.settlement is not None:
+        labels, points = seat_labels(info.players), tuple(info.settlement)
+    else:
+        labels = seat_labels(side_names(info.variant, tuple(info.players)))
+        ahead = 0 if info.net_side is None else info.net_points
+        points = (ahead, -ahead) if info.net_side != 1 else (-ahead, ahead)
     result = sitting_result(*facts)
     return HistoryRow(
         id=info.id,
@@ -198,6 +211,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
         lead=lead,
         file_result=sitting_result(*facts, for_file=True),
         leader=leader,
+        results=tuple(zip(labels, points, strict=False)),
     )
 
 
@@ -247,9 +261,11 @@ def sorted_rows(
 
 
 def history_csv(rows: Sequence[HistoryRow]) -> str:
-    """The CSV text of ``rows`` as shown (see :data:`CSV_COLUMNS`); a text cell a
+    """The CSV text of ``rows`` as shown (see :data:`CSV_COLUMNS`), then a result column
+    for every side or player named in them, in the order they first appear; a text cell a
     spreadsheet would run as a formula gets a leading apostrophe."""
-    return render_csv(CSV_COLUMNS, (row.csv_row() for row in rows))
+    named = named_columns(("result",), (label for row in rows for label, _points in row.results))
+    return render_csv((*CSV_COLUMNS, *named), (row.csv_row() for row in rows))
 
 
 def write_history_csv(rows: Sequence[HistoryRow], path: Path) -> None:

@@ -130,15 +130,14 @@ class InsertHand(StoreCommand):
         store.delete_hand(sitting_id, self._position)
 
 
-class ReplaceHand(StoreCommand):
-    """Put an edited hand in place of the one at ``position``."""
+class EditHand(StoreCommand):
+    """An edit of the hand at ``position`` (0-based), named "Edit hand N" in the Edit menu
+    however much it changes: :class:`ReplaceHand` and :class:`CorrectHands` differ only in
+    what they put in the store."""
 
-    def __init__(self, session: Session, position: int, hand: AnyHand) -> None:
+    def __init__(self, session: Session, position: int) -> None:
         super().__init__(session)
         self._position = position
-        self._hand = hand
-        self._old: AnyHand | None = None
-        self._name()
 
     def texts(self) -> CommandTexts:
         number = self._position + 1
@@ -147,6 +146,16 @@ class ReplaceHand(StoreCommand):
             _("&Undo edit hand {number}").format(number=number),
             _("&Redo edit hand {number}").format(number=number),
         )
+
+
+class ReplaceHand(EditHand):
+    """Put an edited hand in place of the one at ``position``."""
+
+    def __init__(self, session: Session, position: int, hand: AnyHand) -> None:
+        super().__init__(session, position)
+        self._hand = hand
+        self._old: AnyHand | None = None
+        self._name()
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.replace_hand(sitting_id, self._position, self._hand)
@@ -156,7 +165,7 @@ class ReplaceHand(StoreCommand):
         store.replace_hand(sitting_id, self._position, self._old)
 
 
-class CorrectHands(StoreCommand):
+class CorrectHands(EditHand):
     """Put an edited hand in place of the one at ``position`` together with the
     corrections it needs (``corrections``, position → hand: the chouette's later hands
     without the dealers the edit made illegal), as one step to undo."""
@@ -164,19 +173,10 @@ class CorrectHands(StoreCommand):
     def __init__(
         self, session: Session, position: int, hand: AnyHand, corrections: Mapping[int, AnyHand]
     ) -> None:
-        super().__init__(session)
-        self._position = position
+        super().__init__(session, position)
         self._hands = {**corrections, position: hand}
         self._old: dict[int, AnyHand] = {}
         self._name()
-
-    def texts(self) -> CommandTexts:
-        number = self._position + 1
-        return CommandTexts(
-            _("Edit hand {number}").format(number=number),
-            _("&Undo edit hand {number}").format(number=number),
-            _("&Redo edit hand {number}").format(number=number),
-        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.replace_hands(sitting_id, self._hands)
