@@ -12,7 +12,9 @@ the Sittings tab shown (within 1.2x). Every figure is the best of several repeti
   and replayed (``player_stats`` over ``store.load``);
 - a hand recorded (``SittingStore.add_hand``) and the open history window reloaded as the
   main window does after each change, with the Sittings tab shown and with the Statistics
-  tab shown; and the hand recorded with no history window, for scale.
+  tab shown; and the hand recorded with no history window, for scale;
+- the Statistics tab's own reading after a recorded hand, alone: every sitting's stored
+  figures read again, and only the changed sitting's (the figures the tab keeps).
 
 The database is built once with ``SittingStore.import_sitting`` and kept in the temporary
 folder (or in ``--data-dir``), so later runs only measure, each on a copy of it; its
@@ -49,7 +51,7 @@ from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.storage.statistics import period_stats
+from jojotte_score.storage.statistics import PeriodFigures, period_stats
 
 
 def line(label: str, seconds: float, baseline: float | None = None, aim: float = 0) -> str:
@@ -82,7 +84,7 @@ def measure(path: Path, repeat: int) -> None:
         )
 
         # A new sitting, its hands recorded one at a time in order (each valid after the last).
-        hands = iter(parse_sitting(sitting_data(10 * repeat + 10, seed=27)).sitting.hands)
+        hands = iter(parse_sitting(sitting_data(12 * repeat + 10, seed=27)).sitting.hands)
         sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
         window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
         add_history_tabs(window, lambda: store)
@@ -111,6 +113,18 @@ def measure(path: Path, repeat: int) -> None:
                 timings[tab] = min(timings[tab], time.perf_counter() - start)
         window.close()
 
+        # The Statistics tab's own reading after a recorded hand, alone: all read again
+        # (as before), and only the changed sitting read again (the figures kept by the tab).
+        kept = PeriodFigures()
+        kept.period_stats(store)
+        reading: dict[str, float] = {"all": float("inf"), "kept": float("inf")}
+        for _ in range(repeat):
+            for way, read in (("all", period_stats), ("kept", kept.period_stats)):
+                store.add_hand(sitting_id, next(hands))
+                start = time.perf_counter()
+                read(store)
+                reading[way] = min(reading[way], time.perf_counter() - start)
+
     print(
         f"Statistics of {len(ids)} sittings, {len(figures.players)} players "
         f"(best of {repeat}; the replay best of {max(1, repeat // 3)}):"
@@ -123,6 +137,9 @@ def measure(path: Path, repeat: int) -> None:
     print(line("no history window (for scale)", timings[None]))
     print(line("the Sittings tab shown (baseline)", closed))
     print(line("the Statistics tab shown", timings[1], closed, aim=1.2))
+    print("The Statistics tab's reading alone, after a recorded hand:")
+    print(line("every sitting's stored figures read again", reading["all"], closed))
+    print(line("only the changed sitting read again (kept by the tab)", reading["kept"], closed))
 
 
 def main() -> int:

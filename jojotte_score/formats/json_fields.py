@@ -9,6 +9,7 @@ numbers no JSON reader holds exactly, and names the key in every message.
 from __future__ import annotations
 
 import enum
+import functools
 import json
 from collections.abc import Callable, Mapping
 from typing import Final, TypeVar
@@ -42,7 +43,12 @@ class FieldReader:
     ``meanings`` gives what a missing required key should have held, for its message (each
     marked with ``N_``; translated when the message is written); it is called only when a
     key is missing, so a reader of a well-formed hand translates nothing.
+
+    Each check accepts a sound value first, with one test, and works out what is wrong
+    only when it fails: a sitting file of 100,000 hands is read one reader per hand.
     """
+
+    __slots__ = ("hand", "meanings", "obj", "ok", "problems")
 
     def __init__(
         self,
@@ -67,7 +73,10 @@ class FieldReader:
     ) -> None:
         """Refuse keys that are not strings, repeated keys and unknown keys; a key of
         ``elsewhere`` gets the message ``misplaced`` ({key}: it does not belong here)."""
-        for key in getattr(self.obj, "repeated", ()):
+        repeated = getattr(self.obj, "repeated", ())
+        if not repeated and self.obj.keys() <= _key_set(allowed):
+            return
+        for key in repeated:
             self.error(_("key {key} appears more than once").format(key=show(key)), key)
         for key in self.obj:
             if not isinstance(key, str):
@@ -93,17 +102,21 @@ class FieldReader:
     ) -> int | None:
         """An integer; None when absent (or null, where allowed) and when it is bad, which
         ``what`` (:data:`WHOLE`, :data:`SIDE`, ...) words."""
-        if key not in self.obj:
+        value = self.obj.get(key, _ABSENT)
+        if type(value) is int and -MAX_JSON_INTEGER <= value <= MAX_JSON_INTEGER:
+            return value
+        if value is _ABSENT:
             if required:
                 self.missing(key)
             return None
-        value = self.obj[key]
         if value is None and nullable:
             return None
         return self.checked_int(key, value, what)
 
     def checked_int(self, name: str, value: object, what: str) -> int | None:
         """``value`` if it is an integer JSON holds exactly, else None (noted)."""
+        if type(value) is int and -MAX_JSON_INTEGER <= value <= MAX_JSON_INTEGER:
+            return value
         if not isinstance(value, int) or isinstance(value, bool):
             self.error(_(what).format(field=name, value=show(value)), name)
             return None
@@ -115,6 +128,15 @@ class FieldReader:
     def pair(self, key: str, *, nullable: bool = False) -> tuple[int, int] | None:
         """Two integers [side 0, side 1]; None when absent (or null, if allowed) or bad."""
         value = self.obj.get(key)
+        if type(value) is list and len(value) == 2:
+            first, second = value
+            if (
+                type(first) is int
+                and type(second) is int
+                and -MAX_JSON_INTEGER <= first <= MAX_JSON_INTEGER
+                and -MAX_JSON_INTEGER <= second <= MAX_JSON_INTEGER
+            ):
+                return (first, second)
         if value is None and (nullable or key not in self.obj):
             return None
         if not isinstance(value, list):
@@ -167,11 +189,14 @@ class FieldReader:
     ) -> _E | None:
         """One of an enum's values, given by its string; the default when absent (or null,
         where allowed)."""
+        value = self.obj.get(key)
+        members: dict[str, _E] = _members(kind)
+        if type(value) is str and value in members:
+            return members[value]
         if key not in self.obj or (nullable and self.obj[key] is None):
             if default is None and not nullable:
                 self.missing(key)
             return default
-        value = self.obj[key]
         if not isinstance(value, str):
             message = _("{field} must be one of {choices}, not {value}")
             self.error(message.format(field=key, choices=choices(kind), value=show(value)), key)
@@ -219,6 +244,23 @@ class FieldReader:
         if any(name is None for name in names):
             return None
         return tuple(name for name in names if name is not None)
+
+
+_ABSENT: Final = object()
+"""A key's value when the object does not hold it."""
+
+
+@functools.cache
+def _key_set(allowed: tuple[str, ...]) -> frozenset[str]:
+    """The keys an object may hold, as a set: ``dict.keys() <= _key_set(allowed)`` in one step."""
+    return frozenset(allowed)
+
+
+@functools.cache
+def _members(kind: type[_E]) -> dict[str, _E]:
+    """An enum's members by their value: a look-up in one step (``kind(value)`` takes two
+    Python calls, which 100,000 hands of three choices each make some 0.15 s)."""
+    return {member.value: member for member in kind}
 
 
 def translated(meanings: Mapping[str, str]) -> dict[str, str]:

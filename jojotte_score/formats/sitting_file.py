@@ -438,6 +438,11 @@ def _meanings(data: dict[object, object]) -> dict[str, str]:
     return meanings
 
 
+def _hand_meanings() -> dict[str, str]:
+    """What each required key of a hand should hold."""
+    return _meanings({})
+
+
 def _either_word(words: tuple[str, ...]) -> str:
     """'"a", "b" or "c"'."""
     # Translators: the last of a list of choices: '"a", "b" or "c"'.
@@ -695,7 +700,7 @@ def _read_hand(
         message = _("a hand must be a JSON object {{...}}, not {value}")
         problems.append(Problem(message.format(value=show(data)), number))
         return None, problems
-    reader = FieldReader(data, problems, number, lambda: _meanings({}))
+    reader = FieldReader(data, problems, number, _hand_meanings)
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
         message = _("thrown_in must be true or false, not {value}")

@@ -156,6 +156,36 @@ def test_an_open_history_follows_a_recorded_hand(
     assert hands_of_sitting_1() == 6
 
 
+def test_the_statistics_tab_shown_follows_a_recorded_hand_and_its_undo(
+    history: HistoryWindow, main_window: MainWindow
+) -> None:
+    """With the Statistics tab shown, a hand recorded in the German example (sitting 1)
+    gives its players one more hand played at once, and Undo takes it back; the figures
+    the tab kept for the other sittings stay as they were."""
+    statistics = tab(history, "Sta&tistics").findChild(StatisticsView)
+    assert isinstance(statistics, StatisticsView)
+
+    def figures() -> dict[str, tuple[int, int, int]]:
+        shown = statistics.figures
+        assert shown is not None
+        return {p.name: (p.hands_played, p.rubbers_unfinished, p.net_points) for p in shown.players}
+
+    before = figures()
+    players = set(main_window.session.store.load(1).sitting.players)
+    main_window.open_sitting_id(1)
+    hand = main_window.session.store.load(1).sitting.hands[0]
+    main_window.undo_stack.push(AddHand(main_window.session, hand))
+    after = figures()
+    for name, (hands, unfinished, net) in before.items():
+        if name in players:
+            assert after[name][0] == hands + 1
+            assert after[name][1] == unfinished + 1
+        else:
+            assert after[name] == (hands, unfinished, net)
+    main_window.undo_stack.undo()
+    assert figures() == before
+
+
 # In German ---------------------------------------------------------------------------------
 
 

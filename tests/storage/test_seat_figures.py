@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 import pytest
@@ -29,7 +29,13 @@ from jojotte_score.storage.backups import make_backup, restore_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.storage.statistics import period_stats, stored_seat_figures
+from jojotte_score.storage.statistics import (
+    Period,
+    PeriodFigures,
+    PeriodStats,
+    period_stats,
+    stored_seat_figures,
+)
 from tests.strategies import sittings
 from tests.strategies_three_player import (
     chouette_sittings,
@@ -54,9 +60,11 @@ def replayed(store: SittingStore) -> list[PlayerStats]:
     return player_stats(store.load(sitting_id).sitting for sitting_id in ids)
 
 
-def assert_stored_equal_replayed(store: SittingStore) -> None:
+def assert_stored_equal_replayed(store: SittingStore, kept: PeriodFigures | None = None) -> None:
     figures = period_stats(store)
     assert list(figures.players) == replayed(store)
+    if kept is not None:  # read again after the change, as the open Statistics tab does
+        assert kept.period_stats(store) == figures
     # ... and every sitting's figures are now stored for its current revision.
     fresh = stored_seat_figures(store.database.connection)
     assert sorted(fresh) == [sitting_id for sitting_id, _ in store.created_dates()]
@@ -83,24 +91,29 @@ def test_the_stored_figures_equal_a_replay_after_every_kind_of_change(
 ) -> None:
     folder = tmp_path_factory.mktemp("db")
     path = folder / "sittings.sqlite3"
+    kept = PeriodFigures()
     with Database.open(path) as database:
         store = SittingStore(database)
         ids = [store.import_sitting(sitting) for sitting in games]
-        assert_stored_equal_replayed(store)
+        assert_stored_equal_replayed(store, kept)
         make_backup(database.connection, folder / "backups", datetime.now(UTC))
         for _ in range(4):
             index = chance.randrange(len(ids))
-            change_and_undo(store, ids[index], games[index], chance)
+            change_and_undo(store, ids[index], games[index], chance, kept)
     # Restoring the backup taken before the changes: the figures are those of that time.
     restore_backup(next((folder / "backups").iterdir()), path, datetime.now(UTC))
     with Database.open(path) as database:
         store = SittingStore(database)
         assert [store.load(i).sitting.hands for i in ids] == [s.hands for s in games]
-        assert_stored_equal_replayed(store)
+        assert_stored_equal_replayed(store, kept)
 
 
 def change_and_undo(
-    store: SittingStore, sitting_id: int, original: Sitting, chance: random.Random
+    store: SittingStore,
+    sitting_id: int,
+    original: Sitting,
+    chance: random.Random,
+    kept: PeriodFigures,
 ) -> None:
     """One edit, insert or delete (a refused one changes nothing), checked; then taken back
     as the Edit menu's Undo does, checked again."""
@@ -124,11 +137,11 @@ def change_and_undo(
             removed = store.delete_hand(sitting_id, position)
             undo = lambda: store.insert_hand(sitting_id, position, removed)  # noqa: E731
     except InvalidSittingError:
-        assert_stored_equal_replayed(store)
+        assert_stored_equal_replayed(store, kept)
         return
-    assert_stored_equal_replayed(store)
+    assert_stored_equal_replayed(store, kept)
     undo()
-    assert_stored_equal_replayed(store)
+    assert_stored_equal_replayed(store, kept)
 
 
 def test_a_recorded_hand_scores_only_its_own_sitting_again(
@@ -154,6 +167,38 @@ def test_a_recorded_hand_scores_only_its_own_sitting_again(
         assert by_name["A"].rubbers_unfinished == old["A"].rubbers_unfinished + 1
         assert by_name["Anna"] == old["Anna"]
         assert list(after.players) == replayed(store)
+
+
+def test_figures_read_again_read_only_the_sittings_changed_since(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.stored_examples import store_examples
+
+    read: list[object] = []
+    rows_of = statistics.stored_figure_rows
+
+    def counting(
+        connection: sqlite3.Connection, sitting_ids: list[int] | None = None
+    ) -> dict[int, list[tuple[int, ...]]]:
+        read.append(sitting_ids)
+        return rows_of(connection, sitting_ids)
+
+    monkeypatch.setattr(statistics, "stored_figure_rows", counting)
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = store_examples(database)
+        kept = PeriodFigures()
+        before = kept.period_stats(store)
+        assert read == [None]  # the first reading reads every sitting's rows
+        read.clear()
+        assert kept.period_stats(store) == before
+        assert read == []
+        store.add_hand(2, store.load(2).sitting.hands[0])
+        store.rename_players(3, [f"{name} Jr" for name in store.load(3).sitting.players])
+        after = kept.period_stats(store)
+        assert read == [[2, 3]]
+        assert after == period_stats(store)
+        assert after != before
+        assert any(player.name.endswith(" Jr") for player in after.players)
 
 
 def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
@@ -294,3 +339,17 @@ def test_stored_figures_that_are_not_whole_numbers_are_scored_again(
         assert period_stats(store) == before
         assert rescored == [2, 3]
         assert sorted(stored_seat_figures(database.connection)) == [1, 2, 3, 4]
+
+
+def test_figures_kept_for_one_period_give_another_period_its_own_sum(tmp_path: Path) -> None:
+    from tests.stored_examples import store_examples
+
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = store_examples(database)
+        kept = PeriodFigures()
+        long_ago = Period(date(1900, 1, 1), date(1900, 12, 31))
+        assert kept.period_stats(store, long_ago) == PeriodStats(long_ago, 0, ())
+        everything = kept.period_stats(store)
+        assert everything == period_stats(store)
+        assert everything.sittings == 4
+        assert kept.period_stats(store, long_ago).players == ()

@@ -23,6 +23,7 @@ from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import (
     ALL_TIME,
     Period,
+    PeriodFigures,
     PeriodStats,
     period_stats,
     sittings_created,
@@ -51,10 +52,12 @@ def all_stats(store: SittingStore) -> tuple[PlayerStats, ...]:
 
 def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) -> None:
     """Give the history window its Statistics and Plots tabs. Each reads the store when it
-    is shown (the figures are the sums of those stored for each sitting)."""
+    is shown (the figures are the sums of those stored for each sitting; after a change,
+    only the sittings changed are read again)."""
+    figures = PeriodFigures()
 
     def stats_for(period: Period) -> PeriodStats:
-        return period_stats(store(), period)
+        return figures.period_stats(store(), period)
 
     statistics_page = QWidget()
     statistics_layout = QVBoxLayout(statistics_page)
