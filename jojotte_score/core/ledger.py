@@ -230,28 +230,36 @@ class Ledger:
         index = number - self.start.rubber
         return self.rubbers[index] if 0 <= index < len(self.rubbers) else None
 
+    def rubber_starts(self) -> tuple[Checkpoint, ...]:
+        """The checkpoint each rubber of the ledger starts from, in order, from its
+        ``start`` on, and the one the next hand starts once the last rubber is over: the
+        first hand's position, the prison waiting, each column's totals over the rubbers
+        before it and the rubber's roles (one pass over the rubbers)."""
+        starts = [self.start]
+        totals = list(self.start.totals or (0,) * len(self.columns))
+        for held in self.rubbers:
+            if not held.finished:
+                break
+            for column, points in enumerate(held.totals):
+                totals[column] += points
+            last = held.hands[-1]
+            starts.append(
+                Checkpoint(
+                    last.number,
+                    held.number + 1,
+                    last.prison_after,
+                    tuple(totals),
+                    self.rubber_roles(held.number + 1),
+                )
+            )
+        return tuple(starts)
+
     def rubber_start(self, number: int) -> Checkpoint | None:
-        """The checkpoint rubber ``number`` (1-based) starts from: its first hand's
-        position, the prison waiting, each column's totals over the rubbers before it and
-        its roles. Known for the ledger's start, each rubber it holds and the rubber the
-        next hand starts once the last is over; None for any other."""
-        if number == self.start.rubber:
-            return self.start
-        held = self.rubber(number)
-        if held is not None:
-            position = held.hands[0].number - 1
-        elif number == self.rubber_count + 1 and self.rubbers and self.rubbers[-1].finished:
-            position = self.hand_count
-        else:
-            return None
-        before = self.hands[position - self.start.position - 1]
-        return Checkpoint(
-            position,
-            number,
-            before.prison_after,
-            self.totals_after(number - 1),
-            self.rubber_roles(number),
-        )
+        """The checkpoint rubber ``number`` (1-based) starts from (see
+        :meth:`rubber_starts`), or None for a rubber the ledger cannot tell."""
+        starts = self.rubber_starts()
+        index = number - self.start.rubber
+        return starts[index] if 0 <= index < len(starts) else None
 
     def rubber_roles(self, number: int) -> ChouetteRoles | None:
         """The chouette's roles in rubber ``number`` (C2, C3), the rubber the next hand

@@ -179,10 +179,8 @@ class Pad:
                     break
         ledger = scorer.ledger(self.recent.columns)
         self._older.append(ledger)
-        for number in range(start.rubber, ledger.rubber_count + 2):
-            point = ledger.rubber_start(number)
-            if point is not None:
-                self._starts[number] = point
+        for point in ledger.rubber_starts():
+            self._starts[point.rubber] = point
         return ledger
 
 
