@@ -7,6 +7,7 @@ computes a score: the ledger comes from :func:`replay`, the status from :func:`t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,7 +124,7 @@ class Shown:
         if start is None:  # the next hand
             return self._scorer.copy()
         scorer = Scorer.of(self._setup, start)
-        scorer.extend(self.hand(number - 1) for number in range(start.position + 1, position + 1))
+        scorer.extend(self.hand(earlier) for earlier in range(start.position, position))
         return scorer
 
     def roles(self) -> ChouetteRoles | None:
@@ -203,20 +204,21 @@ class Session:
         if shown is None or not shown.variant.game.has_roles:  # no later hand can change
             return None
         recorded = shown.hand(position)
-        built: list[Callable[[AnyHand], Correction | None] | None] = []
+
+        @functools.cache
+        def corrector() -> Callable[[AnyHand], Correction | None] | None:
+            return shown.variant.game.corrector(shown.sitting, position, shown.ledger)
 
         def correction(hand: AnyHand) -> Correction | None:
-            # The hand as recorded leaves the recorded sitting as legal as it is, so the
-            # whole sitting, which the game's corrector needs, is read at the first key that
-            # changes the hand, not when the hand is selected (0.5 s of the 0.55 s selecting
-            # hand 2 of a 10,000-hand chouette took, benchmarks/bench_old_hand.py).
+            # The hand as recorded leaves the sitting as legal as it is, so the whole
+            # sitting, which the game's corrector needs, is read at the first key that
+            # changes the hand, not when the hand is selected: selecting the newest hand but
+            # one of a 10,000-hand chouette took 1.2-1.6 s with it, 0.05-0.13 s without, on
+            # a busy machine (benchmarks/bench_old_hand.py).
             if hand == recorded:
                 return None
-            if not built:
-                game = shown.variant.game
-                built.append(game.corrector(shown.sitting, position, shown.ledger))
-            corrector = built[0]
-            return None if corrector is None else corrector(hand)
+            changed = corrector()
+            return None if changed is None else changed(hand)
 
         return correction
 
