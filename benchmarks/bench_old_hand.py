@@ -19,9 +19,13 @@ otherwise, lets its events settle, and only then starts the clock:
 The clock stops when no event is left. Each round is the first time its window opens an old
 hand, as when a player opens a sitting to correct an early hand. For reference the opening of
 the sitting before it is timed too (the session opens it, the window is shown and its events
-settle), as that is where a window may do the work instead. Hands and sittings are the same
-in every run (fixed seeds). The figures printed are the fastest round of each, and the ratio
-of the medians beside the ratio of the fastest.
+settle), as that is where a window may do the work instead; and, between the two, in the same
+window, the newest hand but one selected (its row is in view when the sitting opens) and the
+selection cleared (the panel ready for the next hand again); and after hand 2 the middle hand
+(hand 5,000 of 10,000, hand 30 of 60), selected and scrolled to as typing its number in the
+hand list does. Hands and sittings are the same in every run (fixed seeds). The figures
+printed are the fastest round of each step, and the ratio of the medians beside the ratio of
+the fastest.
 
 Only the window's own controls are used (the hand list and its selection, the pad's rubber,
 the panel's mode) and the store's import, so that the script measures the same thing
@@ -64,8 +68,18 @@ def build(store: SittingStore, games: list[str], long: int, short: int) -> dict[
     return ids
 
 
-def open_old_hand(store: SittingStore, sitting_id: int, folder: Path) -> tuple[float, float]:
-    """Open the sitting in a new window, then hand 2: the seconds each took."""
+STEPS = (
+    "the sitting opened",
+    "newest but one opened",
+    "selection cleared",
+    "hand 2 opened",
+    "middle hand opened",
+)
+
+
+def open_old_hand(store: SittingStore, sitting_id: int, folder: Path) -> list[float]:
+    """Open the sitting in a new window, then the newest hand but one, clear the selection,
+    open hand 2, then the middle hand: the seconds each of :data:`STEPS` took."""
     from PySide6.QtWidgets import QApplication
 
     from jojotte_score.gui.sitting.session import Session
@@ -79,24 +93,43 @@ def open_old_hand(store: SittingStore, sitting_id: int, folder: Path) -> tuple[f
     window.resize(1200, 800)
     window.show()
     app.processEvents()
+    seconds = []
     start = time.perf_counter()
     session.open(sitting_id)
     app.processEvents()
-    opened = time.perf_counter() - start
+    seconds.append(time.perf_counter() - start)
+    count = window.model.rowCount()
+    start = time.perf_counter()
+    window.table.selectRow(count - 2)
+    app.processEvents()
+    seconds.append(time.perf_counter() - start)
+    assert window.panel.mode() == ("replace", count - 2), window.panel.mode()
+    assert window.sheet.selected_hand() == count - 1, window.sheet.selected_hand()
+    start = time.perf_counter()
+    window.table.clearSelection()
+    app.processEvents()
+    seconds.append(time.perf_counter() - start)
+    assert window.panel.mode() == ("add", None), window.panel.mode()
     start = time.perf_counter()
     window.table.selectRow(HAND - 1)
     if window.sheet.rubber_number() != RUBBER:
         window.sheet.show_rubber(RUBBER)
     app.processEvents()
-    seconds = time.perf_counter() - start
+    seconds.append(time.perf_counter() - start)
     # What a player would see, checked once the clock has stopped.
     assert window.panel.mode() == ("replace", HAND - 1), window.panel.mode()
     assert window.sheet.rubber_number() == RUBBER, window.sheet.rubber_number()
     assert window.sheet.selected_hand() == HAND, window.sheet.selected_hand()
+    middle = count // 2
+    start = time.perf_counter()
+    window.table.select_number(middle)
+    app.processEvents()
+    seconds.append(time.perf_counter() - start)
+    assert window.panel.mode() == ("replace", middle - 1), window.panel.mode()
     window.close()
     window.deleteLater()
     app.processEvents()
-    return opened, seconds
+    return seconds
 
 
 def main() -> int:
@@ -130,26 +163,21 @@ def main() -> int:
             ids = build(store, games, args.hands, args.short)
             print(f"{len(ids)} sittings stored in {time.perf_counter() - start:.1f} s")
             sizes = f"{f'{args.short:,} hands':>10s} {f'{args.hands:,} hands':>12s}"
-            print(
-                f"{'':14s}{'hand 2 opened':^46s}{'the sitting opened':^46s}".rstrip() + "\n"
-                f"{'game':14s} {sizes} {'ratio':>7s} {'(medians)':>11s}"
-                f"  {sizes} {'ratio':>7s} {'(medians)':>11s}"
-            )
+            print(f"{'game':14s} {'':22s} {sizes} {'ratio':>7s} {'(medians)':>11s}")
             for game in games:
-                rounds: dict[int, list[tuple[float, float]]] = {args.short: [], args.hands: []}
+                rounds: dict[int, list[list[float]]] = {args.short: [], args.hands: []}
                 for _ in range(args.repeat):  # the short and the long sitting in turn
                     for hands, values in rounds.items():
                         values.append(open_old_hand(store, ids[f"{game} {hands}"], folder))
-                row = f"{game:14s}"
-                for which in (1, 0):  # the hand, then the sitting
-                    short = [times[which] for times in rounds[args.short]]
-                    long = [times[which] for times in rounds[args.hands]]
+                for step, what in enumerate(STEPS):
+                    short = [times[step] for times in rounds[args.short]]
+                    long = [times[step] for times in rounds[args.hands]]
                     ratio = statistics.median(long) / statistics.median(short)
-                    row += (
+                    print(
+                        f"{game if step == 0 else '':14s} {what:22s}"
                         f" {1000 * min(short):7.1f} ms {1000 * min(long):9.1f} ms"
-                        f" {min(long) / min(short):6.1f}x {f'({ratio:.1f}x)':>11s}  "
+                        f" {min(long) / min(short):6.1f}x {f'({ratio:.1f}x)':>11s}"
                     )
-                print(row.rstrip())
     del app
     return 0
 

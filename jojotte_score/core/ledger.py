@@ -230,6 +230,37 @@ class Ledger:
         index = number - self.start.rubber
         return self.rubbers[index] if 0 <= index < len(self.rubbers) else None
 
+    def rubber_starts(self) -> tuple[Checkpoint, ...]:
+        """The checkpoint each rubber of the ledger starts from, in order, from its
+        ``start`` on, and the one the next hand starts once the last rubber is over: the
+        first hand's position, the prison waiting, each column's totals over the rubbers
+        before it and the rubber's roles (one pass over the rubbers)."""
+        starts = [self.start]
+        totals = list(self.start.totals or (0,) * len(self.columns))
+        for held in self.rubbers:
+            if not held.finished:
+                break
+            for column, points in enumerate(held.totals):
+                totals[column] += points
+            last = held.hands[-1]
+            starts.append(
+                Checkpoint(
+                    last.number,
+                    held.number + 1,
+                    last.prison_after,
+                    tuple(totals),
+                    self.rubber_roles(held.number + 1),
+                )
+            )
+        return tuple(starts)
+
+    def rubber_start(self, number: int) -> Checkpoint | None:
+        """The checkpoint rubber ``number`` (1-based) starts from (see
+        :meth:`rubber_starts`), or None for a rubber the ledger cannot tell."""
+        starts = self.rubber_starts()
+        index = number - self.start.rubber
+        return starts[index] if 0 <= index < len(starts) else None
+
     def rubber_roles(self, number: int) -> ChouetteRoles | None:
         """The chouette's roles in rubber ``number`` (C2, C3), the rubber the next hand
         starts included; None outside the chouette, and for a rubber the ledger cannot tell."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import NamedTuple
 
@@ -302,6 +302,15 @@ class SittingStore:
             chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
             chouette=roles,
         )
+
+    def hands_from(self, sitting_id: int, position: int) -> Generator[AnyHand, None, None]:
+        """The sitting's hands from ``position`` (0-based) on, in order, each read when it
+        is asked for: an older rubber of a long sitting is scored from its checkpoint
+        without reading the hands after it (close the generator when done)."""
+        with _stored(sitting_id):
+            connection = self.database.connection
+            variant = _require_sitting(connection, sitting_id)
+            yield from summary.stored_hands(connection, sitting_id, variant, position)
 
     def hand_count(self, sitting_id: int) -> int:
         """How many hands the sitting holds."""

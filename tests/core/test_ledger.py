@@ -8,6 +8,7 @@ import pytest
 
 from jojotte_score.core.ledger import Checkpoint, Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
+from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided
 
@@ -248,3 +249,41 @@ def test_a_checkpoint_of_another_number_of_columns_is_refused() -> None:
     assert (
         Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0))).start.difference == 100
     )
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "german-example.json",
+        "partnership-example.json",
+        "three-player-example.json",
+        "chouette-example.json",
+        "cutthroat-example.json",
+    ],
+)
+def test_every_rubber_start_resumes_the_replay(example: str) -> None:
+    """Scored from the checkpoint any rubber starts from, the hands from there on are those
+    of the whole replay, and so are each column's totals (R14, T15) and the chouette's roles
+    in every later rubber (C3); the rubber after the last one over starts after the last
+    hand, and no other rubber is known."""
+    sitting = load_sitting(DATA / example).sitting
+    sitting = Sitting(
+        sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.chouette
+    )
+    whole = replay(sitting)
+    assert whole.rubber_start(1) == whole.start
+    for number in range(2, whole.rubber_count + 1):
+        start = whole.rubber_start(number)
+        assert start is not None
+        assert start.position == whole.rubbers[number - 1].hands[0].number - 1
+        later = Sitting(
+            sitting.variant, sitting.players, sitting.hands[start.position :], sitting.rules
+        )
+        resumed = replay(later, start)
+        assert resumed.hands == whole.hands[start.position :], number
+        assert resumed.totals == whole.totals, number
+        assert resumed.rubber_roles(number) == whole.rubber_roles(number), number
+    after = whole.rubber_start(whole.rubber_count + 1)
+    assert (after is not None) == whole.rubbers[-1].finished
+    assert after is None or after.position == len(sitting.hands)
+    assert whole.rubber_start(whole.rubber_count + 2) is None

@@ -1,4 +1,5 @@
-"""A long sitting opens on its newest hands; older ones are scored when first looked at.
+"""A long sitting opens on its newest hands; an older one is scored, from its rubber's
+checkpoint, when first looked at.
 
 The German rubber (6 hands, A wins 755 : 655, so A by 100) played 40 times: 240 hands,
 rubbers starting at every sixth hand. The summary's checkpoint leaves at least 100 hands
@@ -65,7 +66,10 @@ def test_an_older_row_or_rubber_is_scored_on_first_sight(long_window: MainWindow
     whole = replay(two_sided(stored.sitting))
     first = whole.hands[0]
     assert model.data(model.index(0, 0)) == "1"
-    assert pad(long_window).loaded
+    assert not pad(long_window).loaded  # scored from the start to the end of rubber 1 only
+    held = pad(long_window).ledger_of_hand(1)
+    assert held is not None
+    assert (held.start.position, len(held.hands)) == (0, 6)
     assert first.hand == german().hands[0]
     long_window.sheet.show_rubber(1)
     assert long_window.sheet.rubber_number() == 1

@@ -1,38 +1,56 @@
-"""The pad the window shows: the newest rubber at once, the older ones when first needed.
+"""The pad the window shows: the newest rubbers at once, an older one from its checkpoint.
 
 Opening a sitting of any game scores only the rubbers of its newest hands, from the
 checkpoint the storage keeps (see :class:`jojotte_score.core.ledger.Checkpoint`). Everything
-the window shows first, and recording the next hand, needs nothing older. Scrolling the hand list up
-or turning back to an earlier rubber asks :class:`Pad` for older hands; it then loads and
-replays the whole sitting, once. Both ledgers come from the core's scorer, so they agree
-hand for hand (a property test holds them to it).
+the window shows first, and recording the next hand, needs nothing older. Scrolling the hand
+list up or turning back to an earlier rubber asks :class:`Pad` for an older hand or rubber;
+it reads the hands from the nearest rubber start it knows (the sitting's first hand, or one
+it has scored past before) to the end of the rubber asked for, and scores only those. Every
+ledger comes from the core's scorer, so they agree hand for hand with a replay of the whole
+sitting (a test holds them to it in every game).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import bisect
+import contextlib
+from collections.abc import Callable, Generator
 
-from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
-from jojotte_score.core.model import ChouetteRoles
+from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, RubberResult, Scorer
+from jojotte_score.core.model import AnyHand, ChouetteRoles
 from jojotte_score.core.scoring import Line
 
 
 class Pad:
-    """A sitting's ledger, scored from a checkpoint, with the whole one loaded on demand.
+    """A sitting's ledger, scored from a checkpoint, with older rubbers scored on demand.
 
-    ``recent`` is scored from some checkpoint (possibly the start); ``load_whole`` returns
-    the ledger of every hand.
+    ``recent`` is scored from some checkpoint (possibly the start) to the newest hand;
+    ``first`` is where the sitting starts (the chouette's first roles); ``hands_from`` reads
+    the stored hands from a position (0-based) on, as they are asked for; ``load_whole``
+    returns the ledger of every hand, for what needs the whole sitting (printing, export).
     """
 
-    def __init__(self, recent: Ledger, load_whole: Callable[[], Ledger]) -> None:
+    def __init__(
+        self,
+        recent: Ledger,
+        first: Checkpoint,
+        hands_from: Callable[[int], Generator[AnyHand, None, None]],
+        load_whole: Callable[[], Ledger],
+    ) -> None:
         self.recent = recent
+        self._hands_from = hands_from
         self._load_whole = load_whole
         self._whole: Ledger | None = recent if recent.start.position == 0 else None
+        # Older rubbers, each ledger scored from a rubber start to a rubber's end, in the
+        # order of the hands: each starts where the one before it ends (_score_older
+        # starts from the latest start known before what it is asked for).
+        self._older: list[Ledger] = []
+        self._starts: dict[int, Checkpoint] = {first.rubber: first}  # by rubber number
 
     @classmethod
     def of(cls, ledger: Ledger) -> Pad:
         """The pad of a whole ledger (nothing left to load)."""
-        return cls(ledger, lambda: ledger)
+        return cls(ledger, ledger.start, _no_hands, lambda: ledger)
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -71,16 +89,34 @@ class Pad:
         return self._whole
 
     def ledger_of_hand(self, number: int) -> Ledger | None:
-        """A ledger holding hand ``number`` (1-based), or None when there is no such hand."""
+        """A ledger holding hand ``number`` (1-based) and its rubber from the rubber's
+        start, or None when there is no such hand."""
         if not 1 <= number <= self.hand_count:
             return None
-        return self.recent if self.recent.result(number) is not None else self.whole()
+        if self.recent.result(number) is not None:
+            return self.recent
+        if self._whole is not None:
+            return self._whole
+        older = self._older
+        index = bisect.bisect_right(older, number - 1, key=lambda held: held.start.position)
+        if index and older[index - 1].result(number) is not None:
+            return older[index - 1]
+        return self._score_older(hand=number)
 
     def ledger_of_rubber(self, number: int) -> Ledger | None:
-        """A ledger holding rubber ``number`` (1-based), or None when there is no such rubber."""
+        """A ledger holding rubber ``number`` (1-based) whole, or None when there is no such
+        rubber."""
         if not 1 <= number <= self.rubber_count:
             return None
-        return self.recent if self.recent.rubber(number) is not None else self.whole()
+        if self.recent.rubber(number) is not None:
+            return self.recent
+        if self._whole is not None:
+            return self._whole
+        older = self._older
+        index = bisect.bisect_right(older, number, key=lambda held: held.start.rubber)
+        if index and older[index - 1].rubber(number) is not None:
+            return older[index - 1]
+        return self._score_older(rubber=number)
 
     def result(self, number: int) -> HandResult | None:
         """Hand ``number`` (1-based) as scored, or None when there is no such hand."""
@@ -111,4 +147,43 @@ class Pad:
         None in the other games."""
         if self.recent.start.rubber <= rubber:
             return self.recent.rubber_roles(rubber)
-        return self.whole().rubber_roles(rubber)
+        ledger = self.ledger_of_rubber(rubber)
+        return None if ledger is None else ledger.rubber_roles(rubber)
+
+    def start_of_hand(self, number: int) -> Checkpoint | None:
+        """The checkpoint of the rubber hand ``number`` (1-based) is played in, or None
+        when there is no such hand."""
+        ledger = self.ledger_of_hand(number)
+        result = None if ledger is None else ledger.result(number)
+        return None if ledger is None or result is None else ledger.rubber_start(result.rubber)
+
+    def _score_older(self, *, hand: int = 0, rubber: int = 0) -> Ledger:
+        """Score hand ``hand`` or rubber ``rubber`` (1-based; one of them) from the latest
+        rubber start known before it to the end of its rubber; every rubber start passed is
+        known from then on. The hand that ends a rubber wins its game, so it takes the
+        prison waiting (R10): no circle of the rubber waits for a later hand."""
+        start = max(
+            (
+                point
+                for point in self._starts.values()
+                if point.position < hand or point.rubber <= rubber
+            ),
+            key=lambda point: point.position,
+        )
+        scorer = Scorer(self.recent.variant, self.recent.rules, start)
+        with contextlib.closing(self._hands_from(start.position)) as hands:
+            for each in hands:
+                result = scorer.add(each)
+                reached = result.number >= hand and result.rubber >= rubber
+                if reached and result.rubber_winner is not None:
+                    break
+        ledger = scorer.ledger(self.recent.columns)
+        self._older.append(ledger)
+        for point in ledger.rubber_starts():
+            self._starts[point.rubber] = point
+        return ledger
+
+
+def _no_hands(position: int) -> Generator[AnyHand, None, None]:
+    """The hands a pad of a whole ledger reads: none, it holds them all."""
+    yield from ()

@@ -7,6 +7,7 @@ computes a score: the ledger comes from :func:`replay`, the status from :func:`t
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -48,7 +49,12 @@ class Shown:
         scorer = Scorer.of(self._setup, recent.checkpoint)
         scorer.extend(recent.hands)
         self._scorer = scorer
-        self.pad = Pad(scorer.ledger(self._setup.columns), lambda: replay(self.sitting))
+        self.pad = Pad(
+            scorer.ledger(self._setup.columns),
+            Scorer.of(self._setup).start,
+            lambda position: store.hands_from(recent.id, position),
+            lambda: replay(self.sitting),
+        )
 
     @property
     def id(self) -> int:
@@ -103,24 +109,22 @@ class Shown:
         return self.pad.whole()
 
     def hand(self, position: int) -> AnyHand:
-        """The hand at ``position`` (0-based)."""
-        first = self.recent.checkpoint.position
-        if position >= first:
-            return self.recent.hands[position - first]
-        return self.hands[position]
+        """The hand at ``position`` (0-based), as the pad scored it (an older one with its
+        rubber, from the rubber's checkpoint)."""
+        result = self.pad.result(position + 1)
+        if result is None:
+            raise IndexError(f"the sitting has no hand {position + 1}")
+        return result.hand
 
     def scorer_before(self, position: int) -> Scorer:
         """A new scorer that has scored the hands before ``position`` (0-based), for the
-        caller to keep; in the chouette its ``roles`` are those of the hand at ``position``."""
-        checkpoint = self.recent.checkpoint
-        if position >= self.count:
+        caller to keep, from the checkpoint of their rubber; in the chouette its ``roles``
+        are those of the hand at ``position``."""
+        start = self.pad.start_of_hand(position + 1)
+        if start is None:  # the next hand
             return self._scorer.copy()
-        if position >= checkpoint.position:
-            scorer = Scorer.of(self._setup, checkpoint)
-            scorer.extend(self.recent.hands[: position - checkpoint.position])
-            return scorer
-        scorer = Scorer.of(self.sitting)
-        scorer.extend(self.hands[:position])
+        scorer = Scorer.of(self._setup, start)
+        scorer.extend(self.hand(earlier) for earlier in range(start.position, position))
         return scorer
 
     def roles(self) -> ChouetteRoles | None:
@@ -199,7 +203,24 @@ class Session:
         shown = self.shown
         if shown is None or not shown.variant.game.has_roles:  # no later hand can change
             return None
-        return shown.variant.game.corrector(shown.sitting, position, shown.ledger)
+        recorded = shown.hand(position)
+
+        @functools.cache
+        def corrector() -> Callable[[AnyHand], Correction | None] | None:
+            return shown.variant.game.corrector(shown.sitting, position, shown.ledger)
+
+        def correction(hand: AnyHand) -> Correction | None:
+            # The hand as recorded leaves the sitting as legal as it is, so the whole
+            # sitting, which the game's corrector needs, is read at the first key that
+            # changes the hand, not when the hand is selected: selecting the newest hand but
+            # one of a 10,000-hand chouette took 1.2-1.6 s with it, 0.05-0.13 s without, on
+            # a busy machine (benchmarks/bench_old_hand.py).
+            if hand == recorded:
+                return None
+            changed = corrector()
+            return None if changed is None else changed(hand)
+
+        return correction
 
     def _load(self) -> Shown | None:
         if self.sitting_id is None:
