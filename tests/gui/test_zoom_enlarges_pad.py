@@ -31,3 +31,27 @@ def test_ctrl_plus_five_times_draws_the_pad_larger(game: str, window: MainWindow
     assert min(scales) > before  # every press draws the pad larger than at first
     row = window.table.verticalHeader().defaultSectionSize()
     assert window.table.viewport().height() >= 3 * row  # not the heading row alone
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_status_line_stays_one_line_and_leaves_the_height_to_the_pad(
+    game: str, window: MainWindow
+) -> None:
+    window.resize(1280, 820)
+    show_game(window, game)
+    QApplication.processEvents()
+    status = window.status_label
+    line = status.text()
+    height, point_size = window.statusBar().height(), status.font().pointSizeF()
+    sheet_height = window.sheet_area.height()
+    for _press in range(5):
+        QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+        QApplication.processEvents()
+    assert status.font().pointSizeF() == pytest.approx(1.5 * point_size, rel=0.01)
+    assert window.statusBar().height() <= 1.5 * height + 2  # one line, not three or four
+    assert status.height() <= status.fontMetrics().height() + 4
+    assert status.text() == line  # the whole line, though it may be drawn cut short
+    assert status.toolTip() in ("", line)
+    wide = status.fontMetrics().horizontalAdvance(line) > status.contentsRect().width()
+    assert status.toolTip() == (line if wide else "")
+    assert window.sheet_area.height() >= sheet_height * 2 // 3  # the pad kept its height

@@ -59,6 +59,7 @@ from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
+from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
 
 _A = ActionName
@@ -147,9 +148,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.pages.addWidget(self._welcome())
         self.pages.addWidget(self.splitter)
         self.setCentralWidget(self.pages)
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label = StatusLine()
         self.mode_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.mode_label)
@@ -494,7 +493,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet.set_zoom(factor)
         for widget in (self.panel, self.table, self.explanation, self.status_label):
             font = widget.font()
-            font.setPointSizeF(self._base_point_size * factor)
+            # The status line, one line, grows less: the pad takes the height.
+            scale = min(factor, STATUS_ZOOM) if widget is self.status_label else factor
+            font.setPointSizeF(self._base_point_size * scale)
             widget.setFont(font)
         height = QFontMetrics(self.table.font()).height()
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
