@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
-from jojotte_score.gui.pad.hand_model import HandTableModel
+from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import (
@@ -65,6 +65,7 @@ from jojotte_score.i18n import _
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _HAND_ROWS = 4  # rows of the hand list large print keeps in sight
+_SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
@@ -125,6 +126,7 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setStretchLastSection(True)
         header.setTextElideMode(Qt.TextElideMode.ElideNone)  # headings of two lines, whole
         self.table.setAlternatingRowColors(True)
+        self.table.viewport().installEventFilter(self)
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
@@ -570,18 +572,29 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _fit_columns(self) -> None:
         """Each column as wide as its heading and the rows in sight need; the notes take
-        what is left (a cell cut short is elided, its tooltip tells it whole)."""
+        what is left (a cell cut short is elided, its tooltip tells it whole). When the list
+        is too narrow for them all, the dealer, contract and card points give up width, down
+        to their headings' width, so that the list never scrolls sideways while it fits."""
         header = self.table.horizontalHeader()
         two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
         count = self.model.rowCount()
         newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
         grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
-        for column in range(self.model.notes_column()):
-            width = header.sectionSizeHint(column)
+        notes = self.model.notes_column()
+        widths, least = [], []
+        for column in range(notes):
+            width = heading = header.sectionSizeHint(column)
             for row in newest:
                 index = self.model.index(row, column)
                 width = max(width, self.table.sizeHintForIndex(index).width() + grid)
+            widths.append(width)
+            least.append(heading if column in _SHRINKING_COLUMNS else width)
+        # The notes, stretched to the right edge, are never narrower than a new section.
+        notes_width = max(header.sectionSizeHint(notes), header.defaultSectionSize())
+        room = self.table.viewport().width() - notes_width
+        _shrink(widths, least, sum(widths) - room)
+        for column, width in enumerate(widths):
             self.table.setColumnWidth(column, width)
 
     def _fit_panel(self) -> None:
@@ -611,6 +624,10 @@ class MainWindow(SittingMenus, QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.sheet_area.viewport() and event.type() == QEvent.Type.Resize:
             self.sheet.set_room(self.sheet_area.viewport().height())
+        elif watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            assert isinstance(event, QResizeEvent)
+            if event.size().width() != event.oldSize().width():
+                self._fit_columns()  # the list's columns fit its new width
         return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
@@ -655,6 +672,18 @@ class MainWindow(SittingMenus, QMainWindow):
         if self.history is not None:
             self.history.close()
         super().closeEvent(event)
+
+
+def _shrink(widths: list[int], least: list[int], excess: int) -> None:
+    """Take ``excess`` pixels from ``widths``, from each in proportion to what it has
+    above its ``least``, never below it."""
+    spare = sum(width - low for width, low in zip(widths, least, strict=True))
+    if excess <= 0 or spare <= 0:
+        return
+    taken = min(excess, spare)
+    for column, low in enumerate(least):
+        cut = -(-(widths[column] - low) * taken // spare)  # rounded up: all of it is taken
+        widths[column] -= min(cut, widths[column] - low)
 
 
 def _command(stack: QUndoStack, index: int) -> StoreCommand | None:
