@@ -66,6 +66,7 @@ _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _HAND_ROWS = 4  # rows of the hand list large print keeps in sight
 _SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
+_LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by default
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
@@ -89,6 +90,11 @@ class MainWindow(SittingMenus, QMainWindow):
     ):
         super().__init__(parent)
         self.session, self.settings = session, settings
+        # The layout the user dragged (None: the window fits it): the heights of the pad,
+        # list and explanation, and the panel's share of the width.
+        self._chosen_left: list[int] | None = None
+        self._chosen_panel: float | None = None
+        self._laid_out_for: int | None = -1  # the sitting the layout was last set for
         if undo_stack is None:
             undo_stack = QUndoStack(self)
         else:
@@ -208,6 +214,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.redoTextChanged.connect(self._update_actions)
         self._stack_index = self.undo_stack.index()
         self._lent = 0  # pixels of the hand list lent to a long explanation
+        self.left.splitterMoved.connect(self._left_dragged)
+        self.splitter.splitterMoved.connect(self._panel_dragged)
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.chosen.connect(self._correct)
@@ -230,6 +238,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self._fit_columns()
         self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
+        if self.session.sitting_id != self._laid_out_for:
+            self._lay_out_for_sitting()
         self.table.scrollToBottom()
         self._update_title()
         self._update_actions()
@@ -314,7 +324,7 @@ class MainWindow(SittingMenus, QMainWindow):
         lines = sum(-(-metrics.horizontalAdvance(line) // width) or 1 for line in text)
         needed = (lines + 1) * metrics.lineSpacing() + 2 * self.explanation.frameWidth()
         sizes = self.left.sizes()
-        if len(sizes) != 3:
+        if len(sizes) != 3 or self._chosen_left is not None:  # the heights the user dragged
             return
         row = self.table.verticalHeader().defaultSectionSize()
         rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
@@ -502,6 +512,7 @@ class MainWindow(SittingMenus, QMainWindow):
         height = QFontMetrics(self.table.font()).height()
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
         self._fit_columns()
+        self._chosen_panel = None  # the panel's width follows its print
         self._fit_panel()
         self._keep_hand_rows()
         # The totals stay in sight: the enlarged pad scrolls to its foot.
@@ -525,6 +536,34 @@ class MainWindow(SittingMenus, QMainWindow):
         explanation = min(sizes[2], QFontMetrics(self.explanation.font()).lineSpacing() * 3)
         sheet = max(total - needed - explanation, total // 4)
         self.left.setSizes([sheet, total - sheet - explanation, explanation])
+        if self._chosen_left is not None:  # what the user chose, with the rows kept
+            self._chosen_left = self.left.sizes()
+
+    # The layout the user chose -----------------------------------------------------------
+
+    def _left_dragged(self, _position: int, _index: int) -> None:
+        """The user dragged the heights of the pad, list and explanation: they stay (the
+        window no longer fits the explanation by itself) and are remembered."""
+        self._chosen_left = self.left.sizes()
+        self._lent = 0
+
+    def _panel_dragged(self, _position: int, _index: int) -> None:
+        """The user dragged the panel's width: its share of the window stays (until the
+        print size changes) and is remembered."""
+        sizes = self.splitter.sizes()
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and sum(sizes) > 0:
+            self._chosen_panel = sizes[1] / sum(sizes)
+
+    def _lay_out_for_sitting(self) -> None:
+        """Another sitting is shown: the pad, list and explanation start from the heights
+        the user chose, or else from the default ones, not from what the last sitting's
+        explanations made of them."""
+        self._laid_out_for = self.session.sitting_id
+        self._lent = 0
+        total = sum(self.left.sizes()) or sum(_LEFT_SIZES)
+        sizes = self._chosen_left or _LEFT_SIZES
+        self.left.setSizes([size * total // sum(sizes) for size in sizes])
+        self._keep_hand_rows()
 
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
@@ -613,6 +652,10 @@ class MainWindow(SittingMenus, QMainWindow):
             self.splitter.setSizes([self.height() // 2] * 2)
             return
         total = sum(self.splitter.sizes()) or self.width()
+        if self._chosen_panel is not None:  # the width the user dragged it to
+            panel = round(total * self._chosen_panel)
+            self.splitter.setSizes([total - panel, panel])
+            return
         room = max(total // 2, total - self.sheet.sizeHint().width() - bar - 8)
         wanted = min(max(needed, total * 2 // 5), room)
         self.splitter.setSizes([total - wanted, wanted])
@@ -638,9 +681,13 @@ class MainWindow(SittingMenus, QMainWindow):
         self.restoreState(self.settings.byte_state("window/state"))
         self.splitter.setSizes([self.width() // 2] * 2)
         self.set_zoom(self.settings.zoom)
-        self.splitter.restoreState(self.settings.byte_state("window/splitter"))
-        if not self.left.restoreState(self.settings.byte_state("window/left_splitter")):
-            self.left.setSizes([480, 220, 100])
+        # Only a layout the user dragged is kept: what the window fitted by itself is not.
+        heights = self.settings.chosen_sizes("window/chosen_heights")
+        self._chosen_left = heights if heights is not None and len(heights) == 3 else None
+        widths = self.settings.chosen_sizes("window/chosen_widths")
+        if widths is not None and len(widths) == 2:
+            self._chosen_panel = widths[1] / sum(widths)
+            self._fit_panel()
 
     def open_shown_last(self) -> None:
         """Show the sitting that was on screen when the window last closed, when it is still
@@ -659,8 +706,9 @@ class MainWindow(SittingMenus, QMainWindow):
             self.settings.set_shown_sitting(path, self.session.sitting_id)
         self.settings.set_byte_state("window/geometry", self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
-        self.settings.set_byte_state("window/splitter", self.splitter.saveState())
-        self.settings.set_byte_state("window/left_splitter", self.left.saveState())
+        self.settings.set_chosen_sizes("window/chosen_heights", self._chosen_left)
+        widths = self.splitter.sizes() if self._chosen_panel is not None else None
+        self.settings.set_chosen_sizes("window/chosen_widths", widths)
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
