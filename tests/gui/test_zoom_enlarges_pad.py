@@ -1,13 +1,15 @@
 """Larger print enlarges the pad first (issue 24, item 8), in every game: Ctrl++ five times
-at 1280×820 draws the sheet larger than before, and the hand list keeps rows in sight."""
+at 1280×820 draws the sheet larger than before, the hand list keeps rows in sight, the
+status line stays one line, and no choice or box of the panel is cut off."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.window.main_window import MainWindow
 
 from .test_every_game import GAMES, show_game
@@ -55,3 +57,28 @@ def test_the_status_line_stays_one_line_and_leaves_the_height_to_the_pad(
     wide = status.fontMetrics().horizontalAdvance(line) > status.contentsRect().width()
     assert status.toolTip() == (line if wide else "")
     assert window.sheet_area.height() >= sheet_height * 2 // 3  # the pad kept its height
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_large_print_cuts_off_no_choice_and_no_box_of_the_panel(
+    game: str, window: MainWindow
+) -> None:
+    window.resize(1280, 820)
+    show_game(window, "two-player" if game != "two-player" else "cutthroat")
+    show_game(window, game)  # the panel's choices set anew for this game
+    for _press in range(5):
+        QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+    for _level in range(5):  # each nested layout measures again in a pass of its own
+        QApplication.processEvents()
+    panel = window.panel
+    fields = [field for field in panel.findChildren(ChoiceField) if field.isVisible()]
+    assert len(fields) >= 6
+    for field in fields:
+        for button in field.buttons():
+            where = f"{field.accessibleName()}: {button.text()}"
+            assert button.isVisible(), where
+            assert field.rect().contains(button.geometry()), where
+    for pair in (panel.melds, panel.card_points, panel.tricks):
+        for edit in pair.edits:
+            corner = edit.mapTo(pair, QPoint(edit.width() - 1, edit.height() - 1))
+            assert pair.rect().contains(corner), edit.accessibleName()
