@@ -36,3 +36,17 @@ def test_the_hand_list_needs_no_sideways_scrolling_at_1280_by_820(
         for row in range(window.model.rowCount()):
             needed = table.sizeHintForIndex(window.model.index(row, column)).width()
             assert widths[column] >= needed, (row, column)
+
+
+def test_a_list_too_wide_even_cut_short_scrolls_and_shows_its_cells_whole(
+    window: MainWindow,
+) -> None:
+    window.resize(1280, 820)
+    show_game(window, "cutthroat")
+    window.set_zoom(3.0)
+    QApplication.processEvents()
+    table = window.table
+    assert table.horizontalScrollBar().maximum() > 0
+    for row in range(window.model.rowCount()):
+        needed = table.sizeHintForIndex(window.model.index(row, 2)).width()
+        assert table.columnWidth(2) >= needed, window.model.index(row, 2).data()

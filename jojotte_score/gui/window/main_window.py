@@ -613,7 +613,7 @@ class MainWindow(SittingMenus, QMainWindow):
         """Each column as wide as its heading and the rows in sight need; the notes take
         what is left (a cell cut short is elided, its tooltip tells it whole). When the list
         is too narrow for them all, the dealer, contract and card points give up width, down
-        to their headings' width, so that the list never scrolls sideways while it fits."""
+        to their headings' width, when that spares the list scrolling sideways."""
         header = self.table.horizontalHeader()
         two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
@@ -724,13 +724,13 @@ class MainWindow(SittingMenus, QMainWindow):
 
 def _shrink(widths: list[int], least: list[int], excess: int) -> None:
     """Take ``excess`` pixels from ``widths``, from each in proportion to what it has
-    above its ``least``, never below it."""
+    above its ``least``, never below it; nothing when that cannot take it all (the list
+    scrolls sideways anyway, and then shows its cells whole)."""
     spare = sum(width - low for width, low in zip(widths, least, strict=True))
-    if excess <= 0 or spare <= 0:
+    if excess <= 0 or spare < excess:
         return
-    taken = min(excess, spare)
     for column, low in enumerate(least):
-        cut = -(-(widths[column] - low) * taken // spare)  # rounded up: all of it is taken
+        cut = -(-(widths[column] - low) * excess // spare)  # rounded up: all of it is taken
         widths[column] -= min(cut, widths[column] - low)
 
 
