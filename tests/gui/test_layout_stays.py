@@ -132,7 +132,30 @@ def test_sizes_kept_that_are_not_sizes_are_no_choice(
     again = MainWindow(Session(window.session.store), settings)  # starts with the default
     qtbot.addWidget(again)
     show_game(again, "two-player")
-    QApplication.processEvents()
-    assert again.left.sizes()[1] > 0
+    again.show()
+    qtbot.waitExposed(again)
+    for _level in range(3):
+        QApplication.processEvents()
+    row = again.table.verticalHeader().defaultSectionSize()
+    assert again.table.viewport().height() >= 5 * row
     settings.set_chosen_sizes("window/chosen_heights", [400, 250, 90])
     assert settings.chosen_sizes("window/chosen_heights") == [400, 250, 90]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sitting_opened_before_the_window_shows_gets_the_default_layout(
+    game: str, qtbot: QtBot, store: SittingStore, settings: AppSettings
+) -> None:
+    """As at start-up: the sitting is opened, then the window shown."""
+    window = MainWindow(Session(store), settings)
+    qtbot.addWidget(window)
+    window.open_sitting_id(store_game(store, game))
+    window.show()
+    qtbot.waitExposed(window)
+    for _level in range(5):
+        QApplication.processEvents()
+    row = window.table.verticalHeader().defaultSectionSize()
+    assert window.table.viewport().height() >= 5 * row
+    sheet, hands, explanation = window.left.sizes()
+    assert sheet > hands > 0
+    assert explanation > 0

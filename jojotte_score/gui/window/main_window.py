@@ -95,6 +95,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._chosen_left: list[int] | None = None
         self._chosen_panel: float | None = None
         self._laid_out_for: int | None = -1  # the sitting the layout was last set for
+        self._layout_pending = False  # a new sitting's layout waits for the window's size
         if undo_stack is None:
             undo_stack = QUndoStack(self)
         else:
@@ -137,6 +138,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
+        self.left.installEventFilter(self)  # a new sitting's layout, once it has a size
         for widget, stretch in ((self.sheet_area, 5), (self.table, 3), (self.explanation, 1)):
             self.left.addWidget(widget)
             self.left.setStretchFactor(self.left.indexOf(widget), stretch)
@@ -325,6 +327,8 @@ class MainWindow(SittingMenus, QMainWindow):
         needed = (lines + 1) * metrics.lineSpacing() + 2 * self.explanation.frameWidth()
         sizes = self.left.sizes()
         if len(sizes) != 3 or self._chosen_left is not None:  # the heights the user dragged
+            return
+        if self._layout_pending:  # fitted once the window has its size
             return
         row = self.table.verticalHeader().defaultSectionSize()
         rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
@@ -560,10 +564,20 @@ class MainWindow(SittingMenus, QMainWindow):
         explanations made of them."""
         self._laid_out_for = self.session.sitting_id
         self._lent = 0
-        total = sum(self.left.sizes()) or sum(_LEFT_SIZES)
+        self._layout_pending = True
+        self._apply_layout()
+
+    def _apply_layout(self) -> None:
+        """Set the heights a new sitting starts from, once the window has its size (a
+        sitting opened before the window is first shown is laid out when it is)."""
+        total = sum(self.left.sizes())
+        if not self._layout_pending or not self.left.isVisible() or total <= 0:
+            return
+        self._layout_pending = False
         sizes = self._chosen_left or _LEFT_SIZES
         self.left.setSizes([size * total // sum(sizes) for size in sizes])
         self._keep_hand_rows()
+        self._fit_explanation()
 
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
@@ -667,6 +681,9 @@ class MainWindow(SittingMenus, QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.sheet_area.viewport() and event.type() == QEvent.Type.Resize:
             self.sheet.set_room(self.sheet_area.viewport().height())
+        elif watched is self.left and event.type() == QEvent.Type.Resize:
+            if self._layout_pending:  # once the window has settled on its size
+                QTimer.singleShot(0, self._apply_layout)
         elif watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
             assert isinstance(event, QResizeEvent)
             if event.size().width() != event.oldSize().width():
