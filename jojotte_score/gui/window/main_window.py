@@ -724,7 +724,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.settings.set_byte_state("window/geometry", self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
         self.settings.set_chosen_sizes("window/chosen_heights", self._chosen_left)
-        widths = self.splitter.sizes() if self._chosen_panel is not None else None
+        share = self._chosen_panel  # kept as the pad's and the panel's thousandths
+        widths = None if share is None else [1000 - round(share * 1000), round(share * 1000)]
         self.settings.set_chosen_sizes("window/chosen_widths", widths)
         self.settings.sync()
 

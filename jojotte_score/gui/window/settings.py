@@ -25,8 +25,9 @@ ZOOM_STEP = 1.25
 DEFAULTS: dict[str, Any] = {
     "window/geometry": QByteArray(),
     "window/state": QByteArray(),
-    # The sizes the user dragged, in pixels ("": the window fits them itself): the heights
-    # of the pad, the hand list and the explanation; the widths of the pad and the panel.
+    # The sizes the user dragged ("": the window fits them itself): the heights of the pad,
+    # the hand list and the explanation in pixels; the pad's and the panel's shares of the
+    # width in thousandths.
     "window/chosen_heights": "",
     "window/chosen_widths": "",
     "view/zoom": 1.0,
