@@ -82,3 +82,15 @@ def test_large_print_cuts_off_no_choice_and_no_box_of_the_panel(
         for edit in pair.edits:
             corner = edit.mapTo(pair, QPoint(edit.width() - 1, edit.height() - 1))
             assert pair.rect().contains(corner), edit.accessibleName()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_large_print_keeps_the_newest_hand_in_sight(game: str, window: MainWindow) -> None:
+    window.resize(1280, 820)
+    show_game(window, game)
+    for _press in range(5):
+        QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+        QApplication.processEvents()
+    newest = window.model.index(window.model.rowCount() - 1, 0)
+    shown = window.table.visualRect(newest)
+    assert window.table.viewport().rect().contains(shown), newest.data()

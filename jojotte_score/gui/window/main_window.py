@@ -519,8 +519,16 @@ class MainWindow(SittingMenus, QMainWindow):
         self._chosen_panel = None  # the panel's width follows its print
         self._fit_panel()
         self._keep_hand_rows()
+        QTimer.singleShot(0, self._show_hand_in_list)
         # The totals stay in sight: the enlarged pad scrolls to its foot.
         QTimer.singleShot(0, self._show_sheet_foot)
+
+    def _show_hand_in_list(self) -> None:
+        """Scroll the hand list to the hand selected, or else the newest (its rows grew)."""
+        position = self.selected_position()
+        row = self.model.rowCount() - 1 if position is None else position
+        if row >= 0:
+            self.table.scrollTo(self.model.index(row, 0))
 
     def _show_sheet_foot(self) -> None:
         bar = self.sheet_area.verticalScrollBar()
