@@ -22,11 +22,12 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QSizePolicy,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -222,12 +223,20 @@ class PairField(QWidget):
         super().__init__(parent)
         self._name = name
         self._suggestions: list[int | None] = [None, None]
-        flow = FlowLayout(self, spacing=12, stretch=False)
+        # The boxes flow (side by side, or one above the other when narrow); each box's
+        # message goes below both, starting under its box, so that it moves neither box.
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(1)
+        boxes = QWidget()
+        flow = FlowLayout(boxes, spacing=12, stretch=False)
         flow.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(boxes)
         validator = QRegularExpressionValidator(QRegularExpression(r"\d{0,3}"), self)
         self.side_labels = (QLabel(), QLabel())
         self.edits = (QLineEdit(), QLineEdit())
         self.errors = (error_label(), error_label())
+        self._units: list[QWidget] = []
         for side in (0, 1):
             edit = self.edits[side]
             edit.setValidator(validator)
@@ -238,14 +247,16 @@ class PairField(QWidget):
             label = self.side_labels[side]
             label.setTextFormat(Qt.TextFormat.PlainText)
             unit = QWidget()
-            grid = QGridLayout(unit)
-            grid.setContentsMargins(0, 0, 0, 0)
-            grid.setHorizontalSpacing(6)
-            grid.setVerticalSpacing(1)
-            grid.addWidget(label, 0, 0)
-            grid.addWidget(edit, 0, 1)
-            grid.addWidget(self.errors[side], 1, 0, 1, 2)
+            row = QHBoxLayout(unit)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.setSpacing(6)
+            row.addWidget(label)
+            row.addWidget(edit)
             flow.addWidget(unit)
+            unit.installEventFilter(self)  # its message starts where it is placed
+            self._units.append(unit)
+        for error in self.errors:
+            column.addWidget(error)
         self._fit_boxes()
 
     def _fit_boxes(self) -> None:
@@ -265,6 +276,14 @@ class PairField(QWidget):
             self.edits[side].setAccessibleName(
                 _("{field}, {player}").format(field=self._name, player=names[side])
             )
+        # The boxes' widths changed with their names: each layout around them measures again
+        # (nested layouts would keep the old sizes until the next resize).
+        widget: QWidget | None = self._units[0]
+        for unit in self._units:
+            unit.updateGeometry()
+        while widget is not None and not widget.isWindow():
+            widget.updateGeometry()
+            widget = widget.parentWidget()
 
     def values(self) -> tuple[int | None, int | None]:
         """Each side's number, or None for an empty box."""
@@ -298,6 +317,10 @@ class PairField(QWidget):
         return True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Move:
+            for unit, error in zip(self._units, self.errors, strict=True):
+                if unit is watched:  # the box's message starts under it
+                    error.setContentsMargins(unit.x(), 0, 0, 0)
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
             plain = not event.modifiers() & ~(
                 Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier

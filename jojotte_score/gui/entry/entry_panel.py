@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -267,6 +268,12 @@ class EntryPanel(QWidget):
         self.preview.setTabChangesFocus(True)
         self.preview.setAccessibleName(_("Preview"))
         self.preview.setPlaceholderText(_("What the hand will score shows here."))
+        # The preview takes the height the fields leave, down to a few lines: it scrolls
+        # before the panel does.
+        policy = self.preview.sizePolicy()
+        policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
+        self.preview.setSizePolicy(policy)
+        self._fit_preview()
         outer.addWidget(self.preview, 1)
 
         chain = [
@@ -419,6 +426,12 @@ class EntryPanel(QWidget):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self._wrap_rows()
+            self._fit_preview()
+
+    def _fit_preview(self) -> None:
+        """The preview's least height: three lines of its print."""
+        lines = 3 * self.preview.fontMetrics().lineSpacing()
+        self.preview.setMinimumHeight(lines + 2 * self.preview.frameWidth() + 8)
 
     def narrowest(self) -> int:
         """The narrowest width the panel fits in without cutting anything off (each label

@@ -45,6 +45,18 @@ class FlowLayout(QLayout):
     def setGeometry(self, rect: QRect) -> None:
         super().setGeometry(rect)
         self._place(rect, move=True)
+        self._keep_lines_in_sight()
+
+    def _keep_lines_in_sight(self) -> None:
+        """Make the widget this lays out at least as tall as its lines at its width: a form
+        or box layout around it asks its height for its width only now and then (after a
+        font change, say), and would otherwise cut the lines below the first off."""
+        widget = self.parentWidget()
+        if widget is None or widget.layout() is not self:
+            return
+        needed = widget.heightForWidth(widget.width())
+        if needed > 0 and widget.minimumHeight() != needed:
+            widget.setMinimumHeight(needed)
 
     def sizeHint(self) -> QSize:
         """All items on one line."""

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
-from jojotte_score.gui.pad.hand_model import HandTableModel
+from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import (
@@ -59,11 +59,14 @@ from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
+from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
 
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _HAND_ROWS = 4  # rows of the hand list large print keeps in sight
+_SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
+_LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by default
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
@@ -87,6 +90,12 @@ class MainWindow(SittingMenus, QMainWindow):
     ):
         super().__init__(parent)
         self.session, self.settings = session, settings
+        # The layout the user dragged (None: the window fits it): the heights of the pad,
+        # list and explanation, and the panel's share of the width.
+        self._chosen_left: list[int] | None = None
+        self._chosen_panel: float | None = None
+        self._laid_out_for: int | None = -1  # the sitting the layout was last set for
+        self._layout_pending = False  # a new sitting's layout waits for the window's size
         if undo_stack is None:
             undo_stack = QUndoStack(self)
         else:
@@ -124,10 +133,12 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setStretchLastSection(True)
         header.setTextElideMode(Qt.TextElideMode.ElideNone)  # headings of two lines, whole
         self.table.setAlternatingRowColors(True)
+        self.table.viewport().installEventFilter(self)
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
+        self.left.installEventFilter(self)  # a new sitting's layout, once it has a size
         for widget, stretch in ((self.sheet_area, 5), (self.table, 3), (self.explanation, 1)):
             self.left.addWidget(widget)
             self.left.setStretchFactor(self.left.indexOf(widget), stretch)
@@ -147,9 +158,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.pages.addWidget(self._welcome())
         self.pages.addWidget(self.splitter)
         self.setCentralWidget(self.pages)
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label = StatusLine()
         self.mode_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.mode_label)
@@ -207,6 +216,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.redoTextChanged.connect(self._update_actions)
         self._stack_index = self.undo_stack.index()
         self._lent = 0  # pixels of the hand list lent to a long explanation
+        self.left.splitterMoved.connect(self._left_dragged)
+        self.splitter.splitterMoved.connect(self._panel_dragged)
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.chosen.connect(self._correct)
@@ -229,6 +240,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self._fit_columns()
         self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
+        if self.session.sitting_id != self._laid_out_for:
+            self._lay_out_for_sitting()
         self.table.scrollToBottom()
         self._update_title()
         self._update_actions()
@@ -313,7 +326,9 @@ class MainWindow(SittingMenus, QMainWindow):
         lines = sum(-(-metrics.horizontalAdvance(line) // width) or 1 for line in text)
         needed = (lines + 1) * metrics.lineSpacing() + 2 * self.explanation.frameWidth()
         sizes = self.left.sizes()
-        if len(sizes) != 3:
+        if len(sizes) != 3 or self._chosen_left is not None:  # the heights the user dragged
+            return
+        if self._layout_pending:  # fitted once the window has its size
             return
         row = self.table.verticalHeader().defaultSectionSize()
         rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
@@ -494,15 +509,26 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet.set_zoom(factor)
         for widget in (self.panel, self.table, self.explanation, self.status_label):
             font = widget.font()
-            font.setPointSizeF(self._base_point_size * factor)
+            # The status line, one line, grows less: the pad takes the height.
+            scale = min(factor, STATUS_ZOOM) if widget is self.status_label else factor
+            font.setPointSizeF(self._base_point_size * scale)
             widget.setFont(font)
         height = QFontMetrics(self.table.font()).height()
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
         self._fit_columns()
+        self._chosen_panel = None  # the panel's width follows its print
         self._fit_panel()
         self._keep_hand_rows()
+        QTimer.singleShot(0, self._show_hand_in_list)
         # The totals stay in sight: the enlarged pad scrolls to its foot.
         QTimer.singleShot(0, self._show_sheet_foot)
+
+    def _show_hand_in_list(self) -> None:
+        """Scroll the hand list to the hand selected, or else the newest (its rows grew)."""
+        position = self.selected_position()
+        row = self.model.rowCount() - 1 if position is None else position
+        if row >= 0:
+            self.table.scrollTo(self.model.index(row, 0))
 
     def _show_sheet_foot(self) -> None:
         bar = self.sheet_area.verticalScrollBar()
@@ -522,6 +548,44 @@ class MainWindow(SittingMenus, QMainWindow):
         explanation = min(sizes[2], QFontMetrics(self.explanation.font()).lineSpacing() * 3)
         sheet = max(total - needed - explanation, total // 4)
         self.left.setSizes([sheet, total - sheet - explanation, explanation])
+        if self._chosen_left is not None:  # what the user chose, with the rows kept
+            self._chosen_left = self.left.sizes()
+
+    # The layout the user chose -----------------------------------------------------------
+
+    def _left_dragged(self, _position: int, _index: int) -> None:
+        """The user dragged the heights of the pad, list and explanation: they stay (the
+        window no longer fits the explanation by itself) and are remembered."""
+        self._chosen_left = self.left.sizes()
+        self._lent = 0
+
+    def _panel_dragged(self, _position: int, _index: int) -> None:
+        """The user dragged the panel's width: its share of the window stays (until the
+        print size changes) and is remembered."""
+        sizes = self.splitter.sizes()
+        if self.splitter.orientation() == Qt.Orientation.Horizontal and sum(sizes) > 0:
+            self._chosen_panel = sizes[1] / sum(sizes)
+
+    def _lay_out_for_sitting(self) -> None:
+        """Another sitting is shown: the pad, list and explanation start from the heights
+        the user chose, or else from the default ones, not from what the last sitting's
+        explanations made of them."""
+        self._laid_out_for = self.session.sitting_id
+        self._lent = 0
+        self._layout_pending = True
+        self._apply_layout()
+
+    def _apply_layout(self) -> None:
+        """Set the heights a new sitting starts from, once the window has its size (a
+        sitting opened before the window is first shown is laid out when it is)."""
+        total = sum(self.left.sizes())
+        if not self._layout_pending or not self.left.isVisible() or total <= 0:
+            return
+        self._layout_pending = False
+        sizes = self._chosen_left or _LEFT_SIZES
+        self.left.setSizes([size * total // sum(sizes) for size in sizes])
+        self._keep_hand_rows()
+        self._fit_explanation()
 
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
@@ -569,18 +633,29 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def _fit_columns(self) -> None:
         """Each column as wide as its heading and the rows in sight need; the notes take
-        what is left (a cell cut short is elided, its tooltip tells it whole)."""
+        what is left (a cell cut short is elided, its tooltip tells it whole). When the list
+        is too narrow for them all, the dealer, contract and card points give up width, down
+        to their headings' width, when that spares the list scrolling sideways."""
         header = self.table.horizontalHeader()
         two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
         count = self.model.rowCount()
         newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
         grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
-        for column in range(self.model.notes_column()):
-            width = header.sectionSizeHint(column)
+        notes = self.model.notes_column()
+        widths, least = [], []
+        for column in range(notes):
+            width = heading = header.sectionSizeHint(column)
             for row in newest:
                 index = self.model.index(row, column)
                 width = max(width, self.table.sizeHintForIndex(index).width() + grid)
+            widths.append(width)
+            least.append(heading if column in _SHRINKING_COLUMNS else width)
+        # The notes, stretched to the right edge, are never narrower than a new section.
+        notes_width = max(header.sectionSizeHint(notes), header.defaultSectionSize())
+        room = self.table.viewport().width() - notes_width
+        _shrink(widths, least, sum(widths) - room)
+        for column, width in enumerate(widths):
             self.table.setColumnWidth(column, width)
 
     def _fit_panel(self) -> None:
@@ -599,6 +674,10 @@ class MainWindow(SittingMenus, QMainWindow):
             self.splitter.setSizes([self.height() // 2] * 2)
             return
         total = sum(self.splitter.sizes()) or self.width()
+        if self._chosen_panel is not None:  # the width the user dragged it to
+            panel = round(total * self._chosen_panel)
+            self.splitter.setSizes([total - panel, panel])
+            return
         room = max(total // 2, total - self.sheet.sizeHint().width() - bar - 8)
         wanted = min(max(needed, total * 2 // 5), room)
         self.splitter.setSizes([total - wanted, wanted])
@@ -610,6 +689,13 @@ class MainWindow(SittingMenus, QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.sheet_area.viewport() and event.type() == QEvent.Type.Resize:
             self.sheet.set_room(self.sheet_area.viewport().height())
+        elif watched is self.left and event.type() == QEvent.Type.Resize:
+            if self._layout_pending:  # once the window has settled on its size
+                QTimer.singleShot(0, self._apply_layout)
+        elif watched is self.table.viewport() and event.type() == QEvent.Type.Resize:
+            assert isinstance(event, QResizeEvent)
+            if event.size().width() != event.oldSize().width():
+                self._fit_columns()  # the list's columns fit its new width
         return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
@@ -620,9 +706,13 @@ class MainWindow(SittingMenus, QMainWindow):
         self.restoreState(self.settings.byte_state("window/state"))
         self.splitter.setSizes([self.width() // 2] * 2)
         self.set_zoom(self.settings.zoom)
-        self.splitter.restoreState(self.settings.byte_state("window/splitter"))
-        if not self.left.restoreState(self.settings.byte_state("window/left_splitter")):
-            self.left.setSizes([480, 220, 100])
+        # Only a layout the user dragged is kept: what the window fitted by itself is not.
+        heights = self.settings.chosen_sizes("window/chosen_heights")
+        self._chosen_left = heights if heights is not None and len(heights) == 3 else None
+        widths = self.settings.chosen_sizes("window/chosen_widths")
+        if widths is not None and len(widths) == 2:
+            self._chosen_panel = widths[1] / sum(widths)
+            self._fit_panel()
 
     def open_shown_last(self) -> None:
         """Show the sitting that was on screen when the window last closed, when it is still
@@ -641,8 +731,10 @@ class MainWindow(SittingMenus, QMainWindow):
             self.settings.set_shown_sitting(path, self.session.sitting_id)
         self.settings.set_byte_state("window/geometry", self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
-        self.settings.set_byte_state("window/splitter", self.splitter.saveState())
-        self.settings.set_byte_state("window/left_splitter", self.left.saveState())
+        self.settings.set_chosen_sizes("window/chosen_heights", self._chosen_left)
+        share = self._chosen_panel  # kept as the pad's and the panel's thousandths
+        widths = None if share is None else [1000 - round(share * 1000), round(share * 1000)]
+        self.settings.set_chosen_sizes("window/chosen_widths", widths)
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -654,6 +746,18 @@ class MainWindow(SittingMenus, QMainWindow):
         if self.history is not None:
             self.history.close()
         super().closeEvent(event)
+
+
+def _shrink(widths: list[int], least: list[int], excess: int) -> None:
+    """Take ``excess`` pixels from ``widths``, from each in proportion to what it has
+    above its ``least``, never below it; nothing when that cannot take it all (the list
+    scrolls sideways anyway, and then shows its cells whole)."""
+    spare = sum(width - low for width, low in zip(widths, least, strict=True))
+    if excess <= 0 or spare < excess:
+        return
+    for column, low in enumerate(least):
+        cut = -(-(widths[column] - low) * excess // spare)  # rounded up: all of it is taken
+        widths[column] -= min(cut, widths[column] - low)
 
 
 def _command(stack: QUndoStack, index: int) -> StoreCommand | None:

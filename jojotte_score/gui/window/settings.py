@@ -25,8 +25,11 @@ ZOOM_STEP = 1.25
 DEFAULTS: dict[str, Any] = {
     "window/geometry": QByteArray(),
     "window/state": QByteArray(),
-    "window/splitter": QByteArray(),
-    "window/left_splitter": QByteArray(),
+    # The sizes the user dragged ("": the window fits them itself): the heights of the pad,
+    # the hand list and the explanation in pixels; the pad's and the panel's shares of the
+    # width in thousandths.
+    "window/chosen_heights": "",
+    "window/chosen_widths": "",
     "view/zoom": 1.0,
     "view/language": "",
     "sitting/database": "",
@@ -106,6 +109,22 @@ class AppSettings:
         if key not in DEFAULTS:
             raise KeyError(key)
         self.qsettings.setValue(key, value)
+
+    def chosen_sizes(self, key: str) -> list[int] | None:
+        """The sizes the user dragged ("window/chosen_heights", "window/chosen_widths");
+        None when the window fits them itself (or what is kept is not sizes)."""
+        text = str(self.qsettings.value(key, DEFAULTS[key]) or "")
+        try:
+            sizes = [int(size) for size in text.split()]
+        except ValueError:
+            return None
+        return sizes if len(sizes) >= 2 and min(sizes) >= 0 and sum(sizes) > 0 else None
+
+    def set_chosen_sizes(self, key: str, sizes: list[int] | None) -> None:
+        """Remember the sizes the user dragged (None: none, the window fits them)."""
+        if key not in DEFAULTS:
+            raise KeyError(key)
+        self.qsettings.setValue(key, " ".join(map(str, sizes or [])))
 
     @property
     def zoom(self) -> float:
