@@ -57,6 +57,7 @@ from jojotte_score.gui.window.actions import (
     language_actions,
 )
 from jojotte_score.gui.window.app_identity import APP_TITLE
+from jojotte_score.gui.window.focus_marks import FocusMarks
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
@@ -100,6 +101,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._base_point_size = QApplication.font().pointSizeF()
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
+        self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
         add_menus(self.menuBar(), self.named_actions, self.languages)
         self._connect()
         session.on_changed = self.refresh
@@ -138,6 +140,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel_area.setWidget(self.panel)
         self.panel_area.setWidgetResizable(True)
         self.panel_area.setFrameShape(QFrame.Shape.NoFrame)
+        # Not a stop of its own between the panel's fields and the hand list: it scrolls to
+        # the field with the focus.
+        self.panel_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # The panel wraps to the width it is given (large print): it never scrolls sideways.
         self.panel_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.sheet_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
