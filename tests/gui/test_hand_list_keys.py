@@ -67,6 +67,7 @@ def test_the_hand_list_is_worked_from_the_keyboard(game: str, window: MainWindow
     moved_to = focus(window)
     assert moved_to is not window.table
     assert window.panel.isAncestorOf(moved_to)
+    assert moved_to is window.panel.record_button  # "Save": as the README says
     assert window.selected_position() == 1  # still the hand being corrected
 
 
@@ -77,6 +78,8 @@ def test_the_keyboard_reference_says_how_to_correct_a_recorded_hand(qtbot: objec
     rows = dict(section.rows)
     assert rows["Ctrl+L"] == "To the list of hands, at the hand selected or else the newest"
     assert rows["Hand number"] == "Select that hand: 1 then 6 is hand 16"
+    assert rows["Alt+letter"] == "Straight to that field of the selected hand, from the list too"
+    assert rows["Del"] == "Delete the selected hand; Ctrl+Z (Undo) brings it back"
 
 
 @pytest.mark.parametrize("game", GAMES)
