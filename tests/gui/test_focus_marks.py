@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.gui.window.focus_marks import RING_WIDTH, ring_colour
 from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.render.chart_layout import contrast
+from jojotte_score.render.contrast import contrast
 
 from .conftest import screenshot_folder
 from .keyboard import Keyboard

@@ -15,7 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QWidget
 
-from jojotte_score.render.chart_layout import contrast
+from jojotte_score.render.contrast import contrast
 
 RING_WIDTH = 2
 """The ring's width in pixels (device-independent)."""
