@@ -40,6 +40,7 @@ from jojotte_score.core.series import (
     standings_summary,
 )
 from jojotte_score.i18n import _, format_date, pgettext
+from jojotte_score.render.contrast import relative_luminance
 from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetLayout, TextItem, TextWidth
 from jojotte_score.render.text_fit import fit_text
 
@@ -82,23 +83,6 @@ def series_style(index: int) -> SeriesStyle:
         DASHES[index % len(DASHES)],
         MARKERS[(index + index // len(LIGHT_COLOURS)) % len(MARKERS)],
     )
-
-
-def relative_luminance(colour: str) -> float:
-    """The WCAG relative luminance of "#rrggbb", 0 (black) to 1 (white)."""
-
-    def channel(hex_pair: str) -> float:
-        value = int(hex_pair, 16) / 255
-        return value / 12.92 if value <= 0.03928 else ((value + 0.055) / 1.055) ** 2.4
-
-    red, green, blue = (channel(colour[i : i + 2]) for i in (1, 3, 5))
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def contrast(first: str, second: str) -> float:
-    """The WCAG contrast ratio of two "#rrggbb" colours, 1 to 21."""
-    a, b = sorted((relative_luminance(first), relative_luminance(second)))
-    return (b + 0.05) / (a + 0.05)
 
 
 def is_dark(background: str) -> bool:

@@ -32,7 +32,6 @@ from jojotte_score.render.chart_layout import (
     MarkerItem,
     PolylineItem,
     SwatchItem,
-    contrast,
     course_chart,
     is_dark,
     layout_chart,
@@ -43,6 +42,7 @@ from jojotte_score.render.chart_layout import (
     sitting_days,
     tick_text,
 )
+from jojotte_score.render.contrast import contrast
 from jojotte_score.render.sheet_items import LineItem, TextItem
 from tests.sitting_kinds import load_two_sided
 

@@ -83,6 +83,17 @@ class Chouette(Game):
 
         return correction
 
+    def deletion(self, sitting: Sitting, position: int) -> Correction | None:
+        """A deleted hand that decided a rubber changes the later rubbers' box and captain
+        (C3): the later hands dealt by a player who is now the partner (C7)."""
+        from dataclasses import replace
+
+        from jojotte_score.core.chouette import later_dealers
+
+        hands = (*sitting.hands[:position], *sitting.hands[position + 1 :])
+        correction = later_dealers(replace(sitting, hands=hands), first=position + 1)
+        return correction if correction.fixes else None
+
     def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
         """C4: the two-player score, the box's entries in the box's column, the team's in the
         captain's; the partner copies the captain on the same lines (C4)."""

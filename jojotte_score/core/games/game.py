@@ -146,6 +146,13 @@ class Game:
         corrector = self.corrector(sitting, position)
         return None if corrector is None else corrector(hand)
 
+    def deletion(self, sitting: Sitting, position: int) -> Correction | None:
+        """What deleting the hand at ``position`` (from 0) of ``sitting``, as recorded and
+        valid, makes illegal in the hands after it, with the fixes on offer, the hands
+        numbered as they are once it is gone. None when nothing: in the games whose roles
+        never change, a deletion leaves every later hand as legal as it was."""
+        return None
+
     # Scoring ----------------------------------------------------------------------------
 
     def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:

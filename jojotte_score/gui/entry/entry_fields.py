@@ -11,13 +11,9 @@ from typing import Generic, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import (
-    QFocusEvent,
     QFont,
     QKeyEvent,
-    QPainter,
-    QPaintEvent,
     QPalette,
-    QPen,
     QRegularExpressionValidator,
 )
 from PySide6.QtWidgets import (
@@ -189,22 +185,6 @@ class ChoiceField(QFrame, Generic[T]):
             event.accept()
             return
         event.ignore()
-
-    def focusInEvent(self, event: QFocusEvent) -> None:
-        super().focusInEvent(event)
-        self.update()
-
-    def focusOutEvent(self, event: QFocusEvent) -> None:
-        super().focusOutEvent(event)
-        self.update()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        super().paintEvent(event)
-        if self.hasFocus():
-            painter = QPainter(self)
-            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 2))
-            painter.drawRect(self.rect().adjusted(1, 1, -1, -1))
-            painter.end()
 
 
 class PairField(QWidget):

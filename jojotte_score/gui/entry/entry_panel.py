@@ -409,10 +409,27 @@ class EntryPanel(QWidget):
             self.record()
         elif key == Qt.Key.Key_Escape and plain:
             self.cancel()
+        elif self.record_button.hasFocus() and self._typed_at_record(event):
+            pass
         else:
             super().keyPressEvent(event)
             return
         event.accept()
+
+    def _typed_at_record(self, event: QKeyEvent) -> bool:
+        """A character typed while the Record button has the focus (the hand needs nothing
+        more): a key of a row the focus passed by (the doubling, Nullo or Slam) chooses
+        there; any other is refused with a word under the buttons. True if it was either."""
+        text = event.text()
+        shifted = Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+        if event.modifiers() & ~shifted or len(text) != 1 or not text.strip():
+            return False
+        if not text.isprintable():
+            return False
+        if not self._answers_passed(None, text):
+            message = _("“{key}” was not typed in: the hand needs nothing more; Enter records it.")
+            show_error(self.general_error, message.format(key=text))
+        return True
 
     def focusInEvent(self, event: QFocusEvent) -> None:
         super().focusInEvent(event)
@@ -461,9 +478,24 @@ class EntryPanel(QWidget):
         if slot in (Slot.MELDS_LEFT, Slot.MELDS_RIGHT) and text.upper() == "M":
             self.open_meld_helper()
             return
+        if self._answers_passed(slot, text):
+            return
+        if self._answers_next(slot, self.values(), text):
+            return
+        if slot.side is None:
+            message = _("“{key}” is none of this row's keys.").format(key=text)
+        else:
+            message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
+        show_error(self._error_label_for(slot), message)
+
+    def _answers_passed(self, slot: Slot | None, text: str) -> bool:
+        """A key of a row the focus passed by before ``slot`` (None: the Record button,
+        after every row) that has a default (the doubling, Nullo or Slam): chosen there,
+        and a question that choice raises above is asked first. True if it was."""
         values = self.values()
         fields = self._choice_fields()
-        passed = self.form.order[: self.form.order.index(slot)] if slot in self.form.order else []
+        order = self.form.order
+        passed = order[: order.index(slot)] if slot in order else order if slot is None else []
         for earlier in reversed(passed):
             field = fields.get(earlier)
             if (
@@ -474,15 +506,25 @@ class EntryPanel(QWidget):
             ):
                 # A question the choice raises above (who doubled) is asked first.
                 target = self.form.next_slot(self.values(), earlier)
-                order = self.form.order
-                if target is not None and order.index(target) < order.index(slot):
+                if slot is None:
+                    self._advance_from(earlier)
+                elif target is not None and order.index(target) < order.index(slot):
                     self._slots[target].setFocus()
-                return
-        if slot.side is None:
-            message = _("“{key}” is none of this row's keys.").format(key=text)
-        else:
-            message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
-        show_error(self._error_label_for(slot), message)
+                return True
+        return False
+
+    def _answers_next(self, slot: Slot, values: FormValues, text: str) -> bool:
+        """A key typed in a number box that holds a number, which is a key of the row the
+        hand needs next (who won the last trick, after the card points): chosen there, as
+        if Tab had taken the focus to it first, and the focus moves on. True if it was."""
+        if slot.side is None or values.get(slot) is None:
+            return False
+        ahead = self.form.next_slot(values, slot)
+        field = None if ahead is None else self._choice_fields().get(ahead)
+        if ahead is None or field is None or not field.answer(text):
+            return False
+        self._advance_from(ahead)
+        return True
 
     def _error_label_for(self, slot: Slot) -> QLabel:
         """The line under the field of ``slot`` that shows its messages."""

@@ -41,3 +41,24 @@ def correction_question(number: int, correction: Correction) -> str:
             ),
         )
     )
+
+
+def deletion_question(number: int, correction: Correction) -> str:
+    """The question asked when hand ``number`` (from 1) is to be deleted and its absence
+    changes who wins a rubber: which later hands become illegal and why, what re-deriving
+    gives, and the choice."""
+    return "\n\n".join(
+        (
+            _(
+                "Without hand {number}, another side wins a rubber, and so the box and the "
+                "captain of the rubbers after it change (C3):"
+            ).format(number=number),
+            "\n".join(correction.reasons),
+            "\n".join(correction.rederived),
+            _(
+                "Re-derive their dealers from the turn to deal (the box and the captain deal "
+                "in turn, C7), or clear them? Either is saved with the deletion as one step, "
+                "which Undo takes back."
+            ),
+        )
+    )

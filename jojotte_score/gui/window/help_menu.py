@@ -177,8 +177,18 @@ def correction_keys() -> ReferenceSection:
             ),
             (_("Hand number"), _("Select that hand: 1 then 6 is hand 16")),
             (_("Up, Down, Home, End"), _("The hand before or after, the first or the newest")),
+            (
+                _("Alt+letter"),
+                _("Straight to that field of the selected hand, from the list too"),
+            ),
             (ENTER, _("Correct the selected hand in the panel; Enter there records it")),
             (ESCAPE, _("In the panel: stop correcting, the hand stays as it was")),
+            (
+                _action_keys(ActionName.DELETE_HAND),
+                _("Delete the selected hand; {keys} (Undo) brings it back").format(
+                    keys=_action_keys(ActionName.UNDO).split(", ")[0]
+                ),
+            ),
         ),
     )
 

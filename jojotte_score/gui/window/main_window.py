@@ -42,6 +42,7 @@ from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import (
     AddHand,
     CorrectHands,
+    DeleteCorrectingHands,
     DeleteHand,
     InsertHand,
     ReplaceHand,
@@ -56,6 +57,7 @@ from jojotte_score.gui.window.actions import (
     language_actions,
 )
 from jojotte_score.gui.window.app_identity import APP_TITLE
+from jojotte_score.gui.window.focus_marks import FocusMarks
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
@@ -108,6 +110,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._base_point_size = QApplication.font().pointSizeF()
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
+        self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
         add_menus(self.menuBar(), self.named_actions, self.languages)
         self._connect()
         session.on_changed = self.refresh
@@ -148,6 +151,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel_area.setWidget(self.panel)
         self.panel_area.setWidgetResizable(True)
         self.panel_area.setFrameShape(QFrame.Shape.NoFrame)
+        # Not a stop of its own between the panel's fields and the hand list: it scrolls to
+        # the field with the focus.
+        self.panel_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         # The panel wraps to the width it is given (large print): it never scrolls sideways.
         self.panel_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.sheet_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -473,10 +479,31 @@ class MainWindow(SittingMenus, QMainWindow):
         return lines
 
     def delete_hand(self) -> None:
-        """Delete the selected hand (undoable)."""
-        position = self.selected_position()
-        if position is not None and self.session.shown is not None:
-            self.undo_stack.push(DeleteHand(self.session, position))
+        """Delete the selected hand (undoable). When its absence makes later hands illegal
+        (the chouette's dealers, once another side wins a rubber), the reasons are shown
+        and the fixes offered with the deletion as one step, or Cancel."""
+        position, shown = self.selected_position(), self.session.shown
+        if position is not None and shown is not None:
+            correction = shown.variant.game.deletion(shown.sitting, position)
+            command: StoreCommand = DeleteHand(self.session, position)
+            if correction is not None:
+                from jojotte_score.core.corrections import DealerChoice  # only for such a hand
+                from jojotte_score.gui.sitting.correction_words import deletion_question
+
+                choice = _dialogs().ask_choice(
+                    self,
+                    _("Delete hand {number}").format(number=position + 1),
+                    deletion_question(position + 1, correction),
+                    [_("&Re-derive their dealers"), _("&Clear their dealers")],
+                )
+                if choice is None:
+                    return
+                fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
+                fixed, cleared = correction.hands(fix), correction.hands(DealerChoice.CLEAR)
+                command = DeleteCorrectingHands(self.session, position, fixed, cleared)
+            self.undo_stack.push(command)
+            if command.isObsolete():  # refused: the store's reason was shown
+                return
             keys = (
                 self.named_actions[_A.UNDO]
                 .shortcut()
