@@ -411,21 +411,41 @@ class SittingStore:
             self._touch(connection, sitting_id, checkpoint)
         return position
 
-    def insert_hand(self, sitting_id: int, position: int, hand: AnyHand) -> None:
-        """Insert a forgotten hand before the one at ``position`` (or at the end)."""
+    def insert_hand(
+        self,
+        sitting_id: int,
+        position: int,
+        hand: AnyHand,
+        corrections: Mapping[int, AnyHand] | None = None,
+    ) -> dict[int, AnyHand]:
+        """Insert a forgotten hand before the one at ``position`` (or at the end).
+
+        ``corrections`` (position once the hand is in → hand) are put in place of the later
+        hands in the same change, checked as a whole with it: the chouette's later dealers
+        the insertion makes illegal (C3, C7). Returns the hands they replaced, by position;
+        nothing is changed when the result is refused."""
+        corrections = corrections or {}
         with self.database.transaction() as connection:
             variant, names = _require_table(connection, sitting_id)
             count = _count(connection, sitting_id)
             if not 0 <= position <= count:
                 raise _no_hand(sitting_id, position, count, inserting=True)
-            _check_change(connection, sitting_id, variant, names, position, hand, "insert")
+            if corrections:
+                _check_correcting(
+                    connection, sitting_id, variant, names, position, hand, corrections
+                )
+            else:
+                _check_change(connection, sitting_id, variant, names, position, hand, "insert")
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count + 1)
+            replaced = {p: _hand_at(connection, sitting_id, p - 1, variant) for p in corrections}
             _shift(connection, sitting_id, position, +1)
             connection.execute(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (sitting_id, position, _hand_json(hand)),
             )
+            _put_hands(connection, sitting_id, corrections)
             self._touch(connection, sitting_id, checkpoint)
+        return replaced
 
     def replace_hand(self, sitting_id: int, position: int, hand: AnyHand) -> AnyHand:
         """Put ``hand`` in place of the one at ``position``; returns the hand it replaced."""
@@ -456,10 +476,7 @@ class SittingStore:
             count = _count(connection, sitting_id)
             first = min(hands)
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, first, count)
-            connection.executemany(
-                "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
-                [(_hand_json(hand), sitting_id, p) for p, hand in sorted(hands.items())],
-            )
+            _put_hands(connection, sitting_id, hands)
             self._touch(connection, sitting_id, checkpoint)
         return old
 
@@ -469,18 +486,35 @@ class SittingStore:
         In the chouette, whose roles follow the rubbers (C3), a change that would leave a
         later hand dealt by the partner is refused, naming that hand.
         """
+        return self.delete_correcting(sitting_id, position, {})[0]
+
+    def delete_correcting(
+        self, sitting_id: int, position: int, corrections: Mapping[int, AnyHand]
+    ) -> tuple[AnyHand, dict[int, AnyHand]]:
+        """Remove the hand at ``position`` and put ``corrections`` (position once it is
+        gone → hand) in place of the later hands, as one change checked as a whole: the
+        chouette's later dealers the deletion made illegal (C3, C7). Returns the removed
+        hand and the hands the corrections replaced, by position; nothing is changed when
+        the result is refused."""
         with self.database.transaction() as connection:
             variant, names = _require_table(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
-            _check_change(connection, sitting_id, variant, names, position, None, "delete")
+            if corrections:
+                _check_correcting(
+                    connection, sitting_id, variant, names, position, None, corrections
+                )
+            else:
+                _check_change(connection, sitting_id, variant, names, position, None, "delete")
             count = _count(connection, sitting_id)
             checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count - 1)
+            replaced = {p: _hand_at(connection, sitting_id, p + 1, variant) for p in corrections}
             connection.execute(
                 "DELETE FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
             )
             _shift(connection, sitting_id, position + 1, -1)
+            _put_hands(connection, sitting_id, corrections)
             self._touch(connection, sitting_id, checkpoint)
-        return old
+        return old, replaced
 
     def rename_players(self, sitting_id: int, players: Sequence[str]) -> None:
         """Give the players new names (same number, same seats)."""
@@ -635,6 +669,49 @@ def _check_replacements(
     problems = _problems_from(connection, sitting_id, first, replace_them)
     if problems:
         raise InvalidSittingError(problems)
+
+
+def _check_correcting(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    variant: Variant,
+    players: tuple[str, ...],
+    position: int,
+    hand: AnyHand | None,
+    corrections: Mapping[int, AnyHand],
+) -> None:
+    """Refuse ``hand`` inserted at ``position`` (or, None, the hand there deleted) together
+    with ``corrections`` of the later hands (positions once the change is made) when the
+    rules refuse the result: in a game whose roles follow the rubbers, checked whole from
+    ``position`` on; elsewhere each hand alone."""
+    if not variant.game.has_roles:
+        if hand is not None:
+            _check_change(connection, sitting_id, variant, players, position, hand, "insert")
+        for later, corrected in sorted(corrections.items()):
+            _check_change(connection, sitting_id, variant, players, later, corrected, "replace")
+        return
+
+    def make(changed: list[AnyHand], start: int) -> None:
+        if hand is None:
+            del changed[position - start]
+        else:
+            changed.insert(position - start, _side_hand(hand))
+        for later, corrected in corrections.items():
+            changed[later - start] = _side_hand(corrected)
+
+    problems = _problems_from(connection, sitting_id, position, make)
+    if problems:
+        raise InvalidSittingError(problems)
+
+
+def _put_hands(
+    connection: sqlite3.Connection, sitting_id: int, hands: Mapping[int, AnyHand]
+) -> None:
+    """Write each of ``hands`` (position → hand) in place of the hand stored there."""
+    connection.executemany(
+        "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
+        [(_hand_json(hand), sitting_id, p) for p, hand in sorted(hands.items())],
+    )
 
 
 def _chouette_change(

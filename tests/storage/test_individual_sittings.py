@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import (
@@ -229,6 +230,36 @@ def test_a_chouette_change_that_moves_a_later_dealer_out_of_the_roles_is_refused
         store.delete_hand(sitting_id, 2)
     assert next(p.hand for p in caught.value.problems) == 3
     assert "the dealer must be the box, Anna, or the captain, Bert" in str(caught.value)
+    assert store.load(sitting_id).sitting == CHOUETTE
+
+
+@pytest.mark.parametrize("choice", list(DealerChoice))
+def test_a_chouette_deletion_and_its_dealer_fixes_are_one_change(
+    store: SittingStore, choice: DealerChoice
+) -> None:
+    """Deleting hand 3 with the later dealers fixed (C7, C7b) is written whole in one change,
+    and inserting the hand back with the dealers it had restores the example exactly; the
+    deletion with fixes that leave a dealer illegal changes nothing."""
+    sitting_id = store.import_sitting(CHOUETTE)
+    correction = CHOUETTE.variant.game.deletion(CHOUETTE, 2)
+    assert correction is not None
+    fixes = correction.hands(choice)
+    assert fixes  # hand 4 at least names the partner once hand 3 is gone
+    removed, replaced = store.delete_correcting(sitting_id, 2, fixes)
+    assert removed == CHOUETTE.hands[2]
+    assert replaced == {position: CHOUETTE.hands[position + 1] for position in fixes}
+    after = store.load(sitting_id).sitting
+    kept = [*CHOUETTE.hands[:2], *CHOUETTE.hands[3:]]
+    assert list(after.hands) == [fixes.get(n, hand) for n, hand in enumerate(kept)]
+    back = {position + 1: hand for position, hand in replaced.items()}
+    assert store.insert_hand(sitting_id, 2, removed, back) == {
+        position + 1: fixes[position] for position in fixes
+    }
+    assert store.load(sitting_id).sitting == CHOUETTE
+    # Fixes that put back the illegal dealers: refused whole, nothing deleted.
+    illegal = {position: CHOUETTE.hands[position + 1] for position in fixes}
+    with pytest.raises(InvalidSittingError, match="the dealer must be"):
+        store.delete_correcting(sitting_id, 2, illegal)
     assert store.load(sitting_id).sitting == CHOUETTE
 
 

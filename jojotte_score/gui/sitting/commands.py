@@ -214,21 +214,12 @@ class DeleteCorrectingHands(StoreCommand):
     """Delete the hand at ``position`` together with the corrections the later hands need
     once it is gone (``corrections``, position after the deletion → hand: the chouette's
     later hands with the dealers the deletion made illegal cleared or re-derived, C3, C7),
-    as one step to undo. ``cleared`` is the same hands with their dealers cleared: a hand
-    without a dealer is legal whatever the roles, so the dealers are cleared before the
-    hand is deleted and the chosen ones written after."""
+    as one change to the store and one step to undo."""
 
-    def __init__(
-        self,
-        session: Session,
-        position: int,
-        corrections: Mapping[int, AnyHand],
-        cleared: Mapping[int, AnyHand],
-    ) -> None:
+    def __init__(self, session: Session, position: int, corrections: Mapping[int, AnyHand]) -> None:
         super().__init__(session)
         self._position = position
         self._corrections = dict(corrections)
-        self._cleared = dict(cleared)
         self._old: AnyHand | None = None
         self._before: dict[int, AnyHand] = {}
         self._name()
@@ -242,21 +233,14 @@ class DeleteCorrectingHands(StoreCommand):
         )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
-        later = {position + 1: hand for position, hand in self._cleared.items()}
-        self._before = store.replace_hands(sitting_id, later)
-        try:
-            self._old = store.delete_hand(sitting_id, self._position)
-        except JojotteError:
-            store.replace_hands(sitting_id, self._before)  # the dealers back as they were
-            raise
-        if self._corrections != self._cleared:
-            store.replace_hands(sitting_id, self._corrections)
+        self._old, self._before = store.delete_correcting(
+            sitting_id, self._position, self._corrections
+        )
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         assert self._old is not None
-        store.replace_hands(sitting_id, self._cleared)
-        store.insert_hand(sitting_id, self._position, self._old)
-        store.replace_hands(sitting_id, self._before)
+        before = {position + 1: hand for position, hand in self._before.items()}
+        store.insert_hand(sitting_id, self._position, self._old, before)
 
 
 class RenamePlayers(StoreCommand):

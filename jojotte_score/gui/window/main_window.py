@@ -499,8 +499,7 @@ class MainWindow(SittingMenus, QMainWindow):
                 if choice is None:
                     return
                 fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
-                fixed, cleared = correction.hands(fix), correction.hands(DealerChoice.CLEAR)
-                command = DeleteCorrectingHands(self.session, position, fixed, cleared)
+                command = DeleteCorrectingHands(self.session, position, correction.hands(fix))
             self.undo_stack.push(command)
             if command.isObsolete():  # refused: the store's reason was shown
                 return
