@@ -17,13 +17,19 @@ alike; the ratio is of the fastest runs (the best each program can do here), and
 the medians is printed beside it. All run with Python's bytecode cache (in a temporary
 folder), as an installed app does.
 
-    python3 benchmarks/bench_startup.py [--hands 10000] [--repeat 7]
+With ``--instructions`` each program's instructions are also counted once, by valgrind's
+callgrind: on a machine busy with other work the timings vary by a third from run to run,
+the counts by about 1 %.
+
+    python3 benchmarks/bench_startup.py [--hands 10000] [--repeat 7] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -123,6 +129,23 @@ def timed_in_turns(
     return {name: sorted(values) for name, values in times.items()}
 
 
+def instructions(command: list[str], environment: dict[str, str]) -> int:
+    """The instructions one run of ``command`` executes, counted by valgrind's callgrind:
+    a measure that other work on a busy machine does not change (about a minute a run)."""
+    counted = subprocess.run(
+        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}", *command],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", counted.stderr)
+    if found is None:
+        raise RuntimeError(f"valgrind counted nothing:\n{counted.stderr}")
+    return int(found.group(1))
+
+
 def build_database(folder: Path, hands: int) -> None:
     """A database whose last sitting has ``hands`` hands (and one small one before it)."""
     with Database.open(database_path(folder)) as database:
@@ -135,6 +158,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=7, help="rounds (default 7)")
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each program's instructions once with valgrind (a busy machine's "
+        "timings vary; these do not)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as temporary:
         folder = Path(temporary)
@@ -166,6 +195,13 @@ def main() -> int:
         }
         run_once(commands["scorepad"], environment)  # warm the caches; the first backup
         times = timed_in_turns(commands, environment, args.repeat)
+        counts: dict[str, int] = {}
+        if args.instructions:
+            if shutil.which("valgrind") is None:
+                parser.error("--instructions needs valgrind")
+            counts = {
+                name: instructions(command, environment) for name, command in commands.items()
+            }
     bare, shaped, scorepad = times["baseline"], times["shaped"], times["scorepad"]
     middle = args.repeat // 2
     ratio = scorepad[0] / shaped[0]
@@ -181,6 +217,11 @@ def main() -> int:
     print(line("minimal PySide6 window:", bare))
     print(line(f"jojotte-score --quit-after-start ({args.hands:,} hands):", scorepad))
     print(f"ratio to the window shaped like ours: {ratio:.2f} (target at most {TARGET})")
+    labels = {"shaped": "shaped window", "baseline": "minimal window", "scorepad": "scorepad"}
+    for name, count in counts.items():
+        print(
+            f"instructions, {labels[name]}: {count / 1e9:.3f} G ({count / counts['shaped']:.2f}x)"
+        )
     return 0 if ratio <= TARGET else 1
 
 
