@@ -670,8 +670,8 @@ class _SheetArea(QScrollArea):
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        self._sheet.set_room(event.size().height())  # before the area fits the sheet to it
         super().resizeEvent(event)
-        self._sheet.set_room(event.size().height())
 
 
 def _command(stack: QUndoStack, index: int) -> StoreCommand | None:
