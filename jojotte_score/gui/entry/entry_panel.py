@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
@@ -107,6 +106,10 @@ class EntryRequest(NamedTuple):
 
 def confirm(parent: QWidget, title: str, question: str) -> bool:
     """Ask ``question``; True for Yes (No is the default, and Esc)."""
+    # Imported when a question is asked: set up at start-up, Qt's message box (and dialog)
+    # classes cost 4-8 ms.
+    from PySide6.QtWidgets import QMessageBox
+
     yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
     box = QMessageBox(QMessageBox.Icon.Question, title, question, yes | no, parent)
     box.setDefaultButton(no)

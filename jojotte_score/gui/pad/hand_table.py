@@ -6,7 +6,7 @@ Enter takes the selected hand to the entry panel to be corrected."""
 from __future__ import annotations
 
 from PySide6.QtCore import QElapsedTimer, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
 
 HAND_LIST_KEYS = "Ctrl+L"
@@ -17,6 +17,7 @@ class HandTable(QTableView):
     """The hand list. ``chosen`` carries the position (0-based) of the hand Enter took."""
 
     chosen = Signal(int)
+    width_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -26,6 +27,19 @@ class HandTable(QTableView):
         self.setTabKeyNavigation(False)  # Tab leaves the list, as from any other field
         self._typed = ""
         self._since = QElapsedTimer()
+        self._room = 0
+
+    def room(self) -> int:
+        """The width the rows are shown in (the viewport's, as last resized). The viewport
+        itself is not asked for: see the sheet's scroll area in the main window."""
+        return self._room
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # A scroll area's resize events are its viewport's.
+        super().resizeEvent(event)
+        if event.size().width() != self._room:
+            self._room = event.size().width()
+            self.width_changed.emit()
 
     def select_number(self, number: int) -> bool:
         """Select hand ``number`` (1-based); False when there is no such hand."""

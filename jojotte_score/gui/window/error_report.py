@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 
 from jojotte_score.i18n import _
 
@@ -70,6 +70,8 @@ class ErrorReport:
             detail = _("The details could not be written to {log}.").format(log=self.log)
         print(f"jojotte-score: {text}. {detail}", file=sys.stderr)
         if self._interactive and QApplication.instance() is not None:
+            from PySide6.QtWidgets import QMessageBox  # only with an error to show (start-up)
+
             kept = _("{problem}.\n\nEverything recorded so far is kept. {detail}")
             box = QMessageBox(
                 QMessageBox.Icon.Critical,
