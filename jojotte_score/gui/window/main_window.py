@@ -715,9 +715,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self._fit_panel()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.left and event.type() == QEvent.Type.Resize:
-            if self._layout_pending:  # once the window has settled on its size
-                QTimer.singleShot(0, self._apply_layout)
+        resized = watched is self.left and event.type() == QEvent.Type.Resize
+        if resized and self._layout_pending:  # once the window has settled on its size
+            QTimer.singleShot(0, self._apply_layout)
         return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
