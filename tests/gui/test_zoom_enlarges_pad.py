@@ -94,3 +94,25 @@ def test_large_print_keeps_the_newest_hand_in_sight(game: str, window: MainWindo
     newest = window.model.index(window.model.rowCount() - 1, 0)
     shown = window.table.visualRect(newest)
     assert window.table.viewport().rect().contains(shown), newest.data()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_hand_corrected_in_large_print_keeps_the_list_and_the_whole_panel(
+    game: str, window: MainWindow
+) -> None:
+    """Ctrl++ five times, then Ctrl+L and hand 1 to correct it: its long explanation does
+    not take the hand list's rows (it took them all), and the panel's heading, "Editing
+    hand 1 — Enter saves, Esc cancels", wraps rather than widen the panel past its pane."""
+    window.resize(1280, 820)
+    show_game(window, game)
+    QApplication.processEvents()
+    for _press in range(5):
+        QTest.keyClick(window, Qt.Key.Key_Plus, Qt.KeyboardModifier.ControlModifier)
+        QApplication.processEvents()
+    rows_before = window.table.viewport().height()
+    window.select_hand(1)
+    QApplication.processEvents()
+    assert window.panel.mode_label.text().startswith("Editing hand 1")
+    row = window.table.verticalHeader().defaultSectionSize()
+    assert window.table.viewport().height() >= min(rows_before, 3 * row)
+    assert window.panel.width() <= window.panel_area.viewport().width()

@@ -162,6 +162,7 @@ class EntryPanel(QWidget):
         heading = QFont()
         heading.setBold(True)
         self.mode_label.setFont(heading)
+        self.mode_label.setWordWrap(True)  # "Editing hand 16 — Enter saves, …" in large print
         outer.addWidget(self.mode_label)
 
         self.dealer: ChoiceField[int] = ChoiceField(_plain("dealer"))

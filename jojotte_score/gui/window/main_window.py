@@ -334,8 +334,9 @@ class MainWindow(SittingMenus, QMainWindow):
             return
         row = self.table.verticalHeader().defaultSectionSize()
         rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
-        grow = min(needed - sizes[2], sizes[1] - rows)
-        if grow < 0:  # room to spare: give back what a longer explanation took
+        if needed > sizes[2]:  # taken from the list, as far as it has more than its rows
+            grow = max(min(needed - sizes[2], sizes[1] - rows), 0)
+        else:  # room to spare: give back what a longer explanation took
             grow = -min(self._lent, sizes[2] - needed)
         if grow:
             self._lent = max(self._lent + grow, 0)
