@@ -16,12 +16,16 @@ the Sittings tab shown (within 1.2x). Every figure is the best of several repeti
 - the Statistics tab's own reading after a recorded hand, alone: every sitting's stored
   figures read again, and only the changed sitting's (the figures the tab keeps).
 
+With ``--history N`` the hands are recorded into a sitting that already has ``N`` hands
+(10,000: a decade's sitting), whose figures the Statistics tab reads again after each
+one: scored from the summary's checkpoint (schema 6), not from the sitting's first hand.
+
 The database is built once with ``SittingStore.import_sitting`` and kept in the temporary
 folder (or in ``--data-dir``), so later runs only measure, each on a copy of it; its
 figures are stored by the first reading, as after the history has been opened once.
 
     python3 benchmarks/bench_statistics.py [--sittings 1500] [--hands 40] [--repeat 7]
-                                           [--data-dir DIR]
+                                           [--history N] [--data-dir DIR]
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 # The scripts beside this one, and the package of this checkout.
@@ -64,7 +69,7 @@ def line(label: str, seconds: float, baseline: float | None = None, aim: float =
     return text
 
 
-def measure(path: Path, repeat: int) -> None:
+def measure(path: Path, repeat: int, history: int = 0) -> None:
     # Imported here: Qt is loaded only once the database is ready.
     from PySide6.QtWidgets import QApplication
 
@@ -83,9 +88,15 @@ def measure(path: Path, repeat: int) -> None:
             lambda: player_stats(store.load(sitting_id).sitting for sitting_id in ids),
         )
 
-        # A new sitting, its hands recorded one at a time in order (each valid after the last).
-        hands = iter(parse_sitting(sitting_data(12 * repeat + 10, seed=27)).sitting.hands)
-        sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+        # A new sitting (of ``history`` hands already), its hands recorded one at a time in
+        # order (each valid after the last).
+        played = parse_sitting(sitting_data(history + 12 * repeat + 10, seed=27)).sitting
+        if history:
+            sitting_id = store.import_sitting(replace(played, hands=played.hands[:history]))
+            period_stats(store)  # its figures stored, as after the history was opened
+        else:
+            sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+        hands = iter(played.hands[history:])
         window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
         add_history_tabs(window, lambda: store)
         window.show()
@@ -132,7 +143,8 @@ def measure(path: Path, repeat: int) -> None:
     print(line("list_sittings(), the history listing (baseline)", listing))
     print(line("all-time statistics summed from the stored figures", summed, listing, aim=3))
     print(line("all-time statistics replayed (as before schema 5)", replayed, listing))
-    print("A hand recorded (add_hand), the open history reloaded:")
+    into = f"a sitting of {history:,} hands" if history else "a new sitting"
+    print(f"A hand recorded (add_hand) into {into}, the open history reloaded:")
     closed = timings[0]
     print(line("no history window (for scale)", timings[None]))
     print(line("the Sittings tab shown (baseline)", closed))
@@ -147,6 +159,9 @@ def main() -> int:
     parser.add_argument("--sittings", type=int, default=1500)
     parser.add_argument("--hands", type=int, default=40, help="hands per sitting")
     parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument(
+        "--history", type=int, default=0, help="hands already in the sitting recorded into"
+    )
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -165,7 +180,7 @@ def main() -> int:
             contextlib.closing(sqlite3.connect(copy)) as target,
         ):
             source.backup(target)
-        measure(copy, args.repeat)
+        measure(copy, args.repeat, args.history)
     return 0
 
 

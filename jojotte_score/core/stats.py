@@ -2,7 +2,9 @@
 declared, made and defended, and melds.
 
 Everything here is derived from recorded sittings by replaying them (storage keeps each
-sitting's figures, :func:`sitting_stats`, and sums them with :func:`sum_by_name`).
+sitting's figures, :func:`sitting_stats`, and sums them with :func:`sum_by_name`; a long
+sitting's are those it keeps for the rubbers before its checkpoint plus
+:func:`rubbers_stats` of the rubbers from there on).
 docs/RULES.md ("Statistics") says what each figure counts in each game. Precisely:
 
 - **Players** are matched across sittings and variants by name: the exact name after
@@ -282,34 +284,38 @@ class _Tally:
 def side_stats(ledger: Ledger, side: int, name: str = "") -> PlayerStats:
     """The figures of one side of one replayed two-player or partnership sitting
     (``sittings`` is 1)."""
+    return _side_stats(ledger.rubbers, side, name)
+
+
+def _side_stats(rubbers: Sequence[RubberResult], side: int, name: str = "") -> PlayerStats:
     other = 1 - side
     tally = _Tally()
-    for rubber in ledger.rubbers:
+    for rubber in rubbers:
         difference = rubber.totals[side] - rubber.totals[other]
         tally.rubber(difference, rubber.finished, rubber.winner == side)
-    for result in ledger.hands:
-        hand = result.hand
-        if not isinstance(hand, PlayedHand):
-            continue
-        tally.play(hand.melds[side])
-        made = contract_made(hand, result.score.outcome)
-        if hand.declarer == side:
-            tally.declare(hand, made)
-        else:
-            tally.defend(made)
+        for result in rubber.hands:
+            hand = result.hand
+            if not isinstance(hand, PlayedHand):
+                continue
+            tally.play(hand.melds[side])
+            made = contract_made(hand, result.score.outcome)
+            if hand.declarer == side:
+                tally.declare(hand, made)
+            else:
+                tally.defend(made)
     return tally.stats(name)
 
 
-def seat_stats(ledger: Ledger) -> tuple[PlayerStats, ...]:
-    """The figures of each seat of one replayed three-player or cutthroat sitting, in seat
-    order (``sittings`` is 1; names are left empty).
+def seat_stats(rubbers: Sequence[RubberResult], seats: int) -> tuple[PlayerStats, ...]:
+    """The figures of each of the ``seats`` seats of a three-player or cutthroat sitting
+    over ``rubbers``, in seat order (``sittings`` is 1; names are left empty).
 
     D declares, A defends (T3); each hand is judged as the two-player hand D against A
     (T5). Only D and A play their cards, so only they count the hand and their melds.
     """
-    tallies = [_Tally() for _ in ledger.columns]
-    _count_rubbers(tallies, ledger.rubbers, lambda rubber: {rubber.winner})
-    for result in ledger.hands:
+    tallies = [_Tally() for _ in range(seats)]
+    _count_rubbers(tallies, rubbers, lambda rubber: {rubber.winner})
+    for result in (result for rubber in rubbers for result in rubber.hands):
         hand = result.hand
         if not isinstance(hand, SeatHand):
             continue
@@ -323,17 +329,17 @@ def seat_stats(ledger: Ledger) -> tuple[PlayerStats, ...]:
     return tuple(tally.stats() for tally in tallies)
 
 
-def chouette_stats(ledger: Ledger) -> tuple[PlayerStats, ...]:
-    """The figures of each seat of one replayed chouette sitting, in seat order
-    (``sittings`` is 1; names are left empty).
+def chouette_stats(rubbers: Sequence[RubberResult], seats: int) -> tuple[PlayerStats, ...]:
+    """The figures of each of the ``seats`` seats of a chouette sitting over ``rubbers``,
+    in seat order (``sittings`` is 1; names are left empty).
 
     With each rubber's roles (C2): the box declares and defends side 0's contracts, the
     captain side 1's, as he plays the team's cards; the partner only advises, so he counts
     no hand, meld or contract. A rubber the team won is won by the captain and the partner.
     """
-    tallies = [_Tally() for _ in ledger.columns]
-    _count_rubbers(tallies, ledger.rubbers, _chouette_winners)
-    for rubber in ledger.rubbers:
+    tallies = [_Tally() for _ in range(seats)]
+    _count_rubbers(tallies, rubbers, _chouette_winners)
+    for rubber in rubbers:
         if rubber.roles is None:
             raise ValueError(f"rubber {rubber.number} of a chouette ledger has no roles")
         seat_of = (rubber.roles.box, rubber.roles.captain)
@@ -374,17 +380,22 @@ def _count_rubbers(
 def sitting_stats(sitting: Sitting) -> tuple[PlayerStats, ...]:
     """The figures of each seat of one sitting of any variant, in seat order (``sittings``
     is 1; names are left empty): partners get their side's figures."""
-    ledger, game = replay(sitting), sitting.variant.game
+    return rubbers_stats(sitting, replay(sitting).rubbers)
+
+
+def rubbers_stats(sitting: Sitting, rubbers: Sequence[RubberResult]) -> tuple[PlayerStats, ...]:
+    """The figures of each seat of ``sitting`` (its variant and players; its hands are not
+    read) over ``rubbers`` of its ledger, in seat order (``sittings`` is 1; names are left
+    empty). Every figure is a sum over rubbers and their hands, so the figures of a whole
+    sitting are those of the rubbers before a checkpoint plus those of a ledger scored from
+    it (storage keeps the first beside the checkpoint)."""
+    game, seats = sitting.variant.game, len(sitting.players)
     if game.by_seat:
-        return seat_stats(ledger)
+        return seat_stats(rubbers, seats)
     if game.has_roles:
-        return chouette_stats(ledger)
-    return _seats_of_sides(sitting, ledger)
-
-
-def _seats_of_sides(sitting: Sitting, ledger: Ledger) -> tuple[PlayerStats, ...]:
-    sides = [side_stats(ledger, side) for side in (0, 1)]
-    return tuple(sides[player_side(sitting.variant, seat)] for seat in range(len(sitting.players)))
+        return chouette_stats(rubbers, seats)
+    sides = [_side_stats(rubbers, side) for side in (0, 1)]
+    return tuple(sides[player_side(sitting.variant, seat)] for seat in range(seats))
 
 
 def player_stats(sittings: Iterable[Sitting]) -> list[PlayerStats]:

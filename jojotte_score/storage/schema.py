@@ -28,6 +28,13 @@ def _fill_seat_figures(connection: sqlite3.Connection) -> None:
     fill_seat_figures(connection)
 
 
+def _fill_summary(connection: sqlite3.Connection) -> None:
+    """Schema 6: every stored sitting's summary, with the figures before its checkpoint."""
+    from jojotte_score.storage.statistics import fill_summary  # it reads the schema
+
+    fill_summary(connection)
+
+
 _VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
 
 MIGRATIONS: Final = (
@@ -224,6 +231,37 @@ MIGRATIONS: Final = (
             """,
         ),
         _fill_seat_figures,
+    ),
+    Migration(
+        6,
+        (
+            # The summary's checkpoint also keeps each seat's figures for the statistics
+            # over the rubbers before it (a JSON list of rows in the order of seat_figures'
+            # columns, empty at the first rubber), so that a sitting's figures are scored
+            # from its checkpoint, not from its first hand. A cache: the old rows are
+            # dropped and rebuilt, here for every sitting that can be read.
+            "DROP TABLE summary",
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL,
+                resume_position INTEGER NOT NULL,
+                resume_rubber INTEGER NOT NULL,
+                resume_prison INTEGER NOT NULL,
+                resume_totals TEXT NOT NULL,
+                resume_box INTEGER,
+                resume_captain INTEGER,
+                settlement TEXT,
+                resume_figures TEXT NOT NULL
+            )
+            """,
+        ),
+        _fill_summary,
     ),
 )
 

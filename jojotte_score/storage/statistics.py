@@ -22,7 +22,6 @@ from datetime import date, datetime, tzinfo
 from typing import Final
 
 from jojotte_score.core.stats import (
-    ContractCount,
     PlayerStats,
     by_name_order,
     counted_seats,
@@ -30,6 +29,7 @@ from jojotte_score.core.stats import (
 )
 from jojotte_score.storage import summary
 from jojotte_score.storage.errors import DamagedSittingError
+from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, reading_sitting
 
 
@@ -198,77 +198,7 @@ def _score_again(store: SittingStore, sitting_id: int) -> tuple[PlayerStats, ...
             return refresh_seat_figures(writing, sitting_id)
 
 
-FIGURE_COLUMNS: Final = (
-    "rubbers_played",
-    "rubbers_won",
-    "rubbers_unfinished",
-    "net_points",
-    "finished_net_points",
-    "hands_played",
-    "meld_points",
-    "suit_declared",
-    "suit_made",
-    "no_trump_declared",
-    "no_trump_made",
-    "nullo_declared",
-    "nullo_made",
-    "slam_declared",
-    "slam_made",
-    "doubled_declared",
-    "doubled_made",
-    "defended",
-    "defeated",
-)
-"""The ``seat_figures`` columns that hold one seat's figures, in the order of
-:func:`figures_row` and :func:`figures_from_row`."""
-
 _WHOLE_NUMBERS: Final = " AND ".join(f"typeof(f.{c}) = 'integer'" for c in FIGURE_COLUMNS)
-
-
-def figures_row(figures: PlayerStats) -> tuple[int, ...]:
-    """One seat's figures as the ``seat_figures`` row keeps them (:data:`FIGURE_COLUMNS`)."""
-    counts = (figures.suit, figures.no_trump, figures.nullo, figures.slam, figures.doubled)
-    return (
-        figures.rubbers_played,
-        figures.rubbers_won,
-        figures.rubbers_unfinished,
-        figures.net_points,
-        figures.finished_net_points,
-        figures.hands_played,
-        figures.meld_points,
-        *(number for count in counts for number in (count.declared, count.made)),
-        figures.defended,
-        figures.defeated,
-    )
-
-
-def figures_from_row(row: Sequence[int], name: str = "", sittings: int = 1) -> PlayerStats:
-    """The figures of a stored row (:data:`FIGURE_COLUMNS`): one seat's in one sitting, or
-    a sum of them, the figures of ``name`` over ``sittings`` sittings."""
-    if len(row) != len(FIGURE_COLUMNS) or not all(type(number) is int for number in row):
-        raise ValueError(f"the stored figures are not {len(FIGURE_COLUMNS)} numbers: {row!r}")
-    (played, won, unfinished, net, finished_net, hands, melds, *counts, defended, defeated) = row
-    suit, no_trump, nullo, slam, doubled = (
-        ContractCount(counts[index], counts[index + 1]) for index in range(0, 10, 2)
-    )
-    return PlayerStats(
-        name=name,
-        sittings=sittings,
-        rubbers_played=played,
-        rubbers_won=won,
-        rubbers_unfinished=unfinished,
-        net_points=net,
-        finished_net_points=finished_net,
-        hands_played=hands,
-        meld_points=melds,
-        suit=suit,
-        no_trump=no_trump,
-        nullo=nullo,
-        slam=slam,
-        doubled=doubled,
-        defended=defended,
-        defeated=defeated,
-    )
 
 
 def stored_seat_figures(connection: sqlite3.Connection) -> dict[int, tuple[PlayerStats, ...]]:
@@ -310,16 +240,30 @@ def stored_figure_rows(
 
 
 def seat_figures_of(connection: sqlite3.Connection, sitting_id: int) -> tuple[PlayerStats, ...]:
-    """Each seat's figures in the stored sitting, scored from its hands."""
-    return sitting_stats(summary.stored_sitting(connection, sitting_id))
+    """Each seat's figures in the stored sitting: when its summary is fresh, those kept for
+    the rubbers before its checkpoint plus those of the hands from there on, scored; else
+    scored from its first hand."""
+    figures = summary.fresh(connection, sitting_id)
+    if figures is None:
+        return sitting_stats(summary.stored_sitting(connection, sitting_id))
+    return summary.seat_figures(connection, sitting_id, figures)
 
 
 def refresh_seat_figures(
     connection: sqlite3.Connection, sitting_id: int
 ) -> tuple[PlayerStats, ...]:
-    """Score the sitting's figures from its hands and store them as those of its current
-    revision (inside a write transaction)."""
-    seats = seat_figures_of(connection, sitting_id)
+    """Score the sitting's figures from its summary's checkpoint (the summary rebuilt
+    first when stale) and store them as those of its current revision (inside a write
+    transaction)."""
+    if summary.fresh(connection, sitting_id) is None:
+        summary.refresh(connection, sitting_id)
+    return _store_seat_figures(connection, sitting_id, seat_figures_of(connection, sitting_id))
+
+
+def _store_seat_figures(
+    connection: sqlite3.Connection, sitting_id: int, seats: tuple[PlayerStats, ...]
+) -> tuple[PlayerStats, ...]:
+    """Store ``seats`` as the sitting's figures of its current revision."""
     connection.execute("DELETE FROM seat_figures WHERE sitting_id = ?", (sitting_id,))
     connection.executemany(
         f"INSERT INTO seat_figures (sitting_id, seat, revision, {', '.join(FIGURE_COLUMNS)}) "
@@ -332,7 +276,18 @@ def refresh_seat_figures(
 
 def fill_seat_figures(connection: sqlite3.Connection) -> None:
     """Store the figures of every sitting that can be read (the upgrade to schema 5, in its
-    transaction). A damaged sitting is left without: it is named when its figures are read."""
+    transaction), each replayed from its first hand: the summary of schema 5 keeps no
+    figures. A damaged sitting is left without: it is named when its figures are read."""
     for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():
         with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
-            refresh_seat_figures(connection, sitting_id)
+            stats = sitting_stats(summary.stored_sitting(connection, sitting_id))
+            _store_seat_figures(connection, sitting_id, stats)
+
+
+def fill_summary(connection: sqlite3.Connection) -> None:
+    """Rebuild the summary of every sitting that can be read, with the figures before its
+    checkpoint (the upgrade to schema 6, in its transaction). A damaged sitting is left
+    without: its summary is rebuilt, or it is named, when it is read."""
+    for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():
+        with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
+            summary.refresh(connection, sitting_id)

@@ -8,7 +8,8 @@ hands from there to show the pad as it stands (the newest rubber is always among
 and recording the next hand re-scores from there instead of from hand 1. Every game has
 one: it holds each column's totals over the earlier rubbers and, in the chouette, the
 rubber's roles, so the two sides' net (R14) and each player's settlement (T15) are known
-from it.
+from it; and each seat's figures for the statistics over the rubbers before it (schema 6),
+so a sitting's figures are scored from there too (:func:`seat_figures`).
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from typing import Final, NamedTuple
 
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
 from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.stats import PlayerStats, rubbers_stats
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
+from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
 from jojotte_score.storage.rows import named_row
 
 RECENT_HANDS: Final = 100
@@ -42,12 +45,25 @@ class Figures(NamedTuple):
     settlement: tuple[int, ...] | None = None
     """Each player's settlement summed over the rubbers, in the games of individual players
     (T15, C6, F6); None for two sides, whose result is ``net_side`` and ``net_points``."""
+    before: tuple[tuple[int, ...], ...] = ()
+    """Each seat's figures for the statistics over the rubbers before ``checkpoint``, as
+    rows of :data:`~jojotte_score.storage.figure_rows.FIGURE_COLUMNS` (none at the start)."""
 
 
-def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
-    """The summary of a pad scored from ``ledger.start`` (any checkpoint, or the start)."""
+def figures_of(
+    ledger: Ledger,
+    checkpoint: Checkpoint,
+    setup: Sitting,
+    before: tuple[tuple[int, ...], ...] = (),
+) -> Figures:
+    """The summary of a pad scored from ``ledger.start`` (any checkpoint, or the start),
+    ``before`` being each seat's figures over the rubbers before ``ledger.start`` and
+    ``setup`` the sitting's variant and players."""
     per_player = ledger.game.per_player
     net_side, net_points = (None, 0) if per_player else ledger.net
+    earlier = [rubber for rubber in ledger.rubbers if rubber.number < checkpoint.rubber]
+    if earlier:
+        before = added(before, rubbers_stats(setup, earlier))
     return Figures(
         ledger.hand_count,
         ledger.rubbers_finished,
@@ -56,6 +72,20 @@ def figures_of(ledger: Ledger, checkpoint: Checkpoint) -> Figures:
         ledger.unresolved_prison,
         checkpoint,
         ledger.settlement if per_player else None,
+        before,
+    )
+
+
+def added(
+    before: tuple[tuple[int, ...], ...], counted: tuple[PlayerStats, ...]
+) -> tuple[tuple[int, ...], ...]:
+    """Each seat's row of figures ``before`` (none: nothing yet) plus those ``counted``."""
+    rows = [figures_row(stats) for stats in counted]
+    if not before:
+        return tuple(rows)
+    return tuple(
+        tuple(a + b for a, b in zip(old, new, strict=True))
+        for old, new in zip(before, rows, strict=True)
     )
 
 
@@ -110,22 +140,82 @@ def stored_players(data: str) -> tuple[str, ...]:
     return tuple(players)
 
 
-def score_from(
-    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
-) -> tuple[Scorer, tuple[str, ...]]:
-    """The stored hands from ``checkpoint`` on, scored; and the pad's column names."""
-    setup = stored_setup(connection, sitting_id)
-    scorer = Scorer.of(setup, None if checkpoint == START else checkpoint)
-    scorer.extend(stored_hands(connection, sitting_id, setup.variant, checkpoint.position))
-    return scorer, setup.columns
-
-
 def compute(
     connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
 ) -> Figures:
-    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all)."""
-    scorer, columns = score_from(connection, sitting_id, checkpoint)
-    return figures_of(scorer.ledger(columns), scorer.checkpoint(RECENT_HANDS))
+    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all).
+    A checkpoint other than the start is the one the stored summary row holds (see
+    :func:`checkpoint_for_change`), which also holds the statistics' figures before it;
+    should the row hold another, every hand is scored."""
+    before: tuple[tuple[int, ...], ...] = ()
+    if checkpoint != START:
+        kept = _kept_before(connection, sitting_id, checkpoint)
+        checkpoint, before = (START, ()) if kept is None else (checkpoint, kept)
+    setup = stored_setup(connection, sitting_id)
+    scorer = _scored(connection, sitting_id, setup, checkpoint)
+    return figures_of(scorer.ledger(setup.columns), scorer.checkpoint(RECENT_HANDS), setup, before)
+
+
+def seat_figures(
+    connection: sqlite3.Connection, sitting_id: int, figures: Figures
+) -> tuple[PlayerStats, ...]:
+    """Each seat's figures for the statistics in the stored sitting whose summary is
+    ``figures``: those kept for the rubbers before its checkpoint plus those of the hands
+    from there on, scored (the same figures a replay from hand 1 gives)."""
+    setup = stored_setup(connection, sitting_id)
+    scorer = _scored(connection, sitting_id, setup, figures.checkpoint)
+    counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
+    if not figures.before:
+        return counted
+    return tuple(
+        figures_from_row(row, sittings=0) + stats
+        for row, stats in zip(figures.before, counted, strict=True)
+    )
+
+
+def _scored(
+    connection: sqlite3.Connection, sitting_id: int, setup: Sitting, checkpoint: Checkpoint
+) -> Scorer:
+    """The stored hands from ``checkpoint`` on, scored."""
+    scorer = Scorer.of(setup, None if checkpoint == START else checkpoint)
+    scorer.extend(stored_hands(connection, sitting_id, setup.variant, checkpoint.position))
+    return scorer
+
+
+def _kept_before(
+    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
+) -> tuple[tuple[int, ...], ...] | None:
+    """The figures the stored summary row (of any revision) keeps for the rubbers before
+    ``checkpoint``, when that is the row's checkpoint and they are whole; else None."""
+    row = named_row(
+        connection,
+        "SELECT m.resume_position, m.resume_rubber, m.resume_figures, s.players "
+        "FROM summary m JOIN sitting s ON s.id = m.sitting_id WHERE m.sitting_id = ?",
+        (sitting_id,),
+    )
+    if row is None or (row["resume_position"], row["resume_rubber"]) != checkpoint[:2]:
+        return None
+    return stored_before(row["resume_figures"], checkpoint, len(stored_players(row["players"])))
+
+
+def stored_before(
+    data: object, checkpoint: Checkpoint, seats: int
+) -> tuple[tuple[int, ...], ...] | None:
+    """Stored figures before ``checkpoint``: a JSON list of each seat's row of whole
+    numbers (none at the first rubber); None when they are not that (a row to rebuild)."""
+    try:
+        rows = json.loads(data) if isinstance(data, str) else None
+    except ValueError:
+        return None
+    if not isinstance(rows, list) or len(rows) != (0 if checkpoint.rubber == 1 else seats):
+        return None
+    width = len(FIGURE_COLUMNS)
+    if not all(
+        isinstance(seat, list) and len(seat) == width and all(type(n) is int for n in seat)
+        for seat in rows
+    ):
+        return None
+    return tuple(tuple(seat) for seat in rows)
 
 
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
@@ -135,7 +225,8 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         connection,
         "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
         "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
-        "m.resume_totals, m.resume_box, m.resume_captain, m.settlement "
+        "m.resume_totals, m.resume_box, m.resume_captain, m.settlement, m.resume_figures, "
+        "s.players "
         "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
@@ -155,6 +246,9 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         totals=totals,
         roles=roles,
     )
+    before = stored_before(row["resume_figures"], checkpoint, len(stored_players(row["players"])))
+    if before is None:
+        return None
     return Figures(
         hands=row["hands"],
         rubbers_finished=row["rubbers_finished"],
@@ -163,6 +257,7 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         unresolved_prison=row["unresolved_prison"],
         checkpoint=checkpoint,
         settlement=stored_settlement(row["settlement"]),
+        before=before,
     )
 
 
@@ -186,8 +281,9 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
     connection.execute(
         "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
         "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
-        "resume_prison, resume_totals, resume_box, resume_captain, settlement) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        "resume_prison, resume_totals, resume_box, resume_captain, settlement, "
+        "resume_figures) "
+        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
         (
             figures.hands,
             figures.rubbers_finished,
@@ -201,6 +297,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
             None if roles is None else roles.box,
             None if roles is None else roles.captain,
             None if figures.settlement is None else json.dumps(list(figures.settlement)),
+            json.dumps([list(row) for row in figures.before]),
             sitting_id,
         ),
     )

@@ -1,8 +1,9 @@
 """The statistics kept by storage (schema 5): each seat's figures of each sitting, stored
-beside the sitting's revision, summed for a period. They must always equal the figures a
-replay of every stored sitting gives, in every game: after the upgrade from schema 4, and
-after an edit, an insert, a delete, an undo and a restore of a backup. A change scores
-only its own sitting's figures again."""
+beside the sitting's revision, summed for a period; since schema 6 scored from the
+summary's checkpoint and added to the figures it keeps for the rubbers before it. They
+must always equal the figures a replay of every stored sitting gives, in every game: after
+the upgrades from schemas 4 and 5, and after an edit, an insert, a delete, an undo and a
+restore of a backup. A change scores only its own sitting's figures again."""
 
 from __future__ import annotations
 
@@ -24,7 +25,8 @@ from hypothesis import strategies as st
 import jojotte_score.storage.statistics as statistics
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Sitting, Variant
-from jojotte_score.core.stats import PlayerStats, player_stats
+from jojotte_score.core.stats import PlayerStats, player_stats, sitting_stats
+from jojotte_score.storage import summary
 from jojotte_score.storage.backups import make_backup, restore_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import SCHEMA_VERSION
@@ -65,9 +67,12 @@ def assert_stored_equal_replayed(store: SittingStore, kept: PeriodFigures | None
     assert list(figures.players) == replayed(store)
     if kept is not None:  # read again after the change, as the open Statistics tab does
         assert kept.period_stats(store) == figures
-    # ... and every sitting's figures are now stored for its current revision.
+    # ... and every sitting's figures are now stored for its current revision, seat by
+    # seat those of a replay, however many rubbers its checkpoint leaves behind.
     fresh = stored_seat_figures(store.database.connection)
     assert sorted(fresh) == [sitting_id for sitting_id, _ in store.created_dates()]
+    for sitting_id, seats in fresh.items():
+        assert seats == sitting_stats(store.load(sitting_id).sitting)
 
 
 @pytest.fixture
@@ -84,9 +89,26 @@ def rescored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return scored
 
 
-@given(st.lists(ANY_GAME, min_size=1, max_size=3), st.randoms(use_true_random=False))
+@given(
+    st.lists(ANY_GAME, min_size=1, max_size=3),
+    st.sampled_from((1, 3, 100)),
+    st.randoms(use_true_random=False),
+)
 @settings(max_examples=25, deadline=None)
 def test_the_stored_figures_equal_a_replay_after_every_kind_of_change(
+    tmp_path_factory: pytest.TempPathFactory,
+    games: list[Sitting],
+    keep: int,
+    chance: random.Random,
+) -> None:
+    """With the summary's checkpoint ``keep`` hands or more from the end, so that a sitting
+    of 25 hands has rubbers before it (their figures kept beside it, schema 6) or none."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(summary, "RECENT_HANDS", keep)
+        change_and_check(tmp_path_factory, games, chance)
+
+
+def change_and_check(
     tmp_path_factory: pytest.TempPathFactory, games: list[Sitting], chance: random.Random
 ) -> None:
     folder = tmp_path_factory.mktemp("db")
@@ -207,10 +229,9 @@ def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 5
+        assert database.schema_version == SCHEMA_VERSION == 6
         store = SittingStore(database)
-        assert rescored == list(range(1, 9))  # filled by the upgrade, each sitting once
-        rescored.clear()
+        assert sorted(stored_seat_figures(database.connection)) == list(range(1, 9))
         figures = period_stats(store)
         assert rescored == []
         assert figures.sittings == 8
@@ -244,7 +265,7 @@ def test_a_damaged_sitting_does_not_stop_the_upgrade_and_is_named_when_read(
         connection.execute("UPDATE hand SET data = '{{' WHERE sitting_id = 6")
         connection.commit()
     with Database.open(path) as database:
-        assert database.schema_version == 5
+        assert database.schema_version == SCHEMA_VERSION
         stored = stored_seat_figures(database.connection)
         assert sorted(stored) == [1, 2, 3, 4, 5, 7, 8]
         from jojotte_score.storage.errors import DamagedSittingError
@@ -259,28 +280,33 @@ from pathlib import Path
 import jojotte_score.storage.statistics as statistics
 from jojotte_score.storage.database import Database
 
-fill = statistics.fill_seat_figures
+name = sys.argv[2]
+fill = getattr(statistics, name)
 
 def fill_then_wait(connection):
     fill(connection)
     print("filled", flush=True)
     time.sleep(60)
 
-statistics.fill_seat_figures = fill_then_wait
+setattr(statistics, name, fill_then_wait)
 Database.open(Path(sys.argv[1]))
 """
 
 
-def test_an_upgrade_killed_before_it_commits_leaves_schema_4_and_runs_again(
-    tmp_path: Path,
+@pytest.mark.parametrize(
+    ("old", "fill", "table"),
+    [(4, "fill_seat_figures", "seat_figures"), (5, "fill_summary", None)],
+)
+def test_an_upgrade_killed_before_it_commits_leaves_the_old_schema_and_runs_again(
+    tmp_path: Path, old: int, fill: str, table: str | None
 ) -> None:
-    """kill -9 while the upgrade's one transaction is open (every figure written, nothing
-    committed): the database is still the schema 4 one, and the next opening upgrades it."""
+    """kill -9 while an upgrade's transaction is open (every figure written, nothing
+    committed): the database is still the old one, and the next opening upgrades it."""
     path = tmp_path / "sittings.sqlite3"
-    shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
+    shutil.copyfile(FIXTURES / f"schema-v{old}.sqlite3", path)
     root = Path(__file__).resolve().parents[2]
     with subprocess.Popen(
-        [sys.executable, "-c", KILLED_UPGRADE, str(path)],
+        [sys.executable, "-c", KILLED_UPGRADE, str(path), fill],
         stdout=subprocess.PIPE,
         text=True,
         cwd=root,
@@ -291,23 +317,26 @@ def test_an_upgrade_killed_before_it_commits_leaves_schema_4_and_runs_again(
         process.wait(timeout=30)
     assert process.returncode == -9
     with closing(sqlite3.connect(path)) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone() == (4,)
+        assert connection.execute("PRAGMA user_version").fetchone() == (old,)
         tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}
-        assert "seat_figures" not in tables
+        assert table is None or table not in tables
+        columns = {row[1] for row in connection.execute("PRAGMA table_info(summary)")}
+        assert "resume_figures" not in columns
     started = time.monotonic()
     with Database.open(path) as database:
-        assert database.schema_version == 5
+        assert database.schema_version == SCHEMA_VERSION
         assert database.integrity_problems() == []
         store = SittingStore(database)
         assert list(period_stats(store).players) == replayed(store)
+        assert all(summary.fresh(database.connection, i) for i in range(1, 9))
     assert time.monotonic() - started < 30
 
 
 @pytest.fixture
 def read_only_copy(tmp_path: Path) -> Iterator[SittingStore]:
-    """The schema 5 fixture with its stored figures removed, open read-only."""
+    """The fixture of the current schema with its stored figures removed, open read-only."""
     path = tmp_path / "sittings.sqlite3"
-    shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
+    shutil.copyfile(FIXTURES / f"schema-v{SCHEMA_VERSION}.sqlite3", path)
     with closing(sqlite3.connect(path)) as connection:
         connection.execute("DELETE FROM seat_figures")
         connection.commit()
@@ -353,3 +382,75 @@ def test_figures_kept_for_one_period_give_another_period_its_own_sum(tmp_path: P
         assert everything == period_stats(store)
         assert everything.sittings == 4
         assert kept.period_stats(store, long_ago).players == ()
+
+
+def test_the_upgrade_from_schema_5_keeps_the_figures_before_every_checkpoint(
+    tmp_path: Path, rescored: list[int]
+) -> None:
+    """Schema 6 rebuilds every summary with the figures before its checkpoint; the
+    statistics read then store each sitting's figures (the fixture has none yet), scored
+    from its checkpoint, equal to a replay."""
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
+    with Database.open(path) as database:
+        assert database.schema_version == SCHEMA_VERSION == 6
+        connection = database.connection
+        rows = connection.execute("SELECT sitting_id, resume_figures FROM summary").fetchall()
+        # The fixture's sittings are short: every checkpoint is at the first hand.
+        assert rows == [(sitting_id, "[]") for sitting_id in range(1, 9)]
+        store = SittingStore(database)
+        figures = period_stats(store)
+        assert rescored == list(range(1, 9))
+        assert list(figures.players) == replayed(store)
+        assert len(stored_seat_figures(connection)) == 8
+
+
+def test_a_recorded_hand_scores_its_sittings_figures_from_the_checkpoint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With checkpoints one hand from the end, each example has rubbers before its
+    checkpoint: their figures are kept in the summary, and a recorded hand's figures are
+    scored from the checkpoint on and added to them, equal to a replay from hand 1."""
+    from tests.stored_examples import store_examples
+
+    monkeypatch.setattr(summary, "RECENT_HANDS", 1)
+    read_from: list[int] = []
+    hands_from = summary.stored_hands
+
+    def reading(
+        connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+    ) -> Iterator[object]:
+        read_from.append(start)
+        return hands_from(connection, sitting_id, variant, start)
+
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = store_examples(database)
+        kept = PeriodFigures()
+        kept.period_stats(store)
+        connection = database.connection
+        checked = 0
+        for sitting_id in range(1, 5):
+            # The last hand taken back, and recorded again.
+            last = store.hand_count(sitting_id) - 1
+            removed = store.delete_hand(sitting_id, last)
+            kept.period_stats(store)
+            cached = summary.fresh(connection, sitting_id)
+            assert cached is not None
+            if cached.checkpoint.rubber == 1:  # no rubber before the last hand's
+                assert cached.before == ()
+                continue
+            sitting = store.load(sitting_id).sitting
+            assert len(cached.before) == len(sitting.players)
+            monkeypatch.setattr(summary, "stored_hands", reading)
+            read_from.clear()
+            store.add_hand(sitting_id, removed)
+            figures = kept.period_stats(store)
+            monkeypatch.setattr(summary, "stored_hands", hands_from)
+            assert read_from  # the summary's and the figures' scoring
+            assert min(read_from) == cached.checkpoint.position > 0
+            assert figures == period_stats(store)
+            assert list(figures.players) == replayed(store)
+            stored = stored_seat_figures(connection)[sitting_id]
+            assert stored == sitting_stats(store.load(sitting_id).sitting)
+            checked += 1
+        assert checked >= 2
