@@ -103,7 +103,7 @@ def check_hand(
     _check_played(hand, variant, sides, error, by_player)
     if not problems and variant.all_cards_played:
         problems.extend(_card_count_warnings(hand, number, sides))
-    if all(problem.warning for problem in problems):
+    if not problems or all(problem.warning for problem in problems):
         problems.extend(_unbid_slam_warnings(hand, number, sides))
     return problems
 

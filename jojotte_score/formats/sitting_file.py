@@ -677,7 +677,7 @@ def _read_hands(
             played = hand if isinstance(hand, PlayedHand) else None
             problems = [as_earlier(p) if tolerated_in_hand(p, played) else p for p in problems]
         top.problems.extend(problems)
-        if hand is None or any(not p.warning for p in problems):
+        if hand is None or (problems and any(not p.warning for p in problems)):
             top.ok = False
         else:
             hands.append(hand)
