@@ -310,12 +310,12 @@ def test_german_trumps_are_chosen_by_their_german_letters() -> None:
         (Trump.NO_TRUMP, "Ohne Trumpf", ("O",)),
     ]
     assert [label for _value, label, _keys in doubling_choices()] == [
-        "Ohne",
+        "Nein",
         "Kontriert",
         "Rekontriert",
     ]
     assert [label for _value, label, _keys in TWO.choices(Slot.SPECIAL, PLAIN)] == [
-        "Ohne",
+        "Nein",
         "Null von Jürgen",
         "Schlemm von Zoë",
     ]
