@@ -82,7 +82,7 @@ def test_the_last_trick_goes_to_one_of_the_two_sides() -> None:
     hand = PlayedHand(0, Trump.SPADES, (60, 40), 5)
     assert _messages(hand) == ["der letzte Stich muss an Anna (0) oder Bert (1) gehen, nicht an 5"]
     unnamed = check_hand(hand, Variant.TWO_PLAYER)
-    assert unnamed[0].message == ("der letzte Stich muss an Seite 0 oder Seite 1 gehen, nicht an 5")
+    assert unnamed[0].message == ("der letzte Stich muss an Partei 0 oder Partei 1 gehen, nicht an 5")
 
 
 def test_meld_points_that_cannot_be_melded_list_the_possible_totals() -> None:

@@ -357,7 +357,7 @@ def test_german_questions_and_what_is_still_to_enter() -> None:
         "card_points[1]": "Wie viele Kartenpunkte hat Jürgen gemacht?",
     }
     assert TWO.still_to_enter(FormValues(), check) == (
-        "Noch einzutragen: der Kontraktspieler, der Trumpf, die Kartenpunkte beider Seiten, "
+        "Noch einzutragen: der Kontraktspieler, der Trumpf, die Kartenpunkte beider Parteien, "
         "wer den letzten Stich gemacht hat."
     )
     half = FormValues(bidder=0, trump=Trump.SPADES, card_points=(None, 65))
@@ -366,4 +366,4 @@ def test_german_questions_and_what_is_still_to_enter() -> None:
         "wer den letzten Stich gemacht hat."
     )
     nullo = FormValues(bidder=0, trump=Trump.SPADES, special=Special.NULLO, card_points=(9, 9))
-    assert TWO.check(nullo).missing == {"tricks": "Für Null fehlen die Stiche beider Seiten."}
+    assert TWO.check(nullo).missing == {"tricks": "Für Null fehlen die Stiche beider Parteien."}

@@ -141,7 +141,7 @@ def test_choosing_deutsch_shows_the_sitting_in_german_and_is_remembered(
         qtbot.addWidget(window)
         assert settings.language == "de"
         assert window.menuBar().actions()[0].text() == "&Datei"
-        assert window.windowTitle() == "Berlin 1937: A – B — Jo-Jotte-Block"
+        assert window.windowTitle() == "Berlin 1937: A – B – Jo-Jotte-Block"
         assert window.selected_position() == 2  # the same hand selected
         assert window.model.rowCount() == main_window.model.rowCount()
         # The undo history goes on, named in German.

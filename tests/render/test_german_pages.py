@@ -252,7 +252,7 @@ def test_the_german_season_report() -> None:
     assert "01.11.2026 bis 03.11.2026 · 3 Sitzungen" in texts
     # Each heading's words whole, none broken inside to fit its column.
     words = {word for t in first.texts("heading") for word in t.text.split()}
-    for word in ("Spieler", "Sitzungen", "Robber", "Saldo", "Kontrakte", "Verteidiger"):
+    for word in ("Spieler", "Sitzungen", "Robber", "Saldo", "Kontrakte", "Fall", "gebracht"):
         assert word in words, word
     assert "Meldepunkte" in words
     for page in pages:
