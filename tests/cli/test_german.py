@@ -94,8 +94,8 @@ def test_a_database_in_use_is_told_in_german(tmp_path: Path, capsys: Capture) ->
     with Database.open(database_path(tmp_path)):
         assert run(tmp_path, "import", GERMAN) == 1
     assert capsys.readouterr().err == (
-        f"jojotte-score: {database_path(tmp_path)}: Ein anderes laufendes jojotte-score benutzt diese "
-        "Datenbank; schließen Sie es zuerst und versuchen Sie es dann noch einmal\n"
+        f"jojotte-score: {database_path(tmp_path)}: Ein anderes laufendes jojotte-score benutzt "
+        "diese Datenbank; schließen Sie es zuerst und versuchen Sie es dann noch einmal\n"
     )
 
 

@@ -102,7 +102,7 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     assert "Abrechnung" in labels
     assert "Kopie:" in labels
     results = [t.text for t in sheet.texts("result")]
-    assert results[-1].startswith(("Abrechnung: ", "Abrechnung bisher: "))
+    assert results[-1].startswith(("Abrechnung: ", "Bisherige Abrechnung: "))
     if name == "chouette":
         assert "Mannschaft:" in labels
         assert "(Kapitän)" in labels
