@@ -351,7 +351,7 @@ def test_german_questions_and_what_is_still_to_enter() -> None:
     check = TWO.check(FormValues())
     assert check.missing == {
         "bidder": "Wer hat den Trumpf bestimmt?",
-        "trump": "Welcher Trumpf, oder Ohne Trumpf?",
+        "trump": "Welcher Trumpf oder Ohne Trumpf?",
         "last_trick": "Wer hat den letzten Stich gemacht?",
         "card_points[0]": "Wie viele Kartenpunkte hat Zoë gemacht?",
         "card_points[1]": "Wie viele Kartenpunkte hat Jürgen gemacht?",
