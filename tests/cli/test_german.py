@@ -191,7 +191,7 @@ def test_the_backups_table_in_german(tmp_path: Path, capsys: Capture) -> None:
     capsys.readouterr()
     assert run(tmp_path, "backups") == 0
     heading, row = capsys.readouterr().out.splitlines()
-    assert heading.split() == ["Angelegt", "Größe", "Art", "Datei"]
+    assert heading.split() == ["Erstellt", "Größe", "Art", "Datei"]
     assert "automatisch" in row
     assert row[2] == row[5] == "."
 
