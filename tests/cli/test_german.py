@@ -58,9 +58,9 @@ def test_a_bad_sitting_file_s_problems_are_told_in_german(tmp_path: Path, capsys
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert main(["score", str(bad)], environ=DEUTSCH) == 2
     err = capsys.readouterr().err
-    assert 'bidder muss eine Seite sein (0 oder 1), nicht "Anna"' in err
+    assert 'bidder muss eine Partei sein (0 oder 1), nicht "Anna"' in err
     assert (
-        "card_points muss eine Liste von zwei ganzen Zahlen sein [Seite 0, Seite 1], "
+        "card_points muss eine Liste von zwei ganzen Zahlen sein [Partei 0, Partei 1], "
         "keine Liste von 1"
     ) in err
     assert 'unbekannter Schlüssel "trumpf" (meinten Sie "trump"?)' in err
@@ -94,8 +94,8 @@ def test_a_database_in_use_is_told_in_german(tmp_path: Path, capsys: Capture) ->
     with Database.open(database_path(tmp_path)):
         assert run(tmp_path, "import", GERMAN) == 1
     assert capsys.readouterr().err == (
-        f"jojotte-score: {database_path(tmp_path)}: Ein anderes jojotte-score benutzt diese "
-        "Datenbank; schließen Sie es zuerst und versuchen Sie es dann noch einmal\n"
+        f"jojotte-score: {database_path(tmp_path)}: Ein anderes laufendes jojotte-score benutzt "
+        "diese Datenbank; schließen Sie es zuerst und versuchen Sie es dann noch einmal\n"
     )
 
 
@@ -191,7 +191,7 @@ def test_the_backups_table_in_german(tmp_path: Path, capsys: Capture) -> None:
     capsys.readouterr()
     assert run(tmp_path, "backups") == 0
     heading, row = capsys.readouterr().out.splitlines()
-    assert heading.split() == ["Angelegt", "Größe", "Art", "Datei"]
+    assert heading.split() == ["Erstellt", "Größe", "Art", "Datei"]
     assert "automatisch" in row
     assert row[2] == row[5] == "."
 

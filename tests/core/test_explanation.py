@@ -170,7 +170,7 @@ GERMAN_NOTES = [
     ),
     (
         4,
-        "A macht 2 Stiche: das Nullspiel ist verloren und B bekommt 200 + 100 × 1 = 300 über "
+        "A macht 2 Stiche: Das Nullspiel ist verloren und B bekommt 200 + 100 × 1 = 300 über "
         "dem Strich. Alle Kartenpunkte, 20 + 40 = 60, kommen in den Keller; ein Nullspiel hat "
         "keinen Gewinner (R9).",
         "A sagt Null an und macht 2 Stiche. B bekommt 300 Punkte über der Linie, und alle "
@@ -178,7 +178,7 @@ GERMAN_NOTES = [
     ),
     (
         5,
-        "Gleiche Summen: alle Spielpunkte, 45 + 45 = 90, kommen in den Keller (R3).",
+        "Gleiche Summen: Alle Spielpunkte, 45 + 45 = 90, kommen in den Keller (R3).",
         "Beide Spieler haben die gleiche Punktzahl erreicht, die Summe geht in den Keller.",
     ),
     (5, "Jetzt im Keller: 150 (R10).", "4. ( 60 ) 5. ( 90 )"),
@@ -255,7 +255,7 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             5,
-            "Carl macht 2 Stiche: das Nullspiel ist verloren und Anna bekommt 100 + 50 × 1 = "
+            "Carl macht 2 Stiche: Das Nullspiel ist verloren und Anna bekommt 100 + 50 × 1 = "
             "150 über dem Strich. Alle Kartenpunkte, 20 + 70 = 90, kommen in den Keller; ein "
             "Nullspiel hat keinen Gewinner (T11).",
             "T11: lost after k tricks, 100 + 50 × (k - 1) above for A",
@@ -270,7 +270,7 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             8,
-            "Bert hat Schlemm angesagt, aber nur 8 von 9 Stichen gemacht: der Schlemm ist "
+            "Bert hat Schlemm angesagt, aber nur 8 von 9 Stichen gemacht: Der Schlemm ist "
             "verloren und Bert bekommt keine Spielpunkte; Anna bekommt als Verteidiger ohne "
             "Kontra 140 + 10 = 150 über dem Strich und gewinnt das Spiel (T10).",
             "T10: failed, A scores m × (T_D + T_A), undoubled always above",
@@ -346,8 +346,8 @@ def test_a_three_player_hand_as_data_cites_the_three_player_rules() -> None:
 @pytest.mark.parametrize(
     ("tricks", "text"),
     [
-        (1, "Anna macht 1 Stich: das Nullspiel ist verloren"),
-        (2, "Anna macht 2 Stiche: das Nullspiel ist verloren"),
+        (1, "Anna macht 1 Stich: Das Nullspiel ist verloren"),
+        (2, "Anna macht 2 Stiche: Das Nullspiel ist verloren"),
     ],
 )
 def test_a_lost_nullo_counts_its_tricks_in_german(tricks: int, text: str) -> None:

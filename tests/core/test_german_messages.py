@@ -61,12 +61,12 @@ def _messages(hand: PlayedHand, variant: Variant = Variant.TWO_PLAYER) -> list[s
 def test_card_points_beyond_the_deck_name_the_side_and_the_contract() -> None:
     hand = PlayedHand(0, Trump.HEARTS, (95, 170), 0)
     assert _messages(hand) == [
-        "die Kartenpunkte von Bert (170) müssen im Trumpfspiel ein Vielfaches von 5 "
+        "Die Kartenpunkte von Bert (170) müssen im Trumpfspiel ein Vielfaches von 5 "
         "zwischen 0 und 155 sein"
     ]
     nullo = PlayedHand(0, Trump.HEARTS, (90, 80), None, special=Special.NULLO, tricks=(4, 5))
     assert _messages(nullo) == [
-        "die Kartenpunkte ergeben zusammen 170 (Anna: 90, Bert: 80), bei Null mehr als die "
+        "Die Kartenpunkte ergeben zusammen 170 (Anna: 90, Bert: 80), bei Null mehr als die "
         "120 des ganzen Kartenspiels"
     ]
 
@@ -80,16 +80,18 @@ def test_a_problem_names_its_hand_and_a_warning_says_so() -> None:
 
 def test_the_last_trick_goes_to_one_of_the_two_sides() -> None:
     hand = PlayedHand(0, Trump.SPADES, (60, 40), 5)
-    assert _messages(hand) == ["der letzte Stich muss an Anna (0) oder Bert (1) gehen, nicht an 5"]
+    assert _messages(hand) == ["Der letzte Stich muss an Anna (0) oder Bert (1) gehen, nicht an 5"]
     unnamed = check_hand(hand, Variant.TWO_PLAYER)
-    assert unnamed[0].message == ("der letzte Stich muss an Seite 0 oder Seite 1 gehen, nicht an 5")
+    assert unnamed[0].message == (
+        "Der letzte Stich muss an Partei 0 oder Partei 1 gehen, nicht an 5"
+    )
 
 
 def test_meld_points_that_cannot_be_melded_list_the_possible_totals() -> None:
     hand = PlayedHand(0, Trump.SPADES, (60, 40), 0, melds=(0, 260))
     (message,) = _messages(hand)
     assert message.startswith(
-        "die Meldepunkte von Bert (260) können mit neun Karten nicht gemeldet werden "
+        "Die Meldepunkte von Bert (260) können mit neun Karten nicht gemeldet werden "
         "(mögliche Summen: jede Summe von Meldungen bis "
     )
 
@@ -97,20 +99,20 @@ def test_meld_points_that_cannot_be_melded_list_the_possible_totals() -> None:
 def test_a_sitting_needs_its_players_and_a_short_title() -> None:
     problems = check_sitting_setup(Variant.PARTNERSHIP, ("Anna", "", "Carl"), Rules(0, -1))
     assert [p.message for p in problems] == [
-        "eine Sitzung im Partnerspiel braucht 4 Spielernamen, nicht 3",
+        "Eine Sitzung im Partnerspiel braucht 4 Spielernamen, nicht 3",
         "Spieler 1 hat einen leeren Namen",
-        "die Punktzahl für eine Partie muss positiv sein",
-        "die Robberprämie darf nicht negativ sein",
+        "Die Punktzahl für eine Partie muss positiv sein",
+        "Die Robberprämie darf nicht negativ sein",
     ]
     assert [p.message for p in check_label("title", "x" * 81)] == [
-        "der Titel ist 81 Zeichen lang; er hat höchstens 80"
+        "Der Titel ist 81 Zeichen lang; erlaubt sind höchstens 80 Zeichen"
     ]
 
 
 def test_three_player_roles_in_german() -> None:
     hand = SeatHand(0, Trump.HEARTS, 1, (80, 60, 0), 0, dealer=7)
     (problem,) = check_three_player_hand(hand, 4, ("Anna", "Bert", "Carl"))
-    assert problem.message == "der Geber muss Anna (0), Bert (1) oder Carl (2) sein, nicht 7"
+    assert problem.message == "Der Geber muss Anna (0), Bert (1) oder Carl (2) sein, nicht 7"
 
 
 def test_chouette_roles_in_german() -> None:
@@ -118,7 +120,7 @@ def test_chouette_roles_in_german() -> None:
         "Box und Kapitän müssen zwei verschiedene Spieler sein"
     ]
     assert [p.message for p in check_chouette_roles(ChouetteRoles(0, 5))] == [
-        "der Kapitän muss Platz 0, 1 oder 2 sein, nicht 5"
+        "Der Kapitän muss Platz 0, 1 oder 2 sein, nicht 5"
     ]
 
 
@@ -138,13 +140,13 @@ def test_meld_decision_in_the_german_words_of_the_rules() -> None:
 
 
 def test_impossible_melds_are_refused_in_german() -> None:
-    with pytest.raises(MeldDeclarationError, match=r"^eine Folge hat 3 bis 8 Karten, nicht 2$"):
+    with pytest.raises(MeldDeclarationError, match=r"^Eine Folge hat 3 bis 8 Karten, nicht 2$"):
         Run(2, Rank.ACE, Suit.CLUBS)
     twice = DeclaredMelds(fours=(Rank.KING,))
     with pytest.raises(MeldDeclarationError) as refused:
         decide_melds(twice, twice, Trump.NO_TRUMP, names=NAMES)
     assert str(refused.value) == (
-        "vier Könige zweimal gemeldet (von Anna und Bert): das Kartenspiel hat nur vier Könige"
+        "Vier Könige zweimal gemeldet (von Anna und Bert): Im Spiel gibt es nur vier Könige"
     )
 
 

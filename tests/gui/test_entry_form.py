@@ -310,12 +310,12 @@ def test_german_trumps_are_chosen_by_their_german_letters() -> None:
         (Trump.NO_TRUMP, "Ohne Trumpf", ("O",)),
     ]
     assert [label for _value, label, _keys in doubling_choices()] == [
-        "Ohne",
+        "Nein",
         "Kontriert",
         "Rekontriert",
     ]
     assert [label for _value, label, _keys in TWO.choices(Slot.SPECIAL, PLAIN)] == [
-        "Ohne",
+        "Nein",
         "Null von Jürgen",
         "Schlemm von Zoë",
     ]
@@ -351,13 +351,13 @@ def test_german_questions_and_what_is_still_to_enter() -> None:
     check = TWO.check(FormValues())
     assert check.missing == {
         "bidder": "Wer hat den Trumpf bestimmt?",
-        "trump": "Welcher Trumpf, oder Ohne Trumpf?",
+        "trump": "Welcher Trumpf oder Ohne Trumpf?",
         "last_trick": "Wer hat den letzten Stich gemacht?",
         "card_points[0]": "Wie viele Kartenpunkte hat Zoë gemacht?",
         "card_points[1]": "Wie viele Kartenpunkte hat Jürgen gemacht?",
     }
     assert TWO.still_to_enter(FormValues(), check) == (
-        "Noch einzutragen: der Kontraktspieler, der Trumpf, die Kartenpunkte beider Seiten, "
+        "Noch einzutragen: der Kontraktspieler, der Trumpf, die Kartenpunkte beider Parteien, "
         "wer den letzten Stich gemacht hat."
     )
     half = FormValues(bidder=0, trump=Trump.SPADES, card_points=(None, 65))
@@ -366,4 +366,4 @@ def test_german_questions_and_what_is_still_to_enter() -> None:
         "wer den letzten Stich gemacht hat."
     )
     nullo = FormValues(bidder=0, trump=Trump.SPADES, special=Special.NULLO, card_points=(9, 9))
-    assert TWO.check(nullo).missing == {"tricks": "Für Null fehlen die Stiche beider Seiten."}
+    assert TWO.check(nullo).missing == {"tricks": "Für Null fehlen die Stiche beider Parteien."}

@@ -722,7 +722,7 @@ def test_german_hand_typed_from_the_keyboard(
         "♠ Pik [P]",
         "Ohne Trumpf [O]",
     ]
-    assert button_texts(panel.double) == ["Ohne [0]", "Kontriert [X]", "Rekontriert [R]"]
+    assert button_texts(panel.double) == ["Nein [0]", "Kontriert [X]", "Rekontriert [R]"]
     assert panel.row_labels["double"].text() == "Kont&ra"
     assert panel.record_button.text() == "Eintragen [Enter]"
 
@@ -774,7 +774,7 @@ def test_german_panel_with_an_error(panel: EntryPanel, keyboard: Keyboard, qtbot
         "&Stiche",
         "N&otiz",
     ]
-    assert button_texts(panel.special) == ["Ohne [0]", "Null von Bert [N]", "Schlemm von Anna [S]"]
+    assert button_texts(panel.special) == ["Nein [0]", "Null von Bert [N]", "Schlemm von Anna [S]"]
     screenshot(panel, "entry-panel-error-de")
     panel.resize(panel.narrowest(), 900)
     qtbot.wait(20)

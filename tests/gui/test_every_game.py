@@ -214,7 +214,7 @@ STATUS = {
     "two-player": (
         "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · new cut for the first dealer",
         "Robber 2 · Partie 1 · unter dem Strich: A 0 – B 0 · Partien A 0 – B 0 · "
-        "neues Abheben um den ersten Geber",
+        "erster Geber: neu abheben",
     ),
     "partnership": (
         "Rubber 2 · Game 2 · below: Anna & Carl 0 – Bert & Dora 0 · "
@@ -234,13 +234,13 @@ STATUS = {
         "new cut for the first dealer",
         "Robber 4 · Bert in der Box gegen Anna (Kapitän) und Carl · Partie 1 · "
         "unter dem Strich: Anna 0, Bert 0, Carl 0 · Partien: Anna 0, Bert 0, Carl 0 · "
-        "neues Abheben um den ersten Geber",
+        "erster Geber: neu abheben",
     ),
     "cutthroat": (
         "Rubber 2 · Game 1 · below: Anna 0, Bert 0, Carl 0, Dave 0 · "
         "games: Anna 0, Bert 0, Carl 0, Dave 0 · new cut for the first dealer",
         "Robber 2 · Partie 1 · unter dem Strich: Anna 0, Bert 0, Carl 0, Dave 0 · "
-        "Partien: Anna 0, Bert 0, Carl 0, Dave 0 · neues Abheben um den ersten Geber",
+        "Partien: Anna 0, Bert 0, Carl 0, Dave 0 · erster Geber: neu abheben",
     ),
 }
 """The status line after each example's last hand, in English and in German."""

@@ -30,7 +30,7 @@ def test_a_refused_hand_says_why_in_german(qtbot: QtBot) -> None:
     panel.new_hand()
     panel.edit_hand(0, PlayedHand(0, Trump.HEARTS, (92, 50), 0))
     message = error_text(panel, "card_points[0]")
-    assert "die Kartenpunkte von Anna (92) müssen im Trumpfspiel ein Vielfaches von 5" in message
+    assert "Die Kartenpunkte von Anna (92) müssen im Trumpfspiel ein Vielfaches von 5" in message
     assert "zwischen 0 und 155 sein" in message
     screenshot(panel, "entry-panel-error-de")
 

@@ -225,7 +225,7 @@ def test_the_history_in_german(history: HistoryWindow, qtbot: QtBot, tmp_path: P
     statistics = tab(history, "S&tatistik").findChild(StatisticsView)
     assert isinstance(statistics, StatisticsView)
     choices = [statistics.choice.itemText(i) for i in range(statistics.choice.count())]
-    assert choices == ["Gesamte Zeit", "Dieses Jahr", "Letzte 12 Monate", "Von … bis …"]
+    assert choices == ["Gesamter Zeitraum", "Dieses Jahr", "Letzte 12 Monate", "Von … bis …"]
     assert statistics.summary.text() == "4 Sitzungen insgesamt."
     assert statistics.first.displayFormat() == "dd.MM.yyyy"
     qtbot.wait(20)

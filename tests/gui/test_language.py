@@ -141,13 +141,11 @@ def test_choosing_deutsch_shows_the_sitting_in_german_and_is_remembered(
         qtbot.addWidget(window)
         assert settings.language == "de"
         assert window.menuBar().actions()[0].text() == "&Datei"
-        assert window.windowTitle() == "Berlin 1937: A – B — Jo-Jotte-Block"
+        assert window.windowTitle() == "Berlin 1937: A – B – Jo-Jotte-Block"
         assert window.selected_position() == 2  # the same hand selected
         assert window.model.rowCount() == main_window.model.rowCount()
         # The undo history goes on, named in German.
-        assert window.named_actions[ActionName.UNDO].text() == (
-            "Spiel 7 eintragen &rückgängig machen"
-        )
+        assert window.named_actions[ActionName.UNDO].text() == ("&Rückgängig: Spiel 7 eintragen")
         assert cancel_text() == "Abbrechen"
         checked = [a.text() for a in language_menu(window).actions() if a.isChecked()]
         assert checked == ["&Deutsch"]
@@ -229,7 +227,7 @@ def test_the_main_window_in_german(
     status = window.status_label.text()
     assert status.startswith("Robber 2 · Partie 1 · unter dem Strich: A 0 – B 0")
     assert "Partien A 0 – B 0" in status
-    assert status.endswith(" · neues Abheben um den ersten Geber")
+    assert status.endswith(" · erster Geber: neu abheben")
     window.select_hand(6)
     qtbot.wait(20)
     window.grab().save(str(screenshot_folder(tmp_path) / "de-main-window.png"))

@@ -176,7 +176,7 @@ def test_the_summary_line_in_german(period: Period, sittings: int, text: str) ->
 @pytest.mark.usefixtures("german")
 def test_the_periods_and_tips_in_german() -> None:
     assert [choice.label for choice in PeriodChoice] == [
-        "Gesamte Zeit",
+        "Gesamter Zeitraum",
         "Dieses Jahr",
         "Letzte 12 Monate",
         "Von … bis …",

@@ -102,7 +102,7 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     assert "Abrechnung" in labels
     assert "Kopie:" in labels
     results = [t.text for t in sheet.texts("result")]
-    assert results[-1].startswith(("Abrechnung: ", "Abrechnung bisher: "))
+    assert results[-1].startswith(("Abrechnung: ", "Bisherige Abrechnung: "))
     if name == "chouette":
         assert "Mannschaft:" in labels
         assert "(Kapitän)" in labels
@@ -252,7 +252,7 @@ def test_the_german_season_report() -> None:
     assert "01.11.2026 bis 03.11.2026 · 3 Sitzungen" in texts
     # Each heading's words whole, none broken inside to fit its column.
     words = {word for t in first.texts("heading") for word in t.text.split()}
-    for word in ("Spieler", "Sitzungen", "Robber", "Saldo", "Kontrakte", "Verteidiger"):
+    for word in ("Spieler", "Sitzungen", "Robber", "Saldo", "Kontrakte", "Fall", "gebracht"):
         assert word in words, word
     assert "Meldepunkte" in words
     for page in pages:
