@@ -248,3 +248,21 @@ def test_nothing_of_the_display_is_imported_until_it_is_chosen() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "[]"
+
+
+@pytest.mark.usefixtures("german")
+def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot: QtBot) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
+    )
+    assert main_window.named_actions[_A.TABLE_DISPLAY].text() == "&Tischanzeige"
+    display = open_display(main_window, qtbot)
+    assert [heading.text() for heading in display.headings] == [
+        "Gesamt",
+        "Unter dem Strich",
+        "Partien",
+    ]
+    assert display.title.text() == "Robber 1: A – B"
+    assert display.dealer.text() == "Als Nächstes: neues Abheben um den ersten Geber"
+    assert display.last_hand.text().startswith("Spiel 6 (Robber 1, Partie 3): ")
+    assert shown_totals(display) == ["755", "655"]

@@ -122,7 +122,7 @@ SPECS: dict[ActionName, _Spec] = {
         N_("Show the score in large type, full screen on a screen facing the players"),
     ),
     ActionName.TABLE_DISPLAY_SCREEN: (
-        N_("Table display on the next scr&een"),
+        N_("Table &display on the next screen"),
         ("Ctrl+Shift+F",),
         N_("Move the table display to the next screen"),
     ),
