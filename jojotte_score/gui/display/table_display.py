@@ -14,8 +14,23 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QCloseEvent, QFont, QFontMetrics, QKeyEvent, QResizeEvent, QScreen
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QCloseEvent,
+    QFont,
+    QFontMetrics,
+    QGuiApplication,
+    QKeyEvent,
+    QResizeEvent,
+    QScreen,
+)
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QVBoxLayout,
+    QWidget,
+)
 
 from jojotte_score.gui.display.table_words import TableFigures, table_figures
 from jojotte_score.gui.pad.sheet_widget import MAX_ZOOM, MIN_ZOOM, SheetWidget
@@ -103,6 +118,8 @@ class TableDisplay(QWidget):
         row = QHBoxLayout(self)
         row.setContentsMargins(24, 24, 24, 24)
         row.setSpacing(48)
+        # The window takes the screen's size, whatever the type it had on the screen before.
+        row.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         row.addWidget(self.sheet, 2)
         row.addLayout(figures, 3)
         self._size_type()
@@ -157,14 +174,17 @@ class TableDisplay(QWidget):
     def show_on(self, screen: QScreen | None) -> None:
         """Full screen on ``screen`` (None: where it is), without taking the focus."""
         if screen is not None:
+            self._size_type(screen.geometry().height())  # before it is laid out there
             self.setScreen(screen)
             self.setGeometry(screen.geometry())
-        self.showFullScreen()
+        # Not showFullScreen(): it asks for the window to be activated, taking the keyboard.
+        self.setWindowState(self.windowState() | Qt.WindowState.WindowFullScreen)
+        self.show()
 
     def to_next_screen(self) -> None:
         """Move to the next screen there is."""
-        screens = self.screen().virtualSiblings() if self.screen() is not None else []
-        self.showNormal()
+        screens = QGuiApplication.screens()
+        self.setWindowState(self.windowState() & ~Qt.WindowState.WindowFullScreen)
         self.show_on(next_screen(screens, self.screen()))
 
     # Type and sheet sizes --------------------------------------------------------------------
@@ -174,10 +194,10 @@ class TableDisplay(QWidget):
         up)."""
         return max(-(-self.height() // TOTAL_SHARE), 12)
 
-    def _size_type(self) -> None:
-        height = max(self.height(), 240)
+    def _size_type(self, height: int | None = None) -> None:
+        height = max(self.height() if height is None else height, 240)
         sizes = (
-            (self.totals, self.total_pixels(), True),
+            (self.totals, max(-(-height // TOTAL_SHARE), 12), True),
             (self.names + self.belows + self.games, max(height // _NAME_SHARE, 10), False),
             (self.headings, max(height // _LINE_SHARE, 9), False),
             ([self.prison, self.result], max(height // _LINE_SHARE, 9), True),
@@ -249,7 +269,7 @@ def toggle(window: MainWindow, on: bool) -> None:
         window.table_display = display
     display.show_sitting(window.session.shown)
     screen = window.screen()
-    display.show_on(display_screen(screen.virtualSiblings() if screen else [], screen))
+    display.show_on(display_screen(QGuiApplication.screens(), screen))
 
 
 def to_next_screen(window: MainWindow) -> None:
