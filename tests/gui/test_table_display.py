@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
@@ -266,3 +267,21 @@ def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot:
     assert display.dealer.text() == "Als Nächstes: neues Abheben um den ersten Geber"
     assert display.last_hand.text().startswith("Spiel 6 (Robber 1, Partie 3): ")
     assert shown_totals(display) == ["755", "655"]
+
+
+def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
+    main_window: MainWindow, qtbot: QtBot
+) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["three-player"]).sitting)
+    )
+    action = main_window.named_actions[_A.TABLE_DISPLAY]
+    main_window.named_actions[_A.TABLE_DISPLAY_SCREEN].trigger()  # opens it, then moves it
+    display = main_window.table_display
+    assert display is not None
+    qtbot.waitUntil(display.isVisible)
+    assert action.isChecked()
+    assert shown_totals(display) == pad_totals(main_window)
+    qtbot.keyClick(display, Qt.Key.Key_Escape)
+    assert not display.isVisible()
+    assert not action.isChecked()
