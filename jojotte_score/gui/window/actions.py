@@ -43,6 +43,8 @@ class ActionName(enum.Enum):
     ZOOM_OUT = "zoom-out"
     RESET_ZOOM = "reset-zoom"
     SHOW_EXPLANATION = "show-explanation"
+    TABLE_DISPLAY = "table-display"
+    TABLE_DISPLAY_SCREEN = "table-display-screen"
     KEYBOARD_REFERENCE = "keyboard-reference"
     SCORING_CARD = "scoring-card"
     ABOUT = "about"
@@ -114,6 +116,16 @@ SPECS: dict[ActionName, _Spec] = {
         ("Ctrl+E",),
         N_("Show why the selected hand scored what it did"),
     ),
+    ActionName.TABLE_DISPLAY: (
+        N_("&Table display"),
+        ("Ctrl+Shift+D",),
+        N_("Show the score in large type, full screen on a screen facing the players"),
+    ),
+    ActionName.TABLE_DISPLAY_SCREEN: (
+        N_("Table &display on the next screen"),
+        ("Ctrl+Shift+F",),
+        N_("Move the table display to the next screen"),
+    ),
     ActionName.KEYBOARD_REFERENCE: (
         N_("&Keyboard reference"),
         (_Key.HelpContents, "F1"),
@@ -170,6 +182,7 @@ def create_actions(parent: QObject) -> dict[ActionName, QAction]:
         actions[name] = action
     actions[ActionName.SHOW_EXPLANATION].setCheckable(True)
     actions[ActionName.SHOW_EXPLANATION].setChecked(True)
+    actions[ActionName.TABLE_DISPLAY].setCheckable(True)
     return actions
 
 
@@ -212,6 +225,9 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         ActionName.RESET_ZOOM,
         None,
         ActionName.SHOW_EXPLANATION,
+        None,
+        ActionName.TABLE_DISPLAY,
+        ActionName.TABLE_DISPLAY_SCREEN,
     ),
     N_("&Help"): (ActionName.KEYBOARD_REFERENCE, ActionName.SCORING_CARD, None, ActionName.ABOUT),
 }

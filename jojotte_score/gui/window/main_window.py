@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Mapping
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import (
@@ -64,6 +65,9 @@ from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus,
 from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
 
+if TYPE_CHECKING:
+    from jojotte_score.gui.display.table_display import TableDisplay
+
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _HAND_ROWS = 4  # rows of the hand list large print keeps in sight
@@ -81,6 +85,7 @@ class MainWindow(SittingMenus, QMainWindow):
 
     # The environment the system's language is read from (View > Language > System).
     environ: Mapping[str, str] = os.environ
+    table_display: TableDisplay | None = None  # View > Table display, built when first shown
 
     def __init__(
         self,
@@ -203,6 +208,10 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.ZOOM_IN: lambda: self.set_zoom(self.settings.zoom * ZOOM_STEP),
             _A.ZOOM_OUT: lambda: self.set_zoom(self.settings.zoom / ZOOM_STEP),
             _A.RESET_ZOOM: lambda: self.set_zoom(1.0),
+            _A.TABLE_DISPLAY: lambda: _display().toggle(
+                self, self.named_actions[_A.TABLE_DISPLAY].isChecked()
+            ),
+            _A.TABLE_DISPLAY_SCREEN: lambda: _display().to_next_screen(self),
             _A.KEYBOARD_REFERENCE: lambda: _help().show_keyboard_reference(self),
             _A.SCORING_CARD: self.print_card,
             _A.ABOUT: lambda: _help().show_about(self, self.session.store.database.path),
@@ -252,6 +261,8 @@ class MainWindow(SittingMenus, QMainWindow):
         # An open history follows each change: a hand recorded, a sitting started.
         if self.history is not None and self.history.isVisible():
             self.history.reload()
+        if self.table_display is not None and self.table_display.isVisible():
+            self.table_display.show_sitting(shown)
 
     def _update_status(self) -> None:
         shown = self.session.shown
@@ -768,6 +779,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.save_settings()
         if self.history is not None:
             self.history.close()
+        if self.table_display is not None:
+            self.table_display.close()
         super().closeEvent(event)
 
 
@@ -815,3 +828,10 @@ def _help() -> ModuleType:
     from jojotte_score.gui.window import help_menu
 
     return help_menu
+
+
+def _display() -> ModuleType:
+    """View > Table display, imported when first chosen."""
+    from jojotte_score.gui.display import table_display
+
+    return table_display

@@ -1,0 +1,1 @@
+"""The table display: the score in large type on a screen facing the players."""

@@ -1,0 +1,288 @@
+"""View > Table display: the score in large type for the players, in every game.
+
+The display shows the pad's own figures (the totals the main window's sheet paints), follows
+a hand recorded, edited and undone, never takes the keyboard from the scorekeeper's window,
+leaves the main window as it was when it closes, and draws the totals a twelfth of a
+1920×1080 screen high.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.display.table_display import TableDisplay, display_screen, next_screen
+from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.main_window import MainWindow
+
+from .conftest import played, screenshot_folder
+from .test_every_game import DATA, GAMES, NAMES
+
+_A = ActionName
+
+
+def open_display(window: MainWindow, qtbot: QtBot) -> TableDisplay:
+    """Choose View > Table display; the display, shown."""
+    window.named_actions[_A.TABLE_DISPLAY].trigger()
+    display = window.table_display
+    assert display is not None
+    qtbot.waitUntil(display.isVisible)
+    display.resize(1920, 1080)
+    return display
+
+
+def shown_totals(display: TableDisplay) -> list[str]:
+    """The totals in the display's large type, column by column."""
+    return [label.text() for label in display.totals if label.isVisibleTo(display)]
+
+
+def pad_totals(window: MainWindow) -> list[str]:
+    """The totals the main window's pad paints under its columns."""
+    layout = window.sheet.sheet_layout()
+    assert layout is not None
+    return [item.text for item in sorted(layout.texts("total"), key=lambda item: item.x)]
+
+
+def result_shown_when_finished(display: TableDisplay, window: MainWindow) -> bool:
+    """True when the display shows a result exactly when the newest rubber is over."""
+    pad = window.sheet.pad()
+    assert pad is not None
+    return bool(display.result.text()) == pad.newest_rubber_finished
+
+
+def store_without_last(window: MainWindow, game: str) -> tuple[int, object]:
+    """Store ``game``'s worked example without its last hand and show it; its id and the
+    hand left out."""
+    sitting = load_sitting(DATA / GAMES[game]).sitting
+    last = sitting.hands[-1]
+    sitting = dataclasses.replace(sitting, hands=sitting.hands[:-1])
+    sitting_id = window.session.store.import_sitting(sitting)
+    window.open_sitting_id(sitting_id)
+    return sitting_id, last
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_display_shows_the_pads_figures(
+    game: str, main_window: MainWindow, qtbot: QtBot
+) -> None:
+    sitting_id = main_window.session.store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
+    main_window.open_sitting_id(sitting_id)
+    display = open_display(main_window, qtbot)
+    names = [label.text() for label in display.names if label.isVisibleTo(display)]
+    assert names == list(NAMES[game])
+    assert shown_totals(display) == pad_totals(main_window)
+    layout = display.sheet.sheet_layout()
+    assert layout is not None  # the same pad, painted by the same painter
+    assert [item.text for item in layout.texts("total")] == [
+        item.text
+        for item in main_window.sheet.sheet_layout().texts("total")  # type: ignore[union-attr]
+    ]
+    figures = display.figures
+    assert figures is not None
+    pad = main_window.sheet.pad()
+    assert pad is not None
+    # A rubber's result once its last hand is recorded, nothing while it is in play.
+    assert bool(figures.result) == pad.newest_rubber_finished
+    assert display.result.text() == figures.result
+    assert display.last_hand.text().startswith("Hand ")
+
+
+def test_the_two_player_example_reads_as_on_paper(main_window: MainWindow, qtbot: QtBot) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
+    )
+    display = open_display(main_window, qtbot)
+    assert shown_totals(display) == ["755", "655"]
+    assert display.result.text() == "A wins the rubber by 100"
+    assert display.last_hand.text() == "Hand 6 (rubber 1, game 3): A bid spades."
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_display_follows_a_recorded_hand_and_its_undo(
+    game: str, main_window: MainWindow, qtbot: QtBot
+) -> None:
+    _sitting_id, last = store_without_last(main_window, game)
+    display = open_display(main_window, qtbot)
+    before = shown_totals(display)
+    assert result_shown_when_finished(display, main_window)
+    shown = main_window.session.shown
+    assert shown is not None
+    dealer = shown.status().next_dealer  # the status line's next dealer, when it is known
+    if dealer is not None:
+        assert display.dealer.text() == f"Next dealer: {shown.players[dealer]}"
+        assert f"next dealer: {shown.players[dealer]}" in main_window.status_label.text()
+    main_window.undo_stack.push(AddHand(main_window.session, last))  # type: ignore[arg-type]
+    after = shown_totals(display)
+    assert after == pad_totals(main_window)
+    assert after != before
+    assert result_shown_when_finished(display, main_window)
+    main_window.undo_stack.undo()
+    assert shown_totals(display) == before == pad_totals(main_window)
+    assert result_shown_when_finished(display, main_window)
+
+
+def test_the_display_follows_an_edit(main_window: MainWindow, qtbot: QtBot) -> None:
+    sitting_id = main_window.session.store.import_sitting(
+        load_sitting(DATA / GAMES["two-player"]).sitting
+    )
+    main_window.open_sitting_id(sitting_id)
+    display = open_display(main_window, qtbot)
+    assert shown_totals(display) == ["755", "655"]
+    first = played(main_window.session.shown.hand(0))  # type: ignore[union-attr]
+    main_window.undo_stack.push(
+        ReplaceHand(main_window.session, 0, first._replace(last_trick=1 - (first.last_trick or 0)))
+    )
+    shown = main_window.session.shown
+    assert shown is not None
+    newest = shown.pad.recent.rubber(shown.pad.newest_rubber)  # the rubber in play now
+    assert newest is not None
+    assert shown_totals(display) == [str(total) for total in newest.totals]
+    assert shown_totals(display) != ["755", "655"]
+    main_window.undo_stack.undo()
+    assert shown_totals(display) == ["755", "655"]
+
+
+def test_the_display_takes_no_focus(main_window: MainWindow, qtbot: QtBot) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
+    )
+    main_window.activateWindow()
+    main_window.panel.setFocus()
+    focused = QApplication.focusWidget()
+    display = open_display(main_window, qtbot)
+    assert display.focusPolicy().name == "NoFocus"
+    assert display.windowFlags() & display.windowFlags().WindowDoesNotAcceptFocus
+    assert QApplication.activeWindow() is not display
+    assert QApplication.focusWidget() is focused
+    assert all(not child.hasFocus() for child in display.findChildren(type(display.sheet)))
+
+
+def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot: QtBot) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
+    )
+    before = (
+        main_window.windowTitle(),
+        pad_totals(main_window),
+        main_window.model.rowCount(),
+        main_window.sheet.rubber_number(),
+        main_window.status_label.text(),
+    )
+    action = main_window.named_actions[_A.TABLE_DISPLAY]
+    display = open_display(main_window, qtbot)
+    assert action.isChecked()
+    action.trigger()  # the action again closes it
+    assert not display.isVisible()
+    assert not action.isChecked()
+    open_display(main_window, qtbot)
+    display.close()  # as Esc in it does
+    assert not action.isChecked()
+    after = (
+        main_window.windowTitle(),
+        pad_totals(main_window),
+        main_window.model.rowCount(),
+        main_window.sheet.rubber_number(),
+        main_window.status_label.text(),
+    )
+    assert after == before
+    open_display(main_window, qtbot)
+    main_window.close()
+    assert not display.isVisible()
+
+
+@pytest.mark.parametrize("game", ["two-player", "cutthroat"])
+def test_the_totals_are_a_twelfth_of_a_1080_screen_high(
+    game: str, main_window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    shots = screenshot_folder(tmp_path)
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
+    )
+    display = open_display(main_window, qtbot)
+    display.showNormal()
+    display.setFixedSize(1920, 1080)
+    qtbot.waitUntil(lambda: display.height() == 1080)
+    for label in display.totals[: len(NAMES[game])]:
+        assert label.font().pixelSize() >= 1080 / 12
+        assert QFontMetrics(label.font()).capHeight() >= 1080 / 12 * 0.6
+        assert label.height() >= 1080 / 12
+    for scheme in ("light", "dark"):
+        palette = QPalette(QApplication.palette())
+        if scheme == "dark":
+            for role, colour in (
+                (QPalette.ColorRole.Window, "#202124"),
+                (QPalette.ColorRole.Base, "#202124"),
+                (QPalette.ColorRole.WindowText, "#f1f3f4"),
+                (QPalette.ColorRole.Text, "#f1f3f4"),
+            ):
+                palette.setColor(role, colour)
+        display.setPalette(palette)
+        display.sheet.setPalette(palette)
+        image = display.grab().toImage()
+        assert image.height() == 1080
+        image.save(str(shots / f"table-display-{game}-{scheme}.png"))
+
+
+def test_the_display_opens_on_a_screen_the_main_window_is_not_on() -> None:
+    screens = QGuiApplication.screens()
+    main = screens[0]
+    assert display_screen(screens, main) is (screens[1] if len(screens) > 1 else main)
+    assert next_screen(screens, main) is screens[1 % len(screens)]
+    assert display_screen([], None) is None
+
+
+def test_nothing_of_the_display_is_imported_until_it_is_chosen() -> None:
+    code = (
+        "import sys\n"
+        "import jojotte_score.gui.window.main_window\n"
+        "print([name for name in sys.modules if name.startswith('jojotte_score.gui.display')])\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "[]"
+
+
+@pytest.mark.usefixtures("german")
+def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot: QtBot) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
+    )
+    assert main_window.named_actions[_A.TABLE_DISPLAY].text() == "&Tischanzeige"
+    display = open_display(main_window, qtbot)
+    assert [heading.text() for heading in display.headings] == [
+        "Gesamt",
+        "Unter dem Strich",
+        "Partien",
+    ]
+    assert display.title.text() == "Robber 1: A – B"
+    assert display.dealer.text() == "Als Nächstes: neues Abheben um den ersten Geber"
+    assert display.last_hand.text().startswith("Spiel 6 (Robber 1, Partie 3): ")
+    assert shown_totals(display) == ["755", "655"]
+
+
+def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
+    main_window: MainWindow, qtbot: QtBot
+) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["three-player"]).sitting)
+    )
+    action = main_window.named_actions[_A.TABLE_DISPLAY]
+    main_window.named_actions[_A.TABLE_DISPLAY_SCREEN].trigger()  # opens it, then moves it
+    display = main_window.table_display
+    assert display is not None
+    qtbot.waitUntil(display.isVisible)
+    assert action.isChecked()
+    assert shown_totals(display) == pad_totals(main_window)
+    QTest.keyClick(display, Qt.Key.Key_Escape)
+    assert not display.isVisible()
+    assert not action.isChecked()
