@@ -9,8 +9,14 @@ import re
 
 import pytest
 
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting
+from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
+from jojotte_score.render.page_layout import running_result
+from jojotte_score.render.sheet_layout import layout_sheet
 from tests.core.test_explanation_golden import DATA, explain_file
+from tests.render.test_sheet_layout import METRICS
 
 # A side followed by a verb in the third person singular, as a subject ("Bert & Dora wins").
 _SINGULAR = {
@@ -72,3 +78,38 @@ def test_one_player_keeps_the_singular(language: str) -> None:
         assert _subject_verbs(text, player, _PLURAL[language]) == []
     singular = _subject_verbs(text, "Bert", _SINGULAR[language])
     assert singular, text
+
+
+@pytest.mark.parametrize(
+    ("language", "example", "pad", "running"),
+    [
+        (
+            "en",
+            "partnership-example",
+            "Bert & Dora win the rubber by 765",
+            "Running result after rubber 1: Bert & Dora ahead by 765",
+        ),
+        (
+            "de",
+            "partnership-example",
+            "Bert & Dora gewinnen den Robber mit 765 Punkten",
+            "Zwischenstand nach Robber 1: Bert & Dora liegen mit 765 Punkten vorn",
+        ),
+        (
+            "de",
+            "german-example",
+            "A gewinnt den Robber mit 100 Punkten",
+            "Zwischenstand nach Robber 1: A liegt mit 100 Punkten vorn",
+        ),
+    ],
+)
+def test_the_pad_and_the_printed_page_agree_with_the_side(
+    language: str, example: str, pad: str, running: str
+) -> None:
+    use_language(language)
+    sitting = load_sitting(DATA / f"{example}.json").sitting
+    assert isinstance(sitting, Sitting)
+    ledger = replay(sitting)
+    layout = layout_sheet(ledger, 1, METRICS)
+    assert pad in [getattr(item, "text", None) for item in layout.items]
+    assert running_result(ledger, 1) == running
