@@ -94,6 +94,7 @@ class Say(enum.Enum):
     NULLO_MADE = enum.auto()
     NULLO_MADE_FOR = enum.auto()
     NULLO_FAILED = enum.auto()
+    TRICKS_TAKEN = enum.auto()
     SLAM_MADE = enum.auto()
     UNBID_SLAM = enum.auto()
     # What the hand wrote, and the game and rubber it ended.
@@ -162,7 +163,9 @@ def listing(items: Iterable[Sentence], separator: Say = Say.COMMA) -> Listing:
 def in_words(sentence: Sentence) -> str:
     """``sentence`` said in the current language."""
     values = {name: _worded(value) for name, value in sentence.values}
-    count = values.get("count", 1)
+    # A sentence's own count, or else how many people its subject is: a partnership is two,
+    # and its verbs are plural ("Bert & Dora win the rubber").
+    count = values.get("count", values.get("people", 1))
     return sentence_message(sentence.say, count if isinstance(count, int) else 1).format(**values)
 
 
@@ -219,29 +222,66 @@ def sentence_message(say: Say, count: int = 1) -> str:
             # Translators: said after "Hand 3 (rubber 1, game 2): ".
             return _("thrown in, nobody named a trump; it scores nothing (R15).")
         case Say.BID:
-            # Translators: {trump} is a suit ("spades") or "no-trump".
-            return _("{bidder} bid {trump}.")
+            # Translators: {trump} is a suit ("spades") or "no-trump"; the plural form is said
+            # of a partnership (two people), the singular of one player.
+            return ngettext(
+                "{bidder} bid {trump}.",
+                "{bidder} bid {trump}.",
+                count,
+            )
         case Say.BID_SLAM:
-            return _("{bidder} bid {trump}, and bid a Slam.")
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{bidder} bid {trump}, and bid a Slam.",
+                "{bidder} bid {trump}, and bid a Slam.",
+                count,
+            )
         case Say.NAMED_BEFORE_NULLO:
-            return _("{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
+                "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
+                count,
+            )
         case Say.BID_DOUBLED_BY:
-            return _("{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).")
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
+                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
+                count,
+            )
         case Say.BID_REDOUBLED_BY:
-            # Translators: {doubler} doubled, then {redoubler} redoubled.
-            return _(
+            # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
+            # of a partnership (two people), the singular of one player.
+            return ngettext(
                 "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-                "(×{multiplier})."
+                "(×{multiplier}).",
+                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
+                "(×{multiplier}).",
+                count,
             )
         case Say.BID_AND_SLAM:
             return _("{bidder} bid {trump} and a Slam.")
         case Say.BID_AND_SLAM_DOUBLED_BY:
-            return _("{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.")
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
+                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
+                count,
+            )
         case Say.BID_AND_SLAM_REDOUBLED_BY:
-            # Translators: {doubler} doubled, then {redoubler} redoubled.
-            return _(
+            # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
+            # of a partnership (two people), the singular of one player.
+            return ngettext(
                 "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-                "(×{multiplier}) and a Slam."
+                "(×{multiplier}) and a Slam.",
+                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
+                "(×{multiplier}) and a Slam.",
+                count,
             )
         case Say.BID_BEFORE_NULLO:
             return _("{bidder} bid {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
@@ -297,29 +337,54 @@ def sentence_message(say: Say, count: int = 1) -> str:
         case Say.TIE:
             return _("Equal totals: both trick scores, {sum}, go to prison ({rule}).")
         case Say.DECLARER_WINS:
-            return _(
-                "{declarer}, the declarer, has the higher total and wins: "
-                "{points} below for {declarer} ({rule})."
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{declarer}, the declarer, has the higher total and wins: {points} below for "
+                "{declarer} ({rule}).",
+                "{declarer}, the declaring side, have the higher total and win: {points} below "
+                "for {declarer} ({rule}).",
+                count,
             )
         case Say.DECLARER_WINS_DEFENDER_ABOVE:
-            return _(
-                "{declarer}, the declarer, has the higher total and wins: "
-                "{points} below for {declarer}, {defender}'s {defender_points} above ({rule})."
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{declarer}, the declarer, has the higher total and wins: {points} below for "
+                "{declarer}, {defender}'s {defender_points} above ({rule}).",
+                "{declarer}, the declaring side, have the higher total and win: {points} below "
+                "for {declarer}, {defender}'s {defender_points} above ({rule}).",
+                count,
             )
         case Say.DECLARER_TAKES_BOTH:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{winner}, the declarer, has the higher total and wins: both trick scores, "
-                "{sum}, go below for {winner}; {loser} scores no trick points ({rule})."
+                "{sum}, go below for {winner}; {loser} scores no trick points ({rule}).",
+                "{winner}, the declaring side, have the higher total and win: both trick "
+                "scores, {sum}, go below for {winner}; {loser} score no trick points ({rule}).",
+                count,
             )
         case Say.DEFENDER_TAKES_BOTH:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{winner}, the defender, has the higher total and wins: both trick scores, "
-                "{sum}, go below for {winner} ({rule})."
+                "{sum}, go below for {winner} ({rule}).",
+                "{winner}, the defending side, have the higher total and win: both trick "
+                "scores, {sum}, go below for {winner} ({rule}).",
+                count,
             )
         case Say.DEFENDER_TAKES_BOTH_DOUBLED:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{winner}, the defender, has the higher total and wins: both trick scores, "
-                "{sum}, go below for {winner}; {loser} scores no trick points ({rule})."
+                "{sum}, go below for {winner}; {loser} scores no trick points ({rule}).",
+                "{winner}, the defending side, have the higher total and win: both trick "
+                "scores, {sum}, go below for {winner}; {loser} score no trick points ({rule}).",
+                count,
             )
         case Say.ACTIVE_DEFENDER_TAKES_BOTH_ABOVE:
             return _(
@@ -333,16 +398,28 @@ def sentence_message(say: Say, count: int = 1) -> str:
                 "go below for {winner}; {loser} scores no trick points ({rule})."
             )
         case Say.SLAM_FAILED_AHEAD:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
-                "{declarer} scores no trick points; {defender} (ahead on totals) scores "
-                "{sum} below and wins the hand ({rule})."
+                "{declarer} scores no trick points; {defender} (ahead on totals) scores {sum} "
+                "below and wins the hand ({rule}).",
+                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+                "{declarer} score no trick points; {defender} (ahead on totals) score {sum} "
+                "below and win the hand ({rule}).",
+                count,
             )
         case Say.SLAM_FAILED_NOT_AHEAD:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
                 "{declarer} scores no trick points; {defender} (not ahead on totals) scores "
-                "{sum} above and wins the hand ({rule})."
+                "{sum} above and wins the hand ({rule}).",
+                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+                "{declarer} score no trick points; {defender} (not ahead on totals) score "
+                "{sum} above and win the hand ({rule}).",
+                count,
             )
         case Say.SLAM_FAILED_UNDOUBLED:
             return _(
@@ -351,9 +428,14 @@ def sentence_message(say: Say, count: int = 1) -> str:
                 "above) scores {sum} above and wins the hand ({rule})."
             )
         case Say.NULLO_MADE:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
-                "{sum}, go to prison; a Nullo hand has no winner ({rule})."
+                "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
+                "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
+                "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
+                count,
             )
         case Say.NULLO_MADE_FOR:
             return _(
@@ -361,25 +443,45 @@ def sentence_message(say: Say, count: int = 1) -> str:
                 "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule})."
             )
         case Say.NULLO_FAILED:
-            # Translators: {bonus} is what the Nullo bidder's opponent scores, with its
-            # arithmetic: "200 + 100 × 1 = 300".
+            # Translators: {taken} is how many tricks were taken ("2 tricks"); {bonus} is what the
+            # Nullo bidder's opponent scores, with its arithmetic: "200 + 100 × 1 = 300". The plural
+            # form is said of a partnership (two people), the singular of one player.
             return ngettext(
-                "{declarer} took {count} trick: the Nullo fails and {defender} scores {bonus} "
-                "above. All card points, {sum}, go to prison; a Nullo hand has no winner "
-                "({rule}).",
-                "{declarer} took {count} tricks: the Nullo fails and {defender} scores {bonus} "
-                "above. All card points, {sum}, go to prison; a Nullo hand has no winner "
-                "({rule}).",
+                "{declarer} took {taken}: the Nullo fails and {defender} scores {bonus} above. "
+                "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
+                "{declarer} took {taken}: the Nullo fails and {defender} score {bonus} above. "
+                "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
                 count,
             )
+        case Say.TRICKS_TAKEN:
+            # Translators: how many tricks the Nullo bidder took, said within "{declarer}
+            # took {taken}: the Nullo fails ...".
+            return ngettext("{count} trick", "{count} tricks", count)
         case Say.SLAM_MADE:
-            return _("{player} made the Slam: {bonus} above ({rule}).")
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{player} made the Slam: {bonus} above ({rule}).",
+                "{player} made the Slam: {bonus} above ({rule}).",
+                count,
+            )
         case Say.UNBID_SLAM:
-            return _("{player} won every trick without bidding a Slam: {bonus} above ({rule}).")
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
+                "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
+                count,
+            )
         case Say.PRISON_WON:
-            return _(
-                "{player} wins the hand and takes the {points} points waiting in prison, "
-                "above ({rule})."
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{player} wins the hand and takes the {points} points waiting in prison, above "
+                "({rule}).",
+                "{player} win the hand and take the {points} points waiting in prison, above "
+                "({rule}).",
+                count,
             )
         case Say.PRISON_WAITING:
             return _("Now waiting in prison: {points} ({rule}).")
@@ -394,20 +496,37 @@ def sentence_message(say: Say, count: int = 1) -> str:
             # Translators: an entry on the pad: "B 40 (melds)"; {kind} is what it is for.
             return _("{player} {points} ({kind})")
         case Say.GAME_WON:
-            return _(
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
                 "{player} reaches {points} below (target {target}) and wins game {game} "
-                "({rule}). Games: {games}."
+                "({rule}). Games: {games}.",
+                "{player} reach {points} below (target {target}) and win game {game} ({rule}). "
+                "Games: {games}.",
+                count,
             )
         case Say.GAMES:
             # Translators: an item of the list of the games each player has won: "A 1".
             return _("{player} {games}")
         case Say.RUBBER_WON:
-            return _(
-                "{player} has won two games: rubber {rubber} is over, with the rubber bonus "
-                "of {bonus} above ({rule})."
+            # Translators: the plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "{player} has won two games: rubber {rubber} is over, with the rubber bonus of "
+                "{bonus} above ({rule}).",
+                "{player} have won two games: rubber {rubber} is over, with the rubber bonus "
+                "of {bonus} above ({rule}).",
+                count,
             )
         case Say.RUBBER_RESULT:
-            return _("Rubber {rubber} result ({rule}): {totals}; {player} by {points}.")
+            # Translators: the last line of a finished rubber; {player} has more points
+            # (R14). The plural form is said of a partnership (two people), the singular
+            # of one player.
+            return ngettext(
+                "Rubber {rubber} result ({rule}): {totals}; {player} wins the rubber by {points}.",
+                "Rubber {rubber} result ({rule}): {totals}; {player} win the rubber by {points}.",
+                count,
+            )
         case Say.RUBBER_RESULT_LEVEL:
             return _("Rubber {rubber} result ({rule}): {totals}; level.")
         case Say.RUBBER_SETTLED:
@@ -525,7 +644,20 @@ def hand_sentences(result: HandResult, ledger: Ledger) -> list[Sentence]:
     rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
     if rubber is not None:
         sentences.append(_rubber_result(rubber, sides, refs))
-    return sentences
+    people = ledger.game.side_people
+    if people == 1:
+        return sentences
+    return [with_people(sentence, people) for sentence in sentences]
+
+
+def with_people(sentence: Sentence, people: int) -> Sentence:
+    """``sentence`` said of sides of ``people`` people each, and so the sentences within it:
+    a partnership's verbs are plural ("Bert & Dora win game 1")."""
+    values = tuple(
+        (name, with_people(value, people) if isinstance(value, Sentence) else value)
+        for name, value in sentence.values
+    )
+    return Sentence(sentence.say, (*values, ("people", people)))
 
 
 def _rubber_result(rubber: RubberResult, sides: Sequence[str], refs: RuleReferences) -> Sentence:
@@ -743,7 +875,7 @@ def nullo_failed(
     return said(
         Say.NULLO_FAILED,
         declarer=declarer,
-        count=taken,
+        taken=said(Say.TRICKS_TAKEN, count=taken),
         defender=defender,
         bonus=bonus,
         sum=card_points,

@@ -262,12 +262,14 @@ def number_pages(pages: Sequence[Page], footer: str, m: PageMetrics) -> tuple[Pa
 # The running result --------------------------------------------------------------------
 
 
-def _standing(sides: tuple[str, ...], net: tuple[int | None, int]) -> str:
-    """Who of two sides is ahead (R14), in words."""
+def _standing(sides: tuple[str, ...], net: tuple[int | None, int], people: int) -> str:
+    """Who of two sides of ``people`` people each is ahead (R14), in words."""
     ahead, points = net
     if ahead is None:
         return pgettext("running result", "level")
-    return ngettext("{side} ahead by {points}", "{side} ahead by {points}", points).format(
+    # Translators: the plural form is said of a partnership (two people a side), the
+    # singular of one player; {points} is a multiple of 5, never 1.
+    return ngettext("{side} ahead by {points}", "{side} ahead by {points}", people).format(
         side=sides[ahead], points=points
     )
 
@@ -279,7 +281,9 @@ def running_result(ledger: Ledger, after: int) -> str:
     rubber = ledger.rubber(after)
     so_far = rubber is not None and not rubber.finished
     if not ledger.game.per_player:
-        standing = _standing(ledger.columns, ledger.net_after(after))  # two columns
+        standing = _standing(  # two columns
+            ledger.columns, ledger.net_after(after), ledger.game.side_people
+        )
         if so_far:
             return _("Running result so far: {standing}").format(standing=standing)
         return _("Running result after rubber {number}: {standing}").format(
@@ -303,7 +307,7 @@ def sitting_result(ledger: Ledger) -> list[str]:
     names, finished = ledger.columns, ledger.rubbers_finished
     if not ledger.game.per_player:
         result = _("Running result: {standing}").format(
-            standing=_standing(ledger.columns, ledger.net)
+            standing=_standing(ledger.columns, ledger.net, ledger.game.side_people)
         )
     else:
         result = _("Result: {settlement}").format(

@@ -202,7 +202,11 @@ def layout_rubber(
     caption = _("Rubber {number} of {count}").format(number=rubber.number, count=count)
     if not per_player(sides, variant):
         content = _Content(
-            sides, rubber.hands, rubber.totals, (caption,), (result_text(rubber, sides),)
+            sides,
+            rubber.hands,
+            rubber.totals,
+            (caption,),
+            (result_text(rubber, sides, 1 if variant is None else variant.game.side_people),),
         )
         return _layout(content, rubber.number, metrics, paid or {})
     game = variant

@@ -127,8 +127,11 @@ def column_result_lines(rubber: RubberResult, names: Sequence[str]) -> tuple[str
     return (first, settled)
 
 
-def result_text(rubber: RubberResult, sides: tuple[str, ...]) -> str:
-    """The rubber's result in words: who won it and who is ahead on points (R13, R14)."""
+def result_text(rubber: RubberResult, sides: tuple[str, ...], people: int = 1) -> str:
+    """The rubber's result in words: who won it and who is ahead on points (R13, R14).
+
+    ``people`` is how many people each side is: a partnership's verbs are plural ("Anna &
+    Carl win the rubber by 100")."""
     ahead, difference = rubber.net
     if rubber.winner is None:
         waiting = rubber.hands[-1].prison_after if rubber.hands else 0
@@ -148,16 +151,22 @@ def result_text(rubber: RubberResult, sides: tuple[str, ...]) -> str:
             "Rubber {number} in progress: {first} {first_points}, {second} {second_points}"
         ).format(**standing)
     winner = sides[rubber.winner]
+    # Translators: the plural forms are said of partnerships (two people a side), the
+    # singular of one player; {points} is a multiple of 5, never 1.
     if ahead == rubber.winner:
         return ngettext(
             "{winner} wins the rubber by {points}",
-            "{winner} wins the rubber by {points}",
-            difference,
+            "{winner} win the rubber by {points}",
+            people,
         ).format(winner=winner, points=difference)
     if ahead is None:
-        return _("{winner} wins the rubber; the totals are level").format(winner=winner)
+        return ngettext(
+            "{winner} wins the rubber; the totals are level",
+            "{winner} win the rubber; the totals are level",
+            people,
+        ).format(winner=winner)
     return ngettext(
         "{winner} wins the rubber; {side} is ahead by {points}",
-        "{winner} wins the rubber; {side} is ahead by {points}",
-        difference,
+        "{winner} win the rubber; {side} are ahead by {points}",
+        people,
     ).format(winner=winner, side=sides[ahead], points=difference)

@@ -128,14 +128,14 @@ GERMAN_NOTES = [
     (1, "Summen aus Melde- und Spielpunkten (R2): A 60, B 75.", "d. h. Insgesamt 75 Punkte"),
     (
         1,
-        "B, der Kontraktspieler, hat die höhere Summe und gewinnt: 35 unter dem Strich für B, "
+        "B hat als Kontraktspieler die höhere Summe und gewinnt: 35 unter dem Strich für B, "
         "60 über dem Strich für A (R3).",
         "A ... bekommt diese 60 Punkte über der Linie notiert, und B bekommt seine 35 Punkte "
         "unter der Linie notiert.",
     ),
     (
         2,
-        "A, der Verteidiger, hat die höhere Summe und gewinnt: alle Spielpunkte, 45 + 50 = 95, "
+        "A hat als Verteidiger die höhere Summe und gewinnt: alle Spielpunkte, 45 + 50 = 95, "
         "unter dem Strich für A (R3).",
         "Der Kontraktspieler B hat 45 Spielpunkte erreicht, der Verteidiger A erzielte 50 "
         "Punkte. B hat verloren und A bekommt alle Spielpunkte, d. h. 95 Punkte.",
@@ -152,7 +152,7 @@ GERMAN_NOTES = [
     ),
     (
         3,
-        "B, der Verteidiger, hat die höhere Summe und gewinnt: alle Spielpunkte, "
+        "B hat als Verteidiger die höhere Summe und gewinnt: alle Spielpunkte, "
         "2 × (60 + 50) = 220, unter dem Strich für B; A bekommt keine Spielpunkte (R4).",
         "Er hat 20 Meldepunkte und 50 Spielpunkte – A hat nur 60 Spielpunkte, daraus folgt "
         "(50 + 60) x 2 = 120 für B unter der Linie.",
@@ -202,7 +202,7 @@ GERMAN_NOTES = [
     ),
     (
         6,
-        "Ergebnis von Robber 1 (R14): A 755, B 655; A liegt mit 100 Punkten vorn.",
+        "Ergebnis von Robber 1 (R14): A 755, B 655; A gewinnt den Robber mit 100 Punkten.",
         "Ergebnis: Spieler A hat 755 Punkte erzielt, B nur 555 (the slip of note 3 again)",
     ),
 ]
@@ -354,7 +354,7 @@ def test_a_lost_nullo_counts_its_tricks_in_german(tricks: int, text: str) -> Non
     sentence = said(
         Say.NULLO_FAILED,
         declarer="Anna",
-        count=tricks,
+        taken=said(Say.TRICKS_TAKEN, count=tricks),
         defender="Bert",
         bonus="200",
         sum="10 + 110 = 120",

@@ -53,7 +53,7 @@ def _first_contract(example: str, double: Doubling) -> tuple[Sitting, int]:
 def _contract_line(example: str, double: Doubling) -> str:
     sitting, number = _first_contract(example, double)
     text = explain_ledger(replay(sitting), number)
-    return next(line for line in text.splitlines() if " bid " in line or " sagt " in line)
+    return next(line for line in text.splitlines() if re.search(" (?:bid|sagt|sagen) ", line))
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
@@ -85,7 +85,7 @@ def test_the_german_explanation_names_the_doubler_and_the_redoubler(example: str
         line = _contract_line(example, Doubling.REDOUBLE)
     finally:
         use_language("en")
-    said = r"(\S.*?) sagt .*, von (.+?) kontriert und von (.+?) rekontriert \(×4\)"
+    said = r"(\S.*?) (?:sagt|sagen) .*, von (.+?) kontriert und von (.+?) rekontriert \(×4\)"
     found = re.search(said, line)
     assert found, line
     assert found.group(3) == found.group(1).split(": ")[-1]

@@ -71,4 +71,4 @@ def test_german_explanation_names_the_figures() -> None:
     assert "wins game 2" in text
     text6 = explain_ledger(replay(GERMAN), hand=6)
     assert "takes the 150 points waiting in prison" in text6
-    assert "Rubber 1 result (R14): A 755, B 655; A by 100." in text6
+    assert "Rubber 1 result (R14): A 755, B 655; A wins the rubber by 100." in text6

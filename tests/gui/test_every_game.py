@@ -155,7 +155,7 @@ def test_open_names_every_player_and_result_as_the_history_does(
 PRINTED = {
     "two-player": ("A wins the rubber by 100", "Running result after rubber 1: A ahead by 100"),
     "partnership": (
-        "Bert & Dora wins the rubber by 765",
+        "Bert & Dora win the rubber by 765",
         "Running result so far: Bert & Dora ahead by 380",
     ),
     "three-player": (

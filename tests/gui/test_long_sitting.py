@@ -1,7 +1,7 @@
 """A long sitting opens on its newest hands; an older one is scored, from its rubber's
 checkpoint, when first looked at.
 
-The German rubber (6 hands, A wins 755 : 655, so A by 100) played 40 times: 240 hands,
+The German rubber (6 hands, A wins 755 : 655, A wins the rubber by 100) played 40 times: 240 hands,
 rubbers starting at every sixth hand. The summary's checkpoint leaves at least 100 hands
 after it, so the window opens on hands 139-240 (rubbers 24-40) without reading the rest.
 """
@@ -77,7 +77,7 @@ def test_an_older_row_or_rubber_is_scored_on_first_sight(long_window: MainWindow
     assert layout is not None
     assert [item.text for item in layout.texts("total")] == ["755", "655"]
     assert pad(long_window).result(1) == first
-    assert "\n".join(pad(long_window).explain(6)).endswith("A by 100.")
+    assert "\n".join(pad(long_window).explain(6)).endswith("A wins the rubber by 100.")
 
 
 def test_editing_an_old_hand_re_scores_everything_after_it(long_window: MainWindow) -> None:

@@ -373,14 +373,14 @@ def test_a_german_doubled_three_player_hand_asks_whom_the_third_player_sides_wit
     keyboard.press("A", "H", (ord("R"), ALT), "X")  # type: ignore[arg-type]
     assert focused() is panel.widget_for(Slot.DOUBLER)
     assert [b.text() for b in panel.sides_with.buttons()] == [
-        "Anna (Kontraktspieler) [1/A]",
+        "Anna (hat angesagt) [1/A]",
         "Kontrierender [X]",
     ]
     keyboard.press("C")  # Carl doubled
     assert panel.row_labels["sides_with"].text() == "Dritter Spieler hält z&u"
     assert [b.text() for b in panel.sides_with.buttons()] == [
-        "Anna (Kontraktspieler) [1/A]",
-        "Carl (kontriert) [3/C]",
+        "Anna (hat angesagt) [1/A]",
+        "Carl (hat kontriert) [3/C]",
     ]
     keyboard.press(ENTER)
     assert panel.errors["sides_with"].text() == "⚠ Zu wem hält Bert?"

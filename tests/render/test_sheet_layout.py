@@ -265,7 +265,7 @@ def test_partnership_sides_and_a_rubber_in_progress() -> None:
         0: "Anna & Carl",
         1: "Bert & Dora",
     }
-    assert [t.text for t in first.texts("result")] == ["Bert & Dora wins the rubber by 765"]
+    assert [t.text for t in first.texts("result")] == ["Bert & Dora win the rubber by 765"]
     second = layout_sheet(ledger, 2, METRICS)
     assert [t.text for t in second.texts("result")] == [
         "Rubber 2 in progress: Anna & Carl 385, Bert & Dora 0"

@@ -69,6 +69,9 @@ class Game:
     rulings (English); None for the games of the card's first page."""
     rulings: ClassVar[str]
     """Where the game's own rules are in docs/RULES.md ("R1-R15", "T1-T16")."""
+    side_people: ClassVar[int] = 1
+    """How many people each column's side is: two in partnerships, whose sentences then say
+    the plural verb ("Bert & Dora win the rubber"); one player otherwise."""
     meld_totals: ClassVar[frozenset[int]] = TWO_PLAYER_MELD_TOTALS
     """Every meld total one side or player can score in a hand (see tables.py): those of
     nine cards a player, unless the game says otherwise."""

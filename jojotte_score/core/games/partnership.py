@@ -19,6 +19,7 @@ class Partnership(Game):
     seat_labels = (N_("North (A)"), N_("East (B)"), N_("South (A)"), N_("West (B)"))
     players_needed = N_("a partnership sitting needs 4 player names, not {count}")
     rulings = "R1-R15"
+    side_people = 2  # two partners a side: "Bert & Dora win"
     meld_totals = PARTNERSHIP_MELD_TOTALS  # two partners of eight cards each
 
     def side_of(self, seat: int) -> int:
