@@ -83,6 +83,19 @@ def test_the_german_example_row_by_row(qtmodeltester: ModelTester) -> None:
     ]
 
 
+def test_a_rows_texts_for_fitting_the_columns_are_what_its_cells_show() -> None:
+    sitting = german()
+    model = HandTableModel()
+    model.set_sitting(sitting, replay(sitting))
+
+    assert model.row_texts(2) == ("3", "", "A ♣ ×2", "60–40", "", "", "20", "220")
+    assert [list(model.row_texts(row)) for row in range(6)] == [
+        texts(model, row)[:-1]
+        for row in range(6)  # all but the notes
+    ]
+    assert HandTableModel().row_texts(0) == ("",) * 8  # no sitting: empty texts
+
+
 def test_a_tooltip_explains_the_hand() -> None:
     sitting = german()
     model = HandTableModel()

@@ -178,6 +178,14 @@ class HandTableModel(QAbstractTableModel):
         """The scored hand shown in ``row``."""
         return self._pad.result(row + 1) if self._pad is not None else None
 
+    def row_texts(self, row: int) -> tuple[str, ...]:
+        """The text each column but the notes shows in ``row``, as :meth:`data` gives it:
+        what the list's columns are fitted to, without a model index for each cell."""
+        result = self.result(row)
+        if result is None:
+            return ("",) * self.notes_column()
+        return tuple(self._text(result, column) for column in range(self.notes_column()))
+
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() or self._pad is None:
             return 0
