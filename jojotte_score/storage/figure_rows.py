@@ -5,9 +5,10 @@ hands before its checkpoint (schema 6)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from jojotte_score.core.stats import ContractCount, PlayerStats
+if TYPE_CHECKING:  # the figures' class is needed only to make them (figures_from_row)
+    from jojotte_score.core.stats import PlayerStats
 
 FIGURE_COLUMNS: Final = (
     "rubbers_played",
@@ -54,6 +55,8 @@ def figures_row(figures: PlayerStats) -> tuple[int, ...]:
 def figures_from_row(row: Sequence[int], name: str = "", sittings: int = 1) -> PlayerStats:
     """The figures of a stored row (:data:`FIGURE_COLUMNS`): one seat's in one sitting, or
     a sum of them, the figures of ``name`` over ``sittings`` sittings."""
+    from jojotte_score.core.stats import ContractCount, PlayerStats
+
     if len(row) != len(FIGURE_COLUMNS) or not all(type(number) is int for number in row):
         raise ValueError(f"the stored figures are not {len(FIGURE_COLUMNS)} numbers: {row!r}")
     (played, won, unfinished, net, finished_net, hands, melds, *counts, defended, defeated) = row

@@ -17,16 +17,20 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
 from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
-from jojotte_score.core.stats import PlayerStats, rubbers_stats
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
 from jojotte_score.storage.rows import named_row
+
+if TYPE_CHECKING:
+    # The statistics are counted only when a summary is scored, never when a fresh one is
+    # read, as at start-up: their modules are imported there (two of the start's modules).
+    from jojotte_score.core.stats import PlayerStats
 
 RECENT_HANDS: Final = 100
 """How many of the newest hands, at least, a checkpoint leaves after it: more rows than
@@ -63,6 +67,8 @@ def figures_of(
     net_side, net_points = (None, 0) if per_player else ledger.net
     earlier = [rubber for rubber in ledger.rubbers if rubber.number < checkpoint.rubber]
     if earlier:
+        from jojotte_score.core.stats import rubbers_stats  # see the imports above
+
         before = added(before, rubbers_stats(setup, earlier))
     return Figures(
         ledger.hand_count,
@@ -162,6 +168,8 @@ def seat_figures(
     """Each seat's figures for the statistics in the stored sitting whose summary is
     ``figures``: those kept for the rubbers before its checkpoint plus those of the hands
     from there on, scored (the same figures a replay from hand 1 gives)."""
+    from jojotte_score.core.stats import rubbers_stats  # see the imports above
+
     setup = stored_setup(connection, sitting_id)
     scorer = _scored(connection, sitting_id, setup, figures.checkpoint)
     counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
