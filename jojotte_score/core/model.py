@@ -286,6 +286,11 @@ class ChouetteRoles(NamedTuple):
         partner's); anybody else's own."""
         return self.captain if seat == self.partner else seat
 
+    def as_written(self, figures: tuple[int, ...]) -> tuple[int, ...]:
+        """Each seat's ``figures`` (points below, games) as the pad writes them: the
+        partner's are the captain's (C4, C5)."""
+        return tuple(figures[self.scores_with(seat)] for seat in range(len(figures)))
+
     def after(self, box_won: bool) -> ChouetteRoles:
         """C3, the backgammon chouette rule: a winning box stays in the box and the partner
         becomes captain; a losing box becomes partner, the captain goes into the box and the

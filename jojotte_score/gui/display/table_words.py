@@ -52,8 +52,7 @@ def table_figures(shown: Shown) -> TableFigures:
     else:
         below, games, roles = status.below, status.games, shown.roles()
     if roles is not None:  # the chouette's partner writes what the captain writes (C4, C5)
-        below = tuple(below[roles.scores_with(seat)] for seat in range(len(below)))
-        games = tuple(games[roles.scores_with(seat)] for seat in range(len(games)))
+        below, games = roles.as_written(below), roles.as_written(games)
     columns = tuple(
         ColumnFigures(name, totals[column], below[column], games[column])
         for column, name in enumerate(sides)

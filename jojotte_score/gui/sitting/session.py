@@ -364,8 +364,7 @@ def column_status_text(
         )
     below, games = status.below, status.games
     if roles is not None:  # the partner writes what the captain writes (C4, C5)
-        below = tuple(below[roles.scores_with(seat)] for seat in range(len(below)))
-        games = tuple(games[roles.scores_with(seat)] for seat in range(len(games)))
+        below, games = roles.as_written(below), roles.as_written(games)
     parts.append(_("Game {game}").format(game=status.game))
     parts.append(_("below: {scores}").format(scores=_each_player(players, below)))
     parts.append(_("games: {scores}").format(scores=_each_player(players, games)))
