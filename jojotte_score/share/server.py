@@ -98,7 +98,7 @@ class ShareServer:
         self.bind = bind
         self.token = token or new_token()
         self.limits = limits or Limits()
-        self._requested_port = port
+        self._requested_port = self._port = port
         self._icon = icon_png()
         self._changed = threading.Condition()
         self._revision = 0
@@ -124,6 +124,7 @@ class ShareServer:
         httpd = server_class((self.bind, self._requested_port), _Handler)
         httpd.share = self
         self._httpd = httpd
+        self._port = int(httpd.server_address[1])
         self._thread = threading.Thread(
             target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
         )
@@ -159,10 +160,8 @@ class ShareServer:
 
     @property
     def port(self) -> int:
-        """The port it listens on (the one chosen when asked for 0)."""
-        if self._httpd is None:
-            return self._requested_port
-        return int(self._httpd.server_address[1])
+        """The port it listens on (the one chosen when asked for 0), or listened on."""
+        return self._port
 
     @property
     def url(self) -> str:

@@ -43,6 +43,7 @@ def share(window: MainWindow, qtbot: QtBot) -> ShareServer:
 
 
 def refused(port: int) -> bool:
+    assert port > 0
     try:
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
     except ConnectionRefusedError:
