@@ -54,6 +54,11 @@ def followers_text(count: int) -> str:
     ).format(count=count)
 
 
+def on_loopback(url: str) -> bool:
+    """True when ``url``'s host is this computer's loopback address (no network found)."""
+    return url.startswith(("http://127.", "http://[::1]", "http://localhost"))
+
+
 class ShareDialog(QDialog):
     """The page's QR code and address, how many phones follow, and a button to stop.
 
@@ -99,6 +104,15 @@ class ShareDialog(QDialog):
             )
         )
         note.setWordWrap(True)
+        self.offline = QLabel(
+            _(
+                "This computer is on no network now: only a browser on this computer can "
+                "open the page."
+            )
+        )
+        self.offline.setObjectName("offline")
+        self.offline.setWordWrap(True)
+        self.offline.setVisible(on_loopback(url))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.stop_button = buttons.addButton(
             _("&Stop sharing"), QDialogButtonBox.ButtonRole.DestructiveRole
@@ -109,6 +123,7 @@ class ShareDialog(QDialog):
         layout.addWidget(self.qr)
         layout.addLayout(row)
         layout.addWidget(self.followers)
+        layout.addWidget(self.offline)
         layout.addWidget(note)
         layout.addWidget(buttons)
 
