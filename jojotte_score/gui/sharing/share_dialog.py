@@ -31,6 +31,7 @@ from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import show_message
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.share.address import lan_address
+from jojotte_score.share.limits import Limits
 from jojotte_score.share.qr import qr_png
 from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views
@@ -178,12 +179,20 @@ class Sharing(QObject):
             self.dialog.show()
 
     @classmethod
-    def start(cls, window: MainWindow, bind: str | None = None, port: int = 0) -> Sharing | None:
+    def start(
+        cls,
+        window: MainWindow,
+        bind: str | None = None,
+        port: int = 0,
+        limits: Limits | None = None,
+    ) -> Sharing | None:
         """Serve ``window``'s sitting on ``bind`` (default: this machine's address on the
-        local network); None, after saying why, when the address cannot be used."""
+        local network) within ``limits`` (default: :class:`Limits`' own); None, after saying
+        why, when the address cannot be used."""
         address = bind or lan_address()
+        views = shared_views(window.session.shown)
         try:
-            server = ShareServer(shared_views(window.session.shown), bind=address, port=port)
+            server = ShareServer(views, bind=address, port=port, limits=limits)
             server.start()
         except OSError as error:
             message = _("The score cannot be shared on {address}: {reason}")
