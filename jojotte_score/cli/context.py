@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
+from jojotte_score.cli.terminal import REPLACE_ERRORS
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
@@ -45,7 +46,8 @@ def replace_what_the_terminal_cannot_show() -> None:
     pipe) speaks whatever encoding its locale has: UTF-8 mostly, but Latin-1 under
     ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii``. Names come from the
     table and may hold any character, and the program writes "–" between names: what the
-    encoding cannot show becomes "?" instead of a failure. JSON on standard output escapes
+    encoding cannot show becomes "?" instead of a failure, and a true minus the hyphen
+    (:func:`jojotte_score.cli.terminal.stand_in`). JSON on standard output escapes
     it instead (:func:`jojotte_score.cli.terminal.json_for`). Files the program writes are
     always UTF-8 and never pass through here."""
     for stream in (sys.stdout, sys.stderr):
@@ -53,7 +55,7 @@ def replace_what_the_terminal_cannot_show() -> None:
         if reconfigure is None:
             continue
         with contextlib.suppress(ValueError, io.UnsupportedOperation, TypeError):
-            reconfigure(errors="replace")
+            reconfigure(errors=REPLACE_ERRORS)
 
 
 def fail(message: str) -> None:

@@ -37,6 +37,7 @@ from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
 from jojotte_score.i18n import _, pgettext
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import (
     TEXT_HEIGHT,
     CircleItem,
@@ -57,7 +58,6 @@ from jojotte_score.render.sheet_words import (
     prison_text,
     result_text,
     roles_caption,
-    signed,
 )
 from jojotte_score.render.text_fit import fit_text, wrap_text
 

@@ -16,9 +16,11 @@ from hypothesis import strategies as st
 from jojotte_score.core.ledger import RubberResult, replay
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.scoring import Line
+from jojotte_score.i18n import MINUS
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
-from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, MINUS, copy_legend, signed
+from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, copy_legend
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER

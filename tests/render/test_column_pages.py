@@ -13,6 +13,7 @@ import pytest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.page_layout import (
     PrintError,
@@ -23,7 +24,7 @@ from jojotte_score.render.page_layout import (
     sitting_result,
 )
 from jojotte_score.render.sheet_layout import layout_sheet
-from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend, signed
+from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.fonts import print_font
 from jojotte_score.render.page_layout import PAGE_SIZES, PageMetrics, SheetHeader
@@ -28,7 +29,6 @@ from jojotte_score.render.pdf import write_pdf
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics, layout_sheet
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
-from jojotte_score.render.sheet_words import signed
 from tests.render.test_column_layout import SITTINGS
 from tests.render.test_pdf import ink, pdf_pages, pdf_text, screenshot_folder, tool
 
