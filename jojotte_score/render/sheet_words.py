@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import ChouetteRoles, Variant
 from jojotte_score.core.scoring import EntryKind
@@ -43,10 +44,10 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
 
 
 def copy_legend(variant: Variant) -> str:
-    """The legend of the parentheses around a copy in ``variant``'s pad, in the language
-    spoken ("" for a game without copies)."""
+    """The legend of the copy mark in ``variant``'s pad ("= 60 is a copy: ..."), in the
+    language spoken ("" for a game without copies)."""
     legend = variant.game.copy_legend
-    return _(legend) if legend else ""
+    return _(legend).format(copy=copy_text(60)) if legend else ""
 
 
 def prison_text(points: int) -> str:
