@@ -4,18 +4,18 @@ data folder and its store, and reading and writing the files a command is given.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import io
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
-from jojotte_score.cli.terminal import REPLACE_ERRORS
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import LoadedSitting, load_sitting
-from jojotte_score.i18n import N_, _
+from jojotte_score.i18n import MINUS, N_, _
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.errors import os_reason
 from jojotte_score.storage.paths import data_dir, database_path
@@ -38,6 +38,24 @@ class CommandError(Exception):
         self.status = status
 
 
+STAND_INS = {MINUS: "-"}
+"""What a terminal shows for a character its encoding lacks, when something better than "?"
+exists: the hyphen for the true minus of a negative number."""
+
+REPLACE_ERRORS = "jojotte-score-replace"
+"""The name of the encoding error handler of standard output and standard error
+(:func:`stand_in`)."""
+
+
+def stand_in(error: UnicodeError) -> tuple[str, int]:
+    """An encoding error handler: the characters the encoding lacks as :data:`STAND_INS`
+    writes them, or "?" as ``errors="replace"`` does."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    lacking = error.object[error.start : error.end]
+    return "".join(STAND_INS.get(character, "?") for character in lacking), error.end
+
+
 def replace_what_the_terminal_cannot_show() -> None:
     """Make standard output and standard error replace the characters their encoding cannot
     encode, for the rest of the process (called once, as the program starts).
@@ -47,9 +65,10 @@ def replace_what_the_terminal_cannot_show() -> None:
     ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii``. Names come from the
     table and may hold any character, and the program writes "–" between names: what the
     encoding cannot show becomes "?" instead of a failure, and a true minus the hyphen
-    (:func:`jojotte_score.cli.terminal.stand_in`). JSON on standard output escapes
+    (:func:`stand_in`). JSON on standard output escapes
     it instead (:func:`jojotte_score.cli.terminal.json_for`). Files the program writes are
     always UTF-8 and never pass through here."""
+    codecs.register_error(REPLACE_ERRORS, stand_in)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is None:

@@ -8,36 +8,15 @@ old system. Names come from the table and may hold any character, and the progra
 "–" between names. So standard output and standard error replace what their encoding cannot
 show (with "?") instead of failing; JSON on standard output escapes it instead (``\\u2013``),
 so the JSON stays exact. The true minus of a negative number ("\u2212120") becomes the
-hyphen ("-120"), not "?": the number stays readable. Files the program writes (``-o``,
-``--hands``) are always UTF-8 and never pass through here.
+hyphen ("-120"), not "?" (:func:`jojotte_score.cli.context.stand_in`). Files the program
+writes (``-o``, ``--hands``) are always UTF-8 and
+never pass through here.
 """
 
 from __future__ import annotations
 
 import codecs
 from typing import TextIO
-
-from jojotte_score.i18n import MINUS
-
-STAND_INS = {MINUS: "-"}
-"""What a terminal shows for a character its encoding lacks, when something better than "?"
-exists: the hyphen for the true minus."""
-
-REPLACE_ERRORS = "jojotte-score-replace"
-"""The name of the encoding error handler of standard output and standard error
-(:func:`stand_in`)."""
-
-
-def stand_in(error: UnicodeError) -> tuple[str, int]:
-    """An encoding error handler: the characters the encoding lacks as :data:`STAND_INS`
-    writes them, or "?" as ``errors="replace"`` does."""
-    if not isinstance(error, UnicodeEncodeError):
-        raise error
-    lacking = error.object[error.start : error.end]
-    return "".join(STAND_INS.get(character, "?") for character in lacking), error.end
-
-
-codecs.register_error(REPLACE_ERRORS, stand_in)
 
 
 def json_for(stream: TextIO, text: str) -> str:
