@@ -252,6 +252,25 @@ def format_decimal(value: float, places: int = 1) -> str:
     return text.replace(".", _DECIMAL_MARK[current_language()])
 
 
+MINUS = "\u2212"
+"""The minus sign a person reads (a true minus, as wide as the plus); files keep ASCII "-"."""
+
+
+def format_signed(value: int) -> str:
+    """A result with its sign, as every view and page shows it: "+120", "0", "\u221260" (a
+    true minus). Files (CSV, JSON, the command line's machine output) write ``f"{value:+d}"``."""
+    if value > 0:
+        return f"+{value}"
+    return f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def format_signed_decimal(value: float, places: int = 1) -> str:
+    """A signed decimal as :func:`format_signed` writes a whole number, with the language's
+    decimal mark: "+2.5", "\u22120,5", "+0.0"."""
+    sign = MINUS if f"{value:+.{places}f}"[0] == "-" else "+"
+    return sign + format_decimal(abs(value), places)
+
+
 def format_date(day: date) -> str:
     """A calendar date as the language writes it: "2026-11-23", "23.11.2026"."""
     return day.strftime(_DATE_FORMAT[current_language()])

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from jojotte_score.core.errors import comma_list
 from jojotte_score.core.model import Variant, side_names
-from jojotte_score.i18n import N_, _, format_date
+from jojotte_score.i18n import N_, _, format_date, format_signed
 
 DATE_FORMAT = "%Y-%m-%d"
 """The date in files (ISO); a date shown to a person goes through :func:`format_date`."""
@@ -73,9 +73,11 @@ def net_result(
 
 
 def _player_points(name: str, points: int, for_file: bool) -> str:
-    """ "Anna +120", "Bert -10": a player or side and signed points."""
+    """ "Anna +120", "Bert \u221210" (a true minus) to read, "Bert -10" in a file (ASCII): a
+    player or side and signed points."""
+    shown = f"{points:+d}" if for_file else format_signed(points)
     # Translators: a player or side and the signed points of his result ("Anna +120").
-    return _shown(N_("{player} {points}"), for_file).format(player=name, points=f"{points:+d}")
+    return _shown(N_("{player} {points}"), for_file).format(player=name, points=shown)
 
 
 def sitting_result(

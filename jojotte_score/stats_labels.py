@@ -8,7 +8,7 @@ functions give them in the language spoken now.
 from __future__ import annotations
 
 from jojotte_score.core.stats import ContractKind, PlayerStats
-from jojotte_score.i18n import N_, _, format_decimal
+from jojotte_score.i18n import N_, _, format_decimal, format_signed, format_signed_decimal
 from jojotte_score.labels import NONE
 
 KIND_HEADINGS = {
@@ -57,12 +57,6 @@ def stats_legend() -> str:
     return _(STATS_LEGEND)
 
 
-def _signed_decimal(value: float) -> str:
-    """ "+2.5", "-0.5", "+0.0" (the sign as ``{:+.1f}`` gives it), with the language's
-    decimal mark."""
-    return f"{value:+.1f}"[0] + format_decimal(abs(value))
-
-
 def stats_cells(player: PlayerStats) -> tuple[str, ...]:
     """One player's figures under :data:`STATS_HEADINGS`: the net signed ("+100", "0"),
     the averages to one decimal or "–" when there is none, contracts as made/declared and
@@ -73,8 +67,8 @@ def stats_cells(player: PlayerStats) -> tuple[str, ...]:
         str(player.sittings),
         str(player.rubbers_played),
         str(player.rubbers_won),
-        f"{player.net_points:+d}" if player.net_points else "0",
-        NONE if average is None else _signed_decimal(average),
+        format_signed(player.net_points),
+        NONE if average is None else format_signed_decimal(average),
         str(player.hands_played),
         NONE if melds is None else format_decimal(melds),
         str(player.contracts),

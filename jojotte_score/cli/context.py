@@ -4,6 +4,7 @@ data folder and its store, and reading and writing the files a command is given.
 from __future__ import annotations
 
 import argparse
+import codecs
 import contextlib
 import io
 import sys
@@ -14,7 +15,7 @@ from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import LoadedSitting, load_sitting
-from jojotte_score.i18n import N_, _
+from jojotte_score.i18n import MINUS, N_, _
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.errors import os_reason
 from jojotte_score.storage.paths import data_dir, database_path
@@ -37,6 +38,24 @@ class CommandError(Exception):
         self.status = status
 
 
+STAND_INS = {MINUS: "-"}
+"""What a terminal shows for a character its encoding lacks, when something better than "?"
+exists: the hyphen for the true minus of a negative number."""
+
+REPLACE_ERRORS = "jojotte-score-replace"
+"""The name of the encoding error handler of standard output and standard error
+(:func:`stand_in`)."""
+
+
+def stand_in(error: UnicodeError) -> tuple[str, int]:
+    """An encoding error handler: the characters the encoding lacks as :data:`STAND_INS`
+    writes them, or "?" as ``errors="replace"`` does."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    lacking = error.object[error.start : error.end]
+    return "".join(STAND_INS.get(character, "?") for character in lacking), error.end
+
+
 def replace_what_the_terminal_cannot_show() -> None:
     """Make standard output and standard error replace the characters their encoding cannot
     encode, for the rest of the process (called once, as the program starts).
@@ -45,15 +64,17 @@ def replace_what_the_terminal_cannot_show() -> None:
     pipe) speaks whatever encoding its locale has: UTF-8 mostly, but Latin-1 under
     ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii``. Names come from the
     table and may hold any character, and the program writes "–" between names: what the
-    encoding cannot show becomes "?" instead of a failure. JSON on standard output escapes
+    encoding cannot show becomes "?" instead of a failure, and a true minus the hyphen
+    (:func:`stand_in`). JSON on standard output escapes
     it instead (:func:`jojotte_score.cli.terminal.json_for`). Files the program writes are
     always UTF-8 and never pass through here."""
+    codecs.register_error(REPLACE_ERRORS, stand_in)
     for stream in (sys.stdout, sys.stderr):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is None:
             continue
         with contextlib.suppress(ValueError, io.UnsupportedOperation, TypeError):
-            reconfigure(errors="replace")
+            reconfigure(errors=REPLACE_ERRORS)
 
 
 def fail(message: str) -> None:

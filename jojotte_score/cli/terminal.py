@@ -7,7 +7,9 @@ under ``LANG=de_DE.ISO-8859-1``, ASCII under ``PYTHONIOENCODING=ascii`` or ``LAN
 old system. Names come from the table and may hold any character, and the program writes
 "–" between names. So standard output and standard error replace what their encoding cannot
 show (with "?") instead of failing; JSON on standard output escapes it instead (``\\u2013``),
-so the JSON stays exact. Files the program writes (``-o``, ``--hands``) are always UTF-8 and
+so the JSON stays exact. The true minus of a negative number ("\u2212120") becomes the
+hyphen ("-120"), not "?" (:func:`jojotte_score.cli.context.stand_in`). Files the program
+writes (``-o``, ``--hands``) are always UTF-8 and
 never pass through here.
 """
 

@@ -40,7 +40,7 @@ from jojotte_score.core.tables import (
     SLAM_BONUS,
     UNBID_SLAM_BONUS,
 )
-from jojotte_score.i18n import _, ngettext, pgettext
+from jojotte_score.i18n import _, format_signed, ngettext, pgettext
 
 if TYPE_CHECKING:
     from jojotte_score.core.model import SeatHand
@@ -160,9 +160,19 @@ def listing(items: Iterable[Sentence], separator: Say = Say.COMMA) -> Listing:
     return Listing(tuple(items), separator)
 
 
+SIGNED_VALUES = frozenset({"net"})
+"""The placeholders whose points are a result, said with their sign and a true minus
+("+505", "\u22121355"); the sentence holds the number."""
+
+
 def in_words(sentence: Sentence) -> str:
     """``sentence`` said in the current language."""
-    values = {name: _worded(value) for name, value in sentence.values}
+    values = {
+        name: format_signed(value)
+        if name in SIGNED_VALUES and isinstance(value, int)
+        else _worded(value)
+        for name, value in sentence.values
+    }
     # A sentence's own count, or else how many people its subject is: a partnership is two,
     # and its verbs are plural ("Bert & Dora win the rubber").
     count = values.get("count", values.get("people", 1))
@@ -535,8 +545,9 @@ def sentence_message(say: Say, count: int = 1) -> str:
                 "({rule}): {nets}."
             )
         case Say.NET:
-            # Translators: a player's net result, always with its sign: "Anna +505".
-            return _("{player} {net:+d}")
+            # Translators: a player's net result, always with its sign: "Anna +505"; a loss
+            # has a true minus (U+2212), not a hyphen.
+            return _("{player} {net}")
         case Say.COPIED:
             return _(
                 "{inactive} sat out and sided with {partner}, so {inactive} scores "

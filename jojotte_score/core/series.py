@@ -27,10 +27,8 @@ from jojotte_score.core.errors import and_list, comma_list
 from jojotte_score.core.ledger import Ledger, settle
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind, PlayerStats, player_side
-from jojotte_score.i18n import N_, _, format_date, ngettext
-
-MINUS = "\u2212"
-"""The minus sign of a negative result (a true minus, as wide as the plus)."""
+from jojotte_score.i18n import MINUS, N_, _, format_date, ngettext
+from jojotte_score.i18n import format_signed as signed
 
 KIND_NAMES: dict[ContractKind, str] = {
     ContractKind.SUIT: N_("suit"),
@@ -49,13 +47,6 @@ SHARE_KINDS: tuple[ContractKind, ...] = (*EXCLUSIVE_KINDS, ContractKind.DOUBLED)
 def kind_name(kind: ContractKind) -> str:
     """A kind of contract as its bars are labelled, in the language spoken now: "suit"."""
     return _(KIND_NAMES[kind])
-
-
-def signed(points: int) -> str:
-    """A result with its sign: "+120", "0", or 60 after :data:`MINUS`."""
-    if points > 0:
-        return f"+{points}"
-    return f"{MINUS}{-points}" if points < 0 else "0"
 
 
 def _sentence(clauses: Sequence[str]) -> str:

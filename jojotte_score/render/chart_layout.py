@@ -28,7 +28,6 @@ from datetime import date
 from typing import NamedTuple, TypeVar
 
 from jojotte_score.core.series import (
-    MINUS,
     ContractShares,
     ResultsOverTime,
     Series,
@@ -39,7 +38,7 @@ from jojotte_score.core.series import (
     shares_summary,
     standings_summary,
 )
-from jojotte_score.i18n import _, format_date, pgettext
+from jojotte_score.i18n import MINUS, _, format_date, pgettext
 from jojotte_score.render.contrast import relative_luminance
 from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetLayout, TextItem, TextWidth
 from jojotte_score.render.text_fit import fit_text

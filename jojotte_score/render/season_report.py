@@ -20,10 +20,10 @@ from jojotte_score.core.series import (
     SittingResult,
     contract_shares,
     results_over_time,
-    signed,
 )
 from jojotte_score.core.stats import PlayerStats, player_stats
 from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext, pgettext
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.chart_layout import (
     Chart,
     ChartLayout,

@@ -40,7 +40,7 @@ class TextItem(NamedTuple):
     ``side`` is the column (a side, or a player's seat). ``kind`` is the
     :class:`~jojotte_score.core.scoring.EntryKind` value of an entry (and of its kind mark),
     "" for everything else. ``copied`` marks an entry (and its kind mark) that a player
-    wrote again for his partner (T8, F3, C4); its text is in parentheses.
+    wrote again for his partner (T8, F3, C4); its text has the copy mark ("= 60").
     """
 
     x: float

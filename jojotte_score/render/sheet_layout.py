@@ -12,9 +12,11 @@ column's total (R14) and the rubber's result.
 The same code lays out the pad of every game, a :class:`~jojotte_score.core.ledger.Ledger`
 that knows its game. Two players and partnerships have a column per side. The three-player
 game, the chouette and cutthroat have a column per player (T1, C4, F1): there an
-entry a player writes again for his partner (T8, F3, C4) is a copy, shown in parentheses
-and explained in the legend; the foot has a second row, each player's settlement (T15, C6,
-F6); and a chouette rubber names its box and its team above the names (C2).
+entry a player writes again for his partner (T8, F3, C4) is a copy, written after an equals
+sign ("= 60", :func:`~jojotte_score.core.games.game.copy_text`; parentheses are the German
+pads' prison amount) and explained in the legend; the foot has a second row, each
+player's settlement (T15, C6, F6); and a chouette rubber names its box and its team above
+the names (C2).
 
 Every coordinate is in points (1/72 inch) at zoom 1, with the origin at the sheet's top
 left and y growing downward, so the same layout serves the screen (scaled by the zoom)
@@ -31,12 +33,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import Ledger, RubberResult
 from jojotte_score.core.model import ChouetteRoles, Variant
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
 from jojotte_score.i18n import _, pgettext
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import (
     TEXT_HEIGHT,
     CircleItem,
@@ -57,7 +61,6 @@ from jojotte_score.render.sheet_words import (
     prison_text,
     result_text,
     roles_caption,
-    signed,
 )
 from jojotte_score.render.text_fit import fit_text, wrap_text
 
@@ -540,20 +543,13 @@ def _frame(
     for name in names:
         column = max(column, measure(name, m.heading_size) + 16)
     copied = content.copied
-    close = measure(")", m.entry_size) if copied else 0.0
     numbers: list[tuple[float, float]] = []
     for row in rows:
         for side, entry in enumerate(row.entries):
             if entry is None:
                 continue
-            if (row.hand, side) in copied:
-                numbers.append(
-                    (measure(f"({entry.points}", m.entry_size), close + _mark_width(entry.kind, m))
-                )
-            else:
-                numbers.append(
-                    (measure(str(entry.points), m.entry_size), _mark_width(entry.kind, m))
-                )
+            text = _entry_text(entry.points, (row.hand, side) in copied)
+            numbers.append((measure(text, m.entry_size), _mark_width(entry.kind, m)))
     if content.totals is not None:
         numbers.extend((measure(str(t), m.total_size), 0.0) for t in content.totals)
     if content.settlement is not None:
@@ -571,6 +567,11 @@ def _frame(
         for label in _foot_labels():
             prison = max(prison, measure(label, m.legend_size) + 8)
     return _Frame(m.margin, lane, column, prison, len(names))
+
+
+def _entry_text(points: int, copied: bool) -> str:
+    """An entry's number as the pad writes it: "60", or a copy "= 60"."""
+    return copy_text(points) if copied else str(points)
 
 
 def _centred(frame: _Frame, width: float, m: SheetMetrics) -> float:
@@ -599,10 +600,7 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
             continue
         x = frame.entry_x(side)
         copied = (row.hand, side) in frame.copied
-        text = str(entry.points)
-        if copied:  # in parentheses, the digits in line with the column's other numbers
-            x += m.text_width(")", m.entry_size)
-            text = f"({text})"
+        text = _entry_text(entry.points, copied)
         items.append(
             TextItem(
                 x,
@@ -699,7 +697,7 @@ def _legend(
     hands: tuple[_PadHand, ...], content: _Content, frame: _Frame, m: SheetMetrics
 ) -> list[str]:
     """The meaning of the kind marks used on this sheet, wrapped to the sheet's width; then
-    what the parentheses around a copy mean, when the sheet has a copy."""
+    what the copy mark means, when the sheet has a copy."""
     used = {e.kind for h in hands for e in h.entries}
     # Translators: a mark of the pad's legend and what it means: "M melds".
     explained = _("{mark} {meaning}")
@@ -730,7 +728,7 @@ def blank_pad(
     players (``variant``; three or four names). A name that is "" gets a line to write the
     name on; the prison lane is labelled so that amounts put in prison can be circled
     there. A pad with a column per player has the settlement row at its foot and says what
-    a copy in parentheses is; the chouette's has a line for the rubber's roles.
+    a copy ("= 60") is; the chouette's has a line for the rubber's roles.
     """
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
     if per_player(sides, variant):

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import ChouetteRoles, Variant
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.i18n import N_, _, ngettext, pgettext
+from jojotte_score.i18n import format_signed as signed
 
 KIND_MARKS: dict[str, tuple[str, str]] = {
     EntryKind.MELD: ("M", N_("melds")),
@@ -42,10 +44,10 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
 
 
 def copy_legend(variant: Variant) -> str:
-    """The legend of the parentheses around a copy in ``variant``'s pad, in the language
-    spoken ("" for a game without copies)."""
+    """The legend of the copy mark in ``variant``'s pad ("= 60 is a copy: ..."), in the
+    language spoken ("" for a game without copies)."""
     legend = variant.game.copy_legend
-    return _(legend) if legend else ""
+    return _(legend).format(copy=copy_text(60)) if legend else ""
 
 
 def prison_text(points: int) -> str:
@@ -56,10 +58,6 @@ def prison_text(points: int) -> str:
     return pgettext("prison amount on the pad", "{points}").format(points=points)
 
 
-MINUS = "\u2212"
-"""The minus sign of a settlement (a true minus, as wide as the plus)."""
-
-
 BLANK_CAPTION = N_("Rubber ____")
 """The caption of a blank pad: the rubber's number is written in by hand (in English:
 translate with ``_()`` where shown)."""
@@ -67,13 +65,6 @@ translate with ``_()`` where shown)."""
 BLANK_ROLES = N_("Box: __________ · Captain: __________ · Partner: __________")
 """The chouette's blank pad's second caption: the rubber's roles are written in by hand
 (in English: translate with ``_()`` where shown)."""
-
-
-def signed(points: int) -> str:
-    """A settlement as the pad writes it: "+120", "0", or 60 after :data:`MINUS`."""
-    if points > 0:
-        return f"+{points}"
-    return f"{MINUS}{-points}" if points < 0 else "0"
 
 
 def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:

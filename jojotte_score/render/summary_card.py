@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.melds import FOURS_ORDER_NO_TRUMP, FOURS_ORDER_TRUMP, Rank
 from jojotte_score.core.model import Doubling, Rules, Variant
 from jojotte_score.core.tables import (
@@ -555,7 +556,10 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
                 games=GAMES_TO_WIN_RUBBER, bonus=rules.rubber_bonus
             ),
         ),
-        (_("(60) on the pad"), _("a copy: written again for a partner")),
+        (
+            _("{copy} on the pad").format(copy=copy_text(60)),
+            _("a copy: written again for a partner"),
+        ),
         (
             pgettext("scoring card", "Settled"),
             _("{count} × the player's total \u2212 the sum of the totals").format(count=seats),

@@ -29,8 +29,13 @@ def fit_text(text: str, size: float, width: float, text_width: TextWidth) -> str
     return text[:low].rstrip() + ELLIPSIS if low else ""
 
 
+_BREAKS = re.compile(r"[ \t\r\n]+")
+"""Where a line may break: ordinary white space, never a no-break space ("= 60")."""
+
+
 def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can.
+    """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can
+    (never at a no-break space).
 
     A word wider than ``width`` on its own is broken between characters. Each word (and
     each character of a word too wide for a line) is measured once and the widths added up,
@@ -39,7 +44,9 @@ def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> li
     space = text_width(" ", size)
     lines: list[str] = []
     line, used = "", 0.0
-    for word in text.split():
+    for word in _BREAKS.split(text):
+        if not word:
+            continue
         wide = text_width(word, size)
         if line and used + space + wide <= width:
             line, used = f"{line} {word}", used + space + wide

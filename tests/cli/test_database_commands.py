@@ -448,7 +448,7 @@ def test_stats_of_the_german_example(tmp_path: Path, capsys: Capture) -> None:
     # defeated/defended: A defended B's hands 1 (made) and 2 (lost), B defended A's four
     # and defeated three (a tie is not made).
     a_row = "A 1 1 1 +100 +100.0 6 8.3 1/4 1/3 0/0 0/1 0/0 0/1 1/2"
-    b_row = "B 1 1 0 -100 -100.0 6 10.0 1/2 1/2 0/0 0/0 0/0 0/0 3/4"
+    b_row = "B 1 1 0 \u2212100 \u2212100.0 6 10.0 1/2 1/2 0/0 0/0 0/0 0/0 3/4"
     assert cells(a) == a_row.split()
     assert cells(b) == b_row.split()
     assert "Contracts: made/declared. Defended: defeated/defended." in legend
@@ -518,9 +518,9 @@ def test_stats_of_the_games_of_individual_players(tmp_path: Path, capsys: Captur
     assert cells(heading) == STATS_HEADING
     expected = [
         "Anna 3 5 2 +1680 +306.0 14 0.0 4/5 4/4 0/1 0/0 0/0 1/1 5/9",
-        "Bert 3 5 2 -695 -79.0 14 1.4 1/5 0/3 0/0 0/0 1/2 0/1 2/9",
+        "Bert 3 5 2 \u2212695 \u221279.0 14 1.4 1/5 0/3 0/0 0/0 1/2 0/1 2/9",
         "Carl 3 5 3 +1165 +203.0 12 7.5 7/9 5/6 1/1 1/2 0/0 2/3 2/3",
-        "Dave 1 1 0 -2150 -2150.0 2 0.0 0/2 0/0 0/1 0/1 0/0 0/1 0/0",
+        "Dave 1 1 0 \u22122150 \u22122150.0 2 0.0 0/2 0/0 0/1 0/1 0/0 0/1 0/0",
     ]
     assert [cells(row) for row in rows] == [line.split() for line in expected]
 

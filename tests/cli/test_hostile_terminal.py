@@ -96,6 +96,26 @@ def test_every_command_writes_to_a_terminal_that_cannot_show_every_character(
         assert "Traceback" not in shown.err.getvalue().decode(encoding)
 
 
+@pytest.mark.parametrize(
+    ("encoding", "minus"), [("utf-8", "\u2212"), ("latin-1", "-"), ("ascii", "-")]
+)
+def test_a_terminal_without_the_true_minus_shows_the_hyphen(
+    tmp_path: Path, terminal: Callable[[str], Terminal], encoding: str, minus: str
+) -> None:
+    data = tmp_path / "data"
+    assert run("import", DATA / "three-player-example.json", "--data-dir", data) == 0
+    shown = terminal(encoding)
+    assert run("sittings", "--data-dir", data) == 0
+    listing = shown.out.getvalue().decode(encoding)
+    assert f"Anna +655, Bert {minus}1655, Carl +1000" in listing
+    shown.out.seek(0)
+    shown.out.truncate()
+    assert run("--lang", "de", "explain", DATA / "three-player-example.json") == 0
+    explained = shown.out.getvalue().decode(encoding)
+    assert f"(T15): Anna +505, Bert {minus}1355, Carl +850." in explained
+    assert "?1355" not in explained
+
+
 @pytest.mark.parametrize("encoding", ["latin-1", "ascii"])
 def test_json_on_a_narrow_terminal_is_the_same_json(
     tmp_path: Path, terminal: Callable[[str], Terminal], encoding: str

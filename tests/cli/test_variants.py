@@ -68,9 +68,9 @@ def test_import_list_export_and_csv(tmp_path: Path, capsys: Capture) -> None:
     assert capsys.readouterr().out.split() == ["1", "2", "3"]
     assert run(data, "sittings") == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "Anna +655, Bert -1655, Carl +1000" in lines[1]
-    assert "Anna -110, Bert -190, Carl +2450, Dave -2150" in lines[2]
-    assert "Anna +1135, Bert +1150, Carl -2285" in lines[3]
+    assert "Anna +655, Bert \u22121655, Carl +1000" in lines[1]
+    assert "Anna \u2212110, Bert \u2212190, Carl +2450, Dave \u22122150" in lines[2]
+    assert "Anna +1135, Bert +1150, Carl \u22122285" in lines[3]
     out = tmp_path / "exported.json"
     assert run(data, "export", "3", "--output", out) == 0
     assert out.read_text(encoding="utf-8") == CHOUETTE.read_text(encoding="utf-8")

@@ -501,7 +501,7 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
         (
             3,
             "Rubber 1 totals: Anna 780, Bert 50, Carl 50; settled between every two players "
-            "(C6): Anna +1460, Bert -730, Carl -730.",
+            "(C6): Anna +1460, Bert \u2212730, Carl \u2212730.",
         ),
         (4, "Hand 4 (rubber 2, game 1): Anna in the box against Carl (captain) and Bert (C1, C2)."),
         (6, "Bert scores with the captain: Carl's 455 again (C4)."),

@@ -214,7 +214,7 @@ def test_the_worked_sitting_rubber(example: Ledger) -> None:
     lines = explain_three_player_hand(example.hands[4], example)
     assert (
         "Rubber 1 totals: Anna 575, Bert 555, Carl 1215, Dave 65; settled between every two "
-        "players (F6): Anna -110, Bert -190, Carl +2450, Dave -2150." in lines
+        "players (F6): Anna \u2212110, Bert \u2212190, Carl +2450, Dave \u22122150." in lines
     )
 
 

@@ -264,7 +264,7 @@ def _german_columns(example: str) -> list[list[str]]:
             "three-player-example",
             6,
             "Summen von Robber 1: Anna 1100, Bert 480, Carl 1215; Abrechnung zwischen je zwei "
-            "Spielern (T15): Anna +505, Bert -1355, Carl +850.",
+            "Spielern (T15): Anna +505, Bert \u22121355, Carl +850.",
             "T15: net_i = 3 × total_i - (sum of the totals): 3300 - 2795 = 505",
         ),
         (
@@ -292,7 +292,7 @@ def _german_columns(example: str) -> list[list[str]]:
             "cutthroat-example",
             5,
             "Summen von Robber 1: Anna 575, Bert 555, Carl 1215, Dave 65; Abrechnung zwischen "
-            "je zwei Spielern (F6): Anna -110, Bert -190, Carl +2450, Dave -2150.",
+            "je zwei Spielern (F6): Anna \u2212110, Bert \u2212190, Carl +2450, Dave \u22122150.",
             "F6: net_i = 4 × total_i - (sum of the totals): 4 × 1215 - 2410 = 2450",
         ),
         (
@@ -312,7 +312,7 @@ def _german_columns(example: str) -> list[list[str]]:
             "chouette-example",
             6,
             "Summen von Robber 2: Anna 70, Bert 805, Carl 805; Abrechnung zwischen je zwei "
-            "Spielern (C6): Anna -1470, Bert +735, Carl +735.",
+            "Spielern (C6): Anna \u22121470, Bert +735, Carl +735.",
             "C6: d = 805 - 70 = 735; captain +d, partner +d, box -2d",
         ),
     ],

@@ -192,9 +192,15 @@ def test_shared_labels_in_german_and_files_in_english() -> None:
     assert variant_label(Variant.TWO_PLAYER) == "Zweierspiel"
     assert net_result(("Anna", "Bert"), None, 0) == "ausgeglichen"
     assert net_result(("Anna", "Bert"), None, 0, for_file=True) == "level"
-    assert sitting_result(Variant.THREE_PLAYER, ("A", "B", "C"), None, 0, (40, -10, -30)) == (
-        "A +40, B -10, C -30"
+    settlement = (40, -10, -30)
+    # Read by a person: a true minus; in a file: ASCII.
+    assert sitting_result(Variant.THREE_PLAYER, ("A", "B", "C"), None, 0, settlement) == (
+        "A +40, B \u221210, C \u221230"
     )
+    in_a_file = sitting_result(
+        Variant.THREE_PLAYER, ("A", "B", "C"), None, 0, settlement, for_file=True
+    )
+    assert in_a_file == "A +40, B -10, C -30"
     label = sitting_label(3, "", stored, Variant.TWO_PLAYER, ("Anna", "Bert"))
     assert label == "#3 21.11.2026 Anna–Bert"
     in_file = sitting_label(3, "", stored, Variant.TWO_PLAYER, ("Anna", "Bert"), for_file=True)
@@ -216,3 +222,8 @@ def test_statistics_headings_legend_and_decimal_comma() -> None:
     cells = stats_cells(anna)
     assert cells[4:8] == ("+305", "+2,5", "4", "32,5")
     assert cells[-1] == "1/2"
+    bert = PlayerStats(
+        "Bert", sittings=2, rubbers_played=2, rubbers_won=1, net_points=-305,
+        finished_net_points=-5, hands_played=4, meld_points=130,
+    )  # fmt: skip
+    assert stats_cells(bert)[4:6] == ("\u2212305", "\u22122,5")  # a true minus, as on the pad

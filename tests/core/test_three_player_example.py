@@ -115,7 +115,7 @@ def test_rubbers_and_the_sitting_result(ledger: Ledger) -> None:
         (
             6,
             "Rubber 1 totals: Anna 1100, Bert 480, Carl 1215; settled between every two "
-            "players (T15): Anna +505, Bert -1355, Carl +850.",
+            "players (T15): Anna +505, Bert \u22121355, Carl +850.",
         ),
         (7, "Hand 7 (rubber 2, game 1): thrown in, nobody named a trump; it scores nothing (R15)."),
         (

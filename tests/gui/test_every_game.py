@@ -111,13 +111,13 @@ def test_export_csv_writes_what_the_command_line_writes(
 OPEN_ROWS = {
     "two-player": ("A–B", "6", "1", "A +100"),
     "partnership": ("Anna & Carl – Bert & Dora", "6", "1", "Bert & Dora +380"),
-    "three-player": ("Anna, Bert, Carl", "8", "1", "Anna +655, Bert -1655, Carl +1000"),
-    "chouette": ("Anna, Bert, Carl", "10", "3", "Anna +1135, Bert +1150, Carl -2285"),
+    "three-player": ("Anna, Bert, Carl", "8", "1", "Anna +655, Bert \u22121655, Carl +1000"),
+    "chouette": ("Anna, Bert, Carl", "10", "3", "Anna +1135, Bert +1150, Carl \u22122285"),
     "cutthroat": (
         "Anna, Bert, Carl, Dave",
         "5",
         "1",
-        "Anna -110, Bert -190, Carl +2450, Dave -2150",
+        "Anna \u2212110, Bert \u2212190, Carl +2450, Dave \u22122150",
     ),
 }
 """The Open dialog's players, hands, finished rubbers and result of each example."""

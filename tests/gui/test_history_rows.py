@@ -126,7 +126,7 @@ def test_each_column_as_the_player_reads_it() -> None:
             "Erik, Fritz, Greta, Hanna",
             "33",
             "2",
-            "Erik +50, Fritz -10, Greta +20, Hanna -60",
+            "Erik +50, Fritz \u221210, Greta +20, Hanna \u221260",
         ],
         ["2026-11-21", "", "", "Two players", "Bert–Carla", "100", "0", "level"],
         ["–", "", "", "–", "–", "–", "–", "damaged: its text is not readable"],

@@ -71,7 +71,7 @@ def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
         for r in range(model.rowCount())
     }
     assert rows["Anna"][:5] == ["Anna", "3", "5", "2", "+1680"]  # T15, C6, F6 summed
-    assert rows["Dave"][4] == "-2150"
+    assert rows["Dave"][4] == "\u22122150"
 
 
 def test_the_plots_with_their_summaries(history: HistoryWindow, tmp_path: Path) -> None:

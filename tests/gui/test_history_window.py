@@ -128,7 +128,7 @@ def test_newest_first_with_every_column(history: HistoryWindow) -> None:
         "Erik, Fritz, Greta, Hanna",
         "38",
         "2",
-        "Erik +310, Fritz -40, Greta -90, Hanna -180",
+        "Erik +310, Fritz \u221240, Greta \u221290, Hanna \u2212180",
     ]
     assert cell(history, 1, Column.RESULT) == "Carl & Dora +180"
     assert history.count_label.text() == "7 sittings"

@@ -13,12 +13,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import RubberResult, replay
 from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
 from jojotte_score.core.scoring import Line
+from jojotte_score.i18n import MINUS
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
-from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, MINUS, copy_legend, signed
+from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, copy_legend
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -68,6 +71,11 @@ def column_of(layout: SheetLayout, item: TextItem) -> int:
     return found[0]
 
 
+def number_of(text: str) -> str:
+    """An entry's digits, without the copy mark of a copy ("= 60")."""
+    return text.removeprefix("=\u00a0")
+
+
 def sheet_of(name: str, number: int) -> tuple[Sitting, RubberResult, SheetLayout]:
     sitting = SITTINGS[name]
     ledger = replay(sitting)
@@ -88,7 +96,7 @@ def test_every_entry_in_its_players_column_on_its_line_beside_its_hand_number(
         matching = [
             t
             for t in remaining
-            if (t.hand, t.side, t.text.strip("()"), t.kind)
+            if (t.hand, t.side, number_of(t.text), t.kind)
             == (entry.hand, entry.side, str(entry.points), entry.kind)
             and ((t.y < heavy) == (entry.line is Line.ABOVE))
         ]
@@ -107,28 +115,31 @@ def test_every_entry_in_its_players_column_on_its_line_beside_its_hand_number(
 
 
 @pytest.mark.parametrize(("name", "number"), RUBBERS)
-def test_copies_are_in_parentheses_and_explained(name: str, number: int) -> None:
+def test_copies_are_marked_and_explained(name: str, number: int) -> None:
+    """A copy is written "= 60", never in parentheses: the German pads put the prison
+    amount in parentheses (note 4 of the German rules)."""
     sitting, rubber, sheet = sheet_of(name, number)
     copiers = {(hand.number, copier) for hand in rubber.hands for copier, _ in hand.score.copies}
     for item in sheet.texts("entry"):
         is_copy = (item.hand, item.side) in copiers
         assert item.copied == is_copy, item
-        assert item.text.startswith("(") == is_copy
-        assert item.text.endswith(")") == is_copy
+        assert item.text.startswith("=\u00a0") == is_copy
+        assert "(" not in item.text
+        assert ")" not in item.text
     for mark in sheet.texts("label"):
         if mark.kind:  # a kind mark follows its entry, copied or not
             assert mark.copied == ((mark.hand, mark.side) in copiers)
     legend = [t.text for t in sheet.texts("label")]
     has_copies = any(t.copied for t in sheet.texts("entry"))
     assert has_copies == bool(copiers)
-    assert any(text.startswith("(…) copied") for text in legend) == has_copies
+    assert any(text.startswith("=\u00a060 is a copy: ") for text in legend) == has_copies
     assert (copy_legend(sitting.variant) in " ".join(legend)) == has_copies
 
 
 @pytest.mark.parametrize(("name", "number"), RUBBERS)
 def test_a_copy_stands_on_the_row_of_what_it_copies(name: str, number: int) -> None:
     """A copy on the same side of the line as its source is on the source's row, its digits
-    right-aligned with the column's other numbers (the parenthesis hangs out)."""
+    right-aligned with the column's other numbers (the mark stands before them)."""
     _, rubber, sheet = sheet_of(name, number)
     for hand in rubber.hands:
         for copier, source in hand.score.copies:
@@ -141,15 +152,13 @@ def test_a_copy_stands_on_the_row_of_what_it_copies(name: str, number: int) -> N
                 texts = [
                     t
                     for t in sheet.entries_of_hand(hand.number)
-                    if t.side in (copier, source) and t.text.strip("()") == str(copy.points)
+                    if t.side in (copier, source) and number_of(t.text) == str(copy.points)
                 ]
                 rows = {t.side: t.y for t in texts}
                 assert rows[copier] == rows[source], (hand.number, copy)
     anchors: dict[int, set[float]] = {}
-    close = fake_width(")", METRICS.entry_size)
     for item in [*sheet.texts("entry"), *sheet.texts("total")]:
-        digits_end = item.x - close if item.copied else item.x
-        anchors.setdefault(item.side or 0, set()).add(round(digits_end, 6))
+        anchors.setdefault(item.side or 0, set()).add(round(item.x, 6))
     assert all(len(xs) == 1 for xs in anchors.values()), anchors
 
 
@@ -288,7 +297,8 @@ def test_the_worked_three_player_rubber_row_by_row() -> None:
     rows: dict[float, list[str]] = {}
     for item in above:
         rows.setdefault(item.y, []).append(f"{item.side}:{item.text}")
-    assert list(rows.values()) == [["0:(170)", "2:170"], ["0:(300)", "2:300"], ["0:(280)"]]
+    copy = "0:=\u00a0"
+    assert list(rows.values()) == [[f"{copy}170", "2:170"], [f"{copy}300", "2:300"], [f"{copy}280"]]
     below = [(t.side, t.text) for t in sheet.entries_of_hand(6) if t.y > heavy]
     assert below == [(2, "280")]
     # Prison: hands 4 and 5 put 80 and 90 in, hand 6 won them: both circles crossed out.
@@ -303,10 +313,10 @@ def test_the_chouettes_partner_copies_below_the_line_too() -> None:
     heavy = heavy_y(sheet)
     below = sorted((t for t in sheet.texts("entry") if t.y > heavy), key=lambda t: (t.y, t.side))
     assert [(t.hand, t.side, t.text) for t in below] == [
-        (8, 0, "(140)"),
+        (8, 0, "=\u00a0140"),
         (8, 1, "140"),
         (9, 2, "95"),
-        (10, 0, "(270)"),
+        (10, 0, "=\u00a0270"),
         (10, 1, "270"),
     ]
 
@@ -402,7 +412,7 @@ def test_any_sitting_puts_each_entry_once_in_its_column_and_marks_the_copies(
             (
                 e.hand,
                 e.side,
-                f"({e.points})" if (e.hand, e.side) in copiers else str(e.points),
+                copy_text(e.points) if (e.hand, e.side) in copiers else str(e.points),
                 (e.hand, e.side) in copiers,
             )
             for h in rubber.hands

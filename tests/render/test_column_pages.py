@@ -13,6 +13,7 @@ import pytest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.page_layout import (
     PrintError,
@@ -23,7 +24,7 @@ from jojotte_score.render.page_layout import (
     sitting_result,
 )
 from jojotte_score.render.sheet_layout import layout_sheet
-from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend, signed
+from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,
@@ -257,6 +258,10 @@ def test_the_games_pages_say_their_numbers(variant: Variant, numbers: list[str])
     rows = {row[0]: row[1] for row in table.rows}
     assert rows["Columns"] == f"{variant.seats}, one per player"
     assert rows["Game"] == "80 below the line"
+    # A copy is marked as on the pad, "= 60", and the card's rulings say so.
+    assert rows["=\u00a060 on the pad"] == "a copy: written again for a partner"
+    assert "after an equals sign: =\u00a060." in " ".join(card_texts(blocks))
+    assert "parentheses" not in " ".join(card_texts(blocks))
     # The numbers follow the sitting's rules.
     custom = variant_card_blocks(variant, Rules(game_target=100, rubber_bonus=700))
     assert "100 below the line" in card_texts(custom)

@@ -100,7 +100,12 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     labels = " ".join(t.text for t in sheet.texts("label"))
     assert "Summe" in labels
     assert "Abrechnung" in labels
-    assert "Kopie:" in labels
+    assert "=\u00a060 ist eine Kopie: " in labels
+    # A copy is "= 60"; parentheses mean the Keller alone ("(60)", the rules' note 4).
+    copies = [t.text for t in sheet.texts("entry") if t.copied]
+    assert copies
+    assert all(text.startswith("=\u00a0") and "(" not in text for text in copies)
+    assert all(t.text.startswith("(") for t in sheet.texts("prison"))
     results = [t.text for t in sheet.texts("result")]
     assert results[-1].startswith(("Abrechnung: ", "Bisherige Abrechnung: "))
     if name == "chouette":
@@ -226,6 +231,10 @@ def test_the_german_card_pages_of_the_other_games_fit(
     assert texts[0] == f"Jo-Jotte-Wertungskarte: {title}"
     text = " ".join(texts)
     assert f"Der Block: {title}" in text
+    # A copy as the pad marks it, never "(60)": in German that is the Keller.
+    assert "=\u00a060 auf dem Block" in text
+    assert "hinter ein Gleichheitszeichen: =\u00a060." in text
+    assert "Klammern" not in text
     for expected in words:
         assert expected in text, expected
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games.game import CardText, Game
+from jojotte_score.core.games.game import CardText, Game, copy_text
 from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant
 from jojotte_score.i18n import N_, _
 
@@ -36,7 +36,7 @@ class Chouette(Game):
     players_needed = N_("a chouette sitting needs 3 player names, not {count}")
     per_player = True
     has_roles = True
-    copy_legend = N_("(…) copied: the partner scores what the captain scores (C4)")
+    copy_legend = N_("{copy} is a copy: the partner scores what the captain scores (C4)")
     card_page = (N_("the chouette"), N_("The rulings C1-C7"))
     rulings = "C1-C8"
 
@@ -141,8 +141,8 @@ class Chouette(Game):
             (
                 _("C4: The partner scores with the captain"),
                 (_("Everything written for the team is written, the same, in the captain's column "
-                   "and in the partner's, on the same line. The pad puts the partner's copy in "
-                   "parentheses."),),
+                   "and in the partner's, on the same line. The pad writes the partner's copy "
+                   "after an equals sign: {copy}.").format(copy=copy_text(60)),),
             ),
             (
                 _("C5: Game and rubber"),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games.game import CardText
+from jojotte_score.core.games.game import CardText, copy_text
 from jojotte_score.core.games.three_player import ThreePlayer
 from jojotte_score.core.model import Rules, Variant
 from jojotte_score.core.tables import (
@@ -30,7 +30,7 @@ class Cutthroat(ThreePlayer):
     seat_labels = (N_("North"), N_("East"), N_("South"), N_("West"))
     players_needed = N_("a cutthroat sitting needs 4 player names, not {count}")
     copy_legend = N_(
-        "(…) copied: the player who sat out scores as his partner (T8), "
+        "{copy} is a copy: the player who sat out scores as his partner (T8), "
         "and the dealer as the player who sat out (F3)"
     )
     card_page = (N_("cutthroat, four players"), N_("The rulings F1-F7"))
@@ -67,7 +67,8 @@ class Cutthroat(ThreePlayer):
                 (_("After the hand the dealer writes above the line a copy of everything written "
                    "for the inactive player: not doubled and in Nullo, what the active defender "
                    "scored; doubled, what the player the inactive player sided with scored. He "
-                   "never writes below. The pad puts a copy in parentheses."),),
+                   "never writes below. The pad writes a copy after an equals sign: "
+                   "{copy}.").format(copy=copy_text(60)),),
             ),
             (
                 _("F4: Nullo lost"),

@@ -32,6 +32,18 @@ if TYPE_CHECKING:
     from jojotte_score.core.model import AnyHand, SeatDeal, Sitting
     from jojotte_score.core.scoring import HandScore
 
+COPY_MARK = "="
+"""What marks a copy on the pad, before its number ("= 60"): an entry a player writes again
+for his partner (T8, F3, C4). Not parentheses: the German pads put the prison amount in
+parentheses, as the German rules' note 4 does. The same in every language."""
+
+
+def copy_text(points: int) -> str:
+    """A copy as the pad writes it: the number after :data:`COPY_MARK` and a no-break space,
+    "= 60", its digits in line with the column's other numbers."""
+    return f"{COPY_MARK}\u00a0{points}"
+
+
 CardText = tuple[str, tuple[str, ...]]
 """A ruling on the scoring card: its heading ("T1: A column per player") and its sentences
 or list items, translated, printed as one paragraph."""
@@ -63,7 +75,8 @@ class Game:
     has_roles: ClassVar[bool] = False
     """Whether the players' roles change from rubber to rubber (the chouette's, C2, C3)."""
     copy_legend: ClassVar[str | None] = None
-    """What a copy in parentheses on the pad means (English), for a game that copies."""
+    """What a copy on the pad (:func:`copy_text`, in ``{copy}``) means (English), for a game
+    that copies."""
     card_page: ClassVar[tuple[str, str] | None] = None
     """The scoring card's page of the game: what its title adds, the title over its
     rulings (English); None for the games of the card's first page."""

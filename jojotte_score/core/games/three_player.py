@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games.game import CardText, Game
+from jojotte_score.core.games.game import CardText, Game, copy_text
 from jojotte_score.core.model import Rules, Variant
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
@@ -41,7 +41,7 @@ class ThreePlayer(Game):
     players_needed = N_("a three-player sitting needs 3 player names, not {count}")
     per_player = True
     by_seat = True
-    copy_legend = N_("(…) copied: the player who sat out scores as his partner (T8)")
+    copy_legend = N_("{copy} is a copy: the player who sat out scores as his partner (T8)")
     card_page = (N_("three players"), N_("The rulings T1-T16"))
     rulings = "T1-T16"
 
@@ -115,7 +115,8 @@ class ThreePlayer(Game):
                 _("T8: The inactive player copies his partner"),
                 (_("I writes again, above the line, every amount written in the hand for the "
                    "player he sided with: trick points, melds, bonuses, prison won, the rubber "
-                   "bonus. I never writes below. The pad puts a copy in parentheses."),),
+                   "bonus. I never writes below. The pad writes a copy after an equals sign: "
+                   "{copy}.").format(copy=copy_text(60)),),
             ),
             (
                 _("T9, T10: Melds and Slam"),
