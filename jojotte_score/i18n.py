@@ -266,9 +266,11 @@ def format_signed(value: int) -> str:
 
 def format_signed_decimal(value: float, places: int = 1) -> str:
     """A signed decimal as :func:`format_signed` writes a whole number, with the language's
-    decimal mark: "+2.5", "\u22120,5", "+0.0"."""
-    sign = MINUS if f"{value:+.{places}f}"[0] == "-" else "+"
-    return sign + format_decimal(abs(value), places)
+    decimal mark: "+2.5", "\u22120,5"; a value that rounds to nought has no sign, as 0 has
+    none: "0.0", never "\u22120.0"."""
+    shown = round(value, places)
+    sign = "+" if shown > 0 else MINUS if shown < 0 else ""
+    return sign + format_decimal(abs(shown), places)
 
 
 def format_date(day: date) -> str:

@@ -12,6 +12,7 @@ from jojotte_score.i18n import (
     current_language,
     format_date,
     format_decimal,
+    format_signed_decimal,
     locale_paper,
     ngettext,
     speaking,
@@ -129,3 +130,21 @@ def test_speaking_leaves_a_language_chosen_for_the_process(german: None) -> None
 def test_speaking_refuses_an_unknown_language() -> None:
     with pytest.raises(ValueError, match="no language 'fr'"):
         speaking("fr")
+
+
+@pytest.mark.parametrize(
+    ("code", "value", "written"),
+    [
+        ("en", 2.5, "+2.5"),
+        ("en", -2.5, "\u22122.5"),
+        ("de", -0.5, "\u22120,5"),
+        ("en", 0.0, "0.0"),
+        ("en", -0.04, "0.0"),  # rounds to nought: no minus before it
+        ("de", 0.04, "0,0"),
+    ],
+)
+def test_a_signed_decimal_has_the_true_minus_and_none_on_nought(
+    code: str, value: float, written: str
+) -> None:
+    with speaking(code):
+        assert format_signed_decimal(value) == written
