@@ -38,12 +38,14 @@ COMMANDS = (
 # say, the mutually exclusive groups' they never use, or "expected %s arguments", which only
 # a fixed count of values asks for). A word not marked, or one argparse rewords in a later
 # version, stays argparse's English. In English ours return the message itself, so any other
-# parser in the process reads as before.
+# parser in the process reads as before. The version option's help is one argparse 3.11 does
+# not look up (later versions do): ``build_parser`` passes it through ours itself.
 ARGPARSE_MESSAGES = (
     N_("usage: "),
     N_("positional arguments"),
     N_("options"),
     N_("show this help message and exit"),
+    N_("show program's version number and exit"),
     N_("argument %(argument_name)s: %(message)s"),
     N_("unrecognized arguments: %s"),
     N_("ignored explicit argument %r"),
@@ -95,7 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
             "(database in use, data folder unusable, disk full)."
         ),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"%(prog)s {__version__}",
+        help=_("show program's version number and exit"),
+    )
     _add_data_dir(parser, default=None)
     parser.set_defaults(handler=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -236,13 +236,40 @@ def layout_season_report(
     )
 
 
+def _column_widths(
+    titles: Sequence[str], rows: Sequence[Sequence[str]], size: float, width: float, m: PageMetrics
+) -> list[float]:
+    """Each column's width: its share of ``width``, or more when its widest cell or the
+    longest word of its heading needs more at ``size`` (German words are longer than
+    English ones), taken from the columns with room to spare. When the needs add up to more
+    than ``width``, the shares as they are (the headings then shrink, the cells are cut)."""
+    shares = [share * width for _heading, share, _cell in STATS_COLUMNS]
+    needs = [
+        max(
+            (m.text_width(text, size) for text in (*title.split(), *(r[i] for r in rows))),
+            default=0.0,
+        )
+        + 6
+        for i, title in enumerate(titles)
+    ]
+    short = sum(max(need - share, 0.0) for need, share in zip(needs, shares, strict=True))
+    spare = sum(max(share - need, 0.0) for need, share in zip(needs, shares, strict=True))
+    if short == 0 or short > spare:
+        return shares
+    return [
+        need if need >= share else share - (share - need) * short / spare
+        for need, share in zip(needs, shares, strict=True)
+    ]
+
+
 def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
     """The statistics, a row per player; the headings again on each new page."""
     left, _top, right, _bottom = m.printable
     width = right - left
     size = m.text_size
     row = size * TEXT_HEIGHT + 3
-    widths = [share * width for _heading, share, _cell in STATS_COLUMNS]
+    titles = stats_headings()
+    widths = _column_widths(titles, stats_rows(stats), size, width, m)
     lefts = [left + sum(widths[:i]) for i in range(len(widths))]
 
     def cells(texts: Sequence[str], role: str) -> None:
@@ -256,7 +283,6 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
                 pages.items.append(TextItem(x, middle, fitted, size, role, align="right"))
         pages.y += row
 
-    titles = stats_headings()
     # The headings' size: the text's, or smaller until each word fits its column (a long
     # word, as German has, is never broken inside).
     heading_size = size

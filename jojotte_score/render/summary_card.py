@@ -46,6 +46,7 @@ from jojotte_score.render.page_layout import (
     wrap_text,
 )
 from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetItem, TextItem
+from jojotte_score.render.text_fit import TextWidth
 
 CARD_TITLE = N_("Jo-Jotte scoring card")
 """The card's title (in English: translate with ``_()`` where shown)."""
@@ -421,7 +422,7 @@ def _table(
     )
     y += 2
     pad = 8.0
-    widths = [share * width for share in table.shares]
+    widths = [share * width for share in _shares(table, width, size, pad, measure)]
     lefts = [sum(widths[:index]) for index in range(len(widths))]
 
     def row(cells: Sequence[str], top: float, role: str) -> float:
@@ -450,6 +451,65 @@ def _table(
     for note in table.notes:
         y = _lines(items, wrap_text(note, size, width, measure), 0, y + 1, size, "result")
     return items, y
+
+
+SHARE_STEP = 0.025
+"""The step between the columns' shares tried for a table (see :func:`_shares`)."""
+SMALLEST_SHARE = 0.15
+"""No column of a table is given less of the width than this."""
+
+
+def _splits(columns: int) -> list[tuple[float, ...]]:
+    """Every way to share the width among ``columns`` columns in steps of
+    :data:`SHARE_STEP`, none smaller than :data:`SMALLEST_SHARE`."""
+    steps = round(1 / SHARE_STEP)
+    least = round(SMALLEST_SHARE / SHARE_STEP)
+    found: list[tuple[float, ...]] = []
+
+    def extend(chosen: tuple[int, ...], left: int) -> None:
+        if len(chosen) == columns - 1:
+            if left >= least:
+                found.append(tuple(step * SHARE_STEP for step in (*chosen, left)))
+            return
+        for step in range(least, left - least * (columns - 1 - len(chosen)) + 1):
+            extend((*chosen, step), left - step)
+
+    extend((), steps)
+    return found
+
+
+def _shares(
+    table: CardTable, width: float, size: float, pad: float, measure: TextWidth
+) -> tuple[float, ...]:
+    """The columns' shares of ``width``: the table's own, unless another split takes fewer
+    lines for the texts in the language spoken (German words are longer than English
+    ones, and not in the same columns); of two splits as short, the one nearer the
+    table's own."""
+    widths: dict[str, float] = {}
+
+    def measured(text: str, at: float) -> float:
+        if text not in widths:
+            widths[text] = measure(text, at)
+        return widths[text]
+
+    rows = [table.headings, *table.rows] if any(table.headings) else list(table.rows)
+
+    def lines(shares: tuple[float, ...]) -> int:
+        return sum(
+            max(
+                len(wrap_text(cell, size, share * width - pad, measured))
+                for cell, share in zip(row, shares, strict=True)
+            )
+            for row in rows
+        )
+
+    def distance(shares: tuple[float, ...]) -> float:
+        return sum(abs(a - b) for a, b in zip(shares, table.shares, strict=True))
+
+    if len(table.shares) < 2:
+        return table.shares
+    best = min(_splits(len(table.shares)), key=lambda shares: (lines(shares), distance(shares)))
+    return best if lines(best) < lines(table.shares) else table.shares
 
 
 def _ruling(

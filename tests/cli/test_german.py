@@ -121,6 +121,19 @@ def test_argparse_s_help_is_in_german(capsys: Capture) -> None:
     assert "usage" not in out
 
 
+def test_the_version_option_s_help_is_in_german_and_in_english(capsys: Capture) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "--help"], environ={})
+    out = capsys.readouterr().out
+    assert re.search(r"\n  --version +die Versionsnummer des Programms zeigen und beenden\n", out)
+    assert "diese Hilfe zeigen und beenden" in out
+    assert "show" not in out
+    with pytest.raises(SystemExit):
+        main(["--lang", "en", "--help"], environ={})
+    out = capsys.readouterr().out
+    assert re.search(r"\n  --version +show program's version number and exit\n", out)
+
+
 def argparse_quotes_choices() -> bool:
     """Whether this Python's argparse quotes the choices of an invalid choice: 'en', 'de'
     (3.11) or en, de (3.12.7 and 3.13 on; later releases quote them again)."""

@@ -227,7 +227,8 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             1,
-            "Bert spielt gegen Anna; Carl setzt aus und hält zum Verteidiger Bert (T4).",
+            "Bert spielt gegen Anna; Carl setzt aus und hält zur Partei von Bert, "
+            "die verteidigt (T4).",
             "T4: undoubled, I is with A",
         ),
         (
@@ -240,7 +241,7 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             2,
-            "Carl, der aktive Verteidiger, hat die höhere Summe und gewinnt: alle Spielpunkte, "
+            "Carl hat als aktiver Verteidiger die höhere Summe und gewinnt: alle Spielpunkte, "
             "65 + 70 = 135, über dem Strich für Carl; ohne Kontra bekommt die Verteidigung nie "
             "Punkte unter dem Strich (T6).",
             "T6: A higher, T_D + T_A above for A",
@@ -248,8 +249,8 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             3,
-            "Anna spielt gegen Carl; Bert setzt aus und hat sich dem Kontraktspieler Carl "
-            "angeschlossen (T4).",
+            "Anna spielt gegen Carl; Bert setzt aus und hat sich der Partei von Carl "
+            "angeschlossen, die den Kontrakt spielt (T4).",
             "T4: doubled, D when I sided with the declarer",
         ),
         (
@@ -298,8 +299,8 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "chouette-example",
             1,
-            "Spiel 1 (Robber 1, Partie 1): Anna sitzt in der Box gegen Bert (Kapitän) und "
-            "Carl (C1, C2).",
+            "Spiel 1 (Robber 1, Partie 1): Anna sitzt in der Box gegen Bert "
+            "(führt die Mannschaft) und Carl (C1, C2).",
             "C1, C2: the box against the captain and his partner",
         ),
         (

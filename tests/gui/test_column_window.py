@@ -282,12 +282,13 @@ def test_a_german_chouette_names_the_box_and_team(
     roles = ChouetteRoles(box=2, captain=0)
     start(window, monkeypatch, SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), chouette=roles))
     assert window.status_label.text() == (
-        "Carl in der Box gegen Anna (Kapitän) und Bert · Partie 1 · unter dem Strich: Anna 0, "
-        "Bert 0, Carl 0 · Partien: Anna 0, Bert 0, Carl 0 · nächster Geber: Anna"
+        "Carl in der Box gegen Anna (führt die Mannschaft) und Bert · Partie 1 · "
+        "unter dem Strich: Anna 0, Bert 0, Carl 0 · Partien: Anna 0, Bert 0, Carl 0 · "
+        "nächster Geber: Anna"
     )
     assert [label.text() for label in window.panel.card_points.side_labels] == [
         "Carl (Box)",
-        "Anna (Kapitän, mit Bert)",
+        "Anna (Mannschaft mit Bert)",
     ]
     keyboard = Keyboard(qtbot)
     window.panel.setFocus()
@@ -402,7 +403,7 @@ def test_the_chouettes_team_wins_its_games_together(
     use_language("de")
     window.refresh()
     assert window.status_label.text() == (
-        "Robber 3 · Carl in der Box gegen Bert (Kapitän) und Anna · Partie 2 · "
+        "Robber 3 · Carl in der Box gegen Bert (führt die Mannschaft) und Anna · Partie 2 · "
         "unter dem Strich: Anna 70, Bert 70, Carl 0 · Partien: Anna 1, Bert 1, Carl 0 · "
         "nächster Geber: Carl"
     )

@@ -232,7 +232,7 @@ STATUS = {
         "Rubber 4 · Bert in the box against Anna (captain) and Carl · Game 1 · "
         "below: Anna 0, Bert 0, Carl 0 · games: Anna 0, Bert 0, Carl 0 · "
         "new cut for the first dealer",
-        "Robber 4 · Bert in der Box gegen Anna (Kapitän) und Carl · Partie 1 · "
+        "Robber 4 · Bert in der Box gegen Anna (führt die Mannschaft) und Carl · Partie 1 · "
         "unter dem Strich: Anna 0, Bert 0, Carl 0 · Partien: Anna 0, Bert 0, Carl 0 · "
         "erster Geber: neu abheben",
     ),

@@ -57,6 +57,7 @@ def test_the_reference_lists_the_entry_panels_keys() -> None:
     assert entry["Enter"].startswith("Record the hand")
     assert entry["Esc"].startswith("Clear the hand")
     assert entry["Space"].startswith("Take the greyed suggestion")
+    assert entry["Backspace"] == "Clear a choice field"
     assert entry["Ctrl+T"] == "Thrown in"
     assert "Dealer, Bidder, Trump, Doubling, Nullo or Slam, Melds" in entry["Tab, Shift+Tab"]
 

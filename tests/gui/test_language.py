@@ -337,6 +337,14 @@ def test_the_about_box_and_keyboard_reference_in_german(
     )
     assert "Neue Sitzung" in file_keys.values()
     assert any(keys.startswith("Strg+") for keys in file_keys)  # Qt's German key names
+    # The entry panel's keys are named as the menus name theirs, in German.
+    entry = dict(help_menu.keyboard_reference()[0].rows)
+    assert entry["Leertaste"].startswith("Den grauen Vorschlag")
+    assert entry["Rücktaste"] == "Ein Auswahlfeld leeren"
+    assert entry["Tab, Umschalt+Tab"].startswith("Nächstes oder voriges Feld")
+    assert not {"Space", "Backspace", "Shift+Tab"} & {
+        word for keys, _text in help_menu.keyboard_reference()[0].rows for word in keys.split(", ")
+    }
     qtbot.wait(20)
     reference.grab().save(str(screenshot_folder(tmp_path) / "de-keyboard-reference.png"))
 

@@ -16,8 +16,10 @@ from jojotte_score.gui.history.statistics_rows import (
     StatisticsRow,
     period_of,
     period_summary,
+    shrink_widths,
     sorted_rows,
     statistics_rows,
+    two_lines,
 )
 from jojotte_score.stats_labels import STATS_HEADINGS
 from jojotte_score.storage.database import Database
@@ -182,3 +184,27 @@ def test_the_periods_and_tips_in_german() -> None:
         "Von … bis …",
     ]
     assert StatisticsColumn.NULLO.tip == "Null-Kontrakte: erfüllt/angesagt."
+
+
+@pytest.mark.parametrize(
+    ("heading", "shown"),
+    [
+        ("Ohne Trumpf", "Ohne\nTrumpf"),
+        ("Meld./Spiel", "Meld./\nSpiel"),
+        ("Ø/Robber", "Ø/\nRobber"),
+        ("No-trump", "No-\ntrump"),
+        ("Avg/rubber", "Avg/\nrubber"),
+        ("Verteidigt", "Verteidigt"),
+        ("Zu Fall gebracht", "Zu Fall\ngebracht"),
+        ("-", "-"),
+    ],
+)
+def test_a_heading_breaks_where_its_longer_line_is_shortest(heading: str, shown: str) -> None:
+    assert two_lines(heading) == shown
+
+
+def test_columns_give_up_width_above_their_least_in_proportion() -> None:
+    assert shrink_widths([100, 50, 80], [60, 50, 40], 200) == [85, 50, 65]
+    assert sum(shrink_widths([100, 50, 80], [60, 50, 40], 200)) <= 200
+    assert shrink_widths([100, 50, 80], [60, 50, 40], 300) == [100, 50, 80]  # room enough
+    assert shrink_widths([100, 50, 80], [90, 50, 70], 150) == [100, 50, 80]  # cannot fit

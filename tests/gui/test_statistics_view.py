@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtGui import QFontMetrics, QPalette
+from PySide6.QtWidgets import QApplication, QStyle
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.gui.history.statistics_rows import PeriodChoice, StatisticsColumn
 from jojotte_score.gui.history.statistics_view import StatisticsModel, StatisticsView
+from jojotte_score.i18n import use_language
 from jojotte_score.stats_labels import STATS_HEADINGS, STATS_LEGEND
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
@@ -78,7 +79,13 @@ def test_all_time_shows_what_the_stats_command_prints(
     assert asked == [Period()]
     model = view.model
     headings = [model.headerData(column, Qt.Orientation.Horizontal) for column in range(15)]
-    assert headings == list(STATS_HEADINGS)
+    # The headings of ``jojotte-score stats``, those of two words on two lines.
+    assert headings == [
+        *("Player", "Sittings", "Rubbers", "Won", "Net", "Avg/\nrubber", "Hands"),
+        *("Melds/\nhand", "Contracts", "Suit", "No-\ntrump", "Nullo", "Slam", "Doubled"),
+        "Defended",
+    ]
+    assert len(STATS_HEADINGS) == 15
     assert table(view) == [line.split() for line in STATS_LINES.values()]
     assert view.summary.text() == "4 sittings in all."
     assert view.legend.text() == STATS_LEGEND
@@ -250,3 +257,34 @@ def test_statistics_screenshot(
     background = image.pixelColor(corner.x() + 3, corner.y() - 3).lightness()
     assert (background > 128) == (colours is not DARK)
     assert names(view)[0] == "Anna"
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_table_fits_1100_pixels_with_every_heading_whole(
+    language: str, view: StatisticsView, qtbot: QtBot
+) -> None:
+    """In German the fifteen columns needed 1231 pixels, the table scrolled sideways at 1100
+    (and in English too, 1116): the headings now take two lines and the columns share the
+    width."""
+    use_language(language)
+    try:
+        view.refresh()
+        view.model.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, 14)
+        view.resize(1100 - 2 * 11, 520)  # the history window's tab at 1100 pixels
+        view.show()
+        qtbot.waitExposed(view)
+        qtbot.wait(20)
+        header = view.table.horizontalHeader()
+        assert view.table.horizontalScrollBar().maximum() == 0
+        assert sum(header.sectionSize(c) for c in range(15)) <= view.table.viewport().width()
+        metrics = QFontMetrics(header.font())
+        margin = header.style().pixelMetric(QStyle.PixelMetric.PM_HeaderMargin)
+        for column in range(15):
+            heading = view.model.headerData(column, Qt.Orientation.Horizontal)
+            assert heading.count("\n") <= 1
+            widest = max(metrics.horizontalAdvance(line) for line in heading.split("\n"))
+            assert widest + 2 * margin <= header.sectionSize(column), heading
+        if language == "de":
+            assert view.model.headerData(10, Qt.Orientation.Horizontal) == "Ohne\nTrumpf"
+    finally:
+        use_language("en")

@@ -110,7 +110,8 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     assert results[-1].startswith(("Abrechnung: ", "Bisherige Abrechnung: "))
     if name == "chouette":
         assert "Mannschaft:" in labels
-        assert "(Kapitän)" in labels
+        assert "(führt)" in labels
+        assert "(Kapitän)" not in labels
 
 
 def test_blank_pads_in_german() -> None:

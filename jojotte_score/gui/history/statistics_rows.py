@@ -119,6 +119,32 @@ _TIPS = {
 }
 
 
+def two_lines(heading: str) -> str:
+    """``heading`` broken onto two lines where the longer line is shortest: at a space, or
+    after a slash or a hyphen ("Ohne\nTrumpf", "Avg/\nrubber"); a word stays whole. The
+    columns then need the width of half a heading, not of all of it."""
+    cuts = [(i, i + 1) for i, c in enumerate(heading) if c == " "]
+    cuts += [(i + 1, i + 1) for i, c in enumerate(heading[:-1]) if c in "/-" and i > 0]
+    if not cuts:
+        return heading
+    end, start = min(cuts, key=lambda cut: max(cut[0], len(heading) - cut[1]))
+    return f"{heading[:end]}\n{heading[start:]}"
+
+
+def shrink_widths(widths: Sequence[int], least: Sequence[int], room: int) -> list[int]:
+    """``widths`` made to add up to ``room`` at most, each giving up width in proportion to
+    what it has above its ``least`` and never going below it; as they are when that cannot
+    make them fit (the table then scrolls sideways and shows every cell whole)."""
+    excess = sum(widths) - room
+    spare = sum(width - low for width, low in zip(widths, least, strict=True))
+    if excess <= 0 or spare < excess:
+        return list(widths)
+    return [
+        width - min(-(-(width - low) * excess // spare), width - low)  # rounded up
+        for width, low in zip(widths, least, strict=True)
+    ]
+
+
 @dataclass(frozen=True, slots=True)
 class StatisticsRow:
     """One player's line: the cells as ``jojotte-score stats`` prints them and how each

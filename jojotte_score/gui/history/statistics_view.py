@@ -19,12 +19,12 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
+from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDateEdit,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QTableView,
     QVBoxLayout,
@@ -39,8 +39,10 @@ from jojotte_score.gui.history.statistics_rows import (
     StatisticsRow,
     period_of,
     period_summary,
+    shrink_widths,
     sorted_rows,
     statistics_rows,
+    two_lines,
 )
 from jojotte_score.i18n import _
 from jojotte_score.stats_labels import STATS_LEGEND
@@ -88,7 +90,7 @@ class StatisticsModel(QAbstractTableModel):
             return None
         column = StatisticsColumn(section)
         if role == Qt.ItemDataRole.DisplayRole:
-            return column.heading
+            return two_lines(column.heading)
         if role == Qt.ItemDataRole.ToolTipRole:
             return column.tip
         if role == Qt.ItemDataRole.TextAlignmentRole:
@@ -122,6 +124,30 @@ class StatisticsModel(QAbstractTableModel):
         ]
         self.changePersistentIndexList(kept, moved)
         self.layoutChanged.emit()
+
+
+class StatisticsTable(QTableView):
+    """The table of figures: its columns fit its width whenever that changes."""
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        # A scroll area's resize events are its viewport's.
+        super().resizeEvent(event)
+        self.fit_columns(event.size().width())
+
+    def fit_columns(self, room: int | None = None) -> None:
+        """Each column as wide as its cells and its heading (two lines, see
+        :func:`two_lines`) need; when that is wider than ``room`` (the viewport's width),
+        the headings give up width down to their cells' (a heading cut short keeps its
+        tooltip), so that the table need not scroll sideways."""
+        model, header = self.model(), self.horizontalHeader()
+        if model is None:
+            return
+        room = self.viewport().width() if room is None else room
+        cells = [max(self.sizeHintForColumn(c), 0) for c in range(model.columnCount())]
+        widths = [max(header.sectionSizeHint(c), cell) for c, cell in enumerate(cells)]
+        least = [max(cell, header.minimumSectionSize()) for cell in cells]
+        for column, width in enumerate(shrink_widths(widths, least, room)):
+            header.resizeSection(column, width)
 
 
 class StatisticsView(QWidget):
@@ -163,7 +189,7 @@ class StatisticsView(QWidget):
         chooser.addWidget(self.summary, 1)
 
         self.model = StatisticsModel(self)
-        self.table = QTableView()
+        self.table = StatisticsTable()
         self.table.setModel(self.model)
         # Rows come ordered by name; the table is sorted once a heading is clicked.
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -172,7 +198,8 @@ class StatisticsView(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header = self.table.horizontalHeader()
+        header.setFixedHeight(2 * QFontMetrics(header.font()).lineSpacing() + 10)  # two lines
         self.table.setAccessibleName(_("Player statistics"))
 
         self.legend = QLabel(_(STATS_LEGEND))
@@ -238,6 +265,7 @@ class StatisticsView(QWidget):
             return
         self.figures = figures
         self.model.set_rows(statistics_rows(figures.players))
+        self.table.fit_columns()
         self.summary.setText(period_summary(figures))
 
     def _choice_changed(self) -> None:

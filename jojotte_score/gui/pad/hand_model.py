@@ -186,6 +186,11 @@ class HandTableModel(QAbstractTableModel):
             return ("",) * self.notes_column()
         return tuple(self._text(result, column) for column in range(self.notes_column()))
 
+    def notes(self, row: int) -> str:
+        """The notes ``row`` shows, as :meth:`data` gives them."""
+        result = self.result(row)
+        return "" if result is None else notes_text(result, self._winners(result))
+
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() or self._pad is None:
             return 0

@@ -47,7 +47,7 @@ from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
 
-ESCAPE = QKeySequence(Qt.Key.Key_Escape).toString()
+ESCAPE = "Esc"
 ARROWS = N_("Left, Right")
 
 
@@ -64,6 +64,15 @@ class ReferenceSection(NamedTuple):
 def _plain(label: str) -> str:
     """A marked label ("&New sitting…") translated, without its mnemonic and ellipsis."""
     return _(label).replace("&", "").replace("…", "")
+
+
+def key_name(keys: str) -> str:
+    """Keys as the menus write them, in the language spoken: "Shift+Tab" is "Umschalt+Tab"
+    in German, "Space" "Leertaste" (Qt's own names, from its translation loaded with the
+    window's language; ``keys`` as Qt's portable text spells them)."""
+    formats = QKeySequence.SequenceFormat
+    native = QKeySequence.fromString(keys, formats.PortableText).toString(formats.NativeText)
+    return native or keys  # a letter Qt has no key for (Alt+ß) stays as it is spelt
 
 
 def _keys(keys: Sequence[str]) -> str:
@@ -98,13 +107,19 @@ def entry_keys() -> ReferenceSection:
     return ReferenceSection(
         _("Recording a hand"),
         (
-            (ENTER, _("Record the hand, from any field (a warning asks for a second Enter)")),
-            (ESCAPE, _("Clear the hand, or stop inserting or editing a recorded one")),
-            (f"{TAB}, Shift+{TAB}", order),
-            (SPACE, _("Take the greyed suggestion in a box (the rest of a count, partnerships)")),
+            (
+                key_name(ENTER),
+                _("Record the hand, from any field (a warning asks for a second Enter)"),
+            ),
+            (key_name(ESCAPE), _("Clear the hand, or stop inserting or editing a recorded one")),
+            (f"{key_name(TAB)}, {key_name(f'Shift+{TAB}')}", order),
+            (
+                key_name(SPACE),
+                _("Take the greyed suggestion in a box (the rest of a count, partnerships)"),
+            ),
             (_action_keys(ActionName.THROWN_IN), _plain(SPECS[ActionName.THROWN_IN][0])),
             (_(ARROWS), _("Step through the choices of a choice field")),
-            (BACKSPACE, _("Clear a choice field")),
+            (key_name(BACKSPACE), _("Clear a choice field")),
         ),
     )
 
@@ -115,7 +130,10 @@ def jump_keys() -> ReferenceSection:
     rows = dict.fromkeys(slot.row for slot in SEAT_ORDER)
     return ReferenceSection(
         _("Jump to a field"),
-        tuple((f"Alt+{mnemonic(_(ROW_LABELS[row]))}", _plain(ROW_LABELS[row])) for row in rows),
+        tuple(
+            (key_name(f"Alt+{mnemonic(_(ROW_LABELS[row]))}"), _plain(ROW_LABELS[row]))
+            for row in rows
+        ),
     )
 
 
@@ -181,8 +199,11 @@ def correction_keys() -> ReferenceSection:
                 _("Alt+letter"),
                 _("Straight to that field of the selected hand, from the list too"),
             ),
-            (ENTER, _("Correct the selected hand in the panel; Enter there records it")),
-            (ESCAPE, _("In the panel: stop correcting, the hand stays as it was")),
+            (
+                key_name(ENTER),
+                _("Correct the selected hand in the panel; Enter there records it"),
+            ),
+            (key_name(ESCAPE), _("In the panel: stop correcting, the hand stays as it was")),
             (
                 _action_keys(ActionName.DELETE_HAND),
                 _("Delete the selected hand; {keys} (Undo) brings it back").format(

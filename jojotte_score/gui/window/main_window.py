@@ -72,6 +72,8 @@ if TYPE_CHECKING:
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _HAND_ROWS = 4  # rows of the hand list large print keeps in sight
+_NOTES_LINES = 2  # the most a hand's notes wrap onto: large print leaves a row in sight
+_CELL_MARGINS = 8  # a cell's text margins and grid line, with a pixel to spare (Qt's: 7)
 _SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
 _LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by default
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
@@ -709,6 +711,25 @@ class MainWindow(SittingMenus, QMainWindow):
         _shrink(widths, least, sum(widths) - room)
         for column, width in enumerate(widths):
             self.table.setColumnWidth(column, width)
+        self._fit_notes(newest, max(self.table.room() - sum(widths), notes_width), metrics)
+
+    def _fit_notes(self, rows: range, width: int, metrics: QFontMetrics) -> None:
+        """Notes wider than their column (``width``) wrap onto a second line ("gewinnt 150
+        aus dem Keller; Partie und Robber 1 an A" in German), in the newest rows, those the
+        columns are fitted to. Notes too long for two lines (in large print), and an older
+        row's too long for one, are cut short; the row's tooltip tells the hand whole."""
+        room = width - _CELL_MARGINS
+        line, spacing = self.table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
+        for row in rows:
+            text = self.model.notes(row)
+            lines = 1
+            if metrics.horizontalAdvance(text) > room:
+                wrap = Qt.TextFlag.TextWordWrap
+                lines = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
+                lines = max(1, min(lines // spacing, _NOTES_LINES))
+            height = line + (lines - 1) * spacing
+            if self.table.rowHeight(row) != height:
+                self.table.setRowHeight(row, height)
 
     def _fit_panel(self) -> None:
         """Give the panel the width its text needs at this size, the sheet the rest; when

@@ -1,0 +1,89 @@
+"""German words fit the printed pages as the English ones do, measured in the font the PDF
+is drawn in: the scoring card's "Where" column and the season report's headings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from jojotte_score.i18n import use_language
+from jojotte_score.render.fonts import print_font
+from jojotte_score.render.page_layout import PageMetrics
+from jojotte_score.render.page_painter import page_metrics
+from jojotte_score.render.pdf import pdf_document
+from jojotte_score.render.season_report import layout_season_report
+from jojotte_score.render.sheet_items import TextItem
+from jojotte_score.render.summary_card import CardTable, card_blocks, layout_card
+from tests.render.test_season_report import report as example_report
+
+PAPERS = ("A4", "Letter")
+
+
+@pytest.fixture(params=["en", "de"])
+def language(request: pytest.FixtureRequest) -> Iterator[str]:
+    use_language(request.param)
+    yield request.param
+    use_language("en")
+
+
+def pdf_metrics(paper: str) -> PageMetrics:
+    """The page metrics a PDF on ``paper`` is laid out with: the shipped font, measured on
+    the PDF writer."""
+    found: list[PageMetrics] = []
+    pdf_document("fit", paper, lambda writer: found.append(page_metrics(writer, print_font())[0]))
+    return found[0]
+
+
+def column_lines(items: list[TextItem], heading: TextItem, cells: list[str]) -> list[int]:
+    """How many lines each of ``cells`` takes in the column under ``heading``: the lines at
+    the heading's left edge, below it, read down until they make up each cell in turn."""
+    lines = sorted(
+        (item for item in items if item.x == heading.x and item.y > heading.y),
+        key=lambda item: item.y,
+    )
+    counts: list[int] = []
+    taken: list[str] = []
+    for line in lines:
+        taken.append(line.text)
+        if " ".join(taken) == cells[len(counts)]:
+            counts.append(len(taken))
+            taken = []
+            if len(counts) == len(cells):
+                return counts
+    raise AssertionError(f"the column does not hold {cells[len(counts)]!r} whole: {taken}")
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_card_s_where_column_takes_three_lines_at_most(
+    paper: str, language: str, qapp: QApplication
+) -> None:
+    """German took five lines for "über dem Strich, für den Gewinner des Robbers" when the
+    columns kept the shares fitted to the English words."""
+    page = layout_card(pdf_metrics(paper))
+    bonuses = [b for b in card_blocks() if isinstance(b, CardTable)][-1]
+    where = bonuses.headings[2]
+    assert where == {"en": "Where", "de": "Wohin"}[language]
+    texts = [item for item in page.items if isinstance(item, TextItem)]
+    (heading,) = [item for item in texts if item.text == where]
+    counts = column_lines(texts, heading, [row[2] for row in bonuses.rows])
+    assert max(counts) <= 3, counts
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_season_report_s_headings_take_two_lines_at_the_text_s_size(
+    paper: str, language: str, qapp: QApplication
+) -> None:
+    """German headings ("Meldepunkte je Spiel", "Zu Fall gebracht") took three lines, or
+    shrank below the text's size, when the columns kept the English shares."""
+    m = pdf_metrics(paper)
+    built = example_report()
+    first = layout_season_report(built, m)[0].page
+    headings = [item for item in first.texts("heading") if item.size < m.title_size]
+    assert {item.size for item in headings} == {m.text_size}
+    assert len({round(item.y, 3) for item in headings}) == 2  # two lines, no more
+    words = " ".join(item.text for item in headings).split()
+    if language == "de":
+        for word in ("Meldepunkte", "Zu", "Fall", "gebracht", "Sitzungen", "erfüllt"):
+            assert word in words, word
