@@ -179,12 +179,17 @@ def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot
     main_window.open_sitting_id(
         main_window.session.store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
     )
+    main_window.select_hand(3)
+    assert main_window.selected_position() == 2
     before = (
         main_window.windowTitle(),
         pad_totals(main_window),
         main_window.model.rowCount(),
         main_window.sheet.rubber_number(),
         main_window.status_label.text(),
+        main_window.selected_position(),
+        main_window.left.sizes(),
+        main_window.splitter.sizes(),
     )
     action = main_window.named_actions[_A.TABLE_DISPLAY]
     display = open_display(main_window, qtbot)
@@ -201,6 +206,9 @@ def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot
         main_window.model.rowCount(),
         main_window.sheet.rubber_number(),
         main_window.status_label.text(),
+        main_window.selected_position(),
+        main_window.left.sizes(),
+        main_window.splitter.sizes(),
     )
     assert after == before
     open_display(main_window, qtbot)
