@@ -21,7 +21,7 @@ libfontconfig1 libfreetype6 fonts-dejavu-core libegl1 libgl1 libx11-6 libx11-xcb
 libxkbcommon0 libxkbcommon-x11-0 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4
 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0
 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2"
-tests="poppler-utils xvfb xauth x11-utils desktop-file-utils appstream"
+tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream"
 build="binutils lintian"
 
 packages="$runtime"
