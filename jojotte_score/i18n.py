@@ -19,6 +19,9 @@ How to mark a text:
 Which language: ``use_language(None)`` follows the system (``LANGUAGE``, ``LC_ALL``,
 ``LC_MESSAGES``, ``LANG``, as gettext reads them); ``use_language("de")`` chooses one.
 The choice is the process's, as gettext's own is; tests switch it with a fixture.
+``with speaking("de"):`` speaks a language for the code run inside it only, in this thread
+(the words of the shared page, rendered for each phone's language while the window keeps
+its own).
 """
 
 from __future__ import annotations
@@ -26,10 +29,12 @@ from __future__ import annotations
 import gettext
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:  # Start-up imports no more than it needs (tests/gui/test_startup.py).
+    from contextvars import ContextVar, Token
     from datetime import date
+    from types import TracebackType
 
 DOMAIN = "jojotte_score"
 """The catalogues' name (their files are ``<DOMAIN>.mo``)."""
@@ -55,6 +60,10 @@ class _Speaking:
 
 
 _speaking = _Speaking()
+
+# The language spoken in this thread or task when ``speaking`` chose one: a context variable
+# made the first time it is used, so that start-up imports nothing for it.
+_local: ContextVar[_Speaking] | None = None
 
 
 def locale_dir() -> Path:
@@ -159,14 +168,65 @@ def _unusable(path: Path, reason: str) -> None:
     print(message.format(file=path, reason=reason), file=sys.stderr)
 
 
+class speaking:
+    """Speak ``code`` inside a ``with`` block, in this thread only; the process's language
+    (:func:`use_language`) stays as it was for every other thread and after the block.
+
+    An unknown code raises ValueError, as :func:`use_language` does. Each language's
+    catalogue is read once and kept.
+    """
+
+    _catalogues: ClassVar[dict[str, _Speaking]] = {}
+
+    def __init__(self, code: str) -> None:
+        if code not in LANGUAGES:
+            known = ", ".join(LANGUAGES)
+            raise ValueError(f"no language {code!r}: the languages are {known}")
+        self.code = code
+        self._token: Token[_Speaking] | None = None
+
+    def __enter__(self) -> str:
+        global _local
+        if _local is None:
+            from contextvars import ContextVar
+
+            _local = ContextVar("jojotte_score_speaking", default=_speaking)
+        chosen = self._catalogues.get(self.code)
+        if chosen is None:
+            chosen = _Speaking()
+            chosen.language = self.code
+            if self.code != SOURCE_LANGUAGE:
+                chosen.translations = _catalogue(self.code)
+            self._catalogues[self.code] = chosen
+        self._token = _local.set(chosen)
+        return self.code
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if _local is not None and self._token is not None:
+            _local.reset(self._token)
+            self._token = None
+
+
+def _spoken() -> _Speaking:
+    """The language spoken here: the one ``speaking`` chose in this context, else the
+    process's."""
+    return _speaking if _local is None else _local.get()
+
+
 def current_language() -> str:
     """The language spoken now ("en", "de")."""
-    return _speaking.language
+    return _spoken().language
 
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _speaking.translations.gettext(message)
+    # Inlined, not _spoken(): the words of every view pass through here.
+    return (_speaking if _local is None else _local.get()).translations.gettext(message)
 
 
 def N_(message: str) -> str:
@@ -176,12 +236,14 @@ def N_(message: str) -> str:
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The singular or plural of a message, as ``count`` needs in the current language."""
-    return _speaking.translations.ngettext(singular, plural, count)
+    return (_speaking if _local is None else _local.get()).translations.ngettext(
+        singular, plural, count
+    )
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, where ``context`` tells two meanings apart."""
-    return _speaking.translations.pgettext(context, message)
+    return (_speaking if _local is None else _local.get()).translations.pgettext(context, message)
 
 
 def format_decimal(value: float, places: int = 1) -> str:

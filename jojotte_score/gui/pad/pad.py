@@ -18,7 +18,10 @@ from collections.abc import Callable, Generator
 
 from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, RubberResult, Scorer
 from jojotte_score.core.model import AnyHand, ChouetteRoles
+from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Line
+from jojotte_score.render.sheet_items import SheetLayout
+from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_rubber
 
 
 class Pad:
@@ -182,6 +185,19 @@ class Pad:
         for point in ledger.rubber_starts():
             self._starts[point.rubber] = point
         return ledger
+
+
+def layout_pad(pad: Pad, number: int, metrics: SheetMetrics) -> SheetLayout:
+    """Rubber ``number`` of ``pad`` laid out as the sheet shows it: its hands, or the blank
+    pad of a rubber without hands yet (the chouette's with its roles). The one layout of the
+    window's sheet, the table display's and the shared page's."""
+    variant = pad.recent.variant
+    ledger = pad.ledger_of_rubber(number)
+    rubber = None if ledger is None else ledger.rubber(number)
+    if ledger is None or rubber is None:
+        return empty_sheet(pad.sides, metrics, number, variant, pad.roles(number))
+    paid = prison_winners(ledger.hands)
+    return layout_rubber(pad.sides, rubber, pad.rubber_count, metrics, paid, variant)
 
 
 def _no_hands(position: int) -> Generator[AnyHand, None, None]:

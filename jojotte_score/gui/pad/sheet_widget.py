@@ -15,11 +15,10 @@ from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEv
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.prison import prison_winners
-from jojotte_score.gui.pad.pad import Pad
+from jojotte_score.gui.pad.pad import Pad, layout_pad
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import SheetLayout
-from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_rubber
+from jojotte_score.render.sheet_layout import SheetMetrics
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
 
 MIN_ZOOM = 0.5
@@ -277,19 +276,6 @@ class SheetWidget(QWidget):
     def _relayout(self) -> None:
         pad = self._pad
         metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
-        if pad is None:
-            self._layout = None
-        else:
-            variant = pad.recent.variant
-            ledger = pad.ledger_of_rubber(self._rubber)
-            rubber = None if ledger is None else ledger.rubber(self._rubber)
-            if ledger is None or rubber is None:
-                roles = pad.roles(self._rubber)
-                self._layout = empty_sheet(pad.sides, metrics, self._rubber, variant, roles)
-            else:
-                paid = prison_winners(ledger.hands)
-                self._layout = layout_rubber(
-                    pad.sides, rubber, pad.rubber_count, metrics, paid, variant
-                )
+        self._layout = None if pad is None else layout_pad(pad, self._rubber, metrics)
         self.updateGeometry()
         self.update()

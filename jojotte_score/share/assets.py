@@ -1,0 +1,113 @@
+"""The shared page's files: the HTML around the content, its stylesheet and its script.
+
+All three are served by the app itself, from its own address; the page loads nothing from
+anywhere else, and its content security policy allows nothing else (so no inline script or
+style: the script and the stylesheet are files of their own). The page is laid out for a
+phone held upright (360-430 pixels wide) and uses two columns, the pad beside the figures,
+on a wide screen; it is light or dark as the phone is (``prefers-color-scheme``).
+
+The script follows the page's event stream (``events``, Server-Sent Events) and replaces
+the content when the revision changes; without a stream it asks for ``view.json`` every few
+seconds. It sets text only through the content the server escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from jojotte_score.i18n import _
+
+STYLESHEET = b"""\
+:root { color-scheme: light dark; --paper: #fbfaf6; --ink: #1b1b1b; --quiet: #6b6b6b;
+  --rule: #b33a3a; --accent: #0b5d3b; }
+@media (prefers-color-scheme: dark) {
+  :root { --paper: #151515; --ink: #f2f2ee; --quiet: #a0a0a0; --rule: #ff8a80;
+    --accent: #7fd8a8; }
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body { margin: 0; background: var(--paper); color: var(--ink);
+  font: 16px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+main { max-width: 1800px; margin: 0 auto; padding: 12px 14px 24px; display: grid; gap: 14px;
+  grid-template-columns: minmax(0, 1fr); }
+h1 { font-size: 1.15rem; margin: 0 0 8px; font-weight: 600; }
+table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+th, td { padding: 4px 6px; text-align: right; }
+thead th { font-size: 0.8rem; font-weight: 500; color: var(--quiet); }
+tbody th { text-align: left; font-weight: 600; overflow-wrap: anywhere; }
+tbody tr + tr th, tbody tr + tr td { border-top: 1px solid color-mix(in srgb, var(--ink) 20%,
+  transparent); }
+td.total { font-size: 2.1rem; font-weight: 700; color: var(--accent); }
+p { margin: 6px 0; }
+p.prison, p.result { font-weight: 700; white-space: pre-line; }
+p.dealer { font-size: 1.05rem; }
+p.last { color: var(--quiet); }
+figure.pad { margin: 0; }
+svg.sheet { width: 100%; height: auto; display: block; color: var(--ink);
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
+svg.sheet line { stroke: currentColor; }
+svg.sheet line.l-heavy { stroke: var(--rule); }
+svg.sheet line.l-game { opacity: 0.5; }
+svg.sheet circle { fill: none; stroke: currentColor; stroke-width: 0.8; }
+svg.sheet text { fill: currentColor; dominant-baseline: central; }
+svg.sheet .t-heading, svg.sheet .t-total { font-weight: 700; }
+svg.sheet .t-hand-number, svg.sheet .t-label { fill: var(--quiet); }
+#state { position: fixed; left: 0; right: 0; bottom: 0; margin: 0; padding: 6px 14px;
+  background: var(--ink); color: var(--paper); font-size: 0.9rem; }
+@media (min-width: 900px) {
+  body { font-size: 22px; }
+  main { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 40px; padding: 32px; }
+  figure.pad { grid-row: 1; grid-column: 1; }
+  section.figures { grid-row: 1; grid-column: 2; }
+  h1 { font-size: 1.4rem; }
+  td.total { font-size: 4.5rem; }
+}
+"""
+
+SCRIPT = b"""\
+"use strict";
+(function () {
+  var view = document.getElementById("view");
+  var state = document.getElementById("state");
+  var revision = Number(document.body.getAttribute("data-revision"));
+  function show(data) {
+    if (data.revision === revision) { return; }
+    revision = data.revision;
+    view.innerHTML = data.html;
+    document.title = data.title;
+    document.body.setAttribute("data-revision", String(revision));
+  }
+  function poll() {
+    fetch("view.json", { cache: "no-store" })
+      .then(function (answer) { return answer.json(); })
+      .then(function (data) { state.hidden = true; show(data); })
+      .catch(function () { state.hidden = false; })
+      .then(function () { window.setTimeout(poll, 3000); });
+  }
+  if (!window.EventSource) { poll(); return; }
+  var source = new EventSource("events");
+  source.addEventListener("view", function (event) {
+    state.hidden = true;
+    show(JSON.parse(event.data));
+  });
+  source.addEventListener("open", function () { state.hidden = true; });
+  source.addEventListener("error", function () { state.hidden = false; });
+})();
+"""
+
+
+def page_html(language: str, title: str, content: str, revision: int) -> bytes:
+    """The whole page in ``language`` (spoken now): ``content`` is the HTML the server made
+    of the figures (escaped already)."""
+    lost = _("The connection to the scorepad is lost; trying again…")
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{escape(language)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<meta name="color-scheme" content="light dark">'
+        '<meta name="referrer" content="no-referrer">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script>'
+        f'</head><body data-revision="{revision}"><main id="view">{content}</main>'
+        f'<p id="state" role="status" hidden>{escape(lost)}</p></body></html>\n'
+    ).encode()
