@@ -44,7 +44,7 @@ def require_chromium() -> tuple[str, str]:
     if found is None:
         pytest.skip(
             "chromium or chromedriver is not installed "
-            "(chromium, chromium-driver: sh packaging/system-libraries.sh tests)"
+            "(chromium, chromium-driver: sh packaging/system-libraries.sh tests browser)"
         )
     return found
 
