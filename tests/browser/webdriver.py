@@ -3,7 +3,7 @@
 The protocol is JSON over HTTP on the loopback, so the standard library speaks it: a new
 session, a page opened, a script run in it, a screenshot. (Selenium speaks the same
 protocol; the few commands used here do not need it.) Chromium and its driver come from
-Debian's ``chromium`` and ``chromium-driver`` (``sh packaging/system-libraries.sh tests``);
+Debian's ``chromium`` and ``chromium-driver`` (``sh packaging/system-libraries.sh tests browser``);
 without them :func:`require_chromium` skips the test, saying which is missing.
 """
 
