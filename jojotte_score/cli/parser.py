@@ -24,6 +24,7 @@ COMMANDS = (
     "backups",
     "restore",
     "pdf",
+    "share",
 )
 
 
@@ -78,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand; ``handler`` names what runs it."""
     # The commands are imported here, not at the top: the window, which starts without this
     # parser, then loads neither them nor their tables (3 modules fewer at start-up).
-    from jojotte_score.cli import database_commands, file_commands
+    from jojotte_score.cli import database_commands, file_commands, share_command
 
     speak_through_argparse()
     parser = _Parser(
@@ -214,6 +215,37 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("the paper (default: as the system's locale has it, A4 or Letter)"),
     )
     _add_data_dir(pdf)
+
+    sharing = commands.add_parser(
+        "share",
+        help=_("show a stored sitting on the players' phones (a page on the local network)"),
+        description=_(
+            "Serve a read-only page of a stored sitting (--sitting ID; default: the sitting "
+            "changed last) on the local network, as the window's File > Share with the table "
+            "does: print its address and QR code, and follow the hands another copy of "
+            "jojotte-score records. The address holds a secret token; nothing else of the "
+            "database is shown. Ctrl+C stops it."
+        ),
+    )
+    sharing.set_defaults(handler=share_command.share)
+    sharing.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
+    sharing.add_argument(
+        "--port",
+        type=int,
+        default=0,
+        metavar="PORT",
+        help=_("the port to serve on (default 0: any free port)"),
+    )
+    sharing.add_argument(
+        "--bind",
+        default=None,
+        metavar="ADDRESS",
+        help=_(
+            "the address to serve on (default: this machine's address on the local "
+            "network; 0.0.0.0 for every address)"
+        ),
+    )
+    _add_data_dir(sharing)
     _add_language(parser, default=None)
     for command in commands.choices.values():
         _add_language(command)

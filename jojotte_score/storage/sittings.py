@@ -312,6 +312,16 @@ class SittingStore:
             variant = _require_sitting(connection, sitting_id)
             yield from summary.stored_hands(connection, sitting_id, variant, position)
 
+    def revision(self, sitting_id: int) -> int:
+        """The sitting's revision: one more at every change stored (one query, for a copy
+        that follows what another records)."""
+        row = self.database.connection.execute(
+            "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
+        ).fetchone()
+        if row is None:
+            raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
+        return int(row[0])
+
     def hand_count(self, sitting_id: int) -> int:
         """How many hands the sitting holds."""
         _require_sitting(self.database.connection, sitting_id)

@@ -1,0 +1,88 @@
+"""``jojotte-score share``: a stored sitting on the players' phones, from the command line.
+
+It serves the page the window's File > Share with the table… serves (the same package,
+:mod:`jojotte_score.share`), for a stored sitting, on the local network; prints the page's
+address and its QR code; and follows the hands another copy of jojotte-score records, by
+asking the database for the sitting's revision once a second (one small query). The
+database is opened read-only, so the window can go on recording beside it. Ctrl+C stops it
+(exit status 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+from jojotte_score.cli.context import EXIT_FAILED, EXIT_OK, NO_SITTINGS, CommandError, Context, fail
+from jojotte_score.i18n import _, ngettext
+from jojotte_score.storage.errors import os_reason
+
+LOOK_EVERY = 1.0
+"""Seconds between two looks at the sitting's revision."""
+
+
+_sleep: Callable[[float], None] = time.sleep  # a test's clock in its place
+
+
+def share(args: argparse.Namespace, context: Context) -> int:
+    """Serve the page of the sitting ``args.sitting`` (default: the one changed last) until
+    Ctrl+C."""
+    from jojotte_score.gui.sitting.session import Session
+    from jojotte_score.share.address import lan_address
+    from jojotte_score.share.qr import print_qr
+    from jojotte_score.share.server import ShareServer
+    from jojotte_score.share.view import shared_views
+
+    if args.port is not None and not 0 <= args.port <= 65535:
+        context.parser.error(_("share: --port must be between 0 and 65535"))
+    with context.reading() as store:
+        sitting_id = args.sitting
+        if store is None or (sitting_id is None and store.last_sitting_id() is None):
+            raise CommandError(_(NO_SITTINGS))
+        if sitting_id is None:
+            sitting_id = store.last_sitting_id()
+        assert sitting_id is not None
+        revision = store.revision(sitting_id)  # an unknown sitting is refused here
+        session = Session(store, read_only=True)
+        session.on_error = lambda error: fail(str(error))
+        session.open(sitting_id)
+        bind = args.bind or lan_address()
+        server = ShareServer(shared_views(session.shown), bind=bind, port=args.port or 0)
+        try:
+            server.start()
+        except OSError as error:
+            message = _("{address}: cannot serve the page there: {reason}")
+            raise CommandError(
+                message.format(address=f"{bind}:{args.port or 0}", reason=os_reason(error)),
+                EXIT_FAILED,
+            ) from error
+        try:
+            print(
+                _("The table follows sitting {id} at {url}").format(id=sitting_id, url=server.url)
+            )
+            print_qr(server.url, sys.stdout)
+            print(_("Ctrl+C stops sharing."), flush=True)
+            followers = 0
+            while True:
+                _sleep(LOOK_EVERY)
+                now = store.revision(sitting_id)
+                if now != revision:
+                    revision = now
+                    session.refresh()
+                    server.publish(shared_views(session.shown))
+                if server.followers != followers:
+                    followers = server.followers
+                    print(_following(followers), flush=True)
+        except KeyboardInterrupt:
+            print(_("Sharing stopped."), flush=True)
+            return EXIT_OK
+        finally:
+            server.stop()
+
+
+def _following(count: int) -> str:
+    return ngettext(
+        "{count} page follows the sitting", "{count} pages follow the sitting", count
+    ).format(count=count)

@@ -1,0 +1,179 @@
+"""``jojotte-score share``: serves a stored sitting's page, prints its address and QR code,
+follows a hand another copy stores, and stops on Ctrl+C with status 0. Loopback only; each
+wait bounded."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from jojotte_score.cli import main, share_command
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "tests" / "data"
+
+
+def read_line(process: subprocess.Popen[str], timeout: float = 10.0) -> str:
+    """The next line the process prints, waiting at most ``timeout`` seconds."""
+    assert process.stdout is not None
+    ready, _, _ = select.select([process.stdout], [], [], timeout)
+    assert ready, "the command printed nothing"
+    return process.stdout.readline()
+
+
+def get_json(url: str) -> dict[str, Any]:
+    with urllib.request.urlopen(url, timeout=5) as answer:
+        data: dict[str, Any] = json.load(answer)
+        return data
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def sharing(data_dir: Path) -> Iterator[tuple[subprocess.Popen[str], int, object]]:
+    """``share`` started on the German example without its last hand; the process, the
+    sitting's id and the hand left out."""
+    sitting = load_sitting(DATA / "german-example.json").sitting
+    with Database.open(database_path(data_dir)) as database:
+        sitting_id = SittingStore(database).import_sitting(
+            dataclasses.replace(sitting, hands=sitting.hands[:-1])
+        )
+    environment = {**os.environ, "PYTHONUNBUFFERED": "1", "LANGUAGE": "en"}
+    command = [sys.executable, "-m", "jojotte_score", "share", "--data-dir", str(data_dir)]
+    process = subprocess.Popen(
+        [*command, "--bind", "127.0.0.1", "--port", "0"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    try:
+        yield process, sitting_id, sitting.hands[-1]
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate(timeout=10)
+
+
+def test_share_serves_follows_and_stops_on_ctrl_c(
+    sharing: tuple[subprocess.Popen[str], int, object], data_dir: Path
+) -> None:
+    process, sitting_id, last = sharing
+    first = read_line(process)
+    assert first.startswith(f"The table follows sitting {sitting_id} at http://127.0.0.1:")
+    url = first.split(" at ", 1)[1].strip()
+    assert url.endswith("/")
+    assert len(url.rstrip("/").rsplit("/", 1)[1]) >= 22  # the token
+    qr = read_line(process)
+    assert set(qr.strip()) <= set("█▀▄ \x1b[0123456789;m")  # the QR code's first row
+    before = get_json(url + "view.json")
+    assert [column["total"] for column in before["columns"]] == [155, 615]
+
+    # Another copy (the window) records the last hand.
+    with Database.open(database_path(data_dir)) as database:
+        SittingStore(database).add_hand(sitting_id, last)  # type: ignore[arg-type]
+    deadline = time.monotonic() + 10
+    after = before
+    while after["revision"] == before["revision"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+        after = get_json(url + "view.json")
+    assert after["revision"] == before["revision"] + 1
+    assert [column["total"] for column in after["columns"]] == [755, 655]
+    assert after["result"] == "A wins the rubber by 100"
+
+    port = int(url.split(":")[2].split("/")[0])
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=10)
+    assert process.returncode == 0, err
+    assert "Sharing stopped." in out
+    assert "Traceback" not in err
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+
+
+def test_share_without_sittings_says_so(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data_dir.mkdir()
+    assert main(["share", "--data-dir", str(data_dir)]) == 2
+    assert capsys.readouterr().err == "jojotte-score: no sittings stored yet\n"
+
+
+def test_share_of_an_unknown_sitting_says_so(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Database.open(database_path(data_dir)) as database:
+        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
+    assert main(["share", "--sitting", "7", "--data-dir", str(data_dir)]) == 2
+    assert "there is no sitting 7" in capsys.readouterr().err
+
+
+def test_share_on_a_port_in_use_says_so(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with Database.open(database_path(data_dir)) as database:
+        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        arguments = ["share", "--data-dir", str(data_dir), "--bind", "127.0.0.1"]
+        assert main([*arguments, "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"jojotte-score: 127.0.0.1:{port}: cannot serve the page there: ")
+
+
+def test_share_refuses_a_port_out_of_range(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["share", "--port", "70000", "--data-dir", str(data_dir)])
+    assert exit_.value.code == 2
+    assert "--port must be between 0 and 65535" in capsys.readouterr().err
+
+
+def test_share_follows_until_interrupted_in_process(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The loop itself, without a subprocess: a look a second, Ctrl+C ends it with 0."""
+    with Database.open(database_path(data_dir)) as database:
+        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
+    looks: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        looks.append(seconds)
+        if len(looks) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(share_command, "_sleep", sleep)
+    status = main(["share", "--data-dir", str(data_dir), "--bind", "127.0.0.1"])
+    assert status == 0
+    assert looks == [1.0, 1.0, 1.0]
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "Sharing stopped."
+
+
+def test_share_speaks_german(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--lang", "de", "share", "--help"])
+    out = capsys.readouterr().out
+    assert "Seite zum Lesen im lokalen Netz" in out
+    assert "--bind ADDRESS" in out
