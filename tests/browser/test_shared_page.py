@@ -13,6 +13,10 @@ a folder. Without chromium and chromedriver the tests are skipped, saying so.
 from __future__ import annotations
 
 import dataclasses
+import os
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +27,9 @@ from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
 
 from ..gui.conftest import GERMAN, played, screenshot_folder
 from ..gui.test_every_game import DATA, GAMES, NAMES
@@ -174,3 +181,43 @@ def test_every_games_page_fits_the_narrowest_phone(main_window: MainWindow, tmp_
                 page.full_screenshot(shots / f"shared-page-360-{game}.png")
             finally:
                 server.stop()
+
+
+def test_the_commands_page_follows_a_hand_another_copy_stores(tmp_path: Path) -> None:
+    """``jojotte-score share`` serves a stored sitting; a hand another copy stores in the
+    database appears in the open page without a reload."""
+    require_chromium()
+    example = load_sitting(GERMAN).sitting
+    data = tmp_path / "data"
+    environment = {**os.environ, "JOJOTTE_SCORE_DATA_DIR": str(data), "LANG": "C.UTF-8"}
+    with Database.open(database_path(data)) as database:
+        sitting_id = SittingStore(database).import_sitting(
+            dataclasses.replace(example, hands=example.hands[:3])
+        )
+    command = [sys.executable, "-m", "jojotte_score", "share", "--bind", "127.0.0.1"]
+    sharing = subprocess.Popen(
+        [*command, "--sitting", str(sitting_id)],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert sharing.stdout is not None
+        assert sharing.stderr is not None
+        line = sharing.stdout.readline()  # "The table follows sitting 1 at http://..."
+        assert "http://" in line, (line, sharing.stderr.read() if not line else "")
+        url = line[line.index("http://") :].strip()
+        with chromium(*SIZES["phone"][:2], mobile=True) as page:
+            page.open(url)
+            assert page.wait_for(TOTALS) == ["155", "315"]
+            page.run(MARK)
+            with Database.open(database_path(data)) as database:  # another copy records
+                SittingStore(database).add_hand(sitting_id, example.hands[3])
+            page.wait_for(f"{TOTALS[:-1]}.join() === '155,615';")
+            assert page.run(MARKED), "the page was loaded again"
+            page.screenshot(screenshot_folder(tmp_path) / "shared-page-command-phone.png")
+    finally:
+        sharing.send_signal(signal.SIGINT)  # Ctrl+C
+        _out, err = sharing.communicate(timeout=30)
+    assert sharing.returncode == 0, err
