@@ -30,17 +30,17 @@ body { margin: 0; background: var(--paper); color: var(--ink);
   font: 16px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
 main { max-width: 1800px; margin: 0 auto; padding: 12px 14px 24px; display: grid; gap: 14px;
   grid-template-columns: minmax(0, 1fr); }
-h1 { font-size: 1.15rem; margin: 0 0 8px; font-weight: 600; }
+h1 { font-size: 1.15em; margin: 0 0 8px; font-weight: 600; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 4px 6px; text-align: right; }
-thead th { font-size: 0.8rem; font-weight: 500; color: var(--quiet); }
+thead th { font-size: 0.8em; font-weight: 500; color: var(--quiet); }
 tbody th { text-align: left; font-weight: 600; overflow-wrap: anywhere; }
 tbody tr + tr th, tbody tr + tr td { border-top: 1px solid color-mix(in srgb, var(--ink) 20%,
   transparent); }
-td.total { font-size: 2.1rem; font-weight: 700; color: var(--accent); }
+td.total { font-size: 2.1em; font-weight: 700; color: var(--accent); }
 p { margin: 6px 0; }
 p.prison, p.result { font-weight: 700; white-space: pre-line; }
-p.dealer { font-size: 1.05rem; }
+p.dealer { font-size: 1.05em; }
 p.last { color: var(--quiet); }
 figure.pad { margin: 0; }
 svg.sheet { width: 100%; height: auto; display: block; color: var(--ink);
@@ -53,14 +53,14 @@ svg.sheet text { fill: currentColor; dominant-baseline: central; }
 svg.sheet .t-heading, svg.sheet .t-total { font-weight: 700; }
 svg.sheet .t-hand-number, svg.sheet .t-label { fill: var(--quiet); }
 #state { position: fixed; left: 0; right: 0; bottom: 0; margin: 0; padding: 6px 14px;
-  background: var(--ink); color: var(--paper); font-size: 0.9rem; }
+  background: var(--ink); color: var(--paper); font-size: 0.9em; }
 @media (min-width: 900px) {
   body { font-size: 22px; }
   main { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 40px; padding: 32px; }
   figure.pad { grid-row: 1; grid-column: 1; }
   section.figures { grid-row: 1; grid-column: 2; }
-  h1 { font-size: 1.4rem; }
-  td.total { font-size: 4.5rem; }
+  h1 { font-size: 1.3em; }
+  td.total { font-size: 4em; }
 }
 """
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 import contextlib
 import select
 import socket
+import socketserver
+import sys
 import threading
 from collections.abc import Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -238,7 +240,16 @@ class _HTTPServer(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
     request_queue_size = 32
+    # On Windows SO_REUSEADDR would let another program take the same port.
+    allow_reuse_address = sys.platform != "win32"
     share: ShareServer
+
+    def server_bind(self) -> None:
+        """Bind without the base's reverse lookup of the address's name (``getfqdn``), which
+        can wait for seconds on a network without a name server."""
+        socketserver.TCPServer.server_bind(self)
+        host, port = self.server_address[:2]
+        self.server_name, self.server_port = str(host), int(port)
 
     def process_request(self, request: Any, client_address: Any) -> None:
         address = str(client_address[0])
@@ -272,7 +283,12 @@ def _refuse(connection: socket.socket) -> None:
     answer += "".join(f"{name}: {value}\r\n" for name, value in SECURITY_HEADERS)
     with contextlib.suppress(OSError):
         connection.setblocking(False)
+        # What the client has sent already is read first: a socket closed with unread data
+        # is reset, and a reset can lose the answer before the client reads it.
+        with contextlib.suppress(BlockingIOError):
+            connection.recv(65536)
         connection.send(f"{answer}\r\n".encode())
+        connection.shutdown(socket.SHUT_WR)
 
 
 class _Handler(BaseHTTPRequestHandler):

@@ -29,6 +29,7 @@ class ActionName(enum.Enum):
     EXPORT_PDF = "export-pdf"
     PRINT_BLANK_PADS = "print-blank-pads"
     PRINT_CARD = "print-card"
+    SHARE = "share-with-table"
     RENAME_PLAYERS = "rename-players"
     QUIT = "quit"
     UNDO = "undo"
@@ -81,6 +82,11 @@ SPECS: dict[ActionName, _Spec] = {
         N_("Print scoring ca&rd…"),
         (),
         N_("Print the one-page card of the game's numbers and rulings"),
+    ),
+    ActionName.SHARE: (
+        N_("S&hare with the table…"),
+        (),
+        N_("Show the score on the players' phones: a read-only page on the local network"),
     ),
     ActionName.RENAME_PLAYERS: (N_("Re&name players…"), (), N_("Correct the players' names")),
     ActionName.QUIT: (N_("&Quit"), (_Key.Quit, "Ctrl+Q"), N_("Close the scorepad")),
@@ -183,6 +189,7 @@ def create_actions(parent: QObject) -> dict[ActionName, QAction]:
     actions[ActionName.SHOW_EXPLANATION].setCheckable(True)
     actions[ActionName.SHOW_EXPLANATION].setChecked(True)
     actions[ActionName.TABLE_DISPLAY].setCheckable(True)
+    actions[ActionName.SHARE].setCheckable(True)
     return actions
 
 
@@ -199,6 +206,8 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         ActionName.EXPORT_PDF,
         ActionName.PRINT_BLANK_PADS,
         ActionName.PRINT_CARD,
+        None,
+        ActionName.SHARE,
         None,
         ActionName.QUIT,
     ),

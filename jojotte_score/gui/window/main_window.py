@@ -67,6 +67,7 @@ from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
+    from jojotte_score.gui.sharing.share_dialog import Sharing
 
 _A = ActionName
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
@@ -86,6 +87,7 @@ class MainWindow(SittingMenus, QMainWindow):
     # The environment the system's language is read from (View > Language > System).
     environ: Mapping[str, str] = os.environ
     table_display: TableDisplay | None = None  # View > Table display, built when first shown
+    sharing: Sharing | None = None  # File > Share with the table, while it is on
 
     def __init__(
         self,
@@ -212,6 +214,7 @@ class MainWindow(SittingMenus, QMainWindow):
                 self, self.named_actions[_A.TABLE_DISPLAY].isChecked()
             ),
             _A.TABLE_DISPLAY_SCREEN: lambda: _display().to_next_screen(self),
+            _A.SHARE: lambda: _sharing().toggle(self, self.named_actions[_A.SHARE].isChecked()),
             _A.KEYBOARD_REFERENCE: lambda: _help().show_keyboard_reference(self),
             _A.SCORING_CARD: self.print_card,
             _A.ABOUT: lambda: _help().show_about(self, self.session.store.database.path),
@@ -263,6 +266,8 @@ class MainWindow(SittingMenus, QMainWindow):
             self.history.reload()
         if self.table_display is not None and self.table_display.isVisible():
             self.table_display.show_sitting(shown)
+        if self.sharing is not None:
+            self.sharing.publish(shown)
 
     def _update_status(self) -> None:
         shown = self.session.shown
@@ -662,6 +667,9 @@ class MainWindow(SittingMenus, QMainWindow):
             window.sheet.show_rubber(rubber)
         if history_open:
             window.show_history()
+        if self.sharing is not None:  # the phones keep their page and its address
+            self.sharing.move_to(window)
+            window.sharing, self.sharing = self.sharing, None
         self.close()  # and its table display with it
         if display_on is not None:  # the players' screen shows the new language too
             _display().reopen(window, display_on)
@@ -789,6 +797,9 @@ class MainWindow(SittingMenus, QMainWindow):
             self.history.close()
         if self.table_display is not None:
             self.table_display.close()
+        if self.sharing is not None:  # the port closes with the window
+            self.sharing.stop()
+            self.sharing = None
         super().closeEvent(event)
 
 
@@ -843,3 +854,10 @@ def _display() -> ModuleType:
     from jojotte_score.gui.display import table_display
 
     return table_display
+
+
+def _sharing() -> ModuleType:
+    """File > Share with the table, imported (with the server) when first chosen."""
+    from jojotte_score.gui.sharing import share_dialog
+
+    return share_dialog

@@ -1,0 +1,1 @@
+"""File > Share with the table…: the score on the players' phones, from the window."""
