@@ -1,7 +1,8 @@
 """The players' page in a real browser: Debian's chromium, headless, on a phone (390×844) and
 on a wide screen (1920×1080).
 
-The scorepad window shows the German worked example's first three hands and shares it; the
+The scorepad window shows the German worked example's first three hands and shares it (File >
+Share with the table…, on the loopback); the
 page opened in chromium shows its totals; the fourth hand, typed into the window as the
 scorekeeper types it, appears in the page without a reload (the same document, its event
 stream). The page's layout is checked as a player sees it: nothing wider than the screen,
@@ -24,6 +25,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.sharing import share_dialog
+from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views
@@ -44,28 +47,29 @@ MARK = "window.jojotteLoadedOnce = true; return true;"
 MARKED = "return window.jojotteLoadedOnce === true;"
 
 
-def share_window(window: MainWindow) -> ShareServer:
-    """Share the window's sitting on the loopback, the page following each change as the
-    window's sharing does: the views made again after the window's refresh, and published."""
-    server = ShareServer(shared_views(window.session.shown), bind="127.0.0.1", port=0).start()
-    refresh = window.session.on_changed
-
-    def changed() -> None:
-        refresh()
-        server.publish(shared_views(window.session.shown))
-
-    window.session.on_changed = changed
-    return server
+def share_window(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ShareServer:
+    """File > Share with the table…, on the loopback; the scorekeeper closes its dialog (the
+    page stays shared) and goes back to the panel. The window's server."""
+    monkeypatch.setattr(share_dialog, "lan_address", lambda: "127.0.0.1")
+    window.named_actions[ActionName.SHARE].trigger()
+    sharing = window.sharing
+    assert sharing is not None
+    sharing.dialog.close()
+    window.activateWindow()
+    window.ready_next_hand()
+    return sharing.server
 
 
 @pytest.fixture
-def three_hands(main_window: MainWindow) -> Iterator[tuple[MainWindow, ShareServer]]:
+def three_hands(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[MainWindow, ShareServer]]:
     """The window on the German example's first three hands (A 155, B 315), shared."""
     require_chromium()
     example = load_sitting(GERMAN).sitting
     sitting = dataclasses.replace(example, hands=example.hands[:3])
     main_window.open_sitting_id(main_window.session.store.import_sitting(sitting))
-    server = share_window(main_window)
+    server = share_window(main_window, monkeypatch)
     try:
         yield main_window, server
     finally:
