@@ -8,9 +8,9 @@ server's threads and the phones' connections go on between hands as they do at a
 The window is a ``MainWindow`` shown offscreen (unless ``QT_QPA_PLATFORM`` says otherwise).
 
 Each evening is played twice, on a fresh sitting each time: not shared (the baseline), and
-shared on the loopback with 20 phones following. Sharing is what the window's sharing does:
-a :class:`~jojotte_score.share.server.ShareServer` on 127.0.0.1 and, after the window's
-refresh of each change, the page's views made again and published. The phones are another
+shared with 20 phones following: File > Share with the table… chosen in the window, on
+127.0.0.1 rather than the machine's address on the network, its dialog closed (the window's
+refresh of each change makes the page's views again and publishes them). The phones are another
 process (their work is not the scorepad's), each with a loopback address of its own
 (127.0.0.2 to 127.0.0.21, as 20 phones on a network are 20 addresses): each loads the page,
 its stylesheet and script, then follows the event stream, noting when each revision reaches
@@ -44,7 +44,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -199,22 +199,25 @@ def evening(
     app.processEvents()
     server = None
     followers = None
-    sharing: list[float] = []
-    if phones:
-        from jojotte_score.share.server import ShareServer
-        from jojotte_score.share.view import shared_views
+    spent: list[float] = []
+    if phones:  # File > Share with the table…, on the loopback, its dialog closed
+        from jojotte_score.gui.sharing import share_dialog
+        from jojotte_score.gui.window.actions import ActionName
 
-        server = ShareServer(shared_views(session.shown), bind="127.0.0.1", port=0).start()
-        refresh = session.on_changed
+        share_dialog.lan_address = lambda: "127.0.0.1"  # type: ignore[attr-defined]
+        window.named_actions[ActionName.SHARE].trigger()
+        sharing = window.sharing
+        assert sharing is not None
+        sharing.dialog.close()
+        server = sharing.server
+        publish = sharing.publish
 
-        def changed() -> None:  # what the window's sharing does after each change
-            refresh()
-            assert server is not None
+        def timed_publish(shown: Any) -> None:  # the window's own, timed
             start = time.perf_counter()
-            server.publish(shared_views(session.shown))
-            sharing.append(time.perf_counter() - start)
+            publish(shown)
+            spent.append(time.perf_counter() - start)
 
-        session.on_changed = changed
+        sharing.publish = timed_publish  # type: ignore[method-assign]
         followers = Phones(server.url, phones, args.limit)
         deadline = time.monotonic() + WAIT_S
         while server.followers < phones:
@@ -259,12 +262,10 @@ def evening(
         if followers is not None:
             followers.process.kill()
             followers.process.communicate()
-        if server is not None:
-            server.stop()
-        window.close()
+        window.close()  # the sharing stops with it: the port closes
         window.deleteLater()
         app.processEvents()
-    return Evening(cpu, wall, recorded, published, arrivals, sharing)
+    return Evening(cpu, wall, recorded, published, arrivals, spent)
 
 
 def delivery(one: Evening) -> list[float]:

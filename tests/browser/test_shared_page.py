@@ -1,14 +1,15 @@
 """The players' page in a real browser: Debian's chromium, headless, on a phone (390×844) and
 on a wide screen (1920×1080).
 
-The scorepad window shows the German worked example's first three hands and shares it (File >
-Share with the table…, on the loopback); the
-page opened in chromium shows its totals; the fourth hand, typed into the window as the
-scorekeeper types it, appears in the page without a reload (the same document, its event
-stream). The page's layout is checked as a player sees it: nothing wider than the screen,
-one column on the phone with the totals in the first screenful, the pad beside the figures on
-the wide screen. Screenshots (``shared-page-*.png``) go into $JOJOTTE_SCREENSHOTS when it names
-a folder. Without chromium and chromedriver the tests are skipped, saying so.
+The scorepad window shows the German worked example's first three hands and shares it
+(File > Share with the table…, on the loopback); the page opened in chromium shows its
+totals; the fourth hand, typed into the window as the scorekeeper types it, appears in the
+page without a reload (the same document, its event stream). ``jojotte-score share`` is
+followed the same way while another copy stores a hand. The page's layout is checked as a
+player sees it: nothing wider than the screen, one column on the phone with the totals in
+the first screenful, the pad beside the figures on the wide screen; every game's page fits
+a 360-pixel phone. Screenshots (``shared-page-*.png``) go into $JOJOTTE_SCREENSHOTS when it
+names a folder. Without chromium and chromedriver the tests are skipped, saying so.
 """
 
 from __future__ import annotations
