@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import date
 
 import pytest
@@ -12,6 +13,8 @@ from jojotte_score.i18n import (
     format_date,
     format_decimal,
     locale_paper,
+    ngettext,
+    speaking,
     system_language,
     use_language,
 )
@@ -82,3 +85,47 @@ def test_english_numbers_and_dates() -> None:
 )
 def test_the_locale_chooses_the_paper(environ: dict[str, str], paper: str) -> None:
     assert locale_paper(environ) == paper
+
+
+def test_speaking_speaks_a_language_in_this_thread_only() -> None:
+    """The shared page's words in the phone's language, the window's left as they are."""
+    heard: list[str] = []
+    inside = threading.Event()
+    done = threading.Event()
+
+    def other_thread() -> None:
+        inside.wait(5)
+        heard.append(_("Total"))
+        done.set()
+
+    thread = threading.Thread(target=other_thread)
+    thread.start()
+    with speaking("de") as code:
+        assert code == "de"
+        assert current_language() == "de"
+        assert _("Total") == "Gesamt"
+        assert format_decimal(2.5) == "2,5"
+        with speaking("en"):
+            assert _("Total") == "Total"
+        assert _("Total") == "Gesamt"
+        inside.set()
+        done.wait(5)
+    thread.join(5)
+    assert heard == ["Total"]  # another thread spoke the process's language meanwhile
+    assert current_language() == "en"
+    assert _("Total") == "Total"
+    message = ngettext("{count} hand", "{count} hands", 2)
+    assert message == "{count} hands"
+
+
+def test_speaking_leaves_a_language_chosen_for_the_process(german: None) -> None:
+    with speaking("en"):
+        assert _("Total") == "Total"
+    assert _("Total") == "Gesamt"
+    use_language("en")
+    assert _("Total") == "Total"  # the process's choice, after speaking was used
+
+
+def test_speaking_refuses_an_unknown_language() -> None:
+    with pytest.raises(ValueError, match="no language 'fr'"):
+        speaking("fr")

@@ -16,6 +16,11 @@ The API, kept small and stable::
     server.followers    # how many pages follow it now
     server.stop()       # the port closes, every connection with it (idempotent)
 
+The bounds are :class:`~jojotte_score.share.limits.Limits` (``limits=`` to the server; the
+defaults allow 8 connections and 10 requests a second from one address: a load check that
+simulates many phones from the loopback, one address, passes larger ones, e.g.
+``Limits(per_address=64, rate=1000, burst=1000)``).
+
 ``shown`` is a :class:`~jojotte_score.gui.sitting.session.Shown` (None: no sitting), read
 only in the caller's thread: :func:`~jojotte_score.share.view.shared_views` makes each
 language's bytes there, the server's threads only send them.

@@ -107,7 +107,17 @@ def page_html(language: str, title: str, content: str, revision: int) -> bytes:
         '<meta name="color-scheme" content="light dark">'
         '<meta name="referrer" content="no-referrer">'
         f"<title>{escape(title)}</title>"
+        '<link rel="icon" href="icon.png" type="image/png">'
         '<link rel="stylesheet" href="page.css"><script src="page.js" defer></script>'
         f'</head><body data-revision="{revision}"><main id="view">{content}</main>'
         f'<p id="state" role="status" hidden>{escape(lost)}</p></body></html>\n'
     ).encode()
+
+
+def icon_png() -> bytes:
+    """The app's icon (64 pixels), for the page's tab and a phone's home screen."""
+    from importlib import resources
+
+    return (
+        resources.files("jojotte_score.resources") / "icons" / "jojotte-score-64.png"
+    ).read_bytes()

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from jojotte_score.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
 from jojotte_score.share.address import new_token, page_url, shown_host
-from jojotte_score.share.assets import SCRIPT, STYLESHEET, page_html
+from jojotte_score.share.assets import SCRIPT, STYLESHEET, icon_png, page_html
 from jojotte_score.share.limits import Admission, Limits, RequestRate
 from jojotte_score.share.view import SharedView
 
@@ -45,6 +45,7 @@ SECURITY_HEADERS = (
 nothing kept in a cache."""
 
 _ALLOWED = "GET, HEAD"
+_FILES = frozenset({"", "page.css", "page.js", "icon.png", "view.json", "events"})
 _LOOK_AGAIN = 1.0  # seconds between looks at a following page's connection
 
 
@@ -97,7 +98,8 @@ class ShareServer:
         self.bind = bind
         self.token = token or new_token()
         self.limits = limits or Limits()
-        self._requested_port = port
+        self._requested_port = self._port = port
+        self._icon = icon_png()
         self._changed = threading.Condition()
         self._revision = 0
         self._published: dict[str, _Published] = {}
@@ -122,6 +124,7 @@ class ShareServer:
         httpd = server_class((self.bind, self._requested_port), _Handler)
         httpd.share = self
         self._httpd = httpd
+        self._port = int(httpd.server_address[1])
         self._thread = threading.Thread(
             target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
         )
@@ -157,10 +160,8 @@ class ShareServer:
 
     @property
     def port(self) -> int:
-        """The port it listens on (the one chosen when asked for 0)."""
-        if self._httpd is None:
-            return self._requested_port
-        return int(self._httpd.server_address[1])
+        """The port it listens on (the one chosen when asked for 0), or listened on."""
+        return self._port
 
     @property
     def url(self) -> str:
@@ -345,7 +346,7 @@ class _Handler(BaseHTTPRequestHandler):
         if not path.startswith(prefix):
             return None
         name = path[len(prefix) :]
-        return name if name in ("", "page.css", "page.js", "view.json", "events") else None
+        return name if name in _FILES else None
 
     def _serve(self, *, body: bool) -> None:
         share = self.server.share
@@ -367,6 +368,8 @@ class _Handler(BaseHTTPRequestHandler):
             self._answer(200, published.json, "application/json", send=body)
         elif name == "page.css":
             self._answer(200, STYLESHEET, "text/css; charset=utf-8", send=body)
+        elif name == "icon.png":
+            self._answer(200, share._icon, "image/png", send=body)
         else:
             self._answer(200, SCRIPT, "text/javascript; charset=utf-8", send=body)
 

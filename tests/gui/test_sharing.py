@@ -43,6 +43,7 @@ def share(window: MainWindow, qtbot: QtBot) -> ShareServer:
 
 
 def refused(port: int) -> bool:
+    assert port > 0
     try:
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
     except ConnectionRefusedError:
@@ -64,6 +65,7 @@ def test_the_action_starts_and_stops_the_server(main_window: MainWindow, qtbot: 
     assert dialog.address.text() == server.url
     assert server.url.startswith(f"http://127.0.0.1:{server.port}/{server.token}/")
     assert dialog.address.isReadOnly()
+    assert not dialog.offline.isHidden()  # served on the loopback: only this computer reaches it
     size = segno.make(server.url, error="m", micro=False).symbol_size(scale=6, border=4)
     assert (dialog.qr.pixmap().width(), dialog.qr.pixmap().height()) == size
     assert request(server, "view.json").json()["columns"][0]["name"] == "Anna"
@@ -196,3 +198,10 @@ def test_the_dialog_looks_right(
     assert sharing.dialog.address.width() >= sharing.dialog.address.fontMetrics().horizontalAdvance(
         sharing.dialog.address.text()
     )
+
+
+def test_on_a_network_the_dialog_says_nothing_of_the_loopback() -> None:
+    assert share_dialog.on_loopback("http://127.0.0.1:8000/token/")
+    assert share_dialog.on_loopback("http://[::1]:8000/token/")
+    assert not share_dialog.on_loopback("http://192.168.1.20:8000/token/")
+    assert not share_dialog.on_loopback("http://[fe80::1]:8000/token/")

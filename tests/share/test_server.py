@@ -220,7 +220,8 @@ def test_only_get_and_head(store: SittingStore, serve: list[ShareServer]) -> Non
 
 def test_every_answer_has_the_strict_headers(store: SittingStore, serve: list[ShareServer]) -> None:
     server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
-    answers = {path: request(server, path) for path in ("", "page.css", "page.js", "view.json")}
+    files = ("", "page.css", "page.js", "view.json", "icon.png")
+    answers = {path: request(server, path) for path in files}
     answers["404"] = request(server, "/nothing")
     answers["405"] = request(server, "", method="POST")
     for name, answer in answers.items():
@@ -234,6 +235,8 @@ def test_every_answer_has_the_strict_headers(store: SittingStore, serve: list[Sh
     assert answers[""].headers["content-type"] == "text/html; charset=utf-8"
     assert answers["page.js"].headers["content-type"].startswith("text/javascript")
     assert answers["page.css"].headers["content-type"].startswith("text/css")
+    assert answers["icon.png"].headers["content-type"] == "image/png"
+    assert answers["icon.png"].body.startswith(b"\x89PNG")
     assert {name for name, _value in SECURITY_HEADERS} >= {
         "Content-Security-Policy",
         "X-Content-Type-Options",

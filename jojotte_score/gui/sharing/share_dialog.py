@@ -31,6 +31,7 @@ from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import show_message
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.share.address import lan_address
+from jojotte_score.share.limits import Limits
 from jojotte_score.share.qr import qr_png
 from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views
@@ -52,6 +53,11 @@ def followers_text(count: int) -> str:
         "Shared with the table; {count} phones follow",
         count,
     ).format(count=count)
+
+
+def on_loopback(url: str) -> bool:
+    """True when ``url``'s host is this computer's loopback address (no network found)."""
+    return url.startswith(("http://127.", "http://[::1]", "http://localhost"))
 
 
 class ShareDialog(QDialog):
@@ -99,6 +105,15 @@ class ShareDialog(QDialog):
             )
         )
         note.setWordWrap(True)
+        self.offline = QLabel(
+            _(
+                "This computer is on no network now: only a browser on this computer can "
+                "open the page."
+            )
+        )
+        self.offline.setObjectName("offline")
+        self.offline.setWordWrap(True)
+        self.offline.setVisible(on_loopback(url))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.stop_button = buttons.addButton(
             _("&Stop sharing"), QDialogButtonBox.ButtonRole.DestructiveRole
@@ -109,6 +124,7 @@ class ShareDialog(QDialog):
         layout.addWidget(self.qr)
         layout.addLayout(row)
         layout.addWidget(self.followers)
+        layout.addWidget(self.offline)
         layout.addWidget(note)
         layout.addWidget(buttons)
 
@@ -163,12 +179,20 @@ class Sharing(QObject):
             self.dialog.show()
 
     @classmethod
-    def start(cls, window: MainWindow, bind: str | None = None, port: int = 0) -> Sharing | None:
+    def start(
+        cls,
+        window: MainWindow,
+        bind: str | None = None,
+        port: int = 0,
+        limits: Limits | None = None,
+    ) -> Sharing | None:
         """Serve ``window``'s sitting on ``bind`` (default: this machine's address on the
-        local network); None, after saying why, when the address cannot be used."""
+        local network) within ``limits`` (default: :class:`Limits`' own); None, after saying
+        why, when the address cannot be used."""
         address = bind or lan_address()
+        views = shared_views(window.session.shown)
         try:
-            server = ShareServer(shared_views(window.session.shown), bind=address, port=port)
+            server = ShareServer(views, bind=address, port=port, limits=limits)
             server.start()
         except OSError as error:
             message = _("The score cannot be shared on {address}: {reason}")
