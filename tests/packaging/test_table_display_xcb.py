@@ -7,7 +7,9 @@ window, where the last hand of the German worked example is then typed key by ke
 display shows it. Both screens' screenshots, before and after the hand, are written into
 $JOJOTTE_SCREENSHOTS when it names a folder (``table-display-xcb-*.png``). The hand ends
 the rubber, so the scorepad asks who deals first in the next one; its box has the keyboard,
-Enter answers it and the display names the dealer. It takes about fifteen seconds; without
+Enter answers it and the display names the dealer. Then View > Language > Deutsch, typed
+too: the window is built again in German and the display, open again on the second screen,
+speaks German while the keyboard stays on the first. It takes about twenty seconds; without
 Xvfb, x11-utils or xdotool it is skipped, saying which.
 """
 
@@ -137,7 +139,14 @@ def test_the_table_display_opens_on_the_second_screen_and_follows_a_typed_hand(
     folder = screenshot_folder(tmp_path)
     shots = {
         name: folder / f"table-display-xcb-{name}.png"
-        for name in ("laptop-before", "table-before", "laptop-after", "table-after", "table-dealer")
+        for name in (
+            "laptop-before",
+            "table-before",
+            "laptop-after",
+            "table-after",
+            "table-dealer",
+            "table-german",
+        )
     }
     with xvfb((LAPTOP, TABLE)) as display:
         program = subprocess.Popen(
@@ -181,16 +190,26 @@ def test_the_table_display_opens_on_the_second_screen_and_follows_a_typed_hand(
             # The box closed, the keyboard goes back to the scorepad's screen: to its window
             # on a desktop, to the root window here (no window manager gives it back).
             assert focused_window(display) in (int(main.id, 16), root_window(f"{display}.0"))
+            # View > Language > Deutsch, from the keyboard: the window is built again in
+            # German, and the display with it, on the same screen.
+            press_focus(display, main)
+            press(display, "alt+v", "g", "d")
+            german = wait_for(f"{display}.1", "Tischanzeige", program)
+            qtbot.wait(1000)
+            screenshot(f"{display}.1", shots["table-german"])
+            table_screen = [int(window.id, 16) for window in windows(f"{display}.1")]
+            assert focused_window(display) not in table_screen  # the keyboard stays
         finally:
             program.send_signal(signal.SIGINT)  # the program quits cleanly on Ctrl+C
             _out, err = program.communicate(timeout=30)
     assert program.returncode == 0, err
 
     assert (table.x, table.y, table.width, table.height) == (0, 0, *TABLE)
+    assert (german.x, german.y, german.width, german.height) == (0, 0, *TABLE)
     typed = last._replace(note="")  # the example's last hand, without its note
     assert stored_hands(data, 1) == (*example.hands[:-1], typed)
     images = {name: QImage(str(path)) for name, path in shots.items()}
-    for name in ("table-before", "table-after"):
+    for name in ("table-before", "table-after", "table-german"):
         image = images[name]
         assert (image.width(), image.height()) == TABLE
         corners = [(0, 0), (TABLE[0] - 1, 0), (0, TABLE[1] - 1), (TABLE[0] - 1, TABLE[1] - 1)]
@@ -200,3 +219,4 @@ def test_the_table_display_opens_on_the_second_screen_and_follows_a_typed_hand(
     # then the dealer chosen (one line of the display).
     assert differing_rows(images["table-before"], images["table-after"]) > TABLE[1] // 20
     assert differing_rows(images["table-after"], images["table-dealer"]) > 0
+    assert differing_rows(images["table-dealer"], images["table-german"]) > TABLE[1] // 20
