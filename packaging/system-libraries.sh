@@ -8,6 +8,10 @@
 #   sh packaging/system-libraries.sh              the libraries Qt needs to show the window
 #   sh packaging/system-libraries.sh tests        ... and the tools the tests use
 #   sh packaging/system-libraries.sh tests build  ... and the tools that build the packages
+#   sh packaging/system-libraries.sh tests browser  ... and Debian's chromium and its
+#                                                 WebDriver, for the shared page's tests in a
+#                                                 real browser (about 150 MB; CI installs it,
+#                                                 the tests skip without it)
 #
 # The runtime list is what the Qt modules and plugins the app loads (the xcb platform, its
 # GL integrations, CUPS printing) need from the system, found by following their DT_NEEDED
@@ -21,15 +25,17 @@ libfontconfig1 libfreetype6 fonts-dejavu-core libegl1 libgl1 libx11-6 libx11-xcb
 libxkbcommon0 libxkbcommon-x11-0 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4
 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0
 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2"
-tests="poppler-utils xvfb xauth x11-utils desktop-file-utils appstream"
+tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream"
 build="binutils lintian"
+browser="chromium chromium-driver"
 
 packages="$runtime"
 for group in "$@"; do
   case "$group" in
     tests) packages="$packages $tests" ;;
     build) packages="$packages $build" ;;
-    *) echo "usage: sh $0 [tests] [build]" >&2; exit 2 ;;
+    browser) packages="$packages $browser" ;;
+    *) echo "usage: sh $0 [tests] [build] [browser]" >&2; exit 2 ;;
   esac
 done
 

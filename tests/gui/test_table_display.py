@@ -17,17 +17,24 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics, QGuiApplication, QPalette
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.display.table_display import TableDisplay, display_screen, next_screen
 from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
 from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.i18n import use_language
+from jojotte_score.render.contrast import contrast
 
 from .conftest import played, screenshot_folder
 from .test_every_game import DATA, GAMES, NAMES
+from .test_focus_marks import THEMES
+from .test_screenshots import app_palette, palette
+
+__all__ = ["app_palette"]  # the fixture
 
 _A = ActionName
 
@@ -172,12 +179,17 @@ def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot
     main_window.open_sitting_id(
         main_window.session.store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
     )
+    main_window.select_hand(3)
+    assert main_window.selected_position() == 2
     before = (
         main_window.windowTitle(),
         pad_totals(main_window),
         main_window.model.rowCount(),
         main_window.sheet.rubber_number(),
         main_window.status_label.text(),
+        main_window.selected_position(),
+        main_window.left.sizes(),
+        main_window.splitter.sizes(),
     )
     action = main_window.named_actions[_A.TABLE_DISPLAY]
     display = open_display(main_window, qtbot)
@@ -194,6 +206,9 @@ def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot
         main_window.model.rowCount(),
         main_window.sheet.rubber_number(),
         main_window.status_label.text(),
+        main_window.selected_position(),
+        main_window.left.sizes(),
+        main_window.splitter.sizes(),
     )
     assert after == before
     open_display(main_window, qtbot)
@@ -217,21 +232,44 @@ def test_the_totals_are_a_twelfth_of_a_1080_screen_high(
         assert label.font().pixelSize() >= 1080 / 12
         assert QFontMetrics(label.font()).capHeight() >= 1080 / 12 * 0.6
         assert label.height() >= 1080 / 12
-    for scheme in ("light", "dark"):
-        palette = QPalette(QApplication.palette())
-        if scheme == "dark":
-            for role, colour in (
-                (QPalette.ColorRole.Window, "#202124"),
-                (QPalette.ColorRole.Base, "#202124"),
-                (QPalette.ColorRole.WindowText, "#f1f3f4"),
-                (QPalette.ColorRole.Text, "#f1f3f4"),
-            ):
-                palette.setColor(role, colour)
-        display.setPalette(palette)
-        display.sheet.setPalette(palette)
-        image = display.grab().toImage()
-        assert image.height() == 1080
-        image.save(str(shots / f"table-display-{game}-{scheme}.png"))
+    image = display.grab().toImage()
+    assert image.height() == 1080
+    image.save(str(shots / f"table-display-{game}.png"))
+
+
+def colours_in(label: QWidget) -> set[str]:
+    """The colours a widget is drawn in, as "#rrggbb"."""
+    image = label.grab().toImage()
+    return {
+        image.pixelColor(x, y).name()
+        for x in range(0, image.width(), 2)
+        for y in range(0, image.height(), 2)
+    }
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_the_display_is_drawn_in_the_themes_colours(
+    theme: str, main_window: MainWindow, qtbot: QtBot, app_palette: QApplication, tmp_path: Path
+) -> None:
+    colours = THEMES[theme]
+    app_palette.setPalette(palette(colours))
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
+    )
+    display = open_display(main_window, qtbot)
+    display.showNormal()
+    display.setFixedSize(1920, 1080)
+    qtbot.waitUntil(lambda: display.height() == 1080)
+    window, text = colours[QPalette.ColorRole.Window], colours[QPalette.ColorRole.WindowText]
+    base, ink = colours[QPalette.ColorRole.Base], colours[QPalette.ColorRole.Text]
+    image = display.grab().toImage()
+    assert image.pixelColor(2, 2).name() == window  # the window's own background
+    for total in display.totals[: len(NAMES["chouette"])]:
+        drawn = colours_in(total)
+        assert {window, text} <= drawn  # the figures in the theme's text colour
+        assert contrast(text, window) >= (7 if theme == "high-contrast" else 4.5)
+    assert {base, ink} <= colours_in(display.sheet)  # the pad as the main window's
+    image.save(str(screenshot_folder(tmp_path) / f"table-display-{theme}.png"))
 
 
 def test_the_display_opens_on_a_screen_the_main_window_is_not_on() -> None:
@@ -286,3 +324,40 @@ def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
     QTest.keyClick(display, Qt.Key.Key_Escape)
     assert not display.isVisible()
     assert not action.isChecked()
+
+
+def test_the_display_stays_open_in_the_new_language(main_window: MainWindow, qtbot: QtBot) -> None:
+    main_window.open_sitting_id(
+        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
+    )
+    before = open_display(main_window, qtbot)
+    screen = before.screen()
+    replaced: list[MainWindow] = []
+    main_window.on_replaced = replaced.append
+    try:
+        main_window.choose_language("de")  # View > Language > Deutsch
+        assert len(replaced) == 1
+        window = replaced[0]
+        qtbot.addWidget(window)
+        display = window.table_display
+        assert display is not None
+        qtbot.waitUntil(display.isVisible)
+        assert window.named_actions[_A.TABLE_DISPLAY].isChecked()
+        assert display.screen() is screen
+        assert display.windowTitle() == "Tischanzeige"
+        assert [heading.text() for heading in display.headings] == [
+            "Gesamt",
+            "Unter dem Strich",
+            "Partien",
+        ]
+        assert display.title.text() == "Robber 1: A – B"
+        assert shown_totals(display) == ["755", "655"]
+        assert QApplication.activeWindow() is not display
+        # It follows the new window: a hand recorded there shows, its action closes it.
+        window.named_actions[_A.THROWN_IN].trigger()
+        assert display.last_hand.text().startswith("Spiel 7 ")
+        window.named_actions[_A.TABLE_DISPLAY].trigger()
+        assert not display.isVisible()
+    finally:
+        use_language("en")
+        use_qt_language("en")

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
@@ -45,21 +45,17 @@ def display_environment(display: str, extra: Mapping[str, str] = {}) -> dict[str
 
 
 @contextmanager
-def xvfb() -> Iterator[str]:
-    """Start Xvfb on a free display number; yields the display (":N")."""
+def xvfb(screens: Sequence[tuple[int, int]] = (SCREEN,)) -> Iterator[str]:
+    """Start Xvfb on a free display number with ``screens`` (each width, height; X screens
+    0, 1, ...); yields the display (":N", whose screen 1 is ":N.1")."""
     read, write = os.pipe()
-    width, height = SCREEN
+    sizes = [
+        option
+        for number, (width, height) in enumerate(screens)
+        for option in ("-screen", str(number), f"{width}x{height}x24")
+    ]
     server = subprocess.Popen(
-        [
-            "Xvfb",
-            "-displayfd",
-            str(write),
-            "-screen",
-            "0",
-            f"{width}x{height}x24",
-            "-nolisten",
-            "tcp",
-        ],
+        ["Xvfb", "-displayfd", str(write), *sizes, "-nolisten", "tcp"],
         pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
@@ -161,7 +157,8 @@ sys.exit(0 if image.save(sys.argv[1]) else 1)
 
 
 def screenshot(display: str, target: Path) -> None:
-    """The whole screen of ``display`` as a PNG, grabbed from the X server by a Qt client."""
+    """The whole screen of ``display`` as a PNG, grabbed from the X server by a Qt client
+    (":N.1" for screen 1: a client's first screen is its display's default screen)."""
     subprocess.run(
         [sys.executable, "-c", GRAB, str(target)],
         env=display_environment(display),

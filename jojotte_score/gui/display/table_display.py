@@ -254,9 +254,9 @@ def _label(name: str) -> QLabel:
     return label
 
 
-def toggle(window: MainWindow, on: bool) -> None:
-    """View > Table display: open the display over ``window``'s sitting on the screen the
-    window is not on (``on``), or close it."""
+def toggle(window: MainWindow, on: bool, screen: QScreen | None = None) -> None:
+    """View > Table display: open the display over ``window``'s sitting (``on``) on
+    ``screen``, by default the screen the window is not on; or close it."""
     display = window.table_display
     if not on:
         if display is not None:
@@ -268,8 +268,17 @@ def toggle(window: MainWindow, on: bool) -> None:
         display.closed.connect(lambda: action.setChecked(False))
         window.table_display = display
     display.show_sitting(window.session.shown)
-    screen = window.screen()
-    display.show_on(display_screen(QGuiApplication.screens(), screen))
+    screens = QGuiApplication.screens()
+    if screen is None or screen not in screens:
+        screen = display_screen(screens, window.screen())
+    display.show_on(screen)
+
+
+def reopen(window: MainWindow, screen: QScreen | None) -> None:
+    """Open the display over ``window`` on ``screen``, as the display of the window it
+    takes the place of was (View > Language builds a new window in the new language)."""
+    window.named_actions[ActionName.TABLE_DISPLAY].setChecked(True)
+    toggle(window, True, screen)
 
 
 def to_next_screen(window: MainWindow) -> None:

@@ -654,6 +654,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
         position, rubber = self.selected_position(), self.sheet.rubber_number()
         history_open = self.history is not None and self.history.isVisible()
+        display = self.table_display
+        display_on = display.screen() if display is not None and display.isVisible() else None
         window = MainWindow(self.session, self.settings, undo_stack=self.undo_stack)
         window.environ, window.unattended = self.environ, self.unattended
         window.on_replaced = self.on_replaced
@@ -670,7 +672,9 @@ class MainWindow(SittingMenus, QMainWindow):
         if self.sharing is not None:  # the phones keep their page and its address
             self.sharing.move_to(window)
             window.sharing, self.sharing = self.sharing, None
-        self.close()
+        self.close()  # and its table display with it
+        if display_on is not None:  # the players' screen shows the new language too
+            _display().reopen(window, display_on)
         self.deleteLater()
         self.on_replaced(window)
         return window

@@ -1,0 +1,228 @@
+"""The players' page in a real browser: Debian's chromium, headless, on a phone (390×844) and
+on a wide screen (1920×1080).
+
+The scorepad window shows the German worked example's first three hands and shares it
+(File > Share with the table…, on the loopback); the page opened in chromium shows its
+totals; the fourth hand, typed into the window as the scorekeeper types it, appears in the
+page without a reload (the same document, its event stream). ``jojotte-score share`` is
+followed the same way while another copy stores a hand. The page's layout is checked as a
+player sees it: nothing wider than the screen, one column on the phone with the totals in
+the first screenful, the pad beside the figures on the wide screen; every game's page fits
+a 360-pixel phone. Screenshots (``shared-page-*.png``) go into $JOJOTTE_SCREENSHOTS when it
+names a folder. Without chromium and chromedriver the tests are skipped, saying so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.sharing import share_dialog
+from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.share.server import ShareServer
+from jojotte_score.share.view import shared_views
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
+
+from ..gui.conftest import GERMAN, played, screenshot_folder
+from ..gui.test_every_game import DATA, GAMES, NAMES
+from ..gui.test_main_window import type_hand
+from .webdriver import Browser, chromium, require_chromium
+
+SIZES = {"phone": (390, 844, True), "wide": (1920, 1080, False)}
+"""Each screen the page is looked at on: CSS pixels wide and high, and whether a phone's."""
+
+TOTALS = 'return [...document.querySelectorAll("td.total")].map(cell => cell.textContent);'
+MARK = "window.jojotteLoadedOnce = true; return true;"
+MARKED = "return window.jojotteLoadedOnce === true;"
+
+
+def share_window(window: MainWindow, monkeypatch: pytest.MonkeyPatch) -> ShareServer:
+    """File > Share with the table…, on the loopback; the scorekeeper closes its dialog (the
+    page stays shared) and goes back to the panel. The window's server."""
+    monkeypatch.setattr(share_dialog, "lan_address", lambda: "127.0.0.1")
+    window.named_actions[ActionName.SHARE].trigger()
+    sharing = window.sharing
+    assert sharing is not None
+    sharing.dialog.close()
+    window.activateWindow()
+    window.ready_next_hand()
+    return sharing.server
+
+
+@pytest.fixture
+def three_hands(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[MainWindow, ShareServer]]:
+    """The window on the German example's first three hands (A 155, B 315), shared."""
+    require_chromium()
+    example = load_sitting(GERMAN).sitting
+    sitting = dataclasses.replace(example, hands=example.hands[:3])
+    main_window.open_sitting_id(main_window.session.store.import_sitting(sitting))
+    server = share_window(main_window, monkeypatch)
+    try:
+        yield main_window, server
+    finally:
+        server.stop()
+
+
+def layout(page: Browser) -> dict[str, float]:
+    """Where the page's parts are, in CSS pixels."""
+    result: dict[str, float] = page.run(
+        """
+        const box = selector => document.querySelector(selector).getBoundingClientRect();
+        const figures = box("section.figures"), pad = box("figure.pad");
+        const total = box("td.total"), body = getComputedStyle(document.body);
+        return {
+            width: window.innerWidth, height: window.innerHeight,
+            scroll_width: document.documentElement.scrollWidth,
+            figures_left: figures.left, figures_top: figures.top,
+            figures_bottom: figures.bottom, pad_left: pad.left, pad_top: pad.top,
+            pad_right: pad.right, pad_width: pad.width,
+            total_bottom: total.bottom,
+            total_size: parseFloat(getComputedStyle(document.querySelector("td.total")).fontSize),
+            body_size: parseFloat(body.fontSize),
+        };
+        """
+    )
+    return result
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_hand_typed_in_the_window_appears_in_the_page_without_a_reload(
+    size: str,
+    three_hands: tuple[MainWindow, ShareServer],
+    qtbot: QtBot,
+    tmp_path: Path,
+) -> None:
+    window, server = three_hands
+    width, height, mobile = SIZES[size]
+    shots = screenshot_folder(tmp_path)
+    fourth = played(load_sitting(GERMAN).sitting.hands[3])  # B's Nullo: B 300 above
+    with chromium(width, height, mobile=mobile) as page:
+        page.open(server.url)
+        assert page.wait_for(TOTALS) == ["155", "315"]
+        assert page.run("return document.documentElement.lang;") == "en"
+        assert page.run('return document.querySelector("thead").textContent;') == (
+            "TotalBelowGames"
+        )
+        page.run(MARK)
+        page.screenshot(shots / f"shared-page-{size}-before.png")
+        type_hand(window, qtbot, fourth)
+        assert window.model.rowCount() == 4
+        page.wait_for(f"{TOTALS[:-1]}.join() === '155,615';")
+        assert page.run(MARKED), "the page was loaded again"
+        assert page.run('return performance.getEntriesByType("navigation").length;') == 1
+        last = page.run('return document.querySelector("p.last").textContent;')
+        assert last.startswith("Hand 4 (rubber 1, game 3): ")
+        assert page.run("return document.title;") == "Rubber 1: A – B"
+        page.screenshot(shots / f"shared-page-{size}-after.png")
+        page.full_screenshot(shots / f"shared-page-{size}-whole.png")
+        where = layout(page)
+    assert (where["width"], where["height"]) == (width, height)
+    assert where["scroll_width"] <= width  # nothing wider than the screen
+    assert where["total_size"] >= 2 * where["body_size"]  # the totals stand out
+    if mobile:  # one column: the figures, then the pad under them, as wide as the screen
+        assert where["total_bottom"] <= height  # the totals in the first screenful
+        assert where["pad_top"] >= where["figures_bottom"]
+        assert where["pad_width"] >= width * 0.85
+    else:  # the pad beside the figures
+        assert where["pad_right"] <= where["figures_left"]
+        assert abs(where["pad_top"] - where["figures_top"]) < 40
+
+
+def test_a_german_phone_reads_the_page_in_german(
+    three_hands: tuple[MainWindow, ShareServer], tmp_path: Path
+) -> None:
+    _window, server = three_hands
+    width, height, _mobile = SIZES["phone"]
+    with chromium(width, height, mobile=True, languages="de-DE,de,en") as page:
+        page.open(server.url)
+        assert page.wait_for(TOTALS) == ["155", "315"]
+        assert page.run("return document.documentElement.lang;") == "de"
+        assert page.run('return document.querySelector("thead").textContent;') == (
+            "GesamtUnter dem StrichPartien"
+        )
+        assert page.run("return document.title;") == "Robber 1: A – B"
+        page.screenshot(screenshot_folder(tmp_path) / "shared-page-phone-de.png")
+
+
+def test_every_games_page_fits_the_narrowest_phone(main_window: MainWindow, tmp_path: Path) -> None:
+    require_chromium()
+    shots = screenshot_folder(tmp_path)
+    store = main_window.session.store
+    with chromium(360, 780, mobile=True) as page:
+        for game, file_name in GAMES.items():
+            main_window.open_sitting_id(
+                store.import_sitting(load_sitting(DATA / file_name).sitting)
+            )
+            server = ShareServer(shared_views(main_window.session.shown), bind="127.0.0.1").start()
+            try:
+                page.open(server.url)
+                totals = page.wait_for(TOTALS)
+                shown = main_window.session.shown
+                assert shown is not None
+                newest = shown.pad.recent.rubber(shown.pad.newest_rubber)
+                assert newest is not None
+                assert totals == [str(total) for total in newest.totals], game
+                names = page.run(
+                    'return [...document.querySelectorAll("tbody th")].map(c => c.textContent);'
+                )
+                assert names == list(NAMES[game]), game
+                where = layout(page)
+                assert where["scroll_width"] <= 360, game  # nothing wider than the phone
+                assert where["total_bottom"] <= 780, game  # the totals in the first screenful
+                page.full_screenshot(shots / f"shared-page-360-{game}.png")
+            finally:
+                server.stop()
+
+
+def test_the_commands_page_follows_a_hand_another_copy_stores(tmp_path: Path) -> None:
+    """``jojotte-score share`` serves a stored sitting; a hand another copy stores in the
+    database appears in the open page without a reload."""
+    require_chromium()
+    example = load_sitting(GERMAN).sitting
+    data = tmp_path / "data"
+    environment = {**os.environ, "JOJOTTE_SCORE_DATA_DIR": str(data), "LANG": "C.UTF-8"}
+    with Database.open(database_path(data)) as database:
+        sitting_id = SittingStore(database).import_sitting(
+            dataclasses.replace(example, hands=example.hands[:3])
+        )
+    command = [sys.executable, "-m", "jojotte_score", "share", "--bind", "127.0.0.1"]
+    sharing = subprocess.Popen(
+        [*command, "--sitting", str(sitting_id)],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert sharing.stdout is not None
+        assert sharing.stderr is not None
+        line = sharing.stdout.readline()  # "The table follows sitting 1 at http://..."
+        assert "http://" in line, (line, sharing.stderr.read() if not line else "")
+        url = line[line.index("http://") :].strip()
+        with chromium(*SIZES["phone"][:2], mobile=True) as page:
+            page.open(url)
+            assert page.wait_for(TOTALS) == ["155", "315"]
+            page.run(MARK)
+            with Database.open(database_path(data)) as database:  # another copy records
+                SittingStore(database).add_hand(sitting_id, example.hands[3])
+            page.wait_for(f"{TOTALS[:-1]}.join() === '155,615';")
+            assert page.run(MARKED), "the page was loaded again"
+            page.screenshot(screenshot_folder(tmp_path) / "shared-page-command-phone.png")
+    finally:
+        sharing.send_signal(signal.SIGINT)  # Ctrl+C
+        _out, err = sharing.communicate(timeout=30)
+    assert sharing.returncode == 0, err
