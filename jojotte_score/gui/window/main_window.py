@@ -360,8 +360,9 @@ class MainWindow(SittingMenus, QMainWindow):
         shown = self.session.shown
         if shown is None:
             return
-        self.panel.new_hand()
-        self._set_panel_context(shown.count, shown.dealer_at(shown.count))
+        with self.panel.one_update():
+            self.panel.new_hand()
+            self._set_panel_context(shown.count, shown.dealer_at(shown.count))
         self._update_status()
 
     def _set_panel_context(self, count: int, dealer: int | None) -> None:
@@ -439,8 +440,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self._show_explanation(position)
         if not self.session.read_only:
             in_list = self.table.hasFocus()
-            self._set_panel_context(position, hand.dealer)
-            self.panel.edit_hand(position, hand, self._later_hands(position))
+            with self.panel.one_update():
+                self._set_panel_context(position, hand.dealer)
+                self.panel.edit_hand(position, hand, self._later_hands(position))
             if in_list:  # the next arrow key or hand number still moves in the list
                 self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -465,8 +467,9 @@ class MainWindow(SittingMenus, QMainWindow):
         shown = self.session.shown
         if shown is None or self.session.read_only:
             return
-        self._set_panel_context(position, shown.hand(position).dealer)
-        self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
+        with self.panel.one_update():
+            self._set_panel_context(position, shown.hand(position).dealer)
+            self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
@@ -525,8 +528,9 @@ class MainWindow(SittingMenus, QMainWindow):
         if position is None or shown is None:
             self.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
             return
-        self.panel.new_hand(position)
-        self._set_panel_context(position, shown.dealer_at(position))
+        with self.panel.one_update():
+            self.panel.new_hand(position)
+            self._set_panel_context(position, shown.dealer_at(position))
         self.panel.setFocus()
 
     def _step_rubber(self, step: int) -> None:
