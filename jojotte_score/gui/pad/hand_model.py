@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from jojotte_score.core.ledger import HandResult, Ledger
-from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, ThrownIn, Trump
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Doubling,
+    PlayedHand,
+    Sitting,
+    Special,
+    ThrownIn,
+    Trump,
+)
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, ngettext
@@ -38,6 +46,7 @@ TRUMP_SIGNS = {
 DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
 
 _Index = QModelIndex | QPersistentModelIndex
+_MadeOf = tuple[HandResult, ChouetteRoles | None]  # what a row's texts are made from
 
 
 class Column(enum.IntEnum):
@@ -146,6 +155,12 @@ class HandTableModel(QAbstractTableModel):
         self._players: tuple[str, ...] = ()
         self._pad: Pad | None = None
         self._sides: tuple[str, ...] = ("", "")
+        # Each row's texts with what they were made from (the scored hand and its rubber's
+        # roles): a recorded hand reads the newest rows again to fit the columns and paint
+        # them, and all but the new one are unchanged. Made again, 30 rows' texts took
+        # about a fifth of the window's own work on a recorded hand (callgrind, 2-core
+        # machine).
+        self._texts: dict[int, tuple[_MadeOf, tuple[str, ...]]] = {}
 
     def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
         """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
@@ -153,9 +168,12 @@ class HandTableModel(QAbstractTableModel):
 
         Rows older than the pad's newest rubber are scored when first shown."""
         self.beginResetModel()
+        names = (self._players, self._sides)
         self._pad = pad
         self._players = tuple(players) if pad is not None else ()
         self._sides = tuple(pad.sides) if pad is not None else ("", "")
+        if (self._players, self._sides) != names:
+            self._texts = {}
         self.endResetModel()
 
     def notes_column(self) -> int:
@@ -182,9 +200,15 @@ class HandTableModel(QAbstractTableModel):
         """The text each column but the notes shows in ``row``, as :meth:`data` gives it:
         what the list's columns are fitted to, without a model index for each cell."""
         result = self.result(row)
-        if result is None:
+        if result is None or self._pad is None:
             return ("",) * self.notes_column()
-        return tuple(self._text(result, column) for column in range(self.notes_column()))
+        made_of = (result, self._pad.roles(result.rubber))
+        kept = self._texts.get(row)
+        if kept is not None and kept[0] == made_of:
+            return kept[1]
+        texts = tuple(self._text(result, column) for column in range(self.notes_column()))
+        self._texts[row] = (made_of, texts)
+        return texts
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() or self._pad is None:
@@ -249,6 +273,8 @@ class HandTableModel(QAbstractTableModel):
         if result is None or not 0 <= column <= self.notes_column():
             return None
         if role == Qt.ItemDataRole.DisplayRole:
+            if column < self.notes_column():
+                return self.row_texts(index.row())[column]
             return self._text(result, column)
         if self._pad is not None:  # the tooltip
             return "\n".join(self._pad.explain(result.number))
