@@ -262,13 +262,20 @@ class PairField(QWidget):
 
     def set_names(self, names: tuple[str, str]) -> None:
         """Label the boxes with the sides' names."""
+        if names == (self.side_labels[0].text(), self.side_labels[1].text()):
+            return  # the panel names them again at every change of a field
         for side in (0, 1):
             self.side_labels[side].setText(names[side])
             self.edits[side].setAccessibleName(
                 _("{field}, {player}").format(field=self._name, player=names[side])
             )
         # The boxes' widths changed with their names: each layout around them measures again
-        # (nested layouts would keep the old sizes until the next resize).
+        # (nested layouts would keep the old sizes until the next resize). Not before the
+        # window is first shown, which lays it all out: on the way up is the scroll area's
+        # viewport, and the first widget made by Qt that is handed to Python sets up every
+        # widget class and its enums (about 15 ms of start-up on a 2-core machine).
+        if not self.window().isVisible():
+            return
         widget: QWidget | None = self._units[0]
         for unit in self._units:
             unit.updateGeometry()
