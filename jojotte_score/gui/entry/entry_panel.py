@@ -155,8 +155,7 @@ class EntryPanel(QWidget):
         self._declared: tuple[DeclaredMelds, DeclaredMelds] | None = None
         self._helper_points: tuple[int, int] | None = None
         self._build_widgets()
-        self._changed()
-        self.new_hand()
+        self.new_hand()  # which brings the choices, rows and messages up to date
 
     # Building ------------------------------------------------------------------------------
 
