@@ -674,6 +674,8 @@ class MainWindow(SittingMenus, QMainWindow):
         what is left (a cell cut short is elided, its tooltip tells it whole). When the list
         is too narrow for them all, the dealer, contract and card points give up width, down
         to their headings' width, when that spares the list scrolling sideways."""
+        if not self.table.room():  # never shown yet: fitted when it is (width_changed)
+            return
         header = self.table.horizontalHeader()
         two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
