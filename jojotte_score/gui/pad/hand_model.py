@@ -72,6 +72,13 @@ _HEADINGS = {
 }
 _FIRST_SCORE = Column.ABOVE_0
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+# The roles answered: Qt asks for seven roles of every cell it paints (a call into Python
+# each), so the others are turned away first, without a look-up on Qt's namespace: the
+# cells' data took a seventh of a recorded hand before (callgrind, bench_record's hands).
+_ANSWERED = frozenset({int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP)})
 
 
 def _bid(player: str, hand: PlayedHand | SeatHand) -> str:
@@ -221,20 +228,13 @@ class HandTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        # Qt asks for many roles it has no use for here; those are answered first.
-        if role not in (
-            Qt.ItemDataRole.DisplayRole,
-            Qt.ItemDataRole.TextAlignmentRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
+        if role not in _ANSWERED:  # Qt asks for many roles it has no use for here
             return None
         if orientation != Qt.Orientation.Horizontal or not 0 <= section <= self.notes_column():
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._heading(section)
-        if (
-            role == Qt.ItemDataRole.ToolTipRole
-        ):  # the whole heading, for one elided in a narrow column
+        if role == _TOOLTIP:  # the whole heading, for one elided in a narrow column
             return self._heading(section).replace("\n", " ")
         return _RIGHT if self._right_aligned(section) else None
 
@@ -258,21 +258,17 @@ class HandTableModel(QAbstractTableModel):
         return _(_HEADINGS[Column(column)])
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (
-            role != Qt.ItemDataRole.DisplayRole
-            and role != Qt.ItemDataRole.TextAlignmentRole
-            and role != Qt.ItemDataRole.ToolTipRole
-        ):
+        if role not in _ANSWERED:
             return None
         if not index.isValid() or index.parent().isValid():
             return None
         column = index.column()
-        if role == Qt.ItemDataRole.TextAlignmentRole:
+        if role == _ALIGNMENT:
             return _RIGHT if self._right_aligned(column) else None
         result = self.result(index.row())
         if result is None or not 0 <= column <= self.notes_column():
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             if column < self.notes_column():
                 return self.row_texts(index.row())[column]
             return self._text(result, column)
