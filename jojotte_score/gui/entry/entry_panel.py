@@ -123,7 +123,7 @@ class EntryPanel(QWidget):
     Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
     scored the hands before the one being entered (in the chouette its ``roles`` are the
     hand's), and the dealer; then :meth:`new_hand`
-    or :meth:`edit_hand`.
+    or :meth:`edit_hand`, both inside :meth:`one_update` to bring the panel up to date once.
     ``submitted`` carries an :class:`EntryRequest`; ``cancelled`` is emitted for Esc while
     inserting or editing; ``started`` when the first value of a new hand is entered.
     """
