@@ -34,6 +34,8 @@ from jojotte_score.i18n import _
 ERROR_MARK = "⚠ "
 T = TypeVar("T")
 
+_MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
+
 
 def show_error(label: QLabel, message: str) -> None:
     """Show ``message`` in an error label (hidden when empty)."""
@@ -315,11 +317,12 @@ class PairField(QWidget):
         return True
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Move:
+        kind = event.type()  # asked once: every event of the boxes passes here
+        if kind == _MOVE:
             for unit, error in zip(self._units, self.errors, strict=True):
                 if unit is watched:  # the box's message starts under it
                     error.setContentsMargins(unit.x(), 0, 0, 0)
-        if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+        if kind == _KEY_PRESS and isinstance(event, QKeyEvent):
             plain = not event.modifiers() & ~(
                 Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
             )
