@@ -56,6 +56,7 @@ class StatusLine(QLabel):
         text = self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, rect.width())
         # In the widget's text colour, as the style's drawItemText draws it; the style itself
         # is not asked for: the first style handed to Python sets up all of QStyle's classes
-        # and enums (about 20 ms of start-up on a 2-core machine).
+        # and enums (with the pairs' viewport, 0.10 G of the 1.42 G instructions of
+        # start-up, callgrind).
         painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, text)
         painter.end()
