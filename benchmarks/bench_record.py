@@ -21,7 +21,12 @@ timed too. The new-cut question after a rubber (a dialog) is answered with Esc.
 
     python3 benchmarks/bench_record.py [--hands 10000] [--short 60] [--repeat 7]
                                        [--games two-player,chouette] [--history]
-                                       [--profile]
+                                       [--profile] [--callgrind]
+
+With ``--callgrind``, run under ``valgrind --tool=callgrind --instr-atstart=no``, callgrind
+counts only the hands recorded (from the Record button to the repaint), which a busy machine
+does not change: valgrind's "Collected" divided by the hands recorded (the games times the
+two lengths times ``--repeat``) is a recorded hand's instructions.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ import inspect
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -119,6 +125,7 @@ def record_hands(
     parts: Parts,
     history: bool,
     profile: bool,
+    callgrind: bool = False,
 ) -> tuple[list[float], list[float], list[dict[str, float]]]:
     """Record ``repeat`` hands through the window: each one's seconds, a repaint's seconds
     measured between them, and each one's parts."""
@@ -158,6 +165,8 @@ def record_hands(
         parts.clear()
         if profiler is not None:
             profiler.enable()
+        if callgrind:
+            counting(True)
         start = time.perf_counter()
         if not record():  # a warning asks for a second Enter
             parts.clear()
@@ -167,6 +176,8 @@ def record_hands(
                 raise AssertionError(f"hand {count + 1} was refused: {check.errors} {hand}")
         app.processEvents()
         recorded.append(time.perf_counter() - start)
+        if callgrind:
+            counting(False)
         if profiler is not None:
             profiler.disable()
         spent.append(dict(parts.spent))
@@ -185,6 +196,14 @@ def record_hands(
     return recorded, repainted, spent
 
 
+def counting(on: bool) -> None:
+    """Turn callgrind's counting in this process on or off (under valgrind's callgrind)."""
+    switch = "on" if on else "off"
+    subprocess.run(
+        ["callgrind_control", "-i", switch, str(os.getpid())], check=True, capture_output=True
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="the long sittings' hands")
@@ -198,6 +217,11 @@ def main() -> int:
     )
     parser.add_argument(
         "--profile", action="store_true", help="print a profile of the hands recorded"
+    )
+    parser.add_argument(
+        "--callgrind",
+        action="store_true",
+        help="under valgrind --tool=callgrind --instr-atstart=no: count the recorded hands only",
     )
     args = parser.parse_args()
     games = [game.strip() for game in args.games.split(",") if game.strip()]
@@ -239,6 +263,7 @@ def main() -> int:
                         parts,
                         args.history,
                         args.profile,
+                        args.callgrind,
                     )
                     median = statistics.median(recorded)
                     middle = spent[recorded.index(sorted(recorded)[len(recorded) // 2])]

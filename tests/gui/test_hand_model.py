@@ -171,7 +171,47 @@ def test_ten_thousand_hands_cost_nothing_until_shown(monkeypatch: pytest.MonkeyP
     assert made == []
     assert model.rowCount() == 10_000
     assert model.data(model.index(9_999, Column.NUMBER)) == "10000"
-    assert made == [10_000]
+    assert set(made) == {10_000}  # that row's texts, no other's
+
+
+def test_a_recorded_hand_makes_only_its_own_row_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rows a recorded hand leaves as they were are not written again; a changed hand,
+    or renamed players, are."""
+    hearts, spades = (
+        PlayedHand(1, trump, (20, 135), 1, dealer=0) for trump in (Trump.HEARTS, Trump.SPADES)
+    )
+    model = HandTableModel()
+    made: list[int] = []
+    text = HandTableModel._text
+
+    def counting(self: HandTableModel, result: HandResult, column: Column) -> str:
+        if column != Column.NOTES:  # the notes are made when painted
+            made.append(result.number)
+        return text(self, result, column)
+
+    def show(players: tuple[str, str], hands: tuple[PlayedHand, ...]) -> list[list[str]]:
+        sitting = Sitting(Variant.TWO_PLAYER, players, hands)
+        model.set_sitting(sitting, replay(sitting))
+        return [texts(model, row) for row in range(model.rowCount())]
+
+    monkeypatch.setattr(HandTableModel, "_text", counting)
+    show(("Anna", "Bert"), (hearts, hearts))
+    made.clear()
+    rows = show(("Anna", "Bert"), (hearts, hearts, spades))  # hand 3 recorded
+    assert set(made) == {3}
+    assert [row[:4] for row in rows] == [
+        ["1", "Anna", "Bert ♥", "20–135"],
+        ["2", "Anna", "Bert ♥", "20–135"],
+        ["3", "Anna", "Bert ♠", "20–135"],
+    ]
+    made.clear()
+    rows = show(("Anna", "Bert"), (hearts, spades, spades))  # hand 2 edited
+    assert set(made) == {2}
+    assert rows[1][:3] == ["2", "Anna", "Bert ♠"]
+    made.clear()
+    rows = show(("Anne", "Bert"), (hearts, spades, spades))  # a player renamed
+    assert set(made) == {1, 2, 3}
+    assert [row[1] for row in rows] == ["Anne", "Anne", "Anne"]
 
 
 def test_headings_have_the_whole_name_as_tooltip() -> None:

@@ -19,7 +19,15 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
 from jojotte_score.core.ledger import HandResult, Ledger
-from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Special, ThrownIn, Trump
+from jojotte_score.core.model import (
+    ChouetteRoles,
+    Doubling,
+    PlayedHand,
+    Sitting,
+    Special,
+    ThrownIn,
+    Trump,
+)
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, ngettext
@@ -38,6 +46,7 @@ TRUMP_SIGNS = {
 DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
 
 _Index = QModelIndex | QPersistentModelIndex
+_MadeOf = tuple[HandResult, ChouetteRoles | None]  # what a row's texts are made from
 
 
 class Column(enum.IntEnum):
@@ -63,6 +72,13 @@ _HEADINGS = {
 }
 _FIRST_SCORE = Column.ABOVE_0
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+# The roles answered: Qt asks for seven roles of every cell it paints (a call into Python
+# each), so the others are turned away first, without a look-up on Qt's namespace: the
+# cells' data took a seventh of a recorded hand before (callgrind, bench_record's hands).
+_ANSWERED = frozenset({int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP)})
 
 
 def _bid(player: str, hand: PlayedHand | SeatHand) -> str:
@@ -146,6 +162,11 @@ class HandTableModel(QAbstractTableModel):
         self._players: tuple[str, ...] = ()
         self._pad: Pad | None = None
         self._sides: tuple[str, ...] = ("", "")
+        # Each row's texts with what they were made from (the scored hand and its rubber's
+        # roles): a recorded hand reads the newest rows again to fit the columns and paint
+        # them, and all but the new one are unchanged (with the panel updated once, 99 M
+        # instructions a recorded hand down to 75 M, callgrind).
+        self._texts: dict[int, tuple[_MadeOf, tuple[str, ...]]] = {}
 
     def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
         """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
@@ -153,9 +174,12 @@ class HandTableModel(QAbstractTableModel):
 
         Rows older than the pad's newest rubber are scored when first shown."""
         self.beginResetModel()
+        names = (self._players, self._sides)
         self._pad = pad
         self._players = tuple(players) if pad is not None else ()
         self._sides = tuple(pad.sides) if pad is not None else ("", "")
+        if (self._players, self._sides) != names:
+            self._texts = {}
         self.endResetModel()
 
     def notes_column(self) -> int:
@@ -182,9 +206,15 @@ class HandTableModel(QAbstractTableModel):
         """The text each column but the notes shows in ``row``, as :meth:`data` gives it:
         what the list's columns are fitted to, without a model index for each cell."""
         result = self.result(row)
-        if result is None:
+        if result is None or self._pad is None:
             return ("",) * self.notes_column()
-        return tuple(self._text(result, column) for column in range(self.notes_column()))
+        made_of = (result, self._pad.roles(result.rubber))
+        kept = self._texts.get(row)
+        if kept is not None and kept[0] == made_of:
+            return kept[1]
+        texts = tuple(self._text(result, column) for column in range(self.notes_column()))
+        self._texts[row] = (made_of, texts)
+        return texts
 
     def notes(self, row: int) -> str:
         """The notes ``row`` shows, as :meth:`data` gives them."""
@@ -202,20 +232,13 @@ class HandTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        # Qt asks for many roles it has no use for here; those are answered first.
-        if role not in (
-            Qt.ItemDataRole.DisplayRole,
-            Qt.ItemDataRole.TextAlignmentRole,
-            Qt.ItemDataRole.ToolTipRole,
-        ):
+        if role not in _ANSWERED:  # Qt asks for many roles it has no use for here
             return None
         if orientation != Qt.Orientation.Horizontal or not 0 <= section <= self.notes_column():
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             return self._heading(section)
-        if (
-            role == Qt.ItemDataRole.ToolTipRole
-        ):  # the whole heading, for one elided in a narrow column
+        if role == _TOOLTIP:  # the whole heading, for one elided in a narrow column
             return self._heading(section).replace("\n", " ")
         return _RIGHT if self._right_aligned(section) else None
 
@@ -239,21 +262,19 @@ class HandTableModel(QAbstractTableModel):
         return _(_HEADINGS[Column(column)])
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if (
-            role != Qt.ItemDataRole.DisplayRole
-            and role != Qt.ItemDataRole.TextAlignmentRole
-            and role != Qt.ItemDataRole.ToolTipRole
-        ):
+        if role not in _ANSWERED:
             return None
         if not index.isValid() or index.parent().isValid():
             return None
         column = index.column()
-        if role == Qt.ItemDataRole.TextAlignmentRole:
+        if role == _ALIGNMENT:
             return _RIGHT if self._right_aligned(column) else None
         result = self.result(index.row())
         if result is None or not 0 <= column <= self.notes_column():
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
+            if column < self.notes_column():
+                return self.row_texts(index.row())[column]
             return self._text(result, column)
         if self._pad is not None:  # the tooltip
             return "\n".join(self._pad.explain(result.number))

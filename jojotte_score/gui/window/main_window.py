@@ -112,6 +112,7 @@ class MainWindow(SittingMenus, QMainWindow):
         else:
             undo_stack.setParent(self)
         self.undo_stack = undo_stack
+        self._actions_state: object = None  # what the actions were last set to show
         # Told of the window that takes this one's place (View > Language).
         self.on_replaced: Callable[[MainWindow], None] = lambda window: None
         self.named_actions = create_actions(self)
@@ -142,6 +143,10 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setTextElideMode(Qt.TextElideMode.ElideNone)  # headings of two lines, whole
         self.table.setAlternatingRowColors(True)
         self.table.width_changed.connect(self._fit_columns)  # the columns fit its new width
+        # The width of each text the columns were fitted to, in the list's font: measuring
+        # the 240 texts of the newest rows again took a third of the fit on every hand
+        # recorded (profile of benchmarks/bench_record.py).
+        self._advances_font, self._advances = "", dict[str, int]()
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
@@ -319,12 +324,22 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.PREVIOUS_RUBBER: has_sitting and self.sheet.rubber_number() > 1,
             _A.NEXT_RUBBER: has_sitting and self.sheet.rubber_number() < self.sheet.rubber_count(),
         }
-        for name, action in self.named_actions.items():
-            action.setEnabled(enabled.get(name, True) and (writable or name not in CHANGES))
         undo = _command(self.undo_stack, self.undo_stack.index() - 1)
         redo = _command(self.undo_stack, self.undo_stack.index())
-        self.named_actions[_A.UNDO].setText(undo.texts().undo if undo else _("&Undo"))
-        self.named_actions[_A.REDO].setText(redo.texts().redo if redo else _("&Redo"))
+        texts = (
+            undo.texts().undo if undo else _("&Undo"),
+            redo.texts().redo if redo else _("&Redo"),
+        )
+        # A recorded hand asks five times (the refresh, and four signals of the undo stack):
+        # the forty actions are set again only when something changed.
+        state = (tuple(enabled.items()), writable, texts)
+        if state == self._actions_state:
+            return
+        self._actions_state = state
+        for name, action in self.named_actions.items():
+            action.setEnabled(enabled.get(name, True) and (writable or name not in CHANGES))
+        self.named_actions[_A.UNDO].setText(texts[0])
+        self.named_actions[_A.REDO].setText(texts[1])
         self.panel.setEnabled(has_sitting and writable)
 
     def _show_explanation(self, position: int | None) -> None:
@@ -367,8 +382,9 @@ class MainWindow(SittingMenus, QMainWindow):
         shown = self.session.shown
         if shown is None:
             return
-        self.panel.new_hand()
-        self._set_panel_context(shown.count, shown.dealer_at(shown.count))
+        with self.panel.one_update():
+            self.panel.new_hand()
+            self._set_panel_context(shown.count, shown.dealer_at(shown.count))
         self._update_status()
 
     def _set_panel_context(self, count: int, dealer: int | None) -> None:
@@ -446,8 +462,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self._show_explanation(position)
         if not self.session.read_only:
             in_list = self.table.hasFocus()
-            self._set_panel_context(position, hand.dealer)
-            self.panel.edit_hand(position, hand, self._later_hands(position))
+            with self.panel.one_update():
+                self._set_panel_context(position, hand.dealer)
+                self.panel.edit_hand(position, hand, self._later_hands(position))
             if in_list:  # the next arrow key or hand number still moves in the list
                 self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -472,8 +489,9 @@ class MainWindow(SittingMenus, QMainWindow):
         shown = self.session.shown
         if shown is None or self.session.read_only:
             return
-        self._set_panel_context(position, shown.hand(position).dealer)
-        self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
+        with self.panel.one_update():
+            self._set_panel_context(position, shown.hand(position).dealer)
+            self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
@@ -532,8 +550,9 @@ class MainWindow(SittingMenus, QMainWindow):
         if position is None or shown is None:
             self.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
             return
-        self.panel.new_hand(position)
-        self._set_panel_context(position, shown.dealer_at(position))
+        with self.panel.one_update():
+            self.panel.new_hand(position)
+            self._set_panel_context(position, shown.dealer_at(position))
         self.panel.setFocus()
 
     def _step_rubber(self, step: int) -> None:
@@ -684,13 +703,18 @@ class MainWindow(SittingMenus, QMainWindow):
         what is left (a cell cut short is elided, its tooltip tells it whole). When the list
         is too narrow for them all, the dealer, contract and card points give up width, down
         to their headings' width, when that spares the list scrolling sideways."""
+        if not self.table.room():  # never shown yet: fitted when it is (width_changed)
+            return
         header = self.table.horizontalHeader()
         two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
         count = self.model.rowCount()
         newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
         grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
-        metrics = QFontMetrics(self.table.font())
+        font = self.table.font()
+        if font.key() != self._advances_font:  # each text's width in the list's font
+            self._advances_font, self._advances = font.key(), {}
+        metrics, known = QFontMetrics(font), self._advances
         notes = self.model.notes_column()
         # Each row's texts read once, not through a model index and data() per cell: the
         # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
@@ -702,7 +726,13 @@ class MainWindow(SittingMenus, QMainWindow):
             # A column's cells share one font and alignment, so the widest text makes the
             # widest cell, and the view measures only that one: measuring every cell of the
             # newest rows took 6-10 ms of start-up (QStyle sizes each cell, with its margins).
-            advances = {row: metrics.horizontalAdvance(texts[row][column]) for row in newest}
+            advances = {}
+            for row in newest:
+                text = texts[row][column]
+                advance = known.get(text)
+                if advance is None:
+                    advance = known[text] = metrics.horizontalAdvance(text)
+                advances[row] = advance
             widest = max(advances, key=advances.__getitem__, default=None)
             if widest is not None:
                 index = self.model.index(widest, column)
