@@ -17,9 +17,10 @@ LEDGER_VERSION = 1
 COLUMN_LEDGER_VERSION = 2
 """The version of a ledger with a column per player."""
 
-# One entry as compact JSON, filled straight from an Entry tuple (hand, side, line, points,
-# kind). A ledger can hold hundreds of thousands of entries; formatting each with this
-# template is several times faster than building a dict for json.dumps.
+# One entry as compact JSON, filled straight from the tuple the ledger keeps (hand, side,
+# line, points, kind: see PlainEntry). A ledger can hold hundreds of thousands of entries;
+# formatting each with this template is several times faster than building a dict for
+# json.dumps.
 _ENTRY = '{"hand": %d, "side": %d, "line": "%s", "points": %d, "kind": "%s"}'
 _PRISON = '{"hand": %d, "points": %d}'
 
@@ -59,7 +60,7 @@ def dumps_ledger(ledger: Ledger, indent: int | None = None) -> str:
 
 def _rubber_json(rubber: RubberResult) -> str:
     net_side, net_points = rubber.net
-    entries = ", ".join([_ENTRY % entry for hand in rubber.hands for entry in hand.entries])
+    entries = ", ".join([_ENTRY % entry for hand in rubber.hands for entry in hand.plain_entries])
     prison = ", ".join(
         [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
     )
@@ -95,7 +96,7 @@ def _dumps_columns(ledger: Ledger) -> str:
 
 
 def _column_rubber_json(rubber: RubberResult) -> str:
-    entries = ", ".join([_ENTRY % entry for hand in rubber.hands for entry in hand.entries])
+    entries = ", ".join([_ENTRY % entry for hand in rubber.hands for entry in hand.plain_entries])
     prison = ", ".join(
         [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
     )
