@@ -71,8 +71,9 @@ kind as their string values ("above", "meld").
 Plain values, because Python's collector never scans a tuple of them after its first look,
 while it scans every named tuple and every tuple holding an enum member in each full
 collection as long as it lives. Scoring 100,000 hands keeps some 230,000 entries: as
-:class:`Entry` values the replay kept 750,000 tracked objects and a full collection of them
-took 0.22 s (seven in a replay, 0.58 s of its 1.8 s); kept plain, 310,000 and 0.10 s.
+:class:`Entry` values the replay ended with 748,000 tracked objects, and its seven full
+collections took 0.58 s of its 1.8 s; kept plain, 385,000, and five took 0.29 s
+(benchmarks/README.md, "Scoring a long file").
 """
 
 _LINES: Final = {line.value: line for line in Line}
