@@ -16,7 +16,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
-from jojotte_score.core.scoring import Entry, EntryKind, HandScore, Line
+from jojotte_score.core.scoring import (
+    Entry,
+    EntryKind,
+    HandScore,
+    Line,
+    PlainEntry,
+    as_entry,
+    plain_entry,
+)
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
 if TYPE_CHECKING:
@@ -66,10 +74,11 @@ class HandResult(NamedTuple):
     """Everything one hand wrote on the pad, in the context of the hands before it.
 
     ``entries`` are the hand's own entries, then prison won, the rubber bonus, and last the
-    copies (T8, F3, C4); an entry's ``side`` is its column. ``below`` is each column's
-    below-the-line points in the game this hand was played in, after the hand; ``games``
-    the games each column has won in the rubber after it. A named tuple for speed, one per
-    hand (see :class:`~jojotte_score.core.scoring.Entry`).
+    copies (T8, F3, C4); an entry's ``side`` is its column. The result keeps them as
+    ``plain_entries`` (see :data:`~jojotte_score.core.scoring.PlainEntry`). ``below`` is each
+    column's below-the-line points in the game this hand was played in, after the hand;
+    ``games`` the games each column has won in the rubber after it. A named tuple for speed,
+    one per hand (see :class:`~jojotte_score.core.scoring.HandScore`).
     """
 
     number: int
@@ -77,7 +86,7 @@ class HandResult(NamedTuple):
     score: HandScore
     rubber: int
     game: int
-    entries: tuple[Entry, ...]
+    plain_entries: tuple[PlainEntry, ...]
     prison_in: int
     prison_out: int
     prison_after: int
@@ -86,10 +95,19 @@ class HandResult(NamedTuple):
     game_winner: int | None
     rubber_winner: int | None
 
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Everything the hand wrote, in order (see above)."""
+        return tuple(map(as_entry, self.plain_entries))
+
     def written(self, side: int, line: Line) -> int:
         """The points this hand wrote in column ``side`` on ``line``, prison, bonuses and
         copies included."""
-        return sum(e.points for e in self.entries if e.side == side and e.line is line)
+        return sum(
+            points
+            for _hand, column, written_on, points, _kind in self.plain_entries
+            if column == side and written_on == line
+        )
 
 
 class RubberResult(NamedTuple):
@@ -355,8 +373,8 @@ class Scorer:
         totals = list(self.start.totals)
         roles = self.start.roles
         for result in results[:chosen]:
-            for entry in result.entries:
-                totals[entry.side] += entry.points
+            for _hand, side, _line, points, _kind in result.plain_entries:
+                totals[side] += points
             if result.rubber_winner is not None and roles is not None:
                 roles = self.game.roles_after(roles, result.rubber_winner)
         before = results[chosen - 1]
@@ -402,22 +420,24 @@ class Scorer:
         """Score the next hand and return what it wrote."""
         number = self.start.position + len(self.results) + 1
         score = self._score(hand, number)
-        entries = score.entries
+        entries = score.plain_entries
         rubber, game = self._rubber, self._game
 
         prison_out = 0
         if score.winner is not None and self._prison:  # R10, T12: the winner takes it.
             prison_out = self._prison
-            entries += (Entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON),)
+            entries += (
+                plain_entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON),
+            )
             self._prison = 0
         self._prison += score.to_prison
 
         # Line.BELOW bound once, and copies written only for a hand that names some: with
         # them the two-player replay is as fast as the two-sided scorer was (~3 %, not 8 %).
         below, below_line = self._below, Line.BELOW
-        for entry in score.entries:
-            if entry.line is below_line:
-                below[entry.side] += entry.points
+        for _hand, side, line, points, _kind in score.plain_entries:
+            if line == below_line:
+                below[side] += points
         below_after = tuple(below)
 
         game_winner = rubber_winner = None
@@ -432,7 +452,9 @@ class Scorer:
                 rubber_winner = leader
                 bonus = self.rules.rubber_bonus
                 if bonus:
-                    entries += (Entry(number, leader, Line.ABOVE, bonus, EntryKind.RUBBER_BONUS),)
+                    entries += (
+                        plain_entry(number, leader, Line.ABOVE, bonus, EntryKind.RUBBER_BONUS),
+                    )
         games = tuple(self._games)
         if rubber_winner is not None:
             self._rubber += 1
@@ -446,8 +468,8 @@ class Scorer:
             above = score.copies_above
             for copier, source in score.copies:
                 entries += tuple(
-                    Entry(number, copier, Line.ABOVE if above else e.line, e.points, e.kind)
-                    for e in entries
+                    plain_entry(number, copier, Line.ABOVE if above else e.line, e.points, e.kind)
+                    for e in map(as_entry, entries)
                     if e.side == source
                 )
 
@@ -520,8 +542,8 @@ def _rubber(hands: list[HandResult], columns: int, roles: ChouetteRoles | None) 
     totals = [0] * columns
     game_winners: list[int] = []
     for hand in hands:
-        for entry in hand.entries:
-            totals[entry.side] += entry.points
+        for _hand, side, _line, points, _kind in hand.plain_entries:
+            totals[side] += points
         if hand.game_winner is not None:
             game_winners.append(hand.game_winner)
     return RubberResult(

@@ -6,7 +6,7 @@ Prison awards, games and rubbers depend on the hands before; :mod:`ledger` adds 
 from __future__ import annotations
 
 import enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from jojotte_score.core.model import Hand, PlayedHand, Special, Trump, opponent
 from jojotte_score.core.tables import (
@@ -53,10 +53,8 @@ class Outcome(enum.StrEnum):
 class Entry(NamedTuple):
     """One number written on the pad: in hand ``hand``, for ``side``, above or below.
 
-    A named tuple for speed: scoring 100,000 hands writes about 230,000 entries, and on
-    Python 3.11 a named tuple is built in less than half the time of a frozen slotted
-    dataclass (~0.5 µs against ~1.1 µs); the ledger's JSON formats an entry straight from
-    its fields (``jojotte_score.formats.ledger_json``).
+    What the pad's readers get (``HandScore.entries``, ``HandResult.entries``); the pad
+    itself keeps each entry as a :data:`PlainEntry`, which :func:`as_entry` turns into this.
     """
 
     hand: int
@@ -64,6 +62,33 @@ class Entry(NamedTuple):
     line: Line
     points: int
     kind: EntryKind
+
+
+PlainEntry = tuple[int, int, str, int, str]
+"""An entry as the pad keeps it: :class:`Entry`'s fields in a plain tuple, the line and the
+kind as their string values ("above", "meld").
+
+Plain values, because Python's collector never scans a tuple of them after its first look,
+while it scans every named tuple and every tuple holding an enum member in each full
+collection as long as it lives. Scoring 100,000 hands keeps some 230,000 entries: as
+:class:`Entry` values the replay ended with 748,000 tracked objects, and its seven full
+collections took 0.58 s of its 1.8 s; kept plain, 385,000, and five took 0.29 s
+(benchmarks/README.md, "Scoring a long file").
+"""
+
+_LINES: Final = {line.value: line for line in Line}
+_KINDS: Final = {kind.value: kind for kind in EntryKind}
+
+
+def plain_entry(number: int, side: int, line: Line, points: int, kind: EntryKind) -> PlainEntry:
+    """Hand ``number``'s entry of ``points`` for ``side`` as the pad keeps it."""
+    return (number, side, line._value_, points, kind._value_)
+
+
+def as_entry(entry: PlainEntry) -> Entry:
+    """An entry as the pad keeps it, as the :class:`Entry` its readers get."""
+    hand, side, line, points, kind = entry
+    return Entry(hand, side, _LINES[line], points, _KINDS[kind])
 
 
 class HandScore(NamedTuple):
@@ -80,7 +105,9 @@ class HandScore(NamedTuple):
     chouette's partner, C4). ``roles`` are the players' roles in a hand recorded by seat
     (T3, T4). The two-sided games leave all three at their defaults.
 
-    A named tuple for speed, one per hand (see :class:`Entry`).
+    ``plain_entries`` are its entries as the pad keeps them (:data:`PlainEntry`); ``entries``
+    the same as :class:`Entry` values. A named tuple for speed, one per hand: on Python 3.11
+    a named tuple is built in less than half the time of a frozen slotted dataclass.
     """
 
     outcome: Outcome
@@ -88,11 +115,16 @@ class HandScore(NamedTuple):
     totals: tuple[int, ...]
     multiplier: int
     winner: int | None
-    entries: tuple[Entry, ...]
+    plain_entries: tuple[PlainEntry, ...]
     to_prison: int
     copies: tuple[tuple[int, int], ...] = ()
     copies_above: bool = True
     roles: Roles | None = None
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """The hand's own entries, before prison awards, the rubber bonus and copies."""
+        return tuple(map(as_entry, self.plain_entries))
 
 
 class Roles(NamedTuple):
@@ -129,10 +161,10 @@ def score_hand(hand: Hand, number: int) -> HandScore:
     tricks = trick_scores(hand)
     melds = hand.melds
     totals = (tricks[0] + melds[0], tricks[1] + melds[1])
-    entries: list[Entry] = []
+    entries: list[PlainEntry] = []
     for side in (0, 1):  # R5: melds above, in every played hand, never multiplied.
         if melds[side]:
-            entries.append(Entry(number, side, Line.ABOVE, melds[side], EntryKind.MELD))
+            entries.append(plain_entry(number, side, Line.ABOVE, melds[side], EntryKind.MELD))
 
     special = hand.special
     if special is Special.NULLO:
@@ -147,11 +179,10 @@ def score_hand(hand: Hand, number: int) -> HandScore:
             if not won_every_trick(hand, side):
                 continue
             if special is Special.SLAM and side == hand.bidder:
-                entries.append(Entry(number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS))
+                _add(entries, number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS)
             else:  # R6: every trick without having bid Slam.
-                entries.append(
-                    Entry(number, side, Line.ABOVE, UNBID_SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS)
-                )
+                bonus, kind = UNBID_SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS
+                _add(entries, number, side, Line.ABOVE, bonus, kind)
     return HandScore(outcome, tricks, totals, multiplier, winner, tuple(entries), to_prison)
 
 
@@ -172,7 +203,7 @@ def _contest(
     number: int,
     tricks: tuple[int, int],
     totals: tuple[int, int],
-    entries: list[Entry],
+    entries: list[PlainEntry],
 ) -> _Decision:
     """R3 (undoubled) and R4 (doubled): the higher total wins; equal totals go to prison."""
     declarer = hand.declarer
@@ -196,7 +227,7 @@ def _failed_slam(
     number: int,
     tricks: tuple[int, int],
     totals: tuple[int, int],
-    entries: list[Entry],
+    entries: list[PlainEntry],
 ) -> _Decision:
     """R8: no trick points for the declarer; the defender takes both, below only if ahead."""
     defender = opponent(hand.declarer)
@@ -208,7 +239,7 @@ def _failed_slam(
 
 
 def _nullo(
-    hand: PlayedHand, number: int, tricks: tuple[int, int], entries: list[Entry]
+    hand: PlayedHand, number: int, tricks: tuple[int, int], entries: list[PlainEntry]
 ) -> _Decision:
     """R9: all card points to prison; 200 to a clean Nullo bidder, else 200 + 100 per extra."""
     bidder = hand.declarer
@@ -230,7 +261,7 @@ def two_sided_lost_nullo_bonus(tricks_taken: int) -> int:
 
 
 def _add(
-    entries: list[Entry], number: int, side: int, line: Line, points: int, kind: EntryKind
+    entries: list[PlainEntry], number: int, side: int, line: Line, points: int, kind: EntryKind
 ) -> None:
     if points:
-        entries.append(Entry(number, side, line, points, kind))
+        entries.append(plain_entry(number, side, line, points, kind))

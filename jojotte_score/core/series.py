@@ -106,8 +106,8 @@ def _two_sided_course(ledger: Ledger) -> SittingCourse:
     difference = ledger.start.difference
     hands, values = [ledger.start.position], [difference]
     for result in ledger.hands:
-        for entry in result.entries:
-            difference += entry.points if entry.side == 0 else -entry.points
+        for _hand, side, _line, points, _kind in result.plain_entries:
+            difference += points if side == 0 else -points
         hands.append(result.number)
         values.append(difference)
     name = f"{ledger.columns[0]} {MINUS} {ledger.columns[1]}"
@@ -123,8 +123,8 @@ def _individual_course(ledger: Ledger) -> SittingCourse:
     totals = [0] * len(ledger.columns)
     hands, rows = [0], [settle(tuple(totals))]
     for result in ledger.hands:
-        for entry in result.entries:
-            totals[entry.side] += entry.points
+        for _hand, side, _line, points, _kind in result.plain_entries:
+            totals[side] += points
         hands.append(result.number)
         rows.append(settle(tuple(totals)))
     series = tuple(

@@ -22,12 +22,13 @@ from jojotte_score.core.model import (
     ThrownIn,
 )
 from jojotte_score.core.scoring import (
-    Entry,
     EntryKind,
     HandScore,
     Line,
     Outcome,
+    PlainEntry,
     Roles,
+    plain_entry,
     score_hand,
 )
 from jojotte_score.core.tables import (
@@ -92,7 +93,7 @@ def score_three_player_hand(hand: SeatDeal, number: int) -> HandScore:
     roles = roles_of(hand)
     seat_of = (roles.declarer, roles.active_defender)
     base = score_hand(two_sided(hand), number)
-    entries: list[Entry] = []
+    entries: list[PlainEntry] = []
     for entry in base.entries:
         line, points = entry.line, entry.points
         if entry.kind is EntryKind.TRICKS and entry.side == DEFENDER_SIDE and base.multiplier == 1:
@@ -100,8 +101,8 @@ def score_three_player_hand(hand: SeatDeal, number: int) -> HandScore:
         if entry.kind is EntryKind.NULLO_BONUS and base.outcome is Outcome.NULLO_FAILED:
             taken = hand.tricks[roles.declarer] if hand.tricks is not None else 1
             points = three_player_lost_nullo_bonus(taken)  # T11
-        entries.append(entry._replace(line=line, points=points))
-    scored = base._replace(entries=tuple(entries))
+        entries.append(plain_entry(number, entry.side, line, points, entry.kind))
+    scored = base._replace(plain_entries=tuple(entries))
     return at_seats(scored, seat_of, hand.seats, roles, _copies(hand, roles))
 
 
@@ -126,7 +127,10 @@ def at_seats(
         totals=tuple(totals),
         multiplier=base.multiplier,
         winner=None if base.winner is None else seat_of[base.winner],
-        entries=tuple(e._replace(side=seat_of[e.side]) for e in base.entries),
+        plain_entries=tuple(
+            (number, seat_of[side], line, points, kind)
+            for number, side, line, points, kind in base.plain_entries
+        ),
         to_prison=base.to_prison,
         copies=copies,
         roles=roles,

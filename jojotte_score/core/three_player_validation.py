@@ -117,13 +117,10 @@ def _check_hand(hand: SeatDeal, number: int | None, names: tuple[str, ...]) -> l
         problems.append(Problem(message, number, field))
 
     seats = range(len(names))
-    choice = or_list(
-        [_("{player} ({seat})").format(player=name, seat=seat) for seat, name in enumerate(names)]
-    )
     for key, message, _dealing in _SEAT_FIELDS:  # T16.1
         seat = getattr(hand, key, None)
         if seat is not None and seat not in seats:
-            error(_(message).format(players=choice, seat=seat), key)
+            error(_(message).format(players=_seat_choice(names), seat=seat), key)
     if isinstance(hand, ThrownIn) or problems:
         return problems
     for key in ("card_points", "melds", "tricks"):
@@ -143,6 +140,13 @@ def _check_hand(hand: SeatDeal, number: int | None, names: tuple[str, ...]) -> l
     if problems:
         return problems
     return _check_play(hand, number, names)
+
+
+def _seat_choice(names: tuple[str, ...]) -> str:
+    """The seats as a choice, for a message: "Anna (0), Bert (1) or Carl (2)"."""
+    return or_list(
+        [_("{player} ({seat})").format(player=name, seat=seat) for seat, name in enumerate(names)]
+    )
 
 
 def _check_dealer_sits_out(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
@@ -323,8 +327,7 @@ def check_seat_sitting(sitting: Sitting, start: Checkpoint | None = None) -> lis
     """Every problem with a three-player or cutthroat sitting: its players, rules and hands
     (T16; F1, F7)."""
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    unnamed = unnamed_players(sitting.variant.seats)
-    names = unnamed if problems else sitting.players
+    names = unnamed_players(sitting.variant.seats) if problems else sitting.players
     hands = cast("tuple[SeatDeal, ...]", sitting.hands)  # the game records them by seat
     first = 1 if start is None else start.position + 1
     for number, hand in enumerate(hands, start=first):

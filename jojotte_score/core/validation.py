@@ -420,12 +420,12 @@ def _check_melds(
     wrong = False
     for side in SIDES:
         points = melds[side]
+        if points in totals:
+            continue
         if not is_meld_sum(points):
             message = _("{side}'s meld points ({points}) are not a sum of 20, 40, 50 and 100")
-        elif points not in totals:
-            message = _(unmeldable)
         else:
-            continue
+            message = _(unmeldable)
         wrong = True
         possible = _possible_words(*_POSSIBLE[variant])
         error(message.format(side=sides[side], points=points, totals=possible), f"melds[{side}]")

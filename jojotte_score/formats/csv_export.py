@@ -151,8 +151,8 @@ def hand_rows(
     for result in ledger.hands:
         if result.rubber != rubber:
             rubber, running = result.rubber, [0, 0]
-        for entry in result.entries:
-            running[entry.side] += entry.points
+        for _hand, side, _line, points, _kind in result.plain_entries:
+            running[side] += points
         row = _hand_row(sitting, names, result, (running[0], running[1]))
         rows.append({**row, "sitting": sitting_label})
     return rows

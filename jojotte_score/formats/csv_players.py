@@ -120,8 +120,8 @@ def player_hand_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "
     for result in results:
         if result.rubber != rubber:
             rubber, running = result.rubber, [0] * len(names)
-        for entry in result.entries:
-            running[entry.side] += entry.points
+        for _hand, side, _line, points, _kind in result.plain_entries:
+            running[side] += points
         row = _hand_row(names, result, roles_of.get(result.rubber), running)
         rows.append({**row, "sitting": sitting_label})
     return rows

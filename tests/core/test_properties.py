@@ -569,10 +569,12 @@ def test_prison_receives_both_trick_scores_of_ties_and_card_points_of_nullo(
 def _shifted(result: HandResult) -> HandResult:
     """``result`` as it reads one hand further down the sheet."""
     number = result.number + 1
-    entries = tuple(e._replace(hand=number) for e in result.entries)
-    score_entries = tuple(e._replace(hand=number) for e in result.score.entries)
+    entries = tuple((number, *entry[1:]) for entry in result.plain_entries)
+    score_entries = tuple((number, *entry[1:]) for entry in result.score.plain_entries)
     return result._replace(
-        number=number, entries=entries, score=result.score._replace(entries=score_entries)
+        number=number,
+        plain_entries=entries,
+        score=result.score._replace(plain_entries=score_entries),
     )
 
 
