@@ -34,7 +34,7 @@ h1 { font-size: 1.15em; margin: 0 0 8px; font-weight: 600; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 4px 6px; text-align: right; }
 thead th { font-size: 0.8em; font-weight: 500; color: var(--quiet); }
-tbody th { text-align: left; font-weight: 600; overflow-wrap: anywhere; }
+tbody th { text-align: left; font-weight: 600; overflow-wrap: anywhere; min-width: 5em; }
 tbody tr + tr th, tbody tr + tr td { border-top: 1px solid color-mix(in srgb, var(--ink) 20%,
   transparent); }
 td.total { font-size: 2.1em; font-weight: 700; color: var(--accent); }
@@ -67,7 +67,7 @@ svg.sheet .t-hand-number, svg.sheet .t-label { fill: var(--quiet); }
   th, td { padding: 6px 0 6px 0.8em; }
   thead th { font-size: 1em; }
   section.figures p { font-size: 1.1em; max-width: 26em; }
-  tbody th { font-size: 1.9em; padding-left: 0; }
+  tbody th { font-size: 1.9em; padding-left: 0; min-width: 0; }
   td.total { font-size: 4em; padding-left: 0.4em; }
   tbody td:not(.total) { font-size: 1.4em; }
 }

@@ -14,6 +14,7 @@ command's), once per change; the server only hands out the bytes it made.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -175,10 +176,11 @@ def pad_svg(sheet: SheetLayout) -> str:
     (classes by role), never from inline styles, which the page's content security policy
     forbids."""
     left, top, right, bottom = drawn_box(sheet)
-    width, height = right - left, bottom - top
+    x, y = math.floor(left), math.floor(top)  # whole pixels, so the least scale is 1
+    width, height = math.ceil(right) - x, math.ceil(bottom) - y
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} '
-        f'{width:.1f} {height:.1f}" width="{width:.0f}" height="{height:.0f}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x} {y} {width} {height}" '
+        f'width="{width}" height="{height}" '
         'preserveAspectRatio="xMidYMin meet" role="img" class="sheet">'
     ]
     for item in sheet.items:
