@@ -6,10 +6,12 @@ The scorepad window shows the German worked example's first three hands and shar
 totals; the fourth hand, typed into the window as the scorekeeper types it, appears in the
 page without a reload (the same document, its event stream). ``jojotte-score share`` is
 followed the same way while another copy stores a hand. The page's layout is checked as a
-player sees it: nothing wider than the screen, one column on the phone with the totals in
-the first screenful, the pad beside the figures on the wide screen; every game's page fits
-a 360-pixel phone. Screenshots (``shared-page-*.png``) go into $JOJOTTE_SCREENSHOTS when it
-names a folder. Without chromium and chromedriver the tests are skipped, saying so.
+player sees it, for every game on 360×780, 390×844 and 1920×1080, light and dark: nothing
+wider than the screen, one column on the phone with the totals in the first screenful and
+the pad's type measured as drawn (numbers 14 pixels at least, words 11), the figures one
+block beside a large pad on the wide screen. Screenshots (``shared-page-*.png``) go into
+$JOJOTTE_SCREENSHOTS when it names a folder. Without chromium and chromedriver the tests
+are skipped, saying so.
 """
 
 from __future__ import annotations
