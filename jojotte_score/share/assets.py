@@ -28,7 +28,7 @@ STYLESHEET = b"""\
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink);
   font: 16px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
-main { max-width: 1800px; margin: 0 auto; padding: 12px var(--edge) 24px; display: grid;
+main { max-width: 40rem; margin: 0 auto; padding: 12px var(--edge) 24px; display: grid;
   gap: 14px; grid-template-columns: minmax(0, 1fr); }
 h1 { font-size: 1.15em; margin: 0 0 8px; font-weight: 600; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
@@ -43,7 +43,8 @@ p.prison, p.result { font-weight: 700; white-space: pre-line; }
 p.dealer { font-size: 1.05em; }
 p.last { color: var(--quiet); }
 figure.pad { margin: 0 calc(-1 * var(--edge)); overflow-x: auto; overflow-y: hidden; }
-svg.sheet { display: block; min-width: 100%; height: auto; margin: 0 auto; color: var(--ink);
+svg.sheet { display: block; min-width: min(100%, 32rem); height: auto; margin: 0 auto;
+  color: var(--ink);
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
 svg.sheet line { stroke: currentColor; }
 svg.sheet line.l-heavy { stroke: var(--rule); }
@@ -54,9 +55,9 @@ svg.sheet .t-heading, svg.sheet .t-total { font-weight: 700; }
 svg.sheet .t-hand-number, svg.sheet .t-label { fill: var(--quiet); }
 #state { position: fixed; left: 0; right: 0; bottom: 0; margin: 0; padding: 6px 14px;
   background: var(--ink); color: var(--paper); font-size: 0.9em; }
-@media (min-width: 900px) {
-  body { font-size: 22px; }
-  main { --edge: 32px; padding: var(--edge); gap: 64px; align-items: start;
+@media (min-width: 1200px) {
+  body { font-size: clamp(16px, min(1.15vw, 2.05vh), 22px); }
+  main { max-width: 1800px; --edge: 32px; padding: var(--edge); gap: 64px; align-items: start;
     justify-content: center; grid-template-columns: minmax(0, max-content) max-content; }
   figure.pad { grid-row: 1; grid-column: 1; margin: 0; overflow: visible; }
   section.figures { grid-row: 1; grid-column: 2; }
