@@ -71,6 +71,11 @@ class SheetMetrics(NamedTuple):
     Column widths are minimums: a column grows to fit its side's name and its numbers. On a
     pad with a column per player, a name wider than ``name_width`` is cut with "…", so that
     three or four columns fit a page.
+
+    ``anchor`` is where in its column an entry is right-aligned, as a share of the column's
+    width (the rest holds the entry's kind mark). The captions, the results and the legend
+    are wrapped to the pad's width on a pad with a column per player, and on every pad when
+    ``wrap_lines`` (a narrow screen's).
     """
 
     text_width: TextWidth
@@ -92,6 +97,8 @@ class SheetMetrics(NamedTuple):
     min_rows_above: int = 5
     min_rows_below: int = 5
     name_width: float = 120.0
+    anchor: float = 0.62
+    wrap_lines: bool = False
 
 
 # What a pad shows, whatever the game -----------------------------------------------------
@@ -271,14 +278,20 @@ class _Frame:
     )
 
     def __init__(
-        self, left: float, lane: float, column: float, prison_lane: float, count: int = 2
+        self,
+        left: float,
+        lane: float,
+        column: float,
+        prison_lane: float,
+        count: int = 2,
+        anchor: float = 0.62,
     ) -> None:
         self.left, self.lane, self.column, self.prison_lane = left, lane, column, prison_lane
         self.paid: Mapping[int, int] = {}  # prison put in by a hand: the hand that won it
         self.copied: frozenset[tuple[int, int]] = frozenset()
         first = left + lane
         self.columns = tuple(first + index * column for index in range(count))
-        self.anchor = column * 0.62
+        self.anchor = column * anchor
         self.items: list[SheetItem] = []
         self.rows: list[SheetRow] = []
 
@@ -403,8 +416,8 @@ def _shown_names(content: _Content, m: SheetMetrics) -> tuple[str, ...]:
 def _wrapped(
     lines: Iterable[str], size: float, frame: _Frame, wrap: bool, m: SheetMetrics
 ) -> list[str]:
-    """``lines``, each wrapped to the width of the pad when ``wrap``."""
-    if not wrap:
+    """``lines``, each wrapped to the width of the pad when ``wrap`` or ``m.wrap_lines``."""
+    if not (wrap or m.wrap_lines):
         return list(lines)
     room = frame.right - frame.left
     return [part for line in lines for part in wrap_text(line, size, room, m.text_width)]
@@ -555,7 +568,7 @@ def _frame(
     if content.settlement is not None:
         numbers.extend((measure(signed(s), m.result_size), 0.0) for s in content.settlement)
     for number, mark in numbers:
-        column = max(column, (number + 8) / 0.62, (mark + 8) / 0.38)
+        column = max(column, (number + 8) / m.anchor, (mark + 8) / (1 - m.anchor))
     last = max((h.number for h in content.hands), default=1)
     lane = max(m.number_lane, measure(str(last), m.hand_number_size) + 8)
     prison = m.prison_lane
@@ -566,7 +579,7 @@ def _frame(
     if content.per_player:  # the foot's labels
         for label in _foot_labels():
             prison = max(prison, measure(label, m.legend_size) + 8)
-    return _Frame(m.margin, lane, column, prison, len(names))
+    return _Frame(m.margin, lane, column, prison, len(names), m.anchor)
 
 
 def _entry_text(points: int, copied: bool) -> str:

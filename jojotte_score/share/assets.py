@@ -19,7 +19,7 @@ from jojotte_score.i18n import _
 
 STYLESHEET = b"""\
 :root { color-scheme: light dark; --paper: #fbfaf6; --ink: #1b1b1b; --quiet: #6b6b6b;
-  --rule: #b33a3a; --accent: #0b5d3b; }
+  --rule: #b33a3a; --accent: #0b5d3b; --edge: 12px; }
 @media (prefers-color-scheme: dark) {
   :root { --paper: #151515; --ink: #f2f2ee; --quiet: #a0a0a0; --rule: #ff8a80;
     --accent: #7fd8a8; }
@@ -28,13 +28,13 @@ STYLESHEET = b"""\
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink);
   font: 16px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
-main { max-width: 1800px; margin: 0 auto; padding: 12px 14px 24px; display: grid; gap: 14px;
-  grid-template-columns: minmax(0, 1fr); }
+main { max-width: 40rem; margin: 0 auto; padding: 12px var(--edge) 24px; display: grid;
+  gap: 14px; grid-template-columns: minmax(0, 1fr); }
 h1 { font-size: 1.15em; margin: 0 0 8px; font-weight: 600; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { padding: 4px 6px; text-align: right; }
 thead th { font-size: 0.8em; font-weight: 500; color: var(--quiet); }
-tbody th { text-align: left; font-weight: 600; overflow-wrap: anywhere; }
+tbody th { text-align: left; font-weight: 600; overflow-wrap: anywhere; min-width: 5em; }
 tbody tr + tr th, tbody tr + tr td { border-top: 1px solid color-mix(in srgb, var(--ink) 20%,
   transparent); }
 td.total { font-size: 2.1em; font-weight: 700; color: var(--accent); }
@@ -42,25 +42,35 @@ p { margin: 6px 0; }
 p.prison, p.result { font-weight: 700; white-space: pre-line; }
 p.dealer { font-size: 1.05em; }
 p.last { color: var(--quiet); }
-figure.pad { margin: 0; }
-svg.sheet { width: 100%; height: auto; display: block; color: var(--ink);
+figure.pad { margin: 0 calc(-1 * var(--edge)); overflow-x: auto; overflow-y: hidden; }
+svg.sheet { display: block; min-width: min(100%, 32rem); height: auto; margin: 0 auto;
+  color: var(--ink);
   font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }
 svg.sheet line { stroke: currentColor; }
 svg.sheet line.l-heavy { stroke: var(--rule); }
 svg.sheet line.l-game { opacity: 0.5; }
 svg.sheet circle { fill: none; stroke: currentColor; stroke-width: 0.8; }
-svg.sheet text { fill: currentColor; dominant-baseline: central; }
+svg.sheet text { fill: currentColor; dominant-baseline: central; white-space: pre; }
 svg.sheet .t-heading, svg.sheet .t-total { font-weight: 700; }
 svg.sheet .t-hand-number, svg.sheet .t-label { fill: var(--quiet); }
 #state { position: fixed; left: 0; right: 0; bottom: 0; margin: 0; padding: 6px 14px;
   background: var(--ink); color: var(--paper); font-size: 0.9em; }
-@media (min-width: 900px) {
-  body { font-size: 22px; }
-  main { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); gap: 40px; padding: 32px; }
-  figure.pad { grid-row: 1; grid-column: 1; }
+@media (min-width: 1200px) {
+  body { font-size: clamp(16px, min(1.15vw, 2.05vh), 22px); }
+  main { max-width: 1800px; --edge: 32px; padding: var(--edge); gap: 64px; align-items: start;
+    justify-content: center; grid-template-columns: minmax(0, max-content) max-content; }
+  figure.pad { grid-row: 1; grid-column: 1; margin: 0; overflow: visible; }
   section.figures { grid-row: 1; grid-column: 2; }
-  h1 { font-size: 1.3em; }
-  td.total { font-size: 4em; }
+  svg.sheet { min-width: 0; max-width: 100%; width: auto;
+    height: calc(100vh - 2 * var(--edge)); }
+  h1 { font-size: 1.5em; margin-bottom: 16px; }
+  table { width: auto; }
+  th, td { padding: 6px 0 6px 0.8em; }
+  thead th { font-size: 1em; }
+  section.figures p { font-size: 1.1em; max-width: 26em; }
+  tbody th { font-size: 1.9em; padding-left: 0; min-width: 0; }
+  td.total { font-size: 4em; padding-left: 0.4em; }
+  tbody td:not(.total) { font-size: 1.4em; }
 }
 """
 

@@ -14,6 +14,7 @@ command's), once per change; the server only hands out the bytes it made.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -48,9 +49,55 @@ class SharedView(NamedTuple):
 
 
 def approximate_width(text: str, size: float) -> float:
-    """A text's width in points, without a font: every character :data:`CHARACTER_WIDTH`
-    of the size (the browser's font is not known here)."""
+    """A text's width in the size's units, without a font: every character
+    :data:`CHARACTER_WIDTH` of the size (the browser's font is not known here)."""
     return len(text) * size * CHARACTER_WIDTH
+
+
+PAGE_METRICS = SheetMetrics(
+    text_width=approximate_width,
+    entry_size=14.0,
+    hand_number_size=11.0,
+    heading_size=15.0,
+    caption_size=12.0,
+    total_size=15.0,
+    result_size=14.0,
+    prison_size=12.0,
+    mark_size=11.0,
+    legend_size=11.0,
+    row_height=21.0,
+    margin=0.0,
+    column_width=0.0,
+    number_lane=0.0,
+    prison_lane=0.0,
+    line_gap=5.0,
+    min_rows_above=1,
+    min_rows_below=1,
+    name_width=84.0,
+    anchor=0.76,
+    wrap_lines=True,
+)
+"""The pad as the page draws it, in CSS pixels at its narrowest: the printed pad's type
+made larger beside columns only as wide as their numbers, no empty rows above or below
+the line, the captions and the result wrapped to the pad's width, a name cut at about
+six letters (the figures above the pad give it whole). Drawn no smaller than this, its
+numbers are 14 pixels high and its smallest words 11 on a phone: the page scales it up to
+the width it has, and lets it scroll sideways in its own box where a phone is narrower
+than the pad."""
+
+PAGE_COLUMNS_WIDTH = 250.0
+"""How wide a pad's columns are together at the least, in :data:`PAGE_METRICS`' units:
+a pad of two columns is not much narrower than a phone, and its result and legend are not
+wrapped into a narrow strip."""
+
+
+def page_metrics(columns: int) -> SheetMetrics:
+    """:data:`PAGE_METRICS` for a pad of ``columns`` columns (names, or players)."""
+    return PAGE_METRICS._replace(column_width=PAGE_COLUMNS_WIDTH / max(columns, 1))
+
+
+SVG_MARGIN = 3.0
+"""The room left around what the pad draws, in its units."""
 
 
 def shared_views(shown: Shown | None) -> dict[str, SharedView]:
@@ -81,7 +128,7 @@ def shared_view(shown: Shown | None, language: str) -> SharedView:
     figures = table_figures(shown)
     pad = shown.pad
     number = pad.newest_rubber if pad.hand_count else 1
-    sheet = layout_pad(pad, number, SheetMetrics(text_width=approximate_width))
+    sheet = layout_pad(pad, number, page_metrics(len(pad.sides)))
     data = {
         "language": language,
         "title": figures.title,
@@ -123,12 +170,18 @@ def _content_html(figures: TableFigures, headings: tuple[str, ...], svg: str) ->
 
 def pad_svg(sheet: SheetLayout) -> str:
     """The laid-out pad as an SVG element drawn in the page's text colour (``currentColor``:
-    light or dark as the page is), scaled to the width it is given. Styles come from the
-    page's stylesheet (classes by role), never from inline styles, which the page's content
-    security policy forbids."""
+    light or dark as the page is). Its view box is what the pad draws and a little room;
+    its ``width`` and ``height`` are those of the box in CSS pixels, the least the page
+    shrinks it to (see :data:`PAGE_METRICS`). Styles come from the page's stylesheet
+    (classes by role), never from inline styles, which the page's content security policy
+    forbids."""
+    left, top, right, bottom = drawn_box(sheet)
+    x, y = math.floor(left), math.floor(top)  # whole pixels, so the least scale is 1
+    width, height = math.ceil(right) - x, math.ceil(bottom) - y
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {sheet.width:.1f} '
-        f'{sheet.height:.1f}" role="img" class="sheet">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{x} {y} {width} {height}" '
+        f'width="{width}" height="{height}" '
+        'preserveAspectRatio="xMidYMin meet" role="img" class="sheet">'
     ]
     for item in sheet.items:
         if isinstance(item, LineItem):
@@ -148,6 +201,37 @@ def pad_svg(sheet: SheetLayout) -> str:
             )
     parts.append("</svg>")
     return "".join(parts)
+
+
+def drawn_box(sheet: SheetLayout) -> tuple[float, float, float, float]:
+    """What ``sheet`` draws, as (left, top, right, bottom), with :data:`SVG_MARGIN` round
+    it: its text as wide as :func:`approximate_width` measures, its lines and circles as
+    thick as they are drawn. The whole sheet when it draws nothing."""
+    boxes: list[tuple[float, float, float, float]] = []
+    for item in sheet.items:
+        if isinstance(item, TextItem):
+            boxes.append(item.box(approximate_width))
+        elif isinstance(item, LineItem):
+            half = item.weight / 2
+            boxes.append(
+                (
+                    min(item.x1, item.x2) - half,
+                    min(item.y1, item.y2) - half,
+                    max(item.x1, item.x2) + half,
+                    max(item.y1, item.y2) + half,
+                )
+            )
+        elif isinstance(item, CircleItem):
+            r = item.r + 0.5
+            boxes.append((item.cx - r, item.cy - r, item.cx + r, item.cy + r))
+    if not boxes:
+        return 0.0, 0.0, sheet.width, sheet.height
+    return (
+        min(box[0] for box in boxes) - SVG_MARGIN,
+        min(box[1] for box in boxes) - SVG_MARGIN,
+        max(box[2] for box in boxes) + SVG_MARGIN,
+        max(box[3] for box in boxes) + SVG_MARGIN,
+    )
 
 
 _ANCHORS: Mapping[str, str] = {"left": "start", "right": "end", "center": "middle"}

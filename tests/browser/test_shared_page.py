@@ -6,10 +6,12 @@ The scorepad window shows the German worked example's first three hands and shar
 totals; the fourth hand, typed into the window as the scorekeeper types it, appears in the
 page without a reload (the same document, its event stream). ``jojotte-score share`` is
 followed the same way while another copy stores a hand. The page's layout is checked as a
-player sees it: nothing wider than the screen, one column on the phone with the totals in
-the first screenful, the pad beside the figures on the wide screen; every game's page fits
-a 360-pixel phone. Screenshots (``shared-page-*.png``) go into $JOJOTTE_SCREENSHOTS when it
-names a folder. Without chromium and chromedriver the tests are skipped, saying so.
+player sees it, for every game on 360×780, 390×844 and 1920×1080, light and dark: nothing
+wider than the screen, one column on the phone with the totals in the first screenful and
+the pad's type measured as drawn (numbers 14 pixels at least, words 11), the figures one
+block beside a large pad on the wide screen. Screenshots (``shared-page-*.png``) go into
+$JOJOTTE_SCREENSHOTS when it names a folder. Without chromium and chromedriver the tests
+are skipped, saying so.
 """
 
 from __future__ import annotations
@@ -158,11 +160,62 @@ def test_a_german_phone_reads_the_page_in_german(
         page.screenshot(screenshot_folder(tmp_path) / "shared-page-phone-de.png")
 
 
-def test_every_games_page_fits_the_narrowest_phone(main_window: MainWindow, tmp_path: Path) -> None:
+SCREENS = {"360": (360, 780, True), "390": (390, 844, True), "1920": (1920, 1080, False)}
+"""The screens every game's page is looked at on: the narrowest phone, a common one, a wide
+screen (CSS pixels wide and high, and whether a phone's)."""
+
+PAD_TYPE = """
+return [...document.querySelectorAll("svg.sheet text")].map(text => {
+    const scale = text.getScreenCTM();
+    const size = parseFloat(getComputedStyle(text).fontSize) * Math.hypot(scale.a, scale.b);
+    return [text.getAttribute("class").slice(2), text.textContent, size];
+});
+"""
+"""Each of the pad's texts: its role, its text and its type's height on the screen, in CSS
+pixels (its font size times the scale the page draws the pad at)."""
+
+PAD_NUMBERS = frozenset({"entry", "total", "settlement", "heading"})
+"""The pad's texts a player reads from across the table: the entries, totals, settlements
+and the names over the columns. Every other text is a label, a hand number or the legend."""
+
+FIGURES = """
+const box = selector => document.querySelector(selector).getBoundingClientRect();
+const size = selector => parseFloat(getComputedStyle(document.querySelector(selector)).fontSize);
+const name = document.createRange();
+name.selectNodeContents(document.querySelector("tbody th"));
+const total = document.createRange();
+total.selectNodeContents(document.querySelector("td.total"));
+const pad = document.querySelector("figure.pad"), sheet = box("svg.sheet");
+return {
+    body_width: document.body.scrollWidth, table_width: box("section.figures table").width,
+    name_size: size("tbody th"), total_size: size("td.total"),
+    name_to_total: total.getBoundingClientRect().left - name.getBoundingClientRect().right,
+    pad_scroll: pad.scrollWidth - pad.clientWidth, sheet_width: sheet.width,
+    sheet_height: sheet.height, sheet_left: sheet.left, sheet_right: sheet.right,
+    background: getComputedStyle(document.body).backgroundColor,
+};
+"""
+"""How the figures' table and the pad are laid out, in CSS pixels."""
+
+
+def smallest(sizes: list[tuple[str, str, float]], numbers: bool) -> float:
+    """The smallest type among the pad's numbers (``numbers``) or among its other texts."""
+    return min(size for role, _text, size in sizes if (role in PAD_NUMBERS) == numbers)
+
+
+@pytest.mark.parametrize("screen", SCREENS)
+def test_every_games_page_reads_on_a_phone_and_on_a_wide_screen(
+    screen: str, main_window: MainWindow, tmp_path: Path
+) -> None:
+    """Every game's page, light and dark: nothing wider than the screen; on a phone the
+    totals in the first screenful and the pad under them, its numbers 14 pixels high at
+    least and its smallest words 11, as wide as the screen without scrolling sideways; on
+    a wide screen the figures one block beside a pad as high as the screen."""
     require_chromium()
     shots = screenshot_folder(tmp_path)
     store = main_window.session.store
-    with chromium(360, 780, mobile=True) as page:
+    width, height, mobile = SCREENS[screen]
+    with chromium(width, height, mobile=mobile) as page:
         for game, file_name in GAMES.items():
             main_window.open_sitting_id(
                 store.import_sitting(load_sitting(DATA / file_name).sitting)
@@ -180,12 +233,62 @@ def test_every_games_page_fits_the_narrowest_phone(main_window: MainWindow, tmp_
                     'return [...document.querySelectorAll("tbody th")].map(c => c.textContent);'
                 )
                 assert names == list(NAMES[game]), game
-                where = layout(page)
-                assert where["scroll_width"] <= 360, game  # nothing wider than the phone
-                assert where["total_bottom"] <= 780, game  # the totals in the first screenful
-                page.full_screenshot(shots / f"shared-page-360-{game}.png")
+                backgrounds = []
+                for scheme in ("light", "dark"):
+                    page.prefer_colours(scheme)
+                    where, figures = layout(page), page.run(FIGURES)
+                    sizes = page.run(PAD_TYPE)
+                    backgrounds.append(figures["background"])
+                    page.full_screenshot(shots / f"shared-page-{screen}-{game}-{scheme}.png")
+                    assert where["scroll_width"] <= width, game  # nothing wider than the screen
+                    assert figures["body_width"] <= width, game
+                    assert figures["pad_scroll"] == 0, game  # the pad fits, in English
+                    if mobile:
+                        assert where["total_bottom"] <= height, game  # the totals first
+                        assert where["pad_top"] >= where["figures_bottom"], game
+                        assert figures["sheet_width"] == width, game  # edge to edge
+                        assert smallest(sizes, numbers=True) >= 14, (game, sizes)
+                        assert smallest(sizes, numbers=False) >= 11, (game, sizes)
+                    else:  # the pad beside the figures, as high as the screen allows
+                        assert where["pad_right"] <= where["figures_left"], game
+                        assert figures["sheet_height"] >= height - 80, game
+                        assert smallest(sizes, numbers=True) >= 24, (game, sizes)
+                        assert figures["table_width"] <= width * 0.4, game  # one block
+                        assert figures["name_size"] >= figures["total_size"] / 3, game
+                        assert figures["name_to_total"] <= figures["total_size"] * 1.5, game
+                page.prefer_colours("light")
+                assert backgrounds == ["rgb(251, 250, 246)", "rgb(21, 21, 21)"], game
             finally:
                 server.stop()
+
+
+def test_a_pad_wider_than_the_phone_scrolls_in_its_own_box(
+    main_window: MainWindow, tmp_path: Path
+) -> None:
+    """The German cutthroat pad is wider than a 360-pixel phone at its least size (its
+    foot's "Abrechnung" is long): it keeps its numbers 14 pixels high and scrolls sideways
+    in its own box; the page itself is no wider than the phone."""
+    require_chromium()
+    store = main_window.session.store
+    main_window.open_sitting_id(
+        store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
+    )
+    server = ShareServer(shared_views(main_window.session.shown), bind="127.0.0.1").start()
+    try:
+        with chromium(360, 780, mobile=True, languages="de-DE,de") as page:
+            page.open(server.url)
+            page.wait_for(TOTALS)
+            assert page.run("return document.documentElement.lang;") == "de"
+            figures, sizes = page.run(FIGURES), page.run(PAD_TYPE)
+            assert figures["body_width"] <= 360
+            assert layout(page)["scroll_width"] <= 360
+            assert figures["pad_scroll"] > 0  # the pad scrolls, not the page
+            assert smallest(sizes, numbers=True) >= 14
+            assert smallest(sizes, numbers=False) >= 11
+            page.run('document.querySelector("figure.pad").scrollLeft = 1000; return 1;')
+            page.full_screenshot(screenshot_folder(tmp_path) / "shared-page-360-cutthroat-de.png")
+    finally:
+        server.stop()
 
 
 def test_the_commands_page_follows_a_hand_another_copy_stores(tmp_path: Path) -> None:

@@ -99,6 +99,18 @@ class Browser:
                 raise AssertionError(f"still false after {timeout} s: {script}")
             time.sleep(0.1)
 
+    def prefer_colours(self, scheme: str) -> None:
+        """Look at pages as a phone set to ``scheme`` ("light" or "dark") shows them
+        (``prefers-color-scheme``)."""
+        self._command(
+            "POST",
+            "/goog/cdp/execute",
+            {
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": {"features": [{"name": "prefers-color-scheme", "value": scheme}]},
+            },
+        )
+
     def screenshot(self, target: Path) -> None:
         """The page as it is in the viewport, as a PNG."""
         target.write_bytes(base64.b64decode(self._command("GET", "/screenshot")))
