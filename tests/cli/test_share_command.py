@@ -7,16 +7,17 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import select
+import queue
 import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 
@@ -30,12 +31,39 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 
 
-def read_line(process: subprocess.Popen[str], timeout: float = 10.0) -> str:
-    """The next line the process prints, waiting at most ``timeout`` seconds."""
-    assert process.stdout is not None
-    ready, _, _ = select.select([process.stdout], [], [], timeout)
-    assert ready, "the command printed nothing"
-    return process.stdout.readline()
+class Lines:
+    """What a process prints, line by line, read by a thread of its own: waiting on the pipe
+    with ``select`` would miss lines already read into the pipe's buffer."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        assert process.stdout is not None
+        self._queue: queue.Queue[str] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, args=(process.stdout,), daemon=True)
+        self._reader.start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self._queue.put(line)
+
+    def next(self, timeout: float = 10.0) -> str:
+        """The next line, waiting at most ``timeout`` seconds."""
+        try:
+            return self._queue.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError("the command printed nothing") from None
+
+    def rest(self, timeout: float = 10.0) -> str:
+        """Everything printed after the lines taken, once the process has closed its output."""
+        self._reader.join(timeout)
+        assert not self._reader.is_alive(), "the command did not close its output"
+        return "".join(_drain(self._queue))
+
+
+def _drain(lines: queue.Queue[str]) -> list[str]:
+    taken = []
+    while not lines.empty():
+        taken.append(lines.get_nowait())
+    return taken
 
 
 def get_json(url: str) -> dict[str, Any]:
@@ -81,12 +109,13 @@ def test_share_serves_follows_and_stops_on_ctrl_c(
     sharing: tuple[subprocess.Popen[str], int, object], data_dir: Path
 ) -> None:
     process, sitting_id, last = sharing
-    first = read_line(process)
+    lines = Lines(process)
+    first = lines.next()
     assert first.startswith(f"The table follows sitting {sitting_id} at http://127.0.0.1:")
     url = first.split(" at ", 1)[1].strip()
     assert url.endswith("/")
     assert len(url.rstrip("/").rsplit("/", 1)[1]) >= 22  # the token
-    qr = read_line(process)
+    qr = lines.next()
     assert set(qr.strip()) <= set("█▀▄ \x1b[0123456789;m")  # the QR code's first row
     before = get_json(url + "view.json")
     assert [column["total"] for column in before["columns"]] == [155, 615]
@@ -105,9 +134,11 @@ def test_share_serves_follows_and_stops_on_ctrl_c(
 
     port = int(url.split(":")[2].split("/")[0])
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=10)
-    assert process.returncode == 0, err
-    assert "Sharing stopped." in out
+    assert process.wait(timeout=10) == 0
+    out = lines.rest()
+    assert process.stderr is not None
+    err = process.stderr.read()
+    assert "Sharing stopped." in out, err
     assert "Traceback" not in err
     with pytest.raises(ConnectionRefusedError):
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
