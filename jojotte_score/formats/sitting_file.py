@@ -15,7 +15,6 @@ import json
 import os
 import stat
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import BinaryIO, Final, TypeVar
 
@@ -257,6 +256,8 @@ def seat_hand_from_data(
 
 def sitting_schema() -> dict[str, object]:
     """The JSON Schema (draft 2020-12) of the sitting file format, as shipped with the package."""
+    from importlib import resources  # here, not at start-up, which reads no schema
+
     text = resources.files(__package__ or "jojotte_score.formats").joinpath(SCHEMA_FILE)
     schema: dict[str, object] = json.loads(text.read_text(encoding="utf-8"))
     return schema

@@ -30,7 +30,11 @@ from .conftest import ROOT, run_window_script
 # Counted at 100, the budget, after the focus ring (its module and the contrast's) and the
 # stored statistics' row layout (the statistics themselves are imported only when a summary
 # is scored, not when a fresh one is read): the next module on this path must give one back.
-EXTRA_MODULES_BUDGET = 100
+# Lowered from 100 to 92, the count, when the icon's files came to be found in the folder of
+# the resources package itself and the sitting file's reader to import importlib.resources
+# only to read the schema: importlib.resources, its 6 submodules and importlib.readers are
+# no longer imported at start-up (our own modules are 70 of the 92).
+EXTRA_MODULES_BUDGET = 92
 
 BARE_WINDOW = (
     "import sys\n"

@@ -6,8 +6,8 @@ the keyboard reference and the About box (about 20 ms of imports).
 
 from __future__ import annotations
 
-from importlib import resources
-from importlib.resources.abc import Traversable
+from importlib import import_module
+from pathlib import Path
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QIcon
@@ -34,12 +34,18 @@ RESOURCES = "jojotte_score.resources"
 """The package of the files shipped beside the code (the top-level resources/ folder)."""
 
 
-def resource(*parts: str) -> Traversable:
-    """A file shipped beside the code, such as ``resource("fonts", "LICENSE")``."""
-    return resources.files(RESOURCES).joinpath(*parts)
+def resource(*parts: str) -> Path:
+    """A file shipped beside the code, such as ``resource("fonts", "LICENSE")``.
+
+    Found in the folder of the package :data:`RESOURCES` itself: wherever the program runs
+    from (the source tree's editable install, a wheel, the bundle) its files are real files
+    in that folder. Start-up sets the window's icon from them, and asking
+    :mod:`importlib.resources` instead would import it and seven more modules for that alone.
+    """
+    return Path(import_module(RESOURCES).__path__[0], *parts)
 
 
-def icon_file(size: int | None = None) -> Traversable:
+def icon_file(size: int | None = None) -> Path:
     """The icon's PNG of ``size`` pixels, or its SVG when no size is given."""
     return resource("icons", "jojotte-score.svg" if size is None else f"jojotte-score-{size}.png")
 
