@@ -9,17 +9,20 @@ to test; an ordinary test run skips them (building takes minutes):
   once the .deb is installed).
 
 Each program runs ``--version``, ``score`` on the German example (the ledger must be the
-golden one) and ``--quit-after-start`` on the window, offscreen and, when Xvfb is there,
-on a real X server with Qt's xcb platform.
+golden one), ``share`` until Ctrl+C, and ``--quit-after-start`` on the window, offscreen
+and, when Xvfb is there, on a real X server with Qt's xcb platform.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import tarfile
+import threading
 from pathlib import Path
+from typing import IO
 
 import pytest
 
@@ -105,6 +108,7 @@ def check_program(command: Path, tmp_path: Path) -> None:
     assert imported.returncode == 0, imported.stderr
     window = run(command, "--quit-after-start", *data, environment=offscreen)
     assert window.returncode == 0, window.stderr
+    check_sharing(command, data, {**offscreen, "LANGUAGE": "en"})
 
     require_tools()
     with xvfb() as display:
@@ -116,6 +120,48 @@ def check_program(command: Path, tmp_path: Path) -> None:
         )
     assert on_x.returncode == 0, on_x.stderr
     assert "could not load the Qt platform plugin" not in on_x.stderr
+
+
+def check_sharing(command: Path, data: tuple[str, ...], environment: dict[str, str]) -> None:
+    """``share`` serves the stored sitting on the loopback, draws its QR code (segno, which
+    the freezer must carry) and stops on Ctrl+C with status 0."""
+    served = subprocess.Popen(
+        [str(command), "share", *data, "--bind", "127.0.0.1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        cwd=Path(os.environ.get("TMPDIR", "/tmp")),
+        env=environment,
+    )
+    assert served.stdout is not None
+    lines: list[str] = []
+    ready = threading.Event()
+
+    def read(stream: IO[str]) -> None:
+        for line in stream:
+            lines.append(line)
+            if line.startswith("Ctrl+C"):
+                ready.set()
+        ready.set()
+
+    reader = threading.Thread(target=read, args=(served.stdout,), daemon=True)
+    reader.start()
+    try:
+        ready.wait(TIMEOUT_S)
+    finally:
+        served.send_signal(signal.SIGINT)
+        try:
+            served.wait(TIMEOUT_S)
+        finally:
+            served.kill()
+    reader.join(TIMEOUT_S)
+    assert served.stderr is not None
+    errors = served.stderr.read()
+    assert served.returncode == 0, errors
+    assert lines[0].startswith("The table follows sitting 1 at http://127.0.0.1:"), errors
+    assert len(lines) > 10  # the QR code's rows
+    assert lines[-1] == "Sharing stopped.\n"
 
 
 def test_the_bundle_runs(tmp_path: Path) -> None:
