@@ -26,6 +26,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.ctrl_c import hear_ctrl_c
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
@@ -96,6 +97,7 @@ def sharing(data_dir: Path) -> Iterator[tuple[subprocess.Popen[str], int, object
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        preexec_fn=hear_ctrl_c,
     )
     try:
         yield process, sitting_id, sitting.hands[-1]

@@ -28,6 +28,7 @@ import pytest
 
 from jojotte_score import __version__
 from jojotte_score.gui.window.app_identity import APP_ID
+from tests.ctrl_c import hear_ctrl_c
 
 from .conftest import ROOT
 from .xserver import display_environment, require_tools, xvfb
@@ -133,6 +134,7 @@ def check_sharing(command: Path, data: tuple[str, ...], environment: dict[str, s
         encoding="utf-8",
         cwd=Path(os.environ.get("TMPDIR", "/tmp")),
         env=environment,
+        preexec_fn=hear_ctrl_c,
     )
     assert served.stdout is not None
     lines: list[str] = []

@@ -1,0 +1,17 @@
+"""Ctrl+C for a program a test starts, whatever started the tests.
+
+A shell without job control starts a command put in the background (``command &``) with
+SIGINT ignored, and a Python program that starts with SIGINT ignored keeps ignoring it: CI
+runs the tests of a fresh Debian that way, and there ``share`` would never hear the test's
+Ctrl+C. A terminal's Ctrl+C reaches a program in the foreground, where it is heard.
+"""
+
+from __future__ import annotations
+
+import signal
+
+
+def hear_ctrl_c() -> None:
+    """For ``subprocess.Popen(preexec_fn=...)``: the child starts with SIGINT's default, so
+    that Python turns it into KeyboardInterrupt as at a terminal."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
