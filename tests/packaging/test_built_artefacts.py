@@ -126,7 +126,7 @@ def check_program(command: Path, tmp_path: Path) -> None:
 def check_sharing(command: Path, data: tuple[str, ...], environment: dict[str, str]) -> None:
     """``share`` serves the stored sitting on the loopback, draws its QR code (segno, which
     the freezer must carry) and stops on Ctrl+C with status 0."""
-    served = subprocess.Popen(
+    with subprocess.Popen(
         [str(command), "share", *data, "--bind", "127.0.0.1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -135,31 +135,31 @@ def check_sharing(command: Path, data: tuple[str, ...], environment: dict[str, s
         cwd=Path(os.environ.get("TMPDIR", "/tmp")),
         env=environment,
         preexec_fn=hear_ctrl_c,
-    )
-    assert served.stdout is not None
-    lines: list[str] = []
-    ready = threading.Event()
+    ) as served:
+        assert served.stdout is not None
+        assert served.stderr is not None
+        lines: list[str] = []
+        ready = threading.Event()
 
-    def read(stream: IO[str]) -> None:
-        for line in stream:
-            lines.append(line)
-            if line.startswith("Ctrl+C"):
-                ready.set()
-        ready.set()
+        def read(stream: IO[str]) -> None:
+            for line in stream:
+                lines.append(line)
+                if line.startswith("Ctrl+C"):
+                    ready.set()
+            ready.set()
 
-    reader = threading.Thread(target=read, args=(served.stdout,), daemon=True)
-    reader.start()
-    try:
-        ready.wait(TIMEOUT_S)
-    finally:
-        served.send_signal(signal.SIGINT)
+        reader = threading.Thread(target=read, args=(served.stdout,), daemon=True)
+        reader.start()
         try:
-            served.wait(TIMEOUT_S)
+            ready.wait(TIMEOUT_S)
         finally:
-            served.kill()
-    reader.join(TIMEOUT_S)
-    assert served.stderr is not None
-    errors = served.stderr.read()
+            served.send_signal(signal.SIGINT)
+            try:
+                served.wait(TIMEOUT_S)
+            finally:
+                served.kill()
+        reader.join(TIMEOUT_S)
+        errors = served.stderr.read()
     assert served.returncode == 0, errors
     assert lines[0].startswith("The table follows sitting 1 at http://127.0.0.1:"), errors
     assert len(lines) > 10  # the QR code's rows
