@@ -20,7 +20,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.display.table_display import TableDisplay, display_screen, next_screen
 from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
 from jojotte_score.gui.window.actions import ActionName
@@ -28,9 +27,9 @@ from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
 from jojotte_score.render.contrast import contrast
+from tests.stored_examples import GAMES, NAMES, example_sitting, store_game
 
 from .conftest import played, screenshot_folder
-from .test_every_game import DATA, GAMES, NAMES
 from .test_focus_marks import THEMES
 from .test_screenshots import app_palette, palette
 
@@ -71,7 +70,7 @@ def result_shown_when_finished(display: TableDisplay, window: MainWindow) -> boo
 def store_without_last(window: MainWindow, game: str) -> tuple[int, object]:
     """Store ``game``'s worked example without its last hand and show it; its id and the
     hand left out."""
-    sitting = load_sitting(DATA / GAMES[game]).sitting
+    sitting = example_sitting(game)
     last = sitting.hands[-1]
     sitting = dataclasses.replace(sitting, hands=sitting.hands[:-1])
     sitting_id = window.session.store.import_sitting(sitting)
@@ -83,7 +82,7 @@ def store_without_last(window: MainWindow, game: str) -> tuple[int, object]:
 def test_the_display_shows_the_pads_figures(
     game: str, main_window: MainWindow, qtbot: QtBot
 ) -> None:
-    sitting_id = main_window.session.store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
+    sitting_id = store_game(main_window.session.store, game)
     main_window.open_sitting_id(sitting_id)
     display = open_display(main_window, qtbot)
     names = [label.text() for label in display.names if label.isVisibleTo(display)]
@@ -106,9 +105,7 @@ def test_the_display_shows_the_pads_figures(
 
 
 def test_the_two_player_example_reads_as_on_paper(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "two-player"))
     display = open_display(main_window, qtbot)
     assert shown_totals(display) == ["755", "655"]
     assert display.result.text() == "A wins the rubber by 100"
@@ -140,9 +137,7 @@ def test_the_display_follows_a_recorded_hand_and_its_undo(
 
 
 def test_the_display_follows_an_edit(main_window: MainWindow, qtbot: QtBot) -> None:
-    sitting_id = main_window.session.store.import_sitting(
-        load_sitting(DATA / GAMES["two-player"]).sitting
-    )
+    sitting_id = store_game(main_window.session.store, "two-player")
     main_window.open_sitting_id(sitting_id)
     display = open_display(main_window, qtbot)
     assert shown_totals(display) == ["755", "655"]
@@ -161,9 +156,7 @@ def test_the_display_follows_an_edit(main_window: MainWindow, qtbot: QtBot) -> N
 
 
 def test_the_display_takes_no_focus(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "chouette"))
     main_window.activateWindow()
     main_window.panel.setFocus()
     focused = QApplication.focusWidget()
@@ -176,9 +169,7 @@ def test_the_display_takes_no_focus(main_window: MainWindow, qtbot: QtBot) -> No
 
 
 def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "cutthroat"))
     main_window.select_hand(3)
     assert main_window.selected_position() == 2
     before = (
@@ -221,9 +212,7 @@ def test_the_totals_are_a_twelfth_of_a_1080_screen_high(
     game: str, main_window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     shots = screenshot_folder(tmp_path)
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, game))
     display = open_display(main_window, qtbot)
     display.showNormal()
     display.setFixedSize(1920, 1080)
@@ -253,9 +242,7 @@ def test_the_display_is_drawn_in_the_themes_colours(
 ) -> None:
     colours = THEMES[theme]
     app_palette.setPalette(palette(colours))
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "chouette"))
     display = open_display(main_window, qtbot)
     display.showNormal()
     display.setFixedSize(1920, 1080)
@@ -292,9 +279,7 @@ def test_nothing_of_the_display_is_imported_until_it_is_chosen() -> None:
 
 @pytest.mark.usefixtures("german")
 def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "two-player"))
     assert main_window.named_actions[_A.TABLE_DISPLAY].text() == "&Tischanzeige"
     display = open_display(main_window, qtbot)
     assert [heading.text() for heading in display.headings] == [
@@ -311,9 +296,7 @@ def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot:
 def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
     main_window: MainWindow, qtbot: QtBot
 ) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["three-player"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "three-player"))
     action = main_window.named_actions[_A.TABLE_DISPLAY]
     main_window.named_actions[_A.TABLE_DISPLAY_SCREEN].trigger()  # opens it, then moves it
     display = main_window.table_display
@@ -327,9 +310,7 @@ def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
 
 
 def test_the_display_stays_open_in_the_new_language(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "two-player"))
     before = open_display(main_window, qtbot)
     screen = before.screen()
     replaced: list[MainWindow] = []

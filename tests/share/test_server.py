@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.share.address import lan_address, new_token, page_url
 from jojotte_score.share.limits import Limits, RequestRate
@@ -25,17 +24,9 @@ from jojotte_score.share.view import SharedView, shared_views
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, NAMES, example_sitting, store_game
 
-from .helpers import (
-    DATA,
-    GAMES,
-    NAMES,
-    EventReader,
-    request,
-    shown_of,
-    store_game,
-    wait_until,
-)
+from .helpers import EventReader, request, shown_of, wait_until
 
 
 @pytest.fixture
@@ -369,7 +360,7 @@ def test_a_client_that_stops_reading_never_blocks_the_others(
 def test_a_recorded_hand_reaches_a_following_page(
     game: str, store: SittingStore, serve: list[ShareServer]
 ) -> None:
-    sitting = load_sitting(DATA / GAMES[game]).sitting
+    sitting = example_sitting(game)
     last = sitting.hands[-1]
     sitting_id = store.import_sitting(dataclasses.replace(sitting, hands=sitting.hands[:-1]))
     session = Session(store)
