@@ -230,7 +230,7 @@ def _exec(app: QApplication) -> int:
         poll.stop()
         signal.signal(signal.SIGINT, previous)
         # Quitting with the window open closes it, and Qt answers the last window closed
-        # with a Quit of its own, posted when the loop has already ended. Left in the queue
-        # it would close the next window shown in this process and end every later event
-        # loop at once (a caller that goes on, as the tests do).
+        # with a Quit of its own, posted when the loop has already ended. Read later, it
+        # makes every event loop the process starts afterwards end at once (seen by a
+        # caller that goes on after run_gui, as the tests do).
         app.removePostedEvents(app, QEvent.Type.Quit)
