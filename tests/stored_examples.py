@@ -1,24 +1,60 @@
-"""The worked example sittings stored on dates of their own, for the statistics over a
-period: the German two-player example, then the three-player game, the chouette and
-cutthroat of docs/RULES.md (ids 1 to 4)."""
+"""The worked examples of docs/RULES.md and ``tests/data``, one for each way to play, as
+the tests read and store them: the files by game, the names each pad heads its columns
+with, and the four examples stored on dates of their own for the statistics over a period
+(the German two-player example, the three-player game, the chouette and cutthroat; ids 1
+to 4)."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
 
+from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 
 DATA = Path(__file__).resolve().parent / "data"
+GAMES = {
+    "two-player": "german-example.json",
+    "partnership": "partnership-example.json",
+    "three-player": "three-player-example.json",
+    "chouette": "chouette-example.json",
+    "cutthroat": "cutthroat-example.json",
+}
+"""The worked example of each game, by the name the tests give the game (their ids)."""
+NAMES = {
+    "two-player": ("A", "B"),
+    "partnership": ("Anna & Carl", "Bert & Dora"),
+    "three-player": ("Anna", "Bert", "Carl"),
+    "chouette": ("Anna", "Bert", "Carl"),
+    "cutthroat": ("Anna", "Bert", "Carl", "Dave"),
+}
+"""The names each game's pad heads its columns with."""
+
+
+def example_path(game: str) -> Path:
+    """The file of ``game``'s worked example."""
+    return DATA / GAMES[game]
+
+
+def example_sitting(game: str) -> Sitting:
+    """``game``'s worked example, read from its file."""
+    return load_sitting(example_path(game)).sitting
+
+
+def store_game(store: SittingStore, game: str) -> int:
+    """Store the worked example of ``game``; its id."""
+    return store.import_sitting(example_sitting(game))
+
+
 STORED = (
-    ("german-example.json", datetime(2025, 3, 10, 12, 0, tzinfo=UTC)),
-    ("three-player-example.json", datetime(2026, 1, 15, 12, 0, tzinfo=UTC)),
-    ("chouette-example.json", datetime(2026, 6, 1, 12, 0, tzinfo=UTC)),
-    ("cutthroat-example.json", datetime(2026, 11, 20, 12, 0, tzinfo=UTC)),
+    ("two-player", datetime(2025, 3, 10, 12, 0, tzinfo=UTC)),
+    ("three-player", datetime(2026, 1, 15, 12, 0, tzinfo=UTC)),
+    ("chouette", datetime(2026, 6, 1, 12, 0, tzinfo=UTC)),
+    ("cutthroat", datetime(2026, 11, 20, 12, 0, tzinfo=UTC)),
 )
-"""Each example and the moment (UTC) it is stored: noon, far from any date line."""
+"""Each example (by game) and the moment (UTC) it is stored: noon, far from any date line."""
 
 # The lines of `jojotte-score stats` over the four (tests/cli/test_database_commands.py checks the
 # German example and the other three separately; Anna, Bert, Carl and Dave play only in
@@ -48,7 +84,7 @@ def store_examples(database: Database) -> SittingStore:
     ``STORED``."""
     clock = Clock(STORED[0][1])
     store = SittingStore(database, clock=clock)
-    for name, moment in STORED:
+    for game, moment in STORED:
         clock.now = moment
-        store.import_sitting(load_sitting(DATA / name).sitting)
+        store_game(store, game)
     return store

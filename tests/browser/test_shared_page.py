@@ -36,9 +36,9 @@ from jojotte_score.share.view import shared_views
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, NAMES, store_game
 
 from ..gui.conftest import GERMAN, played, screenshot_folder
-from ..gui.test_every_game import DATA, GAMES, NAMES
 from ..gui.test_main_window import type_hand
 from .webdriver import Browser, chromium, require_chromium
 
@@ -216,10 +216,8 @@ def test_every_games_page_reads_on_a_phone_and_on_a_wide_screen(
     store = main_window.session.store
     width, height, mobile = SCREENS[screen]
     with chromium(width, height, mobile=mobile) as page:
-        for game, file_name in GAMES.items():
-            main_window.open_sitting_id(
-                store.import_sitting(load_sitting(DATA / file_name).sitting)
-            )
+        for game in GAMES:
+            main_window.open_sitting_id(store_game(store, game))
             server = ShareServer(shared_views(main_window.session.shown), bind="127.0.0.1").start()
             try:
                 page.open(server.url)
@@ -270,9 +268,7 @@ def test_a_pad_wider_than_the_phone_scrolls_in_its_own_box(
     in its own box; the page itself is no wider than the phone."""
     require_chromium()
     store = main_window.session.store
-    main_window.open_sitting_id(
-        store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(store, "cutthroat"))
     server = ShareServer(shared_views(main_window.session.shown), bind="127.0.0.1").start()
     try:
         with chromium(360, 780, mobile=True, languages="de-DE,de") as page:

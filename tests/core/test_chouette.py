@@ -36,6 +36,7 @@ from jojotte_score.core.three_player_explanation import (
 )
 from jojotte_score.core.validation import check_sitting
 from tests.core.builders import played
+from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 from tests.sitting_kinds import two_sided_hands
 from tests.strategies import valid_hands
 
@@ -435,8 +436,7 @@ EXAMPLE = chouette(
     dealt(played(BOX, "spades", (40, 85), TEAM, double="double"), CARL),
 )
 
-# (hand, above by seat, below by seat, prison waiting after, game winner, rubber winner)
-SHEET = [
+SHEET: list[SheetRow] = [
     (1, (0, 50, 50), (80, 0, 0), 0, ANNA, None),
     (2, (0, 0, 0), (0, 0, 0), 120, None, None),
     (3, (420, 0, 0), (280, 0, 0), 0, ANNA, ANNA),
@@ -456,20 +456,9 @@ def ledger() -> Ledger:
     return replay(EXAMPLE)
 
 
-@pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
-def test_each_hand_of_the_worked_chouette(
-    ledger: Ledger,
-    row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None, int | None],
-) -> None:
-    number, above, below, prison, game_winner, rubber_winner = row
-    result = ledger.hands[number - 1]
-    assert tuple(result.written(seat, Line.ABOVE) for seat in range(3)) == above
-    assert tuple(result.written(seat, Line.BELOW) for seat in range(3)) == below
-    assert (result.prison_after, result.game_winner, result.rubber_winner) == (
-        prison,
-        game_winner,
-        rubber_winner,
-    )
+@pytest.mark.parametrize("row", SHEET, ids=sheet_ids(SHEET))
+def test_each_hand_of_the_worked_chouette(ledger: Ledger, row: SheetRow) -> None:
+    check_sheet_row(ledger, row)
 
 
 def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:

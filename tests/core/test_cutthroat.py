@@ -19,6 +19,7 @@ from jojotte_score.core.three_player_validation import (
     check_seat_sitting,
 )
 from tests.core.builders import three
+from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 from tests.strategies import unbid_slam_warnings
 from tests.strategies_three_player import cutthroat_hands, cutthroat_sittings
 
@@ -175,13 +176,12 @@ EXAMPLE = Sitting(Variant.CUTTHROAT,
     ),
 )  # fmt: skip
 
-# (hand, above by seat, below by seat, prison after, game winner)
-SHEET = [
-    (1, (0, 45, 45, 45), (65, 0, 0, 0), 0, None),
-    (2, (0, 0, 0, 0), (0, 0, 260, 0), 0, CARL),
-    (3, (200, 200, 200, 0), (0, 0, 0, 0), 90, None),
-    (4, (90, 290, 290, 0), (200, 0, 0, 0), 0, ANNA),
-    (5, (20, 20, 300, 20), (0, 0, 120, 0), 0, CARL),
+SHEET: list[SheetRow] = [
+    (1, (0, 45, 45, 45), (65, 0, 0, 0), 0, None, None),
+    (2, (0, 0, 0, 0), (0, 0, 260, 0), 0, CARL, None),
+    (3, (200, 200, 200, 0), (0, 0, 0, 0), 90, None, None),
+    (4, (90, 290, 290, 0), (200, 0, 0, 0), 0, ANNA, None),
+    (5, (20, 20, 300, 20), (0, 0, 120, 0), 0, CARL, CARL),
 ]
 
 
@@ -191,16 +191,9 @@ def example() -> Ledger:
     return replay(EXAMPLE)
 
 
-@pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
-def test_the_worked_sitting_hand_by_hand(
-    example: Ledger,
-    row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None],
-) -> None:
-    number, above, below, prison, game_winner = row
-    result = example.hands[number - 1]
-    assert tuple(result.written(seat, Line.ABOVE) for seat in range(4)) == above
-    assert tuple(result.written(seat, Line.BELOW) for seat in range(4)) == below
-    assert (result.prison_after, result.game_winner) == (prison, game_winner)
+@pytest.mark.parametrize("row", SHEET, ids=sheet_ids(SHEET))
+def test_the_worked_sitting_hand_by_hand(example: Ledger, row: SheetRow) -> None:
+    check_sheet_row(example, row)
 
 
 def test_the_worked_sitting_rubber(example: Ledger) -> None:

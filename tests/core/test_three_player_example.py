@@ -10,12 +10,12 @@ import pytest
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting, ThrownIn, Variant
-from jojotte_score.core.scoring import Line
 from jojotte_score.core.three_player_explanation import (
     explain_three_player_hand,
 )
 from jojotte_score.core.three_player_validation import check_seat_sitting
 from tests.core.builders import three
+from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 
 ANNA, BERT, CARL = 0, 1, 2
 
@@ -45,8 +45,7 @@ EXAMPLE = Sitting(Variant.THREE_PLAYER,
     ),
 )  # fmt: skip
 
-# (hand, above by seat, below by seat, prison waiting after, game winner, rubber winner)
-SHEET = [
+SHEET: list[SheetRow] = [
     (1, (0, 60, 60), (65, 0, 0), 0, None, None),
     (2, (135, 0, 135), (0, 0, 0), 0, None, None),
     (3, (0, 270, 40), (0, 0, 230), 0, CARL, None),
@@ -64,20 +63,9 @@ def ledger() -> Ledger:
     return replay(EXAMPLE)
 
 
-@pytest.mark.parametrize("row", SHEET, ids=[f"hand {row[0]}" for row in SHEET])
-def test_each_hand_of_the_sheet(
-    ledger: Ledger,
-    row: tuple[int, tuple[int, ...], tuple[int, ...], int, int | None, int | None],
-) -> None:
-    number, above, below, prison, game_winner, rubber_winner = row
-    result = ledger.hands[number - 1]
-    assert tuple(result.written(seat, Line.ABOVE) for seat in range(3)) == above
-    assert tuple(result.written(seat, Line.BELOW) for seat in range(3)) == below
-    assert (result.prison_after, result.game_winner, result.rubber_winner) == (
-        prison,
-        game_winner,
-        rubber_winner,
-    )
+@pytest.mark.parametrize("row", SHEET, ids=sheet_ids(SHEET))
+def test_each_hand_of_the_sheet(ledger: Ledger, row: SheetRow) -> None:
+    check_sheet_row(ledger, row)
 
 
 def test_rubbers_and_the_sitting_result(ledger: Ledger) -> None:

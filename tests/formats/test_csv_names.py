@@ -20,16 +20,7 @@ from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import PlayedHand, Sitting, Trump, Variant
 from jojotte_score.formats.csv_export import HAND_COLUMNS, RUBBER_COLUMNS, hands_csv, rubbers_csv
 from jojotte_score.formats.csv_names import seat_labels
-
-DATA = Path(__file__).resolve().parents[1] / "data"
-
-GAMES = {
-    "two-player": "german-example.json",
-    "partnership": "partnership-example.json",
-    "three-player": "three-player-example.json",
-    "chouette": "chouette-example.json",
-    "cutthroat": "cutthroat-example.json",
-}
+from tests.stored_examples import GAMES, example_path
 
 HAND_FIGURES: dict[str, list[tuple[int, str, int]]] = {
     # (hand, named column, figure): the worked scoresheet, hand 3 corrected to 220.
@@ -121,7 +112,7 @@ def read(path: Path) -> list[dict[str, str]]:
 def export(game: str, tmp_path: Path) -> tuple[Path, Path]:
     """The hands and rubbers files ``jojotte-score csv`` writes for the game's example."""
     hands, rubbers = tmp_path / "hands.csv", tmp_path / "rubbers.csv"
-    source = str(DATA / GAMES[game])
+    source = str(example_path(game))
     assert main(["csv", source, "--hands", str(hands), "--rubbers", str(rubbers)]) == 0
     return hands, rubbers
 

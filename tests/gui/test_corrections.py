@@ -19,18 +19,15 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, example_sitting
 
 from .conftest import screenshot_folder
 from .keyboard import Keyboard
-from .test_every_game import GAMES
-
-DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 class Figures(NamedTuple):
@@ -52,7 +49,7 @@ class Case(NamedTuple):
 
 
 def _example_hand(game: str, number: int) -> AnyHand:
-    return load_sitting(DATA / GAMES[game]).sitting.hands[number - 1]
+    return example_sitting(game).hands[number - 1]
 
 
 def _played(hand: AnyHand) -> PlayedHand:
@@ -164,7 +161,7 @@ def picture(window: MainWindow, path: Path) -> None:
 
 
 def open_example(window: MainWindow, game: str) -> int:
-    sitting = load_sitting(DATA / GAMES[game]).sitting
+    sitting = example_sitting(game)
     sitting_id = window.session.store.import_sitting(sitting)
     window.open_sitting_id(sitting_id)
     return sitting_id

@@ -14,8 +14,9 @@ from jojotte_score.gui.history.history_rows import history_csv, history_row
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.formats.test_csv_names import check_named_figures
+from tests.stored_examples import GAMES, NAMES
 
-from .test_every_game import GAMES, NAMES, show_game, window
+from .test_every_game import show_game, window
 
 __all__ = ["window"]
 

@@ -15,10 +15,11 @@ from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.form_rules import FormValues, Slot
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.stored_examples import GAMES
 
 from .conftest import Messages
 from .keyboard import Keyboard
-from .test_every_game import GAMES, show_game, window
+from .test_every_game import show_game, window
 
 __all__ = ["window"]  # the fixture
 

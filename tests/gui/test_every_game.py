@@ -17,7 +17,6 @@ from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.cli import main
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.history.history_rows import Column, history_row
 from jojotte_score.gui.printing import RubberChoiceDialog
 from jojotte_score.gui.sitting.session import Session
@@ -27,30 +26,9 @@ from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, NAMES, store_game
 
 from .test_printing import Preview, answer, pdf_text
-
-DATA = Path(__file__).resolve().parents[1] / "data"
-GAMES = {
-    "two-player": "german-example.json",
-    "partnership": "partnership-example.json",
-    "three-player": "three-player-example.json",
-    "chouette": "chouette-example.json",
-    "cutthroat": "cutthroat-example.json",
-}
-NAMES = {
-    "two-player": ("A", "B"),
-    "partnership": ("Anna & Carl", "Bert & Dora"),
-    "three-player": ("Anna", "Bert", "Carl"),
-    "chouette": ("Anna", "Bert", "Carl"),
-    "cutthroat": ("Anna", "Bert", "Carl", "Dave"),
-}
-"""The names each game's pad heads its columns with."""
-
-
-def store_game(store: SittingStore, game: str) -> int:
-    """Store the worked example of ``game``; its id."""
-    return store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
 
 
 @pytest.fixture

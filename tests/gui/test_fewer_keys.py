@@ -12,10 +12,11 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.model import Doubling
 from jojotte_score.gui.entry.form_rules import Slot
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.stored_examples import GAMES
 
 from .keyboard import Keyboard
 from .test_entry_keys import first_plain_plan
-from .test_every_game import GAMES, show_game, window
+from .test_every_game import show_game, window
 
 __all__ = ["window"]  # the fixture
 

@@ -16,11 +16,12 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.gui.window.focus_marks import RING_WIDTH, ring_colour
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.render.contrast import contrast
+from tests.stored_examples import GAMES
 
 from .conftest import screenshot_folder
 from .keyboard import Keyboard
 from .test_entry_keys import first_plain_plan
-from .test_every_game import GAMES, show_game, window
+from .test_every_game import show_game, window
 from .test_screenshots import DARK, LIGHT, app_palette, palette
 
 __all__ = ["app_palette", "window"]  # the fixtures

@@ -16,9 +16,10 @@ from jojotte_score.core.model import ThrownIn
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.form_rules import Slot
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.stored_examples import GAMES
 
 from .keyboard import ALT, CTRL, ENTER, Keyboard
-from .test_every_game import GAMES, show_game
+from .test_every_game import show_game
 from .test_every_game import window as window  # the fixture: the window, showing nothing yet
 
 

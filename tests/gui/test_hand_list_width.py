@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QApplication
 
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
+from tests.stored_examples import GAMES
 
 from .conftest import german, screenshot_folder
-from .test_every_game import GAMES, show_game
+from .test_every_game import show_game
 from .test_every_game import window as window  # the fixture: the window, showing nothing yet
 
 

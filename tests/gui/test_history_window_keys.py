@@ -15,25 +15,17 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotsView
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
-
-DATA = Path(__file__).resolve().parents[1] / "data"
-GAMES = {
-    "two-player": "german-example.json",
-    "partnership": "partnership-example.json",
-    "three-player": "three-player-example.json",
-    "chouette": "chouette-example.json",
-    "cutthroat": "cutthroat-example.json",
-}
+from tests.stored_examples import GAMES, example_sitting, store_game
 
 
-def open_history(main_window: MainWindow, qtbot: QtBot, example: str) -> HistoryWindow:
-    main_window.session.store.import_sitting(load_sitting(DATA / example).sitting)
+def open_history(main_window: MainWindow, qtbot: QtBot, game: str) -> HistoryWindow:
+    """Store ``game``'s worked example and open the history over it, as the active window."""
+    store_game(main_window.session.store, game)
     main_window.named_actions[ActionName.HISTORY].trigger()
     shown = main_window.history
     assert shown is not None
@@ -53,8 +45,8 @@ def test_the_season_report_button_writes_the_report(
 ) -> None:
     """Item 10: History > Plots > "Season report (PDF)…" asks for a file and writes the
     report there (the button's clicked(bool) used to reach the export as its path)."""
-    history = open_history(main_window, qtbot, GAMES[game])
-    players = load_sitting(DATA / GAMES[game]).sitting.players
+    history = open_history(main_window, qtbot, game)
+    players = example_sitting(game).players
     plots = history.findChild(PlotsView)
     assert plots is not None
     history.tabs.setCurrentWidget(plots)
@@ -77,7 +69,7 @@ def test_esc_and_ctrl_w_close_the_history(
     game: str, keys: str, main_window: MainWindow, qtbot: QtBot
 ) -> None:
     """Item 12: Esc and Ctrl+W close the history window, from its list or its filter."""
-    history = open_history(main_window, qtbot, GAMES[game])
+    history = open_history(main_window, qtbot, game)
     history.activateWindow()
     history.table.setFocus()
     key = Qt.Key.Key_Escape if keys == "Esc" else Qt.Key.Key_W
@@ -106,7 +98,7 @@ def test_the_history_opens_wholly_on_the_screen(
         main_window.move(room.right() - 300, room.bottom() - 200)
     else:
         main_window.move(room.left() - 100, room.top())
-    history = open_history(main_window, qtbot, GAMES["cutthroat"])
+    history = open_history(main_window, qtbot, "cutthroat")
     assert room.contains(history.frameGeometry()), (room, history.frameGeometry())
 
 
@@ -123,7 +115,7 @@ def test_alt_t_reaches_the_statistics_tab(
 ) -> None:
     """Item 12: Alt+T shows the Statistics tab ("Sta&tistics", "S&tatistik") and leaves
     the date filter alone."""
-    history = open_history(main_window, qtbot, GAMES["two-player"])
+    history = open_history(main_window, qtbot, "two-player")
     history.activateWindow()
     history.player.setFocus()
     QTest.keyClick(history.player, Qt.Key.Key_T, Qt.KeyboardModifier.AltModifier)

@@ -19,8 +19,9 @@ from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, store_game
 
-from .test_every_game import GAMES, show_game, store_game
+from .test_every_game import show_game
 from .test_every_game import window as window  # the fixture: the window, showing nothing yet
 
 

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QEventLoop, QPoint, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import PlayedHand, Rules, Sitting, ThrownIn, Trump, Variant
@@ -250,6 +250,27 @@ def test_run_gui_quits_after_start(tmp_path: Path, messages: Messages) -> None:
     assert gui_app.run_gui(None, data, True, {}, settings_path=tmp_path / "s.ini") == 0
     with Database.open(database_path(data), read_only=True) as database:
         assert len(SittingStore(database).list_sittings()) == 1
+
+
+def test_run_gui_leaves_the_application_as_it_found_it(
+    tmp_path: Path, messages: Messages, qtbot: QtBot
+) -> None:
+    """Quitting after start closes the window, and Qt answers the last window closed with a
+    Quit of its own, posted when the event loop has already ended. Left in the queue, it
+    ended every event loop run after it in this process at once: the next test's window
+    never became the active one."""
+    assert gui_app.run_gui(None, tmp_path / "data", True, {}, settings_path=tmp_path / "s.ini") == 0
+    assert messages == []
+    QApplication.processEvents()  # as pytest-qt does between two tests
+    loop = QEventLoop()
+    QTimer.singleShot(0, loop.quit)
+    assert loop.exec() == 0  # a loop that ran until it was quit (-1: it could not start)
+    widget = QLineEdit()
+    qtbot.addWidget(widget)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.activateWindow()
+    qtbot.waitUntil(widget.isActiveWindow)
 
 
 def test_a_refused_file_is_explained_on_stderr_when_nobody_can_click_a_box(

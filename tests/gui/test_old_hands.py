@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 from collections.abc import Generator
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -21,27 +20,19 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import AnyHand, Sitting
 from jojotte_score.core.prison import prison_winners
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session, Shown
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, example_sitting
 
-DATA = Path(__file__).resolve().parents[1] / "data"
-GAMES = {
-    "two-player": "german-example.json",
-    "partnership": "partnership-example.json",
-    "three-player": "three-player-example.json",
-    "chouette": "chouette-example.json",
-    "cutthroat": "cutthroat-example.json",
-}
 HANDS = 400
 
 
 def long_sitting(game: str) -> Sitting:
     """The game's worked example played over and over to :data:`HANDS` hands; in the
     chouette with no dealer recorded (who may deal follows the rubbers' roles, C7)."""
-    example = load_sitting(DATA / GAMES[game]).sitting
+    example = example_sitting(game)
     hands = (example.hands * (HANDS // len(example.hands) + 1))[:HANDS]
     if example.variant.game.has_roles:
         hands = tuple(hand._replace(dealer=None) for hand in hands)

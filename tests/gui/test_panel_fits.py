@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from jojotte_score.core.model import Doubling, Special
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.stored_examples import GAMES
 
 from .conftest import screenshot_folder
-from .test_every_game import GAMES, show_game
+from .test_every_game import show_game
 from .test_every_game import window as window  # the fixture: the window, showing nothing yet
 
 

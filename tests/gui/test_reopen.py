@@ -12,8 +12,7 @@ from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.storage.sittings import SittingStore
-
-from .test_every_game import GAMES, store_game
+from tests.stored_examples import GAMES, store_game
 
 
 def restarted(qtbot: QtBot, store: SittingStore, settings_path: Path) -> MainWindow:

@@ -12,7 +12,6 @@ import pytest
 import segno
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sharing import share_dialog
 from jojotte_score.gui.sitting.commands import AddHand
 from jojotte_score.gui.window.actions import ActionName
@@ -20,9 +19,9 @@ from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
 from jojotte_score.share.server import ShareServer
 from tests.share.helpers import EventReader, request
+from tests.stored_examples import example_sitting, store_game
 
 from .conftest import Messages, screenshot_folder
-from .test_every_game import DATA, GAMES
 
 _A = ActionName
 
@@ -52,9 +51,7 @@ def refused(port: int) -> bool:
 
 
 def test_the_action_starts_and_stops_the_server(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "chouette"))
     assert main_window.sharing is None
     server = share(main_window, qtbot)
     assert main_window.named_actions[_A.SHARE].isChecked()
@@ -101,7 +98,7 @@ def test_the_address_is_copied(main_window: MainWindow, qtbot: QtBot) -> None:
 def test_a_recorded_hand_and_its_undo_reach_the_page(
     game: str, main_window: MainWindow, qtbot: QtBot
 ) -> None:
-    sitting = load_sitting(DATA / GAMES[game]).sitting
+    sitting = example_sitting(game)
     last = sitting.hands[-1]
     sitting_id = main_window.session.store.import_sitting(
         dataclasses.replace(sitting, hands=sitting.hands[:-1])
@@ -186,9 +183,7 @@ def test_the_dialog_looks_right(
     main_window: MainWindow, qtbot: QtBot, tmp_path: Path, german: None
 ) -> None:
     """A screenshot of the dialog, to look at (in German: the longer words)."""
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    main_window.open_sitting_id(store_game(main_window.session.store, "two-player"))
     share(main_window, qtbot)
     sharing = main_window.sharing
     assert sharing is not None

@@ -20,7 +20,6 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.display.table_display import TableDisplay, display_screen, next_screen
 from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
 from jojotte_score.gui.window.actions import ActionName
@@ -28,9 +27,10 @@ from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
 from jojotte_score.render.contrast import contrast
+from tests.stored_examples import GAMES, NAMES, example_sitting
 
 from .conftest import played, screenshot_folder
-from .test_every_game import DATA, GAMES, NAMES
+from .test_every_game import show_game
 from .test_focus_marks import THEMES
 from .test_screenshots import app_palette, palette
 
@@ -61,6 +61,22 @@ def pad_totals(window: MainWindow) -> list[str]:
     return [item.text for item in sorted(layout.texts("total"), key=lambda item: item.x)]
 
 
+def main_window_state(window: MainWindow) -> tuple[object, ...]:
+    """What the main window shows that the display must leave alone: its title, the pad's
+    totals, the hands listed, the rubber on the pad, the status line, the hand selected and
+    the sizes of its panes."""
+    return (
+        window.windowTitle(),
+        pad_totals(window),
+        window.model.rowCount(),
+        window.sheet.rubber_number(),
+        window.status_label.text(),
+        window.selected_position(),
+        window.left.sizes(),
+        window.splitter.sizes(),
+    )
+
+
 def result_shown_when_finished(display: TableDisplay, window: MainWindow) -> bool:
     """True when the display shows a result exactly when the newest rubber is over."""
     pad = window.sheet.pad()
@@ -71,7 +87,7 @@ def result_shown_when_finished(display: TableDisplay, window: MainWindow) -> boo
 def store_without_last(window: MainWindow, game: str) -> tuple[int, object]:
     """Store ``game``'s worked example without its last hand and show it; its id and the
     hand left out."""
-    sitting = load_sitting(DATA / GAMES[game]).sitting
+    sitting = example_sitting(game)
     last = sitting.hands[-1]
     sitting = dataclasses.replace(sitting, hands=sitting.hands[:-1])
     sitting_id = window.session.store.import_sitting(sitting)
@@ -83,8 +99,7 @@ def store_without_last(window: MainWindow, game: str) -> tuple[int, object]:
 def test_the_display_shows_the_pads_figures(
     game: str, main_window: MainWindow, qtbot: QtBot
 ) -> None:
-    sitting_id = main_window.session.store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
-    main_window.open_sitting_id(sitting_id)
+    show_game(main_window, game)
     display = open_display(main_window, qtbot)
     names = [label.text() for label in display.names if label.isVisibleTo(display)]
     assert names == list(NAMES[game])
@@ -106,9 +121,7 @@ def test_the_display_shows_the_pads_figures(
 
 
 def test_the_two_player_example_reads_as_on_paper(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    show_game(main_window, "two-player")
     display = open_display(main_window, qtbot)
     assert shown_totals(display) == ["755", "655"]
     assert display.result.text() == "A wins the rubber by 100"
@@ -140,10 +153,7 @@ def test_the_display_follows_a_recorded_hand_and_its_undo(
 
 
 def test_the_display_follows_an_edit(main_window: MainWindow, qtbot: QtBot) -> None:
-    sitting_id = main_window.session.store.import_sitting(
-        load_sitting(DATA / GAMES["two-player"]).sitting
-    )
-    main_window.open_sitting_id(sitting_id)
+    show_game(main_window, "two-player")
     display = open_display(main_window, qtbot)
     assert shown_totals(display) == ["755", "655"]
     first = played(main_window.session.shown.hand(0))  # type: ignore[union-attr]
@@ -161,9 +171,7 @@ def test_the_display_follows_an_edit(main_window: MainWindow, qtbot: QtBot) -> N
 
 
 def test_the_display_takes_no_focus(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
-    )
+    show_game(main_window, "chouette")
     main_window.activateWindow()
     main_window.panel.setFocus()
     focused = QApplication.focusWidget()
@@ -176,21 +184,10 @@ def test_the_display_takes_no_focus(main_window: MainWindow, qtbot: QtBot) -> No
 
 
 def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
-    )
+    show_game(main_window, "cutthroat")
     main_window.select_hand(3)
     assert main_window.selected_position() == 2
-    before = (
-        main_window.windowTitle(),
-        pad_totals(main_window),
-        main_window.model.rowCount(),
-        main_window.sheet.rubber_number(),
-        main_window.status_label.text(),
-        main_window.selected_position(),
-        main_window.left.sizes(),
-        main_window.splitter.sizes(),
-    )
+    before = main_window_state(main_window)
     action = main_window.named_actions[_A.TABLE_DISPLAY]
     display = open_display(main_window, qtbot)
     assert action.isChecked()
@@ -200,16 +197,7 @@ def test_closing_leaves_the_main_window_as_it_was(main_window: MainWindow, qtbot
     open_display(main_window, qtbot)
     display.close()  # as Esc in it does
     assert not action.isChecked()
-    after = (
-        main_window.windowTitle(),
-        pad_totals(main_window),
-        main_window.model.rowCount(),
-        main_window.sheet.rubber_number(),
-        main_window.status_label.text(),
-        main_window.selected_position(),
-        main_window.left.sizes(),
-        main_window.splitter.sizes(),
-    )
+    after = main_window_state(main_window)
     assert after == before
     open_display(main_window, qtbot)
     main_window.close()
@@ -221,9 +209,7 @@ def test_the_totals_are_a_twelfth_of_a_1080_screen_high(
     game: str, main_window: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     shots = screenshot_folder(tmp_path)
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
-    )
+    show_game(main_window, game)
     display = open_display(main_window, qtbot)
     display.showNormal()
     display.setFixedSize(1920, 1080)
@@ -253,9 +239,7 @@ def test_the_display_is_drawn_in_the_themes_colours(
 ) -> None:
     colours = THEMES[theme]
     app_palette.setPalette(palette(colours))
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["chouette"]).sitting)
-    )
+    show_game(main_window, "chouette")
     display = open_display(main_window, qtbot)
     display.showNormal()
     display.setFixedSize(1920, 1080)
@@ -292,9 +276,7 @@ def test_nothing_of_the_display_is_imported_until_it_is_chosen() -> None:
 
 @pytest.mark.usefixtures("german")
 def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    show_game(main_window, "two-player")
     assert main_window.named_actions[_A.TABLE_DISPLAY].text() == "&Tischanzeige"
     display = open_display(main_window, qtbot)
     assert [heading.text() for heading in display.headings] == [
@@ -311,9 +293,7 @@ def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot:
 def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
     main_window: MainWindow, qtbot: QtBot
 ) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["three-player"]).sitting)
-    )
+    show_game(main_window, "three-player")
     action = main_window.named_actions[_A.TABLE_DISPLAY]
     main_window.named_actions[_A.TABLE_DISPLAY_SCREEN].trigger()  # opens it, then moves it
     display = main_window.table_display
@@ -327,9 +307,7 @@ def test_esc_in_the_display_closes_it_and_the_next_screen_keeps_it_open(
 
 
 def test_the_display_stays_open_in_the_new_language(main_window: MainWindow, qtbot: QtBot) -> None:
-    main_window.open_sitting_id(
-        main_window.session.store.import_sitting(load_sitting(DATA / GAMES["two-player"]).sitting)
-    )
+    show_game(main_window, "two-player")
     before = open_display(main_window, qtbot)
     screen = before.screen()
     replaced: list[MainWindow] = []

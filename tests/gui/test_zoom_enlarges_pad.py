@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.stored_examples import GAMES
 
-from .test_every_game import GAMES, show_game
+from .test_every_game import show_game
 from .test_every_game import window as window  # the fixture: the window, showing nothing yet
 
 

@@ -1,5 +1,5 @@
-"""What the tests of the shared page share: a store with a game's worked example, the sitting
-on screen, a plain HTTP client on the loopback and a server started for a test."""
+"""What the tests of the shared page share: the sitting on screen, a plain HTTP client on the
+loopback and a server started for a test (the worked examples are in tests.stored_examples)."""
 
 from __future__ import annotations
 
@@ -8,35 +8,11 @@ import json
 import socket
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session, Shown
 from jojotte_score.share.server import ShareServer
 from jojotte_score.storage.sittings import SittingStore
-
-DATA = Path(__file__).resolve().parents[1] / "data"
-GAMES = {
-    "two-player": "german-example.json",
-    "partnership": "partnership-example.json",
-    "three-player": "three-player-example.json",
-    "chouette": "chouette-example.json",
-    "cutthroat": "cutthroat-example.json",
-}
-NAMES = {
-    "two-player": ("A", "B"),
-    "partnership": ("Anna & Carl", "Bert & Dora"),
-    "three-player": ("Anna", "Bert", "Carl"),
-    "chouette": ("Anna", "Bert", "Carl"),
-    "cutthroat": ("Anna", "Bert", "Carl", "Dave"),
-}
-"""The names each game's pad heads its columns with."""
-
-
-def store_game(store: SittingStore, game: str) -> int:
-    """Store the worked example of ``game``; its id."""
-    return store.import_sitting(load_sitting(DATA / GAMES[game]).sitting)
 
 
 def shown_of(store: SittingStore, sitting_id: int) -> Shown:

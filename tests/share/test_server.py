@@ -11,12 +11,11 @@ import dataclasses
 import re
 import socket
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.share.address import lan_address, new_token, page_url
 from jojotte_score.share.limits import Limits, RequestRate
@@ -25,17 +24,9 @@ from jojotte_score.share.view import SharedView, shared_views
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, NAMES, example_sitting, store_game
 
-from .helpers import (
-    DATA,
-    GAMES,
-    NAMES,
-    EventReader,
-    request,
-    shown_of,
-    store_game,
-    wait_until,
-)
+from .helpers import EventReader, request, shown_of, wait_until
 
 
 @pytest.fixture
@@ -52,6 +43,30 @@ def serve() -> Iterator[list[ShareServer]]:
     yield servers
     for server in servers:
         server.stop()
+
+
+@pytest.fixture
+def two_player_views(store: SittingStore) -> dict[str, SharedView]:
+    """The shared page's views of the German two-player example, the sitting on screen."""
+    return shared_views(shown_of(store, store_game(store, "two-player")))
+
+
+@pytest.fixture
+def idle() -> Iterator[Callable[[ShareServer, int], list[socket.socket]]]:
+    """Connections a test holds open without sending anything; closed when the test ends."""
+    opened: list[socket.socket] = []
+
+    def connect(server: ShareServer, count: int) -> list[socket.socket]:
+        """``count`` silent connections to ``server``, once it has admitted them all."""
+        address = ("127.0.0.1", server.port)
+        connections = [socket.create_connection(address, timeout=5) for _ in range(count)]
+        opened.extend(connections)
+        wait_until(lambda: server._admission.open == count)
+        return connections
+
+    yield connect
+    for connection in opened:
+        connection.close()
 
 
 def start(
@@ -96,9 +111,9 @@ def test_the_page_shows_the_pads_figures(
 
 
 def test_the_two_player_example_reads_as_the_table_display(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+    server = start(serve, two_player_views)
     data = request(server, "view.json").json()
     assert [(c["total"], c["below"], c["games"]) for c in data["columns"]] == [
         (755, 100, 2),
@@ -135,9 +150,9 @@ def test_nothing_of_the_database_but_the_sitting_on_screen(
 
 
 def test_accept_language_de_gives_german_words(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+    server = start(serve, two_player_views)
     german = request(server, "", headers={"Accept-Language": "de-DE,de;q=0.9,en;q=0.8"})
     text = german.body.decode()
     assert '<html lang="de">' in text
@@ -182,9 +197,9 @@ def test_the_language_follows_accept_language(header: str | None, language: str)
 
 
 def test_any_other_path_answers_404_and_nothing_else(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+    server = start(serve, two_player_views)
     other = new_token()
     for path in (
         "/",
@@ -205,8 +220,10 @@ def test_any_other_path_answers_404_and_nothing_else(
         assert request(server, f"/{other}/", method=method).status == 404
 
 
-def test_only_get_and_head(store: SittingStore, serve: list[ShareServer]) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+def test_only_get_and_head(
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
+) -> None:
+    server = start(serve, two_player_views)
     for path in ("", "view.json", "events", "page.js"):
         for method in ("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW"):
             answer = request(server, path, method=method)
@@ -218,8 +235,10 @@ def test_only_get_and_head(store: SittingStore, serve: list[ShareServer]) -> Non
     assert int(head.headers["content-length"]) == len(request(server, "").body)
 
 
-def test_every_answer_has_the_strict_headers(store: SittingStore, serve: list[ShareServer]) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+def test_every_answer_has_the_strict_headers(
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
+) -> None:
+    server = start(serve, two_player_views)
     files = ("", "page.css", "page.js", "view.json", "icon.png")
     answers = {path: request(server, path) for path in files}
     answers["404"] = request(server, "/nothing")
@@ -266,46 +285,37 @@ def test_the_token_is_128_bits_or_more() -> None:
 
 
 def test_connections_over_the_limit_are_answered_503(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView],
+    serve: list[ShareServer],
+    idle: Callable[[ShareServer, int], list[socket.socket]],
 ) -> None:
-    views = shared_views(shown_of(store, store_game(store, "two-player")))
-    server = start(serve, views, Limits(connections=3, per_address=8, timeout=5.0))
-    idle = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(3)]
-    try:
-        wait_until(lambda: server._admission.open == 3)
-        for _attempt in range(10):  # each one answered, none reset before it is read
-            over = request(server, "view.json")
-            assert over.status == 503
-            assert over.body == b""
-            assert over.headers["retry-after"] == "5"
-            assert over.headers["x-frame-options"] == "DENY"
-        idle.pop().close()
-        wait_until(lambda: server._admission.open == 2)
-        assert request(server, "view.json").status == 200
-    finally:
-        for connection in idle:
-            connection.close()
+    server = start(serve, two_player_views, Limits(connections=3, per_address=8, timeout=5.0))
+    held = idle(server, 3)
+    for _attempt in range(10):  # each one answered, none reset before it is read
+        over = request(server, "view.json")
+        assert over.status == 503
+        assert over.body == b""
+        assert over.headers["retry-after"] == "5"
+        assert over.headers["x-frame-options"] == "DENY"
+    held.pop().close()
+    wait_until(lambda: server._admission.open == 2)
+    assert request(server, "view.json").status == 200
 
 
 def test_connections_from_one_address_are_limited(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView],
+    serve: list[ShareServer],
+    idle: Callable[[ShareServer, int], list[socket.socket]],
 ) -> None:
-    views = shared_views(shown_of(store, store_game(store, "two-player")))
-    server = start(serve, views, Limits(connections=50, per_address=2, timeout=5.0))
-    idle = [socket.create_connection(("127.0.0.1", server.port), timeout=5) for _ in range(2)]
-    try:
-        wait_until(lambda: server._admission.open == 2)
-        assert request(server, "view.json").status == 503
-    finally:
-        for connection in idle:
-            connection.close()
+    server = start(serve, two_player_views, Limits(connections=50, per_address=2, timeout=5.0))
+    idle(server, 2)
+    assert request(server, "view.json").status == 503
 
 
 def test_requests_a_second_from_one_address_are_limited(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    views = shared_views(shown_of(store, store_game(store, "two-player")))
-    server = start(serve, views, Limits(rate=0.5, burst=3))
+    server = start(serve, two_player_views, Limits(rate=0.5, burst=3))
     statuses = [request(server, "page.css").status for _ in range(5)]
     assert statuses == [200, 200, 200, 429, 429]
     assert request(server, "page.css").headers["retry-after"] == "1"
@@ -325,11 +335,9 @@ def test_the_request_rate_refills_with_time() -> None:
 
 
 def test_a_client_that_stops_reading_never_blocks_the_others(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    shown = shown_of(store, store_game(store, "two-player"))
-    views = shared_views(shown)
-    server = start(serve, views, Limits(timeout=1.0, keep_alive=0.5))
+    server = start(serve, two_player_views, Limits(timeout=1.0, keep_alive=0.5))
     stuck = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     stuck.connect(("127.0.0.1", server.port))
@@ -339,7 +347,7 @@ def test_a_client_that_stops_reading_never_blocks_the_others(
         wait_until(lambda: server.followers == 1)
         big = {
             language: view._replace(html=view.html + "<p>" + "x" * 200_000 + "</p>")
-            for language, view in views.items()
+            for language, view in two_player_views.items()
         }
         slowest = 0.0
         for number in range(20):  # far more than the socket buffers hold
@@ -369,7 +377,7 @@ def test_a_client_that_stops_reading_never_blocks_the_others(
 def test_a_recorded_hand_reaches_a_following_page(
     game: str, store: SittingStore, serve: list[ShareServer]
 ) -> None:
-    sitting = load_sitting(DATA / GAMES[game]).sitting
+    sitting = example_sitting(game)
     last = sitting.hands[-1]
     sitting_id = store.import_sitting(dataclasses.replace(sitting, hands=sitting.hands[:-1]))
     session = Session(store)
@@ -400,9 +408,9 @@ def test_a_recorded_hand_reaches_a_following_page(
 
 
 def test_a_following_page_speaks_its_language(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+    server = start(serve, two_player_views)
     reader = EventReader(server, language="de")
     try:
         assert reader.next_view()["headings"] == ["Gesamt", "Unter dem Strich", "Partien"]
@@ -411,9 +419,9 @@ def test_a_following_page_speaks_its_language(
 
 
 def test_switching_off_closes_the_port_and_every_connection(
-    store: SittingStore, serve: list[ShareServer]
+    two_player_views: dict[str, SharedView], serve: list[ShareServer]
 ) -> None:
-    server = start(serve, shared_views(shown_of(store, store_game(store, "two-player"))))
+    server = start(serve, two_player_views)
     port = server.port
     reader = EventReader(server)
     reader.next_view()

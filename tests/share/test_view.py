@@ -16,8 +16,9 @@ from jojotte_score.share.view import PAGE_METRICS, drawn_box, page_metrics, shar
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, store_game
 
-from .helpers import GAMES, shown_of, store_game
+from .helpers import shown_of
 
 NUMBERS = ("entry", "total", "settlement", "heading")
 """The pad's texts a player reads from across the table."""

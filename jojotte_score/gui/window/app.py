@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QEvent, QMessageLogContext, QTimer, QtMsgType, qInstallMessageHandler
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score import __version__
@@ -229,3 +229,8 @@ def _exec(app: QApplication) -> int:
     finally:
         poll.stop()
         signal.signal(signal.SIGINT, previous)
+        # Quitting with the window open closes it, and Qt answers the last window closed
+        # with a Quit of its own, posted when the loop has already ended. Read later, it
+        # makes every event loop the process starts afterwards end at once (seen by a
+        # caller that goes on after run_gui, as the tests do).
+        app.removePostedEvents(app, QEvent.Type.Quit)
