@@ -11,13 +11,18 @@ database is opened read-only, so the window can go on recording beside it. Ctrl+
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import EXIT_FAILED, EXIT_OK, NO_SITTINGS, CommandError, Context, fail
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.errors import os_reason
+
+if TYPE_CHECKING:
+    from jojotte_score.gui.sitting.session import Session
 
 LOOK_EVERY = 1.0
 """Seconds between two looks at the sitting's revision."""
@@ -37,17 +42,16 @@ def share(args: argparse.Namespace, context: Context) -> int:
 
     if args.port is not None and not 0 <= args.port <= 65535:
         context.parser.error(_("share: --port must be between 0 and 65535"))
-    with context.reading() as store:
+    with contextlib.ExitStack() as opened:
+        store = opened.enter_context(context.reading())
         sitting_id = args.sitting
         if store is None or (sitting_id is None and store.last_sitting_id() is None):
             raise CommandError(_(NO_SITTINGS))
         if sitting_id is None:
             sitting_id = store.last_sitting_id()
         assert sitting_id is not None
-        revision = store.revision(sitting_id)  # an unknown sitting is refused here
-        session = Session(store, read_only=True)
-        session.on_error = lambda error: fail(str(error))
-        session.open(sitting_id)
+        revision: int | None = store.revision(sitting_id)  # an unknown sitting is refused
+        session = _following(Session(store, read_only=True), sitting_id)
         bind = args.bind or lan_address()
         server = ShareServer(shared_views(session.shown), bind=bind, port=args.port or 0)
         try:
@@ -67,6 +71,13 @@ def share(args: argparse.Namespace, context: Context) -> int:
             followers = 0
             while True:
                 _sleep(LOOK_EVERY)
+                if store.database.replaced():  # a backup restored in its place: read that
+                    opened.close()
+                    store = opened.enter_context(context.reading())
+                    if store is None:  # the database was removed
+                        raise CommandError(_(NO_SITTINGS))
+                    session = _following(Session(store, read_only=True), sitting_id)
+                    revision = None
                 now = store.revision(sitting_id)
                 if now != revision:
                     revision = now
@@ -74,7 +85,7 @@ def share(args: argparse.Namespace, context: Context) -> int:
                     server.publish(shared_views(session.shown))
                 if server.followers != followers:
                     followers = server.followers
-                    print(_following(followers), flush=True)
+                    print(_followers(followers), flush=True)
         except KeyboardInterrupt:
             print(_("Sharing stopped."), flush=True)
             return EXIT_OK
@@ -82,7 +93,14 @@ def share(args: argparse.Namespace, context: Context) -> int:
             server.stop()
 
 
-def _following(count: int) -> str:
+def _following(session: Session, sitting_id: int) -> Session:
+    """``session`` showing ``sitting_id``; a sitting that cannot be read ends the command."""
+    session.on_error = lambda error: fail(str(error))
+    session.open(sitting_id)
+    return session
+
+
+def _followers(count: int) -> str:
     return ngettext(
         "{count} page follows the sitting", "{count} pages follow the sitting", count
     ).format(count=count)

@@ -146,12 +146,24 @@ class Database:
     """An open sittings database. Use :meth:`open`; close it (or use ``with``) when done."""
 
     def __init__(
-        self, connection: sqlite3.Connection, path: Path, read_only: bool, lock: _WriterLock | None
+        self,
+        connection: sqlite3.Connection,
+        path: Path,
+        read_only: bool,
+        lock: _WriterLock | None,
+        file: tuple[int, int] | None = None,
     ) -> None:
         self.connection = connection
         self.path = path
         self.read_only = read_only
         self._lock = lock
+        self._file = file
+
+    def replaced(self) -> bool:
+        """Whether the file at :attr:`path` is no longer the one this connection opened: a
+        backup restored in its place (a restore renames a copy over it) or the file gone.
+        A copy that only reads, beside the window, asks before it reads again."""
+        return self._file is not None and _identity(self.path) != self._file
 
     @classmethod
     def open(cls, path: Path, *, read_only: bool = False) -> Database:
@@ -174,12 +186,13 @@ class Database:
             lock.acquire()
         try:
             _check_before_opening(path, read_only)
+            file = _identity(path)  # before connecting: a file renamed in between is seen
             connection = _connect(path, read_only)
         except BaseException:
             if lock is not None:
                 lock.release()
             raise
-        database = cls(connection, path, read_only, lock)
+        database = cls(connection, path, read_only, lock, file)
         try:
             database._prepare()
         except BaseException:
@@ -520,3 +533,12 @@ def _check_before_opening(path: Path, read_only: bool) -> None:
                 raise describe_sqlite_error(error, path) from error
         if version > SCHEMA_VERSION:
             raise _too_new(path, version)
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """The file at ``path`` told apart from one renamed in its place (None: no file)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino

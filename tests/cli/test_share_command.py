@@ -16,6 +16,7 @@ import threading
 import time
 import urllib.request
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -23,6 +24,7 @@ import pytest
 
 from jojotte_score.cli import main, share_command
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.storage.backups import make_backup, restore_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
@@ -202,6 +204,38 @@ def test_share_follows_until_interrupted_in_process(
     assert looks == [1.0, 1.0, 1.0]
     out = capsys.readouterr().out
     assert out.splitlines()[-1] == "Sharing stopped."
+
+
+def test_share_follows_a_backup_restored_in_place_of_the_database(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restore renames the backup's copy over the database file (File > Restore from
+    backup in the window): the page shows the restored sitting, not the file replaced."""
+    sitting = load_sitting(DATA / "german-example.json").sitting
+    path = database_path(data_dir)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        sitting_id = store.import_sitting(dataclasses.replace(sitting, hands=sitting.hands[:-1]))
+        backup = make_backup(database.connection, data_dir / "backups", datetime.now(UTC))
+        store.add_hand(sitting_id, sitting.hands[-1])  # type: ignore[arg-type]
+    pages: list[str] = []
+    totals: list[list[int]] = []
+
+    def sleep(seconds: float) -> None:
+        if not pages:  # the address the command printed
+            pages.append(capsys.readouterr().out.split(" at ", 1)[1].split()[0])
+        view = get_json(pages[0] + "view.json")
+        totals.append([column["total"] for column in view["columns"]])
+        if len(totals) == 1:
+            restore_backup(backup.path, path, datetime.now(UTC))
+        else:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(share_command, "_sleep", sleep)
+    status = main(["share", "--data-dir", str(data_dir), "--bind", "127.0.0.1"])
+
+    assert status == 0
+    assert totals == [[755, 655], [155, 615]]  # every hand; then the backup's, one fewer
 
 
 def test_share_speaks_german(capsys: pytest.CaptureFixture[str]) -> None:

@@ -17,20 +17,17 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import tarfile
-import threading
 from pathlib import Path
-from typing import IO
 
 import pytest
 
 from jojotte_score import __version__
 from jojotte_score.gui.window.app_identity import APP_ID
-from tests.ctrl_c import hear_ctrl_c
 
 from .conftest import ROOT
+from .sharing import check_sharing
 from .xserver import display_environment, require_tools, xvfb
 
 DATA = ROOT / "tests" / "data"
@@ -109,7 +106,7 @@ def check_program(command: Path, tmp_path: Path) -> None:
     assert imported.returncode == 0, imported.stderr
     window = run(command, "--quit-after-start", *data, environment=offscreen)
     assert window.returncode == 0, window.stderr
-    check_sharing(command, data, {**offscreen, "LANGUAGE": "en"})
+    check_sharing([str(command)], data, {**offscreen, "LANGUAGE": "en"})
 
     require_tools()
     with xvfb() as display:
@@ -121,49 +118,6 @@ def check_program(command: Path, tmp_path: Path) -> None:
         )
     assert on_x.returncode == 0, on_x.stderr
     assert "could not load the Qt platform plugin" not in on_x.stderr
-
-
-def check_sharing(command: Path, data: tuple[str, ...], environment: dict[str, str]) -> None:
-    """``share`` serves the stored sitting on the loopback, draws its QR code (segno, which
-    the freezer must carry) and stops on Ctrl+C with status 0."""
-    with subprocess.Popen(
-        [str(command), "share", *data, "--bind", "127.0.0.1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        cwd=Path(os.environ.get("TMPDIR", "/tmp")),
-        env=environment,
-        preexec_fn=hear_ctrl_c,
-    ) as served:
-        assert served.stdout is not None
-        assert served.stderr is not None
-        lines: list[str] = []
-        ready = threading.Event()
-
-        def read(stream: IO[str]) -> None:
-            for line in stream:
-                lines.append(line)
-                if line.startswith("Ctrl+C"):
-                    ready.set()
-            ready.set()
-
-        reader = threading.Thread(target=read, args=(served.stdout,), daemon=True)
-        reader.start()
-        try:
-            ready.wait(TIMEOUT_S)
-        finally:
-            served.send_signal(signal.SIGINT)
-            try:
-                served.wait(TIMEOUT_S)
-            finally:
-                served.kill()
-        reader.join(TIMEOUT_S)
-        errors = served.stderr.read()
-    assert served.returncode == 0, errors
-    assert lines[0].startswith("The table follows sitting 1 at http://127.0.0.1:"), errors
-    assert len(lines) > 10  # the QR code's rows
-    assert lines[-1] == "Sharing stopped.\n"
 
 
 def test_the_bundle_runs(tmp_path: Path) -> None:

@@ -12,10 +12,10 @@ what to test; an ordinary test run skips them (the build takes minutes):
 The same checks as the Linux bundle's: ``--version``, ``score`` and the German ``explain``
 of the worked example against the golden files (UTF-8 through a pipe, whatever the console's
 code page), ``csv`` and ``pdf`` (written files, the font embedded), ``import`` then
-``sittings``, and the window with ``--quit-after-start`` offscreen; then the installer
-installs silently for the user, the installed copy passes the same checks, and the
-uninstaller leaves nothing behind but the user's sittings; and the native window is shown
-on Xvfb. With $JOJOTTE_SCREENSHOTS naming a folder, the window's screenshot and the
+``sittings``, ``share`` until Ctrl+C, and the window with ``--quit-after-start`` offscreen;
+then the installer installs silently for the user, the installed copy passes the same
+checks, and the uninstaller leaves nothing behind but the user's sittings; and the native
+window is shown on Xvfb. With $JOJOTTE_SCREENSHOTS naming a folder, the window's screenshot and the
 Start-menu entry's icon are left there.
 """
 
@@ -38,6 +38,7 @@ from jojotte_score import __version__
 
 from ..gui.conftest import screenshot_folder
 from .conftest import ROOT
+from .sharing import check_sharing
 from .xserver import require_tools, screenshot, wait_for_window, xvfb
 
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
@@ -187,6 +188,8 @@ def check_program(folder: Path, tmp_path: Path) -> None:
     assert re.search(r"^\s*1\s.*two-player\s+A–B\s+6\s+1\s+A \+100$", listed.stdout, re.M), (
         listed.stdout
     )
+
+    check_sharing(["wine", str(cli)], data, {**os.environ, "WINEDEBUG": "-all", "LANGUAGE": "en"})
 
     window = wine(folder / "jojotte-score.exe", "--quit-after-start", *data)
     assert window.returncode == 0, window.stderr

@@ -99,7 +99,7 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     assert_no_overlap(sheet)
     labels = " ".join(t.text for t in sheet.texts("label"))
     assert "Summe" in labels
-    assert "Abrechnung" in labels
+    assert "Saldo" in labels  # the foot: each player's net
     assert "=\u00a060 ist eine Kopie: " in labels
     # A copy is "= 60"; parentheses mean the Keller alone ("(60)", the rules' note 4).
     copies = [t.text for t in sheet.texts("entry") if t.copied]
@@ -123,7 +123,7 @@ def test_blank_pads_in_german() -> None:
     labels = [t.text for t in chouette.texts("label")]
     assert "Box: __________ · Kapitän: __________ · Partner: __________" in labels
     assert "Summe" in labels
-    assert "Abrechnung" in labels
+    assert "Saldo" in labels
     assert_no_overlap(chouette)
 
 

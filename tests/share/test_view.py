@@ -43,9 +43,8 @@ def svg_of(html: str) -> tuple[str, list[tuple[str, float]]]:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_pads_type_is_legible_on_a_phone(game: str, language: str, store: SittingStore) -> None:
     """At its least size the pad's numbers are 14 pixels and its words 11; that size fits
-    a phone 360 pixels wide in every game in English (the page then scales it up to the
-    phone's width), and 390 in German (on 360 the German cutthroat pad scrolls sideways in
-    its own box: its foot's "Abrechnung" is long)."""
+    a phone 360 pixels wide in every game, in English and in German (the page then scales
+    it up to the phone's width)."""
     shown = shown_of(store, store_game(store, game))
     with speaking(language):
         html = shared_view(shown, language).html
@@ -58,7 +57,7 @@ def test_the_pads_type_is_legible_on_a_phone(game: str, language: str, store: Si
     assert width is not None
     assert box is not None
     assert width.group(1) == box.group(3)  # a unit is a CSS pixel at the least size
-    assert int(width.group(1)) <= (360 if language == "en" else 390)
+    assert int(width.group(1)) <= 360
 
 
 @pytest.mark.parametrize("game", GAMES)

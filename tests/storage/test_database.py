@@ -939,3 +939,20 @@ def test_a_killed_writer_leaves_its_commits_and_no_lock(tmp_path: Path) -> None:
     with Database.open(path) as database:
         assert database.integrity_problems() == []
         assert [info.title for info in SittingStore(database).list_sittings()] == ["child"]
+
+
+def test_a_database_knows_when_its_file_was_replaced_or_removed(tmp_path: Path) -> None:
+    """A copy that only reads (``share``) asks before reading again: a backup restored is
+    a copy renamed over the file, which the open connection would never see."""
+    path = tmp_path / "sittings.sqlite3"
+    with Database.open(path):
+        pass
+    shutil.copyfile(path, tmp_path / "restored.sqlite3")
+    with Database.open(path, read_only=True) as database:
+        assert not database.replaced()
+        os.replace(tmp_path / "restored.sqlite3", path)
+        assert database.replaced()
+    with Database.open(path, read_only=True) as database:
+        assert not database.replaced()
+        path.unlink()
+        assert database.replaced()
