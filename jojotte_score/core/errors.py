@@ -1,7 +1,5 @@
 """The project's own exceptions, the problems they report, and how their lists are worded."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import NamedTuple
 

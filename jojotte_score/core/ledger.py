@@ -9,8 +9,6 @@ to score each hand (its ``hand_scorer``) and what the roles become after a rubbe
 chouette's C3); prison, games, rubbers and copies are kept here, alike for all.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
@@ -174,7 +172,7 @@ class Ledger:
     start: Checkpoint = START
 
     @property
-    def game(self) -> Game:
+    def game(self) -> "Game":
         """The way to play the ledger scores."""
         return self.variant.game
 
@@ -335,7 +333,7 @@ class Scorer:
         self._score: Callable[[Any, int], HandScore] = game.hand_scorer(start.roles)
 
     @classmethod
-    def of(cls, sitting: Sitting, start: Checkpoint | None = None) -> Scorer:
+    def of(cls, sitting: Sitting, start: Checkpoint | None = None) -> "Scorer":
         """A scorer for ``sitting``'s game and rules, from ``start`` or else its first hand
         (with its first rubber's roles)."""
         if start is None or (start.position == 0 and start.roles is None):
@@ -491,7 +489,7 @@ class Scorer:
         self.results.append(result)
         return result
 
-    def copy(self) -> Scorer:
+    def copy(self) -> "Scorer":
         """An independent scorer in the same state: for trying a hand without recording it."""
         twin = Scorer(self.game.variant, self.rules, self.start)
         twin.results = list(self.results)

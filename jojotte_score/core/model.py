@@ -4,8 +4,6 @@ These values are what happened at the table and nothing else. Every score, game,
 rubber and prison amount is derived from them by :mod:`jojotte_score.core.ledger`.
 """
 
-from __future__ import annotations
-
 import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
@@ -51,7 +49,7 @@ class Variant(enum.StrEnum):
         return self is Variant.PARTNERSHIP
 
     @property
-    def game(self) -> Game:
+    def game(self) -> "Game":
         """The way to play itself: what is particular to it (:mod:`jojotte_score.core.games`)."""
         from jojotte_score.core.games import find_game  # the registry imports this module
 
@@ -118,7 +116,7 @@ class Rules:
     rubber_bonus: int = 300
 
     @classmethod
-    def for_variant(cls, variant: Variant) -> Rules:
+    def for_variant(cls, variant: Variant) -> "Rules":
         """The standard rules of a variant: game at 80 (125 in partnerships), rubber 300."""
         return cls(game_target=variant.default_game_target)
 
@@ -264,7 +262,7 @@ class SeatHand(NamedTuple):
 SeatDeal = SeatHand | ThrownIn
 
 
-AnyHand: TypeAlias = "PlayedHand | SeatHand | ThrownIn"
+AnyHand: TypeAlias = PlayedHand | SeatHand | ThrownIn
 """A hand of any game: side against side, or by seat (the game's ``by_seat``)."""
 
 
@@ -291,7 +289,7 @@ class ChouetteRoles(NamedTuple):
         partner's are the captain's (C4, C5)."""
         return tuple(figures[self.scores_with(seat)] for seat in range(len(figures)))
 
-    def after(self, box_won: bool) -> ChouetteRoles:
+    def after(self, box_won: bool) -> "ChouetteRoles":
         """C3, the backgammon chouette rule: a winning box stays in the box and the partner
         becomes captain; a losing box becomes partner, the captain goes into the box and the
         partner becomes captain."""

@@ -3,8 +3,6 @@
 Prison awards, games and rubbers depend on the hands before; :mod:`ledger` adds those.
 """
 
-from __future__ import annotations
-
 import enum
 from typing import Final, NamedTuple
 
@@ -119,7 +117,7 @@ class HandScore(NamedTuple):
     to_prison: int
     copies: tuple[tuple[int, int], ...] = ()
     copies_above: bool = True
-    roles: Roles | None = None
+    roles: "Roles | None" = None
 
     @property
     def entries(self) -> tuple[Entry, ...]:

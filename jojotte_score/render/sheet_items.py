@@ -12,8 +12,6 @@ centre of its line of text; ``x`` is its left edge, right edge or centre for ``a
 :meth:`TextItem.box`).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from jojotte_score.render.text_fit import TextWidth as TextWidth

@@ -28,8 +28,6 @@ writes come from :mod:`jojotte_score.render.sheet_words`; the game a pad belongs
 asked, never guessed: a column ledger knows its game, and blank pads are given theirs.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 

@@ -9,8 +9,6 @@ single standalone file, with no ``-wal`` beside it.
 Nothing here reads the clock: every function that needs the time takes ``now``.
 """
 
-from __future__ import annotations
-
 import contextlib
 import os
 import re

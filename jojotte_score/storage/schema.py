@@ -5,8 +5,6 @@ in a transaction of its own. Never edit a released migration; add the next one, 
 fixture database of the old version under tests/storage/fixtures/.
 """
 
-from __future__ import annotations
-
 import sqlite3
 from collections.abc import Callable
 from typing import Final, NamedTuple

@@ -8,8 +8,6 @@ Positions are 0-based indexes into a sitting's hands; hand *numbers* (1-based) a
 position + 1.
 """
 
-from __future__ import annotations
-
 import contextlib
 import json
 import sqlite3

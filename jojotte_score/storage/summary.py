@@ -12,8 +12,6 @@ from it; and each seat's figures for the statistics over the rubbers before it (
 so a sitting's figures are scored from there too (:func:`seat_figures`).
 """
 
-from __future__ import annotations
-
 import json
 import sqlite3
 from collections.abc import Iterator
@@ -83,7 +81,7 @@ def figures_of(
 
 
 def added(
-    before: tuple[tuple[int, ...], ...], counted: tuple[PlayerStats, ...]
+    before: tuple[tuple[int, ...], ...], counted: "tuple[PlayerStats, ...]"
 ) -> tuple[tuple[int, ...], ...]:
     """Each seat's row of figures ``before`` (none: nothing yet) plus those ``counted``."""
     rows = [figures_row(stats) for stats in counted]
@@ -164,7 +162,7 @@ def compute(
 
 def seat_figures(
     connection: sqlite3.Connection, sitting_id: int, figures: Figures
-) -> tuple[PlayerStats, ...]:
+) -> "tuple[PlayerStats, ...]":
     """Each seat's figures for the statistics in the stored sitting whose summary is
     ``figures``: those kept for the rubbers before its checkpoint plus those of the hands
     from there on, scored (the same figures a replay from hand 1 gives)."""

@@ -39,7 +39,7 @@ from jojotte_score.gui.entry.form_rules import (
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.entry.form_rules import AnyHand
+    from jojotte_score.core.model import AnyHand
 
 
 class EntryForm(FormRules):

@@ -75,8 +75,7 @@ from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
     from jojotte_score.core.melds import DeclaredMelds
-    from jojotte_score.core.model import SidesWith
-    from jojotte_score.gui.entry.form_rules import AnyHand
+    from jojotte_score.core.model import AnyHand, SidesWith
 
 MODE_ADD, MODE_INSERT, MODE_REPLACE = "add", "insert", "replace"
 

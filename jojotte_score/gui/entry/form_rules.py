@@ -26,17 +26,17 @@ a sitting.
 Nothing here writes a value the scorekeeper did not type or accept.
 """
 
-from __future__ import annotations
-
 import enum
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.model import (
+    AnyHand,
     Doubling,
-    Hand,
     PlayedHand,
+    SeatHand,
+    SidesWith,
     Special,
     ThrownIn,
     Trump,
@@ -44,12 +44,6 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.validation import errors_only, possible_unbid_slam
 from jojotte_score.i18n import N_, _, pgettext
-
-if TYPE_CHECKING:  # the three-player modules are imported when such a sitting is shown
-    from jojotte_score.core.model import SeatHand, SidesWith
-
-    AnyHand = Hand | SeatHand
-    """A hand of any variant: side against side, or by seat."""
 
 Pair = tuple[int | None, int | None]
 SIDES = (0, 1)
@@ -226,7 +220,7 @@ class FormValues(NamedTuple):
     active_defender: int | None = None
 
     @classmethod
-    def of(cls, hand: AnyHand) -> FormValues:
+    def of(cls, hand: AnyHand) -> "FormValues":
         """The values that describe ``hand`` (as editing a recorded hand shows them)."""
         if isinstance(hand, ThrownIn):
             return cls(dealer=hand.dealer, note=hand.note)
@@ -255,7 +249,7 @@ class FormValues(NamedTuple):
         assert isinstance(value, tuple)
         return value[side]
 
-    def with_slot(self, slot: Slot, value: object) -> FormValues:
+    def with_slot(self, slot: Slot, value: object) -> "FormValues":
         """A copy with ``slot`` set to ``value``."""
         side = slot.side
         if side is not None:

@@ -35,7 +35,7 @@ from jojotte_score.gui.entry.form_rules import (
 from jojotte_score.i18n import _, pgettext
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.entry.form_rules import AnyHand
+    from jojotte_score.core.model import AnyHand
 
 _BY_SEAT = re.compile(r"^(\w+)\[(\d)\]$")
 

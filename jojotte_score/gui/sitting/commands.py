@@ -23,7 +23,7 @@ from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.entry.form_rules import AnyHand
+    from jojotte_score.core.model import AnyHand
 
 
 class CommandTexts(NamedTuple):
