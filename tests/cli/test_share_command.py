@@ -217,7 +217,7 @@ def test_share_follows_a_backup_restored_in_place_of_the_database(
         store = SittingStore(database)
         sitting_id = store.import_sitting(dataclasses.replace(sitting, hands=sitting.hands[:-1]))
         backup = make_backup(database.connection, data_dir / "backups", datetime.now(UTC))
-        store.add_hand(sitting_id, sitting.hands[-1])  # type: ignore[arg-type]
+        store.add_hand(sitting_id, sitting.hands[-1])
     pages: list[str] = []
     totals: list[list[int]] = []
 
