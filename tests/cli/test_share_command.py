@@ -244,3 +244,26 @@ def test_share_speaks_german(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "Seite zum Lesen im lokalen Netz" in out
     assert "--bind ADDRESS" in out
+
+
+def test_share_never_imports_qt(tmp_path: Path) -> None:
+    """``share`` uses the window's Qt-free presenters (the session, the pad, the table's
+    words, kept under gui/ beside their views) and never Qt itself."""
+    data = str(tmp_path / "data")
+    code = (
+        "import sys\n"
+        "from jojotte_score.cli import main, share_command\n"
+        "def stop(seconds):\n"
+        "    raise KeyboardInterrupt\n"
+        "share_command._sleep = stop\n"
+        "def run(*a): return main([*a, '--data-dir', " + repr(data) + "], environ={})\n"
+        f"run('import', {str(DATA / 'german-example.json')!r})\n"
+        "assert run('share', '--bind', '127.0.0.1') == 0\n"
+        "qt = sorted(m for m in sys.modules if m.startswith(('PySide6', 'shiboken')))\n"
+        "print('QT:', qt, file=sys.stderr)\n"
+        "sys.exit(1 if qt else 0)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 0, result.stderr
