@@ -6,10 +6,16 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
 
 from jojotte_score.i18n import use_language
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# The property tests check results, not speed (benchmarks/ measures that): on a busy machine
+# an example that takes longer than Hypothesis's usual 200 ms deadline is no failure.
+settings.register_profile("results", deadline=None)
+settings.load_profile("results")
 
 
 @pytest.fixture(autouse=True)
