@@ -411,14 +411,11 @@ class SittingStore:
             variant, names = _require_table(connection, sitting_id)
             position = _count(connection, sitting_id)
             _check_change(connection, sitting_id, variant, names, position, hand, "add")
-            checkpoint = summary.checkpoint_for_change(
-                connection, sitting_id, position, position + 1
-            )
             connection.execute(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (sitting_id, position, _hand_json(hand)),
             )
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return position
 
     def insert_hand(
@@ -446,7 +443,6 @@ class SittingStore:
                 )
             else:
                 _check_change(connection, sitting_id, variant, names, position, hand, "insert")
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count + 1)
             replaced = {p: _hand_at(connection, sitting_id, p - 1, variant) for p in corrections}
             _shift(connection, sitting_id, position, +1)
             connection.execute(
@@ -454,7 +450,7 @@ class SittingStore:
                 (sitting_id, position, _hand_json(hand)),
             )
             _put_hands(connection, sitting_id, corrections)
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return replaced
 
     def replace_hand(self, sitting_id: int, position: int, hand: AnyHand) -> AnyHand:
@@ -463,13 +459,11 @@ class SittingStore:
             variant, names = _require_table(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
             _check_change(connection, sitting_id, variant, names, position, hand, "replace")
-            count = _count(connection, sitting_id)
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count)
             connection.execute(
                 "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
                 (_hand_json(hand), sitting_id, position),
             )
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return old
 
     def replace_hands(self, sitting_id: int, hands: Mapping[int, AnyHand]) -> dict[int, AnyHand]:
@@ -483,11 +477,8 @@ class SittingStore:
             variant, names = _require_table(connection, sitting_id)
             old = {p: _hand_at(connection, sitting_id, p, variant) for p in sorted(hands)}
             _check_replacements(connection, sitting_id, variant, names, hands)
-            count = _count(connection, sitting_id)
-            first = min(hands)
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, first, count)
             _put_hands(connection, sitting_id, hands)
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, min(hands))
         return old
 
     def delete_hand(self, sitting_id: int, position: int) -> AnyHand:
@@ -515,15 +506,13 @@ class SittingStore:
                 )
             else:
                 _check_change(connection, sitting_id, variant, names, position, None, "delete")
-            count = _count(connection, sitting_id)
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count - 1)
             replaced = {p: _hand_at(connection, sitting_id, p + 1, variant) for p in corrections}
             connection.execute(
                 "DELETE FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
             )
             _shift(connection, sitting_id, position + 1, -1)
             _put_hands(connection, sitting_id, corrections)
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return old, replaced
 
     def rename_players(self, sitting_id: int, players: Sequence[str]) -> None:
@@ -539,7 +528,7 @@ class SittingStore:
                 "UPDATE sitting SET players = ? WHERE id = ?",
                 (json.dumps(list(names), ensure_ascii=False), sitting_id),
             )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, _count(connection, sitting_id))
 
     def set_details(
         self, sitting_id: int, *, title: str | None = None, place: str | None = None
@@ -558,7 +547,7 @@ class SittingStore:
                 connection.execute(
                     "UPDATE sitting SET place = ? WHERE id = ?", (place.strip(), sitting_id)
                 )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, _count(connection, sitting_id))
 
     def choose_dealer(self, sitting_id: int, seat: int) -> None:
         """Remember who deals the next hand (the first dealer, or the winner of a new cut)
@@ -586,15 +575,17 @@ class SittingStore:
     def _stamp(self) -> str:
         return self._clock().astimezone(UTC).isoformat()
 
-    def _touch(
-        self, connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
-    ) -> None:
-        """Stamp a change and rebuild the summary, scoring the hands from ``checkpoint``."""
+    def _touch(self, connection: sqlite3.Connection, sitting_id: int, first_changed: int) -> None:
+        """Stamp a change whose first hand touched is at ``first_changed`` (the number of
+        hands for none) and rebuild the summary, scoring the hands from the start of that
+        hand's rubber: the rubber starts before it are those of the hands before it, which
+        the change left as they were."""
+        start = summary.start_at(connection, sitting_id, first_changed)  # of the old revision
         connection.execute(
             "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
             (self._stamp(), sitting_id),
         )
-        summary.refresh(connection, sitting_id, checkpoint)
+        summary.refresh(connection, sitting_id, start, first_changed)
 
 
 # Helpers working inside a transaction ---------------------------------------------------
