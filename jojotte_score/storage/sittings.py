@@ -118,6 +118,8 @@ class RecentHands(NamedTuple):
     hands: tuple[AnyHand, ...]
     chosen_dealer: int | None = None
     chouette: ChouetteRoles | None = None
+    revision: int = 0
+    """The sitting's revision these are of."""
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -263,16 +265,19 @@ class SittingStore:
         with _stored(sitting_id):
             return _load(self.database.connection, sitting_id)
 
-    def load_recent(self, sitting_id: int) -> RecentHands:
+    def load_recent(self, sitting_id: int, known: RecentHands | None = None) -> RecentHands:
         """The sitting with only the hands of its newest rubber (see :class:`RecentHands`).
 
         The checkpoint comes from the summary; a stale summary is rebuilt first (and
-        stored, unless the database is open read-only).
+        stored, unless the database is open read-only). Given ``known``, what an earlier
+        call returned, the hands it holds are not read again when the changes since touched
+        none of them (a hand recorded after them, the players renamed): those it holds from
+        the checkpoint on are given back as they are, with the hands added since.
         """
         with _stored(sitting_id):
-            return self._load_recent(sitting_id)
+            return self._load_recent(sitting_id, known)
 
-    def _load_recent(self, sitting_id: int) -> RecentHands:
+    def _load_recent(self, sitting_id: int, known: RecentHands | None) -> RecentHands:
         connection = self.database.connection
         row = _details(connection, sitting_id)
         figures = summary.fresh(connection, sitting_id)
@@ -283,7 +288,15 @@ class SittingStore:
                 figures = summary.refresh(writing, sitting_id)
         checkpoint = figures.checkpoint
         variant = Variant(row["variant"])
-        hands = tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position))
+        revision = row["revision"]
+        reused = _unchanged(known, sitting_id, revision, figures)
+        skip = -1 if reused is None else checkpoint.position - reused.checkpoint.position
+        if reused is None or not 0 <= skip <= len(reused.hands):
+            start = checkpoint.position
+            hands = tuple(summary.stored_hands(connection, sitting_id, variant, start))
+        else:
+            added = summary.stored_hands(connection, sitting_id, variant, reused.hand_count)
+            hands = reused.hands[skip:] + tuple(added)
         roles = None
         if variant.game.has_roles:
             roles = ChouetteRoles(row["chouette_box"], row["chouette_captain"])
@@ -301,7 +314,18 @@ class SittingStore:
             hands=hands,
             chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
             chouette=roles,
+            revision=revision,
         )
+
+    def rubber_start(
+        self, sitting_id: int, revision: int, *, hand: int = 0, rubber: int = 0
+    ) -> Checkpoint | None:
+        """Where the rubber of hand ``hand`` (1-based), or rubber ``rubber``, starts, as
+        kept for the sitting's revision ``revision`` (schema 7); None when the sitting is
+        at another revision, or its summary is stale."""
+        with _stored(sitting_id):
+            connection = self.database.connection
+            return summary.nearest_start(connection, sitting_id, revision, hand, rubber)
 
     def hands_from(self, sitting_id: int, position: int) -> Generator[AnyHand, None, None]:
         """The sitting's hands from ``position`` (0-based) on, in order, each read when it
@@ -744,11 +768,11 @@ def _problems_from(
 ) -> list[Problem]:
     """The game's problems with the hands from position ``first`` on once ``change`` has
     been made to the stored hands (it is given them from a position on, and that
-    position). They are checked from the summary's checkpoint when it is fresh and not
-    after ``first`` (the hands before it are as they were checked, and so are the roles
-    it holds), else from the first hand."""
-    cached = summary.fresh(connection, sitting_id)
-    start = START if cached is None or cached.checkpoint.position > first else cached.checkpoint
+    position). They are checked from the start of the rubber of the hand at ``first``
+    when the summary is fresh (the hands before it are as they were checked, and so are
+    the roles it holds), else from the first hand."""
+    kept = summary.start_at(connection, sitting_id, first)
+    start = START if kept is None or kept.checkpoint.position == 0 else kept.checkpoint
     setup = summary.stored_setup(connection, sitting_id)
     hands = list(summary.stored_hands(connection, sitting_id, setup.variant, start.position))
     change(hands, start.position)
@@ -846,7 +870,8 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
-        "chosen_dealer, chosen_for, chouette_box, chouette_captain FROM sitting WHERE id = ?",
+        "chosen_dealer, chosen_for, chouette_box, chouette_captain, revision "
+        "FROM sitting WHERE id = ?",
         (sitting_id,),
     )
     if row is None:
@@ -865,6 +890,21 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
     )
+
+
+def _unchanged(
+    known: RecentHands | None, sitting_id: int, revision: int, figures: summary.Figures
+) -> RecentHands | None:
+    """``known`` when its hands are still those stored: the sitting's, of this revision or
+    of the one before it when the change that made this one touched no hand among them
+    (the summary says where it did)."""
+    if known is None or known.id != sitting_id:
+        return None
+    if known.revision == revision or (
+        known.revision == revision - 1 and figures.first_changed >= known.hand_count
+    ):
+        return known
+    return None
 
 
 def _damaged_info(sitting_id: int, error: DamagedSittingError) -> SittingInfo:
