@@ -227,27 +227,46 @@ def compute(connection: sqlite3.Connection, sitting_id: int) -> Figures:
     """Derive the summary without storing anything (a read-only database whose summary
     is stale): scored from the latest stored rubber start that still fits the stored hands
     (:func:`fitting_starts`), or from the first hand."""
-    starts = fitting_starts(connection, sitting_id)
-    return scored_from(
-        connection, sitting_id, starts[-1] if starts else None, _latest_of(starts)
-    ).figures
+    return _scored(connection, sitting_id).figures
 
 
-def seat_figures(
-    connection: sqlite3.Connection, sitting_id: int, figures: Figures
-) -> tuple[PlayerStats, ...]:
-    """Each seat's figures for the statistics in the stored sitting whose summary is
-    ``figures``: those kept for the rubbers before its newest rubber's start (or, should
-    that not be readable, its checkpoint) plus those of the hands from there on, scored
-    (the same figures a replay from hand 1 gives)."""
+def _scored(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    start: Start | None = None,
+    first_changed: int = 0,
+) -> Scored:
+    """The sitting scored from ``start``, a start kept for the summary's revision (see
+    :func:`start_at`); without one, from the latest stored start that fits the stored
+    hands, whatever revision wrote it, or from the first hand."""
+    if start is None:
+        fitting = fitting_starts(connection, sitting_id)
+        newest = fitting[-1] if fitting else None
+        return scored_from(connection, sitting_id, newest, _latest_of(fitting), first_changed)
+
+    def kept(position: int) -> Start | None:
+        return _stored_start(connection, sitting_id, "position <= ?", (position,))
+
+    return scored_from(connection, sitting_id, start, kept, first_changed)
+
+
+def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> tuple[PlayerStats, ...]:
+    """Each seat's figures for the statistics in the stored sitting: those kept for the
+    rubbers before its newest rubber's start plus those of the hands from there on, scored
+    (the same figures a replay from hand 1 gives). The start is the one kept for the
+    summary's revision or, the summary stale, the latest that fits the stored hands."""
     from jojotte_score.core.stats import rubbers_stats  # see the imports above
 
+    start = newest_start(connection, sitting_id)
+    if start is None:
+        fitting = fitting_starts(connection, sitting_id)
+        start = fitting[-1] if fitting else None
     setup = stored_setup(connection, sitting_id)
-    start = newest_start(connection, sitting_id) or Start(figures.checkpoint, figures.before, "")
-    scorer = Scorer.of(setup, None if start.checkpoint.position == 0 else start.checkpoint)
-    scorer.extend(stored_hands(connection, sitting_id, setup.variant, start.checkpoint.position))
+    point = None if start is None or start.checkpoint.position == 0 else start.checkpoint
+    scorer = Scorer.of(setup, point)
+    scorer.extend(stored_hands(connection, sitting_id, setup.variant, scorer.start.position))
     counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
-    if not start.before:
+    if start is None or not start.before:
         return counted
     return tuple(
         figures_from_row(row, sittings=0) + stats
@@ -522,16 +541,10 @@ def refresh(
     start: Start | None = None,
     first_changed: int = 0,
 ) -> Figures:
-    """Rebuild and store the summary and the rubber starts from ``start`` on (default:
-    every hand scored), after a change whose first hand touched is at ``first_changed``;
-    ``start`` is that hand's rubber's, as :func:`start_at` found it before the change."""
-    if start is None:
-        kept: Callable[[int], Start | None] = lambda _position: None  # noqa: E731
-    else:
-
-        def kept(position: int) -> Start | None:
-            return _stored_start(connection, sitting_id, "position <= ?", (position,))
-
-    scored = scored_from(connection, sitting_id, start, kept, first_changed)
+    """Rebuild and store the summary and the rubber starts from ``start`` on, after a
+    change whose first hand touched is at ``first_changed``; ``start`` is that hand's
+    rubber's, as :func:`start_at` found it before the change (None: from the latest stored
+    start that fits the stored hands, or from the first hand)."""
+    scored = _scored(connection, sitting_id, start, first_changed)
     store(connection, sitting_id, scored)
     return scored.figures
