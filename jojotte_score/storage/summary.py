@@ -1,15 +1,21 @@
-"""The ``summary`` table: figures derived from a sitting's hands, cached for speed.
+"""The ``summary`` and ``rubber_start`` tables: figures derived from a sitting's hands,
+cached for speed.
 
 A summary row is never a source of truth. It belongs to one revision of its sitting and is
 rebuilt whenever that revision has moved on, so a stale or missing row only costs time.
 Besides the figures the list of sittings shows, it keeps a :class:`Checkpoint`: the latest
 rubber start with at least :data:`RECENT_HANDS` hands after it. The window scores only the
-hands from there to show the pad as it stands (the newest rubber is always among them),
-and recording the next hand re-scores from there instead of from hand 1. Every game has
-one: it holds each column's totals over the earlier rubbers and, in the chouette, the
-rubber's roles, so the two sides' net (R14) and each player's settlement (T15) are known
-from it; and each seat's figures for the statistics over the rubbers before it (schema 6),
-so a sitting's figures are scored from there too (:func:`seat_figures`).
+hands from there to show the pad as it stands (the newest rubber is always among them).
+Every game has one: it holds each column's totals over the earlier rubbers and, in the
+chouette, the rubber's roles, so the two sides' net (R14) and each player's settlement
+(T15) are known from it; and each seat's figures for the statistics over the rubbers before
+it (schema 6).
+
+Since schema 7 every rubber's start is kept too (:class:`Start`), written with the summary:
+a change is scored from the start of the rubber it touches (a recorded hand with its own
+rubber's hands only), an old hand from its own rubber's start, the statistics from the
+newest rubber's start; and each start's fingerprint of the hands before it tells whether
+it still fits them when the summary is of an older revision (:func:`fitting_starts`).
 """
 
 from __future__ import annotations
