@@ -366,23 +366,43 @@ class Scorer:
         for index, result in enumerate(results[: max(len(results) - max(keep, 1), 0)]):
             if result.rubber_winner is not None:  # the next rubber starts after this hand
                 chosen = index + 1
-        if chosen == 0:
+        return self._start_after(chosen)
+
+    def _start_after(self, count: int) -> Checkpoint:
+        """Where the hand after the first ``count`` results starts, that hand being the
+        first of a rubber (or ``count`` 0: the scorer's own start)."""
+        if count == 0:
             return self.start
+        results = self.results
         totals = list(self.start.totals)
         roles = self.start.roles
-        for result in results[:chosen]:
+        for result in results[:count]:
             for _hand, side, _line, points, _kind in result.plain_entries:
                 totals[side] += points
             if result.rubber_winner is not None and roles is not None:
                 roles = self.game.roles_after(roles, result.rubber_winner)
-        before = results[chosen - 1]
+        before = results[count - 1]
         return Checkpoint(
-            self.start.position + chosen,
+            self.start.position + count,
             before.rubber + 1,
             before.prison_after,
             tuple(totals),
             roles,
         )
+
+    def rebased(self, count: int) -> "Scorer | None":
+        """An independent scorer in the same state that keeps only the results after the
+        first ``count``, started where the rubber of the next one starts (the pad of a
+        sitting scored on from an older checkpoint, the hands before the newer one left
+        behind); None when no rubber starts there."""
+        if not 0 <= count <= len(self.results):
+            return None
+        if count and self.results[count - 1].rubber_winner is None:
+            return None
+        twin = self.copy()
+        twin.start = self._start_after(count)
+        twin.results = self.results[count:]
+        return twin
 
     @property
     def prison_waiting(self) -> int:

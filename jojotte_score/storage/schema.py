@@ -27,7 +27,7 @@ def _fill_seat_figures(connection: sqlite3.Connection) -> None:
 
 
 def _fill_summary(connection: sqlite3.Connection) -> None:
-    """Schema 6: every stored sitting's summary, with the figures before its checkpoint."""
+    """Schema 7: every stored sitting's summary and the start of each of its rubbers."""
     from jojotte_score.storage.statistics import fill_summary  # it reads the schema
 
     fill_summary(connection)
@@ -237,7 +237,8 @@ MIGRATIONS: Final = (
             # over the rubbers before it (a JSON list of rows in the order of seat_figures'
             # columns, empty at the first rubber), so that a sitting's figures are scored
             # from its checkpoint, not from its first hand. A cache: the old rows are
-            # dropped and rebuilt, here for every sitting that can be read.
+            # dropped and rebuilt (schema 6 rebuilt them here; schema 7 drops them again and
+            # rebuilds them with the rubbers' starts, so that is left to it).
             "DROP TABLE summary",
             """
             CREATE TABLE summary (
@@ -256,6 +257,60 @@ MIGRATIONS: Final = (
                 resume_captain INTEGER,
                 settlement TEXT,
                 resume_figures TEXT NOT NULL
+            )
+            """,
+        ),
+    ),
+    Migration(
+        7,
+        (
+            # Where each rubber of a sitting starts, so that an old hand is scored from its
+            # own rubber's start and a change from the start of the rubber it touches: the
+            # rubber's number, its first hand's position, the prison waiting, each column's
+            # totals over the rubbers before it (a JSON list), the chouette's roles (NULL in
+            # the other games), each seat's figures for the statistics over the rubbers
+            # before it (a JSON list of rows in the order of seat_figures' columns, empty
+            # at the first rubber) and a fingerprint of the stored hands before it (which
+            # tells a start that still fits the hands when the summary is of an older
+            # revision). They belong to the summary's revision, and are written with it.
+            """
+            CREATE TABLE rubber_start (
+                sitting_id INTEGER NOT NULL REFERENCES sitting (id) ON DELETE CASCADE,
+                rubber INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                prison INTEGER NOT NULL,
+                totals TEXT NOT NULL,
+                box INTEGER,
+                captain INTEGER,
+                figures TEXT NOT NULL,
+                digest TEXT NOT NULL,
+                PRIMARY KEY (sitting_id, rubber)
+            ) WITHOUT ROWID
+            """,
+            # The summary also says where the change that made its revision first touched
+            # the hands (its position; the number of hands when it touched none, 0 when
+            # not known), so that a window showing the revision before it scores only the
+            # hands from there. A cache: the old rows are dropped and rebuilt, with every
+            # sitting's rubber starts, for every sitting that can be read.
+            "DROP TABLE summary",
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL,
+                resume_position INTEGER NOT NULL,
+                resume_rubber INTEGER NOT NULL,
+                resume_prison INTEGER NOT NULL,
+                resume_totals TEXT NOT NULL,
+                resume_box INTEGER,
+                resume_captain INTEGER,
+                settlement TEXT,
+                resume_figures TEXT NOT NULL,
+                first_changed INTEGER NOT NULL
             )
             """,
         ),

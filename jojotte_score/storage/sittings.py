@@ -116,6 +116,8 @@ class RecentHands(NamedTuple):
     hands: tuple[AnyHand, ...]
     chosen_dealer: int | None = None
     chouette: ChouetteRoles | None = None
+    revision: int = 0
+    """The sitting's revision these are of."""
 
     @property
     def side_names(self) -> tuple[str, str]:
@@ -261,16 +263,19 @@ class SittingStore:
         with _stored(sitting_id):
             return _load(self.database.connection, sitting_id)
 
-    def load_recent(self, sitting_id: int) -> RecentHands:
+    def load_recent(self, sitting_id: int, known: RecentHands | None = None) -> RecentHands:
         """The sitting with only the hands of its newest rubber (see :class:`RecentHands`).
 
         The checkpoint comes from the summary; a stale summary is rebuilt first (and
-        stored, unless the database is open read-only).
+        stored, unless the database is open read-only). Given ``known``, what an earlier
+        call returned, the hands it holds are not read again when the changes since touched
+        none of them (a hand recorded after them, the players renamed): those it holds from
+        the checkpoint on are given back as they are, with the hands added since.
         """
         with _stored(sitting_id):
-            return self._load_recent(sitting_id)
+            return self._load_recent(sitting_id, known)
 
-    def _load_recent(self, sitting_id: int) -> RecentHands:
+    def _load_recent(self, sitting_id: int, known: RecentHands | None) -> RecentHands:
         connection = self.database.connection
         row = _details(connection, sitting_id)
         figures = summary.fresh(connection, sitting_id)
@@ -281,7 +286,15 @@ class SittingStore:
                 figures = summary.refresh(writing, sitting_id)
         checkpoint = figures.checkpoint
         variant = Variant(row["variant"])
-        hands = tuple(summary.stored_hands(connection, sitting_id, variant, checkpoint.position))
+        revision = row["revision"]
+        reused = _unchanged(known, sitting_id, revision, figures)
+        skip = -1 if reused is None else checkpoint.position - reused.checkpoint.position
+        if reused is None or not 0 <= skip <= len(reused.hands):
+            start = checkpoint.position
+            hands = tuple(summary.stored_hands(connection, sitting_id, variant, start))
+        else:
+            added = summary.stored_hands(connection, sitting_id, variant, reused.hand_count)
+            hands = reused.hands[skip:] + tuple(added)
         roles = None
         if variant.game.has_roles:
             roles = ChouetteRoles(row["chouette_box"], row["chouette_captain"])
@@ -299,7 +312,18 @@ class SittingStore:
             hands=hands,
             chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
             chouette=roles,
+            revision=revision,
         )
+
+    def rubber_start(
+        self, sitting_id: int, revision: int, *, hand: int = 0, rubber: int = 0
+    ) -> Checkpoint | None:
+        """Where the rubber of hand ``hand`` (1-based), or rubber ``rubber``, starts, as
+        kept for the sitting's revision ``revision`` (schema 7); None when the sitting is
+        at another revision, or its summary is stale."""
+        with _stored(sitting_id):
+            connection = self.database.connection
+            return summary.nearest_start(connection, sitting_id, revision, hand, rubber)
 
     def hands_from(self, sitting_id: int, position: int) -> Generator[AnyHand, None, None]:
         """The sitting's hands from ``position`` (0-based) on, in order, each read when it
@@ -409,14 +433,11 @@ class SittingStore:
             variant, names = _require_table(connection, sitting_id)
             position = _count(connection, sitting_id)
             _check_change(connection, sitting_id, variant, names, position, hand, "add")
-            checkpoint = summary.checkpoint_for_change(
-                connection, sitting_id, position, position + 1
-            )
             connection.execute(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (sitting_id, position, _hand_json(hand)),
             )
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return position
 
     def insert_hand(
@@ -444,7 +465,6 @@ class SittingStore:
                 )
             else:
                 _check_change(connection, sitting_id, variant, names, position, hand, "insert")
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count + 1)
             replaced = {p: _hand_at(connection, sitting_id, p - 1, variant) for p in corrections}
             _shift(connection, sitting_id, position, +1)
             connection.execute(
@@ -452,7 +472,7 @@ class SittingStore:
                 (sitting_id, position, _hand_json(hand)),
             )
             _put_hands(connection, sitting_id, corrections)
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return replaced
 
     def replace_hand(self, sitting_id: int, position: int, hand: AnyHand) -> AnyHand:
@@ -461,13 +481,11 @@ class SittingStore:
             variant, names = _require_table(connection, sitting_id)
             old = _hand_at(connection, sitting_id, position, variant)
             _check_change(connection, sitting_id, variant, names, position, hand, "replace")
-            count = _count(connection, sitting_id)
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count)
             connection.execute(
                 "UPDATE hand SET data = ? WHERE sitting_id = ? AND position = ?",
                 (_hand_json(hand), sitting_id, position),
             )
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return old
 
     def replace_hands(self, sitting_id: int, hands: Mapping[int, AnyHand]) -> dict[int, AnyHand]:
@@ -481,11 +499,8 @@ class SittingStore:
             variant, names = _require_table(connection, sitting_id)
             old = {p: _hand_at(connection, sitting_id, p, variant) for p in sorted(hands)}
             _check_replacements(connection, sitting_id, variant, names, hands)
-            count = _count(connection, sitting_id)
-            first = min(hands)
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, first, count)
             _put_hands(connection, sitting_id, hands)
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, min(hands))
         return old
 
     def delete_hand(self, sitting_id: int, position: int) -> AnyHand:
@@ -513,15 +528,13 @@ class SittingStore:
                 )
             else:
                 _check_change(connection, sitting_id, variant, names, position, None, "delete")
-            count = _count(connection, sitting_id)
-            checkpoint = summary.checkpoint_for_change(connection, sitting_id, position, count - 1)
             replaced = {p: _hand_at(connection, sitting_id, p + 1, variant) for p in corrections}
             connection.execute(
                 "DELETE FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
             )
             _shift(connection, sitting_id, position + 1, -1)
             _put_hands(connection, sitting_id, corrections)
-            self._touch(connection, sitting_id, checkpoint)
+            self._touch(connection, sitting_id, position)
         return old, replaced
 
     def rename_players(self, sitting_id: int, players: Sequence[str]) -> None:
@@ -537,7 +550,7 @@ class SittingStore:
                 "UPDATE sitting SET players = ? WHERE id = ?",
                 (json.dumps(list(names), ensure_ascii=False), sitting_id),
             )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, _count(connection, sitting_id))
 
     def set_details(
         self, sitting_id: int, *, title: str | None = None, place: str | None = None
@@ -556,7 +569,7 @@ class SittingStore:
                 connection.execute(
                     "UPDATE sitting SET place = ? WHERE id = ?", (place.strip(), sitting_id)
                 )
-            self._touch(connection, sitting_id)
+            self._touch(connection, sitting_id, _count(connection, sitting_id))
 
     def choose_dealer(self, sitting_id: int, seat: int) -> None:
         """Remember who deals the next hand (the first dealer, or the winner of a new cut)
@@ -584,15 +597,17 @@ class SittingStore:
     def _stamp(self) -> str:
         return self._clock().astimezone(UTC).isoformat()
 
-    def _touch(
-        self, connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
-    ) -> None:
-        """Stamp a change and rebuild the summary, scoring the hands from ``checkpoint``."""
+    def _touch(self, connection: sqlite3.Connection, sitting_id: int, first_changed: int) -> None:
+        """Stamp a change whose first hand touched is at ``first_changed`` (the number of
+        hands for none) and rebuild the summary, scoring the hands from the start of that
+        hand's rubber: the rubber starts before it are those of the hands before it, which
+        the change left as they were."""
+        start = summary.start_at(connection, sitting_id, first_changed)  # of the old revision
         connection.execute(
             "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
             (self._stamp(), sitting_id),
         )
-        summary.refresh(connection, sitting_id, checkpoint)
+        summary.refresh(connection, sitting_id, start, first_changed)
 
 
 # Helpers working inside a transaction ---------------------------------------------------
@@ -751,11 +766,11 @@ def _problems_from(
 ) -> list[Problem]:
     """The game's problems with the hands from position ``first`` on once ``change`` has
     been made to the stored hands (it is given them from a position on, and that
-    position). They are checked from the summary's checkpoint when it is fresh and not
-    after ``first`` (the hands before it are as they were checked, and so are the roles
-    it holds), else from the first hand."""
-    cached = summary.fresh(connection, sitting_id)
-    start = START if cached is None or cached.checkpoint.position > first else cached.checkpoint
+    position). They are checked from the start of the rubber of the hand at ``first``
+    when the summary is fresh (the hands before it are as they were checked, and so are
+    the roles it holds), else from the first hand."""
+    kept = summary.start_at(connection, sitting_id, first)
+    start = START if kept is None or kept.checkpoint.position == 0 else kept.checkpoint
     setup = summary.stored_setup(connection, sitting_id)
     hands = list(summary.stored_hands(connection, sitting_id, setup.variant, start.position))
     change(hands, start.position)
@@ -853,7 +868,8 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
-        "chosen_dealer, chosen_for, chouette_box, chouette_captain FROM sitting WHERE id = ?",
+        "chosen_dealer, chosen_for, chouette_box, chouette_captain, revision "
+        "FROM sitting WHERE id = ?",
         (sitting_id,),
     )
     if row is None:
@@ -872,6 +888,21 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
     )
+
+
+def _unchanged(
+    known: RecentHands | None, sitting_id: int, revision: int, figures: summary.Figures
+) -> RecentHands | None:
+    """``known`` when its hands are still those stored: the sitting's, of this revision or
+    of the one before it when the change that made this one touched no hand among them
+    (the summary says where it did)."""
+    if known is None or known.id != sitting_id:
+        return None
+    if known.revision == revision or (
+        known.revision == revision - 1 and figures.first_changed >= known.hand_count
+    ):
+        return known
+    return None
 
 
 def _damaged_info(sitting_id: int, error: DamagedSittingError) -> SittingInfo:

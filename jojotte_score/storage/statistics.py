@@ -240,19 +240,17 @@ def stored_figure_rows(
 
 
 def seat_figures_of(connection: sqlite3.Connection, sitting_id: int) -> tuple[PlayerStats, ...]:
-    """Each seat's figures in the stored sitting: when its summary is fresh, those kept for
-    the rubbers before its checkpoint plus those of the hands from there on, scored; else
-    scored from its first hand."""
-    figures = summary.fresh(connection, sitting_id)
-    if figures is None:
-        return sitting_stats(summary.stored_sitting(connection, sitting_id))
-    return summary.seat_figures(connection, sitting_id, figures)
+    """Each seat's figures in the stored sitting: those kept for the rubbers before its
+    newest rubber's start plus those of the hands from there on, scored. With the summary
+    stale (a read-only database), the start is the latest stored one that still fits the
+    stored hands; with none, every hand is scored."""
+    return summary.seat_figures(connection, sitting_id)
 
 
 def refresh_seat_figures(
     connection: sqlite3.Connection, sitting_id: int
 ) -> tuple[PlayerStats, ...]:
-    """Score the sitting's figures from its summary's checkpoint (the summary rebuilt
+    """Score the sitting's figures from its newest rubber's start (the summary rebuilt
     first when stale) and store them as those of its current revision (inside a write
     transaction)."""
     if summary.fresh(connection, sitting_id) is None:

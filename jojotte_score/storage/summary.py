@@ -1,23 +1,29 @@
-"""The ``summary`` table: figures derived from a sitting's hands, cached for speed.
+"""The ``summary`` and ``rubber_start`` tables: figures derived from a sitting's hands,
+cached for speed.
 
 A summary row is never a source of truth. It belongs to one revision of its sitting and is
 rebuilt whenever that revision has moved on, so a stale or missing row only costs time.
 Besides the figures the list of sittings shows, it keeps a :class:`Checkpoint`: the latest
 rubber start with at least :data:`RECENT_HANDS` hands after it. The window scores only the
-hands from there to show the pad as it stands (the newest rubber is always among them),
-and recording the next hand re-scores from there instead of from hand 1. Every game has
-one: it holds each column's totals over the earlier rubbers and, in the chouette, the
-rubber's roles, so the two sides' net (R14) and each player's settlement (T15) are known
-from it; and each seat's figures for the statistics over the rubbers before it (schema 6),
-so a sitting's figures are scored from there too (:func:`seat_figures`).
+hands from there to show the pad as it stands (the newest rubber is always among them).
+Every game has one: it holds each column's totals over the earlier rubbers and, in the
+chouette, the rubber's roles, so the two sides' net (R14) and each player's settlement
+(T15) are known from it; and each seat's figures for the statistics over the rubbers before
+it (schema 6).
+
+Since schema 7 every rubber's start is kept too (:class:`Start`), written with the summary:
+a change is scored from the start of the rubber it touches (a recorded hand with its own
+rubber's hands only), an old hand from its own rubber's start, the statistics from the
+newest rubber's start; and each start's fingerprint of the hands before it tells whether
+it still fits them when the summary is of an older revision (:func:`fitting_starts`).
 """
 
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer
+from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
@@ -28,6 +34,7 @@ from jojotte_score.storage.rows import named_row
 if TYPE_CHECKING:
     # The statistics are counted only when a summary is scored, never when a fresh one is
     # read, as at start-up: their modules are imported there (two of the start's modules).
+    from jojotte_score.core.games.game import Game
     from jojotte_score.core.stats import PlayerStats
 
 RECENT_HANDS: Final = 100
@@ -50,34 +57,36 @@ class Figures(NamedTuple):
     before: tuple[tuple[int, ...], ...] = ()
     """Each seat's figures for the statistics over the rubbers before ``checkpoint``, as
     rows of :data:`~jojotte_score.storage.figure_rows.FIGURE_COLUMNS` (none at the start)."""
+    first_changed: int = 0
+    """The position of the first hand the change that made this revision touched (the
+    number of hands when it touched none; 0 when it is not known): the hands before it
+    are those of the revision before (schema 7)."""
 
 
-def figures_of(
-    ledger: Ledger,
-    checkpoint: Checkpoint,
-    setup: Sitting,
-    before: tuple[tuple[int, ...], ...] = (),
-) -> Figures:
-    """The summary of a pad scored from ``ledger.start`` (any checkpoint, or the start),
-    ``before`` being each seat's figures over the rubbers before ``ledger.start`` and
-    ``setup`` the sitting's variant and players."""
-    per_player = ledger.game.per_player
-    net_side, net_points = (None, 0) if per_player else ledger.net
-    earlier = [rubber for rubber in ledger.rubbers if rubber.number < checkpoint.rubber]
-    if earlier:
-        from jojotte_score.core.stats import rubbers_stats  # see the imports above
+class Start(NamedTuple):
+    """Where one rubber of a stored sitting starts, as the ``rubber_start`` table keeps it
+    (schema 7): all that scoring from there needs (:class:`Checkpoint`), each seat's figures
+    for the statistics over the rubbers before it (rows of
+    :data:`~jojotte_score.storage.figure_rows.FIGURE_COLUMNS`, none at the first rubber)
+    and the fingerprint of the stored hands before it (:func:`fingerprint`)."""
 
-        before = added(before, rubbers_stats(setup, earlier))
-    return Figures(
-        ledger.hand_count,
-        ledger.rubbers_finished,
-        net_side,
-        net_points,
-        ledger.unresolved_prison,
-        checkpoint,
-        ledger.settlement if per_player else None,
-        before,
-    )
+    checkpoint: Checkpoint
+    before: tuple[tuple[int, ...], ...]
+    digest: str
+
+
+def fingerprint(digest: str, rubber: Iterable[str]) -> str:
+    """The fingerprint of the stored hands before a rubber start: that of the start before
+    it (``digest``; empty at the first rubber) and the stored text of the hands of the
+    rubber between them (``rubber``), chained, so a start is known to fit the hands
+    whatever revision wrote it."""
+    import hashlib  # only when a summary is scored, never at start-up
+
+    chain = hashlib.blake2b(digest.encode(), digest_size=16)
+    for data in rubber:
+        chain.update(b"\n")
+        chain.update(data.encode())
+    return chain.hexdigest()
 
 
 def added(
@@ -93,18 +102,26 @@ def added(
     )
 
 
-def stored_hands(
+def stored_rows(
     connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
-) -> Iterator[AnyHand]:
-    """The sitting's hands from position ``start`` on, in order, each the game's kind of
-    hand (side against side, or by seat)."""
+) -> Iterator[tuple[str, AnyHand]]:
+    """The sitting's hands from position ``start`` on, in order: each stored text and the
+    game's kind of hand it holds (side against side, or by seat)."""
     read = seat_hand_from_data if variant.game.by_seat else hand_from_data
     for position, data in connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
         (sitting_id, start),
     ):
         # Every stored hand passed the game's checks when it was written (SittingStore._check).
-        yield read(json.loads(data), position + 1, variant, checked=False)
+        yield data, read(json.loads(data), position + 1, variant, checked=False)
+
+
+def stored_hands(
+    connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+) -> Iterator[AnyHand]:
+    """The sitting's hands from position ``start`` on, in order, each the game's kind of
+    hand (side against side, or by seat)."""
+    return (hand for _data, hand in stored_rows(connection, sitting_id, variant, start))
 
 
 def stored_setup(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
@@ -144,64 +161,251 @@ def stored_players(data: str) -> tuple[str, ...]:
     return tuple(players)
 
 
-def compute(
-    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
-) -> Figures:
-    """Derive the summary by scoring the stored hands from ``checkpoint`` (default: all).
-    A checkpoint other than the start is the one the stored summary row holds (see
-    :func:`checkpoint_for_change`), which also holds the statistics' figures before it;
-    should the row hold another, every hand is scored."""
-    before: tuple[tuple[int, ...], ...] = ()
-    if checkpoint != START:
-        kept = _kept_before(connection, sitting_id, checkpoint)
-        checkpoint, before = (START, ()) if kept is None else (checkpoint, kept)
+class Scored(NamedTuple):
+    """A stored sitting scored from one of its rubber starts: its summary, and the start
+    it was scored from followed by those of the rubbers that begin after it."""
+
+    figures: Figures
+    starts: tuple[Start, ...]
+
+
+def scored_from(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    start: Start | None = None,
+    kept: Callable[[int], Start | None] = lambda _position: None,
+    first_changed: int = 0,
+) -> Scored:
+    """Score the stored hands from ``start`` (default: the first hand) to the newest.
+
+    The summary's checkpoint is the latest rubber start with at least
+    :data:`RECENT_HANDS` hands after it: one of the starts found, or else the latest of
+    those before ``start`` that ``kept`` gives (the latest at or before a position).
+    """
     setup = stored_setup(connection, sitting_id)
-    scorer = _scored(connection, sitting_id, setup, checkpoint)
-    return figures_of(scorer.ledger(setup.columns), scorer.checkpoint(RECENT_HANDS), setup, before)
+    first = Start(Scorer.of(setup).start, (), "")
+    if start is None or start.checkpoint.position == 0:
+        start = first
+    scorer = Scorer(setup.variant, setup.rules, start.checkpoint)
+    digests = [start.digest]
+    rubber: list[str] = []
+    for data, hand in stored_rows(connection, sitting_id, setup.variant, scorer.start.position):
+        rubber.append(data)
+        if scorer.add(hand).rubber_winner is not None:
+            digests.append(fingerprint(digests[-1], rubber))
+            rubber = []
+    ledger = scorer.ledger(setup.columns)
+    starts = [Start(scorer.start, start.before, start.digest)]
+    finished = [held for held in ledger.rubbers if held.finished]
+    if finished:
+        from jojotte_score.core.stats import rubbers_stats  # see the imports above
 
-
-def seat_figures(
-    connection: sqlite3.Connection, sitting_id: int, figures: Figures
-) -> "tuple[PlayerStats, ...]":
-    """Each seat's figures for the statistics in the stored sitting whose summary is
-    ``figures``: those kept for the rubbers before its checkpoint plus those of the hands
-    from there on, scored (the same figures a replay from hand 1 gives)."""
-    from jojotte_score.core.stats import rubbers_stats  # see the imports above
-
-    setup = stored_setup(connection, sitting_id)
-    scorer = _scored(connection, sitting_id, setup, figures.checkpoint)
-    counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
-    if not figures.before:
-        return counted
-    return tuple(
-        figures_from_row(row, sittings=0) + stats
-        for row, stats in zip(figures.before, counted, strict=True)
+        for held, point, digest in zip(
+            finished, ledger.rubber_starts()[1:], digests[1:], strict=True
+        ):
+            before = added(starts[-1].before, rubbers_stats(setup, (held,)))
+            starts.append(Start(point, before, digest))
+    target = max(ledger.hand_count - RECENT_HANDS, 0)
+    chosen = next(
+        (point for point in reversed(starts) if point.checkpoint.position <= target), None
     )
+    if chosen is None:
+        chosen = kept(target) or first
+    per_player = ledger.game.per_player
+    net_side, net_points = (None, 0) if per_player else ledger.net
+    figures = Figures(
+        ledger.hand_count,
+        ledger.rubbers_finished,
+        net_side,
+        net_points,
+        ledger.unresolved_prison,
+        chosen.checkpoint,
+        ledger.settlement if per_player else None,
+        chosen.before,
+        first_changed,
+    )
+    return Scored(figures, tuple(starts))
+
+
+def compute(connection: sqlite3.Connection, sitting_id: int) -> Figures:
+    """Derive the summary without storing anything (a read-only database whose summary
+    is stale): scored from the latest stored rubber start that still fits the stored hands
+    (:func:`fitting_starts`), or from the first hand."""
+    return _scored(connection, sitting_id).figures
 
 
 def _scored(
-    connection: sqlite3.Connection, sitting_id: int, setup: Sitting, checkpoint: Checkpoint
-) -> Scorer:
-    """The stored hands from ``checkpoint`` on, scored."""
-    scorer = Scorer.of(setup, None if checkpoint == START else checkpoint)
-    scorer.extend(stored_hands(connection, sitting_id, setup.variant, checkpoint.position))
-    return scorer
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    start: Start | None = None,
+    first_changed: int = 0,
+) -> Scored:
+    """The sitting scored from ``start``, a start kept for the summary's revision (see
+    :func:`start_at`); without one, from the latest stored start that fits the stored
+    hands, whatever revision wrote it, or from the first hand."""
+    if start is None:
+        fitting = fitting_starts(connection, sitting_id)
+        newest = fitting[-1] if fitting else None
+        return scored_from(connection, sitting_id, newest, _latest_of(fitting), first_changed)
+
+    def kept(position: int) -> Start | None:
+        return _stored_start(connection, sitting_id, "position <= ?", (position,))
+
+    return scored_from(connection, sitting_id, start, kept, first_changed)
 
 
-def _kept_before(
-    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint
-) -> tuple[tuple[int, ...], ...] | None:
-    """The figures the stored summary row (of any revision) keeps for the rubbers before
-    ``checkpoint``, when that is the row's checkpoint and they are whole; else None."""
+def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[PlayerStats, ...]":
+    """Each seat's figures for the statistics in the stored sitting: those kept for the
+    rubbers before its newest rubber's start plus those of the hands from there on, scored
+    (the same figures a replay from hand 1 gives). The start is the one kept for the
+    summary's revision or, the summary stale, the latest that fits the stored hands."""
+    from jojotte_score.core.stats import rubbers_stats  # see the imports above
+
+    start = newest_start(connection, sitting_id)
+    if start is None:
+        fitting = fitting_starts(connection, sitting_id)
+        start = fitting[-1] if fitting else None
+    setup = stored_setup(connection, sitting_id)
+    point = None if start is None or start.checkpoint.position == 0 else start.checkpoint
+    scorer = Scorer.of(setup, point)
+    scorer.extend(stored_hands(connection, sitting_id, setup.variant, scorer.start.position))
+    counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
+    if start is None or not start.before:
+        return counted
+    return tuple(
+        figures_from_row(row, sittings=0) + stats
+        for row, stats in zip(start.before, counted, strict=True)
+    )
+
+
+_START_COLUMNS: Final = "position, rubber, prison, totals, box, captain, figures, digest"
+
+
+def _read_start(row: sqlite3.Row | None, game: "Game", seats: int) -> Start | None:
+    """A stored rubber start, or None when there is none or it does not fit the game (a
+    row to rebuild)."""
+    if row is None:
+        return None
+    try:
+        totals = stored_numbers(row["totals"], "column totals")
+    except ValueError:
+        return None
+    box, captain = row["box"], row["captain"]
+    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
+    numbers = (row["position"], row["rubber"], row["prison"])
+    if (
+        len(totals) != game.column_count
+        or (roles is None) == game.has_roles
+        or not all(type(n) is int for n in numbers)
+        or not isinstance(row["digest"], str)
+    ):
+        return None
+    checkpoint = Checkpoint(*numbers, totals=totals, roles=roles)
+    before = stored_before(row["figures"], checkpoint, seats)
+    return None if before is None else Start(checkpoint, before, row["digest"])
+
+
+def _stored_start(
+    connection: sqlite3.Connection, sitting_id: int, where: str, parameters: tuple[int, ...]
+) -> Start | None:
+    """The latest stored rubber start of the sitting that meets ``where``."""
+    sitting = named_row(
+        connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,)
+    )
+    if sitting is None:
+        return None
     row = named_row(
         connection,
-        "SELECT m.resume_position, m.resume_rubber, m.resume_figures, s.players "
-        "FROM summary m JOIN sitting s ON s.id = m.sitting_id WHERE m.sitting_id = ?",
+        f"SELECT {_START_COLUMNS} FROM rubber_start WHERE sitting_id = ? AND ({where}) "
+        "ORDER BY rubber DESC LIMIT 1",
+        (sitting_id, *parameters),
+    )
+    game = Variant(sitting["variant"]).game
+    return _read_start(row, game, len(stored_players(sitting["players"])))
+
+
+def start_at(connection: sqlite3.Connection, sitting_id: int, position: int) -> Start | None:
+    """The stored start of the rubber the hand at ``position`` is played in (the latest at
+    or before it), when the summary is fresh; else None."""
+    if fresh(connection, sitting_id) is None:
+        return None
+    return _stored_start(connection, sitting_id, "position <= ?", (position,))
+
+
+def newest_start(connection: sqlite3.Connection, sitting_id: int) -> Start | None:
+    """Where the newest rubber starts, when the summary is fresh; else None."""
+    if fresh(connection, sitting_id) is None:
+        return None
+    return _stored_start(connection, sitting_id, "1", ())
+
+
+def nearest_start(
+    connection: sqlite3.Connection, sitting_id: int, revision: int, hand: int, rubber: int
+) -> Checkpoint | None:
+    """The start of the rubber that holds hand ``hand`` (1-based), or of rubber
+    ``rubber`` (the other 0), kept for the sitting's revision ``revision``; None when the
+    summary is not of that revision, or the start is not kept."""
+    row = connection.execute(
+        "SELECT 1 FROM summary m JOIN sitting s ON s.id = m.sitting_id "
+        "WHERE m.sitting_id = ? AND m.revision = s.revision AND s.revision = ?",
+        (sitting_id, revision),
+    ).fetchone()
+    if row is None:
+        return None
+    start = _stored_start(connection, sitting_id, "position < ? OR rubber <= ?", (hand, rubber))
+    return None if start is None else start.checkpoint
+
+
+def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Start]:
+    """The stored rubber starts, from the first on, that fit the stored hands whatever
+    revision wrote them: each one's fingerprint is that of the hands before it (reading
+    the hands' text only, none of them scored). The first that does not fit, and every
+    one after it, are left out."""
+    sitting = named_row(
+        connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,)
+    )
+    if sitting is None:
+        return []
+    game = Variant(sitting["variant"]).game
+    seats = len(stored_players(sitting["players"]))
+    first = Scorer.of(stored_setup(connection, sitting_id)).start
+    rows = connection.execute(
+        f"SELECT {_START_COLUMNS} FROM rubber_start WHERE sitting_id = ? ORDER BY rubber",
         (sitting_id,),
     )
-    if row is None or (row["resume_position"], row["resume_rubber"]) != checkpoint[:2]:
-        return None
-    return stored_before(row["resume_figures"], checkpoint, len(stored_players(row["players"])))
+    rows.row_factory = sqlite3.Row
+    texts = connection.execute(
+        "SELECT data FROM hand WHERE sitting_id = ? ORDER BY position", (sitting_id,)
+    )
+    fitting: list[Start] = []
+    read = 0
+    for row in rows:
+        start = _read_start(row, game, seats)
+        if start is None:
+            break
+        point = start.checkpoint
+        if not fitting:
+            if start != Start(first, (), ""):
+                break
+        else:
+            previous = fitting[-1].checkpoint
+            if point.rubber != previous.rubber + 1 or point.position <= previous.position:
+                break
+            rubber = [data for (data,) in texts.fetchmany(point.position - read)]
+            read += len(rubber)
+            if read != point.position or fingerprint(fitting[-1].digest, rubber) != start.digest:
+                break
+        fitting.append(start)
+    return fitting
+
+
+def _latest_of(starts: list[Start]) -> Callable[[int], Start | None]:
+    """The latest of ``starts`` at or before a position."""
+
+    def latest(position: int) -> Start | None:
+        return next((s for s in reversed(starts) if s.checkpoint.position <= position), None)
+
+    return latest
 
 
 def stored_before(
@@ -232,7 +436,7 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
         "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
         "m.resume_totals, m.resume_box, m.resume_captain, m.settlement, m.resume_figures, "
-        "s.players "
+        "m.first_changed, s.players "
         "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
@@ -264,6 +468,7 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         checkpoint=checkpoint,
         settlement=stored_settlement(row["settlement"]),
         before=before,
+        first_changed=row["first_changed"],
     )
 
 
@@ -281,15 +486,17 @@ def stored_numbers(data: str, what: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
-    """Write ``figures`` as the summary of the sitting's current revision."""
+def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> None:
+    """Write ``scored`` as the summary of the sitting's current revision, and its starts
+    in place of those kept from the first of them on."""
+    figures = scored.figures
     roles = figures.checkpoint.roles
     connection.execute(
         "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
         "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
         "resume_prison, resume_totals, resume_box, resume_captain, settlement, "
-        "resume_figures) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        "resume_figures, first_changed) "
+        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
         (
             figures.hands,
             figures.rubbers_finished,
@@ -304,32 +511,44 @@ def store(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
             None if roles is None else roles.captain,
             None if figures.settlement is None else json.dumps(list(figures.settlement)),
             json.dumps([list(row) for row in figures.before]),
+            figures.first_changed,
             sitting_id,
         ),
+    )
+    connection.execute(
+        "DELETE FROM rubber_start WHERE sitting_id = ? AND rubber >= ?",
+        (sitting_id, scored.starts[0].checkpoint.rubber),
+    )
+    connection.executemany(
+        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                sitting_id,
+                point.position,
+                point.rubber,
+                point.prison,
+                json.dumps(list(point.totals)),
+                None if point.roles is None else point.roles.box,
+                None if point.roles is None else point.roles.captain,
+                json.dumps([list(row) for row in before]),
+                digest,
+            )
+            for point, before, digest in scored.starts
+        ],
     )
 
 
 def refresh(
-    connection: sqlite3.Connection, sitting_id: int, checkpoint: Checkpoint = START
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    start: Start | None = None,
+    first_changed: int = 0,
 ) -> Figures:
-    """Rebuild and store the summary, scoring from ``checkpoint`` (see
-    :func:`checkpoint_for_change`)."""
-    figures = compute(connection, sitting_id, checkpoint)
-    store(connection, sitting_id, figures)
-    return figures
-
-
-def checkpoint_for_change(
-    connection: sqlite3.Connection, sitting_id: int, position: int, count_after: int
-) -> Checkpoint:
-    """Where to re-score from after a change at ``position`` that leaves ``count_after``
-    hands: the cached checkpoint when it is fresh, before the change, and still leaves
-    :data:`RECENT_HANDS` hands after it (so the result is the one a replay from hand 1
-    finds); else the start. Call it before making the change."""
-    cached = fresh(connection, sitting_id)
-    if cached is None:
-        return START
-    point = cached.checkpoint
-    if point.position > position or point.position > count_after - RECENT_HANDS:
-        return START
-    return point
+    """Rebuild and store the summary and the rubber starts from ``start`` on, after a
+    change whose first hand touched is at ``first_changed``; ``start`` is that hand's
+    rubber's, as :func:`start_at` found it before the change (None: from the latest stored
+    start that fits the stored hands, or from the first hand)."""
+    scored = _scored(connection, sitting_id, start, first_changed)
+    store(connection, sitting_id, scored)
+    return scored.figures

@@ -165,3 +165,45 @@ def test_selecting_hand_2_of_a_long_sitting_shows_its_rubber_without_the_whole_s
     window.table.clearSelection()
     assert window.panel.mode() == ("add", None)
     assert window.panel.mode_label.text() == f"Hand {HANDS + 1}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_middle_hand_opens_from_its_own_rubbers_start_the_store_keeps(
+    store: SittingStore, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """Asked first for a hand in the middle, the pad reads and scores only that hand's
+    rubber, from the start the store keeps for it (schema 7), not every hand before it;
+    then hand 2, a hand just before the middle one and its rubber are the replay's too."""
+    shown, sitting, whole = opened(store, game)
+    reads = Reads(store, monkeypatch)
+    middle = HANDS // 2
+    result = whole.result(middle)
+    assert result is not None
+    own = whole.rubber(result.rubber)
+    assert own is not None
+    assert result.rubber > 2
+    assert shown.pad.result(middle) == result
+    assert reads.counts == [(own.hands[0].number - 1, len(own.hands))]
+    assert shown.pad.result(2) == whole.result(2)
+    earlier = own.hands[0].number - 1  # the last hand of the rubber before
+    assert shown.pad.result(earlier) == whole.result(earlier)
+    assert shown.pad.rubber(result.rubber - 1) == whole.rubber(result.rubber - 1)
+    assert shown.scorer_before(middle - 1).add(sitting.hands[middle - 1]) == result
+    assert reads.hands <= HANDS // 4
+    assert not shown.pad.loaded
+
+
+def test_a_start_of_another_revision_is_not_used(store: SittingStore) -> None:
+    """The pad asks the store for the start of a rubber as kept for the revision it shows:
+    once the sitting has changed, the store gives none (the pad scores from a start it
+    knows itself)."""
+    sitting = long_sitting("two-player")
+    sitting_id = store.import_sitting(sitting)
+    revision = store.load_recent(sitting_id).revision
+    third = replay(sitting).rubber_start(3)
+    assert third is not None
+    assert store.rubber_start(sitting_id, revision, rubber=3) == third
+    assert store.rubber_start(sitting_id, revision, hand=third.position + 1) == third
+    store.add_hand(sitting_id, sitting.hands[0])
+    assert store.rubber_start(sitting_id, revision, rubber=3) is None
+    assert store.rubber_start(sitting_id, revision + 1, rubber=3) == third

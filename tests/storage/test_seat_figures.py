@@ -38,6 +38,7 @@ from jojotte_score.storage.statistics import (
     period_stats,
     stored_seat_figures,
 )
+from tests.storage.stored_starts import assert_starts_are_a_replays
 from tests.strategies import sittings
 from tests.strategies_three_player import (
     chouette_sittings,
@@ -73,6 +74,8 @@ def assert_stored_equal_replayed(store: SittingStore, kept: PeriodFigures | None
     assert sorted(fresh) == [sitting_id for sitting_id, _ in store.created_dates()]
     for sitting_id, seats in fresh.items():
         assert seats == sitting_stats(store.load(sitting_id).sitting)
+        # ... and so is every rubber's start, with the figures before it (schema 7).
+        assert_starts_are_a_replays(store, sitting_id)
 
 
 @pytest.fixture
@@ -229,7 +232,7 @@ def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 6
+        assert database.schema_version == SCHEMA_VERSION == 7
         store = SittingStore(database)
         assert sorted(stored_seat_figures(database.connection)) == list(range(1, 9))
         figures = period_stats(store)
@@ -294,11 +297,14 @@ Database.open(Path(sys.argv[1]))
 
 
 @pytest.mark.parametrize(
-    ("old", "fill", "table"),
-    [(4, "fill_seat_figures", "seat_figures"), (5, "fill_summary", None)],
+    ("old", "fill", "table", "column"),
+    [
+        (4, "fill_seat_figures", "seat_figures", "resume_figures"),
+        (6, "fill_summary", "rubber_start", "first_changed"),
+    ],
 )
 def test_an_upgrade_killed_before_it_commits_leaves_the_old_schema_and_runs_again(
-    tmp_path: Path, old: int, fill: str, table: str | None
+    tmp_path: Path, old: int, fill: str, table: str, column: str
 ) -> None:
     """kill -9 while an upgrade's transaction is open (every figure written, nothing
     committed): the database is still the old one, and the next opening upgrades it."""
@@ -319,9 +325,9 @@ def test_an_upgrade_killed_before_it_commits_leaves_the_old_schema_and_runs_agai
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA user_version").fetchone() == (old,)
         tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}
-        assert table is None or table not in tables
+        assert table not in tables
         columns = {row[1] for row in connection.execute("PRAGMA table_info(summary)")}
-        assert "resume_figures" not in columns
+        assert column not in columns
     started = time.monotonic()
     with Database.open(path) as database:
         assert database.schema_version == SCHEMA_VERSION
@@ -387,13 +393,14 @@ def test_figures_kept_for_one_period_give_another_period_its_own_sum(tmp_path: P
 def test_the_upgrade_from_schema_5_keeps_the_figures_before_every_checkpoint(
     tmp_path: Path, rescored: list[int]
 ) -> None:
-    """Schema 6 rebuilds every summary with the figures before its checkpoint; the
-    statistics read then store each sitting's figures (the fixture has none yet), scored
-    from its checkpoint, equal to a replay."""
+    """Schema 6 kept the figures before every checkpoint (schema 7 rebuilds the summary
+    again, with every rubber's start); the statistics read then store each sitting's
+    figures (the fixture has none yet), scored from its newest rubber's start, equal to a
+    replay."""
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 6
+        assert database.schema_version == SCHEMA_VERSION == 7
         connection = database.connection
         rows = connection.execute("SELECT sitting_id, resume_figures FROM summary").fetchall()
         # The fixture's sittings are short: every checkpoint is at the first hand.
@@ -409,13 +416,14 @@ def test_a_recorded_hand_scores_its_sittings_figures_from_the_checkpoint(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With checkpoints one hand from the end, each example has rubbers before its
-    checkpoint: their figures are kept in the summary, and a recorded hand's figures are
-    scored from the checkpoint on and added to them, equal to a replay from hand 1."""
+    checkpoint: their figures are kept in the summary and with the rubber's start, and a
+    recorded hand's summary and figures are scored from the start of its rubber on and
+    added to them, equal to a replay from hand 1."""
     from tests.stored_examples import store_examples
 
     monkeypatch.setattr(summary, "RECENT_HANDS", 1)
     read_from: list[int] = []
-    hands_from = summary.stored_hands
+    hands_from = summary.stored_rows
 
     def reading(
         connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
@@ -441,11 +449,11 @@ def test_a_recorded_hand_scores_its_sittings_figures_from_the_checkpoint(
                 continue
             sitting = store.load(sitting_id).sitting
             assert len(cached.before) == len(sitting.players)
-            monkeypatch.setattr(summary, "stored_hands", reading)
+            monkeypatch.setattr(summary, "stored_rows", reading)
             read_from.clear()
             store.add_hand(sitting_id, removed)
             figures = kept.period_stats(store)
-            monkeypatch.setattr(summary, "stored_hands", hands_from)
+            monkeypatch.setattr(summary, "stored_rows", hands_from)
             assert read_from  # the summary's and the figures' scoring
             assert min(read_from) == cached.checkpoint.position > 0
             assert figures == period_stats(store)

@@ -101,10 +101,13 @@ def test_no_database_has_no_figures() -> None:
 
 def test_a_damaged_sitting_outside_the_period_is_not_read(store: SittingStore) -> None:
     """Only the sittings within the period are read: the chouette's damaged hands stop the
-    figures of June 2026, not those of 2025; a date that cannot be read stops every period."""
+    figures of June 2026, not those of 2025; a date that cannot be read stops every period.
+    (Changed behind the store's back, so that its figures must be scored from its hands:
+    with them fresh, those the store keeps are summed and no hand is read.)"""
     connection = store.database.connection
     with store.database.transaction():
         connection.execute("UPDATE hand SET data = '{{' WHERE sitting_id = 3")
+        connection.execute("UPDATE sitting SET revision = revision + 1 WHERE id = 3")
     in_2025 = Period(date(2025, 1, 1), date(2025, 12, 31))
     assert [player.name for player in period_stats(store, in_2025, UTC).players] == ["A", "B"]
     with pytest.raises(DamagedSittingError, match="sitting 3"):

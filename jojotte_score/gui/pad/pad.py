@@ -30,7 +30,10 @@ class Pad:
     ``recent`` is scored from some checkpoint (possibly the start) to the newest hand;
     ``first`` is where the sitting starts (the chouette's first roles); ``hands_from`` reads
     the stored hands from a position (0-based) on, as they are asked for; ``load_whole``
-    returns the ledger of every hand, for what needs the whole sitting (printing, export).
+    returns the ledger of every hand, for what needs the whole sitting (printing, export);
+    ``stored_start``, given a hand number or a rubber number (the other 0), the start of
+    its rubber that the store keeps, if any (its own rubber's start, not only the latest
+    the pad has passed).
     """
 
     def __init__(
@@ -39,14 +42,16 @@ class Pad:
         first: Checkpoint,
         hands_from: Callable[[int], Generator[AnyHand, None, None]],
         load_whole: Callable[[], Ledger],
+        stored_start: Callable[[int, int], Checkpoint | None] = lambda _hand, _rubber: None,
     ) -> None:
         self.recent = recent
         self._hands_from = hands_from
         self._load_whole = load_whole
+        self._stored_start = stored_start
         self._whole: Ledger | None = recent if recent.start.position == 0 else None
         # Older rubbers, each ledger scored from a rubber start to a rubber's end, in the
-        # order of the hands: each starts where the one before it ends (_score_older
-        # starts from the latest start known before what it is asked for).
+        # order of the hands (_score_older starts from the latest start known before what
+        # it is asked for, or from its own rubber's start that the store keeps).
         self._older: list[Ledger] = []
         self._starts: dict[int, Checkpoint] = {first.rubber: first}  # by rubber number
 
@@ -162,17 +167,13 @@ class Pad:
 
     def _score_older(self, *, hand: int = 0, rubber: int = 0) -> Ledger:
         """Score hand ``hand`` or rubber ``rubber`` (1-based; one of them) from the latest
-        rubber start known before it to the end of its rubber; every rubber start passed is
-        known from then on. The hand that ends a rubber wins its game, so it takes the
-        prison waiting (R10): no circle of the rubber waits for a later hand."""
-        start = max(
-            (
-                point
-                for point in self._starts.values()
-                if point.position < hand or point.rubber <= rubber
-            ),
-            key=lambda point: point.position,
-        )
+        rubber start known before it (its own, when the store keeps it) to the end of its
+        rubber; every rubber start passed is known from then on. The hand that ends a
+        rubber wins its game, so it takes the prison waiting (R10): no circle of the rubber
+        waits for a later hand."""
+        known = [p for p in self._starts.values() if p.position < hand or p.rubber <= rubber]
+        stored = self._stored_start(hand, rubber)
+        start = max([*known, *([] if stored is None else [stored])], key=lambda p: p.position)
         scorer = Scorer(self.recent.variant, self.recent.rules, start)
         with contextlib.closing(self._hands_from(start.position)) as hands:
             for each in hands:
@@ -181,7 +182,8 @@ class Pad:
                 if reached and result.rubber_winner is not None:
                     break
         ledger = scorer.ledger(self.recent.columns)
-        self._older.append(ledger)
+        # In the order of the hands: a rubber's own start may come before those known.
+        bisect.insort(self._older, ledger, key=lambda held: held.start.position)
         for point in ledger.rubber_starts():
             self._starts[point.rubber] = point
         return ledger

@@ -41,20 +41,46 @@ class Shown:
     :attr:`ledger`) is loaded from the store the first time it is asked for.
     """
 
-    def __init__(self, store: SittingStore, recent: RecentHands) -> None:
+    def __init__(
+        self, store: SittingStore, recent: RecentHands, previous: Shown | None = None
+    ) -> None:
         self.recent = recent
         self._store = store
         self._stored: StoredSitting | None = None
         self._setup = Sitting(recent.variant, recent.players, (), recent.rules, recent.chouette)
-        scorer = Scorer.of(self._setup, recent.checkpoint)
-        scorer.extend(recent.hands)
+        scorer = None if previous is None else previous._scored_on(recent)
+        if scorer is None:
+            scorer = Scorer.of(self._setup, recent.checkpoint)
+            scorer.extend(recent.hands)
         self._scorer = scorer
         self.pad = Pad(
             scorer.ledger(self._setup.columns),
             Scorer.of(self._setup).start,
             lambda position: store.hands_from(recent.id, position),
             lambda: replay(self.sitting),
+            lambda hand, rubber: store.rubber_start(
+                recent.id, recent.revision, hand=hand, rubber=rubber
+            ),
         )
+
+    def _scored_on(self, recent: RecentHands) -> Scorer | None:
+        """A scorer of ``recent``'s hands that scores only those this one has not: when
+        ``recent`` holds, from its checkpoint on, the very hands this one scored (the
+        store gives them back unread, :meth:`SittingStore.load_recent`), and hands
+        recorded after them. None when it does not."""
+        old = self._scorer
+        if recent.id != self.id or recent.checkpoint.position < old.start.position:
+            return None
+        scorer = old.rebased(recent.checkpoint.position - old.start.position)
+        if scorer is None or scorer.start != recent.checkpoint:
+            return None
+        kept = scorer.results
+        if len(kept) > len(recent.hands) or any(
+            result.hand is not hand for result, hand in zip(kept, recent.hands, strict=False)
+        ):
+            return None
+        scorer.extend(recent.hands[len(kept) :])
+        return scorer
 
     @property
     def id(self) -> int:
@@ -225,7 +251,12 @@ class Session:
     def _load(self) -> Shown | None:
         if self.sitting_id is None:
             return None
-        return Shown(self.store, self.store.load_recent(self.sitting_id))
+        # The sitting shown before, if it is this one: a hand recorded after its hands is
+        # scored alone, the hands before it neither read nor scored again (at 10,000 hands
+        # the store's add_hand and this scored 100-200 hands each, benchmarks/README.md).
+        previous = self.shown if self.shown and self.shown.id == self.sitting_id else None
+        known = None if previous is None else previous.recent
+        return Shown(self.store, self.store.load_recent(self.sitting_id, known), previous)
 
 
 def create_sitting(
