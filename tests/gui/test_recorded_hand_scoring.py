@@ -17,7 +17,8 @@ from jojotte_score.core.ledger import HandResult, Scorer, replay
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.sitting.session import Session, Shown
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.test_old_hands import GAMES, long_sitting
+from tests.gui.test_old_hands import long_sitting
+from tests.stored_examples import GAMES
 
 RECORDED = 12
 
