@@ -550,14 +550,19 @@ def _rubber(hands: list[HandResult], columns: int, roles: ChouetteRoles | None) 
             totals[side] += points
         if hand.game_winner is not None:
             game_winners.append(hand.game_winner)
-    return RubberResult(
-        number=hands[0].rubber,
-        hands=tuple(hands),
-        game_winners=tuple(game_winners),
-        winner=hands[-1].rubber_winner,
-        totals=tuple(totals),
-        roles=roles,
+    # Built by tuple.__new__, every field in order, as a HandResult is (see Scorer.add).
+    rubber: RubberResult = tuple.__new__(
+        RubberResult,
+        (
+            hands[0].rubber,
+            tuple(hands),
+            tuple(game_winners),
+            hands[-1].rubber_winner,
+            tuple(totals),
+            roles,
+        ),
     )
+    return rubber
 
 
 def replay(sitting: Sitting, start: Checkpoint | None = None) -> Ledger:
