@@ -136,15 +136,27 @@ class Roles(NamedTuple):
     partner: int
 
 
+# The enum members read for every hand, named once: on Python 3.11 reading a member from
+# its class (``Special.NULLO``) goes through ``EnumType.__getattr__``'s slow path, some 900
+# instructions each against a few dozen for a module's name (callgrind); scoring a plain
+# hand read nine of them (benchmarks/README.md, "One pass through a hand").
+_NO_SPECIAL: Final = Special.NONE
+_NULLO: Final = Special.NULLO
+_NO_TRUMP: Final = Trump.NO_TRUMP
+_TIE: Final = Outcome.TIE
+_DECLARER_WON: Final = Outcome.DECLARER_WON
+_DEFENDER_WON: Final = Outcome.DEFENDER_WON
+
+
 def trick_scores(hand: PlayedHand) -> tuple[int, int]:
     """R1: card points + 10 for the last trick (not in Nullo) + 20 for Jo-Jotte (trump only)."""
     first, second = hand.card_points
-    if hand.special is not Special.NULLO:
+    if hand.special is not _NULLO:
         if hand.last_trick == 0:
             first += LAST_TRICK_BONUS
         elif hand.last_trick == 1:
             second += LAST_TRICK_BONUS
-        if hand.jojotte is not None and hand.trump is not Trump.NO_TRUMP:
+        if hand.jojotte is not None and hand.trump is not _NO_TRUMP:
             if hand.jojotte == 0:
                 first += JOJOTTE_BONUS
             else:
@@ -168,16 +180,16 @@ def score_hand(hand: Hand, number: int) -> HandScore:
         entries.append((number, 1, _ABOVE, meld_1, _MELD))
 
     special = hand.special
-    if special is Special.NONE:
+    if special is _NO_SPECIAL:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
-    elif special is Special.NULLO:
+    elif special is _NULLO:
         outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
     elif not won_every_trick(hand, hand.bidder):
         outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
     else:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
 
-    if special is not Special.NULLO and hand.tricks is not None:
+    if special is not _NULLO and hand.tricks is not None:
         for side in (0, 1):
             if not won_every_trick(hand, side):
                 continue
@@ -229,7 +241,7 @@ def _contest(
     multiplier = _MULTIPLIERS[hand.double]
     combined = multiplier * (tricks[0] + tricks[1])
     if totals[0] == totals[1]:
-        return Outcome.TIE, None, combined, multiplier
+        return _TIE, None, combined, multiplier
     if totals[declarer] > totals[defender]:
         if multiplier == 1:
             if tricks[declarer]:
@@ -238,10 +250,10 @@ def _contest(
                 entries.append((number, defender, _ABOVE, tricks[defender], _TRICKS))
         elif combined:
             entries.append((number, declarer, _BELOW, combined, _TRICKS))
-        return Outcome.DECLARER_WON, declarer, 0, multiplier
+        return _DECLARER_WON, declarer, 0, multiplier
     if combined:
         entries.append((number, defender, _BELOW, combined, _TRICKS))
-    return Outcome.DEFENDER_WON, defender, 0, multiplier
+    return _DEFENDER_WON, defender, 0, multiplier
 
 
 _MULTIPLIERS: Final = {double: double.multiplier for double in Doubling}

@@ -139,11 +139,11 @@ def _plainly_sound(hand: PlayedHand, variant: Variant) -> bool:
     dealer, bidder, last, jojotte = hand.dealer, hand.bidder, hand.last_trick, hand.jojotte
     first, second = hand.card_points
     meld_0, meld_1 = hand.melds
-    suit = hand.trump is not Trump.NO_TRUMP
+    suit = hand.trump is not _AT_NO_TRUMP
     deck = DECK_POINTS_TRUMP if suit else DECK_POINTS_NO_TRUMP
     counted = first + second
     return (
-        hand.special is Special.NONE
+        hand.special is _NOT_SPECIAL
         and hand.tricks is None
         and (dealer is None or 0 <= dealer < seats)
         and (bidder == 0 or bidder == 1)
@@ -399,6 +399,10 @@ _MELD_RULES: Mapping[Variant, tuple[Mapping[int, frozenset[int]], frozenset[int]
     variant: _EIGHT_CARDS if variant.all_cards_played else _NINE_CARDS for variant in Variant
 }
 _POSSIBLE = {variant: _possible_totals(rules[1]) for variant, rules in _MELD_RULES.items()}
+# Named once, as scoring names them (core/scoring.py): read from its class, an enum member
+# costs some 900 instructions on Python 3.11.
+_NOT_SPECIAL: Final = Special.NONE
+_AT_NO_TRUMP: Final = Trump.NO_TRUMP
 _PLAIN_RULES: Mapping[Variant, tuple[int, bool, frozenset[int]]] = {
     variant: (variant.seats, variant.all_cards_played, rules[1])
     for variant, rules in _MELD_RULES.items()
