@@ -730,28 +730,28 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     accepts and words what is wrong. Read with the reader's call for every field, 100,000
     hands took 0.6-0.7 s; in one pass, 0.25-0.35 s (the collector off, a busy 2-core
     machine; benchmarks/README.md, "One pass through a hand")."""
-    obj, read = reader.obj, reader
+    obj = reader.obj
     if type(obj) is not dict or not obj.keys() <= _PLAYED_KEY_SET:  # repeated keys: a subclass
-        read.check_keys(_PLAYED_KEYS)
+        reader.check_keys(_PLAYED_KEYS)
     get = obj.get
     dealer = get("dealer")
     if dealer is not None and (type(dealer) is not int or not 0 <= dealer <= _SMALL):
-        dealer = read.integer("dealer", SEAT, nullable=True)
+        dealer = reader.integer("dealer", SEAT, nullable=True)
     bidder = get("bidder")
     if type(bidder) is not int or not 0 <= bidder <= _SMALL:
-        bidder = read.integer("bidder", SIDE, required=True)
+        bidder = reader.integer("bidder", SIDE, required=True)
     trump = get("trump")
     trump = _TRUMPS.get(trump) if type(trump) is str else None
     if trump is None:
-        trump = read.choice("trump", Trump)
+        trump = reader.choice("trump", Trump)
     double = get("double", _NOT_DOUBLED)
     double = _DOUBLINGS.get(double) if type(double) is str else None
     if double is None:
-        double = read.choice("double", Doubling, Doubling.NONE)
+        double = reader.choice("double", Doubling, Doubling.NONE)
     special = get("special", _NOT_SPECIAL)
     special = _SPECIALS.get(special) if type(special) is str else None
     if special is None:
-        special = read.choice("special", Special, Special.NONE)
+        special = reader.choice("special", Special, Special.NONE)
     card_points = get("card_points")
     if (
         type(card_points) is list
@@ -763,15 +763,15 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     ):
         card_points = (card_points[0], card_points[1])
     else:
-        card_points = read.pair("card_points")
+        card_points = reader.pair("card_points")
         if card_points is None and "card_points" not in obj:
-            read.missing("card_points")
+            reader.missing("card_points")
     last_trick = get("last_trick")
     if last_trick is not None and (type(last_trick) is not int or not 0 <= last_trick <= _SMALL):
-        last_trick = read.integer("last_trick", SIDE, nullable=True)
+        last_trick = reader.integer("last_trick", SIDE, nullable=True)
     jojotte = get("jojotte")
     if jojotte is not None and (type(jojotte) is not int or not 0 <= jojotte <= _SMALL):
-        jojotte = read.integer("jojotte", SIDE, nullable=True)
+        jojotte = reader.integer("jojotte", SIDE, nullable=True)
     melds = get("melds", _NO_MELDS)
     if (
         type(melds) is list
@@ -783,13 +783,13 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     ):
         melds = (melds[0], melds[1])
     elif melds is not _NO_MELDS:
-        melds = read.pair("melds")
+        melds = reader.pair("melds")
     tricks = get("tricks")
     if tricks is not None:
-        tricks = read.pair("tricks", nullable=True)
-    note = read.text("note", "") if "note" in obj else ""
+        tricks = reader.pair("tricks", nullable=True)
+    note = reader.text("note", "") if "note" in obj else ""
     if (
-        not read.ok
+        not reader.ok
         or bidder is None
         or trump is None
         or double is None

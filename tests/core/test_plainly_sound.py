@@ -4,6 +4,8 @@ its problems are."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -37,7 +39,7 @@ _ANY_HAND = st.builds(
 )
 
 
-_FIELDS = {
+_FIELDS: dict[str, st.SearchStrategy[Any]] = {
     "bidder": _SMALL,
     "card_points": st.tuples(_POINTS, _POINTS),
     "last_trick": st.one_of(st.none(), _SMALL),
