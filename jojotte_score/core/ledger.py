@@ -21,7 +21,6 @@ from jojotte_score.core.scoring import (
     Line,
     PlainEntry,
     as_entry,
-    plain_entry,
 )
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
@@ -66,6 +65,12 @@ class Checkpoint(NamedTuple):
 
 
 START: Final = Checkpoint()
+
+# The values of a plain entry's line and kind the scorer writes itself (see PlainEntry).
+_ABOVE: Final = Line.ABOVE.value
+_BELOW: Final = Line.BELOW.value
+_PRISON: Final = EntryKind.PRISON.value
+_RUBBER_BONUS: Final = EntryKind.RUBBER_BONUS.value
 
 
 class HandResult(NamedTuple):
@@ -442,26 +447,22 @@ class Scorer:
         rubber, game = self._rubber, self._game
 
         prison_out = 0
-        if score.winner is not None and self._prison:  # R10, T12: the winner takes it.
+        winner = score.winner
+        if winner is not None and self._prison:  # R10, T12: the winner takes it.
             prison_out = self._prison
-            entries += (
-                plain_entry(number, score.winner, Line.ABOVE, prison_out, EntryKind.PRISON),
-            )
+            entries += ((number, winner, _ABOVE, prison_out, _PRISON),)
             self._prison = 0
         self._prison += score.to_prison
 
-        # Line.BELOW bound once, and copies written only for a hand that names some: with
-        # them the two-player replay is as fast as the two-sided scorer was (~3 %, not 8 %).
-        below, below_line = self._below, Line.BELOW
+        below = self._below
         for _hand, side, line, points, _kind in score.plain_entries:
-            if line == below_line:
+            if line == _BELOW:
                 below[side] += points
         below_after = tuple(below)
 
         game_winner = rubber_winner = None
-        target = self.rules.game_target
         top = max(below)
-        if top >= target:  # R12, T13: one column scores below per hand.
+        if top >= self.rules.game_target:  # R12, T13: one column scores below per hand.
             game_winner = leader = below.index(top)
             self._games[leader] += 1
             self._below = [0] * len(below)
@@ -470,9 +471,7 @@ class Scorer:
                 rubber_winner = leader
                 bonus = self.rules.rubber_bonus
                 if bonus:
-                    entries += (
-                        plain_entry(number, leader, Line.ABOVE, bonus, EntryKind.RUBBER_BONUS),
-                    )
+                    entries += ((number, leader, _ABOVE, bonus, _RUBBER_BONUS),)
         games = tuple(self._games)
         if rubber_winner is not None:
             self._rubber += 1
@@ -486,25 +485,30 @@ class Scorer:
             above = score.copies_above
             for copier, source in score.copies:
                 entries += tuple(
-                    plain_entry(number, copier, Line.ABOVE if above else e.line, e.points, e.kind)
-                    for e in map(as_entry, entries)
-                    if e.side == source
+                    (number, copier, _ABOVE if above else line, points, kind)
+                    for _hand, side, line, points, kind in entries
+                    if side == source
                 )
 
-        result = HandResult(
-            number,
-            hand,
-            score,
-            rubber,
-            game,
-            entries,
-            score.to_prison,
-            prison_out,
-            self._prison,
-            below_after,
-            games,
-            game_winner,
-            rubber_winner,
+        # Built by tuple.__new__, every field in order: the named tuple's own constructor is
+        # a Python function, some three times as long (timeit, Python 3.11).
+        result: HandResult = tuple.__new__(
+            HandResult,
+            (
+                number,
+                hand,
+                score,
+                rubber,
+                game,
+                entries,
+                score.to_prison,
+                prison_out,
+                self._prison,
+                below_after,
+                games,
+                game_winner,
+                rubber_winner,
+            ),
         )
         self.results.append(result)
         return result
@@ -564,14 +568,19 @@ def _rubber(hands: list[HandResult], columns: int, roles: ChouetteRoles | None) 
             totals[side] += points
         if hand.game_winner is not None:
             game_winners.append(hand.game_winner)
-    return RubberResult(
-        number=hands[0].rubber,
-        hands=tuple(hands),
-        game_winners=tuple(game_winners),
-        winner=hands[-1].rubber_winner,
-        totals=tuple(totals),
-        roles=roles,
+    # Built by tuple.__new__, every field in order, as a HandResult is (see Scorer.add).
+    rubber: RubberResult = tuple.__new__(
+        RubberResult,
+        (
+            hands[0].rubber,
+            tuple(hands),
+            tuple(game_winners),
+            hands[-1].rubber_winner,
+            tuple(totals),
+            roles,
+        ),
     )
+    return rubber
 
 
 def replay(sitting: Sitting, start: Checkpoint | None = None) -> Ledger:

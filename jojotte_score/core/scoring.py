@@ -6,7 +6,7 @@ Prison awards, games and rubbers depend on the hands before; :mod:`ledger` adds 
 import enum
 from typing import Final, NamedTuple
 
-from jojotte_score.core.model import Hand, PlayedHand, Special, Trump, opponent
+from jojotte_score.core.model import Doubling, Hand, PlayedHand, Special, ThrownIn, Trump, opponent
 from jojotte_score.core.tables import (
     JOJOTTE_BONUS,
     LAST_TRICK_BONUS,
@@ -134,15 +134,27 @@ class Roles(NamedTuple):
     partner: int
 
 
+# The enum members read for every hand, named once: on Python 3.11 reading a member from
+# its class (``Special.NULLO``) goes through ``EnumType.__getattr__``'s slow path, some 900
+# instructions each against a few dozen for a module's name (callgrind); scoring a plain
+# hand read nine of them (benchmarks/README.md, "One pass through a hand").
+_NO_SPECIAL: Final = Special.NONE
+_NULLO: Final = Special.NULLO
+_NO_TRUMP: Final = Trump.NO_TRUMP
+_TIE: Final = Outcome.TIE
+_DECLARER_WON: Final = Outcome.DECLARER_WON
+_DEFENDER_WON: Final = Outcome.DEFENDER_WON
+
+
 def trick_scores(hand: PlayedHand) -> tuple[int, int]:
     """R1: card points + 10 for the last trick (not in Nullo) + 20 for Jo-Jotte (trump only)."""
     first, second = hand.card_points
-    if hand.special is not Special.NULLO:
+    if hand.special is not _NULLO:
         if hand.last_trick == 0:
             first += LAST_TRICK_BONUS
         elif hand.last_trick == 1:
             second += LAST_TRICK_BONUS
-        if hand.jojotte is not None and hand.trump is not Trump.NO_TRUMP:
+        if hand.jojotte is not None and hand.trump is not _NO_TRUMP:
             if hand.jojotte == 0:
                 first += JOJOTTE_BONUS
             else:
@@ -152,39 +164,56 @@ def trick_scores(hand: PlayedHand) -> tuple[int, int]:
 
 def score_hand(hand: Hand, number: int) -> HandScore:
     """Score hand ``number`` (1-based) by rulings R1 to R9; the hand must be valid."""
-    if hand.thrown_in:
+    if isinstance(hand, ThrownIn):
         return HandScore(Outcome.THROWN_IN, (0, 0), (0, 0), 1, None, (), 0)
-    assert isinstance(hand, PlayedHand)
 
     tricks = trick_scores(hand)
-    melds = hand.melds
-    totals = (tricks[0] + melds[0], tricks[1] + melds[1])
+    meld_0, meld_1 = hand.melds
+    totals = (tricks[0] + meld_0, tricks[1] + meld_1)
     entries: list[PlainEntry] = []
-    for side in (0, 1):  # R5: melds above, in every played hand, never multiplied.
-        if melds[side]:
-            entries.append(plain_entry(number, side, Line.ABOVE, melds[side], EntryKind.MELD))
+    # R5: melds above, in every played hand, never multiplied.
+    if meld_0:
+        entries.append((number, 0, _ABOVE, meld_0, _MELD))
+    if meld_1:
+        entries.append((number, 1, _ABOVE, meld_1, _MELD))
 
     special = hand.special
-    if special is Special.NULLO:
+    if special is _NO_SPECIAL:
+        outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
+    elif special is _NULLO:
         outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
-    elif special is Special.SLAM and not won_every_trick(hand, hand.bidder):
+    elif not won_every_trick(hand, hand.bidder):
         outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
     else:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
 
-    if special is not Special.NULLO and hand.tricks is not None:
+    if special is not _NULLO and hand.tricks is not None:
         for side in (0, 1):
             if not won_every_trick(hand, side):
                 continue
             if special is Special.SLAM and side == hand.bidder:
-                _add(entries, number, side, Line.ABOVE, SLAM_BONUS, EntryKind.SLAM_BONUS)
+                entries.append((number, side, _ABOVE, SLAM_BONUS, _SLAM_BONUS))
             else:  # R6: every trick without having bid Slam.
-                bonus, kind = UNBID_SLAM_BONUS, EntryKind.UNBID_SLAM_BONUS
-                _add(entries, number, side, Line.ABOVE, bonus, kind)
-    return HandScore(outcome, tricks, totals, multiplier, winner, tuple(entries), to_prison)
+                entries.append((number, side, _ABOVE, UNBID_SLAM_BONUS, _UNBID_SLAM_BONUS))
+    # Built by tuple.__new__, every field in order: the named tuple's own constructor is a
+    # Python function, some two and a half times as long (timeit, Python 3.11).
+    score: HandScore = tuple.__new__(
+        HandScore,
+        (outcome, tricks, totals, multiplier, winner, tuple(entries), to_prison, (), True, None),
+    )
+    return score
 
 
 _Decision = tuple[Outcome, int | None, int, int]
+
+# An entry's line and kind as the pad keeps them (see PlainEntry), named once.
+_ABOVE: Final = Line.ABOVE.value
+_BELOW: Final = Line.BELOW.value
+_MELD: Final = EntryKind.MELD.value
+_TRICKS: Final = EntryKind.TRICKS.value
+_SLAM_BONUS: Final = EntryKind.SLAM_BONUS.value
+_UNBID_SLAM_BONUS: Final = EntryKind.UNBID_SLAM_BONUS.value
+_NULLO_BONUS: Final = EntryKind.NULLO_BONUS.value
 
 
 def _tricks_of(hand: PlayedHand, side: int) -> int:
@@ -203,21 +232,29 @@ def _contest(
     totals: tuple[int, int],
     entries: list[PlainEntry],
 ) -> _Decision:
-    """R3 (undoubled) and R4 (doubled): the higher total wins; equal totals go to prison."""
-    declarer = hand.declarer
-    defender = opponent(declarer)
-    multiplier = hand.double.multiplier
+    """R3 (undoubled) and R4 (doubled): the higher total wins; equal totals go to prison.
+    Not in Nullo, so the bidder declares."""
+    declarer = hand.bidder
+    defender = 1 - declarer
+    multiplier = _MULTIPLIERS[hand.double]
     combined = multiplier * (tricks[0] + tricks[1])
     if totals[0] == totals[1]:
-        return Outcome.TIE, None, combined, multiplier
-    winner = declarer if totals[declarer] > totals[defender] else defender
-    if multiplier == 1 and winner == declarer:
-        _add(entries, number, declarer, Line.BELOW, tricks[declarer], EntryKind.TRICKS)
-        _add(entries, number, defender, Line.ABOVE, tricks[defender], EntryKind.TRICKS)
-    else:
-        _add(entries, number, winner, Line.BELOW, combined, EntryKind.TRICKS)
-    outcome = Outcome.DECLARER_WON if winner == declarer else Outcome.DEFENDER_WON
-    return outcome, winner, 0, multiplier
+        return _TIE, None, combined, multiplier
+    if totals[declarer] > totals[defender]:
+        if multiplier == 1:
+            if tricks[declarer]:
+                entries.append((number, declarer, _BELOW, tricks[declarer], _TRICKS))
+            if tricks[defender]:
+                entries.append((number, defender, _ABOVE, tricks[defender], _TRICKS))
+        elif combined:
+            entries.append((number, declarer, _BELOW, combined, _TRICKS))
+        return _DECLARER_WON, declarer, 0, multiplier
+    if combined:
+        entries.append((number, defender, _BELOW, combined, _TRICKS))
+    return _DEFENDER_WON, defender, 0, multiplier
+
+
+_MULTIPLIERS: Final = {double: double.multiplier for double in Doubling}
 
 
 def _failed_slam(
@@ -231,8 +268,9 @@ def _failed_slam(
     defender = opponent(hand.declarer)
     multiplier = hand.double.multiplier
     combined = multiplier * (tricks[0] + tricks[1])
-    line = Line.BELOW if totals[defender] > totals[hand.declarer] else Line.ABOVE
-    _add(entries, number, defender, line, combined, EntryKind.TRICKS)
+    line = _BELOW if totals[defender] > totals[hand.declarer] else _ABOVE
+    if combined:
+        entries.append((number, defender, line, combined, _TRICKS))
     return Outcome.SLAM_FAILED, defender, 0, multiplier
 
 
@@ -243,11 +281,11 @@ def _nullo(
     bidder = hand.declarer
     taken = _tricks_of(hand, bidder)
     if taken == 0:
-        _add(entries, number, bidder, Line.ABOVE, NULLO_BONUS, EntryKind.NULLO_BONUS)
+        entries.append((number, bidder, _ABOVE, NULLO_BONUS, _NULLO_BONUS))
         outcome = Outcome.NULLO_MADE
     else:
         bonus = two_sided_lost_nullo_bonus(taken)
-        _add(entries, number, opponent(bidder), Line.ABOVE, bonus, EntryKind.NULLO_BONUS)
+        entries.append((number, opponent(bidder), _ABOVE, bonus, _NULLO_BONUS))
         outcome = Outcome.NULLO_FAILED
     return outcome, None, tricks[0] + tricks[1], 1
 
@@ -256,10 +294,3 @@ def two_sided_lost_nullo_bonus(tricks_taken: int) -> int:
     """R9: a Nullo lost between two sides (two players, partnerships, the chouette's box
     and team) pays the opponent 200 for the first trick and 100 for each further."""
     return NULLO_BONUS + NULLO_EXTRA_TRICK_BONUS * (tricks_taken - 1)
-
-
-def _add(
-    entries: list[PlainEntry], number: int, side: int, line: Line, points: int, kind: EntryKind
-) -> None:
-    if points:
-        entries.append(plain_entry(number, side, line, points, kind))
