@@ -168,19 +168,44 @@ class HandTableModel(QAbstractTableModel):
         # instructions a recorded hand down to 75 M, callgrind).
         self._texts: dict[int, tuple[_MadeOf, tuple[str, ...]]] = {}
 
-    def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
+    def set_pad(self, players: Sequence[str], pad: Pad | None, *, unchanged: int = 0) -> None:
         """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
         sides, or one with a column per player.
 
+        ``unchanged`` is how many of the first rows are known to show what they showed
+        before: the hands before the first one a change to the same sitting reached (a hand
+        recorded, inserted, edited or deleted, or that undone). The rows from there on are
+        shown anew, and those beyond the old or the new count are added or taken away at
+        the end: a recorded hand adds one row, and the view paints that row alone where a
+        reset repainted every cell in sight. 0 (another sitting, other names, or a change
+        not known) resets the model.
+
         Rows older than the pad's newest rubber are scored when first shown."""
-        self.beginResetModel()
         names = (self._players, self._sides)
+        players = tuple(players) if pad is not None else ()
+        sides = tuple(pad.sides) if pad is not None else ("", "")
+        if unchanged <= 0 or self._pad is None or pad is None or (players, sides) != names:
+            self.beginResetModel()
+            self._pad, self._players, self._sides = pad, players, sides
+            if (players, sides) != names:
+                self._texts = {}
+            self.endResetModel()
+            return
+        old, new = self._pad.hand_count, pad.hand_count
+        kept = min(unchanged, old, new)
+        self._texts = {row: texts for row, texts in self._texts.items() if row < kept}
+        if new > old:
+            self.beginInsertRows(QModelIndex(), old, new - 1)
+            self._pad = pad
+            self.endInsertRows()
+        elif new < old:
+            self.beginRemoveRows(QModelIndex(), new, old - 1)
+            self._pad = pad
+            self.endRemoveRows()
         self._pad = pad
-        self._players = tuple(players) if pad is not None else ()
-        self._sides = tuple(pad.sides) if pad is not None else ("", "")
-        if (self._players, self._sides) != names:
-            self._texts = {}
-        self.endResetModel()
+        if kept < min(old, new):  # the rows both have from the change on
+            last = self.index(min(old, new) - 1, self.notes_column())
+            self.dataChanged.emit(self.index(kept, 0), last)
 
     def notes_column(self) -> int:
         """The last column, the notes, after an above and a below column per side."""
