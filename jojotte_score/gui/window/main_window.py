@@ -794,10 +794,14 @@ class MainWindow(SittingMenus, QMainWindow):
         room = width - _CELL_MARGINS
         line, spacing = self.table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
         tall = set()
+        known = self._advances  # each text's width in the list's font, as for the columns
         for row in rows:
             text = self.model.notes(row)
             lines = 1
-            if metrics.horizontalAdvance(text) > room:
+            advance = known.get(text)
+            if advance is None:
+                advance = known[text] = metrics.horizontalAdvance(text)
+            if advance > room:
                 wrap = Qt.TextFlag.TextWordWrap
                 lines = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
                 lines = max(1, min(lines // spacing, _NOTES_LINES))
