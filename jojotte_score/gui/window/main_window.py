@@ -153,6 +153,11 @@ class MainWindow(SittingMenus, QMainWindow):
         # the 240 texts of the newest rows again took a third of the fit on every hand
         # recorded (profile of benchmarks/bench_record.py).
         self._advances_font, self._advances = "", dict[str, int]()
+        # And the cell of each widest text, and the headings' sizes, as Qt's style measures
+        # them: eight cells and nine headings measured again on every hand recorded (67.9 M
+        # instructions a recorded hand to 66.5 M, callgrind, benchmarks/bench_record.py).
+        self._cell_widths: dict[str, int] = {}
+        self._headings: tuple[object, list[int]] = ((), [])
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
@@ -752,16 +757,24 @@ class MainWindow(SittingMenus, QMainWindow):
         grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
         font = self.table.font()
         if font.key() != self._advances_font:  # each text's width in the list's font
-            self._advances_font, self._advances = font.key(), {}
-        metrics, known = QFontMetrics(font), self._advances
+            self._advances_font, self._advances, self._cell_widths = font.key(), {}, {}
+        metrics, known, cells = QFontMetrics(font), self._advances, self._cell_widths
         notes = self.model.notes_column()
+        horizontal = Qt.Orientation.Horizontal
+        headings = (
+            header.font().key(),
+            *(self.model.headerData(c, horizontal) for c in range(notes + 1)),
+        )
+        if headings != self._headings[0]:
+            self._headings = (headings, [header.sectionSizeHint(c) for c in range(notes + 1)])
+        heading_sizes = self._headings[1]
         # Each row's texts read once, not through a model index and data() per cell: the
         # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
         # every hand recorded.
         texts = {row: self.model.row_texts(row) for row in newest}
         widths, least = [], []
         for column in range(notes):
-            width = heading = header.sectionSizeHint(column)
+            width = heading = heading_sizes[column]
             # A column's cells share one font and alignment, so the widest text makes the
             # widest cell, and the view measures only that one: measuring every cell of the
             # newest rows took 6-10 ms of start-up (QStyle sizes each cell, with its margins).
@@ -774,12 +787,16 @@ class MainWindow(SittingMenus, QMainWindow):
                 advances[row] = advance
             widest = max(advances, key=advances.__getitem__, default=None)
             if widest is not None:
-                index = self.model.index(widest, column)
-                width = max(width, self.table.sizeHintForIndex(index).width() + grid)
+                text = texts[widest][column]
+                cell = cells.get(text)
+                if cell is None:
+                    index = self.model.index(widest, column)
+                    cell = cells[text] = self.table.sizeHintForIndex(index).width()
+                width = max(width, cell + grid)
             widths.append(width)
             least.append(heading if column in _SHRINKING_COLUMNS else width)
         # The notes, stretched to the right edge, are never narrower than a new section.
-        notes_width = max(header.sectionSizeHint(notes), header.defaultSectionSize())
+        notes_width = max(heading_sizes[notes], header.defaultSectionSize())
         room = self.table.room() - notes_width
         _shrink(widths, least, sum(widths) - room)
         for column, width in enumerate(widths):
