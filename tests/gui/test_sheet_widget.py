@@ -160,6 +160,19 @@ def test_zoom_scales_the_size_hint(sheet: SheetWidget) -> None:
     assert sheet.zoom() == 4.0
 
 
+@pytest.mark.parametrize("spare", [0, 1, 2, 3])
+def test_a_sheet_fitted_to_its_room_is_no_taller(sheet: SheetWidget, spare: int) -> None:
+    """A pixel over the room gave the pad's scroll area a scroll bar (the odd rooms)."""
+    sheet.set_ledger(german())
+    natural = sheet.sizeHint().height()
+    assert natural >= current_layout(sheet).height * sheet.logicalDpiY() / 72.0
+    room = natural * 4 // 5 + spare  # drawn smaller to fit it
+    sheet.set_room(room)
+    for width in (500, 716, 1000, 4000):
+        assert sheet.heightForWidth(width) <= room, width
+    assert sheet.heightForWidth(4000) >= room - 1
+
+
 def test_selected_hand(sheet: SheetWidget) -> None:
     sheet.set_ledger(german())
     sheet.set_selected_hand(6)

@@ -30,7 +30,7 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad.pad import Pad
-from jojotte_score.i18n import N_, _, ngettext
+from jojotte_score.i18n import N_, _, current_language, ngettext
 
 if TYPE_CHECKING:
     from jojotte_score.core.model import SeatHand
@@ -79,6 +79,7 @@ _TOOLTIP = Qt.ItemDataRole.ToolTipRole
 # each), so the others are turned away first, without a look-up on Qt's namespace: the
 # cells' data took a seventh of a recorded hand before (callgrind, bench_record's hands).
 _ANSWERED = frozenset({int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP)})
+_DISPLAY_ROLE = int(_DISPLAY)
 
 
 def _bid(player: str, hand: PlayedHand | SeatHand) -> str:
@@ -162,25 +163,53 @@ class HandTableModel(QAbstractTableModel):
         self._players: tuple[str, ...] = ()
         self._pad: Pad | None = None
         self._sides: tuple[str, ...] = ("", "")
+        self._language = ""  # the language the kept texts are in
         # Each row's texts with what they were made from (the scored hand and its rubber's
         # roles): a recorded hand reads the newest rows again to fit the columns and paint
         # them, and all but the new one are unchanged (with the panel updated once, 99 M
         # instructions a recorded hand down to 75 M, callgrind).
         self._texts: dict[int, tuple[_MadeOf, tuple[str, ...]]] = {}
 
-    def set_pad(self, players: Sequence[str], pad: Pad | None) -> None:
+    def set_pad(self, players: Sequence[str], pad: Pad | None, *, unchanged: int = 0) -> None:
         """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
         sides, or one with a column per player.
 
+        ``unchanged`` is how many of the first rows are known to show what they showed
+        before: the hands before the first one a change to the same sitting reached (a hand
+        recorded, inserted, edited or deleted, or that undone). The rows from there on are
+        shown anew, and those beyond the old or the new count are added or taken away at
+        the end: a recorded hand adds one row, and the view paints that row alone where a
+        reset repainted every cell in sight. 0 (another sitting, other names, or a change
+        not known) resets the model.
+
         Rows older than the pad's newest rubber are scored when first shown."""
-        self.beginResetModel()
-        names = (self._players, self._sides)
+        names = (self._players, self._sides, self._language)
+        players = tuple(players) if pad is not None else ()
+        sides = tuple(pad.sides) if pad is not None else ("", "")
+        language = current_language()  # the rows' words, in the language spoken
+        renamed = (players, sides, language) != names
+        if unchanged <= 0 or self._pad is None or pad is None or renamed:
+            self.beginResetModel()
+            self._pad, self._players, self._sides = pad, players, sides
+            if renamed:
+                self._texts, self._language = {}, language
+            self.endResetModel()
+            return
+        old, new = self._pad.hand_count, pad.hand_count
+        kept = min(unchanged, old, new)
+        self._texts = {row: texts for row, texts in self._texts.items() if row < kept}
+        if new > old:
+            self.beginInsertRows(QModelIndex(), old, new - 1)
+            self._pad = pad
+            self.endInsertRows()
+        elif new < old:
+            self.beginRemoveRows(QModelIndex(), new, old - 1)
+            self._pad = pad
+            self.endRemoveRows()
         self._pad = pad
-        self._players = tuple(players) if pad is not None else ()
-        self._sides = tuple(pad.sides) if pad is not None else ("", "")
-        if (self._players, self._sides) != names:
-            self._texts = {}
-        self.endResetModel()
+        if kept < min(old, new):  # the rows both have from the change on
+            last = self.index(min(old, new) - 1, self.notes_column())
+            self.dataChanged.emit(self.index(kept, 0), last)
 
     def notes_column(self) -> int:
         """The last column, the notes, after an above and a below column per side."""
@@ -205,21 +234,27 @@ class HandTableModel(QAbstractTableModel):
     def row_texts(self, row: int) -> tuple[str, ...]:
         """The text each column but the notes shows in ``row``, as :meth:`data` gives it:
         what the list's columns are fitted to, without a model index for each cell."""
+        texts = self._cells(row)
+        return texts[:-1] if texts else ("",) * self.notes_column()
+
+    def notes(self, row: int) -> str:
+        """The notes ``row`` shows, as :meth:`data` gives them."""
+        texts = self._cells(row)
+        return texts[-1] if texts else ""
+
+    def _cells(self, row: int) -> tuple[str, ...]:
+        """The text of each column of ``row`` (none for no such row), made once for the
+        scored hand and the rubber's roles they are made from."""
         result = self.result(row)
         if result is None or self._pad is None:
-            return ("",) * self.notes_column()
+            return ()
         made_of = (result, self._pad.roles(result.rubber))
         kept = self._texts.get(row)
         if kept is not None and kept[0] == made_of:
             return kept[1]
-        texts = tuple(self._text(result, column) for column in range(self.notes_column()))
+        texts = tuple(self._text(result, column) for column in range(self.notes_column() + 1))
         self._texts[row] = (made_of, texts)
         return texts
-
-    def notes(self, row: int) -> str:
-        """The notes ``row`` shows, as :meth:`data` gives them."""
-        result = self.result(row)
-        return "" if result is None else notes_text(result, self._winners(result))
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
         if parent.isValid() or self._pad is None:
@@ -262,23 +297,22 @@ class HandTableModel(QAbstractTableModel):
         return _(_HEADINGS[Column(column)])
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role not in _ANSWERED:
-            return None
-        if not index.isValid() or index.parent().isValid():
+        # Qt asks for seven roles of every cell it paints, each a call into Python: the
+        # cell's text comes first, from the row's texts made once (with the notes, which
+        # were made again for every paint).
+        if role == _DISPLAY_ROLE:
+            texts = self._cells(index.row())
+            column = index.column()
+            return texts[column] if 0 <= column < len(texts) else None
+        if role not in _ANSWERED or not index.isValid():
             return None
         column = index.column()
         if role == _ALIGNMENT:
             return _RIGHT if self._right_aligned(column) else None
         result = self.result(index.row())
-        if result is None or not 0 <= column <= self.notes_column():
+        if result is None or self._pad is None or not 0 <= column <= self.notes_column():
             return None
-        if role == _DISPLAY:
-            if column < self.notes_column():
-                return self.row_texts(index.row())[column]
-            return self._text(result, column)
-        if self._pad is not None:  # the tooltip
-            return "\n".join(self._pad.explain(result.number))
-        return None
+        return "\n".join(self._pad.explain(result.number))  # the tooltip
 
     def _text(self, result: HandResult, column: int) -> str:
         hand = result.hand

@@ -10,6 +10,8 @@ that the pad is never cut off at the side (its height follows its width).
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
 from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -140,7 +142,7 @@ class SheetWidget(QWidget):
         if layout is None:
             return QSize(320, 400)
         scale = self._zoom * self.logicalDpiY() / 72.0
-        return QSize(round(layout.width * scale + 0.5), round(layout.height * scale + 0.5))
+        return QSize(_whole(layout.width * scale), _whole(layout.height * scale))
 
     def minimumSizeHint(self) -> QSize:
         """A quarter of the zoomed width: narrower panes draw the sheet smaller."""
@@ -154,7 +156,7 @@ class SheetWidget(QWidget):
         layout = self._layout
         if layout is None:
             return self.sizeHint().height()
-        return round(layout.height * self._scale(width) + 0.5)
+        return _whole(layout.height * self._scale(width))
 
     def _scale(self, width: int | None = None) -> float:
         """Widget pixels per sheet point: the zoom, or less when the widget (``width``
@@ -279,3 +281,11 @@ class SheetWidget(QWidget):
         self._layout = None if pad is None else layout_pad(pad, self._rubber, metrics)
         self.updateGeometry()
         self.update()
+
+
+def _whole(pixels: float) -> int:
+    """The fewest whole pixels that hold ``pixels``: a sheet fitted to a room of 449 pixels
+    is 449 high, not 450 (``round(449.0 + 0.5)`` is 450, ``round(450.0 + 0.5)`` 450): the
+    pixel too many gave the sheet's scroll area a scroll bar, which took the sheet's width,
+    and the next hand took it away again, the sheet laid out and painted twice a hand."""
+    return math.ceil(pixels - 1e-6)

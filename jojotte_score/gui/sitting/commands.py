@@ -54,6 +54,12 @@ class StoreCommand(QUndoCommand):
         position = getattr(self, "_position", None)
         return position if isinstance(position, int) else None
 
+    def first_changed(self) -> int | None:
+        """The position (0-based) of the first hand the command changes, done or undone:
+        the hands before it, and what they score, stay as they are (a hand is scored from
+        the hands before it alone). None for a change to the sitting as a whole."""
+        return self.position()
+
     def _name(self) -> None:
         self.setText(self.texts().text)
 
@@ -178,6 +184,9 @@ class CorrectHands(EditHand):
         self._old: dict[int, AnyHand] = {}
         self._name()
 
+    def first_changed(self) -> int | None:
+        return min(self._hands)
+
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.replace_hands(sitting_id, self._hands)
 
@@ -223,6 +232,9 @@ class DeleteCorrectingHands(StoreCommand):
         self._old: AnyHand | None = None
         self._before: dict[int, AnyHand] = {}
         self._name()
+
+    def first_changed(self) -> int | None:
+        return min(self._position, *self._corrections)
 
     def texts(self) -> CommandTexts:
         number = self._position + 1

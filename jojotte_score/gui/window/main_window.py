@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, QPoint, Qt, QTimer
 from PySide6.QtGui import (
     QCloseEvent,
     QFontMetrics,
@@ -113,6 +113,12 @@ class MainWindow(SittingMenus, QMainWindow):
             undo_stack.setParent(self)
         self.undo_stack = undo_stack
         self._actions_state: object = None  # what the actions were last set to show
+        # While a change is made: the position of the first hand it reaches, the rows
+        # before it stay in the hand list as they are (see refresh).
+        self._change_at: int | None = None
+        self._listed: int | None = None  # the sitting the hand list shows
+        self._refreshing = False
+        self._tall_rows: set[int] = set()  # rows whose notes wrap onto a second line
         # Told of the window that takes this one's place (View > Language).
         self.on_replaced: Callable[[MainWindow], None] = lambda window: None
         self.named_actions = create_actions(self)
@@ -147,6 +153,11 @@ class MainWindow(SittingMenus, QMainWindow):
         # the 240 texts of the newest rows again took a third of the fit on every hand
         # recorded (profile of benchmarks/bench_record.py).
         self._advances_font, self._advances = "", dict[str, int]()
+        # And the cell of each widest text, and the headings' sizes, as Qt's style measures
+        # them: eight cells and nine headings measured again on every hand recorded (67.9 M
+        # instructions a recorded hand to 66.5 M, callgrind, benchmarks/bench_record.py).
+        self._cell_widths: dict[str, int] = {}
+        self._headings: tuple[object, list[int]] = ((), [])
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
@@ -206,8 +217,8 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.PRINT_BLANK_PADS: self.print_blank_pads,
             _A.PRINT_CARD: self.print_card,
             _A.QUIT: self.close,
-            _A.UNDO: self.undo_stack.undo,
-            _A.REDO: self.undo_stack.redo,
+            _A.UNDO: lambda: self._step_history(self.undo_stack.undo, -1),
+            _A.REDO: lambda: self._step_history(self.undo_stack.redo, 0),
             _A.DELETE_HAND: self.delete_hand,
             _A.INSERT_HAND: self.insert_hand,
             _A.THROWN_IN: self.panel.record_thrown_in,
@@ -256,8 +267,22 @@ class MainWindow(SittingMenus, QMainWindow):
     def refresh(self) -> None:
         """Show the session's sitting in every view and ready the panel for the next hand."""
         shown = self.session.shown
-        self.model.set_pad(shown.players if shown else (), shown.pad if shown else None)
-        self.sheet.set_selected_hand(None)  # the list was reset: nothing is selected
+        sitting = shown.id if shown is not None else None
+        # The rows before the hand a change reached are left as they are (0: all anew).
+        unchanged = self._change_at if sitting == self._listed else None
+        self._listed = sitting
+        self._refreshing = True  # the list's selection cleared: ready below, once
+        try:
+            self.table.clearSelection()
+            self.table.setCurrentIndex(QModelIndex())
+            self.model.set_pad(
+                shown.players if shown else (),
+                shown.pad if shown else None,
+                unchanged=unchanged or 0,
+            )
+        finally:
+            self._refreshing = False
+        self.sheet.set_selected_hand(None)  # nothing is selected in the list
         self._fit_columns()
         self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
@@ -399,11 +424,11 @@ class MainWindow(SittingMenus, QMainWindow):
         if self.session.shown is None or self.session.read_only:
             return
         if request.mode == "insert" and request.position is not None:
-            self.undo_stack.push(InsertHand(self.session, request.position, request.hand))
+            self._push(InsertHand(self.session, request.position, request.hand))
         elif request.mode == "replace" and request.position is not None:
             self._replace(request.position, request.hand)
         else:
-            self.undo_stack.push(AddHand(self.session, request.hand))
+            self._push(AddHand(self.session, request.hand))
             self._ask_new_cut()
 
     def _replace(self, position: int, hand: AnyHand) -> None:
@@ -414,7 +439,7 @@ class MainWindow(SittingMenus, QMainWindow):
         corrector = self.session.corrector(position)
         correction = None if corrector is None else corrector(hand)
         if correction is None:
-            self.undo_stack.push(ReplaceHand(self.session, position, hand))
+            self._push(ReplaceHand(self.session, position, hand))
             return
         from jojotte_score.core.corrections import DealerChoice  # only for such an edit
         from jojotte_score.gui.sitting.correction_words import correction_question
@@ -428,7 +453,24 @@ class MainWindow(SittingMenus, QMainWindow):
         if choice is None:
             return
         fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
-        self.undo_stack.push(CorrectHands(self.session, position, hand, correction.hands(fix)))
+        self._push(CorrectHands(self.session, position, hand, correction.hands(fix)))
+
+    def _push(self, command: StoreCommand) -> None:
+        """Make the change ``command`` makes, as a step of the undo history."""
+        self._change_at = command.first_changed()
+        try:
+            self.undo_stack.push(command)
+        finally:
+            self._change_at = None
+
+    def _step_history(self, step: Callable[[], None], offset: int) -> None:
+        """Undo or redo (``step``) the command ``offset`` from the undo history's index."""
+        command = _command(self.undo_stack, self.undo_stack.index() + offset)
+        self._change_at = command.first_changed() if command is not None else None
+        try:
+            step()
+        finally:
+            self._change_at = None
 
     def _cancelled(self) -> None:
         self.table.clearSelection()
@@ -449,6 +491,8 @@ class MainWindow(SittingMenus, QMainWindow):
             self.table.scrollTo(index)
 
     def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        if self._refreshing:  # the refresh readies the panel and the rest itself
+            return
         position, shown = self.selected_position(), self.session.shown
         self._update_actions()
         self.sheet.set_selected_hand(None if position is None else position + 1)
@@ -533,7 +577,7 @@ class MainWindow(SittingMenus, QMainWindow):
                     return
                 fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
                 command = DeleteCorrectingHands(self.session, position, correction.hands(fix))
-            self.undo_stack.push(command)
+            self._push(command)
             if command.isObsolete():  # refused: the store's reason was shown
                 return
             keys = (
@@ -713,16 +757,24 @@ class MainWindow(SittingMenus, QMainWindow):
         grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
         font = self.table.font()
         if font.key() != self._advances_font:  # each text's width in the list's font
-            self._advances_font, self._advances = font.key(), {}
-        metrics, known = QFontMetrics(font), self._advances
+            self._advances_font, self._advances, self._cell_widths = font.key(), {}, {}
+        metrics, known, cells = QFontMetrics(font), self._advances, self._cell_widths
         notes = self.model.notes_column()
+        horizontal = Qt.Orientation.Horizontal
+        headings = (
+            header.font().key(),
+            *(self.model.headerData(c, horizontal) for c in range(notes + 1)),
+        )
+        if headings != self._headings[0]:
+            self._headings = (headings, [header.sectionSizeHint(c) for c in range(notes + 1)])
+        heading_sizes = self._headings[1]
         # Each row's texts read once, not through a model index and data() per cell: the
         # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
         # every hand recorded.
         texts = {row: self.model.row_texts(row) for row in newest}
         widths, least = [], []
         for column in range(notes):
-            width = heading = header.sectionSizeHint(column)
+            width = heading = heading_sizes[column]
             # A column's cells share one font and alignment, so the widest text makes the
             # widest cell, and the view measures only that one: measuring every cell of the
             # newest rows took 6-10 ms of start-up (QStyle sizes each cell, with its margins).
@@ -735,12 +787,16 @@ class MainWindow(SittingMenus, QMainWindow):
                 advances[row] = advance
             widest = max(advances, key=advances.__getitem__, default=None)
             if widest is not None:
-                index = self.model.index(widest, column)
-                width = max(width, self.table.sizeHintForIndex(index).width() + grid)
+                text = texts[widest][column]
+                cell = cells.get(text)
+                if cell is None:
+                    index = self.model.index(widest, column)
+                    cell = cells[text] = self.table.sizeHintForIndex(index).width()
+                width = max(width, cell + grid)
             widths.append(width)
             least.append(heading if column in _SHRINKING_COLUMNS else width)
         # The notes, stretched to the right edge, are never narrower than a new section.
-        notes_width = max(header.sectionSizeHint(notes), header.defaultSectionSize())
+        notes_width = max(heading_sizes[notes], header.defaultSectionSize())
         room = self.table.room() - notes_width
         _shrink(widths, least, sum(widths) - room)
         for column, width in enumerate(widths):
@@ -754,16 +810,29 @@ class MainWindow(SittingMenus, QMainWindow):
         row's too long for one, are cut short; the row's tooltip tells the hand whole."""
         room = width - _CELL_MARGINS
         line, spacing = self.table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
+        tall = set()
+        known = self._advances  # each text's width in the list's font, as for the columns
         for row in rows:
             text = self.model.notes(row)
             lines = 1
-            if metrics.horizontalAdvance(text) > room:
+            advance = known.get(text)
+            if advance is None:
+                advance = known[text] = metrics.horizontalAdvance(text)
+            if advance > room:
                 wrap = Qt.TextFlag.TextWordWrap
                 lines = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
                 lines = max(1, min(lines // spacing, _NOTES_LINES))
             height = line + (lines - 1) * spacing
+            if lines > 1:
+                tall.add(row)
             if self.table.rowHeight(row) != height:
                 self.table.setRowHeight(row, height)
+        # A row no longer among the newest (the list was not reset: a hand recorded)
+        # takes one line again, as in a list shown anew.
+        for row in self._tall_rows - tall:
+            if row < self.model.rowCount() and self.table.rowHeight(row) != line:
+                self.table.setRowHeight(row, line)
+        self._tall_rows = tall
 
     def _fit_panel(self) -> None:
         """Give the panel the width its text needs at this size, the sheet the rest; when

@@ -72,6 +72,7 @@ class SittingMenus(_Base):
     session: Session
     undo_stack: QUndoStack
     sheet: SheetWidget
+    _change_at: int | None  # while a change is made: the first hand it reaches
 
     # True when nobody can click a message box (an offscreen window, --quit-after-start):
     # then what a box would say goes to stderr instead.
@@ -133,7 +134,13 @@ class SittingMenus(_Base):
         except JojotteError as error:
             self._report_error(error)
         if sitting_id == self.session.sitting_id:
-            self.session.refresh()
+            shown = self.session.shown
+            # No recorded hand changed: the hand list keeps its rows (see refresh).
+            self._change_at = shown.count if shown is not None else None
+            try:
+                self.session.refresh()
+            finally:
+                self._change_at = None
 
     def open_sitting(self) -> None:
         """Choose an earlier sitting from the history."""
