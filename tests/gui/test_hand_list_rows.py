@@ -22,14 +22,13 @@ from pytestqt.modeltest import ModelTester
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, ThrownIn
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.stored_examples import GAMES, example_sitting
 
 from .conftest import screenshot_folder
-from .test_every_game import DATA, GAMES
 from .test_every_game import window as window  # the fixture: the window, showing nothing yet
 
 _ROLES = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole)
@@ -117,7 +116,7 @@ def start(window: MainWindow, game: str, hands: int, rows: int) -> Sitting:
     """Store the first ``hands`` hands of the example of ``game`` and show them in a list
     ``rows`` rows high (as the user dragged it: a short list scrolls, a tall one shows
     every row); the whole example."""
-    example = load_sitting(DATA / GAMES[game]).sitting
+    example = example_sitting(game)
     sitting_id = window.session.store.import_sitting(
         dataclasses.replace(example, hands=example.hands[:hands])
     )
@@ -190,7 +189,7 @@ def test_the_list_after_each_change_is_the_list_built_anew(
     check(window, "the insertion redone while hand 1 was selected")
 
     signals.take()
-    other = window.session.store.import_sitting(load_sitting(DATA / GAMES["cutthroat"]).sitting)
+    other = window.session.store.import_sitting(example_sitting("cutthroat"))
     window.open_sitting_id(other)
     assert signals.take() == [("reset", 0, 0)]
     check(window, "another sitting opened")
