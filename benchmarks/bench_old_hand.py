@@ -48,6 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_window import shown_window
 from sitting_generator import PLAYERS, sitting_data
 
 from jojotte_score.formats.sitting_file import parse_sitting
@@ -80,18 +81,8 @@ STEPS = (
 def open_old_hand(store: SittingStore, sitting_id: int, folder: Path) -> list[float]:
     """Open the sitting in a new window, then the newest hand but one, clear the selection,
     open hand 2, then the middle hand: the seconds each of :data:`STEPS` took."""
-    from PySide6.QtWidgets import QApplication
 
-    from jojotte_score.gui.sitting.session import Session
-    from jojotte_score.gui.window.main_window import MainWindow
-    from jojotte_score.gui.window.settings import AppSettings
-
-    app = QApplication.instance()
-    assert app is not None
-    session = Session(store)
-    window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
-    window.resize(1200, 800)
-    window.show()
+    app, session, window = shown_window(store, folder)
     app.processEvents()
     seconds = []
     start = time.perf_counter()

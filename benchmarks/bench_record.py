@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import dataclasses
 import inspect
 import os
 import pstats
@@ -49,10 +48,10 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitting_generator import PLAYERS, sitting_data
+from bench_window import shown_window, stored_with_next
+from sitting_generator import PLAYERS
 
-from jojotte_score.core.model import AnyHand, Sitting
-from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.core.model import AnyHand
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 
@@ -109,13 +108,6 @@ class Parts:
         self.spent = {}
 
 
-def build(store: SittingStore, game: str, hands: int, extra: int) -> tuple[int, list[AnyHand]]:
-    """Store the first ``hands`` hands of a generated sitting; its id and the next hands."""
-    sitting: Sitting = parse_sitting(sitting_data(hands + extra, variant=game)).sitting
-    stored = dataclasses.replace(sitting, hands=sitting.hands[:hands])
-    return store.import_sitting(stored, title=f"{game} {hands}"), list(sitting.hands[hands:])
-
-
 def record_hands(
     store: SittingStore,
     sitting_id: int,
@@ -129,19 +121,10 @@ def record_hands(
 ) -> tuple[list[float], list[float], list[dict[str, float]]]:
     """Record ``repeat`` hands through the window: each one's seconds, a repaint's seconds
     measured between them, and each one's parts."""
-    from PySide6.QtWidgets import QApplication
 
     from jojotte_score.gui.entry.form_rules import FormValues
-    from jojotte_score.gui.sitting.session import Session
-    from jojotte_score.gui.window.main_window import MainWindow
-    from jojotte_score.gui.window.settings import AppSettings
 
-    app = QApplication.instance()
-    assert app is not None
-    session = Session(store)
-    window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
-    window.resize(1200, 800)
-    window.show()
+    app, session, window = shown_window(store, folder)
     session.open(sitting_id)
     if history:
         window.show_history()
@@ -253,7 +236,9 @@ def main() -> int:
             store = SittingStore(database)
             for game in games:
                 for hands in (args.short, args.hands):
-                    sitting_id, following = build(store, game, hands, args.repeat + 5)
+                    sitting_id, following = stored_with_next(
+                        store, game, hands, args.repeat + 5, f"{game} {hands}"
+                    )
                     recorded, repainted, spent = record_hands(
                         store,
                         sitting_id,

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import gc
 import os
-import re
 import resource
 import shutil
 import subprocess
@@ -38,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from callgrind import instructions
 from sitting_generator import write_sitting
 
 BASELINE = "import json, sys\nwith open(sys.argv[1], encoding='utf-8') as f: json.load(f)"
@@ -62,22 +62,6 @@ def best_time(command: list[str], repeat: int, environment: dict[str, str]) -> t
         processor = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
         best_processor = min(best_processor, processor)
     return best, best_processor
-
-
-def instructions(command: list[str], environment: dict[str, str]) -> int:
-    """The instructions one run of ``command`` executes, counted by valgrind's callgrind."""
-    counted = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}", *command],
-        env=environment,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"Collected : (\d+)", counted.stderr)
-    if found is None:
-        raise RuntimeError(f"valgrind counted nothing:\n{counted.stderr}")
-    return int(found.group(1))
 
 
 def phases(path: Path, repeat: int) -> None:

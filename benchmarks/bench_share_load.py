@@ -31,7 +31,6 @@ the ratios, shared to not shared, as the other benchmarks print them.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import http.client
 import json
 import os
@@ -49,10 +48,9 @@ from typing import Any, NamedTuple
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from sitting_generator import PLAYERS, sitting_data
+from bench_window import shown_window, stored_with_next
+from sitting_generator import PLAYERS
 
-from jojotte_score.core.model import AnyHand, Sitting
-from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 
@@ -164,13 +162,6 @@ class Evening(NamedTuple):
     sharing: list[float]
 
 
-def build(store: SittingStore, game: str, hands: int, seed: int) -> tuple[int, list[AnyHand]]:
-    """Store a sitting's first hand; its id and the ``hands`` hands that follow it."""
-    sitting: Sitting = parse_sitting(sitting_data(hands + 1, seed=seed, variant=game)).sitting
-    stored = dataclasses.replace(sitting, hands=sitting.hands[:1])
-    return store.import_sitting(stored, title=f"{game} evening"), list(sitting.hands[1:])
-
-
 def evening(
     store: SittingStore,
     folder: Path,
@@ -181,20 +172,11 @@ def evening(
 ) -> Evening:
     """Record an evening's hands through the window; shared with ``phones`` phones unless
     that is 0 (then not shared at all)."""
-    from PySide6.QtWidgets import QApplication
 
     from jojotte_score.gui.entry.form_rules import FormValues
-    from jojotte_score.gui.sitting.session import Session
-    from jojotte_score.gui.window.main_window import MainWindow
-    from jojotte_score.gui.window.settings import AppSettings
 
-    app = QApplication.instance()
-    assert app is not None
-    sitting_id, hands = build(store, game, args.hands, seed)
-    session = Session(store)
-    window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
-    window.resize(1200, 800)
-    window.show()
+    sitting_id, hands = stored_with_next(store, game, 1, args.hands, f"{game} evening", seed)
+    app, session, window = shown_window(store, folder)
     session.open(sitting_id)
     app.processEvents()
     server = None

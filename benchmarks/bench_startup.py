@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -39,6 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from callgrind import instructions
 from sitting_generator import sitting_data
 
 from jojotte_score.formats.sitting_file import parse_sitting
@@ -129,23 +129,6 @@ def timed_in_turns(
     return {name: sorted(values) for name, values in times.items()}
 
 
-def instructions(command: list[str], environment: dict[str, str]) -> int:
-    """The instructions one run of ``command`` executes, counted by valgrind's callgrind:
-    a measure that other work on a busy machine does not change (about a minute a run)."""
-    counted = subprocess.run(
-        ["valgrind", "--tool=callgrind", f"--callgrind-out-file={os.devnull}", *command],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    found = re.search(r"Collected : (\d+)", counted.stderr)
-    if found is None:
-        raise RuntimeError(f"valgrind counted nothing:\n{counted.stderr}")
-    return int(found.group(1))
-
-
 def build_database(folder: Path, hands: int) -> None:
     """A database whose last sitting has ``hands`` hands (and one small one before it)."""
     with Database.open(database_path(folder)) as database:
@@ -200,7 +183,7 @@ def main() -> int:
             if shutil.which("valgrind") is None:
                 parser.error("--instructions needs valgrind")
             counts = {
-                name: instructions(command, environment) for name, command in commands.items()
+                name: instructions(command, environment, ROOT) for name, command in commands.items()
             }
     bare, shaped, scorepad = times["baseline"], times["shaped"], times["scorepad"]
     middle = args.repeat // 2
