@@ -22,30 +22,22 @@ import pytest
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import sitting_stats
-from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats, seat_figures_of
 from tests.storage.stored_starts import assert_starts_are_a_replays
+from tests.stored_examples import GAMES, example_sitting
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-GAMES = {
-    "two-player": "german-example.json",
-    "partnership": "partnership-example.json",
-    "three-player": "three-player-example.json",
-    "chouette": "chouette-example.json",
-    "cutthroat": "cutthroat-example.json",
-}
 HANDS = 240
 
 
 def long_sitting(game: str) -> Sitting:
     """The game's worked example played over and over to :data:`HANDS` hands (in the
     chouette with no dealer recorded: who may deal follows the rubbers' roles, C7)."""
-    example = load_sitting(DATA / GAMES[game]).sitting
+    example = example_sitting(game)
     hands = (example.hands * (HANDS // len(example.hands) + 1))[:HANDS]
     if example.variant.game.has_roles:
         hands = tuple(hand._replace(dealer=None) for hand in hands)
