@@ -22,13 +22,12 @@ _PRISON = '{"hand": %d, "points": %d}'
 
 # A rubber's own figures (whole numbers, null, lists of them) written as json.dumps writes
 # them, without its machinery: for the 35,000 rubbers of 100,000 hands, json.dumps of each
-# rubber's head took 0.25 s of the ledger's 0.49 s; written with these two, 0.11 s.
+# rubber's head took 0.25 s of the ledger's 0.49 s; written with this and f-strings, 0.11 s.
+# A list of whole numbers is written by str() as JSON writes it ("[120, 40]"): in an
+# f-string, {list(values)} took 2,800 instructions a rubber fewer than joining each number's
+# str() (callgrind).
 def _number(value: int | None) -> str:
     return "null" if value is None else str(value)
-
-
-def _numbers(values: tuple[int, ...]) -> str:
-    return f"[{', '.join(map(str, values))}]"
 
 
 def _entries_json(rubber: RubberResult) -> str:
@@ -88,9 +87,9 @@ def _rubber_json(rubber: RubberResult) -> str:
     )
     head = (
         f'{{"number": {rubber.number}, "winner": {_number(rubber.winner)}, '
-        f'"totals": {_numbers(rubber.totals)}, '
+        f'"totals": {list(rubber.totals)}, '
         f'"net": {{"side": {_number(net_side)}, "points": {net_points}}}, '
-        f'"game_winners": {_numbers(rubber.game_winners)}'
+        f'"game_winners": {list(rubber.game_winners)}'
     )
     return f'{head}, "entries": [{entries}], "prison": [{prison}]}}'
 
@@ -121,8 +120,8 @@ def _column_rubber_json(rubber: RubberResult) -> str:
     )
     head = (
         f'{{"number": {rubber.number}, "winner": {_number(rubber.winner)}, '
-        f'"totals": {_numbers(rubber.totals)}, "settlement": {_numbers(rubber.settlement)}, '
-        f'"game_winners": {_numbers(rubber.game_winners)}'
+        f'"totals": {list(rubber.totals)}, "settlement": {list(rubber.settlement)}, '
+        f'"game_winners": {list(rubber.game_winners)}'
     )
     if rubber.roles is not None:
         roles = rubber.roles
