@@ -45,7 +45,8 @@ class FieldReader:
     key is missing, so a reader of a well-formed hand translates nothing.
 
     Each check accepts a sound value first, with one test, and works out what is wrong
-    only when it fails: a sitting file of 100,000 hands is read one reader per hand.
+    only when it fails: a sitting file of 100,000 hands is read by one reader, given each
+    hand in turn (:meth:`read`).
     """
 
     __slots__ = ("hand", "meanings", "obj", "ok", "problems")
