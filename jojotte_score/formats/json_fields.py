@@ -45,7 +45,8 @@ class FieldReader:
     key is missing, so a reader of a well-formed hand translates nothing.
 
     Each check accepts a sound value first, with one test, and works out what is wrong
-    only when it fails: a sitting file of 100,000 hands is read one reader per hand.
+    only when it fails: a sitting file of 100,000 hands is read by one reader, given each
+    hand in turn (:meth:`read`).
     """
 
     __slots__ = ("hand", "meanings", "obj", "ok", "problems")
@@ -61,6 +62,16 @@ class FieldReader:
         self.problems = problems
         self.hand = hand
         self.meanings = meanings
+        self.ok = True
+
+    def read(self, obj: dict[object, object], problems: list[Problem], hand: int | None) -> None:
+        """Go on to read ``obj`` as a new reader would, noting its problems in ``problems``.
+
+        The sitting's hands are read with one reader: making one for each hand cost some
+        1,400 instructions a hand more than this call (callgrind, 100,000 readers)."""
+        self.obj = obj
+        self.problems = problems
+        self.hand = hand
         self.ok = True
 
     def error(self, message: str, field: str | None) -> None:

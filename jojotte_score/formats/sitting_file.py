@@ -496,9 +496,10 @@ def _read_individual(
     items = value if isinstance(value, list) else []
     seat_hands: list[SeatDeal | None] = []
     side_hands: list[Hand | None] = []
+    reader = _hand_reader()
     for number, item in enumerate(items, start=1):
         if not variant.game.by_seat:
-            hand, found = _read_hand(item, number, variant, None, checked=False)
+            hand, found = _read_hand(item, number, variant, None, checked=False, reader=reader)
             side_hands.append(hand)
         else:
             found = []
@@ -672,8 +673,9 @@ def _read_hands(
     hands: list[Hand] = []
     if earlier:
         from jojotte_score.formats.earlier_checks import as_earlier, tolerated_in_hand
+    reader = _hand_reader()
     for number, item in enumerate(value, start=1):
-        hand, problems = _read_hand(item, number, variant, names)
+        hand, problems = _read_hand(item, number, variant, names, reader=reader)
         if earlier:
             played = hand if isinstance(hand, PlayedHand) else None
             problems = [as_earlier(p) if tolerated_in_hand(p, played) else p for p in problems]
@@ -692,16 +694,20 @@ def _read_hand(
     names: tuple[str, str] | None,
     *,
     checked: bool = True,
+    reader: FieldReader | None = None,
 ) -> tuple[Hand | None, list[Problem]]:
     """The hand (None when it is not structurally sound) and every problem found with it;
     ``names`` are the sides' names for the messages, when the players are known.
-    ``checked=False`` reports the problems of structure only."""
+    ``checked=False`` reports the problems of structure only. ``reader`` is the reader of
+    the sitting's hands (:func:`_hand_reader`), when there is one."""
     problems: list[Problem] = []
     if not isinstance(data, dict):
         message = _("a hand must be a JSON object {{...}}, not {value}")
         problems.append(Problem(message.format(value=show(data)), number))
         return None, problems
-    reader = FieldReader(data, problems, number, _hand_meanings)
+    if reader is None:
+        reader = _hand_reader()
+    reader.read(data, problems, number)
     thrown_in = data.get("thrown_in", False)
     if not isinstance(thrown_in, bool):
         message = _("thrown_in must be true or false, not {value}")
@@ -712,6 +718,11 @@ def _read_hand(
     if checked:
         problems.extend(check_hand(hand, variant, number, names))
     return hand, problems
+
+
+def _hand_reader() -> FieldReader:
+    """A reader for hands, each given to it with :meth:`FieldReader.read`."""
+    return FieldReader({}, [], None, _hand_meanings)
 
 
 def _read_thrown_in(reader: FieldReader) -> ThrownIn | None:
