@@ -6,6 +6,7 @@ to 4)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -41,6 +42,16 @@ def example_path(game: str) -> Path:
 def example_sitting(game: str) -> Sitting:
     """``game``'s worked example, read from its file."""
     return load_sitting(example_path(game)).sitting
+
+
+def long_sitting(game: str, hands: int) -> Sitting:
+    """``game``'s worked example played over and over to ``hands`` hands; in the chouette
+    with no dealer recorded (who may deal follows the rubbers' roles, C7)."""
+    example = example_sitting(game)
+    played = (example.hands * (hands // len(example.hands) + 1))[:hands]
+    if example.variant.game.has_roles:
+        played = tuple(hand._replace(dealer=None) for hand in played)
+    return replace(example, hands=played)
 
 
 def store_game(store: SittingStore, game: str) -> int:

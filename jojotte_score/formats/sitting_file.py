@@ -763,20 +763,9 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     special = _SPECIALS.get(special) if type(special) is str else None
     if special is None:
         special = reader.choice("special", Special, Special.NONE)
-    card_points = get("card_points")
-    if (
-        type(card_points) is list
-        and len(card_points) == 2
-        and type(card_points[0]) is int
-        and type(card_points[1]) is int
-        and 0 <= card_points[0] <= _SMALL
-        and 0 <= card_points[1] <= _SMALL
-    ):
-        card_points = (card_points[0], card_points[1])
-    else:
-        card_points = reader.pair("card_points")
-        if card_points is None and "card_points" not in obj:
-            reader.missing("card_points")
+    card_points = _small_pair(get("card_points")) or reader.pair("card_points")
+    if card_points is None and "card_points" not in obj:
+        reader.missing("card_points")
     last_trick = get("last_trick")
     if last_trick is not None and (type(last_trick) is not int or not 0 <= last_trick <= _SMALL):
         last_trick = reader.integer("last_trick", SIDE, nullable=True)
@@ -784,17 +773,8 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     if jojotte is not None and (type(jojotte) is not int or not 0 <= jojotte <= _SMALL):
         jojotte = reader.integer("jojotte", SIDE, nullable=True)
     melds = get("melds", _NO_MELDS)
-    if (
-        type(melds) is list
-        and len(melds) == 2
-        and type(melds[0]) is int
-        and type(melds[1]) is int
-        and 0 <= melds[0] <= _SMALL
-        and 0 <= melds[1] <= _SMALL
-    ):
-        melds = (melds[0], melds[1])
-    elif melds is not _NO_MELDS:
-        melds = reader.pair("melds")
+    if melds is not _NO_MELDS:
+        melds = _small_pair(melds) or reader.pair("melds")
     tricks = get("tricks")
     if tricks is not None:
         tricks = reader.pair("tricks", nullable=True)
@@ -840,6 +820,21 @@ _NOT_SPECIAL: Final = Special.NONE.value
 _TRUMPS: Final = {trump.value: trump for trump in Trump}
 _DOUBLINGS: Final = {double.value: double for double in Doubling}
 _SPECIALS: Final = {special.value: special for special in Special}
+
+
+def _small_pair(value: object) -> tuple[int, int] | None:
+    """``value`` as a pair when it is two small whole numbers, the common case, accepted
+    with one test; None for anything else, which the field reader checks and words."""
+    if type(value) is list and len(value) == 2:
+        first, second = value
+        if (
+            type(first) is int
+            and type(second) is int
+            and 0 <= first <= _SMALL
+            and 0 <= second <= _SMALL
+        ):
+            return first, second
+    return None
 
 
 # Writing -------------------------------------------------------------------------------

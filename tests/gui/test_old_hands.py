@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import replace
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -24,19 +23,9 @@ from jojotte_score.gui.sitting.session import Session, Shown
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.storage.sittings import SittingStore
-from tests.stored_examples import GAMES, example_sitting
+from tests.stored_examples import GAMES, long_sitting
 
 HANDS = 400
-
-
-def long_sitting(game: str) -> Sitting:
-    """The game's worked example played over and over to :data:`HANDS` hands; in the
-    chouette with no dealer recorded (who may deal follows the rubbers' roles, C7)."""
-    example = example_sitting(game)
-    hands = (example.hands * (HANDS // len(example.hands) + 1))[:HANDS]
-    if example.variant.game.has_roles:
-        hands = tuple(hand._replace(dealer=None) for hand in hands)
-    return replace(example, hands=hands)
 
 
 class Reads:
@@ -63,7 +52,7 @@ class Reads:
 
 def opened(store: SittingStore, game: str) -> tuple[Shown, Sitting, Ledger]:
     """The long sitting of ``game`` stored and opened; the sitting and its whole replay."""
-    sitting = long_sitting(game)
+    sitting = long_sitting(game, HANDS)
     shown = Shown(store, store.load_recent(store.import_sitting(sitting)))
     assert shown.recent.checkpoint.position >= HANDS - 200  # it opens on its newest hands
     return shown, sitting, replay(sitting)
@@ -140,7 +129,7 @@ def test_selecting_hand_2_of_a_long_sitting_shows_its_rubber_without_the_whole_s
     """Hand 2 selected in the list: the panel edits it, the pad turns to rubber 1 with the
     replay's totals, the explanation is the replay's; the sitting is not loaded whole, and
     clearing the selection readies the next hand."""
-    sitting = long_sitting(game)
+    sitting = long_sitting(game, HANDS)
     whole = replay(sitting)
     window = MainWindow(Session(store), settings)
     qtbot.addWidget(window)
@@ -197,7 +186,7 @@ def test_a_start_of_another_revision_is_not_used(store: SittingStore) -> None:
     """The pad asks the store for the start of a rubber as kept for the revision it shows:
     once the sitting has changed, the store gives none (the pad scores from a start it
     knows itself)."""
-    sitting = long_sitting("two-player")
+    sitting = long_sitting("two-player", HANDS)
     sitting_id = store.import_sitting(sitting)
     revision = store.load_recent(sitting_id).revision
     third = replay(sitting).rubber_start(3)

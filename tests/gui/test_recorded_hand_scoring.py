@@ -17,8 +17,9 @@ from jojotte_score.core.ledger import HandResult, Scorer, replay
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.sitting.session import Session, Shown
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.test_old_hands import long_sitting
-from tests.stored_examples import GAMES
+from tests.stored_examples import GAMES, long_sitting
+
+HANDS = 400
 
 RECORDED = 12
 
@@ -55,7 +56,7 @@ def assert_shown_as_opened_afresh(session: Session, store: SittingStore) -> None
 def test_a_recorded_hand_is_scored_alone(
     store: SittingStore, monkeypatch: pytest.MonkeyPatch, game: str
 ) -> None:
-    whole = long_sitting(game)
+    whole = long_sitting(game, HANDS)
     sitting_id = store.import_sitting(replace(whole, hands=whole.hands[:300]))
     session = Session(store)
     session.open(sitting_id)
@@ -87,7 +88,7 @@ def test_a_recorded_hand_is_scored_alone(
 def test_renamed_players_are_shown_without_scoring_again(
     store: SittingStore, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    whole = long_sitting("two-player")
+    whole = long_sitting("two-player", HANDS)
     sitting_id = store.import_sitting(whole)
     session = Session(store)
     session.open(sitting_id)

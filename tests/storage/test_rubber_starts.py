@@ -14,7 +14,6 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from contextlib import closing
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -28,20 +27,10 @@ from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats, seat_figures_of
 from tests.storage.stored_starts import assert_starts_are_a_replays
-from tests.stored_examples import GAMES, example_sitting
+from tests.stored_examples import GAMES, long_sitting
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 HANDS = 240
-
-
-def long_sitting(game: str) -> Sitting:
-    """The game's worked example played over and over to :data:`HANDS` hands (in the
-    chouette with no dealer recorded: who may deal follows the rubbers' roles, C7)."""
-    example = example_sitting(game)
-    hands = (example.hands * (HANDS // len(example.hands) + 1))[:HANDS]
-    if example.variant.game.has_roles:
-        hands = tuple(hand._replace(dealer=None) for hand in hands)
-    return replace(example, hands=hands)
 
 
 class Reads:
@@ -63,7 +52,7 @@ class Reads:
 def stored_behind_the_stores_back(path: Path, game: str, changed: int | None) -> Sitting:
     """The long sitting of ``game`` stored, then its hand at ``changed`` (None: none)
     given another hand's text and the revision moved on, the summary left as it was."""
-    sitting = long_sitting(game)
+    sitting = long_sitting(game, HANDS)
     with Database.open(path) as database:
         SittingStore(database).import_sitting(sitting)
     with closing(sqlite3.connect(path)) as connection:
@@ -150,7 +139,7 @@ def test_starts_that_are_not_readable_are_rebuilt(tmp_path: Path) -> None:
     summary is not scored from it or any after it, and a change before it writes them
     anew."""
     path = tmp_path / "sittings.sqlite3"
-    sitting = long_sitting("two-player")
+    sitting = long_sitting("two-player", HANDS)
     with Database.open(path) as database:
         store = SittingStore(database)
         store.import_sitting(sitting)
