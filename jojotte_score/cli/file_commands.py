@@ -21,6 +21,7 @@ from jojotte_score.cli.context import (
     every_sitting,
     ledger_of,
     load,
+    read_file,
     source_name,
     write_output,
 )
@@ -37,10 +38,10 @@ if TYPE_CHECKING:
 def score(args: argparse.Namespace, context: Context) -> int:
     """Print the ledger of a sitting file as JSON."""
     from jojotte_score.cli.terminal import json_for
-    from jojotte_score.formats.ledger_json import dumps_ledger
+    from jojotte_score.formats.ledger_json import dumps_scored
 
-    _, ledger = load(args.file)
-    sys.stdout.write(json_for(sys.stdout, dumps_ledger(ledger, indent=args.indent)))
+    sitting = read_file(args.file)
+    sys.stdout.write(json_for(sys.stdout, dumps_scored(sitting, indent=args.indent)))
     sys.stdout.flush()
     return EXIT_OK
 

@@ -9,8 +9,14 @@ player (T15, C6, F6) and, in the chouette, its ``roles`` (C2).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-from jojotte_score.core.ledger import Ledger, RubberResult
+from jojotte_score.core.ledger import Ledger, RubberResult, Scorer
+from jojotte_score.core.model import Rules, Sitting
+
+if TYPE_CHECKING:
+    from jojotte_score.core.games.game import Game
 
 LEDGER_FORMAT = "jojotte-ledger"
 LEDGER_VERSION = 1
@@ -57,26 +63,55 @@ def dumps_ledger(ledger: Ledger, indent: int | None = None) -> str:
     A pad with a column per player (the game's ``per_player``) lists the players as its
     ``sides``, an entry's ``side`` is a seat, and each rubber has its ``settlement``.
     """
-    if indent is not None:
-        return json.dumps(ledger_to_data(ledger), indent=indent, ensure_ascii=False) + "\n"
-    if ledger.game.per_player:
-        return _dumps_columns(ledger)
+    return _dumps(
+        ledger.game,
+        ledger.columns,
+        ledger.rules,
+        ledger.rubbers,
+        lambda: ledger.unresolved_prison,
+        indent,
+    )
+
+
+def dumps_scored(sitting: Sitting, indent: int | None = None) -> str:
+    """The ledger of ``sitting`` as :func:`dumps_ledger` writes it, scored and written a
+    rubber at a time (:meth:`Scorer.rubbers`), so that its hands' results are never all
+    alive at once: what ``score`` prints."""
+    scorer = Scorer.of(sitting)
+    return _dumps(
+        sitting.variant.game,
+        sitting.columns,
+        sitting.rules,
+        scorer.rubbers(sitting.hands),
+        lambda: scorer.prison_waiting,
+        indent,
+    )
+
+
+def _dumps(
+    game: Game,
+    columns: tuple[str, ...],
+    rules: Rules,
+    rubbers: Iterable[RubberResult],
+    unresolved_prison: Callable[[], int],
+    indent: int | None,
+) -> str:
+    """The ledger's JSON text; ``unresolved_prison`` is asked once every rubber is written."""
+    per_player = game.per_player
     head = json.dumps(
         {
             "format": LEDGER_FORMAT,
-            "version": LEDGER_VERSION,
-            "sides": list(ledger.columns),
-            "rules": {
-                "game_target": ledger.rules.game_target,
-                "rubber_bonus": ledger.rules.rubber_bonus,
-            },
+            "version": COLUMN_LEDGER_VERSION if per_player else LEDGER_VERSION,
+            "sides": list(columns),
+            "rules": {"game_target": rules.game_target, "rubber_bonus": rules.rubber_bonus},
         },
         ensure_ascii=False,
     )
-    rubbers = ", ".join(_rubber_json(r) for r in ledger.rubbers)
-    return (
-        f'{head[:-1]}, "rubbers": [{rubbers}], "unresolved_prison": {ledger.unresolved_prison}}}\n'
-    )
+    written = ", ".join(map(_column_rubber_json if per_player else _rubber_json, rubbers))
+    text = f'{head[:-1]}, "rubbers": [{written}], "unresolved_prison": {unresolved_prison()}}}\n'
+    if indent is not None:
+        return json.dumps(json.loads(text), indent=indent, ensure_ascii=False) + "\n"
+    return text
 
 
 def _rubber_json(rubber: RubberResult) -> str:
@@ -92,25 +127,6 @@ def _rubber_json(rubber: RubberResult) -> str:
         f'"game_winners": {list(rubber.game_winners)}'
     )
     return f'{head}, "entries": [{entries}], "prison": [{prison}]}}'
-
-
-def _dumps_columns(ledger: Ledger) -> str:
-    head = json.dumps(
-        {
-            "format": LEDGER_FORMAT,
-            "version": COLUMN_LEDGER_VERSION,
-            "sides": list(ledger.columns),
-            "rules": {
-                "game_target": ledger.rules.game_target,
-                "rubber_bonus": ledger.rules.rubber_bonus,
-            },
-        },
-        ensure_ascii=False,
-    )
-    rubbers = ", ".join(_column_rubber_json(r) for r in ledger.rubbers)
-    return (
-        f'{head[:-1]}, "rubbers": [{rubbers}], "unresolved_prison": {ledger.unresolved_prison}}}\n'
-    )
 
 
 def _column_rubber_json(rubber: RubberResult) -> str:

@@ -287,3 +287,37 @@ def test_every_rubber_start_resumes_the_replay(example: str) -> None:
     assert (after is not None) == whole.rubbers[-1].finished
     assert after is None or after.position == len(sitting.hands)
     assert whole.rubber_start(whole.rubber_count + 2) is None
+
+
+@pytest.mark.parametrize(
+    "example",
+    [
+        "german-example.json",
+        "partnership-example.json",
+        "three-player-example.json",
+        "chouette-example.json",
+        "cutthroat-example.json",
+    ],
+)
+def test_rubbers_scored_one_at_a_time_are_the_replay_s(example: str) -> None:
+    """``Scorer.rubbers`` gives the replay's rubbers (hands, totals, roles) and leaves the
+    same prison waiting, holding no result of a rubber it has given."""
+    sitting = load_sitting(DATA / example).sitting
+    sitting = Sitting(
+        sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.chouette
+    )
+    whole = replay(sitting)
+    scorer = Scorer.of(sitting)
+    held = []
+    given = []
+    for rubber in scorer.rubbers(sitting.hands):
+        held.append(len(scorer.results))
+        given.append(rubber)
+    assert tuple(given) == whole.rubbers
+    assert held == [len(rubber.hands) for rubber in whole.rubbers]
+    assert scorer.prison_waiting == whole.unresolved_prison
+    last = whole.rubbers[-1]
+    assert len(scorer.results) == (0 if last.finished else len(last.hands))
+    # It starts where the replay says the rubber after the last finished one starts.
+    finished = whole.rubber_count if last.finished else whole.rubber_count - 1
+    assert scorer.start == whole.rubber_start(finished + 1)

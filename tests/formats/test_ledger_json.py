@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.formats.ledger_json import dumps_ledger, ledger_to_data
+from jojotte_score.formats.ledger_json import dumps_ledger, dumps_scored, ledger_to_data
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
@@ -107,6 +107,10 @@ def test_compact_and_indented_output_say_the_same(sitting: Sitting) -> None:
     assert json.loads(compact) == expected_data(ledger)
     assert json.loads(dumps_ledger(ledger, indent=2)) == expected_data(ledger)
     assert ledger_to_data(ledger) == expected_data(ledger)
+    # What ``score`` prints, scored and written a rubber at a time, says the same, byte for
+    # byte.
+    assert dumps_scored(sitting) == compact
+    assert dumps_scored(sitting, indent=2) == dumps_ledger(ledger, indent=2)
 
 
 def test_names_are_written_as_json_strings() -> None:
@@ -182,6 +186,8 @@ def test_column_ledgers_compact_and_indented_say_the_same(sitting: Sitting) -> N
     data = json.loads(compact)
     assert data == expected_column_data(ledger)
     assert json.loads(dumps_ledger(ledger, indent=2)) == data == ledger_to_data(ledger)
+    assert dumps_scored(sitting) == compact
+    assert dumps_scored(sitting, indent=2) == dumps_ledger(ledger, indent=2)
     for rubber in data["rubbers"]:
         assert sum(rubber["settlement"]) == 0
         assert len(rubber["totals"]) == len(rubber["settlement"]) == len(sitting.players)

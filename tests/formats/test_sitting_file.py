@@ -122,6 +122,18 @@ def test_german_example_reproduces_the_corrected_sheet() -> None:
     assert ledger.hands[5].prison_out == 150
 
 
+@pytest.mark.parametrize("name", sorted(path.name for path in DATA.glob("*-example.json")))
+def test_the_callers_data_is_read_as_it_is_and_left_so(name: str) -> None:
+    """Read from its text, a sitting's decoded hands are let go as they are read; decoded
+    data handed to ``parse_sitting`` is the caller's, and stays whole."""
+    text = (DATA / name).read_text(encoding="utf-8")
+    data = json.loads(text)
+    kept = copy.deepcopy(data)
+    assert parse_sitting(data).sitting == loads_sitting(text).sitting
+    assert data == kept
+    assert len(data["hands"]) > 0
+
+
 @pytest.mark.parametrize("name", EXAMPLES)
 def test_the_examples_load_without_a_warning(name: str) -> None:
     """The German sheet's hands add up to 85, 85, 100, 60, 80 and 130 card points: with two
