@@ -13,6 +13,14 @@ from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided
 
 DATA = Path(__file__).resolve().parent.parent / "data"
+# A worked example of each game.
+EXAMPLES = (
+    "german-example.json",
+    "partnership-example.json",
+    "three-player-example.json",
+    "chouette-example.json",
+    "cutthroat-example.json",
+)
 
 A, B = 0, 1
 
@@ -251,16 +259,7 @@ def test_a_checkpoint_of_another_number_of_columns_is_refused() -> None:
     )
 
 
-@pytest.mark.parametrize(
-    "example",
-    [
-        "german-example.json",
-        "partnership-example.json",
-        "three-player-example.json",
-        "chouette-example.json",
-        "cutthroat-example.json",
-    ],
-)
+@pytest.mark.parametrize("example", EXAMPLES)
 def test_every_rubber_start_resumes_the_replay(example: str) -> None:
     """Scored from the checkpoint any rubber starts from, the hands from there on are those
     of the whole replay, and so are each column's totals (R14, T15) and the chouette's roles
@@ -289,16 +288,7 @@ def test_every_rubber_start_resumes_the_replay(example: str) -> None:
     assert whole.rubber_start(whole.rubber_count + 2) is None
 
 
-@pytest.mark.parametrize(
-    "example",
-    [
-        "german-example.json",
-        "partnership-example.json",
-        "three-player-example.json",
-        "chouette-example.json",
-        "cutthroat-example.json",
-    ],
-)
+@pytest.mark.parametrize("example", EXAMPLES)
 def test_rubbers_scored_one_at_a_time_are_the_replay_s(example: str) -> None:
     """``Scorer.rubbers`` gives the replay's rubbers (hands, totals, roles) and leaves the
     same prison waiting, holding no result of a rubber it has given."""
