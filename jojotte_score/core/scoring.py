@@ -182,7 +182,7 @@ def score_hand(hand: Hand, number: int) -> HandScore:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
     elif special is _NULLO:
         outcome, winner, to_prison, multiplier = _nullo(hand, number, tricks, entries)
-    elif not won_every_trick(hand, hand.bidder):
+    elif not won_every_trick(hand, hand.bidder):  # a Slam bid and lost (R8)
         outcome, winner, to_prison, multiplier = _failed_slam(hand, number, tricks, totals, entries)
     else:
         outcome, winner, to_prison, multiplier = _contest(hand, number, tricks, totals, entries)
