@@ -18,6 +18,12 @@ what ``score`` does one step after another: the file read (decoded and checked,
 collector took; and ``json.loads`` of the same text for scale.
 
     python3 benchmarks/bench_score.py [--hands 100000] [--repeat 5] [--phases] [--instructions]
+
+Both programs run with the interpreter that runs this script, which it names first: the
+ratio depends on it, since builds of one Python version decode JSON at speeds further
+apart than they run the scorer's Python (benchmarks/README.md, "The interpreter decides
+the ratio"). To measure Debian's own, run the script with ``/usr/bin/python3`` from the
+project's folder, with platformdirs importable (Debian's python3-platformdirs).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from __future__ import annotations
 import argparse
 import gc
 import os
+import platform
 import resource
 import shutil
 import subprocess
@@ -140,6 +147,7 @@ def main() -> int:
             }
         if args.phases:
             phases(sitting, args.repeat)
+    print(f"python: {platform.python_version()} ({sys.executable})")
     print(f"sitting: {args.hands} hands, {size:.1f} MB")
     print(f"json.load (baseline): {baseline[0]:.3f} s, processor {baseline[1]:.3f} s")
     print(f"jojotte-score score:  {score[0]:.3f} s, processor {score[1]:.3f} s")
