@@ -27,6 +27,35 @@ ENTRY = re.compile(
 )
 
 
+GERMAN_PAD = [
+    "Rubber 1 of 1",
+    "A",
+    "A, 60 above, hand 1",
+    "A, 50 above, melds, hand 6",
+    "A, 150 above, prison won, hand 6",
+    "A, 300 above, rubber bonus, hand 6",
+    "A, 95 below, hand 2",
+    "A, 100 below, hand 6",
+    "B",
+    "B, 40 above, melds, hand 1",
+    "B, 20 above, melds, hand 3",
+    "B, 300 above, Nullo bonus, hand 4",
+    "B, 40 above, hand 6",
+    "B, 35 below, hand 1",
+    "B, 220 below, hand 3",
+    "Prison: 60 from hand 4, won by hand 6",
+    "Prison: 90 from hand 5, won by hand 6",
+    "Game 1 won by A with hand 2",
+    "Game 2 won by B with hand 3",
+    "Game 3 won by A with hand 6",
+    "Total, A: 755",
+    "Total, B: 655",
+    "A wins the rubber by 100",
+    "M melds   P prison won   N Nullo bonus   R rubber bonus",
+]
+"""What a screen reader reads on the pad of the German rules' worked example, in order."""
+
+
 def children(node: QAccessibleInterface) -> list[QAccessibleInterface]:
     """The node's children, each checked to name its parent."""
     found = []
@@ -63,32 +92,7 @@ def test_the_german_example_reads_every_figure_in_order(qtbot: QtBot) -> None:
     sheet = SheetWidget()
     qtbot.addWidget(sheet)
     sheet.set_ledger(replay(example_sitting("two-player")))
-    assert read_pad(sheet) == [
-        "Rubber 1 of 1",
-        "A",
-        "A, 60 above, hand 1",
-        "A, 50 above, melds, hand 6",
-        "A, 150 above, prison won, hand 6",
-        "A, 300 above, rubber bonus, hand 6",
-        "A, 95 below, hand 2",
-        "A, 100 below, hand 6",
-        "B",
-        "B, 40 above, melds, hand 1",
-        "B, 20 above, melds, hand 3",
-        "B, 300 above, Nullo bonus, hand 4",
-        "B, 40 above, hand 6",
-        "B, 35 below, hand 1",
-        "B, 220 below, hand 3",
-        "Prison: 60 from hand 4, won by hand 6",
-        "Prison: 90 from hand 5, won by hand 6",
-        "Game 1 won by A with hand 2",
-        "Game 2 won by B with hand 3",
-        "Game 3 won by A with hand 6",
-        "Total, A: 755",
-        "Total, B: 655",
-        "A wins the rubber by 100",
-        "M melds   P prison won   N Nullo bonus   R rubber bonus",
-    ]
+    assert read_pad(sheet) == GERMAN_PAD
     node = QAccessible.queryAccessibleInterface(sheet)
     assert node.text(QAccessible.Text.Description) == "Rubber 1 of 1; A leads 755 to 655"
     entry = node.child(2)

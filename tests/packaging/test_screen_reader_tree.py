@@ -1,0 +1,159 @@
+"""The window as a screen reader on Linux reads it: over AT-SPI, from the installed program.
+
+The program runs on Xvfb's xcb platform with a session bus of its own (dbus-run-session),
+the accessibility bus started on it (at-spi2-core's launcher) and Qt's bridge always on
+(``QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1``), as under a desktop with Orca running. Debian's
+own Python then reads the window's accessible tree with pyatspi, as Orca does, and the
+pad's node must hold every figure of the German rules' worked example, in reading order.
+The tools come with ``sh packaging/system-libraries.sh tests`` (at-spi2-core, dbus-bin,
+python3-pyatspi); without them the test is skipped, saying which is missing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from ..gui.conftest import GERMAN
+from ..gui.pad.test_pad_accessible import GERMAN_PAD
+from .conftest import packaging_script
+from .test_xcb_window import TITLE, installed_command
+from .xserver import TIMEOUT_S, display_environment, require_tools, xvfb
+
+SYSTEM_PYTHON = "/usr/bin/python3"
+LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+
+# Run by Debian's Python (pyatspi is not in the virtual environment): waits for the
+# program's pad to have children, then prints the pad's node, its children and the chain
+# of nodes above it as JSON.
+READER = """
+import json, sys, time
+import pyatspi
+
+def find(node, depth=0):
+    if node is None or depth > 40:
+        return None
+    if node.name == "Score sheet" and node.getRoleName() == "table":
+        return node
+    for index in range(node.childCount):
+        found = find(node.getChildAtIndex(index), depth + 1)
+        if found is not None:
+            return found
+    return None
+
+deadline = time.monotonic() + float(sys.argv[1])
+pad = None
+while time.monotonic() < deadline:
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        if app is not None and app.name == "jojotte-score":
+            pad = find(app)
+    if pad is not None and pad.childCount:
+        break
+    time.sleep(0.3)
+if pad is None:
+    print(json.dumps({"error": "no node named Score sheet"}))
+    sys.exit(1)
+chain = []
+node = pad.parent
+while node is not None:
+    chain.append([node.getRoleName(), node.name])
+    node = node.parent
+children = [pad.getChildAtIndex(i) for i in range(pad.childCount)]
+print(json.dumps({
+    "role": pad.getRoleName(),
+    "description": pad.description,
+    "children": [child.name for child in children],
+    "roles": sorted({child.getRoleName() for child in children}),
+    "chain": chain,
+}))
+"""
+
+# Inside the private session bus: the accessibility bus, the program once that bus
+# answers, the reader; then the program is asked to quit (Ctrl+C) and the launcher ends.
+SESSION = """
+"$LAUNCHER" --launch-immediately & launcher=$!
+tries=0
+until dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus \
+    org.a11y.Bus.GetAddress >/dev/null 2>&1; do
+  tries=$((tries + 1)); [ "$tries" -gt 100 ] && { echo "no accessibility bus" >&2; exit 3; }
+  sleep 0.1
+done
+"$PROGRAM" & program=$!
+"$SYSTEM_PYTHON" "$READER" "$WAIT"; status=$?
+kill -INT "$program"; wait "$program"
+kill "$launcher" 2>/dev/null; wait "$launcher" 2>/dev/null
+exit "$status"
+"""
+
+
+def require_screen_reader_tools() -> None:
+    """Skip, naming the package, when the accessibility bus or pyatspi is missing."""
+    require_tools()
+    if shutil.which("dbus-run-session") is None or shutil.which("dbus-send") is None:
+        pytest.skip("dbus-run-session is not installed (dbus-bin: system-libraries.sh tests)")
+    if not os.access(LAUNCHER, os.X_OK):
+        pytest.skip(f"{LAUNCHER} is not installed (at-spi2-core: system-libraries.sh tests)")
+    found = (
+        subprocess.run([SYSTEM_PYTHON, "-c", "import pyatspi"], capture_output=True, check=False)
+        if os.access(SYSTEM_PYTHON, os.X_OK)
+        else None
+    )
+    if found is None or found.returncode != 0:
+        pytest.skip("pyatspi is not installed (python3-pyatspi: system-libraries.sh tests)")
+
+
+def test_the_pad_s_node_holds_every_figure_of_the_german_example(tmp_path: Path) -> None:
+    require_screen_reader_tools()
+    command = installed_command()
+    data = tmp_path / "data"
+    reader = tmp_path / "reader.py"
+    reader.write_text(READER, encoding="utf-8")
+    extra = {
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "JOJOTTE_SCORE_DATA_DIR": str(data),
+        "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+        "LAUNCHER": LAUNCHER,
+        "PROGRAM": command,
+        "SYSTEM_PYTHON": SYSTEM_PYTHON,
+        "READER": str(reader),
+        "WAIT": str(TIMEOUT_S),
+        "LANGUAGE": "en",
+    }
+    with xvfb() as display:
+        environment = display_environment(display, extra)
+        environment.pop("DBUS_SESSION_BUS_ADDRESS", None)
+        environment.pop("AT_SPI_BUS_ADDRESS", None)
+        imported = subprocess.run(
+            [command, "import", str(GERMAN)], env=environment, capture_output=True, text=True
+        )
+        assert imported.returncode == 0, imported.stderr
+        session = subprocess.run(
+            ["dbus-run-session", "--", "sh", "-c", SESSION],
+            env=environment,
+            capture_output=True,
+            text=True,
+            timeout=3 * TIMEOUT_S,
+            check=False,
+        )
+    assert session.returncode == 0, session.stdout + session.stderr
+    read = json.loads(session.stdout.strip().splitlines()[-1])
+    assert read["role"] == "table"
+    assert read["children"] == GERMAN_PAD
+    assert read["description"] == "Rubber 1 of 1; A leads 755 to 655"
+    assert read["roles"] == ["label", "table column header"]
+    # The pad's node is the window's: its frame, titled with the players, is above it.
+    assert ["frame", f"A – B — {TITLE}"] in read["chain"]
+    assert ["application", "jojotte-score"] in read["chain"]
+
+
+def test_the_tests_group_installs_the_screen_reader_tools() -> None:
+    """CI gets the tools through the script's tests group, so the test above runs there."""
+    listed = packaging_script("qt_libraries").listed_packages("tests")
+    assert {"at-spi2-core", "dbus-bin", "python3-pyatspi", "xvfb"} <= set(listed)
