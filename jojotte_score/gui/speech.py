@@ -10,11 +10,15 @@ from __future__ import annotations
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["announce"]
+__all__ = ["ANNOUNCED", "announce"]
+
+ANNOUNCED = "announced"
+"""The widget property that holds the last message announced on its behalf (tests read it)."""
 
 
 def announce(widget: QWidget, message: str) -> None:
     """Have a screen reader say ``message`` now, on behalf of ``widget`` (nothing happens
     when no screen reader listens, or when ``message`` is empty)."""
     if message and QAccessible.isActive():
+        widget.setProperty(ANNOUNCED, message)
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, message))

@@ -32,6 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui import accessible_roles
+from jojotte_score.gui.accessible_roles import Speaking
 from jojotte_score.gui.display.table_words import TableFigures, table_figures
 from jojotte_score.gui.pad.sheet_widget import MAX_ZOOM, MIN_ZOOM, SheetWidget
 from jojotte_score.gui.window.actions import ActionName
@@ -67,7 +69,7 @@ def next_screen(screens: Sequence[QScreen], current: QScreen | None) -> QScreen 
     return screens[(list(screens).index(current) + 1) % len(screens)]
 
 
-class TableDisplay(QWidget):
+class TableDisplay(QWidget, Speaking):
     """The score for the players, read-only, in a window of its own that takes no focus.
 
     ``closed`` is emitted when it closes (Esc in it when it has the keys, the action again,
@@ -81,10 +83,12 @@ class TableDisplay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("table-display")
+        accessible_roles.install()
         self.setWindowTitle(_("Table display"))
         self.figures: TableFigures | None = None
         self.sheet = SheetWidget()
         self.sheet.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.sheet.set_announcing(False)  # the main window's pad says each hand once
         self.sheet.setMouseTracking(False)
         self.title = _label("title")
         self.last_hand = _label("last-hand")

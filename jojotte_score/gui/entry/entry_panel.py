@@ -54,6 +54,7 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
+from jojotte_score.gui.accessible_roles import Speaking
 from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
     ChoiceField,
@@ -71,6 +72,7 @@ from jojotte_score.gui.entry.form_rules import (
     Slot,
     row_label,
 )
+from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
@@ -116,7 +118,7 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     return box.exec() == yes
 
 
-class EntryPanel(QWidget):
+class EntryPanel(QWidget, Speaking):
     """Records one hand: a new one, one inserted before ``position``, or a replacement.
 
     Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
@@ -129,6 +131,7 @@ class EntryPanel(QWidget):
 
     submitted = Signal(object)
     cancelled = Signal()
+    announced = Signal(str)
     started = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -782,7 +785,24 @@ class EntryPanel(QWidget):
         else:
             text = _("Hand {number}").format(number=number)
         self.mode_label.setText(text)
+        self._name_mode(number)
         self.cancel_button.setVisible(self._mode != MODE_ADD)
+
+    def _name_mode(self, number: int) -> None:
+        """The panel's name says what it records ("New hand 7", "Editing hand 3"); a screen
+        reader hears it when it changes."""
+        if self._mode == MODE_REPLACE:
+            name = _("Editing hand {number}").format(number=number)
+        elif self._mode == MODE_INSERT:
+            name = _("New hand {number}, inserted").format(number=number)
+        else:
+            name = _("New hand {number}").format(number=number)
+        if name != self.accessibleName():
+            known = bool(self.accessibleName())
+            self.setAccessibleName(name)
+            if known:
+                announce(self, name)
+                self.announced.emit(name)
 
     def _show_messages(self, check: FormCheck) -> None:
         messages = check.messages(show_missing=self._shown_missing)
@@ -792,12 +812,37 @@ class EntryPanel(QWidget):
                 targets[f"{pair_name}[{side}]"] = pair.errors[side]
         for field, label in targets.items():
             show_error(label, "\n".join(messages.get(field, [])))
+        self._tie_errors(targets)
         rest = [text for field, texts in messages.items() if field not in targets for text in texts]
         if self._confirmed is not None:
             rest.append(
                 _("Check the warning above; press Enter again (or Record anyway) to record.")
             )
         show_error(self.general_error, "\n".join(rest))
+
+    def _tie_errors(self, targets: dict[str, QLabel]) -> None:
+        """Tie each error shown to its field: a row's to its choices or its boxes, a box's
+        own to the box (its description; a row of choices is marked invalid too)."""
+        tied: dict[QWidget, list[QLabel]] = {}
+        for field, label in targets.items():
+            if not label.text():
+                continue
+            row, _bracket, side = field.partition("[")
+            if side:
+                pair = self.card_points if row == "card_points" else self.melds
+                widgets: list[QWidget] = [pair.edits[int(side.rstrip("]"))]]
+            else:
+                widgets = [self._slots[slot] for slot in self._slots if slot.row == row]
+            for widget in widgets:
+                tied.setdefault(widget, []).append(label)
+        for widget in self._slots.values():
+            labels = tied.get(widget, [])
+            if isinstance(widget, ChoiceField):
+                widget.set_error(labels[0] if labels else None)
+            else:
+                words = "\n".join(label.text() for label in labels)
+                if widget.accessibleDescription() != words:
+                    widget.setAccessibleDescription(words)
 
     def _show_preview(self, check: FormCheck) -> None:
         if check.hand is None:

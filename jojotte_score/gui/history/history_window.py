@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui import accessible_roles
+from jojotte_score.gui.accessible_roles import Speaking
 from jojotte_score.gui.history.history_rows import (
     NUMBER_COLUMNS,
     Column,
@@ -148,10 +150,11 @@ class HistoryTableModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-class HistoryWindow(QWidget):
+class HistoryWindow(QWidget, Speaking):
     """The history: a window of tabs, non-modal. The "Sittings" tab lists every stored
     sitting (``list_sittings``, called again by :meth:`reload`); Open, Enter or a double
-    click call ``open_sitting`` with the chosen sitting's id."""
+    click call ``open_sitting`` with the chosen sitting's id. A screen reader meets it as a
+    window (a plain widget would be a "client" area)."""
 
     def __init__(
         self,
@@ -160,6 +163,7 @@ class HistoryWindow(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        accessible_roles.install()
         self.setWindowTitle(_("History"))
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
@@ -168,6 +172,7 @@ class HistoryWindow(QWidget):
         self._stale: set[QWidget] = set()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName(_("History"))
         self.tabs.currentChanged.connect(lambda _index: self._refresh_shown())
         self.sittings_tab = self._build_sittings_tab()
         # Translators: the history window's tabs, filters and buttons each need an Alt letter
@@ -220,6 +225,8 @@ class HistoryWindow(QWidget):
         self.until_check = QCheckBox(_("&Until:"))
         self.since = _date_edit()
         self.until = _date_edit()
+        self.since.setAccessibleName(_("Played from"))
+        self.until.setAccessibleName(_("Played until"))
         filters = QHBoxLayout()
         filters.addWidget(player_label)
         filters.addWidget(self.player, 2)
@@ -229,6 +236,7 @@ class HistoryWindow(QWidget):
             filters.addWidget(edit)
         filters.addStretch(1)
         self.table = QTableView()
+        self.table.setAccessibleName(_("Stored sittings"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)

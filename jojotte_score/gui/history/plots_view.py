@@ -95,6 +95,9 @@ class _Plot(QWidget):
         self.chart.set_chart(chart)
         self.summary.setText(chart.summary if chart is not None else _("Nothing to plot yet."))
         self.save_button.setEnabled(chart is not None)
+        # Three plots have a "Save PNG…" each: a screen reader tells them apart by the title.
+        title = chart.title if chart is not None else self.name
+        self.save_button.setAccessibleName(_("Save “{plot}” as PNG").format(plot=title))
 
     def save(self) -> None:
         name, _filter = QFileDialog.getSaveFileName(

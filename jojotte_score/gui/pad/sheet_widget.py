@@ -17,9 +17,9 @@ from PySide6.QtGui import QAccessible, QHelpEvent, QKeyEvent, QMouseEvent, QPain
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.gui.pad import sheet_accessible
+from jojotte_score.gui import painted_accessible
 from jojotte_score.gui.pad.pad import Pad, layout_pad
-from jojotte_score.gui.pad.sheet_accessible import ReadSheet
+from jojotte_score.gui.painted_accessible import ReadSheet
 from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import SheetLayout
@@ -41,7 +41,7 @@ class SheetWidget(ReadSheet):
     previous and the next rubber. Hovering over a row shows the hand's explanation.
 
     A screen reader reads the pad as a node with a child for each thing painted
-    (:mod:`~jojotte_score.gui.pad.sheet_accessible`), and hears a hand recorded or corrected
+    (:mod:`~jojotte_score.gui.painted_accessible`), and hears a hand recorded or corrected
     ("Hand 7: Bert 80 below; Anna leads 510 to 330"), which ``announced`` carries too.
     """
 
@@ -58,7 +58,8 @@ class SheetWidget(ReadSheet):
         self._selected: int | None = None
         self._layout: SheetLayout | None = None
         self._reading: tuple[ReadItem, ...] | None = None
-        sheet_accessible.install()
+        self._announcing = True
+        painted_accessible.install()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -72,7 +73,7 @@ class SheetWidget(ReadSheet):
         """Show ``pad`` at the rubber of its newest hand (None: a blank widget): two sides'
         columns, or a column per player in the three-player game, chouette and cutthroat."""
         before = self._pad
-        listening = QAccessible.isActive()
+        listening = self._announcing and QAccessible.isActive()
         read_before = self.reading() if listening else ()
         self._pad = pad
         self._show(pad.newest_rubber if pad is not None else 1, force=True)
@@ -132,6 +133,11 @@ class SheetWidget(ReadSheet):
     def selected_hand(self) -> int | None:
         """The highlighted hand, if any."""
         return self._selected
+
+    def set_announcing(self, announcing: bool) -> None:
+        """Whether a recorded or corrected hand is announced (a second pad of the same
+        sitting, the table display's, stays silent: the window's says it)."""
+        self._announcing = announcing
 
     # What a screen reader reads -----------------------------------------------------
 
@@ -358,7 +364,7 @@ class SheetWidget(ReadSheet):
         self._reading = None
         self.updateGeometry()
         self.update()
-        sheet_accessible.tell_changed(self)
+        painted_accessible.tell_changed(self)
 
 
 def _hand_words(reading: tuple[ReadItem, ...]) -> list[tuple[int, str]]:

@@ -159,6 +159,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._cell_widths: dict[str, int] = {}
         self._headings: tuple[object, list[int]] = ((), [])
         self.explanation = QPlainTextEdit(readOnly=True)
+        self.explanation.setAccessibleName(_("Explanation"))
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
@@ -947,6 +948,7 @@ class _SheetArea(QScrollArea):
     def __init__(self, sheet: SheetWidget):
         super().__init__()
         self._sheet = sheet
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the sheet is the stop; Tab passes by
         self.setWidget(sheet)
         self.setWidgetResizable(True)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)

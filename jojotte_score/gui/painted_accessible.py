@@ -1,9 +1,10 @@
-"""The painted pad as a screen reader meets it: an accessible node with a child for each
-thing painted, in reading order, and the news of a recorded or corrected hand.
+"""A painted widget as a screen reader meets it: an accessible node with a child for each
+thing painted, in reading order. The pad is read so, and the history's plots.
 
 Qt's accessibility knows only widgets; the pad is one widget that paints everything. So the
 pad's node (:class:`SheetInterface`, installed with :func:`install` for every
-:class:`~jojotte_score.gui.pad.sheet_widget.SheetWidget`) gives a child
+:class:`ReadSheet`, such as :class:`~jojotte_score.gui.pad.sheet_widget.SheetWidget`) gives
+a child
 (:class:`SheetItemInterface`) for each :class:`~jojotte_score.render.sheet_reading.ReadItem`
 of the sheet's reading, which comes from the very layout the painter draws. Each child says
 its words ("Anna, 220 below, hand 3") as its name, the painted text as its value, and where
@@ -34,16 +35,21 @@ from jojotte_score.render.sheet_reading import ReadItem
 
 ROLES: dict[str, QAccessible.Role] = {
     "heading": QAccessible.Role.ColumnHeader,
+    "row": QAccessible.Role.Row,
 }
 """The accessible role of each kind of :class:`ReadItem` that is not plain static text."""
 
 
 class ReadSheet(QWidget):
-    """What a widget painting a pad offers the accessible node: its reading and its name.
+    """A painted widget read as a list of things: what it offers its accessible node.
 
-    :class:`~jojotte_score.gui.pad.sheet_widget.SheetWidget` implements it; it is a class
-    here only for the type checker (the node asks the widget through these methods).
+    :class:`~jojotte_score.gui.pad.sheet_widget.SheetWidget` (a table of the pad's figures)
+    and the history's plots (a chart with a row of data per point) implement it.
     """
+
+    def accessible_role(self) -> QAccessible.Role:
+        """The node's role: a table of figures unless the widget says otherwise."""
+        return QAccessible.Role.Table
 
     def reading(self) -> tuple[ReadItem, ...]:
         """Everything the sheet shows, in reading order."""
@@ -54,7 +60,7 @@ class ReadSheet(QWidget):
         raise NotImplementedError
 
     def summary(self) -> str:
-        """The rubber shown and its standing, in a sentence."""
+        """What the widget shows, in a sentence (its node's description)."""
         raise NotImplementedError
 
 
@@ -119,7 +125,7 @@ class SheetInterface(QAccessibleObject):
         return None
 
     def role(self) -> QAccessible.Role:
-        return QAccessible.Role.Table
+        return self._widget.accessible_role()
 
     def state(self) -> QAccessible.State:
         state = QAccessible.State()
