@@ -126,7 +126,16 @@ class HistoryTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+        if orientation == Qt.Orientation.Vertical:
+            # Each row's header for a screen reader (the table shows none): its date and
+            # players, "2026-12-01, Anna, Bert, Carl".
+            if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._shown):
+                row = self._shown[section]
+                return _("{date}, {players}").format(
+                    date=row.text(Column.DATE), players=row.text(Column.PLAYERS)
+                )
+            return None
+        if not 0 <= section < len(Column):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return heading(Column(section))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -139,6 +140,7 @@ class PlotsView(QWidget):
         for row, plot in enumerate((self.course, self.results, self.shares)):
             grid.addWidget(plot, row, 0)
         scroll = QScrollArea(widgetResizable=True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the plots are the stops; Tab passes
         scroll.setWidget(plots)
         layout = QVBoxLayout(self)
         layout.addLayout(top)

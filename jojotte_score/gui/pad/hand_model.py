@@ -29,6 +29,7 @@ from jojotte_score.core.model import (
     Trump,
 )
 from jojotte_score.core.scoring import Line
+from jojotte_score.gui.pad.contract_words import contract_words
 from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, current_language, ngettext
 
@@ -75,10 +76,16 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
 _TOOLTIP = Qt.ItemDataRole.ToolTipRole
+# What a screen reader asks for, and only while one listens: the contract in words, and
+# each cell's description, the hand's explanation.
+_SPOKEN = Qt.ItemDataRole.AccessibleTextRole
+_DESCRIBED = Qt.ItemDataRole.AccessibleDescriptionRole
 # The roles answered: Qt asks for seven roles of every cell it paints (a call into Python
 # each), so the others are turned away first, without a look-up on Qt's namespace: the
 # cells' data took a seventh of a recorded hand before (callgrind, bench_record's hands).
-_ANSWERED = frozenset({int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP)})
+_ANSWERED = frozenset(
+    {int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP), int(_SPOKEN), int(_DESCRIBED)}
+)
 _DISPLAY_ROLE = int(_DISPLAY)
 
 
@@ -269,7 +276,16 @@ class HandTableModel(QAbstractTableModel):
     ) -> Any:
         if role not in _ANSWERED:  # Qt asks for many roles it has no use for here
             return None
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section <= self.notes_column():
+        if orientation == Qt.Orientation.Vertical:
+            # The row's header for a screen reader (the list shows no row headers).
+            if role in (_DISPLAY, _SPOKEN) and 0 <= section < self.rowCount():
+                return _("Hand {number}").format(number=section + 1)
+            return None
+        if not 0 <= section <= self.notes_column():
+            return None
+        if role == _SPOKEN:
+            return self._heading(section).replace("\n", " ")
+        if role == _DESCRIBED:
             return None
         if role == _DISPLAY:
             return self._heading(section)
@@ -312,7 +328,19 @@ class HandTableModel(QAbstractTableModel):
         result = self.result(index.row())
         if result is None or self._pad is None or not 0 <= column <= self.notes_column():
             return None
-        return "\n".join(self._pad.explain(result.number))  # the tooltip
+        if role == _SPOKEN:
+            return self._spoken(result, column)
+        return "\n".join(self._pad.explain(result.number))  # the tooltip and the description
+
+    def _spoken(self, result: HandResult, column: int) -> str | None:
+        """What a screen reader reads in a cell: the contract in words ("Anna, spades,
+        doubled"); the shown text elsewhere (None)."""
+        if column != Column.CONTRACT:
+            return None
+        hand = result.hand
+        if isinstance(hand, PlayedHand):
+            return contract_words(hand, self._hand_sides(result))
+        return contract_words(hand, self._players)
 
     def _text(self, result: HandResult, column: int) -> str:
         hand = result.hand

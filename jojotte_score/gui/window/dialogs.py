@@ -39,6 +39,7 @@ from jojotte_score.core.validation import (
 )
 from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
 from jojotte_score.gui.names import literal
+from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -275,6 +276,7 @@ class NewSittingDialog(QDialog):
         setup = self.setup()
         problems = setup_problems(setup.variant, setup.players, setup.rules, setup.chouette)
         self.problem.setText("\n".join(problems))
+        announce(self.problem, "\n".join(problems))  # a screen reader hears what is wrong
         if not problems:
             super().accept()
 
@@ -305,6 +307,7 @@ class OpenSittingDialog(QDialog):
         self.setWindowTitle(_("Open sitting"))
         self.sittings = list(sittings)
         self.table = QTableWidget(len(self.sittings), len(self.COLUMNS))
+        self.table.setAccessibleName(_("Stored sittings"))
         self.table.setHorizontalHeaderLabels([heading(column) for column in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -369,6 +372,7 @@ class RenamePlayersDialog(QDialog):
     def accept(self) -> None:
         problems = setup_problems(self.variant, self.players(), Rules.for_variant(self.variant))
         self.problem.setText("\n".join(problems))
+        announce(self.problem, "\n".join(problems))
         if not problems:
             super().accept()
 

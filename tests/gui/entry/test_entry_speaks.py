@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtGui import QAccessible, QAccessibleInterface
@@ -68,7 +69,7 @@ def node(widget: QWidget) -> QAccessibleInterface:
     return found
 
 
-def radios(field: ChoiceField[object]) -> list[tuple[str, bool, str]]:
+def radios(field: ChoiceField[Any]) -> list[tuple[str, bool, str]]:
     """Each radio button of a row of choices: its name, whether checked, its key."""
     group = node(field)
     found = []
@@ -76,7 +77,7 @@ def radios(field: ChoiceField[object]) -> list[tuple[str, bool, str]]:
         child = group.child(index)
         assert child.role() == QAccessible.Role.RadioButton
         assert child.parent().object() is field
-        found.append((child.text(NAME), child.state().checked, child.text(DESCRIPTION)))
+        found.append((child.text(NAME), bool(child.state().checked), child.text(DESCRIPTION)))
     return found
 
 
