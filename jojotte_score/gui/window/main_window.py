@@ -40,6 +40,7 @@ from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
+from jojotte_score.gui.readable_colours import keep_placeholders_readable
 from jojotte_score.gui.sitting.commands import (
     AddHand,
     CorrectHands,
@@ -127,6 +128,9 @@ class MainWindow(SittingMenus, QMainWindow):
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
         self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            keep_placeholders_readable(app)  # "optional" readable in every theme
         add_menus(self.menuBar(), self.named_actions, self.languages)
         self._connect()
         session.on_changed = self.refresh
