@@ -68,11 +68,11 @@ def children(node: QAccessibleInterface) -> list[QAccessibleInterface]:
     return found
 
 
-def read_pad(sheet: SheetWidget) -> list[str]:
+def read_pad(sheet: SheetWidget, name: str = "Score sheet") -> list[str]:
     """The names of the pad node's children, in order, as a screen reader gets them."""
     node = QAccessible.queryAccessibleInterface(sheet)
     assert node is not None
-    assert node.text(NAME) == "Score sheet"
+    assert node.text(NAME) == name
     assert node.role() == QAccessible.Role.Table
     return [child.text(NAME) for child in children(node)]
 
@@ -226,3 +226,16 @@ def test_the_worked_example_s_last_hand_is_announced_in_words(
     with qtbot.waitSignal(main_window.sheet.announced) as said:
         main_window.undo_stack.undo()
     assert said.args[0] == "Hand 6 removed; B leads 615 to 155"
+
+
+@pytest.mark.usefixtures("german")
+def test_the_pad_reads_in_german(qtbot: QtBot) -> None:
+    """The worked example read in the language spoken: "über dem Strich", "Keller"."""
+    sheet = SheetWidget()
+    qtbot.addWidget(sheet)
+    sheet.set_ledger(replay(example_sitting("two-player")))
+    names = read_pad(sheet, "Block")
+    assert names[2] == "A, 60 über dem Strich, Spiel 1"
+    assert "B, 220 unter dem Strich, Spiel 3" in names
+    assert "Keller: 60 aus Spiel 4, gewonnen mit Spiel 6" in names
+    assert "Summe, A: 755" in names
