@@ -12,7 +12,6 @@ from typing import Generic, TypeVar
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
-    QAccessibleStateChangeEvent,
     QFont,
     QKeyEvent,
     QPalette,
@@ -234,15 +233,10 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         changed = value != self._value
         self._value = value
         for choice, button, _keys in self._choices:
-            was = button.isChecked()
-            button.setChecked(choice == value)
+            button.setChecked(choice == value)  # Qt tells a screen reader of the change
             font = QFont()  # bold only: the size follows the panel's (large print)
             font.setBold(choice == value)
             button.setFont(font)
-            if was != button.isChecked() and QAccessible.isActive():
-                flip = QAccessible.State()
-                flip.checked = True
-                QAccessible.updateAccessibility(QAccessibleStateChangeEvent(button, flip))
         self._describe()
         if changed:
             self.changed.emit()
