@@ -218,10 +218,11 @@ def hand_news(
     number: int,
     names: Sequence[str],
     totals: Sequence[int] | None,
+    finished: bool = False,
 ) -> str:
     """What is said when hand ``number`` is recorded or corrected, from the pad's reading:
-    its entries and the prison it put in, then the standing, and the rubber's result once
-    the rubber is over ("Hand 7: Bert 80 below; Anna leads 510 to 330")."""
+    its entries and the prison it put in, then the standing, and the rubber's result when
+    the rubber is ``finished`` ("Hand 7: Bert 80 below; Anna leads 510 to 330")."""
     parts: list[str] = []
     for read in reading:
         if read.hand != number:
@@ -237,6 +238,7 @@ def hand_news(
     summary = [_("Hand {number}: {written}").format(number=number, written=written)]
     if totals is not None:
         summary.append(standing(names, totals))
-    summary.extend(read.words for read in reading if read.role == "result")
+    if finished:
+        summary.extend(read.words for read in reading if read.role == "result")
     # Translators: what separates the parts of what is said about a recorded hand.
     return _("; ").join(summary)

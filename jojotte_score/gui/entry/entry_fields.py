@@ -41,11 +41,11 @@ T = TypeVar("T")
 _MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
 
 
-def show_error(label: QLabel, message: str) -> None:
-    """Show ``message`` in an error label (hidden when empty); a screen reader hears a
-    message that was not shown before."""
+def show_error(label: QLabel, message: str, *, say: bool = False) -> None:
+    """Show ``message`` in an error label (hidden when empty); with ``say`` a screen reader
+    hears it too (a key refused; the messages a refused Enter shows are said together)."""
     shown = ERROR_MARK + message if message else ""
-    if shown and shown != label.text():
+    if say:
         announce(label, shown)
     label.setText(shown)
     parent = label.parentWidget()

@@ -458,7 +458,7 @@ class EntryPanel(QWidget, Speaking):
             return False
         if not self._answers_passed(None, text):
             message = _("“{key}” was not typed in: the hand needs nothing more; Enter records it.")
-            show_error(self.general_error, message.format(key=text))
+            show_error(self.general_error, message.format(key=text), say=True)
         return True
 
     def focusInEvent(self, event: QFocusEvent) -> None:
@@ -516,7 +516,7 @@ class EntryPanel(QWidget, Speaking):
             message = _("“{key}” is none of this row's keys.").format(key=text)
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
-        show_error(self._error_label_for(slot), message)
+        show_error(self._error_label_for(slot), message, say=True)
 
     def _answers_passed(self, slot: Slot | None, text: str) -> bool:
         """A key of a row the focus passed by before ``slot`` (None: the Record button,
@@ -571,15 +571,18 @@ class EntryPanel(QWidget, Speaking):
         self._shown_missing = True
         if check.hand is None:
             self._show_messages(check)
+            self._say_messages()
             self._focus_first()
             return False
         if check.errors:
             self._show_messages(check)
+            self._say_messages()
             self._focus_field(check.errors[0].field or "")
             return False
         if check.warnings and self._confirmed != check.hand:
             self._confirmed = check.hand
             self._show_messages(check)
+            self._say_messages()
             self._update_record_button()
             return False
         self._submit(check.hand)
@@ -622,7 +625,9 @@ class EntryPanel(QWidget, Speaking):
         """Ask for each side's declared melds and fill the meld points the rules give."""
         trump = self.trump.value()
         if trump is None:
-            show_error(self.errors["melds"], _("Choose the trump first: it ranks the melds."))
+            show_error(
+                self.errors["melds"], _("Choose the trump first: it ranks the melds."), say=True
+            )
             self.trump.setFocus()
             return
         from jojotte_score.gui.entry.meld_dialog import MeldDialog  # built on first use
@@ -819,6 +824,19 @@ class EntryPanel(QWidget, Speaking):
                 _("Check the warning above; press Enter again (or Record anyway) to record.")
             )
         show_error(self.general_error, "\n".join(rest))
+
+    def _say_messages(self) -> None:
+        """Say every message shown, field by field, then the panel's own: Enter was refused
+        (a message that comes and goes while a number is typed is not said)."""
+        pairs = {"melds": self.melds.errors, "card_points": self.card_points.errors}
+        labels = [
+            *(label for row in self.errors for label in (self.errors[row], *pairs.get(row, ()))),
+            self.general_error,
+        ]
+        spoken = "\n".join(label.text() for label in labels if label.text())
+        if spoken:
+            announce(self, spoken)
+            self.announced.emit(spoken)
 
     def _tie_errors(self, targets: dict[str, QLabel]) -> None:
         """Tie each error shown to its field: a row's to its choices or its boxes, a box's

@@ -185,16 +185,19 @@ class SheetWidget(ReadSheet):
             if totals is None:
                 return gone
             return _("; ").join((gone, standing(pad.sides, totals)))
+        number: int | None = None
         if pad.hand_count == before.hand_count + 1:
             number = pad.hand_count
         elif pad.hand_count == before.hand_count:
-            changed = set(_hand_words(self.reading())) ^ set(_hand_words(read_before))
-            if not changed:
-                return ""
-            number = min(hand for hand, _words in changed)
-        else:
+            # The first hand whose entries changed; else whose prison did (the prison it
+            # put in, not who won it: that changes with a later hand's correction).
+            number = _first_changed(self.reading(), read_before, "entry") or _first_changed(
+                self.reading(), read_before, "prison"
+            )
+        if number is None:
             return ""
-        return hand_news(self.reading(), number, pad.sides, totals)
+        finished = rubber is not None and rubber.winner is not None
+        return hand_news(self.reading(), number, pad.sides, totals, finished)
 
     # Zoom and geometry --------------------------------------------------------------
 
@@ -367,13 +370,17 @@ class SheetWidget(ReadSheet):
         painted_accessible.tell_changed(self)
 
 
-def _hand_words(reading: tuple[ReadItem, ...]) -> list[tuple[int, str]]:
-    """(hand, words) of every entry and prison amount read."""
-    return [
-        (item.hand, item.words)
-        for item in reading
-        if item.hand is not None and item.role in ("entry", "prison")
-    ]
+def _first_changed(
+    reading: tuple[ReadItem, ...], before: tuple[ReadItem, ...], role: str
+) -> int | None:
+    """The first hand whose items of ``role`` read differently in ``reading`` than
+    ``before``, if any."""
+
+    def read(items: tuple[ReadItem, ...]) -> set[tuple[int, str]]:
+        return {(i.hand, i.words) for i in items if i.hand is not None and i.role == role}
+
+    changed = read(reading) ^ read(before)
+    return min((hand for hand, _words in changed), default=None)
 
 
 def _whole(pixels: float) -> int:

@@ -141,7 +141,15 @@ def test_an_error_is_tied_to_its_field_and_announced(panel: EntryPanel, keyboard
     assert last_trick.text(DESCRIPTION) == f"nothing chosen. {message}"
     described = last_trick.relations(QAccessible.RelationFlag.Described)
     assert [relation[0].text(NAME) for relation in described] == [message]
-    assert panel.errors["last_trick"].property(ANNOUNCED) == message
+    assert panel.property(ANNOUNCED) == "\n".join(
+        [
+            "⚠ Who named the trump?",
+            "⚠ Which trump, or no-trump?",
+            "⚠ How many card points did Anna take?",
+            "⚠ How many card points did Bert take?",
+            message,
+        ]
+    )
     box = node(panel.card_points.edits[1])
     assert box.text(DESCRIPTION) == "⚠ How many card points did Bert take?"
     keyboard.press("1", "S", "9", "0", TAB, "6", "5", TAB, "1")  # Anna took the last trick
@@ -160,3 +168,20 @@ def test_the_panel_is_named_by_its_mode_and_announces_it(panel: EntryPanel, qtbo
     with qtbot.waitSignal(panel.announced) as said:
         panel.new_hand()
     assert said.args == ["New hand 1"]
+
+
+def test_a_key_refused_is_said_and_an_error_while_typing_is_not(
+    panel: EntryPanel, keyboard: Keyboard
+) -> None:
+    keyboard.press("1", "N", "9", "2", TAB, "2", "0", TAB, "1")  # 92 at no-trump
+    first = panel.card_points.errors[0]
+    assert first.text() == (
+        "⚠ Anna's card points (92) must be a multiple of 5 from 0 to 120 at no-trump"
+    )
+    assert node(panel.card_points.edits[0]).text(DESCRIPTION) == first.text()
+    assert first.property(ANNOUNCED) is None  # shown and tied, not said while typing
+    assert panel.property(ANNOUNCED) is None
+    panel.record_button.setFocus()
+    keyboard.press("Q")  # the hand needs nothing more, and Q is no row's key
+    said = panel.general_error.property(ANNOUNCED)
+    assert said == "⚠ “Q” was not typed in: the hand needs nothing more; Enter records it."

@@ -16,9 +16,10 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
-from jojotte_score.gui.sitting.commands import AddHand
+from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import format_signed
+from tests.gui.conftest import played
 from tests.stored_examples import GAMES, example_sitting
 
 NAME = QAccessible.Text.Name
@@ -239,3 +240,18 @@ def test_the_pad_reads_in_german(qtbot: QtBot) -> None:
     assert "B, 220 unter dem Strich, Spiel 3" in names
     assert "Keller: 60 aus Spiel 4, gewonnen mit Spiel 6" in names
     assert "Summe, A: 755" in names
+
+
+@pytest.mark.usefixtures("listening")
+def test_a_corrected_hand_is_announced_as_itself(main_window: MainWindow, qtbot: QtBot) -> None:
+    """Hand 5 of the worked example corrected from 35-45 to 45-35: A now makes the contract
+    and wins the 60 waiting in prison. Hand 4's prison amount now reads "won by hand 5",
+    but it is hand 5 that is said."""
+    sitting = example_sitting("two-player")
+    five = dataclasses.replace(sitting, hands=sitting.hands[:5])
+    main_window.open_sitting_id(main_window.session.store.import_sitting(five))
+    fifth = played(sitting.hands[4])
+    corrected = fifth._replace(card_points=(45, 35))
+    with qtbot.waitSignal(main_window.sheet.announced) as said:
+        main_window.undo_stack.push(ReplaceHand(main_window.session, 4, corrected))
+    assert said.args[0] == "Hand 5: A 60 above, A 55 below, B 35 above; B leads 650 to 270"
