@@ -1,6 +1,6 @@
 """The window as a screen reader on Linux reads it: over AT-SPI, from the installed program.
 
-The program runs on Xvfb's xcb platform with a session bus of its own (dbus-run-session),
+The program runs on Xvfb's xcb platform with a D-Bus of its own (dbus-run-session),
 the accessibility bus started on it (at-spi2-core's launcher) and Qt's bridge always on
 (``QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1``), as under a desktop with Orca running. Debian's
 own Python then reads the window's accessible tree with pyatspi, as Orca does, and the
@@ -83,9 +83,9 @@ print(json.dumps({
 }))
 """
 
-# Inside the private session bus: the accessibility bus, the program once that bus
+# Inside the private D-Bus: the accessibility bus, the program once that bus
 # answers, the reader; then the program is asked to quit (Ctrl+C) and the launcher ends.
-SESSION = """
+ON_THE_BUS = """
 "$LAUNCHER" --launch-immediately & launcher=$!
 tries=0
 until dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus \
@@ -180,16 +180,16 @@ def test_the_pad_s_node_holds_every_figure_of_the_german_example(tmp_path: Path)
             [command, "import", str(GERMAN)], env=environment, capture_output=True, text=True
         )
         assert imported.returncode == 0, imported.stderr
-        session = subprocess.run(
-            ["dbus-run-session", "--", "sh", "-c", SESSION],
+        run = subprocess.run(
+            ["dbus-run-session", "--", "sh", "-c", ON_THE_BUS],
             env=environment,
             capture_output=True,
             text=True,
             timeout=3 * TIMEOUT_S,
             check=False,
         )
-    assert session.returncode == 0, session.stdout + session.stderr
-    read = json.loads(session.stdout.strip().splitlines()[-1])
+    assert run.returncode == 0, run.stdout + run.stderr
+    read = json.loads(run.stdout.strip().splitlines()[-1])
     assert read["role"] == "table"
     assert read["children"] == GERMAN_PAD
     assert read["description"] == "Rubber 1 of 1; A leads 755 to 655"
@@ -237,7 +237,7 @@ def test_a_hand_typed_is_announced_over_at_spi(tmp_path: Path) -> None:
         environment = display_environment(display, extra)
         environment.pop("DBUS_SESSION_BUS_ADDRESS", None)
         environment.pop("AT_SPI_BUS_ADDRESS", None)
-        session = subprocess.run(
+        run = subprocess.run(
             ["dbus-run-session", "--", "sh", "-c", TYPED],
             env=environment,
             capture_output=True,
@@ -245,7 +245,7 @@ def test_a_hand_typed_is_announced_over_at_spi(tmp_path: Path) -> None:
             timeout=3 * TIMEOUT_S,
             check=False,
         )
-    assert session.returncode == 0, session.stdout + session.stderr
+    assert run.returncode == 0, run.stdout + run.stderr
     said = [json.loads(line) for line in heard.read_text("utf-8").splitlines()[1:]]
     # Each choice made with a key, then the hand as the pad says it.
     assert ["panel", "Bidder", "Bidder: A"] in said

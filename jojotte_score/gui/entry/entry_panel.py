@@ -698,8 +698,17 @@ class EntryPanel(QWidget, Speaking):
                 default = choices[0][0] if slot in (Slot.DOUBLE, Slot.SPECIAL) else None
                 field.set_choices(choices, default)
         names = self.form.pair_names(values)
-        for pair in (self.melds, self.card_points, self.tricks):
+        for row, pair in (
+            ("melds", self.melds),
+            ("card_points", self.card_points),
+            ("tricks", self.tricks),
+        ):
             pair.set_names(names)
+            # A screen reader names a box by the label it is the buddy of: the row's label
+            # names the left-hand box as the box names itself ("Card points, Anna").
+            spoken = pair.edits[0].accessibleName()
+            if self.row_labels[row].accessibleName() != spoken:
+                self.row_labels[row].setAccessibleName(spoken)
         for row, cell in self._row_cells.items():
             slots = [slot for slot in SEAT_ORDER if slot.row == row]
             shown = any(self.form.is_shown(values, slot) for slot in slots)

@@ -131,6 +131,10 @@ def test_every_box_says_its_label_and_side(panel: EntryPanel) -> None:
         "Tricks, Anna",
         "Tricks, Bert",
     ]
+    # Orca names a box by its label when it has one: the row's label names the left box.
+    for pair in (panel.melds, panel.card_points, panel.tricks):
+        labels = node(pair.edits[0]).relations(QAccessible.RelationFlag.Label)
+        assert [label[0].text(NAME) for label in labels] == [node(pair.edits[0]).text(NAME)]
 
 
 def test_an_error_is_tied_to_its_field_and_announced(panel: EntryPanel, keyboard: Keyboard) -> None:
