@@ -1,19 +1,17 @@
-"""The hand list and the history's tables as a screen reader reads them, through Qt's
-accessibility API: column headers, a row header for each hand, the contract in words, the
-hand's explanation as each cell's description, and each cell's text."""
+"""The hand list as a screen reader reads it, through Qt's accessibility API: column
+headers, a row header for each hand, the contract in words, the hand's explanation as each
+cell's description, and each cell's text."""
 
 from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
-from PySide6.QtWidgets import QApplication, QTableView
+from PySide6.QtWidgets import QTableView
 
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Doubling, PlayedHand, SeatHand, Special, ThrownIn, Trump
-from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.pad.contract_words import contract_words
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.stored_examples import GAMES, example_sitting, store_game
 
@@ -149,24 +147,3 @@ def test_a_hand_by_seat_says_whom_it_was_played_against() -> None:
     words = contract_words(hand, sitting.players)
     assert words.startswith(f"{sitting.players[hand.declarer]}, ")
     assert words.endswith(f", against {sitting.players[hand.active_defender]}")
-
-
-def test_the_history_s_tables_have_row_headers(main_window: MainWindow) -> None:
-    for game in GAMES:
-        store_game(main_window.session.store, game)
-    main_window.named_actions[ActionName.HISTORY].trigger()
-    history = next(w for w in QApplication.topLevelWidgets() if isinstance(w, HistoryWindow))
-    found = cells(history.table)
-    model = history.table.model()
-    for (row, column), cell in found.items():
-        columns, rows = headers(cell)
-        assert cell.text(NAME) == model.index(row, column).data()
-        assert columns == [model.headerData(column, HORIZONTAL)]
-        date, players = model.index(row, 0).data(), model.index(row, 4).data()
-        assert rows == [f"{date}, {players}"]
-    history.tabs.setCurrentIndex(1)
-    statistics = next(t for t in history.findChildren(QTableView) if t is not history.table)
-    found = cells(statistics)
-    assert found
-    for (row, _column), cell in found.items():
-        assert headers(cell)[1] == [statistics.model().index(row, 0).data()]
