@@ -34,7 +34,12 @@ from .conftest import ROOT, run_window_script
 # the resources package itself and the sitting file's reader to import importlib.resources
 # only to read the schema: importlib.resources, its 6 submodules and importlib.readers are
 # no longer imported at start-up (our own modules are 70 of the 92).
-EXTRA_MODULES_BUDGET = 92
+# Raised from 92 to 93 for gui/accessibility.py, what a screen reader needs that Qt does not
+# give (the pad's node, the rows of choices as radio groups, announcements, readable
+# placeholders): the pad and the entry panel's classes derive from its classes, so it is on
+# this path. Its four parts were made one module for this count, and the pad's reading and
+# the contract in words are imported only when a screen reader first asks for them.
+EXTRA_MODULES_BUDGET = 93
 
 BARE_WINDOW = (
     "import sys\n"

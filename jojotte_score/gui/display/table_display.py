@@ -32,8 +32,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui import accessible_roles
-from jojotte_score.gui.accessible_roles import Speaking
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import Speaking
 from jojotte_score.gui.display.table_words import TableFigures, table_figures
 from jojotte_score.gui.pad.sheet_widget import MAX_ZOOM, MIN_ZOOM, SheetWidget
 from jojotte_score.gui.window.actions import ActionName
@@ -83,7 +83,7 @@ class TableDisplay(QWidget, Speaking):
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("table-display")
-        accessible_roles.install()
+        accessibility.install()
         self.setWindowTitle(_("Table display"))
         self.figures: TableFigures | None = None
         self.sheet = SheetWidget()

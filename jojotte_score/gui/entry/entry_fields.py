@@ -28,11 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui import accessible_roles
-from jojotte_score.gui.accessible_roles import Speaking
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.flow_layout import FlowLayout
 from jojotte_score.gui.names import literal
-from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _
 
 ERROR_MARK = "⚠ "
@@ -108,7 +107,7 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        accessible_roles.install()
+        accessibility.install()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(name)

@@ -54,7 +54,7 @@ from jojotte_score.core.model import (
     Trump,
     Variant,
 )
-from jojotte_score.gui.accessible_roles import Speaking
+from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
     ChoiceField,
@@ -72,7 +72,6 @@ from jojotte_score.gui.entry.form_rules import (
     Slot,
     row_label,
 )
-from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used

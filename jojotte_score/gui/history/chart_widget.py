@@ -16,8 +16,8 @@ from PySide6.QtGui import QAccessible, QImage, QImageWriter, QPainter, QPaintEve
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from jojotte_score.formats.atomic import write_atomically
-from jojotte_score.gui import painted_accessible
-from jojotte_score.gui.painted_accessible import ReadSheet
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import ReadSheet
 from jojotte_score.i18n import _
 from jojotte_score.render.chart_layout import Chart, ChartLayout, ChartMetrics, layout_chart
 from jojotte_score.render.chart_painter import paint_chart
@@ -71,7 +71,7 @@ class ChartWidget(ReadSheet):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        painted_accessible.install()
+        accessibility.install()
         self._chart: Chart | None = None
         self._rows: tuple[ReadItem, ...] = ()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -88,7 +88,7 @@ class ChartWidget(ReadSheet):
         rows = () if chart is None else chart_rows(chart)
         self._rows = tuple(ReadItem(row, "", "row", (0.0, 0.0, 0.0, 0.0)) for row in rows)
         self.update()
-        painted_accessible.tell_changed(self)
+        accessibility.tell_changed(self)
 
     def accessible_role(self) -> QAccessible.Role:
         return QAccessible.Role.Chart

@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui import accessible_roles
-from jojotte_score.gui.accessible_roles import Speaking
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import Speaking
 from jojotte_score.gui.history.history_rows import (
     NUMBER_COLUMNS,
     Column,
@@ -172,7 +172,7 @@ class HistoryWindow(QWidget, Speaking):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
-        accessible_roles.install()
+        accessibility.install()
         self.setWindowTitle(_("History"))
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting

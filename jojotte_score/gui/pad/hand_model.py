@@ -29,7 +29,6 @@ from jojotte_score.core.model import (
     Trump,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.gui.pad.contract_words import contract_words
 from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, current_language, ngettext
 
@@ -141,6 +140,40 @@ def seat_points_text(hand: SeatHand) -> str:
         tricks = f"{hand.tricks[seats[0]]}–{hand.tricks[seats[1]]}"
         text = _("{points} ({tricks} tricks)").format(points=text, tricks=tricks)
     return text
+
+
+def contract_words(hand: PlayedHand | SeatHand | ThrownIn, names: Sequence[str]) -> str:
+    """The contract in words: "Anna, spades, doubled", "Bert, Nullo, 2 tricks", "Anna,
+    hearts, Slam"; a hand by seat says whom it was played against ("Anna, spades, against
+    Bert"); "thrown in". ``names`` are the hand's sides, or the players for a hand by seat.
+    """
+    from jojotte_score.core.explanation import trump_word  # only when a screen reader asks
+
+    if isinstance(hand, ThrownIn):
+        return _("thrown in")
+    declarer = hand.declarer  # the Nullo bidder in Nullo, else the bidder
+    player = names[declarer] if 0 <= declarer < len(names) else ""
+    if hand.special is Special.NULLO:
+        taken = hand.tricks[hand.declarer] if hand.tricks is not None else 0
+        parts = [
+            ngettext(
+                "{player}, Nullo, {count} trick", "{player}, Nullo, {count} tricks", taken
+            ).format(player=player, count=taken)
+        ]
+    else:
+        parts = [_("{player}, {trump}").format(player=player, trump=trump_word(hand.trump))]
+        if hand.special is Special.SLAM:
+            parts.append(_("Slam"))
+    if hand.double is Doubling.DOUBLE:
+        parts.append(_("doubled"))
+    elif hand.double is Doubling.REDOUBLE:
+        parts.append(_("redoubled"))
+    if not isinstance(hand, PlayedHand):  # a hand by seat, played against one defender
+        defender = hand.active_defender
+        against = names[defender] if 0 <= defender < len(names) else ""
+        parts.append(_("against {player}").format(player=against))
+    # Translators: what separates the parts of a contract read aloud: "Anna, spades, doubled".
+    return _(", ").join(parts)
 
 
 def notes_text(result: HandResult, sides: Sequence[str]) -> str:

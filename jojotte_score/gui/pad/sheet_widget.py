@@ -11,21 +11,23 @@ that the pad is never cut off at the side (its height follows its width).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QAccessible, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.gui import painted_accessible
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import ReadSheet, announce
 from jojotte_score.gui.pad.pad import Pad, layout_pad
-from jojotte_score.gui.painted_accessible import ReadSheet
-from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
-from jojotte_score.render.sheet_reading import ReadItem, hand_news, read_sheet, standing
+
+if TYPE_CHECKING:  # the reading is imported when a screen reader first asks for it
+    from jojotte_score.render.sheet_reading import ReadItem
 
 MIN_ZOOM = 0.5
 MAX_ZOOM = 4.0
@@ -41,7 +43,7 @@ class SheetWidget(ReadSheet):
     previous and the next rubber. Hovering over a row shows the hand's explanation.
 
     A screen reader reads the pad as a node with a child for each thing painted
-    (:mod:`~jojotte_score.gui.painted_accessible`), and hears a hand recorded or corrected
+    (:mod:`~jojotte_score.gui.accessibility`), and hears a hand recorded or corrected
     ("Hand 7: Bert 80 below; Anna leads 510 to 330"), which ``announced`` carries too.
     """
 
@@ -59,7 +61,7 @@ class SheetWidget(ReadSheet):
         self._layout: SheetLayout | None = None
         self._reading: tuple[ReadItem, ...] | None = None
         self._announcing = True
-        painted_accessible.install()
+        accessibility.install()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -148,6 +150,8 @@ class SheetWidget(ReadSheet):
             if layout is None or pad is None:
                 self._reading = ()
             else:
+                from jojotte_score.render.sheet_reading import read_sheet
+
                 rubber = pad.rubber(self._rubber)
                 hands = () if rubber is None else rubber.hands
                 winners = {h.number: h.game_winner for h in hands if h.game_winner is not None}
@@ -164,6 +168,8 @@ class SheetWidget(ReadSheet):
 
     def summary(self) -> str:
         """The rubber shown and who leads it: "Rubber 1 of 1; A leads 755 to 655"."""
+        from jojotte_score.render.sheet_reading import standing
+
         pad = self._pad
         captions = [item.words for item in self.reading() if item.role == "caption"]
         rubber = None if pad is None else pad.rubber(self._rubber)
@@ -175,6 +181,8 @@ class SheetWidget(ReadSheet):
         """What to say after the pad changed from ``before``: the hand just recorded, or the
         first hand whose entries changed on the rubber shown, or the newest hand removed (an
         undo); "" for anything else (another sitting opened)."""
+        from jojotte_score.render.sheet_reading import hand_news, standing
+
         pad = self._pad
         if pad is None or before is None or pad.sides != before.sides:
             return ""
@@ -367,7 +375,7 @@ class SheetWidget(ReadSheet):
         self._reading = None
         self.updateGeometry()
         self.update()
-        painted_accessible.tell_changed(self)
+        accessibility.tell_changed(self)
 
 
 def _first_changed(

@@ -37,9 +37,9 @@ from jojotte_score.core.validation import (
     check_sitting_setup,
     errors_only,
 )
+from jojotte_score.gui.accessibility import announce
 from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
 from jojotte_score.gui.names import literal
-from jojotte_score.gui.speech import announce
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.sittings import SittingInfo
 

@@ -36,11 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.model import AnyHand
+from jojotte_score.gui.accessibility import keep_placeholders_readable
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
-from jojotte_score.gui.readable_colours import keep_placeholders_readable
 from jojotte_score.gui.sitting.commands import (
     AddHand,
     CorrectHands,

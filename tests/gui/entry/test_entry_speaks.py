@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import Rules, Variant
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.entry_panel import EntryPanel
-from jojotte_score.gui.speech import ANNOUNCED
 from tests.gui.keyboard import ENTER, TAB, Keyboard
 from tests.sitting_kinds import load_two_sided, two_sided_hands
 

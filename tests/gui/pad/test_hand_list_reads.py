@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QTableView
 
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Doubling, PlayedHand, SeatHand, Special, ThrownIn, Trump
-from jojotte_score.gui.pad.contract_words import contract_words
+from jojotte_score.gui.pad.hand_model import contract_words
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.stored_examples import GAMES, example_sitting, store_game
 

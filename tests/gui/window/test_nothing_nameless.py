@@ -12,8 +12,8 @@ from PySide6.QtGui import QAccessible
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.history.history_window import HistoryWindow
-from jojotte_score.gui.speech import ANNOUNCED
 from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import NewSittingDialog, OpenSittingDialog
 from jojotte_score.gui.window.main_window import MainWindow
