@@ -95,7 +95,8 @@ until dbus-send --session --dest=org.a11y.Bus --print-reply /org/a11y/bus \
 done
 "$PROGRAM" & program=$!
 "$SYSTEM_PYTHON" "$READER" "$WAIT"; status=$?
-kill -INT "$program"; wait "$program"
+kill -INT "$program"; wait "$program"; quit=$?
+echo "program quit with $quit" >&2
 kill "$launcher" 2>/dev/null; wait "$launcher" 2>/dev/null
 exit "$status"
 """
@@ -133,7 +134,8 @@ sleep 1
 xdotool windowactivate --sync "$window" 2>/dev/null || xdotool windowfocus --sync "$window"
 xdotool key --delay 100 $KEYS
 wait "$listener"; status=$?
-kill -INT "$program"; wait "$program"
+kill -INT "$program"; wait "$program"; quit=$?
+echo "program quit with $quit" >&2
 kill "$launcher" 2>/dev/null; wait "$launcher" 2>/dev/null
 exit "$status"
 """
@@ -189,6 +191,7 @@ def test_the_pad_s_node_holds_every_figure_of_the_german_example(tmp_path: Path)
             check=False,
         )
     assert run.returncode == 0, run.stdout + run.stderr
+    assert "program quit with 0" in run.stderr  # Ctrl+C: it closes cleanly, nodes and all
     read = json.loads(run.stdout.strip().splitlines()[-1])
     assert read["role"] == "table"
     assert read["children"] == GERMAN_PAD
@@ -246,6 +249,7 @@ def test_a_hand_typed_is_announced_over_at_spi(tmp_path: Path) -> None:
             check=False,
         )
     assert run.returncode == 0, run.stdout + run.stderr
+    assert "program quit with 0" in run.stderr
     said = [json.loads(line) for line in heard.read_text("utf-8").splitlines()[1:]]
     # Each choice made with a key, then the hand as the pad says it.
     assert ["panel", "Bidder", "Bidder: A"] in said
