@@ -266,6 +266,8 @@ class SheetInterface(QAccessibleObject):
         super().__init__(widget)
         self._widget = widget
         self._children: list[SheetItemInterface] = []
+        children = self._children
+        widget.destroyed.connect(lambda _gone=None: _forget(children))
 
     def widget(self) -> ReadSheet:
         """The pad's widget."""
@@ -425,6 +427,14 @@ def tell_changed(widget: QWidget) -> None:
         return
     QAccessible.updateAccessibility(QAccessibleEvent(widget, QAccessible.Event.ObjectReorder))
     QAccessible.updateAccessibility(QAccessibleEvent(widget, QAccessible.Event.DescriptionChanged))
+
+
+def _forget(children: list[SheetItemInterface]) -> None:
+    """Take a gone widget's children out of Qt's cache, which deletes them (they have no
+    object of their own for Qt to forget them by)."""
+    for child in children:
+        QAccessible.deleteAccessibleInterface(QAccessible.uniqueId(child))
+    children.clear()
 
 
 # Installing the nodes --------------------------------------------------------------------

@@ -5,7 +5,7 @@ players) and for each player of the statistics."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTableView
+from PySide6.QtWidgets import QTableView
 
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.window.actions import ActionName
@@ -20,7 +20,8 @@ def test_the_history_s_tables_have_row_headers(main_window: MainWindow) -> None:
     for game in GAMES:
         store_game(main_window.session.store, game)
     main_window.named_actions[ActionName.HISTORY].trigger()
-    history = next(w for w in QApplication.topLevelWidgets() if isinstance(w, HistoryWindow))
+    history = main_window.history
+    assert isinstance(history, HistoryWindow)
     found = cells(history.table)
     model = history.table.model()
     for (row, column), cell in found.items():

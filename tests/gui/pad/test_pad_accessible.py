@@ -10,7 +10,9 @@ from collections import Counter
 from collections.abc import Iterator
 
 import pytest
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QAccessible, QAccessibleInterface
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
@@ -255,3 +257,17 @@ def test_a_corrected_hand_is_announced_as_itself(main_window: MainWindow, qtbot:
     with qtbot.waitSignal(main_window.sheet.announced) as said:
         main_window.undo_stack.push(ReplaceHand(main_window.session, 4, corrected))
     assert said.args[0] == "Hand 5: A 60 above, A 55 below, B 35 above; B leads 650 to 270"
+
+
+def test_a_pad_gone_leaves_nothing_in_qt_s_cache(qtbot: QtBot) -> None:
+    """The table display closed: its pad's children leave Qt's cache with it (kept there,
+    a screen reader holding one could ask a node whose pad is gone)."""
+    sheet = SheetWidget()
+    sheet.set_ledger(replay(example_sitting("two-player")))
+    node = QAccessible.queryAccessibleInterface(sheet)
+    ids = [QAccessible.uniqueId(child) for child in children(node)]
+    assert len(ids) == len(GERMAN_PAD)
+    assert all(QAccessible.accessibleInterface(i) is not None for i in ids)
+    sheet.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert [i for i in ids if QAccessible.accessibleInterface(i) is not None] == []

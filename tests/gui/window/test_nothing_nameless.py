@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.gui.accessibility import ANNOUNCED
@@ -72,7 +72,8 @@ def test_every_stop_of_the_history_is_named_on_every_tab(
     for game in GAMES:
         store_game(main_window.session.store, game)
     main_window.named_actions[ActionName.HISTORY].trigger()
-    history = next(w for w in QApplication.topLevelWidgets() if isinstance(w, HistoryWindow))
+    history = main_window.history
+    assert isinstance(history, HistoryWindow)
     qtbot.waitUntil(history.isVisible)
     node = QAccessible.queryAccessibleInterface(history)
     assert (node.role(), node.text(QAccessible.Text.Name)) == (QAccessible.Role.Window, "History")
