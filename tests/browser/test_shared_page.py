@@ -28,8 +28,8 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.sharing import share_dialog
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views

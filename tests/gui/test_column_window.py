@@ -23,14 +23,14 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.entry.form_rules import Slot
-from jojotte_score.gui.sitting.session import Session
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
 from .keyboard import ALT, ENTER, TAB, Keyboard

@@ -19,10 +19,10 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 from tests.stored_examples import GAMES, example_sitting
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QFileDialog
 
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_rows import history_csv, history_row
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.formats.test_csv_names import check_named_figures
 from tests.stored_examples import GAMES, NAMES

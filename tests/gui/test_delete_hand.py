@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.stored_examples import GAMES
 

@@ -11,9 +11,9 @@ from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QMessageBox, QWidg
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Doubling, Special, ThrownIn
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.form_rules import FormValues, Slot
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.stored_examples import GAMES
 

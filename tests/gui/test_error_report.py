@@ -9,7 +9,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.window.error_report import LOG_NAME, ErrorReport
 from jojotte_score.gui.window.main_window import MainWindow
 

@@ -17,14 +17,14 @@ from PySide6.QtWidgets import QDialog, QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.cli import main
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_rows import Column, history_row
 from jojotte_score.gui.printing import RubberChoiceDialog
-from jojotte_score.gui.sitting.session import Session
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import OpenSittingDialog
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 from tests.stored_examples import GAMES, NAMES, store_game
 

@@ -21,8 +21,8 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.statistics_view import StatisticsView
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language

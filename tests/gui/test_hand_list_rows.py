@@ -22,9 +22,9 @@ from pytestqt.modeltest import ModelTester
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, ThrownIn
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.stored_examples import GAMES, example_sitting
 

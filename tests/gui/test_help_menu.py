@@ -12,9 +12,10 @@ from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score import __version__
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.form_rules import ROW_LABELS, TRUMP_CHOICES, mnemonic
 from jojotte_score.gui.window import help_menu
-from jojotte_score.gui.window.actions import MENUS, ActionName, shortcuts
+from jojotte_score.gui.window.actions import MENUS, shortcuts
 from jojotte_score.gui.window.app_identity import ICON_SIZES, LICENSE, application_icon, icon_file
 from jojotte_score.gui.window.help_menu import (
     KeyboardReferenceDialog,

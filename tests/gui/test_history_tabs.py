@@ -16,12 +16,12 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import ThrownIn
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_rows import Column
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotsView
 from jojotte_score.gui.history.statistics_view import StatisticsView
 from jojotte_score.gui.sitting.commands import AddHand
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 
 from .conftest import screenshot_folder

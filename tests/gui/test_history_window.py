@@ -16,9 +16,9 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
 from jojotte_score.formats.csv_export import CSV_ENCODING
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_rows import Column, HistoryFilter, history_rows
 from jojotte_score.gui.history.history_window import HistoryTableModel, HistoryWindow
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.sittings import SittingInfo
 

@@ -15,9 +15,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotsView
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
 from tests.stored_examples import GAMES, example_sitting, store_game

@@ -112,7 +112,7 @@ def test_a_file_with_ten_thousand_problems_gives_a_box_that_fits_the_screen(
 
     from PySide6.QtWidgets import QMessageBox
 
-    from jojotte_score.gui.window import dialogs
+    from jojotte_score.gui import messages
 
     hands = [{"dealer": 0, "bidder": 0, "trump": "hearts", "card_points": [37, 0]}] * 5000
     path = tmp_path / "many.json"
@@ -132,7 +132,7 @@ def test_a_file_with_ten_thousand_problems_gives_a_box_that_fits_the_screen(
         load_sitting(path)
     text = "\n".join(problem.describe("many.json") for problem in refused.value.problems)
     assert len(text.splitlines()) == 10_000
-    dialogs.show_message(None, "Sitting file refused", text)
+    messages.show_message(None, "Sitting file refused", text)
     box = shown[0]
     lines = box.text().splitlines()
     assert len(lines) == 21
@@ -183,7 +183,7 @@ def test_the_window_imports_a_file_recorded_under_earlier_checks(tmp_path: Path)
     import json
 
     from jojotte_score.core.model import PlayedHand
-    from jojotte_score.gui.sitting.session import import_file
+    from jojotte_score.presenters.session import import_file
     from jojotte_score.storage.database import Database
     from jojotte_score.storage.sittings import SittingStore
 

@@ -12,8 +12,8 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.window import dialogs, help_menu
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import NewSittingDialog
 from jojotte_score.gui.window.error_report import ErrorReport
 from jojotte_score.gui.window.language import start_language, use_qt_language

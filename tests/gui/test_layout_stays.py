@@ -15,9 +15,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QSplitter
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 from tests.stored_examples import GAMES, store_game
 

@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.presenters.pad import Pad
 from tests.sitting_kinds import two_sided
 
 from .conftest import german, played

@@ -15,14 +15,14 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import PlayedHand, Rules, Sitting, ThrownIn, Trump, Variant
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window import app as gui_app
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import FirstDealerDialog, NewSittingDialog, SittingSetup
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE
+from jojotte_score.presenters.session import Session
 from jojotte_score.render.sheet_items import CircleItem, LineItem
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path

@@ -15,7 +15,7 @@ import pytest
 
 from jojotte_score.core.ledger import HandResult, Scorer, replay
 from jojotte_score.core.model import AnyHand
-from jojotte_score.gui.sitting.session import Session, Shown
+from jojotte_score.presenters.session import Session, Shown
 from jojotte_score.storage.sittings import SittingStore
 from tests.stored_examples import GAMES, long_sitting
 

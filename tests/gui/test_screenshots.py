@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.window.actions import ActionName
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 
 from .conftest import german, screenshot_folder

@@ -12,9 +12,9 @@ import pytest
 import segno
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.sharing import share_dialog
 from jojotte_score.gui.sitting.commands import AddHand
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
 from jojotte_score.share.server import ShareServer

@@ -34,7 +34,11 @@ from .conftest import ROOT, run_window_script
 # the resources package itself and the sitting file's reader to import importlib.resources
 # only to read the schema: importlib.resources, its 6 submodules and importlib.readers are
 # no longer imported at start-up (our own modules are 70 of the 92).
-EXTRA_MODULES_BUDGET = 92
+# Raised from 92 to 94, the count, when the layers were made to point one way: the
+# presenters that the window and the phones share left gui/ for a package of their own
+# (its __init__ is new on this path), and the actions' names left gui/window/ for a module
+# the feature folders can import (gui/action_names.py); both hold no code that runs.
+EXTRA_MODULES_BUDGET = 94
 
 BARE_WINDOW = (
     "import sys\n"

@@ -20,9 +20,15 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.display.table_display import TableDisplay, display_screen, next_screen
+from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.display.table_display import (
+    DisplayWindow,
+    TableDisplay,
+    display_screen,
+    next_screen,
+)
+from jojotte_score.gui.sharing.share_dialog import SharingWindow
 from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import use_language
@@ -254,6 +260,20 @@ def test_the_display_is_drawn_in_the_themes_colours(
         assert contrast(text, window) >= (7 if theme == "high-contrast" else 4.5)
     assert {base, ink} <= colours_in(display.sheet)  # the pad as the main window's
     image.save(str(screenshot_folder(tmp_path) / f"table-display-{theme}.png"))
+
+
+def test_the_main_window_has_what_the_display_and_sharing_use_of_it(
+    main_window: MainWindow,
+) -> None:
+    """The display and sharing know the window only by what they use of it (mypy checks the
+    main window against both), so neither imports the main window's folder."""
+    for_display: DisplayWindow = main_window
+    for_sharing: SharingWindow = main_window
+
+    assert for_display.window() is main_window
+    assert for_sharing.statusBar() is main_window.statusBar()
+    assert for_display.session.shown is main_window.session.shown
+    assert for_sharing.named_actions[ActionName.SHARE].text() == "S&hare with the table…"
 
 
 def test_the_display_opens_on_a_screen_the_main_window_is_not_on() -> None:

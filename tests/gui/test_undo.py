@@ -17,7 +17,7 @@ from jojotte_score.gui.sitting.commands import (
     RenamePlayers,
     ReplaceHand,
 )
-from jojotte_score.gui.sitting.session import Session
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
 from .conftest import german, played, stored_hands, stored_totals

@@ -1,6 +1,6 @@
 """What the table display shows, in words and figures, apart from any widget.
 
-Everything comes from the session's :class:`~jojotte_score.gui.sitting.session.Shown`: the
+Everything comes from the session's :class:`~jojotte_score.presenters.session.Shown`: the
 rubber in play as the pad scored it (each column's total, below the line and games, the
 prison), the newest hand's explanation in one line, who deals next and, when the newest
 hand ended a rubber, its result. Nothing here computes a score.
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from jojotte_score.gui.sitting.session import Shown, versus
 from jojotte_score.i18n import _
+from jojotte_score.presenters.session import Shown, versus
 from jojotte_score.render.sheet_words import column_result_lines, result_text
 
 

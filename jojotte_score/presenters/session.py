@@ -24,8 +24,8 @@ from jojotte_score.core.model import (
     side_names,
 )
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
-from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import _
+from jojotte_score.presenters.pad import Pad
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
 if TYPE_CHECKING:
