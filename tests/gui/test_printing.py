@@ -38,9 +38,8 @@ from jojotte_score.gui.printing import (
 )
 from jojotte_score.gui.window.actions import MENUS, create_actions
 from jojotte_score.storage.sittings import SittingStore, StoredSitting
+from tests.gui.conftest import Messages, german, run_window_script
 from tests.sitting_kinds import two_sided
-
-from .conftest import Messages, german, run_window_script
 
 
 def pdf_text(path: Path) -> str:
