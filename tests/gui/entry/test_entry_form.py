@@ -24,7 +24,7 @@ from jojotte_score.gui.entry.form_rules import (
     trump_choices,
 )
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 TWO = EntryForm(Variant.TWO_PLAYER, ("Zoë", "Jürgen"))
 FOUR = EntryForm(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"))
 PLAIN = FormValues(bidder=0, trump=Trump.HEARTS, last_trick=1, card_points=(35, 60))

@@ -43,7 +43,7 @@ def scored(rules: Rules, hands: Sequence[Hand] = ()) -> Scorer:
     return scorer
 
 
-GERMAN = Path(__file__).resolve().parent.parent / "data" / "german-example.json"
+GERMAN = Path(__file__).resolve().parents[2] / "data" / "german-example.json"
 
 
 class Submissions(list[EntryRequest]):

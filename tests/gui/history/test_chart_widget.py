@@ -35,7 +35,7 @@ from jojotte_score.render.chart_layout import (
 from tests.gui.pad.test_sheet_widget import dark_palette, light_palette
 from tests.sitting_kinds import two_sided
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 EXAMPLES = ("german", "partnership", "three-player", "chouette", "cutthroat")
 
 

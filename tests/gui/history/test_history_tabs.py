@@ -26,7 +26,7 @@ from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.conftest import screenshot_folder
 from tests.gui.window.test_screenshots import DARK, LIGHT, app_palette, palette
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 EXAMPLES = ("german-example", "three-player-example", "chouette-example", "cutthroat-example")
 
 __all__ = ["app_palette"]  # a fixture, used by name

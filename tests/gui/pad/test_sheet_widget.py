@@ -26,7 +26,7 @@ from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 
 
 def german() -> Ledger:

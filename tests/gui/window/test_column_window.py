@@ -38,7 +38,7 @@ from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
 THREE = ("Anna", "Bert", "Carl")
 ANNA_SEAT, BERT_SEAT = 0, 1
 FOUR = ("Anna", "Bert", "Carl", "Dora")
-CUTTHROAT_EXAMPLE = Path(__file__).resolve().parents[1] / "data" / "cutthroat-example.json"
+CUTTHROAT_EXAMPLE = Path(__file__).resolve().parents[2] / "data" / "cutthroat-example.json"
 
 
 @pytest.fixture

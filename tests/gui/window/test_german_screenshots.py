@@ -34,7 +34,7 @@ from jojotte_score.render.season_report import season_report
 from tests.gui.conftest import german, screenshot_folder
 from tests.render.test_pdf import pdf_text, tool
 
-DATA = Path(__file__).resolve().parents[1] / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 EXAMPLES = ("german", "three-player", "chouette", "cutthroat")
 
 

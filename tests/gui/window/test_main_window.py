@@ -30,7 +30,7 @@ from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import GERMAN, Messages, german, played, stored_hands, stored_totals
 from tests.gui.keyboard import Keyboard
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def import_german(window: MainWindow, hands: int = 6) -> int:
