@@ -206,11 +206,6 @@ class TableDisplay(QWidget):
 
     # Type and sheet sizes --------------------------------------------------------------------
 
-    def total_pixels(self) -> int:
-        """The totals' font height in pixels: a twelfth of the window's height (rounded
-        up)."""
-        return max(-(-self.height() // TOTAL_SHARE), 12)
-
     def _size_type(self, height: int | None = None) -> None:
         height = max(self.height() if height is None else height, 240)
         sizes = (

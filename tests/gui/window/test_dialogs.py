@@ -22,7 +22,6 @@ from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import german
 from tests.gui.entry.test_entry_panel import screenshot
 
-ACCEPTED = int(QDialog.DialogCode.Accepted)
 REJECTED = int(QDialog.DialogCode.Rejected)
 
 
