@@ -9,7 +9,7 @@ from __future__ import annotations
 import gc
 import signal
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,7 +121,7 @@ def run_gui(
         # Offscreen the window would run unseen until killed: say so and stop.
         print(_(NO_DISPLAY_TO_SHOW), file=sys.stderr)
         return EXIT_FAILED
-    previous_handler = qInstallMessageHandler(say_qt_message)
+    previous_handler = qInstallMessageHandler(qt_message_handler(environ))
     if previous_handler is not None:  # someone's own handler (a test harness): theirs stays
         qInstallMessageHandler(previous_handler)
     try:
@@ -130,12 +130,38 @@ def run_gui(
         qInstallMessageHandler(previous_handler)
 
 
-def say_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+QT_DEBUG_VARIABLES = ("QT_DEBUG_PLUGINS", "QT_LOGGING_RULES")
+"""Qt's variables that ask for its debug messages: what a user sets to report a problem."""
+
+QtMessageHandler = Callable[[QtMsgType, QMessageLogContext, str], None]
+
+
+def qt_message_handler(environ: Mapping[str, str]) -> QtMessageHandler:
+    """:func:`say_qt_message`, passing Qt's debug messages through when one of
+    :data:`QT_DEBUG_VARIABLES` is set (``QT_DEBUG_PLUGINS=1``,
+    ``QT_LOGGING_RULES=qt.qpa.*=true``): Qt sends debug messages only for what they enable,
+    besides a few of its own unasked."""
+    debug = any(environ.get(name) for name in QT_DEBUG_VARIABLES)
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        say_qt_message(kind, context, message, debug=debug)
+
+    return handler
+
+
+def say_qt_message(
+    kind: QtMsgType, context: QMessageLogContext, message: str, debug: bool = False
+) -> None:
     """Qt's own warnings on stderr as every other line there reads: ``jojotte-score: Qt:
-    ...`` (debug messages are left out). Installed in place of Qt's default handler only."""
+    ...``; debug messages only when ``debug``, with their category ("qt.qpa.wayland: ...").
+    Installed in place of Qt's default handler only."""
     if kind == QtMsgType.QtDebugMsg:
-        return
-    print(f"jojotte-score: Qt: {message}", file=sys.stderr)
+        if not debug:
+            return
+        category = context.category or ""
+        if category and category != "default":
+            message = f"{category}: {message}"
+    print(f"jojotte-score: Qt: {message}", file=sys.stderr, flush=True)
 
 
 def _run_gui(
