@@ -23,7 +23,8 @@ MAX_ZOOM = 3.0
 ZOOM_STEP = 1.25
 
 DEFAULTS: dict[str, Any] = {
-    "window/geometry": QByteArray(),
+    "window/geometry": QByteArray(),  # the last screen's, read when a screen has none yet
+    "window/screen": "",  # the key of the screen the window was last closed on
     "window/state": QByteArray(),
     # The sizes the user dragged ("": the window fits them itself): the heights of the pad,
     # the hand list and the explanation in pixels; the pad's and the panel's shares of the
@@ -36,6 +37,9 @@ DEFAULTS: dict[str, Any] = {
     "sitting/shown": 0,
 }
 """Every setting and its default."""
+
+SCREEN_GEOMETRIES = "window_on_screen"
+"""The group of the window's geometries, one per screen (key: the screen's)."""
 
 
 class UnrememberedSettings:
@@ -109,6 +113,22 @@ class AppSettings:
         if key not in DEFAULTS:
             raise KeyError(key)
         self.qsettings.setValue(key, value)
+
+    def screen_geometry(self, screen: str) -> QByteArray:
+        """The window's geometry as last left on ``screen`` (a key of
+        :func:`jojotte_score.gui.window.window_size.screen_key`); empty when none is kept."""
+        value = self.qsettings.value(f"{SCREEN_GEOMETRIES}/{screen}", QByteArray())
+        return value if isinstance(value, QByteArray) else QByteArray()
+
+    def set_screen_geometry(self, screen: str, geometry: QByteArray) -> None:
+        """Remember the window's geometry on ``screen``, and that screen as the last one."""
+        self.qsettings.setValue(f"{SCREEN_GEOMETRIES}/{screen}", geometry)
+        self.qsettings.setValue("window/screen", screen)
+
+    @property
+    def last_screen(self) -> str:
+        """The key of the screen the window was last closed on ("" before the first time)."""
+        return str(self.qsettings.value("window/screen", DEFAULTS["window/screen"]) or "")
 
     def chosen_sizes(self, key: str) -> list[int] | None:
         """The sizes the user dragged ("window/chosen_heights", "window/chosen_widths");
