@@ -7,9 +7,10 @@ environment and the settings file are passed in; nothing is read at import time.
 from __future__ import annotations
 
 import gc
+import os
 import signal
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QApplication
 from jojotte_score import __version__
 from jojotte_score.gui.window.app_identity import APP_ID, APP_TITLE, application_icon
 from jojotte_score.gui.window.language import start_language
+from jojotte_score.gui.window.platforms import NO_PLATFORM, no_platform_line, platform_argument
 from jojotte_score.gui.window.settings import APPLICATION, ORGANIZATION, AppSettings
 from jojotte_score.i18n import N_, _
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
@@ -50,8 +52,10 @@ def needs_offscreen(environ: Mapping[str, str], platform: str = sys.platform) ->
     return not any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
-def application(environ: Mapping[str, str]) -> QApplication:
-    """The running QApplication, or a new one (offscreen when there is no display)."""
+def application(environ: Mapping[str, str], messages: QtMessages | None = None) -> QApplication:
+    """The running QApplication, or a new one: offscreen when there is no display, natively
+    on Wayland (X11 the fallback) when a compositor is there. Qt's messages are held back
+    while it starts its platform (``messages``: the handler installed)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
@@ -59,7 +63,15 @@ def application(environ: Mapping[str, str]) -> QApplication:
     if needs_offscreen(environ):
         print(_(NO_DISPLAY), file=sys.stderr)
         arguments += ["-platform", "offscreen"]
-    app = QApplication(arguments)
+    elif chosen := platform_argument(environ):
+        arguments += ["-platform", chosen]
+    if messages is not None:
+        messages.hold()
+    try:
+        app = QApplication(arguments)
+    finally:
+        if messages is not None:
+            messages.release()
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(_(APP_TITLE))
@@ -121,11 +133,14 @@ def run_gui(
         # Offscreen the window would run unseen until killed: say so and stop.
         print(_(NO_DISPLAY_TO_SHOW), file=sys.stderr)
         return EXIT_FAILED
-    previous_handler = qInstallMessageHandler(qt_message_handler(environ))
+    messages = QtMessages(environ)
+    previous_handler = qInstallMessageHandler(messages)
     if previous_handler is not None:  # someone's own handler (a test harness): theirs stays
         qInstallMessageHandler(previous_handler)
     try:
-        return _run_gui(file, data_dir_option, quit_after_start, environ, settings_path, language)
+        return _run_gui(
+            file, data_dir_option, quit_after_start, environ, settings_path, language, messages
+        )
     finally:
         qInstallMessageHandler(previous_handler)
 
@@ -133,35 +148,63 @@ def run_gui(
 QT_DEBUG_VARIABLES = ("QT_DEBUG_PLUGINS", "QT_LOGGING_RULES")
 """Qt's variables that ask for its debug messages: what a user sets to report a problem."""
 
-QtMessageHandler = Callable[[QtMsgType, QMessageLogContext, str], None]
+
+class QtMessages:
+    """Qt's messages on stderr, installed as Qt's message handler by :func:`run_gui`.
+
+    Warnings always, as every other line there reads (``jojotte-score: Qt: ...``); debug
+    messages when one of :data:`QT_DEBUG_VARIABLES` is set (``QT_DEBUG_PLUGINS=1``,
+    ``QT_LOGGING_RULES=qt.qpa.*=true``; Qt sends debug messages only for what they enable,
+    besides a few unasked). While the application starts its platform they are held back:
+    when no platform can start, one line saying why (:mod:`platforms`) replaces them and
+    Qt's abort, and the program exits with status 1."""
+
+    def __init__(self, environ: Mapping[str, str]) -> None:
+        self.environ = environ
+        self.debug = any(environ.get(name) for name in QT_DEBUG_VARIABLES)
+        self.held: list[str] | None = None
+
+    def hold(self) -> None:
+        """Keep the messages back until :meth:`release` (the platform starting)."""
+        self.held = []
+
+    def release(self) -> None:
+        """Print what was held back (the platform started)."""
+        held, self.held = self.held or [], None
+        for line in held:
+            print(line, file=sys.stderr, flush=True)
+
+    def __call__(self, kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if kind == QtMsgType.QtFatalMsg and NO_PLATFORM in message:
+            from PySide6.QtCore import QLibraryInfo
+
+            if self.debug:  # asked for: Qt's own account too
+                self.release()
+            plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
+            print(no_platform_line(self.environ, plugins), file=sys.stderr, flush=True)
+            os._exit(EXIT_FAILED)  # inside Qt's constructor: nothing is open yet
+        line = qt_message_line(kind, context, message, self.debug)
+        if line is None:
+            return
+        if self.held is not None and kind != QtMsgType.QtFatalMsg:
+            self.held.append(line)
+        else:
+            self.release()
+            print(line, file=sys.stderr, flush=True)
 
 
-def qt_message_handler(environ: Mapping[str, str]) -> QtMessageHandler:
-    """:func:`say_qt_message`, passing Qt's debug messages through when one of
-    :data:`QT_DEBUG_VARIABLES` is set (``QT_DEBUG_PLUGINS=1``,
-    ``QT_LOGGING_RULES=qt.qpa.*=true``): Qt sends debug messages only for what they enable,
-    besides a few of its own unasked."""
-    debug = any(environ.get(name) for name in QT_DEBUG_VARIABLES)
-
-    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        say_qt_message(kind, context, message, debug=debug)
-
-    return handler
-
-
-def say_qt_message(
+def qt_message_line(
     kind: QtMsgType, context: QMessageLogContext, message: str, debug: bool = False
-) -> None:
-    """Qt's own warnings on stderr as every other line there reads: ``jojotte-score: Qt:
-    ...``; debug messages only when ``debug``, with their category ("qt.qpa.wayland: ...").
-    Installed in place of Qt's default handler only."""
+) -> str | None:
+    """A message of Qt's as a line of stderr, ``jojotte-score: Qt: ...``; debug messages
+    only when ``debug`` (None otherwise), with their category ("qt.qpa.wayland: ...")."""
     if kind == QtMsgType.QtDebugMsg:
         if not debug:
-            return
+            return None
         category = context.category or ""
         if category and category != "default":
             message = f"{category}: {message}"
-    print(f"jojotte-score: Qt: {message}", file=sys.stderr, flush=True)
+    return f"jojotte-score: Qt: {message}"
 
 
 def _run_gui(
@@ -171,8 +214,9 @@ def _run_gui(
     environ: Mapping[str, str],
     settings_path: Path | None,
     language: str | None,
+    messages: QtMessages | None = None,
 ) -> int:
-    app = application(environ)
+    app = application(environ, messages)
     settings = AppSettings.at(settings_path)
     start_language(language, settings, environ)
     if settings.problem:
