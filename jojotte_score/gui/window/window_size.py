@@ -20,9 +20,11 @@ from typing import NamedTuple
 FIRST_SIZE = (1280, 820)
 """The size the window was designed at, on a screen with room for it."""
 
-FRAME_ROOM = (16, 48)
-"""Width and height kept free around the window for its frame (borders, title bar: drawn by
-the desktop on X11, by Qt itself on Wayland)."""
+FRAME_ROOM = (16, 80)
+"""Width and height kept free around the window, half on each side: for its frame (borders
+and a title bar of about 32 pixels, drawn by the desktop on X11, by Qt itself on Wayland)
+and, on Wayland, a panel: there the available geometry is the whole screen (a compositor
+tells no work area), and GNOME's top bar or weston's panel take 32 pixels of it."""
 
 
 class Rect(NamedTuple):
@@ -56,9 +58,9 @@ def fitted_geometry(window: Rect, available: Rect) -> Rect:
     """``window`` (a remembered geometry) cut to fit ``available`` and moved inside it
     (its frame's room included); unchanged when it fits."""
     width, height = fitted_size((window.width, window.height), available)
-    left, top = FRAME_ROOM[0] // 2, FRAME_ROOM[1] - FRAME_ROOM[0] // 2
-    x = min(max(window.x, available.x + left), available.x + available.width - width - left)
-    y = min(max(window.y, available.y + top), available.y + available.height - height - left)
+    side, top = FRAME_ROOM[0] // 2, FRAME_ROOM[1] // 2
+    x = min(max(window.x, available.x + side), available.x + available.width - width - side)
+    y = min(max(window.y, available.y + top), available.y + available.height - height - top)
     return Rect(x, y, width, height)
 
 

@@ -31,9 +31,9 @@ from ...packaging.xserver import display_environment, require_tools, xvfb
     ("available", "expected"),
     [
         (Rect(0, 0, 1920, 1080), Rect(320, 130, 1280, 820)),  # room for the designed size
-        (Rect(0, 27, 1366, 741), Rect(43, 27 + 24, 1280, 693)),  # a laptop under a top bar
-        (Rect(0, 0, 853, 547), Rect(8, 24, 837, 499)),  # 1280×820 at scale 1.5
-        (Rect(1920, 0, 640, 480), Rect(1920 + 8, 24, 624, 432)),  # a second, small screen
+        (Rect(0, 27, 1366, 741), Rect(43, 27 + 40, 1280, 661)),  # a laptop under a top bar
+        (Rect(0, 0, 853, 547), Rect(8, 40, 837, 467)),  # 1280×820 at scale 1.5
+        (Rect(1920, 0, 640, 480), Rect(1920 + 8, 40, 624, 400)),  # a second, small screen
     ],
 )
 def test_the_first_geometry_fits_the_available_one(available: Rect, expected: Rect) -> None:
@@ -45,9 +45,9 @@ def test_the_first_geometry_fits_the_available_one(available: Rect, expected: Re
 
 def test_a_remembered_geometry_is_cut_and_moved_onto_the_screen() -> None:
     available = Rect(0, 0, 853, 547)
-    assert fitted_geometry(Rect(200, 300, 1280, 820), available) == Rect(8, 40, 837, 499)
+    assert fitted_geometry(Rect(200, 300, 1280, 820), available) == Rect(8, 40, 837, 467)
     assert fitted_geometry(Rect(100, 100, 600, 400), available) == Rect(100, 100, 600, 400)
-    assert fitted_geometry(Rect(-500, 900, 600, 400), available) == Rect(8, 139, 600, 400)
+    assert fitted_geometry(Rect(-500, 900, 600, 400), available) == Rect(8, 107, 600, 400)
 
 
 def test_screen_keys() -> None:
