@@ -12,7 +12,7 @@ from hypothesis import settings
 from jojotte_score.i18n import use_language
 
 # The offscreen screen is a 1920×1080 desktop monitor (Qt's own is 800×800), on which the
-# window opens at the size it was designed at (gui/window/window_size.py fits it to smaller
+# window opens at the size it was designed at (gui/window/settings.py fits it to smaller
 # screens; tests/gui/window/test_window_size.py tries those).
 SCREEN = Path(__file__).resolve().parent / "offscreen-screen.json"
 os.environ.setdefault("QT_QPA_PLATFORM", f"offscreen:configfile={SCREEN}")

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QApplication
 from jojotte_score import __version__
 from jojotte_score.gui.window.app_identity import APP_ID, APP_TITLE, application_icon
 from jojotte_score.gui.window.language import start_language
-from jojotte_score.gui.window.platforms import NO_PLATFORM, no_platform_line, platform_argument
 from jojotte_score.gui.window.settings import APPLICATION, ORGANIZATION, AppSettings
 from jojotte_score.i18n import N_, _
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, BackupError, backup_if_due
@@ -43,6 +42,20 @@ EXIT_FAILED = 1
 EXIT_INVALID = 2
 SIGNAL_POLL_MS = 200
 WARNING_MS = 20_000
+
+
+WAYLAND_FIRST = "wayland;xcb"
+"""Qt's platforms, in the order tried, when a Wayland compositor is there: natively on
+Wayland, X11 (XWayland) the fallback."""
+
+
+def platform_argument(environ: Mapping[str, str], platform: str = sys.platform) -> str | None:
+    """The ``-platform`` to give Qt: Wayland first, then X11, when a compositor is named
+    (``WAYLAND_DISPLAY``) and ``QT_QPA_PLATFORM`` chooses nothing; else None (Qt's own
+    choice, X11)."""
+    if not platform.startswith("linux") or environ.get("QT_QPA_PLATFORM"):
+        return None
+    return WAYLAND_FIRST if environ.get("WAYLAND_DISPLAY") else None
 
 
 def needs_offscreen(environ: Mapping[str, str], platform: str = sys.platform) -> bool:
@@ -174,15 +187,25 @@ class QtMessages:
         for line in held:
             print(line, file=sys.stderr, flush=True)
 
-    def __call__(self, kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-        if kind == QtMsgType.QtFatalMsg and NO_PLATFORM in message:
-            from PySide6.QtCore import QLibraryInfo
+    def no_platform(self, message: str) -> None:
+        """When Qt's fatal ``message`` says no platform could start: the one line saying why,
+        and exit 1 (inside Qt's constructor: nothing is open yet)."""
+        from PySide6.QtCore import QLibraryInfo
 
-            if self.debug:  # asked for: Qt's own account too
-                self.release()
-            plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
-            print(no_platform_line(self.environ, plugins), file=sys.stderr, flush=True)
-            os._exit(EXIT_FAILED)  # inside Qt's constructor: nothing is open yet
+        from jojotte_score.gui.window.platforms import NO_PLATFORM, no_platform_line
+
+        if NO_PLATFORM not in message:
+            return
+        if self.debug:  # asked for: Qt's own account too
+            self.release()
+        plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
+        line = no_platform_line(self.environ, platform_argument(self.environ), plugins)
+        print(line, file=sys.stderr, flush=True)
+        os._exit(EXIT_FAILED)
+
+    def __call__(self, kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if kind == QtMsgType.QtFatalMsg:
+            self.no_platform(message)
         line = qt_message_line(kind, context, message, self.debug)
         if line is None:
             return

@@ -71,16 +71,18 @@ from jojotte_score.gui.window.actions import (
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
 from jojotte_score.gui.window.language import speak
-from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
-from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
-from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
-from jojotte_score.gui.window.window_size import (
+from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
+    ZOOM_STEP,
+    AppSettings,
     Rect,
+    clamp_zoom,
     first_geometry,
     fitted_geometry,
     screen_key,
 )
+from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
+from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
@@ -912,12 +914,12 @@ class MainWindow(SittingMenus, QMainWindow):
             self.resize(*FIRST_SIZE)
             return
         available = _rect(screen.availableGeometry())
-        self.setGeometry(*first_geometry(available))
+        self.setGeometry(_qrect(first_geometry(available)))
         saved = self.settings.screen_geometry(_screen_key(screen))
         if not last:  # kept before each screen had its own
             saved = self.settings.byte_state("window/geometry")
         if not saved.isEmpty() and self.restoreGeometry(saved):
-            self.setGeometry(*fitted_geometry(_rect(self.geometry()), available))
+            self.setGeometry(_qrect(fitted_geometry(_rect(self.geometry()), available)))
 
     def open_shown_last(self) -> None:
         """Show the sitting that was on screen when the window last closed, when it is still
@@ -962,7 +964,11 @@ class MainWindow(SittingMenus, QMainWindow):
 
 
 def _rect(rect: QRect) -> Rect:
-    return Rect(rect.x(), rect.y(), rect.width(), rect.height())
+    return (rect.x(), rect.y(), rect.width(), rect.height())
+
+
+def _qrect(rect: Rect) -> QRect:
+    return QRect(*rect)
 
 
 def _screen_key(screen: QScreen) -> str:

@@ -1,28 +1,18 @@
-"""Which Qt platform the window opens on, and the one line said when none can open.
+"""The one line said when no Qt platform can open the window.
 
-On Linux the window opens natively on Wayland when a compositor is there
-(``WAYLAND_DISPLAY``), with X11 (xcb, XWayland on a Wayland desktop) as the fallback:
-Qt is given ``-platform wayland;xcb`` unless ``QT_QPA_PLATFORM`` chooses. When no platform
-can start, Qt says so in several lines and aborts (exit 134); instead the program says
-in one line why (a system library missing, with the Debian package that installs it, or no
-display server answering) and exits with status 1.
-
-Nothing here runs unless it is needed: the library check is made only once Qt has
-given up.
+The window asks for ``wayland;xcb`` when a compositor is there
+(:func:`jojotte_score.gui.window.app.platform_argument`). When no platform can start, Qt
+says so in several lines and aborts (exit 134); instead the program says in one line why
+(a system library a platform cannot load, with the Debian package that installs it, or no
+display server answering) and exits with status 1. This module is imported only then.
 """
 
 from __future__ import annotations
 
-import ctypes
-import re
-import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 from jojotte_score.i18n import _
-
-WAYLAND_FIRST = "wayland;xcb"
-"""Qt's platforms, in the order tried, when a Wayland compositor is there."""
 
 NO_PLATFORM = "no Qt platform plugin could be initialized"
 """The words of Qt's fatal message when no platform could start (Qt's are not translated)."""
@@ -36,19 +26,11 @@ PACKAGE_EXCEPTIONS = {
 """Libraries whose Debian package is not named after the library by the usual rule."""
 
 
-def platform_argument(environ: Mapping[str, str], platform: str = sys.platform) -> str | None:
-    """The ``-platform`` to give Qt: Wayland first, then X11, when a compositor is named
-    and ``QT_QPA_PLATFORM`` chooses nothing; else None (Qt's own choice)."""
-    if not platform.startswith("linux") or environ.get("QT_QPA_PLATFORM"):
-        return None
-    return WAYLAND_FIRST if environ.get("WAYLAND_DISPLAY") else None
-
-
-def tried_platforms(environ: Mapping[str, str]) -> list[str]:
-    """The platforms Qt tried: those ``QT_QPA_PLATFORM`` or :func:`platform_argument` names
-    (without their options), else X11, Qt's default on Linux."""
-    chosen = environ.get("QT_QPA_PLATFORM") or platform_argument(environ, "linux") or "xcb"
-    return [name.split(":", 1)[0] for name in chosen.split(";") if name]
+def tried_platforms(environ: Mapping[str, str], chosen: str | None) -> list[str]:
+    """The platforms Qt tried: those ``QT_QPA_PLATFORM`` or ``chosen`` (the ``-platform``
+    given to Qt) names, without their options, else X11, Qt's default on Linux."""
+    names = environ.get("QT_QPA_PLATFORM") or chosen or "xcb"
+    return [name.split(":", 1)[0] for name in names.split(";") if name]
 
 
 def debian_package(soname: str) -> str:
@@ -74,6 +56,9 @@ def plugin_files(platform: str, plugins: Path) -> list[Path]:
 def unloadable_library(plugin: Path) -> tuple[str, str] | None:
     """The library that keeps ``plugin`` from loading and the loader's reason, as the
     dynamic linker reports them; None when it loads (or the reason names no library)."""
+    import ctypes  # only once Qt has given up: start-up does without it
+    import re
+
     try:
         ctypes.CDLL(str(plugin))
     except OSError as error:
@@ -82,10 +67,10 @@ def unloadable_library(plugin: Path) -> tuple[str, str] | None:
     return None
 
 
-def no_platform_line(environ: Mapping[str, str], plugins: Path) -> str:
+def no_platform_line(environ: Mapping[str, str], chosen: str | None, plugins: Path) -> str:
     """Why no window can open, in one line: the library a platform lacks and its package,
-    else that no display server answers."""
-    for platform in tried_platforms(environ):
+    else that no display server answers (``chosen``: the ``-platform`` given to Qt)."""
+    for platform in tried_platforms(environ, chosen):
         for plugin in plugin_files(platform, plugins):
             failure = unloadable_library(plugin)
             if failure is not None:

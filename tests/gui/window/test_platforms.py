@@ -10,12 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.gui.window.platforms import (
-    WAYLAND_FIRST,
-    debian_package,
-    platform_argument,
-    tried_platforms,
-)
+from jojotte_score.gui.window.app import WAYLAND_FIRST, platform_argument
+from jojotte_score.gui.window.platforms import debian_package, tried_platforms
 
 
 @pytest.mark.parametrize(
@@ -35,9 +31,9 @@ def test_wayland_first_when_a_compositor_is_there(
 
 
 def test_the_platforms_tried() -> None:
-    assert tried_platforms({"WAYLAND_DISPLAY": "w"}) == ["wayland", "xcb"]
-    assert tried_platforms({"QT_QPA_PLATFORM": "wayland:scale=2;xcb"}) == ["wayland", "xcb"]
-    assert tried_platforms({}) == ["xcb"]
+    assert tried_platforms({"WAYLAND_DISPLAY": "w"}, WAYLAND_FIRST) == ["wayland", "xcb"]
+    assert tried_platforms({"QT_QPA_PLATFORM": "wayland:x=1;xcb"}, None) == ["wayland", "xcb"]
+    assert tried_platforms({}, None) == ["xcb"]
 
 
 @pytest.mark.parametrize(

@@ -14,10 +14,10 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.gui.window.settings import AppSettings
-from jojotte_score.gui.window.window_size import (
+from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
     FRAME_ROOM,
+    AppSettings,
     Rect,
     first_geometry,
     fitted_geometry,
@@ -30,24 +30,24 @@ from ...packaging.xserver import display_environment, require_tools, xvfb
 @pytest.mark.parametrize(
     ("available", "expected"),
     [
-        (Rect(0, 0, 1920, 1080), Rect(320, 130, 1280, 820)),  # room for the designed size
-        (Rect(0, 27, 1366, 741), Rect(43, 27 + 40, 1280, 661)),  # a laptop under a top bar
-        (Rect(0, 0, 853, 547), Rect(8, 40, 837, 467)),  # 1280×820 at scale 1.5
-        (Rect(1920, 0, 640, 480), Rect(1920 + 8, 40, 624, 400)),  # a second, small screen
+        ((0, 0, 1920, 1080), (320, 130, 1280, 820)),  # room for the designed size
+        ((0, 27, 1366, 741), (43, 27 + 40, 1280, 661)),  # a laptop under a top bar
+        ((0, 0, 853, 547), (8, 40, 837, 467)),  # 1280×820 at scale 1.5
+        ((1920, 0, 640, 480), (1920 + 8, 40, 624, 400)),  # a second, small screen
     ],
 )
 def test_the_first_geometry_fits_the_available_one(available: Rect, expected: Rect) -> None:
     geometry = first_geometry(available)
     assert geometry == expected
-    assert geometry.width + FRAME_ROOM[0] <= available.width or geometry.width == FIRST_SIZE[0]
-    assert geometry.height + FRAME_ROOM[1] <= available.height
+    assert geometry[2] + FRAME_ROOM[0] <= available[2] or geometry[2] == FIRST_SIZE[0]
+    assert geometry[3] + FRAME_ROOM[1] <= available[3]
 
 
 def test_a_remembered_geometry_is_cut_and_moved_onto_the_screen() -> None:
-    available = Rect(0, 0, 853, 547)
-    assert fitted_geometry(Rect(200, 300, 1280, 820), available) == Rect(8, 40, 837, 467)
-    assert fitted_geometry(Rect(100, 100, 600, 400), available) == Rect(100, 100, 600, 400)
-    assert fitted_geometry(Rect(-500, 900, 600, 400), available) == Rect(8, 107, 600, 400)
+    available = (0, 0, 853, 547)
+    assert fitted_geometry((200, 300, 1280, 820), available) == (8, 40, 837, 467)
+    assert fitted_geometry((100, 100, 600, 400), available) == (100, 100, 600, 400)
+    assert fitted_geometry((-500, 900, 600, 400), available) == (8, 107, 600, 400)
 
 
 def test_screen_keys() -> None:
@@ -73,8 +73,8 @@ def test_the_window_opens_fitted_and_keeps_its_size_per_screen(
     key = screen_key(screen.name(), screen.geometry().width(), screen.geometry().height())
     settings = AppSettings.at(settings_path)
     window = window_of(qtbot, session, settings)
-    expected = first_geometry(Rect(0, 0, available.width(), available.height()))
-    assert (window.width(), window.height()) == (expected.width, expected.height)
+    expected = first_geometry((0, 0, available.width(), available.height()))
+    assert (window.width(), window.height()) == expected[2:]
     assert available.contains(window.geometry())
 
     window.setGeometry(QRect(30, 60, 700, 500))
@@ -95,7 +95,7 @@ def test_the_window_opens_fitted_and_keeps_its_size_per_screen(
     elsewhere = AppSettings.at(settings_path.with_name("elsewhere.ini"))
     elsewhere.set_screen_geometry("HDMI-1_2560x1440", window.saveGeometry())
     fresh = window_of(qtbot, session, elsewhere)
-    assert (fresh.width(), fresh.height()) == (expected.width, expected.height)
+    assert (fresh.width(), fresh.height()) == expected[2:]
 
 
 SIZE = """
