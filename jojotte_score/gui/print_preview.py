@@ -101,6 +101,7 @@ class PrintPreview(QPrintPreviewDialog):
             return
         actions = [action for action in toolbar.actions() if not action.isSeparator()]
         if actions:
+            self.print_action.setIcon(actions[-1].icon())
             toolbar.insertAction(actions[-1], self.print_action)
             toolbar.removeAction(actions[-1])
 
