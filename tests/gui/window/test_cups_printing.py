@@ -40,7 +40,7 @@ from .cups_queue import QUEUE, Queue, cups_queue, output_folder, require_cups, w
 
 TITLE = "Jo-Jotte scorepad"
 PREVIEW = "Print preview: Berlin 1937"
-POINTS_PER_INCH = 72
+RUBBERS = 5
 
 # The program, with each line the preview says about the printer also written on stdout.
 SAYS = """
@@ -164,13 +164,16 @@ class Program:
 
 @pytest.fixture
 def data(tmp_path: Path) -> Path:
-    """A data folder with the German worked example played twice: two rubbers."""
+    """A data folder with the German worked example played five times: five rubbers, each
+    A 755, B 655, more than a page holds."""
     folder = tmp_path / "data"
     folder.mkdir()
     with Database.open(database_path(folder)) as database:
         sitting = german()
         SittingStore(database).import_sitting(
-            replace(sitting, hands=sitting.hands * 2), title="Berlin 1937", place="Café Kranzler"
+            replace(sitting, hands=sitting.hands * RUBBERS),
+            title="Berlin 1937",
+            place="Café Kranzler",
         )
     return folder
 
@@ -213,18 +216,28 @@ def test_keys_alone_print_the_sitting_on_a_cups_queue(
     finally:
         pdf.unlink()
     assert "preview says: Prints on “PDF”." in said
-    assert len(printed) >= 1
+    assert len(printed) >= 2, printed
     assert all(abs(w - size[0]) < 2 and abs(h - size[1]) < 2 for _text, (w, h) in printed), [
         page_size for _text, page_size in printed
     ]
-    text = "\f".join(page for page, _size in printed)
-    assert "Rubber 1 of 2" in text
-    assert "Rubber 2 of 2" in text
-    assert text.split().count("755") >= 2
-    assert text.split().count("655") >= 2
-    assert "Place: Café Kranzler" in printed[0][0]
-    assert "Running result after rubber 2: A ahead by 200" in text
-    assert f"Page {len(printed)} of {len(printed)}" in printed[-1][0]
+    # Page by page: the header and the footer on each, each rubber whole on one page with
+    # its figures, and the running result after the last one.
+    where = {}
+    for number, (text, _size) in enumerate(printed, start=1):
+        assert "Berlin 1937" in text
+        assert "Place: Café Kranzler" in text
+        assert f"Page {number} of {len(printed)}" in text
+        rubbers = [r for r in range(1, RUBBERS + 1) if f"Rubber {r} of {RUBBERS}" in text]
+        assert rubbers, f"page {number} has no rubber"
+        for rubber in rubbers:
+            where[rubber] = number
+        words = text.split()
+        assert words.count("755") == words.count("655") == len(rubbers)
+        assert text.count("A wins the rubber by 100") == len(rubbers)
+    assert sorted(where) == list(range(1, RUBBERS + 1))
+    assert list(where.values()) == sorted(where.values())  # in order
+    last = printed[-1][0]
+    assert f"Running result after rubber {RUBBERS}: A ahead by {100 * RUBBERS}" in last
 
 
 def test_the_preview_says_when_the_queue_is_stopped_missing_or_unanswered(
