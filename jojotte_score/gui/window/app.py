@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import signal
 import sys
 from collections.abc import Mapping
@@ -182,10 +183,21 @@ class QtMessages:
         self.held = []
 
     def release(self) -> None:
-        """Print what was held back (the platform started)."""
+        """Print what was held back (the platform started), and when Qt could not load a
+        platform it tried first, a line naming the library and package it lacks."""
         held, self.held = self.held or [], None
         for line in held:
             print(line, file=sys.stderr, flush=True)
+            failed = re.search(r'Could not load the Qt platform plugin "(\w+)"', line)
+            if failed:
+                from PySide6.QtCore import QLibraryInfo
+
+                from jojotte_score.gui.window.platforms import fallback_line
+
+                plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
+                said = fallback_line(failed[1], plugins)
+                if said is not None:
+                    print(said, file=sys.stderr, flush=True)
 
     def no_platform(self, message: str) -> None:
         """When Qt's fatal ``message`` says no platform could start: the one line saying why,

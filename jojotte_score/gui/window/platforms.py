@@ -67,6 +67,23 @@ def unloadable_library(plugin: Path) -> tuple[str, str] | None:
     return None
 
 
+def fallback_line(platform: str, plugins: Path) -> str | None:
+    """Why ``platform`` could not load when another one started in its place, in one line
+    naming the library and its package; None when no library is to blame."""
+    for plugin in plugin_files(platform, plugins):
+        failure = unloadable_library(plugin)
+        if failure is not None:
+            library, reason = failure
+            return _(
+                "jojotte-score: Qt's {platform} platform cannot load {library} ({reason}), so "
+                "the window runs on another; install the package {package} (on Debian and "
+                "Ubuntu: sudo apt install {package})"
+            ).format(
+                platform=platform, library=library, reason=reason, package=debian_package(library)
+            )
+    return None
+
+
 def no_platform_line(environ: Mapping[str, str], chosen: str | None, plugins: Path) -> str:
     """Why no window can open, in one line: the library a platform lacks and its package,
     else that no display server answers (``chosen``: the ``-platform`` given to Qt)."""

@@ -13,6 +13,8 @@ import pytest
 from jojotte_score.gui.window.app import WAYLAND_FIRST, platform_argument
 from jojotte_score.gui.window.platforms import debian_package, tried_platforms
 
+from ...packaging.xserver import require_tools, xvfb
+
 
 @pytest.mark.parametrize(
     ("environ", "platform", "argument"),
@@ -103,3 +105,28 @@ def test_a_library_the_wayland_platform_lacks_is_named_with_its_package(tmp_path
         "libwayland-cursor.so.0 (file too short); install the package libwayland-cursor0 "
         "(on Debian and Ubuntu: sudo apt install libwayland-cursor0)"
     ]
+
+
+def test_x11_takes_over_and_the_missing_wayland_library_is_named(tmp_path: Path) -> None:
+    """libwayland-cursor.so.0 unusable but an X display there: the window opens on X11
+    (exit 0), and a line says what Wayland lacks, besides Qt's own warning."""
+    require_tools()
+    broken = tmp_path / "lib"
+    broken.mkdir()
+    (broken / "libwayland-cursor.so.0").write_bytes(b"")
+    with xvfb() as display:
+        result = start(
+            tmp_path,
+            WAYLAND_DISPLAY="wayland-0",
+            DISPLAY=display,
+            LD_LIBRARY_PATH=str(broken),
+            QT_LOGGING_RULES="qt.qpa.plugin=true",
+        )
+    assert result.returncode == 0, result.stderr
+    lines = result.stderr.splitlines()
+    assert 'jojotte-score: Qt: qt.qpa.plugin: Successfully loaded Qt platform plugin "xcb"' in lines
+    assert (
+        "jojotte-score: Qt's wayland platform cannot load libwayland-cursor.so.0 (file too "
+        "short), so the window runs on another; install the package libwayland-cursor0 (on "
+        "Debian and Ubuntu: sudo apt install libwayland-cursor0)"
+    ) in lines
