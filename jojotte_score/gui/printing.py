@@ -167,19 +167,21 @@ class BlankPadsDialog(QDialog):
 
 
 def preview(parent: QWidget | None, job: PrintJob) -> bool:
-    """Show ``job`` in Qt's print preview, from which it is printed; True once printed.
+    """Show ``job`` in the print preview, from which it is printed (Enter or Ctrl+P), or
+    saved as a PDF file when there is no printer; True once printed.
 
     A job that cannot be laid out (a page too small) is explained in a message.
     """
-    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+    from PySide6.QtPrintSupport import QPrinter
 
+    from jojotte_score.gui.print_preview import PrintPreview
     from jojotte_score.render.pdf import PAGE_SIZE_IDS
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setFullPage(True)
     printer.setPageSize(QPageSize(PAGE_SIZE_IDS[default_paper()]))
     printer.setDocName(job.title)
-    dialog = QPrintPreviewDialog(printer, parent)
+    dialog = PrintPreview(printer, parent, file_name_for(job.title))
     dialog.setWindowTitle(_("Print preview: {title}").format(title=job.title))
     problems: list[str] = []
     dialog.paintRequested.connect(lambda device: _paint(device, job, problems))
@@ -189,6 +191,12 @@ def preview(parent: QWidget | None, job: PrintJob) -> bool:
         show_message(parent, _("Not printed"), problems[-1])
         return False
     return accepted
+
+
+def file_name_for(title: str) -> str:
+    """A PDF file name made of a title: "Berlin 1937" is "berlin-1937.pdf"."""
+    base = re.sub(r"[^\w]+", "-", title.strip().lower()).strip("-")
+    return f"{base or 'jo-jotte'}.pdf"
 
 
 def _paint(device: QPagedPaintDevice, job: PrintJob, problems: list[str]) -> None:
