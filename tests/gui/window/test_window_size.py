@@ -12,7 +12,6 @@ from PySide6.QtCore import QRect
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
@@ -23,6 +22,7 @@ from jojotte_score.gui.window.settings import (
     fitted_geometry,
     screen_key,
 )
+from jojotte_score.presenters.session import Session
 
 from ...packaging.xserver import display_environment, require_tools, xvfb
 
