@@ -17,8 +17,9 @@ from typing import NamedTuple, cast
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
+from jojotte_score.core.games.chouette import ChouetteRoles, chouette_roles
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
-from jojotte_score.core.model import ChouetteRoles, Hand, Sitting, ThrownIn, Variant
+from jojotte_score.core.model import Hand, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
 from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
@@ -73,8 +74,9 @@ def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) ->
     every later hand dealt by the partner is reported too.
     """
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    problems.extend(check_chouette_roles(sitting.chouette))
-    if problems or sitting.chouette is None:
+    roles = None if sitting.roles is None else chouette_roles(sitting.roles)
+    problems.extend(check_chouette_roles(roles))
+    if problems or roles is None:
         return problems
     scorer = Scorer.of(sitting, start)
     names = sitting.players
@@ -211,14 +213,15 @@ class ChouetteCorrector:
         start = rubber.hands[0].number - 1
         carried = recorded.hands[start - 1].prison_after if start else 0
         names = sitting.players
-        sides = (names[rubber.roles.box], names[rubber.roles.captain]) if rubber.roles else None
+        roles = None if rubber.roles is None else chouette_roles(rubber.roles)
+        sides = (names[roles.box], names[roles.captain]) if roles else None
         wrong = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, position + 1, sides)
         if errors_only(wrong):
             return None
-        if carried or rubber.roles is None:  # a rubber that starts with prison waiting
+        if carried or roles is None:  # a rubber that starts with prison waiting
             correction = later_dealers(edited, first=position + 2)
         else:
-            followed = self._rescored(edited, start, rubber.roles)
+            followed = self._rescored(edited, start, roles)
             correction = _correction(followed, position + 2, names)
         return correction if correction.fixes else None
 
@@ -262,7 +265,7 @@ class ChouetteCorrector:
                 followed.append(_Dealt(result.number, rubber, roles, cast("Hand", result.hand)))
             if played.winner is None or played.roles is None:
                 break
-            roles = roles.after(box_won=played.winner == played.roles.box)
+            roles = roles.after(box_won=played.winner == chouette_roles(played.roles).box)
             rubber += 1
         return followed
 

@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.games import all_games
+from jojotte_score.core.games import all_games, find_game
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import GameKey
 from jojotte_score.gui.window.dialogs import ok_cancel_buttons, show_message
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
@@ -115,7 +115,7 @@ class BlankPadsRequest:
 
     count: int
     sides: tuple[str, ...]
-    variant: Variant | None = None
+    variant: GameKey | None = None
 
 
 class BlankPadsDialog(QDialog):
@@ -123,7 +123,7 @@ class BlankPadsDialog(QDialog):
     player when ``variant`` is a game of individual players."""
 
     def __init__(
-        self, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
+        self, parent: QWidget | None, sides: tuple[str, ...], variant: GameKey | None = None
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Print blank pads"))
@@ -134,7 +134,7 @@ class BlankPadsDialog(QDialog):
             name.setPlaceholderText(_("left blank: a line to write on"))
         form = QFormLayout()
         form.addRow(_("&Pads:"), self.count)
-        individual = variant is not None and variant.game.per_player
+        individual = variant is not None and find_game(variant).per_player
         for index, name in enumerate(self.names):
             if individual:
                 label = _("Player &{number}:").format(number=index + 1)
@@ -154,7 +154,7 @@ class BlankPadsDialog(QDialog):
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
+        cls, parent: QWidget | None, sides: tuple[str, ...], variant: GameKey | None = None
     ) -> BlankPadsRequest | None:
         """The pads to print, or None when cancelled."""
         dialog = cls(parent, sides, variant)
@@ -277,7 +277,7 @@ def export_sheets(
 
 
 def print_blank_pads(
-    parent: QWidget | None, sides: tuple[str, ...] = ("", ""), variant: Variant | None = None
+    parent: QWidget | None, sides: tuple[str, ...] = ("", ""), variant: GameKey | None = None
 ) -> bool:
     """Ask how many blank pads and which names (``sides`` offered), then preview them: the
     pads of ``variant`` (two sides when None)."""

@@ -20,9 +20,9 @@ from jojotte_score.core.chouette import (
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette import ChouetteRoles
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Hand,
     PlayedHand,
     Rules,
@@ -58,7 +58,7 @@ def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list
 
 
 def chouette(*hands: Hand, first: ChouetteRoles = FIRST, rules: Rules | None = None) -> Sitting:
-    return Sitting(Variant.CHOUETTE, NAMES, hands, rules or Rules(), chouette=first)
+    return Sitting(Variant.CHOUETTE, NAMES, hands, rules or Rules(), roles=first)
 
 
 def dealt(hand: PlayedHand | ThrownIn, dealer: int) -> Hand:
@@ -260,7 +260,7 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
     [
         (
             "C8: three players",
-            Sitting(Variant.CHOUETTE, ("Anna", "Bert"), chouette=FIRST),
+            Sitting(Variant.CHOUETTE, ("Anna", "Bert"), roles=FIRST),
             [("a chouette sitting needs 3 player names, not 2", "players")],
         ),
         (

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.games.chouette import ChouetteRoles
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     Rules,
     SeatHand,
@@ -123,7 +123,7 @@ def test_the_chouette_example_file_is_the_worked_chouette() -> None:
     loaded = loads_sitting(text)
     assert loaded.sitting == CHOUETTE_EXAMPLE
     assert isinstance(loaded.sitting, Sitting)
-    assert loaded.sitting.chouette == ChouetteRoles(box=0, captain=1)
+    assert loaded.sitting.roles == ChouetteRoles(box=0, captain=1)
     assert dumps_sitting(loaded.sitting) == text
     assert list(VALIDATOR.iter_errors(json.loads(text))) == []
 
@@ -189,7 +189,7 @@ def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
         (Sitting(Variant.PARTNERSHIP, ("A", "B", "C", "D")), 1),
         (Sitting(Variant.THREE_PLAYER, ("A", "B", "C")), 2),
         (Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D")), 2),
-        (Sitting(Variant.CHOUETTE, ("A", "B", "C"), chouette=ChouetteRoles(2, 0)), 2),
+        (Sitting(Variant.CHOUETTE, ("A", "B", "C"), roles=ChouetteRoles(2, 0)), 2),
     ],
     ids=lambda value: getattr(getattr(value, "variant", None), "value", str(value)),
 )
@@ -361,7 +361,7 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
     ),
     (
         "chouette-a-list",
-        chouette(chouette=[0, 1]),
+        chouette(roles=[0, 1]),
         [
             (
                 None,
@@ -372,32 +372,32 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
     ),
     (
         "chouette-box-missing",
-        chouette(chouette={"captain": 1}),
+        chouette(roles={"captain": 1}),
         [(None, "box", "box is missing: the seat of the player in the box in the first rubber")],
     ),
     (
         "chouette-captain-string",
-        chouette(chouette={"box": 0, "captain": "Bert"}),
+        chouette(roles={"box": 0, "captain": "Bert"}),
         [(None, "captain", 'captain must be a seat number, not "Bert"')],
     ),
     (
         "chouette-unknown-key",
-        chouette(chouette={"box": 0, "captain": 1, "partner": 2}),
+        chouette(roles={"box": 0, "captain": 1, "partner": 2}),
         [(None, "partner", 'unknown key "partner"')],
     ),
     (
         "chouette-box-is-captain",
-        chouette(chouette={"box": 1, "captain": 1}),
+        chouette(roles={"box": 1, "captain": 1}),
         [(None, "chouette", "the box and the captain must be two different players")],
     ),
     (
         "chouette-seat-3",
-        chouette(chouette={"box": 3, "captain": 1}),
+        chouette(roles={"box": 3, "captain": 1}),
         [(None, "chouette", "the box must be seat 0, 1 or 2, not 3")],
     ),
     (
         "chouette-in-three-player",
-        three_player(chouette={"box": 0, "captain": 1}),
+        three_player(roles={"box": 0, "captain": 1}),
         [
             (
                 None,
@@ -408,7 +408,7 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
     ),
     (
         "chouette-in-two-player",
-        three_player(variant="two-player", players=["A", "B"], chouette={"box": 0, "captain": 1}),
+        three_player(variant="two-player", players=["A", "B"], roles={"box": 0, "captain": 1}),
         [
             (
                 None,

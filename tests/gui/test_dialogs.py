@@ -10,7 +10,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.gui.window.dialogs import (
     FirstDealerDialog,
     NewSittingDialog,
@@ -205,7 +206,7 @@ def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot)
         "South:",
         "West:",
     ]
-    assert dialog.setup().chouette is None
+    assert dialog.setup().roles is None
     screenshot(dialog, "new-sitting-cutthroat")
     dialog.variant.setCurrentIndex(3)
     assert dialog.box.isVisibleTo(dialog)
@@ -233,7 +234,7 @@ def test_a_chouette_starts_with_its_first_box_and_captain(monkeypatch: pytest.Mo
         ("Anna", "Bert", "Carl"),
         0,
         Rules(80, 300),
-        chouette=ChouetteRoles(box=2, captain=0),
+        roles=ChouetteRoles(box=2, captain=0),
     )
 
 

@@ -15,10 +15,11 @@ import pytest
 
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette import ChouetteRoles
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import (
     AnyHand,
-    ChouetteRoles,
     PlayedHand,
     Sitting,
     ThrownIn,
@@ -137,8 +138,8 @@ def test_a_worked_sitting_is_stored_listed_with_each_settlement_and_loaded(
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_hands_added_one_by_one_make_the_same_sitting(store: SittingStore, name: str) -> None:
     sitting = EXAMPLES[name]
-    roles = sitting.chouette if isinstance(sitting, Sitting) else None
-    sitting_id = store.create_sitting(sitting.variant, sitting.players, chouette=roles)
+    roles = sitting.roles if isinstance(sitting, Sitting) else None
+    sitting_id = store.create_sitting(sitting.variant, sitting.players, roles=roles)
     for position, hand in enumerate(sitting.hands):
         assert store.add_hand(sitting_id, hand) == position
         (info,) = store.list_sittings()
@@ -155,7 +156,7 @@ def test_load_recent_gives_every_hand_of_the_new_games(store: SittingStore) -> N
     assert recent.checkpoint.position == 0
     recent = store.load_recent(chouette_id)
     assert (recent.hand_count, recent.hands) == (10, CHOUETTE.hands)
-    assert recent.chouette == ChouetteRoles(box=0, captain=1)
+    assert recent.roles == ChouetteRoles(box=0, captain=1)
 
 
 # Changing hands -----------------------------------------------------------------------
@@ -241,7 +242,7 @@ def test_a_chouette_deletion_and_its_dealer_fixes_are_one_change(
     and inserting the hand back with the dealers it had restores the example exactly; the
     deletion with fixes that leave a dealer illegal changes nothing."""
     sitting_id = store.import_sitting(CHOUETTE)
-    correction = CHOUETTE.variant.game.deletion(CHOUETTE, 2)
+    correction = find_game(CHOUETTE.variant).deletion(CHOUETTE, 2)
     assert correction is not None
     fixes = correction.hands(choice)
     assert fixes  # hand 4 at least names the partner once hand 3 is gone
@@ -370,7 +371,7 @@ def _long(sitting: Sitting, count: int) -> Sitting:
     """``sitting``'s hands over and over, ``count`` of them; a chouette's without dealers
     (who may deal follows the rubbers' roles, C7)."""
     hands = (sitting.hands * (count // len(sitting.hands) + 1))[:count]
-    if sitting.variant.game.has_roles:
+    if find_game(sitting.variant).has_roles:
         hands = tuple(hand._replace(dealer=None) for hand in hands)
     return replace(sitting, hands=hands)
 

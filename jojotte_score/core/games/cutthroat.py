@@ -35,6 +35,7 @@ class Cutthroat(ThreePlayer):
     )
     card_page = (N_("cutthroat, four players"), N_("The rulings F1-F7"))
     rulings = "F1-F7"
+    seats = 4
     dealer_sits_out = True
 
     def check_seat_hand(

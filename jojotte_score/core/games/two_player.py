@@ -20,6 +20,8 @@ class TwoPlayer(Game):
     seat_labels = (N_("Player A"), N_("Player B"))
     players_needed = N_("a two-player sitting needs 2 player names, not {count}")
     rulings = "R1-R15"
+    seats = 2
+    file_version = 1  # the first version's own game
 
     def compact_versus(self, sides: Sequence[str]) -> str:
         """ "Anna–Bert": two names need no spaces around the dash."""
