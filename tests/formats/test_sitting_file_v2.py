@@ -361,7 +361,7 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
     ),
     (
         "chouette-a-list",
-        chouette(roles=[0, 1]),
+        chouette(chouette=[0, 1]),
         [
             (
                 None,
@@ -372,32 +372,32 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
     ),
     (
         "chouette-box-missing",
-        chouette(roles={"captain": 1}),
+        chouette(chouette={"captain": 1}),
         [(None, "box", "box is missing: the seat of the player in the box in the first rubber")],
     ),
     (
         "chouette-captain-string",
-        chouette(roles={"box": 0, "captain": "Bert"}),
+        chouette(chouette={"box": 0, "captain": "Bert"}),
         [(None, "captain", 'captain must be a seat number, not "Bert"')],
     ),
     (
         "chouette-unknown-key",
-        chouette(roles={"box": 0, "captain": 1, "partner": 2}),
+        chouette(chouette={"box": 0, "captain": 1, "partner": 2}),
         [(None, "partner", 'unknown key "partner"')],
     ),
     (
         "chouette-box-is-captain",
-        chouette(roles={"box": 1, "captain": 1}),
+        chouette(chouette={"box": 1, "captain": 1}),
         [(None, "chouette", "the box and the captain must be two different players")],
     ),
     (
         "chouette-seat-3",
-        chouette(roles={"box": 3, "captain": 1}),
+        chouette(chouette={"box": 3, "captain": 1}),
         [(None, "chouette", "the box must be seat 0, 1 or 2, not 3")],
     ),
     (
         "chouette-in-three-player",
-        three_player(roles={"box": 0, "captain": 1}),
+        three_player(chouette={"box": 0, "captain": 1}),
         [
             (
                 None,
@@ -408,7 +408,7 @@ BAD_V2: list[tuple[str, object, list[tuple[int | None, str | None, str]]]] = [
     ),
     (
         "chouette-in-two-player",
-        three_player(variant="two-player", players=["A", "B"], roles={"box": 0, "captain": 1}),
+        three_player(variant="two-player", players=["A", "B"], chouette={"box": 0, "captain": 1}),
         [
             (
                 None,
