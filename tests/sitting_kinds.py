@@ -26,7 +26,7 @@ def two_sided(sitting: Sitting) -> Sitting:
         return sitting
     kind = "by seat" if find_game(sitting.variant).by_seat else "side against side"
     pytest.fail(
-        f"expected a two-player or partnership sitting, got a {sitting.variant.value} "
+        f"expected a two-player or partnership sitting, got a {sitting.variant} "
         f"sitting recorded {kind}"
     )
 

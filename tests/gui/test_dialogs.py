@@ -197,7 +197,7 @@ def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot)
         "Seat 2 (clockwise):",
         "Seat 3 (clockwise):",
     ]
-    assert (dialog.game_target.value(), dialog.box.isVisibleTo(dialog)) == (80, False)
+    assert (dialog.game_target.value(), dialog.first_roles[0].isVisibleTo(dialog)) == (80, False)
     dialog.variant.setCurrentIndex(4)
     assert dialog.players() == ("Anna", "Bert", "Carl", "Dora")
     assert [label.text() for label in dialog.name_labels] == [
@@ -209,7 +209,7 @@ def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot)
     assert dialog.setup().roles is None
     screenshot(dialog, "new-sitting-cutthroat")
     dialog.variant.setCurrentIndex(3)
-    assert dialog.box.isVisibleTo(dialog)
+    assert dialog.first_roles[0].isVisibleTo(dialog)
     screenshot(dialog, "new-sitting-chouette")
 
 
@@ -217,10 +217,12 @@ def test_a_chouette_starts_with_its_first_box_and_captain(monkeypatch: pytest.Mo
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, NewSittingDialog)
         dialog.variant.setCurrentIndex(3)
-        assert dialog.box.isVisibleTo(dialog)
-        assert dialog.captain.isVisibleTo(dialog)
-        dialog.box.setCurrentIndex(2)  # Carl in the box
-        dialog.captain.setCurrentIndex(0)  # Anna captain, Bert her partner
+        assert dialog.first_roles[0].isVisibleTo(dialog)
+        assert dialog.first_roles[1].isVisibleTo(dialog)
+        # the chouette's roles, as the game names them (C2)
+        assert [label.text() for label in dialog.role_labels] == ["First &box:", "First &captain:"]
+        dialog.first_roles[0].setCurrentIndex(2)  # Carl in the box
+        dialog.first_roles[1].setCurrentIndex(0)  # Anna captain, Bert her partner
         # the first deal is the box's or the captain's (C7)
         assert [dialog.dealer.itemText(i) for i in range(dialog.dealer.count())] == [
             "Carl",
@@ -242,7 +244,7 @@ def test_a_chouette_box_cannot_also_be_its_captain(monkeypatch: pytest.MonkeyPat
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, NewSittingDialog)
         dialog.variant.setCurrentIndex(3)
-        dialog.captain.setCurrentIndex(0)
+        dialog.first_roles[1].setCurrentIndex(0)
 
     opened = answering(monkeypatch, NewSittingDialog, fill)
     assert NewSittingDialog.ask(None) is None

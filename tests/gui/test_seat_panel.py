@@ -43,13 +43,13 @@ def make_panel(
     variant: Variant,
     players: tuple[str, ...],
     dealer: int | None,
-    chouette: ChouetteRoles | None = None,
+    roles: ChouetteRoles | None = None,
     hands: Sequence[AnyHand] = (),
 ) -> EntryPanel:
     widget = EntryPanel()
     qtbot.addWidget(widget)
     widget.submitted.connect(submissions.append)
-    prior = Scorer.of(Sitting(variant, players, (), Rules(), chouette))
+    prior = Scorer.of(Sitting(variant, players, (), Rules(), roles))
     prior.extend(hands)
     widget.set_context(variant, players, Rules(), prior, dealer)
     widget.new_hand()

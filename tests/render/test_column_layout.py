@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette import ChouetteRoles
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import RubberResult, replay
@@ -22,7 +23,7 @@ from jojotte_score.i18n import MINUS
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
-from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, copy_legend
+from jojotte_score.render.sheet_words import BLANK_CAPTION, copy_legend
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -378,7 +379,9 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
     assert len(writing) == sum(1 for name in names if not name)
     labels = [t.text for t in pad.texts("label")]
     assert labels[0] == BLANK_CAPTION
-    assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
+    blank_roles = find_game(variant).blank_roles
+    assert (blank_roles is not None and blank_roles in labels) == (variant is Variant.CHOUETTE)
+    assert (blank_roles is not None) == (variant is Variant.CHOUETTE)
     assert {"prison", "total", "settled"} <= set(labels)
     assert " ".join(labels).endswith(copy_legend(variant))
     assert pad.texts("entry") == pad.texts("total") == pad.texts("settlement") == ()

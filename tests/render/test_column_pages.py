@@ -26,7 +26,7 @@ from jojotte_score.render.page_layout import (
     sitting_result,
 )
 from jojotte_score.render.sheet_layout import layout_sheet
-from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend
+from jojotte_score.render.sheet_words import copy_legend
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,
@@ -195,7 +195,9 @@ def test_blank_pads_of_a_game_of_individual_players(paper: str, variant: Variant
     assert [t.text for t in sheet.texts("heading")] == [""] * find_game(variant).seats
     labels = " ".join(t.text for t in sheet.texts("label"))
     assert copy_legend(variant) in labels
-    assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
+    blank_roles = find_game(variant).blank_roles
+    assert (blank_roles is not None and blank_roles in labels) == (variant is Variant.CHOUETTE)
+    assert (blank_roles is not None) == (variant is Variant.CHOUETTE)
     assert pads[0].scale >= m.min_scale
     # As tall as the page allows: within a row of the bottom.
     assert m.content_bottom - METRICS.row_height * pads[0].scale <= pads[0].box()[3]

@@ -266,7 +266,7 @@ class Chouette(Game):
                    "box against the team, with nine tricks."),),
             ),
             (
-                _("C2: RubberRoles for a whole rubber"),
+                _("C2: Roles for a whole rubber"),
                 (_("The box, the captain and the partner keep their roles until the rubber ends. "
                    "The pad names them above each rubber."),),
             ),

@@ -187,7 +187,7 @@ class Game:
         pairs the seats into sides."""
         return seat
 
-    # RubberRoles and the deal -------------------------------------------------------------------
+    # Roles and the deal -------------------------------------------------------------------
 
     def make_roles(self, seats: Sequence[int]) -> RubberRoles:
         """The roles held by ``seats`` (one seat per role of :attr:`role_names`, in order),
