@@ -25,8 +25,7 @@ from jojotte_score.cli.context import (
     source_name,
     write_output,
 )
-from jojotte_score.core.games import all_games, find_game
-from jojotte_score.core.model import GameKey
+from jojotte_score.core.games import find_game
 from jojotte_score.i18n import _, format_date, locale_paper, ngettext
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import StoredSitting
@@ -136,16 +135,12 @@ def _label(stored: StoredSitting) -> str:
     return f"#{stored.id} {day} {compact_versus(sitting.variant, names)}"
 
 
-def _card_pages() -> tuple[GameKey, ...]:
-    """The games whose page follows the card's first page when the card is printed alone."""
-    return tuple(game.variant for game in all_games() if game.card_page is not None)
-
-
 def pdf(args: argparse.Namespace, context: Context) -> int:
     """The pads of a sitting (two sides' columns, or a column per player), blank pads and
     the card as a PDF; Qt is imported only here."""
     from jojotte_score.render.document import PrintJob
     from jojotte_score.render.page_layout import MAX_BLANK_PADS, PrintError, SheetHeader, page_size
+    from jojotte_score.render.summary_card import card_page_games
 
     if args.file is not None and args.sitting is not None:
         context.parser.error(_("pdf: give FILE or --sitting ID, not both"))
@@ -170,7 +165,9 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
         raise CommandError(_("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card"))
     if rubber and not has_sitting:
         raise CommandError(_("pdf: --rubber needs a sitting (FILE or --sitting ID)"))
-    job = PrintJob(blank=blank, card=args.card, card_variants=_card_pages() if args.card else ())
+    job = PrintJob(
+        blank=blank, card=args.card, card_variants=card_page_games() if args.card else ()
+    )
     if has_sitting:
         if args.file is not None:
             sitting, ledger = load(args.file)

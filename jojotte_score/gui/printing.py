@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import GameKey
 from jojotte_score.gui.window.dialogs import ok_cancel_buttons, show_message
@@ -40,6 +40,7 @@ from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
+from jojotte_score.render.summary_card import card_page_games
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
@@ -288,11 +289,7 @@ def print_blank_pads(
     return preview(parent, job)
 
 
-CARD_VARIANTS = tuple(game.variant for game in all_games() if game.card_page is not None)
-"""The games whose page follows the scoring card's first page."""
-
-
 def print_card(parent: QWidget | None) -> bool:
     """Preview the scoring card: the two-player and partnership page, then a page for each
     game of individual players; it is printed from the preview."""
-    return preview(parent, PrintJob(card=True, card_variants=CARD_VARIANTS))
+    return preview(parent, PrintJob(card=True, card_variants=card_page_games()))

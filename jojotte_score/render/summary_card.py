@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import all_games, find_game
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.melds import FOURS_ORDER_NO_TRUMP, FOURS_ORDER_TRUMP, Rank
 from jojotte_score.core.model import Doubling, GameKey, Rules, Variant
@@ -590,6 +590,12 @@ def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_
 
 
 # The games of individual players -----------------------------------------------------------
+
+
+def card_page_games() -> tuple[GameKey, ...]:
+    """The games whose page follows the card's first page, in the order the program offers
+    them (every game the registry knows that declares a ``card_page``)."""
+    return tuple(game.variant for game in all_games() if game.card_page is not None)
 
 
 def _game_page(variant: GameKey) -> tuple[str, str]:

@@ -4,11 +4,11 @@ after each rubber (C3); the hands side against side, the pad a column per player
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game, copy_text
-from jojotte_score.core.model import Hand, RubberRoles, Rules, Variant
+from jojotte_score.core.model import GameKey, Hand, RubberRoles, Rules, Variant
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -71,7 +71,7 @@ class Chouette(Game):
     """Three players: the box alone against the captain, who plays, and the partner, who
     writes what the captain writes (C1-C8)."""
 
-    variant = Variant.CHOUETTE
+    variant: ClassVar[GameKey] = Variant.CHOUETTE
     label = N_("Chouette")
     table_word = N_("chouette")
     choice = N_("Three players, chouette")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from jojotte_score.core.games.game import Game
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import GameKey, Variant
 from jojotte_score.core.tables import PARTNERSHIP_MELD_TOTALS
 from jojotte_score.i18n import N_
 
@@ -13,7 +14,7 @@ from jojotte_score.i18n import N_
 class Partnership(Game):
     """Four players in two partnerships, side against side; all 32 cards are played."""
 
-    variant = Variant.PARTNERSHIP
+    variant: ClassVar[GameKey] = Variant.PARTNERSHIP
     names = ("partnerships", "four players")
     label = N_("Partnership")
     table_word = N_("partnership")

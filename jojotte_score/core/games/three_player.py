@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game, copy_text
-from jojotte_score.core.model import Rules, Variant
+from jojotte_score.core.model import GameKey, Rules, Variant
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -28,7 +28,7 @@ class ThreePlayer(Game):
     """Three players, each for himself: the declarer against the active defender, the
     inactive player siding with one of them (T1-T16)."""
 
-    variant = Variant.THREE_PLAYER
+    variant: ClassVar[GameKey] = Variant.THREE_PLAYER
     names = ("three_player", "three players")
     label = N_("Three players")
     table_word = N_("three-player")

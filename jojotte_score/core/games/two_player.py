@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from jojotte_score.core.games.game import Game
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import GameKey, Variant
 from jojotte_score.i18n import N_
 
 
 class TwoPlayer(Game):
     """Two players, side against side (R1-R15)."""
 
-    variant = Variant.TWO_PLAYER
+    variant: ClassVar[GameKey] = Variant.TWO_PLAYER
     names = ("two_player", "two players")
     label = N_("Two players")
     table_word = N_("two-player")
