@@ -27,7 +27,7 @@ from jojotte_score.formats.sitting_file import dumps_sitting, loads_sitting
 from jojotte_score.render.summary_card import CardRuling, CardTable, variant_card_blocks
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
-from tests.sixth_game import GAME, HANDS, KEY, LongPartnership, example, registered
+from tests.sixth_game import GAME, HANDS, KEY, PLAYERS, LongPartnership, example, registered
 
 
 @pytest.fixture
@@ -186,6 +186,25 @@ def test_imported_stored_and_reloaded(example_file: Path, tmp_path: Path) -> Non
     exported = tmp_path / "exported.json"
     assert run("export", "1", "-o", exported, "--data-dir", data) == 0
     assert exported.read_text(encoding="utf-8") == example_file.read_text(encoding="utf-8")
+
+
+def test_a_stored_game_the_program_no_longer_knows_is_named_not_lost(tmp_path: Path) -> None:
+    """The database lists no games: a sitting of a game taken away again (an older copy
+    of the program, say) is named as damaged, its rows kept, and the others listed."""
+    path = tmp_path / "sittings.sqlite3"
+    partnership = Sitting("partnership", PLAYERS, HANDS)
+    with registered(), Database.open(path) as database:
+        store = SittingStore(database)
+        store.import_sitting(example())
+        other = store.import_sitting(partnership)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        listed = {info.id: info for info in store.list_sittings()}
+        assert "no way to play is called 'long-partnership'" in listed[1].damaged
+        assert listed[other].damaged == ""
+        assert store.load(other).sitting == partnership
+    with registered(), Database.open(path, read_only=True) as database:
+        assert SittingStore(database).load(1).sitting == example()
 
 
 def test_the_pdf_has_the_pads_and_the_games_page_of_the_card(
