@@ -650,7 +650,7 @@ def _check_change(
         message = _records_hands(variant, find_game(variant).by_seat)
         raise InvalidSittingError([Problem(message, position + 1, None)])
     if find_game(variant).has_roles:
-        problems = _chouette_change(connection, sitting_id, position, hand, change)
+        problems = _roles_change(connection, sitting_id, position, hand, change)
     elif hand is None:
         return
     elif not find_game(variant).by_seat:
@@ -735,15 +735,16 @@ def _put_hands(
     )
 
 
-def _chouette_change(
+def _roles_change(
     connection: sqlite3.Connection,
     sitting_id: int,
     position: int,
     hand: AnyHand | None,
     change: str,
 ) -> list[Problem]:
-    """The chouette's problems from ``position`` on once the change is made: the roles of
-    each rubber follow the rubbers before it (C3), so a change can move a later dealer."""
+    """The problems from ``position`` on, once the change is made, of a game whose roles
+    follow the rubbers before them (the chouette's, C3), so that a change can move a
+    later dealer."""
 
     def make(changed: list[AnyHand], start: int) -> None:
         if change == "add" or change == "insert":
