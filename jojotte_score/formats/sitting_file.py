@@ -241,9 +241,10 @@ def seat_hand_from_data(
     order, for the messages of T16 (and F2 in cutthroat).
     """
     problems: list[Problem] = []
-    hand = read_seat_deal(data, number, find_game(variant).seats, problems)
+    game = find_game(variant)
+    hand = read_seat_deal(data, number, game.seats, problems)
     if hand is not None and checked:
-        problems.extend(find_game(variant).check_seat_hand(hand, number, names))
+        problems.extend(game.check_seat_hand(hand, number, names))
     errors = [p for p in problems if not p.warning]
     if hand is None or errors:
         raise InvalidSittingError(errors)
@@ -509,8 +510,9 @@ def _read_individual(
     """A sitting of the three-player game, the chouette or cutthroat (section 4 of the
     rulings): the structure read here, the rules of the game by ``check_sitting``. With
     ``consume`` each decoded hand is let go once read, as in :func:`_read_hands`."""
-    seats = find_game(variant).seats
-    roles = _read_roles(top, find_game(variant))
+    game = find_game(variant)
+    seats = game.seats
+    roles = _read_roles(top, game)
     value = top.obj.get("hands")
     if "hands" not in top.obj:
         top.missing("hands")
@@ -524,7 +526,7 @@ def _read_individual(
     for number, item in enumerate(items, start=1):
         if consume:
             items[number - 1] = None
-        if not find_game(variant).by_seat:
+        if not game.by_seat:
             hand, found = _read_hand(item, number, variant, None, checked=False, reader=reader)
             side_hands.append(hand)
         else:
@@ -605,9 +607,7 @@ def _individual_rules(
     deals: tuple[SeatDeal, ...] = _sound_prefix(seat_hands)
     problems = check_sitting(Sitting(variant, names, deals, rules))
     if check_sitting_setup(variant, names, rules):
-        names = tuple(
-            _("player {seat}").format(seat=seat) for seat in range(find_game(variant).seats)
-        )
+        names = tuple(_("player {seat}").format(seat=seat) for seat in range(game.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
         if hand is not None:
             problems.extend(game.check_seat_hand(hand, number, names))
@@ -683,7 +683,8 @@ def _setup_for_checks(
         count = len(players) if players is not None else 2
         variant = _stand_in(count)
         if players is not None:
-            players = (*players, *["?"] * find_game(variant).seats)[: find_game(variant).seats]
+            seats = find_game(variant).seats
+            players = (*players, *["?"] * seats)[:seats]
     if players is None:
         players = ("?",) * find_game(variant).seats
     return variant, players

@@ -603,11 +603,8 @@ def _game_page(variant: GameKey) -> tuple[str, str]:
     (English); the games of the first page have none."""
     page = find_game(variant).card_page
     if page is None:
-        raise PrintError(
-            _("the card has no page of its own for the {game} game").format(
-                game=find_game(variant).value
-            )
-        )
+        message = _("the card has no page of its own for the {game} game")
+        raise PrintError(message.format(game=variant))
     return page
 
 

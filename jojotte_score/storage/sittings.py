@@ -570,13 +570,13 @@ class SittingStore:
         until a hand records its dealer; :meth:`load_recent` gives it back while no hand
         has been added since."""
         with self.database.transaction() as connection:
-            variant = _require_sitting(connection, sitting_id)
-            if not 0 <= seat < find_game(variant).seats:
+            seats = find_game(_require_sitting(connection, sitting_id)).seats
+            if not 0 <= seat < seats:
                 raise InvalidSittingError(
                     [
                         Problem(
                             _("seat {seat} is not at a {seats}-seat table").format(
-                                seat=seat + 1, seats=find_game(variant).seats
+                                seat=seat + 1, seats=seats
                             ),
                             None,
                             "dealer",
@@ -627,7 +627,7 @@ def _records_hands(variant: GameKey, by_seat: bool) -> str:
         message = _("a {variant} sitting records its hands by seat")
     else:
         message = _("a {variant} sitting records its hands side against side")
-    return message.format(variant=find_game(variant).value)
+    return message.format(variant=variant)
 
 
 def _check_change(
@@ -641,19 +641,16 @@ def _check_change(
 ) -> None:
     """Refuse a change the rules of the game refuse, before it is made: ``hand`` added,
     inserted or put in place at ``position``, or (None) the hand there deleted."""
+    game = find_game(variant)
     by_seat = isinstance(hand, SeatHand)
-    if (
-        hand is not None
-        and not isinstance(hand, ThrownIn)
-        and by_seat != find_game(variant).by_seat
-    ):
-        message = _records_hands(variant, find_game(variant).by_seat)
+    if hand is not None and not isinstance(hand, ThrownIn) and by_seat != game.by_seat:
+        message = _records_hands(variant, game.by_seat)
         raise InvalidSittingError([Problem(message, position + 1, None)])
-    if find_game(variant).has_roles:
+    if game.has_roles:
         problems = _roles_change(connection, sitting_id, position, hand, change)
     elif hand is None:
         return
-    elif not find_game(variant).by_seat:
+    elif not game.by_seat:
         names = sitting_side_names(variant, players)
         problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
     else:
@@ -673,13 +670,14 @@ def _check_replacements(
     """Refuse replacements the rules refuse once all are made. A hand checks alone, except
     in a game whose roles follow the rubbers (the chouette): its sitting is checked whole,
     from the first hand replaced on."""
-    if not find_game(variant).has_roles:
+    game = find_game(variant)
+    if not game.has_roles:
         for position, hand in sorted(hands.items()):
             _check_change(connection, sitting_id, variant, players, position, hand, "replace")
         return
     for position, hand in sorted(hands.items()):
         if isinstance(hand, SeatHand):
-            message = _records_hands(variant, find_game(variant).by_seat)
+            message = _records_hands(variant, game.by_seat)
             raise InvalidSittingError([Problem(message, position + 1, None)])
     first = min(hands)
 

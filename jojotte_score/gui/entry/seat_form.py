@@ -48,10 +48,11 @@ class SeatEntryForm(FormRules):
     by_seat = True
 
     def __init__(self, variant: GameKey, players: Sequence[str]) -> None:
-        if not find_game(variant).by_seat:
-            raise ValueError(f"a {find_game(variant).value} hand is recorded side against side")
+        game = find_game(variant)
+        if not game.by_seat:
+            raise ValueError(f"a {game.value} hand is recorded side against side")
         super().__init__(variant, players)
-        self.cutthroat = find_game(variant).dealer_sits_out
+        self.cutthroat = game.dealer_sits_out
 
     # Who plays ------------------------------------------------------------------------------
 
