@@ -49,7 +49,7 @@ def test_the_schema_lists_the_games_the_registry_ships() -> None:
     """The schema enumerates the games' keys (JSON Schema cannot ask the registry): its
     list is the registry's, its version 1 the games that declare the first version, its
     two kinds of hands the games' ``by_seat``."""
-    assert SCHEMA["properties"]["variant"]["enum"] == KEYS
+    assert SCHEMA["properties"]["variant"]["enum"] == KEYS, "sitting.schema.json's variants"
     version_1 = next(b for b in SCHEMA["allOf"] if "version" in b["if"]["properties"])
     first = [game.value for game in SHIPPED if game.file_version == 1]
     assert version_1["then"]["properties"]["variant"]["enum"] == first
@@ -67,7 +67,9 @@ def test_the_schema_lists_the_games_the_registry_ships() -> None:
 @pytest.mark.parametrize("game", SHIPPED, ids=KEYS)
 def test_the_schema_has_the_games_own_entry(game: Game) -> None:
     """Its players and dealers: as many as its seats."""
-    (then,) = [then for named, then in _schema_branches() if named == {"const": game.value}]
+    entries = [then for named, then in _schema_branches() if named == {"const": game.value}]
+    assert len(entries) == 1, f"sitting.schema.json has no entry of its own for {game.value}"
+    (then,) = entries
     players = then["properties"]["players"]
     assert (players["minItems"], players["maxItems"]) == (game.seats, game.seats)
 
