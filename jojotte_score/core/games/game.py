@@ -75,10 +75,10 @@ class Game:
     seats: ClassVar[int]
     """How many players sit at the table."""
     default_game_target: ClassVar[int] = 80
-    """Points below the line that win a game, unless a sitting says otherwise (R11; 125 in
-    partnerships, T13, F5)."""
+    """Points below the line that win a game, unless a sitting says otherwise: 80, or 125 in
+    partnerships (R12)."""
     default_rubber_bonus: ClassVar[int] = 300
-    """The rubber's bonus, unless a sitting says otherwise (R12)."""
+    """The rubber's bonus, unless a sitting says otherwise: 300 (R13)."""
     tricks_per_hand: ClassVar[int] = 9
     """The tricks of a hand: nine cards for each active player, unless the game says
     otherwise (eight each when four share the 32 cards)."""
