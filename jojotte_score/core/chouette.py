@@ -19,7 +19,7 @@ from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
 from jojotte_score.core.games.chouette import ChouetteRoles, chouette_roles
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
-from jojotte_score.core.model import Hand, Sitting, ThrownIn, Variant
+from jojotte_score.core.model import Hand, Sitting, ThrownIn
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
 from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
@@ -85,10 +85,10 @@ def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) ->
     for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=first):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
-        found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
+        found = check_hand(hand._replace(dealer=None), sitting.variant, number, sides)
         problems.extend(found)
         if roles_known:
-            problems.extend(CHOUETTE.dealer_problems(hand, number, names, roles))
+            problems.extend(sitting.game.dealer_problems(hand, number, names, roles))
         if errors_only(found):
             roles_known = False
         elif roles_known:
@@ -117,7 +117,7 @@ def _followed(sitting: Sitting) -> list[_Dealt]:
     for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
-        if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
+        if errors_only(check_hand(hand._replace(dealer=None), sitting.variant, number, sides)):
             break
         followed.append(_Dealt(number, rubber, roles, hand))
         if scorer.add(hand).rubber_winner is not None:
@@ -215,7 +215,7 @@ class ChouetteCorrector:
         names = sitting.players
         roles = None if rubber.roles is None else chouette_roles(rubber.roles)
         sides = (names[roles.box], names[roles.captain]) if roles else None
-        wrong = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, position + 1, sides)
+        wrong = check_hand(hand._replace(dealer=None), sitting.variant, position + 1, sides)
         if errors_only(wrong):
             return None
         if carried or roles is None:  # a rubber that starts with prison waiting
@@ -232,7 +232,7 @@ class ChouetteCorrector:
         after that."""
         assert self._recorded is not None
         recorded = self._recorded.hands
-        scorer = Scorer(Variant.CHOUETTE, edited.rules, START._replace(roles=roles))
+        scorer = Scorer(edited.variant, edited.rules, START._replace(roles=roles))
         followed: list[_Dealt] = []
         rubber = 1
         index = start
