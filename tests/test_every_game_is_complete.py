@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 
 from jojotte_score.core.games import Game, all_games
 from jojotte_score.formats.sitting_file import SCHEMA_FILE, load_sitting
-from tests.gui.test_every_game import OPEN_ROWS, PRINTED, STATUS
+from tests.gui.window.test_every_game import OPEN_ROWS, PRINTED, STATUS
 from tests.stored_examples import GAMES, NAMES, example_path
 
 ROOT = Path(__file__).resolve().parents[1]

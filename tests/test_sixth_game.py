@@ -3,7 +3,7 @@
 explained, written and read as a sitting file, exported to CSV and to PDF, imported,
 stored and reloaded, and has its page on the scoring card, through the registry alone.
 
-The window, the entry panel and printing are tests/gui/test_sixth_game.py's.
+The window, the entry panel and printing are tests/gui/window/test_sixth_game.py's.
 """
 
 from __future__ import annotations

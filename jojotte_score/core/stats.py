@@ -60,7 +60,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette import chouette_roles
@@ -76,8 +75,6 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.scoring import Outcome
 from jojotte_score.core.three_player import two_sided
-
-HandT = TypeVar("HandT")
 
 
 class ContractKind(enum.StrEnum):

@@ -10,7 +10,7 @@ to play) that every part of the program then offers, scores, stores and prints.
 
 A game's module is imported when the game is first asked for: a window showing a
 two-player sitting loads the two-player game's module only (the window's start-up has a
-module budget, tests/gui/test_startup.py; all five cost it four modules more).
+module budget, tests/gui/window/test_startup.py; all five cost it four modules more).
 """
 
 from __future__ import annotations
