@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
     Doubling,
     Rules,

@@ -17,7 +17,7 @@ from typing import NamedTuple, cast
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
-from jojotte_score.core.games.chouette import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Sitting, ThrownIn
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand

@@ -62,7 +62,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from jojotte_score.core.games import find_game
-from jojotte_score.core.games.chouette import chouette_roles
+from jojotte_score.core.games.chouette_roles import chouette_roles
 from jojotte_score.core.ledger import Ledger, RubberResult, replay
 from jojotte_score.core.model import (
     Doubling,

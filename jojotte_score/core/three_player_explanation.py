@@ -28,7 +28,7 @@ from jojotte_score.core.explanation import (
     trick_sum,
     two_sided_play,
 )
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
     Doubling,

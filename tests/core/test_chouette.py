@@ -20,7 +20,7 @@ from jojotte_score.core.chouette import (
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.games import find_game
-from jojotte_score.core.games.chouette import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     Hand,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.games import all_games, find_game, first_game
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import PlayedHand, Rules, Trump, Variant
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import HandResult, Scorer, replay
 from jojotte_score.core.model import (
     Hand,

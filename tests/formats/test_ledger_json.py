@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.games.chouette import chouette_roles
+from jojotte_score.core.games.chouette_roles import chouette_roles
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.ledger_json import dumps_ledger, dumps_scored, ledger_to_data

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.games import find_game
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import RubberResult, replay
 from jojotte_score.core.model import Sitting, Variant

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from jojotte_score.core.games import find_game
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.i18n import format_signed as signed

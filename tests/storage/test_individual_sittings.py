@@ -16,7 +16,7 @@ import pytest
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.games import all_games, find_game
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import (
     AnyHand,

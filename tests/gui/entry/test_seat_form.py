@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from jojotte_score.core.games.chouette import ChouetteRoles
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
