@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
@@ -576,7 +577,7 @@ class MainWindow(SittingMenus, QMainWindow):
         and the fixes offered with the deletion as one step, or Cancel."""
         position, shown = self.selected_position(), self.session.shown
         if position is not None and shown is not None:
-            correction = shown.variant.game.deletion(shown.sitting, position)
+            correction = find_game(shown.variant).deletion(shown.sitting, position)
             command: StoreCommand = DeleteHand(self.session, position)
             if correction is not None:
                 from jojotte_score.core.corrections import DealerChoice  # only for such a hand
