@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.games import find_game
 from jojotte_score.core.series import (
     SittingCourse,
     SittingResult,
@@ -36,7 +37,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.chart_widget import ChartWidget
-from jojotte_score.gui.window.dialogs import show_message
+from jojotte_score.gui.messages import show_message
 from jojotte_score.i18n import _
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart
@@ -154,7 +155,7 @@ class PlotsView(QWidget):
         self.sitting.blockSignals(True)
         self.sitting.clear()
         for info in infos:
-            names = info.players if info.variant.game.per_player else info.side_names
+            names = info.players if find_game(info.variant).per_player else info.side_names
             label = sitting_label(info.id, info.title, info.created, info.variant, names)
             self.sitting.addItem(label, info.id)
         index = self.sitting.findData(chosen)

@@ -2,12 +2,12 @@
 
 Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands costs
 nothing until rows are shown; rows older than the newest rubber are scored when first
-shown (see :class:`~jojotte_score.gui.pad.pad.Pad`). The only arithmetic is adding up a
+shown (see :class:`~jojotte_score.presenters.pad.Pad`). The only arithmetic is adding up a
 hand's entries per side and line, as the pad shows them.
 
 A game of individual players (the three-player game, the chouette, cutthroat) has a pair
 of columns, above and below, for every player, from the same
-:class:`~jojotte_score.gui.pad.pad.Pad`.
+:class:`~jojotte_score.presenters.pad.Pad`.
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     PlayedHand,
+    RubberRoles,
     Sitting,
     Special,
     ThrownIn,
     Trump,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, current_language, ngettext
+from jojotte_score.presenters.pad import Pad
 
 if TYPE_CHECKING:
     from jojotte_score.core.model import SeatHand
@@ -46,7 +46,7 @@ TRUMP_SIGNS = {
 DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
 
 _Index = QModelIndex | QPersistentModelIndex
-_MadeOf = tuple[HandResult, ChouetteRoles | None]  # what a row's texts are made from
+_MadeOf = tuple[HandResult, RubberRoles | None]  # what a row's texts are made from
 
 
 class Column(enum.IntEnum):
@@ -399,30 +399,26 @@ class HandTableModel(QAbstractTableModel):
         return points_text(hand)
 
     def _hand_sides(self, result: HandResult) -> tuple[str, str]:
-        """The two sides of a hand recorded side against side: the chouette's box and
-        captain in the hand's rubber (C2)."""
+        """The two sides of a hand recorded side against side: the seats the game's roles
+        of the hand's rubber give them (the chouette's box and captain, C2)."""
         if self._pad is None:
             return (self._sides[0], self._sides[1])
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return (self._sides[0], self._sides[1])
-        return (self._players[roles.box], self._players[roles.captain])
+        first, second = self._pad.recent.game.side_seats(roles)
+        return (self._players[first], self._players[second])
 
     def _winners(self, result: HandResult) -> Sequence[str]:
         """Whom a game or rubber the ledger gives to a column goes to: the column's side or
-        player; in the chouette the team, captain and partner, when the captain's column
-        wins (C4a, C5)."""
+        player, unless the game's roles say (the chouette's team, captain and partner, when
+        the captain's column wins, C4a, C5)."""
         if self._pad is None:
             return self._sides
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return self._sides
-        names = list(self._sides)
-        # Translators: the chouette's team, as in "game to Carl and Bert".
-        names[roles.captain] = _("{captain} and {partner}").format(
-            captain=self._players[roles.captain], partner=self._players[roles.partner]
-        )
-        return names
+        return self._pad.recent.game.column_winners(roles, self._sides)
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

@@ -7,8 +7,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QTableView
 
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_window import HistoryWindow
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.pad.test_hand_list_reads import NAME, cells, headers
 from tests.stored_examples import GAMES, store_game

@@ -81,7 +81,8 @@ def names_for(ledger: Ledger, row: int) -> tuple[str, ...]:
     result = ledger.hands[row]
     roles = ledger.rubber_roles(result.rubber)
     if isinstance(result.hand, PlayedHand) and roles is not None:
-        return (ledger.columns[roles.box], ledger.columns[roles.captain])
+        first, second = ledger.game.side_seats(roles)
+        return (ledger.columns[first], ledger.columns[second])
     return ledger.columns
 
 

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.gui.accessibility import ANNOUNCED
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_window import HistoryWindow
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.dialogs import NewSittingDialog, OpenSittingDialog
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.stored_examples import GAMES, store_game
