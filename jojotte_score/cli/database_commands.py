@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 
 def import_files(args: argparse.Namespace, context: Context) -> int:
-    """Store each good sitting file as a new sitting and print its id; refuse each bad one."""
+    """Store each good sitting file as a new sitting and print its id (or update the stored
+    sitting with its stable id, or say it is unchanged); refuse each bad one."""
     if len(args.files) > 1 and (args.title or args.place):
         context.parser.error(_("import: --title and --place need a single FILE"))
     context.check_folder()
@@ -73,17 +74,24 @@ def _store(
     with context.writing() as store:
         for path, loaded in good:
             try:
-                sitting_id = store.import_sitting(
+                done = store.import_or_update(
                     loaded.sitting,
+                    sitting_id=loaded.uuid,
                     title=args.title,
                     place=args.place,
                     earlier_checks=loaded.earlier_checks,
+                    as_new=args.as_new,
                 )
             except InvalidSittingError as error:
                 print_problems(error.problems, error.source or source_name(path))
                 refused = True
                 continue
-            print(sitting_id, flush=True)
+            if done.outcome == "updated":
+                print(_("updated sitting {id}").format(id=done.id), flush=True)
+            elif done.outcome == "unchanged":
+                print(_("sitting {id} is unchanged").format(id=done.id), flush=True)
+            else:
+                print(done.id, flush=True)
     return refused
 
 
@@ -122,7 +130,7 @@ def export(args: argparse.Namespace, context: Context) -> int:
     """Write a stored sitting to a sitting file."""
     with context.reading() as store:
         stored = context.stored(store, args.id)
-    write_output(args.output, lambda path: save_sitting(stored.sitting, path))
+    write_output(args.output, lambda path: save_sitting(stored.sitting, path, stored.uuid))
     return EXIT_OK
 
 

@@ -142,16 +142,24 @@ def build_parser() -> argparse.ArgumentParser:
         "import",
         help=_("store sitting files in the database"),
         description=_(
-            "Store each sitting file as a new sitting and print its id. Each file "
-            "is checked first: a file with any problem is refused whole (its problems are "
-            "listed as by 'score') and nothing of it is stored. With several files each good "
-            "one is stored and each bad one refused; the exit status is 2 if any was refused."
+            "Store each sitting file as a new sitting and print its id. A file whose "
+            'sitting is already stored (the same "uuid") updates that sitting when its '
+            "hands differ and leaves it as it is when they do not; --as-new keeps a separate "
+            "copy instead. Each file is checked first: a file with any problem is refused "
+            "whole (its problems are listed as by 'score') and nothing of it is stored. With "
+            "several files each good one is stored and each bad one refused; the exit status "
+            "is 2 if any was refused."
         ),
     )
     importing.set_defaults(handler=database_commands.import_files)
     importing.add_argument("files", type=Path, nargs="+", metavar="FILE", help=_("sitting files"))
     importing.add_argument("--title", default="", help=_("the sitting's title (one FILE only)"))
     importing.add_argument("--place", default="", help=_("where it was played (one FILE only)"))
+    importing.add_argument(
+        "--as-new",
+        action="store_true",
+        help=_("store each file as a new sitting even when its sitting is already stored"),
+    )
     _add_data_dir(importing)
 
     sittings = commands.add_parser("sittings", help=_("list the stored sittings"))

@@ -14,6 +14,7 @@ import errno
 import json
 import os
 import stat
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final, TypeVar
@@ -70,16 +71,19 @@ SCHEMA_FILE: Final = "sitting.schema.json"
 EARLIER_CHECKS_KEY: Final = "recorded_under_earlier_checks"
 """The key that marks a sitting recorded under earlier checks (see
 :mod:`~jojotte_score.formats.earlier_checks`, imported only for such a file)."""
+SITTING_ID_KEY: Final = "uuid"
+"""The optional key of a sitting's stable id: the same sitting on every device (a UUID)."""
 _SITTING_KEYS: Final = (
     "format",
     "version",
+    SITTING_ID_KEY,
     "variant",
     "players",
     "rules",
     "hands",
     EARLIER_CHECKS_KEY,
 )
-_SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
+_SITTING_KEYS_2: Final = (*_SITTING_KEYS[:5], "chouette", *_SITTING_KEYS[5:])
 _RULES_KEYS: Final = ("game_target", "rubber_bonus")
 _THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 _PLAYED_KEYS: Final = (
@@ -126,6 +130,8 @@ class LoadedSitting:
     earlier_checks: bool = False
     """Whether the file marks the sitting as recorded under earlier checks (see
     :mod:`~jojotte_score.formats.earlier_checks`): storing it tolerates the same problems."""
+    uuid: str | None = None
+    """The sitting's stable id (``"uuid"``, lower-case), None when the file has none."""
 
 
 # Reading -------------------------------------------------------------------------------
@@ -344,7 +350,37 @@ def _parse_sitting(data: object, source: str, *, consume: bool = False) -> Loade
     if sitting is None or errors:
         raise InvalidSittingError(errors, source)
     earlier = isinstance(data, dict) and data.get(EARLIER_CHECKS_KEY) is True
-    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier)
+    sitting_id = sitting_uuid(data.get(SITTING_ID_KEY)) if isinstance(data, dict) else None
+    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier, sitting_id)
+
+
+def sitting_uuid(value: object) -> str | None:
+    """``value`` as a sitting's id in its one written form (lower-case, with hyphens), or
+    None when it is not a UUID written out in full."""
+    if not isinstance(value, str) or len(value) != 36:
+        return None
+    try:
+        parsed = uuid.UUID(value)
+    except ValueError:
+        return None
+    written = str(parsed)
+    return written if written == value else None
+
+
+def new_sitting_uuid() -> str:
+    """A new sitting's id: a random UUID."""
+    return str(uuid.uuid4())
+
+
+def _read_uuid(top: FieldReader) -> None:
+    """Refuse a sitting id that is not a UUID written out in full."""
+    if SITTING_ID_KEY in top.obj and sitting_uuid(top.obj[SITTING_ID_KEY]) is None:
+        message = _(
+            "{field} must be the sitting's id, a UUID such as "
+            '"0b9d6d7e-3f52-4c39-9a43-2f1f7d0c9e5a", not {value}'
+        )
+        value = show(top.obj[SITTING_ID_KEY])
+        top.error(message.format(field=SITTING_ID_KEY, value=value), SITTING_ID_KEY)
 
 
 def _read_sitting(
@@ -364,6 +400,7 @@ def _read_sitting(
     if version is None:
         return None
     top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _SITTING_KEYS_2)
+    _read_uuid(top)
     variant = _read_variant(top, version)
     players = top.strings("players")
     rules = _read_rules(top, variant or _stand_in(2))
@@ -899,18 +936,21 @@ def hand_to_data(hand: Hand | SeatHand) -> dict[str, object]:
     return data
 
 
-def sitting_to_data(sitting: Sitting) -> dict[str, object]:
+def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str, object]:
     """The whole sitting as a JSON-ready dict; ``rules`` only lists what differs from standard.
 
     Two-player and partnership sittings are written as version 1, the games of individual
-    players as version 2 (a chouette with its first rubber's ``chouette`` roles).
+    players as version 2 (a chouette with its first rubber's ``chouette`` roles). Given
+    ``sitting_id``, the sitting's stable id is written as ``"uuid"``.
     """
     data: dict[str, object] = {
         "format": FORMAT_NAME,
         "version": NEWEST_VERSION if sitting.variant.game.per_player else FORMAT_VERSION,
-        "variant": sitting.variant.value,
-        "players": list(sitting.players),
     }
+    if sitting_id is not None:
+        data[SITTING_ID_KEY] = sitting_id
+    data["variant"] = sitting.variant.value
+    data["players"] = list(sitting.players)
     if sitting.chouette is not None:
         data["chouette"] = {"box": sitting.chouette.box, "captain": sitting.chouette.captain}
     standard = Rules.for_variant(sitting.variant)
@@ -932,9 +972,10 @@ def _fails_todays_checks(sitting: Sitting) -> bool:
     return any(not problem.warning for problem in check_sitting(sitting))
 
 
-def dumps_sitting(sitting: Sitting) -> str:
-    """The sitting as JSON text: one key per line, one hand per line, ending with a newline."""
-    data = sitting_to_data(sitting)
+def dumps_sitting(sitting: Sitting, sitting_id: str | None = None) -> str:
+    """The sitting as JSON text: one key per line, one hand per line, ending with a newline
+    (with its stable id, ``"uuid"``, when given ``sitting_id``)."""
+    data = sitting_to_data(sitting, sitting_id)
     lines = ["{"]
     for index, (key, value) in enumerate(data.items()):
         comma = "," if index < len(data) - 1 else ""
@@ -951,9 +992,10 @@ def dumps_sitting(sitting: Sitting) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_sitting(sitting: Sitting, path: Path) -> None:
-    """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically."""
-    write_atomically(path, dumps_sitting(sitting))
+def save_sitting(sitting: Sitting, path: Path, sitting_id: str | None = None) -> None:
+    """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically (with its
+    stable id when given ``sitting_id``)."""
+    write_atomically(path, dumps_sitting(sitting, sitting_id))
 
 
 def _compact(value: object) -> str:
