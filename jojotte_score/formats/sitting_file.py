@@ -13,8 +13,8 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
-import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final, TypeVar
@@ -355,20 +355,20 @@ def _parse_sitting(data: object, source: str, *, consume: bool = False) -> Loade
 
 
 def sitting_uuid(value: object) -> str | None:
-    """``value`` as a sitting's id in its one written form (lower-case, with hyphens), or
-    None when it is not a UUID written out in full."""
-    if not isinstance(value, str) or len(value) != 36:
-        return None
-    try:
-        parsed = uuid.UUID(value)
-    except ValueError:
-        return None
-    written = str(parsed)
-    return written if written == value else None
+    """``value`` when it is a sitting's id in its one written form (a UUID in lower case,
+    with hyphens), else None."""
+    if isinstance(value, str) and _UUID.fullmatch(value):
+        return value
+    return None
+
+
+_UUID: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 
 
 def new_sitting_uuid() -> str:
     """A new sitting's id: a random UUID."""
+    import uuid  # only when a sitting is stored: the window starts without it
+
     return str(uuid.uuid4())
 
 
