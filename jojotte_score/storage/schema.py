@@ -341,9 +341,10 @@ MIGRATIONS: Final = (
             # device's counter for the sitting, its Lamport clock, the versions it had seen
             # as a JSON object device to counter, and the record, NULL for a deletion);
             # what this device last wrote of each sitting (``sync_written``: the sitting's
-            # revision then); the versions kept as conflict copies until a player chooses
-            # (``sync_conflict``) and those chosen away (``sync_resolved``); and how far
-            # each device's change log has been read (``sync_peer``). Keyed by the
+            # revision then, -1 for its deletion); the conflict copies each device's newest
+            # version carries (``sync_conflict``, by the device listing them) and the
+            # copies chosen away (``sync_resolved``); and how far each device's change log
+            # has been read (``sync_peer``). Keyed by the
             # sitting's uuid, not its row: a deleted sitting's versions stay known.
             "CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
             """
@@ -366,12 +367,13 @@ MIGRATIONS: Final = (
             """
             CREATE TABLE sync_conflict (
                 uuid TEXT NOT NULL,
+                listed_by TEXT NOT NULL,
                 device TEXT NOT NULL,
                 counter INTEGER NOT NULL,
                 clock INTEGER NOT NULL,
                 seen TEXT NOT NULL,
                 record TEXT,
-                PRIMARY KEY (uuid, device, counter)
+                PRIMARY KEY (uuid, listed_by, device, counter)
             ) WITHOUT ROWID
             """,
             """
