@@ -99,16 +99,27 @@ def sittings(args: argparse.Namespace, context: Context) -> int:
     """List the stored sittings, oldest first."""
     with context.reading() as store:
         infos = [] if store is None else _checked(store, store.list_sittings())
-    if not infos:
+        held = [] if store is None else _conflict_lines(store)
+    if not infos and not held:
         print(_(NO_SITTINGS))
         return EXIT_OK
-    for line in sittings_table(sorted(infos, key=lambda info: info.id)):
+    for line in sittings_table(sorted(infos, key=lambda info: info.id)) if infos else ():
+        print(line)
+    for line in held:  # the conflict copies a sync folder brought, each marked
         print(line)
     damaged = [info for info in infos if info.damaged]
     for info in damaged:
         error = DamagedSittingError(info.id, info.damaged)
         fail(str(error))
     return EXIT_FAILED if damaged else EXIT_OK
+
+
+def _conflict_lines(store: SittingStore) -> list[str]:
+    """Each conflict copy kept from a sync folder, in words (docs/sync.md)."""
+    from jojotte_score.cli.sync_command import conflict_line
+    from jojotte_score.sync.engine import conflicts
+
+    return [conflict_line(conflict) for conflict in conflicts(store)]
 
 
 def _checked(store: SittingStore, infos: list[SittingInfo]) -> list[SittingInfo]:

@@ -148,7 +148,12 @@ def _check_own_files(
     report.problems.append(message)
     with store.database.transaction() as writing:
         state.put_setting(writing, state.DEVICE, new)
-        writing.execute("DELETE FROM sync_written")
+        if copies:
+            # The transport kept one machine's files and made copies of the other's: what
+            # this one wrote may be among the copies, so it writes everything again. Else
+            # its versions are in the folder as it wrote them (a backup restored finds the
+            # versions written since, and takes them back).
+            writing.execute("DELETE FROM sync_written")
         writing.execute("DELETE FROM sync_peer WHERE device = ?", (device,))
     return new
 

@@ -271,3 +271,29 @@ def test_the_folder_copied_by_hand_in_pieces(tmp_path: Path) -> None:
     assert len(carl.store.list_sittings()) == 4
     anna.close()
     carl.close()
+
+
+def test_a_restored_backup_takes_its_later_changes_back_from_the_folder(
+    tmp_path: Path,
+) -> None:
+    (anna,) = shared(tmp_path, "anna")
+    anna.store.import_sitting(GERMAN)
+    anna.sync()
+    anna.close()
+    database = anna.data / "sittings.sqlite3"
+    backup = tmp_path / "backup.sqlite3"
+    shutil.copyfile(database, backup)
+    anna.store = type(anna.store)(type(anna.store.database).open(database))
+    anna.store.add_hand(1, GERMAN.hands[0])
+    anna.store.create_sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"))
+    anna.sync()
+    kept = export_state(anna.store)
+    anna.close()
+    database.unlink()
+    shutil.copyfile(backup, database)  # the backup restored: the later changes are gone
+    anna.store = type(anna.store)(type(anna.store.database).open(database))
+    assert len(anna.store.list_sittings()) == 1
+    report = anna.sync()
+    assert any("also writes to the sync folder as this device" in p for p in report.problems)
+    assert export_state(anna.store) == kept
+    anna.close()
