@@ -6,7 +6,8 @@
 # python3 at all gets it that way.
 #
 #   sh packaging/system-libraries.sh              the libraries Qt needs to show the window
-#   sh packaging/system-libraries.sh tests        ... and the tools the tests use
+#   sh packaging/system-libraries.sh tests        ... and the tools the tests use (Syncthing
+#                                                 among them: two instances on loopback)
 #   sh packaging/system-libraries.sh tests build  ... and the tools that build the packages
 #   sh packaging/system-libraries.sh tests browser  ... and Debian's chromium and its
 #                                                 WebDriver, for the shared page's tests in a
@@ -25,7 +26,7 @@ libfontconfig1 libfreetype6 fonts-dejavu-core libegl1 libgl1 libx11-6 libx11-xcb
 libxkbcommon0 libxkbcommon-x11-0 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4
 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0
 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2"
-tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream"
+tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream syncthing"
 build="binutils lintian"
 browser="chromium chromium-driver"
 
