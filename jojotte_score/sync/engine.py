@@ -98,10 +98,7 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
     report = SyncReport(device)
     device = _check_own_files(store, folder, device, report)
     report.device = device
-    if (
-        state.peers(store.database.connection).get(device) is None
-        or not (folder.device_dir(device) / "device.json").exists()
-    ):
+    if folder.device_name(device) != folder.clean_name(name):  # once, not at every pass
         folder.write_device(device, name)
     _write_changes(store, folder, device, report)
     for other in folder.devices():

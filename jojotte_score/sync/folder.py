@@ -255,7 +255,12 @@ class SyncFolder:
         except (OSError, ValueError, UnicodeDecodeError, RecursionError):
             return ""
         name = data.get("name") if isinstance(data, dict) else None
-        return _CONTROL.sub("", name)[:MAX_NAME].strip() if isinstance(name, str) else ""
+        return self.clean_name(name) if isinstance(name, str) else ""
+
+    @staticmethod
+    def clean_name(name: str) -> str:
+        """A device's name as shown: no control characters, at most :data:`MAX_NAME`."""
+        return _CONTROL.sub("", name)[:MAX_NAME].strip()
 
     def _unwritable(self, error: OSError) -> SyncFolderError:
         message = _(

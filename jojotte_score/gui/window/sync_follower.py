@@ -77,13 +77,17 @@ class SyncFollower(QObject):
         except JojotteError as error:
             self.failed.emit(str(error))
             return
-        self._watch(folder)
+        self._watch(folder, report.device)
         self.last = report
         self.passed.emit(report)
 
-    def _watch(self, folder: SyncFolder) -> None:
+    def _watch(self, folder: SyncFolder, own: str) -> None:
+        """Watch the folder and every other device's folder and log (not this device's
+        own: its writes would start a pass of their own)."""
         wanted = [str(folder.root), str(folder.root / DEVICES)]
         for device in folder.devices():
+            if device == own:
+                continue
             wanted.append(str(folder.device_dir(device)))
             log = folder.log_path(device)
             if log.exists():
