@@ -240,19 +240,19 @@ def _take_in(store: SittingStore, folder: SyncFolder, other: str, report: SyncRe
     for offset in log.damaged:
         message = _("device {device}: a damaged line in its log (at byte {offset}) was skipped")
         report.problems.append(message.format(device=other[:8], offset=offset))
-    read_to, seq = start, peer.seq
-    done: set[tuple[str, int]] = set()
+    # A version whose file has not fully arrived is waited for: the log is read again from
+    # its line next time, but the lines after it are taken in now (a version already taken
+    # in is not taken in twice), so one file that never arrives stops nothing else.
+    waiting: tuple[int, int] | None = None  # where to read from next time, and its seq
+    read_to, seq = log.read_to, peer.seq
+    previous, previous_seq = start, peer.seq
     for entry, end in zip(log.entries, log.ends, strict=True):
-        if (entry.sitting, entry.counter) in done:
-            read_to, seq = end, entry.seq
-            continue
-        taken = _take_version(store, folder, other, entry, report)
-        if taken is None:
-            break  # its file has not arrived yet: read on from here next time
-        done.add((entry.sitting, entry.counter))
-        read_to, seq = end, entry.seq
-    else:
-        read_to = log.read_to
+        if _take_version(store, folder, other, entry, report) is None and waiting is None:
+            waiting = (previous, previous_seq)
+        previous, previous_seq = end, entry.seq
+        seq = max(seq, entry.seq)
+    if waiting is not None:
+        read_to, seq = waiting
     name = folder.device_name(other) or peer.name
     seen_at = datetime.now(UTC).replace(microsecond=0).isoformat()  # shown, never ordered by
     with store.database.transaction() as writing:

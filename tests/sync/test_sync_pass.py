@@ -297,3 +297,22 @@ def test_a_restored_backup_takes_its_later_changes_back_from_the_folder(
     assert any("also writes to the sync folder as this device" in p for p in report.problems)
     assert export_state(anna.store) == kept
     anna.close()
+
+
+def test_a_file_that_never_arrives_whole_stops_nothing_else(pair: list[Device]) -> None:
+    anna, carl = pair
+    first = anna.store.import_sitting(GERMAN)
+    anna.sync()
+    second = anna.store.create_sitting(Variant.PARTNERSHIP, ("A", "B", "C", "D"))
+    anna.sync()
+    deliver_all(pair)
+    cut = carl.folder / "devices" / device_id(anna.store) / "sittings"
+    cut = cut / f"{anna.store.uuid_of(first)}.json"
+    cut.write_bytes(cut.read_bytes()[:200])  # stuck half-way, for good
+    report = carl.sync()
+    assert [(t.id, t.what) for t in report.taken] == [(1, "new")]
+    assert carl.store.uuid_of(1) == anna.store.uuid_of(second)
+    assert carl.sync().taken == []  # waited for again, and nothing taken twice
+    deliver_all(pair)
+    assert [t.what for t in carl.sync().taken] == ["new"]
+    assert export_state(carl.store) == export_state(anna.store)
