@@ -340,10 +340,10 @@ def import_file(store: SittingStore, path: Path) -> int:
 
 
 def export_sitting(shown: Shown, path: Path) -> None:
-    """Write the shown sitting to a sitting file."""
+    """Write the shown sitting to a sitting file, with its stable id."""
     from jojotte_score.formats.sitting_file import save_sitting
 
-    save_sitting(shown.sitting, path)
+    save_sitting(shown.sitting, path, shown.stored.uuid or None)
 
 
 def rubbers_path(hands_path: Path) -> Path:

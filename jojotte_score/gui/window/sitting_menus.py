@@ -182,12 +182,39 @@ class SittingMenus(_Base):
         if name:
             self.import_path(Path(name))
 
+    def _update_from_file(self, path: Path) -> int | None:
+        """When the file's sitting is stored (the same stable id): show it, updated to the
+        file's hands as one undoable change when they differ; its id. None for a sitting
+        not stored, which is imported as a new one."""
+        from jojotte_score.formats.sitting_file import load_sitting
+
+        loaded = load_sitting(path)
+        store = self.session.store
+        stored = None if loaded.uuid is None else store.find_uuid(loaded.uuid)
+        if stored is None:
+            return None
+        self.open_sitting_id(stored)
+        if store.load(stored).sitting == loaded.sitting:
+            message = _("Sitting {id} is unchanged: {file} holds the same hands.")
+        else:
+            from jojotte_score.gui.sitting.commands import UpdateSitting
+
+            command = UpdateSitting(
+                self.session, loaded.sitting, earlier_checks=loaded.earlier_checks
+            )
+            self.undo_stack.push(command)
+            message = _("Updated sitting {id} from {file} (Edit > Undo takes it back).")
+        self.statusBar().showMessage(message.format(id=stored, file=path.name), 10000)
+        return stored
+
     def import_path(self, path: Path) -> bool:
         """Store the sitting file ``path`` and show it; a refused file is explained."""
         if self.session.read_only:
             self.tell(_("Sitting file not imported"), f"{path.name}: {_(READ_ONLY_NOTE)}.")
             return False
         try:
+            if self._update_from_file(path) is not None:
+                return True  # shown, and its undo history keeps the update
             sitting_id = import_file(self.session.store, path)
         except InvalidSittingError as error:
             text = "\n".join(problem.describe(error.source) for problem in error.problems)

@@ -4,6 +4,7 @@ settled from File > Sync conflicts…."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -155,3 +156,33 @@ def test_a_folder_holding_the_data_folder_is_refused_with_a_message(
     assert anna.sync_follower is None
     assert len(said) == 1
     assert "a sync folder must not hold the data folder" in said[0]
+
+
+def test_importing_a_stored_sitting_in_the_window_updates_it_as_one_undoable_change(
+    windows: Windows, tmp_path: Path
+) -> None:
+    anna, _carl = windows
+    store = anna.session.store
+    made = store.import_sitting(german(), title="Friday")
+    anna.open_sitting_id(made)
+    exported = tmp_path / "friday.json"
+    from jojotte_score.gui.sitting.session import export_sitting
+
+    assert anna.session.shown is not None
+    export_sitting(anna.session.shown, exported)
+    assert anna.import_path(exported)
+    assert [info.id for info in store.list_sittings()] == [made]
+    assert "Sitting 1 is unchanged" in anna.statusBar().currentMessage()
+
+    content = json.loads(exported.read_text(encoding="utf-8"))
+    content["hands"] = content["hands"][:2]
+    exported.write_text(json.dumps(content), encoding="utf-8")
+    assert anna.import_path(exported)
+    assert [info.id for info in store.list_sittings()] == [made]
+    assert store.hand_count(made) == 2
+    assert store.load(made).title == "Friday"
+    assert anna.undo_stack.undoText() == "Update from the sitting file"
+    anna.undo_stack.undo()
+    assert store.load(made).sitting == german()
+    anna.undo_stack.redo()
+    assert store.hand_count(made) == 2
