@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -82,13 +83,17 @@ class ConflictsDialog(QDialog):
         intro = QLabel(
             _(
                 "A sitting changed on two devices before they synced is kept in both "
-                "versions. Until you choose, the statistics count it once."
+                "versions: this version is the sitting as the window shows it, that version "
+                "the other one listed here. Until you choose, the statistics count it once."
             )
         )
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.list = QListWidget()
         self.list.setAccessibleName(_("Conflicts"))
+        self.list.setWordWrap(True)  # a long sentence wraps instead of scrolling sideways
+        self.list.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout.addWidget(self.list)
         self.keep_this = QPushButton(_("Keep &this version"))
         self.keep_that = QPushButton(_("Keep t&hat version"))
