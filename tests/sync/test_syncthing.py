@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from jojotte_score.cli import main
 from jojotte_score.storage.database import Database
@@ -307,3 +308,36 @@ def test_hands_recorded_on_a_reach_b_and_a_conflict_keeps_both(
     assert states[0] == states[1]
     # Syncthing kept no conflict copies of ours: each device writes only its own files.
     assert not list(a.folder.rglob("*.sync-conflict-*"))
+
+
+def test_a_window_on_b_shows_the_hands_recorded_on_a(
+    laptops: list[Instance], qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The window follows its folder: the file watcher sees what Syncthing delivers."""
+    from jojotte_score.gui.sitting.session import Session
+    from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.gui.window.settings import AppSettings
+    from jojotte_score.sync.engine import remember_folder
+
+    a, b = laptops
+    store = SittingStore(Database.open(database_path(b.data)))
+    remember_folder(store, b.folder)
+    window = MainWindow(Session(store), AppSettings.at(tmp_path / "b.ini"))
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        assert window.sync_follower is not None
+        assert window.session.shown is None
+        started = time.monotonic()
+        assert run(a, "import", GERMAN) == 0
+        assert run(a, "sync", a.folder) == 0
+        qtbot.waitUntil(
+            lambda: window.session.shown is not None and window.session.shown.count == 6,
+            timeout=int(ARRIVAL_S * 1000),
+        )
+        print(f"on B's screen {time.monotonic() - started:.1f} s after A's pass")
+        assert window.session.shown is not None
+        assert window.session.shown.players == ("A", "B")
+    finally:
+        window.stop_following()
+        store.database.close()
