@@ -98,9 +98,9 @@ def test_three_devices_end_with_the_same_history(
             for device in devices[:2]:
                 held = conflicts(device.store)
                 if held:
-                    chosen = held[data.draw(st.integers(0, len(held) - 1))]
+                    settled = held[data.draw(st.integers(0, len(held) - 1))]
                     keep = data.draw(st.sampled_from(("this", "that", "both")))
-                    resolve(device.store, chosen.uuid, chosen.copy.key, keep)
+                    resolve(device.store, settled.uuid, settled.copy.key, keep)
                     event("a conflict settled after the rounds")
             settle(devices)
             first_export = exports(devices[0])
