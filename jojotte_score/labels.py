@@ -17,7 +17,6 @@ from jojotte_score.i18n import N_, _, format_date, format_signed
 
 DATE_FORMAT = "%Y-%m-%d"
 """The date in files (ISO); a date shown to a person goes through :func:`format_date`."""
-TIME_FORMAT = f"{DATE_FORMAT} %H:%M:%S"
 CLOCK_FORMAT = "%H:%M:%S"
 NONE = "–"
 """What a table cell shows where there is no figure (no average without a finished rubber)."""

@@ -25,7 +25,6 @@ from jojotte_score.core.validation import check_hand, check_sitting_setup, error
 from jojotte_score.i18n import N_, _, ngettext
 
 CHOUETTE_SEATS = 3
-BOX_SIDE, TEAM_SIDE = 0, 1
 
 
 def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> HandScore:

@@ -60,7 +60,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
 from jojotte_score.core.ledger import Ledger, RubberResult, replay
 from jojotte_score.core.model import (
@@ -74,8 +73,6 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.scoring import Outcome
 from jojotte_score.core.three_player import two_sided
-
-HandT = TypeVar("HandT")
 
 
 class ContractKind(enum.StrEnum):

@@ -35,7 +35,7 @@ from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import all_games
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
-from jojotte_score.gui.window.dialogs import ok_cancel_buttons, show_message
+from jojotte_score.gui.messages import ok_cancel_buttons, show_message
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob

@@ -314,9 +314,9 @@ def test_a_window_on_b_shows_the_hands_recorded_on_a(
     laptops: list[Instance], qtbot: QtBot, tmp_path: Path
 ) -> None:
     """The window follows its folder: the file watcher sees what Syncthing delivers."""
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.main_window import MainWindow
     from jojotte_score.gui.window.settings import AppSettings
+    from jojotte_score.presenters.session import Session
     from jojotte_score.sync.engine import remember_folder
 
     a, b = laptops

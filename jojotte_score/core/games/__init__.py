@@ -7,7 +7,7 @@ names; :func:`all_games` gives every one, in the order the program offers them.
 
 A game's module is imported when the game is first asked for: a window showing a
 two-player sitting loads the two-player game's module only (the window's start-up has a
-module budget, tests/gui/test_startup.py; all five cost it four modules more).
+module budget, tests/gui/window/test_startup.py; all five cost it four modules more).
 """
 
 from __future__ import annotations

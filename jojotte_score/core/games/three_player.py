@@ -46,7 +46,7 @@ class ThreePlayer(Game):
     rulings = "T1-T16"
 
     # The scorer and the checks are imported when first used: the window's start-up has a
-    # module budget (tests/gui/test_startup.py).
+    # module budget (tests/gui/window/test_startup.py).
 
     def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
         """T5: the hand as D against A, then T6, T10, T11; the copies T8 (and F3)."""

@@ -455,10 +455,6 @@ class FormRules:
             return values.special is not Special.NULLO
         return True
 
-    def needs_input(self, values: FormValues, slot: Slot) -> bool:
-        """True for an empty slot the hand cannot be recorded without."""
-        return self._needs(values, slot, self.missing(values))
-
     def _needs(self, values: FormValues, slot: Slot, missing: dict[str, str]) -> bool:
         if not self.is_enabled(values, slot):
             return False

@@ -389,7 +389,7 @@ class HistoryWindow(QWidget):
         try:
             write_history_csv(self.model.shown_rows(), path)
         except OSError as error:
-            from jojotte_score.gui.window.dialogs import show_message
+            from jojotte_score.gui.messages import show_message
 
             show_message(
                 self,

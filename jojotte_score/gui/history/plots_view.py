@@ -35,7 +35,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.chart_widget import ChartWidget
-from jojotte_score.gui.window.dialogs import show_message
+from jojotte_score.gui.messages import show_message
 from jojotte_score.i18n import _
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart

@@ -2,12 +2,12 @@
 
 Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands costs
 nothing until rows are shown; rows older than the newest rubber are scored when first
-shown (see :class:`~jojotte_score.gui.pad.pad.Pad`). The only arithmetic is adding up a
+shown (see :class:`~jojotte_score.presenters.pad.Pad`). The only arithmetic is adding up a
 hand's entries per side and line, as the pad shows them.
 
 A game of individual players (the three-player game, the chouette, cutthroat) has a pair
 of columns, above and below, for every player, from the same
-:class:`~jojotte_score.gui.pad.pad.Pad`.
+:class:`~jojotte_score.presenters.pad.Pad`.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from jojotte_score.core.model import (
     Trump,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, current_language, ngettext
+from jojotte_score.presenters.pad import Pad
 
 if TYPE_CHECKING:
     from jojotte_score.core.model import SeatHand

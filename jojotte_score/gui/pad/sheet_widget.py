@@ -17,8 +17,8 @@ from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEv
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.gui.pad.pad import Pad, layout_pad
 from jojotte_score.i18n import _
+from jojotte_score.presenters.pad import Pad, layout_pad
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for

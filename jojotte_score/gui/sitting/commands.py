@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from PySide6.QtGui import QUndoCommand
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.i18n import _
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:

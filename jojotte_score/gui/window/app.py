@@ -157,7 +157,7 @@ def _run_gui(
     except StorageError as error:
         print(f"jojotte-score: {error}", file=sys.stderr)
         if app.platformName() != "offscreen" and not quit_after_start:  # else nobody sees it
-            from jojotte_score.gui.window.dialogs import show_message  # only ever needed here
+            from jojotte_score.gui.messages import show_message  # only ever needed here
 
             show_message(None, _("Cannot open the sittings"), str(error))
         return EXIT_FAILED
@@ -176,9 +176,9 @@ def _run_window(
     settings: AppSettings,
     environ: Mapping[str, str],
 ) -> int:
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.error_report import ErrorReport
     from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.presenters.session import Session
 
     session = Session(
         SittingStore(opened.database), read_only=opened.read_only, read_only_note=opened.note

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score import __version__
 from jojotte_score.core.model import Special
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.form_rules import (
     BACKSPACE,
     ENTER,
@@ -42,7 +43,7 @@ from jojotte_score.gui.entry.form_rules import (
     trump_choices,
 )
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS
-from jojotte_score.gui.window.actions import MENUS, SPECS, ActionName, shortcuts
+from jojotte_score.gui.window.actions import MENUS, SPECS, shortcuts
 from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME

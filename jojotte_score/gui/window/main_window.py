@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.model import AnyHand
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
@@ -49,14 +50,7 @@ from jojotte_score.gui.sitting.commands import (
     ReplaceHand,
     StoreCommand,
 )
-from jojotte_score.gui.sitting.session import Session, versus
-from jojotte_score.gui.window.actions import (
-    CHANGES,
-    ActionName,
-    add_menus,
-    create_actions,
-    language_actions,
-)
+from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions, language_actions
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
 from jojotte_score.gui.window.language import speak
@@ -64,6 +58,7 @@ from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
 from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
+from jojotte_score.presenters.session import Session, versus
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay

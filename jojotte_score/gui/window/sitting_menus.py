@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
-from jojotte_score.gui.sitting.session import (
+from jojotte_score.i18n import N_, _
+from jojotte_score.presenters.session import (
     create_sitting,
     csv_dialog_title,
     csv_written_text,
@@ -25,7 +26,6 @@ from jojotte_score.gui.sitting.session import (
     export_sitting,
     import_file,
 )
-from jojotte_score.i18n import N_, _
 from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 
     from jojotte_score.gui.history.history_window import HistoryWindow
     from jojotte_score.gui.pad.sheet_widget import SheetWidget
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.sync_follower import SyncFollower
+    from jojotte_score.presenters.session import Session
     from jojotte_score.sync.engine import SyncReport
 
     _Base = QMainWindow
@@ -87,7 +87,9 @@ class SittingMenus(_Base):
         """Tell the player what went wrong: in a message box, else (``unattended``) on
         stderr, one line each, as the command line reports failures."""
         if not self.unattended:
-            _dialogs().show_message(self, title, text)
+            from jojotte_score.gui.messages import show_message
+
+            show_message(self, title, text)
             return
         for line in text.splitlines():
             if line.strip():

@@ -14,13 +14,13 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
-from jojotte_score.gui.sitting.session import Session
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
 from jojotte_score.gui.window.sync_follower import SyncFollower
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.sync.engine import conflicts
@@ -166,7 +166,7 @@ def test_importing_a_stored_sitting_in_the_window_updates_it_as_one_undoable_cha
     made = store.import_sitting(german(), title="Friday")
     anna.open_sitting_id(made)
     exported = tmp_path / "friday.json"
-    from jojotte_score.gui.sitting.session import export_sitting
+    from jojotte_score.presenters.session import export_sitting
 
     assert anna.session.shown is not None
     export_sitting(anna.session.shown, exported)
