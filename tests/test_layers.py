@@ -152,8 +152,8 @@ KNOWN_LOOPS = {
     ],
 }
 """The import loops the code has, to be broken where the code around them is rebuilt (the
-core's closes through ``Variant.game``): a new loop fails the test, and so does a loop
-broken but still listed here."""
+core's closes through the model's late imports of the registry, ``Sitting.game``): a new
+loop fails the test, and so does a loop broken but still listed here."""
 
 
 def _loops(graph: Mapping[str, Iterable[str]]) -> list[set[str]]:

@@ -342,6 +342,20 @@ def build_gui_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=_("open the window on the last sitting, let it settle and exit (a smoke test)"),
     )
+    entry = parser.add_mutually_exclusive_group()
+    entry.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help=_(
+            "put the app in the desktop's menu, with its icon (in the user's data folder, "
+            "~/.local/share), and exit"
+        ),
+    )
+    entry.add_argument(
+        "--remove-desktop-entry",
+        action="store_true",
+        help=_("remove what --install-desktop-entry put there, and exit"),
+    )
     return parser
 
 

@@ -17,7 +17,7 @@ import contextlib
 from collections.abc import Callable, Generator
 
 from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, RubberResult, Scorer
-from jojotte_score.core.model import AnyHand, ChouetteRoles
+from jojotte_score.core.model import AnyHand, RubberRoles
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Line
 from jojotte_score.render.sheet_items import SheetLayout
@@ -150,7 +150,7 @@ class Pad:
             return []
         return ledger.game.explain_hand(result, ledger)
 
-    def roles(self, rubber: int) -> ChouetteRoles | None:
+    def roles(self, rubber: int) -> RubberRoles | None:
         """The chouette's roles in ``rubber`` (1-based), also for the rubber about to start;
         None in the other games."""
         if self.recent.start.rubber <= rubber:

@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING
 
 from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     AnyHand,
-    ChouetteRoles,
+    GameKey,
+    RubberRoles,
     Rules,
     Sitting,
-    Variant,
     side_names,
 )
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
@@ -47,7 +48,7 @@ class Shown:
         self.recent = recent
         self._store = store
         self._stored: StoredSitting | None = None
-        self._setup = Sitting(recent.variant, recent.players, (), recent.rules, recent.chouette)
+        self._setup = Sitting(recent.variant, recent.players, (), recent.rules, recent.roles)
         scorer = None if previous is None else previous._scored_on(recent)
         if scorer is None:
             scorer = Scorer.of(self._setup, recent.checkpoint)
@@ -88,9 +89,14 @@ class Shown:
         return self.recent.id
 
     @property
-    def variant(self) -> Variant:
-        """The way to play."""
+    def variant(self) -> GameKey:
+        """The way to play: its key."""
         return self.recent.variant
+
+    @property
+    def game(self) -> Game:
+        """The way to play itself."""
+        return find_game(self.recent.variant)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -153,8 +159,9 @@ class Shown:
         scorer.extend(self.hand(earlier) for earlier in range(start.position, position))
         return scorer
 
-    def roles(self) -> ChouetteRoles | None:
-        """The chouette's box and captain for the next hand (C3); None in other games."""
+    def roles(self) -> RubberRoles | None:
+        """The players' roles for the next hand, in a game whose roles change from rubber
+        to rubber (the chouette's box and captain, C3); None in the others."""
         return self.pad.roles(self.status().rubber)
 
     def status(self) -> TableStatus:
@@ -166,14 +173,16 @@ class Shown:
         each player's, naming the chouette's box and team for the rubber
         (:func:`column_status_text`)."""
         status = self.status()
-        if self.variant.game.per_player:
-            return column_status_text(status, self.players, status.next_dealer, self.roles())
+        if find_game(self.variant).per_player:
+            return column_status_text(
+                status, self.players, status.next_dealer, self.roles(), self.game
+            )
         return status_text(status, self.side_names, self.players, status.next_dealer)
 
     def cut_seats(self) -> tuple[int, ...]:
         """Who may win the cut for the next rubber's first deal: everybody, or in the
         chouette the next rubber's box and captain (C7)."""
-        return self.variant.game.dealers(self.roles())
+        return find_game(self.variant).dealers(self.roles())
 
     def dealer_at(self, position: int) -> int | None:
         """Who deals the hand at ``position`` (0-based): the rotation (in the chouette the
@@ -181,7 +190,7 @@ class Shown:
         when the hand starts a rubber (:func:`next_dealer`)."""
         chosen = self.recent.chosen_dealer if position == self.count else None
         scorer = self.scorer_before(position)
-        dealers = self.variant.game.dealers(scorer.roles)
+        dealers = find_game(self.variant).dealers(scorer.roles)
         return next_dealer(scorer.results, self.variant, chosen, dealers)
 
 
@@ -227,13 +236,13 @@ class Session:
         hands, and the fixes on offer, as the sitting's game says (the chouette: an edit
         that changes who wins a rubber changes later roles, C3, and who may deal, C7)."""
         shown = self.shown
-        if shown is None or not shown.variant.game.has_roles:  # no later hand can change
+        if shown is None or not find_game(shown.variant).has_roles:  # no later hand can change
             return None
         recorded = shown.hand(position)
 
         @functools.cache
         def corrector() -> Callable[[AnyHand], Correction | None] | None:
-            return shown.variant.game.corrector(shown.sitting, position, shown.ledger)
+            return find_game(shown.variant).corrector(shown.sitting, position, shown.ledger)
 
         def correction(hand: AnyHand) -> Correction | None:
             # The hand as recorded leaves the sitting as legal as it is, so the whole
@@ -261,25 +270,23 @@ class Session:
 
 def create_sitting(
     store: SittingStore,
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...],
     rules: Rules,
     *,
     title: str = "",
     place: str = "",
-    chouette: ChouetteRoles | None = None,
+    roles: RubberRoles | None = None,
 ) -> int:
     """Store a new sitting with no hands; its id. The chouette records its first box and
     captain (C3)."""
-    return store.create_sitting(
-        variant, players, rules, title=title, place=place, chouette=chouette
-    )
+    return store.create_sitting(variant, players, rules, title=title, place=place, roles=roles)
 
 
-def versus(variant: Variant, players: Sequence[str]) -> str:
+def versus(variant: GameKey, players: Sequence[str]) -> str:
     """The sides facing each other: "Anna – Bert", "Anna & Carl – Bert & Dora"; every
     player in the games of individual players ("Anna – Bert – Carl")."""
-    if variant.game.per_player:
+    if find_game(variant).per_player:
         return labels.versus(players)
     return labels.versus(side_names(variant, tuple(players)))
 
@@ -382,24 +389,19 @@ def column_status_text(
     status: TableStatus,
     players: Sequence[str],
     dealer: int | None,
-    roles: ChouetteRoles | None = None,
+    roles: RubberRoles | None = None,
+    game: Game | None = None,
 ) -> str:
     """The status line of a game of individual players: "Game 2 · below: Anna 35, Bert 0,
     Carl 20 · games: Anna 1, Bert 0, Carl 0 · prison 60 · next dealer: Bert"; in the
     chouette it starts with the rubber's roles ("Carl in the box against Anna (captain) and
     Bert"), and the partner has the captain's points below and games."""
     parts = [_("Rubber {rubber}").format(rubber=status.rubber)] if status.rubber > 1 else []
-    if roles is not None:
-        parts.append(
-            _("{box} in the box against {captain} (captain) and {partner}").format(
-                box=players[roles.box],
-                captain=players[roles.captain],
-                partner=players[roles.partner],
-            )
-        )
     below, games = status.below, status.games
-    if roles is not None:  # the partner writes what the captain writes (C4, C5)
-        below, games = roles.as_written(below), roles.as_written(games)
+    if game is not None:  # the game's roles, and what they make a seat write (C4, C5)
+        said = game.roles_status(roles, players)
+        parts.extend([said] if said else [])
+        below, games = game.written_figures(roles, below), game.written_figures(roles, games)
     parts.append(_("Game {game}").format(game=status.game))
     parts.append(_("below: {scores}").format(scores=_each_player(players, below)))
     parts.append(_("games: {scores}").format(scores=_each_player(players, games)))

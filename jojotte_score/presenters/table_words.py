@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from jojotte_score.core.games import find_game
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Shown, versus
 from jojotte_score.render.sheet_words import column_result_lines, result_text
@@ -51,8 +52,8 @@ def table_figures(shown: Shown) -> TableFigures:
         roles = pad.roles(rubber.number)
     else:
         below, games, roles = status.below, status.games, shown.roles()
-    if roles is not None:  # the chouette's partner writes what the captain writes (C4, C5)
-        below, games = roles.as_written(below), roles.as_written(games)
+    game = find_game(shown.variant)
+    below, games = game.written_figures(roles, below), game.written_figures(roles, games)
     columns = tuple(
         ColumnFigures(name, totals[column], below[column], games[column])
         for column, name in enumerate(sides)
@@ -73,8 +74,8 @@ def table_figures(shown: Shown) -> TableFigures:
         next_dealer = ""
     result = ""
     if finished and rubber is not None:  # the lines the pad writes under its totals
-        if shown.variant.game.per_player:
-            result = "\n".join(column_result_lines(rubber, sides))
+        if game.per_player:
+            result = "\n".join(column_result_lines(rubber, sides, game))
         else:
             result = result_text(rubber, sides)
     return TableFigures(title, columns, prison, last_hand, next_dealer, result)

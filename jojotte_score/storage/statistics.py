@@ -273,10 +273,12 @@ def _store_seat_figures(
 
 
 def fill_seat_figures(connection: sqlite3.Connection) -> None:
-    """Store the figures of every sitting that can be read (the upgrade to schema 5, in its
-    transaction), each replayed from its first hand: the summary of schema 5 keeps no
-    figures. A damaged sitting is left without: it is named when its figures are read."""
-    for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():
+    """Store the figures of every sitting that can be read and has none (the upgrade from
+    before schema 5, in the transaction of schema 8), each replayed from its first hand. A
+    damaged sitting is left without: it is named when its figures are read."""
+    for (sitting_id,) in connection.execute(
+        "SELECT id FROM sitting WHERE id NOT IN (SELECT sitting_id FROM seat_figures) ORDER BY id"
+    ).fetchall():
         with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
             stats = sitting_stats(summary.stored_sitting(connection, sitting_id))
             _store_seat_figures(connection, sitting_id, stats)
@@ -284,8 +286,9 @@ def fill_seat_figures(connection: sqlite3.Connection) -> None:
 
 def fill_summary(connection: sqlite3.Connection) -> None:
     """Rebuild the summary of every sitting that can be read, with the figures before its
-    checkpoint (the upgrade to schema 6, in its transaction). A damaged sitting is left
-    without: its summary is rebuilt, or it is named, when it is read."""
+    checkpoint and its rubbers' starts (the upgrade to schema 8, in its transaction). A
+    damaged sitting is left without: its summary is rebuilt, or it is named, when it is
+    read."""
     for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():
         with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
             summary.refresh(connection, sitting_id)

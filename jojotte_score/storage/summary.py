@@ -23,8 +23,9 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.ledger import Checkpoint, Scorer
-from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
@@ -34,7 +35,6 @@ from jojotte_score.storage.rows import named_row
 if TYPE_CHECKING:
     # The statistics are counted only when a summary is scored, never when a fresh one is
     # read, as at start-up: their modules are imported there (two of the start's modules).
-    from jojotte_score.core.games.game import Game
     from jojotte_score.core.stats import PlayerStats
 
 RECENT_HANDS: Final = 100
@@ -103,11 +103,11 @@ def added(
 
 
 def stored_rows(
-    connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+    connection: sqlite3.Connection, sitting_id: int, variant: GameKey, start: int = 0
 ) -> Iterator[tuple[str, AnyHand]]:
     """The sitting's hands from position ``start`` on, in order: each stored text and the
     game's kind of hand it holds (side against side, or by seat)."""
-    read = seat_hand_from_data if variant.game.by_seat else hand_from_data
+    read = seat_hand_from_data if find_game(variant).by_seat else hand_from_data
     for position, data in connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
         (sitting_id, start),
@@ -117,7 +117,7 @@ def stored_rows(
 
 
 def stored_hands(
-    connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+    connection: sqlite3.Connection, sitting_id: int, variant: GameKey, start: int = 0
 ) -> Iterator[AnyHand]:
     """The sitting's hands from position ``start`` on, in order, each the game's kind of
     hand (side against side, or by seat)."""
@@ -128,29 +128,25 @@ def stored_setup(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
     """The recorded sitting without its hands: variant, players, rules, chouette roles."""
     row = named_row(
         connection,
-        "SELECT variant, players, game_target, rubber_bonus, chouette_box, chouette_captain "
-        "FROM sitting WHERE id = ?",
+        "SELECT variant, players, game_target, rubber_bonus, roles FROM sitting WHERE id = ?",
         (sitting_id,),
     )
     if row is None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-    variant = Variant(row["variant"])
+    game = find_game(row["variant"])
     players = stored_players(row["players"])
     rules = Rules(row["game_target"], row["rubber_bonus"])
-    roles = None
-    if variant.game.has_roles:
-        box, captain = row["chouette_box"], row["chouette_captain"]
-        if not isinstance(box, int) or not isinstance(captain, int):
-            raise ValueError("the chouette's first box and captain are not recorded")
-        roles = ChouetteRoles(box, captain)
-    return Sitting(variant, players, (), rules, chouette=roles)
+    roles = stored_roles(row["roles"], game)
+    if game.has_roles and roles is None:
+        raise ValueError("the first rubber's roles are not recorded")
+    return Sitting(game.variant, players, (), rules, roles=roles)
 
 
 def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
     """The whole recorded sitting: its variant, players, rules, chouette roles and hands."""
     setup = stored_setup(connection, sitting_id)
     hands = tuple(stored_hands(connection, sitting_id, setup.variant))
-    return Sitting(setup.variant, setup.players, hands, setup.rules, setup.chouette)
+    return Sitting(setup.variant, setup.players, hands, setup.rules, setup.roles)
 
 
 def stored_players(data: str) -> tuple[str, ...]:
@@ -278,7 +274,7 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
     )
 
 
-_START_COLUMNS: Final = "position, rubber, prison, totals, box, captain, figures, digest"
+_START_COLUMNS: Final = "position, rubber, prison, totals, roles, figures, digest"
 
 
 def _read_start(row: sqlite3.Row | None, game: "Game", seats: int) -> Start | None:
@@ -290,12 +286,13 @@ def _read_start(row: sqlite3.Row | None, game: "Game", seats: int) -> Start | No
         totals = stored_numbers(row["totals"], "column totals")
     except ValueError:
         return None
-    box, captain = row["box"], row["captain"]
-    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
+    try:
+        roles = stored_roles(row["roles"], game)
+    except ValueError:
+        return None
     numbers = (row["position"], row["rubber"], row["prison"])
     if (
         len(totals) != game.column_count
-        or (roles is None) == game.has_roles
         or not all(type(n) is int for n in numbers)
         or not isinstance(row["digest"], str)
     ):
@@ -320,7 +317,7 @@ def _stored_start(
         "ORDER BY rubber DESC LIMIT 1",
         (sitting_id, *parameters),
     )
-    game = Variant(sitting["variant"]).game
+    game = find_game(sitting["variant"])
     return _read_start(row, game, len(stored_players(sitting["players"])))
 
 
@@ -366,7 +363,7 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
     )
     if sitting is None:
         return []
-    game = Variant(sitting["variant"]).game
+    game = find_game(sitting["variant"])
     seats = len(stored_players(sitting["players"]))
     first = Scorer.of(stored_setup(connection, sitting_id)).start
     rows = connection.execute(
@@ -435,7 +432,7 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         connection,
         "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
         "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
-        "m.resume_totals, m.resume_box, m.resume_captain, m.settlement, m.resume_figures, "
+        "m.resume_totals, m.resume_roles, m.settlement, m.resume_figures, "
         "m.first_changed, s.players "
         "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
@@ -443,11 +440,13 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
     )
     if row is None:
         return None
-    game = Variant(row["variant"]).game
+    game = find_game(row["variant"])
     totals = stored_numbers(row["resume_totals"], "column totals")
-    box, captain = row["resume_box"], row["resume_captain"]
-    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
-    if len(totals) != game.column_count or (roles is None) == game.has_roles:
+    try:
+        roles = stored_roles(row["resume_roles"], game)
+    except ValueError:
+        return None
+    if len(totals) != game.column_count:
         return None
     checkpoint = Checkpoint(
         position=row["resume_position"],
@@ -472,6 +471,26 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
     )
 
 
+def stored_roles(data: object, game: Game) -> RubberRoles | None:
+    """Stored roles of ``game``: a JSON list of the seat holding each of its roles, or NULL
+    in a game without roles (anything else is damage: ValueError)."""
+    if data is None and not game.has_roles:
+        return None
+    seats = json.loads(data) if isinstance(data, str) else None
+    if (
+        not isinstance(seats, list)
+        or len(seats) != len(game.role_names)
+        or not all(type(seat) is int for seat in seats)
+    ):
+        raise ValueError(f"the roles are not {len(game.role_names)} seats: {str(data)[:60]!r}")
+    return game.make_roles(seats)
+
+
+def roles_text(roles: RubberRoles | None) -> str | None:
+    """Roles as stored (see :func:`stored_roles`): "[2, 0]", or NULL for none."""
+    return None if roles is None else json.dumps(list(roles))
+
+
 def stored_settlement(data: str | None) -> tuple[int, ...] | None:
     """A stored settlement: a JSON list of whole numbers, or NULL for two sides (anything
     else is damage)."""
@@ -494,9 +513,9 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
     connection.execute(
         "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
         "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
-        "resume_prison, resume_totals, resume_box, resume_captain, settlement, "
+        "resume_prison, resume_totals, resume_roles, settlement, "
         "resume_figures, first_changed) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
+        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
         (
             figures.hands,
             figures.rubbers_finished,
@@ -507,8 +526,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
             figures.checkpoint.rubber,
             figures.checkpoint.prison,
             json.dumps(list(figures.checkpoint.totals)),
-            None if roles is None else roles.box,
-            None if roles is None else roles.captain,
+            roles_text(roles),
             None if figures.settlement is None else json.dumps(list(figures.settlement)),
             json.dumps([list(row) for row in figures.before]),
             figures.first_changed,
@@ -520,8 +538,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
         (sitting_id, scored.starts[0].checkpoint.rubber),
     )
     connection.executemany(
-        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 sitting_id,
@@ -529,8 +546,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
                 point.rubber,
                 point.prison,
                 json.dumps(list(point.totals)),
-                None if point.roles is None else point.roles.box,
-                None if point.roles is None else point.roles.captain,
+                roles_text(point.roles),
                 json.dumps([list(row) for row in before]),
                 digest,
             )

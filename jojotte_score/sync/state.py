@@ -1,4 +1,4 @@
-"""What a device remembers of the sync folder, in its own database (schema 8's ``sync_``
+"""What a device remembers of the sync folder, in its own database (schema 9's ``sync_``
 tables): its id and clock, each device's newest version of each sitting, the conflict
 copies they carry, the choices made, what it last wrote, and how far it read each log."""
 

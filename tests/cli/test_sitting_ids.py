@@ -140,9 +140,12 @@ def test_an_id_that_is_not_a_uuid_is_refused_and_nothing_is_stored(
     assert not database_path(data).exists() or stored_hands(data) == {}
 
 
-def test_the_upgrade_to_schema_8_gives_every_sitting_its_own_id(tmp_path: Path) -> None:
+@pytest.mark.parametrize("old", [7, 8])
+def test_the_upgrade_to_schema_9_gives_every_sitting_its_own_id(tmp_path: Path, old: int) -> None:
+    """From schema 7 the upgrade rebuilds the sitting table (schema 8) before it adds the
+    ids (schema 9); from schema 8 it adds them to the rebuilt table."""
     path = tmp_path / "sittings.sqlite3"
-    shutil.copyfile(FIXTURES / "schema-v7.sqlite3", path)
+    shutil.copyfile(FIXTURES / f"schema-v{old}.sqlite3", path)
     with Database.open(path) as database:
         store = SittingStore(database)
         ids = [store.uuid_of(info.id) for info in store.list_sittings()]

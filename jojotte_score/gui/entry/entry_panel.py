@@ -43,16 +43,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.games import first_game
+from jojotte_score.core.games import find_game, first_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
+    GameKey,
+    RubberRoles,
     Rules,
     Special,
     ThrownIn,
     Trump,
-    Variant,
 )
 from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
@@ -86,11 +86,11 @@ def _plain(row: str) -> str:
 
 
 def entry_form_for(
-    variant: Variant, players: Sequence[str], chouette: ChouetteRoles | None = None
+    variant: GameKey, players: Sequence[str], roles: RubberRoles | None = None
 ) -> FormRules:
     """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
-    if not variant.game.by_seat:
-        return EntryForm(variant, players, chouette if variant.game.has_roles else None)
+    if not find_game(variant).by_seat:
+        return EntryForm(variant, players, roles if find_game(variant).has_roles else None)
     from jojotte_score.gui.entry.seat_form import SeatEntryForm  # only for such a sitting
 
     return SeatEntryForm(variant, players)
@@ -325,7 +325,7 @@ class EntryPanel(QWidget):
 
     def set_context(
         self,
-        variant: Variant,
+        variant: GameKey,
         players: tuple[str, ...],
         rules: Rules,
         prior: Scorer,

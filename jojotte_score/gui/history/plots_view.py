@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.games import find_game
 from jojotte_score.core.series import (
     SittingCourse,
     SittingResult,
@@ -149,7 +150,7 @@ class PlotsView(QWidget):
         self.sitting.blockSignals(True)
         self.sitting.clear()
         for info in infos:
-            names = info.players if info.variant.game.per_player else info.side_names
+            names = info.players if find_game(info.variant).per_player else info.side_names
             label = sitting_label(info.id, info.title, info.created, info.variant, names)
             self.sitting.addItem(label, info.id)
         index = self.sitting.findData(chosen)

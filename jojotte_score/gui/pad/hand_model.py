@@ -20,9 +20,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     PlayedHand,
+    RubberRoles,
     Sitting,
     Special,
     ThrownIn,
@@ -46,7 +46,7 @@ TRUMP_SIGNS = {
 DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
 
 _Index = QModelIndex | QPersistentModelIndex
-_MadeOf = tuple[HandResult, ChouetteRoles | None]  # what a row's texts are made from
+_MadeOf = tuple[HandResult, RubberRoles | None]  # what a row's texts are made from
 
 
 class Column(enum.IntEnum):
@@ -338,30 +338,26 @@ class HandTableModel(QAbstractTableModel):
         return points_text(hand)
 
     def _hand_sides(self, result: HandResult) -> tuple[str, str]:
-        """The two sides of a hand recorded side against side: the chouette's box and
-        captain in the hand's rubber (C2)."""
+        """The two sides of a hand recorded side against side: the seats the game's roles
+        of the hand's rubber give them (the chouette's box and captain, C2)."""
         if self._pad is None:
             return (self._sides[0], self._sides[1])
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return (self._sides[0], self._sides[1])
-        return (self._players[roles.box], self._players[roles.captain])
+        first, second = self._pad.recent.game.side_seats(roles)
+        return (self._players[first], self._players[second])
 
     def _winners(self, result: HandResult) -> Sequence[str]:
         """Whom a game or rubber the ledger gives to a column goes to: the column's side or
-        player; in the chouette the team, captain and partner, when the captain's column
-        wins (C4a, C5)."""
+        player, unless the game's roles say (the chouette's team, captain and partner, when
+        the captain's column wins, C4a, C5)."""
         if self._pad is None:
             return self._sides
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return self._sides
-        names = list(self._sides)
-        # Translators: the chouette's team, as in "game to Carl and Bert".
-        names[roles.captain] = _("{captain} and {partner}").format(
-            captain=self._players[roles.captain], partner=self._players[roles.partner]
-        )
-        return names
+        return self._pad.recent.game.column_winners(roles, self._sides)
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

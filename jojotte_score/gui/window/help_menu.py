@@ -215,9 +215,38 @@ def correction_keys() -> ReferenceSection:
     )
 
 
+def printing_keys() -> ReferenceSection:
+    """How the sheets, blank pads and the card reach the printer from the keyboard
+    (:mod:`jojotte_score.gui.print_preview`)."""
+    print_keys = _action_keys(ActionName.PRINT)
+    file_menu = next(title for title, names in MENUS.items() if ActionName.PRINT in names)
+    pads_or_card = _("{menu}, then {pads} or {card}").format(
+        menu=key_name(f"Alt+{mnemonic(_(file_menu))}"),
+        pads=mnemonic(_(SPECS[ActionName.PRINT_BLANK_PADS][0])),
+        card=mnemonic(_(SPECS[ActionName.PRINT_CARD][0])),
+    )
+    return ReferenceSection(
+        _("Printing"),
+        (
+            (print_keys, _("The print preview of the sheets, with the focus on its Print button")),
+            (pads_or_card, _("The print preview of blank pads, or of the scoring card")),
+            (
+                f"{key_name(ENTER)}, {print_keys}",
+                _(
+                    "In the preview: print, through the print dialog, where Enter prints; "
+                    "without a printer, save the pages as a PDF file you name"
+                ),
+            ),
+            (key_name(TAB), _("In the preview: from the pages to Print and Close")),
+            (key_name(ESCAPE), _("Close the preview without printing")),
+        ),
+    )
+
+
 def keyboard_reference() -> tuple[ReferenceSection, ...]:
     """Every section of the keyboard reference, the entry panel's first."""
-    return (entry_keys(), jump_keys(), choice_keys(), correction_keys(), *menu_keys())
+    sections = (entry_keys(), jump_keys(), choice_keys(), correction_keys(), printing_keys())
+    return (*sections, *menu_keys())
 
 
 def reference_html(sections: Sequence[ReferenceSection]) -> str:

@@ -113,7 +113,7 @@ class SittingMenus(_Base):
                 setup.rules,
                 title=setup.title,
                 place=setup.place,
-                chouette=setup.chouette,
+                roles=setup.roles,
             )
         except JojotteError as error:
             self._report_error(error)

@@ -10,6 +10,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit, QMenu, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Doubling, Special, ThrownIn
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_fields import ChoiceField
@@ -45,7 +46,7 @@ def test_the_tricks_add_up_and_space_takes_the_rest(game: str, window: MainWindo
     after one box's count the other offers the rest, and Space takes it."""
     show_game(window, game)
     nullo(window)
-    total = 8 if game == "partnership" else 9
+    total = find_game(game).tricks_per_hand  # 9, or 8 in partnerships
     left, right = box(window, Slot.TRICKS_LEFT), box(window, Slot.TRICKS_RIGHT)
     QTest.keyClick(left, Qt.Key.Key_2)
     assert right.placeholderText() == str(total - 2)
@@ -298,7 +299,7 @@ def test_a_possible_unbid_slam_asks_for_the_tricks(game: str, window: MainWindow
         f"if {words[1 - winner]} took no trick. How many tricks did each take?"
     )
     assert form.next_slot(values) in (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT)
-    total = 8 if game == "partnership" else 9
+    total = find_game(game).tricks_per_hand  # 9, or 8 in partnerships
     tricks = [0, 0]
     tricks[winner] = total
     slam = form.check(values._replace(tricks=(tricks[0], tricks[1])))

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     PlayedHand,
     SeatHand,

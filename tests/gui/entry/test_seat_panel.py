@@ -9,10 +9,10 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import Scorer, replay
 from jojotte_score.core.model import (
     AnyHand,
-    ChouetteRoles,
     Doubling,
     PlayedHand,
     Rules,
@@ -43,13 +43,13 @@ def make_panel(
     variant: Variant,
     players: tuple[str, ...],
     dealer: int | None,
-    chouette: ChouetteRoles | None = None,
+    roles: ChouetteRoles | None = None,
     hands: Sequence[AnyHand] = (),
 ) -> EntryPanel:
     widget = EntryPanel()
     qtbot.addWidget(widget)
     widget.submitted.connect(submissions.append)
-    prior = Scorer.of(Sitting(variant, players, (), Rules(), chouette))
+    prior = Scorer.of(Sitting(variant, players, (), Rules(), roles))
     prior.extend(hands)
     widget.set_context(variant, players, Rules(), prior, dealer)
     widget.new_hand()
@@ -280,7 +280,7 @@ def test_a_chouette_hand_is_box_against_team(
     qtbot: QtBot, submissions: Submissions, keyboard: Keyboard
 ) -> None:
     roles = ChouetteRoles(box=2, captain=0)
-    panel = make_panel(qtbot, submissions, Variant.CHOUETTE, THREE, dealer=0, chouette=roles)
+    panel = make_panel(qtbot, submissions, Variant.CHOUETTE, THREE, dealer=0, roles=roles)
     assert [b.text() for b in panel.dealer.buttons()] == [
         "Carl (box) [3/C]",
         "Anna (captain, with Bert) [1/A]",
@@ -318,7 +318,7 @@ def test_the_chouette_roles_follow_the_rubbers(
         Variant.CHOUETTE,
         THREE,
         dealer=None,
-        chouette=ChouetteRoles(0, 1),
+        roles=ChouetteRoles(0, 1),
         hands=(won, won),
     )
     assert [label.text() for label in panel.card_points.side_labels] == [

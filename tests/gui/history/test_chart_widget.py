@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPalette
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.core.series import (
@@ -45,7 +46,7 @@ def sitting(name: str) -> Sitting:
 
 def course(name: str) -> Chart:
     played = sitting(name)
-    if played.variant.game.per_player:
+    if find_game(played.variant).per_player:
         return course_chart(sitting_course(replay(played)))
     return course_chart(sitting_course(replay(two_sided(played))))
 
@@ -54,7 +55,9 @@ def results() -> Chart:
     dated = []
     for day, name in enumerate(EXAMPLES, 1):
         played = sitting(name)
-        ledger = replay(played) if played.variant.game.per_player else replay(two_sided(played))
+        ledger = (
+            replay(played) if find_game(played.variant).per_player else replay(two_sided(played))
+        )
         dated.append(SittingResult.of_ledger(date(2026, 11, day), played, ledger))
     return results_chart(results_over_time(dated))
 

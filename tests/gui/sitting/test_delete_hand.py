@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from jojotte_score.core.games import find_game
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.conftest import Messages
@@ -62,8 +63,9 @@ def test_every_hand_can_be_deleted_with_del_and_undone(
         window.undo_stack.undo()
         assert store.load(sitting_id).sitting == example
     assert messages == []
-    # Only the chouette asks, and only for a hand that decided a rubber.
-    assert bool(asked) == (game == "chouette")
+    # Only a game whose roles follow the rubbers asks (the chouette), and only for a hand
+    # that decided a rubber.
+    assert bool(asked) == find_game(game).has_roles
 
 
 def test_a_chouette_hand_that_decided_a_rubber_is_deleted_with_its_dealers_fixed(

@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
-    ChouetteRoles,
     PlayedHand,
     Rules,
     SeatHand,
@@ -186,7 +186,7 @@ def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
     start(
         window,
         monkeypatch,
-        SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), chouette=roles),
+        SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), roles=roles),
     )
     assert window.status_label.text() == (
         "Carl in the box against Anna (captain) and Bert · Game 1 · below: Anna 0, Bert 0, "
@@ -231,7 +231,7 @@ def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
     screenshot(window, "window-chouette")
     sitting = store.load(1).sitting
     assert isinstance(sitting, Sitting)
-    assert sitting.chouette == roles
+    assert sitting.roles == roles
     assert sitting.hands[0] == PlayedHand(
         bidder=0, trump=Trump.DIAMONDS, card_points=(95, 30), last_trick=0, dealer=0
     )
@@ -279,7 +279,7 @@ def test_a_german_chouette_names_the_box_and_team(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
     roles = ChouetteRoles(box=2, captain=0)
-    start(window, monkeypatch, SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), chouette=roles))
+    start(window, monkeypatch, SittingSetup(Variant.CHOUETTE, THREE, 0, Rules(), roles=roles))
     assert window.status_label.text() == (
         "Carl in der Box gegen Anna (führt die Mannschaft) und Bert · Partie 1 · "
         "unter dem Strich: Anna 0, Bert 0, Carl 0 · Partien: Anna 0, Bert 0, Carl 0 · "

@@ -10,7 +10,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
+from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.gui.window.dialogs import (
     FirstDealerDialog,
     NewSittingDialog,
@@ -194,7 +195,7 @@ def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot)
         "Seat 2 (clockwise):",
         "Seat 3 (clockwise):",
     ]
-    assert (dialog.game_target.value(), dialog.box.isVisibleTo(dialog)) == (80, False)
+    assert (dialog.game_target.value(), dialog.first_roles[0].isVisibleTo(dialog)) == (80, False)
     dialog.variant.setCurrentIndex(4)
     assert dialog.players() == ("Anna", "Bert", "Carl", "Dora")
     assert [label.text() for label in dialog.name_labels] == [
@@ -203,10 +204,10 @@ def test_new_sitting_offers_all_five_ways_to_play_with_their_seats(qtbot: QtBot)
         "South:",
         "West:",
     ]
-    assert dialog.setup().chouette is None
+    assert dialog.setup().roles is None
     screenshot(dialog, "new-sitting-cutthroat")
     dialog.variant.setCurrentIndex(3)
-    assert dialog.box.isVisibleTo(dialog)
+    assert dialog.first_roles[0].isVisibleTo(dialog)
     screenshot(dialog, "new-sitting-chouette")
 
 
@@ -214,10 +215,12 @@ def test_a_chouette_starts_with_its_first_box_and_captain(monkeypatch: pytest.Mo
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, NewSittingDialog)
         dialog.variant.setCurrentIndex(3)
-        assert dialog.box.isVisibleTo(dialog)
-        assert dialog.captain.isVisibleTo(dialog)
-        dialog.box.setCurrentIndex(2)  # Carl in the box
-        dialog.captain.setCurrentIndex(0)  # Anna captain, Bert her partner
+        assert dialog.first_roles[0].isVisibleTo(dialog)
+        assert dialog.first_roles[1].isVisibleTo(dialog)
+        # the chouette's roles, as the game names them (C2)
+        assert [label.text() for label in dialog.role_labels] == ["First &box:", "First &captain:"]
+        dialog.first_roles[0].setCurrentIndex(2)  # Carl in the box
+        dialog.first_roles[1].setCurrentIndex(0)  # Anna captain, Bert her partner
         # the first deal is the box's or the captain's (C7)
         assert [dialog.dealer.itemText(i) for i in range(dialog.dealer.count())] == [
             "Carl",
@@ -231,7 +234,7 @@ def test_a_chouette_starts_with_its_first_box_and_captain(monkeypatch: pytest.Mo
         ("Anna", "Bert", "Carl"),
         0,
         Rules(80, 300),
-        chouette=ChouetteRoles(box=2, captain=0),
+        roles=ChouetteRoles(box=2, captain=0),
     )
 
 
@@ -239,7 +242,7 @@ def test_a_chouette_box_cannot_also_be_its_captain(monkeypatch: pytest.MonkeyPat
     def fill(dialog: QDialog) -> None:
         assert isinstance(dialog, NewSittingDialog)
         dialog.variant.setCurrentIndex(3)
-        dialog.captain.setCurrentIndex(0)
+        dialog.first_roles[1].setCurrentIndex(0)
 
     opened = answering(monkeypatch, NewSittingDialog, fill)
     assert NewSittingDialog.ask(None) is None

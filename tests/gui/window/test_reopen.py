@@ -28,7 +28,7 @@ def test_the_sitting_on_screen_is_shown_again_after_a_restart(
     game: str, qtbot: QtBot, store: SittingStore, settings_path: Path
 ) -> None:
     watched = store_game(store, game)
-    other = store_game(store, "partnership" if game == "two-player" else "two-player")
+    other = store_game(store, next(other for other in GAMES if other != game))
     store.rename_players(other, store.load(other).sitting.players)  # changed last
     assert store.last_sitting_id() == other
     window = restarted(qtbot, store, settings_path)
