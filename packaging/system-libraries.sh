@@ -8,7 +8,8 @@
 #   sh packaging/system-libraries.sh              the libraries Qt needs to show the window
 #   sh packaging/system-libraries.sh tests        ... and the tools the tests use (with
 #                                                 the accessibility bus and Debian's pyatspi,
-#                                                 to read the window as a screen reader does)
+#                                                 to read the window as a screen reader does,
+#                                                 and Syncthing: two instances on loopback)
 #   sh packaging/system-libraries.sh tests build  ... and the tools that build the packages
 #   sh packaging/system-libraries.sh tests browser  ... and Debian's chromium and its
 #                                                 WebDriver, for the shared page's tests in a
@@ -35,7 +36,7 @@ libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0
 libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2
 libwayland-client0 libwayland-cursor0 libwayland-egl1"
 tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream
-at-spi2-core dbus-bin python3-pyatspi"
+at-spi2-core dbus-bin python3-pyatspi syncthing"
 build="binutils lintian"
 browser="chromium chromium-driver"
 desktop="weston cups printer-driver-cups-pdf"

@@ -113,12 +113,13 @@ BELOW = {
     "render": {"jojotte_score", "labels", "formats", "core", "i18n", QT},
     "presenters": {"jojotte_score", "render", "storage", "labels", "formats", "core", "i18n"},
     "share": {"presenters", "render", "storage", "labels", "formats", "core", "i18n"},
+    "sync": {"storage", "formats", "core", "i18n"},
     "cli": {
-        *("jojotte_score", "gui", "share", "presenters", "render", "storage"),
+        *("jojotte_score", "gui", "share", "sync", "presenters", "render", "storage"),
         *("stats_labels", "labels", "formats", "core", "i18n"),
     },
     "gui": {
-        *("jojotte_score", "share", "presenters", "render", "storage"),
+        *("jojotte_score", "share", "sync", "presenters", "render", "storage"),
         *("stats_labels", "labels", "formats", "core", "i18n", QT),
     },
     "__main__": {"cli", "gui"},
@@ -128,7 +129,7 @@ downwards. The core imports nothing of ours but ``i18n``; formats and storage im
 core (storage also formats); render imports neither gui nor cli nor storage; presenters and
 share import neither Qt nor anything of gui."""
 
-QT_FREE = ("core", "formats", "storage", "labels", "stats_labels", "presenters", "share")
+QT_FREE = ("core", "formats", "storage", "labels", "stats_labels", "presenters", "share", "sync")
 """The parts that never load Qt, through any import that runs."""
 
 GUI_FEATURES = ("display", "entry", "history", "pad", "sharing", "sitting")

@@ -1,7 +1,8 @@
 """Adding a sixth way to play is its game and its registry entry: the test's game
 (:mod:`tests.sixth_game`, partnerships to 150 with a rubber bonus of 500) is scored,
 explained, written and read as a sitting file, exported to CSV and to PDF, imported,
-stored and reloaded, and has its page on the scoring card, through the registry alone.
+stored and reloaded, carried to another data folder by a sync pass, and has its page on the
+scoring card, through the registry alone.
 
 The window, the entry panel and printing are tests/gui/window/test_sixth_game.py's.
 """
@@ -185,7 +186,35 @@ def test_imported_stored_and_reloaded(example_file: Path, tmp_path: Path) -> Non
         assert store.load_recent(info.id).rules == Rules(150, 500)
     exported = tmp_path / "exported.json"
     assert run("export", "1", "-o", exported, "--data-dir", data) == 0
-    assert exported.read_text(encoding="utf-8") == example_file.read_text(encoding="utf-8")
+    # The file read, with the sitting's stable id after its version.
+    written = exported.read_text(encoding="utf-8")
+    stable = json.loads(written)["uuid"]
+    version = '"version": 2,\n'
+    expected = example_file.read_text(encoding="utf-8")
+    assert written == expected.replace(version, f'{version}  "uuid": "{stable}",\n')
+
+
+def test_a_sync_pass_carries_the_sitting_to_another_data_folder(
+    example_file: Path, tmp_path: Path
+) -> None:
+    """Anna's laptop imports the sitting and writes it to the sync folder; Carl's takes
+    it in, and both export the same file."""
+    anna, carl, folder = tmp_path / "anna", tmp_path / "carl", tmp_path / "Sync"
+    folder.mkdir()
+    assert run("--data-dir", anna, "import", example_file) == 0
+    assert run("--data-dir", anna, "sync", folder) == 0
+    assert run("--data-dir", carl, "sync", folder) == 0
+    exports = [tmp_path / "anna.json", tmp_path / "carl.json"]
+    for data, exported in zip((anna, carl), exports, strict=True):
+        assert run("--data-dir", data, "export", "1", "-o", exported) == 0
+    texts = [exported.read_text(encoding="utf-8") for exported in exports]
+    assert texts[0] == texts[1]
+    assert json.loads(texts[1])["variant"] == KEY
+    with Database.open(carl / "sittings.sqlite3", read_only=True) as database:
+        store = SittingStore(database)
+        (info,) = store.list_sittings()
+        assert (info.variant, info.net_side, info.net_points) == (KEY, 0, 905)
+        assert store.load(info.id).sitting == example()
 
 
 def test_a_stored_game_the_program_no_longer_knows_is_named_not_lost(tmp_path: Path) -> None:

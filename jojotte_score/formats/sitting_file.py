@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,9 +73,12 @@ SCHEMA_FILE: Final = "sitting.schema.json"
 EARLIER_CHECKS_KEY: Final = "recorded_under_earlier_checks"
 """The key that marks a sitting recorded under earlier checks (see
 :mod:`~jojotte_score.formats.earlier_checks`, imported only for such a file)."""
+SITTING_ID_KEY: Final = "uuid"
+"""The optional key of a sitting's stable id: the same sitting on every device (a UUID)."""
 _SITTING_KEYS: Final = (
     "format",
     "version",
+    SITTING_ID_KEY,
     "variant",
     "players",
     "rules",
@@ -122,6 +126,8 @@ class LoadedSitting:
     earlier_checks: bool = False
     """Whether the file marks the sitting as recorded under earlier checks (see
     :mod:`~jojotte_score.formats.earlier_checks`): storing it tolerates the same problems."""
+    uuid: str | None = None
+    """The sitting's stable id (``"uuid"``, lower-case), None when the file has none."""
 
 
 # Reading -------------------------------------------------------------------------------
@@ -341,7 +347,37 @@ def _parse_sitting(data: object, source: str, *, consume: bool = False) -> Loade
     if sitting is None or errors:
         raise InvalidSittingError(errors, source)
     earlier = isinstance(data, dict) and data.get(EARLIER_CHECKS_KEY) is True
-    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier)
+    sitting_id = sitting_uuid(data.get(SITTING_ID_KEY)) if isinstance(data, dict) else None
+    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier, sitting_id)
+
+
+def sitting_uuid(value: object) -> str | None:
+    """``value`` when it is a sitting's id in its one written form (a UUID in lower case,
+    with hyphens), else None."""
+    if isinstance(value, str) and _UUID.fullmatch(value):
+        return value
+    return None
+
+
+_UUID: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def new_sitting_uuid() -> str:
+    """A new sitting's id: a random UUID."""
+    import uuid  # only when a sitting is stored: the window starts without it
+
+    return str(uuid.uuid4())
+
+
+def _read_uuid(top: FieldReader) -> None:
+    """Refuse a sitting id that is not a UUID written out in full."""
+    if SITTING_ID_KEY in top.obj and sitting_uuid(top.obj[SITTING_ID_KEY]) is None:
+        message = _(
+            "{field} must be the sitting's id, a UUID such as "
+            '"0b9d6d7e-3f52-4c39-9a43-2f1f7d0c9e5a", not {value}'
+        )
+        value = show(top.obj[SITTING_ID_KEY])
+        top.error(message.format(field=SITTING_ID_KEY, value=value), SITTING_ID_KEY)
 
 
 def _read_sitting(
@@ -361,6 +397,7 @@ def _read_sitting(
     if version is None:
         return None
     top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _sitting_keys_2())
+    _read_uuid(top)
     variant = _read_variant(top, version)
     players = top.strings("players")
     rules = _read_rules(top, variant or _stand_in(2))
@@ -392,7 +429,7 @@ def _sitting_keys_2() -> tuple[str, ...]:
     """The keys of a sitting of version 2: those of version 1 and the key of the first
     rubber's roles of each game with roles (the chouette's ``"chouette"``)."""
     roles = dict.fromkeys(game.roles_key for game in all_games() if game.has_roles)
-    return (*_SITTING_KEYS[:4], *roles, *_SITTING_KEYS[4:])
+    return (*_SITTING_KEYS[:5], *roles, *_SITTING_KEYS[5:])
 
 
 def _game_values() -> tuple[str, ...]:
@@ -918,20 +955,23 @@ def hand_to_data(hand: Hand | SeatHand) -> dict[str, object]:
     return data
 
 
-def sitting_to_data(sitting: Sitting) -> dict[str, object]:
+def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str, object]:
     """The whole sitting as a JSON-ready dict; ``rules`` only lists what differs from standard.
 
     Each game is written as the version it declares (two players and partnerships as
     version 1, the others as version 2), a game with roles with its first rubber's under
-    its key (the chouette's ``"chouette"``).
+    its key (the chouette's ``"chouette"``). Given ``sitting_id``, the sitting's stable id
+    is written as ``"uuid"``.
     """
     game = sitting.game
     data: dict[str, object] = {
         "format": FORMAT_NAME,
         "version": game.file_version,
-        "variant": game.value,
-        "players": list(sitting.players),
     }
+    if sitting_id is not None:
+        data[SITTING_ID_KEY] = sitting_id
+    data["variant"] = game.value
+    data["players"] = list(sitting.players)
     if sitting.roles is not None:
         data[game.roles_key] = dict(zip(game.role_names, sitting.roles, strict=True))
     standard = Rules.for_variant(sitting.variant)
@@ -953,9 +993,10 @@ def _fails_todays_checks(sitting: Sitting) -> bool:
     return any(not problem.warning for problem in check_sitting(sitting))
 
 
-def dumps_sitting(sitting: Sitting) -> str:
-    """The sitting as JSON text: one key per line, one hand per line, ending with a newline."""
-    data = sitting_to_data(sitting)
+def dumps_sitting(sitting: Sitting, sitting_id: str | None = None) -> str:
+    """The sitting as JSON text: one key per line, one hand per line, ending with a newline
+    (with its stable id, ``"uuid"``, when given ``sitting_id``)."""
+    data = sitting_to_data(sitting, sitting_id)
     lines = ["{"]
     for index, (key, value) in enumerate(data.items()):
         comma = "," if index < len(data) - 1 else ""
@@ -972,9 +1013,10 @@ def dumps_sitting(sitting: Sitting) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_sitting(sitting: Sitting, path: Path) -> None:
-    """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically."""
-    write_atomically(path, dumps_sitting(sitting))
+def save_sitting(sitting: Sitting, path: Path, sitting_id: str | None = None) -> None:
+    """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically (with its
+    stable id when given ``sitting_id``)."""
+    write_atomically(path, dumps_sitting(sitting, sitting_id))
 
 
 def _compact(value: object) -> str:

@@ -20,6 +20,8 @@ class ActionName(enum.Enum):
     PRINT_BLANK_PADS = "print-blank-pads"
     PRINT_CARD = "print-card"
     SHARE = "share-with-table"
+    SYNC_FOLDER = "sync-folder"
+    SYNC_CONFLICTS = "sync-conflicts"
     RENAME_PLAYERS = "rename-players"
     QUIT = "quit"
     UNDO = "undo"

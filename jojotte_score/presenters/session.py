@@ -337,16 +337,20 @@ def import_file(store: SittingStore, path: Path) -> int:
     from jojotte_score.formats.sitting_file import load_sitting
 
     loaded = load_sitting(path)
+    stored = None if loaded.uuid is None else store.find_uuid(loaded.uuid)
     return store.import_sitting(
-        loaded.sitting, title=path.stem, earlier_checks=loaded.earlier_checks
+        loaded.sitting,
+        title=path.stem,
+        earlier_checks=loaded.earlier_checks,
+        sitting_id=loaded.uuid if stored is None else None,  # a copy when already stored
     )
 
 
 def export_sitting(shown: Shown, path: Path) -> None:
-    """Write the shown sitting to a sitting file."""
+    """Write the shown sitting to a sitting file, with its stable id."""
     from jojotte_score.formats.sitting_file import save_sitting
 
-    save_sitting(shown.sitting, path)
+    save_sitting(shown.sitting, path, shown.stored.uuid or None)
 
 
 def rubbers_path(hands_path: Path) -> Path:

@@ -34,6 +34,17 @@ def _fill_figures_and_summary(connection: sqlite3.Connection) -> None:
     fill_summary(connection)
 
 
+def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
+    """Schema 9: a stable id (a random UUID) for every stored sitting."""
+    from jojotte_score.formats.sitting_file import new_sitting_uuid
+
+    rows = connection.execute("SELECT id FROM sitting WHERE uuid IS NULL").fetchall()
+    connection.executemany(
+        "UPDATE sitting SET uuid = ? WHERE id = ?",
+        ((new_sitting_uuid(), sitting_id) for (sitting_id,) in rows),
+    )
+
+
 _VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
 
 MIGRATIONS: Final = (
@@ -390,6 +401,75 @@ MIGRATIONS: Final = (
             """,
         ),
         _fill_figures_and_summary,
+    ),
+    Migration(
+        9,
+        (
+            # A sitting is the same sitting everywhere: its stable id (a UUID) travels with
+            # it in sitting files and through a sync folder. Filled for every sitting here;
+            # new sittings get theirs when stored.
+            "ALTER TABLE sitting ADD COLUMN uuid TEXT",
+            "CREATE UNIQUE INDEX sitting_by_uuid ON sitting (uuid)",
+            # What a sync folder (docs/sync.md) needs to remember: this device's id and
+            # clock (``sync_state``, key to value); each sitting's newest version known from
+            # each device, its own included, as that device wrote it (``sync_version``: the
+            # device's counter for the sitting, its Lamport clock, the versions it had seen
+            # as a JSON object device to counter, and the record, NULL for a deletion);
+            # what this device last wrote of each sitting (``sync_written``: the sitting's
+            # revision then, -1 for its deletion); the conflict copies each device's newest
+            # version carries (``sync_conflict``, by the device listing them) and the
+            # copies chosen away (``sync_resolved``); and how far each device's change log
+            # has been read (``sync_peer``). Keyed by the
+            # sitting's uuid, not its row: a deleted sitting's versions stay known.
+            "CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+            """
+            CREATE TABLE sync_version (
+                uuid TEXT NOT NULL,
+                device TEXT NOT NULL,
+                counter INTEGER NOT NULL,
+                clock INTEGER NOT NULL,
+                seen TEXT NOT NULL,
+                record TEXT,
+                PRIMARY KEY (uuid, device)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_written (
+                uuid TEXT PRIMARY KEY,
+                revision INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_conflict (
+                uuid TEXT NOT NULL,
+                listed_by TEXT NOT NULL,
+                device TEXT NOT NULL,
+                counter INTEGER NOT NULL,
+                clock INTEGER NOT NULL,
+                seen TEXT NOT NULL,
+                record TEXT,
+                PRIMARY KEY (uuid, listed_by, device, counter)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_resolved (
+                uuid TEXT NOT NULL,
+                device TEXT NOT NULL,
+                counter INTEGER NOT NULL,
+                PRIMARY KEY (uuid, device, counter)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_peer (
+                device TEXT PRIMARY KEY,
+                name TEXT NOT NULL DEFAULT '',
+                read_to INTEGER NOT NULL DEFAULT 0,
+                seq INTEGER NOT NULL DEFAULT 0,
+                seen_at TEXT NOT NULL DEFAULT ''
+            ) WITHOUT ROWID
+            """,
+        ),
+        _fill_sitting_ids,
     ),
 )
 

@@ -38,7 +38,13 @@ from jojotte_score.core.validation import (
     errors_only,
     sitting_side_names,
 )
-from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data, seat_hand_from_data
+from jojotte_score.formats.sitting_file import (
+    hand_from_data,
+    hand_to_data,
+    new_sitting_uuid,
+    seat_hand_from_data,
+    sitting_uuid,
+)
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
@@ -91,6 +97,16 @@ class StoredSitting(NamedTuple):
     place: str
     created: datetime
     updated: datetime
+    uuid: str = ""
+    """The sitting's stable id, the same on every device (schema 9)."""
+
+
+class ImportOutcome(NamedTuple):
+    """What storing a sitting file did: the sitting's id and whether it is ``"new"``, was
+    ``"updated"`` (its stable id was stored with other hands) or was ``"unchanged"``."""
+
+    id: int
+    outcome: str
 
 
 class RecentHands(NamedTuple):
@@ -342,6 +358,22 @@ class SittingStore:
             raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
         return int(row[0])
 
+    def find_uuid(self, sitting_uuid_: str) -> int | None:
+        """The id of the sitting whose stable id is ``sitting_uuid_``, None when none is."""
+        row = self.database.connection.execute(
+            "SELECT id FROM sitting WHERE uuid = ?", (sitting_uuid_,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def uuid_of(self, sitting_id: int) -> str:
+        """The sitting's stable id."""
+        row = self.database.connection.execute(
+            "SELECT uuid FROM sitting WHERE id = ?", (sitting_id,)
+        ).fetchone()
+        if row is None:
+            raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
+        return str(row[0])
+
     def hand_count(self, sitting_id: int) -> int:
         """How many hands the sitting holds."""
         _require_sitting(self.database.connection, sitting_id)
@@ -372,31 +404,35 @@ class SittingStore:
         title: str = "",
         place: str = "",
         earlier_checks: bool = False,
+        sitting_id: str | None = None,
+        created: datetime | None = None,
+        then: Callable[[sqlite3.Connection, int], None] | None = None,
     ) -> int:
         """Store a whole sitting of any variant in one transaction; every hand is checked
         first (the game's checks). With ``earlier_checks`` (a sitting file marked as
         recorded under earlier checks), what an earlier release accepted is stored as it is
-        (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused."""
-        problems = _kind_problems(sitting)
-        if not problems:  # only a sitting of the right kind can be checked hand by hand
-            found = check_sitting(sitting)
-            if earlier_checks:
-                from jojotte_score.formats.earlier_checks import tolerate
+        (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused.
 
-                found = tolerate(
-                    found, sitting.variant, sitting.players, sitting.rules, sitting.hands
-                )
-            problems = errors_only(found)
-        problems += check_label("title", title) + check_label("place", place)
+        ``sitting_id`` is its stable id (a new one when None; one already stored is
+        refused), ``created`` when it was first stored (now when None); ``then`` is called
+        with the connection and the new id inside the same transaction."""
+        problems = sitting_problems(sitting, title, place, earlier_checks=earlier_checks)
+        if sitting_id is not None and sitting_uuid(sitting_id) is None:
+            problems.append(Problem(_("{value} is not a sitting id").format(value=sitting_id)))
         if problems:
             raise InvalidSittingError(problems)
         roles = sitting.roles
         now = self._stamp()
+        first = now if created is None else created.astimezone(UTC).isoformat()
         with self.database.transaction() as connection:
+            stable = sitting_id or new_sitting_uuid()
+            if _uuid_taken(connection, stable):
+                message = _("a sitting with the id {uuid} is already stored")
+                raise InvalidSittingError([Problem(message.format(uuid=stable))])
             cursor = connection.execute(
                 "INSERT INTO sitting (variant, players, game_target, rubber_bonus, title, "
-                "place, created, updated, roles) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "place, created, updated, roles, uuid) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     find_game(sitting.variant).value,
                     json.dumps(list(sitting.players), ensure_ascii=False),
@@ -404,12 +440,93 @@ class SittingStore:
                     sitting.rules.rubber_bonus,
                     title,
                     place,
-                    now,
+                    first,
                     now,
                     summary.roles_text(roles),
+                    stable,
                 ),
             )
-            sitting_id = int(cursor.lastrowid or 0)
+            row_id = int(cursor.lastrowid or 0)
+            connection.executemany(
+                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
+                (
+                    (row_id, position, _hand_json(hand))
+                    for position, hand in enumerate(sitting.hands)
+                ),
+            )
+            summary.refresh(connection, row_id)
+            if then is not None:
+                then(connection, row_id)
+        return row_id
+
+    def import_or_update(
+        self,
+        sitting: Sitting,
+        *,
+        sitting_id: str | None,
+        title: str = "",
+        place: str = "",
+        earlier_checks: bool = False,
+        as_new: bool = False,
+    ) -> ImportOutcome:
+        """Store a sitting read from a file: a new sitting (with the file's stable id
+        ``sitting_id``, or a new one), or, when a sitting with that id is stored, that
+        sitting updated to the file's players, rules and hands when they differ (title and
+        place only when given). ``as_new`` keeps a separate copy with a new id."""
+        stored = None if as_new or sitting_id is None else self.find_uuid(sitting_id)
+        if stored is None:
+            fresh = None if as_new else sitting_id
+            new_id = self.import_sitting(
+                sitting, title=title, place=place, earlier_checks=earlier_checks, sitting_id=fresh
+            )
+            return ImportOutcome(new_id, "new")
+        old = self.load(stored)
+        same_labels = (not title or title == old.title) and (not place or place == old.place)
+        if old.sitting == sitting and same_labels:
+            return ImportOutcome(stored, "unchanged")
+        self.replace_sitting(
+            stored,
+            sitting,
+            title=title or old.title,
+            place=place or old.place,
+            earlier_checks=earlier_checks,
+        )
+        return ImportOutcome(stored, "updated")
+
+    def replace_sitting(
+        self,
+        sitting_id: int,
+        sitting: Sitting,
+        *,
+        title: str,
+        place: str,
+        earlier_checks: bool = False,
+        then: Callable[[sqlite3.Connection, int], None] | None = None,
+    ) -> None:
+        """Put ``sitting`` (players, rules, roles and every hand) and the labels in place of
+        the stored sitting, checked as a whole like an import, as one change; ``then`` is
+        called with the connection and the id inside the same transaction."""
+        problems = sitting_problems(sitting, title, place, earlier_checks=earlier_checks)
+        if problems:
+            raise InvalidSittingError(problems)
+        with self.database.transaction() as connection:
+            _require_sitting(connection, sitting_id)
+            connection.execute(
+                "UPDATE sitting SET variant = ?, players = ?, game_target = ?, "
+                "rubber_bonus = ?, title = ?, place = ?, roles = ?, "
+                "chosen_dealer = NULL, chosen_for = NULL WHERE id = ?",
+                (
+                    find_game(sitting.variant).value,
+                    json.dumps(list(sitting.players), ensure_ascii=False),
+                    sitting.rules.game_target,
+                    sitting.rules.rubber_bonus,
+                    title,
+                    place,
+                    summary.roles_text(sitting.roles),
+                    sitting_id,
+                ),
+            )
+            connection.execute("DELETE FROM hand WHERE sitting_id = ?", (sitting_id,))
             connection.executemany(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (
@@ -417,8 +534,25 @@ class SittingStore:
                     for position, hand in enumerate(sitting.hands)
                 ),
             )
+            connection.execute("DELETE FROM rubber_start WHERE sitting_id = ?", (sitting_id,))
+            connection.execute(
+                "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
+                (self._stamp(), sitting_id),
+            )
             summary.refresh(connection, sitting_id)
-        return sitting_id
+            if then is not None:
+                then(connection, sitting_id)
+
+    def delete_sitting(
+        self, sitting_id: int, then: Callable[[sqlite3.Connection, int], None] | None = None
+    ) -> None:
+        """Remove the sitting and its hands; ``then`` is called with the connection and the
+        id inside the same transaction."""
+        with self.database.transaction() as connection:
+            _require_sitting(connection, sitting_id)
+            connection.execute("DELETE FROM sitting WHERE id = ?", (sitting_id,))
+            if then is not None:
+                then(connection, sitting_id)
 
     def add_hand(self, sitting_id: int, hand: AnyHand) -> int:
         """Record the next hand; returns its position. A hand of the three-player game or
@@ -605,6 +739,28 @@ class SittingStore:
 
 
 # Helpers working inside a transaction ---------------------------------------------------
+
+
+def sitting_problems(
+    sitting: Sitting, title: str, place: str, *, earlier_checks: bool = False
+) -> list[Problem]:
+    """What stops ``sitting`` being stored as a whole with these labels: the game's checks
+    of every hand (tolerating, with ``earlier_checks``, what an earlier release accepted)
+    and the labels' own."""
+    problems = _kind_problems(sitting)
+    if not problems:  # only a sitting of the right kind can be checked hand by hand
+        found = check_sitting(sitting)
+        if earlier_checks:
+            from jojotte_score.formats.earlier_checks import tolerate
+
+            found = tolerate(found, sitting.variant, sitting.players, sitting.rules, sitting.hands)
+        problems = errors_only(found)
+    return problems + check_label("title", title) + check_label("place", place)
+
+
+def _uuid_taken(connection: sqlite3.Connection, sitting_uuid_: str) -> bool:
+    row = connection.execute("SELECT 1 FROM sitting WHERE uuid = ?", (sitting_uuid_,))
+    return row.fetchone() is not None
 
 
 def _hand_json(hand: AnyHand) -> str:
@@ -869,7 +1025,7 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
-        "chosen_dealer, chosen_for, roles, revision "
+        "chosen_dealer, chosen_for, roles, revision, uuid "
         "FROM sitting WHERE id = ?",
         (sitting_id,),
     )
@@ -888,6 +1044,7 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         place=row["place"],
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
+        uuid=str(row["uuid"] or ""),
     )
 
 

@@ -675,7 +675,7 @@ def test_a_migration_that_rebuilds_the_sitting_table_keeps_every_hand(
             "players TEXT NOT NULL, game_target INTEGER NOT NULL, rubber_bonus INTEGER NOT NULL, "
             "title TEXT NOT NULL, place TEXT NOT NULL, created TEXT NOT NULL, "
             "updated TEXT NOT NULL, revision INTEGER NOT NULL, chosen_dealer INTEGER, "
-            "chosen_for INTEGER, roles TEXT)",
+            "chosen_for INTEGER, roles TEXT, uuid TEXT)",
             "INSERT INTO sitting_new SELECT * FROM sitting",
             "DROP TABLE sitting",
             "ALTER TABLE sitting_new RENAME TO sitting",

@@ -102,6 +102,16 @@ SPECS: dict[ActionName, _Spec] = {
         (_Key.HelpContents, "F1"),
         N_("The keys of the entry panel and the menus"),
     ),
+    ActionName.SYNC_FOLDER: (
+        N_("S&ync folder…"),
+        (),
+        N_("Keep every sitting in step with other devices through a folder"),
+    ),
+    ActionName.SYNC_CONFLICTS: (
+        N_("Sync con&flicts…"),
+        (),
+        N_("The sittings changed on two devices before they synced, and your choice"),
+    ),
     ActionName.SCORING_CARD: (
         N_("&Scoring card…"),
         (),
@@ -126,6 +136,8 @@ CHANGES = frozenset(
         ActionName.DELETE_HAND,
         ActionName.INSERT_HAND,
         ActionName.THROWN_IN,
+        ActionName.SYNC_FOLDER,
+        ActionName.SYNC_CONFLICTS,
     }
 )
 """The actions that change the database: disabled when it is open read-only."""
@@ -173,6 +185,9 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         ActionName.PRINT_CARD,
         None,
         ActionName.SHARE,
+        None,
+        ActionName.SYNC_FOLDER,
+        ActionName.SYNC_CONFLICTS,
         None,
         ActionName.QUIT,
     ),

@@ -153,6 +153,7 @@ class MainWindow(SittingMenus, QMainWindow):
         session.on_error = self._report_error
         self._restore_settings()
         self.refresh()
+        self.start_following()  # the sync folder, when one was chosen (docs/sync.md)
 
     # Building ----------------------------------------------------------------------------
 
@@ -254,6 +255,8 @@ class MainWindow(SittingMenus, QMainWindow):
             ),
             _A.TABLE_DISPLAY_SCREEN: lambda: _display().to_next_screen(self),
             _A.SHARE: lambda: _sharing().toggle(self, self.named_actions[_A.SHARE].isChecked()),
+            _A.SYNC_FOLDER: self.choose_sync_folder,
+            _A.SYNC_CONFLICTS: self.show_sync_conflicts,
             _A.KEYBOARD_REFERENCE: lambda: _help().show_keyboard_reference(self),
             _A.SCORING_CARD: self.print_card,
             _A.ABOUT: lambda: _help().show_about(self, self.session.store.database.path),
@@ -736,6 +739,7 @@ class MainWindow(SittingMenus, QMainWindow):
         ):
             signal.disconnect(self._update_actions)
         self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
+        self.stop_following()
         position, rubber = self.selected_position(), self.sheet.rubber_number()
         history_open = self.history is not None and self.history.isVisible()
         display = self.table_display
@@ -954,6 +958,7 @@ class MainWindow(SittingMenus, QMainWindow):
             event.ignore()
             return
         self.save_settings()
+        self.stop_following()
         if self.history is not None:
             self.history.close()
         if self.table_display is not None:
