@@ -51,7 +51,7 @@ from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.accessibility import keep_placeholders_readable
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
-from jojotte_score.gui.pad.hand_model import Column, HandTableModel
+from jojotte_score.gui.pad.hand_model import HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import (
@@ -66,7 +66,9 @@ from jojotte_score.gui.sitting.commands import (
 from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions, language_actions
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
+from jojotte_score.gui.window.hand_list_columns import HandListColumns
 from jojotte_score.gui.window.language import speak
+from jojotte_score.gui.window.panes import Panes
 from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
     ZOOM_STEP,
@@ -87,13 +89,6 @@ if TYPE_CHECKING:
     from jojotte_score.gui.sharing.share_dialog import Sharing
 
 _A = ActionName
-_ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
-_HAND_ROWS = 4  # rows of the hand list large print keeps in sight
-_NOTES_LINES = 2  # the most a hand's notes wrap onto: large print leaves a row in sight
-_CELL_MARGINS = 8  # a cell's text margins and grid line, with a pixel to spare (Qt's: 7)
-_SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
-_LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by default
-_SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
 class MainWindow(SittingMenus, QMainWindow):
@@ -118,12 +113,6 @@ class MainWindow(SittingMenus, QMainWindow):
     ):
         super().__init__(parent)
         self.session, self.settings = session, settings
-        # The layout the user dragged (None: the window fits it): the heights of the pad,
-        # list and explanation, and the panel's share of the width.
-        self._chosen_left: list[int] | None = None
-        self._chosen_panel: float | None = None
-        self._laid_out_for: int | None = -1  # the sitting the layout was last set for
-        self._layout_pending = False  # a new sitting's layout waits for the window's size
         if undo_stack is None:
             undo_stack = QUndoStack(self)
         else:
@@ -135,7 +124,6 @@ class MainWindow(SittingMenus, QMainWindow):
         self._change_at: int | None = None
         self._listed: int | None = None  # the sitting the hand list shows
         self._refreshing = False
-        self._tall_rows: set[int] = set()  # rows whose notes wrap onto a second line
         # Told of the window that takes this one's place (View > Language).
         self.on_replaced: Callable[[MainWindow], None] = lambda window: None
         self.named_actions = create_actions(self)
@@ -143,6 +131,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._base_point_size = QApplication.font().pointSizeF()
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
+        self.panes = Panes(self)  # the splitters' sizes, fitted or as the user dragged them
         self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
         app = QApplication.instance()
         if isinstance(app, QApplication):
@@ -169,16 +158,8 @@ class MainWindow(SittingMenus, QMainWindow):
         header.setStretchLastSection(True)
         header.setTextElideMode(Qt.TextElideMode.ElideNone)  # headings of two lines, whole
         self.table.setAlternatingRowColors(True)
-        self.table.width_changed.connect(self._fit_columns)  # the columns fit its new width
-        # The width of each text the columns were fitted to, in the list's font: measuring
-        # the 240 texts of the newest rows again took a third of the fit on every hand
-        # recorded (profile of benchmarks/bench_record.py).
-        self._advances_font, self._advances = "", dict[str, int]()
-        # And the cell of each widest text, and the headings' sizes, as Qt's style measures
-        # them: eight cells and nine headings measured again on every hand recorded (67.9 M
-        # instructions a recorded hand to 66.5 M, callgrind, benchmarks/bench_record.py).
-        self._cell_widths: dict[str, int] = {}
-        self._headings: tuple[object, list[int]] = ((), [])
+        self.columns = HandListColumns(self.table, self.model)
+        self.table.width_changed.connect(self.columns.fit)  # the columns fit its new width
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setAccessibleName(_("Explanation"))
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
@@ -271,9 +252,6 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.undoTextChanged.connect(self._update_actions)
         self.undo_stack.redoTextChanged.connect(self._update_actions)
         self._stack_index = self.undo_stack.index()
-        self._lent = 0  # pixels of the hand list lent to a long explanation
-        self.left.splitterMoved.connect(self._left_dragged)
-        self.splitter.splitterMoved.connect(self._panel_dragged)
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.chosen.connect(self._correct)
@@ -307,11 +285,10 @@ class MainWindow(SittingMenus, QMainWindow):
         finally:
             self._refreshing = False
         self.sheet.set_selected_hand(None)  # nothing is selected in the list
-        self._fit_columns()
+        self.columns.fit()
         self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
-        if self.session.sitting_id != self._laid_out_for:
-            self._lay_out_for_sitting()
+        self.panes.follow_sitting()
         self.table.scrollToBottom()
         self._update_title()
         self._update_actions()
@@ -398,31 +375,7 @@ class MainWindow(SittingMenus, QMainWindow):
             return
         number = shown.count if position is None else position + 1
         self.explanation.setPlainText("\n".join(shown.pad.explain(number)))
-        self._fit_explanation()
-
-    def _fit_explanation(self) -> None:
-        """Make the explanation pane tall enough to read without scrolling, taking the room
-        from the hand list (which keeps five rows); a shorter explanation gives the room it
-        took back to the list."""
-        metrics = QFontMetrics(self.explanation.font())
-        width = max(self.explanation.maximumViewportSize().width() - 8, 1)
-        text = self.explanation.toPlainText().splitlines()
-        lines = sum(-(-metrics.horizontalAdvance(line) // width) or 1 for line in text)
-        needed = (lines + 1) * metrics.lineSpacing() + 2 * self.explanation.frameWidth()
-        sizes = self.left.sizes()
-        if len(sizes) != 3 or self._chosen_left is not None:  # the heights the user dragged
-            return
-        if self._layout_pending:  # fitted once the window has its size
-            return
-        row = self.table.verticalHeader().defaultSectionSize()
-        rows = self.table.horizontalHeader().height() + 5 * row + 2 * self.table.frameWidth()
-        if needed > sizes[2]:  # taken from the list, as far as it has more than its rows
-            grow = max(min(needed - sizes[2], sizes[1] - rows), 0)
-        else:  # room to spare: give back what a longer explanation took
-            grow = -min(self._lent, sizes[2] - needed)
-        if grow:
-            self._lent = max(self._lent + grow, 0)
-            self.left.setSizes([sizes[0], sizes[1] - grow, sizes[2] + grow])
+        self.panes.fit_explanation()
 
     # The panel ---------------------------------------------------------------------------
 
@@ -643,10 +596,8 @@ class MainWindow(SittingMenus, QMainWindow):
             widget.setFont(font)
         height = QFontMetrics(self.table.font()).height()
         self.table.verticalHeader().setDefaultSectionSize(int(height * 1.5))
-        self._fit_columns()
-        self._chosen_panel = None  # the panel's width follows its print
-        self._fit_panel()
-        self._keep_hand_rows()
+        self.columns.fit()
+        self.panes.print_changed()
         QTimer.singleShot(0, self._show_hand_in_list)
         # The totals stay in sight: the enlarged pad scrolls to its foot.
         QTimer.singleShot(0, self._show_sheet_foot)
@@ -661,59 +612,6 @@ class MainWindow(SittingMenus, QMainWindow):
     def _show_sheet_foot(self) -> None:
         bar = self.sheet_area.verticalScrollBar()
         bar.setValue(bar.maximum())
-
-    def _keep_hand_rows(self) -> None:
-        """Larger print keeps _HAND_ROWS rows of the hand list in sight: the explanation
-        gives up its height first, then the sheet (which scrolls)."""
-        sizes = self.left.sizes()
-        total = sum(sizes)
-        if total <= 0 or len(sizes) != 3:
-            return
-        rows = self.table.verticalHeader().defaultSectionSize() * _HAND_ROWS
-        needed = self.table.horizontalHeader().height() + rows + 2 * self.table.frameWidth()
-        if sizes[1] >= needed:
-            return
-        explanation = min(sizes[2], QFontMetrics(self.explanation.font()).lineSpacing() * 3)
-        sheet = max(total - needed - explanation, total // 4)
-        self.left.setSizes([sheet, total - sheet - explanation, explanation])
-        if self._chosen_left is not None:  # what the user chose, with the rows kept
-            self._chosen_left = self.left.sizes()
-
-    # The layout the user chose -----------------------------------------------------------
-
-    def _left_dragged(self, _position: int, _index: int) -> None:
-        """The user dragged the heights of the pad, list and explanation: they stay (the
-        window no longer fits the explanation by itself) and are remembered."""
-        self._chosen_left = self.left.sizes()
-        self._lent = 0
-
-    def _panel_dragged(self, _position: int, _index: int) -> None:
-        """The user dragged the panel's width: its share of the window stays (until the
-        print size changes) and is remembered."""
-        sizes = self.splitter.sizes()
-        if self.splitter.orientation() == Qt.Orientation.Horizontal and sum(sizes) > 0:
-            self._chosen_panel = sizes[1] / sum(sizes)
-
-    def _lay_out_for_sitting(self) -> None:
-        """Another sitting is shown: the pad, list and explanation start from the heights
-        the user chose, or else from the default ones, not from what the last sitting's
-        explanations made of them."""
-        self._laid_out_for = self.session.sitting_id
-        self._lent = 0
-        self._layout_pending = True
-        self._apply_layout()
-
-    def _apply_layout(self) -> None:
-        """Set the heights a new sitting starts from, once the window has its size (a
-        sitting opened before the window is first shown is laid out when it is)."""
-        total = sum(self.left.sizes())
-        if not self._layout_pending or not self.left.isVisible() or total <= 0:
-            return
-        self._layout_pending = False
-        sizes = self._chosen_left or _LEFT_SIZES
-        self.left.setSizes([size * total // sum(sizes) for size in sizes])
-        self._keep_hand_rows()
-        self._fit_explanation()
 
     def choose_language(self, choice: str) -> None:
         """View > Language: remember ``choice`` ("de", "en"; "" for the system's language),
@@ -767,130 +665,14 @@ class MainWindow(SittingMenus, QMainWindow):
         self.on_replaced(window)
         return window
 
-    def _fit_columns(self) -> None:
-        """Each column as wide as its heading and the rows in sight need; the notes take
-        what is left (a cell cut short is elided, its tooltip tells it whole). When the list
-        is too narrow for them all, the dealer, contract and card points give up width, down
-        to their headings' width, when that spares the list scrolling sideways."""
-        if not self.table.room():  # never shown yet: fitted when it is (width_changed)
-            return
-        header = self.table.horizontalHeader()
-        two_lines = 2 * QFontMetrics(header.font()).lineSpacing() + 10
-        header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
-        count = self.model.rowCount()
-        newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
-        grid = 1 if self.table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
-        font = self.table.font()
-        if font.key() != self._advances_font:  # each text's width in the list's font
-            self._advances_font, self._advances, self._cell_widths = font.key(), {}, {}
-        metrics, known, cells = QFontMetrics(font), self._advances, self._cell_widths
-        notes = self.model.notes_column()
-        horizontal = Qt.Orientation.Horizontal
-        headings = (
-            header.font().key(),
-            *(self.model.headerData(c, horizontal) for c in range(notes + 1)),
-        )
-        if headings != self._headings[0]:
-            self._headings = (headings, [header.sectionSizeHint(c) for c in range(notes + 1)])
-        heading_sizes = self._headings[1]
-        # Each row's texts read once, not through a model index and data() per cell: the
-        # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
-        # every hand recorded.
-        texts = {row: self.model.row_texts(row) for row in newest}
-        widths, least = [], []
-        for column in range(notes):
-            width = heading = heading_sizes[column]
-            # A column's cells share one font and alignment, so the widest text makes the
-            # widest cell, and the view measures only that one: measuring every cell of the
-            # newest rows took 6-10 ms of start-up (QStyle sizes each cell, with its margins).
-            advances = {}
-            for row in newest:
-                text = texts[row][column]
-                advance = known.get(text)
-                if advance is None:
-                    advance = known[text] = metrics.horizontalAdvance(text)
-                advances[row] = advance
-            widest = max(advances, key=advances.__getitem__, default=None)
-            if widest is not None:
-                text = texts[widest][column]
-                cell = cells.get(text)
-                if cell is None:
-                    index = self.model.index(widest, column)
-                    cell = cells[text] = self.table.sizeHintForIndex(index).width()
-                width = max(width, cell + grid)
-            widths.append(width)
-            least.append(heading if column in _SHRINKING_COLUMNS else width)
-        # The notes, stretched to the right edge, are never narrower than a new section.
-        notes_width = max(heading_sizes[notes], header.defaultSectionSize())
-        room = self.table.room() - notes_width
-        _shrink(widths, least, sum(widths) - room)
-        for column, width in enumerate(widths):
-            self.table.setColumnWidth(column, width)
-        self._fit_notes(newest, max(self.table.room() - sum(widths), notes_width), metrics)
-
-    def _fit_notes(self, rows: range, width: int, metrics: QFontMetrics) -> None:
-        """Notes wider than their column (``width``) wrap onto a second line ("gewinnt 150
-        aus dem Keller; Partie und Robber 1 an A" in German), in the newest rows, those the
-        columns are fitted to. Notes too long for two lines (in large print), and an older
-        row's too long for one, are cut short; the row's tooltip tells the hand whole."""
-        room = width - _CELL_MARGINS
-        line, spacing = self.table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
-        tall = set()
-        known = self._advances  # each text's width in the list's font, as for the columns
-        for row in rows:
-            text = self.model.notes(row)
-            lines = 1
-            advance = known.get(text)
-            if advance is None:
-                advance = known[text] = metrics.horizontalAdvance(text)
-            if advance > room:
-                wrap = Qt.TextFlag.TextWordWrap
-                lines = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
-                lines = max(1, min(lines // spacing, _NOTES_LINES))
-            height = line + (lines - 1) * spacing
-            if lines > 1:
-                tall.add(row)
-            if self.table.rowHeight(row) != height:
-                self.table.setRowHeight(row, height)
-        # A row no longer among the newest (the list was not reset: a hand recorded)
-        # takes one line again, as in a list shown anew.
-        for row in self._tall_rows - tall:
-            if row < self.model.rowCount() and self.table.rowHeight(row) != line:
-                self.table.setRowHeight(row, line)
-        self._tall_rows = tall
-
-    def _fit_panel(self) -> None:
-        """Give the panel the width its text needs at this size, the sheet the rest; when
-        the window is too narrow for both side by side, the pad goes above the panel."""
-        layout = self.panel.layout()
-        if layout is not None:
-            layout.activate()  # the new font's sizes, not the old ones
-        bar = self.panel_area.verticalScrollBar().sizeHint().width()
-        needed = self.panel.narrowest() + bar + 8
-        side_by_side = self.width() >= needed + _SMALLEST_SHEET
-        orientation = Qt.Orientation.Horizontal if side_by_side else Qt.Orientation.Vertical
-        if self.splitter.orientation() != orientation:
-            self.splitter.setOrientation(orientation)
-        if not side_by_side:
-            self.splitter.setSizes([self.height() // 2] * 2)
-            return
-        total = sum(self.splitter.sizes()) or self.width()
-        if self._chosen_panel is not None:  # the width the user dragged it to
-            panel = round(total * self._chosen_panel)
-            self.splitter.setSizes([total - panel, panel])
-            return
-        room = max(total // 2, total - self.sheet.sizeHint().width() - bar - 8)
-        wanted = min(max(needed, total * 2 // 5), room)
-        self.splitter.setSizes([total - wanted, wanted])
-
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._fit_panel()
+        self.panes.fit_panel()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         resized = watched is self.left and event.type() == QEvent.Type.Resize
-        if resized and self._layout_pending:  # once the window has settled on its size
-            QTimer.singleShot(0, self._apply_layout)
+        if resized:  # a new sitting's layout, once the window has settled on its size
+            self.panes.left_resized()
         return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
@@ -900,13 +682,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.restoreState(self.settings.byte_state("window/state"))
         self.splitter.setSizes([self.width() // 2] * 2)
         self.set_zoom(self.settings.zoom)
-        # Only a layout the user dragged is kept: what the window fitted by itself is not.
-        heights = self.settings.chosen_sizes("window/chosen_heights")
-        self._chosen_left = heights if heights is not None and len(heights) == 3 else None
-        widths = self.settings.chosen_sizes("window/chosen_widths")
-        if widths is not None and len(widths) == 2:
-            self._chosen_panel = widths[1] / sum(widths)
-            self._fit_panel()
+        self.panes.restore()
 
     def _restore_geometry(self) -> None:
         """The geometry last left on the screen the window opens on (the last one it was
@@ -946,10 +722,7 @@ class MainWindow(SittingMenus, QMainWindow):
         if screen is not None:
             self.settings.set_screen_geometry(_screen_key(screen), self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
-        self.settings.set_chosen_sizes("window/chosen_heights", self._chosen_left)
-        share = self._chosen_panel  # kept as the pad's and the panel's thousandths
-        widths = None if share is None else [1000 - round(share * 1000), round(share * 1000)]
-        self.settings.set_chosen_sizes("window/chosen_widths", widths)
+        self.panes.save()
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
@@ -980,18 +753,6 @@ def _qrect(rect: Rect) -> QRect:
 def _screen_key(screen: QScreen) -> str:
     size = screen.geometry().size()
     return screen_key(screen.name(), size.width(), size.height())
-
-
-def _shrink(widths: list[int], least: list[int], excess: int) -> None:
-    """Take ``excess`` pixels from ``widths``, from each in proportion to what it has
-    above its ``least``, never below it; nothing when that cannot take it all (the list
-    scrolls sideways anyway, and then shows its cells whole)."""
-    spare = sum(width - low for width, low in zip(widths, least, strict=True))
-    if excess <= 0 or spare < excess:
-        return
-    for column, low in enumerate(least):
-        cut = -(-(widths[column] - low) * excess // spare)  # rounded up: all of it is taken
-        widths[column] -= min(cut, widths[column] - low)
 
 
 class _SheetArea(QScrollArea):

@@ -128,7 +128,7 @@ def start(window: MainWindow, game: str, hands: int, rows: int) -> Sitting:
     height = window.table.horizontalHeader().height() + 2 * window.table.frameWidth()
     height += rows * row
     window.left.setSizes([total - height - 2 * row, height, 2 * row])
-    window._left_dragged(0, 0)  # the heights the user chose stay
+    window.panes.left_dragged(0, 0)  # the heights the user chose stay
     QApplication.processEvents()
     return example
 

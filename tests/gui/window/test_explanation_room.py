@@ -34,6 +34,6 @@ def test_the_hand_list_grows_back_after_a_long_explanation(game: str, window: Ma
     window.explanation.setPlainText("")
     window.select_hand(1)
     window.explanation.setPlainText("short")
-    window._fit_explanation()
+    window.panes.fit_explanation()
     QApplication.processEvents()
     assert window.left.sizes()[1] >= before - row // 2  # and gave it back
