@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
     QEvent,
-    QItemSelection,
     QModelIndex,
     QObject,
     QPoint,
@@ -46,26 +45,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.accessibility import keep_placeholders_readable
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
-from jojotte_score.gui.sitting.commands import (
-    AddHand,
-    CorrectHands,
-    DeleteCorrectingHands,
-    DeleteHand,
-    InsertHand,
-    ReplaceHand,
-    StoreCommand,
-)
 from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions, language_actions
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
+from jojotte_score.gui.window.hand_edits import HandEdits, command_at
 from jojotte_score.gui.window.hand_list_columns import HandListColumns
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.panes import Panes
@@ -79,7 +68,7 @@ from jojotte_score.gui.window.settings import (
     fitted_geometry,
     screen_key,
 )
-from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
+from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus
 from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, versus
@@ -121,9 +110,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self._actions_state: object = None  # what the actions were last set to show
         # While a change is made: the position of the first hand it reaches, the rows
         # before it stay in the hand list as they are (see refresh).
-        self._change_at: int | None = None
+        self.change_at: int | None = None
         self._listed: int | None = None  # the sitting the hand list shows
-        self._refreshing = False
+        self.refreshing = False  # while the list is shown anew (its selection cleared)
         # Told of the window that takes this one's place (View > Language).
         self.on_replaced: Callable[[MainWindow], None] = lambda window: None
         self.named_actions = create_actions(self)
@@ -131,6 +120,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._base_point_size = QApplication.font().pointSizeF()
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
+        self.edits = HandEdits(self)  # recording and correcting hands, as undo commands
         self.panes = Panes(self)  # the splitters' sizes, fitted or as the user dragged them
         self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
         app = QApplication.instance()
@@ -220,10 +210,10 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.PRINT_BLANK_PADS: self.print_blank_pads,
             _A.PRINT_CARD: self.print_card,
             _A.QUIT: self.close,
-            _A.UNDO: lambda: self._step_history(self.undo_stack.undo, -1),
-            _A.REDO: lambda: self._step_history(self.undo_stack.redo, 0),
-            _A.DELETE_HAND: self.delete_hand,
-            _A.INSERT_HAND: self.insert_hand,
+            _A.UNDO: lambda: self.edits.step_history(self.undo_stack.undo, -1),
+            _A.REDO: lambda: self.edits.step_history(self.undo_stack.redo, 0),
+            _A.DELETE_HAND: self.edits.delete_hand,
+            _A.INSERT_HAND: self.edits.insert_hand,
             _A.THROWN_IN: self.panel.record_thrown_in,
             _A.HISTORY: self.show_history,
             _A.PREVIOUS_RUBBER: lambda: self._step_rubber(-1),
@@ -247,22 +237,22 @@ class MainWindow(SittingMenus, QMainWindow):
             self.addAction(self.named_actions[name])
         self.named_actions[_A.SHOW_EXPLANATION].toggled.connect(self.explanation.setVisible)
         self.languages.triggered.connect(lambda action: self.choose_language(action.data()))
-        self.undo_stack.canUndoChanged.connect(self._update_actions)
-        self.undo_stack.canRedoChanged.connect(self._update_actions)
-        self.undo_stack.undoTextChanged.connect(self._update_actions)
-        self.undo_stack.redoTextChanged.connect(self._update_actions)
+        self.undo_stack.canUndoChanged.connect(self.update_actions)
+        self.undo_stack.canRedoChanged.connect(self.update_actions)
+        self.undo_stack.undoTextChanged.connect(self.update_actions)
+        self.undo_stack.redoTextChanged.connect(self.update_actions)
         self._stack_index = self.undo_stack.index()
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
-        self.table.selectionModel().selectionChanged.connect(self._selection_changed)
-        self.table.chosen.connect(self._correct)
+        self.table.selectionModel().selectionChanged.connect(self.edits.selection_changed)
+        self.table.chosen.connect(self.edits.correct)
         # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
         to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
         to_list.activated.connect(self.focus_hand_list)
-        self.panel.submitted.connect(self.submit)
-        self.panel.cancelled.connect(self._cancelled)
+        self.panel.submitted.connect(self.edits.submit)
+        self.panel.cancelled.connect(self.edits.cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
         self.sheet.hand_activated.connect(self.select_hand)
-        self.sheet.rubber_shown.connect(lambda _number: self._update_actions())
+        self.sheet.rubber_shown.connect(lambda _number: self.update_actions())
 
     # Refreshing --------------------------------------------------------------------------
 
@@ -271,9 +261,9 @@ class MainWindow(SittingMenus, QMainWindow):
         shown = self.session.shown
         sitting = shown.id if shown is not None else None
         # The rows before the hand a change reached are left as they are (0: all anew).
-        unchanged = self._change_at if sitting == self._listed else None
+        unchanged = self.change_at if sitting == self._listed else None
         self._listed = sitting
-        self._refreshing = True  # the list's selection cleared: ready below, once
+        self.refreshing = True  # the list's selection cleared: ready below, once
         try:
             self.table.clearSelection()
             self.table.setCurrentIndex(QModelIndex())
@@ -283,7 +273,7 @@ class MainWindow(SittingMenus, QMainWindow):
                 unchanged=unchanged or 0,
             )
         finally:
-            self._refreshing = False
+            self.refreshing = False
         self.sheet.set_selected_hand(None)  # nothing is selected in the list
         self.columns.fit()
         self.sheet.set_pad(shown.pad if shown is not None else None)
@@ -291,9 +281,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panes.follow_sitting()
         self.table.scrollToBottom()
         self._update_title()
-        self._update_actions()
+        self.update_actions()
         self.ready_next_hand()
-        self._show_explanation(None)
+        self.show_explanation(None)
         # An open history follows each change: a hand recorded, a sitting started.
         if self.history is not None and self.history.isVisible():
             self.history.reload()
@@ -302,7 +292,7 @@ class MainWindow(SittingMenus, QMainWindow):
         if self.sharing is not None:
             self.sharing.publish(shown)
 
-    def _update_status(self) -> None:
+    def update_status(self) -> None:
         shown = self.session.shown
         if shown is None:
             self.status_label.setText("")
@@ -332,7 +322,7 @@ class MainWindow(SittingMenus, QMainWindow):
         note = self.session.read_only_note or _(READ_ONLY_NOTE)
         self.mode_label.setText(note if self.session.read_only else "")
 
-    def _update_actions(self) -> None:
+    def update_actions(self) -> None:
         has_sitting = self.session.shown is not None
         selected = self.selected_position() is not None
         writable = not self.session.read_only
@@ -350,8 +340,8 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.PREVIOUS_RUBBER: has_sitting and self.sheet.rubber_number() > 1,
             _A.NEXT_RUBBER: has_sitting and self.sheet.rubber_number() < self.sheet.rubber_count(),
         }
-        undo = _command(self.undo_stack, self.undo_stack.index() - 1)
-        redo = _command(self.undo_stack, self.undo_stack.index())
+        undo = command_at(self.undo_stack, self.undo_stack.index() - 1)
+        redo = command_at(self.undo_stack, self.undo_stack.index())
         texts = (
             undo.texts().undo if undo else _("&Undo"),
             redo.texts().redo if redo else _("&Redo"),
@@ -368,7 +358,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.named_actions[_A.REDO].setText(texts[1])
         self.panel.setEnabled(has_sitting and writable)
 
-    def _show_explanation(self, position: int | None) -> None:
+    def show_explanation(self, position: int | None) -> None:
         shown = self.session.shown
         if shown is None:
             self.explanation.setPlainText("")
@@ -377,83 +367,15 @@ class MainWindow(SittingMenus, QMainWindow):
         self.explanation.setPlainText("\n".join(shown.pad.explain(number)))
         self.panes.fit_explanation()
 
-    # The panel ---------------------------------------------------------------------------
+    # The hand list -----------------------------------------------------------------------
 
     def ready_next_hand(self) -> None:
         """Put the panel in "record the next hand" mode with its dealer."""
-        shown = self.session.shown
-        if shown is None:
-            return
-        with self.panel.one_update():
-            self.panel.new_hand()
-            self._set_panel_context(shown.count, shown.dealer_at(shown.count))
-        self._update_status()
-
-    def _set_panel_context(self, count: int, dealer: int | None) -> None:
-        shown = self.session.shown
-        assert shown is not None
-        self.panel.set_context(
-            shown.variant, shown.players, shown.rules, shown.scorer_before(count), dealer
-        )
+        self.edits.ready_next_hand()
 
     def submit(self, request: EntryRequest) -> None:
         """Record, insert or replace the panel's hand through an undo command."""
-        if self.session.shown is None or self.session.read_only:
-            return
-        if request.mode == "insert" and request.position is not None:
-            self._push(InsertHand(self.session, request.position, request.hand))
-        elif request.mode == "replace" and request.position is not None:
-            self._replace(request.position, request.hand)
-        else:
-            self._push(AddHand(self.session, request.hand))
-            self._ask_new_cut()
-
-    def _replace(self, position: int, hand: AnyHand) -> None:
-        """Put an edited hand in place. When the edit makes later hands illegal (in the
-        chouette: it changes who wins a rubber, so later rubbers' box and captain, C3, and
-        later hands were dealt by the partner, C7), say which hands and why, and offer to
-        clear or re-derive those dealers in the same step, or Cancel."""
-        corrector = self.session.corrector(position)
-        correction = None if corrector is None else corrector(hand)
-        if correction is None:
-            self._push(ReplaceHand(self.session, position, hand))
-            return
-        from jojotte_score.core.corrections import DealerChoice  # only for such an edit
-        from jojotte_score.gui.sitting.correction_words import correction_question
-
-        choice = _dialogs().ask_choice(
-            self,
-            _("Edit hand {number}").format(number=position + 1),
-            correction_question(position + 1, correction),
-            [_("&Re-derive their dealers"), _("&Clear their dealers")],
-        )
-        if choice is None:
-            return
-        fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
-        self._push(CorrectHands(self.session, position, hand, correction.hands(fix)))
-
-    def _push(self, command: StoreCommand) -> None:
-        """Make the change ``command`` makes, as a step of the undo history."""
-        self._change_at = command.first_changed()
-        try:
-            self.undo_stack.push(command)
-        finally:
-            self._change_at = None
-
-    def _step_history(self, step: Callable[[], None], offset: int) -> None:
-        """Undo or redo (``step``) the command ``offset`` from the undo history's index."""
-        command = _command(self.undo_stack, self.undo_stack.index() + offset)
-        self._change_at = command.first_changed() if command is not None else None
-        try:
-            step()
-        finally:
-            self._change_at = None
-
-    def _cancelled(self) -> None:
-        self.table.clearSelection()
-        self.ready_next_hand()
-
-    # The hand list -----------------------------------------------------------------------
+        self.edits.submit(request)
 
     def selected_position(self) -> int | None:
         """The position (0-based) of the hand selected in the list."""
@@ -467,114 +389,16 @@ class MainWindow(SittingMenus, QMainWindow):
             self.table.selectRow(index.row())
             self.table.scrollTo(index)
 
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        if self._refreshing:  # the refresh readies the panel and the rest itself
-            return
-        position, shown = self.selected_position(), self.session.shown
-        self._update_actions()
-        self.sheet.set_selected_hand(None if position is None else position + 1)
-        if position is not None:
-            self.sheet.show_hand(position + 1)  # the rubber of the hand being edited
-        if position is None or shown is None:
-            self.ready_next_hand()
-            self._show_explanation(None)
-            return
-        hand = shown.hand(position)
-        self._show_explanation(position)
-        if not self.session.read_only:
-            in_list = self.table.hasFocus()
-            with self.panel.one_update():
-                self._set_panel_context(position, hand.dealer)
-                self.panel.edit_hand(position, hand, self._later_hands(position))
-            if in_list:  # the next arrow key or hand number still moves in the list
-                self.table.setFocus(Qt.FocusReason.OtherFocusReason)
-
     def _show_changed_rubber(self, index: int) -> None:
-        """After a hand is recorded, inserted, edited or deleted, or that is undone or
-        redone, show the rubber it changed (not the newest one)."""
-        done = index > self._stack_index
-        self._stack_index = index
-        command = _command(self.undo_stack, index - 1 if done else index)
-        position = command.position() if command is not None else None
-        if position is not None and self.selected_position() is None:
-            self.sheet.show_hand(position + 1)
+        # A slot of the window's own, not of its edits: the undo stack (which outlives the
+        # window when it is rebuilt) is told nothing more once the window is gone.
+        self.edits.show_changed_rubber(index)
 
     def focus_hand_list(self) -> None:
         """Put the focus in the hand list, at the hand selected, or else the newest."""
         if self.selected_position() is None and self.model.rowCount():
             self.table.select_number(self.model.rowCount())
         self.table.setFocus(Qt.FocusReason.ShortcutFocusReason)
-
-    def _correct(self, position: int) -> None:
-        """Enter in the hand list: the panel's first field, to correct the hand selected."""
-        shown = self.session.shown
-        if shown is None or self.session.read_only:
-            return
-        with self.panel.one_update():
-            self._set_panel_context(position, shown.hand(position).dealer)
-            self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
-
-    def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
-        """What a hand put in place of the one at ``position`` makes illegal in the later
-        hands, as the panel's preview says it while the edit is typed; None in the games
-        where an edit cannot."""
-        corrector = self.session.corrector(position)
-        if corrector is None:
-            return None
-
-        def lines(hand: AnyHand) -> list[str]:
-            correction = corrector(hand)
-            if correction is None:
-                return []
-            from jojotte_score.gui.sitting.correction_words import correction_preview
-
-            return correction_preview(correction)
-
-        return lines
-
-    def delete_hand(self) -> None:
-        """Delete the selected hand (undoable). When its absence makes later hands illegal
-        (the chouette's dealers, once another side wins a rubber), the reasons are shown
-        and the fixes offered with the deletion as one step, or Cancel."""
-        position, shown = self.selected_position(), self.session.shown
-        if position is not None and shown is not None:
-            correction = find_game(shown.variant).deletion(shown.sitting, position)
-            command: StoreCommand = DeleteHand(self.session, position)
-            if correction is not None:
-                from jojotte_score.core.corrections import DealerChoice  # only for such a hand
-                from jojotte_score.gui.sitting.correction_words import deletion_question
-
-                choice = _dialogs().ask_choice(
-                    self,
-                    _("Delete hand {number}").format(number=position + 1),
-                    deletion_question(position + 1, correction),
-                    [_("&Re-derive their dealers"), _("&Clear their dealers")],
-                )
-                if choice is None:
-                    return
-                fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
-                command = DeleteCorrectingHands(self.session, position, correction.hands(fix))
-            self._push(command)
-            if command.isObsolete():  # refused: the store's reason was shown
-                return
-            keys = (
-                self.named_actions[_A.UNDO]
-                .shortcut()
-                .toString(QKeySequence.SequenceFormat.NativeText)
-            )
-            message = _("Hand {number} deleted; {keys} (Undo) brings it back.")
-            self.statusBar().showMessage(message.format(number=position + 1, keys=keys), 10000)
-
-    def insert_hand(self) -> None:
-        """Ready the panel to record a forgotten hand before the selected one."""
-        position, shown = self.selected_position(), self.session.shown
-        if position is None or shown is None:
-            self.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
-            return
-        with self.panel.one_update():
-            self.panel.new_hand(position)
-            self._set_panel_context(position, shown.dealer_at(position))
-        self.panel.setFocus()
 
     def _step_rubber(self, step: int) -> None:
         number = self.sheet.rubber_number() + step
@@ -635,7 +459,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.undo_stack.undoTextChanged,
             self.undo_stack.redoTextChanged,
         ):
-            signal.disconnect(self._update_actions)
+            signal.disconnect(self.update_actions)
         self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
         self.stop_following()
         position, rubber = self.selected_position(), self.sheet.rubber_number()
@@ -775,12 +599,6 @@ class _SheetArea(QScrollArea):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self._sheet.set_room(event.size().height())  # before the area fits the sheet to it
         super().resizeEvent(event)
-
-
-def _command(stack: QUndoStack, index: int) -> StoreCommand | None:
-    """The command at ``index`` of the undo history, if there is one there."""
-    command = stack.command(index) if 0 <= index < stack.count() else None
-    return command if isinstance(command, StoreCommand) else None
 
 
 def _help() -> ModuleType:

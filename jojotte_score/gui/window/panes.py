@@ -8,23 +8,46 @@ stays and is remembered in the settings.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.window.main_window import MainWindow
+    from PySide6.QtWidgets import QPlainTextEdit, QScrollArea, QSplitter
+
+    from jojotte_score.gui.entry.entry_panel import EntryPanel
+    from jojotte_score.gui.pad.hand_table import HandTable
+    from jojotte_score.gui.pad.sheet_widget import SheetWidget
+    from jojotte_score.gui.window.settings import AppSettings
+    from jojotte_score.presenters.session import Session
 
 _HAND_ROWS = 4  # rows of the hand list large print keeps in sight
 _LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by default
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 
 
+class PanedWindow(Protocol):
+    """What the panes need of the main window: its size, its splitters and what they hold."""
+
+    left: QSplitter  # the pad, the hand list and the explanation
+    splitter: QSplitter  # the left splitter and the panel's scroll area
+    sheet: SheetWidget
+    table: HandTable
+    explanation: QPlainTextEdit
+    panel: EntryPanel
+    panel_area: QScrollArea
+    settings: AppSettings
+    session: Session
+
+    def width(self) -> int: ...
+    def height(self) -> int: ...
+
+
 class Panes:
     """The splitters of ``window`` and the sizes the user chose for them."""
 
-    def __init__(self, window: MainWindow):
+    def __init__(self, window: PanedWindow):
         self._window = window
         # The layout the user dragged (None: the window fits it): the heights of the pad,
         # list and explanation, and the panel's share of the width.

