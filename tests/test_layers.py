@@ -140,7 +140,6 @@ KNOWN_LOOPS = {
             *("core.ledger", "core.model", "core.scoring", "core.tables"),
             *("core.three_player", "core.three_player_validation", "core.validation"),
         },
-        {"core.chouette", "core.games.chouette"},
     ],
     "formats": [{"formats.earlier_checks", "formats.sitting_file"}],
     "storage": [
