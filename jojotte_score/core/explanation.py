@@ -9,7 +9,7 @@ said item by item through a message of its own and joined by a separator that is
 too.
 
 One sentence table (:func:`sentence_message`) serves every game: this module's two-player and
-partnership explanations and :mod:`jojotte_score.core.three_player_explanation`'s three
+partnership explanations and :mod:`jojotte_score.core.games.three_player_explanation`'s three
 games of individual players. A sentence that the games say alike cites its rule as a
 value, from the game's :class:`RuleReferences` ("Trick scores (R1)" with two players,
 "Trick scores (T5, R1)" with three). Rule references stay as they are in every language.

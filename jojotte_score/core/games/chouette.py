@@ -8,14 +8,14 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from jojotte_score.core.chouette import (
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.chouette_rules import (
     ChouetteCorrector,
     check_chouette_sitting,
     later_dealers,
     score_chouette_hand,
 )
-from jojotte_score.core.errors import Problem
-from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.games.game import CardText, Game, copy_text
 from jojotte_score.core.model import (
     GameKey,
@@ -211,7 +211,7 @@ class Chouette(Game):
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""
-        from jojotte_score.core.three_player_explanation import explain_chouette_hand
+        from jojotte_score.core.games.three_player_explanation import explain_chouette_hand
 
         rubber = ledger.rubber(result.rubber)
         roles = rubber.roles if rubber is not None else None

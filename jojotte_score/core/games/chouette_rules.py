@@ -17,10 +17,10 @@ from typing import NamedTuple, cast
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.three_player_scoring import at_seats
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Sitting, ThrownIn
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
-from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.i18n import N_, _, ngettext
 

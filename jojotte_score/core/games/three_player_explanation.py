@@ -29,6 +29,7 @@ from jojotte_score.core.explanation import (
     two_sided_play,
 )
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
+from jojotte_score.core.games.three_player_scoring import three_player_lost_nullo_bonus
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
     Doubling,
@@ -43,7 +44,6 @@ from jojotte_score.core.tables import (
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
     NULLO_BONUS,
 )
-from jojotte_score.core.three_player import three_player_lost_nullo_bonus
 
 THREE_PLAYER_RULES = RuleReferences(
     trick_scores="T5, R1",
