@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
+from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
@@ -424,6 +424,11 @@ class EntryPanel(QWidget, Speaking):
     def mode(self) -> tuple[str, int | None]:
         """("add" | "insert" | "replace", position)."""
         return self._mode, self._position
+
+    def row_letters(self) -> frozenset[str]:
+        """The letters that with Alt go to a row of the panel (lower case)."""
+        keys = (QKeySequence.mnemonic(label.text()) for label in self.row_labels.values())
+        return frozenset(key.toString().rpartition("+")[2].lower() for key in keys if key.count())
 
     def widget_for(self, slot: Slot) -> QWidget:
         """The widget that takes the input of ``slot``."""

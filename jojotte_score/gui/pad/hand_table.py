@@ -1,14 +1,15 @@
 """The list of recorded hands, worked from the keyboard: a hand number typed selects that
 hand (digits typed in quick succession make one number: 1 then 6 is hand 16), Home and End
 the first and the last hand, the arrow keys step through the hands and stay in the list,
-Enter takes the selected hand to the entry panel to be corrected."""
+Enter takes the selected hand to the entry panel to be corrected, and so does Alt and a
+row's letter: moving in the list only selects (browsing is not correcting)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
 
 HAND_LIST_KEYS = "Ctrl+L"
@@ -16,9 +17,12 @@ HAND_LIST_KEYS = "Ctrl+L"
 
 
 class HandTable(QTableView):
-    """The hand list. ``chosen`` carries the position (0-based) of the hand Enter took."""
+    """The hand list. ``chosen`` carries the position (0-based) of the hand Enter took;
+    ``chosen_at_field`` the position of the hand selected when Alt and one of
+    ``field_letters`` is pressed in the list, before that key takes the focus to its row."""
 
     chosen = Signal(int)
+    chosen_at_field = Signal(int)
     width_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -27,6 +31,8 @@ class HandTable(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setTabKeyNavigation(False)  # Tab leaves the list, as from any other field
+        # Alt and these letters: the panel's rows (asked at each key: a game relabels them).
+        self.field_letters: Callable[[], frozenset[str]] = frozenset
         self._typed = ""
         self._since = QElapsedTimer()
         self._room = 0
@@ -127,6 +133,18 @@ class HandTable(QTableView):
                 event.ignore()
         else:
             super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        # Alt and a row's letter is the shortcut of the panel's row: the hand is loaded
+        # first (in the games where a row shows only for some hands it is there then).
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            rows = self.selectionModel().selectedRows() if self.selectionModel() else []
+            alt = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            if rows and alt == Qt.KeyboardModifier.AltModifier:
+                letter = QKeySequence(event.key()).toString().lower()
+                if letter in self.field_letters():
+                    self.chosen_at_field.emit(rows[0].row())
+        return super().event(event)
 
     def _type_digit(self, digit: str) -> None:
         """Add ``digit`` to the number being typed (a new number after a pause, or when

@@ -274,6 +274,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.chosen.connect(self._correct)
+        self.table.chosen_at_field.connect(self._correct_at_field)
+        self.table.field_letters = self.panel.row_letters
         # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
         to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
         to_list.activated.connect(self.focus_hand_list)
@@ -505,7 +507,7 @@ class MainWindow(SittingMenus, QMainWindow):
         return rows[0].row() if rows else None
 
     def select_hand(self, number: int) -> None:
-        """Select hand ``number`` (1-based) in the list: it is loaded for editing."""
+        """Select hand ``number`` (1-based) in the list (Enter there corrects it)."""
         index = self.model.index(number - 1, 0)
         if index.isValid():
             self.table.selectRow(index.row())
@@ -523,13 +525,12 @@ class MainWindow(SittingMenus, QMainWindow):
             self.ready_next_hand()
             self._show_explanation(None)
             return
-        hand = shown.hand(position)
         self._show_explanation(position)
-        if not self.session.read_only:
+        # Browsing is not correcting: the panel loads a hand only by Enter or Alt and a
+        # row's letter (_correct); one being corrected or inserted is left, not another's.
+        if self.panel.mode()[0] != "add" and self.panel.mode()[1] != position:
             in_list = self.table.hasFocus()
-            with self.panel.one_update():
-                self._set_panel_context(position, hand.dealer)
-                self.panel.edit_hand(position, hand, self._later_hands(position))
+            self.ready_next_hand()
             if in_list:  # the next arrow key or hand number still moves in the list
                 self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -557,6 +558,13 @@ class MainWindow(SittingMenus, QMainWindow):
         with self.panel.one_update():
             self._set_panel_context(position, shown.hand(position).dealer)
             self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
+
+    def _correct_at_field(self, position: int) -> None:
+        """Alt and a row's letter in the hand list: the hand selected is loaded to be
+        corrected, and the key then takes the focus from the list to that row."""
+        if self.panel.mode() != ("replace", position):
+            self._correct(position)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
