@@ -573,6 +573,12 @@ class EntryPanel(QWidget, Speaking):
         """Submit the hand if it has no error; a warning needs a second Enter. True if sent."""
         check = self.form.check(self.values(), self._number())
         self._shown_missing = True
+        mending = self._not_numbers()
+        if mending:  # "5.5" is not recorded as anything: it is mended first
+            self._show_messages(check)
+            self._say_messages()
+            mending[0][0].edits[mending[0][1]].setFocus()
+            return False
         if check.hand is None:
             self._show_messages(check)
             self._say_messages()
@@ -830,6 +836,15 @@ class EntryPanel(QWidget, Speaking):
                 targets[f"{pair_name}[{side}]"] = pair.errors[side]
         for field, label in targets.items():
             show_error(label, "\n".join(messages.get(field, [])))
+        for pair in (self.melds, self.card_points, self.tricks):
+            for side, text in enumerate(pair.not_numbers()):
+                if text is not None:  # kept as typed, and said until it is mended
+                    message = _(
+                        "“{text}” is not a number: type whole numbers, without “.” or “,”."
+                    ).format(text=text)
+                    show_error(pair.errors[side], message)
+                elif pair is self.tricks:
+                    show_error(pair.errors[side], "")
         self._tie_errors(targets)
         rest = [text for field, texts in messages.items() if field not in targets for text in texts]
         if self._confirmed is not None:
@@ -838,10 +853,23 @@ class EntryPanel(QWidget, Speaking):
             )
         show_error(self.general_error, "\n".join(rest))
 
+    def _not_numbers(self) -> list[tuple[PairField, int, str]]:
+        """The number boxes that hold a text that is no number of points, as typed."""
+        return [
+            (pair, side, text)
+            for pair in (self.melds, self.card_points, self.tricks)
+            for side, text in enumerate(pair.not_numbers())
+            if text is not None
+        ]
+
     def _say_messages(self) -> None:
         """Say every message shown, field by field, then the panel's own: Enter was refused
         (a message that comes and goes while a number is typed is not said)."""
-        pairs = {"melds": self.melds.errors, "card_points": self.card_points.errors}
+        pairs = {
+            "melds": self.melds.errors,
+            "card_points": self.card_points.errors,
+            "tricks": self.tricks.errors,
+        }
         labels = [
             *(label for row in self.errors for label in (self.errors[row], *pairs.get(row, ()))),
             self.general_error,
