@@ -173,6 +173,10 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         """Whether the field has a default choice, so that the focus may pass it by."""
         return self._default is not None
 
+    def is_at_default(self) -> bool:
+        """Whether the field has a default choice and holds it (nothing chosen there yet)."""
+        return self._default is not None and self._value == self._default
+
     def answer(self, text: str) -> bool:
         """Choose what ``text`` is the key of (``chosen`` is not emitted: the focus stays
         where the key was typed); False when it is the key of no choice."""

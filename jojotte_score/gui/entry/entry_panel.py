@@ -524,8 +524,10 @@ class EntryPanel(QWidget, Speaking):
 
     def _answers_passed(self, slot: Slot | None, text: str) -> bool:
         """A key of a row the focus passed by before ``slot`` (None: the Record button,
-        after every row) that has a default (the doubling, Nullo or Slam): chosen there,
-        and a question that choice raises above is asked first. True if it was."""
+        after every row) that has a default (the doubling, Nullo or Slam) and still holds it:
+        chosen there, and a question that choice raises above is asked first. True if it
+        was. A row where something else was chosen is not changed from afar (a stray "0" in
+        the "Doubled by" row does not cancel the double)."""
         values = self.values()
         fields = self._choice_fields()
         order = self.form.order
@@ -534,7 +536,7 @@ class EntryPanel(QWidget, Speaking):
             field = fields.get(earlier)
             if (
                 field is not None
-                and field.is_optional()
+                and field.is_at_default()
                 and self.form.is_enabled(values, earlier)
                 and field.answer(text)
             ):
