@@ -1,5 +1,6 @@
 """The list of recorded hands, worked from the keyboard: a hand number typed selects that
-hand (digits typed in quick succession make one number: 1 then 6 is hand 16), Home and End
+hand (digits typed in quick succession make one number: 1 then 6 is hand 16, and
+where there is no hand 16 the list says so and selects none), Home and End
 the first and the last hand, the arrow keys step through the hands and stay in the list,
 Enter takes the selected hand to the entry panel to be corrected, and so does Alt and a
 row's letter: moving in the list only selects (browsing is not correcting)."""
@@ -12,6 +13,9 @@ from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QPersistentModelI
 from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
 
+from jojotte_score.gui.accessibility import announce
+from jojotte_score.i18n import _
+
 HAND_LIST_KEYS = "Ctrl+L"
 """The keys that put the focus in the hand list (at the hand selected, or the newest)."""
 
@@ -23,6 +27,7 @@ class HandTable(QTableView):
 
     chosen = Signal(int)
     chosen_at_field = Signal(int)
+    said = Signal(str)  # what the list says (a number typed that names no hand)
     width_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -123,7 +128,9 @@ class HandTable(QTableView):
         plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if plain and text.isdigit() and len(text) == 1:
             self._type_digit(text)
-        elif plain and key in (Qt.Key.Key_Home, Qt.Key.Key_End) and model is not None:
+            return
+        self._typed = ""  # another key between digits: the next digit starts a number
+        if plain and key in (Qt.Key.Key_Home, Qt.Key.Key_End) and model is not None:
             self.select_number(1 if key == Qt.Key.Key_Home else model.rowCount())
         elif plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             rows = self.selectionModel().selectedRows() if self.selectionModel() else []
@@ -158,8 +165,19 @@ class HandTable(QTableView):
         typed = (self._typed + digit).lstrip("0")
         if typed and self.select_number(int(typed)):
             self._typed = typed
-        elif digit != "0" and self.select_number(int(digit)):
-            self._typed = digit
-        else:
-            self._typed = ""
-            QApplication.beep()
+            return
+        self._typed = ""
+        QApplication.beep()
+        if not typed:  # "0": no hand is numbered so
+            return
+        # A number that names no hand selects none: 1 then 6 in a sitting of six hands is
+        # not hand 6 (nor stays hand 1), so what is typed next changes nothing unmeant.
+        self.clearSelection()
+        self.setCurrentIndex(QModelIndex())
+        model = self.model()
+        last = model.rowCount() if model is not None else 0
+        message = _("There is no hand {number}; the hands are numbered 1 to {last}.").format(
+            number=int(typed), last=last
+        )
+        announce(self, message)
+        self.said.emit(message)

@@ -276,6 +276,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.chosen.connect(self._correct)
         self.table.chosen_at_field.connect(self._correct_at_field)
         self.table.field_letters = self.panel.row_letters
+        self.table.said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
         to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
         to_list.activated.connect(self.focus_hand_list)
@@ -522,8 +523,11 @@ class MainWindow(SittingMenus, QMainWindow):
         if position is not None:
             self.sheet.show_hand(position + 1)  # the rubber of the hand being edited
         if position is None or shown is None:
+            in_list = self.table.hasFocus()
             self.ready_next_hand()
             self._show_explanation(None)
+            if in_list:  # a number that named no hand: the next digits still go to the list
+                self.table.setFocus(Qt.FocusReason.OtherFocusReason)
             return
         self._show_explanation(position)
         # Browsing is not correcting: the panel loads a hand only by Enter or Alt and a
