@@ -482,6 +482,7 @@ class MainWindow(SittingMenus, QMainWindow):
     def _push(self, command: StoreCommand) -> None:
         """Make the change ``command`` makes, as a step of the undo history."""
         self._change_at = command.first_changed()
+        self.statusBar().clearMessage()  # what was said of the change before is past
         try:
             self.undo_stack.push(command)
         finally:
@@ -495,6 +496,9 @@ class MainWindow(SittingMenus, QMainWindow):
             step()
         finally:
             self._change_at = None
+        if command is not None:  # what is true now, not what was said before the step
+            said = _("{change}: undone.") if offset else _("{change}: done again.")
+            self.statusBar().showMessage(said.format(change=command.texts().text), 10000)
 
     def _cancelled(self) -> None:
         self.table.clearSelection()
@@ -627,6 +631,7 @@ class MainWindow(SittingMenus, QMainWindow):
         if position is None or shown is None:
             self.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
             return
+        self.statusBar().clearMessage()  # a deletion said before is past
         with self.panel.one_update():
             self.panel.new_hand(position)
             self._set_panel_context(position, shown.dealer_at(position))
