@@ -277,6 +277,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self._selection_changed)
         self.table.chosen.connect(self._correct)
+        self.table.chosen_at_field.connect(self._correct_at_field)
+        self.table.field_letters = self.panel.row_letters
+        self.table.said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
         to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
         to_list.activated.connect(self.focus_hand_list)
@@ -482,6 +485,7 @@ class MainWindow(SittingMenus, QMainWindow):
     def _push(self, command: StoreCommand) -> None:
         """Make the change ``command`` makes, as a step of the undo history."""
         self._change_at = command.first_changed()
+        self.statusBar().clearMessage()  # what was said of the change before is past
         try:
             self.undo_stack.push(command)
         finally:
@@ -495,6 +499,9 @@ class MainWindow(SittingMenus, QMainWindow):
             step()
         finally:
             self._change_at = None
+        if command is not None:  # what is true now, not what was said before the step
+            said = _("{change}: undone.") if offset else _("{change}: done again.")
+            self.statusBar().showMessage(said.format(change=command.texts().text), 10000)
 
     def _cancelled(self) -> None:
         self.table.clearSelection()
@@ -508,7 +515,7 @@ class MainWindow(SittingMenus, QMainWindow):
         return rows[0].row() if rows else None
 
     def select_hand(self, number: int) -> None:
-        """Select hand ``number`` (1-based) in the list: it is loaded for editing."""
+        """Select hand ``number`` (1-based) in the list (Enter there corrects it)."""
         index = self.model.index(number - 1, 0)
         if index.isValid():
             self.table.selectRow(index.row())
@@ -523,16 +530,18 @@ class MainWindow(SittingMenus, QMainWindow):
         if position is not None:
             self.sheet.show_hand(position + 1)  # the rubber of the hand being edited
         if position is None or shown is None:
+            in_list = self.table.hasFocus()
             self.ready_next_hand()
             self._show_explanation(None)
+            if in_list:  # a number that named no hand: the next digits still go to the list
+                self.table.setFocus(Qt.FocusReason.OtherFocusReason)
             return
-        hand = shown.hand(position)
         self._show_explanation(position)
-        if not self.session.read_only:
+        # Browsing is not correcting: the panel loads a hand only by Enter or Alt and a
+        # row's letter (_correct); one being corrected or inserted is left, not another's.
+        if self.panel.mode()[0] != "add" and self.panel.mode()[1] != position:
             in_list = self.table.hasFocus()
-            with self.panel.one_update():
-                self._set_panel_context(position, hand.dealer)
-                self.panel.edit_hand(position, hand, self._later_hands(position))
+            self.ready_next_hand()
             if in_list:  # the next arrow key or hand number still moves in the list
                 self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -560,6 +569,13 @@ class MainWindow(SittingMenus, QMainWindow):
         with self.panel.one_update():
             self._set_panel_context(position, shown.hand(position).dealer)
             self.panel.edit_hand(position, shown.hand(position), self._later_hands(position))
+
+    def _correct_at_field(self, position: int) -> None:
+        """Alt and a row's letter in the hand list: the hand selected is loaded to be
+        corrected, and the key then takes the focus from the list to that row."""
+        if self.panel.mode() != ("replace", position):
+            self._correct(position)
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
@@ -618,6 +634,7 @@ class MainWindow(SittingMenus, QMainWindow):
         if position is None or shown is None:
             self.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
             return
+        self.statusBar().clearMessage()  # a deletion said before is past
         with self.panel.one_update():
             self.panel.new_hand(position)
             self._set_panel_context(position, shown.dealer_at(position))

@@ -587,6 +587,7 @@ def test_paid_prison_is_crossed_out_with_the_winning_hand(main_window: MainWindo
 def test_after_an_edit_the_highlight_follows_the_next_hand(main_window: MainWindow) -> None:
     import_german(main_window, hands=4)
     main_window.select_hand(2)
+    QTest.keyClick(main_window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert main_window.sheet.selected_hand() == 2
     main_window.panel.record()  # saves hand 2 unchanged
     assert main_window.panel.mode() == ("add", None)
