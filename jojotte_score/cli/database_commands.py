@@ -172,9 +172,16 @@ def restore(args: argparse.Namespace, context: Context) -> int:
     backup = args.backup
     if not backup.exists() and not backup.is_absolute() and len(backup.parts) == 1:
         backup = context.backup_folder / backup  # A bare name from `jojotte-score backups`.
-    if not backup.is_file():
+    if not backup.exists():
         message = _("{backup}: no such backup file; nothing was restored")
         raise CommandError(message.format(backup=args.backup))
+    if backup.is_dir():
+        raise CommandError(_("{backup}: not a file; nothing was restored").format(backup=backup))
+    if not backup.is_file():
+        message = _(
+            "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
+        )
+        raise CommandError(message.format(backup=backup))
     try:
         context.folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -189,10 +196,12 @@ def restore(args: argparse.Namespace, context: Context) -> int:
     # opens and migrates the database, which fails on the damaged or newer database one
     # may well be restoring over, and creates an empty one where there was none.
     with writer_lock(context.database):
-        safety_copy = restore_backup(
+        safety_copy, dropped = restore_backup(
             backup, context.database, utc_now(), newest_version=SCHEMA_VERSION
         )
     print(_("restored {backup} into {database}").format(backup=backup, database=context.database))
+    for what in dropped:
+        print(_("left out, not part of jojotte-score's database: {what}").format(what=what))
     if safety_copy == context.database:
         print(_("there was no database before, so nothing was replaced"))
     else:

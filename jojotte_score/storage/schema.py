@@ -319,3 +319,7 @@ MIGRATIONS: Final = (
 )
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
+
+CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start"})
+"""The tables that hold only figures derived from the hands: never copied by a restore,
+always rebuilt from the hands."""
