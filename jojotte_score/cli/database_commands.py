@@ -35,7 +35,7 @@ from jojotte_score.cli.tables import (
 )
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.formats.sitting_file import LoadedSitting, save_sitting
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError, os_reason
 from jojotte_score.storage.sittings import SittingInfo, SittingStore, utc_now
@@ -215,3 +215,63 @@ def restore(args: argparse.Namespace, context: Context) -> int:
         )
         print(message.format(version=version, newest=SCHEMA_VERSION))
     return EXIT_OK
+
+
+def check(args: argparse.Namespace, context: Context) -> int:
+    """Score every stored sitting again from its hands and name each cached figure that does
+    not agree, and each hand out of its place; with ``--repair``, put them right."""
+    from jojotte_score.storage.checking import check_sitting, repair_sitting, sitting_ids
+
+    opened = context.writing() if args.repair else context.reading()
+    with opened as store:
+        if store is None:
+            print(_("no sittings stored yet"))
+            return EXIT_OK
+        connection = store.database.connection
+        checked = sitting_ids(connection)
+        wrong = repaired = 0
+        for sitting_id in checked:
+            found = check_sitting(connection, sitting_id)
+            for finding in found:
+                print(_("sitting {id}: {text}").format(id=sitting_id, text=finding.text))
+            if not found:
+                continue
+            wrong += 1
+            if args.repair:
+                try:
+                    with store.database.transaction() as writing:
+                        repair_sitting(writing, sitting_id)
+                except DamagedSittingError as error:
+                    print(
+                        _("sitting {id}: not repaired: {reason}").format(
+                            id=sitting_id, reason=error.detail
+                        )
+                    )
+                    continue
+                repaired += 1
+                print(_("sitting {id}: repaired from its hands").format(id=sitting_id))
+    print(_checked_line(len(checked), wrong, repaired, repair=args.repair))
+    return EXIT_OK if wrong == repaired else EXIT_FAILED
+
+
+def _checked_line(checked: int, wrong: int, repaired: int, *, repair: bool) -> str:
+    """The last line of `check`: how many sittings were checked, and found or repaired."""
+    if not wrong:
+        return ngettext(
+            "checked {count} sitting: everything agrees with the hands",
+            "checked {count} sittings: everything agrees with the hands",
+            checked,
+        ).format(count=checked)
+    if repair:
+        return ngettext(
+            "checked {count} sitting: it did not agree with its hands; {repaired} repaired",
+            "checked {count} sittings: {wrong} did not agree with their hands; {repaired} repaired",
+            checked,
+        ).format(count=checked, wrong=wrong, repaired=repaired)
+    return ngettext(
+        "checked {count} sitting: {wrong} does not agree with its hands; "
+        "`jojotte-score check --repair` rebuilds it from the hands",
+        "checked {count} sittings: {wrong} do not agree with their hands; "
+        "`jojotte-score check --repair` rebuilds them from the hands",
+        wrong,
+    ).format(count=checked, wrong=wrong)

@@ -144,6 +144,8 @@ def _stored(sitting_id: int) -> Iterator[None]:
         raise DamagedSittingError(sitting_id, str(error)) from error
     except InvalidSittingError as error:
         raise DamagedSittingError(sitting_id, "; ".join(map(str, error.problems))) from error
+    except summary.HandOrderError as error:
+        raise DamagedSittingError(sitting_id, str(error)) from error
     except (ValueError, TypeError, AttributeError, KeyError, IndexError) as error:
         raise DamagedSittingError(
             sitting_id, _("a stored value is not valid ({detail})").format(detail=error)

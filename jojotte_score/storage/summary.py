@@ -108,12 +108,33 @@ def stored_rows(
     """The sitting's hands from position ``start`` on, in order: each stored text and the
     game's kind of hand it holds (side against side, or by seat)."""
     read = seat_hand_from_data if variant.game.by_seat else hand_from_data
+    expected = start
     for position, data in connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
-        (sitting_id, start),
+        (sitting_id, start if start > 0 else _LOWEST),  # from the first: a position below 0 too
     ):
+        if position != expected:
+            raise HandOrderError(damaged_positions(expected, position))
+        expected += 1
         # Every stored hand passed the game's checks when it was written (SittingStore._check).
         yield data, read(json.loads(data), position + 1, variant, checked=False)
+
+
+_LOWEST: Final = -(2**63)
+
+
+class HandOrderError(ValueError):
+    """A sitting's stored hands are not at the positions 0, 1, 2, ... in order."""
+
+
+def damaged_positions(expected: int, found: int) -> str:
+    """Why a sitting's hands cannot be read in order: a position that is not the next one
+    (a gap, a position below 0, as a damaged backup may bring)."""
+    message = _(
+        "its hands are not numbered in order (hand {number} is at position {found}, not "
+        "{expected}); `jojotte-score check --repair` numbers them again, keeping every hand"
+    )
+    return message.format(number=expected + 1, found=found, expected=expected)
 
 
 def stored_hands(
