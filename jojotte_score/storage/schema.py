@@ -33,6 +33,17 @@ def _fill_summary(connection: sqlite3.Connection) -> None:
     fill_summary(connection)
 
 
+def _rebuild_caches(connection: sqlite3.Connection) -> None:
+    """Schema 8: every cached row scored again from the hands and stored with its checksum
+    (none of the rows before it is believed)."""
+    from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+
+    for table in sorted(CACHE_TABLES):
+        connection.execute(f"DELETE FROM {table}")
+    fill_summary(connection)
+    fill_seat_figures(connection)
+
+
 _VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
 
 MIGRATIONS: Final = (
@@ -315,6 +326,19 @@ MIGRATIONS: Final = (
             """,
         ),
         _fill_summary,
+    ),
+    Migration(
+        8,
+        (
+            # Each cached row keeps a checksum over its sitting, its values and what they
+            # were derived from (storage/rows.py), checked whenever it is read: a row
+            # that does not agree is scored again from the hands, never shown. The rows
+            # before this version have none: every cache is rebuilt from the hands.
+            "ALTER TABLE summary ADD COLUMN checksum TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE rubber_start ADD COLUMN checksum TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE seat_figures ADD COLUMN checksum TEXT NOT NULL DEFAULT ''",
+        ),
+        _rebuild_caches,
     ),
 )
 

@@ -203,18 +203,26 @@ class SittingStore:
         )
         return [int(sitting_id) for (sitting_id,) in rows.fetchall()]
 
+    def _figures(self, sitting_id: int) -> summary.Figures:
+        """The sitting's summary scored again from its hands; stored unless the database
+        is read-only."""
+        if self.database.read_only:
+            return summary.compute(self.database.connection, sitting_id)
+        with self.database.transaction() as writing:
+            return summary.refresh(writing, sitting_id)
+
     def _info(self, sitting_id: int) -> SittingInfo:
         row = named_row(
             self.database.connection,
             "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
-            "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-            "m.settlement, m.revision IS s.revision AS fresh "
+            f"m.checksum, {', '.join('m.' + c for c in summary.SUMMARY_VALUES)}, "
+            "m.revision IS s.revision AS fresh "
             "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?",
             (sitting_id,),
         )
         if row is None:
             raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-        if row["fresh"]:
+        if row["fresh"] and summary.agrees(sitting_id, row):
             hands, finished, net_side, net_points, prison = (
                 row["hands"],
                 row["rubbers_finished"],
@@ -223,8 +231,8 @@ class SittingStore:
                 row["unresolved_prison"],
             )
             settlement = summary.stored_settlement(row["settlement"])
-        else:  # read-only and stale: derive the figures without storing them
-            figures = summary.compute(self.database.connection, sitting_id)
+        else:  # stale, or changed behind the app's back: scored again from the hands
+            figures = self._figures(sitting_id)
             hands, finished = figures.hands, figures.rubbers_finished
             net_side, net_points = figures.net_side, figures.net_points
             prison, settlement = figures.unresolved_prison, figures.settlement

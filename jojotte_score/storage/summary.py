@@ -29,7 +29,7 @@ from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_da
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
-from jojotte_score.storage.rows import named_row
+from jojotte_score.storage.rows import checksums_kept, named_row, row_checksum
 
 if TYPE_CHECKING:
     # The statistics are counted only when a summary is scored, never when a fresh one is
@@ -302,10 +302,27 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
 _START_COLUMNS: Final = "position, rubber, prison, totals, box, captain, figures, digest"
 
 
-def _read_start(row: sqlite3.Row | None, game: "Game", seats: int) -> Start | None:
-    """A stored rubber start, or None when there is none or it does not fit the game (a
-    row to rebuild)."""
+_START_VALUES: Final = tuple(_START_COLUMNS.split(", "))
+
+
+def _read_columns(connection: sqlite3.Connection) -> str:
+    """What a rubber start is read with: its columns and its checksum (NULL while an
+    upgrade before schema 8 fills the cache: none to check yet)."""
+    checksum = "checksum" if checksums_kept(connection) else "NULL AS checksum"
+    return f"{_START_COLUMNS}, {checksum}"
+
+
+def _start_checksum(sitting_id: int, values: Iterable[object]) -> str:
+    return row_checksum("rubber_start", sitting_id, values)
+
+
+def _read_start(row: sqlite3.Row | None, game: "Game", seats: int, sitting_id: int) -> Start | None:
+    """A stored rubber start, or None when there is none, its checksum does not agree or
+    it does not fit the game (a row to rebuild)."""
     if row is None:
+        return None
+    values = [row[column] for column in _START_VALUES]
+    if row["checksum"] is not None and row["checksum"] != _start_checksum(sitting_id, values):
         return None
     try:
         totals = stored_numbers(row["totals"], "column totals")
@@ -337,12 +354,13 @@ def _stored_start(
         return None
     row = named_row(
         connection,
-        f"SELECT {_START_COLUMNS} FROM rubber_start WHERE sitting_id = ? AND ({where}) "
+        f"SELECT {_read_columns(connection)} FROM rubber_start WHERE sitting_id = ? "
+        f"AND ({where}) "
         "ORDER BY rubber DESC LIMIT 1",
         (sitting_id, *parameters),
     )
     game = Variant(sitting["variant"]).game
-    return _read_start(row, game, len(stored_players(sitting["players"])))
+    return _read_start(row, game, len(stored_players(sitting["players"])), sitting_id)
 
 
 def start_at(connection: sqlite3.Connection, sitting_id: int, position: int) -> Start | None:
@@ -391,7 +409,8 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
     seats = len(stored_players(sitting["players"]))
     first = Scorer.of(stored_setup(connection, sitting_id)).start
     rows = connection.execute(
-        f"SELECT {_START_COLUMNS} FROM rubber_start WHERE sitting_id = ? ORDER BY rubber",
+        f"SELECT {_read_columns(connection)} FROM rubber_start WHERE sitting_id = ? "
+        "ORDER BY rubber",
         (sitting_id,),
     )
     rows.row_factory = sqlite3.Row
@@ -401,7 +420,7 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
     fitting: list[Start] = []
     read = 0
     for row in rows:
-        start = _read_start(row, game, seats)
+        start = _read_start(row, game, seats, sitting_id)
         if start is None:
             break
         point = start.checkpoint
@@ -449,21 +468,52 @@ def stored_before(
     return tuple(tuple(seat) for seat in rows)
 
 
+SUMMARY_VALUES: Final = (
+    "revision",
+    "hands",
+    "rubbers_finished",
+    "net_side",
+    "net_points",
+    "unresolved_prison",
+    "resume_position",
+    "resume_rubber",
+    "resume_prison",
+    "resume_totals",
+    "resume_box",
+    "resume_captain",
+    "settlement",
+    "resume_figures",
+    "first_changed",
+)
+"""The summary's columns its checksum covers, in order: all but the sitting's id (which it
+covers too) and the checksum."""
+
+
+def _summary_checksum(sitting_id: int, values: Iterable[object]) -> str:
+    return row_checksum("summary", sitting_id, values)
+
+
+def agrees(sitting_id: int, row: sqlite3.Row) -> bool:
+    """Whether a stored summary ``row`` (with its ``checksum`` and the columns of
+    :data:`SUMMARY_VALUES`) is as it was written."""
+    return bool(row["checksum"] == _summary_checksum(sitting_id, [row[c] for c in SUMMARY_VALUES]))
+
+
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
-    """The cached summary if it belongs to the sitting's current revision, else None; also
-    None when its checkpoint does not fit the sitting's game (a row to rebuild)."""
+    """The cached summary if it belongs to the sitting's current revision and its checksum
+    agrees, else None; also None when its checkpoint does not fit the sitting's game (a row
+    to rebuild)."""
     row = named_row(
         connection,
-        "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
-        "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
-        "m.resume_totals, m.resume_box, m.resume_captain, m.settlement, m.resume_figures, "
-        "m.first_changed, s.players "
+        f"SELECT s.variant, s.players, m.checksum, {', '.join('m.' + c for c in SUMMARY_VALUES)} "
         "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
         "WHERE m.sitting_id = ? AND m.revision = s.revision",
         (sitting_id,),
     )
     if row is None:
         return None
+    if not agrees(sitting_id, row):
+        return None  # changed behind the app's back: scored again from the hands
     game = Variant(row["variant"]).game
     totals = stored_numbers(row["resume_totals"], "column totals")
     box, captain = row["resume_box"], row["resume_captain"]
@@ -512,51 +562,54 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
     in place of those kept from the first of them on."""
     figures = scored.figures
     roles = figures.checkpoint.roles
+    revision = connection.execute(
+        "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()[0]
+    values = (
+        revision,
+        figures.hands,
+        figures.rubbers_finished,
+        figures.net_side,
+        figures.net_points,
+        figures.unresolved_prison,
+        figures.checkpoint.position,
+        figures.checkpoint.rubber,
+        figures.checkpoint.prison,
+        json.dumps(list(figures.checkpoint.totals)),
+        None if roles is None else roles.box,
+        None if roles is None else roles.captain,
+        None if figures.settlement is None else json.dumps(list(figures.settlement)),
+        json.dumps([list(row) for row in figures.before]),
+        figures.first_changed,
+    )
+    kept = checksums_kept(connection)  # not while an upgrade before schema 8 fills it
+    checked = ", checksum" if kept else ""
     connection.execute(
-        "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
-        "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
-        "resume_prison, resume_totals, resume_box, resume_captain, settlement, "
-        "resume_figures, first_changed) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
-        (
-            figures.hands,
-            figures.rubbers_finished,
-            figures.net_side,
-            figures.net_points,
-            figures.unresolved_prison,
-            figures.checkpoint.position,
-            figures.checkpoint.rubber,
-            figures.checkpoint.prison,
-            json.dumps(list(figures.checkpoint.totals)),
-            None if roles is None else roles.box,
-            None if roles is None else roles.captain,
-            None if figures.settlement is None else json.dumps(list(figures.settlement)),
-            json.dumps([list(row) for row in figures.before]),
-            figures.first_changed,
-            sitting_id,
-        ),
+        f"INSERT OR REPLACE INTO summary (sitting_id, {', '.join(SUMMARY_VALUES)}{checked}) "
+        f"VALUES (?, {', '.join('?' * len(SUMMARY_VALUES))}{', ?' if kept else ''})",
+        (sitting_id, *values, *([_summary_checksum(sitting_id, values)] if kept else [])),
     )
     connection.execute(
         "DELETE FROM rubber_start WHERE sitting_id = ? AND rubber >= ?",
         (sitting_id, scored.starts[0].checkpoint.rubber),
     )
+    rows = [
+        (
+            point.position,
+            point.rubber,
+            point.prison,
+            json.dumps(list(point.totals)),
+            None if point.roles is None else point.roles.box,
+            None if point.roles is None else point.roles.captain,
+            json.dumps([list(row) for row in before]),
+            digest,
+        )
+        for point, before, digest in scored.starts
+    ]
     connection.executemany(
-        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                sitting_id,
-                point.position,
-                point.rubber,
-                point.prison,
-                json.dumps(list(point.totals)),
-                None if point.roles is None else point.roles.box,
-                None if point.roles is None else point.roles.captain,
-                json.dumps([list(row) for row in before]),
-                digest,
-            )
-            for point, before, digest in scored.starts
-        ],
+        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}{checked}) "
+        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if kept else ''})",
+        [(sitting_id, *row, *([_start_checksum(sitting_id, row)] if kept else [])) for row in rows],
     )
 
 

@@ -159,7 +159,7 @@ def test_the_upgrade_to_schema_7_keeps_every_rubbers_start(tmp_path: Path) -> No
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v6.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 7
+        assert database.schema_version == SCHEMA_VERSION == 8
         store = SittingStore(database)
         counts = database.connection.execute(
             "SELECT sitting_id, count(*) FROM rubber_start GROUP BY sitting_id"

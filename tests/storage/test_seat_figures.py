@@ -232,7 +232,7 @@ def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 7
+        assert database.schema_version == SCHEMA_VERSION == 8
         store = SittingStore(database)
         assert sorted(stored_seat_figures(database.connection)) == list(range(1, 9))
         figures = period_stats(store)
@@ -394,22 +394,21 @@ def test_the_upgrade_from_schema_5_keeps_the_figures_before_every_checkpoint(
     tmp_path: Path, rescored: list[int]
 ) -> None:
     """Schema 6 kept the figures before every checkpoint (schema 7 rebuilds the summary
-    again, with every rubber's start); the statistics read then store each sitting's
-    figures (the fixture has none yet), scored from its newest rubber's start, equal to a
-    replay."""
+    again, with every rubber's start; schema 8 every cache, with its checksum, each
+    sitting's figures too): the statistics read them as stored, equal to a replay."""
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 7
+        assert database.schema_version == SCHEMA_VERSION == 8
         connection = database.connection
         rows = connection.execute("SELECT sitting_id, resume_figures FROM summary").fetchall()
         # The fixture's sittings are short: every checkpoint is at the first hand.
         assert rows == [(sitting_id, "[]") for sitting_id in range(1, 9)]
         store = SittingStore(database)
-        figures = period_stats(store)
-        assert rescored == list(range(1, 9))
-        assert list(figures.players) == replayed(store)
         assert len(stored_seat_figures(connection)) == 8
+        figures = period_stats(store)
+        assert rescored == []
+        assert list(figures.players) == replayed(store)
 
 
 def test_a_recorded_hand_scores_its_sittings_figures_from_the_checkpoint(
