@@ -13,7 +13,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.games import all_games
@@ -125,6 +125,15 @@ class RecentHands(NamedTuple):
         return side_names(self.variant, self.players)
 
 
+_INFO: Final = (
+    "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, m.checksum, "
+    f"{', '.join('m.' + c for c in summary.SUMMARY_VALUES)}, m.revision IS s.revision AS fresh "
+    "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?"
+)
+"""One line of the list of sittings: the sitting's details and its summary's values."""
+_SUMMARY_AT: Final = 8  # where the summary's values begin in a row of _INFO
+
+
 @contextlib.contextmanager
 def _stored(sitting_id: int) -> Iterator[None]:
     """Turn whatever damage in a sitting's stored rows stops them being read into one
@@ -212,17 +221,11 @@ class SittingStore:
             return summary.refresh(writing, sitting_id)
 
     def _info(self, sitting_id: int) -> SittingInfo:
-        row = named_row(
-            self.database.connection,
-            "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
-            f"m.checksum, {', '.join('m.' + c for c in summary.SUMMARY_VALUES)}, "
-            "m.revision IS s.revision AS fresh "
-            "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?",
-            (sitting_id,),
-        )
+        row = named_row(self.database.connection, _INFO, (sitting_id,))
         if row is None:
             raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-        if row["fresh"] and summary.agrees(sitting_id, row):
+        stored = tuple(row)[_SUMMARY_AT : _SUMMARY_AT + len(summary.SUMMARY_VALUES)]
+        if row["fresh"] and summary.agrees(sitting_id, row["checksum"], stored):
             hands, finished, net_side, net_points, prison = (
                 row["hands"],
                 row["rubbers_finished"],

@@ -489,14 +489,22 @@ SUMMARY_VALUES: Final = (
 covers too) and the checksum."""
 
 
+_FRESH: Final = (
+    f"SELECT s.variant, s.players, m.checksum, {', '.join('m.' + c for c in SUMMARY_VALUES)} "
+    "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
+    "WHERE m.sitting_id = ? AND m.revision = s.revision"
+)
+"""A sitting's current summary: its game, players, checksum and values (from the 4th on)."""
+
+
 def _summary_checksum(sitting_id: int, values: Iterable[object]) -> str:
     return row_checksum("summary", sitting_id, values)
 
 
-def agrees(sitting_id: int, row: sqlite3.Row) -> bool:
-    """Whether a stored summary ``row`` (with its ``checksum`` and the columns of
-    :data:`SUMMARY_VALUES`) is as it was written."""
-    return bool(row["checksum"] == _summary_checksum(sitting_id, [row[c] for c in SUMMARY_VALUES]))
+def agrees(sitting_id: int, checksum: object, values: Iterable[object]) -> bool:
+    """Whether a stored summary, its ``checksum`` and its ``values`` (the columns of
+    :data:`SUMMARY_VALUES`, in order), is as it was written."""
+    return checksum == _summary_checksum(sitting_id, values)
 
 
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
@@ -505,14 +513,12 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
     to rebuild)."""
     row = named_row(
         connection,
-        f"SELECT s.variant, s.players, m.checksum, {', '.join('m.' + c for c in SUMMARY_VALUES)} "
-        "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
-        "WHERE m.sitting_id = ? AND m.revision = s.revision",
+        _FRESH,
         (sitting_id,),
     )
     if row is None:
         return None
-    if not agrees(sitting_id, row):
+    if not agrees(sitting_id, row["checksum"], tuple(row)[3:]):
         return None  # changed behind the app's back: scored again from the hands
     game = Variant(row["variant"]).game
     totals = stored_numbers(row["resume_totals"], "column totals")
