@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_storage import best_of  # noqa: E402
 
 from jojotte_score.core.chouette import ChouetteCorrector  # noqa: E402
+from jojotte_score.core.games.chouette_roles import chouette_roles  # noqa: E402
 from jojotte_score.core.ledger import replay  # noqa: E402
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting  # noqa: E402
 from jojotte_score.formats.sitting_file import load_sitting  # noqa: E402
@@ -44,8 +45,9 @@ def long_chouette(repeats: int) -> Sitting:
     ledger = replay(sitting)
     hands = []
     for result in ledger.hands:
-        roles = ledger.rubbers[result.rubber - 1].roles
-        assert roles is not None
+        held = ledger.rubbers[result.rubber - 1].roles
+        assert held is not None
+        roles = chouette_roles(held)
         hands.append(result.hand._replace(dealer=(roles.box, roles.captain)[result.number % 2]))
     return replace(sitting, hands=tuple(hands))
 

@@ -60,7 +60,7 @@ FRAME = 1 / 60
 # The parts timed inside a recorded hand: (label, module, class, method).
 PARTS = (
     ("storage: add_hand", "jojotte_score.storage.sittings", "SittingStore", "add_hand"),
-    ("session: read and score", "jojotte_score.gui.sitting.session", "Session", "_load"),
+    ("session: read and score", "jojotte_score.presenters.session", "Session", "_load"),
     ("hand list: model", "jojotte_score.gui.pad.hand_model", "HandTableModel", "set_pad"),
     ("hand list: columns", "jojotte_score.gui.window.main_window", "MainWindow", "_fit_columns"),
     ("pad: laid out", "jojotte_score.gui.pad.sheet_widget", "SheetWidget", "set_pad"),

@@ -107,9 +107,9 @@ def against_window(args: argparse.Namespace) -> None:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
+    from jojotte_score.gui.action_names import ActionName
     from jojotte_score.gui.sharing import share_dialog
     from jojotte_score.gui.window import dialogs
-    from jojotte_score.gui.window.actions import ActionName
 
     app = QApplication([sys.argv[0]])
     answered: Callable[..., None] = lambda *_args, **_kwargs: None  # noqa: E731

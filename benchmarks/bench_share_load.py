@@ -183,8 +183,8 @@ def evening(
     followers = None
     spent: list[float] = []
     if phones:  # File > Share with the table…, on the loopback, its dialog closed
+        from jojotte_score.gui.action_names import ActionName
         from jojotte_score.gui.sharing import share_dialog
-        from jojotte_score.gui.window.actions import ActionName
 
         share_dialog.lan_address = lambda: "127.0.0.1"  # type: ignore[attr-defined]
         window.named_actions[ActionName.SHARE].trigger()

@@ -16,8 +16,8 @@ from jojotte_score.storage.sittings import SittingStore
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QApplication
 
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.presenters.session import Session
 
 
 def stored_with_next(
@@ -36,9 +36,9 @@ def shown_window(store: SittingStore, folder: Path) -> tuple[QApplication, Sessi
     yet; the application, the window's session and the window."""
     from PySide6.QtWidgets import QApplication
 
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.main_window import MainWindow
     from jojotte_score.gui.window.settings import AppSettings
+    from jojotte_score.presenters.session import Session
 
     app = QApplication.instance()
     assert isinstance(app, QApplication)

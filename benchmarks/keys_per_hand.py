@@ -40,9 +40,9 @@ from PySide6.QtWidgets import QApplication, QDialog, QMessageBox  # noqa: E402
 from jojotte_score.core.model import Doubling, PlayedHand, Special, ThrownIn, Trump  # noqa: E402
 from jojotte_score.formats.sitting_file import load_sitting  # noqa: E402
 from jojotte_score.gui.entry.form_rules import FormValues  # noqa: E402
-from jojotte_score.gui.sitting.session import Session  # noqa: E402
 from jojotte_score.gui.window.main_window import MainWindow  # noqa: E402
 from jojotte_score.gui.window.settings import AppSettings  # noqa: E402
+from jojotte_score.presenters.session import Session  # noqa: E402
 from jojotte_score.storage.database import Database  # noqa: E402
 from jojotte_score.storage.sittings import SittingStore  # noqa: E402
 

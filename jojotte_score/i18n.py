@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
-if TYPE_CHECKING:  # Start-up imports no more than it needs (tests/gui/test_startup.py).
+if TYPE_CHECKING:  # Start-up imports no more than it needs (tests/gui/window/test_startup.py).
     from contextvars import ContextVar, Token
     from datetime import date
     from types import TracebackType

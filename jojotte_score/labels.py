@@ -12,12 +12,12 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from jojotte_score.core.errors import comma_list
-from jojotte_score.core.model import Variant, side_names
+from jojotte_score.core.games import find_game
+from jojotte_score.core.model import GameKey, side_names
 from jojotte_score.i18n import N_, _, format_date, format_signed
 
 DATE_FORMAT = "%Y-%m-%d"
 """The date in files (ISO); a date shown to a person goes through :func:`format_date`."""
-TIME_FORMAT = f"{DATE_FORMAT} %H:%M:%S"
 CLOCK_FORMAT = "%H:%M:%S"
 NONE = "–"
 """What a table cell shows where there is no figure (no average without a finished rubber)."""
@@ -42,16 +42,16 @@ def versus(sides: Sequence[str]) -> str:
     return " – ".join(sides)
 
 
-def compact_versus(variant: Variant, sides: Sequence[str]) -> str:
+def compact_versus(variant: GameKey, sides: Sequence[str]) -> str:
     """The sides in a table cell or a CSV label: "Anna–Bert"; partnerships keep the spaces
     ("Anna & Carl – Bert & Dora"), which tell the partners from the sides."""
-    return variant.game.compact_versus(sides)
+    return find_game(variant).compact_versus(sides)
 
 
-def players_cell(variant: Variant, players: Sequence[str]) -> str:
+def players_cell(variant: GameKey, players: Sequence[str]) -> str:
     """The players of a sitting in a table cell: every player in the games of individual
     players ("Dora, Emil, Fritz"), else the sides ("Anna–Bert", "Anna & Carl – Bert & Dora")."""
-    if variant.game.per_player:
+    if find_game(variant).per_player:
         return ", ".join(players)
     return compact_versus(variant, side_names(variant, tuple(players)))
 
@@ -81,7 +81,7 @@ def _player_points(name: str, points: int, for_file: bool) -> str:
 
 
 def sitting_result(
-    variant: Variant,
+    variant: GameKey,
     players: Sequence[str],
     net_side: int | None,
     net_points: int,
@@ -103,16 +103,16 @@ def sitting_result(
     return net_result(names, net_side, net_points, for_file=for_file)
 
 
-def variant_label(variant: Variant) -> str:
+def variant_label(variant: GameKey) -> str:
     """The way to play, short, in the language spoken now: "Two players", "Zweierspiel"."""
-    return _(variant.game.label)
+    return _(find_game(variant).label)
 
 
 def sitting_label(
     sitting_id: int,
     title: str,
     created: datetime,
-    variant: Variant,
+    variant: GameKey,
     sides: Sequence[str],
     *,
     for_file: bool = False,

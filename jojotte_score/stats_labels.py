@@ -42,11 +42,6 @@ STATS_LEGEND = N_(
 :func:`stats_legend`."""
 
 
-def kind_heading(kind: ContractKind) -> str:
-    """The heading of a kind of contract in the language spoken now: "Suit", "Farbe"."""
-    return _(KIND_HEADINGS[kind])
-
-
 def stats_headings() -> tuple[str, ...]:
     """:data:`STATS_HEADINGS` in the language spoken now."""
     return tuple(_(heading) for heading in STATS_HEADINGS)

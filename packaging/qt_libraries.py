@@ -6,7 +6,8 @@ Run it with the Python that has PySide6 installed::
     python3 packaging/qt_libraries.py --check  # compare with packaging/system-libraries.sh
 
 It starts from the Qt modules the app imports and the plugins it loads on a desktop (the
-xcb platform, its GL integrations, CUPS printing) and the offscreen platform the tests use,
+xcb platform and its GL integrations, the Wayland platform with its shell, title bars and
+EGL integration, CUPS printing) and the offscreen platform the tests use,
 follows each binary's ``DT_NEEDED`` entries (what ``ldd`` resolves) through the libraries
 the wheel ships, and stops at the first library the system must provide. Those libraries
 are looked up with ``ldconfig -p`` and ``dpkg -S``; a library the system lacks is reported
@@ -36,9 +37,18 @@ PLUGINS = (
     "platforms/libqoffscreen.so",
     "xcbglintegrations/libqxcb-glx-integration.so",
     "xcbglintegrations/libqxcb-egl-integration.so",
+    "platforms/libqwayland*.so",
+    "wayland-shell-integration/libxdg-shell.so",
+    "wayland-decoration-client/lib*.so",
+    "wayland-graphics-integration-client/libqt-plugin-wayland-egl.so",
     "printsupport/libcupsprintersupport.so",
 )
-"""The Qt plugins the app loads on Linux, relative to the wheel's plugin folder."""
+"""The Qt plugins the app loads on Linux, relative to the wheel's plugin folder (a pattern
+where Qt's versions name them differently: Wayland's platform is ``libqwayland.so`` since
+Qt 6.8, ``libqwayland-generic.so`` and ``libqwayland-egl.so`` before): the X11 platform and
+its GL integrations; the Wayland platform, the desktops' shell (xdg-shell), its title bars
+(bradient, adwaita) and its EGL integration, which the wheel's Qt loads on a compositor
+that offers EGL; CUPS printing."""
 
 _DT_NEEDED = 1
 _SHT_DYNAMIC = 6
@@ -78,9 +88,15 @@ def wheel_folders() -> tuple[Path, list[Path]]:
 
 
 def starting_binaries(pyside: Path) -> list[Path]:
-    """The modules and plugins the app loads."""
+    """The modules and plugins the app loads (each pattern of :data:`PLUGINS` must match)."""
     modules = [next(pyside.glob(f"{module}.*.so")) for module in MODULES]
-    return modules + [pyside / "Qt" / "plugins" / plugin for plugin in PLUGINS]
+    plugins = []
+    for pattern in PLUGINS:
+        found = sorted((pyside / "Qt" / "plugins").glob(pattern))
+        if not found:
+            raise SystemExit(f"PySide6 has no Qt plugin {pattern}")
+        plugins += found
+    return modules + plugins
 
 
 def system_sonames(start: Iterable[Path], folders: list[Path]) -> set[str]:

@@ -5,7 +5,7 @@ PyInstaller's PySide6 hooks collect more of Qt than the app loads; the spec
 own names, and :func:`unused` matches each system's spelling of them, so one list serves
 every system::
 
-    Linux    libQt6Network.so.6          plugins/platforms/libqwayland-egl.so
+    Linux    libQt6Network.so.6          plugins/platforms/libqeglfs.so
     Windows  Qt6Network.dll              plugins/platforms/qdirect2d.dll
     macOS    QtNetwork.framework/...     plugins/platforms/libqminimal.dylib
 
@@ -35,8 +35,9 @@ UNUSED_MODULES = (
     "Svg",  # the icons are drawn to PNG when the sources are built, not at run time
     "Test",
     "VirtualKeyboard",
-    "Wayland",  # WaylandClient, WaylandEglClientHwIntegration, ...
-    "WlShell",
+    "WaylandCompositor",  # the server side: the app is a Wayland client (WaylandClient)
+    "WaylandEgl",  # WaylandEglClientHwIntegration, ...: OpenGL, which the widgets do not use
+    "WlShell",  # wl_shell, which compositors have dropped for xdg-shell
     "Xml",
 )
 """Qt modules (each with the modules whose names begin with it) the app never loads."""
@@ -53,13 +54,14 @@ UNUSED_PLUGIN_KINDS = (
     "sqldrivers",
     "tls",
     "vectorimageformats",
-    "wayland-",  # wayland-decoration-client, wayland-shell-integration, ...
+    "wayland-graphics-integration",  # OpenGL buffers (client) and the compositor's (server)
 )
 """Plugin folders (``plugins/KIND/``, by the start of their name) left out whole."""
 
 UNUSED_PLUGINS = {
     "platforms": (
-        "qwayland",
+        "qwayland-egl",  # Qt before 6.8: its Wayland platform with OpenGL ("qwayland-generic" kept)
+        "qwayland-xcomposite",
         "qeglfs",
         "qlinuxfb",
         "qminimal",
@@ -68,10 +70,15 @@ UNUSED_PLUGINS = {
         "qdirect2d",
     ),
     "platforminputcontexts": ("qtvirtualkeyboard",),
+    # On Wayland: the desktop shells' protocol (xdg-shell) and Qt's own title bar (bradient);
+    # not the embedded shells, nor the adwaita title bar, which needs the Svg module.
+    "wayland-shell-integration": ("fullscreen-shell", "ivi-shell", "qt-shell", "wl-shell"),
+    "wayland-decoration-client": ("adwaita",),
     "imageformats": ("qpdf", "qsvg"),
 }
 """Single plugins of the folders kept (by the start of their name): the app needs the
-desktop's platform (xcb, windows, cocoa) and the offscreen one its tests use."""
+desktop's platforms (wayland with its shell and title bar, xcb, windows, cocoa) and the
+offscreen one its tests use."""
 
 UNUSED_FILES = ("opengl32sw",)
 """Files named by Qt for no module: Mesa's software OpenGL for Windows (19.7 MB), which

@@ -76,9 +76,9 @@ def make(folder: Path) -> list[Path]:
 def _shoot(app: object, shot: Shot, folder: Path, scratch: Path) -> Path:
     from PySide6.QtWidgets import QApplication
 
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.main_window import MainWindow
     from jojotte_score.gui.window.settings import AppSettings
+    from jojotte_score.presenters.session import Session
     from jojotte_score.storage.database import Database
     from jojotte_score.storage.paths import database_path
     from jojotte_score.storage.sittings import SittingStore

@@ -6,15 +6,24 @@
 # python3 at all gets it that way.
 #
 #   sh packaging/system-libraries.sh              the libraries Qt needs to show the window
-#   sh packaging/system-libraries.sh tests        ... and the tools the tests use
+#   sh packaging/system-libraries.sh tests        ... and the tools the tests use (with
+#                                                 the accessibility bus and Debian's pyatspi,
+#                                                 to read the window as a screen reader does,
+#                                                 and Syncthing: two instances on loopback)
 #   sh packaging/system-libraries.sh tests build  ... and the tools that build the packages
 #   sh packaging/system-libraries.sh tests browser  ... and Debian's chromium and its
 #                                                 WebDriver, for the shared page's tests in a
 #                                                 real browser (about 150 MB; CI installs it,
 #                                                 the tests skip without it)
+#   sh packaging/system-libraries.sh tests desktop  ... and a Wayland compositor (weston) and
+#                                                 a printer queue (CUPS with cups-pdf), for
+#                                                 the tests of the window on Wayland and of
+#                                                 printing (CI installs them, the tests skip
+#                                                 without them)
 #
-# The runtime list is what the Qt modules and plugins the app loads (the xcb platform, its
-# GL integrations, CUPS printing) need from the system, found by following their DT_NEEDED
+# The runtime list is what the Qt modules and plugins the app loads (the Wayland platform
+# with its shell, title bars and EGL integration; the xcb platform and its GL integrations;
+# CUPS printing) need from the system, found by following their DT_NEEDED
 # entries (what ldd resolves): python3 packaging/qt_libraries.py prints them, and
 # tests/packaging/test_system_libraries.py fails when one is not listed here. The same list
 # is the Depends of the .deb (packaging/linux/build-deb.sh).
@@ -24,10 +33,13 @@ runtime="libc6 libgcc-s1 libstdc++6 zlib1g libzstd1 libglib2.0-0 libdbus-1-3
 libfontconfig1 libfreetype6 fonts-dejavu-core libegl1 libgl1 libx11-6 libx11-xcb1
 libxkbcommon0 libxkbcommon-x11-0 libxcb1 libxcb-cursor0 libxcb-glx0 libxcb-icccm4
 libxcb-image0 libxcb-keysyms1 libxcb-randr0 libxcb-render0 libxcb-render-util0
-libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2"
-tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream"
+libxcb-shape0 libxcb-shm0 libxcb-sync1 libxcb-util1 libxcb-xfixes0 libxcb-xkb1 libcups2
+libwayland-client0 libwayland-cursor0 libwayland-egl1"
+tests="poppler-utils xvfb xauth x11-utils xdotool desktop-file-utils appstream
+at-spi2-core dbus-bin python3-pyatspi syncthing"
 build="binutils lintian"
 browser="chromium chromium-driver"
+desktop="weston cups printer-driver-cups-pdf"
 
 packages="$runtime"
 for group in "$@"; do
@@ -35,7 +47,8 @@ for group in "$@"; do
     tests) packages="$packages $tests" ;;
     build) packages="$packages $build" ;;
     browser) packages="$packages $browser" ;;
-    *) echo "usage: sh $0 [tests] [build] [browser]" >&2; exit 2 ;;
+    desktop) packages="$packages $desktop" ;;
+    *) echo "usage: sh $0 [tests] [build] [browser] [desktop]" >&2; exit 2 ;;
   esac
 done
 

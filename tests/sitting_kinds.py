@@ -15,17 +15,18 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Hand, PlayedHand, SeatDeal, SeatHand, Sitting, ThrownIn
 from jojotte_score.formats.sitting_file import load_sitting
 
 
 def two_sided(sitting: Sitting) -> Sitting:
     """The sitting, which must be of two players or partnerships (scored by ``replay``)."""
-    if not sitting.variant.game.per_player:
+    if not find_game(sitting.variant).per_player:
         return sitting
-    kind = "by seat" if sitting.variant.game.by_seat else "side against side"
+    kind = "by seat" if find_game(sitting.variant).by_seat else "side against side"
     pytest.fail(
-        f"expected a two-player or partnership sitting, got a {sitting.variant.value} "
+        f"expected a two-player or partnership sitting, got a {sitting.variant} "
         f"sitting recorded {kind}"
     )
 
@@ -57,6 +58,6 @@ def seat_hands(hands: Iterable[Hand | SeatDeal]) -> tuple[SeatDeal, ...]:
 
 def with_hands(sitting: Sitting, hands: Iterable[Hand | SeatDeal]) -> Sitting:
     """The same sitting with ``hands`` in place of its own, which must be of its kind."""
-    if sitting.variant.game.by_seat:
+    if find_game(sitting.variant).by_seat:
         return replace(sitting, hands=seat_hands(hands))
     return replace(sitting, hands=two_sided_hands(hands))

@@ -10,6 +10,7 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
@@ -49,7 +50,7 @@ def long_sitting(game: str, hands: int) -> Sitting:
     with no dealer recorded (who may deal follows the rubbers' roles, C7)."""
     example = example_sitting(game)
     played = (example.hands * (hands // len(example.hands) + 1))[:hands]
-    if example.variant.game.has_roles:
+    if find_game(example.variant).has_roles:
         played = tuple(hand._replace(dealer=None) for hand in played)
     return replace(example, hands=played)
 

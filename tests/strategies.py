@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -113,7 +114,7 @@ def _multiples(steps: int) -> st.SearchStrategy[int]:
 @functools.cache
 def seats(variant: Variant) -> st.SearchStrategy[int | None]:
     """A recorded dealer: ``None`` (not recorded) or a seat of the variant."""
-    return st.sampled_from((None, *range(variant.seats)))
+    return st.sampled_from((None, *range(find_game(variant).seats)))
 
 
 @functools.cache
@@ -268,7 +269,7 @@ def _play(
 ) -> PlayedHand:
     """Build a played hand around ``deal``, drawing its tricks, melds and card points."""
     special, bidder, trump, double, made, dealer, full, aim_for_tie, variant = deal
-    per_hand = variant.tricks_per_hand
+    per_hand = find_game(variant).tricks_per_hand
     if full_count is not None:
         full = full_count
     nullo = special is Special.NULLO
@@ -291,7 +292,7 @@ def _play(
     melds = draw(_meld_pairs(variant))
 
     deck = deck_points(plays_trump)
-    within_deck = not variant.all_cards_played
+    within_deck = not find_game(variant).all_cards_played
     card_points = None
     if aim_for_tie and not nullo:
         extras = [melds[0], melds[1]]
@@ -368,7 +369,7 @@ def _deal_list(
             trumps,
             doublings,
             (False, True),
-            (None, *range(variant.seats)),
+            (None, *range(find_game(variant).seats)),
             _COUNT_PLANS,
         )
         if special is not Special.NULLO or double is Doubling.NONE  # Nullo is never doubled
@@ -382,7 +383,7 @@ def _deal_list(
 def _hand_choices(variant: Variant) -> st.SearchStrategy[_Deal | ThrownIn]:
     """Thrown-in deals (first, so that failures shrink towards them) and played deals, 1 to 9."""
     deals = _deal_list(variant, tuple(Trump), _DEFAULT_SPECIALS, _DEFAULT_DOUBLINGS)
-    dealers = (None, *range(variant.seats))
+    dealers = (None, *range(find_game(variant).seats))
     thrown = [ThrownIn(dealer=dealers[i % len(dealers)]) for i in range(len(deals) // 9)]
     return st.sampled_from([*thrown, *deals])
 

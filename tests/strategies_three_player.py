@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     Rules,
     SeatDeal,
@@ -139,4 +139,4 @@ def chouette_sittings(draw: st.DrawFn, max_hands: int = 40) -> Sitting:
         st.sampled_from([ChouetteRoles(b, c) for b in range(3) for c in range(3) if b != c])
     )
     unrecorded = tuple(hand._replace(dealer=None) for hand in hands)
-    return Sitting(Variant.CHOUETTE, PLAYERS, unrecorded, rules, chouette=first)
+    return Sitting(Variant.CHOUETTE, PLAYERS, unrecorded, rules, roles=first)

@@ -45,7 +45,8 @@ if TYPE_CHECKING:
 
 
 def import_files(args: argparse.Namespace, context: Context) -> int:
-    """Store each good sitting file as a new sitting and print its id; refuse each bad one."""
+    """Store each good sitting file as a new sitting and print its id (or update the stored
+    sitting with its stable id, or say it is unchanged); refuse each bad one."""
     if len(args.files) > 1 and (args.title or args.place):
         context.parser.error(_("import: --title and --place need a single FILE"))
     context.check_folder()
@@ -73,17 +74,24 @@ def _store(
     with context.writing() as store:
         for path, loaded in good:
             try:
-                sitting_id = store.import_sitting(
+                done = store.import_or_update(
                     loaded.sitting,
+                    sitting_id=loaded.uuid,
                     title=args.title,
                     place=args.place,
                     earlier_checks=loaded.earlier_checks,
+                    as_new=args.as_new,
                 )
             except InvalidSittingError as error:
                 print_problems(error.problems, error.source or source_name(path))
                 refused = True
                 continue
-            print(sitting_id, flush=True)
+            if done.outcome == "updated":
+                print(_("updated sitting {id}").format(id=done.id), flush=True)
+            elif done.outcome == "unchanged":
+                print(_("sitting {id} is unchanged").format(id=done.id), flush=True)
+            else:
+                print(done.id, flush=True)
     return refused
 
 
@@ -91,16 +99,27 @@ def sittings(args: argparse.Namespace, context: Context) -> int:
     """List the stored sittings, oldest first."""
     with context.reading() as store:
         infos = [] if store is None else _checked(store, store.list_sittings())
-    if not infos:
+        held = [] if store is None else _conflict_lines(store)
+    if not infos and not held:
         print(_(NO_SITTINGS))
         return EXIT_OK
-    for line in sittings_table(sorted(infos, key=lambda info: info.id)):
+    for line in sittings_table(sorted(infos, key=lambda info: info.id)) if infos else ():
+        print(line)
+    for line in held:  # the conflict copies a sync folder brought, each marked
         print(line)
     damaged = [info for info in infos if info.damaged]
     for info in damaged:
         error = DamagedSittingError(info.id, info.damaged)
         fail(str(error))
     return EXIT_FAILED if damaged else EXIT_OK
+
+
+def _conflict_lines(store: SittingStore) -> list[str]:
+    """Each conflict copy kept from a sync folder, in words (docs/sync.md)."""
+    from jojotte_score.cli.sync_command import conflict_line
+    from jojotte_score.sync.engine import conflicts
+
+    return [conflict_line(conflict) for conflict in conflicts(store)]
 
 
 def _checked(store: SittingStore, infos: list[SittingInfo]) -> list[SittingInfo]:
@@ -122,7 +141,7 @@ def export(args: argparse.Namespace, context: Context) -> int:
     """Write a stored sitting to a sitting file."""
     with context.reading() as store:
         stored = context.stored(store, args.id)
-    write_output(args.output, lambda path: save_sitting(stored.sitting, path))
+    write_output(args.output, lambda path: save_sitting(stored.sitting, path, stored.uuid))
     return EXIT_OK
 
 

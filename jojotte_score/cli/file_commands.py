@@ -25,8 +25,7 @@ from jojotte_score.cli.context import (
     source_name,
     write_output,
 )
-from jojotte_score.core.games import all_games
-from jojotte_score.core.model import Variant
+from jojotte_score.core.games import find_game
 from jojotte_score.i18n import _, format_date, isolated, locale_paper, ngettext
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import StoredSitting
@@ -108,8 +107,8 @@ def _csv_all(target: Path, context: Context) -> int:
         print(_("no sittings stored yet; nothing was written"))
         return EXIT_OK
     rubbers = [(_label(stored), stored.sitting, ledger_of(stored.sitting)) for stored in everything]
-    two_sided = [item for item in rubbers if not item[1].variant.game.per_player]
-    by_player = [item for item in rubbers if item[1].variant.game.per_player]
+    two_sided = [item for item in rubbers if not find_game(item[1].variant).per_player]
+    by_player = [item for item in rubbers if find_game(item[1].variant).per_player]
     if two_sided or not by_player:
         write_output(target, lambda path: write_rubbers_csv(two_sided, path))
     if by_player:
@@ -131,15 +130,10 @@ def _label(stored: StoredSitting) -> str:
     sitting = stored.sitting
     if stored.title.strip():
         return f"#{stored.id} {stored.title.strip()}"
-    game = sitting.variant.game
+    game = find_game(sitting.variant)
     names = game.column_names(sitting.players)
     day = stored.created.astimezone().strftime("%Y-%m-%d")
     return f"#{stored.id} {day} {compact_versus(sitting.variant, names)}"
-
-
-def _card_pages() -> tuple[Variant, ...]:
-    """The games whose page follows the card's first page when the card is printed alone."""
-    return tuple(game.variant for game in all_games() if game.card_page is not None)
 
 
 def pdf(args: argparse.Namespace, context: Context) -> int:
@@ -147,6 +141,7 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     the card as a PDF; Qt is imported only here."""
     from jojotte_score.render.document import PrintJob
     from jojotte_score.render.page_layout import MAX_BLANK_PADS, PrintError, SheetHeader, page_size
+    from jojotte_score.render.summary_card import card_page_games
 
     if args.file is not None and args.sitting is not None:
         context.parser.error(_("pdf: give FILE or --sitting ID, not both"))
@@ -171,7 +166,9 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
         raise CommandError(_("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card"))
     if rubber and not has_sitting:
         raise CommandError(_("pdf: --rubber needs a sitting (FILE or --sitting ID)"))
-    job = PrintJob(blank=blank, card=args.card, card_variants=_card_pages() if args.card else ())
+    job = PrintJob(
+        blank=blank, card=args.card, card_variants=card_page_games() if args.card else ()
+    )
     if has_sitting:
         if args.file is not None:
             sitting, ledger = _isolated(read_file(args.file))

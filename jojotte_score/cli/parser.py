@@ -26,6 +26,7 @@ COMMANDS = (
     "check",
     "pdf",
     "share",
+    "sync",
 )
 
 
@@ -82,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser for every subcommand; ``handler`` names what runs it."""
     # The commands are imported here, not at the top: the window, which starts without this
     # parser, then loads neither them nor their tables (3 modules fewer at start-up).
-    from jojotte_score.cli import database_commands, file_commands, share_command
+    from jojotte_score.cli import database_commands, file_commands, share_command, sync_command
 
     speak_through_argparse()
     parser = _Parser(
@@ -143,17 +144,53 @@ def build_parser() -> argparse.ArgumentParser:
         "import",
         help=_("store sitting files in the database"),
         description=_(
-            "Store each sitting file as a new sitting and print its id. Each file "
-            "is checked first: a file with any problem is refused whole (its problems are "
-            "listed as by 'score') and nothing of it is stored. With several files each good "
-            "one is stored and each bad one refused; the exit status is 2 if any was refused."
+            "Store each sitting file as a new sitting and print its id. A file whose "
+            'sitting is already stored (the same "uuid") updates that sitting when its '
+            "hands differ and leaves it as it is when they do not; --as-new keeps a separate "
+            "copy instead. Each file is checked first: a file with any problem is refused "
+            "whole (its problems are listed as by 'score') and nothing of it is stored. With "
+            "several files each good one is stored and each bad one refused; the exit status "
+            "is 2 if any was refused."
         ),
     )
     importing.set_defaults(handler=database_commands.import_files)
     importing.add_argument("files", type=Path, nargs="+", metavar="FILE", help=_("sitting files"))
     importing.add_argument("--title", default="", help=_("the sitting's title (one FILE only)"))
     importing.add_argument("--place", default="", help=_("where it was played (one FILE only)"))
+    importing.add_argument(
+        "--as-new",
+        action="store_true",
+        help=_("store each file as a new sitting even when its sitting is already stored"),
+    )
     _add_data_dir(importing)
+
+    syncing = commands.add_parser(
+        "sync",
+        help=_("keep the history in step with other devices through a folder"),
+        description=_(
+            "One pass over a sync folder kept in step by Syncthing, Nextcloud, Dropbox or a "
+            "USB stick: write this device's changes, take in every other device's, print "
+            "what was taken in and each conflict. The folder is remembered. The database "
+            "never goes into the folder. See docs/sync.md."
+        ),
+    )
+    syncing.set_defaults(handler=sync_command.sync)
+    syncing.add_argument(
+        "folder", type=Path, nargs="?", metavar="FOLDER", help=_("the sync folder")
+    )
+    syncing.add_argument(
+        "--status", action="store_true", help=_("which folder, which devices were seen and when")
+    )
+    syncing.add_argument(
+        "--keep",
+        choices=("this", "that", "both"),
+        help=_("settle a conflict: keep this version, that one (the copy), or both"),
+    )
+    syncing.add_argument("--copy", metavar="DEVICE:N", help=_("which conflict copy, as listed"))
+    syncing.add_argument(
+        "--sitting", metavar="ID", help=_("the sitting of the conflict (its uuid when deleted)")
+    )
+    _add_data_dir(syncing)
 
     sittings = commands.add_parser("sittings", help=_("list the stored sittings"))
     sittings.set_defaults(handler=database_commands.sittings)
@@ -323,6 +360,20 @@ def build_gui_parser() -> argparse.ArgumentParser:
         "--quit-after-start",
         action="store_true",
         help=_("open the window on the last sitting, let it settle and exit (a smoke test)"),
+    )
+    entry = parser.add_mutually_exclusive_group()
+    entry.add_argument(
+        "--install-desktop-entry",
+        action="store_true",
+        help=_(
+            "put the app in the desktop's menu, with its icon (in the user's data folder, "
+            "~/.local/share), and exit"
+        ),
+    )
+    entry.add_argument(
+        "--remove-desktop-entry",
+        action="store_true",
+        help=_("remove what --install-desktop-entry put there, and exit"),
     )
     return parser
 

@@ -28,7 +28,7 @@ from jojotte_score.cli.parser import (
     wants_gui,
 )
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
-from jojotte_score.i18n import _, use_language
+from jojotte_score.i18n import _, ngettext, use_language
 from jojotte_score.storage.database import describe_sqlite_error
 from jojotte_score.storage.errors import (
     SQLITE_FAILURES,
@@ -108,6 +108,8 @@ def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
                 )
             )
     args = parser.parse_args(arguments)
+    if args.install_desktop_entry or args.remove_desktop_entry:
+        return _desktop_entry(args.install_desktop_entry, environ)
     if args.file is not None:
         from jojotte_score.formats.sitting_file import check_regular_file
 
@@ -121,3 +123,38 @@ def _gui(arguments: Sequence[str], environ: Mapping[str, str]) -> int:
     from jojotte_score.gui.window.app import run_gui  # Qt is imported only for the window.
 
     return run_gui(args.file, args.data_dir, args.quit_after_start, environ, language=args.lang)
+
+
+def _desktop_entry(install: bool, environ: Mapping[str, str]) -> int:
+    """--install-desktop-entry and --remove-desktop-entry."""
+    from jojotte_score.cli import desktop_entry
+
+    data = desktop_entry.data_home(environ)
+    try:
+        if install:
+            written = desktop_entry.install_desktop_entry(data, desktop_entry.this_command())
+        else:
+            removed = desktop_entry.remove_desktop_entry(data)
+    except OSError as error:
+        fail(f"{error.filename or data}: {os_reason(error)}")
+        return EXIT_FAILED
+    if install:
+        message = _(
+            "jojotte-score is in the desktop's menu (under Games), with its icon: {entry} "
+            "and {count} icons in {icons}"
+        )
+        print(
+            message.format(
+                entry=written[0], count=len(written) - 1, icons=data / "icons" / "hicolor"
+            )
+        )
+    elif removed:
+        message = ngettext(
+            "Removed the menu entry and its icons ({count} file) from {folder}",
+            "Removed the menu entry and its icons ({count} files) from {folder}",
+            len(removed),
+        )
+        print(message.format(count=len(removed), folder=data))
+    else:
+        print(_("No menu entry of jojotte-score was found in {folder}").format(folder=data))
+    return EXIT_OK

@@ -23,7 +23,7 @@ from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.errors import os_reason
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.sitting.session import Session
+    from jojotte_score.presenters.session import Session
 
 LOOK_EVERY = 1.0
 """Seconds between two looks at the sitting's revision."""
@@ -35,7 +35,7 @@ _sleep: Callable[[float], None] = time.sleep  # a test's clock in its place
 def share(args: argparse.Namespace, context: Context) -> int:
     """Serve the page of the sitting ``args.sitting`` (default: the one changed last) until
     Ctrl+C."""
-    from jojotte_score.gui.sitting.session import Session
+    from jojotte_score.presenters.session import Session
     from jojotte_score.share.address import lan_address
     from jojotte_score.share.qr import print_qr
     from jojotte_score.share.server import ShareServer

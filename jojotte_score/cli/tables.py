@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.validation import unwritable_character
 from jojotte_score.i18n import _, format_date, format_decimal, pgettext
 from jojotte_score.labels import NONE, compact_versus, sitting_result
@@ -90,7 +91,7 @@ def sittings_row(info: SittingInfo) -> tuple[str, ...]:
     return (
         str(info.id),
         format_date(info.created.astimezone().date()),
-        _(info.variant.game.table_word),
+        _(find_game(info.variant).table_word),
         players,
         str(info.hands),
         str(info.rubbers_finished),

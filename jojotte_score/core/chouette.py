@@ -17,15 +17,15 @@ from typing import NamedTuple, cast
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
 from jojotte_score.core.games.chouette import GAME as CHOUETTE
+from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
-from jojotte_score.core.model import ChouetteRoles, Hand, Sitting, ThrownIn, Variant
+from jojotte_score.core.model import Hand, Sitting, ThrownIn
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
 from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.i18n import N_, _, ngettext
 
 CHOUETTE_SEATS = 3
-BOX_SIDE, TEAM_SIDE = 0, 1
 
 
 def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> HandScore:
@@ -73,8 +73,9 @@ def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) ->
     every later hand dealt by the partner is reported too.
     """
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    problems.extend(check_chouette_roles(sitting.chouette))
-    if problems or sitting.chouette is None:
+    roles = None if sitting.roles is None else chouette_roles(sitting.roles)
+    problems.extend(check_chouette_roles(roles))
+    if problems or roles is None:
         return problems
     scorer = Scorer.of(sitting, start)
     names = sitting.players
@@ -83,10 +84,10 @@ def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) ->
     for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=first):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
-        found = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)
+        found = check_hand(hand._replace(dealer=None), sitting.variant, number, sides)
         problems.extend(found)
         if roles_known:
-            problems.extend(CHOUETTE.dealer_problems(hand, number, names, roles))
+            problems.extend(sitting.game.dealer_problems(hand, number, names, roles))
         if errors_only(found):
             roles_known = False
         elif roles_known:
@@ -115,7 +116,7 @@ def _followed(sitting: Sitting) -> list[_Dealt]:
     for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
-        if errors_only(check_hand(hand._replace(dealer=None), Variant.CHOUETTE, number, sides)):
+        if errors_only(check_hand(hand._replace(dealer=None), sitting.variant, number, sides)):
             break
         followed.append(_Dealt(number, rubber, roles, hand))
         if scorer.add(hand).rubber_winner is not None:
@@ -211,14 +212,15 @@ class ChouetteCorrector:
         start = rubber.hands[0].number - 1
         carried = recorded.hands[start - 1].prison_after if start else 0
         names = sitting.players
-        sides = (names[rubber.roles.box], names[rubber.roles.captain]) if rubber.roles else None
-        wrong = check_hand(hand._replace(dealer=None), Variant.CHOUETTE, position + 1, sides)
+        roles = None if rubber.roles is None else chouette_roles(rubber.roles)
+        sides = (names[roles.box], names[roles.captain]) if roles else None
+        wrong = check_hand(hand._replace(dealer=None), sitting.variant, position + 1, sides)
         if errors_only(wrong):
             return None
-        if carried or rubber.roles is None:  # a rubber that starts with prison waiting
+        if carried or roles is None:  # a rubber that starts with prison waiting
             correction = later_dealers(edited, first=position + 2)
         else:
-            followed = self._rescored(edited, start, rubber.roles)
+            followed = self._rescored(edited, start, roles)
             correction = _correction(followed, position + 2, names)
         return correction if correction.fixes else None
 
@@ -229,7 +231,7 @@ class ChouetteCorrector:
         after that."""
         assert self._recorded is not None
         recorded = self._recorded.hands
-        scorer = Scorer(Variant.CHOUETTE, edited.rules, START._replace(roles=roles))
+        scorer = Scorer(edited.variant, edited.rules, START._replace(roles=roles))
         followed: list[_Dealt] = []
         rubber = 1
         index = start
@@ -262,7 +264,7 @@ class ChouetteCorrector:
                 followed.append(_Dealt(result.number, rubber, roles, cast("Hand", result.hand)))
             if played.winner is None or played.roles is None:
                 break
-            roles = roles.after(box_won=played.winner == played.roles.box)
+            roles = roles.after(box_won=played.winner == chouette_roles(played.roles).box)
             rubber += 1
         return followed
 

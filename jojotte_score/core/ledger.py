@@ -13,7 +13,8 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.games import find_game
+from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
 from jojotte_score.core.scoring import (
     Entry,
     EntryKind,
@@ -56,7 +57,7 @@ class Checkpoint(NamedTuple):
     rubber: int = 1
     prison: int = 0
     totals: tuple[int, ...] = ()
-    roles: ChouetteRoles | None = None
+    roles: RubberRoles | None = None
 
     @property
     def difference(self) -> int:
@@ -122,7 +123,7 @@ class RubberResult(NamedTuple):
     game_winners: tuple[int, ...]
     winner: int | None
     totals: tuple[int, ...]
-    roles: ChouetteRoles | None = None
+    roles: RubberRoles | None = None
 
     @property
     def entries(self) -> tuple[Entry, ...]:
@@ -168,7 +169,7 @@ class Ledger:
     which work for both.
     """
 
-    variant: Variant
+    variant: GameKey
     columns: tuple[str, ...]
     rules: Rules
     hands: tuple[HandResult, ...]
@@ -179,7 +180,7 @@ class Ledger:
     @property
     def game(self) -> "Game":
         """The way to play the ledger scores."""
-        return self.variant.game
+        return find_game(self.variant)
 
     @property
     def net(self) -> tuple[int | None, int]:
@@ -282,7 +283,7 @@ class Ledger:
         index = number - self.start.rubber
         return starts[index] if 0 <= index < len(starts) else None
 
-    def rubber_roles(self, number: int) -> ChouetteRoles | None:
+    def rubber_roles(self, number: int) -> RubberRoles | None:
         """The chouette's roles in rubber ``number`` (C2, C3), the rubber the next hand
         starts included; None outside the chouette, and for a rubber the ledger cannot tell."""
         held = self.rubber(number)
@@ -318,18 +319,18 @@ class Scorer:
     )
 
     def __init__(
-        self, variant: Variant, rules: Rules | None = None, start: Checkpoint = START
+        self, variant: GameKey, rules: Rules | None = None, start: Checkpoint = START
     ) -> None:
-        game = variant.game
+        game = find_game(variant)
         columns = game.column_count
         if start.roles is None and game.has_roles:
             start = start._replace(roles=game.first_roles(None))
         if not start.totals:
             start = start._replace(totals=(0,) * columns)
         elif len(start.totals) != columns:
-            raise ValueError(f"a {variant.value} pad has {columns} columns, not {start.totals}")
+            raise ValueError(f"a {game.value} pad has {columns} columns, not {start.totals}")
         self.game = game
-        self.rules = Rules.for_variant(variant) if rules is None else rules
+        self.rules = game.standard_rules if rules is None else rules
         self.start = start
         self.results: list[HandResult] = []
         self._rubber, self._game, self._prison = start.rubber, 1, start.prison
@@ -342,14 +343,12 @@ class Scorer:
         """A scorer for ``sitting``'s game and rules, from ``start`` or else its first hand
         (with its first rubber's roles)."""
         if start is None or (start.position == 0 and start.roles is None):
-            start = (start or START)._replace(
-                roles=sitting.variant.game.first_roles(sitting.chouette)
-            )
+            start = (start or START)._replace(roles=sitting.game.first_roles(sitting.roles))
         return cls(sitting.variant, sitting.rules, start)
 
     def __repr__(self) -> str:
         return (
-            f"Scorer({self.game.variant.value}, rules={self.rules!r}, start={self.start!r}, "
+            f"Scorer({self.game.value}, rules={self.rules!r}, start={self.start!r}, "
             f"hands={len(self.results)}, rubber={self._rubber}, game={self._game}, "
             f"below={self._below}, games={self._games}, prison={self._prison})"
         )
@@ -425,7 +424,7 @@ class Scorer:
         return self._game
 
     @property
-    def roles(self) -> ChouetteRoles | None:
+    def roles(self) -> RubberRoles | None:
         """The roles of the rubber the next hand is played in (the chouette's, C2)."""
         return self._roles
 
@@ -579,7 +578,7 @@ def _ahead(difference: int) -> tuple[int | None, int]:
     return (0 if difference > 0 else 1), abs(difference)
 
 
-def _rubber(hands: list[HandResult], columns: int, roles: ChouetteRoles | None) -> RubberResult:
+def _rubber(hands: list[HandResult], columns: int, roles: RubberRoles | None) -> RubberResult:
     totals = [0] * columns
     game_winners: list[int] = []
     for hand in hands:

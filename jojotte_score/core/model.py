@@ -8,15 +8,16 @@ import enum
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
-from jojotte_score.i18n import _
-
 if TYPE_CHECKING:
     from jojotte_score.core.games.game import Game
 
 
 class Variant(enum.StrEnum):
-    """The five ways to play: two players, four in partnerships (seats 0 and 2 against 1
-    and 3), and the three rule books' games of individual players (T1, C1, F1)."""
+    """The names of the five ways to play the program ships: the keys files and the database
+    write. A name and nothing more: every fact of a game is its
+    :class:`~jojotte_score.core.games.game.Game`'s, found by its key with
+    :func:`~jojotte_score.core.games.find_game`. A sitting holds its game's key as a string
+    (:data:`GameKey`), so that a game registered later (a test's) is as much a game."""
 
     TWO_PLAYER = "two-player"
     PARTNERSHIP = "partnership"
@@ -24,45 +25,10 @@ class Variant(enum.StrEnum):
     CHOUETTE = "chouette"
     CUTTHROAT = "cutthroat"
 
-    @property
-    def seats(self) -> int:
-        """How many players sit at the table."""
-        return _SEATS[self]
 
-    @property
-    def default_game_target(self) -> int:
-        """Points below the line that win a game: 80, or 125 in partnerships (T13, F5)."""
-        return 125 if self is Variant.PARTNERSHIP else 80
-
-    @property
-    def tricks_per_hand(self) -> int:
-        """Nine cards for each active player; eight each when four share the 32 cards."""
-        return 8 if self is Variant.PARTNERSHIP else 9
-
-    @property
-    def all_cards_played(self) -> bool:
-        """Whether all 32 cards are played, so that the card points add up to the deck.
-
-        Only four players of eight cards play the whole deck. In every other game two
-        hands of nine cards are played: 18 of the 32 cards, the rest stay out of play.
-        """
-        return self is Variant.PARTNERSHIP
-
-    @property
-    def game(self) -> "Game":
-        """The way to play itself: what is particular to it (:mod:`jojotte_score.core.games`)."""
-        from jojotte_score.core.games import find_game  # the registry imports this module
-
-        return find_game(self)
-
-
-_SEATS = {
-    Variant.TWO_PLAYER: 2,
-    Variant.PARTNERSHIP: 4,
-    Variant.THREE_PLAYER: 3,
-    Variant.CHOUETTE: 3,
-    Variant.CUTTHROAT: 4,
-}
+GameKey: TypeAlias = str
+"""A game's key: the value files and the database write (``"partnership"``); the five games
+the program ships are named by :class:`Variant`, whose members are such strings."""
 
 
 class Trump(enum.StrEnum):
@@ -116,9 +82,12 @@ class Rules:
     rubber_bonus: int = 300
 
     @classmethod
-    def for_variant(cls, variant: Variant) -> "Rules":
-        """The standard rules of a variant: game at 80 (125 in partnerships), rubber 300."""
-        return cls(game_target=variant.default_game_target)
+    def for_variant(cls, variant: GameKey) -> "Rules":
+        """The standard rules of the game ``variant`` (its key): its own game target and
+        rubber bonus (game at 80, 125 in partnerships; rubber 300)."""
+        from jojotte_score.core.games import find_game  # the registry imports this module
+
+        return find_game(variant).standard_rules
 
 
 class ThrownIn(NamedTuple):
@@ -266,36 +235,12 @@ AnyHand: TypeAlias = PlayedHand | SeatHand | ThrownIn
 """A hand of any game: side against side, or by seat (the game's ``by_seat``)."""
 
 
-class ChouetteRoles(NamedTuple):
-    """The chouette's roles in one rubber, by seat (C1, C2): the box plays alone against
-    the captain, who plays the cards, and the partner, who scores with the captain."""
-
-    box: int
-    captain: int
-
-    @property
-    def partner(self) -> int:
-        """The seat that is neither box nor captain."""
-        return 3 - self.box - self.captain
-
-    def scores_with(self, seat: int) -> int:
-        """The seat whose games count for ``seat``: the captain's for the partner, who
-        scores with the captain (C4, C5: the team's game is the captain's and the
-        partner's); anybody else's own."""
-        return self.captain if seat == self.partner else seat
-
-    def as_written(self, figures: tuple[int, ...]) -> tuple[int, ...]:
-        """Each seat's ``figures`` (points below, games) as the pad writes them: the
-        partner's are the captain's (C4, C5)."""
-        return tuple(figures[self.scores_with(seat)] for seat in range(len(figures)))
-
-    def after(self, box_won: bool) -> "ChouetteRoles":
-        """C3, the backgammon chouette rule: a winning box stays in the box and the partner
-        becomes captain; a losing box becomes partner, the captain goes into the box and the
-        partner becomes captain."""
-        if box_won:
-            return ChouetteRoles(self.box, self.partner)
-        return ChouetteRoles(self.captain, self.partner)
+RubberRoles: TypeAlias = tuple[int, ...]
+"""The players' roles in one rubber of a game whose roles change from rubber to rubber: the
+seat holding each of the game's roles, in the order the game names them
+(:attr:`~jojotte_score.core.games.game.Game.role_names`; the chouette's box and captain,
+C1, C2). The game makes them (:meth:`~jojotte_score.core.games.game.Game.make_roles`) and
+says what they mean; nothing outside its module asks which role a seat holds by name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,36 +252,43 @@ class Sitting:
     side against side (:class:`PlayedHand` or :class:`ThrownIn`) for two players, four in
     partnerships and the chouette's box (side 0) against its team (side 1); by seat
     (:class:`~jojotte_score.core.three_player.SeatHand` or :class:`ThrownIn`) for the
-    three-player game and cutthroat. ``chouette`` holds the chouette's first rubber's roles
-    (C1, C3). ``rules`` defaults to the variant's standard rules (game at 125 in
-    partnerships).
+    three-player game and cutthroat. ``variant`` is the game's key (:data:`GameKey`);
+    ``roles`` holds the first rubber's roles in a game whose roles change (the chouette's,
+    C1, C3), None in the others. ``rules`` defaults to the game's standard rules (game at
+    125 in partnerships).
     """
 
-    variant: Variant
+    variant: GameKey
     players: tuple[str, ...]
     hands: tuple[AnyHand, ...] = ()
     rules: Rules = field(default=None)  # type: ignore[assignment]
-    chouette: ChouetteRoles | None = None
+    roles: RubberRoles | None = None
 
     def __post_init__(self) -> None:
         if self.rules is None:
             object.__setattr__(self, "rules", Rules.for_variant(self.variant))
 
     @property
+    def game(self) -> "Game":
+        """The way to play itself, found by its key in the registry."""
+        from jojotte_score.core.games import find_game  # the registry imports this module
+
+        return find_game(self.variant)
+
+    @property
     def side_names(self) -> tuple[str, str]:
         """The names the sheet shows for side 0 and side 1 ("Anna & Carl" in partnerships)."""
-        return side_names(self.variant, self.players)
+        return self.game.side_names(self.players)
 
     @property
     def columns(self) -> tuple[str, ...]:
         """The pad's column headings: the two sides, or each player (the game's)."""
-        return self.variant.game.column_names(self.players)
+        return self.game.column_names(self.players)
 
 
-def side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str, str]:
-    """Column headings for the two sides; partners are seats 0 and 2, 1 and 3."""
-    if variant is Variant.PARTNERSHIP and len(players) == 4:
-        return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
-    if len(players) >= 2:
-        return (players[0], players[1])
-    return (_("Side 1"), _("Side 2"))
+def side_names(variant: GameKey, players: tuple[str, ...]) -> tuple[str, str]:
+    """Column headings for the two sides of the game ``variant`` (its key): the game's
+    (:meth:`~jojotte_score.core.games.game.Game.side_names`)."""
+    from jojotte_score.core.games import find_game  # the registry imports this module
+
+    return find_game(variant).side_names(players)

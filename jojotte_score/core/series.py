@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from jojotte_score.core.errors import and_list, comma_list
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger, settle
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.model import GameKey, Sitting
 from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind, PlayerStats, player_side
 from jojotte_score.i18n import MINUS, N_, _, format_date, ngettext
 from jojotte_score.i18n import format_signed as signed
@@ -199,7 +200,7 @@ class SittingResult:
     def of(
         cls,
         played: date,
-        variant: Variant,
+        variant: GameKey,
         players: Sequence[str],
         net_side: int | None,
         net_points: int,
@@ -209,7 +210,7 @@ class SittingResult:
         how much (``net_side`` None when level), for individual players each player's
         ``settlement``."""
         names = tuple(name.strip() for name in players)
-        if variant.game.per_player:
+        if find_game(variant).per_player:
             if settlement is None or len(settlement) != len(names):
                 raise ValueError("a game of individual players needs a settlement per player")
             return cls(played, names, tuple(settlement))

@@ -60,22 +60,21 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
 
+from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette_roles import chouette_roles
 from jojotte_score.core.ledger import Ledger, RubberResult, replay
 from jojotte_score.core.model import (
     Doubling,
+    GameKey,
     PlayedHand,
     SeatHand,
     Sitting,
     Special,
     Trump,
-    Variant,
 )
 from jojotte_score.core.scoring import Outcome
 from jojotte_score.core.three_player import two_sided
-
-HandT = TypeVar("HandT")
 
 
 class ContractKind(enum.StrEnum):
@@ -186,9 +185,9 @@ class PlayerStats:
         )
 
 
-def player_side(variant: Variant, seat: int) -> int:
+def player_side(variant: GameKey, seat: int) -> int:
     """The side of the player in ``seat``: the seat itself, or seat % 2 in partnerships."""
-    return variant.game.side_of(seat)
+    return find_game(variant).side_of(seat)
 
 
 def contract_kind(hand: PlayedHand) -> ContractKind:
@@ -342,7 +341,8 @@ def chouette_stats(rubbers: Sequence[RubberResult], seats: int) -> tuple[PlayerS
     for rubber in rubbers:
         if rubber.roles is None:
             raise ValueError(f"rubber {rubber.number} of a chouette ledger has no roles")
-        seat_of = (rubber.roles.box, rubber.roles.captain)
+        roles = chouette_roles(rubber.roles)
+        seat_of = (roles.box, roles.captain)
         for result in rubber.hands:
             hand = result.hand
             if not isinstance(hand, PlayedHand):
@@ -357,9 +357,9 @@ def chouette_stats(rubbers: Sequence[RubberResult], seats: int) -> tuple[PlayerS
 
 def _chouette_winners(rubber: RubberResult) -> set[int | None]:
     """The seats that won a chouette rubber: the box, or the captain and the partner."""
-    roles = rubber.roles
-    if roles is None or rubber.winner is None:
+    if rubber.roles is None or rubber.winner is None:
         return set()
+    roles = chouette_roles(rubber.roles)
     if rubber.winner == roles.box:
         return {roles.box}
     return {roles.captain, roles.partner}
@@ -389,7 +389,7 @@ def rubbers_stats(sitting: Sitting, rubbers: Sequence[RubberResult]) -> tuple[Pl
     empty). Every figure is a sum over rubbers and their hands, so the figures of a whole
     sitting are those of the rubbers before a checkpoint plus those of a ledger scored from
     it (storage keeps the first beside the checkpoint)."""
-    game, seats = sitting.variant.game, len(sitting.players)
+    game, seats = find_game(sitting.variant), len(sitting.players)
     if game.by_seat:
         return seat_stats(rubbers, seats)
     if game.has_roles:

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import GameKey
 
 
 class _Dealt(Protocol):
@@ -56,7 +57,7 @@ class TableStatus:
 
 def next_dealer(
     results: Sequence[_Scored],
-    variant: Variant,
+    variant: GameKey,
     chosen: int | None = None,
     dealers: Sequence[int] | None = None,
 ) -> int | None:
@@ -72,7 +73,7 @@ def next_dealer(
     """
     if not results or results[-1].rubber_winner is not None:
         return chosen
-    turn = list(range(variant.seats) if dealers is None else dealers)
+    turn = list(range(find_game(variant).seats) if dealers is None else dealers)
     for back, result in enumerate(reversed(results)):
         if result.rubber_winner is not None:  # the end of the rubber before
             return None
@@ -84,7 +85,7 @@ def next_dealer(
     return None
 
 
-def table_status(ledger: Ledger, variant: Variant, chosen: int | None = None) -> TableStatus:
+def table_status(ledger: Ledger, variant: GameKey, chosen: int | None = None) -> TableStatus:
     """The status after the last hand of ``ledger``, of any game.
 
     The ``ledger`` may be scored from a rubber's
@@ -105,7 +106,7 @@ def table_status(ledger: Ledger, variant: Variant, chosen: int | None = None) ->
     else:
         rubber, game, below, games = last.rubber, last.game, last.below, last.games
     roles = ledger.rubbers[-1].roles if ledger.rubbers else None
-    dealers = variant.game.dealers(roles)
+    dealers = find_game(variant).dealers(roles)
     return TableStatus(
         hand=ledger.hand_count + 1,
         rubber=rubber,

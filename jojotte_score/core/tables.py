@@ -29,7 +29,6 @@ JOJOTTE_BONUS: Final = 20
 # "Class A: Four of a Kind - scores 100 points"; "Run of three 20, four 40, five 50".
 FOUR_OF_A_KIND_POINTS: Final = 100
 SEQUENCE_POINTS: Final = {3: 20, 4: 40, 5: 50}
-MELD_UNITS: Final = (20, 40, 50, 100)
 
 
 def _meld_sums_up_to(top: int) -> frozenset[int]:

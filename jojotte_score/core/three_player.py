@@ -36,7 +36,6 @@ from jojotte_score.core.tables import (
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
 )
 
-THREE_SEATS = (0, 1, 2)
 CUTTHROAT_SEATS = 4
 DECLARER_SIDE, DEFENDER_SIDE = 0, 1
 

@@ -28,9 +28,9 @@ from jojotte_score.core.explanation import (
     trick_sum,
     two_sided_play,
 )
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     PlayedHand,
     SeatHand,
@@ -95,8 +95,8 @@ def three_player_hand_sentences(result: HandResult, ledger: Ledger) -> list[Sent
     """The explanation of one scored three-player or cutthroat hand as data, one sentence
     per line."""
     names = ledger.columns
-    game = ledger.variant
-    refs = CUTTHROAT_RULES if game.game.dealer_sits_out else THREE_PLAYER_RULES
+    game = ledger.game
+    refs = CUTTHROAT_RULES if game.dealer_sits_out else THREE_PLAYER_RULES
     hand, roles = result.hand, result.score.roles
     if not isinstance(hand, SeatHand) or roles is None:
         sentences = [heading(result, said(Say.THROWN_IN))]

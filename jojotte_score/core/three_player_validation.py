@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem, or_list
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import (
     Doubling,
     SeatDeal,
@@ -327,7 +328,7 @@ def check_seat_sitting(sitting: Sitting, start: Checkpoint | None = None) -> lis
     """Every problem with a three-player or cutthroat sitting: its players, rules and hands
     (T16; F1, F7)."""
     problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    names = unnamed_players(sitting.variant.seats) if problems else sitting.players
+    names = unnamed_players(find_game(sitting.variant).seats) if problems else sitting.players
     hands = cast("tuple[SeatDeal, ...]", sitting.hands)  # the game records them by seat
     first = 1 if start is None else start.position + 1
     for number, hand in enumerate(hands, start=first):

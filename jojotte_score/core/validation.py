@@ -12,8 +12,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from jojotte_score.core.errors import Problem, comma_list
+from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.model import (
     Doubling,
+    GameKey,
     Hand,
     PlayedHand,
     Rules,
@@ -21,8 +23,6 @@ from jojotte_score.core.model import (
     Special,
     ThrownIn,
     Trump,
-    Variant,
-    side_names,
 )
 from jojotte_score.core.tables import (
     CARD_POINT_STEP,
@@ -71,7 +71,7 @@ _Split = tuple[int, int]
 
 def check_hand(
     hand: Hand,
-    variant: Variant,
+    variant: GameKey,
     number: int | None = None,
     names: tuple[str, str] | None = None,
     *,
@@ -85,14 +85,15 @@ def check_hand(
     the hand is the two-player hand of a game of individual players (the three-player
     game's declarer against the active defender, T5), whose messages speak of players.
     """
-    if type(hand) is PlayedHand and _plainly_sound(hand, variant):
+    game = find_game(variant)
+    if type(hand) is PlayedHand and _plainly_sound(hand, game):
         return []
-    return _check_each_rule(hand, variant, number, names, by_player)
+    return _check_each_rule(hand, game, number, names, by_player)
 
 
 def _check_each_rule(
     hand: Hand,
-    variant: Variant,
+    game: Game,
     number: int | None,
     names: tuple[str, str] | None,
     by_player: bool,
@@ -103,10 +104,10 @@ def _check_each_rule(
     def error(message: str, field: str) -> None:
         problems.append(Problem(message, number, field))
 
-    if hand.dealer is not None and not 0 <= hand.dealer < variant.seats:
+    if hand.dealer is not None and not 0 <= hand.dealer < game.seats:
         error(
             _("the dealer must be a seat from 0 to {last}, not {seat}").format(
-                last=variant.seats - 1, seat=hand.dealer
+                last=game.seats - 1, seat=hand.dealer
             ),
             "dealer",
         )
@@ -116,15 +117,15 @@ def _check_each_rule(
     # message is translated or formatted (scoring 100,000 hands called ``_`` some 800,000
     # times before).
     sides = _Sides(names)
-    _check_played(hand, variant, sides, error, by_player)
-    if not problems and variant.all_cards_played:
+    _check_played(hand, game, sides, error, by_player)
+    if not problems and game.all_cards_played:
         problems.extend(_card_count_warnings(hand, number, sides))
     if not problems or all(problem.warning for problem in problems):
         problems.extend(_unbid_slam_warnings(hand, number, sides))
     return problems
 
 
-def _plainly_sound(hand: PlayedHand, variant: Variant) -> bool:
+def _plainly_sound(hand: PlayedHand, game: Game) -> bool:
     """Whether ``hand`` is a plain hand in which no check below can find anything, in one
     test: no special bid and no tricks recorded, sides and seats in range, card points that
     fit the deck (and fill it, with all 32 cards played) and leave no possible unbid slam,
@@ -135,7 +136,8 @@ def _plainly_sound(hand: PlayedHand, variant: Variant) -> bool:
     (tests/core/test_plainly_sound.py holds it to that). Checked rule by rule, 100,000
     plain hands took 0.35-0.6 s; with this test first, 0.15 s (the collector off, a busy
     2-core machine; benchmarks/README.md, "One pass through a hand")."""
-    seats, whole_deck, meld_totals = _PLAIN_RULES[variant]
+    seats, whole_deck = game.seats, game.all_cards_played
+    meld_totals = _MELD_RULES[whole_deck][1]
     dealer, bidder, last, jojotte = hand.dealer, hand.bidder, hand.last_trick, hand.jojotte
     first, second = hand.card_points
     meld_0, meld_1 = hand.melds
@@ -264,7 +266,7 @@ def _each(values: tuple[int, int], sides: _Sides) -> str:
 
 
 def _check_played(
-    hand: PlayedHand, variant: Variant, sides: _Sides, error: _Report, by_player: bool
+    hand: PlayedHand, game: Game, sides: _Sides, error: _Report, by_player: bool
 ) -> None:
     nullo = hand.special is Special.NULLO
     if hand.bidder not in SIDES:
@@ -277,8 +279,8 @@ def _check_played(
     if nullo and hand.double is not Doubling.NONE:
         error(_("Nullo cannot be played on a doubled contract"), "double")
 
-    _check_card_points(hand, variant, sides, error)
-    _check_melds(hand, variant, sides, error, by_player)
+    _check_card_points(hand, game, sides, error)
+    _check_melds(hand, game, sides, error, by_player)
 
     if hand.last_trick is None:
         if not nullo:
@@ -307,10 +309,10 @@ def _check_played(
         elif not hand.trump.is_suit:
             error(_("Jo-Jotte needs a trump suit"), "jojotte")
 
-    _check_tricks(hand, variant, sides, error)
+    _check_tricks(hand, game, sides, error)
 
 
-def _check_card_points(hand: PlayedHand, variant: Variant, sides: _Sides, error: _Report) -> None:
+def _check_card_points(hand: PlayedHand, game: Game, sides: _Sides, error: _Report) -> None:
     """Each side's count within the deck; with 18 of the 32 cards played, both together too.
 
     Only in partnerships are all 32 cards played; with two players each holds nine cards,
@@ -330,7 +332,7 @@ def _check_card_points(hand: PlayedHand, variant: Variant, sides: _Sides, error:
                 f"card_points[{side}]",
             )
     counted = points[0] + points[1]
-    if not wrong and not variant.all_cards_played and counted > deck:
+    if not wrong and not game.all_cards_played and counted > deck:
         error(
             _(_CARDS_OVER_DECK[_contract(hand)]).format(
                 counted=counted, each=_each(points, sides), deck=deck
@@ -377,7 +379,8 @@ def _possible_words(top: int, rest: tuple[int, ...]) -> str:
     )
 
 
-# The meld rules of each variant: {fours of a kind: sequence points beside them}, the
+# The meld rules of the games of nine cards a player and of those where four players share
+# the deck (``Game.all_cards_played``, the key): {fours of a kind: sequence points beside them}, the
 # totals, and the message that says who holds the cards (see tables.py).
 _NINE_CARDS = (
     NINE_CARD_MELD_SPLITS,
@@ -395,20 +398,15 @@ _EIGHT_CARDS = (
         "(possible totals: {totals})"
     ),
 )
-_MELD_RULES: Mapping[Variant, tuple[Mapping[int, frozenset[int]], frozenset[int], str]] = {
-    variant: _EIGHT_CARDS if variant.all_cards_played else _NINE_CARDS for variant in Variant
+_MELD_RULES: Mapping[bool, tuple[Mapping[int, frozenset[int]], frozenset[int], str]] = {
+    False: _NINE_CARDS,
+    True: _EIGHT_CARDS,
 }
-_POSSIBLE = {variant: _possible_totals(rules[1]) for variant, rules in _MELD_RULES.items()}
+_POSSIBLE = {whole_deck: _possible_totals(rules[1]) for whole_deck, rules in _MELD_RULES.items()}
 # Named once, as scoring names them (core/scoring.py): read from its class, an enum member
 # costs some 900 instructions on Python 3.11.
 _NOT_SPECIAL: Final = Special.NONE
 _AT_NO_TRUMP: Final = Trump.NO_TRUMP
-_PLAIN_RULES: Mapping[Variant, tuple[int, bool, frozenset[int]]] = {
-    variant: (variant.seats, variant.all_cards_played, rules[1])
-    for variant, rules in _MELD_RULES.items()
-}
-"""What :func:`_plainly_sound` asks of each game: its seats, whether all 32 cards are
-played, the meld totals one side can score."""
 
 
 _MELD_CLASH: Mapping[tuple[bool, bool], tuple[str, str]] = {
@@ -469,7 +467,7 @@ def _splits(points: int, splits: Mapping[int, frozenset[int]]) -> list[_Split]:
 
 
 def _check_melds(
-    hand: PlayedHand, variant: Variant, sides: _Sides, error: _Report, by_player: bool
+    hand: PlayedHand, game: Game, sides: _Sides, error: _Report, by_player: bool
 ) -> None:
     """Each side's total one it can meld; both together, each class scored by one side only.
 
@@ -477,7 +475,7 @@ def _check_melds(
     pair is refused only when no split of the two totals into their classes gives each
     class to one side alone.
     """
-    splits, totals, unmeldable = _MELD_RULES[variant]
+    splits, totals, unmeldable = _MELD_RULES[game.all_cards_played]
     melds = hand.melds
     wrong = False
     for side in SIDES:
@@ -489,7 +487,7 @@ def _check_melds(
         else:
             message = _(unmeldable)
         wrong = True
-        possible = _possible_words(*_POSSIBLE[variant])
+        possible = _possible_words(*_POSSIBLE[game.all_cards_played])
         error(message.format(side=sides[side], points=points, totals=possible), f"melds[{side}]")
     if wrong or not melds[0] or not melds[1]:
         return
@@ -502,19 +500,19 @@ def _check_melds(
         return
     both_fours = all(a[0] and b[0] for a, b in pairs)
     both_runs = all(a[1] and b[1] for a, b in pairs)
-    message = _(_MELD_CLASH[both_fours, both_runs][by_player or variant.game.per_player])
+    message = _(_MELD_CLASH[both_fours, both_runs][by_player or game.per_player])
     names = {"side0": sides[0], "side1": sides[1]}
     error(message.format(points0=melds[0], points1=melds[1], **names), "melds")
 
 
-def _check_tricks(hand: PlayedHand, variant: Variant, sides: _Sides, error: _Report) -> None:
+def _check_tricks(hand: PlayedHand, game: Game, sides: _Sides, error: _Report) -> None:
     if hand.tricks is None:
         if hand.special is Special.NULLO:
             error(_("Nullo needs each side's tricks"), "tricks")
         elif hand.special is Special.SLAM:
             error(_("Slam needs each side's tricks"), "tricks")
         return
-    per_hand = variant.tricks_per_hand
+    per_hand = game.tricks_per_hand
     if any(not 0 <= t <= per_hand for t in hand.tricks):
         each = _each(hand.tricks, sides)
         error(
@@ -549,11 +547,13 @@ def _check_tricks(hand: PlayedHand, variant: Variant, sides: _Sides, error: _Rep
                 )
 
 
-def check_sitting_setup(variant: Variant, players: tuple[str, ...], rules: Rules) -> list[Problem]:
-    """Problems with a sitting's players and rules (not its hands)."""
+def check_sitting_setup(variant: GameKey, players: tuple[str, ...], rules: Rules) -> list[Problem]:
+    """Problems with a sitting's players and rules (not its hands), in the game whose key is
+    ``variant``."""
     problems: list[Problem] = []
-    if len(players) != variant.seats:
-        problems.append(Problem(variant.game.players_problem(len(players)), field="players"))
+    game = find_game(variant)
+    if len(players) != game.seats:
+        problems.append(Problem(game.players_problem(len(players)), field="players"))
     for seat, name in enumerate(players):
         if not name.strip():
             message = _("player {seat} has an empty name").format(seat=seat)
@@ -653,19 +653,20 @@ def check_label(field: str, text: str) -> list[Problem]:
     return []
 
 
-def sitting_side_names(variant: Variant, players: tuple[str, ...]) -> tuple[str, str] | None:
+def sitting_side_names(variant: GameKey, players: tuple[str, ...]) -> tuple[str, str] | None:
     """The sides' names for the messages of :func:`check_hand`, or None when the players do
-    not fit the variant (their own problem is reported by :func:`check_sitting_setup`)."""
-    if len(players) != variant.seats or not all(name.strip() for name in players):
+    not fit the game (their own problem is reported by :func:`check_sitting_setup`)."""
+    game = find_game(variant)
+    if len(players) != game.seats or not all(name.strip() for name in players):
         return None
-    return side_names(variant, players)
+    return game.side_names(players)
 
 
 def check_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
     """Every problem with a sitting of any game, hands numbered from 1 in order (with
     ``start``, the hands from that checkpoint on): the game's checks
     (:meth:`~jojotte_score.core.games.game.Game.check`)."""
-    return sitting.variant.game.check(sitting, start)
+    return sitting.game.check(sitting, start)
 
 
 def check_two_sided_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:

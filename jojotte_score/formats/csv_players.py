@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from jojotte_score.core.games import Game
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
-from jojotte_score.core.model import ChouetteRoles, PlayedHand, SeatHand, Sitting, Special
+from jojotte_score.core.model import PlayedHand, RubberRoles, SeatHand, Sitting, Special
 from jojotte_score.core.scoring import Line
 
 Row = dict[str, str | int]
@@ -60,6 +61,10 @@ PLAYER_HAND_FIGURES: Final = (
 """The figures each player has in the hands export, a column per seat (``above_0``); they
 are written again at the end of the row in columns named for the players (``Anna: above``,
 see :mod:`jojotte_score.formats.csv_names`)."""
+_ROLE_COLUMNS: Final = ("box", "captain", "partner")
+"""The columns of the rubber's roles, each the name of the seat that holds it
+(:meth:`~jojotte_score.core.games.game.Game.role_seats`): the chouette's, the one game with
+roles, as the file format names them; empty in a game without."""
 _RUBBER_HEAD: Final = ("sitting", "variant")
 _RUBBER_FACTS: Final = (
     "rubber",
@@ -68,9 +73,7 @@ _RUBBER_FACTS: Final = (
     "game_winners",
     "finished",
     "winner",
-    "box",
-    "captain",
-    "partner",
+    *_ROLE_COLUMNS,
     "prison_waiting",
 )
 PLAYER_RUBBER_FIGURES: Final = ("games", "total", "settlement")
@@ -116,13 +119,14 @@ def player_hand_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "
     running = [0] * len(names)
     rubber = 0
     roles_of = {r.number: r.roles for r in ledger.rubbers}
+    game = ledger.game
     results: tuple[HandResult, ...] = ledger.hands
     for result in results:
         if result.rubber != rubber:
             rubber, running = result.rubber, [0] * len(names)
         for _hand, side, _line, points, _kind in result.plain_entries:
             running[side] += points
-        row = _hand_row(names, result, roles_of.get(result.rubber), running)
+        row = _hand_row(names, result, game, roles_of.get(result.rubber), running)
         rows.append({**row, "sitting": sitting_label})
     return rows
 
@@ -134,7 +138,8 @@ def _name(names: tuple[str, ...], seat: int | None) -> str:
 def _hand_row(
     names: tuple[str, ...],
     result: HandResult,
-    roles: ChouetteRoles | None,
+    game: Game,
+    roles: RubberRoles | None,
     running: list[int],
 ) -> Row:
     hand = result.hand
@@ -146,7 +151,7 @@ def _hand_row(
     if isinstance(hand, SeatHand):
         row.update(_seat_facts(names, hand))
     elif isinstance(hand, PlayedHand) and roles is not None:
-        row.update(_chouette_facts(names, hand, roles))
+        row.update(_side_hand_facts(names, hand, game.side_seats(roles)))
     score = result.score
     row.update(
         {
@@ -193,15 +198,17 @@ def _seat_facts(names: tuple[str, ...], hand: SeatHand) -> Row:
     return row
 
 
-def _chouette_facts(names: tuple[str, ...], hand: PlayedHand, roles: ChouetteRoles) -> Row:
-    """A chouette hand (C1): side 0 is the box, side 1 the team whose captain plays."""
-    seat_of = (roles.box, roles.captain)
+def _side_hand_facts(names: tuple[str, ...], hand: PlayedHand, seat_of: tuple[int, int]) -> Row:
+    """A hand side against side in a game with a column per player, each side played by the
+    seat ``seat_of`` gives it (the chouette's box, side 0, and the captain who plays for
+    the team, side 1, C1); the seat left plays no cards and sides with side 1."""
+    sitting_out = next(seat for seat in range(len(names)) if seat not in seat_of)
     row: Row = {
         "bidder": names[seat_of[hand.bidder]],
         "declarer": names[seat_of[hand.declarer]],
         "active_defender": names[seat_of[1 - hand.declarer]],
-        "inactive": names[roles.partner],
-        "inactive_with": names[roles.captain],
+        "inactive": names[sitting_out],
+        "inactive_with": names[seat_of[1]],
         "trump": hand.trump.value,
         "double": hand.double.value,
         "special": hand.special.value,
@@ -223,8 +230,9 @@ def player_rubber_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str =
 
 def _rubber_row(sitting: Sitting, rubber: RubberResult, label: str) -> Row:
     names = sitting.players
-    roles = rubber.roles
-    row: Row = {"sitting": label, "variant": sitting.variant.value}
+    roles, game = rubber.roles, sitting.game
+    held = {} if roles is None else game.role_seats(roles)
+    row: Row = {"sitting": label, "variant": game.value}
     row.update({f"player_{seat}": name for seat, name in enumerate(names)})
     row.update(
         {
@@ -234,14 +242,12 @@ def _rubber_row(sitting: Sitting, rubber: RubberResult, label: str) -> Row:
             "game_winners": GAME_WINNERS_SEPARATOR.join(names[s] for s in rubber.game_winners),
             "finished": YES if rubber.finished else NO,
             "winner": _name(names, rubber.winner),
-            "box": "" if roles is None else names[roles.box],
-            "captain": "" if roles is None else names[roles.captain],
-            "partner": "" if roles is None else names[roles.partner],
+            **{role: names[held[role]] if role in held else "" for role in _ROLE_COLUMNS},
             "prison_waiting": rubber.hands[-1].prison_after,
         }
     )
     for seat in range(len(names)):
-        counted = seat if roles is None else roles.scores_with(seat)  # the team's games (C5)
+        counted = game.scores_with(roles, seat)  # the chouette's team's games (C5)
         row[f"games_{seat}"] = rubber.game_winners.count(counted)
         row[f"total_{seat}"] = rubber.totals[seat]
         row[f"settlement_{seat}"] = rubber.settlement[seat]

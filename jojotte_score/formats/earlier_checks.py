@@ -20,7 +20,7 @@ from functools import cache
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games import all_games
-from jojotte_score.core.model import Hand, PlayedHand, Rules, Variant
+from jojotte_score.core.model import GameKey, Hand, PlayedHand, Rules
 from jojotte_score.core.tables import is_meld_sum
 from jojotte_score.core.validation import (
     MAX_NAME_LENGTH,
@@ -62,7 +62,7 @@ def tolerated_in_hand(problem: Problem, hand: Hand | None) -> bool:
 
 
 def tolerated_setup(
-    problems: Sequence[Problem], variant: Variant, players: Sequence[str], rules: Rules
+    problems: Sequence[Problem], variant: GameKey, players: Sequence[str], rules: Rules
 ) -> list[Problem]:
     """``problems`` (of the sitting's setup) with those an earlier release accepted (a name
     too long, a name holding a control character or direction mark) made warnings."""
@@ -86,7 +86,7 @@ def _fixed_name(name: str) -> str:
 
 def tolerate(
     problems: Sequence[Problem],
-    variant: Variant,
+    variant: GameKey,
     players: Sequence[str],
     rules: Rules,
     hands: Sequence[object],

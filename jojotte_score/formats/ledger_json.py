@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger, RubberResult, Scorer
 from jojotte_score.core.model import Rules, Sitting
 
@@ -79,7 +81,7 @@ def dumps_scored(sitting: Sitting, indent: int | None = None) -> str:
     alive at once: what ``score`` prints."""
     scorer = Scorer.of(sitting)
     return _dumps(
-        sitting.variant.game,
+        find_game(sitting.variant),
         sitting.columns,
         sitting.rules,
         scorer.rubbers(sitting.hands),
@@ -107,7 +109,8 @@ def _dumps(
         },
         ensure_ascii=False,
     )
-    written = ", ".join(map(_column_rubber_json if per_player else _rubber_json, rubbers))
+    column_rubber = partial(_column_rubber_json, game=game)
+    written = ", ".join(map(column_rubber if per_player else _rubber_json, rubbers))
     text = f'{head[:-1]}, "rubbers": [{written}], "unresolved_prison": {unresolved_prison()}}}\n'
     if indent is not None:
         return json.dumps(json.loads(text), indent=indent, ensure_ascii=False) + "\n"
@@ -129,7 +132,7 @@ def _rubber_json(rubber: RubberResult) -> str:
     return f'{head}, "entries": [{entries}], "prison": [{prison}]}}'
 
 
-def _column_rubber_json(rubber: RubberResult) -> str:
+def _column_rubber_json(rubber: RubberResult, game: Game) -> str:
     entries = _entries_json(rubber)
     prison = ", ".join(
         [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
@@ -139,10 +142,9 @@ def _column_rubber_json(rubber: RubberResult) -> str:
         f'"totals": {list(rubber.totals)}, "settlement": {list(rubber.settlement)}, '
         f'"game_winners": {list(rubber.game_winners)}'
     )
-    if rubber.roles is not None:
-        roles = rubber.roles
-        head += (
-            f', "roles": {{"box": {roles.box}, "captain": {roles.captain}, '
-            f'"partner": {roles.partner}}}'
+    if rubber.roles is not None:  # each role's seat, as the game names them
+        seats = ", ".join(
+            f"{json.dumps(role)}: {seat}" for role, seat in game.role_seats(rubber.roles).items()
         )
+        head += f', "roles": {{{seats}}}'
     return f'{head}, "entries": [{entries}], "prison": [{prison}]}}'

@@ -13,18 +13,21 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Final, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games import Game, all_games, find_game
+from jojotte_score.core.games.game import NEWEST_FILE_VERSION
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
+    GameKey,
     Hand,
     PlayedHand,
+    RubberRoles,
     Rules,
     SeatDeal,
     SeatHand,
@@ -32,7 +35,6 @@ from jojotte_score.core.model import (
     Special,
     ThrownIn,
     Trump,
-    Variant,
 )
 from jojotte_score.core.validation import (
     check_hand,
@@ -57,10 +59,11 @@ from jojotte_score.i18n import N_, _
 
 FORMAT_NAME: Final = "jojotte-sitting"
 FORMAT_VERSION: Final = 1
-"""The version two-player and partnership sittings are written as."""
-NEWEST_VERSION: Final = 2
-"""The newest version this reader reads: version 1 and the three-player game, the chouette
-and cutthroat (written as version 2)."""
+"""The first version: the one the games that declare it are written as (two players and
+partnerships, :attr:`~jojotte_score.core.games.game.Game.file_version`)."""
+NEWEST_VERSION: Final = NEWEST_FILE_VERSION
+"""The newest version this reader reads: version 1 and every game (each game is written as
+the version it declares)."""
 
 # A sitting of a thousand hands is well under 1 MiB; anything this big is not a sitting.
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024
@@ -80,16 +83,18 @@ SCHEMA_FILE: Final = "sitting.schema.json"
 EARLIER_CHECKS_KEY: Final = "recorded_under_earlier_checks"
 """The key that marks a sitting recorded under earlier checks (see
 :mod:`~jojotte_score.formats.earlier_checks`, imported only for such a file)."""
+SITTING_ID_KEY: Final = "uuid"
+"""The optional key of a sitting's stable id: the same sitting on every device (a UUID)."""
 _SITTING_KEYS: Final = (
     "format",
     "version",
+    SITTING_ID_KEY,
     "variant",
     "players",
     "rules",
     "hands",
     EARLIER_CHECKS_KEY,
 )
-_SITTING_KEYS_2: Final = (*_SITTING_KEYS[:4], "chouette", *_SITTING_KEYS[4:])
 _RULES_KEYS: Final = ("game_target", "rubber_bonus")
 _THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 _PLAYED_KEYS: Final = (
@@ -111,16 +116,11 @@ _PLAYED_KEYS: Final = (
 _REQUIRED_MEANING: Final = {
     "format": N_('a sitting file starts with "format": "{name}"'),
     "version": N_("the format version, {version}"),
-    "variant": N_('"two-player" or "partnership"'),
     "players": N_("the player names in seat order"),
     "hands": N_("the list of hands, [] when none was played yet"),
     "bidder": N_("the side that named the trump or no-trump (0 or 1)"),
     "trump": N_('"clubs", "diamonds", "hearts", "spades" or "no-trump"'),
     "card_points": N_("the card points each side took, [side 0, side 1]"),
-}
-_ROLE_MEANINGS: Final = {
-    "box": N_("the seat of the player in the box in the first rubber"),
-    "captain": N_("the seat of the captain in the first rubber"),
 }
 
 _H = TypeVar("_H")
@@ -136,6 +136,8 @@ class LoadedSitting:
     earlier_checks: bool = False
     """Whether the file marks the sitting as recorded under earlier checks (see
     :mod:`~jojotte_score.formats.earlier_checks`): storing it tolerates the same problems."""
+    uuid: str | None = None
+    """The sitting's stable id (``"uuid"``, lower-case), None when the file has none."""
 
 
 # Reading -------------------------------------------------------------------------------
@@ -217,7 +219,7 @@ _NOT_REGULAR: Final = N_("not a regular file, not a sitting file")
 def hand_from_data(
     data: object,
     number: int,
-    variant: Variant,
+    variant: GameKey,
     *,
     checked: bool = True,
     names: tuple[str, str] | None = None,
@@ -243,7 +245,7 @@ def hand_from_data(
 def seat_hand_from_data(
     data: object,
     number: int,
-    variant: Variant,
+    variant: GameKey,
     *,
     checked: bool = True,
     names: tuple[str, ...] | None = None,
@@ -255,9 +257,10 @@ def seat_hand_from_data(
     order, for the messages of T16 (and F2 in cutthroat).
     """
     problems: list[Problem] = []
-    hand = read_seat_deal(data, number, variant.seats, problems)
+    game = find_game(variant)
+    hand = read_seat_deal(data, number, game.seats, problems)
     if hand is not None and checked:
-        problems.extend(variant.game.check_seat_hand(hand, number, names))
+        problems.extend(game.check_seat_hand(hand, number, names))
     errors = [p for p in problems if not p.warning]
     if hand is None or errors:
         raise InvalidSittingError(errors)
@@ -360,7 +363,37 @@ def _parse_sitting(data: object, source: str, *, consume: bool = False) -> Loade
     if sitting is None or errors:
         raise InvalidSittingError(errors, source)
     earlier = isinstance(data, dict) and data.get(EARLIER_CHECKS_KEY) is True
-    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier)
+    sitting_id = sitting_uuid(data.get(SITTING_ID_KEY)) if isinstance(data, dict) else None
+    return LoadedSitting(sitting, tuple(p for p in problems if p.warning), earlier, sitting_id)
+
+
+def sitting_uuid(value: object) -> str | None:
+    """``value`` when it is a sitting's id in its one written form (a UUID in lower case,
+    with hyphens), else None."""
+    if isinstance(value, str) and _UUID.fullmatch(value):
+        return value
+    return None
+
+
+_UUID: Final = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+
+
+def new_sitting_uuid() -> str:
+    """A new sitting's id: a random UUID."""
+    import uuid  # only when a sitting is stored: the window starts without it
+
+    return str(uuid.uuid4())
+
+
+def _read_uuid(top: FieldReader) -> None:
+    """Refuse a sitting id that is not a UUID written out in full."""
+    if SITTING_ID_KEY in top.obj and sitting_uuid(top.obj[SITTING_ID_KEY]) is None:
+        message = _(
+            "{field} must be the sitting's id, a UUID such as "
+            '"0b9d6d7e-3f52-4c39-9a43-2f1f7d0c9e5a", not {value}'
+        )
+        value = show(top.obj[SITTING_ID_KEY])
+        top.error(message.format(field=SITTING_ID_KEY, value=value), SITTING_ID_KEY)
 
 
 def _read_sitting(
@@ -379,15 +412,15 @@ def _read_sitting(
     version = _read_header(top)
     if version is None:
         return None
-    top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _SITTING_KEYS_2)
+    top.check_keys(_SITTING_KEYS if version == FORMAT_VERSION else _sitting_keys_2())
+    _read_uuid(top)
     variant = _read_variant(top, version)
     players = top.strings("players")
     rules = _read_rules(top, variant or _stand_in(2))
-    if variant is not None and variant.game.per_player:
+    if variant is not None and find_game(variant).per_player:
         return _read_individual(top, variant, players, rules, consume=consume)
-    if "chouette" in top.obj and variant is not None:
-        message = _("chouette does not belong in a {variant} sitting, only in a chouette")
-        top.error(message.format(variant=variant.value), "chouette")
+    if variant is not None:
+        _refuse_roles(top, find_game(variant))
 
     earlier = _read_earlier_checks(top)
     setup_variant, setup_players = _setup_for_checks(variant, players)
@@ -408,18 +441,36 @@ def _read_sitting(
     return Sitting(variant=variant, players=players, hands=hands, rules=rules)
 
 
-_VARIANT_VALUES: Final = frozenset(variant.value for variant in Variant)
+def _sitting_keys_2() -> tuple[str, ...]:
+    """The keys of a sitting of version 2: those of version 1 and the key of the first
+    rubber's roles of each game with roles (the chouette's ``"chouette"``)."""
+    roles = dict.fromkeys(game.roles_key for game in all_games() if game.has_roles)
+    return (*_SITTING_KEYS[:5], *roles, *_SITTING_KEYS[5:])
 
 
-def _names_per_player_game(value: object) -> bool:
-    """Whether ``value`` is a file's name of a game with a column per player (version 2's
-    own games)."""
-    if not isinstance(value, str) or value not in _VARIANT_VALUES:
+def _game_values() -> tuple[str, ...]:
+    """The file's name of every game, in the order the program offers them."""
+    return tuple(game.value for game in all_games())
+
+
+def _needs_newer_version(value: object) -> bool:
+    """Whether ``value`` is a file's name of a game written as a version after the first."""
+    if not isinstance(value, str) or value not in _game_values():
         return False
-    return Variant(value).game.per_player
+    return find_game(value).file_version > FORMAT_VERSION
 
 
-def _stand_in(seats: int | None) -> Variant:
+def _refuse_roles(top: FieldReader, game: Game) -> None:
+    """A problem for each key of another game's roles in a sitting of ``game``."""
+    for other in all_games():
+        key = other.roles_key
+        if other.has_roles and key in top.obj and key != game.roles_key:
+            message = _("{key} does not belong in a {variant} sitting, only in a {owner}")
+            owner = _(other.table_word)
+            top.error(message.format(key=key, variant=game.value, owner=owner), key)
+
+
+def _stand_in(seats: int | None) -> GameKey:
     """The game side against side that stands in for a file's unknown one, to check what
     can be checked: the one of ``seats`` players, else the first one offered; with
     ``seats`` None the one with the most seats (any of its dealers is allowed)."""
@@ -430,8 +481,8 @@ def _stand_in(seats: int | None) -> Variant:
 
 
 def _version_1_values() -> tuple[str, ...]:
-    """The games a version 1 file may name: those scored side against side."""
-    return tuple(game.value for game in all_games() if not game.per_player)
+    """The games a version 1 file may name: those written as version 1."""
+    return tuple(game.value for game in all_games() if game.file_version == FORMAT_VERSION)
 
 
 def _read_earlier_checks(top: FieldReader) -> bool:
@@ -449,13 +500,14 @@ def _meanings(data: dict[object, object]) -> dict[str, str]:
     """What each required key should hold, in the words of the file's version."""
     meanings = translated(_REQUIRED_MEANING)
     meanings["format"] = meanings["format"].format(name=FORMAT_NAME)
-    newer = _names_per_player_game(data.get("variant")) or data.get("version") == NEWEST_VERSION
+    newer = _needs_newer_version(data.get("variant")) or data.get("version") == NEWEST_VERSION
     if not newer:
         meanings["version"] = meanings["version"].format(version=FORMAT_VERSION)
+        meanings["variant"] = _either_word(_version_1_values())
         return meanings
-    version = NEWEST_VERSION if _names_per_player_game(data.get("variant")) else FORMAT_VERSION
+    version = NEWEST_VERSION if _needs_newer_version(data.get("variant")) else FORMAT_VERSION
     meanings["version"] = meanings["version"].format(version=version)
-    meanings["variant"] = _either_word(tuple(Variant))
+    meanings["variant"] = _either_word(_game_values())
     return meanings
 
 
@@ -470,9 +522,9 @@ def _either_word(words: tuple[str, ...]) -> str:
     return _("{choices} or {last}").format(choices=choices(words[:-1]), last=show(words[-1]))
 
 
-def _read_variant(top: FieldReader, version: int) -> Variant | None:
+def _read_variant(top: FieldReader, version: int) -> GameKey | None:
     """The variant; a version-1 file knows only two players and partnerships."""
-    known = tuple(Variant) if version == NEWEST_VERSION else _version_1_values()
+    known = _game_values() if version == NEWEST_VERSION else _version_1_values()
     if "variant" not in top.obj:
         top.missing("variant")
         return None
@@ -483,7 +535,7 @@ def _read_variant(top: FieldReader, version: int) -> Variant | None:
             message.format(field="variant", choices=choices(known), value=show(value)), "variant"
         )
         return None
-    if value not in known and _names_per_player_game(value):
+    if value not in known and _needs_newer_version(value):
         message = _(
             "variant {variant} needs version {newest} of the sitting file, "
             'but the file says version {version}: write "version": {newest}'
@@ -497,12 +549,12 @@ def _read_variant(top: FieldReader, version: int) -> Variant | None:
             message.format(field="variant", value=show(value), choices=choices(known)), "variant"
         )
         return None
-    return Variant(value)
+    return find_game(value).variant
 
 
 def _read_individual(
     top: FieldReader,
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...] | None,
     rules: Rules,
     *,
@@ -511,8 +563,9 @@ def _read_individual(
     """A sitting of the three-player game, the chouette or cutthroat (section 4 of the
     rulings): the structure read here, the rules of the game by ``check_sitting``. With
     ``consume`` each decoded hand is let go once read, as in :func:`_read_hands`."""
-    seats = variant.seats
-    roles = _read_chouette(top, variant)
+    game = find_game(variant)
+    seats = game.seats
+    roles = _read_roles(top, game)
     value = top.obj.get("hands")
     if "hands" not in top.obj:
         top.missing("hands")
@@ -526,7 +579,7 @@ def _read_individual(
     for number, item in enumerate(items, start=1):
         if consume:
             items[number - 1] = None
-        if not variant.game.by_seat:
+        if not game.by_seat:
             hand, found = _read_hand(item, number, variant, None, checked=False, reader=reader)
             side_hands.append(hand)
         else:
@@ -554,41 +607,43 @@ def _read_individual(
     if not structure_sound or refused or players is None or not isinstance(value, list):
         top.ok = False
         return None
-    if not variant.game.by_seat:
+    if not find_game(variant).by_seat:
         hands = tuple(hand for hand in side_hands if hand is not None)
-        return Sitting(variant, players, hands, rules, chouette=roles)
+        return Sitting(variant, players, hands, rules, roles=roles)
     deals = tuple(hand for hand in seat_hands if hand is not None)
     return Sitting(variant, players, deals, rules)
 
 
-def _read_chouette(top: FieldReader, variant: Variant) -> ChouetteRoles | None:
-    """The chouette's first box and captain; None when absent or unreadable."""
-    if "chouette" not in top.obj:
+def _read_roles(top: FieldReader, game: Game) -> RubberRoles | None:
+    """The first rubber's roles, in a game with roles: an object of the seat of each of its
+    roles under the game's key (the chouette's ``"chouette": {"box": 0, "captain": 1}``);
+    None when absent or unreadable."""
+    _refuse_roles(top, game)
+    key = game.roles_key
+    if not game.has_roles or key not in top.obj:
         return None
-    if not variant.game.has_roles:
-        message = _("chouette does not belong in a {variant} sitting, only in a chouette")
-        top.error(message.format(variant=variant.value), "chouette")
-        return None
-    value = top.obj["chouette"]
+    value = top.obj[key]
     if not isinstance(value, dict):
-        message = _('chouette must be an object {{"box": seat, "captain": seat}}, not {value}')
-        top.error(message.format(value=show(value)), "chouette")
+        # Translators: one member of the object of the roles, "box": seat.
+        shape = ", ".join(_('"{role}": seat').format(role=role) for role in game.role_names)
+        message = _("{key} must be an object {{{shape}}}, not {value}")
+        top.error(message.format(key=key, shape=shape, value=show(value)), key)
         return None
-    reader = FieldReader(value, top.problems, None, lambda: translated(_ROLE_MEANINGS))
-    reader.check_keys(("box", "captain"))
-    box = reader.integer("box", SEAT, required=True)
-    captain = reader.integer("captain", SEAT, required=True)
+    meanings = dict(zip(game.role_names, game.role_meanings, strict=True))
+    reader = FieldReader(value, top.problems, None, lambda: translated(meanings))
+    reader.check_keys(game.role_names)
+    seats = [reader.integer(role, SEAT, required=True) for role in game.role_names]
     top.ok = top.ok and reader.ok
-    if box is None or captain is None or not reader.ok:
+    if not reader.ok or any(seat is None for seat in seats):
         return None
-    return ChouetteRoles(box, captain)
+    return game.make_roles([seat for seat in seats if seat is not None])
 
 
 def _individual_rules(
-    variant: Variant,
+    variant: GameKey,
     names: tuple[str, ...],
     rules: Rules,
-    roles: ChouetteRoles | None,
+    roles: RubberRoles | None,
     seat_hands: list[SeatDeal | None],
     side_hands: list[Hand | None],
     top: FieldReader,
@@ -597,15 +652,15 @@ def _individual_rules(
     structure is not sound; the hands after it one by one, where a hand can be checked
     alone (not in the chouette, whose roles follow the rubbers)."""
     game = find_game(variant)
-    if game.has_roles and roles is None and "chouette" in top.obj:
+    if game.has_roles and roles is None and game.roles_key in top.obj:
         return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
     if not game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
-        return check_sitting(Sitting(variant, names, prefix, rules, chouette=roles))
+        return check_sitting(Sitting(variant, names, prefix, rules, roles=roles))
     deals: tuple[SeatDeal, ...] = _sound_prefix(seat_hands)
     problems = check_sitting(Sitting(variant, names, deals, rules))
     if check_sitting_setup(variant, names, rules):
-        names = tuple(_("player {seat}").format(seat=seat) for seat in range(variant.seats))
+        names = tuple(_("player {seat}").format(seat=seat) for seat in range(game.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
         if hand is not None:
             problems.extend(game.check_seat_hand(hand, number, names))
@@ -651,7 +706,7 @@ def _read_header(top: FieldReader) -> int | None:
     return version if version is not None and version >= 1 else NEWEST_VERSION
 
 
-def _read_rules(top: FieldReader, variant: Variant) -> Rules:
+def _read_rules(top: FieldReader, variant: GameKey) -> Rules:
     """The rules in force; a key that is absent or unreadable stands at its standard value."""
     standard = Rules.for_variant(variant)
     if "rules" not in top.obj:
@@ -674,22 +729,23 @@ def _read_rules(top: FieldReader, variant: Variant) -> Rules:
 
 
 def _setup_for_checks(
-    variant: Variant | None, players: tuple[str, ...] | None
-) -> tuple[Variant, tuple[str, ...]]:
+    variant: GameKey | None, players: tuple[str, ...] | None
+) -> tuple[GameKey, tuple[str, ...]]:
     """Arguments for ``check_sitting_setup`` that do not repeat a problem already reported."""
     if variant is None:
         count = len(players) if players is not None else 2
         variant = _stand_in(count)
         if players is not None:
-            players = (*players, *["?"] * variant.seats)[: variant.seats]
+            seats = find_game(variant).seats
+            players = (*players, *["?"] * seats)[:seats]
     if players is None:
-        players = ("?",) * variant.seats
+        players = ("?",) * find_game(variant).seats
     return variant, players
 
 
 def _read_hands(
     top: FieldReader,
-    variant: Variant,
+    variant: GameKey,
     names: tuple[str, str] | None,
     *,
     earlier: bool = False,
@@ -736,7 +792,7 @@ def _read_hands(
 def _read_hand(
     data: object,
     number: int,
-    variant: Variant,
+    variant: GameKey,
     names: tuple[str, str] | None,
     *,
     checked: bool = True,
@@ -919,20 +975,25 @@ def hand_to_data(hand: Hand | SeatHand) -> dict[str, object]:
     return data
 
 
-def sitting_to_data(sitting: Sitting) -> dict[str, object]:
+def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str, object]:
     """The whole sitting as a JSON-ready dict; ``rules`` only lists what differs from standard.
 
-    Two-player and partnership sittings are written as version 1, the games of individual
-    players as version 2 (a chouette with its first rubber's ``chouette`` roles).
+    Each game is written as the version it declares (two players and partnerships as
+    version 1, the others as version 2), a game with roles with its first rubber's under
+    its key (the chouette's ``"chouette"``). Given ``sitting_id``, the sitting's stable id
+    is written as ``"uuid"``.
     """
+    game = sitting.game
     data: dict[str, object] = {
         "format": FORMAT_NAME,
-        "version": NEWEST_VERSION if sitting.variant.game.per_player else FORMAT_VERSION,
-        "variant": sitting.variant.value,
-        "players": list(sitting.players),
+        "version": game.file_version,
     }
-    if sitting.chouette is not None:
-        data["chouette"] = {"box": sitting.chouette.box, "captain": sitting.chouette.captain}
+    if sitting_id is not None:
+        data[SITTING_ID_KEY] = sitting_id
+    data["variant"] = game.value
+    data["players"] = list(sitting.players)
+    if sitting.roles is not None:
+        data[game.roles_key] = dict(zip(game.role_names, sitting.roles, strict=True))
     standard = Rules.for_variant(sitting.variant)
     rules: dict[str, object] = {}
     if sitting.rules.game_target != standard.game_target:
@@ -952,9 +1013,10 @@ def _fails_todays_checks(sitting: Sitting) -> bool:
     return any(not problem.warning for problem in check_sitting(sitting))
 
 
-def dumps_sitting(sitting: Sitting) -> str:
-    """The sitting as JSON text: one key per line, one hand per line, ending with a newline."""
-    data = sitting_to_data(sitting)
+def dumps_sitting(sitting: Sitting, sitting_id: str | None = None) -> str:
+    """The sitting as JSON text: one key per line, one hand per line, ending with a newline
+    (with its stable id, ``"uuid"``, when given ``sitting_id``)."""
+    data = sitting_to_data(sitting, sitting_id)
     lines = ["{"]
     for index, (key, value) in enumerate(data.items()):
         comma = "," if index < len(data) - 1 else ""
@@ -971,9 +1033,10 @@ def dumps_sitting(sitting: Sitting) -> str:
     return "\n".join(lines) + "\n"
 
 
-def save_sitting(sitting: Sitting, path: Path) -> None:
-    """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically."""
-    write_atomically(path, dumps_sitting(sitting))
+def save_sitting(sitting: Sitting, path: Path, sitting_id: str | None = None) -> None:
+    """Write the sitting to ``path`` as UTF-8 JSON, replacing the file atomically (with its
+    stable id when given ``sitting_id``)."""
+    write_atomically(path, dumps_sitting(sitting, sitting_id))
 
 
 def _compact(value: object) -> str:

@@ -32,14 +32,15 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.games import all_games
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Variant
-from jojotte_score.gui.window.dialogs import ok_cancel_buttons, show_message
+from jojotte_score.core.model import GameKey
+from jojotte_score.gui.messages import ok_cancel_buttons, show_message
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
+from jojotte_score.render.summary_card import card_page_games
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ class BlankPadsRequest:
 
     count: int
     sides: tuple[str, ...]
-    variant: Variant | None = None
+    variant: GameKey | None = None
 
 
 class BlankPadsDialog(QDialog):
@@ -123,7 +124,7 @@ class BlankPadsDialog(QDialog):
     player when ``variant`` is a game of individual players."""
 
     def __init__(
-        self, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
+        self, parent: QWidget | None, sides: tuple[str, ...], variant: GameKey | None = None
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Print blank pads"))
@@ -134,7 +135,7 @@ class BlankPadsDialog(QDialog):
             name.setPlaceholderText(_("left blank: a line to write on"))
         form = QFormLayout()
         form.addRow(_("&Pads:"), self.count)
-        individual = variant is not None and variant.game.per_player
+        individual = variant is not None and find_game(variant).per_player
         for index, name in enumerate(self.names):
             if individual:
                 label = _("Player &{number}:").format(number=index + 1)
@@ -154,7 +155,7 @@ class BlankPadsDialog(QDialog):
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, sides: tuple[str, ...], variant: Variant | None = None
+        cls, parent: QWidget | None, sides: tuple[str, ...], variant: GameKey | None = None
     ) -> BlankPadsRequest | None:
         """The pads to print, or None when cancelled."""
         dialog = cls(parent, sides, variant)
@@ -167,19 +168,21 @@ class BlankPadsDialog(QDialog):
 
 
 def preview(parent: QWidget | None, job: PrintJob) -> bool:
-    """Show ``job`` in Qt's print preview, from which it is printed; True once printed.
+    """Show ``job`` in the print preview, from which it is printed (Enter or Ctrl+P), or
+    saved as a PDF file when there is no printer; True once printed.
 
     A job that cannot be laid out (a page too small) is explained in a message.
     """
-    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+    from PySide6.QtPrintSupport import QPrinter
 
+    from jojotte_score.gui.print_preview import PrintPreview
     from jojotte_score.render.pdf import PAGE_SIZE_IDS
 
     printer = QPrinter(QPrinter.PrinterMode.HighResolution)
     printer.setFullPage(True)
     printer.setPageSize(QPageSize(PAGE_SIZE_IDS[default_paper()]))
     printer.setDocName(job.title)
-    dialog = QPrintPreviewDialog(printer, parent)
+    dialog = PrintPreview(printer, parent, file_name_for(job.title))
     dialog.setWindowTitle(_("Print preview: {title}").format(title=job.title))
     problems: list[str] = []
     dialog.paintRequested.connect(lambda device: _paint(device, job, problems))
@@ -189,6 +192,12 @@ def preview(parent: QWidget | None, job: PrintJob) -> bool:
         show_message(parent, _("Not printed"), problems[-1])
         return False
     return accepted
+
+
+def file_name_for(title: str) -> str:
+    """A PDF file name made of a title: "Berlin 1937" is "berlin-1937.pdf"."""
+    base = re.sub(r"[^\w]+", "-", title.strip().lower()).strip("-")
+    return f"{base or 'jo-jotte'}.pdf"
 
 
 def _paint(device: QPagedPaintDevice, job: PrintJob, problems: list[str]) -> None:
@@ -277,7 +286,7 @@ def export_sheets(
 
 
 def print_blank_pads(
-    parent: QWidget | None, sides: tuple[str, ...] = ("", ""), variant: Variant | None = None
+    parent: QWidget | None, sides: tuple[str, ...] = ("", ""), variant: GameKey | None = None
 ) -> bool:
     """Ask how many blank pads and which names (``sides`` offered), then preview them: the
     pads of ``variant`` (two sides when None)."""
@@ -288,11 +297,7 @@ def print_blank_pads(
     return preview(parent, job)
 
 
-CARD_VARIANTS = tuple(game.variant for game in all_games() if game.card_page is not None)
-"""The games whose page follows the scoring card's first page."""
-
-
 def print_card(parent: QWidget | None) -> bool:
     """Preview the scoring card: the two-player and partnership page, then a page for each
     game of individual players; it is printed from the preview."""
-    return preview(parent, PrintJob(card=True, card_variants=CARD_VARIANTS))
+    return preview(parent, PrintJob(card=True, card_variants=card_page_games()))

@@ -10,8 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import GameKey
 from jojotte_score.i18n import _
 from jojotte_score.labels import versus
 from jojotte_score.render.page_layout import (
@@ -51,8 +52,8 @@ class PrintJob:
     blank: int = 0
     blank_sides: tuple[str, ...] = ("", "")
     card: bool = False
-    blank_variant: Variant | None = None
-    card_variants: tuple[Variant, ...] = ()
+    blank_variant: GameKey | None = None
+    card_variants: tuple[GameKey, ...] = ()
 
     @classmethod
     def for_sitting(
@@ -65,8 +66,11 @@ class PrintJob:
         card: bool = False,
     ) -> PrintJob:
         """The job that prints ``sitting``'s pads from ``ledger``, with ``blank`` blank pads
-        of its game named as its pads, and the card with the page of its game when ``card``."""
+        of its game named as its pads, and the card with the page of its game when ``card``
+        (when the game has a page and says a sitting's document carries it)."""
         variant = sitting.variant
+        game = find_game(variant)
+        carried = card and game.card_page is not None and game.card_with_sitting
         return cls(
             ledger,
             header if header is not None else SheetHeader(),
@@ -75,7 +79,7 @@ class PrintJob:
             ledger.columns,
             card,
             variant,
-            (variant,) if card and variant.game.per_player else (),
+            (variant,) if carried else (),
         )
 
     @property
@@ -92,9 +96,9 @@ class PrintJob:
     def blank_names(self) -> tuple[str, ...]:
         """The names at the head of the blank pads' columns ("" for a line to write on)."""
         variant = self.blank_variant
-        if variant is None or not variant.game.per_player:
+        if variant is None or not find_game(variant).per_player:
             return self.blank_sides
-        seats = variant.seats
+        seats = find_game(variant).seats
         return self.blank_sides if len(self.blank_sides) == seats else ("",) * seats
 
     @property

@@ -23,7 +23,7 @@ from datetime import date
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.core.model import Variant
+from jojotte_score.core.model import GameKey
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.i18n import N_, _, format_date, ngettext, pgettext
 from jojotte_score.labels import versus
@@ -471,7 +471,7 @@ def blank_pages(
     count: int,
     m: PageMetrics,
     sheet_metrics: SheetMetrics,
-    variant: Variant | None = None,
+    variant: GameKey | None = None,
 ) -> list[Page]:
     """``count`` blank pads with the names ``sides`` ("" for a line to write a name on),
     each as tall as the page allows at the scale the pads share: two sides' columns, or a

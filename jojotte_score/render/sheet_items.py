@@ -19,18 +19,6 @@ from jojotte_score.render.text_fit import TextWidth as TextWidth
 TEXT_HEIGHT = 1.2
 """A line of text is this many times its font size high (ascent plus descent, roughly)."""
 
-TEXT_ROLES = frozenset(
-    {"heading", "entry", "hand-number", "prison", "total", "settlement", "result", "label"}
-)
-"""What a :class:`TextItem` is: a column's name, an entry, a hand number, a prison amount,
-a column's total, a player's settlement, the rubber's result, or a small label (caption,
-kind marks, legend)."""
-
-LINE_ROLES = frozenset({"heavy", "column", "game", "total", "paid"})
-"""What a :class:`LineItem` is: the heavy line, the pad's frame (the vertical lines between
-the columns and the rule under the names), a line under a finished game, the line above the
-totals, or the stroke through a prison amount somebody has won."""
-
 
 class TextItem(NamedTuple):
     """A piece of text on the sheet; ``hand``, ``side`` and ``kind`` say what it belongs to.
@@ -39,6 +27,9 @@ class TextItem(NamedTuple):
     :class:`~jojotte_score.core.scoring.EntryKind` value of an entry (and of its kind mark),
     "" for everything else. ``copied`` marks an entry (and its kind mark) that a player
     wrote again for his partner (T8, F3, C4); its text has the copy mark ("= 60").
+    ``role`` says what it is: "heading" (a column's name), "entry", "hand-number", "prison"
+    (a prison amount), "total" (a column's total), "settlement" (a player's), "result" (the
+    rubber's) or "label" (a caption, a kind mark, the legend).
     """
 
     x: float
@@ -66,7 +57,13 @@ class TextItem(NamedTuple):
 
 
 class LineItem(NamedTuple):
-    """A straight line from (x1, y1) to (x2, y2); ``weight`` is its width in points."""
+    """A straight line from (x1, y1) to (x2, y2); ``weight`` is its width in points.
+
+    ``role`` says what it is: "heavy" (the heavy line), "column" (the pad's frame: the
+    vertical lines between the columns and the rule under the names), "game" (under a
+    finished game), "total" (above the totals) or "paid" (the stroke through a prison amount
+    somebody has won).
+    """
 
     x1: float
     y1: float

@@ -31,9 +31,10 @@ asked, never guessed: a column ledger knows its game, and blank pads are given t
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import Ledger, RubberResult
-from jojotte_score.core.model import ChouetteRoles, Variant
+from jojotte_score.core.model import GameKey, RubberRoles
 from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, Line
 from jojotte_score.core.validation import MAX_NAME_LENGTH
@@ -51,14 +52,12 @@ from jojotte_score.render.sheet_items import (
 )
 from jojotte_score.render.sheet_words import (
     BLANK_CAPTION,
-    BLANK_ROLES,
     KIND_MARKS,
     column_result_lines,
     copy_legend,
     kind_mark,
     prison_text,
     result_text,
-    roles_caption,
 )
 from jojotte_score.render.text_fit import fit_text, wrap_text
 
@@ -148,26 +147,25 @@ def empty_sheet(
     sides: tuple[str, ...],
     metrics: SheetMetrics,
     rubber_number: int = 1,
-    variant: Variant | None = None,
-    roles: ChouetteRoles | None = None,
+    variant: GameKey | None = None,
+    roles: RubberRoles | None = None,
 ) -> SheetLayout:
     """The blank pad (names, lines, no entries) for a rubber that has no hands yet.
 
     ``sides`` are the two sides' names, or one name per player for the games of individual
-    players (``variant``; with ``roles``, the chouette rubber's box and team are named).
+    players (``variant``; with ``roles``, the rubber's roles are named, as the game words them).
     """
     caption = _("Rubber {number}: no hands yet").format(number=rubber_number)
     if not per_player(sides, variant):
         return _layout(_Content(sides, (), None, (caption,), ()), rubber_number, metrics)
-    content = _Content(
-        sides, (), None, (caption, *roles_caption(roles, sides)), (), per_player=True
-    )
+    roles_caption = find_game(variant).roles_caption(roles, sides) if variant else ()
+    content = _Content(sides, (), None, (caption, *roles_caption), (), per_player=True)
     return _layout(content, rubber_number, metrics)
 
 
-def per_player(sides: Sequence[str], variant: Variant | None) -> bool:
+def per_player(sides: Sequence[str], variant: GameKey | None) -> bool:
     """Whether ``variant``'s pad has a column per player; two sides' when None."""
-    return variant is not None and variant.game.per_player
+    return variant is not None and find_game(variant).per_player
 
 
 def layout_sheet(ledger: Ledger, rubber_number: int, metrics: SheetMetrics) -> SheetLayout:
@@ -198,7 +196,7 @@ def layout_rubber(
     count: int,
     metrics: SheetMetrics,
     paid: Mapping[int, int] | None = None,
-    variant: Variant | None = None,
+    variant: GameKey | None = None,
 ) -> SheetLayout:
     """Lay out ``rubber``, one of the ``count`` rubbers of its sitting. ``paid`` says which
     hand won the prison each hand put in (:func:`~jojotte_score.core.prison.prison_winners`):
@@ -214,22 +212,22 @@ def layout_rubber(
             rubber.hands,
             rubber.totals,
             (caption,),
-            (result_text(rubber, sides, 1 if variant is None else variant.game.side_people),),
+            (result_text(rubber, sides, 1 if variant is None else find_game(variant).side_people),),
         )
         return _layout(content, rubber.number, metrics, paid or {})
-    game = variant
-    assert game is not None
+    assert variant is not None
+    game = find_game(variant)
     copies = {hand.number: hand.score.copies for hand in rubber.hands if hand.score.copies}
     content = _Content(
         sides,
         rubber.hands,
         rubber.totals,
-        (caption, *roles_caption(rubber.roles, sides)),
-        column_result_lines(rubber, sides),
+        (caption, *game.roles_caption(rubber.roles, sides)),
+        column_result_lines(rubber, sides, game),
         per_player=True,
         settlement=rubber.settlement,
         copies=copies,
-        copy_legend=copy_legend(game),
+        copy_legend=copy_legend(variant),
     )
     return _layout(content, rubber.number, metrics, paid or {})
 
@@ -731,7 +729,7 @@ def blank_pad(
     metrics: SheetMetrics,
     rows_above: int,
     rows_below: int,
-    variant: Variant | None = None,
+    variant: GameKey | None = None,
 ) -> SheetLayout:
     """A pad to score on paper: room for ``rows_above`` and ``rows_below`` rows.
 
@@ -743,11 +741,10 @@ def blank_pad(
     """
     m = metrics._replace(min_rows_above=max(rows_above, 1), min_rows_below=max(rows_below, 1))
     if per_player(sides, variant):
-        game = variant
-        assert game is not None
-        blank_roles = (_(BLANK_ROLES),) if game.game.has_roles else ()
-        captions = (_(BLANK_CAPTION), *blank_roles)
-        legend = copy_legend(game)
+        assert variant is not None
+        blank_roles = find_game(variant).blank_roles
+        captions = (_(BLANK_CAPTION), *((_(blank_roles),) if blank_roles else ()))
+        legend = copy_legend(variant)
         content = _Content(sides, (), None, captions, (), per_player=True, copy_legend=legend)
     else:
         content = _Content(sides, (), None, (_(BLANK_CAPTION),), ())

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from jojotte_score.core.games.game import copy_text
+from jojotte_score.core.games import find_game
+from jojotte_score.core.games.game import Game, copy_text
 from jojotte_score.core.ledger import RubberResult
-from jojotte_score.core.model import ChouetteRoles, Variant
+from jojotte_score.core.model import GameKey
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.i18n import N_, _, ngettext, pgettext
 from jojotte_score.i18n import format_signed as signed
@@ -43,10 +44,10 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
     return marks[kind], _(KIND_MARKS[kind][1])
 
 
-def copy_legend(variant: Variant) -> str:
+def copy_legend(variant: GameKey) -> str:
     """The legend of the copy mark in ``variant``'s pad ("= 60 is a copy: ..."), in the
     language spoken ("" for a game without copies)."""
-    legend = variant.game.copy_legend
+    legend = find_game(variant).copy_legend
     return _(legend).format(copy=copy_text(60)) if legend else ""
 
 
@@ -62,10 +63,6 @@ BLANK_CAPTION = N_("Rubber ____")
 """The caption of a blank pad: the rubber's number is written in by hand (in English:
 translate with ``_()`` where shown)."""
 
-BLANK_ROLES = N_("Box: __________ · Captain: __________ · Partner: __________")
-"""The chouette's blank pad's second caption: the rubber's roles are written in by hand
-(in English: translate with ``_()`` where shown)."""
-
 
 def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:
     """Each player's settlement in words: "Anna +120, Bert 0", with :func:`signed`."""
@@ -79,17 +76,7 @@ def settlement_text(names: Sequence[str], settlement: Sequence[int]) -> str:
     )
 
 
-def roles_caption(roles: ChouetteRoles | None, names: Sequence[str]) -> tuple[str, ...]:
-    """The chouette rubber's roles above its names (C2): "Box: Anna · Team: Bert (captain)
-    & Carl"; nothing outside the chouette."""
-    if roles is None:
-        return ()
-    box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
-    text = _("Box: {box} · Team: {captain} (captain) & {partner}")
-    return (text.format(box=box, captain=captain, partner=partner),)
-
-
-def column_result_lines(rubber: RubberResult, names: Sequence[str]) -> tuple[str, ...]:
+def column_result_lines(rubber: RubberResult, names: Sequence[str], game: Game) -> tuple[str, ...]:
     """The result of a rubber with a column per player, in words: who won it (or that it is
     still being played, with the prison waiting), then each player's settlement (T15, C6,
     F6), so far while the rubber is being played (T15a)."""
@@ -107,14 +94,7 @@ def column_result_lines(rubber: RubberResult, names: Sequence[str]) -> tuple[str
         settled = _("Settled so far: {settlement}").format(settlement=settlement)
     else:
         settled = _("Settled: {settlement}").format(settlement=settlement)
-        if roles is not None and winner == roles.box:
-            first = _("{player}, the box, wins the rubber").format(player=names[winner])
-        elif roles is not None:
-            first = _("The team, {captain} & {partner}, wins the rubber").format(
-                captain=names[roles.captain], partner=names[roles.partner]
-            )
-        else:
-            first = _("{player} wins the rubber").format(player=names[winner])
+        first = game.rubber_winner_text(roles, winner, names)
     return (first, settled)
 
 

@@ -7,12 +7,15 @@ docs/RULES.md, where every text of the card can be found (a test checks it). No 
 The card is laid out in two columns that fill top to bottom, left column first; the font
 size is the largest of :data:`CARD_SIZES` at which everything fits on one page.
 
-The games of individual players have a page each (:func:`layout_variant_card`): the
-three-player game (T1-T16), the chouette (C1-C7) and cutthroat (F1-F7). Each game declares
-its page (:mod:`jojotte_score.core.games`): its title, the rows its pad adds and its
-rulings, in short plain words that say what docs/RULES.md says under "Three players", "The
-chouette" and "Cutthroat", with the numbers taken from the core's tables as on the first
-page. This module lays out whatever a game declares; it never asks which game it is.
+The games whose figures the first page does not give have a page each
+(:func:`layout_variant_card`): the three-player game (T1-T16), the chouette (C1-C7) and
+cutthroat (F1-F7). Each game declares its page (:attr:`~jojotte_score.core.games.game.Game.
+card_page`): its title, the rows its pad adds and its rulings, in short plain words that
+say what docs/RULES.md says under "Three players", "The chouette" and "Cutthroat", with the
+numbers taken from the core's tables as on the first page. The page's table of the pad is
+drawn from the game's facts (its columns, the cards played, its game and rubber, its
+copies and how a rubber is settled). This module lays out whatever a game declares; it
+never asks which game it is.
 """
 
 from __future__ import annotations
@@ -20,9 +23,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from jojotte_score.core.games import all_games, find_game
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.melds import FOURS_ORDER_NO_TRUMP, FOURS_ORDER_TRUMP, Rank
-from jojotte_score.core.model import Doubling, Rules, Variant
+from jojotte_score.core.model import Doubling, GameKey, Rules, Variant
 from jojotte_score.core.tables import (
     DECK_POINTS_NO_TRUMP,
     DECK_POINTS_TRUMP,
@@ -129,8 +133,8 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
     ``rules`` sets the game target and the rubber bonus shown (the defaults when None).
     """
     rules = rules or Rules()
-    partnership_target = Variant.PARTNERSHIP.default_game_target
-    tricks = Variant.TWO_PLAYER.tricks_per_hand
+    partnership_target = find_game(Variant.PARTNERSHIP).default_game_target  # the first page's
+    tricks = find_game(Variant.TWO_PLAYER).tricks_per_hand
     trick_scores_only = _("the trick scores only")
     tables: list[CardBlock] = [
         _card_values(),
@@ -588,24 +592,41 @@ def _card_page(m: PageMetrics, title: str, blocks: Sequence[CardBlock], rulings_
 # The games of individual players -----------------------------------------------------------
 
 
-def _game_page(variant: Variant) -> tuple[str, str]:
+def card_page_games() -> tuple[GameKey, ...]:
+    """The games whose page follows the card's first page, in the order the program offers
+    them (every game the registry knows that declares a ``card_page``)."""
+    return tuple(game.variant for game in all_games() if game.card_page is not None)
+
+
+def _game_page(variant: GameKey) -> tuple[str, str]:
     """What the game's page of the card adds to its title, and the title over its rulings
     (English); the games of the first page have none."""
-    page = variant.game.card_page
+    page = find_game(variant).card_page
     if page is None:
-        raise PrintError(
-            _("the card has no page of its own for the {game} game").format(game=variant.value)
-        )
+        message = _("the card has no page of its own for the {game} game")
+        raise PrintError(message.format(game=variant))
     return page
 
 
-def _pad_table(variant: Variant, rules: Rules) -> CardTable:
-    """What the pad of a game of individual players shows, and the numbers that differ
-    from two players."""
-    seats = variant.seats
+def _pad_table(variant: GameKey, rules: Rules) -> CardTable:
+    """What the game's pad shows, and the numbers that differ from two players, drawn from
+    what the game declares: its columns, the cards played, its game and rubber, its copies
+    and how a rubber is settled."""
+    game = find_game(variant)
+    seats = game.seats
+    if game.per_player:
+        columns = _("{count}, one per player").format(count=seats)
+        settled = _("{count} × the player's total \u2212 the sum of the totals").format(count=seats)
+    else:
+        columns = _("{count}, one per side").format(count=game.column_count)
+        settled = _("the difference between the sides' totals (R14)")
+    if game.all_cards_played:
+        played = _("all 32 cards: {tricks} tricks").format(tricks=game.tricks_per_hand)
+    else:
+        played = _("two hands of nine cards: 9 tricks")
     rows: list[tuple[str, str]] = [
-        (pgettext("scoring card", "Columns"), _("{count}, one per player").format(count=seats)),
-        (pgettext("scoring card", "Cards played"), _("two hands of nine cards: 9 tricks")),
+        (pgettext("scoring card", "Columns"), columns),
+        (pgettext("scoring card", "Cards played"), played),
         (
             pgettext("scoring card", "Game"),
             _("{target} below the line").format(target=rules.game_target),
@@ -616,33 +637,35 @@ def _pad_table(variant: Variant, rules: Rules) -> CardTable:
                 games=GAMES_TO_WIN_RUBBER, bonus=rules.rubber_bonus
             ),
         ),
-        (
+        (pgettext("scoring card", "Settled"), settled),
+    ]
+    if game.copy_legend is not None:
+        copies = (
             _("{copy} on the pad").format(copy=copy_text(60)),
             _("a copy: written again for a partner"),
-        ),
-        (
-            pgettext("scoring card", "Settled"),
-            _("{count} × the player's total \u2212 the sum of the totals").format(count=seats),
-        ),
-    ]
-    rows[4:4] = variant.game.card_pad_rows()  # the game's own rows, after the rubber's
+        )
+        rows.insert(4, copies)
+    rows[4:4] = game.card_pad_rows()  # the game's own rows, after the rubber's
     title = _("The pad: {game}").format(game=_(_game_page(variant)[0]))
     return CardTable(title, (), tuple(rows), (0.36, 0.64))
 
 
-def variant_card_blocks(variant: Variant, rules: Rules | None = None) -> tuple[CardBlock, ...]:
-    """Everything on the card's page for a game of individual players: what its pad shows,
-    then its rulings in short. ``rules`` sets the game target and the rubber bonus shown
-    (the variant's standard rules when None)."""
+def variant_card_blocks(variant: GameKey, rules: Rules | None = None) -> tuple[CardBlock, ...]:
+    """Everything on the card's page of a game that has one (its ``card_page``): what its
+    pad shows, then its rulings in short. ``rules`` sets the game target and the rubber
+    bonus shown (the game's standard rules when None)."""
     rules = rules or Rules.for_variant(variant)
     _game_page(variant)  # a game of the first page has no page of its own
-    rulings = (CardRuling(heading, parts) for heading, parts in variant.game.card_rulings(rules))
+    rulings = (
+        CardRuling(heading, parts) for heading, parts in find_game(variant).card_rulings(rules)
+    )
     return (_pad_table(variant, rules), *rulings)
 
 
-def layout_variant_card(m: PageMetrics, variant: Variant, rules: Rules | None = None) -> Page:
-    """The card's page for a game of individual players (three-player, chouette,
-    cutthroat), at the largest size of :data:`CARD_SIZES` that fits."""
+def layout_variant_card(m: PageMetrics, variant: GameKey, rules: Rules | None = None) -> Page:
+    """The card's page of a game that has one (three-player, chouette, cutthroat; any game
+    that declares its ``card_page``), at the largest size of :data:`CARD_SIZES` that
+    fits."""
     blocks = variant_card_blocks(variant, rules)
     name, rulings_title = _game_page(variant)
     title = _("Jo-Jotte scoring card: {game}").format(game=_(name))

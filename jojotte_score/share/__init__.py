@@ -21,7 +21,7 @@ defaults allow 8 connections and 10 requests a second from one address: a load c
 simulates many phones from the loopback, one address, passes larger ones, e.g.
 ``Limits(per_address=64, rate=1000, burst=1000)``).
 
-``shown`` is a :class:`~jojotte_score.gui.sitting.session.Shown` (None: no sitting), read
+``shown`` is a :class:`~jojotte_score.presenters.session.Shown` (None: no sitting), read
 only in the caller's thread: :func:`~jojotte_score.share.view.shared_views` makes each
 language's bytes there, the server's threads only send them.
 :func:`~jojotte_score.share.address.lan_address` is the address to bind by default, and

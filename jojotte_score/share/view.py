@@ -1,9 +1,9 @@
 """What the shared page shows, in each language: the table display's figures as JSON and as
 HTML, and the pad of the rubber in play as SVG. No Qt, no I/O.
 
-Everything comes from the session's :class:`~jojotte_score.gui.sitting.session.Shown`,
-through the table display's own words (:func:`~jojotte_score.gui.display.table_words.table_figures`)
-and the sheet's own layout (:func:`~jojotte_score.gui.pad.pad.layout_pad`): the page shows
+Everything comes from the session's :class:`~jojotte_score.presenters.session.Shown`,
+through the table display's own words (:func:`~jojotte_score.presenters.table_words.table_figures`)
+and the sheet's own layout (:func:`~jojotte_score.presenters.pad.layout_pad`): the page shows
 what the table display shows, worded in the phone's language. Every text that comes from the
 table (the players' names) is escaped; nothing here computes a score.
 
@@ -20,8 +20,6 @@ from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from jojotte_score.gui.display.table_words import TableFigures, table_figures
-from jojotte_score.gui.pad.pad import layout_pad
 from jojotte_score.i18n import (
     FIRST_STRONG_ISOLATE,
     LANGUAGES,
@@ -29,11 +27,13 @@ from jojotte_score.i18n import (
     _,
     speaking,
 )
+from jojotte_score.presenters.pad import layout_pad
+from jojotte_score.presenters.table_words import TableFigures, table_figures
 from jojotte_score.render.sheet_items import CircleItem, LineItem, SheetLayout, TextItem
 from jojotte_score.render.sheet_layout import SheetMetrics
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.sitting.session import Shown
+    from jojotte_score.presenters.session import Shown
 
 CHARACTER_WIDTH = 0.6
 """How wide the page's sans-serif type is taken to be, as a share of its size (a little

@@ -31,12 +31,11 @@ _SUMMARY_COLUMNS = (
     "resume_rubber",
     "resume_prison",
     "resume_totals",
-    "resume_box",
-    "resume_captain",
+    "resume_roles",
     "settlement",
     "resume_figures",
 )
-_START_COLUMNS = ("position", "prison", "totals", "box", "captain", "figures", "digest")
+_START_COLUMNS = ("position", "prison", "totals", "roles", "figures", "digest")
 
 
 class Finding(NamedTuple):
@@ -133,8 +132,7 @@ def _summary_differences(
         point.rubber,
         point.prison,
         list(point.totals),
-        None if roles is None else roles.box,
-        None if roles is None else roles.captain,
+        None if roles is None else list(roles),
         None if figures.settlement is None else list(figures.settlement),
         [list(row) for row in figures.before],
     )
@@ -153,8 +151,7 @@ def _start_differences(
             start.checkpoint.position,
             start.checkpoint.prison,
             list(start.checkpoint.totals),
-            None if start.checkpoint.roles is None else start.checkpoint.roles.box,
-            None if start.checkpoint.roles is None else start.checkpoint.roles.captain,
+            None if start.checkpoint.roles is None else list(start.checkpoint.roles),
             [list(row) for row in start.before],
             start.digest,
         )

@@ -1,5 +1,5 @@
 """Reading a stored row by its columns' names, not their positions; the checksum each
-cached row is stored with (schema 8)."""
+cached row is stored with (schema 10)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ def named_row(
     return row
 
 
-# The checksum each cached row is stored with (schema 8) --------------------------------
+# The checksum each cached row is stored with (schema 10) --------------------------------
 #
 # A cached row (a summary, a rubber's start, a seat's figures for the statistics) is derived
 # from the hands, and kept only to be quick. It is stored with a checksum over the sitting, the
@@ -46,9 +46,9 @@ def row_checksum(table: str, sitting_id: int, values: Iterable[object]) -> str:
 
 
 def checksums_kept(connection: sqlite3.Connection) -> bool:
-    """Whether the database's cached rows have their checksum column (schema 8 on; the
-    upgrades to schemas 5 and 7 fill their caches before it is there). One look at the
-    schema, a few microseconds."""
+    """Whether the database's cached rows have their checksum column (schema 10 on; an
+    older schema's rows are never read as current, since the upgrade to 10 fills every
+    cache again after adding it). One look at the schema, a few microseconds."""
     found = connection.execute(
         "SELECT 1 FROM pragma_table_info('rubber_start') WHERE name = 'checksum'"
     ).fetchone()

@@ -19,23 +19,26 @@ class Migration(NamedTuple):
     fill: Callable[[sqlite3.Connection], None] | None = None
 
 
-def _fill_seat_figures(connection: sqlite3.Connection) -> None:
-    """Schema 5: every stored sitting's figures for the statistics."""
-    from jojotte_score.storage.statistics import fill_seat_figures  # it reads the schema
+def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
+    """Schema 9: a stable id (a random UUID) for every stored sitting."""
+    from jojotte_score.formats.sitting_file import new_sitting_uuid
 
-    fill_seat_figures(connection)
-
-
-def _fill_summary(connection: sqlite3.Connection) -> None:
-    """Schema 7: every stored sitting's summary and the start of each of its rubbers."""
-    from jojotte_score.storage.statistics import fill_summary  # it reads the schema
-
-    fill_summary(connection)
+    rows = connection.execute("SELECT id FROM sitting WHERE uuid IS NULL").fetchall()
+    connection.executemany(
+        "UPDATE sitting SET uuid = ? WHERE id = ?",
+        ((new_sitting_uuid(), sitting_id) for (sitting_id,) in rows),
+    )
 
 
 def _rebuild_caches(connection: sqlite3.Connection) -> None:
-    """Schema 8: every cached row scored again from the hands and stored with its checksum
-    (none of the rows before it is believed)."""
+    """Schema 10: every cached row scored again from the hands and stored with its checksum
+    (none of the rows before it is believed): the figures for the statistics, every
+    sitting's summary and the start of each of its rubbers.
+
+    A fill reads the sittings with the code of the newest schema, so it runs in the last
+    migration that changes what it reads or writes: schema 5 filled the figures and schema
+    7 the summaries until schema 8 changed the sitting, summary and rubber_start tables and
+    both fills moved there, and on to here when schema 10 gave the cached rows a checksum."""
     from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
 
     for table in sorted(CACHE_TABLES):
@@ -239,7 +242,7 @@ MIGRATIONS: Final = (
             ) WITHOUT ROWID
             """,
         ),
-        _fill_seat_figures,
+        # The figures were filled here for every sitting it could read; schema 8 does it.
     ),
     Migration(
         6,
@@ -324,11 +327,154 @@ MIGRATIONS: Final = (
                 first_changed INTEGER NOT NULL
             )
             """,
+            # The summaries were rebuilt here with the rubbers' starts; schema 8 does it.
         ),
-        _fill_summary,
     ),
     Migration(
         8,
+        (
+            # The games are the registry's, not the database's: the variant's CHECK goes, so
+            # a game added to the program is stored without a migration. A game's roles are
+            # its own (the chouette's box and captain, C2): the sitting keeps its first
+            # rubber's, and the summary and each rubber start theirs, as one text column, a
+            # JSON list of the seat holding each of the game's roles in the order the game
+            # names them ("[2, 0]": the box in seat 2, the captain in seat 0), NULL in a game
+            # without roles. The sitting table is rebuilt by SQLite's recipe, its roles
+            # copied; the summary and the rubber starts are a cache: dropped and rebuilt.
+            """
+            CREATE TABLE sitting_new (
+                id INTEGER PRIMARY KEY,
+                variant TEXT NOT NULL,
+                players TEXT NOT NULL,
+                game_target INTEGER NOT NULL,
+                rubber_bonus INTEGER NOT NULL,
+                title TEXT NOT NULL DEFAULT '',
+                place TEXT NOT NULL DEFAULT '',
+                created TEXT NOT NULL,
+                updated TEXT NOT NULL,
+                revision INTEGER NOT NULL DEFAULT 0,
+                chosen_dealer INTEGER,
+                chosen_for INTEGER,
+                roles TEXT
+            )
+            """,
+            "INSERT INTO sitting_new (id, variant, players, game_target, rubber_bonus, title, "
+            "place, created, updated, revision, chosen_dealer, chosen_for, roles) "
+            "SELECT id, variant, players, game_target, rubber_bonus, title, place, created, "
+            "updated, revision, chosen_dealer, chosen_for, "
+            "CASE WHEN chouette_box IS NULL OR chouette_captain IS NULL THEN NULL "
+            "ELSE '[' || chouette_box || ', ' || chouette_captain || ']' END FROM sitting",
+            "DROP TABLE sitting",
+            "ALTER TABLE sitting_new RENAME TO sitting",
+            "CREATE INDEX sitting_by_update ON sitting (updated)",
+            "DROP TABLE rubber_start",
+            """
+            CREATE TABLE rubber_start (
+                sitting_id INTEGER NOT NULL REFERENCES sitting (id) ON DELETE CASCADE,
+                rubber INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                prison INTEGER NOT NULL,
+                totals TEXT NOT NULL,
+                roles TEXT,
+                figures TEXT NOT NULL,
+                digest TEXT NOT NULL,
+                PRIMARY KEY (sitting_id, rubber)
+            ) WITHOUT ROWID
+            """,
+            "DROP TABLE summary",
+            """
+            CREATE TABLE summary (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                hands INTEGER NOT NULL,
+                rubbers_finished INTEGER NOT NULL,
+                net_side INTEGER,
+                net_points INTEGER NOT NULL,
+                unresolved_prison INTEGER NOT NULL,
+                resume_position INTEGER NOT NULL,
+                resume_rubber INTEGER NOT NULL,
+                resume_prison INTEGER NOT NULL,
+                resume_totals TEXT NOT NULL,
+                resume_roles TEXT,
+                settlement TEXT,
+                resume_figures TEXT NOT NULL,
+                first_changed INTEGER NOT NULL
+            )
+            """,
+            # The figures and summaries were filled here for every sitting; schema 10 does it.
+        ),
+    ),
+    Migration(
+        9,
+        (
+            # A sitting is the same sitting everywhere: its stable id (a UUID) travels with
+            # it in sitting files and through a sync folder. Filled for every sitting here;
+            # new sittings get theirs when stored.
+            "ALTER TABLE sitting ADD COLUMN uuid TEXT",
+            "CREATE UNIQUE INDEX sitting_by_uuid ON sitting (uuid)",
+            # What a sync folder (docs/sync.md) needs to remember: this device's id and
+            # clock (``sync_state``, key to value); each sitting's newest version known from
+            # each device, its own included, as that device wrote it (``sync_version``: the
+            # device's counter for the sitting, its Lamport clock, the versions it had seen
+            # as a JSON object device to counter, and the record, NULL for a deletion);
+            # what this device last wrote of each sitting (``sync_written``: the sitting's
+            # revision then, -1 for its deletion); the conflict copies each device's newest
+            # version carries (``sync_conflict``, by the device listing them) and the
+            # copies chosen away (``sync_resolved``); and how far each device's change log
+            # has been read (``sync_peer``). Keyed by the
+            # sitting's uuid, not its row: a deleted sitting's versions stay known.
+            "CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+            """
+            CREATE TABLE sync_version (
+                uuid TEXT NOT NULL,
+                device TEXT NOT NULL,
+                counter INTEGER NOT NULL,
+                clock INTEGER NOT NULL,
+                seen TEXT NOT NULL,
+                record TEXT,
+                PRIMARY KEY (uuid, device)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_written (
+                uuid TEXT PRIMARY KEY,
+                revision INTEGER NOT NULL
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_conflict (
+                uuid TEXT NOT NULL,
+                listed_by TEXT NOT NULL,
+                device TEXT NOT NULL,
+                counter INTEGER NOT NULL,
+                clock INTEGER NOT NULL,
+                seen TEXT NOT NULL,
+                record TEXT,
+                PRIMARY KEY (uuid, listed_by, device, counter)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_resolved (
+                uuid TEXT NOT NULL,
+                device TEXT NOT NULL,
+                counter INTEGER NOT NULL,
+                PRIMARY KEY (uuid, device, counter)
+            ) WITHOUT ROWID
+            """,
+            """
+            CREATE TABLE sync_peer (
+                device TEXT PRIMARY KEY,
+                name TEXT NOT NULL DEFAULT '',
+                read_to INTEGER NOT NULL DEFAULT 0,
+                seq INTEGER NOT NULL DEFAULT 0,
+                seen_at TEXT NOT NULL DEFAULT ''
+            ) WITHOUT ROWID
+            """,
+        ),
+        _fill_sitting_ids,
+    ),
+    Migration(
+        10,
         (
             # Each cached row keeps a checksum over its sitting, its values and what they
             # were derived from (storage/rows.py), checked whenever it is read: a row

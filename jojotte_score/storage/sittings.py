@@ -16,18 +16,18 @@ from datetime import UTC, datetime
 from typing import Final, NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.games import all_games
+from jojotte_score.core.games import all_games, find_game
 from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import (
     AnyHand,
-    ChouetteRoles,
+    GameKey,
     Hand,
+    RubberRoles,
     Rules,
     SeatDeal,
     SeatHand,
     Sitting,
     ThrownIn,
-    Variant,
     side_names,
 )
 from jojotte_score.core.validation import (
@@ -38,7 +38,13 @@ from jojotte_score.core.validation import (
     errors_only,
     sitting_side_names,
 )
-from jojotte_score.formats.sitting_file import hand_from_data, hand_to_data, seat_hand_from_data
+from jojotte_score.formats.sitting_file import (
+    hand_from_data,
+    hand_to_data,
+    new_sitting_uuid,
+    seat_hand_from_data,
+    sitting_uuid,
+)
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
@@ -60,7 +66,7 @@ class SittingInfo(NamedTuple):
     """One line of the list of stored sittings."""
 
     id: int
-    variant: Variant
+    variant: GameKey
     players: tuple[str, ...]
     title: str
     place: str
@@ -91,6 +97,16 @@ class StoredSitting(NamedTuple):
     place: str
     created: datetime
     updated: datetime
+    uuid: str = ""
+    """The sitting's stable id, the same on every device (schema 9)."""
+
+
+class ImportOutcome(NamedTuple):
+    """What storing a sitting file did: the sitting's id and whether it is ``"new"``, was
+    ``"updated"`` (its stable id was stored with other hands) or was ``"unchanged"``."""
+
+    id: int
+    outcome: str
 
 
 class RecentHands(NamedTuple):
@@ -104,7 +120,7 @@ class RecentHands(NamedTuple):
     """
 
     id: int
-    variant: Variant
+    variant: GameKey
     players: tuple[str, ...]
     rules: Rules
     title: str
@@ -115,7 +131,7 @@ class RecentHands(NamedTuple):
     checkpoint: Checkpoint
     hands: tuple[AnyHand, ...]
     chosen_dealer: int | None = None
-    chouette: ChouetteRoles | None = None
+    roles: RubberRoles | None = None
     revision: int = 0
     """The sitting's revision these are of."""
 
@@ -241,7 +257,7 @@ class SittingStore:
             prison, settlement = figures.unresolved_prison, figures.settlement
         return SittingInfo(
             id=sitting_id,
-            variant=Variant(row["variant"]),
+            variant=find_game(row["variant"]).variant,
             players=summary.stored_players(row["players"]),
             title=str(row["title"]),
             place=str(row["place"]),
@@ -298,7 +314,7 @@ class SittingStore:
             with self.database.transaction() as writing:
                 figures = summary.refresh(writing, sitting_id)
         checkpoint = figures.checkpoint
-        variant = Variant(row["variant"])
+        variant = find_game(row["variant"]).variant
         revision = row["revision"]
         reused = _unchanged(known, sitting_id, revision, figures)
         skip = -1 if reused is None else checkpoint.position - reused.checkpoint.position
@@ -308,9 +324,7 @@ class SittingStore:
         else:
             added = summary.stored_hands(connection, sitting_id, variant, reused.hand_count)
             hands = reused.hands[skip:] + tuple(added)
-        roles = None
-        if variant.game.has_roles:
-            roles = ChouetteRoles(row["chouette_box"], row["chouette_captain"])
+        roles = summary.stored_roles(row["roles"], find_game(variant))
         return RecentHands(
             id=sitting_id,
             variant=variant,
@@ -324,7 +338,7 @@ class SittingStore:
             checkpoint=checkpoint,
             hands=hands,
             chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
-            chouette=roles,
+            roles=roles,
             revision=revision,
         )
 
@@ -357,6 +371,22 @@ class SittingStore:
             raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
         return int(row[0])
 
+    def find_uuid(self, sitting_uuid_: str) -> int | None:
+        """The id of the sitting whose stable id is ``sitting_uuid_``, None when none is."""
+        row = self.database.connection.execute(
+            "SELECT id FROM sitting WHERE uuid = ?", (sitting_uuid_,)
+        ).fetchone()
+        return None if row is None else int(row[0])
+
+    def uuid_of(self, sitting_id: int) -> str:
+        """The sitting's stable id."""
+        row = self.database.connection.execute(
+            "SELECT uuid FROM sitting WHERE id = ?", (sitting_id,)
+        ).fetchone()
+        if row is None:
+            raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
+        return str(row[0])
+
     def hand_count(self, sitting_id: int) -> int:
         """How many hands the sitting holds."""
         _require_sitting(self.database.connection, sitting_id)
@@ -366,18 +396,18 @@ class SittingStore:
 
     def create_sitting(
         self,
-        variant: Variant,
+        variant: GameKey,
         players: Sequence[str],
         rules: Rules | None = None,
         *,
         title: str = "",
         place: str = "",
-        chouette: ChouetteRoles | None = None,
+        roles: RubberRoles | None = None,
     ) -> int:
-        """A new sitting with no hands yet; returns its id. A chouette needs its first
-        rubber's box and captain (``chouette``, C3)."""
+        """A new sitting with no hands yet; returns its id. A game with roles needs its first
+        rubber's (``roles``: the chouette's box and captain, C3)."""
         standard = rules or Rules.for_variant(variant)
-        sitting = Sitting(variant, tuple(players), (), standard, chouette=chouette)
+        sitting = Sitting(variant, tuple(players), (), standard, roles=roles)
         return self.import_sitting(sitting, title=title, place=place)
 
     def import_sitting(
@@ -387,45 +417,129 @@ class SittingStore:
         title: str = "",
         place: str = "",
         earlier_checks: bool = False,
+        sitting_id: str | None = None,
+        created: datetime | None = None,
+        then: Callable[[sqlite3.Connection, int], None] | None = None,
     ) -> int:
         """Store a whole sitting of any variant in one transaction; every hand is checked
         first (the game's checks). With ``earlier_checks`` (a sitting file marked as
         recorded under earlier checks), what an earlier release accepted is stored as it is
-        (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused."""
-        problems = _kind_problems(sitting)
-        if not problems:  # only a sitting of the right kind can be checked hand by hand
-            found = check_sitting(sitting)
-            if earlier_checks:
-                from jojotte_score.formats.earlier_checks import tolerate
+        (see :mod:`~jojotte_score.formats.earlier_checks`); everything else is refused.
 
-                found = tolerate(
-                    found, sitting.variant, sitting.players, sitting.rules, sitting.hands
-                )
-            problems = errors_only(found)
-        problems += check_label("title", title) + check_label("place", place)
+        ``sitting_id`` is its stable id (a new one when None; one already stored is
+        refused), ``created`` when it was first stored (now when None); ``then`` is called
+        with the connection and the new id inside the same transaction."""
+        problems = sitting_problems(sitting, title, place, earlier_checks=earlier_checks)
+        if sitting_id is not None and sitting_uuid(sitting_id) is None:
+            problems.append(Problem(_("{value} is not a sitting id").format(value=sitting_id)))
         if problems:
             raise InvalidSittingError(problems)
-        roles = sitting.chouette
+        roles = sitting.roles
         now = self._stamp()
+        first = now if created is None else created.astimezone(UTC).isoformat()
         with self.database.transaction() as connection:
+            stable = sitting_id or new_sitting_uuid()
+            if _uuid_taken(connection, stable):
+                message = _("a sitting with the id {uuid} is already stored")
+                raise InvalidSittingError([Problem(message.format(uuid=stable))])
             cursor = connection.execute(
                 "INSERT INTO sitting (variant, players, game_target, rubber_bonus, title, "
-                "place, created, updated, chouette_box, chouette_captain) "
+                "place, created, updated, roles, uuid) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    sitting.variant.value,
+                    find_game(sitting.variant).value,
                     json.dumps(list(sitting.players), ensure_ascii=False),
                     sitting.rules.game_target,
                     sitting.rules.rubber_bonus,
                     title,
                     place,
+                    first,
                     now,
-                    now,
-                    None if roles is None else roles.box,
-                    None if roles is None else roles.captain,
+                    summary.roles_text(roles),
+                    stable,
                 ),
             )
-            sitting_id = int(cursor.lastrowid or 0)
+            row_id = int(cursor.lastrowid or 0)
+            connection.executemany(
+                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
+                (
+                    (row_id, position, _hand_json(hand))
+                    for position, hand in enumerate(sitting.hands)
+                ),
+            )
+            summary.refresh(connection, row_id)
+            if then is not None:
+                then(connection, row_id)
+        return row_id
+
+    def import_or_update(
+        self,
+        sitting: Sitting,
+        *,
+        sitting_id: str | None,
+        title: str = "",
+        place: str = "",
+        earlier_checks: bool = False,
+        as_new: bool = False,
+    ) -> ImportOutcome:
+        """Store a sitting read from a file: a new sitting (with the file's stable id
+        ``sitting_id``, or a new one), or, when a sitting with that id is stored, that
+        sitting updated to the file's players, rules and hands when they differ (title and
+        place only when given). ``as_new`` keeps a separate copy with a new id."""
+        stored = None if as_new or sitting_id is None else self.find_uuid(sitting_id)
+        if stored is None:
+            fresh = None if as_new else sitting_id
+            new_id = self.import_sitting(
+                sitting, title=title, place=place, earlier_checks=earlier_checks, sitting_id=fresh
+            )
+            return ImportOutcome(new_id, "new")
+        old = self.load(stored)
+        same_labels = (not title or title == old.title) and (not place or place == old.place)
+        if old.sitting == sitting and same_labels:
+            return ImportOutcome(stored, "unchanged")
+        self.replace_sitting(
+            stored,
+            sitting,
+            title=title or old.title,
+            place=place or old.place,
+            earlier_checks=earlier_checks,
+        )
+        return ImportOutcome(stored, "updated")
+
+    def replace_sitting(
+        self,
+        sitting_id: int,
+        sitting: Sitting,
+        *,
+        title: str,
+        place: str,
+        earlier_checks: bool = False,
+        then: Callable[[sqlite3.Connection, int], None] | None = None,
+    ) -> None:
+        """Put ``sitting`` (players, rules, roles and every hand) and the labels in place of
+        the stored sitting, checked as a whole like an import, as one change; ``then`` is
+        called with the connection and the id inside the same transaction."""
+        problems = sitting_problems(sitting, title, place, earlier_checks=earlier_checks)
+        if problems:
+            raise InvalidSittingError(problems)
+        with self.database.transaction() as connection:
+            _require_sitting(connection, sitting_id)
+            connection.execute(
+                "UPDATE sitting SET variant = ?, players = ?, game_target = ?, "
+                "rubber_bonus = ?, title = ?, place = ?, roles = ?, "
+                "chosen_dealer = NULL, chosen_for = NULL WHERE id = ?",
+                (
+                    find_game(sitting.variant).value,
+                    json.dumps(list(sitting.players), ensure_ascii=False),
+                    sitting.rules.game_target,
+                    sitting.rules.rubber_bonus,
+                    title,
+                    place,
+                    summary.roles_text(sitting.roles),
+                    sitting_id,
+                ),
+            )
+            connection.execute("DELETE FROM hand WHERE sitting_id = ?", (sitting_id,))
             connection.executemany(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (
@@ -433,8 +547,25 @@ class SittingStore:
                     for position, hand in enumerate(sitting.hands)
                 ),
             )
+            connection.execute("DELETE FROM rubber_start WHERE sitting_id = ?", (sitting_id,))
+            connection.execute(
+                "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
+                (self._stamp(), sitting_id),
+            )
             summary.refresh(connection, sitting_id)
-        return sitting_id
+            if then is not None:
+                then(connection, sitting_id)
+
+    def delete_sitting(
+        self, sitting_id: int, then: Callable[[sqlite3.Connection, int], None] | None = None
+    ) -> None:
+        """Remove the sitting and its hands; ``then`` is called with the connection and the
+        id inside the same transaction."""
+        with self.database.transaction() as connection:
+            _require_sitting(connection, sitting_id)
+            connection.execute("DELETE FROM sitting WHERE id = ?", (sitting_id,))
+            if then is not None:
+                then(connection, sitting_id)
 
     def add_hand(self, sitting_id: int, hand: AnyHand) -> int:
         """Record the next hand; returns its position. A hand of the three-player game or
@@ -586,13 +717,13 @@ class SittingStore:
         until a hand records its dealer; :meth:`load_recent` gives it back while no hand
         has been added since."""
         with self.database.transaction() as connection:
-            variant = _require_sitting(connection, sitting_id)
-            if not 0 <= seat < variant.seats:
+            seats = find_game(_require_sitting(connection, sitting_id)).seats
+            if not 0 <= seat < seats:
                 raise InvalidSittingError(
                     [
                         Problem(
                             _("seat {seat} is not at a {seats}-seat table").format(
-                                seat=seat + 1, seats=variant.seats
+                                seat=seat + 1, seats=seats
                             ),
                             None,
                             "dealer",
@@ -623,6 +754,28 @@ class SittingStore:
 # Helpers working inside a transaction ---------------------------------------------------
 
 
+def sitting_problems(
+    sitting: Sitting, title: str, place: str, *, earlier_checks: bool = False
+) -> list[Problem]:
+    """What stops ``sitting`` being stored as a whole with these labels: the game's checks
+    of every hand (tolerating, with ``earlier_checks``, what an earlier release accepted)
+    and the labels' own."""
+    problems = _kind_problems(sitting)
+    if not problems:  # only a sitting of the right kind can be checked hand by hand
+        found = check_sitting(sitting)
+        if earlier_checks:
+            from jojotte_score.formats.earlier_checks import tolerate
+
+            found = tolerate(found, sitting.variant, sitting.players, sitting.rules, sitting.hands)
+        problems = errors_only(found)
+    return problems + check_label("title", title) + check_label("place", place)
+
+
+def _uuid_taken(connection: sqlite3.Connection, sitting_uuid_: str) -> bool:
+    row = connection.execute("SELECT 1 FROM sitting WHERE uuid = ?", (sitting_uuid_,))
+    return row.fetchone() is not None
+
+
 def _hand_json(hand: AnyHand) -> str:
     return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
 
@@ -630,26 +783,26 @@ def _hand_json(hand: AnyHand) -> str:
 def _kind_problems(sitting: Sitting) -> list[Problem]:
     """A sitting whose hands do not fit its game: by seat for three players and cutthroat
     (T3, F2), side against side for the others; one problem for the first that does not."""
-    by_seat = sitting.variant.game.by_seat
+    by_seat = find_game(sitting.variant).by_seat
     for number, hand in enumerate(sitting.hands, start=1):
         if not isinstance(hand, ThrownIn) and isinstance(hand, SeatHand) != by_seat:
             return [Problem(_records_hands(sitting.variant, by_seat), number, "variant")]
     return []
 
 
-def _records_hands(variant: Variant, by_seat: bool) -> str:
+def _records_hands(variant: GameKey, by_seat: bool) -> str:
     """The problem of a hand recorded the other way than ``variant`` records its hands."""
     if by_seat:
         message = _("a {variant} sitting records its hands by seat")
     else:
         message = _("a {variant} sitting records its hands side against side")
-    return message.format(variant=variant.value)
+    return message.format(variant=variant)
 
 
 def _check_change(
     connection: sqlite3.Connection,
     sitting_id: int,
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...],
     position: int,
     hand: AnyHand | None,
@@ -657,15 +810,16 @@ def _check_change(
 ) -> None:
     """Refuse a change the rules of the game refuse, before it is made: ``hand`` added,
     inserted or put in place at ``position``, or (None) the hand there deleted."""
+    game = find_game(variant)
     by_seat = isinstance(hand, SeatHand)
-    if hand is not None and not isinstance(hand, ThrownIn) and by_seat != variant.game.by_seat:
-        message = _records_hands(variant, variant.game.by_seat)
+    if hand is not None and not isinstance(hand, ThrownIn) and by_seat != game.by_seat:
+        message = _records_hands(variant, game.by_seat)
         raise InvalidSittingError([Problem(message, position + 1, None)])
-    if variant.game.has_roles:
-        problems = _chouette_change(connection, sitting_id, position, hand, change)
+    if game.has_roles:
+        problems = _roles_change(connection, sitting_id, position, hand, change)
     elif hand is None:
         return
-    elif not variant.game.by_seat:
+    elif not game.by_seat:
         names = sitting_side_names(variant, players)
         problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
     else:
@@ -678,20 +832,21 @@ def _check_change(
 def _check_replacements(
     connection: sqlite3.Connection,
     sitting_id: int,
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...],
     hands: Mapping[int, AnyHand],
 ) -> None:
     """Refuse replacements the rules refuse once all are made. A hand checks alone, except
     in a game whose roles follow the rubbers (the chouette): its sitting is checked whole,
     from the first hand replaced on."""
-    if not variant.game.has_roles:
+    game = find_game(variant)
+    if not game.has_roles:
         for position, hand in sorted(hands.items()):
             _check_change(connection, sitting_id, variant, players, position, hand, "replace")
         return
     for position, hand in sorted(hands.items()):
         if isinstance(hand, SeatHand):
-            message = _records_hands(variant, variant.game.by_seat)
+            message = _records_hands(variant, game.by_seat)
             raise InvalidSittingError([Problem(message, position + 1, None)])
     first = min(hands)
 
@@ -707,7 +862,7 @@ def _check_replacements(
 def _check_correcting(
     connection: sqlite3.Connection,
     sitting_id: int,
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...],
     position: int,
     hand: AnyHand | None,
@@ -717,7 +872,7 @@ def _check_correcting(
     with ``corrections`` of the later hands (positions once the change is made) when the
     rules refuse the result: in a game whose roles follow the rubbers, checked whole from
     ``position`` on; elsewhere each hand alone."""
-    if not variant.game.has_roles:
+    if not find_game(variant).has_roles:
         if hand is not None:
             _check_change(connection, sitting_id, variant, players, position, hand, "insert")
         for later, corrected in sorted(corrections.items()):
@@ -747,15 +902,16 @@ def _put_hands(
     )
 
 
-def _chouette_change(
+def _roles_change(
     connection: sqlite3.Connection,
     sitting_id: int,
     position: int,
     hand: AnyHand | None,
     change: str,
 ) -> list[Problem]:
-    """The chouette's problems from ``position`` on once the change is made: the roles of
-    each rubber follow the rubbers before it (C3), so a change can move a later dealer."""
+    """The problems from ``position`` on, once the change is made, of a game whose roles
+    follow the rubbers before them (the chouette's, C3), so that a change can move a
+    later dealer."""
 
     def make(changed: list[AnyHand], start: int) -> None:
         if change == "add" or change == "insert":
@@ -784,7 +940,7 @@ def _problems_from(
     setup = summary.stored_setup(connection, sitting_id)
     hands = list(summary.stored_hands(connection, sitting_id, setup.variant, start.position))
     change(hands, start.position)
-    changed = Sitting(setup.variant, setup.players, tuple(hands), setup.rules, setup.chouette)
+    changed = Sitting(setup.variant, setup.players, tuple(hands), setup.rules, setup.roles)
     found = check_sitting(changed, None if start == START else start)
     return [p for p in errors_only(found) if p.hand is None or p.hand > first]
 
@@ -812,23 +968,23 @@ def _check_id(sitting_id: int) -> None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
 
 
-def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> Variant:
+def _require_sitting(connection: sqlite3.Connection, sitting_id: int) -> GameKey:
     _check_id(sitting_id)
     row = connection.execute("SELECT variant FROM sitting WHERE id = ?", (sitting_id,)).fetchone()
     if row is None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-    return Variant(row[0])
+    return find_game(row[0]).variant
 
 
 def _require_table(
     connection: sqlite3.Connection, sitting_id: int
-) -> tuple[Variant, tuple[str, ...]]:
+) -> tuple[GameKey, tuple[str, ...]]:
     """The sitting's variant and its players (for the messages of the checks)."""
     _check_id(sitting_id)
     row = named_row(connection, "SELECT variant, players FROM sitting WHERE id = ?", (sitting_id,))
     if row is None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-    return Variant(row["variant"]), summary.stored_players(row["players"])
+    return find_game(row["variant"]).variant, summary.stored_players(row["players"])
 
 
 def _count(connection: sqlite3.Connection, sitting_id: int) -> int:
@@ -851,7 +1007,7 @@ def _no_hand(sitting_id: int, position: int, count: int, *, inserting: bool = Fa
 
 
 def _hand_at(
-    connection: sqlite3.Connection, sitting_id: int, position: int, variant: Variant
+    connection: sqlite3.Connection, sitting_id: int, position: int, variant: GameKey
 ) -> AnyHand:
     row = connection.execute(
         "SELECT data FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)
@@ -859,7 +1015,7 @@ def _hand_at(
     if row is None:
         raise _no_hand(sitting_id, position, _count(connection, sitting_id))
     # Checked when it was written; perhaps under older rules, and it must still be replaceable.
-    if variant.game.by_seat:
+    if find_game(variant).by_seat:
         return seat_hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
     return hand_from_data(json.loads(row[0]), position + 1, variant, checked=False)
 
@@ -882,7 +1038,7 @@ def _details(connection: sqlite3.Connection, sitting_id: int) -> sqlite3.Row:
     row = named_row(
         connection,
         "SELECT variant, players, game_target, rubber_bonus, title, place, created, updated, "
-        "chosen_dealer, chosen_for, chouette_box, chouette_captain, revision "
+        "chosen_dealer, chosen_for, roles, revision, uuid "
         "FROM sitting WHERE id = ?",
         (sitting_id,),
     )
@@ -901,6 +1057,7 @@ def _load(connection: sqlite3.Connection, sitting_id: int) -> StoredSitting:
         place=row["place"],
         created=datetime.fromisoformat(row["created"]),
         updated=datetime.fromisoformat(row["updated"]),
+        uuid=str(row["uuid"] or ""),
     )
 
 

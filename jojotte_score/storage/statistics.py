@@ -276,7 +276,7 @@ def _store_seat_figures(
         "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
     ).fetchone()[0]
     rows = [(seat, revision, *figures_row(figures)) for seat, figures in enumerate(seats)]
-    kept = checksums_kept(connection)  # not while an upgrade before schema 8 fills it
+    kept = checksums_kept(connection)  # not while an upgrade before schema 10 fills it
     connection.executemany(
         f"INSERT INTO seat_figures (sitting_id, seat, revision, {', '.join(FIGURE_COLUMNS)}"
         f"{', checksum' if kept else ''}) "
@@ -290,10 +290,13 @@ def _store_seat_figures(
 
 
 def fill_seat_figures(connection: sqlite3.Connection) -> None:
-    """Store the figures of every sitting that can be read (the upgrade to schema 5, in its
-    transaction), each replayed from its first hand: the summary of schema 5 keeps no
-    figures. A damaged sitting is left without: it is named when its figures are read."""
-    for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():
+    """Store the figures of every sitting that can be read and has none (all of them in the
+    upgrade to schema 10, which empties the cache first, in its transaction; a restore),
+    each replayed from its first hand. A
+    damaged sitting is left without: it is named when its figures are read."""
+    for (sitting_id,) in connection.execute(
+        "SELECT id FROM sitting WHERE id NOT IN (SELECT sitting_id FROM seat_figures) ORDER BY id"
+    ).fetchall():
         with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
             stats = sitting_stats(summary.stored_sitting(connection, sitting_id))
             _store_seat_figures(connection, sitting_id, stats)
@@ -301,8 +304,9 @@ def fill_seat_figures(connection: sqlite3.Connection) -> None:
 
 def fill_summary(connection: sqlite3.Connection) -> None:
     """Rebuild the summary of every sitting that can be read, with the figures before its
-    checkpoint (the upgrade to schema 6, in its transaction). A damaged sitting is left
-    without: its summary is rebuilt, or it is named, when it is read."""
+    checkpoint and its rubbers' starts (the upgrade to schema 10, in its transaction). A
+    damaged sitting is left without: its summary is rebuilt, or it is named, when it is
+    read."""
     for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():
         with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
             summary.refresh(connection, sitting_id)

@@ -23,8 +23,9 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final, NamedTuple
 
+from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.ledger import Checkpoint, Scorer
-from jojotte_score.core.model import AnyHand, ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
 from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
@@ -34,7 +35,6 @@ from jojotte_score.storage.rows import checksums_kept, named_row, row_checksum
 if TYPE_CHECKING:
     # The statistics are counted only when a summary is scored, never when a fresh one is
     # read, as at start-up: their modules are imported there (two of the start's modules).
-    from jojotte_score.core.games.game import Game
     from jojotte_score.core.stats import PlayerStats
 
 RECENT_HANDS: Final = 100
@@ -103,11 +103,11 @@ def added(
 
 
 def stored_rows(
-    connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+    connection: sqlite3.Connection, sitting_id: int, variant: GameKey, start: int = 0
 ) -> Iterator[tuple[str, AnyHand]]:
     """The sitting's hands from position ``start`` on, in order: each stored text and the
     game's kind of hand it holds (side against side, or by seat)."""
-    read = seat_hand_from_data if variant.game.by_seat else hand_from_data
+    read = seat_hand_from_data if find_game(variant).by_seat else hand_from_data
     expected = start
     for position, data in connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
@@ -138,7 +138,7 @@ def damaged_positions(expected: int, found: int) -> str:
 
 
 def stored_hands(
-    connection: sqlite3.Connection, sitting_id: int, variant: Variant, start: int = 0
+    connection: sqlite3.Connection, sitting_id: int, variant: GameKey, start: int = 0
 ) -> Iterator[AnyHand]:
     """The sitting's hands from position ``start`` on, in order, each the game's kind of
     hand (side against side, or by seat)."""
@@ -149,29 +149,25 @@ def stored_setup(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
     """The recorded sitting without its hands: variant, players, rules, chouette roles."""
     row = named_row(
         connection,
-        "SELECT variant, players, game_target, rubber_bonus, chouette_box, chouette_captain "
-        "FROM sitting WHERE id = ?",
+        "SELECT variant, players, game_target, rubber_bonus, roles FROM sitting WHERE id = ?",
         (sitting_id,),
     )
     if row is None:
         raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-    variant = Variant(row["variant"])
+    game = find_game(row["variant"])
     players = stored_players(row["players"])
     rules = Rules(row["game_target"], row["rubber_bonus"])
-    roles = None
-    if variant.game.has_roles:
-        box, captain = row["chouette_box"], row["chouette_captain"]
-        if not isinstance(box, int) or not isinstance(captain, int):
-            raise ValueError("the chouette's first box and captain are not recorded")
-        roles = ChouetteRoles(box, captain)
-    return Sitting(variant, players, (), rules, chouette=roles)
+    roles = stored_roles(row["roles"], game)
+    if game.has_roles and roles is None:
+        raise ValueError("the first rubber's roles are not recorded")
+    return Sitting(game.variant, players, (), rules, roles=roles)
 
 
 def stored_sitting(connection: sqlite3.Connection, sitting_id: int) -> Sitting:
     """The whole recorded sitting: its variant, players, rules, chouette roles and hands."""
     setup = stored_setup(connection, sitting_id)
     hands = tuple(stored_hands(connection, sitting_id, setup.variant))
-    return Sitting(setup.variant, setup.players, hands, setup.rules, setup.chouette)
+    return Sitting(setup.variant, setup.players, hands, setup.rules, setup.roles)
 
 
 def stored_players(data: str) -> tuple[str, ...]:
@@ -299,7 +295,7 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
     )
 
 
-_START_COLUMNS: Final = "position, rubber, prison, totals, box, captain, figures, digest"
+_START_COLUMNS: Final = "position, rubber, prison, totals, roles, figures, digest"
 
 
 _START_VALUES: Final = tuple(_START_COLUMNS.split(", "))
@@ -307,7 +303,7 @@ _START_VALUES: Final = tuple(_START_COLUMNS.split(", "))
 
 def _read_columns(connection: sqlite3.Connection) -> str:
     """What a rubber start is read with: its columns and its checksum (NULL while an
-    upgrade before schema 8 fills the cache: none to check yet)."""
+    upgrade before schema 10 fills the cache: none to check yet)."""
     checksum = "checksum" if checksums_kept(connection) else "NULL AS checksum"
     return f"{_START_COLUMNS}, {checksum}"
 
@@ -328,12 +324,13 @@ def _read_start(row: sqlite3.Row | None, game: "Game", seats: int, sitting_id: i
         totals = stored_numbers(row["totals"], "column totals")
     except ValueError:
         return None
-    box, captain = row["box"], row["captain"]
-    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
+    try:
+        roles = stored_roles(row["roles"], game)
+    except ValueError:
+        return None
     numbers = (row["position"], row["rubber"], row["prison"])
     if (
         len(totals) != game.column_count
-        or (roles is None) == game.has_roles
         or not all(type(n) is int for n in numbers)
         or not isinstance(row["digest"], str)
     ):
@@ -359,7 +356,7 @@ def _stored_start(
         "ORDER BY rubber DESC LIMIT 1",
         (sitting_id, *parameters),
     )
-    game = Variant(sitting["variant"]).game
+    game = find_game(sitting["variant"])
     return _read_start(row, game, len(stored_players(sitting["players"])), sitting_id)
 
 
@@ -405,7 +402,7 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
     )
     if sitting is None:
         return []
-    game = Variant(sitting["variant"]).game
+    game = find_game(sitting["variant"])
     seats = len(stored_players(sitting["players"]))
     first = Scorer.of(stored_setup(connection, sitting_id)).start
     rows = connection.execute(
@@ -479,8 +476,7 @@ SUMMARY_VALUES: Final = (
     "resume_rubber",
     "resume_prison",
     "resume_totals",
-    "resume_box",
-    "resume_captain",
+    "resume_roles",
     "settlement",
     "resume_figures",
     "first_changed",
@@ -520,11 +516,13 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         return None
     if not agrees(sitting_id, row["checksum"], tuple(row)[3:]):
         return None  # changed behind the app's back: scored again from the hands
-    game = Variant(row["variant"]).game
+    game = find_game(row["variant"])
     totals = stored_numbers(row["resume_totals"], "column totals")
-    box, captain = row["resume_box"], row["resume_captain"]
-    roles = None if box is None or captain is None else ChouetteRoles(box, captain)
-    if len(totals) != game.column_count or (roles is None) == game.has_roles:
+    try:
+        roles = stored_roles(row["resume_roles"], game)
+    except ValueError:
+        return None
+    if len(totals) != game.column_count:
         return None
     checkpoint = Checkpoint(
         position=row["resume_position"],
@@ -547,6 +545,26 @@ def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
         before=before,
         first_changed=row["first_changed"],
     )
+
+
+def stored_roles(data: object, game: Game) -> RubberRoles | None:
+    """Stored roles of ``game``: a JSON list of the seat holding each of its roles, or NULL
+    in a game without roles (anything else is damage: ValueError)."""
+    if data is None and not game.has_roles:
+        return None
+    seats = json.loads(data) if isinstance(data, str) else None
+    if (
+        not isinstance(seats, list)
+        or len(seats) != len(game.role_names)
+        or not all(type(seat) is int for seat in seats)
+    ):
+        raise ValueError(f"the roles are not {len(game.role_names)} seats: {str(data)[:60]!r}")
+    return game.make_roles(seats)
+
+
+def roles_text(roles: RubberRoles | None) -> str | None:
+    """Roles as stored (see :func:`stored_roles`): "[2, 0]", or NULL for none."""
+    return None if roles is None else json.dumps(list(roles))
 
 
 def stored_settlement(data: str | None) -> tuple[int, ...] | None:
@@ -582,13 +600,12 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
         figures.checkpoint.rubber,
         figures.checkpoint.prison,
         json.dumps(list(figures.checkpoint.totals)),
-        None if roles is None else roles.box,
-        None if roles is None else roles.captain,
+        roles_text(roles),
         None if figures.settlement is None else json.dumps(list(figures.settlement)),
         json.dumps([list(row) for row in figures.before]),
         figures.first_changed,
     )
-    kept = checksums_kept(connection)  # not while an upgrade before schema 8 fills it
+    kept = checksums_kept(connection)  # not while an upgrade before schema 10 fills it
     checked = ", checksum" if kept else ""
     connection.execute(
         f"INSERT OR REPLACE INTO summary (sitting_id, {', '.join(SUMMARY_VALUES)}{checked}) "
@@ -605,8 +622,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
             point.rubber,
             point.prison,
             json.dumps(list(point.totals)),
-            None if point.roles is None else point.roles.box,
-            None if point.roles is None else point.roles.captain,
+            roles_text(point.roles),
             json.dumps([list(row) for row in before]),
             digest,
         )
@@ -614,7 +630,7 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
     ]
     connection.executemany(
         f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}{checked}) "
-        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if kept else ''})",
+        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?{', ?' if kept else ''})",
         [(sitting_id, *row, *([_start_checksum(sitting_id, row)] if kept else [])) for row in rows],
     )
 

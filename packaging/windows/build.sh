@@ -14,21 +14,24 @@
 #                                            (Debian 13's, in a throw-away chroot) on Xvfb
 # With JOJOTTE_SCREENSHOTS=DIR the tests leave the window's screenshot and the Start-menu
 # entry's icon there; with NSIS_LZMA=1 the installer is LZMA-compressed (21 MB, not 31 MB).
-# Nothing is cached between runs: the work folder is made anew.
+# Nothing is cached between runs: the work folder is made anew. pip uses the environment's
+# own configuration (its index, proxy and certificates).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 HERE=$ROOT/packaging/windows
 DIST=${DIST:-$ROOT/dist}
 WORK=${WORK:-$ROOT/build/windows}
-PYTHON=${PYTHON:-python3}
-MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 test_after=false
 case "${1:-}" in
   --test) test_after=true ;;
   "") ;;
   *) echo "usage: bash $0 [--test]" >&2; exit 2 ;;
 esac
+# The clone's .venv with the test tools (made when missing): its pip downloads and unpacks
+# the Windows packages, its pytest (with pytest-qt) runs the smoke tests. Not the first
+# python3 on PATH, which may have neither pip nor pytest-qt.
+PYTHON=${PYTHON:-$(sh packaging/test-python.sh)}
 
 VERSION=$(sed -n 's/^__version__ = "\(.*\)"$/\1/p' jojotte_score/__init__.py)
 INSTALLER=$DIST/jojotte-score-$VERSION-windows-x64-setup.exe
@@ -67,7 +70,8 @@ export WINEPREFIX=$WORK/wine
 wineboot --init >"$WORK/wineboot.log" 2>&1 &
 wineboot_pid=$!
 if $test_after; then
-  bash "$HERE/wine10-root.sh" "$WORK/trixie" "$MIRROR" >"$WORK/trixie.log" 2>&1 &
+  mirror=$(sh packaging/debian-mirror.sh)  # Debian's mirror, from this system's apt sources
+  bash "$HERE/wine10-root.sh" "$WORK/trixie" "$mirror" >"$WORK/trixie.log" 2>&1 &
   trixie_pid=$!
 fi
 

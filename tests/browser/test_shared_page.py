@@ -28,18 +28,18 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.sharing import share_dialog
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
+from tests.gui.window.test_main_window import type_hand
 from tests.stored_examples import GAMES, NAMES, store_game
 
 from ..gui.conftest import GERMAN, played, screenshot_folder
-from ..gui.test_main_window import type_hand
 from .webdriver import Browser, chromium, require_chromium
 
 SIZES = {"phone": (390, 844, True), "wide": (1920, 1080, False)}

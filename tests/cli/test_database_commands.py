@@ -344,7 +344,7 @@ def test_export_then_import_gives_the_same_ledger(tmp_path: Path, capsys: Captur
         assert run(tmp_path, "import", file) == 0
     exported = tmp_path / "partnership-again.json"
     assert run(tmp_path, "export", "2", "-o", exported) == 0
-    assert run(tmp_path, "import", exported) == 0
+    assert run(tmp_path, "import", exported, "--as-new") == 0
     assert capsys.readouterr().out == "1\n2\n3\n"
 
     assert load_sitting(exported).sitting == load_sitting(PARTNERSHIP).sitting

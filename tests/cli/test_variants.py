@@ -14,6 +14,9 @@ from jojotte_score.cli import main
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.ledger import replay
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.sittings import SittingStore
 from tests.cli.test_pdf import pdf_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -73,7 +76,16 @@ def test_import_list_export_and_csv(tmp_path: Path, capsys: Capture) -> None:
     assert "Anna +1135, Bert +1150, Carl \u22122285" in lines[3]
     out = tmp_path / "exported.json"
     assert run(data, "export", "3", "--output", out) == 0
-    assert out.read_text(encoding="utf-8") == CHOUETTE.read_text(encoding="utf-8")
+    # The file read, with the sitting's stable id after its version.
+    written = out.read_text(encoding="utf-8")
+    stable = json.loads(written)["uuid"]
+    with Database.open(database_path(data), read_only=True) as database:
+        assert SittingStore(database).uuid_of(3) == stable
+    version = '"version": 2,\n'
+    expected = CHOUETTE.read_text(encoding="utf-8").replace(
+        version, f'{version}  "uuid": "{stable}",\n'
+    )
+    assert written == expected
     rubbers = tmp_path / "rubbers.csv"
     assert run(data, "csv", "--all", "--rubbers", rubbers) == 0
     with rubbers.open(encoding="utf-8-sig", newline="") as handle:

@@ -20,9 +20,9 @@ from jojotte_score.core.chouette import (
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.explanation import explain_ledger
 from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Hand,
     PlayedHand,
     Rules,
@@ -53,12 +53,12 @@ def roles_by_rubber(first: ChouetteRoles, winners: Iterable[int | None]) -> list
     roles = [first]
     for winner in itertools.takewhile(lambda winner: winner is not None, winners):
         assert winner is not None
-        roles.append(game.roles_after(roles[-1], winner))
+        roles.append(chouette_roles(game.roles_after(roles[-1], winner)))
     return roles
 
 
 def chouette(*hands: Hand, first: ChouetteRoles = FIRST, rules: Rules | None = None) -> Sitting:
-    return Sitting(Variant.CHOUETTE, NAMES, hands, rules or Rules(), chouette=first)
+    return Sitting(Variant.CHOUETTE, NAMES, hands, rules or Rules(), roles=first)
 
 
 def dealt(hand: PlayedHand | ThrownIn, dealer: int) -> Hand:
@@ -260,7 +260,7 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
     [
         (
             "C8: three players",
-            Sitting(Variant.CHOUETTE, ("Anna", "Bert"), chouette=FIRST),
+            Sitting(Variant.CHOUETTE, ("Anna", "Bert"), roles=FIRST),
             [("a chouette sitting needs 3 player names, not 2", "players")],
         ),
         (
@@ -385,8 +385,8 @@ def test_the_partner_writes_what_the_captain_writes_on_the_same_lines(
 ) -> None:
     ledger = replay(chouette(*hands, first=first))
     for rubber in ledger.rubbers:
-        roles = rubber.roles
-        assert roles is not None
+        assert rubber.roles is not None
+        roles = chouette_roles(rubber.roles)
         for result in rubber.hands:
             for line in Line:
                 assert result.written(roles.partner, line) == result.written(roles.captain, line)
@@ -502,7 +502,8 @@ def test_the_worked_chouette_explained(ledger: Ledger, number: int, sentence: st
     rubber = ledger.rubber(ledger.hands[number - 1].rubber)
     assert rubber is not None
     assert rubber.roles is not None
-    assert sentence in explain_chouette_hand(ledger.hands[number - 1], ledger, rubber.roles)
+    roles = chouette_roles(rubber.roles)
+    assert sentence in explain_chouette_hand(ledger.hands[number - 1], ledger, roles)
 
 
 def test_any_sitting_door_scores_and_explains_the_chouette(ledger: Ledger) -> None:
@@ -651,8 +652,9 @@ def with_legal_dealers(sitting: Sitting, turns: list[bool]) -> Sitting:
     ledger = replay(sitting)
     hands = []
     for index, result in enumerate(ledger.hands):
-        roles = ledger.rubbers[result.rubber - 1].roles
-        assert roles is not None
+        held = ledger.rubbers[result.rubber - 1].roles
+        assert held is not None
+        roles = chouette_roles(held)
         captain = turns[index] if index < len(turns) else False
         hands.append(result.hand._replace(dealer=roles.captain if captain else roles.box))
     return replace(sitting, hands=tuple(hands))
@@ -686,8 +688,9 @@ def test_the_corrector_finds_what_scoring_the_edited_sitting_finds(
     position = where % len(hands)
     edit = mirrored(two_sided_hands(sitting.hands)[position]) if other is None else other
     recorded = replay(sitting)
-    roles = recorded.rubbers[recorded.hands[position].rubber - 1].roles
-    assert roles is not None
+    held = recorded.rubbers[recorded.hands[position].rubber - 1].roles
+    assert held is not None
+    roles = chouette_roles(held)
     edit = edit._replace(dealer=roles.box)
     edited = list(sitting.hands)
     edited[position] = edit
@@ -740,5 +743,5 @@ def test_checking_from_a_checkpoint_finds_what_the_whole_check_finds_after_it(de
     assert found == [
         p for p in check_chouette_sitting(changed) if p.hand is None or p.hand > point.position
     ]
-    wrong = dealer not in (point.roles.box, point.roles.captain)
+    wrong = dealer not in find_game(Variant.CHOUETTE).side_seats(point.roles)
     assert [p.hand for p in found] == ([len(hands)] if wrong else [])

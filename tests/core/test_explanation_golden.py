@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
@@ -40,7 +41,7 @@ EXAMPLES = (
 def explain_file(path: Path) -> str:
     """The whole explanation of a sitting file, as ``jojotte-score explain`` prints it."""
     sitting = load_sitting(path).sitting
-    if isinstance(sitting, Sitting) and not sitting.variant.game.per_player:
+    if isinstance(sitting, Sitting) and not find_game(sitting.variant).per_player:
         text = explain_ledger(replay(sitting))
     else:
         text = explain_ledger(replay(sitting))

@@ -9,6 +9,7 @@ import pytest
 
 from jojotte_score.core.chouette import check_chouette_roles
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.melds import (
     DeclaredMelds,
     MeldDeclarationError,
@@ -18,7 +19,6 @@ from jojotte_score.core.melds import (
     decide_melds,
 )
 from jojotte_score.core.model import (
-    ChouetteRoles,
     PlayedHand,
     Rules,
     SeatHand,

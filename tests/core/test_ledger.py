@@ -267,7 +267,7 @@ def test_every_rubber_start_resumes_the_replay(example: str) -> None:
     hand, and no other rubber is known."""
     sitting = load_sitting(DATA / example).sitting
     sitting = Sitting(
-        sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.chouette
+        sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.roles
     )
     whole = replay(sitting)
     assert whole.rubber_start(1) == whole.start
@@ -294,7 +294,7 @@ def test_rubbers_scored_one_at_a_time_are_the_replay_s(example: str) -> None:
     same prison waiting, holding no result of a rubber it has given."""
     sitting = load_sitting(DATA / example).sitting
     sitting = Sitting(
-        sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.chouette
+        sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.roles
     )
     whole = replay(sitting)
     scorer = Scorer.of(sitting)

@@ -10,10 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Doubling, PlayedHand, Special, Trump, Variant
 from jojotte_score.core.validation import _check_each_rule, _plainly_sound, check_hand
 
-TWO_SIDED = [variant for variant in Variant if not variant.game.per_player]
+TWO_SIDED = [variant for variant in Variant if not find_game(variant).per_player]
 
 # Values around every bound the checks draw: sides and seats, the decks (120, 155), the
 # card point step (5), the meld totals (10 and 30 are not melds) and the tricks (8, 9).
@@ -85,8 +86,8 @@ _HANDS = st.one_of(_near_plain_hands(), _ANY_HAND)
 def test_a_hand_passed_quickly_is_one_no_rule_finds_fault_with(
     hand: PlayedHand, variant: Variant
 ) -> None:
-    found = _check_each_rule(hand, variant, 1, None, False)
-    if _plainly_sound(hand, variant):
+    found = _check_each_rule(hand, find_game(variant), 1, None, False)
+    if _plainly_sound(hand, find_game(variant)):
         assert found == []
     assert check_hand(hand, variant, 1) == found
 
@@ -102,7 +103,7 @@ def test_a_hand_passed_quickly_is_one_no_rule_finds_fault_with(
     ],
 )
 def test_the_common_hand_is_passed_quickly(variant: Variant, hand: PlayedHand) -> None:
-    assert _plainly_sound(hand, variant)
+    assert _plainly_sound(hand, find_game(variant))
     assert check_hand(hand, variant, 1) == []
 
 
@@ -122,4 +123,4 @@ def test_the_common_hand_is_passed_quickly(variant: Variant, hand: PlayedHand) -
     ],
 )
 def test_other_hands_are_checked_rule_by_rule(variant: Variant, hand: PlayedHand) -> None:
-    assert not _plainly_sound(hand, variant)
+    assert not _plainly_sound(hand, find_game(variant))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.series import (
@@ -30,7 +31,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 def example(name: str) -> tuple[Sitting, Ledger | Ledger]:
     """The worked example ``name`` and its pad."""
     sitting = load_sitting(DATA / f"{name}-example.json").sitting
-    if sitting.variant.game.per_player:
+    if find_game(sitting.variant).per_player:
         return sitting, replay(sitting)
     return sitting, replay(two_sided(sitting))
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import HandResult, Scorer, replay
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Hand,
     PlayedHand,
     Rules,
@@ -184,7 +184,7 @@ def _three(dealer: int | None) -> SeatHand:
         (
             C7,
             Sitting(
-                Variant.CHOUETTE, ("A", "B", "C"), (dealt(A_60, 1),), chouette=ChouetteRoles(2, 1)
+                Variant.CHOUETTE, ("A", "B", "C"), (dealt(A_60, 1),), roles=ChouetteRoles(2, 1)
             ),
             None,
             2,
@@ -196,7 +196,7 @@ def _three(dealer: int | None) -> SeatHand:
                 Variant.CHOUETTE,
                 ("A", "B", "C"),
                 (dealt(A_60, 1), ThrownIn(dealer=2)),
-                chouette=ChouetteRoles(2, 1),
+                roles=ChouetteRoles(2, 1),
             ),
             None,
             1,
@@ -204,7 +204,7 @@ def _three(dealer: int | None) -> SeatHand:
         ),
         (
             f"{C7}: after the rubber, the cut's winner",
-            Sitting(Variant.CHOUETTE, ("A", "B", "C"), tuple(RUBBER), chouette=ChouetteRoles(0, 1)),
+            Sitting(Variant.CHOUETTE, ("A", "B", "C"), tuple(RUBBER), roles=ChouetteRoles(0, 1)),
             2,
             2,
             (0, 0, 0),

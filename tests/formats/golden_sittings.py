@@ -29,8 +29,8 @@ from typing import TypeVar
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Hand,
     Rules,
     SeatDeal,
@@ -125,7 +125,7 @@ def _chouette(rng: random.Random, count: int) -> Sitting:
     box, captain = rng.choice([(b, c) for b in range(3) for c in range(3) if b != c])
     unrecorded = tuple(hand._replace(dealer=None) for hand in hands)
     roles = ChouetteRoles(box, captain)
-    return Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), unrecorded, rules, chouette=roles)
+    return Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), unrecorded, rules, roles=roles)
 
 
 _BUILDERS: dict[str, Callable[[random.Random, int], Sitting]] = {

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.cli import main
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import PlayedHand, Sitting, Trump, Variant
 from jojotte_score.formats.csv_export import HAND_COLUMNS, RUBBER_COLUMNS, hands_csv, rubbers_csv
@@ -164,7 +165,7 @@ def test_every_figure_is_a_plain_number(game: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_the_documented_columns_come_first_and_unchanged(game: str, tmp_path: Path) -> None:
     hands, rubbers = export(game, tmp_path)
-    if game in ("two-player", "partnership"):
+    if not find_game(game).per_player:  # the two sides' columns
         assert list(read(hands)[0])[: len(HAND_COLUMNS)] == list(HAND_COLUMNS)
         assert list(read(rubbers)[0])[: len(RUBBER_COLUMNS)] == list(RUBBER_COLUMNS)
     for path in (hands, rubbers):

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games.chouette_roles import chouette_roles
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.ledger_json import dumps_ledger, dumps_scored, ledger_to_data
@@ -138,11 +139,8 @@ def expected_column_data(ledger: Ledger) -> dict[str, object]:
             "game_winners": list(r.game_winners),
         }
         if r.roles is not None:
-            rubber["roles"] = {
-                "box": r.roles.box,
-                "captain": r.roles.captain,
-                "partner": r.roles.partner,
-            }
+            roles = chouette_roles(r.roles)
+            rubber["roles"] = {"box": roles.box, "captain": roles.captain, "partner": roles.partner}
         rubber["entries"] = [
             {
                 "hand": e.hand,

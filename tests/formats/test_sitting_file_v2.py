@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     Rules,
     SeatHand,
@@ -111,7 +111,7 @@ def refused(data: object) -> list[Problem]:
 def test_the_worked_sittings_are_written_as_version_2_and_read_back(sitting: Sitting) -> None:
     text = dumps_sitting(sitting)
     data = json.loads(text)
-    assert (data["version"], data["variant"]) == (2, sitting.variant.value)
+    assert (data["version"], data["variant"]) == (2, sitting.variant)
     assert loads_sitting(text) == loads_sitting(text.encode())
     assert loads_sitting(text).sitting == sitting
     assert loads_sitting(text).warnings == ()
@@ -123,7 +123,7 @@ def test_the_chouette_example_file_is_the_worked_chouette() -> None:
     loaded = loads_sitting(text)
     assert loaded.sitting == CHOUETTE_EXAMPLE
     assert isinstance(loaded.sitting, Sitting)
-    assert loaded.sitting.chouette == ChouetteRoles(box=0, captain=1)
+    assert loaded.sitting.roles == ChouetteRoles(box=0, captain=1)
     assert dumps_sitting(loaded.sitting) == text
     assert list(VALIDATOR.iter_errors(json.loads(text))) == []
 
@@ -189,7 +189,7 @@ def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
         (Sitting(Variant.PARTNERSHIP, ("A", "B", "C", "D")), 1),
         (Sitting(Variant.THREE_PLAYER, ("A", "B", "C")), 2),
         (Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D")), 2),
-        (Sitting(Variant.CHOUETTE, ("A", "B", "C"), chouette=ChouetteRoles(2, 0)), 2),
+        (Sitting(Variant.CHOUETTE, ("A", "B", "C"), roles=ChouetteRoles(2, 0)), 2),
     ],
     ids=lambda value: getattr(getattr(value, "variant", None), "value", str(value)),
 )
@@ -681,7 +681,7 @@ def test_schema_and_reader_both_refuse_the_version_2_file(name: str) -> None:
 )
 def test_schema_and_reader_both_accept_the_version_2_file(data: dict[str, Any]) -> None:
     assert list(VALIDATOR.iter_errors(data)) == []
-    assert parse_sitting(data).sitting.variant.value == data["variant"]
+    assert parse_sitting(data).sitting.variant == data["variant"]
 
 
 def test_a_written_version_2_file_names_the_newest_version() -> None:

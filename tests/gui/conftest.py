@@ -15,9 +15,9 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore

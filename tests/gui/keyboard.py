@@ -10,7 +10,6 @@ from pytestqt.qtbot import QtBot
 
 ALT = Qt.KeyboardModifier.AltModifier
 CTRL = Qt.KeyboardModifier.ControlModifier
-SHIFT = Qt.KeyboardModifier.ShiftModifier
 TAB, BACKTAB, ENTER, ESC = Qt.Key.Key_Tab, Qt.Key.Key_Backtab, Qt.Key.Key_Return, Qt.Key.Key_Escape
 
 Key = str | Qt.Key | tuple[Qt.Key, Qt.KeyboardModifier]

@@ -23,6 +23,7 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Variant
 from jojotte_score.gui import printing
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.printing import (
     BlankPadsDialog,
     RubberChoiceDialog,
@@ -35,11 +36,10 @@ from jojotte_score.gui.printing import (
     print_sheets,
     print_sitting,
 )
-from jojotte_score.gui.window.actions import MENUS, ActionName, create_actions
+from jojotte_score.gui.window.actions import MENUS, create_actions
 from jojotte_score.storage.sittings import SittingStore, StoredSitting
+from tests.gui.conftest import Messages, german, run_window_script
 from tests.sitting_kinds import two_sided
-
-from .conftest import Messages, german, run_window_script
 
 
 def pdf_text(path: Path) -> str:

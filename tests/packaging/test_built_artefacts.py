@@ -28,6 +28,7 @@ from jojotte_score.gui.window.app_identity import APP_ID
 
 from .conftest import ROOT
 from .sharing import check_sharing
+from .wayland import require_weston, weston
 from .xserver import display_environment, require_tools, xvfb
 
 DATA = ROOT / "tests" / "data"
@@ -44,7 +45,14 @@ GERMAN_EXPLAINED = ROOT / "tests" / "data" / "german-example.explain.de.txt"
 TIMEOUT_S = 60
 
 # Qt libraries the bundle must not carry: the app loads none of them.
-LEFT_OUT = ("Qt6Qml", "Qt6Quick", "Qt6Pdf", "Qt6VirtualKeyboard", "Qt6Network", "Qt6Wayland")
+LEFT_OUT = (
+    "Qt6Qml",
+    "Qt6Quick",
+    "Qt6Pdf",
+    "Qt6VirtualKeyboard",
+    "Qt6Network",
+    "Qt6WaylandCompositor",
+)
 
 
 def artefact(variable: str) -> Path:
@@ -120,9 +128,35 @@ def check_program(command: Path, tmp_path: Path) -> None:
     assert "could not load the Qt platform plugin" not in on_x.stderr
 
 
+def check_wayland(command: Path, tmp_path: Path) -> None:
+    """The window natively on Wayland (weston, headless, no X display): Qt's wayland
+    platform, exit 0; and with no display server at all, the one line that says so."""
+    config = {"XDG_CONFIG_HOME": str(tmp_path / "config")}
+    data = ("--data-dir", str(tmp_path / "data"))
+    with weston() as compositor:
+        environment = compositor.environment({**config, "QT_LOGGING_RULES": "qt.qpa.plugin=true"})
+        on_wayland = run(command, "--quit-after-start", *data, environment=environment)
+    assert on_wayland.returncode == 0, on_wayland.stderr[-3000:]
+    assert 'Successfully loaded Qt platform plugin "wayland"' in on_wayland.stderr
+    nowhere = compositor.environment({**config, "WAYLAND_DISPLAY": "nowhere-0"})
+    none = run(command, "--quit-after-start", *data, environment=nowhere)
+    assert none.returncode == 1, none.stderr
+    assert none.stderr.splitlines() == [
+        "jojotte-score: no window can open: no display server answers (WAYLAND_DISPLAY="
+        "nowhere-0, DISPLAY=not set). Run it on a desktop or under xvfb-run; the command line "
+        "works without one: jojotte-score --help"
+    ]
+
+
 def test_the_bundle_runs(tmp_path: Path) -> None:
     bundle = artefact("JOJOTTE_SCORE_BUNDLE")
     check_program(bundle / "jojotte-score", tmp_path)
+
+
+def test_the_bundle_runs_on_wayland(tmp_path: Path) -> None:
+    bundle = artefact("JOJOTTE_SCORE_BUNDLE")
+    require_weston()
+    check_wayland(bundle / "jojotte-score", tmp_path)
 
 
 def test_the_bundle_carries_its_data_and_not_the_unused_qt(tmp_path: Path) -> None:
@@ -136,6 +170,11 @@ def test_the_bundle_carries_its_data_and_not_the_unused_qt(tmp_path: Path) -> No
     assert f"{resources}/locale/de/LC_MESSAGES/jojotte_score.mo" in files
     assert "_internal/PySide6/Qt/translations/qtbase_de.qm" in files  # Qt's standard dialogs
     assert any(name.endswith("platforms/libqxcb.so") for name in files)
+    # Wayland natively: the platform, its client library, the desktops' shell, a title bar.
+    assert any(name.endswith("platforms/libqwayland.so") for name in files)
+    assert any("libQt6WaylandClient.so" in name for name in files)
+    assert any(name.endswith("wayland-shell-integration/libxdg-shell.so") for name in files)
+    assert any(name.endswith("wayland-decoration-client/libbradient.so") for name in files)
     carried = [name for name in files if any(f"lib{qt}" in name for qt in LEFT_OUT)]
     assert carried == []
 
@@ -172,6 +211,21 @@ def test_the_tarball_installs_for_the_user(tmp_path: Path) -> None:
     left = [p for p in home.rglob("*") if (p.is_file() or p.is_symlink())]
     caches = [p for p in left if p.suffix == ".cache"]  # the desktop's, rebuilt on install
     assert sorted(p.relative_to(home).as_posix() for p in left if p not in caches) == []
+
+
+def test_the_tarballs_program_runs_on_wayland(tmp_path: Path) -> None:
+    tarball = artefact("JOJOTTE_SCORE_TARBALL")
+    require_weston()
+    with tarfile.open(tarball) as archive:
+        archive.extractall(tmp_path / "unpacked", filter="tar")
+    (folder,) = (tmp_path / "unpacked").iterdir()
+    check_wayland(folder / "jojotte-score" / "jojotte-score", tmp_path)
+
+
+def test_the_installed_package_runs_on_wayland(tmp_path: Path) -> None:
+    command = artefact("JOJOTTE_SCORE_INSTALLED")
+    require_weston()
+    check_wayland(command, tmp_path)
 
 
 def test_the_installed_package_runs(tmp_path: Path) -> None:

@@ -31,6 +31,9 @@ def test_every_package_the_qt_plugins_need_is_listed() -> None:
 
     assert missing == [], "not installed: run sh packaging/system-libraries.sh"
     assert {"libxcb-icccm4", "libxcb-keysyms1", "libxcb-cursor0"} <= set(packages.values())
+    # Every Wayland plugin needs libwayland-cursor0; the EGL integration libwayland-egl1.
+    wayland = {"libwayland-client0", "libwayland-cursor0", "libwayland-egl1"}
+    assert wayland <= set(packages.values())
     unlisted = qt_libraries.unlisted_packages(packages.values(), qt_libraries.listed_packages())
     assert unlisted == [], "add them to runtime= in packaging/system-libraries.sh"
 
@@ -46,9 +49,12 @@ def test_ldd_resolves_every_library_of_the_xcb_plugin() -> None:
 
 
 def test_the_script_names_its_groups() -> None:
-    for group in ("runtime", "tests", "build"):
+    for group in ("runtime", "tests", "build", "desktop"):
         assert qt_libraries.listed_packages(group)
     assert "xvfb" in qt_libraries.listed_packages("tests")
+    assert {"weston", "cups", "printer-driver-cups-pdf"} <= set(
+        qt_libraries.listed_packages("desktop")
+    )
     result = subprocess.run(
         ["sh", str(PACKAGING / "system-libraries.sh"), "nonsense"],
         capture_output=True,
@@ -57,6 +63,27 @@ def test_the_script_names_its_groups() -> None:
     )
     assert result.returncode == 2
     assert "usage" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "plugin",
+    [
+        "wayland-shell-integration/libxdg-shell.so",
+        "wayland-decoration-client/libbradient.so",
+        "wayland-graphics-integration-client/libqt-plugin-wayland-egl.so",
+    ],
+)
+def test_ldd_resolves_every_library_of_the_wayland_plugins(plugin: str) -> None:
+    """The platform (its name differs between Qt versions), the shell, the title bar and
+    the EGL integration: "Could not load the Qt platform plugin "wayland" even though it was
+    found" was libwayland-cursor.so.0 missing."""
+    pyside, _folders = qt_libraries.wheel_folders()
+    plugins = pyside / "Qt" / "plugins"
+    platform = sorted((plugins / "platforms").glob("libqwayland*.so"))[0]
+    for binary in (platform, plugins / plugin):
+        output = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True)
+        assert "libwayland-cursor.so.0 => /" in output.stdout
+        assert [line for line in output.stdout.splitlines() if "not found" in line] == []
 
 
 def test_needed_reads_the_plugins_dynamic_section() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Variant
 from jojotte_score.render.summary_card import (
     CardRuling,
@@ -27,7 +28,9 @@ TITLES = {
 @pytest.mark.parametrize("variant", list(TITLES))
 def test_the_page_of_each_games_figures_names_the_game(variant: Variant) -> None:
     m = metrics("A4")
-    page = layout_card(m) if variant.game.card_page is None else layout_variant_card(m, variant)
+    page = (
+        layout_card(m) if find_game(variant).card_page is None else layout_variant_card(m, variant)
+    )
     assert page.texts()[0].text == TITLES[variant]
 
 

@@ -13,15 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import RubberResult, replay
-from jojotte_score.core.model import ChouetteRoles, Sitting, Variant
+from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.i18n import MINUS
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
-from jojotte_score.render.sheet_words import BLANK_CAPTION, BLANK_ROLES, copy_legend
+from jojotte_score.render.sheet_words import BLANK_CAPTION, copy_legend
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -260,7 +262,7 @@ def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) 
 
 
 def test_a_chouette_without_hands_names_the_first_box_and_captain() -> None:
-    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), chouette=ChouetteRoles(2, 0))
+    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(2, 0))
     ledger = replay(sitting)
     assert ledger.rubber_roles(1) == ChouetteRoles(2, 0)
     sheet = layout_sheet(ledger, 1, METRICS)
@@ -377,7 +379,9 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
     assert len(writing) == sum(1 for name in names if not name)
     labels = [t.text for t in pad.texts("label")]
     assert labels[0] == BLANK_CAPTION
-    assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
+    blank_roles = find_game(variant).blank_roles
+    assert (blank_roles is not None and blank_roles in labels) == (variant is Variant.CHOUETTE)
+    assert (blank_roles is not None) == (variant is Variant.CHOUETTE)
     assert {"prison", "total", "settled"} <= set(labels)
     assert " ".join(labels).endswith(copy_legend(variant))
     assert pad.texts("entry") == pad.texts("total") == pad.texts("settlement") == ()
@@ -390,7 +394,7 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
 # Any sitting -------------------------------------------------------------------------------
 
 _CHOUETTES = st.builds(
-    lambda hands, first: Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, chouette=first),
+    lambda hands, first: Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, roles=first),
     st.lists(valid_hands(Variant.TWO_PLAYER), max_size=25).map(
         lambda hands: tuple(hand._replace(dealer=None) for hand in hands)
     ),

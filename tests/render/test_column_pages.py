@@ -11,8 +11,10 @@ from dataclasses import replace
 
 import pytest
 
+from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import ChouetteRoles, Rules, Sitting, Variant
+from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.page_layout import (
@@ -24,7 +26,7 @@ from jojotte_score.render.page_layout import (
     sitting_result,
 )
 from jojotte_score.render.sheet_layout import layout_sheet
-from jojotte_score.render.sheet_words import BLANK_ROLES, copy_legend
+from jojotte_score.render.sheet_words import copy_legend
 from jojotte_score.render.summary_card import (
     CARD_TITLE,
     CardRuling,
@@ -164,7 +166,7 @@ def test_one_rubber_of_a_chouette() -> None:
 
 
 def test_a_sitting_without_hands_prints_its_empty_pad() -> None:
-    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), chouette=ChouetteRoles(1, 2))
+    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(1, 2))
     ledger = replay(sitting)
     m = metrics()
     (page,) = layout_document(PrintJob.for_sitting(sitting, ledger), m, METRICS)
@@ -182,7 +184,7 @@ def test_a_sitting_without_hands_prints_its_empty_pad() -> None:
 def test_blank_pads_of_a_game_of_individual_players(paper: str, variant: Variant) -> None:
     m = metrics(paper)
     job = PrintJob(blank=3, blank_variant=variant)
-    assert job.blank_names == ("",) * variant.seats
+    assert job.blank_names == ("",) * find_game(variant).seats
     pages = layout_document(job, m, METRICS)
     pads = [pad for page in pages for pad in page.pads]
     assert len(pads) == 3
@@ -190,10 +192,12 @@ def test_blank_pads_of_a_game_of_individual_players(paper: str, variant: Variant
         assert page.kind == "blank"
         assert_nothing_clipped(page, m)
     sheet = pads[0].sheet
-    assert [t.text for t in sheet.texts("heading")] == [""] * variant.seats
+    assert [t.text for t in sheet.texts("heading")] == [""] * find_game(variant).seats
     labels = " ".join(t.text for t in sheet.texts("label"))
     assert copy_legend(variant) in labels
-    assert (BLANK_ROLES in labels) == (variant is Variant.CHOUETTE)
+    blank_roles = find_game(variant).blank_roles
+    assert (blank_roles is not None and blank_roles in labels) == (variant is Variant.CHOUETTE)
+    assert (blank_roles is not None) == (variant is Variant.CHOUETTE)
     assert pads[0].scale >= m.min_scale
     # As tall as the page allows: within a row of the bottom.
     assert m.content_bottom - METRICS.row_height * pads[0].scale <= pads[0].box()[3]
@@ -256,7 +260,7 @@ def test_the_games_pages_say_their_numbers(variant: Variant, numbers: list[str])
         assert number in text, number
     (table,) = [b for b in blocks if isinstance(b, CardTable)]
     rows = {row[0]: row[1] for row in table.rows}
-    assert rows["Columns"] == f"{variant.seats}, one per player"
+    assert rows["Columns"] == f"{find_game(variant).seats}, one per player"
     assert rows["Game"] == "80 below the line"
     # A copy is marked as on the pad, "= 60", and the card's rulings say so.
     assert rows["=\u00a060 on the pad"] == "a copy: written again for a partner"

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger, replay
 from jojotte_score.core.model import Variant
 from jojotte_score.core.scoring import EntryKind
@@ -165,7 +166,7 @@ def test_a_german_document_numbers_its_pages(paper: str) -> None:
 @pytest.mark.parametrize("variant", [None, Variant.THREE_PLAYER, Variant.CHOUETTE])
 def test_german_blank_pages_fit(paper: str, variant: Variant | None) -> None:
     m = metrics(paper)
-    names = ("",) * (variant.seats if variant else 2)
+    names = ("",) * (find_game(variant).seats if variant else 2)
     (page,) = blank_pages(names, 1, m, METRICS, variant)
     assert_nothing_clipped(page, m)
     texts = all_texts(page)

@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from jojotte_score.gui.sitting.session import Session, Shown
+from jojotte_score.presenters.session import Session, Shown
 from jojotte_score.share.server import ShareServer
 from jojotte_score.storage.sittings import SittingStore
 

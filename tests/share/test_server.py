@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.gui.sitting.session import Session
+from jojotte_score.presenters.session import Session
 from jojotte_score.share.address import lan_address, new_token, page_url
 from jojotte_score.share.limits import Limits, RequestRate
 from jojotte_score.share.server import SECURITY_HEADERS, ShareServer, choose_language

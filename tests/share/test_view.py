@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.gui.pad.pad import layout_pad
 from jojotte_score.i18n import speaking
+from jojotte_score.presenters.pad import layout_pad
 from jojotte_score.render.sheet_items import LineItem, TextItem
 from jojotte_score.share.view import PAGE_METRICS, drawn_box, page_metrics, shared_view
 from jojotte_score.storage.database import Database

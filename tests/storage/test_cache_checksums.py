@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.ledger import replay
-from jojotte_score.gui.sitting.session import Session
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats, refresh_seat_figures

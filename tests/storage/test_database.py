@@ -46,7 +46,9 @@ from tests.sitting_kinds import load_two_sided, two_sided
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-FIXTURE_FILES = sorted(FIXTURES.glob("schema-v*.sqlite3"))
+FIXTURE_FILES = sorted(
+    FIXTURES.glob("schema-v*.sqlite3"), key=lambda path: int(path.stem.removeprefix("schema-v"))
+)
 COMPANIONS = ("-wal", "-shm", "-journal")
 
 GERMAN = load_two_sided(DATA / "german-example.json")
@@ -512,7 +514,7 @@ def test_schema_4_keeps_a_checkpoint_for_every_game(tmp_path: Path) -> None:
         assert store.load_recent(8).checkpoint.roles is not None
     columns = [row[1] for row in query(path, "PRAGMA table_info(summary)")]
     assert "resume_difference" not in columns
-    assert {"resume_totals", "resume_box", "resume_captain"} <= set(columns)
+    assert {"resume_totals", "resume_roles"} <= set(columns)  # the roles' column, schema 8
     after = query(path, "SELECT sitting_id, hands, net_side, net_points, settlement FROM summary")
     assert sorted(after) == sorted(before)
 
@@ -675,7 +677,7 @@ def test_a_migration_that_rebuilds_the_sitting_table_keeps_every_hand(
             "players TEXT NOT NULL, game_target INTEGER NOT NULL, rubber_bonus INTEGER NOT NULL, "
             "title TEXT NOT NULL, place TEXT NOT NULL, created TEXT NOT NULL, "
             "updated TEXT NOT NULL, revision INTEGER NOT NULL, chosen_dealer INTEGER, "
-            "chosen_for INTEGER, chouette_box INTEGER, chouette_captain INTEGER)",
+            "chosen_for INTEGER, roles TEXT, uuid TEXT)",
             "INSERT INTO sitting_new SELECT * FROM sitting",
             "DROP TABLE sitting",
             "ALTER TABLE sitting_new RENAME TO sitting",

@@ -107,7 +107,7 @@ def test_a_sitting_stored_under_earlier_checks_makes_the_round_trip(
     assert written[EARLIER_CHECKS_KEY] is True
     capsys.readouterr()
 
-    assert run("import", exported, "--data-dir", earlier_data) == 0
+    assert run("import", exported, "--as-new", "--data-dir", earlier_data) == 0
     captured = capsys.readouterr()
     assert captured.out == "10\n"
     assert [line.removeprefix("jojotte-score: ") for line in captured.err.splitlines()] == (
@@ -123,10 +123,12 @@ def test_a_sitting_stored_under_earlier_checks_makes_the_round_trip(
         infos[sitting_id].net_side,
         infos[sitting_id].net_points,
     )
-    # Exported again, it is the same file.
+    # Exported again, it is the same file but for the copy's own stable id.
     again = tmp_path / "again.json"
     assert run("export", 10, "-o", again, "--data-dir", earlier_data) == 0
-    assert again.read_text(encoding="utf-8") == exported.read_text(encoding="utf-8")
+    first, second = json.loads(exported.read_text()), json.loads(again.read_text())
+    assert first.pop("uuid") != second.pop("uuid")
+    assert second == first
 
 
 def test_a_sitting_that_passes_todays_checks_is_written_without_the_mark(

@@ -15,10 +15,11 @@ import pytest
 
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import (
     AnyHand,
-    ChouetteRoles,
     PlayedHand,
     Sitting,
     ThrownIn,
@@ -77,33 +78,54 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     shutil.copyfile(FIXTURES / "schema-v2.sqlite3", path)
     hands_before = rows(path, "SELECT sitting_id, position, data FROM hand ORDER BY 1, 2")
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 8
+        assert database.schema_version == SCHEMA_VERSION == 10
         assert database.integrity_problems() == []
         store = SittingStore(database)
         assert [info.settlement for info in store.list_sittings()] == [None] * 5
         added = store.import_sitting(THREE_PLAYER, title="after the upgrade")
         assert store.load(added).sitting == THREE_PLAYER
-    # Every old hand is where it was, and the old sittings have no chouette roles.
+    # Every old hand is where it was, and the old sittings have no roles (schema 8's column).
     assert rows(path, "SELECT sitting_id, position, data FROM hand WHERE sitting_id <= 5 "
                 "ORDER BY 1, 2") == hands_before  # fmt: skip
-    assert rows(path, "SELECT DISTINCT chouette_box, chouette_captain FROM sitting") == [
-        (None, None)
-    ]
-    assert rows(path, "SELECT name FROM sqlite_master WHERE type = 'index'") == [
-        ("sitting_by_update",)
+    assert rows(path, "SELECT DISTINCT roles FROM sitting WHERE id <= 5") == [(None,)]
+    assert rows(path, "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY 1") == [
+        ("sitting_by_update",),
+        ("sitting_by_uuid",),  # schema 9
     ]
 
 
-def test_the_variant_column_still_refuses_what_is_no_variant(tmp_path: Path) -> None:
+def test_schema_8_keeps_the_chouettes_first_roles_as_the_games_roles(tmp_path: Path) -> None:
+    """Schema 7 kept the chouette's first box and captain in two columns of their own;
+    schema 8 keeps them as the game's roles, the seat of each in the order the game names
+    them: the fixture's chouette (sitting 8) has Anna (seat 0) in the box and Bert (seat 1)
+    as captain."""
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v7.sqlite3", path)
+    assert rows(path, "SELECT id, chouette_box, chouette_captain FROM sitting "
+                "WHERE chouette_box IS NOT NULL") == [(8, 0, 1)]  # fmt: skip
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        assert store.load(8).sitting.roles == ChouetteRoles(box=0, captain=1)
+        assert store.load_recent(8).roles == ChouetteRoles(box=0, captain=1)
+    assert rows(path, "SELECT id, roles FROM sitting WHERE roles IS NOT NULL") == [(8, "[0, 1]")]
+    columns = {row[1] for row in rows(path, "PRAGMA table_info(sitting)")}
+    assert {"chouette_box", "chouette_captain"}.isdisjoint(columns)
+
+
+def test_the_schema_names_no_game_from_schema_8_on(tmp_path: Path) -> None:
+    """Until schema 7 the variant's CHECK listed the games; from schema 8 the registry alone
+    knows them, so a game added to the program is stored without a migration."""
+    old = tmp_path / "old.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v7.sqlite3", old)
+    (seven,) = rows(old, "SELECT sql FROM sqlite_master WHERE name = 'sitting'")
+    assert isinstance(seven[0], str)
+    assert all(game.value in seven[0] for game in all_games())
     path = tmp_path / "sittings.sqlite3"
     Database.open(path).close()
-    connection = sqlite3.connect(path)
-    with pytest.raises(sqlite3.IntegrityError, match="CHECK"):
-        connection.execute(
-            "INSERT INTO sitting (variant, players, game_target, rubber_bonus, created, "
-            "updated) VALUES ('solo', '[]', 80, 300, 'x', 'x')"
-        )
-    connection.close()
+    schema = rows(path, "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL")
+    text = "\n".join(str(sql) for (sql,) in schema)
+    assert "CHECK" not in text
+    assert not [game.value for game in all_games() if f"'{game.value}'" in text]
 
 
 # Storing, listing and loading ---------------------------------------------------------
@@ -137,8 +159,8 @@ def test_a_worked_sitting_is_stored_listed_with_each_settlement_and_loaded(
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
 def test_hands_added_one_by_one_make_the_same_sitting(store: SittingStore, name: str) -> None:
     sitting = EXAMPLES[name]
-    roles = sitting.chouette if isinstance(sitting, Sitting) else None
-    sitting_id = store.create_sitting(sitting.variant, sitting.players, chouette=roles)
+    roles = sitting.roles if isinstance(sitting, Sitting) else None
+    sitting_id = store.create_sitting(sitting.variant, sitting.players, roles=roles)
     for position, hand in enumerate(sitting.hands):
         assert store.add_hand(sitting_id, hand) == position
         (info,) = store.list_sittings()
@@ -155,7 +177,7 @@ def test_load_recent_gives_every_hand_of_the_new_games(store: SittingStore) -> N
     assert recent.checkpoint.position == 0
     recent = store.load_recent(chouette_id)
     assert (recent.hand_count, recent.hands) == (10, CHOUETTE.hands)
-    assert recent.chouette == ChouetteRoles(box=0, captain=1)
+    assert recent.roles == ChouetteRoles(box=0, captain=1)
 
 
 # Changing hands -----------------------------------------------------------------------
@@ -241,7 +263,7 @@ def test_a_chouette_deletion_and_its_dealer_fixes_are_one_change(
     and inserting the hand back with the dealers it had restores the example exactly; the
     deletion with fixes that leave a dealer illegal changes nothing."""
     sitting_id = store.import_sitting(CHOUETTE)
-    correction = CHOUETTE.variant.game.deletion(CHOUETTE, 2)
+    correction = find_game(CHOUETTE.variant).deletion(CHOUETTE, 2)
     assert correction is not None
     fixes = correction.hands(choice)
     assert fixes  # hand 4 at least names the partner once hand 3 is gone
@@ -292,7 +314,7 @@ def test_players_of_the_new_games_can_be_renamed(store: SittingStore) -> None:
     [
         "UPDATE hand SET data = '{\"bidder\": 0}' WHERE sitting_id = 1 AND position = 2",
         "UPDATE hand SET data = '{\"card_points\": [1, 2]}' WHERE sitting_id = 1",
-        "UPDATE sitting SET chouette_box = NULL WHERE id = 1",
+        "UPDATE sitting SET roles = NULL WHERE id = 1",
         "UPDATE summary SET settlement = '[\"x\"]' WHERE sitting_id = 1",
     ],
     ids=["a hand missing keys", "a hand of the wrong shape", "no chouette roles", "settlement"],
@@ -303,7 +325,7 @@ def test_a_damaged_sitting_of_the_new_games_is_named_and_the_others_listed(
     path = tmp_path / "sittings.sqlite3"
     with Database.open(path) as database:
         store = SittingStore(database)
-        damaged = CHOUETTE if "chouette" in damage else THREE_PLAYER
+        damaged = CHOUETTE if "roles" in damage else THREE_PLAYER
         store.import_sitting(damaged)
         store.import_sitting(CUTTHROAT)
     connection = sqlite3.connect(path, isolation_level=None)
@@ -371,7 +393,7 @@ def _long(sitting: Sitting, count: int) -> Sitting:
     """``sitting``'s hands over and over, ``count`` of them; a chouette's without dealers
     (who may deal follows the rubbers' roles, C7)."""
     hands = (sitting.hands * (count // len(sitting.hands) + 1))[:count]
-    if sitting.variant.game.has_roles:
+    if find_game(sitting.variant).has_roles:
         hands = tuple(hand._replace(dealer=None) for hand in hands)
     return replace(sitting, hands=hands)
 

@@ -205,9 +205,8 @@ def test_a_checkpoint_that_does_not_fit_the_game_is_rebuilt_not_used(
     assert good.checkpoint.position == 6
     with store.database.transaction() as writing:
         writing.execute(
-            "UPDATE summary SET resume_totals = ?, resume_box = ?, resume_captain = ? "
-            "WHERE sitting_id = ?",
-            (totals, box, None if box is None else 0, sitting_id),
+            "UPDATE summary SET resume_totals = ?, resume_roles = ? WHERE sitting_id = ?",
+            (totals, None if box is None else f"[{box}, 0]", sitting_id),
         )
     assert summary.fresh(connection, sitting_id) is None
     recent = store.load_recent(sitting_id)

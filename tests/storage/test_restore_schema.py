@@ -79,7 +79,19 @@ def test_a_restore_leaves_out_a_trigger_that_would_rewrite_hands(tmp_path: Path)
     assert first_now == first
     assert ("trigger", "rewrite") not in _objects(database)
     assert [name for kind, name in _objects(database) if kind == "table"] == sorted(
-        ["hand", "rubber_start", "seat_figures", "sitting", "summary"]
+        [
+            "hand",
+            "rubber_start",
+            "seat_figures",
+            "sitting",
+            "summary",
+            "sync_conflict",
+            "sync_peer",
+            "sync_resolved",
+            "sync_state",
+            "sync_version",
+            "sync_written",
+        ]
     )
 
 

@@ -155,11 +155,14 @@ def test_starts_that_are_not_readable_are_rebuilt(tmp_path: Path) -> None:
         assert_starts_are_a_replays(store, 1)
 
 
-def test_the_upgrade_to_schema_7_keeps_every_rubbers_start(tmp_path: Path) -> None:
+@pytest.mark.parametrize("old", [6, 7])
+def test_the_upgrade_keeps_every_rubbers_start(tmp_path: Path, old: int) -> None:
+    """Schema 7 kept every rubber's start, schema 8 keeps them with the game's roles: the
+    upgrade rebuilds them (a cache) for every sitting."""
     path = tmp_path / "sittings.sqlite3"
-    shutil.copyfile(FIXTURES / "schema-v6.sqlite3", path)
+    shutil.copyfile(FIXTURES / f"schema-v{old}.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 8
+        assert database.schema_version == SCHEMA_VERSION == 10
         store = SittingStore(database)
         counts = database.connection.execute(
             "SELECT sitting_id, count(*) FROM rubber_start GROUP BY sitting_id"

@@ -3,12 +3,12 @@ game and copying the player who sat out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, copy_text
 from jojotte_score.core.games.three_player import ThreePlayer
-from jojotte_score.core.model import Rules, Variant
+from jojotte_score.core.model import GameKey, Rules, Variant
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Cutthroat(ThreePlayer):
     """Four players, each hand the three-player game among those who did not deal (F2)."""
 
-    variant = Variant.CUTTHROAT
+    variant: ClassVar[GameKey] = Variant.CUTTHROAT
     names = ("cut-throat", "four players, cutthroat")
     label = N_("Cutthroat")
     table_word = N_("cutthroat")
@@ -35,6 +35,7 @@ class Cutthroat(ThreePlayer):
     )
     card_page = (N_("cutthroat, four players"), N_("The rulings F1-F7"))
     rulings = "F1-F7"
+    seats = 4
     dealer_sits_out = True
 
     def check_seat_hand(

@@ -3,8 +3,11 @@
 A way to play is a :class:`Game`: one class per game, in a module of its own beside this
 one, declaring its names, its seats and their labels, its copy mark, its roles, its dealer
 rotation, its checks and its rulings. The registry (:mod:`jojotte_score.core.games`) holds
-one of each. Code above the core asks the game (``find_game(sitting.variant)``) instead of
-testing which game it is.
+one of each. Code above the core asks the game (``sitting.game``, ``find_game(key)``)
+instead of testing which game it is. Every fact of a game is an attribute or a method of
+its class, so a subclass inherits them all and overrides only what differs (a partnership
+game to 150 is ``Partnership`` with another key, names and target); the one exception is
+:attr:`Game.file_version`, which a class declares for itself.
 
 The words used for the two ideas that split the games, everywhere:
 
@@ -17,10 +20,10 @@ The words used for the two ideas that split the games, everywhere:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import ChouetteRoles, Hand, Rules, Variant, side_names
+from jojotte_score.core.model import GameKey, Hand, RubberRoles, Rules
 from jojotte_score.core.tables import TWO_PLAYER_MELD_TOTALS
 from jojotte_score.i18n import _
 
@@ -44,6 +47,10 @@ def copy_text(points: int) -> str:
     return f"{COPY_MARK}\u00a0{points}"
 
 
+NEWEST_FILE_VERSION: Final = 2
+"""The sitting file's newest version (docs/file-format.md): what a game is written as unless
+it declares the first."""
+
 CardText = tuple[str, tuple[str, ...]]
 """A ruling on the scoring card: its heading ("T1: A column per player") and its sentences
 or list items, translated, printed as one paragraph."""
@@ -52,8 +59,9 @@ or list items, translated, printed as one paragraph."""
 class Game:
     """One way to play: what is particular to it, read by the code above the core."""
 
-    variant: ClassVar[Variant]
-    """The game's key: the value a sitting file and the database write (``"chouette"``)."""
+    variant: ClassVar[GameKey]
+    """The game's key: the value a sitting file and the database write (``"chouette"``);
+    for the five games the program ships, a :class:`~jojotte_score.core.model.Variant`."""
     names: ClassVar[tuple[str, ...]] = ()
     """Other names :func:`~jojotte_score.core.games.find_game` knows the game by."""
     label: ClassVar[str]
@@ -64,6 +72,39 @@ class Game:
     """The game as the new-sitting dialog offers it."""
     seat_labels: ClassVar[tuple[str, ...]]
     """The seats as the new-sitting dialog labels them, clockwise (English)."""
+    seats: ClassVar[int]
+    """How many players sit at the table."""
+    default_game_target: ClassVar[int] = 80
+    """Points below the line that win a game, unless a sitting says otherwise: 80, or 125 in
+    partnerships (R12)."""
+    default_rubber_bonus: ClassVar[int] = 300
+    """The rubber's bonus, unless a sitting says otherwise: 300 (R13)."""
+    tricks_per_hand: ClassVar[int] = 9
+    """The tricks of a hand: nine cards for each active player, unless the game says
+    otherwise (eight each when four share the 32 cards)."""
+    all_cards_played: ClassVar[bool] = False
+    """Whether all 32 cards are played, so that the card points add up to the deck. In the
+    games of two hands of nine cards 18 of the 32 cards are played, the rest stay out."""
+    file_version: ClassVar[int] = NEWEST_FILE_VERSION
+    """The version of the sitting file the game is written as (docs/file-format.md). Not
+    inherited: a class that does not declare its own is written as the newest version, as
+    an older reader does not know its key (the first version names two games only)."""
+    role_names: ClassVar[tuple[str, ...]] = ()
+    """The roles the players take in each rubber, when they change from rubber to rubber
+    (the chouette's box and captain, C2, C3): :data:`~jojotte_score.core.model.RubberRoles` holds
+    the seat of each, in this order. Empty in a game without roles."""
+    role_meanings: ClassVar[tuple[str, ...]] = ()
+    """What the seat of each role, in the order of :attr:`role_names`, is, as a sitting file's
+    problems name it (English)."""
+    role_labels: ClassVar[tuple[str, ...]] = ()
+    """How the new-sitting dialog asks for the first rubber's holder of each role, in the
+    order of :attr:`role_names` (English, with the key's ampersand)."""
+    blank_roles: ClassVar[str | None] = None
+    """The caption of a blank pad's line where the rubber's roles are written in by hand
+    (English; show it with ``_()``), in a game with roles."""
+    roles_key: ClassVar[str] = "roles"
+    """The sitting file's key for the first rubber's roles, in a game with roles (the
+    chouette writes ``"chouette"``, as its files always have)."""
     players_needed: ClassVar[str]
     """The problem of a sitting with the wrong number of players (``{count}`` players)."""
     per_player: ClassVar[bool] = False
@@ -72,14 +113,18 @@ class Game:
     """Whether a hand is recorded by seat (T3, F2) rather than side against side."""
     dealer_sits_out: ClassVar[bool] = False
     """Whether the dealer sits out the hand he deals (cutthroat, F2)."""
-    has_roles: ClassVar[bool] = False
-    """Whether the players' roles change from rubber to rubber (the chouette's, C2, C3)."""
     copy_legend: ClassVar[str | None] = None
     """What a copy on the pad (:func:`copy_text`, in ``{copy}``) means (English), for a game
     that copies."""
     card_page: ClassVar[tuple[str, str] | None] = None
     """The scoring card's page of the game: what its title adds, the title over its
-    rulings (English); None for the games of the card's first page."""
+    rulings (English); None for the games whose figures the card's first page gives (two
+    players and partnerships). The page's table of the pad is drawn from the game's facts
+    (its columns, tricks, target and bonus, copies and settlement), its rulings are
+    :meth:`card_rulings`."""
+    card_with_sitting: ClassVar[bool] = True
+    """Whether a sitting's PDF with the scoring card carries the game's page after the
+    card's first page (when the game has one)."""
     rulings: ClassVar[str]
     """Where the game's own rules are in docs/RULES.md ("R1-R15", "T1-T16")."""
     side_people: ClassVar[int] = 1
@@ -89,15 +134,25 @@ class Game:
     """Every meld total one side or player can score in a hand (see tables.py): those of
     nine cards a player, unless the game says otherwise."""
 
-    @property
-    def seats(self) -> int:
-        """How many players sit at the table."""
-        return self.variant.seats
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "file_version" not in cls.__dict__:  # see file_version: never inherited
+            cls.file_version = NEWEST_FILE_VERSION
 
     @property
     def value(self) -> str:
-        """The game's name in files and the database."""
-        return self.variant.value
+        """The game's name in files and the database (its key)."""
+        return str(self.variant)
+
+    @property
+    def has_roles(self) -> bool:
+        """Whether the players' roles change from rubber to rubber (:attr:`role_names`)."""
+        return bool(self.role_names)
+
+    @property
+    def standard_rules(self) -> Rules:
+        """The game's own rules: its default game target and rubber bonus."""
+        return Rules(self.default_game_target, self.default_rubber_bonus)
 
     @property
     def column_count(self) -> int:
@@ -105,7 +160,7 @@ class Game:
         return self.seats if self.per_player else 2
 
     def __repr__(self) -> str:
-        return f"<{type(self).__name__} {self.variant.value!r}>"
+        return f"<{type(self).__name__} {self.value!r}>"
 
     # Names --------------------------------------------------------------------------------
 
@@ -113,7 +168,14 @@ class Game:
         """The pad's column headings: the two sides, or each player."""
         if self.per_player:
             return tuple(players)
-        return side_names(self.variant, tuple(players))
+        return self.side_names(players)
+
+    def side_names(self, players: Sequence[str]) -> tuple[str, str]:
+        """The names the sheet shows for side 0 and side 1: the first two players (the game
+        pairs them otherwise), "Side 1" and "Side 2" without them."""
+        if len(players) >= 2:
+            return (players[0], players[1])
+        return (_("Side 1"), _("Side 2"))
 
     def compact_versus(self, sides: Sequence[str]) -> str:
         """The columns in a table cell or a CSV label: "Anna – Bert – Carl", "Anna & Carl –
@@ -127,21 +189,78 @@ class Game:
 
     # Roles and the deal -------------------------------------------------------------------
 
-    def first_roles(self, recorded: ChouetteRoles | None) -> ChouetteRoles | None:
+    def make_roles(self, seats: Sequence[int]) -> RubberRoles:
+        """The roles held by ``seats`` (one seat per role of :attr:`role_names`, in order),
+        as the game's own kind of roles: how stored or written roles are read back."""
+        return tuple(seats)
+
+    def role_seats(self, roles: RubberRoles) -> dict[str, int]:
+        """Every role of ``roles`` and the seat that holds it, by the role's name as files
+        write it: the game's :attr:`role_names`, and any role they leave to a seat."""
+        return dict(zip(self.role_names, roles, strict=True))
+
+    def side_seats(self, roles: RubberRoles | None) -> tuple[int, int]:
+        """The seats that play side 0 and side 1 of a hand recorded side against side, in
+        a rubber played with ``roles``: seats 0 and 1 unless the game's roles say."""
+        return (0, 1)
+
+    def side_labels(self, roles: RubberRoles | None, players: Sequence[str]) -> tuple[str, str]:
+        """How the entry form names side 0 and side 1 of a hand in a rubber played with
+        ``roles``: the sides' names unless the game's roles say."""
+        return self.side_names(players)
+
+    def written_figures(
+        self, roles: RubberRoles | None, figures: tuple[int, ...]
+    ) -> tuple[int, ...]:
+        """Each column's ``figures`` (points below, games) as the pad writes them in a
+        rubber played with ``roles``: as they are, unless a seat writes another's."""
+        return figures
+
+    def scores_with(self, roles: RubberRoles | None, seat: int) -> int:
+        """The column whose games count for ``seat`` in a rubber played with ``roles``: his
+        own, unless the game's roles say."""
+        return seat
+
+    def roles_caption(self, roles: RubberRoles | None, names: Sequence[str]) -> tuple[str, ...]:
+        """The rubber's roles as the pad writes them above its names (nothing without)."""
+        return ()
+
+    def roles_status(self, roles: RubberRoles | None, names: Sequence[str]) -> str | None:
+        """The rubber's roles at the head of the status line; None without."""
+        return None
+
+    def column_winners(self, roles: RubberRoles | None, names: Sequence[str]) -> tuple[str, ...]:
+        """Whom a game or a rubber won by each column goes to, in the hand list: the column's
+        own name, unless the game's roles say."""
+        return tuple(names)
+
+    def rubber_winner_text(
+        self, roles: RubberRoles | None, winner: int, names: Sequence[str]
+    ) -> str:
+        """Who won a rubber by column ``winner``, in words (a pad with a column per
+        player)."""
+        return _("{player} wins the rubber").format(player=names[winner])
+
+    def roles_problems(self, roles: RubberRoles) -> list[str]:
+        """What stops the first rubber's ``roles``, chosen in the new-sitting dialog, as
+        sentences (each role a seat of the table is the dialog's to ensure)."""
+        return []
+
+    def first_roles(self, recorded: RubberRoles | None) -> RubberRoles | None:
         """The first rubber's roles, from those recorded; None in a game without roles."""
         return None
 
-    def roles_after(self, roles: ChouetteRoles, winner: int) -> ChouetteRoles:
+    def roles_after(self, roles: RubberRoles, winner: int) -> RubberRoles:
         """The roles of the rubber after one that column ``winner`` won (C3); a game
         without roles keeps them."""
         return roles
 
-    def dealers(self, roles: ChouetteRoles | None) -> tuple[int, ...]:
+    def dealers(self, roles: RubberRoles | None) -> tuple[int, ...]:
         """The seats that deal in turn (T2, F7): every seat, unless the game says otherwise."""
         return tuple(range(self.seats))
 
     def dealer_problems(
-        self, hand: Hand, number: int | None, players: Sequence[str], roles: ChouetteRoles | None
+        self, hand: Hand, number: int | None, players: Sequence[str], roles: RubberRoles | None
     ) -> list[Problem]:
         """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
         return []
@@ -171,7 +290,7 @@ class Game:
 
     # Scoring ----------------------------------------------------------------------------
 
-    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+    def hand_scorer(self, roles: RubberRoles | None) -> Callable[[Any, int], HandScore]:
         """What scores hand ``number`` (from 1) of a rubber played with ``roles``, column by
         column (R1-R9 side against side, unless the game says otherwise). The scorer asks
         once per rubber, so the two-sided games pay nothing for the others' roles."""
@@ -179,7 +298,7 @@ class Game:
 
         return score_hand
 
-    def score_hand(self, hand: Any, number: int, roles: ChouetteRoles | None) -> HandScore:
+    def score_hand(self, hand: Any, number: int, roles: RubberRoles | None) -> HandScore:
         """Score one valid hand by itself, column by column: see :meth:`hand_scorer`."""
         return self.hand_scorer(roles)(hand, number)
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game, copy_text
-from jojotte_score.core.model import Rules, Variant
+from jojotte_score.core.model import GameKey, Rules, Variant
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
-    from jojotte_score.core.model import ChouetteRoles, Sitting
+    from jojotte_score.core.model import RubberRoles, Sitting
     from jojotte_score.core.scoring import HandScore
 
 
@@ -28,7 +28,7 @@ class ThreePlayer(Game):
     """Three players, each for himself: the declarer against the active defender, the
     inactive player siding with one of them (T1-T16)."""
 
-    variant = Variant.THREE_PLAYER
+    variant: ClassVar[GameKey] = Variant.THREE_PLAYER
     names = ("three_player", "three players")
     label = N_("Three players")
     table_word = N_("three-player")
@@ -39,6 +39,7 @@ class ThreePlayer(Game):
         N_("Seat 3 (clockwise)"),
     )
     players_needed = N_("a three-player sitting needs 3 player names, not {count}")
+    seats = 3
     per_player = True
     by_seat = True
     copy_legend = N_("{copy} is a copy: the player who sat out scores as his partner (T8)")
@@ -46,9 +47,9 @@ class ThreePlayer(Game):
     rulings = "T1-T16"
 
     # The scorer and the checks are imported when first used: the window's start-up has a
-    # module budget (tests/gui/test_startup.py).
+    # module budget (tests/gui/window/test_startup.py).
 
-    def hand_scorer(self, roles: ChouetteRoles | None) -> Callable[[Any, int], HandScore]:
+    def hand_scorer(self, roles: RubberRoles | None) -> Callable[[Any, int], HandScore]:
         """T5: the hand as D against A, then T6, T10, T11; the copies T8 (and F3)."""
         from jojotte_score.core.three_player import score_three_player_hand
 

@@ -10,11 +10,12 @@ The main window imports this module when View > Table display is first chosen.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import (
+    QAction,
     QCloseEvent,
     QFont,
     QFontMetrics,
@@ -32,14 +33,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.display.table_words import TableFigures, table_figures
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import Speaking
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.pad.sheet_widget import MAX_ZOOM, MIN_ZOOM, SheetWidget
-from jojotte_score.gui.window.actions import ActionName
 from jojotte_score.i18n import _
+from jojotte_score.presenters.table_words import TableFigures, table_figures
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.sitting.session import Shown
-    from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.presenters.session import Session, Shown
 
 TOTAL_SHARE = 12
 """The totals are drawn this fraction of the window's height high (1/12: 90 pixels on a
@@ -47,6 +49,23 @@ TOTAL_SHARE = 12
 
 _NAME_SHARE = 24  # the columns' names, below the line and games: half the totals' size
 _LINE_SHARE = 36  # the title, the last hand, the next dealer and the result
+
+
+class DisplayWindow(Protocol):
+    """What the display needs of the window whose sitting it shows (the main window): its
+    sitting, its View > Table display action, its place for the display and its screen."""
+
+    table_display: TableDisplay | None
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def named_actions(self) -> Mapping[ActionName, QAction]: ...
+
+    def screen(self) -> QScreen: ...
+
+    def window(self) -> QWidget: ...
 
 
 def display_screen(screens: Sequence[QScreen], main: QScreen | None) -> QScreen | None:
@@ -67,7 +86,7 @@ def next_screen(screens: Sequence[QScreen], current: QScreen | None) -> QScreen 
     return screens[(list(screens).index(current) + 1) % len(screens)]
 
 
-class TableDisplay(QWidget):
+class TableDisplay(QWidget, Speaking):
     """The score for the players, read-only, in a window of its own that takes no focus.
 
     ``closed`` is emitted when it closes (Esc in it when it has the keys, the action again,
@@ -81,10 +100,12 @@ class TableDisplay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("table-display")
+        accessibility.install()
         self.setWindowTitle(_("Table display"))
         self.figures: TableFigures | None = None
         self.sheet = SheetWidget()
         self.sheet.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.sheet.set_announcing(False)  # the main window's pad says each hand once
         self.sheet.setMouseTracking(False)
         self.title = _label("title")
         self.last_hand = _label("last-hand")
@@ -189,11 +210,6 @@ class TableDisplay(QWidget):
 
     # Type and sheet sizes --------------------------------------------------------------------
 
-    def total_pixels(self) -> int:
-        """The totals' font height in pixels: a twelfth of the window's height (rounded
-        up)."""
-        return max(-(-self.height() // TOTAL_SHARE), 12)
-
     def _size_type(self, height: int | None = None) -> None:
         height = max(self.height() if height is None else height, 240)
         sizes = (
@@ -254,7 +270,7 @@ def _label(name: str) -> QLabel:
     return label
 
 
-def toggle(window: MainWindow, on: bool, screen: QScreen | None = None) -> None:
+def toggle(window: DisplayWindow, on: bool, screen: QScreen | None = None) -> None:
     """View > Table display: open the display over ``window``'s sitting (``on``) on
     ``screen``, by default the screen the window is not on; or close it."""
     display = window.table_display
@@ -263,7 +279,7 @@ def toggle(window: MainWindow, on: bool, screen: QScreen | None = None) -> None:
             display.close()
         return
     if display is None:
-        display = TableDisplay(window)
+        display = TableDisplay(window.window())
         action = window.named_actions[ActionName.TABLE_DISPLAY]
         display.closed.connect(lambda: action.setChecked(False))
         window.table_display = display
@@ -274,14 +290,14 @@ def toggle(window: MainWindow, on: bool, screen: QScreen | None = None) -> None:
     display.show_on(screen)
 
 
-def reopen(window: MainWindow, screen: QScreen | None) -> None:
+def reopen(window: DisplayWindow, screen: QScreen | None) -> None:
     """Open the display over ``window`` on ``screen``, as the display of the window it
     takes the place of was (View > Language builds a new window in the new language)."""
     window.named_actions[ActionName.TABLE_DISPLAY].setChecked(True)
     toggle(window, True, screen)
 
 
-def to_next_screen(window: MainWindow) -> None:
+def to_next_screen(window: DisplayWindow) -> None:
     """View > Table display on the next screen: open the display if it is closed, then
     move it to the screen after its own."""
     display = window.table_display

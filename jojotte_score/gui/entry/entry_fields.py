@@ -11,6 +11,7 @@ from typing import Generic, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, Qt, Signal
 from PySide6.QtGui import (
+    QAccessible,
     QFont,
     QKeyEvent,
     QPalette,
@@ -27,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.flow_layout import FlowLayout
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _
@@ -37,9 +40,13 @@ T = TypeVar("T")
 _MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
 
 
-def show_error(label: QLabel, message: str) -> None:
-    """Show ``message`` in an error label (hidden when empty)."""
-    label.setText(ERROR_MARK + message if message else "")
+def show_error(label: QLabel, message: str, *, say: bool = False) -> None:
+    """Show ``message`` in an error label (hidden when empty); with ``say`` a screen reader
+    hears it too (a key refused; the messages a refused Enter shows are said together)."""
+    shown = ERROR_MARK + message if message else ""
+    if say:
+        announce(label, shown)
+    label.setText(shown)
     parent = label.parentWidget()
     if parent is None or label.isVisibleTo(parent) != bool(message):
         label.setVisible(bool(message))
@@ -49,26 +56,49 @@ def show_error(label: QLabel, message: str) -> None:
 
 
 def error_label() -> QLabel:
-    """A hidden label for a field's message: word-wrapped, italic, in the highlight colour."""
+    """A hidden label for a field's message: word-wrapped, upright, in the window's text
+    colour (the warning sign marks it; the highlight colour on the window's grey was 3.2:1,
+    too faint to read, and italics are harder to read still)."""
     label = QLabel()
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setForegroundRole(QPalette.ColorRole.Highlight)
-    font = QFont()
-    font.setItalic(True)
-    label.setFont(font)
+    label.setForegroundRole(QPalette.ColorRole.WindowText)
     label.setVisible(False)
     return label
 
 
-class ChoiceField(QFrame, Generic[T]):
+def spoken(label: str) -> str:
+    """A choice's label as a screen reader says it: without the symbol before its word
+    ("♣ Clubs" is "Clubs": the symbol was read as "black club suit")."""
+    first, space, rest = label.partition(" ")
+    if space and rest and len(first) == 1 and not first.isalnum():
+        return rest
+    return label
+
+
+class ChoiceButton(QToolButton, Speaking):
+    """One choice of a :class:`ChoiceField`: a radio button to a screen reader, checked when
+    chosen, its key as its description."""
+
+    def accessible_role(self) -> QAccessible.Role:
+        return QAccessible.Role.RadioButton
+
+    def accessible_state(self, state: QAccessible.State) -> None:
+        state.checkable = True
+        state.checked = self.isChecked()
+
+
+class ChoiceField(QFrame, Speaking, Generic[T]):
     """One field made of a row of buttons; a single key chooses, the mouse too.
 
     The field takes the focus as a whole (the buttons do not), so Tab moves from field to
     field. Left and Right step through the choices; Backspace or Delete go back to the
-    default. ``chosen`` is emitted when the user picks a choice with a key or the mouse;
-    ``changed`` whenever the value changes; ``stray`` carries a printable key that is none
-    of the choices' (the panel passes it on or says it was refused).
+    default. A screen reader meets a group of radio buttons named by the row's label, with
+    the choice made as its description ("Spades chosen"); a choice made with a key or an
+    arrow is announced ("Trump: Spades"). ``chosen`` is emitted when the user picks a choice
+    with a key or the mouse; ``changed`` whenever the value changes; ``stray`` carries a
+    printable key that is none of the choices' (the panel passes it on or says it was
+    refused).
     """
 
     chosen = Signal()
@@ -77,6 +107,7 @@ class ChoiceField(QFrame, Generic[T]):
 
     def __init__(self, name: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        accessibility.install()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(name)
@@ -85,6 +116,7 @@ class ChoiceField(QFrame, Generic[T]):
         self._choices: list[tuple[T | None, QToolButton, tuple[str, ...]]] = []
         self._value: T | None = None
         self._default: T | None = None
+        self._error: QLabel | None = None
 
     def set_choices(
         self, choices: Sequence[tuple[T | None, str, Sequence[str]]], default: T | None = None
@@ -106,14 +138,17 @@ class ChoiceField(QFrame, Generic[T]):
             button = buttons[number] if number < len(buttons) else self._new_button(number)
             shown = literal(label)
             button.setText(f"{shown} [{'/'.join(keys)}]" if keys else shown)
-            button.setAccessibleName(label)
+            button.setAccessibleName(spoken(label))
+            button.setAccessibleDescription(
+                _("Key {key}").format(key=" / ".join(keys)) if keys else ""
+            )
             self._choices.append((value, button, tuple(k.upper() for k in keys)))
         known = [value for value, _b, _k in self._choices]
         self._set(self._value if self._value in known else default)
 
     def _new_button(self, number: int) -> QToolButton:
         """The button of the choice at ``number`` (0-based), added to the row."""
-        button = QToolButton(self)
+        button = ChoiceButton(self)
         button.setCheckable(True)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -144,8 +179,46 @@ class ChoiceField(QFrame, Generic[T]):
         for value, _button, keys in self._choices:
             if text.upper() in keys:
                 self._set(value)
+                self._say_choice()
                 return True
         return False
+
+    def choice_label(self) -> str:
+        """The label of the choice made ("" for none)."""
+        for value, button, _keys in self._choices:
+            if value == self._value:
+                return button.accessibleName()
+        return ""
+
+    def accessible_role(self) -> QAccessible.Role:
+        return QAccessible.Role.Grouping
+
+    def accessible_value(self) -> str:
+        return self.choice_label()
+
+    def accessible_state(self, state: QAccessible.State) -> None:
+        state.invalid = self._error is not None
+
+    def described_by(self) -> QWidget | None:
+        return self._error
+
+    def set_error(self, label: QLabel | None) -> None:
+        """Tie the error message shown in ``label`` to the field (None: no error): a screen
+        reader reads it after the choice made and finds the field invalid."""
+        self._error = label
+        self._describe()
+
+    def _describe(self) -> None:
+        chosen = self.choice_label()
+        words = _("{choice} chosen").format(choice=chosen) if chosen else _("nothing chosen")
+        if self._error is not None:
+            words = f"{words}. {self._error.text()}"
+        self.setAccessibleDescription(words)
+
+    def _say_choice(self) -> None:
+        """Announce the choice the user just made: "Trump: Spades"."""
+        chosen = self.choice_label() or _("nothing chosen")
+        announce(self, _("{field}: {choice}").format(field=self.accessibleName(), choice=chosen))
 
     def keys(self) -> set[str]:
         """Every key this field answers to."""
@@ -159,15 +232,17 @@ class ChoiceField(QFrame, Generic[T]):
         changed = value != self._value
         self._value = value
         for choice, button, _keys in self._choices:
-            button.setChecked(choice == value)
+            button.setChecked(choice == value)  # Qt tells a screen reader of the change
             font = QFont()  # bold only: the size follows the panel's (large print)
             font.setBold(choice == value)
             button.setFont(font)
+        self._describe()
         if changed:
             self.changed.emit()
 
     def _pick(self, value: T | None) -> None:
         self._set(value)
+        self._say_choice()
         self.chosen.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -187,10 +262,12 @@ class ChoiceField(QFrame, Generic[T]):
             step = 1 if key == Qt.Key.Key_Right else -1
             index = values.index(self._value) if self._value in values else -step
             self._set(values[(index + step) % len(values)])
+            self._say_choice()
             event.accept()
             return
         if key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
             self.reset()
+            self._say_choice()
             event.accept()
             return
         if text.isprintable() and text.strip():

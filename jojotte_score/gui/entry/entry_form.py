@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import (
-    ChouetteRoles,
+    GameKey,
     Hand,
     PlayedHand,
+    RubberRoles,
     Special,
     ThrownIn,
-    Variant,
     side_names,
 )
 from jojotte_score.core.tables import contract_deck
@@ -44,26 +45,24 @@ if TYPE_CHECKING:
 
 class EntryForm(FormRules):
     """The rules of the entry form for a sitting whose hands are recorded side against
-    side: two players, partnerships, or the chouette, whose sides are the rubber's box
-    (side 0) and its team (side 1, the captain plays the cards, C1) given by ``chouette``."""
+    side: two players, partnerships, or the chouette, whose sides are played by the seats
+    the rubber's ``roles`` give (the box, side 0, and the captain who plays the team's
+    cards, side 1, C1), as the game says."""
 
     def __init__(
         self,
-        variant: Variant,
+        variant: GameKey,
         players: Sequence[str],
-        chouette: ChouetteRoles | None = None,
+        roles: RubberRoles | None = None,
     ) -> None:
         super().__init__(variant, players)
-        self.chouette = chouette
-        if chouette is not None:
-            box, captain = self.players[chouette.box], self.players[chouette.captain]
-            partner = self.players[chouette.partner]
-            self.names = (box, captain)
-            self.labels = (
-                _("{player} (box)").format(player=box),
-                _("{captain} (captain, with {partner})").format(captain=captain, partner=partner),
-            )
-            keys = (self.seat_keys[chouette.box], self.seat_keys[chouette.captain])
+        self.roles = roles
+        game = find_game(variant)
+        if roles is not None:
+            seats = game.side_seats(roles)
+            self.names = (self.players[seats[0]], self.players[seats[1]])
+            self.labels = game.side_labels(roles, self.players)
+            keys = (self.seat_keys[seats[0]], self.seat_keys[seats[1]])
         else:
             self.names = side_names(variant, self.players)
             self.labels = self.names
@@ -133,11 +132,11 @@ class EntryForm(FormRules):
         """``check_hand``'s errors and warnings; in the chouette, between the rubber's box
         and captain, whichever of whom deals (C7)."""
         assert isinstance(hand, PlayedHand | ThrownIn)
-        roles = self.chouette
+        roles = self.roles
         if roles is None:
             return check_hand(hand, self.variant, number, self.names)
         found = check_hand(hand._replace(dealer=None), self.variant, number, self.names)
-        found.extend(self.variant.game.dealer_problems(hand, number, self.players, roles))
+        found.extend(find_game(self.variant).dealer_problems(hand, number, self.players, roles))
         return found
 
     def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
@@ -148,10 +147,10 @@ class EntryForm(FormRules):
             return []  # the three-player game's rows
         sides = [(side, self.labels[side], self.side_keys[side]) for side in SIDES]
         if slot is Slot.DEALER:
-            if self.chouette is not None:
+            if self.roles is not None:
                 return [
                     (seat, self.labels[side], self.seat_keys[seat])
-                    for side, seat in enumerate((self.chouette.box, self.chouette.captain))
+                    for side, seat in enumerate(find_game(self.variant).side_seats(self.roles))
                 ]
             return [(seat, name, self.seat_keys[seat]) for seat, name in enumerate(self.players)]
         if slot in (Slot.BIDDER, Slot.LAST_TRICK):
@@ -184,7 +183,11 @@ class EntryForm(FormRules):
         side = slot.side
         if slot.row != "card_points":
             return super().suggestion(values, slot)
-        if not self.variant.all_cards_played or side is None or values.get(slot) is not None:
+        if (
+            not find_game(self.variant).all_cards_played
+            or side is None
+            or values.get(slot) is not None
+        ):
             return None
         if values.trump is None:
             return None

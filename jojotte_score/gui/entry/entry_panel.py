@@ -43,17 +43,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.games import first_game
+from jojotte_score.core.games import find_game, first_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
+    GameKey,
+    RubberRoles,
     Rules,
     Special,
     ThrownIn,
     Trump,
-    Variant,
 )
+from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
     ChoiceField,
@@ -86,11 +87,11 @@ def _plain(row: str) -> str:
 
 
 def entry_form_for(
-    variant: Variant, players: Sequence[str], chouette: ChouetteRoles | None = None
+    variant: GameKey, players: Sequence[str], roles: RubberRoles | None = None
 ) -> FormRules:
     """The form of a sitting: side against side, or by seat (three players, cutthroat)."""
-    if not variant.game.by_seat:
-        return EntryForm(variant, players, chouette if variant.game.has_roles else None)
+    if not find_game(variant).by_seat:
+        return EntryForm(variant, players, roles if find_game(variant).has_roles else None)
     from jojotte_score.gui.entry.seat_form import SeatEntryForm  # only for such a sitting
 
     return SeatEntryForm(variant, players)
@@ -116,7 +117,7 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     return box.exec() == yes
 
 
-class EntryPanel(QWidget):
+class EntryPanel(QWidget, Speaking):
     """Records one hand: a new one, one inserted before ``position``, or a replacement.
 
     Call :meth:`set_context` with the sitting's variant, players and rules, a scorer that has
@@ -129,6 +130,7 @@ class EntryPanel(QWidget):
 
     submitted = Signal(object)
     cancelled = Signal()
+    announced = Signal(str)
     started = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -325,7 +327,7 @@ class EntryPanel(QWidget):
 
     def set_context(
         self,
-        variant: Variant,
+        variant: GameKey,
         players: tuple[str, ...],
         rules: Rules,
         prior: Scorer,
@@ -455,7 +457,7 @@ class EntryPanel(QWidget):
             return False
         if not self._answers_passed(None, text):
             message = _("“{key}” was not typed in: the hand needs nothing more; Enter records it.")
-            show_error(self.general_error, message.format(key=text))
+            show_error(self.general_error, message.format(key=text), say=True)
         return True
 
     def focusInEvent(self, event: QFocusEvent) -> None:
@@ -513,7 +515,7 @@ class EntryPanel(QWidget):
             message = _("“{key}” is none of this row's keys.").format(key=text)
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
-        show_error(self._error_label_for(slot), message)
+        show_error(self._error_label_for(slot), message, say=True)
 
     def _answers_passed(self, slot: Slot | None, text: str) -> bool:
         """A key of a row the focus passed by before ``slot`` (None: the Record button,
@@ -568,15 +570,18 @@ class EntryPanel(QWidget):
         self._shown_missing = True
         if check.hand is None:
             self._show_messages(check)
+            self._say_messages()
             self._focus_first()
             return False
         if check.errors:
             self._show_messages(check)
+            self._say_messages()
             self._focus_field(check.errors[0].field or "")
             return False
         if check.warnings and self._confirmed != check.hand:
             self._confirmed = check.hand
             self._show_messages(check)
+            self._say_messages()
             self._update_record_button()
             return False
         self._submit(check.hand)
@@ -619,7 +624,9 @@ class EntryPanel(QWidget):
         """Ask for each side's declared melds and fill the meld points the rules give."""
         trump = self.trump.value()
         if trump is None:
-            show_error(self.errors["melds"], _("Choose the trump first: it ranks the melds."))
+            show_error(
+                self.errors["melds"], _("Choose the trump first: it ranks the melds."), say=True
+            )
             self.trump.setFocus()
             return
         from jojotte_score.gui.entry.meld_dialog import MeldDialog  # built on first use
@@ -690,8 +697,17 @@ class EntryPanel(QWidget):
                 default = choices[0][0] if slot in (Slot.DOUBLE, Slot.SPECIAL) else None
                 field.set_choices(choices, default)
         names = self.form.pair_names(values)
-        for pair in (self.melds, self.card_points, self.tricks):
+        for row, pair in (
+            ("melds", self.melds),
+            ("card_points", self.card_points),
+            ("tricks", self.tricks),
+        ):
             pair.set_names(names)
+            # A screen reader names a box by the label it is the buddy of: the row's label
+            # names the left-hand box as the box names itself ("Card points, Anna").
+            spoken = pair.edits[0].accessibleName()
+            if self.row_labels[row].accessibleName() != spoken:
+                self.row_labels[row].setAccessibleName(spoken)
         for row, cell in self._row_cells.items():
             slots = [slot for slot in SEAT_ORDER if slot.row == row]
             shown = any(self.form.is_shown(values, slot) for slot in slots)
@@ -782,7 +798,24 @@ class EntryPanel(QWidget):
         else:
             text = _("Hand {number}").format(number=number)
         self.mode_label.setText(text)
+        self._name_mode(number)
         self.cancel_button.setVisible(self._mode != MODE_ADD)
+
+    def _name_mode(self, number: int) -> None:
+        """The panel's name says what it records ("New hand 7", "Editing hand 3"); a screen
+        reader hears it when it changes."""
+        if self._mode == MODE_REPLACE:
+            name = _("Editing hand {number}").format(number=number)
+        elif self._mode == MODE_INSERT:
+            name = _("New hand {number}, inserted").format(number=number)
+        else:
+            name = _("New hand {number}").format(number=number)
+        if name != self.accessibleName():
+            known = bool(self.accessibleName())
+            self.setAccessibleName(name)
+            if known:
+                announce(self, name)
+                self.announced.emit(name)
 
     def _show_messages(self, check: FormCheck) -> None:
         messages = check.messages(show_missing=self._shown_missing)
@@ -792,12 +825,50 @@ class EntryPanel(QWidget):
                 targets[f"{pair_name}[{side}]"] = pair.errors[side]
         for field, label in targets.items():
             show_error(label, "\n".join(messages.get(field, [])))
+        self._tie_errors(targets)
         rest = [text for field, texts in messages.items() if field not in targets for text in texts]
         if self._confirmed is not None:
             rest.append(
                 _("Check the warning above; press Enter again (or Record anyway) to record.")
             )
         show_error(self.general_error, "\n".join(rest))
+
+    def _say_messages(self) -> None:
+        """Say every message shown, field by field, then the panel's own: Enter was refused
+        (a message that comes and goes while a number is typed is not said)."""
+        pairs = {"melds": self.melds.errors, "card_points": self.card_points.errors}
+        labels = [
+            *(label for row in self.errors for label in (self.errors[row], *pairs.get(row, ()))),
+            self.general_error,
+        ]
+        spoken = "\n".join(label.text() for label in labels if label.text())
+        if spoken:
+            announce(self, spoken)
+            self.announced.emit(spoken)
+
+    def _tie_errors(self, targets: dict[str, QLabel]) -> None:
+        """Tie each error shown to its field: a row's to its choices or its boxes, a box's
+        own to the box (its description; a row of choices is marked invalid too)."""
+        tied: dict[QWidget, list[QLabel]] = {}
+        for field, label in targets.items():
+            if not label.text():
+                continue
+            row, _bracket, side = field.partition("[")
+            if side:
+                pair = self.card_points if row == "card_points" else self.melds
+                widgets: list[QWidget] = [pair.edits[int(side.rstrip("]"))]]
+            else:
+                widgets = [self._slots[slot] for slot in self._slots if slot.row == row]
+            for widget in widgets:
+                tied.setdefault(widget, []).append(label)
+        for widget in self._slots.values():
+            labels = tied.get(widget, [])
+            if isinstance(widget, ChoiceField):
+                widget.set_error(labels[0] if labels else None)
+            else:
+                words = "\n".join(label.text() for label in labels)
+                if widget.accessibleDescription() != words:
+                    widget.setAccessibleDescription(words)
 
     def _show_preview(self, check: FormCheck) -> None:
         if check.hand is None:

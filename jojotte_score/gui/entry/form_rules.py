@@ -31,16 +31,17 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import (
     AnyHand,
     Doubling,
+    GameKey,
     PlayedHand,
     SeatHand,
     SidesWith,
     Special,
     ThrownIn,
     Trump,
-    Variant,
 )
 from jojotte_score.core.validation import errors_only, possible_unbid_slam
 from jojotte_score.i18n import N_, _, pgettext
@@ -335,7 +336,7 @@ class FormRules:
     order: tuple[Slot, ...] = ORDER
     by_seat = False  # "Still to enter" calls the two boxes "both players'", else "both sides'"
 
-    def __init__(self, variant: Variant, players: Sequence[str]) -> None:
+    def __init__(self, variant: GameKey, players: Sequence[str]) -> None:
         self.variant = variant
         self.players = tuple(players)
         self.seat_keys = tuple(choice_keys(self.players))
@@ -404,7 +405,7 @@ class FormRules:
         side = slot.side
         if slot.row != "tricks" or side is None or values.get(slot) is not None:
             return None
-        total = self.variant.tricks_per_hand
+        total = find_game(self.variant).tricks_per_hand
         other = values.tricks[1 - side]
         if other is None or not 0 <= other <= total:
             return None
@@ -454,10 +455,6 @@ class FormRules:
         if slot in (Slot.LAST_TRICK, Slot.JOJOTTE):
             return values.special is not Special.NULLO
         return True
-
-    def needs_input(self, values: FormValues, slot: Slot) -> bool:
-        """True for an empty slot the hand cannot be recorded without."""
-        return self._needs(values, slot, self.missing(values))
 
     def _needs(self, values: FormValues, slot: Slot, missing: dict[str, str]) -> bool:
         if not self.is_enabled(values, slot):

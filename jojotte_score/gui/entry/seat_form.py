@@ -21,7 +21,8 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.model import Doubling, SeatHand, SidesWith, Special, Variant
+from jojotte_score.core.games import find_game
+from jojotte_score.core.model import Doubling, GameKey, SeatHand, SidesWith, Special
 from jojotte_score.gui.entry.form_rules import (
     NOBODY_KEYS,
     SEAT_ORDER,
@@ -46,11 +47,12 @@ class SeatEntryForm(FormRules):
     order = SEAT_ORDER
     by_seat = True
 
-    def __init__(self, variant: Variant, players: Sequence[str]) -> None:
-        if not variant.game.by_seat:
-            raise ValueError(f"a {variant.value} hand is recorded side against side")
+    def __init__(self, variant: GameKey, players: Sequence[str]) -> None:
+        game = find_game(variant)
+        if not game.by_seat:
+            raise ValueError(f"a {game.value} hand is recorded side against side")
         super().__init__(variant, players)
-        self.cutthroat = variant.game.dealer_sits_out
+        self.cutthroat = game.dealer_sits_out
 
     # Who plays ------------------------------------------------------------------------------
 
@@ -209,7 +211,7 @@ class SeatEntryForm(FormRules):
         seat's number on the box of the player it names."""
         assert isinstance(hand, SeatHand)
         names = self.players
-        found = self.variant.game.check_seat_hand(hand, number, tuple(names))
+        found = find_game(self.variant).check_seat_hand(hand, number, tuple(names))
         boxes = {hand.declarer: 0, hand.active_defender: 1}
         return [_on_box(problem, boxes) for problem in found]
 

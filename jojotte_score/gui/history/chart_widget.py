@@ -11,15 +11,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QSize, Qt
-from PySide6.QtGui import QImage, QImageWriter, QPainter, QPaintEvent, QPalette
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRect, QSize, Qt
+from PySide6.QtGui import QAccessible, QImage, QImageWriter, QPainter, QPaintEvent, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from jojotte_score.formats.atomic import write_atomically
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import ReadSheet
 from jojotte_score.i18n import _
 from jojotte_score.render.chart_layout import Chart, ChartLayout, ChartMetrics, layout_chart
 from jojotte_score.render.chart_painter import paint_chart
+from jojotte_score.render.chart_reading import chart_rows
 from jojotte_score.render.sheet_painter import text_width_for
+from jojotte_score.render.sheet_reading import ReadItem
 
 _POINTS_PER_INCH = 72.0
 
@@ -58,12 +62,18 @@ def png_bytes(image: QImage) -> bytes:
     return bytes(data.data())
 
 
-class ChartWidget(QWidget):
-    """Shows one chart, filling the widget; nothing when it has none."""
+class ChartWidget(ReadSheet):
+    """Shows one chart, filling the widget; nothing when it has none.
+
+    A screen reader meets a chart named by its title, described by its summary, with a row
+    for each point of its x axis ("hand 3: Anna +120, Bert 40"): the data read as a table.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        accessibility.install()
         self._chart: Chart | None = None
+        self._rows: tuple[ReadItem, ...] = ()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.setAccessibleName(_("Plot"))
@@ -75,7 +85,25 @@ class ChartWidget(QWidget):
         self.setAccessibleName(chart.title if chart is not None else _("Plot"))
         self.setAccessibleDescription(chart.summary if chart is not None else "")
         self.setToolTip(chart.summary if chart is not None else "")
+        rows = () if chart is None else chart_rows(chart)
+        self._rows = tuple(ReadItem(row, "", "row", (0.0, 0.0, 0.0, 0.0)) for row in rows)
         self.update()
+        accessibility.tell_changed(self)
+
+    def accessible_role(self) -> QAccessible.Role:
+        return QAccessible.Role.Chart
+
+    def reading(self) -> tuple[ReadItem, ...]:
+        """The chart's data, a row for each point of its x axis."""
+        return self._rows
+
+    def item_rect(self, item: ReadItem) -> QRect:
+        """A row of data is read off the whole plot."""
+        return self.rect()
+
+    def summary(self) -> str:
+        """The chart's summary in words."""
+        return self.accessibleDescription()
 
     def chart(self) -> Chart | None:
         """The chart shown, if any."""

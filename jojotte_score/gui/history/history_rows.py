@@ -15,7 +15,8 @@ from datetime import date, datetime
 from pathlib import Path
 from typing import Final
 
-from jojotte_score.core.model import Variant, side_names
+from jojotte_score.core.games import find_game
+from jojotte_score.core.model import GameKey, side_names
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
 from jojotte_score.formats.csv_names import named_column, named_columns, seat_labels
@@ -92,7 +93,7 @@ class HistoryRow:
     """The local calendar date, or None for a damaged sitting (whose date is unknown)."""
     title: str
     place: str
-    variant: Variant
+    variant: GameKey
     players: tuple[str, ...]
     players_text: str
     hands: int
@@ -160,7 +161,7 @@ class HistoryRow:
             "date": NONE if self.damaged or self.day is None else self.day.isoformat(),
             "title": self.title,
             "place": self.place,
-            "variant": NONE if self.damaged else self.variant.value,
+            "variant": NONE if self.damaged else find_game(self.variant).value,
             "players": self.text(Column.PLAYERS),
             "hands": self.hands,
             "rubbers_finished": self.rubbers,

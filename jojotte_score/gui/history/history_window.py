@@ -37,6 +37,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import Speaking
 from jojotte_score.gui.history.history_rows import (
     NUMBER_COLUMNS,
     Column,
@@ -124,7 +126,16 @@ class HistoryTableModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+        if orientation == Qt.Orientation.Vertical:
+            # Each row's header for a screen reader (the table shows none): its date and
+            # players, "2026-12-01, Anna, Bert, Carl".
+            if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._shown):
+                row = self._shown[section]
+                return _("{date}, {players}").format(
+                    date=row.text(Column.DATE), players=row.text(Column.PLAYERS)
+                )
+            return None
+        if not 0 <= section < len(Column):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
             return heading(Column(section))
@@ -148,10 +159,11 @@ class HistoryTableModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-class HistoryWindow(QWidget):
+class HistoryWindow(QWidget, Speaking):
     """The history: a window of tabs, non-modal. The "Sittings" tab lists every stored
     sitting (``list_sittings``, called again by :meth:`reload`); Open, Enter or a double
-    click call ``open_sitting`` with the chosen sitting's id."""
+    click call ``open_sitting`` with the chosen sitting's id. A screen reader meets it as a
+    window (a plain widget would be a "client" area)."""
 
     def __init__(
         self,
@@ -160,6 +172,7 @@ class HistoryWindow(QWidget):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
+        accessibility.install()
         self.setWindowTitle(_("History"))
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
@@ -168,6 +181,7 @@ class HistoryWindow(QWidget):
         self._stale: set[QWidget] = set()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.tabs.setAccessibleName(_("History"))
         self.tabs.currentChanged.connect(lambda _index: self._refresh_shown())
         self.sittings_tab = self._build_sittings_tab()
         # Translators: the history window's tabs, filters and buttons each need an Alt letter
@@ -220,6 +234,8 @@ class HistoryWindow(QWidget):
         self.until_check = QCheckBox(_("&Until:"))
         self.since = _date_edit()
         self.until = _date_edit()
+        self.since.setAccessibleName(_("Played from"))
+        self.until.setAccessibleName(_("Played until"))
         filters = QHBoxLayout()
         filters.addWidget(player_label)
         filters.addWidget(self.player, 2)
@@ -229,6 +245,7 @@ class HistoryWindow(QWidget):
             filters.addWidget(edit)
         filters.addStretch(1)
         self.table = QTableView()
+        self.table.setAccessibleName(_("Stored sittings"))
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -389,7 +406,7 @@ class HistoryWindow(QWidget):
         try:
             write_history_csv(self.model.shown_rows(), path)
         except OSError as error:
-            from jojotte_score.gui.window.dialogs import show_message
+            from jojotte_score.gui.messages import show_message
 
             show_message(
                 self,

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.games import find_game
 from jojotte_score.core.series import (
     SittingCourse,
     SittingResult,
@@ -35,7 +37,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.chart_widget import ChartWidget
-from jojotte_score.gui.window.dialogs import show_message
+from jojotte_score.gui.messages import show_message
 from jojotte_score.i18n import _
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart
@@ -95,6 +97,9 @@ class _Plot(QWidget):
         self.chart.set_chart(chart)
         self.summary.setText(chart.summary if chart is not None else _("Nothing to plot yet."))
         self.save_button.setEnabled(chart is not None)
+        # Three plots have a "Save PNG…" each: a screen reader tells them apart by the title.
+        title = chart.title if chart is not None else self.name
+        self.save_button.setAccessibleName(_("Save “{plot}” as PNG").format(plot=title))
 
     def save(self) -> None:
         name, _filter = QFileDialog.getSaveFileName(
@@ -136,6 +141,7 @@ class PlotsView(QWidget):
         for row, plot in enumerate((self.course, self.results, self.shares)):
             grid.addWidget(plot, row, 0)
         scroll = QScrollArea(widgetResizable=True)
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the plots are the stops; Tab passes
         scroll.setWidget(plots)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -149,7 +155,7 @@ class PlotsView(QWidget):
         self.sitting.blockSignals(True)
         self.sitting.clear()
         for info in infos:
-            names = info.players if info.variant.game.per_player else info.side_names
+            names = info.players if find_game(info.variant).per_player else info.side_names
             label = sitting_label(info.id, info.title, info.created, info.variant, names)
             self.sitting.addItem(label, info.id)
         index = self.sitting.findData(chosen)

@@ -86,11 +86,18 @@ class StatisticsModel(QAbstractTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(StatisticsColumn):
+        if orientation == Qt.Orientation.Vertical:
+            # Each row's header for a screen reader (the table shows none): the player.
+            if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._rows):
+                return self._rows[section].cells[StatisticsColumn.PLAYER]
+            return None
+        if not 0 <= section < len(StatisticsColumn):
             return None
         column = StatisticsColumn(section)
         if role == Qt.ItemDataRole.DisplayRole:
             return two_lines(column.heading)
+        if role == Qt.ItemDataRole.AccessibleTextRole:  # read on one line: "Avg/rubber"
+            return column.heading
         if role == Qt.ItemDataRole.ToolTipRole:
             return column.tip
         if role == Qt.ItemDataRole.TextAlignmentRole:

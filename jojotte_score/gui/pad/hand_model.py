@@ -2,12 +2,12 @@
 
 Rows are built when Qt asks for them (``data()``), so a sitting of 10,000 hands costs
 nothing until rows are shown; rows older than the newest rubber are scored when first
-shown (see :class:`~jojotte_score.gui.pad.pad.Pad`). The only arithmetic is adding up a
+shown (see :class:`~jojotte_score.presenters.pad.Pad`). The only arithmetic is adding up a
 hand's entries per side and line, as the pad shows them.
 
 A game of individual players (the three-player game, the chouette, cutthroat) has a pair
 of columns, above and below, for every player, from the same
-:class:`~jojotte_score.gui.pad.pad.Pad`.
+:class:`~jojotte_score.presenters.pad.Pad`.
 """
 
 from __future__ import annotations
@@ -20,17 +20,17 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
-    ChouetteRoles,
     Doubling,
     PlayedHand,
+    RubberRoles,
     Sitting,
     Special,
     ThrownIn,
     Trump,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.gui.pad.pad import Pad
 from jojotte_score.i18n import N_, _, current_language, ngettext
+from jojotte_score.presenters.pad import Pad
 
 if TYPE_CHECKING:
     from jojotte_score.core.model import SeatHand
@@ -46,7 +46,7 @@ TRUMP_SIGNS = {
 DOUBLING_SIGNS = {Doubling.NONE: "", Doubling.DOUBLE: " ×2", Doubling.REDOUBLE: " ×4"}
 
 _Index = QModelIndex | QPersistentModelIndex
-_MadeOf = tuple[HandResult, ChouetteRoles | None]  # what a row's texts are made from
+_MadeOf = tuple[HandResult, RubberRoles | None]  # what a row's texts are made from
 
 
 class Column(enum.IntEnum):
@@ -75,10 +75,16 @@ _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _DISPLAY = Qt.ItemDataRole.DisplayRole
 _ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
 _TOOLTIP = Qt.ItemDataRole.ToolTipRole
+# What a screen reader asks for, and only while one listens: the contract in words, and
+# each cell's description, the hand's explanation.
+_SPOKEN = Qt.ItemDataRole.AccessibleTextRole
+_DESCRIBED = Qt.ItemDataRole.AccessibleDescriptionRole
 # The roles answered: Qt asks for seven roles of every cell it paints (a call into Python
 # each), so the others are turned away first, without a look-up on Qt's namespace: the
 # cells' data took a seventh of a recorded hand before (callgrind, bench_record's hands).
-_ANSWERED = frozenset({int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP)})
+_ANSWERED = frozenset(
+    {int(_DISPLAY), int(_ALIGNMENT), int(_TOOLTIP), int(_SPOKEN), int(_DESCRIBED)}
+)
 _DISPLAY_ROLE = int(_DISPLAY)
 
 
@@ -134,6 +140,40 @@ def seat_points_text(hand: SeatHand) -> str:
         tricks = f"{hand.tricks[seats[0]]}–{hand.tricks[seats[1]]}"
         text = _("{points} ({tricks} tricks)").format(points=text, tricks=tricks)
     return text
+
+
+def contract_words(hand: PlayedHand | SeatHand | ThrownIn, names: Sequence[str]) -> str:
+    """The contract in words: "Anna, spades, doubled", "Bert, Nullo, 2 tricks", "Anna,
+    hearts, Slam"; a hand by seat says whom it was played against ("Anna, spades, against
+    Bert"); "thrown in". ``names`` are the hand's sides, or the players for a hand by seat.
+    """
+    from jojotte_score.core.explanation import trump_word  # only when a screen reader asks
+
+    if isinstance(hand, ThrownIn):
+        return _("thrown in")
+    declarer = hand.declarer  # the Nullo bidder in Nullo, else the bidder
+    player = names[declarer] if 0 <= declarer < len(names) else ""
+    if hand.special is Special.NULLO:
+        taken = hand.tricks[hand.declarer] if hand.tricks is not None else 0
+        parts = [
+            ngettext(
+                "{player}, Nullo, {count} trick", "{player}, Nullo, {count} tricks", taken
+            ).format(player=player, count=taken)
+        ]
+    else:
+        parts = [_("{player}, {trump}").format(player=player, trump=trump_word(hand.trump))]
+        if hand.special is Special.SLAM:
+            parts.append(_("Slam"))
+    if hand.double is Doubling.DOUBLE:
+        parts.append(_("doubled"))
+    elif hand.double is Doubling.REDOUBLE:
+        parts.append(_("redoubled"))
+    if not isinstance(hand, PlayedHand):  # a hand by seat, played against one defender
+        defender = hand.active_defender
+        against = names[defender] if 0 <= defender < len(names) else ""
+        parts.append(_("against {player}").format(player=against))
+    # Translators: what separates the parts of a contract read aloud: "Anna, spades, doubled".
+    return _(", ").join(parts)
 
 
 def notes_text(result: HandResult, sides: Sequence[str]) -> str:
@@ -269,7 +309,16 @@ class HandTableModel(QAbstractTableModel):
     ) -> Any:
         if role not in _ANSWERED:  # Qt asks for many roles it has no use for here
             return None
-        if orientation != Qt.Orientation.Horizontal or not 0 <= section <= self.notes_column():
+        if orientation == Qt.Orientation.Vertical:
+            # The row's header for a screen reader (the list shows no row headers).
+            if role in (_DISPLAY, _SPOKEN) and 0 <= section < self.rowCount():
+                return _("Hand {number}").format(number=section + 1)
+            return None
+        if not 0 <= section <= self.notes_column():
+            return None
+        if role == _SPOKEN:
+            return self._heading(section).replace("\n", " ")
+        if role == _DESCRIBED:
             return None
         if role == _DISPLAY:
             return self._heading(section)
@@ -312,7 +361,19 @@ class HandTableModel(QAbstractTableModel):
         result = self.result(index.row())
         if result is None or self._pad is None or not 0 <= column <= self.notes_column():
             return None
-        return "\n".join(self._pad.explain(result.number))  # the tooltip
+        if role == _SPOKEN:
+            return self._spoken(result, column)
+        return "\n".join(self._pad.explain(result.number))  # the tooltip and the description
+
+    def _spoken(self, result: HandResult, column: int) -> str | None:
+        """What a screen reader reads in a cell: the contract in words ("Anna, spades,
+        doubled"); the shown text elsewhere (None)."""
+        if column != Column.CONTRACT:
+            return None
+        hand = result.hand
+        if isinstance(hand, PlayedHand):
+            return contract_words(hand, self._hand_sides(result))
+        return contract_words(hand, self._players)
 
     def _text(self, result: HandResult, column: int) -> str:
         hand = result.hand
@@ -338,30 +399,26 @@ class HandTableModel(QAbstractTableModel):
         return points_text(hand)
 
     def _hand_sides(self, result: HandResult) -> tuple[str, str]:
-        """The two sides of a hand recorded side against side: the chouette's box and
-        captain in the hand's rubber (C2)."""
+        """The two sides of a hand recorded side against side: the seats the game's roles
+        of the hand's rubber give them (the chouette's box and captain, C2)."""
         if self._pad is None:
             return (self._sides[0], self._sides[1])
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return (self._sides[0], self._sides[1])
-        return (self._players[roles.box], self._players[roles.captain])
+        first, second = self._pad.recent.game.side_seats(roles)
+        return (self._players[first], self._players[second])
 
     def _winners(self, result: HandResult) -> Sequence[str]:
         """Whom a game or rubber the ledger gives to a column goes to: the column's side or
-        player; in the chouette the team, captain and partner, when the captain's column
-        wins (C4a, C5)."""
+        player, unless the game's roles say (the chouette's team, captain and partner, when
+        the captain's column wins, C4a, C5)."""
         if self._pad is None:
             return self._sides
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return self._sides
-        names = list(self._sides)
-        # Translators: the chouette's team, as in "game to Carl and Bert".
-        names[roles.captain] = _("{captain} and {partner}").format(
-            captain=self._players[roles.captain], partner=self._players[roles.partner]
-        )
-        return names
+        return self._pad.recent.game.column_winners(roles, self._sides)
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

@@ -11,17 +11,23 @@ that the pad is never cut off at the side (its height follows its width).
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QPointF, QSize, Qt, Signal
-from PySide6.QtGui import QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
+from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QAccessible, QHelpEvent, QKeyEvent, QMouseEvent, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from jojotte_score.core.ledger import Ledger
-from jojotte_score.gui.pad.pad import Pad, layout_pad
+from jojotte_score.gui import accessibility
+from jojotte_score.gui.accessibility import ReadSheet, announce
 from jojotte_score.i18n import _
+from jojotte_score.presenters.pad import Pad, layout_pad
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
+
+if TYPE_CHECKING:  # the reading is imported when a screen reader first asks for it
+    from jojotte_score.render.sheet_reading import ReadItem
 
 MIN_ZOOM = 0.5
 MAX_ZOOM = 4.0
@@ -29,16 +35,21 @@ MAX_ZOOM = 4.0
 SMALLEST_FIT = 0.6
 
 
-class SheetWidget(QWidget):
+class SheetWidget(ReadSheet):
     """Shows one rubber of a ledger as a bridge pad; follows the newest hand.
 
     ``hand_activated`` carries the number of the hand whose row was clicked;
     ``rubber_shown`` the number of the rubber now shown. PgUp and PgDn show the
     previous and the next rubber. Hovering over a row shows the hand's explanation.
+
+    A screen reader reads the pad as a node with a child for each thing painted
+    (:mod:`~jojotte_score.gui.accessibility`), and hears a hand recorded or corrected
+    ("Hand 7: Bert 80 below; Anna leads 510 to 330"), which ``announced`` carries too.
     """
 
     hand_activated = Signal(int)
     rubber_shown = Signal(int)
+    announced = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -48,6 +59,9 @@ class SheetWidget(QWidget):
         self._room: int | None = None
         self._selected: int | None = None
         self._layout: SheetLayout | None = None
+        self._reading: tuple[ReadItem, ...] | None = None
+        self._announcing = True
+        accessibility.install()
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
@@ -60,8 +74,16 @@ class SheetWidget(QWidget):
     def set_pad(self, pad: Pad | None) -> None:
         """Show ``pad`` at the rubber of its newest hand (None: a blank widget): two sides'
         columns, or a column per player in the three-player game, chouette and cutthroat."""
+        before = self._pad
+        listening = self._announcing and QAccessible.isActive()
+        read_before = self.reading() if listening else ()
         self._pad = pad
         self._show(pad.newest_rubber if pad is not None else 1, force=True)
+        if listening:
+            news = self._news(before, read_before)
+            if news:
+                announce(self, news)
+                self.announced.emit(news)
 
     def set_ledger(self, ledger: Ledger | None) -> None:
         """Show a whole ``ledger`` (None: a blank widget)."""
@@ -113,6 +135,77 @@ class SheetWidget(QWidget):
     def selected_hand(self) -> int | None:
         """The highlighted hand, if any."""
         return self._selected
+
+    def set_announcing(self, announcing: bool) -> None:
+        """Whether a recorded or corrected hand is announced (a second pad of the same
+        sitting, the table display's, stays silent: the window's says it)."""
+        self._announcing = announcing
+
+    # What a screen reader reads -----------------------------------------------------
+
+    def reading(self) -> tuple[ReadItem, ...]:
+        """Everything the sheet shows, in reading order (nothing without a ledger)."""
+        if self._reading is None:
+            layout, pad = self._layout, self._pad
+            if layout is None or pad is None:
+                self._reading = ()
+            else:
+                from jojotte_score.render.sheet_reading import read_sheet
+
+                rubber = pad.rubber(self._rubber)
+                hands = () if rubber is None else rubber.hands
+                winners = {h.number: h.game_winner for h in hands if h.game_winner is not None}
+                measure = text_width_for(self.font(), self)
+                self._reading = read_sheet(layout, measure, pad.sides, winners)
+        return self._reading
+
+    def item_rect(self, item: ReadItem) -> QRect:
+        """Where ``item`` is painted, in the widget's coordinates."""
+        left, top, right, bottom = item.box
+        top_left = self.widget_point(left, top)
+        bottom_right = self.widget_point(right, bottom)
+        return QRect(top_left.toPoint(), bottom_right.toPoint())
+
+    def summary(self) -> str:
+        """The rubber shown and who leads it: "Rubber 1 of 1; A leads 755 to 655"."""
+        from jojotte_score.render.sheet_reading import standing
+
+        pad = self._pad
+        captions = [item.words for item in self.reading() if item.role == "caption"]
+        rubber = None if pad is None else pad.rubber(self._rubber)
+        if pad is not None and rubber is not None:
+            captions.append(standing(pad.sides, rubber.totals))
+        return _("; ").join(captions)
+
+    def _news(self, before: Pad | None, read_before: tuple[ReadItem, ...]) -> str:
+        """What to say after the pad changed from ``before``: the hand just recorded, or the
+        first hand whose entries changed on the rubber shown, or the newest hand removed (an
+        undo); "" for anything else (another sitting opened)."""
+        from jojotte_score.render.sheet_reading import hand_news, standing
+
+        pad = self._pad
+        if pad is None or before is None or pad.sides != before.sides:
+            return ""
+        rubber = pad.rubber(self._rubber)
+        totals = None if rubber is None else rubber.totals
+        if pad.hand_count == before.hand_count - 1:
+            gone = _("Hand {number} removed").format(number=before.hand_count)
+            if totals is None:
+                return gone
+            return _("; ").join((gone, standing(pad.sides, totals)))
+        number: int | None = None
+        if pad.hand_count == before.hand_count + 1:
+            number = pad.hand_count
+        elif pad.hand_count == before.hand_count:
+            # The first hand whose entries changed; else whose prison did (the prison it
+            # put in, not who won it: that changes with a later hand's correction).
+            number = _first_changed(self.reading(), read_before, "entry") or _first_changed(
+                self.reading(), read_before, "prison"
+            )
+        if number is None:
+            return ""
+        finished = rubber is not None and rubber.winner is not None
+        return hand_news(self.reading(), number, pad.sides, totals, finished)
 
     # Zoom and geometry --------------------------------------------------------------
 
@@ -279,8 +372,23 @@ class SheetWidget(QWidget):
         pad = self._pad
         metrics = SheetMetrics(text_width=text_width_for(self.font(), self))
         self._layout = None if pad is None else layout_pad(pad, self._rubber, metrics)
+        self._reading = None
         self.updateGeometry()
         self.update()
+        accessibility.tell_changed(self)
+
+
+def _first_changed(
+    reading: tuple[ReadItem, ...], before: tuple[ReadItem, ...], role: str
+) -> int | None:
+    """The first hand whose items of ``role`` read differently in ``reading`` than
+    ``before``, if any."""
+
+    def read(items: tuple[ReadItem, ...]) -> set[tuple[int, str]]:
+        return {(i.hand, i.words) for i in items if i.hand is not None and i.role == role}
+
+    changed = read(reading) ^ read(before)
+    return min((hand for hand, _words in changed), default=None)
 
 
 def _whole(pixels: float) -> int:

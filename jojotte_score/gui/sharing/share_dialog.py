@@ -12,10 +12,11 @@ chosen: start-up stays as it was when nothing is shared.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt, QTimer
-from PySide6.QtGui import QGuiApplication, QPixmap
+from PySide6.QtGui import QAction, QGuiApplication, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -23,12 +24,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStatusBar,
     QVBoxLayout,
     QWidget,
 )
 
-from jojotte_score.gui.window.actions import ActionName
-from jojotte_score.gui.window.dialogs import show_message
+from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.messages import show_message
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.share.address import lan_address
 from jojotte_score.share.limits import Limits
@@ -37,11 +39,28 @@ from jojotte_score.share.server import ShareServer
 from jojotte_score.share.view import shared_views
 
 if TYPE_CHECKING:
-    from jojotte_score.gui.sitting.session import Shown
-    from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.presenters.session import Session, Shown
 
 FOLLOWERS_EVERY_MS = 1000
 """How often the window asks the server how many phones follow (milliseconds)."""
+
+
+class SharingWindow(Protocol):
+    """What sharing needs of the window whose sitting it serves (the main window): its
+    sitting, its File > Share with the table action, its place for the sharing, its status
+    line, and itself as the dialog's parent."""
+
+    sharing: Sharing | None
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def named_actions(self) -> Mapping[ActionName, QAction]: ...
+
+    def statusBar(self) -> QStatusBar: ...  # Qt's name
+
+    def window(self) -> QWidget: ...
 
 
 def followers_text(count: int) -> str:
@@ -141,8 +160,8 @@ class ShareDialog(QDialog):
 class Sharing(QObject):
     """The shared page of one window: its server, its dialog and its status-line label."""
 
-    def __init__(self, window: MainWindow, server: ShareServer) -> None:
-        super().__init__(window)
+    def __init__(self, window: SharingWindow, server: ShareServer) -> None:
+        super().__init__(window.window())
         self.server = server
         self._count = 0
         self.timer = QTimer(self)
@@ -151,11 +170,11 @@ class Sharing(QObject):
         self.timer.start()
         self._attach(window)
 
-    def _attach(self, window: MainWindow) -> None:
+    def _attach(self, window: SharingWindow) -> None:
         """Show the dialog and the status-line label over ``window``, in its language."""
         self.window = window
-        self.setParent(window)
-        self.dialog = ShareDialog(self.server.url, window)
+        self.setParent(window.window())
+        self.dialog = ShareDialog(self.server.url, window.window())
         self.dialog.show_followers(self._count)
         self.dialog.stop_button.clicked.connect(lambda: self._switch_off())
         self.label = QLabel(followers_text(self._count))
@@ -169,7 +188,7 @@ class Sharing(QObject):
         self.label.deleteLater()
         self.dialog.deleteLater()
 
-    def move_to(self, window: MainWindow) -> None:
+    def move_to(self, window: SharingWindow) -> None:
         """Go on sharing from ``window``, which takes this one's place (the window rebuilt
         in another language): the phones keep their page and its address."""
         shown = self.dialog.isVisible()
@@ -181,7 +200,7 @@ class Sharing(QObject):
     @classmethod
     def start(
         cls,
-        window: MainWindow,
+        window: SharingWindow,
         bind: str | None = None,
         port: int = 0,
         limits: Limits | None = None,
@@ -198,7 +217,9 @@ class Sharing(QObject):
             message = _("The score cannot be shared on {address}: {reason}")
             reason = error.strerror or str(error)
             show_message(
-                window, _("Share with the table"), message.format(address=address, reason=reason)
+                window.window(),
+                _("Share with the table"),
+                message.format(address=address, reason=reason),
             )
             return None
         return cls(window, server)
@@ -227,7 +248,7 @@ class Sharing(QObject):
         toggle(self.window, False)
 
 
-def toggle(window: MainWindow, on: bool) -> None:
+def toggle(window: SharingWindow, on: bool) -> None:
     """File > Share with the table…: start sharing ``window``'s sitting and show the dialog
     (``on``), or stop."""
     action = window.named_actions[ActionName.SHARE]

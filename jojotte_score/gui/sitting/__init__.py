@@ -1,2 +1,2 @@
-"""The open sitting apart from any widget (its session, for two sides or a column per
-player) and every change to it as an undoable command."""
+"""The open sitting's changes as undoable commands (the session itself, which has no
+widget, is ``jojotte_score.presenters.session``)."""

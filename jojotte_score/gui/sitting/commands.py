@@ -18,12 +18,12 @@ from typing import TYPE_CHECKING, NamedTuple
 from PySide6.QtGui import QUndoCommand
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.gui.sitting.session import Session
 from jojotte_score.i18n import _
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
-    from jojotte_score.core.model import AnyHand
+    from jojotte_score.core.model import AnyHand, Sitting
 
 
 class CommandTexts(NamedTuple):
@@ -274,3 +274,42 @@ class RenamePlayers(StoreCommand):
 
     def revert(self, store: SittingStore, sitting_id: int) -> None:
         store.rename_players(sitting_id, self._old)
+
+
+class UpdateSitting(StoreCommand):
+    """Put a sitting file's players, rules and hands in place of the stored sitting with the
+    same stable id (File > Import of a sitting already stored, docs/file-format.md)."""
+
+    def __init__(self, session: Session, sitting: Sitting, *, earlier_checks: bool) -> None:
+        super().__init__(session)
+        self._new = sitting
+        self._earlier = earlier_checks
+        stored = session.store.load(self._sitting_id)
+        self._old, self._title, self._place = stored.sitting, stored.title, stored.place
+        self._name()
+
+    def texts(self) -> CommandTexts:
+        return CommandTexts(
+            _("Update from the sitting file"),
+            _("&Undo update from the sitting file"),
+            _("&Redo update from the sitting file"),
+        )
+
+    def first_changed(self) -> int | None:
+        return 0
+
+    def apply(self, store: SittingStore, sitting_id: int) -> None:
+        store.replace_sitting(
+            sitting_id,
+            self._new,
+            title=self._title,
+            place=self._place,
+            earlier_checks=self._earlier,
+        )
+
+    def revert(self, store: SittingStore, sitting_id: int) -> None:
+        # The sitting as it was stored, which the store took then: what it tolerated then
+        # (a sitting recorded under earlier checks) it takes back.
+        store.replace_sitting(
+            sitting_id, self._old, title=self._title, place=self._place, earlier_checks=True
+        )

@@ -6,49 +6,14 @@ built after View > Language speaks the new language.
 
 from __future__ import annotations
 
-import enum
-
 from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenuBar
 
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.i18n import LANGUAGES, N_, _
 
 _Key = QKeySequence.StandardKey
-
-
-class ActionName(enum.Enum):
-    """The actions of the main window."""
-
-    NEW_SITTING = "new-sitting"
-    OPEN_SITTING = "open-sitting"
-    IMPORT_SITTING = "import-sitting"
-    EXPORT_SITTING = "export-sitting"
-    EXPORT_CSV = "export-csv"
-    PRINT = "print"
-    EXPORT_PDF = "export-pdf"
-    PRINT_BLANK_PADS = "print-blank-pads"
-    PRINT_CARD = "print-card"
-    SHARE = "share-with-table"
-    RENAME_PLAYERS = "rename-players"
-    QUIT = "quit"
-    UNDO = "undo"
-    REDO = "redo"
-    DELETE_HAND = "delete-hand"
-    INSERT_HAND = "insert-hand"
-    THROWN_IN = "thrown-in"
-    HISTORY = "history"
-    PREVIOUS_RUBBER = "previous-rubber"
-    NEXT_RUBBER = "next-rubber"
-    ZOOM_IN = "zoom-in"
-    ZOOM_OUT = "zoom-out"
-    RESET_ZOOM = "reset-zoom"
-    SHOW_EXPLANATION = "show-explanation"
-    TABLE_DISPLAY = "table-display"
-    TABLE_DISPLAY_SCREEN = "table-display-screen"
-    KEYBOARD_REFERENCE = "keyboard-reference"
-    SCORING_CARD = "scoring-card"
-    ABOUT = "about"
 
 
 _Spec = tuple[str, tuple[QKeySequence.StandardKey | str, ...], str]
@@ -137,6 +102,16 @@ SPECS: dict[ActionName, _Spec] = {
         (_Key.HelpContents, "F1"),
         N_("The keys of the entry panel and the menus"),
     ),
+    ActionName.SYNC_FOLDER: (
+        N_("S&ync folder…"),
+        (),
+        N_("Keep every sitting in step with other devices through a folder"),
+    ),
+    ActionName.SYNC_CONFLICTS: (
+        N_("Sync con&flicts…"),
+        (),
+        N_("The sittings changed on two devices before they synced, and your choice"),
+    ),
     ActionName.SCORING_CARD: (
         N_("&Scoring card…"),
         (),
@@ -161,6 +136,8 @@ CHANGES = frozenset(
         ActionName.DELETE_HAND,
         ActionName.INSERT_HAND,
         ActionName.THROWN_IN,
+        ActionName.SYNC_FOLDER,
+        ActionName.SYNC_CONFLICTS,
     }
 )
 """The actions that change the database: disabled when it is open read-only."""
@@ -208,6 +185,9 @@ MENUS: dict[str, tuple[ActionName | None, ...]] = {
         ActionName.PRINT_CARD,
         None,
         ActionName.SHARE,
+        None,
+        ActionName.SYNC_FOLDER,
+        ActionName.SYNC_CONFLICTS,
         None,
         ActionName.QUIT,
     ),

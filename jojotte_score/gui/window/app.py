@@ -7,6 +7,8 @@ environment and the settings file are passed in; nothing is read at import time.
 from __future__ import annotations
 
 import gc
+import os
+import re
 import signal
 import sys
 from collections.abc import Mapping
@@ -43,6 +45,20 @@ SIGNAL_POLL_MS = 200
 WARNING_MS = 20_000
 
 
+WAYLAND_FIRST = "wayland;xcb"
+"""Qt's platforms, in the order tried, when a Wayland compositor is there: natively on
+Wayland, X11 (XWayland) the fallback."""
+
+
+def platform_argument(environ: Mapping[str, str], platform: str = sys.platform) -> str | None:
+    """The ``-platform`` to give Qt: Wayland first, then X11, when a compositor is named
+    (``WAYLAND_DISPLAY``) and ``QT_QPA_PLATFORM`` chooses nothing; else None (Qt's own
+    choice, X11)."""
+    if not platform.startswith("linux") or environ.get("QT_QPA_PLATFORM"):
+        return None
+    return WAYLAND_FIRST if environ.get("WAYLAND_DISPLAY") else None
+
+
 def needs_offscreen(environ: Mapping[str, str], platform: str = sys.platform) -> bool:
     """True on Linux with no X11 or Wayland display and no Qt platform chosen."""
     if not platform.startswith("linux"):
@@ -50,8 +66,10 @@ def needs_offscreen(environ: Mapping[str, str], platform: str = sys.platform) ->
     return not any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"))
 
 
-def application(environ: Mapping[str, str]) -> QApplication:
-    """The running QApplication, or a new one (offscreen when there is no display)."""
+def application(environ: Mapping[str, str], messages: QtMessages | None = None) -> QApplication:
+    """The running QApplication, or a new one: offscreen when there is no display, natively
+    on Wayland (X11 the fallback) when a compositor is there. Qt's messages are held back
+    while it starts its platform (``messages``: the handler installed)."""
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
@@ -59,7 +77,15 @@ def application(environ: Mapping[str, str]) -> QApplication:
     if needs_offscreen(environ):
         print(_(NO_DISPLAY), file=sys.stderr)
         arguments += ["-platform", "offscreen"]
-    app = QApplication(arguments)
+    elif chosen := platform_argument(environ):
+        arguments += ["-platform", chosen]
+    if messages is not None:
+        messages.hold()
+    try:
+        app = QApplication(arguments)
+    finally:
+        if messages is not None:
+            messages.release()
     app.setApplicationName(APPLICATION)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(_(APP_TITLE))
@@ -121,21 +147,99 @@ def run_gui(
         # Offscreen the window would run unseen until killed: say so and stop.
         print(_(NO_DISPLAY_TO_SHOW), file=sys.stderr)
         return EXIT_FAILED
-    previous_handler = qInstallMessageHandler(say_qt_message)
+    messages = QtMessages(environ)
+    previous_handler = qInstallMessageHandler(messages)
     if previous_handler is not None:  # someone's own handler (a test harness): theirs stays
         qInstallMessageHandler(previous_handler)
     try:
-        return _run_gui(file, data_dir_option, quit_after_start, environ, settings_path, language)
+        return _run_gui(
+            file, data_dir_option, quit_after_start, environ, settings_path, language, messages
+        )
     finally:
         qInstallMessageHandler(previous_handler)
 
 
-def say_qt_message(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    """Qt's own warnings on stderr as every other line there reads: ``jojotte-score: Qt:
-    ...`` (debug messages are left out). Installed in place of Qt's default handler only."""
+QT_DEBUG_VARIABLES = ("QT_DEBUG_PLUGINS", "QT_LOGGING_RULES")
+"""Qt's variables that ask for its debug messages: what a user sets to report a problem."""
+
+
+class QtMessages:
+    """Qt's messages on stderr, installed as Qt's message handler by :func:`run_gui`.
+
+    Warnings always, as every other line there reads (``jojotte-score: Qt: ...``); debug
+    messages when one of :data:`QT_DEBUG_VARIABLES` is set (``QT_DEBUG_PLUGINS=1``,
+    ``QT_LOGGING_RULES=qt.qpa.*=true``; Qt sends debug messages only for what they enable,
+    besides a few unasked). While the application starts its platform they are held back:
+    when no platform can start, one line saying why (:mod:`platforms`) replaces them and
+    Qt's abort, and the program exits with status 1."""
+
+    def __init__(self, environ: Mapping[str, str]) -> None:
+        self.environ = environ
+        self.debug = any(environ.get(name) for name in QT_DEBUG_VARIABLES)
+        self.held: list[str] | None = None
+
+    def hold(self) -> None:
+        """Keep the messages back until :meth:`release` (the platform starting)."""
+        self.held = []
+
+    def release(self) -> None:
+        """Print what was held back (the platform started), and when Qt could not load a
+        platform it tried first, a line naming the library and package it lacks."""
+        held, self.held = self.held or [], None
+        for line in held:
+            print(line, file=sys.stderr, flush=True)
+            failed = re.search(r'Could not load the Qt platform plugin "(\w+)"', line)
+            if failed:
+                from PySide6.QtCore import QLibraryInfo
+
+                from jojotte_score.gui.window.platforms import fallback_line
+
+                plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
+                said = fallback_line(failed[1], plugins)
+                if said is not None:
+                    print(said, file=sys.stderr, flush=True)
+
+    def no_platform(self, message: str) -> None:
+        """When Qt's fatal ``message`` says no platform could start: the one line saying why,
+        and exit 1 (inside Qt's constructor: nothing is open yet)."""
+        from PySide6.QtCore import QLibraryInfo
+
+        from jojotte_score.gui.window.platforms import NO_PLATFORM, no_platform_line
+
+        if NO_PLATFORM not in message:
+            return
+        if self.debug:  # asked for: Qt's own account too
+            self.release()
+        plugins = Path(QLibraryInfo.path(QLibraryInfo.LibraryPath.PluginsPath))
+        line = no_platform_line(self.environ, platform_argument(self.environ), plugins)
+        print(line, file=sys.stderr, flush=True)
+        os._exit(EXIT_FAILED)
+
+    def __call__(self, kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if kind == QtMsgType.QtFatalMsg:
+            self.no_platform(message)
+        line = qt_message_line(kind, context, message, self.debug)
+        if line is None:
+            return
+        if self.held is not None and kind != QtMsgType.QtFatalMsg:
+            self.held.append(line)
+        else:
+            self.release()
+            print(line, file=sys.stderr, flush=True)
+
+
+def qt_message_line(
+    kind: QtMsgType, context: QMessageLogContext, message: str, debug: bool = False
+) -> str | None:
+    """A message of Qt's as a line of stderr, ``jojotte-score: Qt: ...``; debug messages
+    only when ``debug`` (None otherwise), with their category ("qt.qpa.wayland: ...")."""
     if kind == QtMsgType.QtDebugMsg:
-        return
-    print(f"jojotte-score: Qt: {message}", file=sys.stderr)
+        if not debug:
+            return None
+        category = context.category or ""
+        if category and category != "default":
+            message = f"{category}: {message}"
+    return f"jojotte-score: Qt: {message}"
 
 
 def _run_gui(
@@ -145,8 +249,9 @@ def _run_gui(
     environ: Mapping[str, str],
     settings_path: Path | None,
     language: str | None,
+    messages: QtMessages | None = None,
 ) -> int:
-    app = application(environ)
+    app = application(environ, messages)
     settings = AppSettings.at(settings_path)
     start_language(language, settings, environ)
     if settings.problem:
@@ -157,7 +262,7 @@ def _run_gui(
     except StorageError as error:
         print(f"jojotte-score: {error}", file=sys.stderr)
         if app.platformName() != "offscreen" and not quit_after_start:  # else nobody sees it
-            from jojotte_score.gui.window.dialogs import show_message  # only ever needed here
+            from jojotte_score.gui.messages import show_message  # only ever needed here
 
             show_message(None, _("Cannot open the sittings"), str(error))
         return EXIT_FAILED
@@ -176,9 +281,9 @@ def _run_window(
     settings: AppSettings,
     environ: Mapping[str, str],
 ) -> int:
-    from jojotte_score.gui.sitting.session import Session
     from jojotte_score.gui.window.error_report import ErrorReport
     from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.presenters.session import Session
 
     session = Session(
         SittingStore(opened.database), read_only=opened.read_only, read_only_note=opened.note

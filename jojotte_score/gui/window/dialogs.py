@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -29,53 +28,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.core.games import all_games
-from jojotte_score.core.model import ChouetteRoles, Rules, Variant
+from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.model import GameKey, RubberRoles, Rules
 from jojotte_score.core.validation import (
     MAX_LABEL_LENGTH,
     MAX_NAME_LENGTH,
     check_sitting_setup,
     errors_only,
 )
+from jojotte_score.gui.accessibility import announce
 from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
+from jojotte_score.gui.messages import ok_cancel_buttons
 from jojotte_score.gui.names import literal
-from jojotte_score.i18n import _, ngettext
+from jojotte_score.i18n import _
 from jojotte_score.storage.sittings import SittingInfo
 
 DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
-
-
-MESSAGE_LINES = 20
-"""The most lines a message box shows; the whole text is then in its details."""
-
-
-def show_message(parent: QWidget | None, title: str, text: str, *, warning: bool = True) -> None:
-    """A message box the player closes with OK (tests patch ``QMessageBox.exec``).
-
-    A long text (a file with thousands of problems) would make the box taller than any
-    screen, its OK button out of reach: the box shows the first lines and how many more
-    there are, and the whole text in its details, which scroll."""
-    icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
-    shown, rest = capped_message(text)
-    box = QMessageBox(icon, title, shown, QMessageBox.StandardButton.Ok, parent)
-    if rest:
-        box.setDetailedText(text)
-    box.exec()
-
-
-def capped_message(text: str, most: int = MESSAGE_LINES) -> tuple[str, int]:
-    """``text`` cut to its first ``most`` lines with a last line saying how many more there
-    are (in the details), and that number; ``text`` itself and 0 when it is short enough."""
-    lines = text.splitlines()
-    rest = len(lines) - most
-    if rest <= 0:
-        return text, 0
-    more = ngettext(
-        "... and {count} more line (Show Details... lists them all)",
-        "... and {count} more lines (Show Details... lists them all)",
-        rest,
-    )
-    return "\n".join([*lines[:most], more.format(count=rest)]), rest
 
 
 def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
@@ -111,14 +79,16 @@ def ask_choice(parent: QWidget | None, title: str, text: str, choices: Sequence[
 
 
 def setup_problems(
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...],
     rules: Rules,
-    chouette: ChouetteRoles | None = None,
+    roles: RubberRoles | None = None,
 ) -> list[str]:
-    """What stops a sitting from starting, naming seats as the dialog labels them; in the
-    chouette, also a first box who is also the first captain (C8)."""
-    labels = variant.game.seat_labels
+    """What stops a sitting from starting, naming seats as the dialog labels them; in a
+    game with roles, also what is wrong with the first rubber's (the chouette's: a first
+    box who is also the first captain, C8)."""
+    game = find_game(variant)
+    labels = game.seat_labels
     problems = [
         _("{seat} needs a name.").format(seat=_(labels[seat]))
         for seat, name in enumerate(players)
@@ -126,19 +96,9 @@ def setup_problems(
     ]
     checked = errors_only(check_sitting_setup(variant, players, rules))
     problems += [p.message for p in checked if p.field != "players"]
-    if variant.game.has_roles and chouette is not None and chouette.box == chouette.captain:
-        problems.append(_("The box and the captain must be two different players."))
+    if game.has_roles and roles is not None:
+        problems += game.roles_problems(roles)
     return problems
-
-
-def ok_cancel_buttons(dialog: QDialog) -> QDialogButtonBox:
-    """OK and Cancel, accepting and rejecting ``dialog``."""
-    buttons = QDialogButtonBox(
-        QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-    )
-    buttons.accepted.connect(dialog.accept)
-    buttons.rejected.connect(dialog.reject)
-    return buttons
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,13 +106,13 @@ class SittingSetup:
     """What a new sitting needs: variant, players by seat, the first dealer and the rules;
     for the chouette, the first rubber's box and captain (C3: later ones are derived)."""
 
-    variant: Variant
+    variant: GameKey
     players: tuple[str, ...]
     first_dealer: int
     rules: Rules
     title: str = ""
     place: str = ""
-    chouette: ChouetteRoles | None = None
+    roles: RubberRoles | None = None
 
 
 class NewSittingDialog(QDialog):
@@ -167,8 +127,10 @@ class NewSittingDialog(QDialog):
             self.variant.addItem(_(game.choice), game.variant)
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in DEFAULT_NAMES]
         self.name_labels = [QLabel() for _ in self.names]
-        self.box = QComboBox()
-        self.captain = QComboBox()
+        # One choice per role of the game with the most, shown as the game chosen has them.
+        most = max(len(game.role_names) for game in all_games())
+        self.first_roles = [QComboBox() for _ in range(most)]
+        self.role_labels = [QLabel() for _ in self.first_roles]
         self.dealer = QComboBox()
         self.game_target = QSpinBox(minimum=10, maximum=1000, singleStep=5)
         self.rubber_bonus = QSpinBox(minimum=0, maximum=5000, singleStep=50)
@@ -185,8 +147,9 @@ class NewSittingDialog(QDialog):
         for label, name in zip(self.name_labels, self.names, strict=True):
             label.setBuddy(name)
             form.addRow(label, name)
-        form.addRow(_("First &box:"), self.box)
-        form.addRow(_("First &captain:"), self.captain)
+        for label, combo in zip(self.role_labels, self.first_roles, strict=True):
+            label.setBuddy(combo)
+            form.addRow(label, combo)
         form.addRow(_("&First dealer:"), self.dealer)
         form.addRow(_("&Game at:"), self.game_target)
         form.addRow(_("&Rubber bonus:"), self.rubber_bonus)
@@ -200,32 +163,36 @@ class NewSittingDialog(QDialog):
         self.variant.currentIndexChanged.connect(self._variant_changed)
         for name in self.names:
             name.textChanged.connect(self._names_changed)
-        self.box.currentIndexChanged.connect(self._roles_changed)
-        self.captain.currentIndexChanged.connect(self._roles_changed)
+        for combo in self.first_roles:
+            combo.currentIndexChanged.connect(self._roles_changed)
         self._variant_changed()
 
-    def current_variant(self) -> Variant:
+    def current_variant(self) -> GameKey:
         """The variant chosen."""
-        return Variant(self.variant.currentData())
+        return find_game(self.variant.currentData()).variant
 
     def _variant_changed(self) -> None:
-        variant = self.current_variant()
-        labels = variant.game.seat_labels
+        game = find_game(self.current_variant())
+        labels = game.seat_labels
         for index, (label, name) in enumerate(zip(self.name_labels, self.names, strict=True)):
             shown = index < len(labels)
             self._form.setRowVisible(name, shown)
             if shown:
                 label.setText(_("{seat}:").format(seat=_(labels[index])))
-        chouette = variant.game.has_roles
-        self._form.setRowVisible(self.box, chouette)
-        self._form.setRowVisible(self.captain, chouette)
-        self.game_target.setValue(variant.default_game_target)
-        self.rubber_bonus.setValue(Rules().rubber_bonus)
+        for index, (label, combo) in enumerate(
+            zip(self.role_labels, self.first_roles, strict=True)
+        ):
+            shown = index < len(game.role_labels)
+            self._form.setRowVisible(combo, shown)
+            if shown:
+                label.setText(_(game.role_labels[index]))
+        self.game_target.setValue(game.default_game_target)
+        self.rubber_bonus.setValue(game.default_rubber_bonus)
         self._names_changed()
 
     def _names_changed(self) -> None:
         players = self.players()
-        for combo, default in ((self.box, 0), (self.captain, 1)):
+        for default, combo in enumerate(self.first_roles):
             chosen = combo.currentIndex()
             combo.blockSignals(True)
             combo.clear()
@@ -235,12 +202,11 @@ class NewSittingDialog(QDialog):
         self._roles_changed()
 
     def _roles_changed(self) -> None:
-        """The first dealer is any player; in the chouette the box or the captain (C7)."""
+        """The first dealer: any player, or those the game's roles let deal (the chouette's
+        box or captain, C7)."""
         players = self.players()
-        seats = list(range(len(players)))
-        roles = self.roles()
-        if roles is not None:
-            seats = list(dict.fromkeys((roles.box, roles.captain)))
+        seats = list(dict.fromkeys(find_game(self.current_variant()).dealers(self.roles())))
+        seats = [seat for seat in seats if seat < len(players)]
         chosen = self.dealer.currentData()
         self.dealer.clear()
         for seat in seats:
@@ -248,15 +214,18 @@ class NewSittingDialog(QDialog):
         index = self.dealer.findData(chosen)
         self.dealer.setCurrentIndex(max(0, index))
 
-    def roles(self) -> ChouetteRoles | None:
-        """The chouette's first box and captain; None in the other games."""
-        if not self.current_variant().game.has_roles:
+    def roles(self) -> RubberRoles | None:
+        """The first rubber's roles chosen (the chouette's first box and captain); None in
+        a game without roles."""
+        game = find_game(self.current_variant())
+        if not game.has_roles:
             return None
-        return ChouetteRoles(max(0, self.box.currentIndex()), max(0, self.captain.currentIndex()))
+        chosen = self.first_roles[: len(game.role_names)]
+        return game.make_roles([max(0, combo.currentIndex()) for combo in chosen])
 
     def players(self) -> tuple[str, ...]:
         """The names typed, one per seat of the chosen variant."""
-        seats = self.current_variant().seats
+        seats = find_game(self.current_variant()).seats
         return tuple(name.text().strip() for name in self.names[:seats])
 
     def setup(self) -> SittingSetup:
@@ -268,13 +237,14 @@ class NewSittingDialog(QDialog):
             rules=Rules(self.game_target.value(), self.rubber_bonus.value()),
             title=self.title.text().strip(),
             place=self.place.text().strip(),
-            chouette=self.roles(),
+            roles=self.roles(),
         )
 
     def accept(self) -> None:
         setup = self.setup()
-        problems = setup_problems(setup.variant, setup.players, setup.rules, setup.chouette)
+        problems = setup_problems(setup.variant, setup.players, setup.rules, setup.roles)
         self.problem.setText("\n".join(problems))
+        announce(self.problem, "\n".join(problems))  # a screen reader hears what is wrong
         if not problems:
             super().accept()
 
@@ -305,6 +275,7 @@ class OpenSittingDialog(QDialog):
         self.setWindowTitle(_("Open sitting"))
         self.sittings = list(sittings)
         self.table = QTableWidget(len(self.sittings), len(self.COLUMNS))
+        self.table.setAccessibleName(_("Stored sittings"))
         self.table.setHorizontalHeaderLabels([heading(column) for column in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -347,7 +318,7 @@ class RenamePlayersDialog(QDialog):
     """New names for the same seats."""
 
     def __init__(
-        self, variant: Variant, players: Sequence[str], parent: QWidget | None = None
+        self, variant: GameKey, players: Sequence[str], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(_("Rename players"))
@@ -355,7 +326,7 @@ class RenamePlayersDialog(QDialog):
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in players]
         self.problem = QLabel(wordWrap=True)
         form = QFormLayout()
-        for label, name in zip(variant.game.seat_labels, self.names, strict=False):
+        for label, name in zip(find_game(variant).seat_labels, self.names, strict=False):
             form.addRow(_("{seat}:").format(seat=_(label)), name)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -369,12 +340,13 @@ class RenamePlayersDialog(QDialog):
     def accept(self) -> None:
         problems = setup_problems(self.variant, self.players(), Rules.for_variant(self.variant))
         self.problem.setText("\n".join(problems))
+        announce(self.problem, "\n".join(problems))
         if not problems:
             super().accept()
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, variant: Variant, players: Sequence[str]
+        cls, parent: QWidget | None, variant: GameKey, players: Sequence[str]
     ) -> tuple[str, ...] | None:
         """The new names, or None when cancelled or unchanged."""
         dialog = cls(variant, players, parent)

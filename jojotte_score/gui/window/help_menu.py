@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score import __version__
 from jojotte_score.core.model import Special
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.form_rules import (
     BACKSPACE,
     ENTER,
@@ -42,7 +43,7 @@ from jojotte_score.gui.entry.form_rules import (
     trump_choices,
 )
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS
-from jojotte_score.gui.window.actions import MENUS, SPECS, ActionName, shortcuts
+from jojotte_score.gui.window.actions import MENUS, SPECS, shortcuts
 from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
@@ -214,9 +215,38 @@ def correction_keys() -> ReferenceSection:
     )
 
 
+def printing_keys() -> ReferenceSection:
+    """How the sheets, blank pads and the card reach the printer from the keyboard
+    (:mod:`jojotte_score.gui.print_preview`)."""
+    print_keys = _action_keys(ActionName.PRINT)
+    file_menu = next(title for title, names in MENUS.items() if ActionName.PRINT in names)
+    pads_or_card = _("{menu}, then {pads} or {card}").format(
+        menu=key_name(f"Alt+{mnemonic(_(file_menu))}"),
+        pads=mnemonic(_(SPECS[ActionName.PRINT_BLANK_PADS][0])),
+        card=mnemonic(_(SPECS[ActionName.PRINT_CARD][0])),
+    )
+    return ReferenceSection(
+        _("Printing"),
+        (
+            (print_keys, _("The print preview of the sheets, with the focus on its Print button")),
+            (pads_or_card, _("The print preview of blank pads, or of the scoring card")),
+            (
+                f"{key_name(ENTER)}, {print_keys}",
+                _(
+                    "In the preview: print, through the print dialog, where Enter prints; "
+                    "without a printer, save the pages as a PDF file you name"
+                ),
+            ),
+            (key_name(TAB), _("In the preview: from the pages to Print and Close")),
+            (key_name(ESCAPE), _("Close the preview without printing")),
+        ),
+    )
+
+
 def keyboard_reference() -> tuple[ReferenceSection, ...]:
     """Every section of the keyboard reference, the entry panel's first."""
-    return (entry_keys(), jump_keys(), choice_keys(), correction_keys(), *menu_keys())
+    sections = (entry_keys(), jump_keys(), choice_keys(), correction_keys(), printing_keys())
+    return (*sections, *menu_keys())
 
 
 def reference_html(sections: Sequence[ReferenceSection]) -> str:

@@ -12,12 +12,23 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QItemSelection, QModelIndex, QObject, QPoint, Qt, QTimer
+from PySide6.QtCore import (
+    QEvent,
+    QItemSelection,
+    QModelIndex,
+    QObject,
+    QPoint,
+    QRect,
+    Qt,
+    QTimer,
+)
 from PySide6.QtGui import (
     QCloseEvent,
     QFontMetrics,
+    QGuiApplication,
     QKeySequence,
     QResizeEvent,
+    QScreen,
     QShortcut,
     QUndoStack,
 )
@@ -35,7 +46,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import AnyHand
+from jojotte_score.gui.accessibility import keep_placeholders_readable
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS, HandTable
@@ -49,21 +63,24 @@ from jojotte_score.gui.sitting.commands import (
     ReplaceHand,
     StoreCommand,
 )
-from jojotte_score.gui.sitting.session import Session, versus
-from jojotte_score.gui.window.actions import (
-    CHANGES,
-    ActionName,
-    add_menus,
-    create_actions,
-    language_actions,
-)
+from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions, language_actions
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
 from jojotte_score.gui.window.language import speak
-from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings, clamp_zoom
+from jojotte_score.gui.window.settings import (
+    FIRST_SIZE,
+    ZOOM_STEP,
+    AppSettings,
+    Rect,
+    clamp_zoom,
+    first_geometry,
+    fitted_geometry,
+    screen_key,
+)
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus, _dialogs
 from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.i18n import _
+from jojotte_score.presenters.session import Session, versus
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
@@ -127,12 +144,16 @@ class MainWindow(SittingMenus, QMainWindow):
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
         self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            keep_placeholders_readable(app)  # "optional" readable in every theme
         add_menus(self.menuBar(), self.named_actions, self.languages)
         self._connect()
         session.on_changed = self.refresh
         session.on_error = self._report_error
         self._restore_settings()
         self.refresh()
+        self.start_following()  # the sync folder, when one was chosen (docs/sync.md)
 
     # Building ----------------------------------------------------------------------------
 
@@ -159,6 +180,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._cell_widths: dict[str, int] = {}
         self._headings: tuple[object, list[int]] = ((), [])
         self.explanation = QPlainTextEdit(readOnly=True)
+        self.explanation.setAccessibleName(_("Explanation"))
         self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
@@ -233,6 +255,8 @@ class MainWindow(SittingMenus, QMainWindow):
             ),
             _A.TABLE_DISPLAY_SCREEN: lambda: _display().to_next_screen(self),
             _A.SHARE: lambda: _sharing().toggle(self, self.named_actions[_A.SHARE].isChecked()),
+            _A.SYNC_FOLDER: self.choose_sync_folder,
+            _A.SYNC_CONFLICTS: self.show_sync_conflicts,
             _A.KEYBOARD_REFERENCE: lambda: _help().show_keyboard_reference(self),
             _A.SCORING_CARD: self.print_card,
             _A.ABOUT: lambda: _help().show_about(self, self.session.store.database.path),
@@ -561,7 +585,7 @@ class MainWindow(SittingMenus, QMainWindow):
         and the fixes offered with the deletion as one step, or Cancel."""
         position, shown = self.selected_position(), self.session.shown
         if position is not None and shown is not None:
-            correction = shown.variant.game.deletion(shown.sitting, position)
+            correction = find_game(shown.variant).deletion(shown.sitting, position)
             command: StoreCommand = DeleteHand(self.session, position)
             if correction is not None:
                 from jojotte_score.core.corrections import DealerChoice  # only for such a hand
@@ -715,6 +739,7 @@ class MainWindow(SittingMenus, QMainWindow):
         ):
             signal.disconnect(self._update_actions)
         self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
+        self.stop_following()
         position, rubber = self.selected_position(), self.sheet.rubber_number()
         history_open = self.history is not None and self.history.isVisible()
         display = self.table_display
@@ -869,8 +894,7 @@ class MainWindow(SittingMenus, QMainWindow):
         return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
-        self.resize(1280, 820)
-        self.restoreGeometry(self.settings.byte_state("window/geometry"))
+        self._restore_geometry()
         if self.session.read_only:  # a second copy: beside the first, not exactly on top
             self.move(self.pos() + QPoint(48, 48))
         self.restoreState(self.settings.byte_state("window/state"))
@@ -883,6 +907,24 @@ class MainWindow(SittingMenus, QMainWindow):
         if widths is not None and len(widths) == 2:
             self._chosen_panel = widths[1] / sum(widths)
             self._fit_panel()
+
+    def _restore_geometry(self) -> None:
+        """The geometry last left on the screen the window opens on (the last one it was
+        closed on, when it is still there), else the designed size; either fitted to that
+        screen's available geometry."""
+        screens = {_screen_key(screen): screen for screen in QGuiApplication.screens()}
+        last = self.settings.last_screen
+        screen = screens.get(last) or self.screen() or QGuiApplication.primaryScreen()
+        if screen is None:  # no screen at all: nothing to fit to
+            self.resize(*FIRST_SIZE)
+            return
+        available = _rect(screen.availableGeometry())
+        self.setGeometry(_qrect(first_geometry(available)))
+        saved = self.settings.screen_geometry(_screen_key(screen))
+        if not last:  # kept before each screen had its own
+            saved = self.settings.byte_state("window/geometry")
+        if not saved.isEmpty() and self.restoreGeometry(saved):
+            self.setGeometry(_qrect(fitted_geometry(_rect(self.geometry()), available)))
 
     def open_shown_last(self) -> None:
         """Show the sitting that was on screen when the window last closed, when it is still
@@ -900,6 +942,9 @@ class MainWindow(SittingMenus, QMainWindow):
             path = self.session.store.database.path
             self.settings.set_shown_sitting(path, self.session.sitting_id)
         self.settings.set_byte_state("window/geometry", self.saveGeometry())
+        screen = self.screen()
+        if screen is not None:
+            self.settings.set_screen_geometry(_screen_key(screen), self.saveGeometry())
         self.settings.set_byte_state("window/state", self.saveState())
         self.settings.set_chosen_sizes("window/chosen_heights", self._chosen_left)
         share = self._chosen_panel  # kept as the pad's and the panel's thousandths
@@ -913,6 +958,7 @@ class MainWindow(SittingMenus, QMainWindow):
             event.ignore()
             return
         self.save_settings()
+        self.stop_following()
         if self.history is not None:
             self.history.close()
         if self.table_display is not None:
@@ -921,6 +967,19 @@ class MainWindow(SittingMenus, QMainWindow):
             self.sharing.stop()
             self.sharing = None
         super().closeEvent(event)
+
+
+def _rect(rect: QRect) -> Rect:
+    return (rect.x(), rect.y(), rect.width(), rect.height())
+
+
+def _qrect(rect: Rect) -> QRect:
+    return QRect(*rect)
+
+
+def _screen_key(screen: QScreen) -> str:
+    size = screen.geometry().size()
+    return screen_key(screen.name(), size.width(), size.height())
 
 
 def _shrink(widths: list[int], least: list[int], excess: int) -> None:
@@ -947,6 +1006,7 @@ class _SheetArea(QScrollArea):
     def __init__(self, sheet: SheetWidget):
         super().__init__()
         self._sheet = sheet
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the sheet is the stop; Tab passes by
         self.setWidget(sheet)
         self.setWidgetResizable(True)
         self.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)

@@ -6,6 +6,7 @@ time and nothing here is app-wide.
 
 from __future__ import annotations
 
+import re
 import stat
 import sys
 from pathlib import Path
@@ -23,7 +24,8 @@ MAX_ZOOM = 3.0
 ZOOM_STEP = 1.25
 
 DEFAULTS: dict[str, Any] = {
-    "window/geometry": QByteArray(),
+    "window/geometry": QByteArray(),  # the last screen's, read when a screen has none yet
+    "window/screen": "",  # the key of the screen the window was last closed on
     "window/state": QByteArray(),
     # The sizes the user dragged ("": the window fits them itself): the heights of the pad,
     # the hand list and the explanation in pixels; the pad's and the panel's shares of the
@@ -36,6 +38,69 @@ DEFAULTS: dict[str, Any] = {
     "sitting/shown": 0,
 }
 """Every setting and its default."""
+
+SCREEN_GEOMETRIES = "window_on_screen"
+"""The group of the window's geometries, one per screen (key: the screen's)."""
+
+
+# The window's geometry: its first size, fitted to the screen, and one kept per screen -----
+#
+# The window was designed at 1280×820; a smaller screen, or a larger scale (1280×820 pixels
+# at QT_SCALE_FACTOR=1.5 are 853×547 logical ones), would put most of it off screen, and on
+# Wayland an application cannot move its window back. So its first size is the designed
+# one cut to the screen's available geometry less room for the frame, centred there; a
+# remembered geometry is cut the same way. Each screen keeps its own geometry
+# (:func:`screen_key`: its name and logical size), so the window opens as it was last left
+# on that screen: large on the desk's monitor, fitted on the laptop. Plain arithmetic on
+# (x, y, width, height) tuples; the main window applies it.
+
+FIRST_SIZE = (1280, 820)
+"""The size the window was designed at, on a screen with room for it."""
+
+FRAME_ROOM = (16, 80)
+"""Width and height kept free around the window, half on each side: for its frame (borders
+and a title bar of about 32 pixels, drawn by the desktop on X11, by Qt itself on Wayland)
+and, on Wayland, a panel: there the available geometry is the whole screen (a compositor
+tells no work area), and GNOME's top bar or weston's panel take 32 pixels of it."""
+
+
+Rect = tuple[int, int, int, int]
+"""A rectangle in logical pixels: x, y, width, height. (A plain tuple: a NamedTuple's
+annotations, or the dataclasses module, would cost the window's start-up, which
+tests/gui/test_startup.py counts.)"""
+
+
+def fitted_size(size: tuple[int, int], available: Rect) -> tuple[int, int]:
+    """``size`` cut to what ``available`` holds with room for the frame."""
+    _x, _y, room_width, room_height = available
+    width = min(size[0], max(room_width - FRAME_ROOM[0], 1))
+    height = min(size[1], max(room_height - FRAME_ROOM[1], 1))
+    return width, height
+
+
+def first_geometry(available: Rect) -> Rect:
+    """The window's first geometry: the designed size fitted to ``available``, centred."""
+    x, y, room_width, room_height = available
+    width, height = fitted_size(FIRST_SIZE, available)
+    return (x + (room_width - width) // 2, y + (room_height - height) // 2, width, height)
+
+
+def fitted_geometry(window: Rect, available: Rect) -> Rect:
+    """``window`` (a remembered geometry) cut to fit ``available`` and moved inside it
+    (its frame's room included); unchanged when it fits."""
+    left, top, room_width, room_height = available
+    width, height = fitted_size(window[2:], available)
+    side, margin = FRAME_ROOM[0] // 2, FRAME_ROOM[1] // 2
+    x = min(max(window[0], left + side), left + room_width - width - side)
+    y = min(max(window[1], top + margin), top + room_height - height - margin)
+    return (x, y, width, height)
+
+
+def screen_key(name: str, width: int, height: int) -> str:
+    """A screen's key among the settings: its name (letters, digits, "-" and "_" only) and
+    its logical size, "HDMI-1_2560x1440"; a scale factor makes another key."""
+    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "_", name).strip("_") or "screen"
+    return f"{cleaned}_{width}x{height}"
 
 
 class UnrememberedSettings:
@@ -109,6 +174,22 @@ class AppSettings:
         if key not in DEFAULTS:
             raise KeyError(key)
         self.qsettings.setValue(key, value)
+
+    def screen_geometry(self, screen: str) -> QByteArray:
+        """The window's geometry as last left on ``screen`` (a key of
+        :func:`screen_key`); empty when none is kept."""
+        value = self.qsettings.value(f"{SCREEN_GEOMETRIES}/{screen}", QByteArray())
+        return value if isinstance(value, QByteArray) else QByteArray()
+
+    def set_screen_geometry(self, screen: str, geometry: QByteArray) -> None:
+        """Remember the window's geometry on ``screen``, and that screen as the last one."""
+        self.qsettings.setValue(f"{SCREEN_GEOMETRIES}/{screen}", geometry)
+        self.qsettings.setValue("window/screen", screen)
+
+    @property
+    def last_screen(self) -> str:
+        """The key of the screen the window was last closed on ("" before the first time)."""
+        return str(self.qsettings.value("window/screen", DEFAULTS["window/screen"]) or "")
 
     def chosen_sizes(self, key: str) -> list[int] | None:
         """The sizes the user dragged ("window/chosen_heights", "window/chosen_widths");

@@ -1,4 +1,5 @@
-"""The main window's sitting and File-menu slots: new, open, import, export, print, rename.
+"""The main window's sitting and File-menu slots: new, open, import, export, print, rename,
+and the sync folder it follows.
 
 A mixin of :class:`~jojotte_score.gui.window.main_window.MainWindow`, kept apart so that the
 window itself stays small. Dialogs and printing are imported when first used, not at
@@ -7,6 +8,7 @@ start-up (which is timed).
 
 from __future__ import annotations
 
+import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
-from jojotte_score.gui.sitting.session import (
+from jojotte_score.i18n import N_, _
+from jojotte_score.presenters.session import (
     create_sitting,
     csv_dialog_title,
     csv_written_text,
@@ -23,7 +26,6 @@ from jojotte_score.gui.sitting.session import (
     export_sitting,
     import_file,
 )
-from jojotte_score.i18n import N_, _
 from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
@@ -32,7 +34,9 @@ if TYPE_CHECKING:
 
     from jojotte_score.gui.history.history_window import HistoryWindow
     from jojotte_score.gui.pad.sheet_widget import SheetWidget
-    from jojotte_score.gui.sitting.session import Session
+    from jojotte_score.gui.window.sync_follower import SyncFollower
+    from jojotte_score.presenters.session import Session
+    from jojotte_score.sync.engine import SyncReport
 
     _Base = QMainWindow
 else:
@@ -83,7 +87,9 @@ class SittingMenus(_Base):
         """Tell the player what went wrong: in a message box, else (``unattended``) on
         stderr, one line each, as the command line reports failures."""
         if not self.unattended:
-            _dialogs().show_message(self, title, text)
+            from jojotte_score.gui.messages import show_message
+
+            show_message(self, title, text)
             return
         for line in text.splitlines():
             if line.strip():
@@ -107,7 +113,7 @@ class SittingMenus(_Base):
                 setup.rules,
                 title=setup.title,
                 place=setup.place,
-                chouette=setup.chouette,
+                roles=setup.roles,
             )
         except JojotteError as error:
             self._report_error(error)
@@ -178,12 +184,39 @@ class SittingMenus(_Base):
         if name:
             self.import_path(Path(name))
 
+    def _update_from_file(self, path: Path) -> int | None:
+        """When the file's sitting is stored (the same stable id): show it, updated to the
+        file's hands as one undoable change when they differ; its id. None for a sitting
+        not stored, which is imported as a new one."""
+        from jojotte_score.formats.sitting_file import load_sitting
+
+        loaded = load_sitting(path)
+        store = self.session.store
+        stored = None if loaded.uuid is None else store.find_uuid(loaded.uuid)
+        if stored is None:
+            return None
+        self.open_sitting_id(stored)
+        if store.load(stored).sitting == loaded.sitting:
+            message = _("Sitting {id} is unchanged: {file} holds the same hands.")
+        else:
+            from jojotte_score.gui.sitting.commands import UpdateSitting
+
+            command = UpdateSitting(
+                self.session, loaded.sitting, earlier_checks=loaded.earlier_checks
+            )
+            self.undo_stack.push(command)
+            message = _("Updated sitting {id} from {file} (Edit > Undo takes it back).")
+        self.statusBar().showMessage(message.format(id=stored, file=path.name), 10000)
+        return stored
+
     def import_path(self, path: Path) -> bool:
         """Store the sitting file ``path`` and show it; a refused file is explained."""
         if self.session.read_only:
             self.tell(_("Sitting file not imported"), f"{path.name}: {_(READ_ONLY_NOTE)}.")
             return False
         try:
+            if self._update_from_file(path) is not None:
+                return True  # shown, and its undo history keeps the update
             sitting_id = import_file(self.session.store, path)
         except InvalidSittingError as error:
             text = "\n".join(problem.describe(error.source) for problem in error.problems)
@@ -333,3 +366,94 @@ class SittingMenus(_Base):
     def print_card(self) -> None:
         """File > Print scoring card."""
         _printing().print_card(self)
+
+    # The sync folder (docs/sync.md) ------------------------------------------------------
+
+    sync_follower: SyncFollower | None = None  # while the window follows a sync folder
+
+    def start_following(self) -> None:
+        """Follow the sync folder the database remembers, if any: a pass now, then one at
+        each change in the folder and after each change of the window's own."""
+        store = self.session.store
+        if self.session.read_only or not _remembers_a_folder(store.database.connection):
+            return
+        self._follow(None)
+
+    def _follow(self, folder: Path | None) -> None:
+        from jojotte_score.gui.window.sync_follower import SyncFollower
+
+        if self.sync_follower is None:
+            store = self.session.store
+            follower = SyncFollower(store, store.database.path.parent, self)
+            follower.passed.connect(self._synced)
+            follower.failed.connect(self._sync_failed)
+            self.undo_stack.indexChanged.connect(follower.soon)
+            self.sync_follower = follower
+        self.sync_follower.follow(folder)
+
+    def stop_following(self) -> None:
+        """Stop following the sync folder (the window closes or is rebuilt)."""
+        follower = self.sync_follower
+        if follower is not None:
+            self.undo_stack.indexChanged.disconnect(follower.soon)
+            follower.periodic.stop()
+            follower.settle.stop()
+            follower.folder = None
+            self.sync_follower = None
+
+    def choose_sync_folder(self) -> None:
+        """File > Sync folder…: choose the folder to keep in step, and follow it."""
+        from jojotte_score.gui.window.sync_dialogs import choose_sync_folder
+
+        store = self.session.store
+        current = self.sync_follower.folder if self.sync_follower is not None else None
+        chosen = choose_sync_folder(self, store, store.database.path.parent, current)
+        if chosen is not None:
+            self._follow(chosen)
+
+    def show_sync_conflicts(self) -> None:
+        """File > Sync conflicts…: each sitting kept in two versions, and the choice."""
+        from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
+
+        dialog = ConflictsDialog(self.session.store, self)
+        dialog.exec()
+        if dialog.changed:
+            self.undo_stack.clear()  # the shown sitting may have been put back
+            self._reopen_after_sync()
+            if self.sync_follower is not None:
+                self.sync_follower.soon()
+
+    def _synced(self, report: SyncReport) -> None:
+        from jojotte_score.gui.window.sync_follower import report_words
+
+        if report.taken:
+            shown = self.session.sitting_id
+            if any(taken.id == shown or taken.id is None for taken in report.taken):
+                self.undo_stack.clear()  # its commands knew the sitting as it was
+            self._reopen_after_sync()
+        words = report_words(report)
+        if words:
+            self.statusBar().showMessage(words, 15000)
+
+    def _sync_failed(self, message: str) -> None:
+        self.statusBar().showMessage(message, 15000)
+
+    def _reopen_after_sync(self) -> None:
+        """Show the sitting shown before, as it is now; the newest when it is gone."""
+        shown = self.session.sitting_id
+        store = self.session.store
+        known = store.database.connection.execute("SELECT 1 FROM sitting WHERE id = ?", (shown,))
+        if shown is None or known.fetchone() is None:
+            self.session.open_last()
+        else:
+            self.session.refresh()
+
+
+def _remembers_a_folder(connection: sqlite3.Connection) -> bool:
+    """Whether the database remembers a sync folder (one query: the window starts without
+    the sync modules when it does not)."""
+    try:
+        row = connection.execute("SELECT 1 FROM sync_state WHERE key = 'folder'").fetchone()
+    except sqlite3.Error:
+        return False
+    return row is not None

@@ -1,0 +1,173 @@
+"""What a device remembers of the sync folder, in its own database (schema 9's ``sync_``
+tables): its id and clock, each device's newest version of each sitting, the conflict
+copies they carry, the choices made, what it last wrote, and how far it read each log."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from jojotte_score.sync.merge import Merged, Version, VersionKey, merge, seen_of
+
+DEVICE: str = "device"
+CLOCK: str = "clock"
+SEQ: str = "seq"
+FOLDER: str = "folder"
+
+
+def setting(connection: sqlite3.Connection, key: str) -> str | None:
+    """A value of ``sync_state``; None when unset."""
+    row = connection.execute("SELECT value FROM sync_state WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def put_setting(connection: sqlite3.Connection, key: str, value: str) -> None:
+    """Set a value of ``sync_state``."""
+    connection.execute(
+        "INSERT INTO sync_state (key, value) VALUES (?, ?) "
+        "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        (key, value),
+    )
+
+
+def number(connection: sqlite3.Connection, key: str) -> int:
+    """A whole number of ``sync_state``; 0 when unset."""
+    value = setting(connection, key)
+    return int(value) if value is not None and value.isdigit() else 0
+
+
+def _version(row: sqlite3.Row | tuple[object, ...]) -> Version:
+    device, counter, clock, seen, record = row
+    entries = json.loads(str(seen))
+    return Version(str(device), int(str(counter)), int(str(clock)), seen_of(entries), record)  # type: ignore[arg-type]
+
+
+def versions(connection: sqlite3.Connection, sitting: str) -> list[Version]:
+    """Each device's newest version of ``sitting`` known here."""
+    rows = connection.execute(
+        "SELECT device, counter, clock, seen, record FROM sync_version WHERE uuid = ?",
+        (sitting,),
+    )
+    return [_version(row) for row in rows.fetchall()]
+
+
+def own_counter(connection: sqlite3.Connection, sitting: str, device: str) -> int:
+    """``device``'s counter for ``sitting``: 0 before its first version."""
+    row = connection.execute(
+        "SELECT counter FROM sync_version WHERE uuid = ? AND device = ?", (sitting, device)
+    ).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+def put_version(
+    connection: sqlite3.Connection,
+    sitting: str,
+    version: Version,
+    conflicts: Iterable[Version],
+    resolved: Iterable[VersionKey],
+) -> None:
+    """Keep ``version`` as its device's newest of ``sitting``, with the copies its file
+    lists (in place of those its earlier version listed) and the choices it names."""
+    connection.execute(
+        "INSERT INTO sync_version (uuid, device, counter, clock, seen, record) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (uuid, device) DO UPDATE SET "
+        "counter = excluded.counter, clock = excluded.clock, seen = excluded.seen, "
+        "record = excluded.record",
+        (
+            sitting,
+            version.device,
+            version.counter,
+            version.clock,
+            json.dumps(dict(version.seen), sort_keys=True),
+            version.record,
+        ),
+    )
+    connection.execute(
+        "DELETE FROM sync_conflict WHERE uuid = ? AND listed_by = ?", (sitting, version.device)
+    )
+    connection.executemany(
+        "INSERT OR IGNORE INTO sync_conflict "
+        "(uuid, listed_by, device, counter, clock, seen, record) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (
+            (
+                sitting,
+                version.device,
+                copy.device,
+                copy.counter,
+                copy.clock,
+                json.dumps(dict(copy.seen), sort_keys=True),
+                copy.record,
+            )
+            for copy in conflicts
+        ),
+    )
+    connection.executemany(
+        "INSERT OR IGNORE INTO sync_resolved (uuid, device, counter) VALUES (?, ?, ?)",
+        ((sitting, device, counter) for device, counter in resolved),
+    )
+    clock = max(number(connection, CLOCK), version.clock)
+    put_setting(connection, CLOCK, str(clock))
+
+
+def resolved(connection: sqlite3.Connection, sitting: str) -> list[VersionKey]:
+    """The copies of ``sitting`` chosen away."""
+    rows = connection.execute(
+        "SELECT device, counter FROM sync_resolved WHERE uuid = ? ORDER BY 1, 2", (sitting,)
+    )
+    return [(str(device), int(counter)) for device, counter in rows.fetchall()]
+
+
+def merged(connection: sqlite3.Connection, sitting: str) -> Merged | None:
+    """``sitting`` merged from everything known here (see :func:`~.merge.merge`)."""
+    known = versions(connection, sitting)
+    rows = connection.execute(
+        "SELECT v.device, v.counter, c.device, c.counter, c.clock, c.seen, c.record "
+        "FROM sync_conflict c JOIN sync_version v ON v.uuid = c.uuid AND v.device = c.listed_by "
+        "WHERE c.uuid = ?",
+        (sitting,),
+    )
+    lists: dict[VersionKey, list[Version]] = {}
+    for listing_device, listing_counter, *copy in rows.fetchall():
+        lists.setdefault((listing_device, listing_counter), []).append(_version(tuple(copy)))
+    return merge(known, lists, resolved(connection, sitting))
+
+
+@dataclass(frozen=True, slots=True)
+class Peer:
+    """Another device as this one knows it: its name, how far its log was read (bytes and
+    the last line's number) and when this device last took something in from it (this
+    device's clock, shown to people, never used for order)."""
+
+    device: str
+    name: str
+    read_to: int
+    seq: int
+    seen_at: str
+
+
+def peers(connection: sqlite3.Connection) -> dict[str, Peer]:
+    """Every device whose log this one has read (its own included)."""
+    rows = connection.execute("SELECT device, name, read_to, seq, seen_at FROM sync_peer")
+    return {row[0]: Peer(*row) for row in rows.fetchall()}
+
+
+def put_peer(connection: sqlite3.Connection, peer: Peer) -> None:
+    """Remember how far ``peer``'s log was read."""
+    connection.execute(
+        "INSERT INTO sync_peer (device, name, read_to, seq, seen_at) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (device) DO UPDATE SET name = excluded.name, read_to = excluded.read_to, "
+        "seq = excluded.seq, seen_at = excluded.seen_at",
+        (peer.device, peer.name, peer.read_to, peer.seq, peer.seen_at),
+    )
+
+
+def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
+    """The sittings that may have conflict copies (more than one device's version, or a
+    copy listed), sorted; :func:`merged` says which really have."""
+    rows = connection.execute(
+        "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1 "
+        "UNION SELECT uuid FROM sync_conflict ORDER BY 1"
+    )
+    return [str(row[0]) for row in rows.fetchall()]

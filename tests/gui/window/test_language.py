@@ -1,0 +1,368 @@
+"""The window's language: --lang, the remembered choice, the system's; View > Language; Qt's
+own strings; the menus' Alt letters; and the window, its dialogs and boxes in German."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QLocale
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.window import dialogs, help_menu
+from jojotte_score.gui.window.dialogs import NewSittingDialog
+from jojotte_score.gui.window.error_report import ErrorReport
+from jojotte_score.gui.window.language import start_language, use_qt_language
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.i18n import current_language, use_language
+from tests.gui.conftest import german as german_example
+from tests.gui.conftest import screenshot_folder
+
+GERMAN_SYSTEM = {"LANG": "de_DE.UTF-8"}
+ENGLISH_SYSTEM = {"LANG": "en_GB.UTF-8"}
+
+
+@pytest.fixture(autouse=True)
+def _qt_in_english(qapp: QApplication) -> Iterator[None]:
+    """Qt's strings and default locale as they were, whatever a test chose."""
+    before = QLocale()
+    yield
+    use_qt_language("en")
+    QLocale.setDefault(before)
+
+
+@pytest.fixture
+def qt_german(german: None) -> None:
+    """The program and Qt's own strings in German."""
+    use_qt_language("de")
+
+
+def cancel_text() -> str:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    return buttons.button(QDialogButtonBox.StandardButton.Cancel).text()
+
+
+# Which language ---------------------------------------------------------------------------
+
+
+def test_lang_wins_and_is_remembered(settings: AppSettings) -> None:
+    settings.language = "en"
+    assert start_language("de", settings, ENGLISH_SYSTEM) == "de"
+    assert settings.language == "de"
+    assert current_language() == "de"
+    assert cancel_text() == "Abbrechen"
+
+
+def test_without_lang_the_remembered_choice(settings: AppSettings) -> None:
+    settings.language = "de"
+    assert start_language(None, settings, ENGLISH_SYSTEM) == "de"
+    settings.language = "en"
+    assert start_language(None, settings, GERMAN_SYSTEM) == "en"
+    assert cancel_text() == "Cancel"
+
+
+def test_with_nothing_remembered_the_systems(settings: AppSettings) -> None:
+    assert settings.language == ""
+    assert start_language(None, settings, GERMAN_SYSTEM) == "de"
+    assert settings.language == ""  # the system's stays the choice
+    assert start_language(None, settings, ENGLISH_SYSTEM) == "en"
+
+
+def test_an_unknown_remembered_language_is_the_systems(
+    settings: AppSettings, settings_path: Path
+) -> None:
+    settings.qsettings.setValue("view/language", "fr")
+    assert settings.language == ""
+    assert start_language(None, settings, GERMAN_SYSTEM) == "de"
+
+
+def test_qt_translates_its_standard_buttons_and_formats_by_the_language() -> None:
+    use_qt_language("de")
+    assert cancel_text() == "Abbrechen"
+    assert QLocale().toString(2.5, "f", 1) == "2,5"
+    use_qt_language("en")
+    assert cancel_text() == "Cancel"
+    assert QLocale().toString(2.5, "f", 1) == "2.5"
+
+
+def test_run_gui_with_lang_remembers_it(tmp_path: Path) -> None:
+    from jojotte_score.gui.window.app import run_gui
+
+    settings_path = tmp_path / "settings.ini"
+    environ = {"QT_QPA_PLATFORM": "offscreen", "LANG": "en_GB.UTF-8"}
+    status = run_gui(None, tmp_path / "data", True, environ, settings_path, language="de")
+    assert status == 0
+    assert AppSettings.at(settings_path).language == "de"
+    use_language("en")
+
+
+# View > Language ----------------------------------------------------------------------------
+
+
+def language_menu(window: MainWindow) -> QMenu:
+    menu = window.findChild(QMenu, "language-menu")
+    assert isinstance(menu, QMenu)
+    return menu
+
+
+def test_the_language_menu_names_each_language_in_itself(main_window: MainWindow) -> None:
+    menu = language_menu(main_window)
+    assert menu.title() == "Lan&guage"
+    assert [action.text() for action in menu.actions()] == [
+        "&System language",
+        "&English",
+        "&Deutsch",
+    ]
+    checked = [action.text() for action in menu.actions() if action.isChecked()]
+    assert checked == ["&System language"]
+    assert main_window.languages.isExclusive()
+
+
+def test_choosing_deutsch_shows_the_sitting_in_german_and_is_remembered(
+    main_window: MainWindow, qtbot: QtBot, settings: AppSettings
+) -> None:
+    sitting_id = main_window.session.store.import_sitting(german_example(), title="Berlin 1937")
+    main_window.open_sitting_id(sitting_id)
+    main_window.named_actions[ActionName.THROWN_IN].trigger()  # something to undo
+    main_window.select_hand(3)
+    replaced: list[MainWindow] = []
+    main_window.on_replaced = replaced.append
+    deutsch = next(a for a in language_menu(main_window).actions() if a.text() == "&Deutsch")
+    try:
+        deutsch.trigger()
+        assert len(replaced) == 1
+        window = replaced[0]
+        qtbot.addWidget(window)
+        assert settings.language == "de"
+        assert window.menuBar().actions()[0].text() == "&Datei"
+        assert window.windowTitle() == "Berlin 1937: A – B – Jo-Jotte-Block"
+        assert window.selected_position() == 2  # the same hand selected
+        assert window.model.rowCount() == main_window.model.rowCount()
+        # The undo history goes on, named in German.
+        assert window.named_actions[ActionName.UNDO].text() == ("&Rückgängig: Spiel 7 eintragen")
+        assert cancel_text() == "Abbrechen"
+        checked = [a.text() for a in language_menu(window).actions() if a.isChecked()]
+        assert checked == ["&Deutsch"]
+        # And back: the system's language (English here).
+        window.environ = ENGLISH_SYSTEM
+        system = language_menu(window).actions()[0]
+        system.trigger()
+        assert len(replaced) == 2
+        qtbot.addWidget(replaced[1])
+        assert settings.language == ""
+        assert replaced[1].menuBar().actions()[0].text() == "&File"
+        assert replaced[1].named_actions[ActionName.UNDO].text() == "&Undo record hand 7"
+    finally:
+        use_language("en")
+
+
+# The menus' Alt letters -----------------------------------------------------------------------
+
+
+def mnemonics(texts: list[str]) -> list[str]:
+    return [text[text.index("&") + 1].lower() for text in texts if "&" in text]
+
+
+def menus_and_items(window: MainWindow) -> dict[str, list[str]]:
+    """Each menu's title and its items' texts, the language menu among them."""
+    found: dict[str, list[str]] = {"": [a.text() for a in window.menuBar().actions()]}
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        assert isinstance(menu, QMenu)
+        found[menu.title()] = [a.text() for a in menu.actions() if not a.isSeparator()]
+        for item in menu.actions():
+            submenu = item.menu()
+            if isinstance(submenu, QMenu):
+                found[submenu.title()] = [a.text() for a in submenu.actions()]
+    return found
+
+
+def assert_unique_alt_letters(window: MainWindow) -> None:
+    for title, texts in menus_and_items(window).items():
+        letters = mnemonics(texts)
+        assert len(letters) == len(texts), (title, texts)  # every item has one
+        assert len(set(letters)) == len(letters), (title, texts)
+
+
+def test_each_menus_alt_letters_are_unique_in_english(main_window: MainWindow) -> None:
+    assert_unique_alt_letters(main_window)
+
+
+@pytest.mark.usefixtures("qt_german")
+def test_each_menus_alt_letters_are_unique_in_german(
+    qtbot: QtBot, main_window: MainWindow, settings: AppSettings
+) -> None:
+    window = MainWindow(main_window.session, settings)
+    qtbot.addWidget(window)
+    assert_unique_alt_letters(window)
+    titles = [action.text() for action in window.menuBar().actions()]
+    assert titles == ["&Datei", "&Bearbeiten", "&Ansicht", "&Hilfe"]
+    items = menus_and_items(window)
+    assert "&Neue Sitzung…" in items["&Datei"]
+    assert "S&prache" in items["&Ansicht"]
+
+
+# The window, its dialogs and boxes in German ------------------------------------------------
+
+
+@pytest.mark.usefixtures("qt_german")
+def test_the_main_window_in_german(
+    qtbot: QtBot, main_window: MainWindow, settings: AppSettings, tmp_path: Path
+) -> None:
+    window = MainWindow(main_window.session, settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 820)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.pages.currentIndex() == 0  # the welcome page
+    window.grab().save(str(screenshot_folder(tmp_path) / "de-welcome.png"))
+    sitting_id = window.session.store.import_sitting(german_example(), title="Berlin 1937")
+    window.open_sitting_id(sitting_id)
+    status = window.status_label.text()
+    assert status.startswith("Robber 2 · Partie 1 · unter dem Strich: A 0 – B 0")
+    assert "Partien A 0 – B 0" in status
+    assert status.endswith(" · erster Geber: neu abheben")
+    window.select_hand(6)
+    qtbot.wait(20)
+    window.grab().save(str(screenshot_folder(tmp_path) / "de-main-window.png"))
+    for index, action in enumerate(window.menuBar().actions()):
+        menu = action.menu()
+        assert isinstance(menu, QMenu)
+        menu.popup(window.mapToGlobal(window.menuBar().actionGeometry(action).bottomLeft()))
+        qtbot.wait(20)
+        menu.grab().save(str(screenshot_folder(tmp_path) / f"de-menu-{index + 1}.png"))
+        menu.hide()
+
+
+@pytest.mark.usefixtures("qt_german")
+def test_the_new_sitting_dialog_in_german(qtbot: QtBot, tmp_path: Path) -> None:
+    dialog = NewSittingDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == "Neue Sitzung"
+    assert [dialog.variant.itemText(i) for i in range(dialog.variant.count())] == [
+        "Zweierspiel",
+        "Partnerspiel zu viert",
+        "Dreierspiel (Culbertson)",
+        "Dreierspiel, Chouette",
+        "Jeder gegen jeden (zu viert)",
+    ]
+    assert dialog.name_labels[0].text() == "Spieler A:"
+    dialog.names[1].setText("")
+    dialog.accept()
+    assert dialog.problem.text() == "Spieler B braucht einen Namen."
+    dialog.variant.setCurrentIndex(3)  # the chouette: every row shown
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.adjustSize()
+    assert dialog.name_labels[1].text() == "Platz 2 (im Uhrzeigersinn):"
+    assert dialog.rubber_bonus.value() == 300
+    dialog.grab().save(str(screenshot_folder(tmp_path) / "de-new-sitting.png"))
+
+
+@pytest.mark.usefixtures("qt_german")
+def test_an_error_box_in_german(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    boxes: list[QMessageBox] = []
+
+    def keep(box: QMessageBox) -> int:
+        boxes.append(box)
+        box.show()
+        box.grab().save(str(screenshot_folder(tmp_path) / "de-error-box.png"))
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", keep)
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    report = ErrorReport(tmp_path, lambda: parent, interactive=True)
+    try:
+        raise RuntimeError("der Drucker fehlt")
+    except RuntimeError as error:
+        report.report(RuntimeError, error, error.__traceback__)
+    box = boxes[0]
+    assert box.windowTitle() == "Etwas ist schiefgegangen"
+    assert box.text().startswith("In test_language.test_an_error_box_in_german ist etwas")
+    assert "Alles bisher Eingetragene bleibt erhalten. Die Einzelheiten stehen in" in box.text()
+    assert box.button(QMessageBox.StandardButton.Ok).text() == "OK"
+
+
+@pytest.mark.usefixtures("qt_german")
+def test_a_message_box_has_german_buttons(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def answer(box: QMessageBox) -> int:
+        seen.append([button.text() for button in box.buttons()])
+        return int(QMessageBox.StandardButton.No)
+
+    monkeypatch.setattr(QMessageBox, "exec", answer)
+    assert not dialogs.ask_yes_no(None, "Sitzung beschädigt", "Wiederherstellen?")
+    assert sorted(seen[0]) == ["&Ja", "&Nein"]
+
+
+@pytest.mark.usefixtures("qt_german")
+def test_the_about_box_and_keyboard_reference_in_german(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    about = help_menu.about_html(tmp_path / "sittings.sqlite3")
+    assert "Ein Block für Jo-Jotte" in about
+    assert "zu viert im Partnerspiel, zu dritt, als Chouette und jeder gegen jeden" in about
+    assert "Ihre Sitzungen liegen in" in about
+    assert "beide Texte stehen unter Details einblenden." in about
+    shown: list[QMessageBox] = []
+
+    def keep(box: QMessageBox) -> int:
+        shown.append(box)
+        box.show()
+        box.grab().save(str(screenshot_folder(tmp_path) / "de-about.png"))
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", keep)
+    help_menu.show_about(None, tmp_path / "sittings.sqlite3")
+    assert shown[0].windowTitle() == "Über jojotte-score"
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    reference = help_menu.show_keyboard_reference(parent)
+    titles = [section.title for section in help_menu.keyboard_reference()]
+    assert titles[:3] == ["Ein Spiel eintragen", "Zu einem Feld springen", "Mit einer Taste wählen"]
+    assert titles[3] == "Ein erfasstes Spiel berichtigen"
+    assert "Menü Datei" in titles
+    file_keys = dict(
+        next(s for s in help_menu.keyboard_reference() if s.title == "Menü Datei").rows
+    )
+    assert "Neue Sitzung" in file_keys.values()
+    assert any(keys.startswith("Strg+") for keys in file_keys)  # Qt's German key names
+    # The entry panel's keys are named as the menus name theirs, in German.
+    entry = dict(help_menu.keyboard_reference()[0].rows)
+    assert entry["Leertaste"].startswith("Den grauen Vorschlag")
+    assert entry["Rücktaste"] == "Ein Auswahlfeld leeren"
+    assert entry["Tab, Umschalt+Tab"].startswith("Nächstes oder voriges Feld")
+    assert not {"Space", "Backspace", "Shift+Tab"} & {
+        word for keys, _text in help_menu.keyboard_reference()[0].rows for word in keys.split(", ")
+    }
+    qtbot.wait(20)
+    reference.grab().save(str(screenshot_folder(tmp_path) / "de-keyboard-reference.png"))
+
+
+@pytest.mark.usefixtures("german")
+def test_the_undo_items_and_the_meld_helper_in_german(main_window: MainWindow) -> None:
+    from jojotte_score.core.model import Trump
+    from jojotte_score.gui.entry.meld_dialog import MeldDialog
+
+    dialog = MeldDialog(Trump.HEARTS, ("Anna", "Bert"))
+    assert dialog.windowTitle() == "Meldehilfe"
+    intro = dialog.findChildren(QAction)  # no actions; the texts are labels
+    assert intro == []
+    texts = [label.text() for label in dialog.findChildren(type(dialog.decision_label))]
+    assert any(
+        text.startswith("Kontrakt: Herz. Rangfolge der vier Gleichen: B, 9, A") for text in texts
+    )
+    assert dialog.decision_label.text().endswith("Meldepunkte: Anna 0, Bert 0.")
+    run = dialog.sides[0].runs[0]
+    assert run.length.itemText(1) == "3 Karten"
+    assert run.top.itemText(2) == "bis zur Dame"
+    dialog.deleteLater()

@@ -1,0 +1,54 @@
+"""After a restart the window shows the sitting that was on screen, not the one changed last
+(issue 24, item 16), in every game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.presenters.session import Session
+from jojotte_score.storage.sittings import SittingStore
+from tests.stored_examples import GAMES, store_game
+
+
+def restarted(qtbot: QtBot, store: SittingStore, settings_path: Path) -> MainWindow:
+    """A new window over ``store`` with the settings read again, as the program starts."""
+    window = MainWindow(Session(store), AppSettings.at(settings_path))
+    qtbot.addWidget(window)
+    window.open_shown_last()
+    return window
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_sitting_on_screen_is_shown_again_after_a_restart(
+    game: str, qtbot: QtBot, store: SittingStore, settings_path: Path
+) -> None:
+    watched = store_game(store, game)
+    other = store_game(store, next(other for other in GAMES if other != game))
+    store.rename_players(other, store.load(other).sitting.players)  # changed last
+    assert store.last_sitting_id() == other
+    window = restarted(qtbot, store, settings_path)
+    assert window.session.sitting_id == other  # nothing remembered yet: the one changed last
+    window.open_sitting_id(watched)
+    window.close()
+    window = restarted(qtbot, store, settings_path)
+    assert window.session.sitting_id == watched
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.variant == store.load(watched).sitting.variant
+
+
+def test_a_sitting_no_longer_stored_or_of_another_database_falls_back(
+    qtbot: QtBot, store: SittingStore, settings_path: Path, tmp_path: Path
+) -> None:
+    sitting_id = store_game(store, "two-player")
+    settings = AppSettings.at(settings_path)
+    settings.set_shown_sitting(store.database.path, sitting_id + 7)  # deleted since
+    settings.sync()
+    assert restarted(qtbot, store, settings_path).session.sitting_id == sitting_id
+    settings.set_shown_sitting(tmp_path / "other.sqlite", sitting_id)
+    assert settings.shown_sitting(store.database.path) is None

@@ -1,0 +1,188 @@
+"""The window follows a sync folder: a hand recorded in one window appears in a second
+window on another data folder once the folder is copied across, and a conflict is
+settled from File > Sync conflicts…."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.core.model import Variant
+from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.entry.entry_panel import EntryRequest
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
+from jojotte_score.gui.window.sync_follower import SyncFollower
+from jojotte_score.presenters.session import Session
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.sync.engine import conflicts
+from tests.gui.conftest import german, played, screenshot_folder
+
+Windows = tuple[MainWindow, MainWindow]
+
+
+def open_window(qtbot: QtBot, data: Path, settings: Path) -> MainWindow:
+    store = SittingStore(Database.open(data / "sittings.sqlite3"))
+    window = MainWindow(Session(store), AppSettings.at(settings))
+    qtbot.addWidget(window)
+    window.session.open_last()
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def choose(monkeypatch: pytest.MonkeyPatch, window: MainWindow, folder: Path) -> None:
+    monkeypatch.setattr(
+        QFileDialog, "getExistingDirectory", staticmethod(lambda *args: str(folder))
+    )
+    window.named_actions[ActionName.SYNC_FOLDER].trigger()
+
+
+@pytest.fixture
+def windows(qtbot: QtBot, tmp_path: Path) -> Iterator[Windows]:
+    anna = open_window(qtbot, tmp_path / "anna", tmp_path / "anna.ini")
+    carl = open_window(qtbot, tmp_path / "carl", tmp_path / "carl.ini")
+    yield anna, carl
+    for window in (anna, carl):
+        window.stop_following()
+        window.session.store.database.close()
+
+
+def follower(window: MainWindow) -> SyncFollower:
+    assert window.sync_follower is not None
+    return window.sync_follower
+
+
+def record(window: MainWindow, number: int) -> None:
+    window.submit(EntryRequest("add", None, played(german().hands[number])))
+
+
+def copy_folder(source: Path, target: Path) -> None:
+    shutil.copytree(source, target, dirs_exist_ok=True)
+
+
+def test_a_hand_recorded_in_one_window_appears_in_the_other(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, carl = windows
+    here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
+    here.mkdir()
+    there.mkdir()
+    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
+    anna.open_sitting_id(made)
+    choose(monkeypatch, anna, here)
+    choose(monkeypatch, carl, there)
+    assert anna.sync_follower is not None
+    assert carl.sync_follower is not None
+    assert carl.session.shown is None
+
+    record(anna, 0)  # the window's own change: a pass follows it
+    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    copy_folder(here, there)  # the folder carried across (a USB stick)
+    follower(carl).run()
+    assert carl.session.shown is not None
+    assert carl.session.shown.count == 1
+    assert carl.session.shown.players == ("Anna", "Carl")
+    assert "Sync: took in 1 changed sitting." in carl.statusBar().currentMessage()
+
+    record(anna, 1)
+    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    copy_folder(here, there)
+    # The file watcher sees the folder change, and the second window follows within 2 s.
+    qtbot.waitUntil(lambda: carl.session.shown.count == 2, timeout=2000)
+    assert carl.model.rowCount() >= 2
+
+
+def test_a_conflict_is_shown_and_settled_in_the_window(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, carl = windows
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
+    anna.open_sitting_id(made)
+    choose(monkeypatch, anna, folder)
+    choose(monkeypatch, carl, folder)
+    assert carl.session.shown is not None
+    for window in (anna, carl):
+        window.stop_following()  # offline: both change the sitting before they sync
+    record(anna, 0)
+    record(carl, 2)
+    record(carl, 3)
+    choose(monkeypatch, anna, folder)
+    choose(monkeypatch, carl, folder)
+    follower(anna).run()
+    assert "1 conflict to settle (File > Sync conflicts…)." in anna.statusBar().currentMessage()
+    for window in (anna, carl):
+        assert len(conflicts(window.session.store)) == 1
+
+    dialog = ConflictsDialog(carl.session.store, carl)
+    qtbot.addWidget(dialog)
+    text = dialog.list.item(0).text()
+    assert text.startswith("Sitting 1 (Anna–Carl): another version from ")
+    assert text.endswith("hands 1, 2 differ.")
+    dialog.show()
+    dialog.grab().save(str(screenshot_folder(tmp_path) / "sync-conflicts.png"))
+    dialog.keep("both")
+    assert dialog.list.item(0).text() == "No conflicts: every device agrees."
+    assert not dialog.keep_both.isEnabled()
+    follower(carl).run()
+    follower(anna).run()
+    for window in (anna, carl):
+        assert conflicts(window.session.store) == []
+        hands = sorted(i.hands for i in window.session.store.list_sittings())
+        assert hands == [1, 2]
+
+
+def test_a_folder_holding_the_data_folder_is_refused_with_a_message(
+    windows: Windows, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    anna, _carl = windows
+    said: list[str] = []
+    monkeypatch.setattr(
+        QMessageBox, "warning", staticmethod(lambda parent, title, text: said.append(text))
+    )
+    choose(monkeypatch, anna, tmp_path)
+    assert anna.sync_follower is None
+    assert len(said) == 1
+    assert "a sync folder must not hold the data folder" in said[0]
+
+
+def test_importing_a_stored_sitting_in_the_window_updates_it_as_one_undoable_change(
+    windows: Windows, tmp_path: Path
+) -> None:
+    anna, _carl = windows
+    store = anna.session.store
+    made = store.import_sitting(german(), title="Friday")
+    anna.open_sitting_id(made)
+    exported = tmp_path / "friday.json"
+    from jojotte_score.presenters.session import export_sitting
+
+    assert anna.session.shown is not None
+    export_sitting(anna.session.shown, exported)
+    assert anna.import_path(exported)
+    assert [info.id for info in store.list_sittings()] == [made]
+    assert "Sitting 1 is unchanged" in anna.statusBar().currentMessage()
+
+    content = json.loads(exported.read_text(encoding="utf-8"))
+    content["hands"] = content["hands"][:2]
+    exported.write_text(json.dumps(content), encoding="utf-8")
+    assert anna.import_path(exported)
+    assert [info.id for info in store.list_sittings()] == [made]
+    assert store.hand_count(made) == 2
+    assert store.load(made).title == "Friday"
+    assert anna.undo_stack.undoText() == "Update from the sitting file"
+    anna.undo_stack.undo()
+    assert store.load(made).sitting == german()
+    anna.undo_stack.redo()
+    assert store.hand_count(made) == 2
