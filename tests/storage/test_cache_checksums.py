@@ -15,6 +15,7 @@ import pytest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.presenters.session import Session
+from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats, refresh_seat_figures
@@ -88,3 +89,26 @@ def test_tampered_figures_for_the_statistics_are_scored_again(path: Path) -> Non
     with opened(path) as store:
         assert list(period_stats(store).players) == expected
         assert [p.rubbers_played for p in expected] == [1, 1]
+
+
+def test_the_checksums_cover_the_games_roles(path: Path) -> None:
+    """The chouette's roles of a summary and of a rubber's start (one JSON column each
+    since schema 8) are under the checksum: the box and the captain swapped behind the
+    app's back make the row one to score again, not one to believe."""
+    with opened(path) as store:
+        sitting_id = store.import_sitting(example_sitting("chouette"))
+    with opened(path) as store:
+        connection = store.database.connection
+        assert summary.fresh(connection, sitting_id) is not None
+        kept = len(summary.fitting_starts(connection, sitting_id))
+        assert kept >= 2
+    swap = "json_array(json_extract({0}, '$[1]'), json_extract({0}, '$[0]'))"
+    tamper(path, f"UPDATE summary SET resume_roles = {swap.format('resume_roles')}")
+    tamper(path, f"UPDATE rubber_start SET roles = {swap.format('roles')} WHERE rubber = 2")
+    with opened(path, read_only=True) as store:
+        connection = store.database.connection
+        assert summary.fresh(connection, sitting_id) is None
+        assert len(summary.fitting_starts(connection, sitting_id)) == 1
+        (info,) = store.list_sittings()
+        ledger = replay(store.load(sitting_id).sitting)
+        assert info.settlement == ledger.settlement

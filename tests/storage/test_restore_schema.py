@@ -4,14 +4,19 @@ tables, indexes and columns are left out and named, and its cached figures are r
 from __future__ import annotations
 
 import contextlib
+import json
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.checking import check_sitting, sitting_ids
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
+from tests.storage.fixtures.make_fixtures import FIXTURES
 from tests.stored_examples import example_sitting
 
 NOW = datetime(2026, 11, 21, 1, 30, tzinfo=UTC)
@@ -112,3 +117,40 @@ def test_a_restore_rebuilds_a_tampered_summary_from_the_hands(tmp_path: Path) ->
         assert SittingStore(database).list_sittings()[0].net_points == true_points
         stored = database.connection.execute("SELECT net_points FROM summary").fetchone()[0]
     assert stored == true_points
+
+
+@pytest.mark.parametrize("version", [7, 8, 9])
+def test_a_restore_of_an_earlier_schema_keeps_roles_and_ids_and_rebuilds_the_caches(
+    tmp_path: Path, version: int
+) -> None:
+    """A backup of schema 7 (the chouette's box and captain in columns of their own), 8
+    (the roles as one column) or 9 (the sitting's uuid and the sync tables) is made the
+    app's schema of its version, then upgraded: the sittings, their roles and stable ids
+    as the backup holds them, every cache rebuilt with its checksum."""
+    fixture = FIXTURES / f"schema-v{version}.sqlite3"
+    with contextlib.closing(sqlite3.connect(fixture)) as connection:
+        uuids = (
+            connection.execute("SELECT id, uuid FROM sitting ORDER BY id").fetchall()
+            if version >= 9
+            else []
+        )
+    database = tmp_path / "data" / "sittings.sqlite3"
+
+    restored = restore_backup(fixture, database, NOW, newest_version=SCHEMA_VERSION)
+
+    assert restored.dropped == ()
+    with Database.open(database) as opened:
+        assert opened.schema_version == SCHEMA_VERSION
+        connection = opened.connection
+        roles = connection.execute("SELECT roles FROM sitting WHERE id = 8").fetchone()[0]
+        chouette = SittingStore(opened).load(8).sitting
+        assert chouette.roles is not None
+        assert roles == json.dumps(list(chouette.roles))
+        if uuids:
+            ids = connection.execute("SELECT id, uuid FROM sitting ORDER BY id").fetchall()
+            assert ids == uuids
+        unchecked = connection.execute("SELECT count(*) FROM summary WHERE checksum = ''")
+        assert unchecked.fetchone() == (0,)
+        assert connection.execute("SELECT count(*) FROM summary").fetchone() == (8,)
+        for sitting_id in sitting_ids(connection):
+            assert check_sitting(connection, sitting_id) == []
