@@ -242,7 +242,7 @@ MIGRATIONS: Final = (
             ) WITHOUT ROWID
             """,
         ),
-        # The figures were filled here for every sitting it could read; schema 8 does it.
+        # The figures were filled here for every sitting it could read; schema 10 does it.
     ),
     Migration(
         6,
@@ -327,7 +327,7 @@ MIGRATIONS: Final = (
                 first_changed INTEGER NOT NULL
             )
             """,
-            # The summaries were rebuilt here with the rubbers' starts; schema 8 does it.
+            # The summaries were rebuilt here with the rubbers' starts; schema 10 does it.
         ),
     ),
     Migration(
