@@ -645,6 +645,7 @@ def test_hands_out_of_place_are_said_when_the_sitting_opens(
     without a word; it names the damage and what puts it right."""
     import sqlite3
 
+    from jojotte_score.gui import messages
     from jojotte_score.gui.window import dialogs
 
     path = database_path(data_dir)
@@ -660,7 +661,7 @@ def test_hands_out_of_place_are_said_when_the_sitting_opens(
         return False
 
     monkeypatch.setattr(dialogs, "ask_yes_no", no)
-    monkeypatch.setattr(dialogs, "show_message", lambda parent, title, text: asked.append(text))
+    monkeypatch.setattr(messages, "show_message", lambda *args, **_: asked.append(args[2]))
     database = Database.open(path)
     session = Session(SittingStore(database))
     window = MainWindow(session, settings)
