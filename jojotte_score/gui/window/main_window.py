@@ -303,7 +303,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.table.clearSelection()
             self.table.setCurrentIndex(QModelIndex())
             self.model.set_pad(
-                shown.players if shown else (),
+                shown.shown_players if shown else (),
                 shown.pad if shown else None,
                 unchanged=unchanged or 0,
             )
@@ -344,7 +344,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.setWindowTitle(title.format(program=program))
             self._update_mode()
             return
-        sitting = versus(shown.variant, shown.players)
+        sitting = versus(shown.variant, shown.shown_players)
         if shown.recent.title:
             sitting = _("{title}: {players}").format(title=shown.recent.title, players=sitting)
         if self.session.read_only:
@@ -443,7 +443,7 @@ class MainWindow(SittingMenus, QMainWindow):
         shown = self.session.shown
         assert shown is not None
         self.panel.set_context(
-            shown.variant, shown.players, shown.rules, shown.scorer_before(count), dealer
+            shown.variant, shown.shown_players, shown.rules, shown.scorer_before(count), dealer
         )
 
     def submit(self, request: EntryRequest) -> None:
