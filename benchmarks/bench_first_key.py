@@ -1,0 +1,135 @@
+"""How long the first key of an evening takes to answer, against the same key later.
+
+A fresh process for each round, as a scorekeeper starts the app: a main window over a
+stored sitting (two players, 40 hands), shown offscreen at 1200 by 800, the event loop
+settled; then a plain hand of the sitting is typed into the panel key by key (the keys of
+the form's own keystroke plan, each sent to whatever has the focus, and what it posted
+handled before the clock stops), and then the same keys again into a fresh form. The
+slowest key of the first hand is compared with the same key of the second, measured in
+the same process:
+a key should answer within a frame (16.7 ms). A new cut asked for after a hand is answered
+at once (the first seat deals). The keys are timed, not the hand they make: whether the
+plan's Enter records it does not change what the other keys cost.
+
+    python3 benchmarks/bench_first_key.py [--repeat 7]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+FRAME_MS = 1000 / 60
+HANDS = 40
+
+
+def child(folder: Path) -> None:
+    """Type a hand's keys twice; print each key's name and milliseconds."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.core.model import Doubling, PlayedHand, Special
+    from jojotte_score.gui.window import dialogs
+    from jojotte_score.storage.database import Database
+    from jojotte_score.storage.sittings import SittingStore
+
+    app = QApplication([])
+    from bench_window import shown_window
+
+    dialogs.FirstDealerDialog.ask = classmethod(lambda cls, *args: 0)  # type: ignore[assignment,method-assign]
+    database = Database.open(folder / "scores.sqlite3")
+    _app, session, window = shown_window(SittingStore(database), folder)
+    session.open_last()
+    window.activateWindow()
+    for _ in range(2):  # the event loop settled, as --quit-after-start lets it
+        QTimer.singleShot(0, app.quit)
+        app.exec()
+    shown = session.shown
+    assert shown is not None
+    hand = next(
+        hand
+        for hand in shown.sitting.hands
+        if isinstance(hand, PlayedHand)
+        and hand.special is Special.NONE
+        and hand.double is Doubling.NONE
+    )
+    named = {"Tab": Qt.Key.Key_Tab, "Enter": Qt.Key.Key_Return}
+    typed = []
+    for _ in range(2):
+        window.ready_next_hand()  # a fresh form, as after a hand recorded
+        start = window.panel.values()
+        plan = window.panel.form.keystrokes(hand._replace(note="", dealer=start.dealer), start)
+        times = []
+        for name in plan:
+            widget = QApplication.focusWidget()
+            assert widget is not None, "nothing has the keyboard focus"
+            began = time.perf_counter()
+            if name in named:
+                QTest.keyClick(widget, named[name])
+            elif name.startswith("Alt+"):
+                letter = Qt.Key(ord(name[-1].upper()))
+                QTest.keyClick(widget, letter, Qt.KeyboardModifier.AltModifier)
+            else:
+                QTest.keyClick(widget, name)  # type: ignore[call-overload,unused-ignore]
+            app.processEvents()  # what the key posted (repaints among them)
+            times.append((name, (time.perf_counter() - began) * 1000))
+        typed.append(times)
+    print(json.dumps(typed))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
+    arguments = parser.parse_args()
+    if arguments.child is not None:
+        child(arguments.child)
+        return
+    from bench_window import stored_with_next
+
+    from jojotte_score.storage.database import Database
+    from jojotte_score.storage.sittings import SittingStore
+
+    environment = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    firsts, laters = [], []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        with Database.open(folder / "scores.sqlite3") as database:
+            stored_with_next(SittingStore(database), "two-player", HANDS, 0, "An evening")
+        for _ in range(arguments.repeat):
+            output = subprocess.run(
+                [sys.executable, __file__, "--child", str(folder)],
+                check=True,
+                stdout=subprocess.PIPE,
+                text=True,
+                env=environment,
+                timeout=120,
+            ).stdout
+            first, later = json.loads(output.splitlines()[-1])
+            slowest = max(range(len(first)), key=lambda index: first[index][1])
+            key = first[slowest][0]
+            firsts.append(first[slowest][1])
+            laters.append(next((ms for name, ms in later if name == key), max(later)[1]))
+            print("first hand (ms): " + " ".join(f"{name}:{ms:.1f}" for name, ms in first))
+            print("same hand later: " + " ".join(f"{name}:{ms:.1f}" for name, ms in later))
+    for label, pick in (("best", min), ("median", statistics.median)):
+        first_ms, later_ms = pick(firsts), pick(laters)
+        print(
+            f"{label}: slowest key of the first hand {first_ms:.1f} ms, the same key later "
+            f"{later_ms:.1f} ms ({first_ms / later_ms:.1f}x); a frame is {FRAME_MS:.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()
