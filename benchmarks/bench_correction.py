@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_storage import best_of  # noqa: E402
 
-from jojotte_score.core.chouette import ChouetteCorrector  # noqa: E402
 from jojotte_score.core.games.chouette_roles import chouette_roles  # noqa: E402
+from jojotte_score.core.games.chouette_rules import ChouetteCorrector  # noqa: E402
 from jojotte_score.core.ledger import replay  # noqa: E402
 from jojotte_score.core.model import Doubling, PlayedHand, Sitting  # noqa: E402
 from jojotte_score.formats.sitting_file import load_sitting  # noqa: E402

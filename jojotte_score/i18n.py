@@ -256,6 +256,33 @@ MINUS = "\u2212"
 """The minus sign a person reads (a true minus, as wide as the plus); files keep ASCII "-"."""
 
 
+FIRST_STRONG_ISOLATE = "\u2068"
+POP_DIRECTIONAL_ISOLATE = "\u2069"
+_ISOLATE_CONTROLS = dict.fromkeys(map(ord, "\u2066\u2067\u2068\u2069"))
+# The bidirectional classes that can turn the text beside a name round: right-to-left
+# letters, Arabic numbers and the explicit embeddings, overrides and isolates.
+_TURNING = frozenset(
+    {"R", "AL", "AN", "RLE", "RLO", "LRE", "LRO", "PDF", "RLI", "LRI", "FSI", "PDI"}
+)
+
+
+def isolated(name: str) -> str:
+    """A player's name as it is shown among other words and figures: between U+2068 FIRST
+    STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE when it holds anything that could
+    turn the text beside it round (a right-to-left letter, an override such as U+202E, as
+    names stored by an earlier release may hold), so that "Anna wins by 100" keeps its
+    order whatever the name; any other name as it is. The isolates inside such a name are
+    left out, so that none can end the isolate early; the closing one also ends every
+    embedding and override the name opens. Files keep the name as stored."""
+    if name.isascii():  # no ASCII character turns text round
+        return name
+    import unicodedata  # only a name beyond ASCII pays for the import (start-up's budget)
+
+    if all(unicodedata.bidirectional(character) not in _TURNING for character in name):
+        return name
+    return FIRST_STRONG_ISOLATE + name.translate(_ISOLATE_CONTROLS) + POP_DIRECTIONAL_ISOLATE
+
+
 def format_signed(value: int) -> str:
     """A result with its sign, as every view and page shows it: "+120", "0", "\u221260" (a
     true minus). Files (CSV, JSON, the command line's machine output) write ``f"{value:+d}"``."""

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from hypothesis import strategies as st
 
 from jojotte_score.core.games import find_game
+from jojotte_score.core.games.three_player_scoring import two_sided
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -51,7 +52,6 @@ from jojotte_score.core.tables import (
     PARTNERSHIP_MELD_SPLITS,
     deck_points,
 )
-from jojotte_score.core.three_player import two_sided
 from jojotte_score.core.validation import possible_unbid_slam
 
 __all__ = [

@@ -139,9 +139,12 @@ KNOWN_LOOPS = {
         {
             *("core.corrections", "core.explanation", "core.games", "core.games.game"),
             *("core.ledger", "core.model", "core.scoring", "core.tables"),
-            *("core.three_player", "core.three_player_validation", "core.validation"),
+            *(
+                "core.games.three_player_scoring",
+                "core.games.three_player_validation",
+                "core.validation",
+            ),
         },
-        {"core.chouette", "core.games.chouette"},
     ],
     "formats": [{"formats.earlier_checks", "formats.sitting_file"}],
     "storage": [

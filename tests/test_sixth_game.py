@@ -9,9 +9,11 @@ The window, the entry panel and printing are tests/gui/window/test_sixth_game.py
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import shutil
+import sqlite3
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,8 +28,11 @@ from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Rules, Sitting
 from jojotte_score.formats.sitting_file import dumps_sitting, loads_sitting
 from jojotte_score.render.summary_card import CardRuling, CardTable, variant_card_blocks
+from jojotte_score.storage.checking import check_sitting
 from jojotte_score.storage.database import Database
+from jojotte_score.storage.schema import MIGRATIONS
 from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import refresh_seat_figures
 from tests.sixth_game import GAME, HANDS, KEY, PLAYERS, LongPartnership, example, registered
 
 
@@ -215,6 +220,47 @@ def test_a_sync_pass_carries_the_sitting_to_another_data_folder(
         (info,) = store.list_sittings()
         assert (info.variant, info.net_side, info.net_points) == (KEY, 0, 905)
         assert store.load(info.id).sitting == example()
+
+
+def test_check_repairs_and_the_caches_rebuild_through_the_registry_alone(
+    example_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`check` scores the sitting again as its game and names tampered figures and a hand
+    out of place; `check --repair` puts them right; the upgrade's rebuild of every cache
+    (schema 10's fill) gives the same figures, which `check` then finds agree."""
+    data = tmp_path / "data"
+    assert run("import", example_file, "--data-dir", data) == 0
+    path = data / "sittings.sqlite3"
+    with Database.open(path) as database, database.transaction() as writing:
+        refresh_seat_figures(writing, 1)  # as the History's statistics store them
+    with contextlib.closing(sqlite3.connect(path, isolation_level=None)) as connection:
+        connection.execute("UPDATE summary SET net_points = net_points + 100000")
+        connection.execute("UPDATE seat_figures SET rubbers_won = 914 WHERE seat = 0")
+        capsys.readouterr()
+        assert run("check", "--data-dir", data) == 1
+        said = capsys.readouterr().out.splitlines()
+        assert "sitting 1: the summary's net_points is 100905; the hands give 905" in said
+        assert any(
+            line.startswith("sitting 1: seat 1's figures: its rubbers_won is 914") for line in said
+        )
+        connection.execute("UPDATE hand SET position = -1 WHERE position = 0")
+    assert run("check", "--data-dir", data) == 1
+    assert "sitting 1: its hands are not numbered in order" in capsys.readouterr().out
+    assert run("check", "--repair", "--data-dir", data) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "checked 1 sitting: it did not agree with its hands; 1 repaired"
+    )
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        assert store.load(1).sitting == example()
+        with database.transaction() as writing:
+            fill = MIGRATIONS[-1].fill
+            assert fill is not None
+            fill(writing)
+        (info,) = store.list_sittings()
+        assert (info.variant, info.net_side, info.net_points) == (KEY, 0, 905)
+        assert check_sitting(database.connection, 1) == []
+    assert run("check", "--data-dir", data) == 0
 
 
 def test_a_stored_game_the_program_no_longer_knows_is_named_not_lost(tmp_path: Path) -> None:

@@ -35,7 +35,7 @@ from jojotte_score.cli.tables import (
 )
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.formats.sitting_file import LoadedSitting, save_sitting
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.database import writer_lock
 from jojotte_score.storage.errors import DamagedSittingError, os_reason
 from jojotte_score.storage.sittings import SittingInfo, SittingStore, utc_now
@@ -191,9 +191,16 @@ def restore(args: argparse.Namespace, context: Context) -> int:
     backup = args.backup
     if not backup.exists() and not backup.is_absolute() and len(backup.parts) == 1:
         backup = context.backup_folder / backup  # A bare name from `jojotte-score backups`.
-    if not backup.is_file():
+    if not backup.exists():
         message = _("{backup}: no such backup file; nothing was restored")
         raise CommandError(message.format(backup=args.backup))
+    if backup.is_dir():
+        raise CommandError(_("{backup}: not a file; nothing was restored").format(backup=backup))
+    if not backup.is_file():
+        message = _(
+            "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
+        )
+        raise CommandError(message.format(backup=backup))
     try:
         context.folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
@@ -208,10 +215,12 @@ def restore(args: argparse.Namespace, context: Context) -> int:
     # opens and migrates the database, which fails on the damaged or newer database one
     # may well be restoring over, and creates an empty one where there was none.
     with writer_lock(context.database):
-        safety_copy = restore_backup(
+        safety_copy, dropped = restore_backup(
             backup, context.database, utc_now(), newest_version=SCHEMA_VERSION
         )
     print(_("restored {backup} into {database}").format(backup=backup, database=context.database))
+    for what in dropped:
+        print(_("left out, not part of jojotte-score's database: {what}").format(what=what))
     if safety_copy == context.database:
         print(_("there was no database before, so nothing was replaced"))
     else:
@@ -225,3 +234,63 @@ def restore(args: argparse.Namespace, context: Context) -> int:
         )
         print(message.format(version=version, newest=SCHEMA_VERSION))
     return EXIT_OK
+
+
+def check(args: argparse.Namespace, context: Context) -> int:
+    """Score every stored sitting again from its hands and name each cached figure that does
+    not agree, and each hand out of its place; with ``--repair``, put them right."""
+    from jojotte_score.storage.checking import check_sitting, repair_sitting, sitting_ids
+
+    opened = context.writing() if args.repair else context.reading()
+    with opened as store:
+        if store is None:
+            print(_("no sittings stored yet"))
+            return EXIT_OK
+        connection = store.database.connection
+        checked = sitting_ids(connection)
+        wrong = repaired = 0
+        for sitting_id in checked:
+            found = check_sitting(connection, sitting_id)
+            for finding in found:
+                print(_("sitting {id}: {text}").format(id=sitting_id, text=finding.text))
+            if not found:
+                continue
+            wrong += 1
+            if args.repair:
+                try:
+                    with store.database.transaction() as writing:
+                        repair_sitting(writing, sitting_id)
+                except DamagedSittingError as error:
+                    print(
+                        _("sitting {id}: not repaired: {reason}").format(
+                            id=sitting_id, reason=error.detail
+                        )
+                    )
+                    continue
+                repaired += 1
+                print(_("sitting {id}: repaired from its hands").format(id=sitting_id))
+    print(_checked_line(len(checked), wrong, repaired, repair=args.repair))
+    return EXIT_OK if wrong == repaired else EXIT_FAILED
+
+
+def _checked_line(checked: int, wrong: int, repaired: int, *, repair: bool) -> str:
+    """The last line of `check`: how many sittings were checked, and found or repaired."""
+    if not wrong:
+        return ngettext(
+            "checked {count} sitting: everything agrees with the hands",
+            "checked {count} sittings: everything agrees with the hands",
+            checked,
+        ).format(count=checked)
+    if repair:
+        return ngettext(
+            "checked {count} sitting: it did not agree with its hands; {repaired} repaired",
+            "checked {count} sittings: {wrong} did not agree with their hands; {repaired} repaired",
+            checked,
+        ).format(count=checked, wrong=wrong, repaired=repaired)
+    return ngettext(
+        "checked {count} sitting: {wrong} does not agree with its hands; "
+        "`jojotte-score check --repair` rebuilds it from the hands",
+        "checked {count} sittings: {wrong} do not agree with their hands; "
+        "`jojotte-score check --repair` rebuilds them from the hands",
+        wrong,
+    ).format(count=checked, wrong=wrong)

@@ -26,12 +26,13 @@ from jojotte_score.cli.context import (
     write_output,
 )
 from jojotte_score.core.games import find_game
-from jojotte_score.i18n import _, format_date, locale_paper, ngettext
+from jojotte_score.i18n import _, format_date, isolated, locale_paper, ngettext
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import StoredSitting
 
 if TYPE_CHECKING:
-    pass
+    from jojotte_score.core.ledger import Ledger
+    from jojotte_score.core.model import Sitting
 
 
 def score(args: argparse.Namespace, context: Context) -> int:
@@ -170,12 +171,12 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     )
     if has_sitting:
         if args.file is not None:
-            sitting, ledger = load(args.file)
+            sitting, ledger = _isolated(read_file(args.file))
             header, label = SheetHeader(sides=ledger.columns), source_name(args.file)
         else:
             with context.reading() as store:
                 stored = context.stored(store, args.sitting)
-            sitting, ledger = stored.sitting, ledger_of(stored.sitting)
+            sitting, ledger = _isolated(stored.sitting)
             date = format_date(stored.created.astimezone().date())
             header = SheetHeader(stored.title, ledger.columns, date, stored.place)
             label = _("sitting {id}").format(id=stored.id)
@@ -196,3 +197,13 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     ensure_application(offscreen=not os.environ.get("QT_QPA_PLATFORM"))
     write_output(args.output, lambda path: write_pdf(path, job, paper))
     return EXIT_OK
+
+
+def _isolated(sitting: Sitting) -> tuple[Sitting, Ledger]:
+    """``sitting`` with each name as printed among other words (``i18n.isolated``: a name
+    that holds a right-to-left override cannot turn the figures beside it round on paper),
+    and its ledger."""
+    import dataclasses
+
+    shown = dataclasses.replace(sitting, players=tuple(isolated(name) for name in sitting.players))
+    return shown, ledger_of(shown)

@@ -23,6 +23,7 @@ COMMANDS = (
     "stats",
     "backups",
     "restore",
+    "check",
     "pdf",
     "share",
     "sync",
@@ -232,6 +233,24 @@ def build_parser() -> argparse.ArgumentParser:
     restore.set_defaults(handler=database_commands.restore)
     restore.add_argument("backup", type=Path, metavar="BACKUP", help=_("the backup to restore"))
     _add_data_dir(restore)
+
+    checking = commands.add_parser(
+        "check",
+        help=_("check every stored figure against the hands"),
+        description=_(
+            "Score every stored sitting again from its hands and name each stored figure that "
+            "does not agree (the summaries, the rubbers' starts, the statistics' figures) and "
+            "each hand out of its place. Exit status 0 when everything agrees, 1 when "
+            "something does not (or could not be repaired). With --repair the hands are "
+            "numbered again in their order, keeping every one, and every figure is rebuilt "
+            "from the hands (after the daily backup, when one is due)."
+        ),
+    )
+    checking.set_defaults(handler=database_commands.check)
+    checking.add_argument(
+        "--repair", action="store_true", help=_("rebuild what does not agree from the hands")
+    )
+    _add_data_dir(checking)
 
     pdf = commands.add_parser(
         "pdf",

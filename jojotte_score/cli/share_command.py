@@ -15,6 +15,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import EXIT_FAILED, EXIT_OK, NO_SITTINGS, CommandError, Context, fail
@@ -69,9 +70,15 @@ def share(args: argparse.Namespace, context: Context) -> int:
             print_qr(server.url, sys.stdout)
             print(_("Ctrl+C stops sharing."), flush=True)
             followers = 0
+            written = _written(context.database)
             while True:
                 _sleep(LOOK_EVERY)
-                if store.database.replaced():  # a backup restored in its place: read that
+                # A backup restored in its place, or the file written behind SQLite's back
+                # (damaged, say): read it afresh. SQLite would go on trusting the pages it
+                # holds while the file's first page and its -wal's index are unchanged.
+                now_written = _written(context.database)
+                if store.database.replaced() or now_written != written:
+                    written = now_written
                     opened.close()
                     store = opened.enter_context(context.reading())
                     if store is None:  # the database was removed
@@ -98,6 +105,15 @@ def _following(session: Session, sitting_id: int) -> Session:
     session.on_error = lambda error: fail(str(error))
     session.open(sitting_id)
     return session
+
+
+def _written(path: Path) -> tuple[int, int, int] | None:
+    """When and how the file at ``path`` was last written (None: no file)."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_size, status.st_mtime_ns, status.st_ctime_ns
 
 
 def _followers(count: int) -> str:

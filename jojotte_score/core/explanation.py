@@ -6,21 +6,26 @@ arithmetic ("2 × (60 + 50) = 220"), the trump, a kind of entry, a list, or a se
 within. :func:`in_words` says one in the current language through one whole message per
 sentence, with named placeholders, so that German orders the words its own way; a list is
 said item by item through a message of its own and joined by a separator that is a message
-too.
+too. The messages are one table, :data:`_MESSAGES`, one entry per sentence.
 
-One sentence table (:func:`sentence_message`) serves every game: this module's two-player and
-partnership explanations and :mod:`jojotte_score.core.three_player_explanation`'s three
-games of individual players. A sentence that the games say alike cites its rule as a
-value, from the game's :class:`RuleReferences` ("Trick scores (R1)" with two players,
-"Trick scores (T5, R1)" with three). Rule references stay as they are in every language.
+The sentences the games say alike are built here: this module's two-player and partnership
+explanations and :mod:`jojotte_score.core.games.three_player_explanation`'s three games of
+individual players use them, a failed Slam and a Nullo through one function
+(:func:`slam_or_nullo`). A sentence that the games say alike cites its rule as a value, from
+the game's :class:`RuleReferences` ("Trick scores (R1)" with two players, "Trick scores (T5,
+R1)" with three). Rule references stay as they are in every language.
+
+One module, not three (the sentences as data, their messages, the explanations built of
+them): the window explains the last hand when it opens a sitting, and every module on that
+path counts against the start-up budget of tests/gui/window/test_startup.py.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias, assert_never, cast
+from typing import TYPE_CHECKING, Final, TypeAlias, cast
 
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import Doubling, PlayedHand, Rules, Special, Trump, opponent
@@ -217,375 +222,313 @@ def entry_kind_word(kind: EntryKind) -> str:
     return words[kind]
 
 
-def sentence_message(say: Say, count: int = 1) -> str:
-    """The sentence table: the message of each sentence, in the current language.
+_MESSAGES: Final[dict[Say, Callable[[int], str]]] = {
+    # Translators: the first line of a hand's explanation; {sentence} is its first
+    # sentence (the contract, or that the deal was thrown in).
+    Say.HAND: lambda _count: _("Hand {number} (rubber {rubber}, game {game}): {sentence}"),
+    # Translators: said after "Hand 3 (rubber 1, game 2): ".
+    Say.THROWN_IN: lambda _count: _("thrown in, nobody named a trump; it scores nothing (R15)."),
+    # Translators: {trump} is a suit ("spades") or "no-trump"; the plural form is said
+    # of a partnership (two people), the singular of one player.
+    Say.BID: lambda count: ngettext(
+        "{bidder} bid {trump}.",
+        "{bidder} bid {trump}.",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.BID_SLAM: lambda count: ngettext(
+        "{bidder} bid {trump}, and bid a Slam.",
+        "{bidder} bid {trump}, and bid a Slam.",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.NAMED_BEFORE_NULLO: lambda count: ngettext(
+        "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
+        "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.BID_DOUBLED_BY: lambda count: ngettext(
+        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
+        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
+        count,
+    ),
+    # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
+    # of a partnership (two people), the singular of one player.
+    Say.BID_REDOUBLED_BY: lambda count: ngettext(
+        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} (×{multiplier}).",
+        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} (×{multiplier}).",
+        count,
+    ),
+    Say.BID_AND_SLAM: lambda _count: _("{bidder} bid {trump} and a Slam."),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.BID_AND_SLAM_DOUBLED_BY: lambda count: ngettext(
+        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
+        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
+        count,
+    ),
+    # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
+    # of a partnership (two people), the singular of one player.
+    Say.BID_AND_SLAM_REDOUBLED_BY: lambda count: ngettext(
+        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
+        "(×{multiplier}) and a Slam.",
+        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
+        "(×{multiplier}) and a Slam.",
+        count,
+    ),
+    Say.BID_BEFORE_NULLO: lambda _count: _(
+        "{bidder} bid {trump}; {nullo_bidder} bid Nullo, played at no-trump."
+    ),
+    Say.BID_DOUBLED_BY_BEFORE_NULLO: lambda _count: _(
+        "{bidder} bid {trump}, doubled by {doubler}; {nullo_bidder} bid Nullo, played at no-trump."
+    ),
+    # Translators: {doubler} doubled, then {redoubler} redoubled.
+    Say.BID_REDOUBLED_BY_BEFORE_NULLO: lambda _count: _(
+        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler}; "
+        "{nullo_bidder} bid Nullo, played at no-trump."
+    ),
+    Say.WITH_THE_DEFENDER: lambda _count: _(
+        "{defender} played against {declarer}; "
+        "{inactive} sat out and is with the defender, {partner} (T4)."
+    ),
+    Say.SIDED_WITH_THE_DECLARER: lambda _count: _(
+        "{defender} played against {declarer}; "
+        "{inactive} sat out and sided with the declarer, {partner} (T4)."
+    ),
+    Say.SIDED_WITH_THE_DEFENDER: lambda _count: _(
+        "{defender} played against {declarer}; "
+        "{inactive} sat out and sided with the defender, {partner} (T4)."
+    ),
+    Say.IN_THE_BOX: lambda _count: _(
+        "{box} in the box against {captain} (captain) and {partner} (C1, C2)."
+    ),
+    # Translators: {scores} lists each player's trick score: "A 60; B 35 (...)".
+    Say.TRICK_SCORES: lambda _count: _("Trick scores ({rule}): {scores}."),
+    # Translators: an item of a list of players and their points: "Anna 60".
+    Say.SCORE: lambda _count: _("{player} {points}"),
+    # Translators: a trick score and what it is made of: "B 35 (25 card points +
+    # 10 last trick)".
+    Say.SCORE_MADE_OF: lambda _count: _("{player} {points} ({parts})"),
+    Say.CARD_POINTS: lambda _count: _("{points} card points"),
+    Say.LAST_TRICK: lambda _count: _("{points} last trick"),
+    Say.JOJOTTE: lambda _count: _("{points} Jo-Jotte"),
+    Say.MELDS: lambda _count: _("Melds, scored above whatever happens ({rule}): {melds}."),
+    # Translators: each player's trick score and melds added up.
+    Say.TOTALS: lambda _count: _("Totals ({rule}): {totals}."),
+    Say.TIE: lambda _count: _("Equal totals: both trick scores, {sum}, go to prison ({rule})."),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.DECLARER_WINS: lambda count: ngettext(
+        "{declarer}, the declarer, has the higher total and wins: {points} below for "
+        "{declarer} ({rule}).",
+        "{declarer}, the declaring side, have the higher total and win: {points} below "
+        "for {declarer} ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.DECLARER_WINS_DEFENDER_ABOVE: lambda count: ngettext(
+        "{declarer}, the declarer, has the higher total and wins: {points} below for "
+        "{declarer}, {defender}'s {defender_points} above ({rule}).",
+        "{declarer}, the declaring side, have the higher total and win: {points} below "
+        "for {declarer}, {defender}'s {defender_points} above ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.DECLARER_TAKES_BOTH: lambda count: ngettext(
+        "{winner}, the declarer, has the higher total and wins: both trick scores, "
+        "{sum}, go below for {winner}; {loser} scores no trick points ({rule}).",
+        "{winner}, the declaring side, have the higher total and win: both trick "
+        "scores, {sum}, go below for {winner}; {loser} score no trick points ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.DEFENDER_TAKES_BOTH: lambda count: ngettext(
+        "{winner}, the defender, has the higher total and wins: both trick scores, "
+        "{sum}, go below for {winner} ({rule}).",
+        "{winner}, the defending side, have the higher total and win: both trick "
+        "scores, {sum}, go below for {winner} ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.DEFENDER_TAKES_BOTH_DOUBLED: lambda count: ngettext(
+        "{winner}, the defender, has the higher total and wins: both trick scores, "
+        "{sum}, go below for {winner}; {loser} scores no trick points ({rule}).",
+        "{winner}, the defending side, have the higher total and win: both trick "
+        "scores, {sum}, go below for {winner}; {loser} score no trick points ({rule}).",
+        count,
+    ),
+    Say.ACTIVE_DEFENDER_TAKES_BOTH_ABOVE: lambda _count: _(
+        "{winner}, the active defender, has the higher total and wins: both trick "
+        "scores, {sum}, go above for {winner}; an undoubled defence never scores "
+        "below ({rule})."
+    ),
+    Say.WINNER_TAKES_BOTH: lambda _count: _(
+        "{winner} has the higher total and wins: both trick scores, {sum}, "
+        "go below for {winner}; {loser} scores no trick points ({rule})."
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.SLAM_FAILED_AHEAD: lambda count: ngettext(
+        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} scores no trick points; {defender} (ahead on totals) scores {sum} "
+        "below and wins the hand ({rule}).",
+        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} score no trick points; {defender} (ahead on totals) score {sum} "
+        "below and win the hand ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.SLAM_FAILED_NOT_AHEAD: lambda count: ngettext(
+        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} scores no trick points; {defender} (not ahead on totals) scores "
+        "{sum} above and wins the hand ({rule}).",
+        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} score no trick points; {defender} (not ahead on totals) score "
+        "{sum} above and win the hand ({rule}).",
+        count,
+    ),
+    Say.SLAM_FAILED_UNDOUBLED: lambda _count: _(
+        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} scores no trick points; {defender} (undoubled, a defence scores "
+        "above) scores {sum} above and wins the hand ({rule})."
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.NULLO_MADE: lambda count: ngettext(
+        "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
+        "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
+        "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
+        "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
+        count,
+    ),
+    Say.NULLO_MADE_FOR: lambda _count: _(
+        "{declarer} took no trick: the Nullo is made, {bonus} above for {declarer}. "
+        "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule})."
+    ),
+    # Translators: {taken} is how many tricks were taken ("2 tricks"); {bonus} is what the
+    # Nullo bidder's opponent scores, with its arithmetic: "200 + 100 × 1 = 300". The plural
+    # form is said of a partnership (two people), the singular of one player.
+    Say.NULLO_FAILED: lambda count: ngettext(
+        "{declarer} took {taken}: the Nullo fails and {defender} scores {bonus} above. "
+        "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
+        "{declarer} took {taken}: the Nullo fails and {defender} score {bonus} above. "
+        "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
+        count,
+    ),
+    # Translators: how many tricks the Nullo bidder took, said within "{declarer}
+    # took {taken}: the Nullo fails ...".
+    Say.TRICKS_TAKEN: lambda count: ngettext("{count} trick", "{count} tricks", count),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.SLAM_MADE: lambda count: ngettext(
+        "{player} made the Slam: {bonus} above ({rule}).",
+        "{player} made the Slam: {bonus} above ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.UNBID_SLAM: lambda count: ngettext(
+        "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
+        "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
+        count,
+    ),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.PRISON_WON: lambda count: ngettext(
+        "{player} wins the hand and takes the {points} points waiting in prison, above ({rule}).",
+        "{player} win the hand and take the {points} points waiting in prison, above ({rule}).",
+        count,
+    ),
+    Say.PRISON_WAITING: lambda _count: _("Now waiting in prison: {points} ({rule})."),
+    # Translators: {entries} lists what was written: "B 40 (melds), A 60 (tricks)".
+    Say.WRITTEN_ABOVE: lambda _count: _("Above the line: {entries}."),
+    Say.WRITTEN_BELOW: lambda _count: _("Below the line: {entries}."),
+    Say.WRITTEN_ABOVE_AND_BELOW: lambda _count: _(
+        "Above the line: {above}. Below the line: {below}."
+    ),
+    # Translators: an entry on the pad: "B 40 (melds)"; {kind} is what it is for.
+    Say.ENTRY: lambda _count: _("{player} {points} ({kind})"),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.GAME_WON: lambda count: ngettext(
+        "{player} reaches {points} below (target {target}) and wins game {game} "
+        "({rule}). Games: {games}.",
+        "{player} reach {points} below (target {target}) and win game {game} ({rule}). "
+        "Games: {games}.",
+        count,
+    ),
+    # Translators: an item of the list of the games each player has won: "A 1".
+    Say.GAMES: lambda _count: _("{player} {games}"),
+    # Translators: the plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.RUBBER_WON: lambda count: ngettext(
+        "{player} has won two games: rubber {rubber} is over, with the rubber bonus of "
+        "{bonus} above ({rule}).",
+        "{player} have won two games: rubber {rubber} is over, with the rubber bonus "
+        "of {bonus} above ({rule}).",
+        count,
+    ),
+    # Translators: the last line of a finished rubber; {player} has more points
+    # (R14). The plural form is said of a partnership (two people), the singular
+    # of one player.
+    Say.RUBBER_RESULT: lambda count: ngettext(
+        "Rubber {rubber} result ({rule}): {totals}; {player} wins the rubber by {points}.",
+        "Rubber {rubber} result ({rule}): {totals}; {player} win the rubber by {points}.",
+        count,
+    ),
+    Say.RUBBER_RESULT_LEVEL: lambda _count: _("Rubber {rubber} result ({rule}): {totals}; level."),
+    Say.RUBBER_SETTLED: lambda _count: _(
+        "Rubber {rubber} totals: {totals}; settled between every two players ({rule}): {nets}."
+    ),
+    # Translators: a player's net result, always with its sign: "Anna +505"; a loss
+    # has a true minus (U+2212), not a hyphen.
+    Say.NET: lambda _count: _("{player} {net}"),
+    Say.COPIED: lambda _count: _(
+        "{inactive} sat out and sided with {partner}, so {inactive} scores "
+        "{partner}'s {points} above (T8)."
+    ),
+    Say.COPIED_NOTHING: lambda _count: _(
+        "{inactive} sat out and sided with {partner}, who scored nothing in this "
+        "hand, so {inactive} scores nothing (T8)."
+    ),
+    Say.DEALER_COPIED: lambda _count: _(
+        "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}, "
+        "{points} above (F3)."
+    ),
+    Say.DEALER_COPIED_NOTHING: lambda _count: _(
+        "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}: nothing (F3)."
+    ),
+    Say.CAPTAIN_COPIED: lambda _count: _(
+        "{partner} scores with the captain: {captain}'s {points} again (C4)."
+    ),
+    Say.PRISON_LEFT: lambda _count: _(
+        "{points} points are still in prison at the end of the sitting; "
+        "they belong to nobody (R11)."
+    ),
+    # Translators: between the items of a list ("A 60, B 75").
+    Say.COMMA: lambda _count: pgettext("list separator", ", "),
+    # Translators: between the players' trick scores ("A 60; B 35 (...)").
+    Say.SEMICOLON: lambda _count: pgettext("list separator", "; "),
+    # Translators: between the parts of a trick score ("25 card points + 10 ...").
+    Say.PLUS: lambda _count: pgettext("list separator", " + "),
+}
+"""Each sentence's message, asked with how many people its subject is (or its own count):
+looked up when said, so that it is in the language spoken then."""
 
-    Rule references, "(R1)" or "{rule}", stay as they are in every language; {sum} and
-    {bonus} are arithmetic such as "2 × (60 + 50) = 220", and {sentence} a whole sentence.
-    """
-    match say:
-        case Say.HAND:
-            # Translators: the first line of a hand's explanation; {sentence} is its first
-            # sentence (the contract, or that the deal was thrown in).
-            return _("Hand {number} (rubber {rubber}, game {game}): {sentence}")
-        case Say.THROWN_IN:
-            # Translators: said after "Hand 3 (rubber 1, game 2): ".
-            return _("thrown in, nobody named a trump; it scores nothing (R15).")
-        case Say.BID:
-            # Translators: {trump} is a suit ("spades") or "no-trump"; the plural form is said
-            # of a partnership (two people), the singular of one player.
-            return ngettext(
-                "{bidder} bid {trump}.",
-                "{bidder} bid {trump}.",
-                count,
-            )
-        case Say.BID_SLAM:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{bidder} bid {trump}, and bid a Slam.",
-                "{bidder} bid {trump}, and bid a Slam.",
-                count,
-            )
-        case Say.NAMED_BEFORE_NULLO:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
-                "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
-                count,
-            )
-        case Say.BID_DOUBLED_BY:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
-                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
-                count,
-            )
-        case Say.BID_REDOUBLED_BY:
-            # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
-            # of a partnership (two people), the singular of one player.
-            return ngettext(
-                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-                "(×{multiplier}).",
-                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-                "(×{multiplier}).",
-                count,
-            )
-        case Say.BID_AND_SLAM:
-            return _("{bidder} bid {trump} and a Slam.")
-        case Say.BID_AND_SLAM_DOUBLED_BY:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
-                "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
-                count,
-            )
-        case Say.BID_AND_SLAM_REDOUBLED_BY:
-            # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
-            # of a partnership (two people), the singular of one player.
-            return ngettext(
-                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-                "(×{multiplier}) and a Slam.",
-                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-                "(×{multiplier}) and a Slam.",
-                count,
-            )
-        case Say.BID_BEFORE_NULLO:
-            return _("{bidder} bid {trump}; {nullo_bidder} bid Nullo, played at no-trump.")
-        case Say.BID_DOUBLED_BY_BEFORE_NULLO:
-            return _(
-                "{bidder} bid {trump}, doubled by {doubler}; "
-                "{nullo_bidder} bid Nullo, played at no-trump."
-            )
-        case Say.BID_REDOUBLED_BY_BEFORE_NULLO:
-            # Translators: {doubler} doubled, then {redoubler} redoubled.
-            return _(
-                "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler}; "
-                "{nullo_bidder} bid Nullo, played at no-trump."
-            )
-        case Say.WITH_THE_DEFENDER:
-            return _(
-                "{defender} played against {declarer}; "
-                "{inactive} sat out and is with the defender, {partner} (T4)."
-            )
-        case Say.SIDED_WITH_THE_DECLARER:
-            return _(
-                "{defender} played against {declarer}; "
-                "{inactive} sat out and sided with the declarer, {partner} (T4)."
-            )
-        case Say.SIDED_WITH_THE_DEFENDER:
-            return _(
-                "{defender} played against {declarer}; "
-                "{inactive} sat out and sided with the defender, {partner} (T4)."
-            )
-        case Say.IN_THE_BOX:
-            return _("{box} in the box against {captain} (captain) and {partner} (C1, C2).")
-        case Say.TRICK_SCORES:
-            # Translators: {scores} lists each player's trick score: "A 60; B 35 (...)".
-            return _("Trick scores ({rule}): {scores}.")
-        case Say.SCORE:
-            # Translators: an item of a list of players and their points: "Anna 60".
-            return _("{player} {points}")
-        case Say.SCORE_MADE_OF:
-            # Translators: a trick score and what it is made of: "B 35 (25 card points +
-            # 10 last trick)".
-            return _("{player} {points} ({parts})")
-        case Say.CARD_POINTS:
-            return _("{points} card points")
-        case Say.LAST_TRICK:
-            return _("{points} last trick")
-        case Say.JOJOTTE:
-            return _("{points} Jo-Jotte")
-        case Say.MELDS:
-            return _("Melds, scored above whatever happens ({rule}): {melds}.")
-        case Say.TOTALS:
-            # Translators: each player's trick score and melds added up.
-            return _("Totals ({rule}): {totals}.")
-        case Say.TIE:
-            return _("Equal totals: both trick scores, {sum}, go to prison ({rule}).")
-        case Say.DECLARER_WINS:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{declarer}, the declarer, has the higher total and wins: {points} below for "
-                "{declarer} ({rule}).",
-                "{declarer}, the declaring side, have the higher total and win: {points} below "
-                "for {declarer} ({rule}).",
-                count,
-            )
-        case Say.DECLARER_WINS_DEFENDER_ABOVE:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{declarer}, the declarer, has the higher total and wins: {points} below for "
-                "{declarer}, {defender}'s {defender_points} above ({rule}).",
-                "{declarer}, the declaring side, have the higher total and win: {points} below "
-                "for {declarer}, {defender}'s {defender_points} above ({rule}).",
-                count,
-            )
-        case Say.DECLARER_TAKES_BOTH:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{winner}, the declarer, has the higher total and wins: both trick scores, "
-                "{sum}, go below for {winner}; {loser} scores no trick points ({rule}).",
-                "{winner}, the declaring side, have the higher total and win: both trick "
-                "scores, {sum}, go below for {winner}; {loser} score no trick points ({rule}).",
-                count,
-            )
-        case Say.DEFENDER_TAKES_BOTH:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{winner}, the defender, has the higher total and wins: both trick scores, "
-                "{sum}, go below for {winner} ({rule}).",
-                "{winner}, the defending side, have the higher total and win: both trick "
-                "scores, {sum}, go below for {winner} ({rule}).",
-                count,
-            )
-        case Say.DEFENDER_TAKES_BOTH_DOUBLED:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{winner}, the defender, has the higher total and wins: both trick scores, "
-                "{sum}, go below for {winner}; {loser} scores no trick points ({rule}).",
-                "{winner}, the defending side, have the higher total and win: both trick "
-                "scores, {sum}, go below for {winner}; {loser} score no trick points ({rule}).",
-                count,
-            )
-        case Say.ACTIVE_DEFENDER_TAKES_BOTH_ABOVE:
-            return _(
-                "{winner}, the active defender, has the higher total and wins: both trick "
-                "scores, {sum}, go above for {winner}; an undoubled defence never scores "
-                "below ({rule})."
-            )
-        case Say.WINNER_TAKES_BOTH:
-            return _(
-                "{winner} has the higher total and wins: both trick scores, {sum}, "
-                "go below for {winner}; {loser} scores no trick points ({rule})."
-            )
-        case Say.SLAM_FAILED_AHEAD:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
-                "{declarer} scores no trick points; {defender} (ahead on totals) scores {sum} "
-                "below and wins the hand ({rule}).",
-                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
-                "{declarer} score no trick points; {defender} (ahead on totals) score {sum} "
-                "below and win the hand ({rule}).",
-                count,
-            )
-        case Say.SLAM_FAILED_NOT_AHEAD:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
-                "{declarer} scores no trick points; {defender} (not ahead on totals) scores "
-                "{sum} above and wins the hand ({rule}).",
-                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
-                "{declarer} score no trick points; {defender} (not ahead on totals) score "
-                "{sum} above and win the hand ({rule}).",
-                count,
-            )
-        case Say.SLAM_FAILED_UNDOUBLED:
-            return _(
-                "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
-                "{declarer} scores no trick points; {defender} (undoubled, a defence scores "
-                "above) scores {sum} above and wins the hand ({rule})."
-            )
-        case Say.NULLO_MADE:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
-                "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
-                "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
-                "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
-                count,
-            )
-        case Say.NULLO_MADE_FOR:
-            return _(
-                "{declarer} took no trick: the Nullo is made, {bonus} above for {declarer}. "
-                "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule})."
-            )
-        case Say.NULLO_FAILED:
-            # Translators: {taken} is how many tricks were taken ("2 tricks"); {bonus} is what the
-            # Nullo bidder's opponent scores, with its arithmetic: "200 + 100 × 1 = 300". The plural
-            # form is said of a partnership (two people), the singular of one player.
-            return ngettext(
-                "{declarer} took {taken}: the Nullo fails and {defender} scores {bonus} above. "
-                "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
-                "{declarer} took {taken}: the Nullo fails and {defender} score {bonus} above. "
-                "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
-                count,
-            )
-        case Say.TRICKS_TAKEN:
-            # Translators: how many tricks the Nullo bidder took, said within "{declarer}
-            # took {taken}: the Nullo fails ...".
-            return ngettext("{count} trick", "{count} tricks", count)
-        case Say.SLAM_MADE:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{player} made the Slam: {bonus} above ({rule}).",
-                "{player} made the Slam: {bonus} above ({rule}).",
-                count,
-            )
-        case Say.UNBID_SLAM:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
-                "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
-                count,
-            )
-        case Say.PRISON_WON:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{player} wins the hand and takes the {points} points waiting in prison, above "
-                "({rule}).",
-                "{player} win the hand and take the {points} points waiting in prison, above "
-                "({rule}).",
-                count,
-            )
-        case Say.PRISON_WAITING:
-            return _("Now waiting in prison: {points} ({rule}).")
-        case Say.WRITTEN_ABOVE:
-            # Translators: {entries} lists what was written: "B 40 (melds), A 60 (tricks)".
-            return _("Above the line: {entries}.")
-        case Say.WRITTEN_BELOW:
-            return _("Below the line: {entries}.")
-        case Say.WRITTEN_ABOVE_AND_BELOW:
-            return _("Above the line: {above}. Below the line: {below}.")
-        case Say.ENTRY:
-            # Translators: an entry on the pad: "B 40 (melds)"; {kind} is what it is for.
-            return _("{player} {points} ({kind})")
-        case Say.GAME_WON:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{player} reaches {points} below (target {target}) and wins game {game} "
-                "({rule}). Games: {games}.",
-                "{player} reach {points} below (target {target}) and win game {game} ({rule}). "
-                "Games: {games}.",
-                count,
-            )
-        case Say.GAMES:
-            # Translators: an item of the list of the games each player has won: "A 1".
-            return _("{player} {games}")
-        case Say.RUBBER_WON:
-            # Translators: the plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "{player} has won two games: rubber {rubber} is over, with the rubber bonus of "
-                "{bonus} above ({rule}).",
-                "{player} have won two games: rubber {rubber} is over, with the rubber bonus "
-                "of {bonus} above ({rule}).",
-                count,
-            )
-        case Say.RUBBER_RESULT:
-            # Translators: the last line of a finished rubber; {player} has more points
-            # (R14). The plural form is said of a partnership (two people), the singular
-            # of one player.
-            return ngettext(
-                "Rubber {rubber} result ({rule}): {totals}; {player} wins the rubber by {points}.",
-                "Rubber {rubber} result ({rule}): {totals}; {player} win the rubber by {points}.",
-                count,
-            )
-        case Say.RUBBER_RESULT_LEVEL:
-            return _("Rubber {rubber} result ({rule}): {totals}; level.")
-        case Say.RUBBER_SETTLED:
-            return _(
-                "Rubber {rubber} totals: {totals}; settled between every two players "
-                "({rule}): {nets}."
-            )
-        case Say.NET:
-            # Translators: a player's net result, always with its sign: "Anna +505"; a loss
-            # has a true minus (U+2212), not a hyphen.
-            return _("{player} {net}")
-        case Say.COPIED:
-            return _(
-                "{inactive} sat out and sided with {partner}, so {inactive} scores "
-                "{partner}'s {points} above (T8)."
-            )
-        case Say.COPIED_NOTHING:
-            return _(
-                "{inactive} sat out and sided with {partner}, who scored nothing in this "
-                "hand, so {inactive} scores nothing (T8)."
-            )
-        case Say.DEALER_COPIED:
-            return _(
-                "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}, "
-                "{points} above (F3)."
-            )
-        case Say.DEALER_COPIED_NOTHING:
-            return _(
-                "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}: "
-                "nothing (F3)."
-            )
-        case Say.CAPTAIN_COPIED:
-            return _("{partner} scores with the captain: {captain}'s {points} again (C4).")
-        case Say.PRISON_LEFT:
-            return _(
-                "{points} points are still in prison at the end of the sitting; "
-                "they belong to nobody (R11)."
-            )
-        case Say.COMMA:
-            # Translators: between the items of a list ("A 60, B 75").
-            return pgettext("list separator", ", ")
-        case Say.SEMICOLON:
-            # Translators: between the players' trick scores ("A 60; B 35 (...)").
-            return pgettext("list separator", "; ")
-        case Say.PLUS:
-            # Translators: between the parts of a trick score ("25 card points + 10 ...").
-            return pgettext("list separator", " + ")
-        case _:
-            assert_never(say)
+
+def sentence_message(say: Say, count: int = 1) -> str:
+    """The message of the sentence ``say`` in the current language, its plural form chosen
+    by ``count`` (see :data:`_MESSAGES`)."""
+    return _MESSAGES[say](count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -853,42 +796,71 @@ def _decision(
             say = Say.DEFENDER_TAKES_BOTH_DOUBLED if m > 1 else Say.DEFENDER_TAKES_BOTH
         return said(say, winner=sides[winner], sum=both, loser=sides[opponent(winner)], rule=rule)
     taken = hand.tricks[declarer] if hand.tricks else 0
-    if outcome is Outcome.SLAM_FAILED:
-        ahead = score.totals[defender] > score.totals[declarer]
+    ahead = score.totals[defender] > score.totals[declarer]
+    return slam_or_nullo(
+        score,
+        (declarer, defender),
+        sides,
+        taken=taken,
+        tricks=sum(hand.tricks) if hand.tricks else 0,
+        slam_failed=Say.SLAM_FAILED_AHEAD if ahead else Say.SLAM_FAILED_NOT_AHEAD,
+        nullo_made=Say.NULLO_MADE,
+        lost_nullo_sum=_lost_nullo_sum,
+        refs=refs,
+    )
+
+
+def _lost_nullo_sum(taken: int) -> str:
+    """The opponent's bonus for a Nullo lost with ``taken`` tricks, with its arithmetic (R9):
+    "200 + 100 × 1 = 300"."""
+    extra = f" + {NULLO_EXTRA_TRICK_BONUS} × {taken - 1}" if taken > 1 else ""
+    return f"{NULLO_BONUS}{extra} = {two_sided_lost_nullo_bonus(taken)}"
+
+
+def slam_or_nullo(
+    score: HandScore,
+    seats: tuple[int, int],
+    names: Sequence[str],
+    *,
+    taken: int,
+    tricks: int,
+    slam_failed: Say,
+    nullo_made: Say,
+    lost_nullo_sum: Callable[[int], str],
+    refs: RuleReferences,
+) -> Sentence:
+    """What a failed Slam or a Nullo decided, in every game (R8, R9; T10, T11): ``seats`` are
+    the declarer's and the defender's, who took ``taken`` and the rest of the hand's
+    ``tricks``. The game says which sentence a failed Slam is (``slam_failed``: the defender
+    ahead on totals, not ahead, or undoubled) and a made Nullo (``nullo_made``), and the
+    arithmetic of a lost Nullo's bonus (``lost_nullo_sum``)."""
+    declarer, defender = seats
+    a, b = score.trick_scores[declarer], score.trick_scores[defender]
+    if score.outcome is Outcome.SLAM_FAILED:
         return said(
-            Say.SLAM_FAILED_AHEAD if ahead else Say.SLAM_FAILED_NOT_AHEAD,
-            declarer=sides[declarer],
+            slam_failed,
+            declarer=names[declarer],
             taken=taken,
-            tricks=sum(hand.tricks) if hand.tricks else 0,
-            defender=sides[defender],
-            sum=both,
+            tricks=tricks,
+            defender=names[defender],
+            sum=trick_sum(a, b, score.multiplier),
             rule=refs.slam_failed,
         )
     card_points = trick_sum(a, b, 1)
-    if outcome is Outcome.NULLO_MADE:
+    if score.outcome is Outcome.NULLO_MADE:
         return said(
-            Say.NULLO_MADE,
-            declarer=sides[declarer],
+            nullo_made,
+            declarer=names[declarer],
             bonus=NULLO_BONUS,
             sum=card_points,
             rule=refs.nullo,
         )
-    extra = f" + {NULLO_EXTRA_TRICK_BONUS} × {taken - 1}" if taken > 1 else ""
-    bonus = f"{NULLO_BONUS}{extra} = {two_sided_lost_nullo_bonus(taken)}"
-    return nullo_failed(sides[declarer], taken, sides[defender], bonus, card_points, refs)
-
-
-def nullo_failed(
-    declarer: str, taken: int, defender: str, bonus: str, card_points: str, refs: RuleReferences
-) -> Sentence:
-    """The Nullo bidder took ``taken`` tricks: the opponent's ``bonus`` (its arithmetic), and
-    the card points to prison (R9, T11)."""
     return said(
         Say.NULLO_FAILED,
-        declarer=declarer,
+        declarer=names[declarer],
         taken=said(Say.TRICKS_TAKEN, count=taken),
-        defender=defender,
-        bonus=bonus,
+        defender=names[defender],
+        bonus=lost_nullo_sum(taken),
         sum=card_points,
         rule=refs.nullo,
     )

@@ -251,8 +251,8 @@ class Sitting:
     The hands are the game's kind of hand (:attr:`~jojotte_score.core.games.game.Game.by_seat`):
     side against side (:class:`PlayedHand` or :class:`ThrownIn`) for two players, four in
     partnerships and the chouette's box (side 0) against its team (side 1); by seat
-    (:class:`~jojotte_score.core.three_player.SeatHand` or :class:`ThrownIn`) for the
-    three-player game and cutthroat. ``variant`` is the game's key (:data:`GameKey`);
+    (:class:`SeatHand` or :class:`ThrownIn`) for the three-player game and cutthroat.
+    ``variant`` is the game's key (:data:`GameKey`);
     ``roles`` holds the first rubber's roles in a game whose roles change (the chouette's,
     C1, C3), None in the others. ``rules`` defaults to the game's standard rules (game at
     125 in partnerships).

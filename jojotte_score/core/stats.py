@@ -63,6 +63,7 @@ from dataclasses import dataclass, field
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette_roles import chouette_roles
+from jojotte_score.core.games.three_player_scoring import two_sided
 from jojotte_score.core.ledger import Ledger, RubberResult, replay
 from jojotte_score.core.model import (
     Doubling,
@@ -74,7 +75,6 @@ from jojotte_score.core.model import (
     Trump,
 )
 from jojotte_score.core.scoring import Outcome
-from jojotte_score.core.three_player import two_sided
 
 
 class ContractKind(enum.StrEnum):

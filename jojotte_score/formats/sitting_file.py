@@ -67,6 +67,16 @@ the version it declares)."""
 
 # A sitting of a thousand hands is well under 1 MiB; anything this big is not a sitting.
 MAX_FILE_BYTES: Final = 64 * 1024 * 1024
+MAX_HANDS: Final = 100_000
+"""The most hands a sitting file may hold: an evening is 30 to 60 hands, so this is some
+two thousand evenings at one table, far above any real sitting. It bounds the time and
+memory a file can cost: a file with more is refused before its hands are read."""
+# What the text of a file of MAX_HANDS hands can hold: a hand is one object and a few
+# lists (card points, melds, tricks); the top level a few more. Counted in the text before
+# it is decoded (a "{" or "[" in a note counts too, hence the room): a file with more is
+# refused in a fraction of a second, before decoding could build millions of them.
+_MAX_OBJECTS: Final = 2 * MAX_HANDS + 1000
+_MAX_LISTS: Final = 16 * MAX_HANDS + 1000
 
 SCHEMA_FILE: Final = "sitting.schema.json"
 
@@ -314,6 +324,12 @@ def _loads_sitting(text: str | bytes, source: str) -> LoadedSitting:
     text = text.removeprefix("\ufeff")  # A byte order mark, as some Windows editors write.
     if not text.strip():
         raise refuse(_("the file is empty: a sitting file holds a JSON object"))
+    if text.count("{") > _MAX_OBJECTS or text.count("[") > _MAX_LISTS:
+        message = _(
+            "the file holds far more than {limit} hands' worth of objects and lists; a sitting "
+            "file holds at most {limit} hands"
+        )
+        raise refuse(message.format(limit=MAX_HANDS))
     try:
         data = json.loads(
             text, parse_constant=_refuse_constant, object_pairs_hook=_object_from_pairs
@@ -749,6 +765,10 @@ def _read_hands(
     if not isinstance(value, list):
         message = _("hands must be a list of hands [...], not {value}")
         top.error(message.format(value=show(value)), "hands")
+        return None
+    if len(value) > MAX_HANDS:
+        message = _("the sitting has {count} hands; a sitting file holds at most {limit}")
+        top.error(message.format(count=len(value), limit=MAX_HANDS), "hands")
         return None
     hands: list[Hand] = []
     if earlier:

@@ -7,6 +7,7 @@ computes a score: the ledger comes from :func:`replay`, the status from :func:`t
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -25,7 +26,7 @@ from jojotte_score.core.model import (
     side_names,
 )
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, isolated
 from jojotte_score.presenters.pad import Pad
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
@@ -48,7 +49,9 @@ class Shown:
         self.recent = recent
         self._store = store
         self._stored: StoredSitting | None = None
-        self._setup = Sitting(recent.variant, recent.players, (), recent.rules, recent.roles)
+        # Shown with each name isolated (i18n.isolated): the pad, its explanations and
+        # its pages read the names from the ledger's columns.
+        self._setup = Sitting(recent.variant, self.shown_players, (), recent.rules, recent.roles)
         scorer = None if previous is None else previous._scored_on(recent)
         if scorer is None:
             scorer = Scorer.of(self._setup, recent.checkpoint)
@@ -58,7 +61,7 @@ class Shown:
             scorer.ledger(self._setup.columns),
             Scorer.of(self._setup).start,
             lambda position: store.hands_from(recent.id, position),
-            lambda: replay(self.sitting),
+            lambda: replay(dataclasses.replace(self.sitting, players=self.shown_players)),
             lambda hand, rubber: store.rubber_start(
                 recent.id, recent.revision, hand=hand, rubber=rubber
             ),
@@ -102,6 +105,11 @@ class Shown:
     def players(self) -> tuple[str, ...]:
         """The players' names, by seat."""
         return self.recent.players
+
+    @property
+    def shown_players(self) -> tuple[str, ...]:
+        """The players' names as text among other words shows them (:func:`isolated`)."""
+        return tuple(isolated(name) for name in self.recent.players)
 
     @property
     def rules(self) -> Rules:
@@ -175,9 +183,9 @@ class Shown:
         status = self.status()
         if find_game(self.variant).per_player:
             return column_status_text(
-                status, self.players, status.next_dealer, self.roles(), self.game
+                status, self.shown_players, status.next_dealer, self.roles(), self.game
             )
-        return status_text(status, self.side_names, self.players, status.next_dealer)
+        return status_text(status, self.side_names, self.shown_players, status.next_dealer)
 
     def cut_seats(self) -> tuple[int, ...]:
         """Who may win the cut for the next rubber's first deal: everybody, or in the
@@ -377,11 +385,14 @@ def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
 
     target = rubbers_path(hands_path)
     stored = shown.stored
+    sitting = shown.sitting
+    columns = sitting.columns  # files keep the names as stored, never isolated
+    ledger = shown.ledger if columns == shown.side_names else replay(sitting)
     label = labels.sitting_label(
-        stored.id, stored.title, stored.created, shown.variant, shown.side_names, for_file=True
+        stored.id, stored.title, stored.created, shown.variant, columns, for_file=True
     )
-    write_hands_csv(shown.sitting, shown.ledger, hands_path, sitting_label=label)
-    write_rubbers_csv([(label, shown.sitting, shown.ledger)], target)
+    write_hands_csv(sitting, ledger, hands_path, sitting_label=label)
+    write_rubbers_csv([(label, sitting, ledger)], target)
     return hands_path, target
 
 

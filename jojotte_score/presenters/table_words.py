@@ -60,14 +60,14 @@ def table_figures(shown: Shown) -> TableFigures:
     )
     number = pad.newest_rubber if finished else status.rubber
     title = _("Rubber {number}: {players}").format(
-        number=number, players=versus(shown.variant, shown.players)
+        number=number, players=versus(shown.variant, shown.shown_players)
     )
     prison = _("In prison: {points}").format(points=status.prison) if status.prison else ""
     explained = pad.explain(pad.hand_count) if pad.hand_count else []
     last_hand = explained[0] if explained else _("No hand recorded yet.")
     dealer = status.next_dealer
     if dealer is not None and 0 <= dealer < len(shown.players):
-        next_dealer = _("Next dealer: {player}").format(player=shown.players[dealer])
+        next_dealer = _("Next dealer: {player}").format(player=shown.shown_players[dealer])
     elif status.new_cut:
         next_dealer = _("Next: a new cut for the first dealer")
     else:

@@ -25,6 +25,7 @@ STYLESHEET = b"""\
     --accent: #7fd8a8; }
 }
 * { box-sizing: border-box; }
+bdi { unicode-bidi: isolate; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
 body { margin: 0; background: var(--paper); color: var(--ink);
   font: 16px/1.35 system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif; }

@@ -10,14 +10,19 @@ headers (:data:`SECURITY_HEADERS`) and is never cached.
 The server never touches the sitting: the thread that owns it makes each language's bytes
 (:func:`jojotte_score.share.view.shared_views`) and hands them over with :meth:`publish`,
 which only swaps them in and wakes the following pages. Reading and writing the network
-happens in the server's own threads, one per connection, each bounded by
-:class:`~jojotte_score.share.limits.Limits`: a phone that stops reading is dropped after the
-socket's timeout and never holds up the others or the window.
+happens in the server's own threads, bounded by :class:`~jojotte_score.share.limits.Limits`:
+one thread, the door (:mod:`jojotte_score.share.arrivals`), accepts every connection and reads
+its request until it has come whole (within a few seconds, or it is dropped); each whole
+request is then answered in a thread of its own, those with the page's token apart from those
+without, event streams within a share of their own. A phone that stops reading is dropped
+once what the system holds for it is full, and never holds up the others or the window.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hmac
+import io
 import select
 import socket
 import socketserver
@@ -29,6 +34,7 @@ from typing import Any, NamedTuple
 
 from jojotte_score.i18n import LANGUAGES, SOURCE_LANGUAGE, speaking
 from jojotte_score.share.address import new_token, page_url, shown_host
+from jojotte_score.share.arrivals import Arrived, Door
 from jojotte_score.share.assets import SCRIPT, STYLESHEET, icon_png, page_html
 from jojotte_score.share.limits import Admission, Limits, RequestRate
 from jojotte_score.share.view import SharedView
@@ -111,6 +117,7 @@ class ShareServer:
         self._sockets: set[socket.socket] = set()
         self._sockets_lock = threading.Lock()
         self._httpd: _HTTPServer | None = None
+        self._door: Door | None = None
         self._thread: threading.Thread | None = None
         self.publish(views)
 
@@ -121,13 +128,13 @@ class ShareServer:
         if self._httpd is not None:
             return self
         server_class = _HTTPServer6 if ":" in self.bind else _HTTPServer
-        httpd = server_class((self.bind, self._requested_port), _Handler)
+        # It only listens: the door accepts, and each whole request is given its _Handler.
+        httpd = server_class((self.bind, self._requested_port), BaseHTTPRequestHandler)
         httpd.share = self
         self._httpd = httpd
         self._port = int(httpd.server_address[1])
-        self._thread = threading.Thread(
-            target=httpd.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True
-        )
+        self._door = Door(httpd.socket, self.limits, self._arrived, SECURITY_HEADERS)
+        self._thread = threading.Thread(target=self._door.run, daemon=True)
         self._thread.name = "jojotte-score share"
         self._thread.start()
         return self
@@ -141,15 +148,16 @@ class ShareServer:
         with self._changed:
             self._stopping = True
             self._changed.notify_all()
-        httpd.shutdown()  # the accepting loop ends within its poll interval
+        if self._door is not None:
+            self._door.stop()  # the door closes the connections still arriving
+        if self._thread is not None:
+            self._thread.join(timeout=1.0)
         httpd.server_close()
         with self._sockets_lock:
             open_sockets = list(self._sockets)
         for connection in open_sockets:  # wakes a thread blocked reading or writing
             with contextlib.suppress(OSError):
                 connection.shutdown(socket.SHUT_RDWR)
-        if self._thread is not None:
-            self._thread.join(timeout=1.0)
 
     @property
     def running(self) -> bool:
@@ -221,26 +229,72 @@ class ShareServer:
             with self._changed:
                 self._followers -= 1
 
-    def _admit(self, connection: socket.socket, address: str) -> bool:
-        if not self._admission.enter(address):
-            return False
+    def _kind(self, head: bytes) -> str:
+        """What a request is, from its first line: "stream" (the event stream), "page" (any
+        other path under the token) or "stranger" (no token: answered 404, 400 and so on)."""
+        line = head.split(b"\n", 1)[0].split()
+        target = line[1] if len(line) > 1 else b""
+        path = target.partition(b"?")[0]
+        token = self.token.encode()
+        # The token's bytes are compared in a time that does not tell how many matched.
+        given = path[1 : 1 + len(token)]
+        if not (
+            path[:1] == b"/"
+            and hmac.compare_digest(given, token)
+            and path[1 + len(token) : 2 + len(token)] == b"/"
+        ):
+            return "stranger"
+        return "stream" if path[2 + len(token) :] == b"events" else "page"
+
+    def _arrived(self, arrived: Arrived) -> None:
+        """A whole request (in the door's thread): answered in a thread of its own within
+        the limits, else 503 at once."""
+        kind = self._kind(arrived.head)
+        address = arrived.client[0]
+        connection = arrived.connection
+        if self._stopping or not self._admission.enter(address, kind):
+            _refuse(connection)
+            with contextlib.suppress(OSError):
+                connection.close()
+            return
         with self._sockets_lock:
             self._sockets.add(connection)
-        return True
+        thread = threading.Thread(target=self._answer, args=(arrived, kind), daemon=True)
+        thread.name = "jojotte-score share answer"
+        try:
+            thread.start()
+        except RuntimeError:  # no thread to be had: as if over the limits
+            self._release(connection, address, kind)
+            _refuse(connection)
+            connection.close()
 
-    def _release(self, connection: socket.socket, address: str) -> None:
+    def _answer(self, arrived: Arrived, kind: str) -> None:
+        connection, client = arrived.connection, arrived.client
+        try:
+            httpd = self._httpd
+            if httpd is not None:
+                _Handler(connection, client, httpd, head=arrived.head)
+        except Exception:  # a reset or timed-out connection is simply closed
+            pass
+        finally:
+            self._release(connection, client[0], kind)
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_WR)
+            connection.close()
+
+    def _release(self, connection: socket.socket, address: str, kind: str) -> None:
         with self._sockets_lock:
             self._sockets.discard(connection)
-        self._admission.leave(address)
+        self._admission.leave(address, kind)
 
 
 class _HTTPServer(ThreadingHTTPServer):
-    """One thread per connection, at most :attr:`Limits.connections` of them; a connection
-    over the limits is answered 503 at once, without a thread, and closed."""
+    """The listening socket and the handlers' server; the door accepts on its socket and
+    the share starts a thread for each whole request (see :meth:`ShareServer._arrived`)."""
 
     daemon_threads = True
     block_on_close = False
-    request_queue_size = 32
+    request_queue_size = 64
     # On Windows SO_REUSEADDR would let another program take the same port.
     allow_reuse_address = sys.platform != "win32"
     share: ShareServer
@@ -251,27 +305,6 @@ class _HTTPServer(ThreadingHTTPServer):
         socketserver.TCPServer.server_bind(self)
         host, port = self.server_address[:2]
         self.server_name, self.server_port = str(host), int(port)
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        address = str(client_address[0])
-        if not self.share._admit(request, address):
-            _refuse(request)
-            self.shutdown_request(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except Exception:
-            self.share._release(request, address)
-            raise
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            self.share._release(request, str(client_address[0]))
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        """A connection that fails (reset, timed out) is simply closed: nothing is printed."""
 
 
 class _HTTPServer6(_HTTPServer):
@@ -301,9 +334,17 @@ class _Handler(BaseHTTPRequestHandler):
     error_content_type = "text/plain"
     error_message_format = ""  # errors carry no body
 
+    def __init__(
+        self, request: socket.socket, client: tuple[str, int], server: _HTTPServer, head: bytes
+    ) -> None:
+        self._head = head
+        super().__init__(request, client, server)
+
     def setup(self) -> None:
         super().setup()
         self.connection.settimeout(self.server.share.limits.timeout)
+        # The door has read the request whole; nothing more is read from the socket.
+        self.rfile = io.BytesIO(self._head)
 
     def version_string(self) -> str:
         return self.server_version
@@ -411,6 +452,12 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if not body:
             return
+        limits = share.limits
+        with contextlib.suppress(OSError):
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, limits.stream_buffer)
+        # A client that does not read is dropped once its buffers are full: a write that
+        # cannot go on for ``stall`` seconds ends the stream (its thread, its slot).
+        self.connection.settimeout(limits.stall)
         with share._following():
             self.wfile.write(b"retry: 3000\n\n")
             sent, quiet = -1, 0.0

@@ -15,11 +15,18 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from jojotte_score.i18n import LANGUAGES, _, speaking
+from jojotte_score.i18n import (
+    FIRST_STRONG_ISOLATE,
+    LANGUAGES,
+    POP_DIRECTIONAL_ISOLATE,
+    _,
+    speaking,
+)
 from jojotte_score.presenters.pad import layout_pad
 from jojotte_score.presenters.table_words import TableFigures, table_figures
 from jojotte_score.render.sheet_items import CircleItem, LineItem, SheetLayout, TextItem
@@ -142,17 +149,33 @@ def shared_view(shown: Shown | None, language: str) -> SharedView:
     return SharedView(language, data, _content_html(figures, headings, pad_svg(sheet)))
 
 
+_ISOLATE = re.compile(
+    f"{FIRST_STRONG_ISOLATE}([^{FIRST_STRONG_ISOLATE}{POP_DIRECTIONAL_ISOLATE}]*){POP_DIRECTIONAL_ISOLATE}"
+)
+_STRAY = str.maketrans("", "", FIRST_STRONG_ISOLATE + POP_DIRECTIONAL_ISOLATE)
+_MARKS = str.maketrans("", "", "\0\1")
+
+
+def html_text(text: str) -> str:
+    """``text`` escaped for the page, each isolated name (``i18n.isolated``) in a ``<bdi>``
+    (the stylesheet gives it ``unicode-bidi: isolate``), so that a name can never turn the
+    words and figures beside it round."""
+    text = text.translate(_MARKS)  # nothing a name holds may pass for the marks below
+    marked = _ISOLATE.sub(lambda found: "\0" + found[1] + "\1", text).translate(_STRAY)
+    return escape(marked).replace("\0", "<bdi>").replace("\1", "</bdi>")
+
+
 def _content_html(figures: TableFigures, headings: tuple[str, ...], svg: str) -> str:
     """The page's content: the title, each column's figures, the lines under them, the pad."""
     rows = "".join(
-        f'<tr><th scope="row">{escape(column.name)}</th>'
+        f'<tr><th scope="row">{html_text(column.name)}</th>'
         f'<td class="total">{column.total}</td><td>{column.below}</td>'
         f"<td>{column.games}</td></tr>"
         for column in figures.columns
     )
     head = "".join(f"<th>{escape(text)}</th>" for text in headings)
     lines = "".join(
-        f'<p class="{kind}">{escape(text)}</p>'
+        f'<p class="{kind}">{html_text(text)}</p>'
         for kind, text in (
             ("prison", figures.prison),
             ("result", figures.result),
@@ -162,7 +185,7 @@ def _content_html(figures: TableFigures, headings: tuple[str, ...], svg: str) ->
         if text
     )
     return (
-        f'<section class="figures"><h1>{escape(figures.title)}</h1>'
+        f'<section class="figures"><h1>{html_text(figures.title)}</h1>'
         f"<table><thead><tr><td></td>{head}</tr></thead><tbody>{rows}</tbody></table>"
         f'{lines}</section><figure class="pad">{svg}</figure>'
     )

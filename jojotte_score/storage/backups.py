@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.errors import SQLITE_FAILURES, os_reason
 
 BACKUP_DIR_NAME = "backups"
@@ -50,6 +50,15 @@ _STALE_SECONDS = 600
 
 class BackupError(JojotteError):
     """A backup could not be made, listed, pruned or restored; the message names the file."""
+
+
+class Restored(NamedTuple):
+    """What a restore did: where the database it replaced was saved (the database itself
+    when there was none), and what the backup held that is not the app's and was left out
+    (each named in a few words: "trigger 'x'", "column 'c' of table 't'")."""
+
+    safety_copy: Path
+    dropped: tuple[str, ...] = ()
 
 
 class Backup(NamedTuple):
@@ -218,29 +227,41 @@ def prune_backups(backup_dir: Path, keep: int) -> list[Path]:
 
 def restore_backup(
     backup: Path, database: Path, now: datetime, *, newest_version: int | None = None
-) -> Path:
-    """Replace ``database`` with a copy of ``backup``; returns the safety copy's path.
+) -> Restored:
+    """Replace ``database`` with ``backup``; returns where the database it replaced went.
 
     The backup must be a readable SQLite database that passes the integrity check and
     has a ``user_version`` of at least 1; with ``newest_version`` (the app's own restores),
     at most that, and the tables and columns its version has, as opening checks them;
-    otherwise :class:`BackupError` names the problem and nothing is touched. The
-    current database, when there is one, is first saved as
+    otherwise :class:`BackupError` names the problem and nothing is touched.
+
+    With ``newest_version`` only what the app's own schema holds is restored: a fresh
+    database is made by the app's migrations up to the backup's version, and the backup's
+    sittings and hands (the known columns of the known tables) are copied into it. Anything
+    else the backup holds (triggers, views, other tables, indexes, columns) is left out
+    and named in :attr:`Restored.dropped`; the cached figures are not copied but rebuilt
+    from the hands. Without it (a database that is not the app's) the file is copied whole.
+
+    The current database, when there is one, is first saved as
     ``sittings-before-restore-<UTC stamp>.sqlite3`` in ``database.parent / "backups"``,
-    so that a restore can itself be undone; its path is returned. When there is no
-    current database the restore creates it and returns ``database``.
+    so that a restore can itself be undone. When there is no current database the restore
+    creates it, and :attr:`Restored.safety_copy` is ``database``.
 
     The caller must make sure no connection to ``database`` is open.
     """
     now = _utc(now)
-    _check_restorable(backup, newest_version)
+    version = _check_restorable(backup, newest_version)
     _make_folder(database.parent)
     safety_copy = database
     if database.exists():
         safety_copy = _save_before_restore(database, database.parent / BACKUP_DIR_NAME, now)
+    dropped: tuple[str, ...] = ()
     try:
-        with contextlib.closing(_open_read_only(backup)) as source:
-            _copy_database(source, database, check=True)
+        if newest_version is None:
+            with contextlib.closing(_open_read_only(backup)) as source:
+                _copy_database(source, database, check=True)
+        else:
+            dropped = _copy_app_schema(backup, database, version)
     except (*SQLITE_FAILURES, OSError) as exc:
         message = _(
             "cannot restore {backup} into {database}: {reason}; the database was not changed"
@@ -266,7 +287,7 @@ def restore_backup(
                 backup=backup, database=database, file=companion, reason=_reason(exc)
             )
             raise BackupError(shown) from exc
-    return safety_copy
+    return Restored(safety_copy, dropped)
 
 
 def schema_version_of(path: Path) -> int | None:
@@ -345,13 +366,19 @@ def _describe(problems: list[str]) -> str:
     return _("{shown}; and {more} more").format(shown=shown, more=more) if more > 0 else shown
 
 
-def _check_restorable(backup: Path, newest_version: int | None) -> None:
-    """Raise :class:`BackupError` unless ``backup`` is a sound jojotte-score database."""
+def _check_restorable(backup: Path, newest_version: int | None) -> int:
+    """Raise :class:`BackupError` unless ``backup`` is a sound jojotte-score database; its
+    schema version."""
     if not backup.exists():
         message = _("{backup}: no such backup file; nothing was restored")
         raise BackupError(message.format(backup=backup))
-    if not backup.is_file():
+    if backup.is_dir():
         raise BackupError(_("{backup}: not a file; nothing was restored").format(backup=backup))
+    if not backup.is_file():
+        message = _(
+            "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
+        )
+        raise BackupError(message.format(backup=backup))
     try:
         size = backup.stat().st_size
     except OSError as exc:
@@ -404,6 +431,135 @@ def _check_restorable(backup: Path, newest_version: int | None) -> None:
             "has no {missing}); nothing was restored"
         )
         raise BackupError(message.format(backup=backup, version=version, missing=missing))
+    return version
+
+
+def _copy_app_schema(backup: Path, target: Path, version: int) -> tuple[str, ...]:
+    """Make ``target`` a fresh database of the app's schema ``version`` holding the sittings
+    and hands of ``backup``; what the backup holds beyond the app's schema, in words.
+
+    The fresh database is built in a temporary file beside ``target`` by the app's own
+    migrations, the backup is attached read-only and only the known columns of the tables
+    that are not caches are copied (a row the app's schema refuses, as its CHECKs do, fails
+    the restore). Nothing of the backup's schema is run: its triggers cannot fire, since
+    nothing is written to it. The caches are rebuilt from the hands when the app's schema
+    is the newest, else by the upgrade that follows. Raises as :func:`_copy_database`."""
+    from jojotte_score.storage.schema import CACHE_TABLES, MIGRATIONS, SCHEMA_VERSION
+
+    temporary = _temporary_beside(target)
+    try:
+        with contextlib.closing(
+            sqlite3.connect(temporary.absolute().as_uri(), uri=True, isolation_level=None)
+        ) as fresh:
+            fresh.execute("BEGIN IMMEDIATE")
+            for migration in MIGRATIONS:
+                if migration.version <= version:
+                    for statement in migration.statements:
+                        fresh.execute(statement)
+            fresh.execute(f"PRAGMA user_version = {version}")
+            fresh.execute("COMMIT")
+            source = f"{backup.absolute().as_uri()}?mode=ro"
+            fresh.execute("ATTACH DATABASE ? AS source", (source,))
+            dropped = _foreign_objects(fresh)
+            fresh.execute("BEGIN IMMEDIATE")
+            for table, columns in _tables(fresh, "main").items():
+                if table in CACHE_TABLES:
+                    continue
+                listed = ", ".join(f'"{column}"' for column in columns)
+                fresh.execute(
+                    f'INSERT INTO main."{table}" ({listed}) SELECT {listed} FROM source."{table}"'
+                )
+            orphans = _drop_orphans(fresh)
+            fresh.execute("COMMIT")
+            fresh.execute("DETACH DATABASE source")
+            if version == SCHEMA_VERSION:
+                from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+
+                fresh.execute("BEGIN IMMEDIATE")
+                fill_seat_figures(fresh)
+                fill_summary(fresh)
+                fresh.execute("COMMIT")
+        _fsync_file(temporary)
+        with contextlib.closing(_open_read_only(temporary)) as written:
+            problems = _integrity_problems(written)
+        if problems:
+            message = _(
+                "cannot write {file}: the copied database is damaged (integrity check: "
+                "{problems}); the copy was not kept"
+            )
+            raise BackupError(message.format(file=target, problems=_describe(problems)))
+        os.replace(temporary, target)
+    except BaseException:
+        _remove_temporary(temporary)
+        raise
+    _fsync_folder(target.parent)
+    return (*dropped, *orphans)
+
+
+def _tables(connection: sqlite3.Connection, schema: str) -> dict[str, list[str]]:
+    """Each table of the attached ``schema`` ("main", "source") and its columns, in order."""
+    tables = connection.execute(
+        f"SELECT name FROM {schema}.sqlite_master WHERE type = 'table' ORDER BY rowid"
+    ).fetchall()
+    return {
+        str(table): [
+            str(row[1]) for row in connection.execute(f'PRAGMA {schema}.table_info("{table}")')
+        ]
+        for (table,) in tables
+    }
+
+
+def _foreign_objects(connection: sqlite3.Connection) -> list[str]:
+    """What the attached ``source`` holds that the fresh ``main`` database, of the app's
+    own schema, does not: its other tables, views, triggers and indexes, and the columns
+    of the app's tables the app does not make."""
+    words = {
+        "table": _("table {name}"),
+        "view": _("view {name}"),
+        "trigger": _("trigger {name}"),
+        "index": _("index {name}"),
+    }
+    query = "SELECT type, name, sql FROM {schema}.sqlite_master WHERE name NOT LIKE 'sqlite_%'"
+    own = {
+        (str(kind), str(name)): " ".join(str(sql or "").split())
+        for kind, name, sql in connection.execute(query.format(schema="main"))
+    }
+    found = []
+    for kind, name, sql in connection.execute(query.format(schema="source")).fetchall():
+        mine = own.get((str(kind), str(name)))
+        # A known table is the app's whatever its text: its columns are compared below.
+        if mine is None or (kind != "table" and mine != " ".join(str(sql or "").split())):
+            word = words.get(str(kind), _("table {name}"))
+            found.append(word.format(name=repr(str(name))))
+    theirs = _tables(connection, "source")
+    for table, columns in _tables(connection, "main").items():
+        for column in theirs.get(table, []):
+            if column not in columns:
+                message = _("column {column} of table {table}")
+                found.append(message.format(column=repr(column), table=repr(table)))
+    return found
+
+
+def _drop_orphans(connection: sqlite3.Connection) -> list[str]:
+    """Remove the rows copied that point at no row (hands of no sitting), which the app's
+    foreign keys would refuse; each table's count, in words."""
+    found = []
+    for table in _tables(connection, "main"):
+        keys = connection.execute(f'PRAGMA main.foreign_key_list("{table}")').fetchall()
+        for key in keys:
+            parent, column, parent_column = str(key[2]), str(key[3]), str(key[4] or "rowid")
+            cursor = connection.execute(
+                f'DELETE FROM main."{table}" WHERE "{column}" IS NOT NULL AND "{column}" '
+                f'NOT IN (SELECT "{parent_column}" FROM main."{parent}")'
+            )
+            if cursor.rowcount > 0:
+                message = ngettext(
+                    "{count} row of table {table} that belongs to nothing",
+                    "{count} rows of table {table} that belong to nothing",
+                    cursor.rowcount,
+                )
+                found.append(message.format(count=cursor.rowcount, table=repr(table)))
+    return found
 
 
 def _save_before_restore(database: Path, backup_dir: Path, now: datetime) -> Path:

@@ -19,21 +19,6 @@ class Migration(NamedTuple):
     fill: Callable[[sqlite3.Connection], None] | None = None
 
 
-def _fill_figures_and_summary(connection: sqlite3.Connection) -> None:
-    """Schema 8: the figures for the statistics of every stored sitting that has none (an
-    upgrade from before schema 5), and every sitting's summary and the start of each of its
-    rubbers.
-
-    A fill reads the sittings with the code of the newest schema, so it runs in the last
-    migration that changes what it reads or writes: schema 5 filled the figures and schema
-    7 the summaries until schema 8 changed the sitting, summary and rubber_start tables,
-    and both fills moved here."""
-    from jojotte_score.storage.statistics import fill_seat_figures, fill_summary  # they read it
-
-    fill_seat_figures(connection)
-    fill_summary(connection)
-
-
 def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
     """Schema 9: a stable id (a random UUID) for every stored sitting."""
     from jojotte_score.formats.sitting_file import new_sitting_uuid
@@ -43,6 +28,23 @@ def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
         "UPDATE sitting SET uuid = ? WHERE id = ?",
         ((new_sitting_uuid(), sitting_id) for (sitting_id,) in rows),
     )
+
+
+def _rebuild_caches(connection: sqlite3.Connection) -> None:
+    """Schema 10: every cached row scored again from the hands and stored with its checksum
+    (none of the rows before it is believed): the figures for the statistics, every
+    sitting's summary and the start of each of its rubbers.
+
+    A fill reads the sittings with the code of the newest schema, so it runs in the last
+    migration that changes what it reads or writes: schema 5 filled the figures and schema
+    7 the summaries until schema 8 changed the sitting, summary and rubber_start tables and
+    both fills moved there, and on to here when schema 10 gave the cached rows a checksum."""
+    from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+
+    for table in sorted(CACHE_TABLES):
+        connection.execute(f"DELETE FROM {table}")
+    fill_summary(connection)
+    fill_seat_figures(connection)
 
 
 _VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
@@ -240,7 +242,7 @@ MIGRATIONS: Final = (
             ) WITHOUT ROWID
             """,
         ),
-        # The figures were filled here for every sitting it could read; schema 8 does it.
+        # The figures were filled here for every sitting it could read; schema 10 does it.
     ),
     Migration(
         6,
@@ -325,7 +327,7 @@ MIGRATIONS: Final = (
                 first_changed INTEGER NOT NULL
             )
             """,
-            # The summaries were rebuilt here with the rubbers' starts; schema 8 does it.
+            # The summaries were rebuilt here with the rubbers' starts; schema 10 does it.
         ),
     ),
     Migration(
@@ -399,8 +401,8 @@ MIGRATIONS: Final = (
                 first_changed INTEGER NOT NULL
             )
             """,
+            # The figures and summaries were filled here for every sitting; schema 10 does it.
         ),
-        _fill_figures_and_summary,
     ),
     Migration(
         9,
@@ -471,6 +473,23 @@ MIGRATIONS: Final = (
         ),
         _fill_sitting_ids,
     ),
+    Migration(
+        10,
+        (
+            # Each cached row keeps a checksum over its sitting, its values and what they
+            # were derived from (storage/rows.py), checked whenever it is read: a row
+            # that does not agree is scored again from the hands, never shown. The rows
+            # before this version have none: every cache is rebuilt from the hands.
+            "ALTER TABLE summary ADD COLUMN checksum TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE rubber_start ADD COLUMN checksum TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE seat_figures ADD COLUMN checksum TEXT NOT NULL DEFAULT ''",
+        ),
+        _rebuild_caches,
+    ),
 )
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
+
+CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start"})
+"""The tables that hold only figures derived from the hands: never copied by a restore,
+always rebuilt from the hands."""

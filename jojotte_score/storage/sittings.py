@@ -13,7 +13,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.games import all_games, find_game
@@ -141,6 +141,15 @@ class RecentHands(NamedTuple):
         return side_names(self.variant, self.players)
 
 
+_INFO: Final = (
+    "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, m.checksum, "
+    f"{', '.join('m.' + c for c in summary.SUMMARY_VALUES)}, m.revision IS s.revision AS fresh "
+    "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?"
+)
+"""One line of the list of sittings: the sitting's details and its summary's values."""
+_SUMMARY_AT: Final = 8  # where the summary's values begin in a row of _INFO
+
+
 @contextlib.contextmanager
 def _stored(sitting_id: int) -> Iterator[None]:
     """Turn whatever damage in a sitting's stored rows stops them being read into one
@@ -160,6 +169,8 @@ def _stored(sitting_id: int) -> Iterator[None]:
         raise DamagedSittingError(sitting_id, str(error)) from error
     except InvalidSittingError as error:
         raise DamagedSittingError(sitting_id, "; ".join(map(str, error.problems))) from error
+    except summary.HandOrderError as error:
+        raise DamagedSittingError(sitting_id, str(error)) from error
     except (ValueError, TypeError, AttributeError, KeyError, IndexError) as error:
         raise DamagedSittingError(
             sitting_id, _("a stored value is not valid ({detail})").format(detail=error)
@@ -217,18 +228,20 @@ class SittingStore:
         )
         return [int(sitting_id) for (sitting_id,) in rows.fetchall()]
 
+    def _figures(self, sitting_id: int) -> summary.Figures:
+        """The sitting's summary scored again from its hands; stored unless the database
+        is read-only."""
+        if self.database.read_only:
+            return summary.compute(self.database.connection, sitting_id)
+        with self.database.transaction() as writing:
+            return summary.refresh(writing, sitting_id)
+
     def _info(self, sitting_id: int) -> SittingInfo:
-        row = named_row(
-            self.database.connection,
-            "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, "
-            "m.hands, m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, "
-            "m.settlement, m.revision IS s.revision AS fresh "
-            "FROM sitting s LEFT JOIN summary m ON m.sitting_id = s.id WHERE s.id = ?",
-            (sitting_id,),
-        )
+        row = named_row(self.database.connection, _INFO, (sitting_id,))
         if row is None:
             raise SittingNotFoundError(_("there is no sitting {id}").format(id=sitting_id))
-        if row["fresh"]:
+        stored = tuple(row)[_SUMMARY_AT : _SUMMARY_AT + len(summary.SUMMARY_VALUES)]
+        if row["fresh"] and summary.agrees(sitting_id, row["checksum"], stored):
             hands, finished, net_side, net_points, prison = (
                 row["hands"],
                 row["rubbers_finished"],
@@ -237,8 +250,8 @@ class SittingStore:
                 row["unresolved_prison"],
             )
             settlement = summary.stored_settlement(row["settlement"])
-        else:  # read-only and stale: derive the figures without storing them
-            figures = summary.compute(self.database.connection, sitting_id)
+        else:  # stale, or changed behind the app's back: scored again from the hands
+            figures = self._figures(sitting_id)
             hands, finished = figures.hands, figures.rubbers_finished
             net_side, net_points = figures.net_side, figures.net_points
             prison, settlement = figures.unresolved_prison, figures.settlement

@@ -30,6 +30,7 @@ from jojotte_score.core.stats import (
 from jojotte_score.storage import summary
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
+from jojotte_score.storage.rows import checksums_kept, row_checksum
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, reading_sitting
 
 
@@ -221,7 +222,8 @@ def stored_figure_rows(
     if sitting_ids is not None:
         only = f"AND f.sitting_id IN ({', '.join('?' * len(sitting_ids))}) "
     rows = connection.execute(
-        f"SELECT f.sitting_id, f.seat, {', '.join('f.' + c for c in FIGURE_COLUMNS)} "
+        f"SELECT f.sitting_id, f.checksum, f.seat, f.revision, "
+        f"{', '.join('f.' + c for c in FIGURE_COLUMNS)} "
         "FROM seat_figures f JOIN sitting s ON s.id = f.sitting_id AND s.revision = f.revision "
         # A row that is not whole numbers is left out, so its sitting lacks a seat (checked
         # here rather than in Python: 16 of 76 ms, profiled at 1,500 sittings).
@@ -231,12 +233,19 @@ def stored_figure_rows(
     )
     found: dict[int, list[tuple[int, ...]]] = {}
     broken: set[int] = set()
-    for sitting_id, seat, *numbers in rows.fetchall():
+    for sitting_id, checksum, *row in rows.fetchall():
         seats = found.setdefault(sitting_id, [])
-        if seat != len(seats):  # a seat left out or missing
+        seat, _revision, *numbers = row
+        # A seat left out or missing, or a row changed behind the app's back.
+        if seat != len(seats) or checksum != _figures_checksum(sitting_id, row):
             broken.add(sitting_id)
         seats.append(tuple(numbers))
     return {sitting_id: rows for sitting_id, rows in found.items() if sitting_id not in broken}
+
+
+def _figures_checksum(sitting_id: int, row: Sequence[object]) -> str:
+    """The checksum of a row of seat_figures: its seat, revision and figures, in order."""
+    return row_checksum("seat_figures", sitting_id, row)
 
 
 def seat_figures_of(connection: sqlite3.Connection, sitting_id: int) -> tuple[PlayerStats, ...]:
@@ -263,18 +272,27 @@ def _store_seat_figures(
 ) -> tuple[PlayerStats, ...]:
     """Store ``seats`` as the sitting's figures of its current revision."""
     connection.execute("DELETE FROM seat_figures WHERE sitting_id = ?", (sitting_id,))
+    revision = connection.execute(
+        "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()[0]
+    rows = [(seat, revision, *figures_row(figures)) for seat, figures in enumerate(seats)]
+    kept = checksums_kept(connection)  # not while an upgrade before schema 10 fills it
     connection.executemany(
-        f"INSERT INTO seat_figures (sitting_id, seat, revision, {', '.join(FIGURE_COLUMNS)}) "
-        f"SELECT id, ?, revision, {', '.join('?' * len(FIGURE_COLUMNS))} "
-        "FROM sitting WHERE id = ?",
-        [(seat, *figures_row(figures), sitting_id) for seat, figures in enumerate(seats)],
+        f"INSERT INTO seat_figures (sitting_id, seat, revision, {', '.join(FIGURE_COLUMNS)}"
+        f"{', checksum' if kept else ''}) "
+        f"VALUES (?, ?, ?, {', '.join('?' * len(FIGURE_COLUMNS))}{', ?' if kept else ''})",
+        [
+            (sitting_id, *row, *([_figures_checksum(sitting_id, row)] if kept else []))
+            for row in rows
+        ],
     )
     return seats
 
 
 def fill_seat_figures(connection: sqlite3.Connection) -> None:
-    """Store the figures of every sitting that can be read and has none (the upgrade from
-    before schema 5, in the transaction of schema 8), each replayed from its first hand. A
+    """Store the figures of every sitting that can be read and has none (all of them in the
+    upgrade to schema 10, which empties the cache first, in its transaction; a restore),
+    each replayed from its first hand. A
     damaged sitting is left without: it is named when its figures are read."""
     for (sitting_id,) in connection.execute(
         "SELECT id FROM sitting WHERE id NOT IN (SELECT sitting_id FROM seat_figures) ORDER BY id"
@@ -286,7 +304,7 @@ def fill_seat_figures(connection: sqlite3.Connection) -> None:
 
 def fill_summary(connection: sqlite3.Connection) -> None:
     """Rebuild the summary of every sitting that can be read, with the figures before its
-    checkpoint and its rubbers' starts (the upgrade to schema 8, in its transaction). A
+    checkpoint and its rubbers' starts (the upgrade to schema 10, in its transaction). A
     damaged sitting is left without: its summary is rebuilt, or it is named, when it is
     read."""
     for (sitting_id,) in connection.execute("SELECT id FROM sitting ORDER BY id").fetchall():

@@ -30,7 +30,7 @@ from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_da
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
-from jojotte_score.storage.rows import named_row
+from jojotte_score.storage.rows import checksums_kept, named_row, row_checksum
 
 if TYPE_CHECKING:
     # The statistics are counted only when a summary is scored, never when a fresh one is
@@ -108,12 +108,33 @@ def stored_rows(
     """The sitting's hands from position ``start`` on, in order: each stored text and the
     game's kind of hand it holds (side against side, or by seat)."""
     read = seat_hand_from_data if find_game(variant).by_seat else hand_from_data
+    expected = start
     for position, data in connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? AND position >= ? ORDER BY position",
-        (sitting_id, start),
+        (sitting_id, start if start > 0 else _LOWEST),  # from the first: a position below 0 too
     ):
+        if position != expected:
+            raise HandOrderError(damaged_positions(expected, position))
+        expected += 1
         # Every stored hand passed the game's checks when it was written (SittingStore._check).
         yield data, read(json.loads(data), position + 1, variant, checked=False)
+
+
+_LOWEST: Final = -(2**63)
+
+
+class HandOrderError(ValueError):
+    """A sitting's stored hands are not at the positions 0, 1, 2, ... in order."""
+
+
+def damaged_positions(expected: int, found: int) -> str:
+    """Why a sitting's hands cannot be read in order: a position that is not the next one
+    (a gap, a position below 0, as a damaged backup may bring)."""
+    message = _(
+        "its hands are not numbered in order (hand {number} is at position {found}, not "
+        "{expected}); `jojotte-score check --repair` numbers them again, keeping every hand"
+    )
+    return message.format(number=expected + 1, found=found, expected=expected)
 
 
 def stored_hands(
@@ -277,10 +298,27 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
 _START_COLUMNS: Final = "position, rubber, prison, totals, roles, figures, digest"
 
 
-def _read_start(row: sqlite3.Row | None, game: "Game", seats: int) -> Start | None:
-    """A stored rubber start, or None when there is none or it does not fit the game (a
-    row to rebuild)."""
+_START_VALUES: Final = tuple(_START_COLUMNS.split(", "))
+
+
+def _read_columns(connection: sqlite3.Connection) -> str:
+    """What a rubber start is read with: its columns and its checksum (NULL while an
+    upgrade before schema 10 fills the cache: none to check yet)."""
+    checksum = "checksum" if checksums_kept(connection) else "NULL AS checksum"
+    return f"{_START_COLUMNS}, {checksum}"
+
+
+def _start_checksum(sitting_id: int, values: Iterable[object]) -> str:
+    return row_checksum("rubber_start", sitting_id, values)
+
+
+def _read_start(row: sqlite3.Row | None, game: "Game", seats: int, sitting_id: int) -> Start | None:
+    """A stored rubber start, or None when there is none, its checksum does not agree or
+    it does not fit the game (a row to rebuild)."""
     if row is None:
+        return None
+    values = [row[column] for column in _START_VALUES]
+    if row["checksum"] is not None and row["checksum"] != _start_checksum(sitting_id, values):
         return None
     try:
         totals = stored_numbers(row["totals"], "column totals")
@@ -313,12 +351,13 @@ def _stored_start(
         return None
     row = named_row(
         connection,
-        f"SELECT {_START_COLUMNS} FROM rubber_start WHERE sitting_id = ? AND ({where}) "
+        f"SELECT {_read_columns(connection)} FROM rubber_start WHERE sitting_id = ? "
+        f"AND ({where}) "
         "ORDER BY rubber DESC LIMIT 1",
         (sitting_id, *parameters),
     )
     game = find_game(sitting["variant"])
-    return _read_start(row, game, len(stored_players(sitting["players"])))
+    return _read_start(row, game, len(stored_players(sitting["players"])), sitting_id)
 
 
 def start_at(connection: sqlite3.Connection, sitting_id: int, position: int) -> Start | None:
@@ -367,7 +406,8 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
     seats = len(stored_players(sitting["players"]))
     first = Scorer.of(stored_setup(connection, sitting_id)).start
     rows = connection.execute(
-        f"SELECT {_START_COLUMNS} FROM rubber_start WHERE sitting_id = ? ORDER BY rubber",
+        f"SELECT {_read_columns(connection)} FROM rubber_start WHERE sitting_id = ? "
+        "ORDER BY rubber",
         (sitting_id,),
     )
     rows.row_factory = sqlite3.Row
@@ -377,7 +417,7 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
     fitting: list[Start] = []
     read = 0
     for row in rows:
-        start = _read_start(row, game, seats)
+        start = _read_start(row, game, seats, sitting_id)
         if start is None:
             break
         point = start.checkpoint
@@ -425,21 +465,57 @@ def stored_before(
     return tuple(tuple(seat) for seat in rows)
 
 
+SUMMARY_VALUES: Final = (
+    "revision",
+    "hands",
+    "rubbers_finished",
+    "net_side",
+    "net_points",
+    "unresolved_prison",
+    "resume_position",
+    "resume_rubber",
+    "resume_prison",
+    "resume_totals",
+    "resume_roles",
+    "settlement",
+    "resume_figures",
+    "first_changed",
+)
+"""The summary's columns its checksum covers, in order: all but the sitting's id (which it
+covers too) and the checksum."""
+
+
+_FRESH: Final = (
+    f"SELECT s.variant, s.players, m.checksum, {', '.join('m.' + c for c in SUMMARY_VALUES)} "
+    "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
+    "WHERE m.sitting_id = ? AND m.revision = s.revision"
+)
+"""A sitting's current summary: its game, players, checksum and values (from the 4th on)."""
+
+
+def _summary_checksum(sitting_id: int, values: Iterable[object]) -> str:
+    return row_checksum("summary", sitting_id, values)
+
+
+def agrees(sitting_id: int, checksum: object, values: Iterable[object]) -> bool:
+    """Whether a stored summary, its ``checksum`` and its ``values`` (the columns of
+    :data:`SUMMARY_VALUES`, in order), is as it was written."""
+    return checksum == _summary_checksum(sitting_id, values)
+
+
 def fresh(connection: sqlite3.Connection, sitting_id: int) -> Figures | None:
-    """The cached summary if it belongs to the sitting's current revision, else None; also
-    None when its checkpoint does not fit the sitting's game (a row to rebuild)."""
+    """The cached summary if it belongs to the sitting's current revision and its checksum
+    agrees, else None; also None when its checkpoint does not fit the sitting's game (a row
+    to rebuild)."""
     row = named_row(
         connection,
-        "SELECT s.variant, m.hands, m.rubbers_finished, m.net_side, m.net_points, "
-        "m.unresolved_prison, m.resume_position, m.resume_rubber, m.resume_prison, "
-        "m.resume_totals, m.resume_roles, m.settlement, m.resume_figures, "
-        "m.first_changed, s.players "
-        "FROM summary m JOIN sitting s ON s.id = m.sitting_id "
-        "WHERE m.sitting_id = ? AND m.revision = s.revision",
+        _FRESH,
         (sitting_id,),
     )
     if row is None:
         return None
+    if not agrees(sitting_id, row["checksum"], tuple(row)[3:]):
+        return None  # changed behind the app's back: scored again from the hands
     game = find_game(row["variant"])
     totals = stored_numbers(row["resume_totals"], "column totals")
     try:
@@ -510,48 +586,52 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
     in place of those kept from the first of them on."""
     figures = scored.figures
     roles = figures.checkpoint.roles
+    revision = connection.execute(
+        "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()[0]
+    values = (
+        revision,
+        figures.hands,
+        figures.rubbers_finished,
+        figures.net_side,
+        figures.net_points,
+        figures.unresolved_prison,
+        figures.checkpoint.position,
+        figures.checkpoint.rubber,
+        figures.checkpoint.prison,
+        json.dumps(list(figures.checkpoint.totals)),
+        roles_text(roles),
+        None if figures.settlement is None else json.dumps(list(figures.settlement)),
+        json.dumps([list(row) for row in figures.before]),
+        figures.first_changed,
+    )
+    kept = checksums_kept(connection)  # not while an upgrade before schema 10 fills it
+    checked = ", checksum" if kept else ""
     connection.execute(
-        "INSERT OR REPLACE INTO summary (sitting_id, revision, hands, rubbers_finished, "
-        "net_side, net_points, unresolved_prison, resume_position, resume_rubber, "
-        "resume_prison, resume_totals, resume_roles, settlement, "
-        "resume_figures, first_changed) "
-        "SELECT id, revision, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM sitting WHERE id = ?",
-        (
-            figures.hands,
-            figures.rubbers_finished,
-            figures.net_side,
-            figures.net_points,
-            figures.unresolved_prison,
-            figures.checkpoint.position,
-            figures.checkpoint.rubber,
-            figures.checkpoint.prison,
-            json.dumps(list(figures.checkpoint.totals)),
-            roles_text(roles),
-            None if figures.settlement is None else json.dumps(list(figures.settlement)),
-            json.dumps([list(row) for row in figures.before]),
-            figures.first_changed,
-            sitting_id,
-        ),
+        f"INSERT OR REPLACE INTO summary (sitting_id, {', '.join(SUMMARY_VALUES)}{checked}) "
+        f"VALUES (?, {', '.join('?' * len(SUMMARY_VALUES))}{', ?' if kept else ''})",
+        (sitting_id, *values, *([_summary_checksum(sitting_id, values)] if kept else [])),
     )
     connection.execute(
         "DELETE FROM rubber_start WHERE sitting_id = ? AND rubber >= ?",
         (sitting_id, scored.starts[0].checkpoint.rubber),
     )
+    rows = [
+        (
+            point.position,
+            point.rubber,
+            point.prison,
+            json.dumps(list(point.totals)),
+            roles_text(point.roles),
+            json.dumps([list(row) for row in before]),
+            digest,
+        )
+        for point, before, digest in scored.starts
+    ]
     connection.executemany(
-        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (
-                sitting_id,
-                point.position,
-                point.rubber,
-                point.prison,
-                json.dumps(list(point.totals)),
-                roles_text(point.roles),
-                json.dumps([list(row) for row in before]),
-                digest,
-            )
-            for point, before, digest in scored.starts
-        ],
+        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}{checked}) "
+        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?{', ?' if kept else ''})",
+        [(sitting_id, *row, *([_start_checksum(sitting_id, row)] if kept else [])) for row in rows],
     )
 
 

@@ -693,3 +693,32 @@ def test_storage_commands_never_import_qt(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert Path(out + ".json").exists()
     assert Path(out + "-r.csv").exists()
+
+
+def test_restore_of_a_device_says_it_is_not_a_regular_file(tmp_path: Path, capsys: Capture) -> None:
+    device = Path("/dev/zero")
+    if not device.exists():
+        pytest.skip("no /dev/zero here")
+    assert run(tmp_path, "restore", device) == 2
+    assert capsys.readouterr().err == (
+        "jojotte-score: /dev/zero: not a regular file (a device, named pipe or socket); "
+        "nothing was restored\n"
+    )
+    assert not database_path(tmp_path).exists()
+
+
+def test_restore_names_what_it_left_out(tmp_path: Path, capsys: Capture) -> None:
+    assert run(tmp_path / "first", "import", GERMAN) == 0
+    hostile = database_path(tmp_path / "first")
+    with contextlib.closing(sqlite3.connect(hostile, isolation_level=None)) as connection:
+        connection.execute(
+            "CREATE TRIGGER rewrite AFTER INSERT ON hand BEGIN "
+            "UPDATE hand SET data = NEW.data WHERE position = 0; END"
+        )
+    capsys.readouterr()
+    assert run(tmp_path / "second", "restore", hostile) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"restored {hostile} into {database_path(tmp_path / 'second')}",
+        "left out, not part of jojotte-score's database: trigger 'rewrite'",
+        "there was no database before, so nothing was replaced",
+    ]

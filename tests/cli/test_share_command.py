@@ -8,6 +8,7 @@ import dataclasses
 import json
 import os
 import queue
+import random
 import signal
 import socket
 import subprocess
@@ -267,3 +268,32 @@ def test_share_never_imports_qt(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_share_says_so_when_its_database_is_damaged_under_it(
+    data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file written over in place (its first page kept, the rest garbage): SQLite would
+    go on serving the pages it holds, and the page the last figures, without a word."""
+    path = database_path(data_dir)
+    with Database.open(path) as database:
+        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
+    looks: list[float] = []
+
+    def sleep(seconds: float) -> None:
+        looks.append(seconds)
+        if len(looks) == 1:
+            size = path.stat().st_size
+            with path.open("r+b") as file:  # the same file, its pages after the first garbled
+                file.seek(100)
+                file.write(random.Random(5).randbytes(size - 100))
+        elif len(looks) > 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(share_command, "_sleep", sleep)
+    status = main(["share", "--data-dir", str(data_dir), "--bind", "127.0.0.1"])
+
+    assert status == 1
+    assert len(looks) == 1
+    err = capsys.readouterr().err
+    assert f"jojotte-score: {path}: the database is damaged" in err

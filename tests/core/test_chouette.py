@@ -11,16 +11,19 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.chouette import (
+from jojotte_score.core.corrections import DealerChoice
+from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.games import find_game
+from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.chouette_rules import (
     ChouetteCorrector,
     check_chouette_sitting,
     chouette_correction,
     later_dealers,
 )
-from jojotte_score.core.corrections import DealerChoice
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.games import find_game
-from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.three_player_explanation import (
+    explain_chouette_hand,
+)
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import (
     Hand,
@@ -31,9 +34,6 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player_explanation import (
-    explain_chouette_hand,
-)
 from jojotte_score.core.validation import check_sitting
 from tests.core.builders import played
 from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids

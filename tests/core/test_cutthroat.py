@@ -10,14 +10,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from jojotte_score.core.ledger import Ledger, Scorer, replay
-from jojotte_score.core.model import SeatDeal, Sitting, ThrownIn, Variant
-from jojotte_score.core.scoring import Line
-from jojotte_score.core.three_player_explanation import explain_three_player_hand
-from jojotte_score.core.three_player_validation import (
+from jojotte_score.core.games.three_player_explanation import explain_three_player_hand
+from jojotte_score.core.games.three_player_validation import (
     check_cutthroat_hand,
     check_seat_sitting,
 )
+from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.model import SeatDeal, Sitting, ThrownIn, Variant
+from jojotte_score.core.scoring import Line
 from tests.core.builders import three
 from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 from tests.strategies import unbid_slam_warnings

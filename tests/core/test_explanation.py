@@ -23,10 +23,10 @@ from jojotte_score.core.explanation import (
     said,
     sentence_message,
 )
+from jojotte_score.core.games.three_player_explanation import three_player_hand_sentences
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, Trump
 from jojotte_score.core.scoring import EntryKind
-from jojotte_score.core.three_player_explanation import three_player_hand_sentences
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 from tests.core.test_german_example import GERMAN

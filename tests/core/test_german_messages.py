@@ -7,9 +7,10 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from jojotte_score.core.chouette import check_chouette_roles
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
+from jojotte_score.core.games.chouette_rules import check_chouette_roles
+from jojotte_score.core.games.three_player_validation import check_three_player_hand
 from jojotte_score.core.melds import (
     DeclaredMelds,
     MeldDeclarationError,
@@ -38,7 +39,6 @@ from jojotte_score.core.series import (
     standings_summary,
 )
 from jojotte_score.core.stats import ContractCount, ContractKind, PlayerStats
-from jojotte_score.core.three_player_validation import check_three_player_hand
 from jojotte_score.core.validation import check_hand, check_label, check_sitting_setup
 from jojotte_score.labels import (
     local_date,

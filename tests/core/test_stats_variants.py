@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.games.three_player_validation import check_seat_sitting
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import SeatHand, Sitting, Variant
 from jojotte_score.core.stats import ContractCount, PlayerStats, player_stats, sitting_stats
-from jojotte_score.core.three_player_validation import check_seat_sitting
 from jojotte_score.core.validation import check_sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core import test_chouette, test_cutthroat, test_three_player_example

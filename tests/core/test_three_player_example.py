@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Sitting, ThrownIn, Variant
-from jojotte_score.core.three_player_explanation import (
+from jojotte_score.core.games.three_player_explanation import (
     explain_three_player_hand,
 )
-from jojotte_score.core.three_player_validation import check_seat_sitting
+from jojotte_score.core.games.three_player_validation import check_seat_sitting
+from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.model import Sitting, ThrownIn, Variant
 from tests.core.builders import three
 from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 

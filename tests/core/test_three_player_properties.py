@@ -6,11 +6,11 @@ from collections import Counter
 
 from hypothesis import given, settings
 
+from jojotte_score.core.games.three_player_validation import check_three_player_hand
 from jojotte_score.core.ledger import Scorer, replay
 from jojotte_score.core.model import SeatDeal, Sitting
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
-from jojotte_score.core.three_player_validation import check_three_player_hand
 from tests.strategies import unbid_slam_warnings
 from tests.strategies_three_player import (
     chouette_sittings,

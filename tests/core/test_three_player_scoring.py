@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.ledger import Scorer
-from jojotte_score.core.model import SeatDeal, SeatHand, ThrownIn, Variant
-from jojotte_score.core.scoring import Outcome, Roles
-from jojotte_score.core.three_player import (
+from jojotte_score.core.games.three_player_scoring import (
     score_three_player_hand,
     three_player_lost_nullo_bonus,
     two_sided,
 )
+from jojotte_score.core.ledger import Scorer
+from jojotte_score.core.model import SeatDeal, SeatHand, ThrownIn, Variant
+from jojotte_score.core.scoring import Outcome, Roles
 from tests.core.builders import played, three
 
 ANNA, BERT, CARL = 0, 1, 2

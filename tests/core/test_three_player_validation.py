@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.model import Rules, SeatDeal, Sitting, ThrownIn, Variant
-from jojotte_score.core.three_player_validation import (
+from jojotte_score.core.games.three_player_validation import (
     check_seat_sitting,
     check_three_player_hand,
 )
+from jojotte_score.core.model import Rules, SeatDeal, Sitting, ThrownIn, Variant
 from tests.core.builders import three
 
 ANNA, BERT, CARL = 0, 1, 2

@@ -52,21 +52,21 @@ def two_player_views(store: SittingStore) -> dict[str, SharedView]:
 
 
 @pytest.fixture
-def idle() -> Iterator[Callable[[ShareServer, int], list[socket.socket]]]:
-    """Connections a test holds open without sending anything; closed when the test ends."""
-    opened: list[socket.socket] = []
+def idle() -> Iterator[Callable[[ShareServer, int], list[EventReader]]]:
+    """Event streams a test holds open (its phones following the page, reading nothing
+    more); closed when the test ends."""
+    opened: list[EventReader] = []
 
-    def connect(server: ShareServer, count: int) -> list[socket.socket]:
-        """``count`` silent connections to ``server``, once it has admitted them all."""
-        address = ("127.0.0.1", server.port)
-        connections = [socket.create_connection(address, timeout=5) for _ in range(count)]
-        opened.extend(connections)
+    def connect(server: ShareServer, count: int) -> list[EventReader]:
+        """``count`` event streams from 127.0.0.1, once the server answers them all."""
+        streams = [EventReader(server) for _ in range(count)]
+        opened.extend(streams)
         wait_until(lambda: server._admission.open == count)
-        return connections
+        return streams
 
     yield connect
-    for connection in opened:
-        connection.close()
+    for stream in opened:
+        stream.close()
 
 
 def start(
@@ -287,9 +287,10 @@ def test_the_token_is_128_bits_or_more() -> None:
 def test_connections_over_the_limit_are_answered_503(
     two_player_views: dict[str, SharedView],
     serve: list[ShareServer],
-    idle: Callable[[ShareServer, int], list[socket.socket]],
+    idle: Callable[[ShareServer, int], list[EventReader]],
 ) -> None:
-    server = start(serve, two_player_views, Limits(connections=3, per_address=8, timeout=5.0))
+    limits = Limits(connections=3, per_address=8, timeout=5.0, streams=3)
+    server = start(serve, two_player_views, limits)
     held = idle(server, 3)
     for _attempt in range(10):  # each one answered, none reset before it is read
         over = request(server, "view.json")
@@ -305,7 +306,7 @@ def test_connections_over_the_limit_are_answered_503(
 def test_connections_from_one_address_are_limited(
     two_player_views: dict[str, SharedView],
     serve: list[ShareServer],
-    idle: Callable[[ShareServer, int], list[socket.socket]],
+    idle: Callable[[ShareServer, int], list[EventReader]],
 ) -> None:
     server = start(serve, two_player_views, Limits(connections=50, per_address=2, timeout=5.0))
     idle(server, 2)

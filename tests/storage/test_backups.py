@@ -473,7 +473,7 @@ def test_restore_replaces_the_database_and_keeps_a_safety_copy(
 ) -> None:
     database = write_database(tmp_path / "data" / "sittings.sqlite3", OLD_ROWS)
 
-    safety = restore_backup(backup_file, database, NOW + timedelta(hours=1))
+    safety = restore_backup(backup_file, database, NOW + timedelta(hours=1)).safety_copy
 
     assert read_rows(database) == NEW_ROWS
     assert (
@@ -483,7 +483,7 @@ def test_restore_replaces_the_database_and_keeps_a_safety_copy(
     assert [(b.path, b.before_restore) for b in list_backups(safety.parent)] == [(safety, True)]
     assert names(database.parent) == ["backups", "sittings.sqlite3"]
     # Undoing the restore brings the old rows back, and saves the restored ones in turn.
-    second = restore_backup(safety, database, NOW + timedelta(hours=2))
+    second = restore_backup(safety, database, NOW + timedelta(hours=2)).safety_copy
     assert read_rows(database) == OLD_ROWS
     assert read_rows(second) == NEW_ROWS
 
@@ -504,7 +504,7 @@ def test_restore_after_a_crash_keeps_the_uncheckpointed_hands(
             database.with_name(database.name + ending).write_bytes(source.read_bytes())
     assert (tmp_path / "data" / "sittings.sqlite3-wal").stat().st_size > 0
 
-    safety = restore_backup(backup_file, database, NOW)
+    safety = restore_backup(backup_file, database, NOW).safety_copy
 
     assert read_rows(safety) == [*OLD_ROWS, (4, "Bob", 90)]
     assert read_rows(database) == NEW_ROWS
@@ -516,7 +516,7 @@ def test_restore_when_there_is_no_database_yet_creates_it(
 ) -> None:
     database = tmp_path / "new" / "data" / "sittings.sqlite3"
 
-    result = restore_backup(backup_file, database, NOW)
+    result = restore_backup(backup_file, database, NOW).safety_copy
 
     assert result == database
     assert read_rows(database) == NEW_ROWS
@@ -533,7 +533,7 @@ def test_restore_over_an_unreadable_database_keeps_its_bytes(
     wal = database.with_name("sittings.sqlite3-wal")
     wal.write_bytes(garbage[:5000])
 
-    safety = restore_backup(backup_file, database, NOW)
+    safety = restore_backup(backup_file, database, NOW).safety_copy
 
     assert safety.read_bytes() == garbage
     assert safety.with_name(safety.name + "-wal").read_bytes() == garbage[:5000]
@@ -619,7 +619,9 @@ def test_a_backup_from_a_newer_app_is_refused(tmp_path: Path) -> None:
     with pytest.raises(BackupError, match=refusal):
         restore_backup(newer, database, NOW, newest_version=3)
     assert database.read_bytes() == before
-    assert restore_backup(newer, database, NOW).name.startswith("sittings-before-restore-")
+    assert restore_backup(newer, database, NOW).safety_copy.name.startswith(
+        "sittings-before-restore-"
+    )
 
 
 def test_a_failed_restore_leaves_the_database_as_it_was(

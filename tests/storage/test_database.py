@@ -46,7 +46,9 @@ from tests.sitting_kinds import load_two_sided, two_sided
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
-FIXTURE_FILES = sorted(FIXTURES.glob("schema-v*.sqlite3"))
+FIXTURE_FILES = sorted(
+    FIXTURES.glob("schema-v*.sqlite3"), key=lambda path: int(path.stem.removeprefix("schema-v"))
+)
 COMPANIONS = ("-wal", "-shm", "-journal")
 
 GERMAN = load_two_sided(DATA / "german-example.json")

@@ -78,7 +78,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     shutil.copyfile(FIXTURES / "schema-v2.sqlite3", path)
     hands_before = rows(path, "SELECT sitting_id, position, data FROM hand ORDER BY 1, 2")
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 9
+        assert database.schema_version == SCHEMA_VERSION == 10
         assert database.integrity_problems() == []
         store = SittingStore(database)
         assert [info.settlement for info in store.list_sittings()] == [None] * 5
@@ -336,8 +336,9 @@ def test_a_damaged_sitting_of_the_new_games_is_named_and_the_others_listed(
         listed = {info.id: info for info in store.list_sittings()}
         assert listed[2].settlement == SETTLEMENTS["cutthroat"]
         assert store.load(2).sitting == CUTTHROAT
-        if "summary" in damage:
-            assert "settlement" in listed[1].damaged
+        if "summary" in damage:  # a cached row that does not agree: scored again (schema 8)
+            assert listed[1].damaged == ""
+            assert listed[1].settlement == SETTLEMENTS["three-player"]
         else:
             with pytest.raises(DamagedSittingError, match="sitting 1 is damaged"):
                 store.load(1)

@@ -232,7 +232,7 @@ def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 9
+        assert database.schema_version == SCHEMA_VERSION == 10
         store = SittingStore(database)
         assert sorted(stored_seat_figures(database.connection)) == list(range(1, 9))
         figures = period_stats(store)
@@ -300,10 +300,10 @@ Database.open(Path(sys.argv[1]))
 def test_an_upgrade_killed_before_it_commits_leaves_the_old_schema_and_runs_again(
     tmp_path: Path, old: int, fill: str
 ) -> None:
-    """kill -9 while schema 8's upgrade transaction is open (the one that fills the
-    figures and the summaries; every figure written, nothing of it committed): the
-    database is still schema 7, as the migrations before it left it, and the next opening
-    upgrades it."""
+    """kill -9 while schema 10's upgrade transaction is open (the one that fills the
+    figures and the summaries with their checksums; every figure written, nothing of it
+    committed): the database is still schema 9, as the migrations before it left it, and
+    the next opening upgrades it."""
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / f"schema-v{old}.sqlite3", path)
     root = Path(__file__).resolve().parents[2]
@@ -319,12 +319,12 @@ def test_an_upgrade_killed_before_it_commits_leaves_the_old_schema_and_runs_agai
         process.wait(timeout=30)
     assert process.returncode == -9
     with closing(sqlite3.connect(path)) as connection:
-        assert connection.execute("PRAGMA user_version").fetchone() == (7,)
-        # Nothing of schema 8's fill is kept (the fixtures hold no figures yet).
+        assert connection.execute("PRAGMA user_version").fetchone() == (9,)
+        # Nothing of schema 10's fill is kept (the fixtures hold no figures yet).
         assert connection.execute("SELECT count(*) FROM seat_figures").fetchone() == (0,)
         columns = {row[1] for row in connection.execute("PRAGMA table_info(summary)")}
-        assert "resume_box" in columns
-        assert "resume_roles" not in columns
+        assert "resume_roles" in columns
+        assert "checksum" not in columns
     started = time.monotonic()
     with Database.open(path) as database:
         assert database.schema_version == SCHEMA_VERSION
@@ -391,22 +391,22 @@ def test_the_upgrade_from_schema_5_keeps_the_figures_before_every_checkpoint(
     tmp_path: Path, rescored: list[int]
 ) -> None:
     """Schema 6 kept the figures before every checkpoint (schema 7 rebuilds the summary
-    again, with every rubber's start, and schema 8 with the game's roles); schema 8 stores
-    each sitting's figures that has none (the fixture has none yet), so the statistics
-    read them without scoring a sitting again, equal to a replay."""
+    again, with every rubber's start, and schema 8 with the game's roles; schema 10 every
+    cache, with its checksum, each sitting's figures too): the statistics read them as
+    stored, equal to a replay."""
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 9
+        assert database.schema_version == SCHEMA_VERSION == 10
         connection = database.connection
         rows = connection.execute("SELECT sitting_id, resume_figures FROM summary").fetchall()
         # The fixture's sittings are short: every checkpoint is at the first hand.
         assert rows == [(sitting_id, "[]") for sitting_id in range(1, 9)]
         store = SittingStore(database)
+        assert len(stored_seat_figures(connection)) == 8
         figures = period_stats(store)
         assert rescored == []
         assert list(figures.players) == replayed(store)
-        assert len(stored_seat_figures(connection)) == 8
 
 
 def test_a_recorded_hand_scores_its_sittings_figures_from_the_checkpoint(

@@ -8,11 +8,14 @@ import os
 import shutil
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from jojotte_score.core.model import Variant
+from jojotte_score.storage.backups import restore_backup
+from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.statistics import period_stats
 from jojotte_score.sync.engine import conflicts, device_id, export_state, resolve
 from jojotte_score.sync.folder import SyncFolder, SyncFolderError
@@ -295,6 +298,42 @@ def test_a_restored_backup_takes_its_later_changes_back_from_the_folder(
     assert len(anna.store.list_sittings()) == 1
     report = anna.sync()
     assert any("also writes to the sync folder as this device" in p for p in report.problems)
+    assert export_state(anna.store) == kept
+    anna.close()
+
+
+def test_a_backup_restored_by_the_app_keeps_the_sync_tables_and_takes_its_later_changes_back(
+    tmp_path: Path,
+) -> None:
+    """The app's own restore copies only its schema, the sync tables and the sitting's
+    uuid among it, as the backup holds them: the device's id and what it had read and
+    written, so the next pass finds the lines written since the backup and takes them
+    back, as it does for a backup copied in place by hand."""
+    (anna,) = shared(tmp_path, "anna")
+    anna.store.import_sitting(GERMAN)
+    anna.sync()
+    uuid = anna.store.uuid_of(1)
+    device = device_id(anna.store)
+    anna.close()
+    database = anna.data / "sittings.sqlite3"
+    backup = tmp_path / "backup.sqlite3"
+    shutil.copyfile(database, backup)
+    anna.store = type(anna.store)(type(anna.store.database).open(database))
+    anna.store.add_hand(1, GERMAN.hands[0])
+    anna.store.create_sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"))
+    anna.sync()
+    kept = export_state(anna.store)
+    anna.close()
+    now = datetime(2026, 12, 1, 22, 0, tzinfo=UTC)
+    restored = restore_backup(backup, database, now, newest_version=SCHEMA_VERSION)
+    assert restored.dropped == ()
+    anna.store = type(anna.store)(type(anna.store.database).open(database))
+    assert len(anna.store.list_sittings()) == 1
+    assert anna.store.uuid_of(1) == uuid
+    assert device_id(anna.store) == device
+    report = anna.sync()
+    assert any("also writes to the sync folder as this device" in p for p in report.problems)
+    assert device_id(anna.store) != device
     assert export_state(anna.store) == kept
     anna.close()
 

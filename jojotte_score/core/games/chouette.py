@@ -4,12 +4,28 @@ after each rubber (C3); the hands side against side, the pad a column per player
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.chouette_rules import (
+    ChouetteCorrector,
+    check_chouette_sitting,
+    later_dealers,
+    score_chouette_hand,
+)
 from jojotte_score.core.games.game import CardText, Game, copy_text
-from jojotte_score.core.model import GameKey, Hand, RubberRoles, Rules, Variant
+from jojotte_score.core.model import (
+    GameKey,
+    Hand,
+    PlayedHand,
+    RubberRoles,
+    Rules,
+    ThrownIn,
+    Variant,
+)
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -78,8 +94,7 @@ class Chouette(Game):
 
     def side_seats(self, roles: RubberRoles | None) -> tuple[int, int]:
         """C1: the box plays side 0, the captain plays the team's cards, side 1."""
-        roles = self.first_roles(roles)
-        return (roles.box, roles.captain)
+        return self.first_roles(roles).dealers
 
     def side_labels(self, roles: RubberRoles | None, players: Sequence[str]) -> tuple[str, str]:
         """ "Anna (box)", "Bert (captain, with Carl)"."""
@@ -170,9 +185,6 @@ class Chouette(Game):
         """An edit that changes who wins a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7), with their
         dealers cleared or re-derived."""
-        from jojotte_score.core.chouette import ChouetteCorrector
-        from jojotte_score.core.model import PlayedHand, ThrownIn
-
         corrector = ChouetteCorrector(sitting, position, recorded)
 
         def correction(hand: AnyHand) -> Correction | None:
@@ -183,10 +195,6 @@ class Chouette(Game):
     def deletion(self, sitting: Sitting, position: int) -> Correction | None:
         """A deleted hand that decided a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7)."""
-        from dataclasses import replace
-
-        from jojotte_score.core.chouette import later_dealers
-
         hands = (*sitting.hands[:position], *sitting.hands[position + 1 :])
         correction = later_dealers(replace(sitting, hands=hands), first=position + 1)
         return correction if correction.fixes else None
@@ -194,22 +202,16 @@ class Chouette(Game):
     def hand_scorer(self, roles: RubberRoles | None) -> Callable[[Any, int], HandScore]:
         """C4: the two-player score, the box's entries in the box's column, the team's in the
         captain's; the partner copies the captain on the same lines (C4)."""
-        from functools import partial
-
-        from jojotte_score.core.chouette import score_chouette_hand
-
         return partial(score_chouette_hand, roles=self.first_roles(roles))
 
     def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and
         captain (C8), from ``start``'s roles when given."""
-        from jojotte_score.core.chouette import check_chouette_sitting
-
         return check_chouette_sitting(sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""
-        from jojotte_score.core.three_player_explanation import explain_chouette_hand
+        from jojotte_score.core.games.three_player_explanation import explain_chouette_hand
 
         rubber = ledger.rubber(result.rubber)
         roles = rubber.roles if rubber is not None else None

@@ -25,6 +25,11 @@ class ChouetteRoles(NamedTuple):
         """The seat that is neither box nor captain."""
         return 3 - self.box - self.captain
 
+    @property
+    def dealers(self) -> tuple[int, int]:
+        """C7: the box and the captain deal in turn."""
+        return (self.box, self.captain)
+
     def scores_with(self, seat: int) -> int:
         """The seat whose games count for ``seat``: the captain's for the partner, who
         scores with the captain (C4, C5: the team's game is the captain's and the

@@ -43,7 +43,7 @@ class Cutthroat(ThreePlayer):
     ) -> list[Problem]:
         """T16 among the three players other than the dealer, and F2 (the dealer recorded,
         and named by nothing else of the hand)."""
-        from jojotte_score.core.three_player_validation import check_cutthroat_hand
+        from jojotte_score.core.games.three_player_validation import check_cutthroat_hand
 
         four = cast("tuple[str, str, str, str] | None", names)
         return check_cutthroat_hand(hand, number, four)

@@ -317,7 +317,7 @@ class Game:
     ) -> list[Problem]:
         """Every error of one hand recorded by seat, checked alone, the players named when
         known (seat order): T16 among three players, unless the game says otherwise."""
-        from jojotte_score.core.three_player_validation import check_three_player_hand
+        from jojotte_score.core.games.three_player_validation import check_three_player_hand
 
         return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
 

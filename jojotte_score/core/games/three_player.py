@@ -51,19 +51,19 @@ class ThreePlayer(Game):
 
     def hand_scorer(self, roles: RubberRoles | None) -> Callable[[Any, int], HandScore]:
         """T5: the hand as D against A, then T6, T10, T11; the copies T8 (and F3)."""
-        from jojotte_score.core.three_player import score_three_player_hand
+        from jojotte_score.core.games.three_player_scoring import score_three_player_hand
 
         return score_three_player_hand
 
     def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and hands (T16; F1, F7 in cutthroat)."""
-        from jojotte_score.core.three_player_validation import check_seat_sitting
+        from jojotte_score.core.games.three_player_validation import check_seat_sitting
 
         return check_seat_sitting(sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the three-player rulings (T1-T15; F1-F6 in cutthroat)."""
-        from jojotte_score.core.three_player_explanation import explain_three_player_hand
+        from jojotte_score.core.games.three_player_explanation import explain_three_player_hand
 
         return explain_three_player_hand(result, ledger)
 

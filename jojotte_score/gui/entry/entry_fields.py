@@ -173,6 +173,10 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         """Whether the field has a default choice, so that the focus may pass it by."""
         return self._default is not None
 
+    def is_at_default(self) -> bool:
+        """Whether the field has a default choice and holds it (nothing chosen there yet)."""
+        return self._default is not None and self._value == self._default
+
     def answer(self, text: str) -> bool:
         """Choose what ``text`` is the key of (``chosen`` is not emitted: the focus stays
         where the key was typed); False when it is the key of no choice."""
@@ -277,13 +281,19 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         event.ignore()
 
 
+_TYPED_NUMBER = r"\d{0,3}(?:[.,]\d{0,3})?"
+"""What a number box holds: up to three digits, and a "." or "," a player typed in them."""
+
+
 class PairField(QWidget):
     """Two number boxes, one per side (left-hand column first), each with its error line.
 
     A box may show a suggestion: greyed placeholder text that is not a value until Space
     accepts it (``accept_suggestion``); a typed number always wins. The boxes take digits
-    only: ``stray`` carries the side and any other character typed into a box, which is
-    not written in it (the panel passes it on or says it was refused).
+    and one "." or "," (kept as typed, "5.5", never read as 55: ``not_numbers`` names
+    such a box, which the panel refuses to record); ``stray`` carries the side and any
+    other character typed into a box, which is not written in it (the panel passes it on
+    or says it was refused).
     """
 
     edited = Signal()
@@ -302,7 +312,7 @@ class PairField(QWidget):
         flow = FlowLayout(boxes, spacing=12, stretch=False)
         flow.setContentsMargins(0, 0, 0, 0)
         column.addWidget(boxes)
-        validator = QRegularExpressionValidator(QRegularExpression(r"\d{0,3}"), self)
+        validator = QRegularExpressionValidator(QRegularExpression(_TYPED_NUMBER), self)
         self.side_labels = (QLabel(), QLabel())
         self.edits = (QLineEdit(), QLineEdit())
         self.errors = (error_label(), error_label())
@@ -310,7 +320,7 @@ class PairField(QWidget):
         for side in (0, 1):
             edit = self.edits[side]
             edit.setValidator(validator)
-            edit.setMaxLength(3)
+            edit.setMaxLength(7)
             edit.setAlignment(Qt.AlignmentFlag.AlignRight)
             edit.textEdited.connect(self.edited)
             edit.installEventFilter(self)
@@ -364,9 +374,20 @@ class PairField(QWidget):
             widget = widget.parentWidget()
 
     def values(self) -> tuple[int | None, int | None]:
-        """Each side's number, or None for an empty box."""
+        """Each side's number, or None for an empty box or one that holds no number."""
         texts = (self.edits[0].text(), self.edits[1].text())
-        return (int(texts[0]) if texts[0] else None, int(texts[1]) if texts[1] else None)
+        return (
+            int(texts[0]) if texts[0].isdigit() else None,
+            int(texts[1]) if texts[1].isdigit() else None,
+        )
+
+    def not_numbers(self) -> tuple[str | None, str | None]:
+        """Each side's text when it is not a number of points ("5.5"), else None."""
+        texts = (self.edits[0].text(), self.edits[1].text())
+        return (
+            texts[0] if texts[0] and not texts[0].isdigit() else None,
+            texts[1] if texts[1] and not texts[1].isdigit() else None,
+        )
 
     def set_values(self, values: tuple[int | None, int | None] | None) -> None:
         """Fill both boxes (None, or a None side, leaves a box empty)."""
@@ -416,6 +437,7 @@ class PairField(QWidget):
                 and text.isprintable()
                 and text.strip()
                 and not text.isdigit()
+                and not (text in ".," and not set(".,") & set(self.edits[side].text()))
             ):
                 self.stray.emit(side, text)
                 return True

@@ -31,7 +31,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QResizeEvent
+from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
@@ -425,6 +425,11 @@ class EntryPanel(QWidget, Speaking):
         """("add" | "insert" | "replace", position)."""
         return self._mode, self._position
 
+    def row_letters(self) -> frozenset[str]:
+        """The letters that with Alt go to a row of the panel (lower case)."""
+        keys = (QKeySequence.mnemonic(label.text()) for label in self.row_labels.values())
+        return frozenset(key.toString().rpartition("+")[2].lower() for key in keys if key.count())
+
     def widget_for(self, slot: Slot) -> QWidget:
         """The widget that takes the input of ``slot``."""
         return self._slots[slot]
@@ -519,8 +524,10 @@ class EntryPanel(QWidget, Speaking):
 
     def _answers_passed(self, slot: Slot | None, text: str) -> bool:
         """A key of a row the focus passed by before ``slot`` (None: the Record button,
-        after every row) that has a default (the doubling, Nullo or Slam): chosen there,
-        and a question that choice raises above is asked first. True if it was."""
+        after every row) that has a default (the doubling, Nullo or Slam) and still holds it:
+        chosen there, and a question that choice raises above is asked first. True if it
+        was. A row where something else was chosen is not changed from afar (a stray "0" in
+        the "Doubled by" row does not cancel the double)."""
         values = self.values()
         fields = self._choice_fields()
         order = self.form.order
@@ -529,7 +536,7 @@ class EntryPanel(QWidget, Speaking):
             field = fields.get(earlier)
             if (
                 field is not None
-                and field.is_optional()
+                and field.is_at_default()
                 and self.form.is_enabled(values, earlier)
                 and field.answer(text)
             ):
@@ -568,6 +575,12 @@ class EntryPanel(QWidget, Speaking):
         """Submit the hand if it has no error; a warning needs a second Enter. True if sent."""
         check = self.form.check(self.values(), self._number())
         self._shown_missing = True
+        mending = self._not_numbers()
+        if mending:  # "5.5" is not recorded as anything: it is mended first
+            self._show_messages(check)
+            self._say_messages()
+            mending[0][0].edits[mending[0][1]].setFocus()
+            return False
         if check.hand is None:
             self._show_messages(check)
             self._say_messages()
@@ -825,6 +838,15 @@ class EntryPanel(QWidget, Speaking):
                 targets[f"{pair_name}[{side}]"] = pair.errors[side]
         for field, label in targets.items():
             show_error(label, "\n".join(messages.get(field, [])))
+        for pair in (self.melds, self.card_points, self.tricks):
+            for side, text in enumerate(pair.not_numbers()):
+                if text is not None:  # kept as typed, and said until it is mended
+                    message = _(
+                        "“{text}” is not a number: type whole numbers, without “.” or “,”."
+                    ).format(text=text)
+                    show_error(pair.errors[side], message)
+                elif pair is self.tricks:
+                    show_error(pair.errors[side], "")
         self._tie_errors(targets)
         rest = [text for field, texts in messages.items() if field not in targets for text in texts]
         if self._confirmed is not None:
@@ -833,10 +855,23 @@ class EntryPanel(QWidget, Speaking):
             )
         show_error(self.general_error, "\n".join(rest))
 
+    def _not_numbers(self) -> list[tuple[PairField, int, str]]:
+        """The number boxes that hold a text that is no number of points, as typed."""
+        return [
+            (pair, side, text)
+            for pair in (self.melds, self.card_points, self.tricks)
+            for side, text in enumerate(pair.not_numbers())
+            if text is not None
+        ]
+
     def _say_messages(self) -> None:
         """Say every message shown, field by field, then the panel's own: Enter was refused
         (a message that comes and goes while a number is typed is not said)."""
-        pairs = {"melds": self.melds.errors, "card_points": self.card_points.errors}
+        pairs = {
+            "melds": self.melds.errors,
+            "card_points": self.card_points.errors,
+            "tricks": self.tricks.errors,
+        }
         labels = [
             *(label for row in self.errors for label in (self.errors[row], *pairs.get(row, ()))),
             self.general_error,

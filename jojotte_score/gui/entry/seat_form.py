@@ -256,20 +256,28 @@ class SeatEntryForm(FormRules):
         declarer_key = pgettext("key for the declarer", "D").upper()
         doubler_key = pgettext("key for the doubler", "F").upper()
         declarer, doubler = values.bidder, values.doubler
+        declarer_keys = self.seat_keys[declarer] if declarer is not None else ()
+        doubler_keys = self.seat_keys[doubler] if doubler is not None else ()
+        # A role's key shown while the name was unknown still chooses it once the name is
+        # known (unless it is the other player's own key).
+        if declarer is None or declarer_key not in (*declarer_keys, *doubler_keys):
+            declarer_keys = (*declarer_keys, declarer_key)
+        if doubler is None or doubler_key not in (*declarer_keys, *doubler_keys):
+            doubler_keys = (*doubler_keys, doubler_key)
         return [
-            (SidesWith.DECLARER, _("The declarer"), (declarer_key,))
+            (SidesWith.DECLARER, _("The declarer"), declarer_keys)
             if declarer is None
             else (
                 SidesWith.DECLARER,
                 _("{player} (declarer)").format(player=self.players[declarer]),
-                self.seat_keys[declarer],
+                declarer_keys,
             ),
-            (SidesWith.DEFENDER, _("The doubler"), (doubler_key,))
+            (SidesWith.DEFENDER, _("The doubler"), doubler_keys)
             if doubler is None
             else (
                 SidesWith.DEFENDER,
                 _("{player} (doubler)").format(player=self.players[doubler]),
-                self.seat_keys[doubler],
+                doubler_keys,
             ),
         ]
 

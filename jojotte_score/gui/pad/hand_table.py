@@ -1,24 +1,33 @@
 """The list of recorded hands, worked from the keyboard: a hand number typed selects that
-hand (digits typed in quick succession make one number: 1 then 6 is hand 16), Home and End
+hand (digits typed in quick succession make one number: 1 then 6 is hand 16, and
+where there is no hand 16 the list says so and selects none), Home and End
 the first and the last hand, the arrow keys step through the hands and stay in the list,
-Enter takes the selected hand to the entry panel to be corrected."""
+Enter takes the selected hand to the entry panel to be corrected, and so does Alt and a
+row's letter: moving in the list only selects (browsing is not correcting)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QResizeEvent
+from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
+
+from jojotte_score.gui.accessibility import announce
+from jojotte_score.i18n import _
 
 HAND_LIST_KEYS = "Ctrl+L"
 """The keys that put the focus in the hand list (at the hand selected, or the newest)."""
 
 
 class HandTable(QTableView):
-    """The hand list. ``chosen`` carries the position (0-based) of the hand Enter took."""
+    """The hand list. ``chosen`` carries the position (0-based) of the hand Enter took;
+    ``chosen_at_field`` the position of the hand selected when Alt and one of
+    ``field_letters`` is pressed in the list, before that key takes the focus to its row."""
 
     chosen = Signal(int)
+    chosen_at_field = Signal(int)
+    said = Signal(str)  # what the list says (a number typed that names no hand)
     width_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -27,6 +36,8 @@ class HandTable(QTableView):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setTabKeyNavigation(False)  # Tab leaves the list, as from any other field
+        # Alt and these letters: the panel's rows (asked at each key: a game relabels them).
+        self.field_letters: Callable[[], frozenset[str]] = frozenset
         self._typed = ""
         self._since = QElapsedTimer()
         self._room = 0
@@ -117,7 +128,9 @@ class HandTable(QTableView):
         plain = not event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
         if plain and text.isdigit() and len(text) == 1:
             self._type_digit(text)
-        elif plain and key in (Qt.Key.Key_Home, Qt.Key.Key_End) and model is not None:
+            return
+        self._typed = ""  # another key between digits: the next digit starts a number
+        if plain and key in (Qt.Key.Key_Home, Qt.Key.Key_End) and model is not None:
             self.select_number(1 if key == Qt.Key.Key_Home else model.rowCount())
         elif plain and key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             rows = self.selectionModel().selectedRows() if self.selectionModel() else []
@@ -127,6 +140,18 @@ class HandTable(QTableView):
                 event.ignore()
         else:
             super().keyPressEvent(event)
+
+    def event(self, event: QEvent) -> bool:
+        # Alt and a row's letter is the shortcut of the panel's row: the hand is loaded
+        # first (in the games where a row shows only for some hands it is there then).
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            rows = self.selectionModel().selectedRows() if self.selectionModel() else []
+            alt = event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+            if rows and alt == Qt.KeyboardModifier.AltModifier:
+                letter = QKeySequence(event.key()).toString().lower()
+                if letter in self.field_letters():
+                    self.chosen_at_field.emit(rows[0].row())
+        return super().event(event)
 
     def _type_digit(self, digit: str) -> None:
         """Add ``digit`` to the number being typed (a new number after a pause, or when
@@ -140,8 +165,19 @@ class HandTable(QTableView):
         typed = (self._typed + digit).lstrip("0")
         if typed and self.select_number(int(typed)):
             self._typed = typed
-        elif digit != "0" and self.select_number(int(digit)):
-            self._typed = digit
-        else:
-            self._typed = ""
-            QApplication.beep()
+            return
+        self._typed = ""
+        QApplication.beep()
+        if not typed:  # "0": no hand is numbered so
+            return
+        # A number that names no hand selects none: 1 then 6 in a sitting of six hands is
+        # not hand 6 (nor stays hand 1), so what is typed next changes nothing unmeant.
+        self.clearSelection()
+        self.setCurrentIndex(QModelIndex())
+        model = self.model()
+        last = model.rowCount() if model is not None else 0
+        message = _("There is no hand {number}; the hands are numbered 1 to {last}.").format(
+            number=int(typed), last=last
+        )
+        announce(self, message)
+        self.said.emit(message)

@@ -56,7 +56,11 @@ SPECS: dict[ActionName, _Spec] = {
     ActionName.RENAME_PLAYERS: (N_("Re&name players…"), (), N_("Correct the players' names")),
     ActionName.QUIT: (N_("&Quit"), (_Key.Quit, "Ctrl+Q"), N_("Close the scorepad")),
     ActionName.UNDO: (N_("&Undo"), (_Key.Undo,), N_("Undo the last change")),
-    ActionName.REDO: (N_("&Redo"), (_Key.Redo, "Ctrl+Shift+Z"), N_("Redo the change undone")),
+    ActionName.REDO: (
+        N_("&Redo"),
+        (_Key.Redo, "Ctrl+Shift+Z", "Ctrl+Y"),
+        N_("Redo the change undone"),
+    ),
     ActionName.DELETE_HAND: (N_("&Delete hand"), (_Key.Delete,), N_("Delete the selected hand")),
     ActionName.INSERT_HAND: (
         N_("&Insert hand before"),

@@ -86,7 +86,7 @@ class HandEdits:
         shown = self._window.session.shown
         assert shown is not None
         self._window.panel.set_context(
-            shown.variant, shown.players, shown.rules, shown.scorer_before(count), dealer
+            shown.variant, shown.shown_players, shown.rules, shown.scorer_before(count), dealer
         )
 
     def submit(self, request: EntryRequest) -> None:
@@ -128,6 +128,7 @@ class HandEdits:
     def push(self, command: StoreCommand) -> None:
         """Make the change ``command`` makes, as a step of the undo history."""
         self._window.change_at = command.first_changed()
+        self._window.statusBar().clearMessage()  # what was said of the change before is past
         try:
             self._window.undo_stack.push(command)
         finally:
@@ -141,6 +142,9 @@ class HandEdits:
             step()
         finally:
             self._window.change_at = None
+        if command is not None:  # what is true now, not what was said before the step
+            said = _("{change}: undone.") if offset else _("{change}: done again.")
+            self._window.statusBar().showMessage(said.format(change=command.texts().text), 10000)
 
     def cancelled(self) -> None:
         """The panel's edit was cancelled: back to recording the next hand."""
@@ -148,8 +152,9 @@ class HandEdits:
         self.ready_next_hand()
 
     def selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        """A hand selected in the list is loaded into the panel to be corrected; none
-        selected, the panel records the next hand."""
+        """A hand selected in the list is shown with its explanation (Enter or Alt and a
+        row's letter loads it to be corrected); none selected, the panel records the next
+        hand."""
         if self._window.refreshing:  # the refresh readies the panel and the rest itself
             return
         position, shown = self._window.selected_position(), self._window.session.shown
@@ -158,16 +163,19 @@ class HandEdits:
         if position is not None:
             self._window.sheet.show_hand(position + 1)  # the rubber of the hand being edited
         if position is None or shown is None:
+            in_list = self._window.table.hasFocus()
             self.ready_next_hand()
             self._window.show_explanation(None)
+            if in_list:  # a number that named no hand: the next digits still go to the list
+                self._window.table.setFocus(Qt.FocusReason.OtherFocusReason)
             return
-        hand = shown.hand(position)
         self._window.show_explanation(position)
-        if not self._window.session.read_only:
+        # Browsing is not correcting: the panel loads a hand only by Enter or Alt and a
+        # row's letter (correct); one being corrected or inserted is left, not another's.
+        mode = self._window.panel.mode()
+        if mode[0] != "add" and mode[1] != position:
             in_list = self._window.table.hasFocus()
-            with self._window.panel.one_update():
-                self.set_panel_context(position, hand.dealer)
-                self._window.panel.edit_hand(position, hand, self._later_hands(position))
+            self.ready_next_hand()
             if in_list:  # the next arrow key or hand number still moves in the list
                 self._window.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -191,6 +199,13 @@ class HandEdits:
             self._window.panel.edit_hand(
                 position, shown.hand(position), self._later_hands(position)
             )
+
+    def correct_at_field(self, position: int) -> None:
+        """Alt and a row's letter in the hand list: the hand selected is loaded to be
+        corrected, and the key then takes the focus from the list to that row."""
+        if self._window.panel.mode() != ("replace", position):
+            self.correct(position)
+            self._window.table.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _later_hands(self, position: int) -> Callable[[AnyHand], list[str]] | None:
         """What a hand put in place of the one at ``position`` makes illegal in the later
@@ -253,6 +268,7 @@ class HandEdits:
         if position is None or shown is None:
             self._window.statusBar().showMessage(_("Select the hand to insert before first."), 5000)
             return
+        self._window.statusBar().clearMessage()  # a deletion said before is past
         with self._window.panel.one_update():
             self._window.panel.new_hand(position)
             self.set_panel_context(position, shown.dealer_at(position))

@@ -245,6 +245,9 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
         self.table.selectionModel().selectionChanged.connect(self.edits.selection_changed)
         self.table.chosen.connect(self.edits.correct)
+        self.table.chosen_at_field.connect(self.edits.correct_at_field)
+        self.table.field_letters = self.panel.row_letters
+        self.table.said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
         to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
         to_list.activated.connect(self.focus_hand_list)
@@ -268,7 +271,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.table.clearSelection()
             self.table.setCurrentIndex(QModelIndex())
             self.model.set_pad(
-                shown.players if shown else (),
+                shown.shown_players if shown else (),
                 shown.pad if shown else None,
                 unchanged=unchanged or 0,
             )
@@ -308,7 +311,7 @@ class MainWindow(SittingMenus, QMainWindow):
             self.setWindowTitle(title.format(program=program))
             self._update_mode()
             return
-        sitting = versus(shown.variant, shown.players)
+        sitting = versus(shown.variant, shown.shown_players)
         if shown.recent.title:
             sitting = _("{title}: {players}").format(title=shown.recent.title, players=sitting)
         if self.session.read_only:
@@ -383,7 +386,7 @@ class MainWindow(SittingMenus, QMainWindow):
         return rows[0].row() if rows else None
 
     def select_hand(self, number: int) -> None:
-        """Select hand ``number`` (1-based) in the list: it is loaded for editing."""
+        """Select hand ``number`` (1-based) in the list (Enter there corrects it)."""
         index = self.model.index(number - 1, 0)
         if index.isValid():
             self.table.selectRow(index.row())

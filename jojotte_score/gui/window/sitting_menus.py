@@ -318,17 +318,23 @@ class SittingMenus(_Base):
 
         path = self.session.store.database.path
         self.session.store.database.close()
+        saved = None
         try:
-            saved = restore_backup(backup, path, utc_now(), newest_version=SCHEMA_VERSION)
+            saved, dropped = restore_backup(backup, path, utc_now(), newest_version=SCHEMA_VERSION)
         except JojotteError as failed:
             self.tell(_("Not restored"), str(failed))
-            saved = None
         self.undo_stack.clear()
         self.session.store = SittingStore(Database.open(path))
         self.session.open_last()
         if saved is not None:
             restored = _("Restored {backup}; the database before is {saved}")
             self.statusBar().showMessage(restored.format(backup=backup.name, saved=saved))
+            if dropped:
+                left_out = _(
+                    "The backup held things that are not part of jojotte-score's database; "
+                    "they were left out: {list}"
+                )
+                self.tell(_("Restored"), left_out.format(list="; ".join(dropped)))
 
     # Printing ----------------------------------------------------------------------------
 

@@ -114,8 +114,8 @@ def test_a_double_asks_who_doubled_and_whom_the_third_sided_with_and_the_doubler
     assert THREE.missing(doubled)["sides_with"] == "Whom did Bert side with?"
     assert THREE.pair_names(doubled) == ("Anna", "Carl")
     assert THREE.choices(Slot.SIDES_WITH, doubled) == [
-        (SidesWith.DECLARER, "Anna (declarer)", ("1", "A")),
-        (SidesWith.DEFENDER, "Carl (doubler)", ("3", "C")),
+        (SidesWith.DECLARER, "Anna (declarer)", ("1", "A", "D")),
+        (SidesWith.DEFENDER, "Carl (doubler)", ("3", "C", "F")),
     ]
 
 
@@ -179,7 +179,7 @@ def test_a_doubled_hand_takes_fourteen_keys() -> None:
         "Alt+D",
         "X",
         "C",
-        "C",
+        "F",  # the doubler's side: the key shown while he was not named (issue 41)
         "5",
         "0",
         "Tab",

@@ -152,8 +152,8 @@ def test_a_doubled_three_player_hand_asks_the_doubler_and_the_third_players_side
     assert "active_defender" not in rows  # the doubler defends (T16.3)
     keyboard.press("C")  # Carl doubled
     assert [b.text() for b in panel.sides_with.buttons()] == [
-        "Anna (declarer) [1/A]",
-        "Carl (doubler) [3/C]",
+        "Anna (declarer) [1/A/D]",
+        "Carl (doubler) [3/C/F]",
     ]
     keyboard.press("C")  # Bert sides with Carl
     assert [label.text() for label in panel.card_points.side_labels] == ["Anna", "Carl"]
@@ -373,14 +373,14 @@ def test_a_german_doubled_three_player_hand_asks_whom_the_third_player_sides_wit
     keyboard.press("A", "H", (ord("R"), ALT), "X")  # type: ignore[arg-type]
     assert focused() is panel.widget_for(Slot.DOUBLER)
     assert [b.text() for b in panel.sides_with.buttons()] == [
-        "Anna (hat angesagt) [1/A]",
+        "Anna (hat angesagt) [1/A/K]",
         "Kontrierender [X]",
     ]
     keyboard.press("C")  # Carl doubled
     assert panel.row_labels["sides_with"].text() == "Dritter Spieler hält z&u"
     assert [b.text() for b in panel.sides_with.buttons()] == [
-        "Anna (hat angesagt) [1/A]",
-        "Carl (hat kontriert) [3/C]",
+        "Anna (hat angesagt) [1/A/K]",
+        "Carl (hat kontriert) [3/C/X]",
     ]
     keyboard.press(ENTER)
     assert panel.errors["sides_with"].text() == "⚠ Zu wem hält Bert?"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting
@@ -83,6 +84,7 @@ def test_editing_an_old_hand_re_scores_everything_after_it(long_window: MainWind
     """Hand 2 of rubber 1 edited so that B wins it: every later hand moves, and the running
     result and checkpoint follow the whole replay."""
     long_window.select_hand(2)
+    QTest.keyClick(long_window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert long_window.panel.mode_label.text().startswith("Editing hand 2")
     edited = played(german().hands[1])._replace(card_points=(40, 115), last_trick=1)
     long_window.panel.edit_hand(1, edited)

@@ -14,6 +14,8 @@ import random
 from collections.abc import Generator
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import Ledger, Scorer, replay
@@ -137,6 +139,7 @@ def test_selecting_hand_2_of_a_long_sitting_shows_its_rubber_without_the_whole_s
     window.show()
     qtbot.waitExposed(window)
     window.select_hand(2)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     if window.sheet.rubber_number() != 1:
         window.sheet.show_rubber(1)
     assert window.panel.mode() == ("replace", 1)

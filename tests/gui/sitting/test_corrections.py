@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import NamedTuple
 
 import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -171,6 +173,7 @@ def type_edit(window: MainWindow, qtbot: QtBot, number: int, hand: AnyHand) -> N
     """Select hand ``number`` in the list and type ``hand`` over it, key by key, as the
     panel's keystroke plan says, without the last Enter."""
     window.select_hand(number)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert window.panel.mode() == ("replace", number - 1)
     start = window.panel.values()
     plan = window.panel.form.keystrokes(hand._replace(note=start.note), start)

@@ -118,6 +118,7 @@ def test_a_three_player_evening_typed_edited_and_undone(
 
     # Edit hand 1: Bert took 60, not 40.
     window.select_hand(1)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert window.panel.mode() == ("replace", 0)
     assert window.panel.card_points.values() == (90, 40)
     window.panel.card_points.edits[1].setFocus()
@@ -237,6 +238,7 @@ def test_a_chouette_names_the_box_and_team_and_rotates_after_the_rubber(
     )
     # Editing hand 1 shows it with the first rubber's sides.
     window.select_hand(1)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert [label.text() for label in window.panel.card_points.side_labels] == [
         "Carl (box)",
         "Anna (captain, with Bert)",

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFontMetrics, QImage
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -63,6 +64,7 @@ def test_the_panel_and_the_hand_list(main_window: MainWindow, qtbot: QtBot, tmp_
     window.show()
     qtbot.waitExposed(window)
     window.select_hand(6)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     qtbot.wait(20)
     path = screenshot_folder(tmp_path) / "de-panel-and-hand-list.png"
     assert window.grab().save(str(path))

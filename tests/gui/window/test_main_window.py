@@ -587,6 +587,7 @@ def test_paid_prison_is_crossed_out_with_the_winning_hand(main_window: MainWindo
 def test_after_an_edit_the_highlight_follows_the_next_hand(main_window: MainWindow) -> None:
     import_german(main_window, hands=4)
     main_window.select_hand(2)
+    QTest.keyClick(main_window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert main_window.sheet.selected_hand() == 2
     main_window.panel.record()  # saves hand 2 unchanged
     assert main_window.panel.mode() == ("add", None)
@@ -635,4 +636,41 @@ def test_a_damaged_sitting_is_said_and_a_backup_restored(
     assert window.session.shown is not None  # the backup, shown
     assert window.model.rowCount() == 6
     assert [b.before_restore for b in list_backups(data_dir / BACKUP_DIR_NAME)].count(True) == 1
+    window.session.store.database.close()
+
+
+def test_hands_out_of_place_are_said_when_the_sitting_opens(
+    qtbot: QtBot, data_dir: Path, settings: AppSettings, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand at position -1 (a damaged backup): the window does not open the sitting
+    without a word; it names the damage and what puts it right."""
+    import sqlite3
+
+    from jojotte_score.gui import messages
+    from jojotte_score.gui.window import dialogs
+
+    path = database_path(data_dir)
+    with Database.open(path) as database:
+        sitting_id = SittingStore(database).import_sitting(german())
+    damage = sqlite3.connect(path, isolation_level=None)
+    damage.execute("UPDATE hand SET position = -1 WHERE position = 0")
+    damage.close()
+    asked: list[str] = []
+
+    def no(parent: object, title: str, text: str) -> bool:
+        asked.append(text)
+        return False
+
+    monkeypatch.setattr(dialogs, "ask_yes_no", no)
+    monkeypatch.setattr(messages, "show_message", lambda *args, **_: asked.append(args[2]))
+    database = Database.open(path)
+    session = Session(SittingStore(database))
+    window = MainWindow(session, settings)
+    qtbot.addWidget(window)
+    session.open_last()
+    assert asked
+    assert asked[0].startswith(
+        f"sitting {sitting_id} is damaged: its hands are not numbered in order (hand 1 is at "
+        "position -1, not 0); `jojotte-score check --repair` numbers them again"
+    )
     window.session.store.database.close()

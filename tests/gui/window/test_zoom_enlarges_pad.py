@@ -113,6 +113,7 @@ def test_a_hand_corrected_in_large_print_keeps_the_list_and_the_whole_panel(
         QApplication.processEvents()
     rows_before = window.table.viewport().height()
     window.select_hand(1)
+    QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     QApplication.processEvents()
     assert window.panel.mode_label.text().startswith("Editing hand 1")
     row = window.table.verticalHeader().defaultSectionSize()

@@ -22,13 +22,14 @@ from jojotte_score.core.explanation import (
     heading,
     in_words,
     listing,
-    nullo_failed,
     play,
     said,
+    slam_or_nullo,
     trick_sum,
     two_sided_play,
 )
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
+from jojotte_score.core.games.three_player_scoring import three_player_lost_nullo_bonus
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
     Doubling,
@@ -41,9 +42,7 @@ from jojotte_score.core.scoring import Line, Outcome, Roles, score_hand
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
-    NULLO_BONUS,
 )
-from jojotte_score.core.three_player import three_player_lost_nullo_bonus
 
 THREE_PLAYER_RULES = RuleReferences(
     trick_scores="T5, R1",
@@ -231,36 +230,31 @@ def _decision(
         return said(
             Say.WINNER_TAKES_BOTH, winner=names[won], sum=both, loser=names[lost], rule=rule
         )
-    taken = hand.tricks[d] if hand.tricks is not None else 0
-    if outcome is Outcome.SLAM_FAILED:
-        if m == 1:
-            say = Say.SLAM_FAILED_UNDOUBLED  # T10: an undoubled defence scores above
-        elif result.written(a, Line.BELOW):
-            say = Say.SLAM_FAILED_AHEAD
-        else:
-            say = Say.SLAM_FAILED_NOT_AHEAD
-        return said(
-            say,
-            declarer=names[d],
-            taken=taken,
-            tricks=tricks,
-            defender=names[a],
-            sum=both,
-            rule=refs.slam_failed,
-        )
-    card_points = trick_sum(td, ta, 1)
-    if outcome is Outcome.NULLO_MADE:
-        return said(
-            Say.NULLO_MADE_FOR,
-            declarer=names[d],
-            bonus=NULLO_BONUS,
-            sum=card_points,
-            rule=refs.nullo,
-        )
+    if m == 1:
+        slam_failed = Say.SLAM_FAILED_UNDOUBLED  # T10: an undoubled defence scores above
+    elif result.written(a, Line.BELOW):
+        slam_failed = Say.SLAM_FAILED_AHEAD
+    else:
+        slam_failed = Say.SLAM_FAILED_NOT_AHEAD
+    return slam_or_nullo(
+        score,
+        (d, a),
+        names,
+        taken=hand.tricks[d] if hand.tricks is not None else 0,
+        tricks=tricks,
+        slam_failed=slam_failed,
+        nullo_made=Say.NULLO_MADE_FOR,
+        lost_nullo_sum=_lost_nullo_sum,
+        refs=refs,
+    )
+
+
+def _lost_nullo_sum(taken: int) -> str:
+    """The bonus of each opponent of a Nullo lost with ``taken`` tricks, with its arithmetic
+    (T11): "100 + 50 × 2 = 200", or the bonus alone for one trick."""
     first, extra = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
     total = three_player_lost_nullo_bonus(taken)
-    bonus = f"{first} + {extra} × {taken - 1} = {total}" if taken > 1 else f"{total}"
-    return nullo_failed(names[d], taken, names[a], bonus, card_points, refs)
+    return f"{first} + {extra} × {taken - 1} = {total}" if taken > 1 else f"{total}"
 
 
 def _copy(result: HandResult, roles: Roles, names: tuple[str, ...]) -> Sentence:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem, or_list
 from jojotte_score.core.games import find_game
+from jojotte_score.core.games.three_player_scoring import CUTTHROAT_SEATS, two_sided
 from jojotte_score.core.model import (
     Doubling,
     SeatDeal,
@@ -25,7 +26,6 @@ from jojotte_score.core.model import (
     ThrownIn,
     Variant,
 )
-from jojotte_score.core.three_player import CUTTHROAT_SEATS, two_sided
 from jojotte_score.core.validation import check_hand, check_sitting_setup
 from jojotte_score.i18n import N_, _
 

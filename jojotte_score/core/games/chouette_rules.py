@@ -16,12 +16,11 @@ from typing import NamedTuple, cast
 
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
-from jojotte_score.core.games.chouette import GAME as CHOUETTE
 from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
+from jojotte_score.core.games.three_player_scoring import at_seats
 from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
 from jojotte_score.core.model import Hand, Sitting, ThrownIn
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
-from jojotte_score.core.three_player import at_seats
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.i18n import N_, _, ngettext
 
@@ -130,7 +129,7 @@ def _turn_dealer(dealt: _Dealt, rubber: list[_Dealt], illegal: set[int]) -> int:
     else counted back from the nearest such hand after it; when no dealer of the rubber
     stands, the rubber's first dealer, chosen by a cut nobody recorded, is taken to be the
     box (docs/RULES.md, C7b)."""
-    turn = CHOUETTE.dealers(dealt.roles)
+    turn = dealt.roles.dealers
     standing = [d for d in rubber if d.hand.dealer is not None and d.number not in illegal]
     before = [d for d in standing if d.number < dealt.number]
     after = [d for d in standing if d.number > dealt.number]
@@ -147,7 +146,7 @@ def _correction(followed: list[_Dealt], first: int, players: tuple[str, ...]) ->
     illegal = {
         d.number
         for d in followed
-        if d.number >= first and d.hand.dealer not in (None, *CHOUETTE.dealers(d.roles))
+        if d.number >= first and d.hand.dealer not in (None, *d.roles.dealers)
     }
     rubbers: dict[int, list[_Dealt]] = {}
     for dealt in followed:
