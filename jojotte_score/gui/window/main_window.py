@@ -55,9 +55,7 @@ from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions,
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
 from jojotte_score.gui.window.hand_edits import HandEdits, command_at
-from jojotte_score.gui.window.hand_list_columns import HandListColumns
 from jojotte_score.gui.window.language import speak
-from jojotte_score.gui.window.panes import Panes
 from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
     ZOOM_STEP,
@@ -70,6 +68,7 @@ from jojotte_score.gui.window.settings import (
 )
 from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus
 from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
+from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, versus
 
