@@ -1,4 +1,5 @@
-"""Where the table stands before the next hand: game, scores, prison and who deals.
+"""Where the table stands: before the next hand, its game, scores, prison and who deals;
+and which later hand won the points each hand put in prison (R10).
 
 Each rubber starts with a new cut for the first dealer ("Zu Beginn jeden Robbers wird auf
 diese Weise der erste Geber bestimmt"), so the first dealer of a sitting and of every later
@@ -11,7 +12,7 @@ recorded since the rubber began, and never from a hand of an earlier rubber.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -117,3 +118,33 @@ def table_status(ledger: Ledger, variant: GameKey, chosen: int | None = None) ->
         next_dealer=next_dealer(ledger.hands, variant, chosen, dealers),
         new_cut=new_cut,
     )
+
+
+class PrisonMoves(Protocol):
+    """A scored hand of any pad: its number, what it put in prison and what it won."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def prison_in(self) -> int: ...
+
+    @property
+    def prison_out(self) -> int: ...
+
+
+def prison_winners(hands: Iterable[PrisonMoves]) -> dict[int, int]:
+    """{number of a hand that put points in prison: number of the hand that won them}.
+
+    R10: "the winner of the next hand takes them" – every amount waiting goes to the next hand
+    with a winner, across rubbers too. Amounts nobody has won yet are not in the result.
+    """
+    waiting: list[int] = []
+    won: dict[int, int] = {}
+    for hand in hands:
+        if hand.prison_out:
+            won.update(dict.fromkeys(waiting, hand.number))
+            waiting.clear()
+        if hand.prison_in:
+            waiting.append(hand.number)
+    return won

@@ -18,8 +18,8 @@ from collections.abc import Callable, Generator
 
 from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, RubberResult, Scorer
 from jojotte_score.core.model import AnyHand, RubberRoles
-from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Line
+from jojotte_score.core.status import prison_winners
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics, empty_sheet, layout_rubber
 

@@ -24,7 +24,7 @@ from datetime import date
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.prison import prison_winners
+from jojotte_score.core.status import prison_winners
 from jojotte_score.i18n import N_, _, format_date, ngettext, pgettext
 from jojotte_score.labels import versus
 from jojotte_score.render.sheet_items import (

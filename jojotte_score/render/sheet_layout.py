@@ -35,8 +35,8 @@ from jojotte_score.core.games import find_game
 from jojotte_score.core.games.game import copy_text
 from jojotte_score.core.ledger import Ledger, RubberResult
 from jojotte_score.core.model import GameKey, RubberRoles
-from jojotte_score.core.prison import prison_winners
 from jojotte_score.core.scoring import Entry, Line
+from jojotte_score.core.status import prison_winners
 from jojotte_score.core.validation import MAX_NAME_LENGTH
 from jojotte_score.i18n import _, pgettext
 from jojotte_score.i18n import format_signed as signed
@@ -199,7 +199,7 @@ def layout_rubber(
     variant: GameKey | None = None,
 ) -> SheetLayout:
     """Lay out ``rubber``, one of the ``count`` rubbers of its sitting. ``paid`` says which
-    hand won the prison each hand put in (:func:`~jojotte_score.core.prison.prison_winners`):
+    hand won the prison each hand put in (:func:`~jojotte_score.core.status.prison_winners`):
     those circles are crossed out with the winning hand's number, as a scorer does.
 
     The rubber of a game per player (``variant``) is laid out with a column per player

@@ -11,22 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.explanation import (
+from jojotte_score.core.explanation import explain_hand, explain_ledger, hand_sentences
+from jojotte_score.core.games.three_player_explanation import three_player_hand_sentences
+from jojotte_score.core.ledger import replay
+from jojotte_score.core.model import Sitting, Trump
+from jojotte_score.core.scoring import EntryKind
+from jojotte_score.core.sentences import (
     Listing,
     Say,
     Sentence,
-    explain_hand,
-    explain_ledger,
-    hand_sentences,
     in_words,
     listing,
     said,
     sentence_message,
 )
-from jojotte_score.core.games.three_player_explanation import three_player_hand_sentences
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting, Trump
-from jojotte_score.core.scoring import EntryKind
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 from tests.core.test_german_example import GERMAN

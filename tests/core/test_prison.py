@@ -6,7 +6,7 @@ import pytest
 
 from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import PlayedHand, Sitting, ThrownIn, Trump, Variant
-from jojotte_score.core.prison import prison_winners
+from jojotte_score.core.status import prison_winners
 from tests.core.test_german_example import GERMAN
 
 TIE = PlayedHand(0, Trump.SPADES, (35, 45), 0)  # 35 + 10 last trick against 45: a tie

@@ -11,20 +11,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from jojotte_score.core.explanation import (
+    CONTRACTS,
     TWO_PLAYER_RULES,
     RuleReferences,
-    Say,
-    Sentence,
     bookkeeping,
     contract,
-    declarer_wins,
+    decision_rule,
+    ended_rubber,
     game_and_rubber,
     heading,
-    in_words,
-    listing,
+    lost_nullo_arithmetic,
     play,
-    said,
+    scores,
     slam_or_nullo,
+    tie_or_undoubled_win,
     trick_sum,
     two_sided_play,
 )
@@ -39,6 +39,7 @@ from jojotte_score.core.model import (
     Special,
 )
 from jojotte_score.core.scoring import Line, Outcome, Roles, score_hand
+from jojotte_score.core.sentences import Say, Sentence, in_words, listing, said
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -69,15 +70,6 @@ CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="R10", game="C5", rubber="C5",
 """The chouette: the two-player hand of the box against the captain (C1, C4), games and
 rubbers between box and team (C5), the settlement (C6)."""
 
-# The contract's sentence by its doubling and whether a Slam was bid (three players).
-_CONTRACTS = {
-    (Doubling.NONE, False): Say.BID,
-    (Doubling.DOUBLE, False): Say.BID_DOUBLED_BY,
-    (Doubling.REDOUBLE, False): Say.BID_REDOUBLED_BY,
-    (Doubling.NONE, True): Say.BID_AND_SLAM,
-    (Doubling.DOUBLE, True): Say.BID_AND_SLAM_DOUBLED_BY,
-    (Doubling.REDOUBLE, True): Say.BID_AND_SLAM_REDOUBLED_BY,
-}
 _NULLO_CONTRACTS = {
     Doubling.NONE: Say.BID_BEFORE_NULLO,
     Doubling.DOUBLE: Say.BID_DOUBLED_BY_BEFORE_NULLO,
@@ -139,7 +131,7 @@ def chouette_hand_sentences(
         sentences = [heading(result, seats), contract(hand, sides)]
         sentences.extend(two_sided_play(score_hand(hand, result.number), hand, sides, refs))
     sentences.extend(bookkeeping(result, names, refs))
-    copied = result.written(roles.captain, Line.ABOVE) + result.written(roles.captain, Line.BELOW)
+    copied = _written_by(result, roles.captain)
     if copied:
         sentences.append(said(Say.CAPTAIN_COPIED, partner=partner, captain=captain, points=copied))
     sentences.extend(game_and_rubber(result, names, ledger.rules, refs))
@@ -149,13 +141,11 @@ def chouette_hand_sentences(
 
 def _settlement(result: HandResult, ledger: Ledger, refs: RuleReferences) -> list[Sentence]:
     """The totals and the settlement of the rubber the hand ended (T15, F6, C6)."""
-    rubber = ledger.rubber(result.rubber) if result.rubber_winner is not None else None
+    rubber = ended_rubber(result, ledger)
     if rubber is None:
         return []
     names = ledger.columns
-    totals = listing(
-        said(Say.SCORE, player=names[s], points=t) for s, t in enumerate(rubber.totals)
-    )
+    totals = scores(names, rubber.totals, range(len(names)))
     nets = listing(said(Say.NET, player=names[s], net=n) for s, n in enumerate(rubber.settlement))
     return [
         said(Say.RUBBER_SETTLED, rubber=rubber.number, totals=totals, rule=refs.result, nets=nets)
@@ -176,7 +166,7 @@ def _contract(hand: SeatHand, names: tuple[str, ...]) -> Sentence:
             nullo_bidder=names[hand.nullo_bidder],
         )
     return said(
-        _CONTRACTS[double, hand.special is Special.SLAM],
+        CONTRACTS[double, hand.special is Special.SLAM],
         bidder=bidder,
         trump=trump,
         doubler=doubler,
@@ -214,15 +204,12 @@ def _decision(
     """What the play decided (T6-T11); ``tricks`` is how many tricks the game's hand has."""
     score = result.score
     d, a = roles.declarer, roles.active_defender
-    td, ta = score.trick_scores[d], score.trick_scores[a]
-    m = score.multiplier
-    both = trick_sum(td, ta, m)
-    rule = refs.undoubled if m == 1 else refs.doubled
-    outcome = score.outcome
-    if outcome is Outcome.TIE:
-        return said(Say.TIE, sum=both, rule=rule)
-    if outcome is Outcome.DECLARER_WON and m == 1:
-        return declarer_wins(names[d], td, names[a], ta, rule)
+    plain = tie_or_undoubled_win(score, (d, a), names, refs)
+    if plain is not None:
+        return plain
+    m, outcome = score.multiplier, score.outcome
+    both = trick_sum(score.trick_scores[d], score.trick_scores[a], m)
+    rule = decision_rule(score, refs)
     if outcome is Outcome.DEFENDER_WON and m == 1:
         return said(Say.ACTIVE_DEFENDER_TAKES_BOTH_ABOVE, winner=names[a], sum=both, rule=rule)
     if outcome in (Outcome.DECLARER_WON, Outcome.DEFENDER_WON):
@@ -253,14 +240,14 @@ def _lost_nullo_sum(taken: int) -> str:
     """The bonus of each opponent of a Nullo lost with ``taken`` tricks, with its arithmetic
     (T11): "100 + 50 × 2 = 200", or the bonus alone for one trick."""
     first, extra = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS, LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-    total = three_player_lost_nullo_bonus(taken)
-    return f"{first} + {extra} × {taken - 1} = {total}" if taken > 1 else f"{total}"
+    bonus = three_player_lost_nullo_bonus(taken)
+    return lost_nullo_arithmetic(first, extra, taken, bonus) if taken > 1 else f"{bonus}"
 
 
 def _copy(result: HandResult, roles: Roles, names: tuple[str, ...]) -> Sentence:
     """T8: the inactive player writes above whatever his partner wrote."""
     inactive, partner = names[roles.inactive], names[roles.partner]
-    copied = result.written(roles.partner, Line.ABOVE) + result.written(roles.partner, Line.BELOW)
+    copied = _written_by(result, roles.partner)
     if not copied:
         return said(Say.COPIED_NOTHING, inactive=inactive, partner=partner)
     return said(Say.COPIED, inactive=inactive, partner=partner, points=copied)
@@ -274,3 +261,9 @@ def _dealer_copy(
     if not copied:
         return said(Say.DEALER_COPIED_NOTHING, dealer=names[dealer], inactive=names[inactive])
     return said(Say.DEALER_COPIED, dealer=names[dealer], inactive=names[inactive], points=copied)
+
+
+def _written_by(result: HandResult, column: int) -> int:
+    """What ``column`` wrote in hand ``result``, above and below the line: what a copy
+    copies (T8, C4)."""
+    return result.written(column, Line.ABOVE) + result.written(column, Line.BELOW)

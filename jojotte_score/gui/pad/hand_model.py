@@ -147,7 +147,7 @@ def contract_words(hand: PlayedHand | SeatHand | ThrownIn, names: Sequence[str])
     hearts, Slam"; a hand by seat says whom it was played against ("Anna, spades, against
     Bert"); "thrown in". ``names`` are the hand's sides, or the players for a hand by seat.
     """
-    from jojotte_score.core.explanation import trump_word  # only when a screen reader asks
+    from jojotte_score.core.sentences import trump_word  # only when a screen reader asks
 
     if isinstance(hand, ThrownIn):
         return _("thrown in")

@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import Ledger, Scorer, replay
 from jojotte_score.core.model import AnyHand, Sitting
-from jojotte_score.core.prison import prison_winners
+from jojotte_score.core.status import prison_winners
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.presenters.session import Session, Shown
