@@ -13,10 +13,21 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
-from PySide6.QtWidgets import QLineEdit, QRadioButton
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QComboBox,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QTabWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.series import contract_shares, results_over_time
+from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.history.history_rows import Column, history_csv, history_row
 from jojotte_score.gui.history.history_tabs import all_stats, course_of, report_of
 from jojotte_score.gui.history.history_window import HistoryTableModel
@@ -28,6 +39,7 @@ from jojotte_score.gui.window.dialogs import (
     OpenSittingDialog,
     RenamePlayersDialog,
 )
+from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.render.chart_layout import (
     ChartMetrics,
     course_chart,
@@ -208,3 +220,41 @@ def test_the_rename_dialog_offers_the_name_as_stored(qtbot: QtBot) -> None:
     assert [field.text() for field in fields] == [NAME, "Bert"]
     fields[0].setText("Anna")
     assert dialog.players() == ("Anna", "Bert")
+
+
+def widget_texts(root: QWidget) -> list[str]:
+    """Every text ``root`` and the widgets in it show or give a screen reader: labels,
+    buttons, tab titles, combo boxes' items, window titles, accessible names and
+    descriptions, tooltips, each item view's cells and headers, each chart's reading."""
+    texts: list[str] = []
+    for widget in [root, *root.findChildren(QWidget)]:
+        texts += [widget.windowTitle(), widget.accessibleName(), widget.accessibleDescription()]
+        texts.append(widget.toolTip())
+        if isinstance(widget, QLabel | QAbstractButton):
+            texts.append(widget.text())
+        if isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+        if isinstance(widget, QTabWidget):
+            texts += [widget.tabText(i) for i in range(widget.count())]
+        if isinstance(widget, QAbstractItemView) and widget.model() is not None:
+            texts += model_texts(widget.model())
+        if isinstance(widget, ChartWidget):
+            texts += [item.words for item in widget.reading()]
+    return texts
+
+
+def test_every_text_of_the_history_window(main_window: MainWindow, qtbot: QtBot) -> None:
+    """The whole History window, each tab shown in turn: wherever her name is, it is
+    isolated, and the figures beside it read left to right."""
+    sitting_id = store_overridden(main_window.session.store)
+    main_window.open_sitting_id(sitting_id)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    history = main_window.history
+    assert history is not None
+    qtbot.waitExposed(history)
+    texts = []
+    for index in range(history.tabs.count()):
+        history.tabs.setCurrentIndex(index)
+        texts += widget_texts(history)
+    assert_isolated(texts)
+    assert sum(SHOWN in text for text in texts) >= 10
