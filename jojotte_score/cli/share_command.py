@@ -89,9 +89,10 @@ def share(args: argparse.Namespace, context: Context) -> int:
                     if unreadable or store.database.replaced() or now_written != written:
                         written = now_written
                         opened.close()
-                        store = opened.enter_context(context.reading())
-                        if store is None:  # the database was removed
+                        reopened = opened.enter_context(context.reading())
+                        if reopened is None:  # the database was removed
                             raise CommandError(_(NO_SITTINGS))
+                        store = reopened
                         session = _following(Session(store, read_only=True), sitting_id, _fail)
                         revision = None
                     now = store.revision(sitting_id)

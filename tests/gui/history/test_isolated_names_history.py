@@ -117,11 +117,12 @@ def test_the_open_sitting_list(store: SittingStore, qtbot: QtBot) -> None:
     dialog = OpenSittingDialog(store.list_sittings())
     qtbot.addWidget(dialog)
     table = dialog.table
-    cells = [
-        table.item(row, column).text()
-        for row in range(table.rowCount())
-        for column in range(table.columnCount())
-    ]
+    cells = []
+    for row in range(table.rowCount()):
+        for column in range(table.columnCount()):
+            item = table.item(row, column)
+            assert item is not None
+            cells.append(item.text())
     assert_isolated(cells)
 
 
@@ -172,9 +173,9 @@ def test_the_plots(store: SittingStore, qtbot: QtBot) -> None:
     assert view.sitting.currentText().endswith(f"{SHOWN}–B")
     readings = []
     for plot in (view.course, view.results, view.shares):
-        chart = plot.chart.chart()
-        assert chart is not None
-        readings += [chart.title, plot.chart.summary(), plot.summary.text()]
+        drawn = plot.chart.chart()
+        assert drawn is not None
+        readings += [drawn.title, plot.chart.summary(), plot.summary.text()]
         readings += [plot.save_button.accessibleName()]
         readings += [item.words for item in plot.chart.reading()]
     assert_isolated(readings)
