@@ -56,6 +56,7 @@ from PySide6.QtGui import (
     QWindow,
 )
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from shiboken6 import VoidPtr
 
 from jojotte_score.render.contrast import contrast
 
@@ -477,7 +478,10 @@ class JudgedInterface(QAccessibleInterface):
         return self._widget
 
     def interface_cast(self, kind: QAccessible.InterfaceType) -> int:
-        return self._own.interface_cast(kind)
+        # PySide6 gives Qt's pointer as a VoidPtr, or None when Qt's node has no such
+        # interface; handed back, None would crash PySide6: no interface is a null pointer.
+        found: object = self._own.interface_cast(kind)
+        return VoidPtr(0) if found is None else found  # type: ignore[return-value]
 
     def window(self) -> QWindow | None:  # type: ignore[override]
         return self._own.window()

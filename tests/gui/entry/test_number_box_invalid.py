@@ -17,7 +17,7 @@ from PySide6.QtGui import (
     QAccessibleStateChangeEvent,
 )
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import Scorer
@@ -162,3 +162,29 @@ def test_the_box_s_node_goes_with_the_box(qtbot: QtBot) -> None:
         del read
         shiboken6.delete(box)
         assert QAccessible.accessibleInterface(identity) is None
+
+
+def test_the_box_offers_what_qt_s_own_line_edit_offers(panel: EntryPanel) -> None:
+    """Asked through Qt (as the AT-SPI bridge asks) for each kind of interface, the box's
+    node gives Qt's line edit's, or none where a line edit has none (no value, table or
+    selection interface: a screen reader asks for each, and an answer PySide6 cannot hand
+    to Qt ended the program)."""
+    box = panel.card_points.edits[0]
+    box.setText("5.5")
+    read = node(box)
+    plain = QLineEdit("5.5")
+    qt_own = QAccessible.queryAccessibleInterface(plain)
+    assert qt_own is not None
+    for ask in (
+        "valueInterface",
+        "tableCellInterface",
+        "selectionInterface",
+        "actionInterface",
+        "attributesInterface",
+        "textInterface",
+        "editableTextInterface",
+    ):
+        assert (getattr(read, ask)() is None) == (getattr(qt_own, ask)() is None), ask
+    assert read.valueInterface() is None
+    assert read.actionInterface().actionNames() == qt_own.actionInterface().actionNames()
+    assert read.textInterface().text(0, 3) == "5.5"
