@@ -137,7 +137,7 @@ def test_each_change_of_validity_is_told(
         if event.type() == QAccessible.Event.StateChanged and event.object() is box:
             assert isinstance(event, QAccessibleStateChangeEvent)
             assert event.changedStates().invalid
-            told.append(node(box).state().invalid)
+            told.append(bool(node(box).state().invalid))
         update(event)
 
     monkeypatch.setattr(QAccessible, "updateAccessibility", staticmethod(listen))
