@@ -74,6 +74,10 @@ class SyncReport:
     taken: list[TakenIn] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    touched: set[str] = field(default_factory=set)
+    """The sittings whose versions this pass wrote or took in (pruned after it)."""
+    pruned: int = 0
+    """How many records and lists of versions no longer needed were dropped."""
 
 
 def device_id(store: SittingStore) -> str:
@@ -104,8 +108,24 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
     for other in folder.devices():
         if other != device:
             _take_in(store, folder, other, report)
+    _prune(store, report)
     report.conflicts = conflicts(store)
     return report
+
+
+def _prune(store: SittingStore, report: SyncReport) -> None:
+    """Drop what the merge no longer needs (:func:`state.prune`): of every sitting once,
+    then of the sittings each pass touches; a pass that touched nothing writes nothing."""
+    connection = store.database.connection
+    everything = state.setting(connection, state.PRUNED) is None
+    if not everything and not report.touched:
+        return
+    with store.database.transaction() as writing:
+        if everything:
+            report.pruned = state.prune(writing)
+            state.put_setting(writing, state.PRUNED, "1")
+        else:
+            report.pruned = state.prune(writing, sorted(report.touched))
 
 
 # This device's own files -------------------------------------------------------------
@@ -210,6 +230,7 @@ def _write_changes(
         size = folder.append_log(device, entries)  # a failure rolls the bookkeeping back
         state.put_peer(writing, state.Peer(device, "", size, seq, ""))
     report.written += len(files)
+    report.touched.update(files)
 
 
 # Other devices' files -----------------------------------------------------------------
@@ -289,6 +310,7 @@ def _take_version(
         return True
     with store.database.transaction() as writing:
         state.put_version(writing, sitting, file.version, file.conflicts, file.resolved)
+    report.touched.add(sitting)
     _apply(store, sitting, report)
     return True
 

@@ -61,6 +61,18 @@ def joined_seen(versions: Iterable[Version]) -> dict[str, int]:
     return joined
 
 
+def unseen(versions: list[Version]) -> list[Version]:
+    """The versions (each device's newest) that no other of them has seen: the candidates
+    to be the sitting. Every version when none is unseen, which only false claims of what
+    was seen can make."""
+    found = [
+        version
+        for version in versions
+        if not any(other is not version and other.has_seen(version) for other in versions)
+    ]
+    return found or versions
+
+
 @dataclass(frozen=True, slots=True)
 class Merged:
     """A sitting's merged state: the version that is the sitting, and the versions kept as
@@ -92,14 +104,7 @@ def merge(
             latest[version.device] = version
     if not latest:
         return None
-    everything = list(latest.values())
-    candidates = [
-        version
-        for version in everything
-        if not any(other is not version and other.has_seen(version) for other in everything)
-    ]
-    if not candidates:  # only false claims of what was seen could do this
-        candidates = everything
+    candidates = unseen(list(latest.values()))
     winner = max(candidates, key=Version.order)
     listed: list[Version] = []
     for candidate in candidates:

@@ -9,12 +9,18 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jojotte_score.sync.merge import Merged, Version, VersionKey, merge, seen_of
+from jojotte_score.sync.merge import Merged, Version, VersionKey, merge, seen_of, unseen
 
 DEVICE: str = "device"
 CLOCK: str = "clock"
 SEQ: str = "seq"
 FOLDER: str = "folder"
+PRUNED: str = "pruned"
+"""Set once every sitting's versions were pruned (:func:`prune`); later passes prune
+only the sittings they touch."""
+PRUNED_RECORD: str = ""
+"""``sync_version.record`` of a version whose record was dropped by :func:`prune` (a
+record is a JSON object, a deletion NULL)."""
 
 
 def setting(connection: sqlite3.Connection, key: str) -> str | None:
@@ -171,3 +177,40 @@ def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
         "UNION SELECT uuid FROM sync_conflict ORDER BY 1"
     )
     return [str(row[0]) for row in rows.fetchall()]
+
+
+def prune(connection: sqlite3.Connection, sittings: Iterable[str] | None = None) -> int:
+    """Drop what the merge no longer needs of ``sittings`` (every sitting when None): the
+    record of each version another device's version has seen (it can never again be the
+    sitting or a conflict copy: versions only move forward, and what a version has seen
+    its device's later versions have seen too), and the conflict copies listed by such a
+    version (the merge reads only the lists of versions nobody has seen). Each version's
+    device, counter, clock and ``seen`` stay: they say what was taken in and what a new
+    version has seen. Returns how many records and lists were dropped. Call inside a
+    transaction; :func:`merged` gives the same before and after."""
+    if sittings is None:
+        rows = connection.execute(
+            "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1"
+        ).fetchall()
+        sittings = [str(row[0]) for row in rows]
+    dropped = 0
+    for sitting in sittings:
+        known = versions(connection, sitting)
+        if len(known) < 2:
+            continue
+        candidates = {version.key for version in unseen(known)}
+        for version in known:
+            if version.key in candidates:
+                continue
+            if version.record is not None and version.record != PRUNED_RECORD:
+                connection.execute(
+                    "UPDATE sync_version SET record = ? WHERE uuid = ? AND device = ?",
+                    (PRUNED_RECORD, sitting, version.device),
+                )
+                dropped += 1
+            gone = connection.execute(
+                "DELETE FROM sync_conflict WHERE uuid = ? AND listed_by = ?",
+                (sitting, version.device),
+            )
+            dropped += gone.rowcount
+    return dropped
