@@ -28,6 +28,7 @@ from jojotte_score.sync.merge import Merged, Version, joined_seen, seen_of
 from jojotte_score.sync.records import (
     MAX_VERSION_BYTES,
     BadVersionError,
+    Record,
     VersionFile,
     check_sitting_id,
     dumps_version_file,
@@ -78,6 +79,17 @@ class SyncReport:
     """The sittings whose versions this pass wrote or took in (pruned after it)."""
     pruned: int = 0
     """How many records and lists of versions no longer needed were dropped."""
+
+
+def local_record(store: SittingStore, sitting_id: int) -> str:
+    """The stored sitting ``sitting_id`` as a version's record text, with the dealer
+    chosen for its next hand while no hand has been recorded since."""
+    stored = store.load(sitting_id)
+    row = store.database.connection.execute(
+        "SELECT chosen_dealer, chosen_for FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()
+    pending = row is not None and row[0] is not None and row[1] == len(stored.sitting.hands)
+    return record_text(record_of(stored, int(row[0]) if pending else None))
 
 
 def device_id(store: SittingStore) -> str:
@@ -199,7 +211,7 @@ def _write_changes(
     todo += [(str(u), 0, DELETED) for (u,) in deleted]
     for sitting, sitting_id, revision in todo:
         try:
-            record = None if revision == DELETED else record_text(record_of(store.load(sitting_id)))
+            record = None if revision == DELETED else local_record(store, sitting_id)
         except DamagedSittingError as error:
             report.problems.append(str(error))
             continue
@@ -327,7 +339,7 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
     mine = None
     if local is not None:
         try:
-            mine = record_text(record_of(store.load(local)))
+            mine = local_record(store, local)
         except DamagedSittingError as error:
             report.problems.append(str(error))
             return
@@ -348,7 +360,7 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
                 earlier_checks=record.earlier_checks,
                 sitting_id=sitting,
                 created=record.created,
-                then=_written(sitting),
+                then=_written(sitting, dealer=record),
             )
             report.taken.append(TakenIn(new, sitting, "new"))
         else:
@@ -358,7 +370,7 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
                 title=record.title,
                 place=record.place,
                 earlier_checks=record.earlier_checks,
-                then=_written(sitting),
+                then=_written(sitting, dealer=record),
             )
             report.taken.append(TakenIn(local, sitting, "updated"))
     except InvalidSittingError as error:
@@ -368,12 +380,15 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
 
 
 def _written(
-    sitting: str, revision: int | None = None
+    sitting: str, revision: int | None = None, dealer: Record | None = None
 ) -> Callable[[sqlite3.Connection, int], None]:
-    """What the store calls inside its change: the sitting's new revision is remembered as
-    written, so the change is not written back as this device's own."""
+    """What the store calls inside its change: the dealer ``dealer``'s record chose for the
+    next hand is chosen here too, and the sitting's new revision is remembered as written,
+    so the change is not written back as this device's own."""
 
     def remember(connection: sqlite3.Connection, sitting_id: int) -> None:
+        if dealer is not None:
+            _choose_dealer(dealer)(connection, sitting_id)
         value = revision
         if value is None:
             row = connection.execute("SELECT revision FROM sitting WHERE id = ?", (sitting_id,))
@@ -385,6 +400,27 @@ def _written(
         )
 
     return remember
+
+
+def _choose_dealer(record: Record) -> Callable[[sqlite3.Connection, int], None]:
+    """What the store calls inside its change: the record's first time stored is the
+    sitting's, and the dealer it chose for the next hand is chosen here too (as
+    :meth:`SittingStore.choose_dealer` does)."""
+
+    def choose(connection: sqlite3.Connection, sitting_id: int) -> None:
+        # The time it was first stored too: the same sitting stored on two devices (one
+        # file imported on each) takes the merged version's, as the rest of it.
+        connection.execute(
+            "UPDATE sitting SET created = ? WHERE id = ?",
+            (record.created.astimezone(UTC).isoformat(), sitting_id),
+        )
+        if record.dealer is not None:
+            connection.execute(
+                "UPDATE sitting SET chosen_dealer = ?, chosen_for = ? WHERE id = ?",
+                (record.dealer, len(record.sitting.hands), sitting_id),
+            )
+
+    return choose
 
 
 # Conflicts -----------------------------------------------------------------------------
@@ -440,6 +476,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
             title=record.title,
             place=record.place,
             earlier_checks=record.earlier_checks,
+            then=_choose_dealer(record),
         )
     if keep == "that":
         local = store.find_uuid(sitting)
@@ -455,6 +492,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
                     earlier_checks=record.earlier_checks,
                     sitting_id=sitting,
                     created=record.created,
+                    then=_choose_dealer(record),
                 )
             else:
                 store.replace_sitting(
@@ -463,6 +501,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
                     title=record.title,
                     place=record.place,
                     earlier_checks=record.earlier_checks,
+                    then=_choose_dealer(record),
                 )
     with store.database.transaction() as writing:
         writing.execute(
@@ -483,7 +522,7 @@ def export_state(store: SittingStore) -> list[tuple[str, str | None, tuple[str, 
     result = []
     for info in store.list_sittings():
         stored = store.load(info.id)
-        result.append((stored.uuid, record_text(record_of(stored))))
+        result.append((stored.uuid, local_record(store, info.id)))
     copies: dict[str, list[str]] = {}
     for conflict in conflicts(store):
         copies.setdefault(conflict.uuid, []).append(conflict.copy.record or "deleted")
