@@ -11,8 +11,8 @@ sitting file (docs/sync.md says why whole).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -92,6 +92,12 @@ def local_record(store: SittingStore, sitting_id: int) -> str:
     return record_text(record_of(stored, int(row[0]) if pending else None))
 
 
+def _new_device_id() -> str:
+    """A new device id: 32 random lower-case hex digits (as a UUID4's hex; without the
+    uuid module, which the window's start would load for it alone)."""
+    return os.urandom(16).hex()
+
+
 def device_id(store: SittingStore) -> str:
     """This database's device id, made at its first sync."""
     connection = store.database.connection
@@ -99,7 +105,7 @@ def device_id(store: SittingStore) -> str:
     if known is not None:
         return known
     with store.database.transaction() as writing:
-        made = uuid.uuid4().hex
+        made = _new_device_id()
         state.put_setting(writing, state.DEVICE, made)
     return made
 
@@ -117,9 +123,10 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
     if folder.device_name(device) != folder.clean_name(name):  # once, not at every pass
         folder.write_device(device, name)
     _write_changes(store, folder, device, report)
+    known = state.peers(store.database.connection)
     for other in folder.devices():
         if other != device:
-            _take_in(store, folder, other, report)
+            _take_in(store, folder, other, report, known.get(other))
     _prune(store, report)
     report.conflicts = conflicts(store)
     return report
@@ -168,7 +175,7 @@ def _check_own_files(
     extra = folder.read_log(device, expected) if size > expected else None
     if extra is not None and not extra.entries and not copies:
         return device  # only a line cut off: not another machine's
-    new = uuid.uuid4().hex
+    new = _new_device_id()
     message = _(
         "another copy of this data folder (copied or restored from a backup) also writes "
         "to the sync folder as this device; this one now writes as a new device, and "
@@ -248,9 +255,16 @@ def _write_changes(
 # Other devices' files -----------------------------------------------------------------
 
 
-def _take_in(store: SittingStore, folder: SyncFolder, other: str, report: SyncReport) -> None:
-    connection = store.database.connection
-    peer = state.peers(connection).get(other) or state.Peer(other, "", 0, 0, "")
+def _take_in(
+    store: SittingStore,
+    folder: SyncFolder,
+    other: str,
+    report: SyncReport,
+    known: state.Peer | None,
+) -> None:
+    """Take in what ``other`` wrote since this device last read its log (``known``: how
+    far that was, as the pass began)."""
+    peer = known or state.Peer(other, "", 0, 0, "")
     size = folder.log_size(other)
     copies = folder.conflict_copies(other)
     if copies:
