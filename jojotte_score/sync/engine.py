@@ -140,6 +140,7 @@ def _prune(store: SittingStore, report: SyncReport) -> None:
     if not everything and not report.touched:
         return
     with store.database.transaction() as writing:
+        state.keep_several(writing)
         if everything:
             report.pruned = state.prune(writing)
             state.put_setting(writing, state.PRUNED, "1")
@@ -202,11 +203,13 @@ def _write_changes(
         "SELECT s.uuid, s.id, s.revision FROM sitting s "
         "LEFT JOIN sync_written w ON w.uuid = s.uuid WHERE w.revision IS NOT s.revision"
     ).fetchall()
-    deleted = connection.execute(
-        "SELECT w.uuid FROM sync_written w WHERE w.revision != ? "
-        "AND NOT EXISTS (SELECT 1 FROM sitting s WHERE s.uuid = w.uuid)",
-        (DELETED,),
-    ).fetchall()
+    deleted = []
+    if changed or _written_more_than_stored(connection):
+        deleted = connection.execute(
+            "SELECT w.uuid FROM sync_written w WHERE w.revision != ? "
+            "AND NOT EXISTS (SELECT 1 FROM sitting s WHERE s.uuid = w.uuid)",
+            (DELETED,),
+        ).fetchall()
     if not changed and not deleted:
         return
     clock = state.number(connection, state.CLOCK) + 1
@@ -250,6 +253,17 @@ def _write_changes(
         state.put_peer(writing, state.Peer(device, "", size, seq, ""))
     report.written += len(files)
     report.touched.update(files)
+
+
+def _written_more_than_stored(connection: sqlite3.Connection) -> bool:
+    """Whether more sittings were written as stored than are stored: when every stored
+    sitting is written as it is (no change found), only a deletion makes it so. Two counts,
+    where looking for the deleted sittings reads every one written."""
+    (written,) = connection.execute(
+        "SELECT count(*) FROM sync_written WHERE revision != ?", (DELETED,)
+    ).fetchone()
+    (stored,) = connection.execute("SELECT count(*) FROM sitting").fetchone()
+    return int(written) > int(stored)
 
 
 # Other devices' files -----------------------------------------------------------------

@@ -121,3 +121,25 @@ def test_a_pass_prunes_what_it_touched_and_syncing_goes_on_the_same(
         ]
     finally:
         newcomer.close()
+
+
+def test_the_sittings_that_may_conflict_are_kept_as_every_version_says(
+    trio: list[Device],
+) -> None:
+    """Finding the conflicts reads the ``several:`` keys, not every version: they name
+    the same sittings as a look at every version does."""
+    play_an_evening(trio)
+    for device in trio:
+        connection = device.store.database.connection
+        kept = state.conflicted_sittings(connection)
+        assert state.setting(connection, state.SEVERAL_KEPT) == "1"
+        with device.store.database.transaction() as writing:
+            writing.execute("DELETE FROM sync_state WHERE key = ?", (state.SEVERAL_KEPT,))
+        assert state.conflicted_sittings(connection) == kept  # from every version
+        # Sitting 1, changed on every device, and sitting 2, made on one, deleted on another.
+        assert len(kept) == 2
+        assert device.store.uuid_of(1) in kept
+        with device.store.database.transaction() as writing:
+            writing.execute("DELETE FROM sync_state WHERE key LIKE 'several:%'")
+            state.keep_several(writing)  # made again from the versions
+        assert state.conflicted_sittings(connection) == kept
