@@ -137,7 +137,8 @@ def _prune(store: SittingStore, report: SyncReport) -> None:
     then of the sittings each pass touches; a pass that touched nothing writes nothing."""
     connection = store.database.connection
     everything = state.setting(connection, state.PRUNED) is None
-    if not everything and not report.touched:
+    unkept = state.setting(connection, state.SEVERAL_KEPT) is None
+    if not everything and not unkept and not report.touched:
         return
     with store.database.transaction() as writing:
         state.keep_several(writing)
