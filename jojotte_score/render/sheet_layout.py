@@ -28,6 +28,7 @@ writes come from :mod:`jojotte_score.render.sheet_words`; the game a pad belongs
 asked, never guessed: a column ledger knows its game, and blank pads are given theirs.
 """
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
@@ -59,7 +60,10 @@ from jojotte_score.render.sheet_words import (
     prison_text,
     result_text,
 )
-from jojotte_score.render.text_fit import fit_text, wrap_text
+from jojotte_score.render.text_fit import fit_text, keep_references, wrap_text
+
+_PRISON_HALF_HEIGHT = 0.5  # half a parenthesis' height, as a share of the font's size
+_PRISON_ROOM = 0.45  # between a prison amount's ends and its circle, as a share of the size
 
 
 class SheetMetrics(NamedTuple):
@@ -532,7 +536,13 @@ def _slots(
 
 
 def _circle_radius(amount: int, m: SheetMetrics) -> float:
-    return max(m.text_width(prison_text(amount), m.prison_size) / 2 + 2.5, m.prison_size * 0.9)
+    """The radius of the circle around a prison amount, clear of the text's ends and
+    corners by a share of the font's size, so that the parentheses a German pad writes
+    ("(120)", as tall as the line) never touch it."""
+    size = m.prison_size
+    half_width = m.text_width(prison_text(amount), size) / 2
+    corner = math.hypot(half_width, size * _PRISON_HALF_HEIGHT)
+    return max(corner + size * _PRISON_ROOM / 2, half_width + size * _PRISON_ROOM, size * 0.9)
 
 
 def _mark_width(kind: str, m: SheetMetrics) -> float:
@@ -720,7 +730,8 @@ def _legend(
         else:
             lines.append(part)
     if content.copy_legend and content.copied:
-        lines.extend(wrap_text(content.copy_legend, m.legend_size, available, m.text_width))
+        legend = keep_references(content.copy_legend)  # "(F3)" never alone on a line
+        lines.extend(wrap_text(legend, m.legend_size, available, m.text_width))
     return lines
 
 

@@ -33,6 +33,33 @@ _BREAKS = re.compile(r"[ \t\r\n]+")
 """Where a line may break: ordinary white space, never a no-break space ("= 60")."""
 
 
+_TOGETHER = re.compile(
+    r"(?<=\d) (?=[^\W\d])"  # a figure and the word it counts: "9 Stiche"
+    r"| (?=[×=] )|(?<= [×=]) "  # a product or an equation: "m × (both", "= 60"
+    r"| (?=(?:\d+|[IVX]+|[A-Z])(?:[.,;:](?:\s|$)|$))"  # a figure or a label ending a phrase
+)
+"""Where a wrapped line must not break though the text has a space: kept together by
+:func:`keep_together` with a no-break space (U+00A0)."""
+
+
+_REFERENCE = re.compile(r" (?=\([A-Z]\d+\)[.,;:]?(?:\s|$))")
+"""The space before a ruling cited in parentheses, "(F3)": kept by :func:`keep_references`."""
+
+
+def keep_references(text: str) -> str:
+    """``text`` with a no-break space before each ruling it cites in parentheses, so that
+    "(F3)" never stands alone on a line: "der aussetzende Spieler\u00a0(F3)"."""
+    return _REFERENCE.sub("\u00a0", text)
+
+
+def keep_together(text: str) -> str:
+    """``text`` with no-break spaces where a line break would part what is read as one:
+    a figure and the word it counts ("9 Stiche"), an operator and the terms beside it
+    ("m × (alle"), a figure or a one-letter label from the word before it at the end of a
+    phrase ("zusammen 0.", "für I."), and a ruling cited from the word before it ("(F3)")."""
+    return keep_references(_TOGETHER.sub("\u00a0", text))
+
+
 def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can
     (never at a no-break space).
