@@ -60,7 +60,7 @@ from jojotte_score.render.sheet_words import (
     prison_text,
     result_text,
 )
-from jojotte_score.render.text_fit import fit_text, keep_references, wrap_text
+from jojotte_score.render.text_fit import fit_text, keep_references, wrap_phrases, wrap_text
 
 _PRISON_HALF_HEIGHT = 0.5  # half a parenthesis' height, as a share of the font's size
 _PRISON_ROOM = 0.45  # between a prison amount's ends and its circle, as a share of the size
@@ -416,11 +416,13 @@ def _shown_names(content: _Content, m: SheetMetrics) -> tuple[str, ...]:
 def _wrapped(
     lines: Iterable[str], size: float, frame: _Frame, wrap: bool, m: SheetMetrics
 ) -> list[str]:
-    """``lines``, each wrapped to the width of the pad when ``wrap`` or ``m.wrap_lines``."""
+    """``lines``, each wrapped to the width of the pad when ``wrap`` or ``m.wrap_lines``,
+    between its phrases when it can: a side's name and its figure ("Bert & Dora 0") stay on
+    one line."""
     if not (wrap or m.wrap_lines):
         return list(lines)
     room = frame.right - frame.left
-    return [part for line in lines for part in wrap_text(line, size, room, m.text_width)]
+    return [part for line in lines for part in wrap_phrases(line, size, room, m.text_width)]
 
 
 def _place_settlement(
@@ -777,7 +779,8 @@ def blank_pad(
     if content.copy_legend:
         y = height - m.margin
         room = frame.right - frame.left
-        for line in wrap_text(content.copy_legend, m.legend_size, room, m.text_width):
+        legend = keep_references(content.copy_legend)  # "(F3)" never alone on a line
+        for line in wrap_text(legend, m.legend_size, room, m.text_width):
             x = _centred(frame, m.text_width(line, m.legend_size), m)
             extra.append(TextItem(x, y + m.legend_size * 0.6, line, m.legend_size, "label"))
             y += m.legend_size * TEXT_HEIGHT + 2

@@ -97,11 +97,21 @@ def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> li
 
 def wrap_phrases(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size``, between its phrases
-    when it can: after a comma, a semicolon or a "·", so that "Bert +60" stays on one line.
-    A phrase wider than ``width`` on its own is wrapped by :func:`wrap_text`."""
+    when it can: after a comma, a semicolon or a "·", so that "Bert +60" stays on one line;
+    a phrase too wide for a line is broken after its colon first, so that "Anna & Carl 385"
+    does too ("Rubber 2 in progress:" above it). A part wider than ``width`` on its own is
+    wrapped by :func:`wrap_text`."""
     if text_width(text, size) <= width:
         return [text] if text.strip() else []
     phrases = [part for part in re.split(r"(?<=[,;·]) ", text) if part.strip()]
+    return _packed(phrases, size, width, text_width, colons=True)
+
+
+def _packed(
+    phrases: list[str], size: float, width: float, text_width: TextWidth, colons: bool
+) -> list[str]:
+    """``phrases`` put on lines no wider than ``width``, as many on a line as fit; one
+    too wide on its own is broken after its colons (when ``colons``), else between words."""
     lines: list[str] = []
     line = ""
     for phrase in phrases:
@@ -111,8 +121,12 @@ def wrap_phrases(text: str, size: float, width: float, text_width: TextWidth) ->
             continue
         if line:
             lines.append(line)
+        parts = re.split(r"(?<=:) ", phrase) if colons else [phrase]
         if text_width(phrase, size) <= width:
             line = phrase
+        elif len(parts) > 1:
+            *full, line = _packed(parts, size, width, text_width, colons=False)
+            lines.extend(full)
         else:
             *full, line = wrap_text(phrase, size, width, text_width)
             lines.extend(full)
