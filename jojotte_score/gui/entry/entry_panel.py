@@ -7,8 +7,10 @@ field the hand still needs; in every pair of boxes the left-hand column's side c
 and Tab goes on to the right-hand one. A plain hand is, for example, ``1`` ``S`` ``9``
 ``0`` ``Tab`` ``6`` ``5`` ``Tab`` ``1`` ``Enter``: ten keys. Nothing is filled in that was
 not typed: in partnerships the remainder of a count is offered greyed in the other box, and
-Space takes it. Alt plus the underlined letter of a label jumps to its field; Ctrl+T or the
-"Thrown in" button records a thrown-in deal.
+Space takes it. A side's melds are typed in its card-points box, then M (``2`` ``0`` ``M``
+``9`` ``0``): three keys for a meld, without going to the meld box and back. Alt plus the
+underlined letter of a label jumps to its field; Ctrl+T or the "Thrown in" button records a
+thrown-in deal.
 
 The three-player and cutthroat hands have the rows of their bidding too (who doubled,
 whom the third player sided with, the Nullo bidder, the active defender), each shown only
