@@ -54,14 +54,18 @@ def plots(window: MainWindow, qtbot: QtBot) -> PlotsView:
     return page
 
 
+def history_csv(window: MainWindow) -> None:
+    """View > History, then its Export CSV."""
+    window.show_history()
+    assert window.history is not None
+    window.history.export_csv()
+
+
 DIALOGS: dict[str, tuple[Callable[[MainWindow, QtBot], object], str]] = {
     "PDF": (lambda window, _qtbot: window.export_pdf(), "berlin-1937.pdf"),
     "CSV": (lambda window, _qtbot: window.export_csv_files(), "hands.csv"),
     "sitting file": (lambda window, _qtbot: window.export_sitting_file(), "sitting.json"),
-    "history CSV": (
-        lambda window, qtbot: (window.show_history(), window.history.export_csv()),  # type: ignore[union-attr]
-        "history.csv",
-    ),
+    "history CSV": (lambda window, qtbot: history_csv(window), "history.csv"),
     "season report": (
         lambda window, qtbot: plots(window, qtbot).export_report(),
         "season-report.pdf",

@@ -494,8 +494,9 @@ class FormRules:
         if melds is None or not self.is_enabled(values, melds):
             return None
         ahead = self.next_slot(values, slot)
-        chooses = ahead is not None and ahead.side is None and ahead is not Slot.NOTE
-        if chooses and any(MELD_KEY in keys for _v, _l, keys in self.choices(ahead, values)):
+        if ahead is None or ahead.side is not None or ahead is Slot.NOTE:
+            return melds
+        if any(MELD_KEY in keys for _v, _l, keys in self.choices(ahead, values)):
             return None
         return melds
 

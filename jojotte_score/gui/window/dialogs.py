@@ -329,8 +329,9 @@ class OpenSittingDialog(QDialog):
         header = self.table.horizontalHeader()
         columns = sum(header.sectionSize(place) for place in range(header.count()))
         frame = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
-        margins = self.layout().contentsMargins()
-        wanted = columns + frame + margins.left() + margins.right() + 8
+        layout = self.layout()
+        sides = 0 if layout is None else layout.contentsMargins().left() * 2
+        wanted = columns + frame + sides + 8
         screen = self.screen().availableGeometry().width() if self.screen() else wanted
         return max(640, min(wanted, screen - 40))
 

@@ -134,7 +134,12 @@ def test_m_in_an_empty_card_points_box_opens_the_meld_helper(
 ) -> None:
     example = ready(window, game)
     opened: list[MeldDialog] = []
-    monkeypatch.setattr(MeldDialog, "exec", lambda dialog: opened.append(dialog) or 0)
+
+    def refuse(dialog: MeldDialog) -> int:
+        opened.append(dialog)
+        return 0
+
+    monkeypatch.setattr(MeldDialog, "exec", refuse)
     plan = plan_for(window, with_melds(example, 0))
     at = plan.index(MELD_KEY)
     keyboard = Keyboard(qtbot)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractItemView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
@@ -47,9 +47,18 @@ def dialog(store: SittingStore, qtbot: QtBot) -> Iterator[OpenSittingDialog]:
 def column_texts(dialog: OpenSittingDialog, heading: str) -> list[str]:
     """The cells of the column headed ``heading``, top to bottom."""
     table = dialog.table
-    headings = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
-    column = headings.index(heading)
-    return [table.item(row, column).text() for row in range(table.rowCount())]
+    column = headings(dialog).index(heading)
+    return [text(table.item(row, column)) for row in range(table.rowCount())]
+
+
+def text(item: QTableWidgetItem | None) -> str:
+    assert item is not None
+    return item.text()
+
+
+def headings(dialog: OpenSittingDialog) -> list[str]:
+    table = dialog.table
+    return [text(table.horizontalHeaderItem(c)) for c in range(table.columnCount())]
 
 
 def whole(dialog: OpenSittingDialog) -> None:
@@ -61,8 +70,8 @@ def whole(dialog: OpenSittingDialog) -> None:
     for column in range(table.columnCount()):
         room = table.columnWidth(column)
         for row in range(table.rowCount()):
-            text = table.item(row, column).text()
-            assert metrics.horizontalAdvance(text) < room, (text, room)
+            shown = text(table.item(row, column))
+            assert metrics.horizontalAdvance(shown) < room, (shown, room)
 
 
 def test_the_way_to_play_is_a_column(dialog: OpenSittingDialog) -> None:
@@ -85,9 +94,7 @@ def test_the_result_is_whole(dialog: OpenSittingDialog) -> None:
 
 @pytest.mark.usefixtures("german")
 def test_the_result_is_whole_in_german(dialog: OpenSittingDialog) -> None:
-    assert "Spielart" in [
-        dialog.table.horizontalHeaderItem(c).text() for c in range(dialog.table.columnCount())
-    ]
+    assert "Spielart" in headings(dialog)
     whole(dialog)
     screenshot(dialog, "open-sitting-de")
 
