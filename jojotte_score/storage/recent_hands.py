@@ -7,12 +7,13 @@ from datetime import datetime
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Rules
 from jojotte_score.storage import summary
-from jojotte_score.storage.database import Database
 from jojotte_score.storage.sitting_records import RecentHands
-from jojotte_score.storage.sitting_rows import details
+from jojotte_score.storage.sitting_rows import SittingsDatabase, details
 
 
-def load_recent(database: Database, sitting_id: int, known: RecentHands | None) -> RecentHands:
+def load_recent(
+    database: SittingsDatabase, sitting_id: int, known: RecentHands | None
+) -> RecentHands:
     """The sitting with only the hands of its newest rubber (see :class:`RecentHands`);
     a stale summary is rebuilt first (and stored, unless the database is read-only)."""
     connection = database.connection

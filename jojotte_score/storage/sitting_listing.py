@@ -10,10 +10,9 @@ from typing import Any, Final
 from jojotte_score.core.games import all_games, find_game
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
-from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError, SittingNotFoundError
 from jojotte_score.storage.sitting_records import SittingInfo
-from jojotte_score.storage.sitting_rows import reading_sitting
+from jojotte_score.storage.sitting_rows import SittingsDatabase, reading_sitting
 
 _LINES: Final = (
     "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, m.checksum, "
@@ -28,7 +27,7 @@ _SUMMARY_END: Final = _SUMMARY_AT + len(summary.SUMMARY_VALUES)
 _AT: Final = {name: index for index, name in enumerate(summary.SUMMARY_VALUES, _SUMMARY_AT)}
 
 
-def list_sittings(database: Database) -> list[SittingInfo]:
+def list_sittings(database: SittingsDatabase) -> list[SittingInfo]:
     """Every stored sitting, the most recently changed first. A damaged sitting is listed
     with ``damaged`` saying why; it does not stop the others being listed. Stale summaries
     are rebuilt first (and stored, unless the database is read-only).
@@ -59,7 +58,9 @@ def list_sittings(database: Database) -> list[SittingInfo]:
     return [_listed(database, line[0], line) for line in lines]
 
 
-def _listed(database: Database, sitting_id: int, line: tuple[Any, ...] | None) -> SittingInfo:
+def _listed(
+    database: SittingsDatabase, sitting_id: int, line: tuple[Any, ...] | None
+) -> SittingInfo:
     """The sitting's line of the list, from ``line`` (read by the list's query) or read
     alone; a damaged sitting's says why."""
     try:
@@ -73,7 +74,7 @@ def _listed(database: Database, sitting_id: int, line: tuple[Any, ...] | None) -
         return _damaged_info(sitting_id, error)
 
 
-def unreadable_sittings(database: Database) -> list[int]:
+def unreadable_sittings(database: SittingsDatabase) -> list[int]:
     """The ids of the sittings with a stored hand that is not a JSON object (changed on
     disk since it was written): such a sitting is damaged however fresh its summary. Two
     passes of SQLite's JSON parser over every hand (0.2 s for 200,000 hands), so the list
@@ -85,7 +86,7 @@ def unreadable_sittings(database: Database) -> list[int]:
     return [int(sitting_id) for (sitting_id,) in rows.fetchall()]
 
 
-def sitting_figures(database: Database, sitting_id: int) -> summary.Figures:
+def sitting_figures(database: SittingsDatabase, sitting_id: int) -> summary.Figures:
     """The sitting's summary scored again from its hands; stored unless the database is
     read-only."""
     if database.read_only:
@@ -94,7 +95,7 @@ def sitting_figures(database: Database, sitting_id: int) -> summary.Figures:
         return summary.refresh(writing, sitting_id)
 
 
-def _info(database: Database, line: tuple[Any, ...]) -> SittingInfo:
+def _info(database: SittingsDatabase, line: tuple[Any, ...]) -> SittingInfo:
     """The sitting's line of the list: its summary's figures when the summary is fresh and
     agrees with its checksum, else the figures scored again from the hands."""
     sitting_id = line[0]

@@ -6,7 +6,9 @@ import contextlib
 import json
 import sqlite3
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from datetime import datetime
+from typing import Protocol
 
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.games import find_game
@@ -22,6 +24,23 @@ from jojotte_score.storage.errors import (
 )
 from jojotte_score.storage.rows import named_row
 from jojotte_score.storage.sitting_records import StoredSitting
+
+
+class SittingsDatabase(Protocol):
+    """What reading the sittings needs of a :class:`~jojotte_score.storage.database.Database`
+    (named here, not imported, so that the modules that read sittings stay out of the
+    database's own imports)."""
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The connection to read through."""
+
+    @property
+    def read_only(self) -> bool:
+        """Whether nothing may be written: a stale summary is then scored, not stored."""
+
+    def transaction(self) -> AbstractContextManager[sqlite3.Connection]:
+        """One write transaction."""
 
 
 @contextlib.contextmanager
