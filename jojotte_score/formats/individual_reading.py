@@ -20,7 +20,7 @@ from jojotte_score.core.validation import (
     check_sitting,
     check_sitting_setup,
 )
-from jojotte_score.formats.hand_reading import hand_reader, read_hand
+from jojotte_score.formats.hand_data import hand_reader, read_hand
 from jojotte_score.formats.json_fields import (
     SEAT,
     FieldReader,

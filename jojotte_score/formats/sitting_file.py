@@ -9,7 +9,7 @@ hand refused here is refused with the same words by the entry panel and the stor
 This module is the way in: a file opened (:mod:`~jojotte_score.formats.regular_files`),
 its text decoded (:mod:`~jojotte_score.formats.json_text`), the sitting read
 (:mod:`~jojotte_score.formats.sitting_reading`, with
-:mod:`~jojotte_score.formats.sitting_header`, :mod:`~jojotte_score.formats.hand_reading`
+:mod:`~jojotte_score.formats.sitting_header`, :mod:`~jojotte_score.formats.hand_data`
 and :mod:`~jojotte_score.formats.individual_reading`) and written
 (:mod:`~jojotte_score.formats.sitting_writing`); the file's vocabulary is in
 :mod:`~jojotte_score.formats.sitting_keys`. Hands recorded by seat are read and written by
@@ -24,8 +24,9 @@ from pathlib import Path
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.model import Sitting
-from jojotte_score.formats.hand_reading import hand_from_data as hand_from_data
-from jojotte_score.formats.hand_reading import seat_hand_from_data as seat_hand_from_data
+from jojotte_score.formats.hand_data import hand_from_data as hand_from_data
+from jojotte_score.formats.hand_data import hand_to_data as hand_to_data
+from jojotte_score.formats.hand_data import seat_hand_from_data as seat_hand_from_data
 from jojotte_score.formats.json_text import decoded_sitting_file, decoded_sitting_text
 from jojotte_score.formats.regular_files import check_regular_file as check_regular_file
 from jojotte_score.formats.regular_files import open_regular_file
@@ -41,7 +42,6 @@ from jojotte_score.formats.sitting_keys import new_sitting_uuid as new_sitting_u
 from jojotte_score.formats.sitting_keys import sitting_uuid as sitting_uuid
 from jojotte_score.formats.sitting_reading import read_sitting
 from jojotte_score.formats.sitting_writing import dumps_sitting as dumps_sitting
-from jojotte_score.formats.sitting_writing import hand_to_data as hand_to_data
 from jojotte_score.formats.sitting_writing import save_sitting as save_sitting
 from jojotte_score.formats.sitting_writing import sitting_to_data as sitting_to_data
 from jojotte_score.i18n import _

@@ -49,22 +49,6 @@ SITTING_KEYS: Final = (
     EARLIER_CHECKS_KEY,
 )
 RULES_KEYS: Final = ("game_target", "rubber_bonus")
-THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
-PLAYED_KEYS: Final = (
-    "thrown_in",
-    "dealer",
-    "bidder",
-    "trump",
-    "double",
-    "special",
-    "card_points",
-    "last_trick",
-    "jojotte",
-    "melds",
-    "tricks",
-    "note",
-)
-# What a missing required key should have said (translated where the message is written).
 REQUIRED_MEANING: Final = {
     "format": N_('a sitting file starts with "format": "{name}"'),
     "version": N_("the format version, {version}"),
@@ -124,11 +108,6 @@ def meanings(data: dict[object, object]) -> dict[str, str]:
     meanings["version"] = meanings["version"].format(version=version)
     meanings["variant"] = either_word(game_values())
     return meanings
-
-
-def hand_meanings() -> dict[str, str]:
-    """What each required key of a hand should hold."""
-    return meanings({})
 
 
 def either_word(words: tuple[str, ...]) -> str:

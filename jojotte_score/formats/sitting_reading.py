@@ -16,7 +16,7 @@ from jojotte_score.core.validation import (
     check_sitting_setup,
     sitting_side_names,
 )
-from jojotte_score.formats.hand_reading import hand_reader, read_hand
+from jojotte_score.formats.hand_data import hand_reader, read_hand
 from jojotte_score.formats.individual_reading import read_individual
 from jojotte_score.formats.json_fields import (
     FieldReader,

@@ -7,53 +7,15 @@ import json
 from pathlib import Path
 
 from jojotte_score.core.model import (
-    Doubling,
-    Hand,
     Rules,
-    SeatHand,
     Sitting,
-    Special,
-    ThrownIn,
 )
 from jojotte_score.core.validation import (
     check_sitting,
 )
 from jojotte_score.formats.atomic import write_atomically
-from jojotte_score.formats.seat_hands import seat_hand_to_data
+from jojotte_score.formats.hand_data import hand_to_data
 from jojotte_score.formats.sitting_keys import EARLIER_CHECKS_KEY, FORMAT_NAME, SITTING_ID_KEY
-
-
-def hand_to_data(hand: Hand | SeatHand) -> dict[str, object]:
-    """One hand as a JSON-ready dict; keys holding their default value are left out.
-
-    A hand recorded by seat (the three-player game, cutthroat) has the keys of T3.
-    """
-    if isinstance(hand, SeatHand):
-        return seat_hand_to_data(hand)
-    data: dict[str, object] = {}
-    if hand.dealer is not None:
-        data["dealer"] = hand.dealer
-    if isinstance(hand, ThrownIn):
-        data["thrown_in"] = True
-    else:
-        data["bidder"] = hand.bidder
-        data["trump"] = hand.trump.value
-        if hand.double is not Doubling.NONE:
-            data["double"] = hand.double.value
-        if hand.special is not Special.NONE:
-            data["special"] = hand.special.value
-        data["card_points"] = list(hand.card_points)
-        if hand.last_trick is not None:
-            data["last_trick"] = hand.last_trick
-        if hand.jojotte is not None:
-            data["jojotte"] = hand.jojotte
-        if hand.melds != (0, 0):
-            data["melds"] = list(hand.melds)
-        if hand.tricks is not None:
-            data["tricks"] = list(hand.tricks)
-    if hand.note:
-        data["note"] = hand.note
-    return data
 
 
 def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str, object]:

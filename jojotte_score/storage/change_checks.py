@@ -3,9 +3,7 @@ put in place of another), and a change to a stored sitting's hands (a hand added
 inserted, replaced or deleted, with the corrections of later hands made with it)."""
 
 import sqlite3
-from collections.abc import Callable, Mapping
-from types import MappingProxyType
-from typing import NamedTuple
+from collections.abc import Callable
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.games import find_game
@@ -20,6 +18,7 @@ from jojotte_score.core.validation import (
 )
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
+from jojotte_score.storage.sitting_rows import HandChange
 
 
 def sitting_problems(
@@ -56,23 +55,6 @@ def _records_hands(variant: GameKey, by_seat: bool) -> str:
     else:
         message = _("a {variant} sitting records its hands side against side")
     return message.format(variant=variant)
-
-
-class HandChange(NamedTuple):
-    """A change to a stored sitting's hands, as its check sees it: a hand ``inserted`` at
-    ``position`` (a hand added is inserted at the end), or the hand there ``deleted``, and
-    ``replaced`` hands put in place of the hands at their positions (once the insertion or
-    deletion is made). A change of replacements alone names the first one's position."""
-
-    position: int
-    inserted: AnyHand | None = None
-    deleted: bool = False
-    replaced: Mapping[int, AnyHand] = MappingProxyType({})
-
-    def hands(self) -> list[tuple[int, AnyHand]]:
-        """The hands the change writes, each with its position, in order."""
-        written = [] if self.inserted is None else [(self.position, self.inserted)]
-        return written + sorted(self.replaced.items())
 
 
 def check_change(

@@ -21,7 +21,7 @@ class Migration(NamedTuple):
 
 def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
     """Schema 9: a stable id (a random UUID) for every stored sitting."""
-    from jojotte_score.formats.sitting_file import new_sitting_uuid
+    from jojotte_score.formats.sitting_keys import new_sitting_uuid
 
     rows = connection.execute("SELECT id FROM sitting WHERE uuid IS NULL").fetchall()
     connection.executemany(

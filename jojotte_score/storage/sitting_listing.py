@@ -11,8 +11,7 @@ from jojotte_score.core.games import all_games, find_game
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.errors import DamagedSittingError, SittingNotFoundError
-from jojotte_score.storage.sitting_records import SittingInfo
-from jojotte_score.storage.sitting_rows import SittingsDatabase, reading_sitting
+from jojotte_score.storage.sitting_rows import SittingInfo, SittingsDatabase, reading_sitting
 
 _LINES: Final = (
     "SELECT s.id, s.variant, s.players, s.title, s.place, s.created, s.updated, m.checksum, "

@@ -1,19 +1,26 @@
 """Reading one sitting's rows: its details, a hand, how many hands it holds, the whole
-sitting; and the damage met on the way turned into a :class:`DamagedSittingError` naming
-the sitting. Every function works on a connection, inside a transaction or not."""
+sitting, the hands of its newest rubber; and the damage met on the way turned into a
+:class:`DamagedSittingError` naming the sitting. What the store of sittings gives back is
+defined here too: a line of the list of sittings, a stored sitting, what an import did,
+the hands of a sitting's newest rubber, and what a change to a sitting's hands is.
+
+One module, not three, for the start-up's sake: the window opens a sitting through all of
+it (tests/gui/window/test_startup.py counts the modules it imports)."""
 
 import contextlib
 import json
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import AbstractContextManager
 from datetime import datetime
-from typing import Protocol
+from types import MappingProxyType
+from typing import NamedTuple, Protocol
 
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.games import find_game
-from jojotte_score.core.model import AnyHand, GameKey
-from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
+from jojotte_score.core.ledger import Checkpoint
+from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting, side_names
+from jojotte_score.formats.hand_data import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.errors import (
@@ -23,7 +30,102 @@ from jojotte_score.storage.errors import (
     StorageError,
 )
 from jojotte_score.storage.rows import named_row
-from jojotte_score.storage.sitting_records import StoredSitting
+
+
+class SittingInfo(NamedTuple):
+    """One line of the list of stored sittings."""
+
+    id: int
+    variant: GameKey
+    players: tuple[str, ...]
+    title: str
+    place: str
+    created: datetime
+    updated: datetime
+    hands: int
+    rubbers_finished: int
+    net_side: int | None
+    net_points: int
+    unresolved_prison: int
+    damaged: str = ""  # why the sitting's rows cannot be read, for a damaged one
+    settlement: tuple[int, ...] | None = None
+    """Each player's result in the games of individual players (T15, C6, F6): his
+    settlements summed over the rubbers; None for two sides (``net_side``, ``net_points``)."""
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names ("Anna & Carl" in partnerships)."""
+        return side_names(self.variant, self.players)
+
+
+class StoredSitting(NamedTuple):
+    """A sitting as stored: its id, details and the sitting itself."""
+
+    id: int
+    sitting: Sitting
+    title: str
+    place: str
+    created: datetime
+    updated: datetime
+    uuid: str = ""
+    """The sitting's stable id, the same on every device (schema 9)."""
+
+
+class ImportOutcome(NamedTuple):
+    """What storing a sitting file did: the sitting's id and whether it is ``"new"``, was
+    ``"updated"`` (its stable id was stored with other hands) or was ``"unchanged"``."""
+
+    id: int
+    outcome: str
+
+
+class RecentHands(NamedTuple):
+    """A sitting's setup and details, how many hands it has, and the hands of the rubber
+    of its newest hand with the :class:`Checkpoint` that rubber starts from, in any game.
+
+    Enough to show the pad as it stands and to score the next hand; the older hands stay
+    on disk until :meth:`SittingStore.load` is asked for them. ``hands`` are the game's kind
+    of hand (side against side, or by seat); a chouette's first roles are ``chouette``, the
+    roles of the checkpoint's rubber the checkpoint's.
+    """
+
+    id: int
+    variant: GameKey
+    players: tuple[str, ...]
+    rules: Rules
+    title: str
+    place: str
+    created: datetime
+    updated: datetime
+    hand_count: int
+    checkpoint: Checkpoint
+    hands: tuple[AnyHand, ...]
+    chosen_dealer: int | None = None
+    roles: RubberRoles | None = None
+    revision: int = 0
+    """The sitting's revision these are of."""
+
+    @property
+    def side_names(self) -> tuple[str, str]:
+        """The two sides' names ("Anna & Carl" in partnerships)."""
+        return side_names(self.variant, self.players)
+
+
+class HandChange(NamedTuple):
+    """A change to a stored sitting's hands, as its check sees it: a hand ``inserted`` at
+    ``position`` (a hand added is inserted at the end), or the hand there ``deleted``, and
+    ``replaced`` hands put in place of the hands at their positions (once the insertion or
+    deletion is made). A change of replacements alone names the first one's position."""
+
+    position: int
+    inserted: AnyHand | None = None
+    deleted: bool = False
+    replaced: Mapping[int, AnyHand] = MappingProxyType({})
+
+    def hands(self) -> list[tuple[int, AnyHand]]:
+        """The hands the change writes, each with its position, in order."""
+        written = [] if self.inserted is None else [(self.position, self.inserted)]
+        return written + sorted(self.replaced.items())
 
 
 class SittingsDatabase(Protocol):
@@ -165,3 +267,61 @@ def load_stored(connection: sqlite3.Connection, sitting_id: int) -> StoredSittin
         updated=datetime.fromisoformat(row["updated"]),
         uuid=str(row["uuid"] or ""),
     )
+
+
+def load_recent(
+    database: SittingsDatabase, sitting_id: int, known: RecentHands | None
+) -> RecentHands:
+    """The sitting with only the hands of its newest rubber (see :class:`RecentHands`);
+    a stale summary is rebuilt first (and stored, unless the database is read-only)."""
+    connection = database.connection
+    row = details(connection, sitting_id)
+    figures = summary.fresh(connection, sitting_id)
+    if figures is None and database.read_only:
+        figures = summary.compute(connection, sitting_id)
+    elif figures is None:
+        with database.transaction() as writing:
+            figures = summary.refresh(writing, sitting_id)
+    checkpoint = figures.checkpoint
+    variant = find_game(row["variant"]).variant
+    revision = row["revision"]
+    reused = _unchanged(known, sitting_id, revision, figures)
+    skip = -1 if reused is None else checkpoint.position - reused.checkpoint.position
+    if reused is None or not 0 <= skip <= len(reused.hands):
+        start = checkpoint.position
+        hands = tuple(summary.stored_hands(connection, sitting_id, variant, start))
+    else:
+        added = summary.stored_hands(connection, sitting_id, variant, reused.hand_count)
+        hands = reused.hands[skip:] + tuple(added)
+    roles = summary.stored_roles(row["roles"], find_game(variant))
+    return RecentHands(
+        id=sitting_id,
+        variant=variant,
+        players=summary.stored_players(row["players"]),
+        rules=Rules(row["game_target"], row["rubber_bonus"]),
+        title=row["title"],
+        place=row["place"],
+        created=datetime.fromisoformat(row["created"]),
+        updated=datetime.fromisoformat(row["updated"]),
+        hand_count=figures.hands,
+        checkpoint=checkpoint,
+        hands=hands,
+        chosen_dealer=row["chosen_dealer"] if row["chosen_for"] == figures.hands else None,
+        roles=roles,
+        revision=revision,
+    )
+
+
+def _unchanged(
+    known: RecentHands | None, sitting_id: int, revision: int, figures: summary.Figures
+) -> RecentHands | None:
+    """``known`` when its hands are still those stored: the sitting's, of this revision or
+    of the one before it when the change that made this one touched no hand among them
+    (the summary says where it did)."""
+    if known is None or known.id != sitting_id:
+        return None
+    if known.revision == revision or (
+        known.revision == revision - 1 and figures.first_changed >= known.hand_count
+    ):
+        return known
+    return None

@@ -9,8 +9,8 @@ hands; hand *numbers* (1-based) are position + 1.
 
 The store reads through :mod:`~jojotte_score.storage.sitting_rows` (one sitting's rows),
 :mod:`~jojotte_score.storage.sitting_listing` (the list of sittings) and
-:mod:`~jojotte_score.storage.recent_hands` (the newest rubber); what it gives back is in
-:mod:`~jojotte_score.storage.sitting_records`.
+:mod:`~jojotte_score.storage.sitting_rows` (the newest rubber); what it gives back is in
+:mod:`~jojotte_score.storage.sitting_rows`.
 """
 
 import json
@@ -23,30 +23,52 @@ from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Checkpoint
 from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
 from jojotte_score.core.validation import check_label, check_sitting_setup, errors_only
-from jojotte_score.formats.sitting_file import hand_to_data, new_sitting_uuid, sitting_uuid
+from jojotte_score.formats.hand_data import hand_to_data
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
-from jojotte_score.storage.change_checks import HandChange, check_change
-from jojotte_score.storage.change_checks import sitting_problems as sitting_problems
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import SittingNotFoundError
-from jojotte_score.storage.recent_hands import load_recent
-from jojotte_score.storage.sitting_listing import list_sittings, unreadable_sittings
-from jojotte_score.storage.sitting_records import ImportOutcome as ImportOutcome
-from jojotte_score.storage.sitting_records import RecentHands as RecentHands
-from jojotte_score.storage.sitting_records import SittingInfo as SittingInfo
-from jojotte_score.storage.sitting_records import StoredSitting as StoredSitting
 from jojotte_score.storage.sitting_rows import (
+    HandChange,
     hand_at,
+    load_recent,
     load_stored,
     no_hand,
     require_sitting,
     require_table,
 )
+from jojotte_score.storage.sitting_rows import ImportOutcome as ImportOutcome
+from jojotte_score.storage.sitting_rows import RecentHands as RecentHands
+from jojotte_score.storage.sitting_rows import SittingInfo as SittingInfo
+from jojotte_score.storage.sitting_rows import StoredSitting as StoredSitting
 from jojotte_score.storage.sitting_rows import (
     hand_count as count_hands,
 )
 from jojotte_score.storage.sitting_rows import reading_sitting as reading_sitting
+
+
+def sitting_problems(
+    sitting: Sitting, title: str, place: str, *, earlier_checks: bool = False
+) -> list[Problem]:
+    """What stops ``sitting`` being stored as a whole with these labels (see
+    :func:`jojotte_score.storage.change_checks.sitting_problems`)."""
+    from jojotte_score.storage import change_checks  # with the first change, not at start-up
+
+    return change_checks.sitting_problems(sitting, title, place, earlier_checks=earlier_checks)
+
+
+def _check_change(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    variant: GameKey,
+    players: tuple[str, ...],
+    change: HandChange,
+) -> None:
+    """Refuse ``change`` when the rules refuse it (see
+    :func:`jojotte_score.storage.change_checks.check_change`)."""
+    from jojotte_score.storage import change_checks  # with the first change, not at start-up
+
+    change_checks.check_change(connection, sitting_id, variant, players, change)
 
 
 def utc_now() -> datetime:
@@ -66,12 +88,16 @@ class SittingStore:
     def list_sittings(self) -> list[SittingInfo]:
         """Every stored sitting, the most recently changed first. A damaged sitting is
         listed with ``damaged`` saying why; it does not stop the others being listed."""
+        from jojotte_score.storage.sitting_listing import list_sittings  # not at start-up
+
         return list_sittings(self.database)
 
     def unreadable_sittings(self) -> list[int]:
         """The ids of the sittings with a stored hand that is not a JSON object (changed on
         disk since it was written): such a sitting is damaged however fresh its summary
         (see :func:`~jojotte_score.storage.sitting_listing.unreadable_sittings`)."""
+        from jojotte_score.storage.sitting_listing import unreadable_sittings
+
         return unreadable_sittings(self.database)
 
     def last_sitting_id(self) -> int | None:
@@ -194,6 +220,8 @@ class SittingStore:
         ``sitting_id`` is its stable id (a new one when None; one already stored is
         refused), ``created`` when it was first stored (now when None); ``then`` is called
         with the connection and the new id inside the same transaction."""
+        from jojotte_score.formats.sitting_keys import new_sitting_uuid, sitting_uuid
+
         problems = sitting_problems(sitting, title, place, earlier_checks=earlier_checks)
         if sitting_id is not None and sitting_uuid(sitting_id) is None:
             problems.append(Problem(_("{value} is not a sitting id").format(value=sitting_id)))
@@ -338,7 +366,7 @@ class SittingStore:
         with self.database.transaction() as connection:
             variant, names = require_table(connection, sitting_id)
             position = count_hands(connection, sitting_id)
-            check_change(connection, sitting_id, variant, names, HandChange(position, hand))
+            _check_change(connection, sitting_id, variant, names, HandChange(position, hand))
             connection.execute(
                 "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
                 (sitting_id, position, _hand_json(hand)),
@@ -366,7 +394,7 @@ class SittingStore:
             if not 0 <= position <= count:
                 raise no_hand(sitting_id, position, count, inserting=True)
             change = HandChange(position, inserted=hand, replaced=corrections)
-            check_change(connection, sitting_id, variant, names, change)
+            _check_change(connection, sitting_id, variant, names, change)
             replaced = {p: hand_at(connection, sitting_id, p - 1, variant) for p in corrections}
             _shift(connection, sitting_id, position, +1)
             connection.execute(
@@ -382,7 +410,7 @@ class SittingStore:
         with self.database.transaction() as connection:
             variant, names = require_table(connection, sitting_id)
             old = hand_at(connection, sitting_id, position, variant)
-            check_change(
+            _check_change(
                 connection,
                 sitting_id,
                 variant,
@@ -406,7 +434,7 @@ class SittingStore:
         with self.database.transaction() as connection:
             variant, names = require_table(connection, sitting_id)
             old = {p: hand_at(connection, sitting_id, p, variant) for p in sorted(hands)}
-            check_change(
+            _check_change(
                 connection, sitting_id, variant, names, HandChange(min(hands), replaced=hands)
             )
             _put_hands(connection, sitting_id, hands)
@@ -433,7 +461,7 @@ class SittingStore:
             variant, names = require_table(connection, sitting_id)
             old = hand_at(connection, sitting_id, position, variant)
             change = HandChange(position, deleted=True, replaced=corrections)
-            check_change(connection, sitting_id, variant, names, change)
+            _check_change(connection, sitting_id, variant, names, change)
             replaced = {p: hand_at(connection, sitting_id, p + 1, variant) for p in corrections}
             connection.execute(
                 "DELETE FROM hand WHERE sitting_id = ? AND position = ?", (sitting_id, position)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
-from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
+from jojotte_score.formats.hand_data import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row

@@ -1,6 +1,7 @@
-"""Reading one hand of a sitting file: a hand side against side (two players,
-partnerships, the chouette) read in one pass, or a hand by seat (the three-player game,
-cutthroat, read by :mod:`~jojotte_score.formats.seat_hands`), checked by the game's rules."""
+"""One hand of a sitting file as JSON: read (a hand side against side, of two players,
+partnerships or the chouette, in one pass; a hand by seat, of the three-player game or
+cutthroat, by :mod:`~jojotte_score.formats.seat_hands`), checked by the game's rules, and
+written. Storage keeps each hand as this module writes it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from jojotte_score.core.model import (
     Hand,
     PlayedHand,
     SeatDeal,
+    SeatHand,
     Special,
     ThrownIn,
     Trump,
@@ -28,9 +30,33 @@ from jojotte_score.formats.json_fields import (
     FieldReader,
     show,
 )
-from jojotte_score.formats.seat_hands import read_seat_deal
-from jojotte_score.formats.sitting_keys import PLAYED_KEYS, THROWN_IN_KEYS, hand_meanings
+from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
 from jojotte_score.i18n import _
+
+THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
+PLAYED_KEYS: Final = (
+    "thrown_in",
+    "dealer",
+    "bidder",
+    "trump",
+    "double",
+    "special",
+    "card_points",
+    "last_trick",
+    "jojotte",
+    "melds",
+    "tricks",
+    "note",
+)
+# What a missing required key should have said (translated where the message is written).
+
+
+def hand_meanings() -> dict[str, str]:
+    """What each required key of a hand should hold (the words of
+    :func:`~jojotte_score.formats.sitting_keys.meanings`, read when a hand lacks one)."""
+    from jojotte_score.formats.sitting_keys import meanings  # not at start-up
+
+    return meanings({})
 
 
 def hand_from_data(
@@ -232,3 +258,36 @@ def _small_pair(value: object) -> tuple[int, int] | None:
         ):
             return first, second
     return None
+
+
+def hand_to_data(hand: Hand | SeatHand) -> dict[str, object]:
+    """One hand as a JSON-ready dict; keys holding their default value are left out.
+
+    A hand recorded by seat (the three-player game, cutthroat) has the keys of T3.
+    """
+    if isinstance(hand, SeatHand):
+        return seat_hand_to_data(hand)
+    data: dict[str, object] = {}
+    if hand.dealer is not None:
+        data["dealer"] = hand.dealer
+    if isinstance(hand, ThrownIn):
+        data["thrown_in"] = True
+    else:
+        data["bidder"] = hand.bidder
+        data["trump"] = hand.trump.value
+        if hand.double is not Doubling.NONE:
+            data["double"] = hand.double.value
+        if hand.special is not Special.NONE:
+            data["special"] = hand.special.value
+        data["card_points"] = list(hand.card_points)
+        if hand.last_trick is not None:
+            data["last_trick"] = hand.last_trick
+        if hand.jojotte is not None:
+            data["jojotte"] = hand.jojotte
+        if hand.melds != (0, 0):
+            data["melds"] = list(hand.melds)
+        if hand.tricks is not None:
+            data["tricks"] = list(hand.tricks)
+    if hand.note:
+        data["note"] = hand.note
+    return data
