@@ -14,7 +14,6 @@ from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand, Sp
 from jojotte_score.gui.entry.form_rules import MELD_KEY, FormValues
 from jojotte_score.gui.entry.meld_dialog import MeldDialog
 from jojotte_score.gui.window.main_window import MainWindow
-from tests.gui.entry.test_fewer_keys import without_tab_before_last_trick
 from tests.gui.keyboard import Keyboard
 from tests.gui.window.test_every_game import window
 from tests.stored_examples import GAMES, example_sitting
@@ -76,13 +75,13 @@ def plan_for(window: MainWindow, hand: AnyHand) -> list[str]:
 def test_one_meld_takes_its_digits_and_m(
     game: str, box: int, window: MainWindow, qtbot: QtBot
 ) -> None:
-    """Typed with the last trick's letter straight after the card points: at most 12 keys
+    """The plan types the last trick's letter straight after the card points: at most 12 keys
     where the hand without melds takes 9 (two players, partnerships, the chouette); the
     three-player and cutthroat hands add the dealer or the active defender."""
     example = ready(window, game)
-    plain = without_tab_before_last_trick(plan_for(window, with_melds(example, None)))
+    plain = plan_for(window, with_melds(example, None))
     wanted = with_melds(example, box)
-    plan = without_tab_before_last_trick(plan_for(window, wanted))
+    plan = plan_for(window, wanted)
     # The meld's digits and M, typed in the side's card-points box before its card points.
     assert len(plan) == len(plain) + 3
     assert len(plan) <= (12 if len(plain) <= 9 else len(plain) + 3)
