@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from jojotte_score.core.model import Special, ThrownIn
 from jojotte_score.gui.entry.form_rules import Slot
@@ -19,6 +19,12 @@ from tests.gui.window.test_every_game import (
     window as window,  # the fixture: the window, showing nothing yet
 )
 from tests.stored_examples import GAMES
+
+
+def focused() -> QWidget:
+    widget = QApplication.focusWidget()
+    assert widget is not None
+    return widget
 
 
 def open_for_editing(window: MainWindow, game: str) -> int:
@@ -57,13 +63,13 @@ def test_editing_starts_in_the_bidder_row(game: str, window: MainWindow) -> None
         if value not in (values.bidder, values.active_defender, values.doubler)
     ]
     bidder, keys = others[0]
-    QTest.keyClicks(QApplication.focusWidget(), keys[-1].lower())
+    QTest.keyClicks(focused(), keys[-1].lower())
     assert panel.values().bidder == bidder
     if panel.form.by_seat:  # the active players changed: the new declarer took the last
-        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
-        QTest.keyClicks(QApplication.focusWidget(), keys[-1].lower())
+        QTest.keyClick(focused(), Qt.Key.Key_L, Qt.KeyboardModifier.AltModifier)
+        QTest.keyClicks(focused(), keys[-1].lower())
         assert panel.values().last_trick == bidder
-    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    QTest.keyClick(focused(), Qt.Key.Key_Return)
     assert panel.mode() == ("add", None), panel.preview.toPlainText()
     shown = window.session.shown
     assert shown is not None
