@@ -11,8 +11,9 @@ with one meld of 20 for one side only, the left-hand box's ("meld left": the bid
 side, or the declarer) or the right-hand one's ("meld right"):
 
 - **plan**: the keys the form's keystroke plan gives (``keystrokes``: a key for each
-  choice, digits for each box, Tab to the next box, Alt plus a label's letter to jump to a
-  row nothing moves to, Enter);
+  choice, digits for each box, Tab to the next box, a choice's letter straight after a
+  number when its row is the one the hand needs next, Alt plus a label's letter to jump
+  to a row nothing moves to, Enter);
 - **shortest**: the plan with every key left out that the hand can do without, one at a
   time from the first, each left out only when the shorter sequence typed into a fresh
   panel still records exactly that hand. A key is never assumed to do anything: each

@@ -4,8 +4,10 @@ Dealer (shown, prefilled), bidder, trump, doubling, Nullo or Slam, melds, card p
 last trick, Jo-Jotte, tricks, a note; Enter records from any field. A single key chooses
 in a choice field (the keys are shown on the buttons) and moves the focus on to the next
 field the hand still needs; in every pair of boxes the left-hand column's side comes first
-and Tab goes on to the right-hand one. A plain hand is, for example, ``1`` ``S`` ``9``
-``0`` ``Tab`` ``6`` ``5`` ``Tab`` ``1`` ``Enter``: ten keys. Nothing is filled in that was
+and Tab goes on to the right-hand one. A plain hand is, for example, ``A`` ``S`` ``9``
+``0`` ``Tab`` ``6`` ``5`` ``A`` ``Enter``: nine keys, a player's letter typed straight
+after the second count choosing who won the last trick; the focus then waits in the
+optional Jo-Jotte row, where Enter records. Nothing is filled in that was
 not typed: in partnerships the remainder of a count is offered greyed in the other box, and
 Space takes it. A side's melds are typed in its card-points box, then M (``2`` ``0`` ``M``
 ``9`` ``0``): three keys for a meld, without going to the meld box and back. Alt plus the
@@ -562,7 +564,11 @@ class EntryPanel(QWidget, Speaking):
         after every row) that has a default (the doubling, Nullo or Slam) and still holds it:
         chosen there, and a question that choice raises above is asked first. True if it
         was. A row where something else was chosen is not changed from afar (a stray "0" in
-        the "Doubled by" row does not cancel the double)."""
+        the "Doubled by" row does not cancel the double). Never while a recorded hand is
+        edited: there a row at its default holds what was recorded, and a letter chooses
+        only in the row that has the focus ("s" at Save is no Slam)."""
+        if self._mode == MODE_REPLACE:
+            return False  # a recorded hand's rows hold what was recorded, defaults too
         values = self.values()
         fields = self._choice_fields()
         order = self.form.order
@@ -967,14 +973,21 @@ class EntryPanel(QWidget, Speaking):
     # Focus ---------------------------------------------------------------------------------
 
     def _advance_from(self, slot: Slot) -> None:
-        target = self.form.next_slot(self.values(), slot)
+        target = self.form.focus_after(self.values(), slot)
         (self.record_button if target is None else self._slots[target]).setFocus()
 
     def _focus_first(self) -> None:
+        """A new hand's first field that needs input; a recorded hand being edited starts
+        at its bidder's row (:meth:`FormRules.edit_slot`): a letter typed first chooses
+        there, as at the top of a new hand."""
         if self._held:  # once the fields are brought up to date
             self._held_focus = True
             return
-        target = self.form.first_slot(self.values())
+        values = self.values()
+        if self._mode == MODE_REPLACE:
+            target = self.form.edit_slot(values)
+        else:
+            target = self.form.first_slot(values)
         (self.record_button if target is None else self._slots[target]).setFocus()
 
     def _focus_field(self, field: str) -> None:

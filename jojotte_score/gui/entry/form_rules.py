@@ -484,6 +484,45 @@ class FormRules:
         """Where a new hand starts: the first slot that needs input."""
         return self.next_slot(values, None)
 
+    def focus_after(self, values: FormValues, slot: Slot) -> Slot | None:
+        """Where the focus goes once ``slot`` is chosen: the next slot the hand needs
+        (:meth:`next_slot`); when the last trick was chosen and the hand needs nothing
+        more, the Jo-Jotte row just after it while it is empty: an optional row, from which
+        Enter records as from any field, so that its key names who held Jo-Jotte without
+        Alt+J first. None for the Record button."""
+        target = self.next_slot(values, slot)
+        if (
+            target is None
+            and slot is Slot.LAST_TRICK
+            and values.jojotte is None
+            and self.is_enabled(values, Slot.JOJOTTE)
+        ):
+            return Slot.JOJOTTE
+        return target
+
+    def edit_slot(self, values: FormValues) -> Slot | None:
+        """Where editing a recorded hand starts: the first slot that still needs input,
+        else the bidder's row (the dealer's for a thrown-in deal, which has no bidder), so
+        that what is typed first goes to the top of the hand, never to a row from afar."""
+        needed = self.first_slot(values)
+        if needed is not None:
+            return needed
+        if values.bidder is None and self.is_enabled(values, Slot.DEALER):
+            return Slot.DEALER
+        return Slot.BIDDER if self.is_enabled(values, Slot.BIDDER) else None
+
+    def passed_keys(self, values: FormValues, slot: Slot) -> frozenset[str]:
+        """The keys that, typed in ``slot``, choose in a row before it that has a default
+        and still holds it (the doubling, Nullo or Slam), as the panel takes them."""
+        keys: set[str] = set()
+        for earlier in self.order[: self.order.index(slot)]:
+            if earlier not in (Slot.DOUBLE, Slot.SPECIAL) or not self.is_enabled(values, earlier):
+                continue
+            choices = self.choices(earlier, values)
+            if choices and values.get(earlier) == choices[0][0]:
+                keys.update(key for _value, _label, row_keys in choices for key in row_keys)
+        return frozenset(keys)
+
     def meld_box_for(self, values: FormValues, slot: Slot) -> Slot | None:
         """The meld box that :data:`MELD_KEY` typed in ``slot`` fills with the points typed
         there ("4 0 M 9 0" in a card-points box: that side melded 40 and took 90 card
@@ -520,7 +559,10 @@ class FormRules:
         itself), digits for each box, Tab to the next box, Alt plus a label's letter to jump
         to a field that nothing moves to; Enter records. A thrown-in deal is recorded with
         Ctrl+T. A side's meld points are typed in its card-points box, then M, before its
-        card points (:meth:`meld_box_for`), where that works."""
+        card points (:meth:`meld_box_for`), where that works; a choice's letter is typed
+        straight in the number box before its row, with no Tab, when that row is the one
+        the hand needs next (who won the last trick). After the last trick the focus
+        waits in the Jo-Jotte row (:meth:`focus_after`)."""
         values = start or FormValues()
         target = FormValues.of(hand)
         if isinstance(hand, ThrownIn):
@@ -539,7 +581,7 @@ class FormRules:
                 continue
             if self._melds_by_key(values, target, slot, wanted) is not None:
                 continue  # typed in the card-points box, with M
-            if focus is not slot:
+            if focus is not slot and not self._typed_straight(values, focus, slot, wanted):
                 keys.extend(self._move(values, focus, slot))
             melds = MELDS_OF.get(slot)
             meld_points = target.get(melds) if melds is not None else None
@@ -548,8 +590,24 @@ class FormRules:
                 values = values.with_slot(melds, meld_points)
             keys.extend(self.keys_for(slot, wanted, values))
             values = values.with_slot(slot, wanted)
-            focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
+            focus = slot if slot in TEXT_SLOTS else self.focus_after(values, slot)
         return keys
+
+    def _typed_straight(
+        self, values: FormValues, focus: Slot | None, slot: Slot, wanted: object
+    ) -> bool:
+        """Whether the key of ``wanted`` in the choice row ``slot`` is typed straight in the
+        number box that has the focus, with no Tab first: the row is the one the hand needs
+        next, and the key is a letter the box would take for nothing else (not M there, and
+        no key of a row passed by that still holds its default)."""
+        if focus is None or focus.side is None or values.get(focus) is None:
+            return False
+        if slot in TEXT_SLOTS or self.next_slot(values, focus) is not slot:
+            return False
+        key = self.keys_for(slot, wanted, values)[0]
+        if not key.isalpha() or key.upper() in self.passed_keys(values, focus):
+            return False
+        return not (key.upper() == MELD_KEY and self.meld_box_for(values, focus) is not None)
 
     def _melds_by_key(
         self, values: FormValues, target: FormValues, slot: Slot, points: object

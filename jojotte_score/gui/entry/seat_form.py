@@ -11,7 +11,9 @@ cutthroat) says what is wrong, in the players' words; its fields name seats,
 which the form turns into its boxes.
 
 A plain undoubled hand is ``A`` (bidder) ``S`` (trump) ``B`` (active defender) ``9`` ``0``
-``Tab`` ``4`` ``0`` ``Tab`` ``A`` (last trick) ``Enter``: eleven keys.
+``Tab`` ``4`` ``0`` ``A`` (last trick) ``Enter``: ten keys. The active defender is asked
+because the rules leave it open (T3: undoubled, either opponent may defend; only a doubler
+defends by rule, T16.3), and so is Jo-Jotte.
 """
 
 from __future__ import annotations

@@ -191,12 +191,13 @@ def test_tricks_are_asked_for_in_nullo_and_slam_and_when_one_side_is_typed() -> 
 # The keystroke plan ------------------------------------------------------------------------
 
 
-def test_a_plain_hand_takes_ten_keys() -> None:
-    """Bidder, trump, two two-digit counts (left, Tab, right), Tab, last trick, Enter."""
+def test_a_plain_hand_takes_nine_keys() -> None:
+    """Bidder, trump, two two-digit counts (left, Tab, right), the last trick's letter
+    typed straight after them, Enter: nine keys."""
     hand = PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(35, 60), last_trick=1)
     keys = TWO.keystrokes(hand)
-    assert keys == ["Z", "S", "3", "5", "Tab", "6", "0", "Tab", "J", "Enter"]
-    assert len(keys) == 10
+    assert keys == ["Z", "S", "3", "5", "Tab", "6", "0", "J", "Enter"]
+    assert len(keys) == 9
 
 
 def test_a_nullo_hand_types_one_count_of_tricks() -> None:
@@ -231,7 +232,7 @@ def test_a_nullo_hand_types_one_count_of_tricks() -> None:
 
 def test_a_partnership_count_is_taken_with_space() -> None:
     hand = PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(90, 65), last_trick=0)
-    assert FOUR.keystrokes(hand) == ["A", "S", "9", "0", "Tab", "Space", "Tab", "A", "Enter"]
+    assert FOUR.keystrokes(hand) == ["A", "S", "9", "0", "Tab", "Space", "A", "Enter"]
 
 
 def test_another_dealer_is_chosen_first() -> None:
@@ -250,23 +251,24 @@ def keys(names: str) -> list[str]:
 
 
 GERMAN_PLAN = [
-    keys("B S 6 0 Tab 4 0 M 2 5 Tab B Enter"),
-    keys("B H 4 0 Tab 4 5 Tab A Enter"),
-    keys("A C Alt+D X 6 0 Tab 2 0 M 4 0 Tab B Enter"),
+    keys("B S 6 0 Tab 4 0 M 2 5 B Enter"),
+    keys("B H 4 0 Tab 4 5 A Enter"),
+    keys("A C Alt+D X 6 0 Tab 2 0 M 4 0 B Enter"),
     keys("B N Alt+N N 2 0 Tab 4 0 Tab 2 Tab Space Enter"),
-    keys("A S 3 5 Tab 4 5 Tab A Enter"),
-    keys("A S 5 0 M 9 0 Tab 4 0 Tab A Enter"),
+    keys("A S 3 5 Tab 4 5 A Enter"),
+    keys("A S 5 0 M 9 0 Tab 4 0 A Enter"),
 ]
 
 
 def test_the_german_example_plan() -> None:
-    """The worked example's six hands, notes left out: 75 keys in all (80 before the melds
-    were typed in the card-points boxes with M)."""
+    """The worked example's six hands, notes left out: 70 keys in all (80 before the melds
+    were typed in the card-points boxes with M, 75 before the last trick's letter followed
+    the card points straight)."""
     sitting = load_sitting(DATA / "german-example.json").sitting
     form = EntryForm(sitting.variant, sitting.players)
     plans = [form.keystrokes(hand._replace(note="")) for hand in sitting.hands]
     assert plans == GERMAN_PLAN
-    assert sum(len(plan) for plan in plans) == 75
+    assert sum(len(plan) for plan in plans) == 70
 
 
 # In German ---------------------------------------------------------------------------------
@@ -327,24 +329,24 @@ def test_english_trump_keys_are_the_tables() -> None:
 
 
 GERMAN_PLAN_IN_GERMAN = [
-    keys("B P 6 0 Tab 4 0 M 2 5 Tab B Enter"),
-    keys("B H 4 0 Tab 4 5 Tab A Enter"),
-    keys("A K Alt+R X 6 0 Tab 2 0 M 4 0 Tab B Enter"),
+    keys("B P 6 0 Tab 4 0 M 2 5 B Enter"),
+    keys("B H 4 0 Tab 4 5 A Enter"),
+    keys("A K Alt+R X 6 0 Tab 2 0 M 4 0 B Enter"),
     keys("B O Alt+N N 2 0 Tab 4 0 Tab 2 Tab Space Enter"),
-    keys("A P 3 5 Tab 4 5 Tab A Enter"),
-    keys("A P 5 0 M 9 0 Tab 4 0 Tab A Enter"),
+    keys("A P 3 5 Tab 4 5 A Enter"),
+    keys("A P 5 0 M 9 0 Tab 4 0 A Enter"),
 ]
 
 
 @pytest.mark.usefixtures("german")
 def test_the_german_example_plan_in_german() -> None:
-    """The same 75 keys, the trumps by their German letters (Pik P, Kreuz K, Ohne Trumpf O)
+    """The same 70 keys, the trumps by their German letters (Pik P, Kreuz K, Ohne Trumpf O)
     and the jumps by the German labels' (Kont&ra, Karten&punkte)."""
     sitting = load_sitting(DATA / "german-example.json").sitting
     form = EntryForm(sitting.variant, sitting.players)
     plans = [form.keystrokes(hand._replace(note="")) for hand in sitting.hands]
     assert plans == GERMAN_PLAN_IN_GERMAN
-    assert sum(len(plan) for plan in plans) == 75
+    assert sum(len(plan) for plan in plans) == 70
 
 
 @pytest.mark.usefixtures("german")

@@ -14,7 +14,6 @@ from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand, Sp
 from jojotte_score.gui.entry.form_rules import MELD_KEY, FormValues
 from jojotte_score.gui.entry.meld_dialog import MeldDialog
 from jojotte_score.gui.window.main_window import MainWindow
-from tests.gui.entry.test_fewer_keys import without_tab_before_last_trick
 from tests.gui.keyboard import Keyboard
 from tests.gui.window.test_every_game import window
 from tests.stored_examples import GAMES, example_sitting
@@ -76,13 +75,13 @@ def plan_for(window: MainWindow, hand: AnyHand) -> list[str]:
 def test_one_meld_takes_its_digits_and_m(
     game: str, box: int, window: MainWindow, qtbot: QtBot
 ) -> None:
-    """Typed with the last trick's letter straight after the card points: at most 12 keys
+    """The plan types the last trick's letter straight after the card points: at most 12 keys
     where the hand without melds takes 9 (two players, partnerships, the chouette); the
     three-player and cutthroat hands add the dealer or the active defender."""
     example = ready(window, game)
-    plain = without_tab_before_last_trick(plan_for(window, with_melds(example, None)))
+    plain = plan_for(window, with_melds(example, None))
     wanted = with_melds(example, box)
-    plan = without_tab_before_last_trick(plan_for(window, wanted))
+    plan = plan_for(window, wanted)
     # The meld's digits and M, typed in the side's card-points box before its card points.
     assert len(plan) == len(plain) + 3
     assert len(plan) <= (12 if len(plain) <= 9 else len(plain) + 3)
@@ -179,3 +178,40 @@ def test_a_side_named_with_m_still_takes_the_last_trick_with_m(
     # In the left-hand box the right-hand box comes next: M is the melds' key there.
     empty = values._replace(card_points=(90, None))
     assert form.meld_box_for(empty, Slot.CARDS_LEFT) is Slot.MELDS_LEFT
+
+
+# The keys of the first plain hand after the first (benchmarks/keys_per_hand.py), typed:
+# without melds, and with one meld of 20 in either box. The three-player and cutthroat
+# hands name their active defender (T3) and Jo-Jotte (both examples' hands have it).
+KEYS = {
+    "two-player": (9, 12),
+    "partnership": (8, 11),
+    "three-player": (11, 14),
+    "chouette": (9, 12),
+    "cutthroat": (11, 14),
+}
+
+
+@pytest.mark.parametrize("box", [None, *BOXES])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_keys_of_a_hand_with_and_without_a_meld(
+    game: str, box: int | None, window: MainWindow, qtbot: QtBot
+) -> None:
+    """Before the last trick's letter followed the card points in the plan and the focus
+    waited in the Jo-Jotte row: one meld 16 keys in the three-player game and cutthroat,
+    12 or 13 in the others; without melds 13, and 9 or 10."""
+    example = ready(window, game)
+    wanted = with_melds(example, box)
+    plan = plan_for(window, wanted)
+    assert len(plan) == KEYS[game][0 if box is None else 1]
+    assert "Alt+J" not in plan
+    shown = window.session.shown
+    assert shown is not None
+    count = shown.count
+    keyboard = Keyboard(qtbot)
+    keyboard.follow(plan)
+    assert keyboard.count == len(plan)
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.count == count + 1
+    assert shown.hand(count) == wanted

@@ -89,4 +89,4 @@ def test_enter_in_the_list_corrects_the_hand_selected(game: str, window: MainWin
     QTest.keyClick(window.table, Qt.Key.Key_Return)
     assert window.panel.mode() == ("replace", number - 1)
     assert window.panel.accessibleName() == f"Editing hand {number}"
-    assert focus() is window.panel.record_button
+    assert focus() is window.panel.bidder  # the top of the hand, where typing starts

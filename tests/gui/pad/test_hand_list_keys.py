@@ -69,7 +69,7 @@ def test_the_hand_list_is_worked_from_the_keyboard(game: str, window: MainWindow
     moved_to = focus(window)
     assert moved_to is not window.table
     assert window.panel.isAncestorOf(moved_to)
-    assert moved_to is window.panel.record_button  # "Save": as the README says
+    assert moved_to is window.panel.bidder  # the bidder's row: as the README says
     assert window.selected_position() == 1  # still the hand being corrected
 
 

@@ -105,6 +105,12 @@ def test_every_stop_from_the_bidder_to_the_hand_list_and_record_shows_a_ring(
     window.panel.new_hand()
     Keyboard(qtbot).follow(plan[:-1])
     QApplication.processEvents()
+    # The hand needs nothing more: the focus waits in the Jo-Jotte row (or is at Record
+    # once Jo-Jotte is typed); Tab from the note reaches Record.
+    assert QApplication.focusWidget() in (window.panel.jojotte, window.panel.record_button)
+    window.panel.note.setFocus(Qt.FocusReason.TabFocusReason)
+    QTest.keyClick(window.panel.note, Qt.Key.Key_Tab)
+    QApplication.processEvents()
     assert QApplication.focusWidget() is window.panel.record_button
     assert_marked(window.panel.record_button, window)
     window.grab().save(str(screenshot_folder(tmp_path) / f"focus-record-{game}-{theme}.png"))
