@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QObject, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -244,7 +244,8 @@ class Panes:
 class FocusInView(QObject):
     """Keeps the panel's field that has the focus in sight: the panel's scroll area scrolls
     to it whenever the focus moves within the panel (in large print the panel is taller
-    than its pane, and a choice moves the focus on to a field below the fold)."""
+    than its pane, and a choice moves the focus on to a field below the fold), and whenever
+    that field moves or changes its size (a key shows a line above it, which moves it down)."""
 
     def __init__(self, area: QScrollArea, panel: QWidget):
         super().__init__(area)  # ends with the scroll area, and its connection with it
@@ -255,9 +256,25 @@ class FocusInView(QObject):
 
     def focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
         """The focus went to ``new``: shown once the panel has laid out the fields the
-        last key showed or hid."""
+        last key showed or hid, and watched, with the rows it sits in, while it has the
+        focus."""
         if new is not None and self._panel.isAncestorOf(new):
+            widget: QWidget | None = new
+            while widget is not None and widget is not self._panel:
+                widget.installEventFilter(self)  # once: Qt installs a filter only once
+                widget = widget.parentWidget()
             QTimer.singleShot(0, self.show_focus)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The field with the focus, or a row it sits in, moved or changed its size: it may
+        be out of sight. A widget the focus has left is no longer watched."""
+        if isinstance(watched, QWidget) and event.type() in (QEvent.Type.Move, QEvent.Type.Resize):
+            focus = QApplication.focusWidget()
+            if focus is not None and (watched is focus or watched.isAncestorOf(focus)):
+                self.show_focus()  # at once: the move is laid out, the next paint shows it
+            else:
+                watched.removeEventFilter(self)
+        return False
 
     def show_focus(self) -> None:
         """Scroll the panel so that the widget with the focus is in sight, with a margin."""
