@@ -72,6 +72,7 @@ from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, versus
+from jojotte_score.storage.summary import prepare_scoring
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
@@ -256,6 +257,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel.submitted.connect(self.edits.submit)
         self.panel.cancelled.connect(self.edits.cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
+        # Once the key that started a hand is answered, between two keys.
+        self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_scoring))
         self.sheet.hand_activated.connect(self.select_hand)
         self.sheet.rubber_shown.connect(lambda _number: self.update_actions())
 
