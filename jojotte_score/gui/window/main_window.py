@@ -32,6 +32,7 @@ from PySide6.QtGui import (
     QUndoStack,
 )
 from PySide6.QtWidgets import (
+    QAbstractScrollArea,
     QApplication,
     QFrame,
     QLabel,
@@ -71,6 +72,7 @@ from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, versus
+from jojotte_score.storage.summary import prepare_scoring
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
@@ -177,6 +179,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.pages.addWidget(self._welcome())
         self.pages.addWidget(self.splitter)
         self.setCentralWidget(self.pages)
+        areas = (self.sheet_area, self.table, self.explanation, self.panel_area)
+        self._viewports = [_held_viewport(area) for area in areas]
         self.status_label = StatusLine()
         self.mode_label = QLabel()
         self.statusBar().addWidget(self.status_label, 1)
@@ -253,6 +257,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel.submitted.connect(self.edits.submit)
         self.panel.cancelled.connect(self.edits.cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
+        # Once the key that started a hand is answered, between two keys.
+        self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_scoring))
         self.sheet.hand_activated.connect(self.select_hand)
         self.sheet.rubber_shown.connect(lambda _number: self.update_actions())
 
@@ -579,6 +585,23 @@ def _qrect(rect: Rect) -> QRect:
 def _screen_key(screen: QScreen) -> str:
     size = screen.geometry().size()
     return screen_key(screen.name(), size.width(), size.height())
+
+
+def _held_viewport(area: QAbstractScrollArea) -> QWidget:
+    """``area``'s viewport, handed to Python as a plain widget (keep the reference as long
+    as the area lives): the child whose focus goes to the area, as Qt sets a viewport up.
+
+    A viewport is made by Qt, not by Python. The first time PySide6 is handed such a widget
+    by a call that may return any kind of widget (``viewport()``, ``parentWidget()``), it
+    sets up QtWidgets' classes to learn which kind it is: ~60 enums, 10-45 ms, which fell
+    on the first key of an evening (the hand list's ``viewport()`` when the first hand
+    recorded scrolls it; an error label's walk up to the window, through the entry panel's
+    scroll area, on the first key refused). Found among the area's children as a QWidget,
+    the viewport is wrapped as one at once, and a wrapper kept alive is the one those calls
+    return later.
+    """
+    children = area.findChildren(QWidget, options=Qt.FindChildOption.FindDirectChildrenOnly)
+    return next(child for child in children if child.focusProxy() is area)
 
 
 class _SheetArea(QScrollArea):

@@ -1,0 +1,169 @@
+"""The first keys of an evening set up nothing of PySide6 that later keys do not need: a
+key refused (its message shown through the entry panel's scroll area) and the first hand
+recorded (the hand list scrolled to it) each handed Python a viewport Qt had made, and
+PySide6 set up ~60 of QtWidgets' enums to learn its class (10-45 ms of that key)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.sittings import SittingStore
+from tests.gui.conftest import ROOT
+
+GERMAN_EXAMPLE = ROOT / "tests" / "data" / "german-example.json"
+
+# A fresh process: a window over the German example, shown and settled; then a key none of
+# the first row's keys, and the keys of the first plain hand with its Enter, every enum made
+# counted; then what a player sees: the message, and the hands recorded.
+FIRST_KEYS = """
+import enum
+from pathlib import Path
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QLabel
+from jojotte_score.core.model import Doubling, PlayedHand, Special
+from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.window import dialogs
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.presenters.session import Session
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.sittings import SittingStore
+
+dialogs.FirstDealerDialog.ask = classmethod(lambda cls, *args: 0)  # a new cut: seat 1 deals
+app = QApplication([])
+folder = Path(FOLDER)
+store = SittingStore(Database.open(folder / "scores.sqlite3"))
+store.import_sitting(load_sitting(Path("tests/data/german-example.json")).sitting)
+session = Session(store)
+window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
+session.open_last()
+window.show()
+window.activateWindow()
+for _ in range(2):
+    QTimer.singleShot(0, app.quit)
+    app.exec()
+hands = session.shown.count
+hand = next(
+    hand
+    for hand in session.shown.sitting.hands
+    if isinstance(hand, PlayedHand)
+    and hand.special is Special.NONE
+    and hand.double is Doubling.NONE
+)
+window.ready_next_hand()
+start = window.panel.values()
+plan = window.panel.form.keystrokes(hand._replace(note="", dealer=start.dealer), start)
+labels = window.panel.findChildren(QLabel)  # before counting: this sets up enums of its own
+made = []
+make = enum.EnumType.__new__
+def counted(*args, **kwargs):
+    made.append(args[1])
+    return make(*args, **kwargs)
+enum.EnumType.__new__ = counted
+QTest.keyClick(QApplication.focusWidget(), "q")
+app.processEvents()
+refused = made[:]
+shown = [
+    label.text()
+    for label in labels
+    if label.isVisibleTo(window.panel) and "“q”" in label.text()
+]
+for key in plan:
+    named = {"Tab": Qt.Key.Key_Tab, "Enter": Qt.Key.Key_Return}
+    QTest.keyClick(QApplication.focusWidget(), named.get(key, key))
+    app.processEvents()
+print(repr(shown))
+print(refused, made, session.shown.count - hands)
+"""
+
+
+def test_a_key_refused_and_the_first_hand_recorded_set_up_nothing_more_of_qt(
+    tmp_path: Path,
+) -> None:
+    script = FIRST_KEYS.replace("FOLDER", repr(str(tmp_path)))
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    shown, counts = result.stdout.splitlines()[-2:]
+    assert shown == repr(["⚠ “q” is none of this row's keys."])
+    assert counts == "[] [] 1"
+
+
+# A fresh process: the window shown and settled over the German example; whether the
+# statistics and hashlib are imported then, after the first key of a hand, and once the key
+# is answered (the event loop run once more).
+PREPARED = """
+import sys
+from pathlib import Path
+from PySide6.QtCore import QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+from jojotte_score.core.model import PlayedHand
+from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.presenters.session import Session
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.sittings import SittingStore
+
+def imported():
+    return [name in sys.modules for name in ("hashlib", "jojotte_score.core.stats")]
+
+app = QApplication([])
+folder = Path(FOLDER)
+store = SittingStore(Database.open(folder / "scores.sqlite3"))  # imported before
+session = Session(store)
+window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
+session.open_last()
+window.show()
+window.activateWindow()
+for _ in range(2):
+    QTimer.singleShot(0, app.quit)
+    app.exec()
+hand = next(hand for hand in session.shown.sitting.hands if isinstance(hand, PlayedHand))
+window.ready_next_hand()
+start = window.panel.values()
+plan = window.panel.form.keystrokes(hand._replace(note="", dealer=start.dealer), start)
+shown = imported()
+QTest.keyClick(QApplication.focusWidget(), plan[0])
+typed = imported()
+QTimer.singleShot(0, app.quit)
+app.exec()
+print(shown, typed, imported(), window.panel.values() != start)
+"""
+
+
+def test_what_recording_a_hand_imports_is_imported_once_its_first_key_is_answered(
+    tmp_path: Path,
+) -> None:
+    """Start-up leaves the statistics and hashlib (~10 ms) for later; the first key of a
+    hand is answered, and then, before the next key, they are imported, so that the Enter
+    that records the hand does not wait for them."""
+    with Database.open(tmp_path / "scores.sqlite3") as database:  # scoring it imports them
+        SittingStore(database).import_sitting(load_sitting(GERMAN_EXAMPLE).sitting)
+    script = PREPARED.replace("FOLDER", repr(str(tmp_path)))
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[False, False] [False, False] [True, True] True"
