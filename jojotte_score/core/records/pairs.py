@@ -1,0 +1,172 @@
+"""Head to head: what any two players did against each other, over the sittings given.
+
+Two players meet in a rubber when both sat in it on different sides (never as partners, nor
+both on the chouette's team). A rubber counts as played, and won by one of them, once it is
+finished; the points they settled between them (:meth:`~.facts.RubberFacts.between`: in the
+two-sided games the one side's total minus the other's, R14; in the games of three and four
+what those two settled with each other, T15, C6, F6) count over every rubber, the open one
+included, as the Statistics tab's net points do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import combinations
+
+from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.facts import RubberFacts, SittingFacts, in_order
+from jojotte_score.core.stats import by_name_order
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """One rubber two players played against each other, from the first player's side:
+    what he settled with the other (``points``, negative when he paid) and who of the two
+    won it (0 the first, 1 the second, None: neither, or open)."""
+
+    sitting_id: int
+    created: datetime
+    variant: GameKey
+    rubber: int
+    finished: bool
+    points: int
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """The most a player took from the other in one finished rubber he won: the points and
+    where (the sitting's id and the rubber's number)."""
+
+    points: int
+    sitting_id: int
+    rubber: int
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    """The latest finished rubbers between two players, won one after another by ``player``
+    (a rubber that neither of them won ends a streak)."""
+
+    player: str
+    rubbers: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two players' record against each other (see the module docstring), from the first
+    player's side: ``won`` is how many finished rubbers each of the two won (in the games
+    of individual players a third player may win one), ``net_points`` what the first
+    settled with the second over every rubber (negative: he paid), ``largest_win`` each
+    one's :class:`Win` (None without one), ``streak`` who is on a run of won rubbers now
+    (None when the latest rubber was won by neither, or there was none), ``games`` the
+    keys of the games they met in."""
+
+    players: tuple[str, str]
+    rubbers: int
+    won: tuple[int, int]
+    net_points: int
+    largest_win: tuple[Win | None, Win | None]
+    streak: Streak | None
+    games: tuple[GameKey, ...]
+    unfinished: int = 0
+
+    @property
+    def neither_won(self) -> int:
+        """Finished rubbers against each other that a third player won."""
+        return self.rubbers - sum(self.won)
+
+
+def meetings(facts: Iterable[SittingFacts], first: str, second: str) -> Iterator[Meeting]:
+    """Every rubber ``first`` and ``second`` played against each other, in the order played."""
+    for sitting in in_order(facts):
+        try:
+            seat, other = sitting.names.index(first), sitting.names.index(second)
+        except ValueError:
+            continue
+        for rubber in sitting.rubbers:
+            if rubber.side_of(seat) != rubber.side_of(other):
+                yield _meeting(sitting, rubber, seat, other)
+
+
+def _meeting(sitting: SittingFacts, rubber: RubberFacts, seat: int, other: int) -> Meeting:
+    winner = 0 if seat in rubber.winners else 1 if other in rubber.winners else None
+    return Meeting(
+        sitting.sitting_id,
+        sitting.created,
+        sitting.variant,
+        rubber.number,
+        rubber.finished,
+        rubber.between(seat, other),
+        winner,
+    )
+
+
+def head_to_head(facts: Iterable[SittingFacts], first: str, second: str) -> HeadToHead:
+    """``first``'s record against ``second`` over ``facts`` (nothing when they never met)."""
+    return record_of((first, second), list(meetings(facts, first, second)))
+
+
+def record_of(players: tuple[str, str], met: list[Meeting]) -> HeadToHead:
+    """The record of two players from the rubbers they met in, in the order played."""
+    finished = [meeting for meeting in met if meeting.finished]
+    won = (
+        sum(meeting.winner == 0 for meeting in finished),
+        sum(meeting.winner == 1 for meeting in finished),
+    )
+    largest: list[Win | None] = [None, None]
+    for meeting in finished:
+        if meeting.winner is None:
+            continue
+        points = meeting.points if meeting.winner == 0 else -meeting.points
+        best = largest[meeting.winner]
+        if best is None or points > best.points:
+            largest[meeting.winner] = Win(points, meeting.sitting_id, meeting.rubber)
+    games: dict[GameKey, None] = {}
+    for meeting in met:
+        games.setdefault(meeting.variant, None)
+    return HeadToHead(
+        players,
+        len(finished),
+        won,
+        sum(meeting.points for meeting in met),
+        (largest[0], largest[1]),
+        _streak(players, finished),
+        tuple(games),
+        len(met) - len(finished),
+    )
+
+
+def _streak(players: tuple[str, str], finished: list[Meeting]) -> Streak | None:
+    """Who won the latest finished rubbers one after another, and how many."""
+    if not finished or finished[-1].winner is None:
+        return None
+    holder = finished[-1].winner
+    count = 0
+    for meeting in reversed(finished):
+        if meeting.winner != holder:
+            break
+        count += 1
+    return Streak(players[holder], count)
+
+
+def head_to_heads(facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
+    """The record of every two players who met, the two in name order (the first the
+    earlier by :func:`~jojotte_score.core.stats.by_name_order`), the pairs likewise."""
+    met: dict[tuple[str, str], list[Meeting]] = {}
+    for sitting in in_order(facts):
+        seats = [(seat, name) for seat, name in enumerate(sitting.names) if name is not None]
+        for (seat, name), (other, other_name) in combinations(seats, 2):
+            if by_name_order((name, other_name))[0] != name:
+                seat, name, other, other_name = other, other_name, seat, name
+            for rubber in sitting.rubbers:
+                if rubber.side_of(seat) != rubber.side_of(other):
+                    met.setdefault((name, other_name), []).append(
+                        _meeting(sitting, rubber, seat, other)
+                    )
+    order = {name: index for index, name in enumerate(by_name_order({n for p in met for n in p}))}
+    return tuple(
+        record_of(pair, met[pair]) for pair in sorted(met, key=lambda p: (order[p[0]], order[p[1]]))
+    )
