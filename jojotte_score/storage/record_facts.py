@@ -32,5 +32,5 @@ def period_facts(
     facts = []
     for stored in sittings_created(store, period, zone):
         with reading_sitting(stored.id):
-            facts.append(sitting_facts(stored.sitting, stored.id, stored.created))
+            facts.append(sitting_facts(stored.sitting, stored.id, stored.created, uuid=stored.uuid))
     return in_order(of_games(facts, games))

@@ -86,7 +86,8 @@ class RubberFacts:
 class SittingFacts:
     """What one stored sitting says about its players: its id and the moment it was stored
     (the records' order), its game, each seat's counted name (None at a seat whose name an
-    earlier seat has), its rubbers in order, and each seat's figures in each role."""
+    earlier seat has), its rubbers in order, each seat's figures in each role, and its
+    stable id."""
 
     sitting_id: int
     created: datetime
@@ -94,6 +95,9 @@ class SittingFacts:
     names: tuple[str | None, ...]
     rubbers: tuple[RubberFacts, ...]
     roles: tuple[RoleFigures, ...] = ()
+    uuid: str = ""
+    """The sitting's stable id, the same on every device: what orders two sittings stored
+    at the same moment alike everywhere (the ids are each device's own)."""
 
     @property
     def game(self) -> Game:
@@ -111,10 +115,14 @@ def counted_names(players: Sequence[str]) -> tuple[str | None, ...]:
 
 
 def sitting_facts(
-    sitting: Sitting, sitting_id: int, created: datetime, ledger: Ledger | None = None
+    sitting: Sitting,
+    sitting_id: int,
+    created: datetime,
+    ledger: Ledger | None = None,
+    uuid: str = "",
 ) -> SittingFacts:
-    """The facts of ``sitting`` (stored as ``sitting_id`` at ``created``), read from its
-    ledger (replayed when not given)."""
+    """The facts of ``sitting`` (stored as ``sitting_id`` at ``created``, with the stable
+    id ``uuid``), read from its ledger (replayed when not given)."""
     rubbers = (ledger or replay(sitting)).rubbers
     game = find_game(sitting.variant)
     return SittingFacts(
@@ -124,6 +132,7 @@ def sitting_facts(
         counted_names(sitting.players),
         tuple(rubber_facts(game, rubber) for rubber in rubbers),
         role_figures(game, rubbers),
+        uuid,
     )
 
 
@@ -195,8 +204,9 @@ def hand_settlement(result: HandResult, columns: int) -> tuple[int, ...]:
 
 
 def in_order(facts: Iterable[SittingFacts]) -> list[SittingFacts]:
-    """Sittings in the order they were played: by the moment stored, then by id."""
-    return sorted(facts, key=lambda sitting: (sitting.created, sitting.sitting_id))
+    """Sittings in the order they were played: by the moment stored, then by stable id
+    (the same order on every device that holds them), then by id."""
+    return sorted(facts, key=lambda sitting: (sitting.created, sitting.uuid, sitting.sitting_id))
 
 
 def of_games(facts: Iterable[SittingFacts], games: Iterable[GameKey] | None) -> list[SittingFacts]:

@@ -14,7 +14,7 @@ terms:
   settlements are a tie.
 
 Only finished rubbers are rated, in the order played (sittings by the moment stored, then by
-id; rubbers in order). A seat whose name an earlier seat of the sitting has is left out, as
+stable id, so alike on every device; rubbers in order). A seat whose name an earlier seat of the sitting has is left out, as
 the statistics leave it out; a rubber with fewer than two sides left is not rated.
 """
 
