@@ -13,9 +13,10 @@ terms:
   sides the one side's total minus the other's, R14; T15, C6, F6 for the others); equal
   settlements are a tie.
 
-Only finished rubbers are rated, in the order played (sittings by the moment stored, then by
-stable id, so alike on every device; rubbers in order). A seat whose name an earlier seat of the sitting has is left out, as
-the statistics leave it out; a rubber with fewer than two sides left is not rated.
+Only finished rubbers are rated, in the order played (sittings by the moment stored, then
+by stable id, so alike on every device; rubbers in order). A seat whose name an earlier
+seat of the sitting has is left out, as the statistics leave it out; a rubber with fewer
+than two sides left is not rated.
 """
 
 from __future__ import annotations
