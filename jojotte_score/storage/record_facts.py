@@ -1,6 +1,11 @@
 """The facts the circle's records are counted from (:mod:`jojotte_score.core.records`), for
 the stored sittings created within a period, of the games chosen.
 
+Storage keeps each sitting's facts (the ``record_facts`` table, schema 12) beside its
+revision, as it keeps the per-seat figures of the statistics: a row of an older revision,
+missing, or whose checksum does not agree is scored again from the hands and stored anew
+(unless the database is read-only), so only a changed sitting is replayed.
+
 The history the store holds is the merged one: a sitting that came through a sync folder is
 one row of the ``sitting`` table like any other, and its conflict copies are kept in the
 sync tables, never as sittings, so each sitting is counted once, as the statistics count it.
@@ -8,13 +13,28 @@ sync tables, never as sittings, so each sitting is counted once, as the statisti
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Iterable
-from datetime import tzinfo
+from datetime import datetime, tzinfo
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.facts import SittingFacts, in_order, of_games, sitting_facts
+from jojotte_score.core.records.facts import (
+    RoleFigures,
+    RubberFacts,
+    SittingFacts,
+    counted_names,
+    in_order,
+    sitting_facts,
+)
+from jojotte_score.storage import summary
+from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore, reading_sitting
-from jojotte_score.storage.statistics import ALL_TIME, Period, sittings_created
+from jojotte_score.storage.statistics import ALL_TIME, Period
+
+Facts = tuple[tuple[RubberFacts, ...], tuple[RoleFigures, ...]]
+"""What the ``record_facts`` table keeps of a sitting: its rubbers' facts and its roles'."""
 
 
 def period_facts(
@@ -29,8 +49,152 @@ def period_facts(
     :class:`~jojotte_score.storage.errors.DamagedSittingError`."""
     if store is None:
         return []
-    facts = []
-    for stored in sittings_created(store, period, zone):
-        with reading_sitting(stored.id):
-            facts.append(sitting_facts(stored.sitting, stored.id, stored.created, uuid=stored.uuid))
-    return in_order(of_games(facts, games))
+    connection = store.database.connection
+    chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
+    wanted = []
+    for sitting_id, variant, players, created, uuid in connection.execute(
+        "SELECT id, variant, players, created, uuid FROM sitting ORDER BY id"
+    ).fetchall():
+        with reading_sitting(sitting_id):
+            moment = datetime.fromisoformat(created)
+        if period.holds(moment, zone) and (chosen is None or variant in chosen):
+            wanted.append((sitting_id, variant, players, moment, uuid or ""))
+    kept = stored_facts(connection, [row[0] for row in wanted] if len(wanted) < 500 else None)
+    found = []
+    for sitting_id, variant, players, moment, uuid in wanted:
+        with reading_sitting(sitting_id):
+            names = counted_names(summary.stored_players(players))
+            facts = kept.get(sitting_id)
+            if facts is None:
+                facts = _score_again(store, sitting_id)
+            rubbers, roles = facts
+            game = find_game(variant)
+            found.append(
+                SittingFacts(sitting_id, moment, game.variant, names, rubbers, roles, uuid)
+            )
+    return in_order(found)
+
+
+def stored_facts(
+    connection: sqlite3.Connection, sitting_ids: list[int] | None = None
+) -> dict[int, Facts]:
+    """Each sitting's stored facts of its current revision (of the sittings given, or of
+    all); a sitting whose row is of an older revision, missing, damaged or changed behind
+    the app's back (its checksum) is not there."""
+    only = ""
+    if sitting_ids is not None:
+        only = f"WHERE r.sitting_id IN ({', '.join('?' * len(sitting_ids))})"
+    rows = connection.execute(
+        "SELECT r.sitting_id, r.revision, r.data, r.checksum FROM record_facts r "
+        f"JOIN sitting s ON s.id = r.sitting_id AND s.revision = r.revision {only}",
+        tuple(sitting_ids or ()),
+    ).fetchall()
+    found = {}
+    for sitting_id, revision, data, checksum in rows:
+        if checksum != _checksum(sitting_id, revision, data):
+            continue
+        try:
+            found[sitting_id] = facts_from_data(json.loads(data))
+        except (ValueError, TypeError, KeyError, IndexError):
+            continue  # scored again from the hands
+    return found
+
+
+def refresh_facts(connection: sqlite3.Connection, sitting_id: int) -> Facts:
+    """Score the sitting's facts from its hands and store them as those of its current
+    revision (inside a write transaction)."""
+    facts = _scored(connection, sitting_id)
+    revision = connection.execute(
+        "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()[0]
+    data = json.dumps(facts_to_data(facts), separators=(",", ":"))
+    connection.execute(
+        "INSERT OR REPLACE INTO record_facts (sitting_id, revision, data, checksum) "
+        "VALUES (?, ?, ?, ?)",
+        (sitting_id, revision, data, _checksum(sitting_id, revision, data)),
+    )
+    return facts
+
+
+def _scored(connection: sqlite3.Connection, sitting_id: int) -> Facts:
+    """The sitting's facts, replayed from every hand."""
+    facts = sitting_facts(summary.stored_sitting(connection, sitting_id), sitting_id, datetime.min)
+    return facts.rubbers, facts.roles
+
+
+def _score_again(store: SittingStore, sitting_id: int) -> Facts:
+    """A sitting's facts scored from its hands; stored unless the database is read-only."""
+    if store.database.read_only:
+        return _scored(store.database.connection, sitting_id)
+    with store.database.transaction() as writing:
+        return refresh_facts(writing, sitting_id)
+
+
+def _checksum(sitting_id: int, revision: int, data: str) -> str:
+    return row_checksum("record_facts", sitting_id, (revision, data))
+
+
+def facts_to_data(facts: Facts) -> dict[str, list[list[object]]]:
+    """A sitting's facts as the ``record_facts`` row's JSON keeps them."""
+    rubbers, roles = facts
+    return {
+        "rubbers": [
+            [
+                rubber.number,
+                int(rubber.finished),
+                [list(side) for side in rubber.sides],
+                list(rubber.totals),
+                list(rubber.results),
+                sorted(rubber.winners),
+            ]
+            for rubber in rubbers
+        ],
+        "roles": [
+            [
+                role.role,
+                role.seat,
+                role.rubbers,
+                role.rubbers_won,
+                role.hands,
+                role.hands_won,
+                role.net_points,
+            ]
+            for role in roles
+        ],
+    }
+
+
+def facts_from_data(data: dict[str, list[list[object]]]) -> Facts:
+    """A sitting's facts from the ``record_facts`` row's JSON (ValueError, TypeError,
+    KeyError or IndexError for anything else)."""
+    rubbers = []
+    for number, finished, sides, totals, results, winners in data["rubbers"]:
+        rubbers.append(
+            RubberFacts(
+                _whole(number),
+                bool(_whole(finished)),
+                tuple(tuple(_whole(seat) for seat in _list(side)) for side in _list(sides)),
+                tuple(_whole(total) for total in _list(totals)),
+                tuple(_whole(result) for result in _list(results)),
+                frozenset(_whole(seat) for seat in _list(winners)),
+            )
+        )
+    roles = []
+    for role, seat, *figures in data["roles"]:
+        if not isinstance(role, str):
+            raise TypeError("a role is not a name")
+        rubbers_in, won, hands, hands_won, net = (_whole(number) for number in figures)
+        roles.append(RoleFigures(role, _whole(seat), rubbers_in, won, hands, hands_won, net))
+    return tuple(rubbers), tuple(roles)
+
+
+def _whole(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError(f"not a whole number: {value!r}")
+    return value
+
+
+def _list(value: object) -> list[object]:
+    if not isinstance(value, list):
+        raise TypeError(f"not a list: {value!r}")
+    return value

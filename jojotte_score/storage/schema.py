@@ -41,7 +41,7 @@ def _rebuild_caches(connection: sqlite3.Connection) -> None:
     both fills moved there, and on to here when schema 10 gave the cached rows a checksum."""
     from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
 
-    for table in sorted(CACHE_TABLES):
+    for table in ("rubber_start", "seat_figures", "summary"):  # the caches schema 10 knew
         connection.execute(f"DELETE FROM {table}")
     fill_summary(connection)
     fill_seat_figures(connection)
@@ -486,10 +486,29 @@ MIGRATIONS: Final = (
         ),
         _rebuild_caches,
     ),
+    Migration(
+        12,
+        (
+            # What each sitting says about its players for the circle's records
+            # (jojotte_score/core/records/facts.py): each rubber's sides, column totals,
+            # settlement and winners, and each seat's figures in each role, as JSON, of one
+            # revision of the sitting, with the checksum every cached row keeps
+            # (storage/rows.py). Filled when first read, as a stale row is: a decade's
+            # history is replayed once, not at each reading (storage/record_facts.py).
+            """
+            CREATE TABLE record_facts (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                checksum TEXT NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
 
-CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start"})
+CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start", "record_facts"})
 """The tables that hold only figures derived from the hands: never copied by a restore,
 always rebuilt from the hands."""

@@ -4,6 +4,8 @@ games chosen, a history merged through a sync folder, and a sitting kept in two 
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
@@ -11,10 +13,13 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.model import Variant
+from jojotte_score.core.records.facts import sitting_facts
 from jojotte_score.core.records.pairs import head_to_head
 from jojotte_score.core.records.ratings import rate
+from jojotte_score.storage import record_facts
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.record_facts import period_facts
+from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import Period
 from jojotte_score.sync.engine import conflicts
@@ -80,3 +85,124 @@ def test_a_sitting_kept_in_two_versions_counts_once(pair: list[Device]) -> None:
         assert record.rubbers <= 1
     firsts = [head_to_head(period_facts(d.store), "A", "B") for d in pair]
     assert firsts[0] == firsts[1]
+
+
+# The stored facts (schema 12) against a full replay -------------------------------------
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+
+def replayed(store: SittingStore) -> list[tuple[int, object, object]]:
+    """Every sitting's facts replayed from all its hands: id, rubbers, roles."""
+    found = []
+    for info in store.list_sittings():
+        stored = store.load(info.id)
+        facts = sitting_facts(stored.sitting, stored.id, stored.created)
+        found.append((info.id, facts.rubbers, facts.roles))
+    return sorted(found, key=lambda row: row[0])
+
+
+def read(store: SittingStore) -> list[tuple[int, object, object]]:
+    """Every sitting's facts as :func:`period_facts` gives them: id, rubbers, roles."""
+    return sorted(((f.sitting_id, f.rubbers, f.roles) for f in period_facts(store)),
+                  key=lambda row: row[0])  # fmt: skip
+
+
+def stored_rows(path: Path) -> dict[int, tuple[int, str]]:
+    with sqlite3.connect(path) as connection:
+        rows = connection.execute("SELECT sitting_id, revision, data FROM record_facts")
+        return {sitting_id: (revision, data) for sitting_id, revision, data in rows}
+
+
+def test_the_upgrade_to_schema_12_and_the_stored_facts_equal_a_replay(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v10.sqlite3", path)
+    with Database.open(path) as database:
+        assert database.schema_version == 12
+        store = SittingStore(database)
+        assert stored_rows(path) == {}  # filled when first read
+        assert read(store) == replayed(store)
+        assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 6, 7, 8]
+        assert read(store) == replayed(store)  # read back from the rows
+
+
+def test_only_a_changed_sitting_is_scored_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        read(store)
+        scored: list[int] = []
+        real = record_facts._scored
+
+        def counting(connection: sqlite3.Connection, sitting_id: int) -> record_facts.Facts:
+            scored.append(sitting_id)
+            return real(connection, sitting_id)
+
+        monkeypatch.setattr(record_facts, "_scored", counting)
+        assert read(store) == replayed(store)
+        assert scored == []
+        store.add_hand(6, store.load(6).sitting.hands[0])  # the three-player sitting
+        assert read(store) == replayed(store)
+        assert scored == [6]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE record_facts SET data = replace(data, '1', '2') WHERE sitting_id = 6",
+        "UPDATE record_facts SET revision = revision + 1 WHERE sitting_id = 6",
+        "UPDATE record_facts SET checksum = '' WHERE sitting_id = 6",
+    ],
+)
+def test_a_row_changed_behind_the_apps_back_is_never_shown(tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        expected = replayed(store)
+        read(store)
+        with sqlite3.connect(path) as connection:
+            connection.execute(damage)
+        assert read(store) == expected
+
+
+def test_a_row_that_is_not_facts_is_scored_again(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        expected = replayed(store)
+        read(store)
+        revision, _data = stored_rows(path)[6]
+        for data in ('{"rubbers": [[1]], "roles": []}', "[]", '{"rubbers": [], "roles": [[1]]}'):
+            checksum = row_checksum("record_facts", 6, (revision, data))
+            with sqlite3.connect(path) as connection:
+                connection.execute(
+                    "UPDATE record_facts SET data = ?, checksum = ? WHERE sitting_id = 6",
+                    (data, checksum),
+                )
+            assert read(store) == expected
+
+
+def test_a_read_only_database_is_read_and_never_written(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        expected = replayed(SittingStore(database))
+    with Database.open(path, read_only=True) as database:
+        assert read(SittingStore(database)) == expected
+    assert stored_rows(path) == {}
+
+
+def test_a_deleted_sitting_takes_its_row_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        read(store)
+        store.delete_sitting(6)
+        assert 6 not in stored_rows(path)
+        assert [row[0] for row in read(store)] == [1, 2, 3, 4, 5, 7, 8]
