@@ -17,6 +17,7 @@ import json
 import sqlite3
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
+from typing import Any, Final
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
@@ -164,37 +165,43 @@ def facts_to_data(facts: Facts) -> dict[str, list[list[object]]]:
     }
 
 
-def facts_from_data(data: dict[str, list[list[object]]]) -> Facts:
+def facts_from_data(data: dict[str, list[list[Any]]]) -> Facts:
     """A sitting's facts from the ``record_facts`` row's JSON (ValueError, TypeError,
     KeyError or IndexError for anything else)."""
-    rubbers = []
-    for number, finished, sides, totals, results, winners in data["rubbers"]:
-        rubbers.append(
-            RubberFacts(
-                _whole(number),
-                bool(_whole(finished)),
-                tuple(tuple(_whole(seat) for seat in _list(side)) for side in _list(sides)),
-                tuple(_whole(total) for total in _list(totals)),
-                tuple(_whole(result) for result in _list(results)),
-                frozenset(_whole(seat) for seat in _list(winners)),
-            )
+    rubbers = tuple(
+        RubberFacts(
+            number,
+            bool(finished),
+            tuple(tuple(side) for side in sides),
+            tuple(totals),
+            tuple(results),
+            tuple(winners),
         )
-    roles = []
-    for role, seat, *figures in data["roles"]:
-        if not isinstance(role, str):
-            raise TypeError("a role is not a name")
-        rubbers_in, won, hands, hands_won, net = (_whole(number) for number in figures)
-        roles.append(RoleFigures(role, _whole(seat), rubbers_in, won, hands, hands_won, net))
-    return tuple(rubbers), tuple(roles)
+        for number, finished, sides, totals, results, winners in data["rubbers"]
+    )
+    if not all(len(role) == _ROLE_FIELDS for role in data["roles"]):
+        raise ValueError("a stored role is not a name and its figures")
+    roles = tuple(RoleFigures(*role) for role in data["roles"])
+    # Every number whole, and every role a name: one pass over what was built (a row whose
+    # checksum agrees was written by the app, so this fails only on a row written with care
+    # behind its back).
+    numbers = [
+        number
+        for rubber in rubbers
+        for number in (
+            rubber.number,
+            *(seat for side in rubber.sides for seat in side),
+            *rubber.totals,
+            *rubber.results,
+            *rubber.winners,
+        )
+    ]
+    numbers += [number for role in roles for number in role[1:]]
+    if not all(type(number) is int for number in numbers):
+        raise TypeError("the stored facts are not whole numbers")
+    if not all(type(role.role) is str for role in roles):
+        raise TypeError("a stored role is not a name and its figures")
+    return rubbers, roles
 
 
-def _whole(value: object) -> int:
-    if type(value) is not int:
-        raise TypeError(f"not a whole number: {value!r}")
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise TypeError(f"not a list: {value!r}")
-    return value
+_ROLE_FIELDS: Final = len(RoleFigures._fields)

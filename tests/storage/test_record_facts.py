@@ -177,7 +177,14 @@ def test_a_row_that_is_not_facts_is_scored_again(tmp_path: Path) -> None:
         expected = replayed(store)
         read(store)
         revision, _data = stored_rows(path)[6]
-        for data in ('{"rubbers": [[1]], "roles": []}', "[]", '{"rubbers": [], "roles": [[1]]}'):
+        for data in (
+            '{"rubbers": [[1]], "roles": []}',
+            "[]",
+            '{"rubbers": [], "roles": [[1]]}',
+            '{"rubbers": [], "roles": [["box"]]}',
+            '{"rubbers": [[1, 1, [[0]], [1.5], [0], []]], "roles": []}',
+            '{"rubbers": [[1, 1, [[0]], [1], [0], ["a"]]], "roles": []}',
+        ):
             checksum = row_checksum("record_facts", 6, (revision, data))
             with sqlite3.connect(path) as connection:
                 connection.execute(
