@@ -14,7 +14,8 @@ repetitions:
   with the four records counted again, the ratings from those kept before the changed
   sitting (``RatingKeeper``, as an open tab would keep them);
 - for reference, the facts replayed from every sitting's hands (no stored rows), and the
-  first reading after the upgrade, which replays and stores every sitting once.
+  first reading with no rows, which replays and stores every sitting once (what the
+  upgrade to schema 12 does).
 
 The database is built once with ``SittingStore.import_sitting`` (two-player sittings
 between players drawn from bench_history's names) and kept in the temporary folder (or in
@@ -125,7 +126,7 @@ def measure(path: Path, repeat: int) -> None:
     print(line("the facts after a recorded hand (one sitting replayed)", after, listing))
     print(line("and the four records, the ratings kept (RatingKeeper)", kept, listing, aim=2))
     print(line("the facts replayed from every sitting's hands (no rows)", replayed, listing))
-    print(line("the first reading after the upgrade (replayed and stored)", first, listing))
+    print(line("the first reading with no rows (replayed and stored)", first, listing))
 
 
 def main() -> int:
@@ -149,7 +150,7 @@ def main() -> int:
             contextlib.closing(sqlite3.connect(copy)) as target,
         ):
             source.backup(target)
-        # The kept database has no stored facts: each run's copy measures the first reading.
+        # Each run's copy measures the first reading too, as the upgrade to schema 12 does.
         with contextlib.closing(sqlite3.connect(copy)) as connection:
             connection.execute("DELETE FROM record_facts")
             connection.commit()

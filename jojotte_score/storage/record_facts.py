@@ -1,10 +1,10 @@
 """The facts the circle's records are counted from (:mod:`jojotte_score.core.records`), for
 the stored sittings created within a period, of the games chosen.
 
-Storage keeps each sitting's facts (the ``record_facts`` table, schema 12) beside its
-revision, as it keeps the per-seat figures of the statistics: a row of an older revision,
-missing, or whose checksum does not agree is scored again from the hands and stored anew
-(unless the database is read-only), so only a changed sitting is replayed.
+Storage keeps each sitting's facts (the ``record_facts`` table, schema 12, filled by its
+upgrade) beside its revision, as it keeps the per-seat figures of the statistics: a row of
+an older revision, missing, or whose checksum does not agree is scored again from the hands
+and stored anew (unless the database is read-only), so only a changed sitting is replayed.
 
 The history the store holds is the merged one: a sitting that came through a sync folder is
 one row of the ``sitting`` table like any other, and its conflict copies are kept in the
@@ -13,6 +13,7 @@ sync tables, never as sittings, so each sitting is counted once, as the statisti
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterable
@@ -30,6 +31,7 @@ from jojotte_score.core.records.facts import (
     sitting_facts,
 )
 from jojotte_score.storage import summary
+from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore, reading_sitting
 from jojotte_score.storage.statistics import ALL_TIME, Period
@@ -115,6 +117,17 @@ def refresh_facts(connection: sqlite3.Connection, sitting_id: int) -> Facts:
         (sitting_id, revision, data, _checksum(sitting_id, revision, data)),
     )
     return facts
+
+
+def fill_record_facts(connection: sqlite3.Connection) -> None:
+    """Store the facts of every sitting that can be read and has none (the upgrade to
+    schema 12, in its transaction), each replayed from its first hand. A damaged sitting is
+    left without: it is named when its facts are read."""
+    for (sitting_id,) in connection.execute(
+        "SELECT id FROM sitting WHERE id NOT IN (SELECT sitting_id FROM record_facts) ORDER BY id"
+    ).fetchall():
+        with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
+            refresh_facts(connection, sitting_id)
 
 
 def _scored(connection: sqlite3.Connection, sitting_id: int) -> Facts:
