@@ -50,32 +50,68 @@ def period_facts(
     ``zone`` when given) of the ``games`` chosen (all when None), in the order played;
     none without a store. A damaged sitting within the period raises
     :class:`~jojotte_score.storage.errors.DamagedSittingError`."""
-    if store is None:
-        return []
-    connection = store.database.connection
-    chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
-    wanted = []
-    for sitting_id, variant, players, created, uuid in connection.execute(
-        "SELECT id, variant, players, created, uuid FROM sitting ORDER BY id"
-    ).fetchall():
-        with reading_sitting(sitting_id):
-            moment = datetime.fromisoformat(created)
-        if period.holds(moment, zone) and (chosen is None or variant in chosen):
-            wanted.append((sitting_id, variant, players, moment, uuid or ""))
-    kept = stored_facts(connection, [row[0] for row in wanted] if len(wanted) < 500 else None)
-    found = []
-    for sitting_id, variant, players, moment, uuid in wanted:
-        with reading_sitting(sitting_id):
-            names = counted_names(summary.stored_players(players))
-            facts = kept.get(sitting_id)
-            if facts is None:
-                facts = _score_again(store, sitting_id)
-            rubbers, roles = facts
-            game = find_game(variant)
-            found.append(
-                SittingFacts(sitting_id, moment, game.variant, names, rubbers, roles, uuid)
-            )
-    return in_order(found)
+    return PeriodFacts().period_facts(store, period, games, zone)
+
+
+class PeriodFacts:
+    """Reads the facts of a period again and again (an open Records tab, after each
+    recorded hand), keeping each sitting's facts with the version they are of (its
+    revision, players and stable id): a later reading reads the sittings' versions in one
+    ``SELECT`` and the stored rows of the changed sittings only."""
+
+    def __init__(self) -> None:
+        self._store: SittingStore | None = None
+        self._kept: dict[int, tuple[tuple[object, ...], SittingFacts]] = {}
+
+    def period_facts(
+        self,
+        store: SittingStore | None,
+        period: Period = ALL_TIME,
+        games: Iterable[GameKey] | None = None,
+        zone: tzinfo | None = None,
+    ) -> list[SittingFacts]:
+        """As :func:`period_facts`, reading only the sittings changed since the last call
+        (all of them for a store not read before)."""
+        if store is None:
+            return []
+        if store is not self._store:
+            self._store, self._kept = store, {}
+        connection = store.database.connection
+        chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
+        wanted = []
+        for row in connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting ORDER BY id"
+        ).fetchall():
+            sitting_id, _revision, variant, _players, created, _uuid = row
+            with reading_sitting(sitting_id):
+                moment = datetime.fromisoformat(created)
+            if period.holds(moment, zone) and (chosen is None or variant in chosen):
+                wanted.append((row, moment))
+        kept = self._kept
+        changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
+        rows = stored_facts(connection, changed if len(changed) < _FEW_SITTINGS else None)
+        found = []
+        for row, moment in wanted:
+            sitting_id, _revision, variant, players, _created, uuid = row
+            held = kept.get(sitting_id)
+            if held is not None and held[0] == row:
+                found.append(held[1])
+                continue
+            with reading_sitting(sitting_id):
+                names = counted_names(summary.stored_players(players))
+                facts = rows.get(sitting_id)
+                if facts is None:
+                    facts = _score_again(store, sitting_id)
+                rubbers, roles = facts
+                game = find_game(variant)
+            made = SittingFacts(sitting_id, moment, game.variant, names, rubbers, roles, uuid or "")
+            kept[sitting_id] = (row, made)
+            found.append(made)
+        return in_order(found)
+
+
+_FEW_SITTINGS: Final = 500
+"""Up to this many changed sittings have their rows read by id; more, the whole table's."""
 
 
 def stored_facts(

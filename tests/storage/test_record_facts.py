@@ -215,3 +215,24 @@ def test_a_deleted_sitting_takes_its_row_with_it(tmp_path: Path) -> None:
         store.delete_sitting(6)
         assert 6 not in stored_rows(path)
         assert [row[0] for row in read(store)] == [1, 2, 3, 4, 5, 7, 8]
+
+
+def test_facts_kept_between_readings_equal_a_fresh_reading(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        kept = record_facts.PeriodFacts()
+        assert kept.period_facts(store) == period_facts(store)
+        store.add_hand(6, store.load(6).sitting.hands[0])  # a hand recorded
+        assert kept.period_facts(store) == period_facts(store)
+        store.rename_players(8, ("Anna", "Bert", "Dora"))  # the chouette's Carl renamed
+        read = kept.period_facts(store)
+        assert read == period_facts(store)
+        assert next(f for f in read if f.sitting_id == 8).names == ("Anna", "Bert", "Dora")
+        store.delete_sitting(7)
+        assert kept.period_facts(store) == period_facts(store)
+        chouette = kept.period_facts(store, games=[Variant.CHOUETTE])
+        assert [f.sitting_id for f in chouette] == [8]
+        assert kept.period_facts(store, Period(last=date(2000, 1, 1))) == []
+        assert kept.period_facts(store) == period_facts(store)
