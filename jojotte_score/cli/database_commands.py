@@ -146,10 +146,15 @@ def export(args: argparse.Namespace, context: Context) -> int:
 
 
 def stats(args: argparse.Namespace, context: Context) -> int:
-    """Each player's figures across every stored sitting, as a table or as JSON."""
+    """Each player's figures across every stored sitting, as a table or as JSON; with
+    ``--pairs``, ``--partners``, ``--roles`` or ``--ratings`` the circle's records instead
+    (:mod:`jojotte_score.cli.records_command`)."""
+    from jojotte_score.cli.records_command import chosen_records, records
     from jojotte_score.stats_labels import STATS_LEGEND
     from jojotte_score.storage.statistics import period_stats
 
+    if chosen_records(args, context) is not None:
+        return records(args, context)
     with context.reading() as store:
         figures = period_stats(store)
     if args.json:

@@ -215,6 +215,38 @@ def build_parser() -> argparse.ArgumentParser:
     )
     stats.set_defaults(handler=database_commands.stats)
     stats.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
+    stats.add_argument(
+        "--pairs",
+        action="store_true",
+        help=_("every two players' record against each other (head to head)"),
+    )
+    stats.add_argument(
+        "--partners", action="store_true", help=_("every partnership's record, by opponents")
+    )
+    stats.add_argument(
+        "--roles", action="store_true", help=_("each player's figures in each role of a game")
+    )
+    stats.add_argument(
+        "--ratings", action="store_true", help=_("each player's rating after the latest rubber")
+    )
+    stats.add_argument(
+        "--csv",
+        type=Path,
+        metavar="OUT.csv",
+        help=_("write the records chosen to a CSV file instead of printing them"),
+    )
+    stats.add_argument(
+        "--game",
+        action="append",
+        metavar="GAME",
+        help=_("only sittings of this game, named as sitting files name it (repeatable)"),
+    )
+    stats.add_argument(
+        "--from", dest="first", metavar="DATE", help=_("only sittings from this date (YYYY-MM-DD)")
+    )
+    stats.add_argument(
+        "--to", dest="last", metavar="DATE", help=_("only sittings up to this date (YYYY-MM-DD)")
+    )
     _add_data_dir(stats)
 
     backups = commands.add_parser("backups", help=_("list the database backups, newest first"))

@@ -86,7 +86,7 @@ def repair_sitting(connection: sqlite3.Connection, sitting_id: int) -> None:
             [(sitting_id, position, data) for position, (_old, data) in enumerate(rows)],
         )
         connection.execute("UPDATE sitting SET revision = revision + 1 WHERE id = ?", (sitting_id,))
-    for table in ("summary", "rubber_start", "seat_figures"):
+    for table in ("summary", "rubber_start", "seat_figures", "record_facts"):
         connection.execute(f"DELETE FROM {table} WHERE sitting_id = ?", (sitting_id,))
     with reading_sitting(sitting_id):
         summary.refresh(connection, sitting_id)

@@ -30,6 +30,15 @@ def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
     )
 
 
+def _fill_record_facts(connection: sqlite3.Connection) -> None:
+    """Schema 12: every readable sitting's facts for the circle's records, replayed once."""
+    if connection.execute("SELECT 1 FROM sitting LIMIT 1").fetchone() is None:
+        return  # a new database: the records' modules stay out of the window's start-up
+    from jojotte_score.storage.record_rows import fill_record_facts
+
+    fill_record_facts(connection)
+
+
 def _rebuild_caches(connection: sqlite3.Connection) -> None:
     """Schema 10: every cached row scored again from the hands and stored with its checksum
     (none of the rows before it is believed): the figures for the statistics, every
@@ -41,7 +50,7 @@ def _rebuild_caches(connection: sqlite3.Connection) -> None:
     both fills moved there, and on to here when schema 10 gave the cached rows a checksum."""
     from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
 
-    for table in sorted(CACHE_TABLES):
+    for table in ("rubber_start", "seat_figures", "summary"):  # the caches schema 10 knew
         connection.execute(f"DELETE FROM {table}")
     fill_summary(connection)
     fill_seat_figures(connection)
@@ -500,10 +509,31 @@ MIGRATIONS: Final = (
         ),
         _rebuild_caches,
     ),
+    Migration(
+        12,
+        (
+            # What each sitting says about its players for the circle's records
+            # (jojotte_score/core/records/facts.py): each rubber's sides, column totals,
+            # settlement and winners, and each seat's figures in each role, as JSON, of one
+            # revision of the sitting, with the checksum every cached row keeps
+            # (storage/rows.py). Filled here for every readable sitting, and again when
+            # read for a sitting changed since: a decade's history is replayed once, not at
+            # each reading (storage/record_facts.py).
+            """
+            CREATE TABLE record_facts (
+                sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
+                revision INTEGER NOT NULL,
+                data TEXT NOT NULL,
+                checksum TEXT NOT NULL
+            )
+            """,
+        ),
+        _fill_record_facts,
+    ),
 )
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
 
-CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start"})
+CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start", "record_facts"})
 """The tables that hold only figures derived from the hands: never copied by a restore,
 always rebuilt from the hands."""

@@ -86,6 +86,7 @@ def test_a_restore_leaves_out_a_trigger_that_would_rewrite_hands(tmp_path: Path)
     assert [name for kind, name in _objects(database) if kind == "table"] == sorted(
         [
             "hand",
+            "record_facts",
             "rubber_start",
             "seat_figures",
             "sitting",

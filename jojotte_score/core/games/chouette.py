@@ -65,6 +65,11 @@ class Chouette(Game):
     copy_legend = N_("{copy} is a copy: the partner scores what the captain scores (C4)")
     card_page = (N_("the chouette"), N_("The rulings C1-C7"))
     rulings = "C1-C8"
+    record_roles: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("box", N_("in the box")),
+        ("captain", N_("as captain")),
+        ("partner", N_("as partner")),
+    )
 
     def make_roles(self, seats: Sequence[int]) -> ChouetteRoles:
         """The box's and the captain's seats, in that order."""

@@ -16,7 +16,7 @@ from jojotte_score.core.tables import (
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
-    from jojotte_score.core.model import SeatDeal
+    from jojotte_score.core.model import AnyHand, SeatDeal
 
 
 class Cutthroat(ThreePlayer):
@@ -37,6 +37,17 @@ class Cutthroat(ThreePlayer):
     rulings = "F1-F7"
     seats = 4
     dealer_sits_out = True
+    record_roles: ClassVar[tuple[tuple[str, str], ...]] = (
+        *ThreePlayer.record_roles,
+        ("dealer", N_("dealer")),
+    )
+
+    def hand_role_seats(self, hand: AnyHand) -> dict[str, int]:
+        """T3 among the three who play, and the dealer, who sits out (F2)."""
+        seats = super().hand_role_seats(hand)
+        if hand.dealer is not None:
+            seats["dealer"] = hand.dealer
+        return seats
 
     def check_seat_hand(
         self, hand: SeatDeal, number: int | None, names: tuple[str, ...] | None

@@ -130,6 +130,11 @@ class Game:
     side_people: ClassVar[int] = 1
     """How many people each column's side is: two in partnerships, whose sentences then say
     the plural verb ("Bert & Dora win the rubber"); one player otherwise."""
+    record_roles: ClassVar[tuple[tuple[str, str], ...]] = ()
+    """The roles the circle's records count a player's figures in
+    (:mod:`jojotte_score.core.records`), each its key and its name in words (``N_``): those
+    a rubber gives (the keys of :meth:`role_seats`) and those a hand gives
+    (:meth:`hand_role_seats`). None unless the game has roles."""
     meld_totals: ClassVar[frozenset[int]] = TWO_PLAYER_MELD_TOTALS
     """Every meld total one side or player can score in a hand (see tables.py): those of
     nine cards a player, unless the game says otherwise."""
@@ -198,6 +203,22 @@ class Game:
         """Every role of ``roles`` and the seat that holds it, by the role's name as files
         write it: the game's :attr:`role_names`, and any role they leave to a seat."""
         return dict(zip(self.role_names, roles, strict=True))
+
+    def rubber_sides(self, roles: RubberRoles | None) -> tuple[tuple[int, ...], ...]:
+        """The seats that share one result in a rubber played with ``roles`` (partners), side
+        by side, each side's seats in order: the seats whose games count in one column
+        (:meth:`side_of`, :meth:`scores_with`), so two sides in partnerships and the
+        chouette's box against its team, and each player alone in the other games."""
+        sides: dict[int, list[int]] = {}
+        for seat in range(self.seats):
+            sides.setdefault(self.scores_with(roles, self.side_of(seat)), []).append(seat)
+        return tuple(tuple(seats) for _column, seats in sorted(sides.items()))
+
+    def hand_role_seats(self, hand: AnyHand) -> dict[str, int]:
+        """Every role ``hand`` gives a player for that hand alone, by the key of
+        :attr:`record_roles`, and the seat that holds it: none unless the game's roles change
+        from hand to hand."""
+        return {}
 
     def side_seats(self, roles: RubberRoles | None) -> tuple[int, int]:
         """The seats that play side 0 and side 1 of a hand recorded side against side, in

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game, copy_text
-from jojotte_score.core.model import GameKey, Rules, Variant
+from jojotte_score.core.model import GameKey, Rules, SeatHand, Variant
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
-    from jojotte_score.core.model import RubberRoles, Sitting
+    from jojotte_score.core.model import AnyHand, RubberRoles, Sitting
     from jojotte_score.core.scoring import HandScore
 
 
@@ -45,6 +45,21 @@ class ThreePlayer(Game):
     copy_legend = N_("{copy} is a copy: the player who sat out scores as his partner (T8)")
     card_page = (N_("three players"), N_("The rulings T1-T16"))
     rulings = "T1-T16"
+    record_roles: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("declarer", N_("declarer")),
+        ("active defender", N_("active defender")),
+        ("inactive", N_("inactive player")),
+    )
+
+    def hand_role_seats(self, hand: AnyHand) -> dict[str, int]:
+        """T3: the declarer D, the active defender A and the inactive player I of a played
+        hand; nothing in a deal thrown in."""
+        if not isinstance(hand, SeatHand):
+            return {}
+        seats = {"declarer": hand.declarer, "active defender": hand.active_defender}
+        if hand.inactive >= 0:
+            seats["inactive"] = hand.inactive
+        return seats
 
     # The scorer and the checks are imported when first used: the window's start-up has a
     # module budget (tests/gui/window/test_startup.py).

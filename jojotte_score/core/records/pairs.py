@@ -1,0 +1,286 @@
+"""Head to head: what any two players did against each other, over the sittings given.
+
+Two players meet in a rubber when both sat in it on different sides (never as partners, nor
+both on the chouette's team). A rubber counts as played, and won by one of them, once it is
+finished; the points they settled between them (:meth:`~.facts.RubberFacts.between`: in the
+two-sided games the one side's total minus the other's, R14; in the games of three and four
+what those two settled with each other, T15, C6, F6) count over every rubber, the open one
+included, as the Statistics tab's net points do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from itertools import combinations
+
+from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.facts import RubberFacts, SittingFacts, in_order
+from jojotte_score.core.stats import by_name_order
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    """One rubber two players played against each other, from the first player's side:
+    what he settled with the other (``points``, negative when he paid) and who of the two
+    won it (0 the first, 1 the second, None: neither, or open)."""
+
+    sitting_id: int
+    created: datetime
+    variant: GameKey
+    rubber: int
+    finished: bool
+    points: int
+    winner: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """The most a player took from the other in one finished rubber he won: the points and
+    where (the sitting's id and the rubber's number)."""
+
+    points: int
+    sitting_id: int
+    rubber: int
+
+
+@dataclass(frozen=True, slots=True)
+class Streak:
+    """The latest finished rubbers between two players, won one after another by ``player``
+    (a rubber that neither of them won ends a streak)."""
+
+    player: str
+    rubbers: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """Two players' record against each other (see the module docstring), from the first
+    player's side: ``won`` is how many finished rubbers each of the two won (in the games
+    of individual players a third player may win one), ``net_points`` what the first
+    settled with the second over every rubber (negative: he paid), ``largest_win`` each
+    one's :class:`Win` (None without one), ``streak`` who is on a run of won rubbers now
+    (None when the latest rubber was won by neither, or there was none), ``games`` the
+    keys of the games they met in."""
+
+    players: tuple[str, str]
+    rubbers: int
+    won: tuple[int, int]
+    net_points: int
+    largest_win: tuple[Win | None, Win | None]
+    streak: Streak | None
+    games: tuple[GameKey, ...]
+    unfinished: int = 0
+
+    @property
+    def neither_won(self) -> int:
+        """Finished rubbers against each other that a third player won."""
+        return self.rubbers - sum(self.won)
+
+
+def meetings(facts: Iterable[SittingFacts], first: str, second: str) -> Iterator[Meeting]:
+    """Every rubber ``first`` and ``second`` played against each other, in the order played."""
+    for sitting in in_order(facts):
+        try:
+            seat, other = sitting.names.index(first), sitting.names.index(second)
+        except ValueError:
+            continue
+        for rubber in sitting.rubbers:
+            if rubber.side_of(seat) != rubber.side_of(other):
+                yield _meeting(sitting, rubber, seat, other)
+
+
+def _meeting(sitting: SittingFacts, rubber: RubberFacts, seat: int, other: int) -> Meeting:
+    winner = 0 if seat in rubber.winners else 1 if other in rubber.winners else None
+    return Meeting(
+        sitting.sitting_id,
+        sitting.created,
+        sitting.variant,
+        rubber.number,
+        rubber.finished,
+        rubber.between(seat, other),
+        winner,
+    )
+
+
+def head_to_head(facts: Iterable[SittingFacts], first: str, second: str) -> HeadToHead:
+    """``first``'s record against ``second`` over ``facts`` (nothing when they never met)."""
+    return record_of((first, second), list(meetings(facts, first, second)))
+
+
+def record_of(players: tuple[str, str], met: list[Meeting]) -> HeadToHead:
+    """The record of two players from the rubbers they met in, in the order played."""
+    finished = [meeting for meeting in met if meeting.finished]
+    won = (
+        sum(meeting.winner == 0 for meeting in finished),
+        sum(meeting.winner == 1 for meeting in finished),
+    )
+    largest: list[Win | None] = [None, None]
+    for meeting in finished:
+        if meeting.winner is None:
+            continue
+        points = meeting.points if meeting.winner == 0 else -meeting.points
+        best = largest[meeting.winner]
+        if best is None or points > best.points:
+            largest[meeting.winner] = Win(points, meeting.sitting_id, meeting.rubber)
+    games: dict[GameKey, None] = {}
+    for meeting in met:
+        games.setdefault(meeting.variant, None)
+    return HeadToHead(
+        players,
+        len(finished),
+        won,
+        sum(meeting.points for meeting in met),
+        (largest[0], largest[1]),
+        _streak(players, finished),
+        tuple(games),
+        len(met) - len(finished),
+    )
+
+
+def _streak(players: tuple[str, str], finished: list[Meeting]) -> Streak | None:
+    """Who won the latest finished rubbers one after another, and how many."""
+    if not finished or finished[-1].winner is None:
+        return None
+    holder = finished[-1].winner
+    count = 0
+    for meeting in reversed(finished):
+        if meeting.winner != holder:
+            break
+        count += 1
+    return Streak(players[holder], count)
+
+
+class _Tally:
+    """Two players' record as it is counted, rubber by rubber, from the first's side: over
+    one sitting, or over the sittings before it and it (:meth:`then`). ``one_run`` says
+    whether every finished rubber counted was won by the streak's holder (so a streak
+    before them goes on through them)."""
+
+    __slots__ = ("games", "largest", "met", "net", "one_run", "open", "streak", "won")
+
+    def __init__(self) -> None:
+        self.met = self.net = self.open = 0
+        self.won = [0, 0]
+        self.largest: list[Win | None] = [None, None]
+        self.streak: tuple[int | None, int] = (None, 0)
+        self.one_run = True
+        self.games: dict[GameKey, None] = {}
+
+    def add(self, sitting: SittingFacts, rubber: RubberFacts, seat: int, other: int) -> None:
+        """One more rubber the two played against each other."""
+        points = rubber.totals[seat] - rubber.totals[other]
+        self.net += points
+        self.games.setdefault(sitting.variant, None)
+        if not rubber.finished:
+            self.open += 1
+            return
+        self.met += 1
+        winners = rubber.winners
+        winner = 0 if seat in winners else 1 if other in winners else None
+        holder, count = self.streak
+        if self.met > 1 and winner != holder:
+            self.one_run = False
+        self.streak = (winner, count + 1 if winner == holder else 1)
+        if winner is not None:
+            self.won[winner] += 1
+            taken = points if winner == 0 else -points
+            best = self.largest[winner]
+            if best is None or taken > best.points:
+                self.largest[winner] = Win(taken, sitting.sitting_id, rubber.number)
+
+    def then(self, later: _Tally) -> _Tally:
+        """The record of these rubbers followed by ``later``'s."""
+        both = _Tally()
+        both.met, both.net, both.open = (
+            self.met + later.met,
+            self.net + later.net,
+            self.open + later.open,
+        )
+        both.won = [self.won[0] + later.won[0], self.won[1] + later.won[1]]
+        both.largest = [
+            mine
+            if theirs is None or (mine is not None and theirs.points <= mine.points)
+            else theirs
+            for mine, theirs in zip(self.largest, later.largest, strict=True)
+        ]
+        holder, count = later.streak
+        if not later.met:
+            both.streak, both.one_run = self.streak, self.one_run
+        elif later.one_run and self.met and self.streak[0] == holder:
+            both.streak, both.one_run = (holder, self.streak[1] + count), self.one_run
+        else:
+            both.streak, both.one_run = later.streak, later.one_run and not self.met
+        both.games = {**self.games, **later.games}
+        return both
+
+    def record(self, players: tuple[str, str]) -> HeadToHead:
+        """The record, as a value."""
+        holder, count = self.streak
+        return HeadToHead(
+            players,
+            self.met,
+            (self.won[0], self.won[1]),
+            self.net,
+            (self.largest[0], self.largest[1]),
+            None if holder is None else Streak(players[holder], count),
+            tuple(self.games),
+            self.open,
+        )
+
+
+def head_to_heads(facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
+    """The record of every two players who met, the two in name order (the first the
+    earlier by :func:`~jojotte_score.core.stats.by_name_order`), the pairs likewise."""
+    return HeadToHeadKeeper().head_to_heads(facts)
+
+
+class HeadToHeadKeeper:
+    """Counts every two players' record again and again (an open Records tab, after each
+    recorded hand), keeping each sitting's own count of each pair: a later call counts
+    only the sittings that changed, and adds up the counts kept, in the order played."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[SittingFacts, dict[tuple[str, str], _Tally]]] = {}
+
+    def head_to_heads(self, facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
+        """As :func:`head_to_heads`, counting again only the sittings changed since."""
+        ordered = in_order(facts)
+        kept = self._kept
+        totals: dict[tuple[str, str], _Tally] = {}
+        for sitting in ordered:
+            held = kept.get(sitting.sitting_id)
+            if held is None or (held[0] is not sitting and held[0] != sitting):
+                held = (sitting, _sitting_tallies(sitting))
+                kept[sitting.sitting_id] = held
+            for pair, tally in held[1].items():
+                before = totals.get(pair)
+                totals[pair] = tally if before is None else before.then(tally)
+        for gone in kept.keys() - {sitting.sitting_id for sitting in ordered}:
+            del kept[gone]
+        names = {
+            name: index
+            for index, name in enumerate(by_name_order({name for pair in totals for name in pair}))
+        }
+        return tuple(
+            totals[pair].record(pair)
+            for pair in sorted(totals, key=lambda pair: (names[pair[0]], names[pair[1]]))
+        )
+
+
+def _sitting_tallies(sitting: SittingFacts) -> dict[tuple[str, str], _Tally]:
+    """Each two players' count over one sitting's rubbers, the two in name order."""
+    tallies: dict[tuple[str, str], _Tally] = {}
+    seats = [(seat, name) for seat, name in enumerate(sitting.names) if name is not None]
+    for (seat, name), (other, other_name) in combinations(seats, 2):
+        if by_name_order((name, other_name))[0] != name:
+            seat, name, other, other_name = other, other_name, seat, name
+        tally = None
+        for rubber in sitting.rubbers:
+            alone = len(rubber.sides) == len(rubber.totals)  # each player his own side
+            if alone or rubber.side_of(seat) != rubber.side_of(other):
+                if tally is None:
+                    tally = tallies[name, other_name] = _Tally()
+                tally.add(sitting, rubber, seat, other)
+    return tallies

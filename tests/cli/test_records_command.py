@@ -1,0 +1,114 @@
+"""``jojotte-score stats --pairs``, ``--partners``, ``--roles``, ``--ratings``: the worked
+examples of docs/RULES.md stored and their records printed, as JSON and as CSV."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_database_commands import (
+    CHOUETTE,
+    CUTTHROAT,
+    PARTNERSHIP,
+    THREE,
+    Capture,
+    cells,
+    run,
+)
+
+
+def exit_status(data: Path, *arguments: str) -> int | str | None:
+    """The command's exit status, a usage error's (argparse exits) included."""
+    try:
+        return run(data, *arguments)
+    except SystemExit as leaving:
+        return leaving.code
+
+
+@pytest.fixture
+def stored(tmp_path: Path, capsys: Capture) -> Path:
+    """A data folder with the three-player, chouette, partnership and cutthroat examples."""
+    for file in (THREE, CHOUETTE, PARTNERSHIP, CUTTHROAT):
+        assert run(tmp_path, "import", file) == 0
+    capsys.readouterr()
+    return tmp_path
+
+
+def test_head_to_head_table(stored: Path, capsys: Capture) -> None:
+    assert run(stored, "stats", "--pairs", "--game", "three-player", "--game", "chouette") == 0
+    heading, *rows = capsys.readouterr().out.splitlines()
+    assert cells(heading)[:8] == [
+        "Player", "Opponent", "Rubbers", "Won", "Lost", "Won by another", "Open", "Net",
+    ]  # fmt: skip
+    anna_bert = cells(rows[0])
+    # T15: Anna took 620 and 150 from Bert in the three-player game (Carl won the finished
+    # rubber); C6: +730 boxing and winning, -735 boxing and losing against Bert's team.
+    assert anna_bert[:8] == ["Anna", "Bert", "3", "1", "1", "1", "1", str(620 + 150 + 730 - 735)]
+    assert anna_bert[8:10] == ["730", "735"]
+
+
+def test_partners_as_json(stored: Path, capsys: Capture) -> None:
+    assert run(stored, "stats", "--partners", "--json") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["format"], data["version"], data["records"]) == ("jojotte-records", 1, "partners")
+    assert data["sittings"] == 4
+    rows = {(row["player"], row["partner"], row["against"]): row for row in data["rows"]}
+    # R14: Anna & Carl lost the first rubber by 765 and lead the open second by 385.
+    assert rows["Anna", "Carl", ""]["rubbers"] == 1
+    assert rows["Anna", "Carl", ""]["net_points"] == -380
+    assert rows["Anna", "Carl", "Bert & Dora"]["won"] == 0
+    # C6: Bert captained with Carl as partner, against Anna, -730 and +735.
+    assert rows["Bert", "Carl", "Anna"]["net_points"] == 5
+
+
+def test_roles_as_csv(stored: Path, capsys: Capture, tmp_path: Path) -> None:
+    out = tmp_path / "roles.csv"
+    assert run(stored, "stats", "--roles", "--game", "cutthroat", "--csv", out) == 0
+    assert capsys.readouterr().out == ""
+    with out.open(encoding="utf-8-sig", newline="") as file:
+        rows = list(csv.DictReader(file))
+    anna = {row["role"]: int(row["net_points"]) for row in rows if row["player"] == "Anna"}
+    # F6: Anna's -110 over the rubber, hand by hand in each role she held.
+    assert anna == {"declarer": 60, "active defender": 490, "inactive": -400, "dealer": -260}
+    assert {row["game"] for row in rows} == {"cutthroat"}
+
+
+def test_ratings_table_in_german(stored: Path, capsys: Capture) -> None:
+    assert run(stored, "--lang", "de", "stats", "--ratings") == 0
+    heading, *rows = capsys.readouterr().out.splitlines()
+    assert cells(heading) == ["Rang", "Spieler", "Wertung", "Spielstärke", "Unsicherheit", "Robber"]
+    table = {cells(row)[1]: cells(row) for row in rows}
+    assert set(table) == {"Anna", "Bert", "Carl", "Dora", "Dave"}
+    ratings = [float(cells(row)[2]) for row in rows]
+    assert ratings == sorted(ratings, reverse=True)
+    assert [cells(row)[0] for row in rows] == ["1", "2", "3", "4", "5"]
+    # Three chouette rubbers and one finished rubber of each of the others.
+    assert table["Anna"][5] == "6"
+    assert table["Dave"][5] == "1"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (("--pairs", "--roles"), "choose one of --pairs, --partners, --roles and --ratings"),
+        (("--game", "chouette"), "need one of --pairs"),
+        (("--pairs", "--from", "2026-13-01"), "'2026-13-01' is not a date written YYYY-MM-DD"),
+        (("--pairs", "--game", "bridge"), "there is no game 'bridge'"),
+    ],
+)
+def test_bad_choices_are_named(
+    stored: Path, capsys: Capture, arguments: tuple[str, ...], message: str
+) -> None:
+    assert exit_status(stored, "stats", *arguments) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_period_without_sittings(stored: Path, capsys: Capture) -> None:
+    assert run(stored, "stats", "--pairs", "--to", "2000-01-01") == 0
+    assert capsys.readouterr().out.strip() != ""
+    assert run(stored, "stats", "--ratings", "--json", "--to", "2000-01-01") == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["sittings"], data["rows"], data["course"]) == (0, [], [])

@@ -1,0 +1,64 @@
+"""The ratings equal openskill's own, computed here directly from the rubbers' results."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from openskill.models import PlackettLuce
+
+from jojotte_score.core.records.facts import sitting_facts
+from jojotte_score.core.records.ratings import rate
+from tests.stored_examples import example_sitting
+
+
+def test_a_fixed_history_is_rated_as_openskill_rates_it() -> None:
+    # The chouette's three rubbers (C6), then the partnership's finished rubber (R14), then
+    # cutthroat's (F6), in the order stored; the partnership's open rubber is not rated.
+    facts = [
+        sitting_facts(example_sitting("chouette"), 1, datetime(2026, 1, 1, tzinfo=UTC)),
+        sitting_facts(example_sitting("cutthroat"), 3, datetime(2026, 1, 3, tzinfo=UTC)),
+        sitting_facts(example_sitting("partnership"), 2, datetime(2026, 1, 2, tzinfo=UTC)),
+    ]
+    model = PlackettLuce()
+    r = {name: model.rating(name=name) for name in ("Anna", "Bert", "Carl", "Dora", "Dave")}
+
+    def play(teams: list[list[str]], scores: list[float]) -> None:
+        rated = model.rate([[r[name] for name in team] for team in teams], scores=scores)
+        for team, ratings in zip(teams, rated, strict=True):
+            for name, rating in zip(team, ratings, strict=True):
+                r[name] = rating
+
+    play([["Anna"], ["Bert", "Carl"]], [1460, -730])  # Anna boxes and wins
+    play([["Anna"], ["Bert", "Carl"]], [-1470, 735])  # and loses
+    play([["Anna", "Bert"], ["Carl"]], [1145, -2290])  # Carl boxes
+    play([["Anna", "Carl"], ["Bert", "Dora"]], [-765, 765])  # partnerships
+    play([["Anna"], ["Bert"], ["Carl"], ["Dave"]], [-110, -190, 2450, -2150])  # cutthroat
+    ratings = rate(facts)
+    for name, expected in r.items():
+        found = ratings.of(name)
+        assert found is not None
+        assert (found.mu, found.sigma) == pytest.approx((expected.mu, expected.sigma), abs=1e-12)
+    assert [rating.player for rating in ratings.players] == sorted(
+        r, key=lambda name: -(r[name].mu - 3 * r[name].sigma)
+    )
+    assert ratings.of("Anna") is not None
+    assert ratings.of("Anna").rubbers == 5  # type: ignore[union-attr]
+    assert ratings.of("Dave").rubbers == 1  # type: ignore[union-attr]
+    anna = ratings.course_of("Anna")
+    assert [(step.sitting_id, step.rubber) for step in anna] == [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (2, 1),
+        (3, 1),
+    ]
+    assert anna[-1].rating == ratings.of("Anna")
+
+
+def test_a_newcomer_has_no_rating_until_a_rubber_is_finished() -> None:
+    facts = [sitting_facts(example_sitting("partnership"), 1, datetime(2026, 1, 1, tzinfo=UTC))]
+    ratings = rate(facts)
+    assert ratings.of("Anna") is not None
+    assert len(ratings.course_of("Anna")) == 1  # the open second rubber is not rated
+    assert rate([]).players == ()
