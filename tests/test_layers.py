@@ -146,7 +146,6 @@ KNOWN_LOOPS = {
             ),
         },
     ],
-    "formats": [{"formats.earlier_checks", "formats.sitting_file"}],
     "storage": [
         {
             *("storage.backups", "storage.database", "storage.schema"),
