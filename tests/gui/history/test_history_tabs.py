@@ -54,7 +54,7 @@ def tab(history: HistoryWindow, title: str) -> QWidget:
 
 def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    assert titles == ["&Sittings", "Sta&tistics", "P&lots"]
+    assert titles == ["&Sittings", "Sta&tistics", "P&lots", "&Records"]
     # Opening the history reads only the list: the other tabs read when first shown.
     statistics_page = history.tabs.widget(1)
     assert statistics_page is not None
