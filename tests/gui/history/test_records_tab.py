@@ -87,7 +87,9 @@ def test_the_tab_reads_when_shown_and_its_tables_pass_qts_tester(
 ) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
     assert titles[-1] == "&Records"
-    assert history.tabs.widget(len(titles) - 1).findChild(RecordsView) is None  # not yet read
+    records_page = history.tabs.widget(len(titles) - 1)
+    assert records_page is not None
+    assert records_page.findChild(RecordsView) is None  # read when first shown, not before
     view = records_of(history)
     assert view.summary.text() == "Records over 5 sittings."
     for page in range(view.pages.count()):
