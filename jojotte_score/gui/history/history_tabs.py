@@ -103,5 +103,5 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
 
     history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)
     history.add_tab(plots, _("P&lots"), plots.refresh)
-    # Translators: the history window's Records tab (Alt+R).
-    history.add_tab(records_page, _("&Records"), refresh_records)
+    # Translators: the history window's Records tab (Alt+D: R is the season report's).
+    history.add_tab(records_page, _("Recor&ds"), refresh_records)

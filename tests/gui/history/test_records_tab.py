@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QAbstractItemModelTester
-from PySide6.QtWidgets import QApplication, QTableView
+from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTableView
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.records.facts import SittingFacts
@@ -61,7 +61,8 @@ def shown(model: RecordsModel) -> list[list[str]]:
 def records_of(history: HistoryWindow) -> RecordsView:
     """The Records tab, shown."""
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    history.tabs.setCurrentIndex(titles.index("&Records"))
+    history.tabs.setCurrentIndex(titles.index("Recor&ds"))
+    QApplication.processEvents()  # a view added to a shown page is shown by a queued call
     view = history.tabs.currentWidget().findChild(RecordsView)
     assert isinstance(view, RecordsView)
     return view
@@ -86,7 +87,7 @@ def test_the_tab_reads_when_shown_and_its_tables_pass_qts_tester(
     history: HistoryWindow, main_window: MainWindow
 ) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    assert titles[-1] == "&Records"
+    assert titles[-1] == "Recor&ds"
     records_page = history.tabs.widget(len(titles) - 1)
     assert records_page is not None
     assert records_page.findChild(RecordsView) is None  # read when first shown, not before
@@ -297,3 +298,17 @@ def test_screenshots(
     finally:
         use_language("en")
         use_qt_language("en")
+
+
+def test_every_alt_key_shown_with_the_records_is_its_own(history: HistoryWindow) -> None:
+    """With the Records tab shown, its filters, pages, choosers and button each have a
+    letter of their own, and none takes a tab's."""
+    view = records_of(history)
+    tabs = history.tabs
+    texts = [tabs.tabText(i) for i in range(tabs.count())]
+    texts += [view.pages.tabText(i) for i in range(view.pages.count())]
+    texts += [label.text() for label in view.findChildren(QLabel) if label.isVisible()]
+    texts += [button.text() for button in view.findChildren(QAbstractButton)]
+    letters = [text[text.index("&") + 1].lower() for text in texts if "&" in text]
+    assert len(letters) == len(set(letters)), sorted(letters)
+    assert len(letters) >= 12, texts  # the tabs, the pages, 4 labels and the button
