@@ -329,8 +329,8 @@ def _column_widths(
     ``size`` (German words are longer than English ones), taken from the columns with room
     to spare; a column in ``cut`` needs only its heading's words (its cells may be cut
     short); the headings' words are measured at ``heading_size`` when given (the size they
-    may shrink to), else at ``size``. When the needs add up to more than ``width``, the shares as they are (the
-    headings then shrink, the cells are cut)."""
+    may shrink to), else at ``size``. When the needs add up to more than ``width``, the
+    shares as they are (the headings then shrink, the cells are cut)."""
     if shares is None:
         shares = [share for _heading, share, _cell in STATS_COLUMNS]
     widths = [share * width for share in shares]
