@@ -1,10 +1,10 @@
 """The facts the circle's records are counted from (:mod:`jojotte_score.core.records`), for
 the stored sittings created within a period, of the games chosen.
 
-Storage keeps each sitting's facts (the ``record_facts`` table, schema 12) beside its
-revision, as it keeps the per-seat figures of the statistics: a row of an older revision,
-missing, or whose checksum does not agree is scored again from the hands and stored anew
-(unless the database is read-only), so only a changed sitting is replayed.
+Storage keeps each sitting's facts (the ``record_facts`` table, schema 12, filled by its
+upgrade) beside its revision, as it keeps the per-seat figures of the statistics: a row of
+an older revision, missing, or whose checksum does not agree is scored again from the hands
+and stored anew (unless the database is read-only), so only a changed sitting is replayed.
 
 The history the store holds is the merged one: a sitting that came through a sync folder is
 one row of the ``sitting`` table like any other, and its conflict copies are kept in the
@@ -13,10 +13,12 @@ sync tables, never as sittings, so each sitting is counted once, as the statisti
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 from collections.abc import Iterable
 from datetime import datetime, tzinfo
+from typing import Any, Final
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
@@ -29,6 +31,7 @@ from jojotte_score.core.records.facts import (
     sitting_facts,
 )
 from jojotte_score.storage import summary
+from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore, reading_sitting
 from jojotte_score.storage.statistics import ALL_TIME, Period
@@ -47,32 +50,68 @@ def period_facts(
     ``zone`` when given) of the ``games`` chosen (all when None), in the order played;
     none without a store. A damaged sitting within the period raises
     :class:`~jojotte_score.storage.errors.DamagedSittingError`."""
-    if store is None:
-        return []
-    connection = store.database.connection
-    chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
-    wanted = []
-    for sitting_id, variant, players, created, uuid in connection.execute(
-        "SELECT id, variant, players, created, uuid FROM sitting ORDER BY id"
-    ).fetchall():
-        with reading_sitting(sitting_id):
-            moment = datetime.fromisoformat(created)
-        if period.holds(moment, zone) and (chosen is None or variant in chosen):
-            wanted.append((sitting_id, variant, players, moment, uuid or ""))
-    kept = stored_facts(connection, [row[0] for row in wanted] if len(wanted) < 500 else None)
-    found = []
-    for sitting_id, variant, players, moment, uuid in wanted:
-        with reading_sitting(sitting_id):
-            names = counted_names(summary.stored_players(players))
-            facts = kept.get(sitting_id)
-            if facts is None:
-                facts = _score_again(store, sitting_id)
-            rubbers, roles = facts
-            game = find_game(variant)
-            found.append(
-                SittingFacts(sitting_id, moment, game.variant, names, rubbers, roles, uuid)
-            )
-    return in_order(found)
+    return PeriodFacts().period_facts(store, period, games, zone)
+
+
+class PeriodFacts:
+    """Reads the facts of a period again and again (an open Records tab, after each
+    recorded hand), keeping each sitting's facts with the version they are of (its
+    revision, players and stable id): a later reading reads the sittings' versions in one
+    ``SELECT`` and the stored rows of the changed sittings only."""
+
+    def __init__(self) -> None:
+        self._store: SittingStore | None = None
+        self._kept: dict[int, tuple[tuple[object, ...], SittingFacts]] = {}
+
+    def period_facts(
+        self,
+        store: SittingStore | None,
+        period: Period = ALL_TIME,
+        games: Iterable[GameKey] | None = None,
+        zone: tzinfo | None = None,
+    ) -> list[SittingFacts]:
+        """As :func:`period_facts`, reading only the sittings changed since the last call
+        (all of them for a store not read before)."""
+        if store is None:
+            return []
+        if store is not self._store:
+            self._store, self._kept = store, {}
+        connection = store.database.connection
+        chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
+        wanted = []
+        for row in connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting ORDER BY id"
+        ).fetchall():
+            sitting_id, _revision, variant, _players, created, _uuid = row
+            with reading_sitting(sitting_id):
+                moment = datetime.fromisoformat(created)
+            if period.holds(moment, zone) and (chosen is None or variant in chosen):
+                wanted.append((row, moment))
+        kept = self._kept
+        changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
+        rows = stored_facts(connection, changed if len(changed) < _FEW_SITTINGS else None)
+        found = []
+        for row, moment in wanted:
+            sitting_id, _revision, variant, players, _created, uuid = row
+            held = kept.get(sitting_id)
+            if held is not None and held[0] == row:
+                found.append(held[1])
+                continue
+            with reading_sitting(sitting_id):
+                names = counted_names(summary.stored_players(players))
+                facts = rows.get(sitting_id)
+                if facts is None:
+                    facts = _score_again(store, sitting_id)
+                rubbers, roles = facts
+                game = find_game(variant)
+            made = SittingFacts(sitting_id, moment, game.variant, names, rubbers, roles, uuid or "")
+            kept[sitting_id] = (row, made)
+            found.append(made)
+        return in_order(found)
+
+
+_FEW_SITTINGS: Final = 500
+"""Up to this many changed sittings have their rows read by id; more, the whole table's."""
 
 
 def stored_facts(
@@ -114,6 +153,17 @@ def refresh_facts(connection: sqlite3.Connection, sitting_id: int) -> Facts:
         (sitting_id, revision, data, _checksum(sitting_id, revision, data)),
     )
     return facts
+
+
+def fill_record_facts(connection: sqlite3.Connection) -> None:
+    """Store the facts of every sitting that can be read and has none (the upgrade to
+    schema 12, in its transaction), each replayed from its first hand. A damaged sitting is
+    left without: it is named when its facts are read."""
+    for (sitting_id,) in connection.execute(
+        "SELECT id FROM sitting WHERE id NOT IN (SELECT sitting_id FROM record_facts) ORDER BY id"
+    ).fetchall():
+        with contextlib.suppress(DamagedSittingError), reading_sitting(sitting_id):
+            refresh_facts(connection, sitting_id)
 
 
 def _scored(connection: sqlite3.Connection, sitting_id: int) -> Facts:
@@ -164,37 +214,43 @@ def facts_to_data(facts: Facts) -> dict[str, list[list[object]]]:
     }
 
 
-def facts_from_data(data: dict[str, list[list[object]]]) -> Facts:
+def facts_from_data(data: dict[str, list[list[Any]]]) -> Facts:
     """A sitting's facts from the ``record_facts`` row's JSON (ValueError, TypeError,
     KeyError or IndexError for anything else)."""
-    rubbers = []
-    for number, finished, sides, totals, results, winners in data["rubbers"]:
-        rubbers.append(
-            RubberFacts(
-                _whole(number),
-                bool(_whole(finished)),
-                tuple(tuple(_whole(seat) for seat in _list(side)) for side in _list(sides)),
-                tuple(_whole(total) for total in _list(totals)),
-                tuple(_whole(result) for result in _list(results)),
-                frozenset(_whole(seat) for seat in _list(winners)),
-            )
+    rubbers = tuple(
+        RubberFacts(
+            number,
+            bool(finished),
+            tuple(tuple(side) for side in sides),
+            tuple(totals),
+            tuple(results),
+            tuple(winners),
         )
-    roles = []
-    for role, seat, *figures in data["roles"]:
-        if not isinstance(role, str):
-            raise TypeError("a role is not a name")
-        rubbers_in, won, hands, hands_won, net = (_whole(number) for number in figures)
-        roles.append(RoleFigures(role, _whole(seat), rubbers_in, won, hands, hands_won, net))
-    return tuple(rubbers), tuple(roles)
+        for number, finished, sides, totals, results, winners in data["rubbers"]
+    )
+    if not all(len(role) == _ROLE_FIELDS for role in data["roles"]):
+        raise ValueError("a stored role is not a name and its figures")
+    roles = tuple(RoleFigures(*role) for role in data["roles"])
+    # Every number whole, and every role a name: one pass over what was built (a row whose
+    # checksum agrees was written by the app, so this fails only on a row written with care
+    # behind its back).
+    numbers = [
+        number
+        for rubber in rubbers
+        for number in (
+            rubber.number,
+            *(seat for side in rubber.sides for seat in side),
+            *rubber.totals,
+            *rubber.results,
+            *rubber.winners,
+        )
+    ]
+    numbers += [number for role in roles for number in role[1:]]
+    if not all(type(number) is int for number in numbers):
+        raise TypeError("the stored facts are not whole numbers")
+    if not all(type(role.role) is str for role in roles):
+        raise TypeError("a stored role is not a name and its figures")
+    return rubbers, roles
 
 
-def _whole(value: object) -> int:
-    if type(value) is not int:
-        raise TypeError(f"not a whole number: {value!r}")
-    return value
-
-
-def _list(value: object) -> list[object]:
-    if not isinstance(value, list):
-        raise TypeError(f"not a list: {value!r}")
-    return value
+_ROLE_FIELDS: Final = len(RoleFigures._fields)

@@ -30,6 +30,15 @@ def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
     )
 
 
+def _fill_record_facts(connection: sqlite3.Connection) -> None:
+    """Schema 12: every readable sitting's facts for the circle's records, replayed once."""
+    if connection.execute("SELECT 1 FROM sitting LIMIT 1").fetchone() is None:
+        return  # a new database: the records' modules stay out of the window's start-up
+    from jojotte_score.storage.record_facts import fill_record_facts
+
+    fill_record_facts(connection)
+
+
 def _rebuild_caches(connection: sqlite3.Connection) -> None:
     """Schema 10: every cached row scored again from the hands and stored with its checksum
     (none of the rows before it is believed): the figures for the statistics, every
@@ -507,8 +516,9 @@ MIGRATIONS: Final = (
             # (jojotte_score/core/records/facts.py): each rubber's sides, column totals,
             # settlement and winners, and each seat's figures in each role, as JSON, of one
             # revision of the sitting, with the checksum every cached row keeps
-            # (storage/rows.py). Filled when first read, as a stale row is: a decade's
-            # history is replayed once, not at each reading (storage/record_facts.py).
+            # (storage/rows.py). Filled here for every readable sitting, and again when
+            # read for a sitting changed since: a decade's history is replayed once, not at
+            # each reading (storage/record_facts.py).
             """
             CREATE TABLE record_facts (
                 sitting_id INTEGER PRIMARY KEY REFERENCES sitting (id) ON DELETE CASCADE,
@@ -518,6 +528,7 @@ MIGRATIONS: Final = (
             )
             """,
         ),
+        _fill_record_facts,
     ),
 )
 

@@ -120,10 +120,12 @@ def test_the_upgrade_to_schema_12_and_the_stored_facts_equal_a_replay(tmp_path: 
     with Database.open(path) as database:
         assert database.schema_version == 12
         store = SittingStore(database)
-        assert stored_rows(path) == {}  # filled when first read
-        assert read(store) == replayed(store)
-        assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 6, 7, 8]
+        assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 6, 7, 8]  # filled by the upgrade
         assert read(store) == replayed(store)  # read back from the rows
+        with sqlite3.connect(path) as connection:
+            connection.execute("DELETE FROM record_facts WHERE sitting_id IN (2, 6)")
+        assert read(store) == replayed(store)  # a missing row scored again, and stored
+        assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 6, 7, 8]
 
 
 def test_only_a_changed_sitting_is_scored_again(
@@ -177,7 +179,14 @@ def test_a_row_that_is_not_facts_is_scored_again(tmp_path: Path) -> None:
         expected = replayed(store)
         read(store)
         revision, _data = stored_rows(path)[6]
-        for data in ('{"rubbers": [[1]], "roles": []}', "[]", '{"rubbers": [], "roles": [[1]]}'):
+        for data in (
+            '{"rubbers": [[1]], "roles": []}',
+            "[]",
+            '{"rubbers": [], "roles": [[1]]}',
+            '{"rubbers": [], "roles": [["box"]]}',
+            '{"rubbers": [[1, 1, [[0]], [1.5], [0], []]], "roles": []}',
+            '{"rubbers": [[1, 1, [[0]], [1], [0], ["a"]]], "roles": []}',
+        ):
             checksum = row_checksum("record_facts", 6, (revision, data))
             with sqlite3.connect(path) as connection:
                 connection.execute(
@@ -206,3 +215,24 @@ def test_a_deleted_sitting_takes_its_row_with_it(tmp_path: Path) -> None:
         store.delete_sitting(6)
         assert 6 not in stored_rows(path)
         assert [row[0] for row in read(store)] == [1, 2, 3, 4, 5, 7, 8]
+
+
+def test_facts_kept_between_readings_equal_a_fresh_reading(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        kept = record_facts.PeriodFacts()
+        assert kept.period_facts(store) == period_facts(store)
+        store.add_hand(6, store.load(6).sitting.hands[0])  # a hand recorded
+        assert kept.period_facts(store) == period_facts(store)
+        store.rename_players(8, ("Anna", "Bert", "Dora"))  # the chouette's Carl renamed
+        read = kept.period_facts(store)
+        assert read == period_facts(store)
+        assert next(f for f in read if f.sitting_id == 8).names == ("Anna", "Bert", "Dora")
+        store.delete_sitting(7)
+        assert kept.period_facts(store) == period_facts(store)
+        chouette = kept.period_facts(store, games=[Variant.CHOUETTE])
+        assert [f.sitting_id for f in chouette] == [8]
+        assert kept.period_facts(store, Period(last=date(2000, 1, 1))) == []
+        assert kept.period_facts(store) == period_facts(store)

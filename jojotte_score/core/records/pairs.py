@@ -152,21 +152,75 @@ def _streak(players: tuple[str, str], finished: list[Meeting]) -> Streak | None:
     return Streak(players[holder], count)
 
 
+class _Tally:
+    """Two players' record as it is counted, rubber by rubber, from the first's side."""
+
+    __slots__ = ("games", "largest", "met", "net", "open", "streak", "won")
+
+    def __init__(self) -> None:
+        self.met = self.net = self.open = 0
+        self.won = [0, 0]
+        self.largest: list[Win | None] = [None, None]
+        self.streak: tuple[int | None, int] = (None, 0)
+        self.games: dict[GameKey, None] = {}
+
+    def add(self, sitting: SittingFacts, rubber: RubberFacts, seat: int, other: int) -> None:
+        points = rubber.totals[seat] - rubber.totals[other]
+        self.net += points
+        self.games.setdefault(sitting.variant, None)
+        if not rubber.finished:
+            self.open += 1
+            return
+        self.met += 1
+        winners = rubber.winners
+        winner = 0 if seat in winners else 1 if other in winners else None
+        holder, count = self.streak
+        self.streak = (winner, count + 1 if winner == holder else 1)
+        if winner is not None:
+            self.won[winner] += 1
+            taken = points if winner == 0 else -points
+            best = self.largest[winner]
+            if best is None or taken > best.points:
+                self.largest[winner] = Win(taken, sitting.sitting_id, rubber.number)
+
+    def record(self, players: tuple[str, str]) -> HeadToHead:
+        holder, count = self.streak
+        return HeadToHead(
+            players,
+            self.met,
+            (self.won[0], self.won[1]),
+            self.net,
+            (self.largest[0], self.largest[1]),
+            None if holder is None else Streak(players[holder], count),
+            tuple(self.games),
+            self.open,
+        )
+
+
 def head_to_heads(facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
     """The record of every two players who met, the two in name order (the first the
     earlier by :func:`~jojotte_score.core.stats.by_name_order`), the pairs likewise."""
-    met: dict[tuple[str, str], list[Meeting]] = {}
+    tallies: dict[tuple[str, str], _Tally] = {}
+    order: dict[str, int] = {}
     for sitting in in_order(facts):
         seats = [(seat, name) for seat, name in enumerate(sitting.names) if name is not None]
+        for name in sitting.names:
+            if name is not None and name not in order:
+                order[name] = len(order)
         for (seat, name), (other, other_name) in combinations(seats, 2):
             if by_name_order((name, other_name))[0] != name:
                 seat, name, other, other_name = other, other_name, seat, name
+            tally = tallies.get((name, other_name))
             for rubber in sitting.rubbers:
-                if rubber.side_of(seat) != rubber.side_of(other):
-                    met.setdefault((name, other_name), []).append(
-                        _meeting(sitting, rubber, seat, other)
-                    )
-    order = {name: index for index, name in enumerate(by_name_order({n for p in met for n in p}))}
+                sides = rubber.sides
+                if len(sides) == len(rubber.totals) or rubber.side_of(seat) != rubber.side_of(
+                    other
+                ):
+                    if tally is None:
+                        tally = tallies[name, other_name] = _Tally()
+                    tally.add(sitting, rubber, seat, other)
+    names = {name: index for index, name in enumerate(by_name_order(order))}
     return tuple(
-        record_of(pair, met[pair]) for pair in sorted(met, key=lambda p: (order[p[0]], order[p[1]]))
+        tallies[pair].record(pair)
+        for pair in sorted(tallies, key=lambda pair: (names[pair[0]], names[pair[1]]))
     )

@@ -50,16 +50,7 @@ def role_records(facts: Iterable[SittingFacts]) -> tuple[RoleRecord, ...]:
             if name is None:
                 continue
             key = (name, str(sitting.variant), figures.role)
-            summed = RoleFigures(figures.role, 0)
-            kept[key] = kept.get(key, summed) + RoleFigures(
-                figures.role,
-                0,
-                figures.rubbers,
-                figures.rubbers_won,
-                figures.hands,
-                figures.hands_won,
-                figures.net_points,
-            )
+            kept[key] = kept.get(key, RoleFigures(figures.role, 0)).plus(figures)
     game_order = {str(game.variant): index for index, game in enumerate(all_games())}
     name_order = {name: index for index, name in enumerate(by_name_order({k[0] for k in kept}))}
     records = []

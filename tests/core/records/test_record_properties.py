@@ -15,7 +15,7 @@ from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.records.facts import SittingFacts, sitting_facts
 from jojotte_score.core.records.pairs import head_to_head, head_to_heads
 from jojotte_score.core.records.partners import partnerships
-from jojotte_score.core.records.ratings import rate
+from jojotte_score.core.records.ratings import RatingKeeper, rate
 from jojotte_score.core.records.roles import role_records
 from jojotte_score.core.stats import by_name_order
 from tests.core.records.plain_records import (
@@ -79,6 +79,8 @@ def test_head_to_head_equals_a_plain_count(played: list[Played]) -> None:
         (first, second) for first, second in plain if by_name_order((first, second))[0] == first
     }
     assert len(records) * 2 == len(plain)
+    for record in records:  # every pair's record, counted at once, as counted alone
+        assert record == head_to_head(facts, *record.players)
     for (first, second), count in plain.items():
         record = head_to_head(facts, first, second)
         assert record.rubbers == count.rubbers
@@ -146,3 +148,23 @@ def test_ratings_equal_openskills_own(played: list[Played]) -> None:
         assert found[name][:2] == pytest.approx((mu, sigma), abs=1e-9)
         assert found[name][2] == rubbers
         assert len(ratings.course_of(name)) == rubbers
+
+
+@settings(max_examples=30)
+@given(histories(max_sittings=4, max_hands=25), st.data())
+def test_a_kept_rating_rates_only_what_changed_and_equals_a_fresh_one(
+    played: list[Played], data: st.DataObject
+) -> None:
+    # A keeper that rated the history, then a history with one sitting changed (its hands
+    # cut short, as after a deletion) or dropped, rates it as a fresh reading does.
+    keeper = RatingKeeper()
+    facts = facts_of(played)
+    assert keeper.rate(facts) == rate(facts)
+    changed = data.draw(st.integers(0, len(played) - 1))
+    number, created, sitting = played[changed]
+    cut = data.draw(st.integers(0, len(sitting.hands)))
+    later = list(played)
+    later[changed] = (number, created, replace(sitting, hands=sitting.hands[:cut]))
+    assert keeper.rate(facts_of(later)) == rate(facts_of(later))
+    del later[changed]
+    assert keeper.rate(facts_of(later)) == rate(facts_of(later))

@@ -1,0 +1,149 @@
+"""How fast the circle's records are on 1,500 sittings of 40 hands.
+
+The aim (issue 43): the records (what a Records tab and ``jojotte-score stats --pairs``,
+``--partners``, ``--roles`` and ``--ratings`` read) within 2x the history listing
+(``list_sittings()``) measured in the same run. Every figure is the best of several
+repetitions:
+
+- ``list_sittings()``, the history listing (the baseline);
+- ``period_facts(store)``, every sitting's facts read from the rows stored for it (the
+  ``record_facts`` table, schema 12): what a Records tab reads when it opens;
+- head to head, partnerships and roles counted from those facts, and the ratings (every
+  finished rubber rated by openskill, from the first);
+- after a recorded hand, all four again as an open tab would read them: the facts of the
+  changed sitting only (``PeriodFacts``) and the ratings from those kept before it
+  (``RatingKeeper``);
+- for reference, the facts replayed from every sitting's hands (no stored rows), and the
+  first reading with no rows, which replays and stores every sitting once (what the
+  upgrade to schema 12 does).
+
+The database is built once with ``SittingStore.import_sitting`` (two-player sittings
+between players drawn from bench_history's names) and kept in the temporary folder (or in
+``--data-dir``); each run measures on a copy of it.
+
+    python3 benchmarks/bench_records.py [--sittings 1500] [--hands 40] [--repeat 5]
+                                        [--data-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sqlite3
+import sys
+import tempfile
+import time
+from dataclasses import replace
+from pathlib import Path
+
+# The scripts beside this one, and the package of this checkout.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_history import build
+from bench_storage import best_of
+from sitting_generator import sitting_data
+
+from jojotte_score.core.records.facts import sitting_facts
+from jojotte_score.core.records.pairs import head_to_heads
+from jojotte_score.core.records.partners import partnerships
+from jojotte_score.core.records.ratings import RatingKeeper, rate
+from jojotte_score.core.records.roles import role_records
+from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.record_facts import PeriodFacts, period_facts
+from jojotte_score.storage.schema import SCHEMA_VERSION
+from jojotte_score.storage.sittings import SittingStore
+
+
+def line(label: str, seconds: float, baseline: float | None = None, aim: float = 0) -> str:
+    text = f"  {label:<58} {1000 * seconds:9.2f} ms"
+    if baseline is not None:
+        ratio = seconds / baseline
+        text += f"   {ratio:6.2f}x"
+        if aim:
+            text += f"   ({'within' if ratio <= aim else 'OVER'} the {aim}x aim)"
+    return text
+
+
+def measure(path: Path, repeat: int) -> None:
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        start = time.perf_counter()
+        facts = period_facts(store)  # replays and stores every sitting's facts, if not yet
+        first = time.perf_counter() - start
+        listing = best_of(repeat, store.list_sittings)
+        reading = best_of(repeat, lambda: period_facts(store))
+
+        def count() -> None:
+            head_to_heads(facts)
+            partnerships(facts)
+            role_records(facts)
+
+        counting = best_of(repeat, count)
+        rating = best_of(max(1, repeat // 2), lambda: rate(facts))
+        replayed = best_of(
+            1,
+            lambda: [
+                sitting_facts(stored.sitting, stored.id, stored.created)
+                for stored in (store.load(i) for i, _created in store.created_dates())
+            ],
+        )
+        played = parse_sitting(sitting_data(repeat + 5, seed=43)).sitting
+        sitting_id = store.import_sitting(replace(played, hands=played.hands[:1]))
+        kept_facts = PeriodFacts()
+        keeper = RatingKeeper()
+        keeper.rate(kept_facts.period_facts(store))
+        after = float("inf")
+        for hand in played.hands[1 : repeat + 1]:
+            store.add_hand(sitting_id, hand)
+            start = time.perf_counter()
+            read = kept_facts.period_facts(store)
+            head_to_heads(read)
+            partnerships(read)
+            role_records(read)
+            keeper.rate(read)
+            after = min(after, time.perf_counter() - start)
+    rubbers = sum(len(sitting.rubbers) for sitting in facts)
+    print(f"Records of {len(facts)} sittings, {rubbers} rubbers (best of {repeat}):")
+    print(line("list_sittings(), the history listing (baseline)", listing))
+    print(line("every sitting's facts read from the stored rows", reading, listing, aim=2))
+    print(line("head to head, partnerships and roles counted from them", counting, listing))
+    print(line("the ratings, every rubber rated from the first", rating, listing))
+    print(line("after a recorded hand: all four, the facts and ratings kept", after, listing))
+    print(line("the facts replayed from every sitting's hands (no rows)", replayed, listing))
+    print(line("the first reading with no rows (replayed and stored)", first, listing))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sittings", type=int, default=1500)
+    parser.add_argument("--hands", type=int, default=40, help="hands per sitting")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    args = parser.parse_args()
+    name = f"jojotte-bench-records-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
+    folder = args.data_dir or Path(tempfile.gettempdir()) / name
+    path = database_path(folder)
+    if not path.exists():
+        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
+        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = database_path(Path(scratch))
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        with (
+            contextlib.closing(sqlite3.connect(path)) as source,
+            contextlib.closing(sqlite3.connect(copy)) as target,
+        ):
+            source.backup(target)
+        # Each run's copy measures the first reading too, as the upgrade to schema 12 does.
+        with contextlib.closing(sqlite3.connect(copy)) as connection:
+            connection.execute("DELETE FROM record_facts")
+            connection.commit()
+        measure(copy, args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
