@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -24,6 +25,9 @@ from jojotte_score.gui.history.statistics_view import StatisticsView
 from jojotte_score.i18n import _, isolated
 from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
+
+if TYPE_CHECKING:
+    from jojotte_score.storage.record_facts import PeriodFacts
 from jojotte_score.storage.statistics import (
     ALL_TIME,
     Period,
@@ -89,10 +93,14 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
     records_layout.setContentsMargins(0, 0, 0, 0)
     records_built: list[RecordsView] = []
 
-    def facts_for(period: Period, games: Sequence[GameKey] | None) -> list[SittingFacts]:
-        from jojotte_score.storage.record_facts import period_facts
+    kept_facts: list[PeriodFacts] = []
 
-        return period_facts(store(), period, games)
+    def facts_for(period: Period, games: Sequence[GameKey] | None) -> list[SittingFacts]:
+        if not kept_facts:  # each sitting's facts kept: after a change, only it is read
+            from jojotte_score.storage.record_facts import PeriodFacts
+
+            kept_facts.append(PeriodFacts())
+        return kept_facts[0].period_facts(store(), period, games)
 
     def refresh_records() -> None:
         if records_built:

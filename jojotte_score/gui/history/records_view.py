@@ -40,7 +40,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.pairs import HeadToHead, head_to_head, head_to_heads
 from jojotte_score.core.records.partners import Partnership, partnerships
-from jojotte_score.core.records.ratings import Ratings, rate
+from jojotte_score.core.records.ratings import RatingKeeper, Ratings
 from jojotte_score.core.records.roles import RoleRecord, role_records
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.gui.history.chart_widget import ChartWidget
@@ -72,10 +72,12 @@ _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 
 
 class Records:
-    """The records of one set of sittings, each counted when first asked for."""
+    """The records of one set of sittings, each counted when first asked for; the ratings
+    by ``keeper``, which rates again only the sittings changed since it last rated."""
 
-    def __init__(self, facts: Sequence[SittingFacts]) -> None:
+    def __init__(self, facts: Sequence[SittingFacts], keeper: RatingKeeper | None = None) -> None:
         self.facts = tuple(facts)
+        self._keeper = keeper or RatingKeeper()
 
     @cached_property
     def players(self) -> tuple[str, ...]:
@@ -101,7 +103,7 @@ class Records:
     @cached_property
     def ratings(self) -> Ratings:
         """Every player's rating and its course."""
-        return rate(self.facts)
+        return self._keeper.rate(self.facts)
 
     def pair(self, first: str, second: str) -> HeadToHead:
         """``first``'s record against ``second``."""
@@ -225,6 +227,7 @@ class RecordsView(QWidget):
         super().__init__(parent)
         self._facts_for = facts_for
         self._today = today
+        self._keepers: dict[object, RatingKeeper] = {}
         self.records = Records(())
         self._shown: set[str] = set()
 
@@ -404,7 +407,9 @@ class RecordsView(QWidget):
             self._show_all()
             self.summary.setText(_("Cannot read the records: {error}").format(error=error))
             return
-        self.records = Records(facts)
+        # A keeper per way to play chosen: choosing back and forth rates nothing again.
+        keeper = self._keepers.setdefault(self.game.currentData(), RatingKeeper())
+        self.records = Records(facts, keeper)
         self._show_all()
         count = len(self.records.facts)
         self.summary.setText(
