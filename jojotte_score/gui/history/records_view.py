@@ -69,6 +69,11 @@ chosen (every game for None), in the order played."""
 _Index = QModelIndex | QPersistentModelIndex
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_MEASURED_ROWS = 100
+"""How many rows a table measures to size its columns to their cells (Qt's default is
+1,000: a circle's head to head over a decade has hundreds of pairs)."""
 
 
 class Records:
@@ -160,16 +165,19 @@ class RecordsModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or index.parent().isValid():
+        # Asked for every role of every cell a view paints or measures: the roles without
+        # an answer are turned away first.
+        if role != _DISPLAY and role != _ALIGNMENT:
             return None
         row, column = index.row(), index.column()
-        if not (0 <= row < len(self._rows) and 0 <= column < self.columnCount()):
+        rows = self._rows
+        if not (0 <= row < len(rows) and 0 <= column < len(rows[row].cells)):
             return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._rows[row].cells[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole:
-            return self._aligned(column)
-        return None
+        if index.parent().isValid():
+            return None
+        if role == _DISPLAY:
+            return rows[row].cells[column]
+        return self._aligned(column)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < self.columnCount():
@@ -203,7 +211,10 @@ def _table_view(model: RecordsModel, name: str, sortable: bool = True) -> QTable
     if sortable:
         view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         view.setSortingEnabled(True)
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setResizeContentsPrecision(_MEASURED_ROWS)
+    model.modelReset.connect(view.resizeColumnsToContents)
     return view
 
 

@@ -312,3 +312,28 @@ def test_every_alt_key_shown_with_the_records_is_its_own(history: HistoryWindow)
     letters = [text[text.index("&") + 1].lower() for text in texts if "&" in text]
     assert len(letters) == len(set(letters)), sorted(letters)
     assert len(letters) >= 12, texts  # the tabs, the pages, 4 labels and the button
+
+
+def test_the_records_shown_follow_a_recorded_hand_and_its_undo(
+    history: HistoryWindow, main_window: MainWindow
+) -> None:
+    """With the Records tab's roles shown, a deal thrown in in the cutthroat sitting (F2:
+    the dealer's hand counts in the role, deal thrown in included) gives its dealer, Anna,
+    one more hand as dealer at once; Undo takes it back."""
+    from jojotte_score.core.model import ThrownIn
+    from jojotte_score.gui.sitting.commands import AddHand
+
+    view = records_of(history)
+    view.pages.setCurrentIndex(2)
+
+    def anna_dealing() -> str:
+        rows = shown(view.models["roles"])
+        return next(row[5] for row in rows if row[:3] == ["Anna", "Cutthroat", "dealer"])
+
+    assert anna_dealing() == "1"
+    cutthroat = 1 + ORDER.index("cutthroat")
+    main_window.open_sitting_id(cutthroat)
+    main_window.undo_stack.push(AddHand(main_window.session, ThrownIn(dealer=0)))
+    assert anna_dealing() == "2"
+    main_window.undo_stack.undo()
+    assert anna_dealing() == "1"
