@@ -365,10 +365,18 @@ RATINGS_LEGEND = N_(
 """What the ratings mean, under their table (untranslated: show it with ``_()``)."""
 
 
+RATING_POINTS = 100
+"""The most points the ratings' plot has on its time axis: over more sittings it shows the
+ratings after every so many (a decade's 1,500 sittings would be 15,000 markers to paint,
+a second and more, and as many rows to read aloud)."""
+
+
 def rating_chart(ratings: Ratings, facts: Sequence[SittingFacts], title: str = "") -> Chart:
     """Each player's rating (rounded to a whole number) after each sitting of ``facts``
     in which a rubber was rated, over time; a player has no value before his first rated
-    rubber and keeps his rating through the sittings he missed."""
+    rubber and keeps his rating through the sittings he missed. Over more than
+    :data:`RATING_POINTS` such sittings, the ratings after that many of them, evenly
+    spread, the last one always among them."""
     rated_sittings = {step.sitting_id for step in ratings.course}
     sittings = [sitting for sitting in in_order(facts) if sitting.sitting_id in rated_sittings]
     column = {sitting.sitting_id: index for index, sitting in enumerate(sittings)}
@@ -380,14 +388,20 @@ def rating_chart(ratings: Ratings, facts: Sequence[SittingFacts], title: str = "
         for index in range(1, len(line)):
             if line[index] is None:
                 line[index] = line[index - 1]
-    series = tuple(Series(isolated(name), tuple(values[name])) for name in players)
-    days = [sitting.created.astimezone().date() for sitting in sittings]
+    count = len(sittings)
+    shown = list(range(count))
+    if count > RATING_POINTS:
+        shown = [(point + 1) * count // RATING_POINTS - 1 for point in range(RATING_POINTS)]
+    series = tuple(
+        Series(isolated(name), tuple(values[name][index] for index in shown)) for name in players
+    )
+    days = [sittings[index].created.astimezone().date() for index in shown]
     return Chart(
         title=title or _("Ratings over time"),
         kind="line",
         series=series,
         summary=rating_summary(ratings),
-        x_values=tuple(range(1, len(sittings) + 1)),
+        x_values=tuple(range(1, len(shown) + 1)),
         x_labels=sitting_days(days),
         x_title=pgettext("chart axis", "sitting"),
         y_title=pgettext("chart axis", "rating"),
