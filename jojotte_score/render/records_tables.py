@@ -23,7 +23,16 @@ from jojotte_score.core.records.partners import Partnership, SideFigures
 from jojotte_score.core.records.ratings import Ratings
 from jojotte_score.core.records.roles import RoleRecord
 from jojotte_score.core.series import Series
-from jojotte_score.i18n import MINUS, N_, _, format_decimal, format_signed, isolated, pgettext
+from jojotte_score.i18n import (
+    MINUS,
+    N_,
+    _,
+    format_decimal,
+    format_signed,
+    format_signed_decimal,
+    isolated,
+    pgettext,
+)
 from jojotte_score.render.chart_layout import Chart, sitting_days
 
 SortKey = tuple[str | float, ...] | None
@@ -82,7 +91,7 @@ def _decimal(value: float, places: int) -> str:
 
 
 def _per_rubber(value: float | None) -> str:
-    return NONE if value is None else _decimal(value, 1)
+    return NONE if value is None else format_signed_decimal(value, 1)
 
 
 def _streak(record: HeadToHead) -> str:

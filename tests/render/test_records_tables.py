@@ -69,3 +69,16 @@ def test_the_ratings_table_shows_the_uncertainty() -> None:
         ("2", "Bert", "\u22124.00", "2.00", "2.00", "2"),
     ]
     assert [row.header for row in table.rows] == ["Anna", "Bert"]
+
+
+def test_a_partnerships_points_per_rubber_are_signed_as_its_net() -> None:
+    """The four-player example (R14): Anna & Carl lost their one finished rubber by 765."""
+    from jojotte_score.core.records.facts import sitting_facts
+    from jojotte_score.core.records.partners import partnerships
+    from jojotte_score.render.records_tables import partners_table
+    from tests.stored_examples import example_sitting
+
+    facts = [sitting_facts(example_sitting("partnership"), 1, datetime(2026, 1, 1, tzinfo=UTC))]
+    rows = {row.cells[:3]: row.cells for row in partners_table(partnerships(facts)).rows}
+    assert rows["Anna", "Carl", "anyone"][6:8] == ("\u2212380", "\u2212765.0")
+    assert rows["Bert", "Dora", "anyone"][6:8] == ("+380", "+765.0")
