@@ -11,8 +11,8 @@ repetitions:
 - head to head, partnerships and roles counted from those facts, and the ratings (every
   finished rubber rated by openskill, from the first);
 - after a recorded hand, all four again as an open tab would read them: the facts of the
-  changed sitting only (``PeriodFacts``) and the ratings from those kept before it
-  (``RatingKeeper``);
+  changed sitting only (``PeriodFacts``), the head to head of its pairs only
+  (``HeadToHeadKeeper``) and the ratings from those kept before it (``RatingKeeper``);
 - for reference, the facts replayed from every sitting's hands (no stored rows), and the
   first reading with no rows, which replays and stores every sitting once (what the
   upgrade to schema 12 does).
@@ -45,7 +45,7 @@ from bench_storage import best_of
 from sitting_generator import sitting_data
 
 from jojotte_score.core.records.facts import sitting_facts
-from jojotte_score.core.records.pairs import head_to_heads
+from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_heads
 from jojotte_score.core.records.partners import partnerships
 from jojotte_score.core.records.ratings import RatingKeeper, rate
 from jojotte_score.core.records.roles import role_records
@@ -94,13 +94,15 @@ def measure(path: Path, repeat: int) -> None:
         sitting_id = store.import_sitting(replace(played, hands=played.hands[:1]))
         kept_facts = PeriodFacts()
         keeper = RatingKeeper()
+        pairs = HeadToHeadKeeper()
         keeper.rate(kept_facts.period_facts(store))
+        pairs.head_to_heads(kept_facts.period_facts(store))
         after = float("inf")
         for hand in played.hands[1 : repeat + 1]:
             store.add_hand(sitting_id, hand)
             start = time.perf_counter()
             read = kept_facts.period_facts(store)
-            head_to_heads(read)
+            pairs.head_to_heads(read)
             partnerships(read)
             role_records(read)
             keeper.rate(read)
@@ -111,7 +113,7 @@ def measure(path: Path, repeat: int) -> None:
     print(line("every sitting's facts read from the stored rows", reading, listing, aim=2))
     print(line("head to head, partnerships and roles counted from them", counting, listing))
     print(line("the ratings, every rubber rated from the first", rating, listing))
-    print(line("after a recorded hand: all four, the facts and ratings kept", after, listing))
+    print(line("after a recorded hand: all four, facts, pairs, ratings kept", after, listing))
     print(line("the facts replayed from every sitting's hands (no rows)", replayed, listing))
     print(line("the first reading with no rows (replayed and stored)", first, listing))
 

@@ -34,7 +34,7 @@ def _fill_record_facts(connection: sqlite3.Connection) -> None:
     """Schema 12: every readable sitting's facts for the circle's records, replayed once."""
     if connection.execute("SELECT 1 FROM sitting LIMIT 1").fetchone() is None:
         return  # a new database: the records' modules stay out of the window's start-up
-    from jojotte_score.storage.record_facts import fill_record_facts
+    from jojotte_score.storage.record_rows import fill_record_facts
 
     fill_record_facts(connection)
 

@@ -16,8 +16,9 @@ from jojotte_score.core.model import Variant
 from jojotte_score.core.records.facts import sitting_facts
 from jojotte_score.core.records.pairs import head_to_head
 from jojotte_score.core.records.ratings import rate
-from jojotte_score.storage import record_facts
+from jojotte_score.storage import record_facts, record_rows
 from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.record_facts import period_facts
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
@@ -137,13 +138,13 @@ def test_only_a_changed_sitting_is_scored_again(
         store = SittingStore(database)
         read(store)
         scored: list[int] = []
-        real = record_facts._scored
+        real = record_rows.scored
 
-        def counting(connection: sqlite3.Connection, sitting_id: int) -> record_facts.Facts:
+        def counting(connection: sqlite3.Connection, sitting_id: int) -> record_rows.Facts:
             scored.append(sitting_id)
             return real(connection, sitting_id)
 
-        monkeypatch.setattr(record_facts, "_scored", counting)
+        monkeypatch.setattr(record_rows, "scored", counting)
         assert read(store) == replayed(store)
         assert scored == []
         store.add_hand(6, store.load(6).sitting.hands[0])  # the three-player sitting
@@ -236,3 +237,18 @@ def test_facts_kept_between_readings_equal_a_fresh_reading(tmp_path: Path) -> No
         assert [f.sitting_id for f in chouette] == [8]
         assert kept.period_facts(store, Period(last=date(2000, 1, 1))) == []
         assert kept.period_facts(store) == period_facts(store)
+
+
+def test_the_upgrade_leaves_a_damaged_sitting_without_facts_and_names_it(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v10.sqlite3", path)
+    with sqlite3.connect(path) as connection:
+        connection.execute('UPDATE hand SET data = \'{"not": "a hand"}\' WHERE sitting_id = 6')
+    with Database.open(path) as database:  # upgraded to schema 12 all the same
+        assert database.schema_version == 12
+        assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 7, 8]
+        store = SittingStore(database)
+        with pytest.raises(DamagedSittingError) as raised:
+            period_facts(store)
+        assert raised.value.sitting_id == 6
+        assert [f.sitting_id for f in period_facts(store, games=[Variant.CHOUETTE])] == [8]

@@ -168,8 +168,11 @@ def role_figures(game: Game, rubbers: Iterable[RubberResult]) -> tuple[RoleFigur
         return ()
     columns = [game.side_of(seat) for seat in range(game.seats)]
     kept: dict[tuple[str, int], RoleFigures] = {}
+    order = {role: index for index, (role, _words) in enumerate(game.record_roles)}
 
     def count(role: str, seat: int, figures: RoleFigures) -> None:
+        if role not in order:  # a role the game does not count in its records
+            return
         key = (role, seat)
         kept[key] = kept.get(key, RoleFigures(role, seat)).plus(figures)
 
@@ -195,7 +198,6 @@ def role_figures(game: Game, rubbers: Iterable[RubberResult]) -> tuple[RoleFigur
             for role, seat in game.hand_role_seats(result.hand).items():
                 net = nets[columns[seat]]
                 count(role, seat, RoleFigures(role, seat, 0, 0, 1, int(net > 0), net))
-    order = {role: index for index, (role, _words) in enumerate(game.record_roles)}
     return tuple(kept[key] for key in sorted(kept, key=lambda key: (order[key[0]], key[1])))
 
 

@@ -153,18 +153,23 @@ def _streak(players: tuple[str, str], finished: list[Meeting]) -> Streak | None:
 
 
 class _Tally:
-    """Two players' record as it is counted, rubber by rubber, from the first's side."""
+    """Two players' record as it is counted, rubber by rubber, from the first's side: over
+    one sitting, or over the sittings before it and it (:meth:`then`). ``one_run`` says
+    whether every finished rubber counted was won by the streak's holder (so a streak
+    before them goes on through them)."""
 
-    __slots__ = ("games", "largest", "met", "net", "open", "streak", "won")
+    __slots__ = ("games", "largest", "met", "net", "one_run", "open", "streak", "won")
 
     def __init__(self) -> None:
         self.met = self.net = self.open = 0
         self.won = [0, 0]
         self.largest: list[Win | None] = [None, None]
         self.streak: tuple[int | None, int] = (None, 0)
+        self.one_run = True
         self.games: dict[GameKey, None] = {}
 
     def add(self, sitting: SittingFacts, rubber: RubberFacts, seat: int, other: int) -> None:
+        """One more rubber the two played against each other."""
         points = rubber.totals[seat] - rubber.totals[other]
         self.net += points
         self.games.setdefault(sitting.variant, None)
@@ -175,6 +180,8 @@ class _Tally:
         winners = rubber.winners
         winner = 0 if seat in winners else 1 if other in winners else None
         holder, count = self.streak
+        if self.met > 1 and winner != holder:
+            self.one_run = False
         self.streak = (winner, count + 1 if winner == holder else 1)
         if winner is not None:
             self.won[winner] += 1
@@ -183,7 +190,33 @@ class _Tally:
             if best is None or taken > best.points:
                 self.largest[winner] = Win(taken, sitting.sitting_id, rubber.number)
 
+    def then(self, later: _Tally) -> _Tally:
+        """The record of these rubbers followed by ``later``'s."""
+        both = _Tally()
+        both.met, both.net, both.open = (
+            self.met + later.met,
+            self.net + later.net,
+            self.open + later.open,
+        )
+        both.won = [self.won[0] + later.won[0], self.won[1] + later.won[1]]
+        both.largest = [
+            mine
+            if theirs is None or (mine is not None and theirs.points <= mine.points)
+            else theirs
+            for mine, theirs in zip(self.largest, later.largest, strict=True)
+        ]
+        holder, count = later.streak
+        if not later.met:
+            both.streak, both.one_run = self.streak, self.one_run
+        elif later.one_run and self.met and self.streak[0] == holder:
+            both.streak, both.one_run = (holder, self.streak[1] + count), self.one_run
+        else:
+            both.streak, both.one_run = later.streak, later.one_run and not self.met
+        both.games = {**self.games, **later.games}
+        return both
+
     def record(self, players: tuple[str, str]) -> HeadToHead:
+        """The record, as a value."""
         holder, count = self.streak
         return HeadToHead(
             players,
@@ -200,27 +233,54 @@ class _Tally:
 def head_to_heads(facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
     """The record of every two players who met, the two in name order (the first the
     earlier by :func:`~jojotte_score.core.stats.by_name_order`), the pairs likewise."""
+    return HeadToHeadKeeper().head_to_heads(facts)
+
+
+class HeadToHeadKeeper:
+    """Counts every two players' record again and again (an open Records tab, after each
+    recorded hand), keeping each sitting's own count of each pair: a later call counts
+    only the sittings that changed, and adds up the counts kept, in the order played."""
+
+    def __init__(self) -> None:
+        self._kept: dict[int, tuple[SittingFacts, dict[tuple[str, str], _Tally]]] = {}
+
+    def head_to_heads(self, facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
+        """As :func:`head_to_heads`, counting again only the sittings changed since."""
+        ordered = in_order(facts)
+        kept = self._kept
+        totals: dict[tuple[str, str], _Tally] = {}
+        for sitting in ordered:
+            held = kept.get(sitting.sitting_id)
+            if held is None or (held[0] is not sitting and held[0] != sitting):
+                held = (sitting, _sitting_tallies(sitting))
+                kept[sitting.sitting_id] = held
+            for pair, tally in held[1].items():
+                before = totals.get(pair)
+                totals[pair] = tally if before is None else before.then(tally)
+        for gone in kept.keys() - {sitting.sitting_id for sitting in ordered}:
+            del kept[gone]
+        names = {
+            name: index
+            for index, name in enumerate(by_name_order({name for pair in totals for name in pair}))
+        }
+        return tuple(
+            totals[pair].record(pair)
+            for pair in sorted(totals, key=lambda pair: (names[pair[0]], names[pair[1]]))
+        )
+
+
+def _sitting_tallies(sitting: SittingFacts) -> dict[tuple[str, str], _Tally]:
+    """Each two players' count over one sitting's rubbers, the two in name order."""
     tallies: dict[tuple[str, str], _Tally] = {}
-    order: dict[str, int] = {}
-    for sitting in in_order(facts):
-        seats = [(seat, name) for seat, name in enumerate(sitting.names) if name is not None]
-        for name in sitting.names:
-            if name is not None and name not in order:
-                order[name] = len(order)
-        for (seat, name), (other, other_name) in combinations(seats, 2):
-            if by_name_order((name, other_name))[0] != name:
-                seat, name, other, other_name = other, other_name, seat, name
-            tally = tallies.get((name, other_name))
-            for rubber in sitting.rubbers:
-                sides = rubber.sides
-                if len(sides) == len(rubber.totals) or rubber.side_of(seat) != rubber.side_of(
-                    other
-                ):
-                    if tally is None:
-                        tally = tallies[name, other_name] = _Tally()
-                    tally.add(sitting, rubber, seat, other)
-    names = {name: index for index, name in enumerate(by_name_order(order))}
-    return tuple(
-        tallies[pair].record(pair)
-        for pair in sorted(tallies, key=lambda pair: (names[pair[0]], names[pair[1]]))
-    )
+    seats = [(seat, name) for seat, name in enumerate(sitting.names) if name is not None]
+    for (seat, name), (other, other_name) in combinations(seats, 2):
+        if by_name_order((name, other_name))[0] != name:
+            seat, name, other, other_name = other, other_name, seat, name
+        tally = None
+        for rubber in sitting.rubbers:
+            alone = len(rubber.sides) == len(rubber.totals)  # each player his own side
+            if alone or rubber.side_of(seat) != rubber.side_of(other):
+                if tally is None:
+                    tally = tallies[name, other_name] = _Tally()
+                tally.add(sitting, rubber, seat, other)
+    return tallies

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.records.facts import SittingFacts, sitting_facts
-from jojotte_score.core.records.pairs import head_to_head, head_to_heads
+from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_head, head_to_heads
 from jojotte_score.core.records.partners import partnerships
 from jojotte_score.core.records.ratings import RatingKeeper, rate
 from jojotte_score.core.records.roles import role_records
@@ -152,19 +152,26 @@ def test_ratings_equal_openskills_own(played: list[Played]) -> None:
 
 @settings(max_examples=30)
 @given(histories(max_sittings=4, max_hands=25), st.data())
-def test_a_kept_rating_rates_only_what_changed_and_equals_a_fresh_one(
+def test_kept_ratings_and_head_to_heads_equal_fresh_ones(
     played: list[Played], data: st.DataObject
 ) -> None:
     # A keeper that rated the history, then a history with one sitting changed (its hands
     # cut short, as after a deletion) or dropped, rates it as a fresh reading does.
     keeper = RatingKeeper()
+    pairs = HeadToHeadKeeper()
     facts = facts_of(played)
     assert keeper.rate(facts) == rate(facts)
+    assert pairs.head_to_heads(facts) == head_to_heads(facts)
     changed = data.draw(st.integers(0, len(played) - 1))
     number, created, sitting = played[changed]
     cut = data.draw(st.integers(0, len(sitting.hands)))
     later = list(played)
     later[changed] = (number, created, replace(sitting, hands=sitting.hands[:cut]))
     assert keeper.rate(facts_of(later)) == rate(facts_of(later))
+    assert pairs.head_to_heads(facts_of(later)) == head_to_heads(facts_of(later))
     del later[changed]
     assert keeper.rate(facts_of(later)) == rate(facts_of(later))
+    assert pairs.head_to_heads(facts_of(later)) == head_to_heads(facts_of(later))
+    # Counted with the keeper's sittings and counted afresh, each pair as counted alone.
+    for record in pairs.head_to_heads(facts_of(later)):
+        assert record == head_to_head(facts_of(later), *record.players)

@@ -125,3 +125,13 @@ def test_the_cutthroat_dealer_is_a_role() -> None:
 
 def test_every_example_game_is_read() -> None:
     assert len(facts_of(*GAMES)) == len(GAMES)
+
+
+def test_a_game_counts_only_the_roles_it_names(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A chouette whose records named the box alone would count nobody as captain or partner.
+    from jojotte_score.core.games.chouette import Chouette
+
+    monkeypatch.setattr(Chouette, "record_roles", (("box", "in the box"),))
+    (facts,) = facts_of("chouette")
+    assert {figures.role for figures in facts.roles} == {"box"}
+    assert sum(figures.rubbers for figures in facts.roles) == 3  # C2: one box a rubber
