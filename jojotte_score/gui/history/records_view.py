@@ -38,7 +38,7 @@ from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import all_games
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
-from jojotte_score.core.records.pairs import HeadToHead, head_to_head, head_to_heads
+from jojotte_score.core.records.pairs import HeadToHead, HeadToHeadKeeper, head_to_head
 from jojotte_score.core.records.partners import Partnership, partnerships
 from jojotte_score.core.records.ratings import RatingKeeper, Ratings
 from jojotte_score.core.records.roles import RoleRecord, role_records
@@ -78,11 +78,18 @@ _MEASURED_ROWS = 100
 
 class Records:
     """The records of one set of sittings, each counted when first asked for; the ratings
-    by ``keeper``, which rates again only the sittings changed since it last rated."""
+    by ``keeper`` and every pair's head to head by ``pair_keeper``, which count again only
+    the sittings changed since they last counted."""
 
-    def __init__(self, facts: Sequence[SittingFacts], keeper: RatingKeeper | None = None) -> None:
+    def __init__(
+        self,
+        facts: Sequence[SittingFacts],
+        keeper: RatingKeeper | None = None,
+        pair_keeper: HeadToHeadKeeper | None = None,
+    ) -> None:
         self.facts = tuple(facts)
         self._keeper = keeper or RatingKeeper()
+        self._pair_keeper = pair_keeper or HeadToHeadKeeper()
 
     @cached_property
     def players(self) -> tuple[str, ...]:
@@ -93,7 +100,7 @@ class Records:
     @cached_property
     def pairs(self) -> tuple[HeadToHead, ...]:
         """Every two players who met."""
-        return head_to_heads(self.facts)
+        return self._pair_keeper.head_to_heads(self.facts)
 
     @cached_property
     def partners(self) -> tuple[Partnership, ...]:
@@ -238,7 +245,7 @@ class RecordsView(QWidget):
         super().__init__(parent)
         self._facts_for = facts_for
         self._today = today
-        self._keepers: dict[object, RatingKeeper] = {}
+        self._keepers: dict[object, tuple[RatingKeeper, HeadToHeadKeeper]] = {}
         self.records = Records(())
         self._shown: set[str] = set()
 
@@ -418,9 +425,11 @@ class RecordsView(QWidget):
             self._show_all()
             self.summary.setText(_("Cannot read the records: {error}").format(error=error))
             return
-        # A keeper per way to play chosen: choosing back and forth rates nothing again.
-        keeper = self._keepers.setdefault(self.game.currentData(), RatingKeeper())
-        self.records = Records(facts, keeper)
+        # Keepers per way to play chosen: choosing back and forth counts nothing again.
+        keepers = self._keepers.get(self.game.currentData())
+        if keepers is None:
+            keepers = self._keepers[self.game.currentData()] = (RatingKeeper(), HeadToHeadKeeper())
+        self.records = Records(facts, *keepers)
         self._show_all()
         count = len(self.records.facts)
         self.summary.setText(
