@@ -193,7 +193,7 @@ def pair_table(record: HeadToHead) -> RecordsTable:
             format_signed(record.net_points),
             format_signed(-record.net_points),
         ),
-        (_("Largest win"), _win(win), _win(loss)),
+        (pgettext("records", "Largest win"), _win(win), _win(loss)),
         (_("Current streak of rubbers won"), *streaks),
     ]
     rows = tuple(
