@@ -313,7 +313,12 @@ def test_the_german_season_report() -> None:
         "Saldo je Sitzung",
         "Saldo, Sitzung für Sitzung aufsummiert",
         "Erfüllte Kontrakte nach Art",
+        "Wertungen im Lauf der Zeit",  # after the records' tables
     ]
+    record_headings = {t.text for page in pages for t in page.page.texts("heading")}
+    for title in ("Direkter Vergleich", "Partnerschaften", "Rollen", "Wertungen"):
+        assert title in record_headings, title
+    assert "Wertung" in [t.text for t in charts[3].texts("label")]
     line_labels = [t.text for t in charts[0].texts("label")]
     assert "Punkte" in line_labels
     assert "Sitzung" in line_labels
