@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import LoadedSitting, load_sitting
 from jojotte_score.i18n import MINUS, N_, _

@@ -3,7 +3,7 @@
 The format is described in ``docs/file-format.md`` and, as far as JSON Schema can say it,
 in ``sitting.schema.json`` beside this module. The reader reports every problem in a file
 at once. It finds the structural ones itself (types, keys, names); the rules of the game
-come from the game's checks (:func:`jojotte_score.core.validation.check_sitting`), so a
+come from the game's checks (:func:`jojotte_score.core.games.check_sitting`), so a
 hand refused here is refused with the same words by the entry panel and the storage layer.
 Hands recorded by seat are read and written by :mod:`jojotte_score.formats.seat_hands`.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import BinaryIO, Final, TypeVar
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.games import Game, all_games, find_game
+from jojotte_score.core.games import Game, all_games, check_sitting, find_game
 from jojotte_score.core.games.game import NEWEST_FILE_VERSION
 from jojotte_score.core.model import (
     Doubling,
@@ -38,7 +38,6 @@ from jojotte_score.core.model import (
 )
 from jojotte_score.core.validation import (
     check_hand,
-    check_sitting,
     check_sitting_setup,
     sitting_side_names,
 )
@@ -424,7 +423,7 @@ def _read_sitting(
 
     earlier = _read_earlier_checks(top)
     setup_variant, setup_players = _setup_for_checks(variant, players)
-    setup = check_sitting_setup(setup_variant, setup_players, rules)
+    setup = check_sitting_setup(find_game(setup_variant), setup_players, rules)
     if earlier:
         from jojotte_score.formats.earlier_checks import tolerated_setup
 
@@ -434,7 +433,7 @@ def _read_sitting(
     # Without a known variant, the hands are still checked, allowing any of four dealers.
     names = None
     if variant is not None and players is not None:
-        names = sitting_side_names(variant, players)
+        names = sitting_side_names(find_game(variant), players)
     hands = _read_hands(top, variant or _stand_in(None), names, earlier=earlier, consume=consume)
     if not top.ok or variant is None or players is None or hands is None:
         return None
@@ -653,13 +652,13 @@ def _individual_rules(
     alone (not in the chouette, whose roles follow the rubbers)."""
     game = find_game(variant)
     if game.has_roles and roles is None and game.roles_key in top.obj:
-        return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
+        return check_sitting_setup(game, names, rules)  # the roles' own problem is noted
     if not game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
         return check_sitting(Sitting(variant, names, prefix, rules, roles=roles))
     deals: tuple[SeatDeal, ...] = _sound_prefix(seat_hands)
     problems = check_sitting(Sitting(variant, names, deals, rules))
-    if check_sitting_setup(variant, names, rules):
+    if check_sitting_setup(game, names, rules):
         names = tuple(_("player {seat}").format(seat=seat) for seat in range(game.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
         if hand is not None:
@@ -708,7 +707,7 @@ def _read_header(top: FieldReader) -> int | None:
 
 def _read_rules(top: FieldReader, variant: GameKey) -> Rules:
     """The rules in force; a key that is absent or unreadable stands at its standard value."""
-    standard = Rules.for_variant(variant)
+    standard = find_game(variant).standard_rules
     if "rules" not in top.obj:
         return standard
     value = top.obj["rules"]
@@ -818,7 +817,7 @@ def _read_hand(
     if hand is None or not reader.ok:
         return None, problems
     if checked:
-        problems.extend(check_hand(hand, variant, number, names))
+        problems.extend(check_hand(hand, find_game(variant), number, names))
     return hand, problems
 
 
@@ -983,7 +982,7 @@ def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str
     its key (the chouette's ``"chouette"``). Given ``sitting_id``, the sitting's stable id
     is written as ``"uuid"``.
     """
-    game = sitting.game
+    game = find_game(sitting.variant)
     data: dict[str, object] = {
         "format": FORMAT_NAME,
         "version": game.file_version,
@@ -994,7 +993,7 @@ def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str
     data["players"] = list(sitting.players)
     if sitting.roles is not None:
         data[game.roles_key] = dict(zip(game.role_names, sitting.roles, strict=True))
-    standard = Rules.for_variant(sitting.variant)
+    standard = game.standard_rules
     rules: dict[str, object] = {}
     if sitting.rules.game_target != standard.game_target:
         rules["game_target"] = sitting.rules.game_target

@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from typing import Final, NamedTuple
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games import all_games, check_sitting, find_game
 from jojotte_score.core.ledger import START, Checkpoint
 from jojotte_score.core.model import (
     AnyHand,
@@ -28,12 +28,10 @@ from jojotte_score.core.model import (
     SeatHand,
     Sitting,
     ThrownIn,
-    side_names,
 )
 from jojotte_score.core.validation import (
     check_hand,
     check_label,
-    check_sitting,
     check_sitting_setup,
     errors_only,
     sitting_side_names,
@@ -85,7 +83,7 @@ class SittingInfo(NamedTuple):
     @property
     def side_names(self) -> tuple[str, str]:
         """The two sides' names ("Anna & Carl" in partnerships)."""
-        return side_names(self.variant, self.players)
+        return find_game(self.variant).side_names(self.players)
 
 
 class StoredSitting(NamedTuple):
@@ -138,7 +136,7 @@ class RecentHands(NamedTuple):
     @property
     def side_names(self) -> tuple[str, str]:
         """The two sides' names ("Anna & Carl" in partnerships)."""
-        return side_names(self.variant, self.players)
+        return find_game(self.variant).side_names(self.players)
 
 
 _INFO: Final = (
@@ -406,7 +404,7 @@ class SittingStore:
     ) -> int:
         """A new sitting with no hands yet; returns its id. A game with roles needs its first
         rubber's (``roles``: the chouette's box and captain, C3)."""
-        standard = rules or Rules.for_variant(variant)
+        standard = rules or find_game(variant).standard_rules
         sitting = Sitting(variant, tuple(players), (), standard, roles=roles)
         return self.import_sitting(sitting, title=title, place=place)
 
@@ -683,8 +681,8 @@ class SittingStore:
         names = tuple(name.strip() for name in players)
         with self.database.transaction() as connection:
             variant = _require_sitting(connection, sitting_id)
-            rules = Rules.for_variant(variant)
-            problems = errors_only(check_sitting_setup(variant, names, rules))
+            game = find_game(variant)
+            problems = errors_only(check_sitting_setup(game, names, game.standard_rules))
             if problems:
                 raise InvalidSittingError(problems)
             connection.execute(
@@ -820,10 +818,10 @@ def _check_change(
     elif hand is None:
         return
     elif not game.by_seat:
-        names = sitting_side_names(variant, players)
-        problems = errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
+        names = sitting_side_names(game, players)
+        problems = errors_only(check_hand(_side_hand(hand), game, position + 1, names))
     else:
-        change_of = Sitting(variant, players, (_seat_hand(hand),))
+        change_of = Sitting(variant, players, (_seat_hand(hand),), game.standard_rules)
         problems = [p._replace(hand=position + 1) for p in errors_only(check_sitting(change_of))]
     if problems:
         raise InvalidSittingError(problems)

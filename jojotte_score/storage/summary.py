@@ -200,10 +200,11 @@ def scored_from(
     those before ``start`` that ``kept`` gives (the latest at or before a position).
     """
     setup = stored_setup(connection, sitting_id)
-    first = Start(Scorer.of(setup).start, (), "")
+    game = find_game(setup.variant)
+    first = Start(Scorer.of(game, setup).start, (), "")
     if start is None or start.checkpoint.position == 0:
         start = first
-    scorer = Scorer(setup.variant, setup.rules, start.checkpoint)
+    scorer = Scorer(game, setup.rules, start.checkpoint)
     digests = [start.digest]
     rubber: list[str] = []
     for data, hand in stored_rows(connection, sitting_id, setup.variant, scorer.start.position):
@@ -211,7 +212,7 @@ def scored_from(
         if scorer.add(hand).rubber_winner is not None:
             digests.append(fingerprint(digests[-1], rubber))
             rubber = []
-    ledger = scorer.ledger(setup.columns)
+    ledger = scorer.ledger(game.column_names(setup.players))
     starts = [Start(scorer.start, start.before, start.digest)]
     finished = [held for held in ledger.rubbers if held.finished]
     if finished:
@@ -284,9 +285,10 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
         start = fitting[-1] if fitting else None
     setup = stored_setup(connection, sitting_id)
     point = None if start is None or start.checkpoint.position == 0 else start.checkpoint
-    scorer = Scorer.of(setup, point)
+    game = find_game(setup.variant)
+    scorer = Scorer.of(game, setup, point)
     scorer.extend(stored_hands(connection, sitting_id, setup.variant, scorer.start.position))
-    counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
+    counted = rubbers_stats(setup, scorer.ledger(game.column_names(setup.players)).rubbers)
     if start is None or not start.before:
         return counted
     return tuple(
@@ -404,7 +406,7 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
         return []
     game = find_game(sitting["variant"])
     seats = len(stored_players(sitting["players"]))
-    first = Scorer.of(stored_setup(connection, sitting_id)).start
+    first = Scorer.of(game, stored_setup(connection, sitting_id)).start
     rows = connection.execute(
         f"SELECT {_read_columns(connection)} FROM rubber_start WHERE sitting_id = ? "
         "ORDER BY rubber",
