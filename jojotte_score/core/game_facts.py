@@ -7,7 +7,8 @@ its caller hands it the game, found in the registry (:func:`~jojotte_score.core.
 and the rule reads it through this protocol. Every
 :class:`~jojotte_score.core.games.game.Game` is one; so is any value with these members.
 
-Imported for the type checker only: nothing here runs.
+The shared rules import it for the type checker only, so it costs the window's start-up
+nothing; a game's rules that widen it (the chouette's ``ChouetteGame``) import it.
 """
 
 from __future__ import annotations

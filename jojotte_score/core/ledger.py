@@ -1,6 +1,6 @@
 """Replaying recorded hands into the pad: prison, games and rubbers, for every game.
 
-The hands are the only truth. :func:`replay` derives everything from them, so editing an
+The hands are the only truth. :func:`replay_by` derives everything from them, so editing an
 earlier hand re-scores every later one. :class:`Scorer` does the same one hand at a time.
 
 Every game is scored on one pad of n columns: a two-sided game has two, the sides (R10-R15);
