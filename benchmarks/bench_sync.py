@@ -15,11 +15,16 @@ through the folder's writer, so that a large folder is made in seconds. One more
   with N and not with the folder (a ratio near 1 between the two folders);
 - a pass that finds nothing new, in the process, for reference.
 
-    python3 benchmarks/bench_sync.py [--sittings 2000] [--hands 40] [--devices 50]
-        [--small 100] [--new 10,100] [--repeat 5]
+- **a hand arriving**: a window on that laptop, following the folder, shows a sitting;
+  its device writes a new version of it; the seconds until the window shows it (aim 2 s).
 
-A club over ten years is ``--sittings 60000 --hands 40 --devices 50`` (2.4 million hands;
-the first take-in then runs for a long while).
+    python3 benchmarks/bench_sync.py [--sittings 2000] [--hands 40] [--devices 50]
+        [--small 100] [--new 10,100] [--repeat 5] [--rounds 2] [--cache DIR]
+
+The folder and the laptop's data folder that took it in are made once and kept in the
+temporary folder (``jojotte-bench-sync-<sittings>x<hands>x<devices>``, or under
+``--cache``); each run measures in a copy. A club over ten years is ``--sittings 60000
+--hands 40 --devices 50`` (2.4 million hands; making it runs for a long while).
 """
 
 from __future__ import annotations
@@ -174,6 +179,80 @@ def start_up(data: Path, plain: Path, repeat: int, scratch: Path) -> tuple[float
     return min(synced), min(alone)
 
 
+def cached_club(
+    cache: Path, sittings: int, hands: int, devices: int
+) -> tuple[Path, Path, ClubFolder]:
+    """The folder of ``sittings`` sittings and the laptop's data folder that took it in,
+    made once and kept in ``cache`` (``complete`` marks a whole one); returns the folder,
+    the data folder and the folder's writer, which knows each sitting at its first version."""
+    root, data = cache / "Sync", cache / "data"
+    done = cache / "complete"
+    if not done.exists():
+        shutil.rmtree(cache, ignore_errors=True)
+        root.mkdir(parents=True)
+        club = ClubFolder(root, devices)
+        started = time.perf_counter()
+        for first in range(0, sittings, 2000):  # in slices: the memory stays small
+            club.write(list(range(first, min(first + 2000, sittings))), hands)
+        print(f"  written in {time.perf_counter() - started:.1f} s")
+        store = laptop(data, club)
+        store.database.close()
+        done.write_text("complete\n")
+    else:
+        print(f"  folder and data folder reused from {cache}")
+    club = ClubFolder(root, devices)
+    club.counter = dict.fromkeys(range(sittings), 1)
+    club.seq = [len(range(device, sittings, devices)) for device in range(devices)]
+    return root, data, club
+
+
+def working_copy(cache: Path, target: Path) -> tuple[Path, Path]:
+    """A copy of the cached folder and data folder to measure in (rounds change them)."""
+    shutil.copytree(cache / "Sync", target / "Sync")
+    shutil.copytree(cache / "data", target / "data")
+    return target / "Sync", target / "data"
+
+
+def arrival(store: SittingStore, club: ClubFolder, hands: int, scratch: Path) -> float:
+    """Seconds from a hand's version and log line written in the folder by another device
+    to the window that follows the folder showing it (the sitting shown in the window)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.gui.window.settings import AppSettings
+    from jojotte_score.presenters.session import Session
+
+    application = QApplication.instance() or QApplication([])
+    window = MainWindow(Session(store), AppSettings.at(scratch / "window.ini"))
+    number = len(club.counter) - 1
+    local = store.find_uuid(sitting_of(number))
+    assert local is not None
+    window.open_sitting_id(local)
+    window.show()
+    window._follow(None)  # as at start: the folder the database remembers
+    application.processEvents()
+    shown = window.session.shown
+    assert shown is not None
+    before = shown.count
+    time.sleep(0.5)
+    application.processEvents()
+    club.write([number], hands + 10)  # the sitting given more hands by its device
+    started = time.perf_counter()
+    while time.perf_counter() - started < 30:
+        application.processEvents()
+        now = window.session.shown
+        if now is not None and now.count != before:
+            break
+        time.sleep(0.005)
+    took = time.perf_counter() - started
+    assert window.session.shown is not None
+    assert window.session.shown.count == hands + 10
+    window.stop_following()
+    window.close()
+    return took
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sittings", type=int, default=2000)
@@ -182,8 +261,17 @@ def main() -> int:
     parser.add_argument("--small", type=int, default=100)
     parser.add_argument("--new", default="10,100")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=2, help="passes taking in N, best kept")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=Path(tempfile.gettempdir()),
+        help="where the folders made are kept for later runs",
+    )
     args = parser.parse_args()
     news = [int(n) for n in args.new.split(",")]
+    if max(news) > min(args.small, args.sittings):
+        parser.error("--new asks for more sittings than a folder holds")
     with tempfile.TemporaryDirectory() as temporary:
         scratch = Path(temporary)
         results = {}
@@ -191,24 +279,25 @@ def main() -> int:
             print(
                 f"{label} folder: {count} sittings of {args.hands} hands by {args.devices} devices"
             )
-            root = scratch / label / "Sync"
-            root.mkdir(parents=True)
-            club = ClubFolder(root, args.devices)
-            started = time.perf_counter()
-            club.write(list(range(count)), args.hands)
-            print(f"  written in {time.perf_counter() - started:.1f} s")
-            store = laptop(scratch / label / "data", club)
+            name = f"jojotte-bench-sync-{count}x{args.hands}x{args.devices}"
+            cache = args.cache / name
+            _root, _data, club = cached_club(cache, count, args.hands, args.devices)
+            root, data = working_copy(cache, scratch / label)
+            club.folder = SyncFolder(root)
+            store = SittingStore(Database.open(database_path(data)))
+            remember_folder(store, root)
             nothing = best_pass(store, club.folder, args.repeat)
             print(f"  a pass that finds nothing new: {nothing * 1000:.1f} ms")
             results[label] = {
-                new: take_in(store, club, new, args.hands, args.repeat) for new in news
+                new: take_in(store, club, new, args.hands, args.rounds) for new in news
             }
             for new, took in results[label].items():
                 each = took / new * 1000
                 print(f"  taking in {new} new hands: {took * 1000:.0f} ms ({each:.2f} ms a hand)")
             if label == "large":
+                shown = arrival(store, club, args.hands, scratch)
+                print(f"  a hand arriving, shown in the window {shown:.2f} s after (aim 2 s)")
                 store.database.close()
-                data = scratch / label / "data"
                 plain = scratch / label / "plain"
                 shutil.copytree(data, plain)
                 with sqlite3.connect(database_path(plain)) as connection:
@@ -225,6 +314,13 @@ def main() -> int:
             print(
                 f"taking in {new} hands: {args.sittings}-sitting folder / {args.small}-sitting "
                 f"folder = {ratio:.2f}x (aim: near 1)"
+            )
+        fewest, most = min(news), max(news)
+        if fewest != most:
+            grows = results["large"][most] / results["large"][fewest]
+            print(
+                f"in the {args.sittings}-sitting folder, {most} hands took {grows:.1f}x the "
+                f"time of {fewest} ({most / fewest:.0f}x the hands)"
             )
     return 0
 

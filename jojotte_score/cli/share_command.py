@@ -4,14 +4,17 @@ It serves the page the window's File > Share with the table… serves (the same 
 :mod:`jojotte_score.share`), for a stored sitting, on the local network; prints the page's
 address and its QR code; and follows the hands another copy of jojotte-score records, by
 asking the database for the sitting's revision once a second (one small query). The
-database is opened read-only, so the window can go on recording beside it. Ctrl+C stops it
-(exit status 0).
+database is opened read-only, so the window can go on recording beside it. When it can no
+longer be read (damaged or replaced under it, removed), the command says why on stderr, once,
+and the page keeps the figures last read with a notice saying so, until the database can be
+read again. Ctrl+C stops it (exit status 0).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import sqlite3
 import sys
 import time
 from collections.abc import Callable
@@ -19,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import EXIT_FAILED, EXIT_OK, NO_SITTINGS, CommandError, Context, fail
-from jojotte_score.i18n import _, ngettext
-from jojotte_score.storage.errors import os_reason
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.i18n import N_, _, ngettext
+from jojotte_score.storage.errors import SQLITE_FAILURES, os_reason
 
 if TYPE_CHECKING:
     from jojotte_score.presenters.session import Session
@@ -39,7 +43,7 @@ def share(args: argparse.Namespace, context: Context) -> int:
     from jojotte_score.share.address import lan_address
     from jojotte_score.share.qr import print_qr
     from jojotte_score.share.server import ShareServer
-    from jojotte_score.share.view import shared_views
+    from jojotte_score.share.view import shared_views, unreadable_views
 
     if args.port is not None and not 0 <= args.port <= 65535:
         context.parser.error(_("share: --port must be between 0 and 65535"))
@@ -71,25 +75,45 @@ def share(args: argparse.Namespace, context: Context) -> int:
             print(_("Ctrl+C stops sharing."), flush=True)
             followers = 0
             written = _written(context.database)
+            views = shared_views(session.shown)  # the figures last read
+            session.on_error = _fail  # from now on, a sitting that cannot be read is said
+            unreadable = ""  # why the database cannot be read, while it cannot
             while True:
                 _sleep(LOOK_EVERY)
-                # A backup restored in its place, or the file written behind SQLite's back
-                # (damaged, say): read it afresh. SQLite would go on trusting the pages it
-                # holds while the file's first page and its -wal's index are unchanged.
-                now_written = _written(context.database)
-                if store.database.replaced() or now_written != written:
-                    written = now_written
-                    opened.close()
-                    store = opened.enter_context(context.reading())
-                    if store is None:  # the database was removed
-                        raise CommandError(_(NO_SITTINGS))
-                    session = _following(Session(store, read_only=True), sitting_id)
-                    revision = None
-                now = store.revision(sitting_id)
-                if now != revision:
-                    revision = now
-                    session.refresh()
-                    server.publish(shared_views(session.shown))
+                try:
+                    # A backup restored in its place, or the file written behind SQLite's
+                    # back (damaged, say): read it afresh. SQLite would go on trusting the
+                    # pages it holds while the file's first page and its -wal's index are
+                    # unchanged. While it cannot be read, it is opened afresh at each look.
+                    now_written = _written(context.database)
+                    if unreadable or store.database.replaced() or now_written != written:
+                        written = now_written
+                        opened.close()
+                        reopened = opened.enter_context(context.reading())
+                        if reopened is None:  # the database was removed
+                            raise CommandError(_(NO_SITTINGS))
+                        store = reopened
+                        session = _following(Session(store, read_only=True), sitting_id, _fail)
+                        revision = None
+                    now = store.revision(sitting_id)
+                    if now != revision:
+                        session.refresh()
+                        views = shared_views(session.shown)
+                        revision = now
+                        server.publish(views)
+                except (JojotteError, CommandError, *SQLITE_FAILURES) as error:
+                    reason = _unreadable_reason(error, context.database)
+                    if reason != unreadable:  # said once, until the reason changes
+                        unreadable = reason
+                        fail(_(UNREADABLE).format(reason=reason))
+                        server.publish(unreadable_views(views))
+                    continue
+                if unreadable:
+                    unreadable = ""
+                    print(
+                        _("The database can be read again; the page follows the sitting."),
+                        flush=True,
+                    )
                 if server.followers != followers:
                     followers = server.followers
                     print(_followers(followers), flush=True)
@@ -100,11 +124,40 @@ def share(args: argparse.Namespace, context: Context) -> int:
             server.stop()
 
 
-def _following(session: Session, sitting_id: int) -> Session:
-    """``session`` showing ``sitting_id``; a sitting that cannot be read ends the command."""
-    session.on_error = lambda error: fail(str(error))
+UNREADABLE = N_(
+    "{reason}; the page shows the figures last read and says that the database cannot be "
+    "read, until it can"
+)
+"""What the command says, once, when the database it follows can no longer be read."""
+
+
+def _following(
+    session: Session,
+    sitting_id: int,
+    on_error: Callable[[JojotteError], None] = lambda error: fail(str(error)),
+) -> Session:
+    """``session`` showing ``sitting_id``; a sitting that cannot be read is reported to
+    ``on_error`` (by default said, and the page shows no sitting)."""
+    session.on_error = on_error
     session.open(sitting_id)
     return session
+
+
+def _fail(error: JojotteError) -> None:
+    """A sitting that cannot be read while the page is followed: the error goes on up, so
+    that the page keeps the figures last read and says why."""
+    raise error
+
+
+def _unreadable_reason(
+    error: JojotteError | CommandError | sqlite3.Error | UnicodeDecodeError, path: Path
+) -> str:
+    """Why the database cannot be read, in one line naming the file."""
+    if isinstance(error, JojotteError | CommandError):
+        return str(error)
+    from jojotte_score.storage.database import describe_sqlite_error
+
+    return str(describe_sqlite_error(error, path))
 
 
 def _written(path: Path) -> tuple[int, int, int] | None:

@@ -28,7 +28,7 @@ from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger, settle
 from jojotte_score.core.model import GameKey, Sitting
 from jojotte_score.core.stats import EXCLUSIVE_KINDS, ContractKind, PlayerStats, player_side
-from jojotte_score.i18n import MINUS, N_, _, format_date, ngettext
+from jojotte_score.i18n import MINUS, N_, _, format_date, isolated, ngettext
 from jojotte_score.i18n import format_signed as signed
 
 KIND_NAMES: dict[ContractKind, str] = {
@@ -97,7 +97,9 @@ class SittingCourse:
 
 
 def sitting_course(ledger: Ledger) -> SittingCourse:
-    """The running result of the sitting ``ledger`` holds, hand by hand."""
+    """The running result of the sitting ``ledger`` holds, hand by hand, its sides and
+    players named by the ledger's columns (a ledger replayed with each name isolated,
+    ``i18n.isolated``, for a plot a person reads)."""
     if ledger.game.per_player:
         return _individual_course(ledger)
     return _two_sided_course(ledger)
@@ -257,7 +259,8 @@ class ResultsOverTime:
 def results_over_time(results: Iterable[SittingResult]) -> ResultsOverTime:
     """Each player's net result per sitting, the sittings in the order given.
 
-    A name twice in one sitting counts with its first seat, as in the statistics.
+    A name twice in one sitting counts with its first seat, as in the statistics. Each
+    series is named as text among other words shows the name (``i18n.isolated``).
     """
     ordered = list(results)
     names = sorted(
@@ -270,7 +273,7 @@ def results_over_time(results: Iterable[SittingResult]) -> ResultsOverTime:
                 table[name][index] = net
     return ResultsOverTime(
         tuple(result.played for result in ordered),
-        tuple(Series(name, tuple(table[name])) for name in names),
+        tuple(Series(isolated(name), tuple(table[name])) for name in names),
     )
 
 
@@ -351,10 +354,11 @@ class ContractShares:
 def contract_shares(
     stats: Iterable[PlayerStats], kinds: Sequence[ContractKind] = SHARE_KINDS
 ) -> ContractShares:
-    """The contracts made and declared by kind of each player of ``stats``, in that order."""
+    """The contracts made and declared by kind of each player of ``stats``, in that order,
+    each named as text among other words shows the name (``i18n.isolated``)."""
     players = list(stats)
     return ContractShares(
-        tuple(p.name for p in players),
+        tuple(isolated(p.name) for p in players),
         tuple(kinds),
         tuple(tuple((p.by_kind(k).made, p.by_kind(k).declared) for k in kinds) for p in players),
     )

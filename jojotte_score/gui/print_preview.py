@@ -29,10 +29,13 @@ from PySide6.QtPrintSupport import (
     QPrintPreviewWidget,
 )
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
+    QGraphicsView,
     QLabel,
+    QLineEdit,
     QPushButton,
     QToolBar,
     QVBoxLayout,
@@ -66,6 +69,7 @@ class PrintPreview(QPrintPreviewDialog):
         self.print_action.setShortcuts(QKeySequence.StandardKey.Print)
         self.print_action.triggered.connect(self.print_pages)
         self._replace_toolbar_print()
+        self._name_qt_parts()
         self.addAction(self.print_action)
         self.state_line = QLabel(wordWrap=True)
         self.state_line.setAccessibleName(_("Printer"))
@@ -104,6 +108,16 @@ class PrintPreview(QPrintPreviewDialog):
             self.print_action.setIcon(actions[-1].icon())
             toolbar.insertAction(actions[-1], self.print_action)
             toolbar.removeAction(actions[-1])
+
+    def _name_qt_parts(self) -> None:
+        """Name what Qt's preview leaves nameless to a screen reader: the box of the page
+        shown and the view of the pages (the zoom box says its value)."""
+        for edit in self.findChildren(QLineEdit):
+            if not edit.accessibleName() and not isinstance(edit.parent(), QComboBox):
+                edit.setAccessibleName(_("Page number"))
+        if self.preview is not None:
+            for view in self.preview.findChildren(QGraphicsView):
+                view.setAccessibleName(_("Pages"))
 
     def show_state(self, state: PrinterState) -> None:
         """Say where the pages go, and name the Print button after it."""

@@ -22,7 +22,7 @@ from jojotte_score.core.series import (
     results_over_time,
 )
 from jojotte_score.core.stats import PlayerStats, player_stats
-from jojotte_score.i18n import N_, _, format_date, format_decimal, ngettext, pgettext
+from jojotte_score.i18n import N_, _, format_date, format_decimal, isolated, ngettext, pgettext
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.chart_layout import (
     Chart,
@@ -104,7 +104,7 @@ def _of(part: int, whole: int) -> str:
 
 
 STATS_COLUMNS: tuple[tuple[str, float, Callable[[PlayerStats], str]], ...] = (
-    ("Player", 0.18, lambda s: s.name),
+    ("Player", 0.18, lambda s: isolated(s.name)),
     ("Sittings", 0.11, lambda s: str(s.sittings)),
     ("Rubbers won", 0.11, lambda s: _of(s.rubbers_won, s.rubbers_played)),
     ("Net points", 0.11, lambda s: signed(s.net_points)),

@@ -28,6 +28,7 @@ writes come from :mod:`jojotte_score.render.sheet_words`; the game a pad belongs
 asked, never guessed: a column ledger knows its game, and blank pads are given theirs.
 """
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Protocol
 
@@ -59,7 +60,10 @@ from jojotte_score.render.sheet_words import (
     prison_text,
     result_text,
 )
-from jojotte_score.render.text_fit import fit_text, wrap_text
+from jojotte_score.render.text_fit import fit_text, keep_references, wrap_phrases, wrap_text
+
+_PRISON_HALF_HEIGHT = 0.5  # half a parenthesis' height, as a share of the font's size
+_PRISON_ROOM = 0.45  # between a prison amount's ends and its circle, as a share of the size
 
 
 class SheetMetrics(NamedTuple):
@@ -412,11 +416,13 @@ def _shown_names(content: _Content, m: SheetMetrics) -> tuple[str, ...]:
 def _wrapped(
     lines: Iterable[str], size: float, frame: _Frame, wrap: bool, m: SheetMetrics
 ) -> list[str]:
-    """``lines``, each wrapped to the width of the pad when ``wrap`` or ``m.wrap_lines``."""
+    """``lines``, each wrapped to the width of the pad when ``wrap`` or ``m.wrap_lines``,
+    between its phrases when it can: a side's name and its figure ("Bert & Dora 0") stay on
+    one line."""
     if not (wrap or m.wrap_lines):
         return list(lines)
     room = frame.right - frame.left
-    return [part for line in lines for part in wrap_text(line, size, room, m.text_width)]
+    return [part for line in lines for part in wrap_phrases(line, size, room, m.text_width)]
 
 
 def _place_settlement(
@@ -532,7 +538,13 @@ def _slots(
 
 
 def _circle_radius(amount: int, m: SheetMetrics) -> float:
-    return max(m.text_width(prison_text(amount), m.prison_size) / 2 + 2.5, m.prison_size * 0.9)
+    """The radius of the circle around a prison amount, clear of the text's ends and
+    corners by a share of the font's size, so that the parentheses a German pad writes
+    ("(120)", as tall as the line) never touch it."""
+    size = m.prison_size
+    half_width = m.text_width(prison_text(amount), size) / 2
+    corner = math.hypot(half_width, size * _PRISON_HALF_HEIGHT)
+    return max(corner + size * _PRISON_ROOM / 2, half_width + size * _PRISON_ROOM, size * 0.9)
 
 
 def _mark_width(kind: str, m: SheetMetrics) -> float:
@@ -720,7 +732,8 @@ def _legend(
         else:
             lines.append(part)
     if content.copy_legend and content.copied:
-        lines.extend(wrap_text(content.copy_legend, m.legend_size, available, m.text_width))
+        legend = keep_references(content.copy_legend)  # "(F3)" never alone on a line
+        lines.extend(wrap_text(legend, m.legend_size, available, m.text_width))
     return lines
 
 
@@ -766,7 +779,8 @@ def blank_pad(
     if content.copy_legend:
         y = height - m.margin
         room = frame.right - frame.left
-        for line in wrap_text(content.copy_legend, m.legend_size, room, m.text_width):
+        legend = keep_references(content.copy_legend)  # "(F3)" never alone on a line
+        for line in wrap_text(legend, m.legend_size, room, m.text_width):
             x = _centred(frame, m.text_width(line, m.legend_size), m)
             extra.append(TextItem(x, y + m.legend_size * 0.6, line, m.legend_size, "label"))
             y += m.legend_size * TEXT_HEIGHT + 2

@@ -50,7 +50,7 @@ from jojotte_score.render.page_layout import (
     wrap_text,
 )
 from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetItem, TextItem
-from jojotte_score.render.text_fit import TextWidth
+from jojotte_score.render.text_fit import TextWidth, keep_together
 
 CARD_TITLE = N_("Jo-Jotte scoring card")
 """The card's title (in English: translate with ``_()`` where shown)."""
@@ -314,6 +314,30 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             ),
         ),
         CardRuling(
+            _("R6: Unbid slam"),
+            (
+                _(
+                    "A side that wins all {tricks} tricks (all {partnership_tricks} in "
+                    "partnerships) without having bid Slam scores {bonus} above, besides its "
+                    "trick points. Not in Nullo."
+                ).format(
+                    tricks=tricks,
+                    partnership_tricks=find_game(Variant.PARTNERSHIP).tricks_per_hand,
+                    bonus=UNBID_SLAM_BONUS,
+                ),
+            ),
+        ),
+        CardRuling(
+            _("R7: Slam bid and made"),
+            (
+                _(
+                    "A declarer who bid Slam and won all {tricks} tricks scores {bonus} above "
+                    "(instead of the {unbid} of R6). The trick points are scored as in R3 "
+                    "or R4."
+                ).format(tricks=tricks, bonus=SLAM_BONUS, unbid=UNBID_SLAM_BONUS),
+            ),
+        ),
+        CardRuling(
             _("R8: Slam bid and failed"),
             (
                 _(
@@ -377,6 +401,16 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
                 ),
             ),
         ),
+        CardRuling(
+            _("R15: Thrown-in deals"),
+            (
+                _(
+                    "A deal in which nobody named a trump or no-trump scores nothing, but it "
+                    "is kept as a hand of its own, so the hand numbers and the turn to deal "
+                    "stay as they were at the table. Prison waits through it."
+                ),
+            ),
+        ),
     ]
     return (*tables, *rulings)
 
@@ -433,7 +467,7 @@ def _table(
         bottom = top
         for index, cell in enumerate(cells):
             room = widths[index] - pad
-            lines = wrap_text(cell, size, room, measure)
+            lines = wrap_text(keep_together(cell), size, room, measure)
             cell_y = top
             for line in lines:
                 middle = cell_y + size * TEXT_HEIGHT / 2
@@ -453,7 +487,8 @@ def _table(
     for cells in table.rows:
         y = row(cells, y, "result") + 0.5
     for note in table.notes:
-        y = _lines(items, wrap_text(note, size, width, measure), 0, y + 1, size, "result")
+        note_lines = wrap_text(keep_together(note), size, width, measure)
+        y = _lines(items, note_lines, 0, y + 1, size, "result")
     return items, y
 
 
@@ -501,7 +536,7 @@ def _shares(
     def lines(shares: tuple[float, ...]) -> int:
         return sum(
             max(
-                len(wrap_text(cell, size, share * width - pad, measured))
+                len(wrap_text(keep_together(cell), size, share * width - pad, measured))
                 for cell, share in zip(row, shares, strict=True)
             )
             for row in rows
@@ -527,7 +562,8 @@ def _ruling(
         lines = wrap_text(title, title_size, width, m.text_width)
         y = _lines(items, lines, 0, 0, title_size, "heading") + 2
     y = _lines(items, wrap_text(ruling.heading, size, width, m.text_width), 0, y, size, "heading")
-    y = _lines(items, wrap_text(ruling.text, size, width, m.text_width), 0, y, size, "result")
+    text = keep_together(ruling.text)
+    y = _lines(items, wrap_text(text, size, width, m.text_width), 0, y, size, "result")
     return items, y
 
 

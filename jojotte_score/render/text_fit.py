@@ -33,6 +33,33 @@ _BREAKS = re.compile(r"[ \t\r\n]+")
 """Where a line may break: ordinary white space, never a no-break space ("= 60")."""
 
 
+_TOGETHER = re.compile(
+    r"(?<=\d) (?=[^\W\d])"  # a figure and the word it counts: "9 Stiche"
+    r"| (?=[×=] )|(?<= [×=]) "  # a product or an equation: "m × (both", "= 60"
+    r"| (?=(?:\d+|[IVX]+|[A-Z])(?:[.,;:](?:\s|$)|$))"  # a figure or a label ending a phrase
+)
+"""Where a wrapped line must not break though the text has a space: kept together by
+:func:`keep_together` with a no-break space (U+00A0)."""
+
+
+_REFERENCE = re.compile(r" (?=\([A-Z]\d+\)[.,;:]?(?:\s|$))")
+"""The space before a ruling cited in parentheses, "(F3)": kept by :func:`keep_references`."""
+
+
+def keep_references(text: str) -> str:
+    """``text`` with a no-break space before each ruling it cites in parentheses, so that
+    "(F3)" never stands alone on a line: "der aussetzende Spieler\u00a0(F3)"."""
+    return _REFERENCE.sub("\u00a0", text)
+
+
+def keep_together(text: str) -> str:
+    """``text`` with no-break spaces where a line break would part what is read as one:
+    a figure and the word it counts ("9 Stiche"), an operator and the terms beside it
+    ("m × (alle"), a figure or a one-letter label from the word before it at the end of a
+    phrase ("zusammen 0.", "für I."), and a ruling cited from the word before it ("(F3)")."""
+    return keep_references(_TOGETHER.sub("\u00a0", text))
+
+
 def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size``, at spaces when it can
     (never at a no-break space).
@@ -70,11 +97,21 @@ def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> li
 
 def wrap_phrases(text: str, size: float, width: float, text_width: TextWidth) -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size``, between its phrases
-    when it can: after a comma, a semicolon or a "·", so that "Bert +60" stays on one line.
-    A phrase wider than ``width`` on its own is wrapped by :func:`wrap_text`."""
+    when it can: after a comma, a semicolon or a "·", so that "Bert +60" stays on one line;
+    a phrase too wide for a line is broken after its colon first, so that "Anna & Carl 385"
+    does too ("Rubber 2 in progress:" above it). A part wider than ``width`` on its own is
+    wrapped by :func:`wrap_text`."""
     if text_width(text, size) <= width:
         return [text] if text.strip() else []
     phrases = [part for part in re.split(r"(?<=[,;·]) ", text) if part.strip()]
+    return _packed(phrases, size, width, text_width, colons=True)
+
+
+def _packed(
+    phrases: list[str], size: float, width: float, text_width: TextWidth, colons: bool
+) -> list[str]:
+    """``phrases`` put on lines no wider than ``width``, as many on a line as fit; one
+    too wide on its own is broken after its colons (when ``colons``), else between words."""
     lines: list[str] = []
     line = ""
     for phrase in phrases:
@@ -84,8 +121,12 @@ def wrap_phrases(text: str, size: float, width: float, text_width: TextWidth) ->
             continue
         if line:
             lines.append(line)
+        parts = re.split(r"(?<=:) ", phrase) if colons else [phrase]
         if text_width(phrase, size) <= width:
             line = phrase
+        elif len(parts) > 1:
+            *full, line = _packed(parts, size, width, text_width, colons=False)
+            lines.extend(full)
         else:
             *full, line = wrap_text(phrase, size, width, text_width)
             lines.extend(full)

@@ -43,6 +43,8 @@ p { margin: 6px 0; }
 p.prison, p.result { font-weight: 700; white-space: pre-line; }
 p.dealer { font-size: 1.05em; }
 p.last { color: var(--quiet); }
+p.unreadable { font-weight: 700; color: var(--rule); border: 2px solid var(--rule);
+  padding: 6px 8px; margin: 0 0 10px; }
 figure.pad { margin: 0 calc(-1 * var(--edge)); overflow-x: auto; overflow-y: hidden; }
 svg.sheet { display: block; min-width: min(100%, 32rem); height: auto; margin: 0 auto;
   color: var(--ink);

@@ -149,6 +149,29 @@ def shared_view(shown: Shown | None, language: str) -> SharedView:
     return SharedView(language, data, _content_html(figures, headings, pad_svg(sheet)))
 
 
+def unreadable_views(views: Mapping[str, SharedView]) -> dict[str, SharedView]:
+    """``views``, the figures last read, each saying at its top, in its language, that the
+    database can no longer be read and that these figures may be out of date (the cause, which
+    names a file, is for the log, not for the phones)."""
+    unreadable = {}
+    for language, view in views.items():
+        with speaking(language):
+            notice = _(
+                "The scorepad's database cannot be read at the moment: these are the figures "
+                "last read, and they may be out of date. The page follows the sitting again "
+                "once the database can be read."
+            )
+        said = f'<p class="unreadable" role="alert">{escape(notice)}</p>'
+        if '<section class="figures">' in view.html:
+            html = view.html.replace(
+                '<section class="figures">', f'<section class="figures">{said}', 1
+            )
+        else:
+            html = said + view.html
+        unreadable[language] = SharedView(language, {**view.data, "unreadable": notice}, html)
+    return unreadable
+
+
 _ISOLATE = re.compile(
     f"{FIRST_STRONG_ISOLATE}([^{FIRST_STRONG_ISOLATE}{POP_DIRECTIONAL_ISOLATE}]*){POP_DIRECTIONAL_ISOLATE}"
 )

@@ -729,7 +729,9 @@ class SittingStore:
                     ]
                 )
             connection.execute(
-                "UPDATE sitting SET chosen_dealer = ?, chosen_for = ? WHERE id = ?",
+                # A new revision: a sync folder carries the choice to other devices.
+                "UPDATE sitting SET chosen_dealer = ?, chosen_for = ?, revision = revision + 1 "
+                "WHERE id = ?",
                 (seat, _count(connection, sitting_id), sitting_id),
             )
 

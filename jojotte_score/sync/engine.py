@@ -11,8 +11,8 @@ sitting file (docs/sync.md says why whole).
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
-import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -28,6 +28,7 @@ from jojotte_score.sync.merge import Merged, Version, joined_seen, seen_of
 from jojotte_score.sync.records import (
     MAX_VERSION_BYTES,
     BadVersionError,
+    Record,
     VersionFile,
     check_sitting_id,
     dumps_version_file,
@@ -74,6 +75,27 @@ class SyncReport:
     taken: list[TakenIn] = field(default_factory=list)
     conflicts: list[Conflict] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    touched: set[str] = field(default_factory=set)
+    """The sittings whose versions this pass wrote or took in (pruned after it)."""
+    pruned: int = 0
+    """How many records and lists of versions no longer needed were dropped."""
+
+
+def local_record(store: SittingStore, sitting_id: int) -> str:
+    """The stored sitting ``sitting_id`` as a version's record text, with the dealer
+    chosen for its next hand while no hand has been recorded since."""
+    stored = store.load(sitting_id)
+    row = store.database.connection.execute(
+        "SELECT chosen_dealer, chosen_for FROM sitting WHERE id = ?", (sitting_id,)
+    ).fetchone()
+    pending = row is not None and row[0] is not None and row[1] == len(stored.sitting.hands)
+    return record_text(record_of(stored, int(row[0]) if pending else None))
+
+
+def _new_device_id() -> str:
+    """A new device id: 32 random lower-case hex digits (as a UUID4's hex; without the
+    uuid module, which the window's start would load for it alone)."""
+    return os.urandom(16).hex()
 
 
 def device_id(store: SittingStore) -> str:
@@ -83,7 +105,7 @@ def device_id(store: SittingStore) -> str:
     if known is not None:
         return known
     with store.database.transaction() as writing:
-        made = uuid.uuid4().hex
+        made = _new_device_id()
         state.put_setting(writing, state.DEVICE, made)
     return made
 
@@ -101,11 +123,30 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
     if folder.device_name(device) != folder.clean_name(name):  # once, not at every pass
         folder.write_device(device, name)
     _write_changes(store, folder, device, report)
+    known = state.peers(store.database.connection)
     for other in folder.devices():
         if other != device:
-            _take_in(store, folder, other, report)
+            _take_in(store, folder, other, report, known.get(other))
+    _prune(store, report)
     report.conflicts = conflicts(store)
     return report
+
+
+def _prune(store: SittingStore, report: SyncReport) -> None:
+    """Drop what the merge no longer needs (:func:`state.prune`): of every sitting once,
+    then of the sittings each pass touches; a pass that touched nothing writes nothing."""
+    connection = store.database.connection
+    everything = state.setting(connection, state.PRUNED) is None
+    unkept = state.setting(connection, state.SEVERAL_KEPT) is None
+    if not everything and not unkept and not report.touched:
+        return
+    with store.database.transaction() as writing:
+        state.keep_several(writing)
+        if everything:
+            report.pruned = state.prune(writing)
+            state.put_setting(writing, state.PRUNED, "1")
+        else:
+            report.pruned = state.prune(writing, sorted(report.touched))
 
 
 # This device's own files -------------------------------------------------------------
@@ -136,7 +177,7 @@ def _check_own_files(
     extra = folder.read_log(device, expected) if size > expected else None
     if extra is not None and not extra.entries and not copies:
         return device  # only a line cut off: not another machine's
-    new = uuid.uuid4().hex
+    new = _new_device_id()
     message = _(
         "another copy of this data folder (copied or restored from a backup) also writes "
         "to the sync folder as this device; this one now writes as a new device, and "
@@ -163,11 +204,13 @@ def _write_changes(
         "SELECT s.uuid, s.id, s.revision FROM sitting s "
         "LEFT JOIN sync_written w ON w.uuid = s.uuid WHERE w.revision IS NOT s.revision"
     ).fetchall()
-    deleted = connection.execute(
-        "SELECT w.uuid FROM sync_written w WHERE w.revision != ? "
-        "AND NOT EXISTS (SELECT 1 FROM sitting s WHERE s.uuid = w.uuid)",
-        (DELETED,),
-    ).fetchall()
+    deleted = []
+    if changed or _written_more_than_stored(connection):
+        deleted = connection.execute(
+            "SELECT w.uuid FROM sync_written w WHERE w.revision != ? "
+            "AND NOT EXISTS (SELECT 1 FROM sitting s WHERE s.uuid = w.uuid)",
+            (DELETED,),
+        ).fetchall()
     if not changed and not deleted:
         return
     clock = state.number(connection, state.CLOCK) + 1
@@ -179,7 +222,7 @@ def _write_changes(
     todo += [(str(u), 0, DELETED) for (u,) in deleted]
     for sitting, sitting_id, revision in todo:
         try:
-            record = None if revision == DELETED else record_text(record_of(store.load(sitting_id)))
+            record = None if revision == DELETED else local_record(store, sitting_id)
         except DamagedSittingError as error:
             report.problems.append(str(error))
             continue
@@ -210,14 +253,33 @@ def _write_changes(
         size = folder.append_log(device, entries)  # a failure rolls the bookkeeping back
         state.put_peer(writing, state.Peer(device, "", size, seq, ""))
     report.written += len(files)
+    report.touched.update(files)
+
+
+def _written_more_than_stored(connection: sqlite3.Connection) -> bool:
+    """Whether more sittings were written as stored than are stored: when every stored
+    sitting is written as it is (no change found), only a deletion makes it so. Two counts,
+    where looking for the deleted sittings reads every one written."""
+    (written,) = connection.execute(
+        "SELECT count(*) FROM sync_written WHERE revision != ?", (DELETED,)
+    ).fetchone()
+    (stored,) = connection.execute("SELECT count(*) FROM sitting").fetchone()
+    return int(written) > int(stored)
 
 
 # Other devices' files -----------------------------------------------------------------
 
 
-def _take_in(store: SittingStore, folder: SyncFolder, other: str, report: SyncReport) -> None:
-    connection = store.database.connection
-    peer = state.peers(connection).get(other) or state.Peer(other, "", 0, 0, "")
+def _take_in(
+    store: SittingStore,
+    folder: SyncFolder,
+    other: str,
+    report: SyncReport,
+    known: state.Peer | None,
+) -> None:
+    """Take in what ``other`` wrote since this device last read its log (``known``: how
+    far that was, as the pass began)."""
+    peer = known or state.Peer(other, "", 0, 0, "")
     size = folder.log_size(other)
     copies = folder.conflict_copies(other)
     if copies:
@@ -289,6 +351,7 @@ def _take_version(
         return True
     with store.database.transaction() as writing:
         state.put_version(writing, sitting, file.version, file.conflicts, file.resolved)
+    report.touched.add(sitting)
     _apply(store, sitting, report)
     return True
 
@@ -305,7 +368,7 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
     mine = None
     if local is not None:
         try:
-            mine = record_text(record_of(store.load(local)))
+            mine = local_record(store, local)
         except DamagedSittingError as error:
             report.problems.append(str(error))
             return
@@ -326,7 +389,7 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
                 earlier_checks=record.earlier_checks,
                 sitting_id=sitting,
                 created=record.created,
-                then=_written(sitting),
+                then=_written(sitting, dealer=record),
             )
             report.taken.append(TakenIn(new, sitting, "new"))
         else:
@@ -336,7 +399,7 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
                 title=record.title,
                 place=record.place,
                 earlier_checks=record.earlier_checks,
-                then=_written(sitting),
+                then=_written(sitting, dealer=record),
             )
             report.taken.append(TakenIn(local, sitting, "updated"))
     except InvalidSittingError as error:
@@ -346,12 +409,15 @@ def _apply(store: SittingStore, sitting: str, report: SyncReport) -> None:
 
 
 def _written(
-    sitting: str, revision: int | None = None
+    sitting: str, revision: int | None = None, dealer: Record | None = None
 ) -> Callable[[sqlite3.Connection, int], None]:
-    """What the store calls inside its change: the sitting's new revision is remembered as
-    written, so the change is not written back as this device's own."""
+    """What the store calls inside its change: the dealer ``dealer``'s record chose for the
+    next hand is chosen here too, and the sitting's new revision is remembered as written,
+    so the change is not written back as this device's own."""
 
     def remember(connection: sqlite3.Connection, sitting_id: int) -> None:
+        if dealer is not None:
+            _choose_dealer(dealer)(connection, sitting_id)
         value = revision
         if value is None:
             row = connection.execute("SELECT revision FROM sitting WHERE id = ?", (sitting_id,))
@@ -363,6 +429,27 @@ def _written(
         )
 
     return remember
+
+
+def _choose_dealer(record: Record) -> Callable[[sqlite3.Connection, int], None]:
+    """What the store calls inside its change: the record's first time stored is the
+    sitting's, and the dealer it chose for the next hand is chosen here too (as
+    :meth:`SittingStore.choose_dealer` does)."""
+
+    def choose(connection: sqlite3.Connection, sitting_id: int) -> None:
+        # The time it was first stored too: the same sitting stored on two devices (one
+        # file imported on each) takes the merged version's, as the rest of it.
+        connection.execute(
+            "UPDATE sitting SET created = ? WHERE id = ?",
+            (record.created.astimezone(UTC).isoformat(), sitting_id),
+        )
+        if record.dealer is not None:
+            connection.execute(
+                "UPDATE sitting SET chosen_dealer = ?, chosen_for = ? WHERE id = ?",
+                (record.dealer, len(record.sitting.hands), sitting_id),
+            )
+
+    return choose
 
 
 # Conflicts -----------------------------------------------------------------------------
@@ -418,6 +505,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
             title=record.title,
             place=record.place,
             earlier_checks=record.earlier_checks,
+            then=_choose_dealer(record),
         )
     if keep == "that":
         local = store.find_uuid(sitting)
@@ -433,6 +521,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
                     earlier_checks=record.earlier_checks,
                     sitting_id=sitting,
                     created=record.created,
+                    then=_choose_dealer(record),
                 )
             else:
                 store.replace_sitting(
@@ -441,6 +530,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
                     title=record.title,
                     place=record.place,
                     earlier_checks=record.earlier_checks,
+                    then=_choose_dealer(record),
                 )
     with store.database.transaction() as writing:
         writing.execute(
@@ -461,7 +551,7 @@ def export_state(store: SittingStore) -> list[tuple[str, str | None, tuple[str, 
     result = []
     for info in store.list_sittings():
         stored = store.load(info.id)
-        result.append((stored.uuid, record_text(record_of(stored))))
+        result.append((stored.uuid, local_record(store, info.id)))
     copies: dict[str, list[str]] = {}
     for conflict in conflicts(store):
         copies.setdefault(conflict.uuid, []).append(conflict.copy.record or "deleted")

@@ -7,6 +7,7 @@ version carries, and that only to choose between versions neither of which saw t
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
@@ -61,6 +62,34 @@ def joined_seen(versions: Iterable[Version]) -> dict[str, int]:
     return joined
 
 
+def alike(one: str | None, other: str | None) -> bool:
+    """Whether two records are the same sitting: the same text, or the same but for when
+    each was first stored (one sitting file imported on two devices before they synced:
+    nothing a player chose differs, so it is no conflict)."""
+    if one == other:
+        return True
+    if one is None or other is None or '"created"' not in one:
+        return False
+    first, second = json.loads(one), json.loads(other)
+    if not isinstance(first, dict) or not isinstance(second, dict):
+        return False
+    first.pop("created", None)
+    second.pop("created", None)
+    return bool(first == second)
+
+
+def unseen(versions: list[Version]) -> list[Version]:
+    """The versions (each device's newest) that no other of them has seen: the candidates
+    to be the sitting. Every version when none is unseen, which only false claims of what
+    was seen can make."""
+    found = [
+        version
+        for version in versions
+        if not any(other is not version and other.has_seen(version) for other in versions)
+    ]
+    return found or versions
+
+
 @dataclass(frozen=True, slots=True)
 class Merged:
     """A sitting's merged state: the version that is the sitting, and the versions kept as
@@ -82,7 +111,7 @@ def merge(
     The versions no other version has seen are the candidates; the one with the highest
     :meth:`Version.order` is the sitting. The conflict copies are the other candidates and
     the copies the candidates list (a version that saw a conflict carries it on), less
-    those chosen away and those whose record is the sitting's. None when there is no
+    those chosen away and those whose record is the sitting's (:func:`alike`). None when there is no
     version.
     """
     latest: dict[str, Version] = {}
@@ -92,14 +121,7 @@ def merge(
             latest[version.device] = version
     if not latest:
         return None
-    everything = list(latest.values())
-    candidates = [
-        version
-        for version in everything
-        if not any(other is not version and other.has_seen(version) for other in everything)
-    ]
-    if not candidates:  # only false claims of what was seen could do this
-        candidates = everything
+    candidates = unseen(list(latest.values()))
     winner = max(candidates, key=Version.order)
     listed: list[Version] = []
     for candidate in candidates:
@@ -111,7 +133,7 @@ def merge(
     # writes, come out the same everywhere.
     ordered = sorted(listed, key=lambda version: (version.key, version.record or ""))
     for version in [*candidates, *ordered]:
-        if version.key == winner.key or version.key in gone or version.record == winner.record:
+        if version.key == winner.key or version.key in gone or alike(version.record, winner.record):
             continue
         copies.setdefault(version.key, version)
     return Merged(winner, tuple(copies[key] for key in sorted(copies)))

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Final
 
 from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import parse_sitting, sitting_to_data, sitting_uuid
 from jojotte_score.i18n import _
@@ -47,23 +48,31 @@ class BadVersionError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Record:
-    """A sitting as it travels: the sitting, its labels and when it was first stored."""
+    """A sitting as it travels: the sitting, its labels, when it was first stored, and
+    the seat chosen to deal its next hand (the first dealer, or a new cut's winner) while
+    no hand has been recorded since."""
 
     sitting: Sitting
     title: str
     place: str
     created: datetime
     earlier_checks: bool = False
+    dealer: int | None = None
 
 
-def record_of(stored: StoredSitting) -> dict[str, object]:
-    """A stored sitting as the JSON-ready record a version file holds."""
-    return {
+def record_of(stored: StoredSitting, dealer: int | None = None) -> dict[str, object]:
+    """A stored sitting as the JSON-ready record a version file holds; ``dealer`` the seat
+    chosen to deal its next hand, when one is (only then is ``"dealer"`` written, so a
+    record without one reads as before)."""
+    record: dict[str, object] = {
         "title": stored.title,
         "place": stored.place,
         "created": stored.created.isoformat(),
         "sitting": sitting_to_data(stored.sitting, stored.uuid),
     }
+    if dealer is not None:
+        record["dealer"] = dealer
+    return record
 
 
 def record_text(record: object) -> str:
@@ -76,7 +85,8 @@ def read_record(text: str, sitting_id: str) -> Record:
     sitting file's checks, the game's checks of every hand, the labels' checks, and the
     sitting's id. Raises :class:`BadVersionError` naming the problem."""
     data = json.loads(text)
-    if not isinstance(data, dict) or set(data) != {"title", "place", "created", "sitting"}:
+    keys = {"title", "place", "created", "sitting"}
+    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"dealer"}:
         raise BadVersionError(_("its sitting is not a record of title, place, time and sitting"))
     title, place, created = data["title"], data["place"], data["created"]
     if not isinstance(title, str) or not isinstance(place, str) or not isinstance(created, str):
@@ -96,7 +106,12 @@ def read_record(text: str, sitting_id: str) -> Record:
     problems = sitting_problems(loaded.sitting, title, place, earlier_checks=loaded.earlier_checks)
     if problems:
         raise BadVersionError("; ".join(map(str, problems)))
-    return Record(loaded.sitting, title, place, when, loaded.earlier_checks)
+    dealer = data.get("dealer")
+    seats = find_game(loaded.sitting.variant).seats
+    if dealer is not None and (type(dealer) is not int or not 0 <= dealer < seats):
+        message = _("its next dealer is not a seat of its {seats}-seat table")
+        raise BadVersionError(message.format(seats=seats))
+    return Record(loaded.sitting, title, place, when, loaded.earlier_checks, dealer)
 
 
 @dataclass(frozen=True, slots=True)

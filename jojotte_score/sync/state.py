@@ -9,12 +9,24 @@ import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from jojotte_score.sync.merge import Merged, Version, VersionKey, merge, seen_of
+from jojotte_score.sync.merge import Merged, Version, VersionKey, merge, seen_of, unseen
 
 DEVICE: str = "device"
 CLOCK: str = "clock"
 SEQ: str = "seq"
 FOLDER: str = "folder"
+PRUNED: str = "pruned"
+"""Set once every sitting's versions were pruned (:func:`prune`); later passes prune
+only the sittings they touch."""
+SEVERAL: str = "several:"
+"""``sync_state`` keys ``several:<uuid>``: the sittings with versions of more than one
+device, the only ones that can hold a conflict (kept by :func:`put_version`, so that
+finding the conflicts does not read every version)."""
+SEVERAL_KEPT: str = "several"
+"""Set once the ``several:`` keys were made for the versions stored before them."""
+PRUNED_RECORD: str = ""
+"""``sync_version.record`` of a version whose record was dropped by :func:`prune` (a
+record is a JSON object, a deletion NULL)."""
 
 
 def setting(connection: sqlite3.Connection, key: str) -> str | None:
@@ -109,6 +121,12 @@ def put_version(
     )
     clock = max(number(connection, CLOCK), version.clock)
     put_setting(connection, CLOCK, str(clock))
+    other = connection.execute(
+        "SELECT 1 FROM sync_version WHERE uuid = ? AND device != ? LIMIT 1",
+        (sitting, version.device),
+    ).fetchone()
+    if other is not None:
+        put_setting(connection, SEVERAL + sitting, "1")
 
 
 def resolved(connection: sqlite3.Connection, sitting: str) -> list[VersionKey]:
@@ -165,9 +183,65 @@ def put_peer(connection: sqlite3.Connection, peer: Peer) -> None:
 
 def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
     """The sittings that may have conflict copies (more than one device's version, or a
-    copy listed), sorted; :func:`merged` says which really have."""
-    rows = connection.execute(
-        "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1 "
-        "UNION SELECT uuid FROM sync_conflict ORDER BY 1"
-    )
+    copy listed), sorted; :func:`merged` says which really have. Read from the
+    ``several:`` keys once they are kept (:func:`keep_several`), else from every version."""
+    if setting(connection, SEVERAL_KEPT) is None:
+        rows = connection.execute(
+            "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1 "
+            "UNION SELECT uuid FROM sync_conflict ORDER BY 1"
+        )
+    else:
+        rows = connection.execute(
+            "SELECT substr(key, ?) FROM sync_state WHERE key > ? AND key < ? "
+            "UNION SELECT uuid FROM sync_conflict ORDER BY 1",
+            (len(SEVERAL) + 1, SEVERAL, SEVERAL[:-1] + ";"),
+        )
     return [str(row[0]) for row in rows.fetchall()]
+
+
+def keep_several(connection: sqlite3.Connection) -> None:
+    """Make the ``several:`` keys for the versions stored before they were kept, once
+    (inside a transaction)."""
+    if setting(connection, SEVERAL_KEPT) is not None:
+        return
+    rows = connection.execute("SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1")
+    for (sitting,) in rows.fetchall():
+        put_setting(connection, SEVERAL + str(sitting), "1")
+    put_setting(connection, SEVERAL_KEPT, "1")
+
+
+def prune(connection: sqlite3.Connection, sittings: Iterable[str] | None = None) -> int:
+    """Drop what the merge no longer needs of ``sittings`` (every sitting when None): the
+    record of each version another device's version has seen (it can never again be the
+    sitting or a conflict copy: versions only move forward, and what a version has seen
+    its device's later versions have seen too), and the conflict copies listed by such a
+    version (the merge reads only the lists of versions nobody has seen). Each version's
+    device, counter, clock and ``seen`` stay: they say what was taken in and what a new
+    version has seen. Returns how many records and lists were dropped. Call inside a
+    transaction; :func:`merged` gives the same before and after."""
+    if sittings is None:
+        rows = connection.execute(
+            "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1"
+        ).fetchall()
+        sittings = [str(row[0]) for row in rows]
+    dropped = 0
+    for sitting in sittings:
+        known = versions(connection, sitting)
+        if len(known) < 2:
+            continue
+        candidates = {version.key for version in unseen(known)}
+        for version in known:
+            if version.key in candidates:
+                continue
+            if version.record is not None and version.record != PRUNED_RECORD:
+                connection.execute(
+                    "UPDATE sync_version SET record = ? WHERE uuid = ? AND device = ?",
+                    (PRUNED_RECORD, sitting, version.device),
+                )
+                dropped += 1
+            gone = connection.execute(
+                "DELETE FROM sync_conflict WHERE uuid = ? AND listed_by = ?",
+                (sitting, version.device),
+            )
+            dropped += gone.rowcount
+    return dropped

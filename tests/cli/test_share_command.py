@@ -274,26 +274,60 @@ def test_share_says_so_when_its_database_is_damaged_under_it(
     data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The file written over in place (its first page kept, the rest garbage): SQLite would
-    go on serving the pages it holds, and the page the last figures, without a word."""
+    go on serving the pages it holds, and the page the last figures, without a word. The
+    command says why, once, and goes on serving the figures last read with a notice on the
+    page; a good file put back is followed again, and the notice goes."""
     path = database_path(data_dir)
     with Database.open(path) as database:
-        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
-    looks: list[float] = []
+        store = SittingStore(database)
+        store.import_sitting(load_sitting(DATA / "german-example.json").sitting)
+        backup = make_backup(database.connection, data_dir / "backups", datetime.now(UTC))
+    pages: list[str] = []
+    views: list[dict[str, Any]] = []
 
     def sleep(seconds: float) -> None:
-        looks.append(seconds)
-        if len(looks) == 1:
+        if not pages:  # the address the command printed
+            pages.append(capsys.readouterr().out.split(" at ", 1)[1].split()[0])
+        views.append(get_json(pages[0] + "view.json"))
+        if len(views) == 1:
             size = path.stat().st_size
             with path.open("r+b") as file:  # the same file, its pages after the first garbled
                 file.seek(100)
                 file.write(random.Random(5).randbytes(size - 100))
-        elif len(looks) > 3:
+        elif len(views) == 4:
+            restore_backup(backup.path, path, datetime.now(UTC))
+        elif len(views) > 5:
             raise KeyboardInterrupt
 
     monkeypatch.setattr(share_command, "_sleep", sleep)
     status = main(["share", "--data-dir", str(data_dir), "--bind", "127.0.0.1"])
 
-    assert status == 1
-    assert len(looks) == 1
-    err = capsys.readouterr().err
-    assert f"jojotte-score: {path}: the database is damaged" in err
+    assert status == 0
+    totals = [[column["total"] for column in view["columns"]] for view in views]
+    assert totals == [[755, 655]] * 6  # the figures last read, all along
+    notices = [view.get("unreadable", "") for view in views]
+    assert notices[0] == notices[4] == notices[5] == ""
+    assert notices[1] == notices[2] == notices[3]
+    assert notices[1].startswith("The scorepad's database cannot be read at the moment")
+    assert "sqlite" not in notices[1]  # the file's name stays off the phones
+    said = f"{path}: the database is damaged"
+    err = capsys.readouterr()
+    assert err.err.count(said) == 1  # said once, not at every look
+    assert "the page shows the figures last read" in err.err
+    assert err.out.splitlines()[-2:] == [
+        "The database can be read again; the page follows the sitting.",
+        "Sharing stopped.",
+    ]
+
+
+def test_the_page_says_when_the_database_cannot_be_read() -> None:
+    """The notice heads the figures in each language, as an alert a screen reader says."""
+    from jojotte_score.share.view import shared_views, unreadable_views
+
+    views = unreadable_views(shared_views(None))
+    english, german = views["en"], views["de"]
+    assert english.html.startswith('<p class="unreadable" role="alert">The scorepad')
+    assert german.data["unreadable"].startswith(
+        "Die Datenbank des Blocks ist im Moment nicht lesbar"
+    )
+    assert german.html.count('role="alert"') == 1

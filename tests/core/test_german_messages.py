@@ -180,9 +180,10 @@ def test_the_plots_summaries_in_german() -> None:
         (ContractKind.SUIT, ContractKind.NULLO),
         (((1, 3), (1, 1)), ((0, 0), (0, 0))),
     )
+    # The no-break space keeps "(33" and "%)" on one line of the plots' summary.
     assert shares_summary(shares) == (
         "Erfüllte von angesagten Kontrakten, nach Art. "
-        "A erfüllte 1 von 3 Farbspielen (33 %), 1 von 1 Nullspiel (100 %); "
+        "A erfüllte 1 von 3 Farbspielen (33\u00a0%), 1 von 1 Nullspiel (100\u00a0%); "
         "B sagte keinen Kontrakt an."
     )
     assert [kind_name(kind) for kind in ContractKind] == [

@@ -24,6 +24,7 @@ from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from jojotte_score.render.sheet_layout import blank_pad, empty_sheet, layout_sheet
 from jojotte_score.render.sheet_words import BLANK_CAPTION, copy_legend
+from jojotte_score.render.text_fit import keep_references
 from tests.core.test_chouette import EXAMPLE as CHOUETTE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER
@@ -135,7 +136,8 @@ def test_copies_are_marked_and_explained(name: str, number: int) -> None:
     has_copies = any(t.copied for t in sheet.texts("entry"))
     assert has_copies == bool(copiers)
     assert any(text.startswith("=\u00a060 is a copy: ") for text in legend) == has_copies
-    assert (copy_legend(sitting.variant) in " ".join(legend)) == has_copies
+    # The ruling cited at its end ("(T8)") is kept on the line of the word before it.
+    assert (keep_references(copy_legend(sitting.variant)) in " ".join(legend)) == has_copies
 
 
 @pytest.mark.parametrize(("name", "number"), RUBBERS)
@@ -383,7 +385,7 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
     assert (blank_roles is not None and blank_roles in labels) == (variant is Variant.CHOUETTE)
     assert (blank_roles is not None) == (variant is Variant.CHOUETTE)
     assert {"prison", "total", "settled"} <= set(labels)
-    assert " ".join(labels).endswith(copy_legend(variant))
+    assert " ".join(labels).endswith(keep_references(copy_legend(variant)))
     assert pad.texts("entry") == pad.texts("total") == pad.texts("settlement") == ()
     heavy = heavy_y(pad)
     (total,) = lines(pad, "total")

@@ -34,7 +34,7 @@ from jojotte_score.render.summary_card import (
     layout_variant_card,
     variant_card_blocks,
 )
-from jojotte_score.render.text_fit import wrap_phrases
+from jojotte_score.render.text_fit import keep_references, wrap_phrases
 from tests.render.test_column_layout import SITTINGS
 from tests.render.test_page_layout import assert_nothing_clipped, german_sitting, metrics
 from tests.render.test_sheet_layout import METRICS, assert_no_overlap, fake_width
@@ -193,7 +193,7 @@ def test_blank_pads_of_a_game_of_individual_players(paper: str, variant: Variant
     sheet = pads[0].sheet
     assert [t.text for t in sheet.texts("heading")] == [""] * find_game(variant).seats
     labels = " ".join(t.text for t in sheet.texts("label"))
-    assert copy_legend(variant) in labels
+    assert keep_references(copy_legend(variant)) in labels  # "(T8)" kept on its line
     blank_roles = find_game(variant).blank_roles
     assert (blank_roles is not None and blank_roles in labels) == (variant is Variant.CHOUETTE)
     assert (blank_roles is not None) == (variant is Variant.CHOUETTE)
@@ -291,6 +291,11 @@ def test_a_two_player_job_for_a_sitting_keeps_its_one_page_card() -> None:
         ("Result: Anna +5, Bert \u22125", 200, ["Result: Anna +5, Bert \u22125"]),
         ("Result: Anna +5, Bert \u22125", 100, ["Result: Anna +5,", "Bert \u22125"]),
         ("Finished: 1 · won: A 0, B 1", 110, ["Finished: 1 ·", "won: A 0, B 1"]),
+        (  # a phrase too wide breaks after its colon: a side's name stays with its figure
+            "Rubber 2 in progress: Anna & Carl 385, Bert & Dora 0",
+            200,
+            ["Rubber 2 in progress:", "Anna & Carl 385, Bert & Dora 0"],
+        ),
         ("Result: Wolkenstein-Trostburg +5", 90, ["Result:", "Wolkenstein-Tro", "stburg +5"]),
         ("", 50, []),
     ],

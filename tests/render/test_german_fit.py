@@ -16,6 +16,7 @@ from jojotte_score.render.pdf import pdf_document
 from jojotte_score.render.season_report import layout_season_report
 from jojotte_score.render.sheet_items import TextItem
 from jojotte_score.render.summary_card import CardTable, card_blocks, layout_card
+from jojotte_score.render.text_fit import keep_together, wrap_text
 from tests.render.test_season_report import report as example_report
 
 PAPERS = ("A4", "Letter")
@@ -47,7 +48,7 @@ def column_lines(items: list[TextItem], heading: TextItem, cells: list[str]) -> 
     taken: list[str] = []
     for line in lines:
         taken.append(line.text)
-        if " ".join(taken) == cells[len(counts)]:
+        if " ".join(taken).replace("\u00a0", " ") == cells[len(counts)]:
             counts.append(len(taken))
             taken = []
             if len(counts) == len(cells):
@@ -87,3 +88,40 @@ def test_the_season_report_s_headings_take_two_lines_at_the_text_s_size(
     if language == "de":
         for word in ("Meldepunkte", "Zu", "Fall", "gebracht", "Sitzungen", "erfüllt"):
             assert word in words, word
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_the_card_s_what_column_takes_four_lines_at_most(
+    paper: str, language: str, qapp: QApplication
+) -> None:
+    """German took six lines for the unbid slam in the "Was" column, beside a "Punkte"
+    column holding "100" (issue 41, item 11)."""
+    page = layout_card(pdf_metrics(paper))
+    bonuses = [b for b in card_blocks() if isinstance(b, CardTable)][-1]
+    what, where = bonuses.headings[0], bonuses.headings[2]
+    texts = [item for item in page.items if isinstance(item, TextItem)]
+    (beside,) = [item for item in texts if item.text == where]
+    (heading,) = [item for item in texts if item.text == what and item.y == beside.y]
+    counts = column_lines(texts, heading, [row[0] for row in bonuses.rows])
+    assert max(counts) <= 4, counts
+
+
+@pytest.mark.parametrize(
+    ("text", "together"),
+    [
+        ("alle 9 Stiche, ohne Ansage", "9\u00a0Stiche"),  # a figure and what it counts
+        ("schreibt m × (alle Spielpunkte) unter den Strich", "m\u00a0×\u00a0(alle"),
+        ("Meldungen oder Stiche für I.", "für\u00a0I."),  # a label ending the sentence
+        ("Die Ergebnisse ergeben zusammen 0.", "zusammen\u00a00."),
+    ],
+)
+def test_the_card_keeps_together_what_is_read_as_one(text: str, together: str) -> None:
+    """The scoring card broke "9 / Stiche", "m / × (…)", "für / I." and "zusammen / 0."
+    over two lines (issue 41, item 11); every width that parts the text keeps them on one
+    line."""
+    assert together in keep_together(text)
+    width = lambda line, size: 5.0 * len(line)  # noqa: E731 - five points a character
+    longest = max(len(chunk) for chunk in keep_together(text).split(" "))
+    for room in range(5 * longest, 5 * len(text), 5):  # every width that holds each chunk
+        lines = wrap_text(keep_together(text), 10.0, room, width)
+        assert any(together in line for line in lines), (room, lines)

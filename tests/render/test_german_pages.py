@@ -9,6 +9,8 @@ their pages go as PNG images into $JOJOTTE_SCREENSHOTS when it names a folder.
 
 from __future__ import annotations
 
+import math
+import re
 import subprocess
 from datetime import date
 from pathlib import Path
@@ -23,6 +25,7 @@ from jojotte_score.core.scoring import EntryKind
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.render.chart_layout import ChartMetrics, layout_chart
 from jojotte_score.render.document import PrintJob, layout_document
+from jojotte_score.render.fonts import print_font
 from jojotte_score.render.page_layout import (
     PAGE_SIZES,
     Page,
@@ -30,10 +33,12 @@ from jojotte_score.render.page_layout import (
     blank_pages,
     sitting_pages,
 )
-from jojotte_score.render.pdf import write_pdf
+from jojotte_score.render.page_painter import page_metrics
+from jojotte_score.render.pdf import pdf_document, write_pdf
 from jojotte_score.render.season_pdf import write_season_report
 from jojotte_score.render.season_report import layout_season_report, season_report, stats_rows
-from jojotte_score.render.sheet_layout import blank_pad, layout_sheet
+from jojotte_score.render.sheet_items import CircleItem
+from jojotte_score.render.sheet_layout import SheetMetrics, blank_pad, layout_sheet
 from jojotte_score.render.summary_card import layout_card, layout_variant_card
 from tests.render.test_column_layout import SITTINGS
 from tests.render.test_page_layout import assert_nothing_clipped, german_sitting, metrics
@@ -91,6 +96,38 @@ def test_a_german_rubber_in_progress_says_what_waits_in_prison() -> None:
     (result,) = sheet.texts("result")
     assert result.text == "Robber 1 läuft: A 155, B 615; 150 im Keller"
     assert_no_overlap(sheet)
+
+
+def test_a_prison_amount_in_parentheses_stays_clear_of_its_circle() -> None:
+    """ "(120)" touched its circle (issue 41, item 11): the circle keeps 0.4 of the font's
+    size clear of the text's ends, and clears the corners of a box as wide as the text and
+    as tall as a parenthesis (the font's size)."""
+    sheet = layout_sheet(replay(german_sitting()), 1, METRICS)
+    circles = {item.hand: item for item in sheet.items if isinstance(item, CircleItem)}
+    amounts = sheet.texts("prison")
+    assert [t.text for t in amounts] == ["(60)", "(90)"]
+    for text in amounts:
+        assert text.hand is not None
+        circle = circles[text.hand]
+        half_width = METRICS.text_width(text.text, text.size) / 2
+        assert circle.r >= half_width + 0.4 * text.size, (text.text, circle.r, half_width)
+        assert circle.r > math.hypot(half_width, 0.5 * text.size), (text.text, circle.r)
+
+
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_ruling_the_copy_legend_cites_never_stands_alone_on_a_line(
+    paper: str, qapp: QApplication
+) -> None:
+    """The cutthroat pad's legend left "(F3)" alone on its last line (issue 41, item 11),
+    measured in the font the PDF is drawn in."""
+    found: list[SheetMetrics] = []
+    pdf_document("fit", paper, lambda writer: found.append(page_metrics(writer, print_font())[1]))
+    sheet = layout_sheet(replay(SITTINGS["cutthroat"]), 1, found[0])
+    labels = [t.text for t in sheet.texts("label")]
+    legend = [text for text in labels if "F3" in text]
+    assert len(legend) == 1, labels
+    assert legend[0].endswith("Spieler\u00a0(F3)"), legend
+    assert not any(re.fullmatch(r"\([A-Z]\d+\)", text.strip()) for text in labels), labels
 
 
 @pytest.mark.parametrize("name", list(SITTINGS))
@@ -186,7 +223,7 @@ def test_the_german_scoring_card_fits_one_page(paper: str) -> None:
     assert_nothing_clipped(page, m)
     texts = [t.text for t in page.texts()]
     assert texts[0] == "Jo-Jotte-Wertungskarte: zu zweit und im Partnerspiel"
-    text = " ".join(texts)
+    text = " ".join(texts).replace("\u00a0", " ")  # the card keeps "9 Stiche" together
     for words in (
         "Kartenwerte",
         "Bube",
@@ -234,11 +271,14 @@ def test_the_german_card_pages_of_the_other_games_fit(
     text = " ".join(texts)
     assert f"Der Block: {title}" in text
     # A copy as the pad marks it, never "(60)": in German that is the Keller.
-    assert "=\u00a060 auf dem Block" in text
-    assert "hinter ein Gleichheitszeichen: =\u00a060." in text
+    # The card keeps "= 60" and "60 auf" together with no-break spaces.
+    plain = text.replace("\u00a0", " ")
+    assert text.count("=\u00a060") == 2
+    assert "= 60 auf dem Block" in plain
+    assert "hinter ein Gleichheitszeichen: = 60." in plain
     assert "Klammern" not in text
     for expected in words:
-        assert expected in text, expected
+        assert expected in plain, expected
 
 
 # The season report and the plots --------------------------------------------------------

@@ -16,7 +16,7 @@ from jojotte_score.share.view import PAGE_METRICS, drawn_box, page_metrics, shar
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
-from tests.stored_examples import GAMES, store_game
+from tests.stored_examples import GAMES, NAMES, store_game
 
 from .helpers import shown_of
 
@@ -83,3 +83,21 @@ def test_the_view_box_holds_what_the_pad_draws_and_no_empty_rows(
         assert min(i.y for i in above) - rule <= PAGE_METRICS.row_height
     else:
         assert heavy - rule <= PAGE_METRICS.row_height + 2 * PAGE_METRICS.line_gap
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_phone_pad_keeps_each_name_with_its_figure(
+    game: str, language: str, store: SittingStore
+) -> None:
+    """The pad wrapped its result between "…, Bert" and "& Dora 0" on the phone page
+    (issue 41, item 11): each name of the pad's lines under it stays whole on one line,
+    with the figure that follows it."""
+    pad = shown_of(store, store_game(store, game)).pad
+    with speaking(language):
+        sheet = layout_pad(pad, pad.newest_rubber, page_metrics(len(pad.sides)))
+    lines = [t.text for t in sheet.texts("result")]
+    joined = " ".join(lines)
+    for name in NAMES[game]:
+        for found in re.finditer(re.escape(name) + r"( [+\u2212]?\d+)?", joined):
+            assert any(found.group() in line for line in lines), (found.group(), lines)

@@ -20,7 +20,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
 from jojotte_score.formats.csv_names import named_column, named_columns, seat_labels
-from jojotte_score.i18n import N_, _, format_date
+from jojotte_score.i18n import N_, _, format_date, isolated
 from jojotte_score.labels import players_cell, sitting_result, variant_label
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -96,6 +96,7 @@ class HistoryRow:
     variant: GameKey
     players: tuple[str, ...]
     players_text: str
+    """The players as the table shows them, each name isolated (``i18n.isolated``)."""
     hands: int
     rubbers: int
     result: str
@@ -162,7 +163,7 @@ class HistoryRow:
             "title": self.title,
             "place": self.place,
             "variant": NONE if self.damaged else find_game(self.variant).value,
-            "players": self.text(Column.PLAYERS),
+            "players": NONE if self.damaged else players_cell(self.variant, self.players),
             "hands": self.hands,
             "rubbers_finished": self.rubbers,
             "result": self.file_result or self.result,
@@ -196,7 +197,8 @@ def history_row(info: SittingInfo) -> HistoryRow:
         labels = seat_labels(find_game(info.variant).side_names(info.players))
         ahead = 0 if info.net_side is None else info.net_points
         points = (ahead, -ahead) if info.net_side != 1 else (-ahead, ahead)
-    result = sitting_result(*facts)
+    shown = tuple(isolated(name) for name in info.players)  # the CSV keeps them as stored
+    result = sitting_result(info.variant, shown, *facts[2:])
     return HistoryRow(
         id=info.id,
         created=info.created,
@@ -205,7 +207,7 @@ def history_row(info: SittingInfo) -> HistoryRow:
         place=info.place,
         variant=info.variant,
         players=info.players,
-        players_text=players_cell(info.variant, info.players),
+        players_text=players_cell(info.variant, shown),
         hands=info.hands,
         rubbers=info.rubbers_finished,
         result=result,

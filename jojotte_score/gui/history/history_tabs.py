@@ -6,6 +6,7 @@ the session each time (restoring a backup replaces the store).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtWidgets import QVBoxLayout, QWidget
@@ -17,7 +18,7 @@ from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotSources, PlotsView
 from jojotte_score.gui.history.statistics_view import StatisticsView
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, isolated
 from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import (
@@ -36,7 +37,8 @@ def course_of(store: SittingStore, sitting_id: int) -> SittingCourse | None:
         sitting = store.load(sitting_id).sitting
     except JojotteError:
         return None
-    return sitting_course(replay(sitting))
+    shown = tuple(isolated(name) for name in sitting.players)  # the plot's words and legend
+    return sitting_course(replay(dataclasses.replace(sitting, players=shown)))
 
 
 def report_of(store: SittingStore, period: Period = ALL_TIME) -> SeasonReport:

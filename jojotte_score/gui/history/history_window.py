@@ -3,12 +3,14 @@
 A window of tabs. Its first tab, "Sittings", is the table of stored sittings with a
 player filter, a date range, Open and Export CSV; more tabs (statistics, plots) are added
 with :meth:`HistoryWindow.add_tab`. The rows are built, filtered and sorted by
-:mod:`jojotte_score.gui.history.history_rows`; this module only shows them.
+:mod:`jojotte_score.gui.history.history_rows`; this module only shows them. A sitting kept
+in two versions by the sync folder is marked (:meth:`HistoryWindow.follow_conflicts`), and
+"Settle conflict…" offers the choice for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -20,9 +22,10 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     Qt,
 )
-from PySide6.QtGui import QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QCheckBox,
     QDateEdit,
     QFileDialog,
@@ -31,6 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QStyle,
     QTableView,
     QTabWidget,
     QVBoxLayout,
@@ -67,6 +71,7 @@ class HistoryTableModel(QAbstractTableModel):
         self._limits = HistoryFilter()
         self._order: tuple[Column, bool] | None = None  # column, descending
         self._shown: list[HistoryRow] = []
+        self._marks: dict[int, str] = {}
 
     # Filling -----------------------------------------------------------------------------
 
@@ -76,6 +81,23 @@ class HistoryTableModel(QAbstractTableModel):
         self._all = list(rows)
         self._shown = self._arranged()
         self.endResetModel()
+
+    def set_marks(self, marks: Mapping[int, str]) -> None:
+        """Mark the sittings ``marks`` names (by id) with a sign, and say the sentence it
+        gives each (a sitting kept in two versions) in their tooltip and to a screen
+        reader."""
+        if dict(marks) == self._marks:
+            return
+        self._marks = dict(marks)
+        if self._shown:
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self._shown) - 1, len(Column) - 1)
+            )
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, 0, len(self._shown) - 1)
+
+    def mark_of(self, sitting_id: int) -> str | None:
+        """The sentence the sitting ``sitting_id`` is marked with, None when unmarked."""
+        return self._marks.get(sitting_id)
 
     def set_filter(self, limits: HistoryFilter) -> None:
         """Show only the rows that pass ``limits``."""
@@ -117,8 +139,16 @@ class HistoryTableModel(QAbstractTableModel):
         if not index.isValid() or not 0 <= index.row() < len(self._shown):
             return None
         row, column = self._shown[index.row()], Column(index.column())
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+        mark = self._marks.get(row.id)
+        if role == Qt.ItemDataRole.DisplayRole:
             return row.text(column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return row.text(column) if mark is None else f"{row.text(column)}\n{mark}"
+        if mark is not None and column == Column.DATE:
+            if role == Qt.ItemDataRole.DecorationRole:
+                return _mark_icon()
+            if role == Qt.ItemDataRole.AccessibleTextRole:
+                return _("{date}, {mark}").format(date=row.text(column), mark=mark)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             return _RIGHT if column in NUMBER_COLUMNS else _LEFT
         return None
@@ -131,9 +161,11 @@ class HistoryTableModel(QAbstractTableModel):
             # players, "2026-12-01, Anna, Bert, Carl".
             if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._shown):
                 row = self._shown[section]
-                return _("{date}, {players}").format(
+                words = _("{date}, {players}").format(
                     date=row.text(Column.DATE), players=row.text(Column.PLAYERS)
                 )
+                mark = self._marks.get(row.id)
+                return words if mark is None else _("{date}, {mark}").format(date=words, mark=mark)
             return None
         if not 0 <= section < len(Column):
             return None
@@ -176,6 +208,8 @@ class HistoryWindow(QWidget, Speaking):
         self.setWindowTitle(_("History"))
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
+        self._read_marks: Callable[[], Mapping[int, str]] | None = None
+        self._settle: Callable[[int], None] | None = None
         self.model = HistoryTableModel(self)
         self._refreshers: dict[QWidget, Callable[[], None]] = {}
         self._stale: set[QWidget] = set()
@@ -261,8 +295,14 @@ class HistoryWindow(QWidget, Speaking):
         self.export_button = QPushButton(_("&Export CSV…"))
         self.open_button = QPushButton(_("&Open"))
         self.open_button.setDefault(True)
+        self.settle_button = QPushButton(_("Settle &conflict…"))
+        self.settle_button.setToolTip(
+            _("This sitting is kept in two versions: keep this one, that one, or both.")
+        )
+        self.settle_button.hide()  # shown once conflicts are followed
         buttons = QHBoxLayout()
         buttons.addWidget(self.count_label, 1)
+        buttons.addWidget(self.settle_button)
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.open_button)
         layout = QVBoxLayout(page)
@@ -279,6 +319,7 @@ class HistoryWindow(QWidget, Speaking):
         self.table.selectionModel().selectionChanged.connect(self._update_buttons)
         self.model.modelReset.connect(self._update_buttons)
         self.open_button.clicked.connect(self.open_selected)
+        self.settle_button.clicked.connect(self.settle_selected)
         self.export_button.clicked.connect(self.export_csv)
         return page
 
@@ -290,6 +331,8 @@ class HistoryWindow(QWidget, Speaking):
         chosen = self.selected_id()
         rows = history_rows(self._list_sittings())
         self.model.set_rows(rows)
+        if self._read_marks is not None:
+            self.model.set_marks(self._read_marks())
         days = [row.day for row in rows if row.day is not None]
         if days and not self.since_check.isChecked():
             self.since.setDate(_qdate(min(days)))
@@ -299,6 +342,24 @@ class HistoryWindow(QWidget, Speaking):
         self._fit_columns()
         self._stale = set(self._refreshers)
         self._refresh_shown()
+
+    def follow_conflicts(
+        self, read_marks: Callable[[], Mapping[int, str]], settle: Callable[[int], None]
+    ) -> None:
+        """Mark the sittings kept in two versions: ``read_marks`` gives, by sitting id, the
+        sentence saying which hands differ (read again at each :meth:`reload`);
+        "Settle conflict…" calls ``settle`` with the selected sitting's id."""
+        self._read_marks = read_marks
+        self._settle = settle
+        self.settle_button.show()
+        self.model.set_marks(read_marks())
+        self._update_buttons()
+
+    def settle_selected(self) -> None:
+        """Offer the choice for the selected sitting's conflict (keep this, that, both)."""
+        chosen = self.selected_id()
+        if chosen is not None and self._settle is not None and self.model.mark_of(chosen):
+            self._settle(chosen)
 
     def limits(self) -> HistoryFilter:
         """The filter the fields describe."""
@@ -328,7 +389,9 @@ class HistoryWindow(QWidget, Speaking):
         self._update_buttons()
 
     def _update_buttons(self) -> None:
-        self.open_button.setEnabled(self.selected_id() is not None)
+        chosen = self.selected_id()
+        self.open_button.setEnabled(chosen is not None)
+        self.settle_button.setEnabled(chosen is not None and self.model.mark_of(chosen) is not None)
         shown, total = self.model.rowCount(), self.model.total()
         self.export_button.setEnabled(shown > 0)
         if shown == total:
@@ -415,6 +478,12 @@ class HistoryWindow(QWidget, Speaking):
             )
             return False
         return True
+
+
+def _mark_icon() -> QIcon:
+    """The sign of a sitting kept in two versions: the style's warning sign."""
+    style = QApplication.style()
+    return style.standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
 
 
 def _qdate(day: date) -> QDate:

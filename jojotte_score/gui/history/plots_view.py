@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import find_game
+from jojotte_score.core.model import side_names
 from jojotte_score.core.series import (
     SittingCourse,
     SittingResult,
@@ -38,7 +39,7 @@ from jojotte_score.core.series import (
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.messages import show_message
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, isolated
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart
 from jojotte_score.render.season_report import SeasonReport
@@ -155,7 +156,10 @@ class PlotsView(QWidget):
         self.sitting.blockSignals(True)
         self.sitting.clear()
         for info in infos:
-            names = info.players if find_game(info.variant).per_player else info.side_names
+            players = tuple(isolated(name) for name in info.players)
+            names = (
+                players if find_game(info.variant).per_player else side_names(info.variant, players)
+            )
             label = sitting_label(info.id, info.title, info.created, info.variant, names)
             self.sitting.addItem(label, info.id)
         index = self.sitting.findData(chosen)

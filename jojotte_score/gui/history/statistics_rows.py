@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from jojotte_score.core.stats import ContractCount, ContractKind, PlayerStats
-from jojotte_score.i18n import N_, _, format_date, ngettext
+from jojotte_score.i18n import N_, _, format_date, isolated, ngettext
 from jojotte_score.stats_labels import STATS_HEADINGS, stats_cells
 from jojotte_score.storage.statistics import Period, PeriodStats
 
@@ -156,8 +156,10 @@ class StatisticsRow:
 
     @classmethod
     def of(cls, player: PlayerStats) -> StatisticsRow:
-        """The row of one player's figures."""
-        return cls(player, stats_cells(player), _sort_keys(player))
+        """The row of one player's figures, the name isolated (``i18n.isolated``) as the
+        row's header a screen reader reads before each figure."""
+        name, *figures = stats_cells(player)
+        return cls(player, (isolated(name), *figures), _sort_keys(player))
 
 
 def _counted(count: ContractCount) -> SortKey:

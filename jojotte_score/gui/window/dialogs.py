@@ -40,7 +40,7 @@ from jojotte_score.gui.accessibility import announce
 from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
 from jojotte_score.gui.messages import ok_cancel_buttons
 from jojotte_score.gui.names import literal
-from jojotte_score.i18n import _
+from jojotte_score.i18n import _, isolated
 from jojotte_score.storage.sittings import SittingInfo
 
 DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
@@ -373,7 +373,7 @@ class FirstDealerDialog(QDialog):
         self.group = QButtonGroup(self)
         for seat in range(len(players)) if seats is None else seats:
             name = players[seat]
-            button = QRadioButton(f"&{seat + 1} {literal(name)}")
+            button = QRadioButton(f"&{seat + 1} {literal(isolated(name))}")
             self.group.addButton(button, seat)
             layout.addWidget(button)
         if self.group.buttons():

@@ -269,6 +269,7 @@ class KeyboardReferenceDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(_("Keyboard reference"))
         self.text = QTextBrowser()
+        self.text.setAccessibleName(_("Keyboard reference"))
         self.text.setHtml(reference_html(keyboard_reference()))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.close)

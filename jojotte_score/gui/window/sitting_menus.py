@@ -167,6 +167,7 @@ class SittingMenus(_Base):
                 lambda: self.session.store.list_sittings(), self._open_from_history, self
             )
             add_history_tabs(self.history, lambda: self.session.store)
+            self._mark_history_conflicts(self.history)
         else:
             self.history.reload()
         self.history.show()
@@ -412,15 +413,31 @@ class SittingMenus(_Base):
         if chosen is not None:
             self._follow(chosen)
 
+    def _mark_history_conflicts(self, history: HistoryWindow) -> None:
+        """The history marks the sittings kept in two versions, and settles them here."""
+        from jojotte_score.gui.window.sync_dialogs import conflict_marks
+
+        history.follow_conflicts(lambda: conflict_marks(self.session.store), self.settle_conflict)
+
     def show_sync_conflicts(self) -> None:
         """File > Sync conflicts…: each sitting kept in two versions, and the choice."""
+        self.settle_conflict(None)
+
+    def settle_conflict(self, sitting_id: int | None) -> None:
+        """The sync conflicts, the sitting ``sitting_id``'s selected first (from the
+        history, over which the dialog opens); what is chosen is shown here and there."""
         from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
 
-        dialog = ConflictsDialog(self.session.store, self)
+        over = self.history if sitting_id is not None and self.history is not None else self
+        dialog = ConflictsDialog(self.session.store, over)
+        if sitting_id is not None:
+            dialog.select_sitting(sitting_id)
         dialog.exec()
         if dialog.changed:
             self.undo_stack.clear()  # the shown sitting may have been put back
             self._reopen_after_sync()
+            if self.history is not None:
+                self.history.reload()
             if self.sync_follower is not None:
                 self.sync_follower.soon()
 

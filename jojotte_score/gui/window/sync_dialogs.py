@@ -71,6 +71,22 @@ def conflict_words(store: SittingStore, conflict: Conflict) -> str:
     return message.format(id=conflict.id, label=label, device=device, hands=hands)
 
 
+def conflict_marks(store: SittingStore) -> dict[int, str]:
+    """What the history marks each stored sitting kept in two versions with (by id): a
+    sentence saying which hands differ from the other version, or from each."""
+    marks: dict[int, list[str]] = {}
+    for conflict in conflicts(store):
+        if conflict.id is None:
+            continue  # a deleted sitting is not in the history
+        if conflict.hands:
+            hands = ", ".join(str(number) for number in conflict.hands)
+            words = _("In two versions: hands {hands} differ.").format(hands=hands)
+        else:
+            words = _("In two versions: the players, rules, title or place differ.")
+        marks.setdefault(conflict.id, []).append(words)
+    return {sitting: " ".join(words) for sitting, words in marks.items()}
+
+
 class ConflictsDialog(QDialog):
     """The sittings kept in two versions, each with a choice: keep this version (the
     sitting as shown), keep that one (the other device's), or keep both (that one becomes
@@ -126,6 +142,12 @@ class ConflictsDialog(QDialog):
         else:
             self.list.setCurrentRow(0)
         self._update_buttons()
+
+    def select_sitting(self, sitting_id: int) -> None:
+        """Select the first conflict of the sitting ``sitting_id``, when it has one."""
+        place = next((i for i, c in enumerate(self.found) if c.id == sitting_id), None)
+        if place is not None:
+            self.list.setCurrentRow(place)
 
     def _update_buttons(self) -> None:
         row = self.list.currentRow()

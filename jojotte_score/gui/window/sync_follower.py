@@ -4,7 +4,7 @@ one) and after each change of the window's own. What a pass takes in is shown at
 
 from __future__ import annotations
 
-import socket
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -48,7 +48,7 @@ class SyncFollower(QObject):
         self.periodic = QTimer(self)
         self.periodic.setInterval(LOOK_EVERY_MS)
         self.periodic.timeout.connect(self.run)
-        self.name: Callable[[], str] = socket.gethostname
+        self.name: Callable[[], str] = host_name
         self.last: SyncReport | None = None
 
     def follow(self, folder: Path | None = None) -> None:
@@ -96,6 +96,14 @@ class SyncFollower(QObject):
         missing = [path for path in wanted if path not in known and Path(path).exists()]
         if missing:
             self.watcher.addPaths(missing)
+
+
+def host_name() -> str:
+    """This computer's name, which other devices show for it (without the socket module,
+    which the window's start would load for it alone)."""
+    if hasattr(os, "uname"):
+        return os.uname().nodename
+    return os.environ.get("COMPUTERNAME", "")
 
 
 def report_words(report: SyncReport) -> str:

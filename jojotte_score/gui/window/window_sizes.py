@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QWidget
 
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HandTable
@@ -34,7 +35,11 @@ _LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by 
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _NOTES_LINES = 2  # the most a hand's notes wrap onto: large print leaves a row in sight
+# Print larger than this (the application's times this, two steps of Ctrl++) keeps each
+# hand on one line: four rows of two lines would take the pad's height.
+_WRAPPED_NOTES_UP_TO = 1.6
 _CELL_MARGINS = 8  # a cell's text margins and grid line, with a pixel to spare (Qt's: 7)
+_FOCUS_MARGIN = 8  # pixels of the panel kept in sight around the field with the focus
 _SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
 
 
@@ -69,6 +74,7 @@ class Panes:
         self._lent = 0  # pixels of the hand list lent to a long explanation
         window.left.splitterMoved.connect(self.left_dragged)
         window.splitter.splitterMoved.connect(self.panel_dragged)
+        self._focus = FocusInView(window.panel_area, window.panel)
 
     def restore(self) -> None:
         """Take up the layout the user last dragged, as the settings kept it (only a layout
@@ -94,7 +100,7 @@ class Panes:
         from the hand list (which keeps five rows); a shorter explanation gives the room it
         took back to the list."""
         window = self._window
-        explanation, table, left = window.explanation, window.table, window.left
+        explanation, left = window.explanation, window.left
         metrics = QFontMetrics(explanation.font())
         width = max(explanation.maximumViewportSize().width() - 8, 1)
         text = explanation.toPlainText().splitlines()
@@ -105,8 +111,7 @@ class Panes:
             return
         if self.pending:  # fitted once the window has its size
             return
-        row = table.verticalHeader().defaultSectionSize()
-        rows = table.horizontalHeader().height() + 5 * row + 2 * table.frameWidth()
+        rows = self.rows_height(5)
         if needed > sizes[2]:  # taken from the list, as far as it has more than its rows
             grow = max(min(needed - sizes[2], sizes[1] - rows), 0)
         else:  # room to spare: give back what a longer explanation took
@@ -143,30 +148,47 @@ class Panes:
 
     def print_changed(self) -> None:
         """The print size changed (zoom): the panel's width follows its print, and the hand
-        list keeps its rows in sight."""
+        list keeps its rows in sight, and the panel the field with the focus."""
         self.chosen_panel = None
         self.fit_panel()
         self.keep_hand_rows()
+        QTimer.singleShot(0, self._focus.show_focus)
 
     def keep_hand_rows(self) -> None:
         """Larger print keeps _HAND_ROWS rows of the hand list in sight: the explanation
         gives up its height first, then the sheet (which scrolls)."""
         window = self._window
-        table, left = window.table, window.left
+        left = window.left
         sizes = left.sizes()
         total = sum(sizes)
         if total <= 0 or len(sizes) != 3:
             return
-        rows = table.verticalHeader().defaultSectionSize() * _HAND_ROWS
-        needed = table.horizontalHeader().height() + rows + 2 * table.frameWidth()
+        needed = self.rows_height(_HAND_ROWS)
         if sizes[1] >= needed:
             return
         line = QFontMetrics(window.explanation.font()).lineSpacing()
         explanation = min(sizes[2], line * 3)
         sheet = max(total - needed - explanation, total // 4)
         left.setSizes([sheet, total - sheet - explanation, explanation])
+        sizes = left.sizes()  # the pad may keep more than asked (its least height)
+        short = min(needed - sizes[1], sizes[2])
+        if short > 0:  # the explanation gives the rest
+            left.setSizes([sizes[0], sizes[1] + short, sizes[2] - short])
         if self.chosen_left is not None:  # what the user chose, with the rows kept
             self.chosen_left = left.sizes()
+
+    def rows_height(self, count: int) -> int:
+        """The hand list's height that shows its newest ``count`` rows, as tall as their
+        notes make them, under its headings, with the sideways scroll bar's height when
+        the columns are wider than the list."""
+        table = self._window.table
+        rows, line = table.model().rowCount(), table.verticalHeader().defaultSectionSize()
+        height = sum(table.rowHeight(row) for row in range(max(0, rows - count), rows))
+        height += line * max(0, count - rows)
+        height += table.horizontalHeader().height() + 2 * table.frameWidth()
+        if table.horizontalHeader().length() > table.room():
+            height += table.horizontalScrollBar().sizeHint().height()
+        return height
 
     # The layout the user chose -----------------------------------------------------------
 
@@ -198,9 +220,12 @@ class Panes:
 
     def left_resized(self) -> None:
         """The left splitter has a new size: a new sitting's layout, pending until the
-        window has settled on its size, is set."""
+        window has settled on its size, is set; else the hand list keeps its rows (the
+        splitter shares a change of height out among all three)."""
         if self.pending:
             QTimer.singleShot(0, self.apply_layout)
+        elif self.chosen_left is None:
+            QTimer.singleShot(0, self.keep_hand_rows)
 
     def apply_layout(self) -> None:
         """Set the heights a new sitting starts from, once the window has its size (a
@@ -214,6 +239,31 @@ class Panes:
         left.setSizes([size * total // sum(sizes) for size in sizes])
         self.keep_hand_rows()
         self.fit_explanation()
+
+
+class FocusInView(QObject):
+    """Keeps the panel's field that has the focus in sight: the panel's scroll area scrolls
+    to it whenever the focus moves within the panel (in large print the panel is taller
+    than its pane, and a choice moves the focus on to a field below the fold)."""
+
+    def __init__(self, area: QScrollArea, panel: QWidget):
+        super().__init__(area)  # ends with the scroll area, and its connection with it
+        self._area, self._panel = area, panel
+        application = QApplication.instance()
+        if isinstance(application, QApplication):
+            application.focusChanged.connect(self.focus_moved)
+
+    def focus_moved(self, _old: QWidget | None, new: QWidget | None) -> None:
+        """The focus went to ``new``: shown once the panel has laid out the fields the
+        last key showed or hid."""
+        if new is not None and self._panel.isAncestorOf(new):
+            QTimer.singleShot(0, self.show_focus)
+
+    def show_focus(self) -> None:
+        """Scroll the panel so that the widget with the focus is in sight, with a margin."""
+        widget = QApplication.focusWidget()
+        if widget is not None and self._panel.isAncestorOf(widget):
+            self._area.ensureWidgetVisible(widget, _FOCUS_MARGIN, _FOCUS_MARGIN)
 
 
 class HandListColumns:
@@ -296,10 +346,13 @@ class HandListColumns:
     def _fit_notes(self, rows: range, width: int, metrics: QFontMetrics) -> None:
         """Notes wider than their column (``width``) wrap onto a second line ("gewinnt 150
         aus dem Keller; Partie und Robber 1 an A" in German), in the newest rows, those the
-        columns are fitted to. Notes too long for two lines (in large print), and an older
-        row's too long for one, are cut short; the row's tooltip tells the hand whole."""
+        columns are fitted to. Notes too long for two lines, an older row's too long for
+        one, and in the largest print any too long for one, are cut short; the row's
+        tooltip tells the hand whole."""
         room = width - _CELL_MARGINS
         line, spacing = self._table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
+        largest = QApplication.font().pointSizeF() * _WRAPPED_NOTES_UP_TO
+        most = _NOTES_LINES if self._table.font().pointSizeF() <= largest else 1
         tall = set()
         known = self._advances  # each text's width in the list's font, as for the columns
         for row in rows:
@@ -311,7 +364,7 @@ class HandListColumns:
             if advance > room:
                 wrap = Qt.TextFlag.TextWordWrap
                 lines = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
-                lines = max(1, min(lines // spacing, _NOTES_LINES))
+                lines = max(1, min(lines // spacing, most))
             height = line + (lines - 1) * spacing
             if lines > 1:
                 tall.add(row)

@@ -10,16 +10,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
+from jojotte_score.gui.history.history_rows import Column
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
 from jojotte_score.gui.window.sync_follower import SyncFollower
+from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
@@ -140,6 +143,103 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
         assert conflicts(window.session.store) == []
         hands = sorted(i.hands for i in window.session.store.list_sittings())
         assert hands == [1, 2]
+
+
+def conflict_between(windows: Windows, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sitting 1 changed on both devices while offline: Anna's hand 1 against Carl's hands
+    3 and 4, synced afterwards."""
+    anna, carl = windows
+    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
+    anna.open_sitting_id(made)
+    choose(monkeypatch, anna, folder)
+    choose(monkeypatch, carl, folder)
+    for window in (anna, carl):
+        window.stop_following()
+    record(anna, 0)
+    record(carl, 2)
+    record(carl, 3)
+    choose(monkeypatch, anna, folder)
+    choose(monkeypatch, carl, folder)
+    follower(anna).run()
+
+
+HISTORY_MARKS = {
+    "en": ("In two versions: hands 1, 2 differ.", "Settle &conflict…"),
+    "de": ("In zwei Fassungen: die Spiele 1, 2 weichen ab.", "&Konflikt entscheiden…"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_history_marks_a_conflict_and_settles_it(
+    language: str,
+    windows: Windows,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Item 5: the history window marks the sitting kept in two versions (a sign, and for
+    a screen reader which hands differ) and offers the choice from there."""
+    anna, carl = windows
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    conflict_between(windows, folder, monkeypatch)
+    plain = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Bert", "Dora"))
+    mark, button = HISTORY_MARKS[language]
+    use_language(language)
+    try:
+        carl.show_history()
+        history = carl.history
+        assert history is not None
+        qtbot.waitExposed(history)
+        model = history.model
+        rows = {model.row_at(row).id: row for row in range(model.rowCount())}
+        assert set(rows) == {1, plain}
+        marked = model.index(rows[1], Column.DATE)
+        unmarked = model.index(rows[plain], Column.DATE)
+        assert model.mark_of(1) == mark
+        assert model.mark_of(plain) is None
+        assert not model.data(marked, Qt.ItemDataRole.DecorationRole).isNull()
+        assert model.data(unmarked, Qt.ItemDataRole.DecorationRole) is None
+        date = model.data(marked)
+        assert model.data(marked, Qt.ItemDataRole.AccessibleTextRole) == f"{date}, {mark}"
+        assert model.data(marked, Qt.ItemDataRole.ToolTipRole) == f"{date}\n{mark}"
+        header = model.headerData(rows[1], Qt.Orientation.Vertical)
+        assert header == f"{date}, Anna–Carl, {mark}"
+        assert mark not in model.headerData(rows[plain], Qt.Orientation.Vertical)
+        assert history.settle_button.text() == button
+        history.select_id(plain)
+        assert not history.settle_button.isEnabled()
+        history.select_id(1)
+        assert history.settle_button.isEnabled()
+        history.grab().save(str(screenshot_folder(tmp_path) / f"history-conflict-{language}.png"))
+
+        chosen: list[str] = []
+
+        def keep_that(dialog: ConflictsDialog) -> int:
+            row = dialog.list.currentRow()
+            chosen.append(dialog.found[row].uuid)
+            dialog.grab().save(
+                str(screenshot_folder(tmp_path) / f"history-conflict-dialog-{language}.png")
+            )
+            dialog.keep("that")
+            return 0
+
+        monkeypatch.setattr(ConflictsDialog, "exec", keep_that)
+        shown = {info.id: info.hands for info in carl.session.store.list_sittings()}
+        history.settle_button.click()
+    finally:
+        use_language("en")
+    assert chosen == [carl.session.store.load(1).uuid]
+    assert model.mark_of(1) is None
+    assert not history.settle_button.isEnabled()
+    # The other version in place of the one shown: Anna's hand for Carl's two, or the
+    # other way round (which one the merge picked depends on the devices' ids).
+    hands = {info.id: info.hands for info in carl.session.store.list_sittings()}
+    assert hands == {1: {1: 2, 2: 1}[shown[1]], plain: 0}
+    follower(carl).run()
+    follower(anna).run()
+    for window in (anna, carl):
+        assert conflicts(window.session.store) == []
 
 
 def test_a_folder_holding_the_data_folder_is_refused_with_a_message(
