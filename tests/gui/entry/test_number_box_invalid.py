@@ -20,6 +20,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import Rules, Variant
 from jojotte_score.gui.entry.entry_fields import NumberBox, PairField
@@ -37,7 +38,7 @@ def panel(qtbot: QtBot) -> Iterator[EntryPanel]:
     qtbot.addWidget(widget)
     rules = Rules()
     widget.set_context(
-        Variant.TWO_PLAYER, ("Anna", "Bert"), rules, Scorer(Variant.TWO_PLAYER, rules), 0
+        Variant.TWO_PLAYER, ("Anna", "Bert"), rules, Scorer(find_game(Variant.TWO_PLAYER), rules), 0
     )
     widget.new_hand()
     widget.resize(560, 760)
