@@ -1,9 +1,14 @@
-"""Keys per hand: how many keys a plain, a doubled and a Nullo hand of each game take.
+"""Keys per hand: how many keys a plain, a doubled and a Nullo hand of each game take, and
+a plain hand without melds and with one meld.
 
 For each of the five ways to play, the first plain hand (no double, no Nullo or Slam), the
 first doubled one and the first Nullo one of the game's worked example
 (``tests/data/*-example.json``, notes left out) are typed into the main window, shown
-offscreen, as the hand after the hands before it, with the dealer the window prefills:
+offscreen, as the hand after the hands before it, with the dealer the window prefills.
+The first plain hand after the first (whose dealer the window prefills, as for every hand
+of an evening but its first) is typed three more times: with no melds ("no melds"), and
+with one meld of 20 for one side only, the left-hand box's ("meld left": the bidder's
+side, or the declarer) or the right-hand one's ("meld right"):
 
 - **plan**: the keys the form's keystroke plan gives (``keystrokes``: a key for each
   choice, digits for each box, Tab to the next box, Alt plus a label's letter to jump to a
@@ -37,7 +42,15 @@ from PySide6.QtGui import QKeyEvent  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox  # noqa: E402
 
-from jojotte_score.core.model import Doubling, PlayedHand, Special, ThrownIn, Trump  # noqa: E402
+from jojotte_score.core.model import (  # noqa: E402
+    AnyHand,
+    Doubling,
+    PlayedHand,
+    SeatHand,
+    Special,
+    ThrownIn,
+    Trump,
+)
 from jojotte_score.formats.sitting_file import load_sitting  # noqa: E402
 from jojotte_score.gui.entry.form_rules import FormValues  # noqa: E402
 from jojotte_score.gui.window.main_window import MainWindow  # noqa: E402
@@ -54,6 +67,9 @@ EXAMPLES = {
     "cutthroat": "cutthroat-example.json",
 }
 KINDS = ("plain", "doubled", "Nullo")
+MELD_KINDS = ("no melds", "meld left", "meld right")
+"""The first plain hand with its melds replaced: none, or 20 in one box of the pair."""
+ALL_KINDS = KINDS + MELD_KINDS
 # The partnership example has no Nullo hand: this one is played after its last.
 PARTNERSHIP_NULLO = PlayedHand(
     bidder=0,
@@ -87,6 +103,22 @@ def kind_of(hand: object) -> str | None:
     if values.special is not Special.NONE:
         return None
     return "plain" if values.double is Doubling.NONE else "doubled"
+
+
+def with_melds(hand: AnyHand, kind: str) -> AnyHand:
+    """``hand`` with the melds of ``kind`` (one of :data:`MELD_KINDS`): none, or 20 for the
+    side (or active player) of the left-hand or the right-hand box alone."""
+    box = {"no melds": None, "meld left": 0, "meld right": 1}[kind]
+    if isinstance(hand, SeatHand):
+        seats = [0] * len(hand.melds)
+        if box is not None:
+            seats[(hand.declarer, hand.active_defender)[box]] = 20
+        return hand._replace(melds=tuple(seats))
+    assert isinstance(hand, PlayedHand)
+    sides = [0, 0]
+    if box is not None:
+        sides[box] = 20
+    return hand._replace(melds=(sides[0], sides[1]))
 
 
 def press(name: str) -> None:
@@ -146,8 +178,8 @@ class Typist:
         QApplication.processEvents()
         return sitting_id
 
-    def records(self, position: int, keys: list[str]) -> bool:
-        """Whether ``keys`` typed for hand ``position`` record exactly that hand."""
+    def records(self, position: int, keys: list[str], wanted: AnyHand) -> bool:
+        """Whether ``keys`` typed for hand ``position`` record exactly ``wanted``."""
         sitting_id = self.ready(position)
         opened = Dialogs.opened
         for key in keys[:-1]:
@@ -158,23 +190,28 @@ class Typist:
         QApplication.processEvents()
         self.window.panel.cancel()  # a hand not recorded is dropped (no question asked)
         stored = self.store.load(sitting_id).sitting.hands
-        wanted = self.sitting.hands[position]._replace(note="")
         recorded = len(stored) == position + 1 and stored[position] == wanted
         return recorded and typed
 
-    def plan(self, position: int) -> list[str]:
-        """The form's keystroke plan for hand ``position``, from the panel as it stands."""
+    def hand(self, position: int, kind: str) -> AnyHand:
+        """The hand typed as hand ``position``: the example's (its note left out), with the
+        melds of ``kind`` for one of :data:`MELD_KINDS`."""
+        hand = self.sitting.hands[position]._replace(note="")
+        return with_melds(hand, kind) if kind in MELD_KINDS else hand
+
+    def plan(self, position: int, wanted: AnyHand) -> list[str]:
+        """The form's keystroke plan for ``wanted`` as hand ``position``, from the panel as
+        it stands."""
         self.ready(position)
         panel = self.window.panel
-        hand = self.sitting.hands[position]._replace(note="")
-        return panel.form.keystrokes(hand, panel.values())
+        return panel.form.keystrokes(wanted, panel.values())
 
-    def shortest(self, position: int, keys: list[str]) -> list[str]:
+    def shortest(self, position: int, keys: list[str], wanted: AnyHand) -> list[str]:
         """``keys`` with each key left out that the hand can do without."""
         index = 0
         while index < len(keys) - 1:  # the last key records: it stays
             shorter = keys[:index] + keys[index + 1 :]
-            if self.records(position, shorter):
+            if self.records(position, shorter, wanted):
                 keys = shorter
             else:
                 index += 1
@@ -187,8 +224,8 @@ def table(show_keys: bool) -> list[str]:
     assert app is not None
     Dialogs.install()
     lines = [
-        "| game | " + " | ".join(f"{kind}: plan / shortest" for kind in KINDS) + " |",
-        "|---|" + "---|" * len(KINDS),
+        "| game | " + " | ".join(f"{kind}: plan / shortest" for kind in ALL_KINDS) + " |",
+        "|---|" + "---|" * len(ALL_KINDS),
     ]
     details: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -202,14 +239,19 @@ def table(show_keys: bool) -> list[str]:
         for game in EXAMPLES:
             typist = Typist(window, store, game)
             cells = []
-            for kind in KINDS:
+            for kind in ALL_KINDS:
+                first = "plain" if kind in MELD_KINDS else kind
+                after = 1 if kind in MELD_KINDS else 0
                 position = next(
-                    p for p, hand in enumerate(typist.sitting.hands) if kind_of(hand) == kind
+                    p
+                    for p, hand in enumerate(typist.sitting.hands)
+                    if kind_of(hand) == first and p >= after
                 )
-                plan = typist.plan(position)
-                if not typist.records(position, plan):
+                wanted = typist.hand(position, kind)
+                plan = typist.plan(position, wanted)
+                if not typist.records(position, plan, wanted):
                     raise SystemExit(f"{game}, {kind} hand {position + 1}: the plan {plan} failed")
-                short = typist.shortest(position, plan)
+                short = typist.shortest(position, plan, wanted)
                 cells.append(f"{len(plan)} / {len(short)}")
                 details.append(f"{game}, {kind} (hand {position + 1}):")
                 details.append(f"    plan     {' '.join(plan)}")

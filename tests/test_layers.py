@@ -135,7 +135,6 @@ QT_FREE = ("core", "formats", "storage", "labels", "stats_labels", "presenters",
 GUI_FEATURES = ("display", "entry", "history", "pad", "sharing", "sitting")
 
 KNOWN_LOOPS = {
-    "formats": [{"formats.earlier_checks", "formats.sitting_file"}],
     "storage": [
         {
             *("storage.backups", "storage.database", "storage.schema"),

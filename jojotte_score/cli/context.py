@@ -10,17 +10,20 @@ import io
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.games import replay
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting
-from jojotte_score.formats.sitting_file import LoadedSitting, load_sitting
 from jojotte_score.i18n import MINUS, N_, _
 from jojotte_score.storage.database import Database, database_exists
 from jojotte_score.storage.errors import os_reason
 from jojotte_score.storage.paths import data_dir, database_path
 from jojotte_score.storage.sittings import SittingStore, StoredSitting, utc_now
+
+if TYPE_CHECKING:
+    from jojotte_score.formats.sitting_file import LoadedSitting
 
 PROGRAM = "jojotte-score"
 EXIT_OK = 0
@@ -108,6 +111,8 @@ def read_loaded(path: Path) -> LoadedSitting:
     """The sitting in ``path`` as read (with whether it was recorded under earlier checks);
     warnings go to stderr, problems raise InvalidSittingError."""
     try:
+        from jojotte_score.formats.sitting_file import load_sitting  # not at start-up
+
         loaded = load_sitting(path)
     except OSError as error:
         message = _("{file}: cannot read the file: {reason}")

@@ -27,7 +27,7 @@ from jojotte_score.core.validation import (
     check_sitting_setup,
     unwritable_character,
 )
-from jojotte_score.formats.sitting_file import EARLIER_CHECKS_KEY
+from jojotte_score.formats.sitting_keys import EARLIER_CHECKS_KEY
 from jojotte_score.i18n import _
 
 __all__ = ["EARLIER_CHECKS_KEY", "as_earlier", "tolerate", "tolerated_in_hand", "tolerated_setup"]

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QGraphicsView,
     QLabel,
     QLineEdit,
@@ -43,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.gui.printer_state import PrinterState, printer_state
+from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _
 
 StateQuery = Callable[[str], PrinterState]
@@ -144,12 +144,10 @@ class PrintPreview(QPrintPreviewDialog):
             if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat:
                 self.printed_to = Path(printer.outputFileName())  # "Print to file" chosen
         else:
-            chosen, _filter = QFileDialog.getSaveFileName(
-                self, _("Save as PDF"), self.pdf_name, _("PDF files (*.pdf)")
-            )
-            if not chosen:
+            chosen = ask_save_path(self, _("Save as PDF"), self.pdf_name, _("PDF files (*.pdf)"))
+            if chosen is None:
                 return
-            path = Path(chosen) if Path(chosen).suffix else Path(chosen).with_suffix(".pdf")
+            path = chosen if chosen.suffix else chosen.with_suffix(".pdf")
             printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
             printer.setOutputFileName(str(path))
             self.printed_to = path

@@ -21,7 +21,6 @@ from PySide6.QtCore import QLocale
 from PySide6.QtGui import QPageSize
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -36,6 +35,7 @@ from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import GameKey
 from jojotte_score.gui.messages import ok_cancel_buttons, show_message
+from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
@@ -244,12 +244,11 @@ def export_pdf(
     locale's paper: ``path``, else a file the player chooses. The path written, or None
     when cancelled or when the file could not be written (which a message explains)."""
     if path is None:
-        name, _filter = QFileDialog.getSaveFileName(
+        path = ask_save_path(
             parent, _("Export PDF"), pdf_file_name(stored, rubber), _("PDF files (*.pdf)")
         )
-        if not name:
+        if path is None:
             return None
-        path = Path(name)
         if not path.suffix:
             path = path.with_suffix(".pdf")
     from jojotte_score.render.pdf import write_pdf

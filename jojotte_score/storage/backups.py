@@ -444,56 +444,64 @@ def _copy_app_schema(backup: Path, target: Path, version: int) -> tuple[str, ...
     the restore). Nothing of the backup's schema is run: its triggers cannot fire, since
     nothing is written to it. The caches are rebuilt from the hands when the app's schema
     is the newest, else by the upgrade that follows. Raises as :func:`_copy_database`."""
-    from jojotte_score.storage.schema import CACHE_TABLES, MIGRATIONS, SCHEMA_VERSION
-
-    temporary = _temporary_beside(target)
-    try:
-        with contextlib.closing(
+    with (
+        _replacing(target, check=True) as temporary,
+        contextlib.closing(
             sqlite3.connect(temporary.absolute().as_uri(), uri=True, isolation_level=None)
-        ) as fresh:
-            fresh.execute("BEGIN IMMEDIATE")
-            for migration in MIGRATIONS:
-                if migration.version <= version:
-                    for statement in migration.statements:
-                        fresh.execute(statement)
-            fresh.execute(f"PRAGMA user_version = {version}")
-            fresh.execute("COMMIT")
-            source = f"{backup.absolute().as_uri()}?mode=ro"
-            fresh.execute("ATTACH DATABASE ? AS source", (source,))
-            dropped = _foreign_objects(fresh)
-            fresh.execute("BEGIN IMMEDIATE")
-            for table, columns in _tables(fresh, "main").items():
-                if table in CACHE_TABLES:
-                    continue
-                listed = ", ".join(f'"{column}"' for column in columns)
-                fresh.execute(
-                    f'INSERT INTO main."{table}" ({listed}) SELECT {listed} FROM source."{table}"'
-                )
-            orphans = _drop_orphans(fresh)
-            fresh.execute("COMMIT")
-            fresh.execute("DETACH DATABASE source")
-            if version == SCHEMA_VERSION:
-                from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
-
-                fresh.execute("BEGIN IMMEDIATE")
-                fill_seat_figures(fresh)
-                fill_summary(fresh)
-                fresh.execute("COMMIT")
-        _fsync_file(temporary)
-        with contextlib.closing(_open_read_only(temporary)) as written:
-            problems = _integrity_problems(written)
-        if problems:
-            message = _(
-                "cannot write {file}: the copied database is damaged (integrity check: "
-                "{problems}); the copy was not kept"
-            )
-            raise BackupError(message.format(file=target, problems=_describe(problems)))
-        os.replace(temporary, target)
-    except BaseException:
-        _remove_temporary(temporary)
-        raise
-    _fsync_folder(target.parent)
+        ) as fresh,
+    ):
+        _make_schema(fresh, version)
+        source = f"{backup.absolute().as_uri()}?mode=ro"
+        fresh.execute("ATTACH DATABASE ? AS source", (source,))
+        dropped = _foreign_objects(fresh)
+        fresh.execute("BEGIN IMMEDIATE")
+        orphans = _copy_known_rows(fresh)
+        fresh.execute("COMMIT")
+        fresh.execute("DETACH DATABASE source")
+        _fill_caches(fresh, version)
     return (*dropped, *orphans)
+
+
+def _make_schema(fresh: sqlite3.Connection, version: int) -> None:
+    """Make the app's schema ``version`` in the empty database ``fresh``, by its migrations."""
+    from jojotte_score.storage.schema import MIGRATIONS
+
+    fresh.execute("BEGIN IMMEDIATE")
+    for migration in MIGRATIONS:
+        if migration.version <= version:
+            for statement in migration.statements:
+                fresh.execute(statement)
+    fresh.execute(f"PRAGMA user_version = {version}")
+    fresh.execute("COMMIT")
+
+
+def _copy_known_rows(fresh: sqlite3.Connection) -> list[str]:
+    """Copy the known columns of the tables that are not caches from the attached backup
+    ("source") into ``fresh``, then remove the rows that point at no row; those, in words."""
+    from jojotte_score.storage.schema import CACHE_TABLES
+
+    for table, columns in _tables(fresh, "main").items():
+        if table in CACHE_TABLES:
+            continue
+        listed = ", ".join(f'"{column}"' for column in columns)
+        fresh.execute(
+            f'INSERT INTO main."{table}" ({listed}) SELECT {listed} FROM source."{table}"'
+        )
+    return _drop_orphans(fresh)
+
+
+def _fill_caches(fresh: sqlite3.Connection, version: int) -> None:
+    """Rebuild the caches from the hands when ``version`` is the newest schema; an older
+    one has them rebuilt by the upgrade that follows."""
+    from jojotte_score.storage.schema import SCHEMA_VERSION
+
+    if version == SCHEMA_VERSION:
+        from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+
+        fresh.execute("BEGIN IMMEDIATE")
+        fill_seat_figures(fresh)
+        fill_summary(fresh)
+        fresh.execute("COMMIT")
 
 
 def _tables(connection: sqlite3.Connection, schema: str) -> dict[str, list[str]]:
@@ -611,12 +619,33 @@ def _copy_database(source: sqlite3.Connection, target: Path, *, check: bool) -> 
     ``check`` is set and the copy fails its integrity check; the temporary file is
     removed in every case.
     """
+    with (
+        _replacing(target, check=check) as temporary,
+        contextlib.closing(sqlite3.connect(temporary, isolation_level=None)) as copy,
+    ):
+        source.backup(copy)
+        # The copy inherits WAL mode from a WAL source; make it one standalone file.
+        copy.execute("PRAGMA journal_mode=DELETE").fetchall()
+
+
+def _copy_bytes(source: Path, target: Path) -> None:
+    """Copy a file byte for byte through a temporary file renamed into place."""
+    with (
+        _replacing(target, check=False) as temporary,
+        source.open("rb") as reading,
+        temporary.open("wb") as writing,
+    ):
+        shutil.copyfileobj(reading, writing)
+
+
+@contextlib.contextmanager
+def _replacing(target: Path, *, check: bool) -> Iterator[Path]:
+    """A temporary file beside ``target`` for a copy to be written to; once written, it is
+    synced to disk, checked when ``check`` is set (:class:`BackupError` when it fails its
+    integrity check) and renamed into place. It is removed in every case of failure."""
     temporary = _temporary_beside(target)
     try:
-        with contextlib.closing(sqlite3.connect(temporary, isolation_level=None)) as copy:
-            source.backup(copy)
-            # The copy inherits WAL mode from a WAL source; make it one standalone file.
-            copy.execute("PRAGMA journal_mode=DELETE").fetchall()
+        yield temporary
         _fsync_file(temporary)
         if check:
             with contextlib.closing(_open_read_only(temporary)) as written:
@@ -627,21 +656,6 @@ def _copy_database(source: sqlite3.Connection, target: Path, *, check: bool) -> 
                     "{problems}); the copy was not kept"
                 )
                 raise BackupError(message.format(file=target, problems=_describe(problems)))
-        os.replace(temporary, target)
-    except BaseException:
-        _remove_temporary(temporary)
-        raise
-    _fsync_folder(target.parent)
-
-
-def _copy_bytes(source: Path, target: Path) -> None:
-    """Copy a file byte for byte through a temporary file renamed into place."""
-    temporary = _temporary_beside(target)
-    try:
-        with source.open("rb") as reading, temporary.open("wb") as writing:
-            shutil.copyfileobj(reading, writing)
-            writing.flush()
-            os.fsync(writing.fileno())
         os.replace(temporary, target)
     except BaseException:
         _remove_temporary(temporary)

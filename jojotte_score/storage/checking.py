@@ -19,7 +19,7 @@ from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_row
-from jojotte_score.storage.sittings import reading_sitting
+from jojotte_score.storage.sitting_rows import reading_sitting
 
 _SUMMARY_COLUMNS = (
     "hands",

@@ -21,7 +21,7 @@ class Migration(NamedTuple):
 
 def _fill_sitting_ids(connection: sqlite3.Connection) -> None:
     """Schema 9: a stable id (a random UUID) for every stored sitting."""
-    from jojotte_score.formats.sitting_file import new_sitting_uuid
+    from jojotte_score.formats.sitting_keys import new_sitting_uuid
 
     rows = connection.execute("SELECT id FROM sitting WHERE uuid IS NULL").fetchall()
     connection.executemany(
@@ -45,6 +45,20 @@ def _rebuild_caches(connection: sqlite3.Connection) -> None:
         connection.execute(f"DELETE FROM {table}")
     fill_summary(connection)
     fill_seat_figures(connection)
+
+
+def _rebuilt(table: str, create: str, columns: str, values: str | None = None) -> tuple[str, ...]:
+    """SQLite's recipe for changing a table's columns or checks (foreign keys are off while
+    migrating): the new table made as ``<table>_new`` by ``create``, ``columns`` copied
+    into it (from ``values``, the expressions of the old table's columns, when they are
+    not the same names), the old table dropped and the new one renamed. Its indexes are
+    made again after it."""
+    return (
+        create,
+        f"INSERT INTO {table}_new ({columns}) SELECT {values or columns} FROM {table}",
+        f"DROP TABLE {table}",
+        f"ALTER TABLE {table}_new RENAME TO {table}",
+    )
 
 
 _VARIANTS_3 = "'two-player', 'partnership', 'three-player', 'chouette', 'cutthroat'"
@@ -130,7 +144,9 @@ MIGRATIONS: Final = (
             # variant's CHECK admits them, so the table is rebuilt by SQLite's recipe (create,
             # copy, drop, rename; foreign keys are off while migrating). The chouette keeps
             # the seats of its first rubber's box and captain; later roles are derived (C3).
-            f"""
+            *_rebuilt(
+                "sitting",
+                f"""
             CREATE TABLE sitting_new (
                 id INTEGER PRIMARY KEY,
                 variant TEXT NOT NULL CHECK (variant IN ({_VARIANTS_3})),
@@ -147,13 +163,10 @@ MIGRATIONS: Final = (
                 chouette_box INTEGER,
                 chouette_captain INTEGER
             )
-            """,
-            "INSERT INTO sitting_new (id, variant, players, game_target, rubber_bonus, title, "
-            "place, created, updated, revision, chosen_dealer, chosen_for) "
-            "SELECT id, variant, players, game_target, rubber_bonus, title, place, created, "
-            "updated, revision, chosen_dealer, chosen_for FROM sitting",
-            "DROP TABLE sitting",
-            "ALTER TABLE sitting_new RENAME TO sitting",
+                """,
+                "id, variant, players, game_target, rubber_bonus, title, place, created, "
+                "updated, revision, chosen_dealer, chosen_for",
+            ),
             "CREATE INDEX sitting_by_update ON sitting (updated)",
             # The summary also keeps each player's settlement (T15, C6, F6) of the games of
             # individual players, a JSON list; NULL for two sides. A cache: rebuilt.
@@ -341,7 +354,9 @@ MIGRATIONS: Final = (
             # names them ("[2, 0]": the box in seat 2, the captain in seat 0), NULL in a game
             # without roles. The sitting table is rebuilt by SQLite's recipe, its roles
             # copied; the summary and the rubber starts are a cache: dropped and rebuilt.
-            """
+            *_rebuilt(
+                "sitting",
+                """
             CREATE TABLE sitting_new (
                 id INTEGER PRIMARY KEY,
                 variant TEXT NOT NULL,
@@ -357,15 +372,14 @@ MIGRATIONS: Final = (
                 chosen_for INTEGER,
                 roles TEXT
             )
-            """,
-            "INSERT INTO sitting_new (id, variant, players, game_target, rubber_bonus, title, "
-            "place, created, updated, revision, chosen_dealer, chosen_for, roles) "
-            "SELECT id, variant, players, game_target, rubber_bonus, title, place, created, "
-            "updated, revision, chosen_dealer, chosen_for, "
-            "CASE WHEN chouette_box IS NULL OR chouette_captain IS NULL THEN NULL "
-            "ELSE '[' || chouette_box || ', ' || chouette_captain || ']' END FROM sitting",
-            "DROP TABLE sitting",
-            "ALTER TABLE sitting_new RENAME TO sitting",
+                """,
+                "id, variant, players, game_target, rubber_bonus, title, place, created, "
+                "updated, revision, chosen_dealer, chosen_for, roles",
+                "id, variant, players, game_target, rubber_bonus, title, place, created, "
+                "updated, revision, chosen_dealer, chosen_for, "
+                "CASE WHEN chouette_box IS NULL OR chouette_captain IS NULL THEN NULL "
+                "ELSE '[' || chouette_box || ', ' || chouette_captain || ']' END",
+            ),
             "CREATE INDEX sitting_by_update ON sitting (updated)",
             "DROP TABLE rubber_start",
             """

@@ -31,7 +31,8 @@ from jojotte_score.storage import summary
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
 from jojotte_score.storage.rows import checksums_kept, row_checksum
-from jojotte_score.storage.sittings import SittingStore, StoredSitting, reading_sitting
+from jojotte_score.storage.sitting_rows import StoredSitting, reading_sitting
+from jojotte_score.storage.sittings import SittingStore
 
 
 @dataclass(frozen=True, slots=True)

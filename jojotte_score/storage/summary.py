@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
-from jojotte_score.formats.sitting_file import hand_from_data, seat_hand_from_data
+from jojotte_score.formats.hand_data import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage.errors import SittingNotFoundError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_from_row, figures_row
@@ -199,39 +199,51 @@ def scored_from(
     :data:`RECENT_HANDS` hands after it: one of the starts found, or else the latest of
     those before ``start`` that ``kept`` gives (the latest at or before a position).
     """
+    starts: list[Start] = []
+    figures = _score(connection, sitting_id, start, kept, first_changed, starts.append)
+    return Scored(figures, tuple(starts))
+
+
+def _score(
+    connection: sqlite3.Connection,
+    sitting_id: int,
+    start: Start | None,
+    kept: Callable[[int], Start | None],
+    first_changed: int,
+    each: Callable[[Start], None],
+) -> Figures:
+    """The summary of the stored hands scored from ``start`` (see :func:`scored_from`),
+    each start found given to ``each`` as soon as it is known, and only the latest few
+    kept here, those the summary's checkpoint can be: a long sitting has tens of thousands
+    of starts, and holding them all took 45 MB for 100,000 hands."""
     setup = stored_setup(connection, sitting_id)
     game = find_game(setup.variant)
     first = Start(Scorer.of(game, setup).start, (), "")
     if start is None or start.checkpoint.position == 0:
         start = first
     scorer = Scorer(game, setup.rules, start.checkpoint)
-    digests = [start.digest]
-    rubber: list[str] = []
-    for data, hand in stored_rows(connection, sitting_id, setup.variant, scorer.start.position):
-        rubber.append(data)
-        if scorer.add(hand).rubber_winner is not None:
-            digests.append(fingerprint(digests[-1], rubber))
-            rubber = []
+    rows = stored_rows(connection, sitting_id, setup.variant, scorer.start.position)
+    recent: list[Start] = []
+    for point in _scored_rubbers(scorer, setup, start._replace(checkpoint=scorer.start), rows):
+        each(point)
+        recent.append(point)
+        # The summary's checkpoint has RECENT_HANDS hands after it, and the newest start
+        # has no more hands after it than the sitting: an older start that has a later one
+        # at least that far before the newest is never the checkpoint.
+        newest = point.checkpoint.position
+        while len(recent) > 1 and recent[1].checkpoint.position <= newest - RECENT_HANDS:
+            del recent[0]
+    # the rubber not finished yet, if there is one
     ledger = scorer.ledger(game.column_names(setup.players))
-    starts = [Start(scorer.start, start.before, start.digest)]
-    finished = [held for held in ledger.rubbers if held.finished]
-    if finished:
-        from jojotte_score.core.stats import rubbers_stats  # see the imports above
-
-        for held, point, digest in zip(
-            finished, ledger.rubber_starts()[1:], digests[1:], strict=True
-        ):
-            before = added(starts[-1].before, rubbers_stats(setup, (held,)))
-            starts.append(Start(point, before, digest))
     target = max(ledger.hand_count - RECENT_HANDS, 0)
     chosen = next(
-        (point for point in reversed(starts) if point.checkpoint.position <= target), None
+        (point for point in reversed(recent) if point.checkpoint.position <= target), None
     )
     if chosen is None:
         chosen = kept(target) or first
     per_player = ledger.game.per_player
     net_side, net_points = (None, 0) if per_player else ledger.net
-    figures = Figures(
+    return Figures(
         ledger.hand_count,
         ledger.rubbers_finished,
         net_side,
@@ -242,14 +254,50 @@ def scored_from(
         chosen.before,
         first_changed,
     )
-    return Scored(figures, tuple(starts))
+
+
+def _scored_rubbers(
+    scorer: Scorer, setup: Sitting, start: Start, rows: Iterator[tuple[str, AnyHand]]
+) -> Iterator[Start]:
+    """Score the stored ``rows`` (text and hand) with ``scorer``, from ``start``: that start
+    followed by those of the rubbers that begin after it, each with its figures and
+    fingerprint, each given as soon as it is known. The scorer is left holding the rubber
+    not finished yet, if there is one.
+
+    Scored a rubber at a time (:meth:`Scorer.rubbers`), so only one rubber's results are
+    held: importing a 100,000-hand sitting took 180 MB more when the whole ledger was built
+    (benchmarks/bench_import_memory.py). A finished rubber's start is known once the scorer
+    has moved past it: at the next rubber, or at the end."""
+    yield start
+    texts: list[str] = []  # the stored text of the hands of the rubber being scored
+
+    def hands() -> Iterator[AnyHand]:
+        for data, hand in rows:
+            texts.append(data)
+            yield hand
+
+    latest = start
+    ended: tuple[tuple[tuple[int, ...], ...], str] | None = None
+    for held in scorer.rubbers(hands()):
+        if ended is not None:
+            latest = Start(scorer.start, *ended)
+            yield latest
+            ended = None
+        if held.finished:
+            from jojotte_score.core.stats import rubbers_stats  # see the imports above
+
+            before = added(latest.before, rubbers_stats(setup, (held,)))
+            ended = (before, fingerprint(latest.digest, texts))
+            texts.clear()
+    if ended is not None:
+        yield Start(scorer.start, *ended)
 
 
 def compute(connection: sqlite3.Connection, sitting_id: int) -> Figures:
     """Derive the summary without storing anything (a read-only database whose summary
     is stale): scored from the latest stored rubber start that still fits the stored hands
     (:func:`fitting_starts`), or from the first hand."""
-    return _scored(connection, sitting_id).figures
+    return _scored(connection, sitting_id)
 
 
 def _scored(
@@ -257,19 +305,21 @@ def _scored(
     sitting_id: int,
     start: Start | None = None,
     first_changed: int = 0,
-) -> Scored:
-    """The sitting scored from ``start``, a start kept for the summary's revision (see
-    :func:`start_at`); without one, from the latest stored start that fits the stored
-    hands, whatever revision wrote it, or from the first hand."""
+    each: Callable[[Start], None] = lambda _start: None,
+) -> Figures:
+    """The sitting's summary scored from ``start``, a start kept for the summary's revision
+    (see :func:`start_at`); without one, from the latest stored start that fits the stored
+    hands, whatever revision wrote it, or from the first hand. Each start found is given to
+    ``each``."""
     if start is None:
         fitting = fitting_starts(connection, sitting_id)
         newest = fitting[-1] if fitting else None
-        return scored_from(connection, sitting_id, newest, _latest_of(fitting), first_changed)
+        return _score(connection, sitting_id, newest, _latest_of(fitting), first_changed, each)
 
     def kept(position: int) -> Start | None:
         return _stored_start(connection, sitting_id, "position <= ?", (position,))
 
-    return scored_from(connection, sitting_id, start, kept, first_changed)
+    return _score(connection, sitting_id, start, kept, first_changed, each)
 
 
 def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[PlayerStats, ...]":
@@ -583,10 +633,8 @@ def stored_numbers(data: str, what: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
-def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> None:
-    """Write ``scored`` as the summary of the sitting's current revision, and its starts
-    in place of those kept from the first of them on."""
-    figures = scored.figures
+def _store_summary(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
+    """Write ``figures`` as the summary of the sitting's current revision."""
     roles = figures.checkpoint.roles
     revision = connection.execute(
         "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
@@ -614,27 +662,40 @@ def store(connection: sqlite3.Connection, sitting_id: int, scored: Scored) -> No
         f"VALUES (?, {', '.join('?' * len(SUMMARY_VALUES))}{', ?' if kept else ''})",
         (sitting_id, *values, *([_summary_checksum(sitting_id, values)] if kept else [])),
     )
-    connection.execute(
-        "DELETE FROM rubber_start WHERE sitting_id = ? AND rubber >= ?",
-        (sitting_id, scored.starts[0].checkpoint.rubber),
+
+
+def _starts_writer(connection: sqlite3.Connection, sitting_id: int) -> Callable[[Start], None]:
+    """A function that writes each start given to it, in order, the first in place of
+    those kept from its rubber on: one row at a time, as the starts are found."""
+    checked = checksums_kept(connection)  # not while an upgrade before schema 10 fills it
+    insert = (
+        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}{', checksum' if checked else ''}) "
+        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?{', ?' if checked else ''})"
     )
-    rows = [
-        (
+    written = False
+
+    def write(start: Start) -> None:
+        nonlocal written
+        point, before, digest = start
+        if not written:
+            connection.execute(
+                "DELETE FROM rubber_start WHERE sitting_id = ? AND rubber >= ?",
+                (sitting_id, point.rubber),
+            )
+            written = True
+        row = (
             point.position,
             point.rubber,
             point.prison,
             json.dumps(list(point.totals)),
             roles_text(point.roles),
-            json.dumps([list(row) for row in before]),
+            json.dumps([list(figures) for figures in before]),
             digest,
         )
-        for point, before, digest in scored.starts
-    ]
-    connection.executemany(
-        f"INSERT INTO rubber_start (sitting_id, {_START_COLUMNS}{checked}) "
-        f"VALUES (?, ?, ?, ?, ?, ?, ?, ?{', ?' if kept else ''})",
-        [(sitting_id, *row, *([_start_checksum(sitting_id, row)] if kept else [])) for row in rows],
-    )
+        checksum = [_start_checksum(sitting_id, row)] if checked else []
+        connection.execute(insert, (sitting_id, *row, *checksum))
+
+    return write
 
 
 def refresh(
@@ -647,6 +708,8 @@ def refresh(
     change whose first hand touched is at ``first_changed``; ``start`` is that hand's
     rubber's, as :func:`start_at` found it before the change (None: from the latest stored
     start that fits the stored hands, or from the first hand)."""
-    scored = _scored(connection, sitting_id, start, first_changed)
-    store(connection, sitting_id, scored)
-    return scored.figures
+    figures = _scored(
+        connection, sitting_id, start, first_changed, _starts_writer(connection, sitting_id)
+    )
+    _store_summary(connection, sitting_id, figures)
+    return figures

@@ -36,6 +36,7 @@ from jojotte_score.gui.printing import (
     print_sheets,
     print_sitting,
 )
+from jojotte_score.gui.save_files import documents_folder
 from jojotte_score.gui.window.actions import MENUS, create_actions
 from jojotte_score.storage.sittings import SittingStore, StoredSitting
 from tests.gui.conftest import Messages, german, run_window_script
@@ -227,7 +228,8 @@ def test_export_pdf_asks_for_the_file_and_adds_the_suffix(
     offered: list[str] = []
 
     def save_name(*args: object, **kwargs: object) -> tuple[str, str]:
-        offered.append(str(args[2]))
+        # Offered in the documents folder (relative_to fails for any other).
+        offered.append(str(Path(str(args[2])).relative_to(documents_folder())))
         return str(tmp_path / "evening"), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)

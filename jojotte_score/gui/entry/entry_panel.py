@@ -7,8 +7,10 @@ field the hand still needs; in every pair of boxes the left-hand column's side c
 and Tab goes on to the right-hand one. A plain hand is, for example, ``1`` ``S`` ``9``
 ``0`` ``Tab`` ``6`` ``5`` ``Tab`` ``1`` ``Enter``: ten keys. Nothing is filled in that was
 not typed: in partnerships the remainder of a count is offered greyed in the other box, and
-Space takes it. Alt plus the underlined letter of a label jumps to its field; Ctrl+T or the
-"Thrown in" button records a thrown-in deal.
+Space takes it. A side's melds are typed in its card-points box, then M (``2`` ``0`` ``M``
+``9`` ``0``): three keys for a meld, without going to the meld box and back. Alt plus the
+underlined letter of a label jumps to its field; Ctrl+T or the "Thrown in" button records a
+thrown-in deal.
 
 The three-player and cutthroat hands have the rows of their bidding too (who doubled,
 whom the third player sided with, the Nullo bidder, the active defender), each shown only
@@ -65,6 +67,7 @@ from jojotte_score.gui.entry.entry_fields import (
 from jojotte_score.gui.entry.entry_form import EntryForm
 from jojotte_score.gui.entry.flow_layout import FlowLayout
 from jojotte_score.gui.entry.form_rules import (
+    MELD_KEY,
     SEAT_ORDER,
     FormCheck,
     FormRules,
@@ -509,8 +512,10 @@ class EntryPanel(QWidget, Speaking):
         meld helper; a key of a row the focus passed by (the doubling, Nullo or Slam: rows
         with a default) chooses there, as if typed in that row; any other is refused with a
         word under the field where it was typed. Nothing is written that was not meant."""
-        if slot in (Slot.MELDS_LEFT, Slot.MELDS_RIGHT) and text.upper() == "M":
+        if slot in (Slot.MELDS_LEFT, Slot.MELDS_RIGHT) and text.upper() == MELD_KEY:
             self.open_meld_helper()
+            return
+        if text.upper() == MELD_KEY and self._meld_key(slot):
             return
         if self._answers_passed(slot, text):
             return
@@ -521,6 +526,36 @@ class EntryPanel(QWidget, Speaking):
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
         show_error(self._error_label_for(slot), message, say=True)
+
+    def _meld_key(self, slot: Slot) -> bool:
+        """M typed in a card-points box (:meth:`FormRules.meld_box_for`): the points typed
+        there become that side's meld points, and the box is emptied for its card points
+        ("4 0 M 9 0"): no key to go to the meld box and back. In an empty box M opens the
+        meld helper, as in a meld box. True if it did either."""
+        values = self.values()
+        melds = self.form.meld_box_for(values, slot)
+        side = slot.side
+        if melds is None or side is None:
+            return False
+        box = self.card_points.edits[side]
+        if not box.text():
+            self.open_meld_helper()
+            return True
+        points = self.card_points.values()[side]
+        if points is None:  # "5.5" is no number of points: refused, as any other key
+            return False
+        both = list(self.melds.values())
+        both[side] = points
+        self.melds.set_values((both[0], both[1]))
+        box.clear()
+        self._melds_typed()
+        self._changed()
+        said = _("Meld points, {player}: {points}").format(
+            player=self.form.pair_words(self.values())[side], points=points
+        )
+        announce(self, said)
+        self.announced.emit(said)
+        return True
 
     def _answers_passed(self, slot: Slot | None, text: str) -> bool:
         """A key of a row the focus passed by before ``slot`` (None: the Record button,

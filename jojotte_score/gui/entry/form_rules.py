@@ -51,6 +51,9 @@ SIDES = (0, 1)
 
 # The keys a scorekeeper presses, as the keystroke plan writes them.
 TAB, ENTER, SPACE, BACKSPACE = "Tab", "Enter", "Space", "Backspace"
+MELD_KEY = "M"
+"""The key of the melds, the same in every language: in a meld box it opens the meld
+helper; after points typed in a card-points box it makes them that side's meld points."""
 
 
 class Slot(enum.StrEnum):
@@ -94,6 +97,10 @@ SEAT_ORDER: tuple[Slot, ...] = tuple(Slot)
 """The three-player and cutthroat form's order: the bidding as at the table (who doubled
 and whom the third player sided with, who bid Nullo, who played against the declarer),
 then the play of the two active players, declarer first."""
+
+MELDS_OF: dict[Slot, Slot] = {Slot.CARDS_LEFT: Slot.MELDS_LEFT, Slot.CARDS_RIGHT: Slot.MELDS_RIGHT}
+"""Each card-points box's side's meld box: where :data:`MELD_KEY` puts the points typed."""
+_CARDS_OF = {melds: cards for cards, melds in MELDS_OF.items()}
 
 _SEAT_ROLES = frozenset({Slot.DOUBLER, Slot.SIDES_WITH, Slot.NULLO_BIDDER, Slot.ACTIVE_DEFENDER})
 ORDER: tuple[Slot, ...] = tuple(slot for slot in Slot if slot not in _SEAT_ROLES)
@@ -477,6 +484,22 @@ class FormRules:
         """Where a new hand starts: the first slot that needs input."""
         return self.next_slot(values, None)
 
+    def meld_box_for(self, values: FormValues, slot: Slot) -> Slot | None:
+        """The meld box that :data:`MELD_KEY` typed in ``slot`` fills with the points typed
+        there ("4 0 M 9 0" in a card-points box: that side melded 40 and took 90 card
+        points): the same side's meld box, when ``slot`` is a card-points box and the melds
+        can be entered; None otherwise, and when M chooses in the row the hand needs next
+        (a side named "Max" takes the last trick with M, as before)."""
+        melds = MELDS_OF.get(slot)
+        if melds is None or not self.is_enabled(values, melds):
+            return None
+        ahead = self.next_slot(values, slot)
+        if ahead is None or ahead.side is not None or ahead is Slot.NOTE:
+            return melds
+        if any(MELD_KEY in keys for _v, _l, keys in self.choices(ahead, values)):
+            return None
+        return melds
+
     # The keystroke plan --------------------------------------------------------------------
 
     def keys_for(self, slot: Slot, value: object, values: FormValues) -> tuple[str, ...]:
@@ -496,7 +519,8 @@ class FormRules:
         dealer), as a scorekeeper would: a key for each choice (the focus then moves on by
         itself), digits for each box, Tab to the next box, Alt plus a label's letter to jump
         to a field that nothing moves to; Enter records. A thrown-in deal is recorded with
-        Ctrl+T."""
+        Ctrl+T. A side's meld points are typed in its card-points box, then M, before its
+        card points (:meth:`meld_box_for`), where that works."""
         values = start or FormValues()
         target = FormValues.of(hand)
         if isinstance(hand, ThrownIn):
@@ -513,12 +537,34 @@ class FormRules:
                 wanted = None  # an empty meld box is 0
             if values.get(slot) == wanted or not self.is_enabled(values, slot):
                 continue
+            if self._melds_by_key(values, target, slot, wanted) is not None:
+                continue  # typed in the card-points box, with M
             if focus is not slot:
                 keys.extend(self._move(values, focus, slot))
+            melds = MELDS_OF.get(slot)
+            meld_points = target.get(melds) if melds is not None else None
+            if melds is not None and self._melds_by_key(values, target, melds, meld_points):
+                keys.extend((*str(meld_points), MELD_KEY))
+                values = values.with_slot(melds, meld_points)
             keys.extend(self.keys_for(slot, wanted, values))
             values = values.with_slot(slot, wanted)
             focus = slot if slot in TEXT_SLOTS else self.next_slot(values, slot)
         return keys
+
+    def _melds_by_key(
+        self, values: FormValues, target: FormValues, slot: Slot, points: object
+    ) -> Slot | None:
+        """The card-points box in which the meld points ``points`` of the meld box ``slot``
+        are typed with M, when they can be: a number the box does not hold yet, and
+        card points still to type in the empty card-points box of the same side."""
+        cards = _CARDS_OF.get(slot)
+        if cards is None or not isinstance(points, int) or not points:
+            return None
+        if values.get(slot) == points or values.get(cards) is not None:
+            return None
+        if target.get(cards) is None:
+            return None
+        return cards if self.meld_box_for(values.with_slot(cards, points), cards) else None
 
     def _move(self, values: FormValues, focus: Slot | None, slot: Slot) -> tuple[str, ...]:
         """Tab to the next slot (Tab passes over the disabled ones); else Alt and the row's

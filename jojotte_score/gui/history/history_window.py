@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QDateEdit,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -54,6 +53,7 @@ from jojotte_score.gui.history.history_rows import (
     sorted_rows,
     write_history_csv,
 )
+from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, ngettext, pgettext
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -458,11 +458,9 @@ class HistoryWindow(QWidget, Speaking):
 
     def export_csv(self) -> None:
         """Write the rows shown, in their order, to a CSV file the player names."""
-        name, _filter = QFileDialog.getSaveFileName(
-            self, _("Export history"), "history.csv", _("CSV (*.csv)")
-        )
-        if name:
-            self.write_csv(Path(name))
+        chosen = ask_save_path(self, _("Export history"), "history.csv", _("CSV (*.csv)"))
+        if chosen is not None:
+            self.write_csv(chosen)
 
     def write_csv(self, path: Path) -> bool:
         """Write the rows shown to ``path``; a failure is told in a message box."""

@@ -17,7 +17,6 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QLabel,
@@ -38,6 +37,7 @@ from jojotte_score.core.series import (
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.messages import show_message
+from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, isolated
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart
@@ -102,11 +102,9 @@ class _Plot(QWidget):
         self.save_button.setAccessibleName(_("Save “{plot}” as PNG").format(plot=title))
 
     def save(self) -> None:
-        name, _filter = QFileDialog.getSaveFileName(
-            self, _("Save plot"), f"{self.name}.png", _("PNG pictures (*.png)")
-        )
-        if name:
-            path = Path(name) if Path(name).suffix else Path(name).with_suffix(".png")
+        chosen = ask_save_path(self, _("Save plot"), f"{self.name}.png", _("PNG pictures (*.png)"))
+        if chosen is not None:
+            path = chosen if chosen.suffix else chosen.with_suffix(".png")
             if not self.chart.save_png(path):
                 show_message(
                     self,
@@ -182,12 +180,12 @@ class PlotsView(QWidget):
     def export_report(self, path: Path | None = None) -> Path | None:
         """Write the season report to ``path``, else to a PDF file the player chooses."""
         if path is None:
-            name, _filter = QFileDialog.getSaveFileName(
+            chosen = ask_save_path(
                 self, _("Season report"), "season-report.pdf", _("PDF files (*.pdf)")
             )
-            if not name:
+            if chosen is None:
                 return None
-            path = Path(name) if Path(name).suffix else Path(name).with_suffix(".pdf")
+            path = chosen if chosen.suffix else chosen.with_suffix(".pdf")
         from jojotte_score.render.season_pdf import write_season_report
 
         try:

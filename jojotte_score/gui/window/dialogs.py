@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -257,12 +257,35 @@ class NewSittingDialog(QDialog):
         return dialog.setup()
 
 
+class SittingsTable(QTableWidget):
+    """A table of whole rows: Home and End go to the first and the last row (a sitting), not
+    to the first and the last column of the row."""
+
+    def moveCursor(  # Qt's name
+        self,
+        cursorAction: QAbstractItemView.CursorAction,
+        modifiers: Qt.KeyboardModifier,
+    ) -> QModelIndex:
+        rows = {
+            QAbstractItemView.CursorAction.MoveHome: 0,
+            QAbstractItemView.CursorAction.MoveEnd: self.rowCount() - 1,
+        }
+        if cursorAction in rows and self.rowCount():
+            column = max(self.currentIndex().column(), 0)
+            return self.model().index(rows[cursorAction], column)
+        return super().moveCursor(cursorAction, modifiers)
+
+
 class OpenSittingDialog(QDialog):
-    """The history: every stored sitting with its date, players, hands, rubbers, result and
-    title, in the words of the history window (:mod:`jojotte_score.gui.history.history_rows`)."""
+    """The history: every stored sitting with its date, way to play, players, hands,
+    rubbers, result and title, in the words of the history window
+    (:mod:`jojotte_score.gui.history.history_rows`). The dialog is as wide as its columns
+    (up to the screen's width), so the result is never cut; Home and End go to the first
+    and the last sitting."""
 
     COLUMNS = (
         Column.DATE,
+        Column.VARIANT,
         Column.PLAYERS,
         Column.HANDS,
         Column.RUBBERS,
@@ -274,7 +297,7 @@ class OpenSittingDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(_("Open sitting"))
         self.sittings = list(sittings)
-        self.table = QTableWidget(len(self.sittings), len(self.COLUMNS))
+        self.table = SittingsTable(len(self.sittings), len(self.COLUMNS))
         self.table.setAccessibleName(_("Stored sittings"))
         self.table.setHorizontalHeaderLabels([heading(column) for column in self.COLUMNS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -298,7 +321,19 @@ class OpenSittingDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.table)
         layout.addWidget(ok_cancel_buttons(self))
-        self.resize(640, 360)
+        self.resize(self._fitting_width(), 360)
+
+    def _fitting_width(self) -> int:
+        """The width that shows every column whole (the title's at least as wide as its
+        heading), at least 640 pixels, at most the screen's available width."""
+        header = self.table.horizontalHeader()
+        columns = sum(header.sectionSize(place) for place in range(header.count()))
+        frame = 2 * self.table.frameWidth() + self.table.verticalScrollBar().sizeHint().width()
+        layout = self.layout()
+        sides = 0 if layout is None else layout.contentsMargins().left() * 2
+        wanted = columns + frame + sides + 8
+        screen = self.screen().availableGeometry().width() if self.screen() else wanted
+        return max(640, min(wanted, screen - 40))
 
     def chosen(self) -> int | None:
         """The id of the selected sitting."""

@@ -10,6 +10,8 @@ some high-contrast themes, in the window's text colour, which does by definition
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import shiboken6
 from PySide6.QtCore import QEvent, QObject, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen
@@ -23,6 +25,11 @@ RING_WIDTH = 2
 _ROLE = QPalette.ColorRole
 _BACKGROUNDS = (_ROLE.Window, _ROLE.Base, _ROLE.Button)
 _ABOVE_ME = (QEvent.Type.ZOrderChange, QEvent.Type.Show)  # a sibling's that may cover the ring
+# A focused widget's children are asked for as widgets, not as QObjects: a line edit's own
+# child (its private line control) handed to Python as a plain QObject makes PySide6 set up
+# every QObject class it knows and their enums (83 enums, 22-27 ms of the first key typed
+# into the entry panel, measured by benchmarks/bench_first_key.py on a 2-core machine).
+_DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
 
 
 def ring_colour(palette: QPalette) -> QColor:
@@ -54,7 +61,9 @@ class FocusRing(QWidget):
             if kind == QEvent.Type.Resize:
                 self.setGeometry(watched.rect())
             elif kind == QEvent.Type.ChildAdded and self.isVisible():
-                self._watch_siblings()
+                # Among all its children, where the one just added, not yet made in full,
+                # is a plain QObject and passed by (as a widget, PySide6 would wrap it twice).
+                self._watch_siblings(watched.children())
                 self.raise_()  # above a choice button added since it was shown
         elif kind in _ABOVE_ME and self.isVisible():
             self.raise_()  # a scroll bar raised or shown over the ring: back on top
@@ -65,15 +74,12 @@ class FocusRing(QWidget):
         parent = self.parentWidget()
         if parent is not None:
             self.setGeometry(parent.rect())
-        self._watch_siblings()
+            self._watch_siblings(parent.findChildren(QWidget, options=_DIRECT))
         self.raise_()
         self.show()
 
-    def _watch_siblings(self) -> None:
-        parent = self.parentWidget()
-        if parent is None:
-            return
-        for child in parent.children():
+    def _watch_siblings(self, children: Iterable[QObject]) -> None:
+        for child in children:
             if isinstance(child, QWidget) and child is not self:
                 child.removeEventFilter(self)  # once each
                 child.installEventFilter(self)
@@ -112,14 +118,7 @@ class FocusMarks(QObject):
         self._shown = None
         if new is None or new is self._window or new.window() is not self._window:
             return
-        ring = next(
-            (
-                child
-                for child in new.children()
-                if isinstance(child, FocusRing) and shiboken6.isValid(child)
-            ),
-            None,
-        )
+        ring = new.findChild(FocusRing, options=_DIRECT)
         if ring is None:
             ring = FocusRing(new)
         ring.mark()

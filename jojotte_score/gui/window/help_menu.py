@@ -31,6 +31,7 @@ from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.form_rules import (
     BACKSPACE,
     ENTER,
+    MELD_KEY,
     NOBODY_KEYS,
     ORDER,
     ROW_LABELS,
@@ -117,6 +118,14 @@ def entry_keys() -> ReferenceSection:
             (
                 key_name(SPACE),
                 _("Take the greyed suggestion in a box (the rest of a count, partnerships)"),
+            ),
+            (
+                MELD_KEY,
+                _(
+                    "In a card-points box, after the side's meld points: they become its "
+                    "melds and the box is emptied for its card points (2 0 M 9 0); in an "
+                    "empty card-points box or a meld box: the meld helper"
+                ),
             ),
             (_action_keys(ActionName.THROWN_IN), _plain(SPECS[ActionName.THROWN_IN][0])),
             (_(ARROWS), _("Step through the choices of a choice field")),

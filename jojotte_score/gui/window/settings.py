@@ -36,6 +36,7 @@ DEFAULTS: dict[str, Any] = {
     "view/language": "",
     "sitting/database": "",
     "sitting/shown": 0,
+    "files/save_folder": "",  # the folder a file was last saved in ("": the documents folder)
 }
 """Every setting and its default."""
 
@@ -231,6 +232,16 @@ class AppSettings:
         if code and code not in LANGUAGES:
             raise ValueError(f"no language {code!r}")
         self.qsettings.setValue("view/language", code)
+
+    @property
+    def save_folder(self) -> str:
+        """The folder a file was last saved in, where the next save dialog starts; "" for
+        none (the documents folder)."""
+        return str(self.qsettings.value("files/save_folder", DEFAULTS["files/save_folder"]) or "")
+
+    @save_folder.setter
+    def save_folder(self, folder: str) -> None:
+        self.qsettings.setValue("files/save_folder", folder)
 
     def shown_sitting(self, database: Path) -> int | None:
         """The sitting of ``database`` that was on screen when the window last closed; None

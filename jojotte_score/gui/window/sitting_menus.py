@@ -182,7 +182,12 @@ class SittingMenus(_Base):
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""
         filters = ";;".join((_(SITTING_FILES), _(ALL_FILES)))
-        name, _filter = _file_dialog().getOpenFileName(self, _("Import sitting file"), "", filters)
+        from jojotte_score.gui.save_files import start_folder
+
+        start = str(start_folder(self))  # not the program's working directory
+        name, _filter = _file_dialog().getOpenFileName(
+            self, _("Import sitting file"), start, filters
+        )
         if name:
             self.import_path(Path(name))
 
@@ -237,14 +242,15 @@ class SittingMenus(_Base):
     def export_sitting_file(self) -> None:
         """Write the sitting to a sitting file chosen by the player."""
         shown = self.session.shown
-        name, _filter = _file_dialog().getSaveFileName(
-            self, _("Export sitting file"), "sitting.json", _(SITTING_FILES)
-        )
-        if shown is not None and name:
+        from jojotte_score.gui.save_files import ask_save_path
+
+        chosen = ask_save_path(self, _("Export sitting file"), "sitting.json", _(SITTING_FILES))
+        if shown is not None and chosen is not None:
+            name = chosen
 
             def write() -> tuple[Path, ...]:
-                export_sitting(shown, Path(name))
-                return (Path(name),)
+                export_sitting(shown, name)
+                return (name,)
 
             self._write(write)
 
@@ -253,13 +259,11 @@ class SittingMenus(_Base):
         shown = self.session.shown
         if shown is None:
             return
-        name, _filter = _file_dialog().getSaveFileName(
-            self, csv_dialog_title(), "hands.csv", _("CSV (*.csv)")
-        )
-        if name:
-            self._write(
-                lambda: export_csv(shown, Path(name)), lambda paths: csv_written_text(*paths)
-            )
+        from jojotte_score.gui.save_files import ask_save_path
+
+        chosen = ask_save_path(self, csv_dialog_title(), "hands.csv", _("CSV (*.csv)"))
+        if chosen is not None:
+            self._write(lambda: export_csv(shown, chosen), lambda paths: csv_written_text(*paths))
 
     def _write(
         self,

@@ -117,8 +117,8 @@ def test_open_sitting_lists_the_history(
     answering(monkeypatch, OpenSittingDialog, fill)
     assert OpenSittingDialog.ask(None, store.list_sittings()) == first
     assert shown == [  # as the history window shows them
-        ["Anna–Bert", "0", "0", "level", ""],
-        ["A–B", "6", "1", "A +100", "Berlin 1937"],
+        ["Two players", "Anna–Bert", "0", "0", "level", ""],
+        ["Two players", "A–B", "6", "1", "A +100", "Berlin 1937"],
     ]
     assert second != first
 

@@ -86,18 +86,31 @@ def test_export_csv_writes_what_the_command_line_writes(
 
 
 OPEN_ROWS = {
-    "two-player": ("A–B", "6", "1", "A +100"),
-    "partnership": ("Anna & Carl – Bert & Dora", "6", "1", "Bert & Dora +380"),
-    "three-player": ("Anna, Bert, Carl", "8", "1", "Anna +655, Bert \u22121655, Carl +1000"),
-    "chouette": ("Anna, Bert, Carl", "10", "3", "Anna +1135, Bert +1150, Carl \u22122285"),
+    "two-player": ("Two players", "A–B", "6", "1", "A +100"),
+    "partnership": ("Partnership", "Anna & Carl – Bert & Dora", "6", "1", "Bert & Dora +380"),
+    "three-player": (
+        "Three players",
+        "Anna, Bert, Carl",
+        "8",
+        "1",
+        "Anna +655, Bert \u22121655, Carl +1000",
+    ),
+    "chouette": (
+        "Chouette",
+        "Anna, Bert, Carl",
+        "10",
+        "3",
+        "Anna +1135, Bert +1150, Carl \u22122285",
+    ),
     "cutthroat": (
+        "Cutthroat",
         "Anna, Bert, Carl, Dave",
         "5",
         "1",
         "Anna \u2212110, Bert \u2212190, Carl +2450, Dave \u22122150",
     ),
 }
-"""The Open dialog's players, hands, finished rubbers and result of each example."""
+"""The Open dialog's way to play, players, hands, finished rubbers and result of each example."""
 
 
 def test_open_names_every_player_and_result_as_the_history_does(
@@ -118,13 +131,20 @@ def test_open_names_every_player_and_result_as_the_history_does(
     monkeypatch.setattr(OpenSittingDialog, "exec", choose_the_chouette)
     window.named_actions[ActionName.OPEN_SITTING].trigger()
 
-    by_players = {tuple(row[1:5]) for row in seen}
+    by_players = {tuple(row[1:6]) for row in seen}
     assert by_players == set(OPEN_ROWS.values())
     infos = store.list_sittings()
     for row, info in zip(seen, infos, strict=True):
         history = history_row(info)
-        columns = (Column.DATE, Column.PLAYERS, Column.HANDS, Column.RUBBERS, Column.RESULT)
-        assert row[:5] == [history.text(column) for column in columns]
+        columns = (
+            Column.DATE,
+            Column.VARIANT,
+            Column.PLAYERS,
+            Column.HANDS,
+            Column.RUBBERS,
+            Column.RESULT,
+        )
+        assert row[:6] == [history.text(column) for column in columns]
     assert window.session.sitting_id == ids["chouette"]
     assert window.windowTitle() == "Anna – Bert – Carl — Jo-Jotte scorepad"
 

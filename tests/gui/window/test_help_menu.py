@@ -59,6 +59,7 @@ def test_the_reference_lists_the_entry_panels_keys() -> None:
     assert entry["Space"].startswith("Take the greyed suggestion")
     assert entry["Backspace"] == "Clear a choice field"
     assert entry["Ctrl+T"] == "Thrown in"
+    assert entry["M"].startswith("In a card-points box, after the side's meld points")
     assert "Dealer, Bidder, Trump, Doubling, Nullo or Slam, Melds" in entry["Tab, Shift+Tab"]
 
 

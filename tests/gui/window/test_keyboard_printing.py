@@ -27,6 +27,7 @@ from jojotte_score.gui.printer_state import (
     cups_answers,
     cups_server,
 )
+from jojotte_score.gui.save_files import documents_folder
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.sittings import SittingStore
 
@@ -196,7 +197,8 @@ def test_without_a_printer_enter_saves_the_pdf_the_player_names(
     offered: list[str] = []
 
     def save_name(*args: object, **kwargs: object) -> tuple[str, str]:
-        offered.append(str(args[2]))
+        # Offered in the documents folder (relative_to fails for any other).
+        offered.append(str(Path(str(args[2])).relative_to(documents_folder())))
         return str(tmp_path / "evening"), ""
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)

@@ -458,7 +458,7 @@ def test_the_german_example_typed_hand_by_hand(
         "Game 3 · below: A 0 – B 0 · games A 1 – B 1 · prison 150 · next dealer: B"
     )
     keys += type_hand(main_window, qtbot, hands[5])
-    assert keys == 80  # one Enter a hand: nothing to confirm
+    assert keys == 75  # one Enter a hand: nothing to confirm (80 before the meld key)
 
     expected = tuple(
         hand._replace(dealer=number % 2, note="") for number, hand in enumerate(german().hands)

@@ -1,0 +1,70 @@
+"""Where a save dialog starts: the folder the player last saved a file in, else the user's
+documents folder; never the program's working directory.
+
+Every save dialog (the sitting's PDF, CSV and sitting files, the print preview's PDF, the
+history's CSV, the season report, a plot's PNG) asks through :func:`ask_save_path`. The
+last folder is remembered in the settings of the window the dialog belongs to: the helper
+finds them through the dialog's parent (a window whose ``settings`` offer ``save_folder``,
+:class:`RemembersSaveFolder`), so nothing here is app-wide, and a dialog without such a
+window starts in the documents folder.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QWidget
+
+
+@runtime_checkable
+class RemembersSaveFolder(Protocol):
+    """Settings that remember the folder a file was last saved in ("" for none)."""
+
+    save_folder: str
+
+
+def documents_folder() -> Path:
+    """The user's documents folder (the platform's), or the home folder when there is none."""
+    place = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    folder = Path(place) if place else Path.home()
+    return folder if folder.is_dir() else Path.home()
+
+
+def folder_memory(parent: QWidget | None) -> RemembersSaveFolder | None:
+    """The settings of the first window up from ``parent`` that remember a save folder."""
+    widget = parent
+    while widget is not None:
+        settings = getattr(widget, "settings", None)
+        if isinstance(settings, RemembersSaveFolder):
+            return settings
+        widget = widget.parentWidget()
+    return None
+
+
+def start_folder(parent: QWidget | None) -> Path:
+    """Where a save dialog of ``parent`` starts: the folder last saved in, while it still
+    exists, else the documents folder."""
+    memory = folder_memory(parent)
+    remembered = Path(memory.save_folder) if memory is not None and memory.save_folder else None
+    if remembered is not None and remembered.is_absolute() and remembered.is_dir():
+        return remembered
+    return documents_folder()
+
+
+def ask_save_path(parent: QWidget | None, title: str, file_name: str, filters: str) -> Path | None:
+    """Ask where to save a file, offering ``file_name`` in :func:`start_folder`; the path
+    chosen (its folder remembered for the next save), or None when cancelled."""
+    # Imported when a file is first saved: Qt's file dialog costs start-up time.
+    from PySide6.QtWidgets import QFileDialog
+
+    start = start_folder(parent) / file_name
+    name, _filter = QFileDialog.getSaveFileName(parent, title, str(start), filters)
+    if not name:
+        return None
+    chosen = Path(name)
+    memory = folder_memory(parent)
+    if memory is not None:
+        memory.save_folder = str(chosen.parent)
+    return chosen
