@@ -48,7 +48,7 @@ def score(args: argparse.Namespace, context: Context) -> int:
 
 def explain(args: argparse.Namespace, context: Context) -> int:
     """Say in plain words why each hand (or hand N) of a sitting file scored what it did."""
-    from jojotte_score.core.explanation import explain_ledger
+    from jojotte_score.core.games import explain_ledger
 
     _, ledger = load(args.file)
     count = len(ledger.hands)

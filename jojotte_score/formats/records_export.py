@@ -25,7 +25,7 @@ from jojotte_score.i18n import N_
 RECORDS_FORMAT: Final = "jojotte-records"
 RECORDS_VERSION: Final = 1
 
-Row = dict[str, str | int]
+Row = dict[str, str | int | float]
 
 PAIR_COLUMNS: Final = (
     "player",

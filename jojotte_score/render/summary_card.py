@@ -690,7 +690,7 @@ def variant_card_blocks(variant: GameKey, rules: Rules | None = None) -> tuple[C
     """Everything on the card's page of a game that has one (its ``card_page``): what its
     pad shows, then its rulings in short. ``rules`` sets the game target and the rubber
     bonus shown (the game's standard rules when None)."""
-    rules = rules or Rules.for_variant(variant)
+    rules = rules or find_game(variant).standard_rules
     _game_page(variant)  # a game of the first page has no page of its own
     rulings = (
         CardRuling(heading, parts) for heading, parts in find_game(variant).card_rulings(rules)

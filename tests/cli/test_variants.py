@@ -11,8 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import explain_ledger, replay
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path

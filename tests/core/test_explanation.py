@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.explanation import explain_hand, explain_ledger, hand_sentences
+from jojotte_score.core.explanation import explain_hand, hand_sentences
+from jojotte_score.core.games import explain_ledger, replay
 from jojotte_score.core.games.three_player_explanation import three_player_hand_sentences
-from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, Trump
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.core.sentences import (

@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.games.chouette_rules import check_chouette_roles
 from jojotte_score.core.games.three_player_validation import check_three_player_hand
@@ -55,7 +56,7 @@ NAMES = ("Anna", "Bert")
 
 
 def _messages(hand: PlayedHand, variant: Variant = Variant.TWO_PLAYER) -> list[str]:
-    return [problem.message for problem in check_hand(hand, variant, 3, NAMES)]
+    return [problem.message for problem in check_hand(hand, find_game(variant), 3, NAMES)]
 
 
 def test_card_points_beyond_the_deck_name_the_side_and_the_contract() -> None:
@@ -81,7 +82,7 @@ def test_a_problem_names_its_hand_and_a_warning_says_so() -> None:
 def test_the_last_trick_goes_to_one_of_the_two_sides() -> None:
     hand = PlayedHand(0, Trump.SPADES, (60, 40), 5)
     assert _messages(hand) == ["Der letzte Stich muss an Anna (0) oder Bert (1) gehen, nicht an 5"]
-    unnamed = check_hand(hand, Variant.TWO_PLAYER)
+    unnamed = check_hand(hand, find_game(Variant.TWO_PLAYER))
     assert unnamed[0].message == (
         "Der letzte Stich muss an Partei 0 oder Partei 1 gehen, nicht an 5"
     )
@@ -97,7 +98,9 @@ def test_meld_points_that_cannot_be_melded_list_the_possible_totals() -> None:
 
 
 def test_a_sitting_needs_its_players_and_a_short_title() -> None:
-    problems = check_sitting_setup(Variant.PARTNERSHIP, ("Anna", "", "Carl"), Rules(0, -1))
+    problems = check_sitting_setup(
+        find_game(Variant.PARTNERSHIP), ("Anna", "", "Carl"), Rules(0, -1)
+    )
     assert [p.message for p in problems] == [
         "Eine Sitzung im Partnerspiel braucht 4 Spielernamen, nicht 3",
         "Spieler 1 hat einen leeren Namen",
@@ -111,7 +114,9 @@ def test_a_sitting_needs_its_players_and_a_short_title() -> None:
 
 def test_three_player_roles_in_german() -> None:
     hand = SeatHand(0, Trump.HEARTS, 1, (80, 60, 0), 0, dealer=7)
-    (problem,) = check_three_player_hand(hand, 4, ("Anna", "Bert", "Carl"))
+    (problem,) = check_three_player_hand(
+        find_game(Variant.THREE_PLAYER), hand, 4, ("Anna", "Bert", "Carl")
+    )
     assert problem.message == "Der Geber muss Anna (0), Bert (1) oder Carl (2) sein, nicht 7"
 
 

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.melds import (
     FOURS_ORDER_NO_TRUMP,
     FOURS_ORDER_TRUMP,
@@ -349,5 +350,7 @@ def test_the_meld_helpers_points_always_pass_the_checks(
         sides[seat % 2] = joined(sides[seat % 2], melds)
     decision = decide_melds(sides[0], sides[1], trump, nullo=nullo)
     hand = PlayedHand(0, Trump.SPADES, (80, 75), 0, melds=decision.points)
-    problems = [p for p in check_hand(hand, variant, 1) if p.field and "melds" in p.field]
+    problems = [
+        p for p in check_hand(hand, find_game(variant), 1) if p.field and "melds" in p.field
+    ]
     assert problems == [], (hands, decision)

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language

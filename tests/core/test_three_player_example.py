@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.games import explain_ledger, find_game, new_sitting, replay
 from jojotte_score.core.games.three_player_explanation import (
     explain_three_player_hand,
 )
 from jojotte_score.core.games.three_player_validation import check_seat_sitting
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Sitting, ThrownIn, Variant
+from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import ThrownIn, Variant
 from tests.core.builders import three
 from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 
 ANNA, BERT, CARL = 0, 1, 2
 
-EXAMPLE = Sitting(Variant.THREE_PLAYER,
+EXAMPLE = new_sitting(Variant.THREE_PLAYER,
     ("Anna", "Bert", "Carl"),
     (
         three(ANNA, "spades", BERT, (55, 40, 0), ANNA, melds=(0, 20, 0), dealer=CARL),
@@ -59,7 +59,7 @@ SHEET: list[SheetRow] = [
 
 @pytest.fixture(scope="module")
 def ledger() -> Ledger:
-    assert check_seat_sitting(EXAMPLE) == []
+    assert check_seat_sitting(find_game(EXAMPLE.variant), EXAMPLE) == []
     return replay(EXAMPLE)
 
 
@@ -128,7 +128,7 @@ def test_a_nullo_after_a_double_puts_the_third_player_with_the_defender() -> Non
         ANNA, "hearts", BERT, (0, 60, 50), None, double="double", doubler=BERT,
         sides_with="declarer", special="nullo", nullo_bidder=CARL, tricks=(0, 5, 4),
     )  # fmt: skip
-    ledger = replay(Sitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
+    ledger = replay(new_sitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
     lines = explain_three_player_hand(ledger.hands[0], ledger)
     assert lines[:2] == [
         "Hand 1 (rubber 1, game 1): Anna bid hearts, doubled by Bert; Carl bid Nullo, played "

@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import check_sitting, find_game, replay
 from jojotte_score.core.model import Special
 from jojotte_score.core.scoring import EntryKind
-from jojotte_score.core.validation import check_sitting, errors_only, possible_unbid_slam
+from jojotte_score.core.validation import errors_only, possible_unbid_slam
 from jojotte_score.formats.sitting_file import parse_sitting
 
 # Each game: its sitting without hands, a hand in which the first seat (side 0, the box in

@@ -20,7 +20,7 @@ from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Variant
 from jojotte_score.gui import printing
 from jojotte_score.gui.action_names import ActionName

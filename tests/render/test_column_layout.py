@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.games.game import copy_text
-from jojotte_score.core.ledger import RubberResult, replay
+from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.i18n import MINUS
@@ -264,7 +264,7 @@ def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) 
 
 
 def test_a_chouette_without_hands_names_the_first_box_and_captain() -> None:
-    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(2, 0))
+    sitting = new_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(2, 0))
     ledger = replay(sitting)
     assert ledger.rubber_roles(1) == ChouetteRoles(2, 0)
     sheet = layout_sheet(ledger, 1, METRICS)
@@ -396,7 +396,9 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
 # Any sitting -------------------------------------------------------------------------------
 
 _CHOUETTES = st.builds(
-    lambda hands, first: Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, roles=first),
+    lambda hands, first: new_sitting(
+        Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, roles=first
+    ),
     st.lists(valid_hands(Variant.TWO_PLAYER), max_size=25).map(
         lambda hands: tuple(hand._replace(dealer=None) for hand in hands)
     ),

@@ -11,9 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document
@@ -166,7 +165,7 @@ def test_one_rubber_of_a_chouette() -> None:
 
 
 def test_a_sitting_without_hands_prints_its_empty_pad() -> None:
-    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(1, 2))
+    sitting = new_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(1, 2))
     ledger = replay(sitting)
     m = metrics()
     (page,) = layout_document(PrintJob.for_sitting(sitting, ledger), m, METRICS)

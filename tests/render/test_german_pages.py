@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.formats.sitting_file import load_sitting

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Hand, Sitting, Variant
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.page_layout import (
@@ -202,7 +203,7 @@ def test_level_totals_and_a_sitting_without_hands() -> None:
     m = metrics()
     (page,) = sitting_pages(sitting_of(TIE), SheetHeader(), m, METRICS)
     assert "Running result: level" in [t.text for t in page.texts()]
-    empty = replay(Sitting(Variant.TWO_PLAYER, ("Ann", "Bob")))
+    empty = replay(new_sitting(Variant.TWO_PLAYER, ("Ann", "Bob")))
     (page,) = sitting_pages(empty, SheetHeader(), m, METRICS)
     (pad,) = page.pads
     assert pad.sheet.texts("entry") == ()
@@ -238,7 +239,7 @@ def many_rubbers() -> Ledger:
     german = two_sided_hands(german_sitting().hands)
     long = (TIE, NULLO_LOST) * 20 + (B_MAKES_GAME, B_MAKES_GAME)
     hands = (*german * 14, *long, *german * 15, B_MAKES_GAME, B_MAKES_GAME)
-    return replay(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), hands))
+    return replay(new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), hands))
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

@@ -22,7 +22,8 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.fonts import FONT_FILES, font_data, print_font

@@ -142,7 +142,7 @@ def test_the_records_pages_hold_the_records_of_the_sittings() -> None:
     on a page of their own after the plots."""
     from datetime import datetime, time
 
-    from jojotte_score.core.ledger import replay
+    from jojotte_score.core.games import replay
     from jojotte_score.core.records.facts import sitting_facts
     from jojotte_score.core.records.pairs import head_to_heads
     from jojotte_score.core.records.ratings import rate

@@ -190,7 +190,7 @@ class Chouette(Game):
         """An edit that changes who wins a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7), with their
         dealers cleared or re-derived."""
-        corrector = ChouetteCorrector(sitting, position, recorded)
+        corrector = ChouetteCorrector(self, sitting, position, recorded)
 
         def correction(hand: AnyHand) -> Correction | None:
             return corrector(hand) if isinstance(hand, PlayedHand | ThrownIn) else None
@@ -201,7 +201,7 @@ class Chouette(Game):
         """A deleted hand that decided a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7)."""
         hands = (*sitting.hands[:position], *sitting.hands[position + 1 :])
-        correction = later_dealers(replace(sitting, hands=hands), first=position + 1)
+        correction = later_dealers(self, replace(sitting, hands=hands), first=position + 1)
         return correction if correction.fixes else None
 
     def hand_scorer(self, roles: RubberRoles | None) -> Callable[[Any, int], HandScore]:
@@ -212,7 +212,7 @@ class Chouette(Game):
     def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and
         captain (C8), from ``start``'s roles when given."""
-        return check_chouette_sitting(sitting, start)
+        return check_chouette_sitting(self, sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""

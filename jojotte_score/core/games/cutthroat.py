@@ -57,7 +57,7 @@ class Cutthroat(ThreePlayer):
         from jojotte_score.core.games.three_player_validation import check_cutthroat_hand
 
         four = cast("tuple[str, str, str, str] | None", names)
-        return check_cutthroat_hand(hand, number, four)
+        return check_cutthroat_hand(self, hand, number, four)
 
     def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
         """The rulings F1-F7 in short, for the cutthroat page of the scoring card."""

@@ -74,7 +74,7 @@ class ThreePlayer(Game):
         """The players, rules and hands (T16; F1, F7 in cutthroat)."""
         from jojotte_score.core.games.three_player_validation import check_seat_sitting
 
-        return check_seat_sitting(sitting, start)
+        return check_seat_sitting(self, sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the three-player rulings (T1-T15; F1-F6 in cutthroat)."""

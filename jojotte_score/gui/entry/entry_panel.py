@@ -145,7 +145,7 @@ class EntryPanel(QWidget, Speaking):
         self.form: FormRules = entry_form_for(first_game().variant, (_("Side 1"), _("Side 2")))
         self._rules = Rules()
         self._players: tuple[str, ...] = ()
-        self._prior_scorer = Scorer(first_game().variant, self._rules)
+        self._prior_scorer = Scorer(first_game(), self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
         self._confirmed: AnyHand | None = None
@@ -958,7 +958,7 @@ class EntryPanel(QWidget, Speaking):
         lines = [ERROR_MARK + check_line.format(message=p.message) for p in check.warnings]
         scorer = self._prior_scorer.copy()
         result = scorer.add(check.hand)
-        game = scorer.game
+        game = find_game(scorer.game.variant)
         if game.per_player:
             names: tuple[str, ...] = self._players
         else:

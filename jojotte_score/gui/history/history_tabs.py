@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.series import SittingCourse, sitting_course

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
     Doubling,
@@ -406,7 +407,7 @@ class HandTableModel(QAbstractTableModel):
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return (self._sides[0], self._sides[1])
-        first, second = self._pad.recent.game.side_seats(roles)
+        first, second = find_game(self._pad.recent.variant).side_seats(roles)
         return (self._players[first], self._players[second])
 
     def _winners(self, result: HandResult) -> Sequence[str]:
@@ -418,7 +419,7 @@ class HandTableModel(QAbstractTableModel):
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return self._sides
-        return self._pad.recent.game.column_winners(roles, self._sides)
+        return find_game(self._pad.recent.variant).column_winners(roles, self._sides)
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

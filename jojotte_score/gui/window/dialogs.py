@@ -94,7 +94,7 @@ def setup_problems(
         for seat, name in enumerate(players)
         if not name
     ]
-    checked = errors_only(check_sitting_setup(variant, players, rules))
+    checked = errors_only(check_sitting_setup(game, players, rules))
     problems += [p.message for p in checked if p.field != "players"]
     if game.has_roles and roles is not None:
         problems += game.roles_problems(roles)
@@ -373,7 +373,8 @@ class RenamePlayersDialog(QDialog):
         return tuple(name.text().strip() for name in self.names)
 
     def accept(self) -> None:
-        problems = setup_problems(self.variant, self.players(), Rules.for_variant(self.variant))
+        standard = find_game(self.variant).standard_rules
+        problems = setup_problems(self.variant, self.players(), standard)
         self.problem.setText("\n".join(problems))
         announce(self.problem, "\n".join(problems))
         if not problems:

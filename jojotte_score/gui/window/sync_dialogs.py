@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.core.games import find_game
 from jojotte_score.i18n import _
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import SittingStore
@@ -58,7 +59,8 @@ def conflict_words(store: SittingStore, conflict: Conflict) -> str:
         return message.format(device=device)
     stored = store.load(conflict.id)
     sitting = stored.sitting
-    label = stored.title or compact_versus(sitting.variant, sitting.columns)
+    columns = find_game(sitting.variant).column_names(sitting.players)
+    label = stored.title or compact_versus(sitting.variant, columns)
     if hands:
         message = _("Sitting {id} ({label}): another version from {device}; hands {hands} differ.")
     else:

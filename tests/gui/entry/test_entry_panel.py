@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit
 from jojotte_score.core.model import (
@@ -38,7 +39,7 @@ from tests.sitting_kinds import load_two_sided, two_sided_hands
 
 def scored(rules: Rules, hands: Sequence[Hand] = ()) -> Scorer:
     """A scorer that has scored ``hands``: the panel's context before the next hand."""
-    scorer = Scorer(Variant.TWO_PLAYER, rules)
+    scorer = Scorer(find_game(Variant.TWO_PLAYER), rules)
     scorer.extend(hands)
     return scorer
 
@@ -377,7 +378,7 @@ def test_every_error_shows_on_its_field_and_blocks(
     candidate: PlayedHand,
     field: str,
 ) -> None:
-    (problem,) = check_hand(candidate, Variant.TWO_PLAYER, 1, ("A", "B"))
+    (problem,) = check_hand(candidate, find_game(Variant.TWO_PLAYER), 1, ("A", "B"))
     assert problem.field == field, rule
     panel.edit_hand(0, candidate)
     keyboard.press(ENTER, ENTER)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit
 from jojotte_score.core.model import PlayedHand, Rules, Trump, Variant
@@ -20,7 +21,11 @@ def test_a_refused_hand_says_why_in_german(qtbot: QtBot) -> None:
     panel = EntryPanel()
     qtbot.addWidget(panel)
     panel.set_context(
-        Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), Scorer(Variant.TWO_PLAYER, Rules()), 0
+        Variant.TWO_PLAYER,
+        ("Anna", "Bert"),
+        Rules(),
+        Scorer(find_game(Variant.TWO_PLAYER), Rules()),
+        0,
     )
     panel.new_hand()
     panel.resize(560, 760)

@@ -15,7 +15,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand

@@ -20,7 +20,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.statistics_view import StatisticsView
