@@ -147,8 +147,8 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     results = [t.text for t in sheet.texts("result")]
     assert results[-1].startswith(("Abrechnung: ", "Bisherige Abrechnung: "))
     if name == "chouette":
-        assert "Mannschaft:" in labels
-        assert "(führt)" in labels
+        assert "Box: Anna · Kapitän: Bert · Partner: Carl" in labels
+        assert "(führt)" not in labels  # it read as "is ahead"
         assert "(Kapitän)" not in labels
 
 

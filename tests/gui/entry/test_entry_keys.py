@@ -297,8 +297,8 @@ def test_a_possible_unbid_slam_asks_for_the_tricks(game: str, window: MainWindow
     check = form.check(values)
     assert check.hand is None
     assert check.missing["tricks"] == (
-        f"{words[1 - winner]} took no card points and {words[winner]} the last trick: a slam "
-        f"if {words[1 - winner]} took no trick. How many tricks did each take?"
+        f"No card points for {words[1 - winner]} and the last trick to {words[winner]}: a slam "
+        f"if no trick went to {words[1 - winner]}. How many tricks did each take?"
     )
     assert form.next_slot(values) in (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT)
     total = find_game(game).tricks_per_hand  # 9, or 8 in partnerships

@@ -102,7 +102,7 @@ def test_a_row_of_choices_is_a_group_that_reports_its_choice(
 
 
 def test_every_row_of_choices_reports_its_value(panel: EntryPanel, keyboard: Keyboard) -> None:
-    hand = two_sided_hands(load_two_sided(GERMAN).hands)[2]  # A bid clubs, doubled by B
+    hand = two_sided_hands(load_two_sided(GERMAN).hands)[2]  # A bids clubs, doubled by B
     panel.set_context(
         Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), Scorer(Variant.TWO_PLAYER, Rules()), None
     )

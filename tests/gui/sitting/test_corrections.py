@@ -233,8 +233,8 @@ QUESTION_EN = (
     "Hand 4: Carl is now the partner and may not deal (C7)\n"
     "Hand 5: Anna is now the partner and may not deal (C7)\n"
     "Hand 9: Bert is now the partner and may not deal (C7)\n\n"
-    "Re-derived, Bert deals hands 4 and 5.\n"
-    "Re-derived, Anna deals hand 9.\n\n"
+    "Worked out again: Bert deals hands 4 and 5.\n"
+    "Worked out again: Anna deals hand 9.\n\n"
     "Re-derive their dealers from the turn to deal (the box and the captain deal in turn, "
     "C7), or clear them? Either is saved with the edit as one step."
 )
