@@ -99,7 +99,11 @@ RULINGS_TITLE = N_("The rulings")
 def _card_values() -> CardTable:
     ranks = [Rank(key) for key in TRUMP_CARD_VALUES]
     rows = [
-        (_capitalised(rank.word), str(TRUMP_CARD_VALUES[rank.value]), str(PLAIN_CARD_VALUES[rank.value]))
+        (
+            _capitalised(rank.word),
+            str(TRUMP_CARD_VALUES[rank.value]),
+            str(PLAIN_CARD_VALUES[rank.value]),
+        )
         for rank in ranks
     ]
     rows.append(

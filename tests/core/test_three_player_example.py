@@ -91,7 +91,8 @@ def test_rubbers_and_the_sitting_result(ledger: Ledger) -> None:
         ),
         (
             3,
-            "Anna plays against Carl; Bert sits out and, after the double, sides with the declarer, Carl (T4).",
+            "Anna plays against Carl; Bert sits out and, after the double, sides with the "
+            "declarer, Carl (T4).",
         ),
         (4, "Equal totals: both trick scores, 40 + 40 = 80, go to prison (T6)."),
         (
