@@ -304,7 +304,7 @@ def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot:
         "Partien",
     ]
     assert display.title.text() == "Robber 1: A – B"
-    assert display.dealer.text() == "Als Nächstes: neues Abheben um den ersten Geber"
+    assert display.dealer.text() == "Als Nächstes: neu abheben, um den ersten Geber zu bestimmen"
     assert display.last_hand.text().startswith("Spiel 6 (Robber 1, Partie 3): ")
     assert shown_totals(display) == ["755", "655"]
 

@@ -200,12 +200,12 @@ def test_quitting_with_a_half_typed_hand_asks_first(
     typed = half_typed(window, qtbot)
     asked = answering(monkeypatch, yes=False)
     window.named_actions[ActionName.QUIT].trigger()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
     assert window.isVisible()
     assert window.panel.values() == typed
     asked = answering(monkeypatch, yes=True)
     assert window.close()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -223,10 +223,10 @@ def test_quitting_while_a_recorded_hand_is_open_unchanged_asks_nothing(
     window.panel.note.setText("corrected")
     assert window.panel.has_typed()
     assert not window.close()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
     window.panel.note.setText(original)
     assert window.close()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -188,4 +188,4 @@ def test_a_key_refused_is_said_and_an_error_while_typing_is_not(
     panel.record_button.setFocus()
     keyboard.press("Q")  # the hand needs nothing more, and Q is no row's key
     said = panel.general_error.property(ANNOUNCED)
-    assert said == "⚠ “Q” was not typed in: the hand needs nothing more; Enter records it."
+    assert said == "⚠ “Q” was not typed in: the hand is complete; Enter records it."
