@@ -118,7 +118,7 @@ def _csv_all(target: Path, context: Context) -> int:
             players_target = target
         write_output(players_target, lambda path: write_rubbers_csv(by_player, path))
         if two_sided:
-            message = _("rubbers of the games of individual players: {file}")
+            message = _("rubbers of the games scored player by player: {file}")
             print(message.format(file=players_target))
     return EXIT_OK
 

@@ -194,8 +194,8 @@ def _unbid_slam_warnings(hand: PlayedHand, number: int | None, sides: _Sides) ->
     if winner is None:
         return []
     message = _(
-        "{loser} took no card points and {winner} the last trick: a slam if {loser} took no "
-        "trick, but the tricks are not recorded, so no slam bonus is scored"
+        "no card points for {loser} and the last trick to {winner}: a slam if no trick went "
+        "to {loser}, but the tricks are not recorded, so no slam bonus is scored"
     ).format(loser=sides[1 - winner], winner=sides[winner])
     return [Problem(message, number, "tricks", warning=True)]
 
@@ -534,14 +534,14 @@ def _check_tricks(hand: PlayedHand, game: HandFacts, sides: _Sides, error: _Repo
         if hand.tricks[side] == 0:
             if hand.card_points[side] > 0:
                 error(
-                    _("{side} won no trick but holds {points} card points").format(
+                    _("{side}: no trick won, but {points} card points").format(
                         side=sides[side], points=hand.card_points[side]
                     ),
                     f"card_points[{side}]",
                 )
             if hand.last_trick == side and hand.special is not Special.NULLO:
                 error(
-                    _("{side} won no trick but is recorded with the last trick").format(
+                    _("{side}: no trick won, but recorded with the last trick").format(
                         side=sides[side]
                     ),
                     "last_trick",

@@ -484,7 +484,7 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
     ("number", "sentence"),
     [
         (1, "Hand 1 (rubber 1, game 1): Anna in the box against Bert (captain) and Carl (C1, C2)."),
-        (1, "Carl scores with the captain: Bert's 50 again (C4)."),
+        (1, "Carl copies the captain's score: Bert's 50 again (C4)."),
         (2, "Equal totals: both trick scores, 60 + 60 = 120, go to prison (R3)."),
         (
             3,
@@ -492,9 +492,9 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
             "(C6): Anna +1460, Bert \u2212730, Carl \u2212730.",
         ),
         (4, "Hand 4 (rubber 2, game 1): Anna in the box against Carl (captain) and Bert (C1, C2)."),
-        (6, "Bert scores with the captain: Carl's 455 again (C4)."),
+        (6, "Bert copies the captain's score: Carl's 455 again (C4)."),
         (8, "Hand 8 (rubber 3, game 1): Carl in the box against Bert (captain) and Anna (C1, C2)."),
-        (8, "Bert made the Slam: 500 above (R7)."),
+        (8, "Bert makes the slam: 500 above (R7)."),
     ],
 )
 def test_the_worked_chouette_explained(ledger: Ledger, number: int, sentence: str) -> None:
@@ -523,7 +523,7 @@ CORRECTED = chouette(
 def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal() -> None:
     """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
     dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
-    Anna, who deals hand 4, is the partner (C3, C7). Re-derived, hand 3 is Anna's (Bert
+    Anna, who deals hand 4, is the partner (C3, C7). Worked out again: hand 3 is Anna's (Bert
     dealt hand 2, C7) and hand 4, the first of a rubber with no dealer that stands, the
     box's, Bert's (C7b). Either fix scores alike."""
     hands = list(two_sided_hands(CORRECTED.hands))
@@ -537,8 +537,8 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
         "Hand 4: Anna is now the partner and may not deal (C7)",
     )
     assert correction.rederived == (
-        "Re-derived, Anna deals hand 3.",
-        "Re-derived, Bert deals hand 4.",
+        "Worked out again: Anna deals hand 3.",
+        "Worked out again: Bert deals hand 4.",
     )
     assert [(fix.number, fix.dealer) for fix in correction.fixes] == [(3, CARL), (4, ANNA)]
     assert correction.hands(DealerChoice.CLEAR) == {2: TEAM_90, 3: TEAM_90}
@@ -574,7 +574,7 @@ def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
     correction = chouette_correction(GAME, original, 1, dealt(TEAM_90, BERT))
     assert correction is not None
     assert correction.reasons == ("Hands 4 and 6: Carl is now the partner and may not deal (C7)",)
-    assert correction.rederived == ("Re-derived, Bert deals hands 4 and 6.",)
+    assert correction.rederived == ("Worked out again: Bert deals hands 4 and 6.",)
 
 
 def test_a_long_list_of_hands_is_cut_to_its_first_numbers_and_a_count() -> None:

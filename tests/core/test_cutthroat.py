@@ -204,7 +204,7 @@ def test_the_worked_sitting_rubber(example: Ledger) -> None:
     assert rubber.totals == (575, 555, 1215, 65)
     assert rubber.settlement == (-110, -190, 2450, -2150)
     lines = explain_three_player_hand(example.hands[3], example)
-    assert "Carl dealt and sat out, so Carl scores the same as Bert, 290 above (F3)." in lines
+    assert "Carl deals and sits out, so Carl copies Bert: 290 above (F3)." in lines
     lines = explain_three_player_hand(example.hands[4], example)
     assert (
         "Rubber 1 totals: Anna 575, Bert 555, Carl 1215, Dave 65; settled between every two "

@@ -136,10 +136,10 @@ def test_meld_decision_in_the_german_words_of_the_rules() -> None:
     assert decision.points == (140, 0)
     assert decision.reasons == (
         "Klasse A: Die vier Buben von Anna schlagen vier Asse (Rangfolge B, 9, A, 10, K, D); "
-        "Anna erhält vier Buben = 1 × 100 = 100.",
+        "vier Buben = 1 × 100 = 100 für Anna.",
         "Klasse B: Die Herz-Folge von 4 Karten ab Dame (D-B-10-9) von Anna ist länger als die "
-        "Pik-Folge von 3 Karten ab Ass (A-K-D); Anna erhält eine Herz-Folge von 4 Karten ab "
-        "Dame (D-B-10-9) zu 40.",
+        "Pik-Folge von 3 Karten ab Ass (A-K-D); eine Herz-Folge von 4 Karten ab Dame "
+        "(D-B-10-9) zu 40 für Anna.",
         "Die vier Achten von Bert zählen im Trumpfspiel nichts; nicht gewertet.",
     )
 
@@ -151,7 +151,7 @@ def test_impossible_melds_are_refused_in_german() -> None:
     with pytest.raises(MeldDeclarationError) as refused:
         decide_melds(twice, twice, Trump.NO_TRUMP, names=NAMES)
     assert str(refused.value) == (
-        "Vier Könige zweimal gemeldet (von Anna und Bert): Im Spiel gibt es nur vier Könige"
+        "Vier Könige zweimal gemeldet (von Anna und Bert): Im Kartenspiel gibt es nur vier Könige"
     )
 
 
@@ -160,7 +160,7 @@ def test_the_plots_summaries_in_german() -> None:
         (0, 1, 2, 3, 4), (Series("A \u2212 B", (0, -15, -460, 80, 100)),), (2, 4), ("A", "B")
     )
     assert course_summary(course) == (
-        "A führt mit 100 nach Spiel 4; größter Vorsprung: B mit 460 nach Spiel 2; "
+        "A mit 100 vorn nach Spiel 4; größter Vorsprung: B mit 460 nach Spiel 2; "
         "Robber endeten nach den Spielen 2 und 4."
     )
     results = ResultsOverTime(

@@ -224,7 +224,7 @@ def joined(first: DeclaredMelds, second: DeclaredMelds) -> DeclaredMelds:
 NINE_CARD_HANDS = [
     ("runs of five and four: 90", cards("As Ks Qs Js 10s Ah Kh Qh Jh"), (0, 90)),
     (
-        "four Kings, runs of three and four through them: 100 + 60",
+        "four kings, runs of three and four through them: 100 + 60",
         fours("K") | cards("Ah Qh Qs Js 10s"),
         (1, 60),
     ),
@@ -238,19 +238,19 @@ PARTNER_HANDS = [
         (0, 160),
     ),
     (
-        "four Kings with a run of five, runs of four: 100 + 50 + 80",
+        "four kings with a run of five, runs of four: 100 + 50 + 80",
         fours("K") | cards("Qh Jh 10h 9h"),
         cards("Qs Js 10s 9s Qd Jd 10d 9d"),
         (1, 130),
     ),
     (
-        "four Aces, four Nines, each with a run of five: 200 + 50 + 50",
+        "four aces, four nines, each with a run of five: 200 + 50 + 50",
         fours("A") | cards("Kh Qh Jh 10h"),
         fours("9") | cards("Ks Qs Js 10s"),
         (2, 100),
     ),
     (
-        "four Aces and Kings; four Queens with a run of five: 300 + 50",
+        "four aces and Kings; four queens with a run of five: 300 + 50",
         fours("A", "K"),
         fours("Q") | cards("Jh 10h 9h 8h"),
         (3, 50),

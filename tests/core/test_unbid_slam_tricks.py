@@ -103,8 +103,8 @@ def test_without_the_tricks_the_hand_loads_with_a_warning_and_no_slam(game: str)
         (
             1,
             "tricks",
-            f"{loser} took no card points and {winner} the last trick: a slam if {loser} took no "
-            "trick, but the tricks are not recorded, so no slam bonus is scored",
+            f"no card points for {loser} and the last trick to {winner}: a slam if no trick went "
+            f"to {loser}, but the tricks are not recorded, so no slam bonus is scored",
         )
     ]
     # The core's checks say the same, as a warning: old files keep loading.

@@ -393,7 +393,7 @@ def test_meld_class_errors_wait_for_possible_totals() -> None:
             "no trick, no card points",
             played(0, "spades", (80, 60), 0, tricks=(9, 0)),
             ("Anna", "Bert"),
-            "Bert won no trick but holds 60 card points",
+            "Bert: no trick won, but 60 card points",
             "card_points[1]",
         ),
     ],

@@ -594,12 +594,12 @@ BAD_HANDS: list[tuple[str, object, list[str]]] = [
     (
         "no-trick-but-card-points",
         {**GOOD, "last_trick": 1, "tricks": [0, 9]},
-        ["Anna won no trick but holds 80 card points"],
+        ["Anna: no trick won, but 80 card points"],
     ),
     (
         "no-trick-but-last-trick",
         {**GOOD, "card_points": [0, 155], "tricks": [0, 9]},
-        ["Anna won no trick but is recorded with the last trick"],
+        ["Anna: no trick won, but recorded with the last trick"],
     ),
     # Sides and seats.
     ("bidder-2", {**GOOD, "bidder": 2}, ["the bidder must be Anna (0) or Bert (1), not 2"]),

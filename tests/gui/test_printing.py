@@ -179,7 +179,7 @@ def test_blank_pads_with_the_names_typed(
     assert text.count("Rubber ____") == 3
     assert text.count("Anna") >= 3
     assert "Bert" not in text
-    assert "Jo-Jotte score pad" in text
+    assert "Jo-Jotte scorepad" in text
 
 
 def test_the_scoring_card(parent: QWidget, preview: Preview) -> None:

@@ -245,10 +245,10 @@ def test_the_rubbers_result_in_words(name: str, number: int, expected: list[str]
 @pytest.mark.parametrize(
     ("number", "caption"),
     [
-        (1, "Box: Anna · Team: Bert (captain) & Carl"),
-        (2, "Box: Anna · Team: Carl (captain) & Bert"),
-        (3, "Box: Carl · Team: Bert (captain) & Anna"),
-        (4, "Box: Bert · Team: Anna (captain) & Carl"),  # the rubber the next hand starts
+        (1, "Box: Anna · Captain: Bert · Partner: Carl"),
+        (2, "Box: Anna · Captain: Carl · Partner: Bert"),
+        (3, "Box: Carl · Captain: Bert · Partner: Anna"),
+        (4, "Box: Bert · Captain: Anna · Partner: Carl"),  # the rubber the next hand starts
     ],
 )
 def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) -> None:
@@ -269,7 +269,7 @@ def test_a_chouette_without_hands_names_the_first_box_and_captain() -> None:
     assert ledger.rubber_roles(1) == ChouetteRoles(2, 0)
     sheet = layout_sheet(ledger, 1, METRICS)
     labels = [t.text for t in sheet.texts("label")]
-    assert labels[:2] == ["Rubber 1: no hands yet", "Box: Carl · Team: Anna (captain) & Bert"]
+    assert labels[:2] == ["Rubber 1: no hands yet", "Box: Carl · Captain: Anna · Partner: Bert"]
     assert sheet.texts("entry") == sheet.texts("total") == sheet.texts("settlement") == ()
     assert {"total", "settled"} <= set(labels)
 

@@ -158,7 +158,7 @@ def test_one_rubber_of_a_chouette() -> None:
     (page,) = sitting_pages(ledger, SheetHeader(), m, METRICS, rubber=2)
     (pad,) = page.pads
     labels = [t.text for t in pad.sheet.texts("label")]
-    assert labels[:2] == ["Rubber 2 of 3", "Box: Anna · Team: Carl (captain) & Bert"]
+    assert labels[:2] == ["Rubber 2 of 3", "Box: Anna · Captain: Carl · Partner: Bert"]
     job = PrintJob.for_sitting(sitting, ledger, SheetHeader("Evening"), rubber=2)
     assert job.title == "Evening: rubber 2"
     assert job.footer == "Evening: rubber 2 · Anna – Bert – Carl"
@@ -170,7 +170,7 @@ def test_a_sitting_without_hands_prints_its_empty_pad() -> None:
     m = metrics()
     (page,) = layout_document(PrintJob.for_sitting(sitting, ledger), m, METRICS)
     (pad,) = page.pads
-    assert "Box: Bert · Team: Carl (captain) & Anna" in [t.text for t in pad.sheet.texts("label")]
+    assert "Box: Bert · Captain: Carl · Partner: Anna" in [t.text for t in pad.sheet.texts("label")]
     assert "No hands yet" in [t.text for t in page.texts()]
     assert_nothing_clipped(page, m)
 

@@ -154,7 +154,7 @@ def test_missing_date_and_place_get_lines_to_write_on() -> None:
     m = metrics()
     (page,) = sitting_pages(replay(german_sitting()), SheetHeader(), m, METRICS)
     texts = {t.text: t for t in page.texts()}
-    assert "Jo-Jotte scoresheet" in texts
+    assert "Jo-Jotte scorepad" in texts
     for label in ("Date:", "Place:"):
         text = texts[label]
         right = text.box(fake_width)[2]

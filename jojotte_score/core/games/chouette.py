@@ -62,7 +62,7 @@ class Chouette(Game):
     )
     role_labels = (N_("First &box:"), N_("First &captain:"))
     blank_roles = N_("Box: __________ · Captain: __________ · Partner: __________")
-    copy_legend = N_("{copy} is a copy: the partner scores what the captain scores (C4)")
+    copy_legend = N_("{copy} is a copy: the partner copies the captain's score (C4)")
     card_page = (N_("the chouette"), N_("The rulings C1-C7"))
     rulings = "C1-C8"
     record_roles: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -123,12 +123,12 @@ class Chouette(Game):
         return seat if roles is None else chouette_roles(roles).scores_with(seat)
 
     def roles_caption(self, roles: RubberRoles | None, names: Sequence[str]) -> tuple[str, ...]:
-        """The rubber's roles above its names (C2): "Box: Anna · Team: Bert (captain) &
+        """The rubber's roles above its names (C2): "Box: Anna · Captain: Bert · Partner:
         Carl"."""
         if roles is None:
             return ()
         roles = chouette_roles(roles)
-        text = _("Box: {box} · Team: {captain} (captain) & {partner}")
+        text = _("Box: {box} · Captain: {captain} · Partner: {partner}")
         box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
         return (text.format(box=box, captain=captain, partner=partner),)
 
@@ -243,7 +243,7 @@ class Chouette(Game):
                    "captain and the old box partner."),),
             ),
             (
-                _("C4: The partner scores with the captain"),
+                _("C4: The partner copies the captain's score"),
                 (_("Everything written for the team is written, the same, in the captain's column "
                    "and in the partner's, on the same line. The pad writes the partner's copy "
                    "after an equals sign: {copy}.").format(copy=copy_text(60)),),

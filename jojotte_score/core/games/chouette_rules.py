@@ -330,8 +330,8 @@ def _reasons(
     )
     rederived = tuple(
         ngettext(
-            "Re-derived, {player} deals hand {numbers}.",
-            "Re-derived, {player} deals hands {numbers}.",
+            "Worked out again: {player} deals hand {numbers}.",
+            "Worked out again: {player} deals hands {numbers}.",
             len(numbers),
         ).format(numbers=_hands(numbers), player=players[seat])
         for seat, numbers in _by_seat(fixes, lambda fix: fix.rederived.dealer).items()

@@ -280,7 +280,7 @@ class EntryPanel(QWidget, Speaking):
         self.preview.setReadOnly(True)
         self.preview.setTabChangesFocus(True)
         self.preview.setAccessibleName(_("Preview"))
-        self.preview.setPlaceholderText(_("What the hand will score shows here."))
+        self.preview.setPlaceholderText(_("What the hand will score appears here."))
         # The preview takes the height the fields leave, down to a few lines: it scrolls
         # before the panel does.
         policy = self.preview.sizePolicy()
@@ -466,7 +466,7 @@ class EntryPanel(QWidget, Speaking):
         if not text.isprintable():
             return False
         if not self._answers_passed(None, text):
-            message = _("“{key}” was not typed in: the hand needs nothing more; Enter records it.")
+            message = _("“{key}” was not typed in: the hand is complete; Enter records it.")
             show_error(self.general_error, message.format(key=text), say=True)
         return True
 

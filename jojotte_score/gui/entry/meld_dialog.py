@@ -49,14 +49,14 @@ SUIT_LABELS = {
 """Each suit as the run's suit box shows it (translated where shown)."""
 
 TOP_CARDS = {
-    Rank.ACE: N_("to the Ace"),
-    Rank.KING: N_("to the King"),
-    Rank.QUEEN: N_("to the Queen"),
-    Rank.JACK: N_("to the Jack"),
-    Rank.TEN: N_("to the Ten"),
-    Rank.NINE: N_("to the Nine"),
-    Rank.EIGHT: N_("to the Eight"),
-    Rank.SEVEN: N_("to the Seven"),
+    Rank.ACE: N_("to the ace"),
+    Rank.KING: N_("to the king"),
+    Rank.QUEEN: N_("to the queen"),
+    Rank.JACK: N_("to the jack"),
+    Rank.TEN: N_("to the ten"),
+    Rank.NINE: N_("to the nine"),
+    Rank.EIGHT: N_("to the eight"),
+    Rank.SEVEN: N_("to the seven"),
 }
 """A run's top card, as its box offers it (translated where shown)."""
 

@@ -103,7 +103,7 @@ def contract_text(hand: PlayedHand, sides: tuple[str, str]) -> str:
         text = ngettext("{player} Nullo ({count} trick)", "{player} Nullo ({count} tricks)", taken)
         return text.format(player=sides[hand.declarer], count=taken) + DOUBLING_SIGNS[hand.double]
     text = _bid(sides[hand.bidder], hand)
-    return _("{contract} Slam").format(contract=text) if hand.special is Special.SLAM else text
+    return _("{contract} slam").format(contract=text) if hand.special is Special.SLAM else text
 
 
 def points_text(hand: PlayedHand) -> str:
@@ -129,7 +129,7 @@ def seat_contract_text(hand: SeatHand, players: Sequence[str]) -> str:
         return text.format(player=declarer, count=taken, defender=defender)
     contract = _bid(declarer, hand)
     if hand.special is Special.SLAM:
-        return _("{contract} Slam v {defender}").format(contract=contract, defender=defender)
+        return _("{contract} slam v {defender}").format(contract=contract, defender=defender)
     return _("{contract} v {defender}").format(contract=contract, defender=defender)
 
 

@@ -64,12 +64,12 @@ class SharingWindow(Protocol):
 
 
 def followers_text(count: int) -> str:
-    """How many phones follow the shared page, in words."""
+    """How many phones have the shared page open, in words."""
     if not count:
-        return _("Shared with the table; no phone follows yet")
+        return _("Shared with the table; no phone has the page open yet")
     return ngettext(
-        "Shared with the table; {count} phone follows",
-        "Shared with the table; {count} phones follow",
+        "Shared with the table; {count} phone has the page open",
+        "Shared with the table; {count} phones have the page open",
         count,
     ).format(count=count)
 
@@ -94,7 +94,7 @@ class ShareDialog(QDialog):
             _(
                 "The players open this address on their phones, on the same network as this "
                 "computer, or scan the code with the camera. The page shows the score and "
-                "follows every hand; it cannot change anything."
+                "keeps up with every hand; it cannot change anything."
             )
         )
         intro.setWordWrap(True)

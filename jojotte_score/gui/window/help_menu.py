@@ -162,7 +162,7 @@ def choice_keys() -> ReferenceSection:
             for _double, label, keys in doubling_choices()
         ),
         *(
-            (_keys(keys), _("Nullo or Slam: {choice}").format(choice=_special_name(special)))
+            (_keys(keys), _("Nullo or slam: {choice}").format(choice=_special_name(special)))
             for special, keys in SPECIAL_KEYS.items()
         ),
     ]
@@ -317,7 +317,7 @@ def about_html(database: Path) -> str:
     licences = _(
         "Licence: {licence}. The sheets are drawn in DejaVu Sans, which the app ships under "
         "its own free licence (Bitstream Vera, with changes in the public domain); both texts "
-        "are under {show_details}."
+        "are under “{show_details}”."
     ).format(licence=LICENSE, show_details=_show_details())
     kept = _("Your sittings are kept in {database}, with automatic backups in {backups}.").format(
         database=f"<b>{html.escape(str(database))}</b>",

@@ -153,7 +153,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.width_changed.connect(self.columns.fit)  # the columns fit its new width
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setAccessibleName(_("Explanation"))
-        self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
+        self.explanation.setPlaceholderText(_("The explanation of the selected hand appears here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
         self.left.installEventFilter(self)  # a new sitting's layout, once it has a size
@@ -558,7 +558,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        question = _("A hand is half typed. Quit and drop it?")
+        question = _("A hand is only partly entered. Quit and drop it?")
         if not self.panel.may_drop_typed(_("Quit"), question):
             event.ignore()
             return

@@ -103,7 +103,7 @@ def test_a_row_of_choices_is_a_group_that_reports_its_choice(
 
 
 def test_every_row_of_choices_reports_its_value(panel: EntryPanel, keyboard: Keyboard) -> None:
-    hand = two_sided_hands(load_two_sided(GERMAN).hands)[2]  # A bid clubs, doubled by B
+    hand = two_sided_hands(load_two_sided(GERMAN).hands)[2]  # A bids clubs, doubled by B
     panel.set_context(
         Variant.TWO_PLAYER,
         ("Anna", "Bert"),
@@ -193,4 +193,4 @@ def test_a_key_refused_is_said_and_an_error_while_typing_is_not(
     panel.record_button.setFocus()
     keyboard.press("Q")  # the hand needs nothing more, and Q is no row's key
     said = panel.general_error.property(ANNOUNCED)
-    assert said == "⚠ “Q” was not typed in: the hand needs nothing more; Enter records it."
+    assert said == "⚠ “Q” was not typed in: the hand is complete; Enter records it."

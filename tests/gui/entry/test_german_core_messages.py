@@ -51,6 +51,6 @@ def test_the_meld_helper_reasons_in_german(qtbot: QtBot) -> None:
     qtbot.waitExposed(dialog)
     text = dialog.decision_label.text()
     assert "Klasse A: Die vier Buben von Anna schlagen vier Asse" in text
-    assert "Anna erhält vier Buben = 1 × 100 = 100." in text
+    assert "vier Buben = 1 × 100 = 100 für Anna." in text
     assert "Klasse B: Die Herz-Folge von 4 Karten ab Dame (D-B-10-9) von Anna" in text
     screenshot(dialog, "meld-helper-de")

@@ -124,7 +124,7 @@ def test_a_plain_three_player_hand_takes_eleven_keys_and_scores_each_column(
     keyboard.press(TAB)
     keyboard.type("40")
     keyboard.press(TAB, "A")  # Anna took the last trick
-    assert "Carl sat out and sided with Bert" in panel.preview.toPlainText()
+    assert "Carl sits out and sides with Bert" in panel.preview.toPlainText()
     screenshot(panel, "panel-three-player-preview")
     keyboard.press(ENTER)
     assert keyboard.count == 11

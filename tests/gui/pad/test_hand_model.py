@@ -120,7 +120,7 @@ def test_a_tooltip_explains_the_hand() -> None:
         ),
         (
             PlayedHand(0, Trump.DIAMONDS, (155, 0), 0, special=Special.SLAM, tricks=(9, 0)),
-            "A ♦ Slam",
+            "A ♦ slam",
         ),
     ],
 )

@@ -247,7 +247,7 @@ def test_a_stopped_printer_is_said_before_printing(
 
 @pytest.mark.parametrize(
     ("action", "title"),
-    [("print_blank_pads", "Jo-Jotte score pad"), ("print_card", "Jo-Jotte scoring card")],
+    [("print_blank_pads", "Jo-Jotte scorepad"), ("print_card", "Jo-Jotte scoring card")],
 )
 def test_blank_pads_and_the_card_print_from_the_keys_too(
     window: MainWindow,

@@ -312,7 +312,7 @@ def test_the_about_box_and_keyboard_reference_in_german(
     assert "Ein Block für Jo-Jotte" in about
     assert "zu viert im Partnerspiel, zu dritt, als Chouette und jeder gegen jeden" in about
     assert "Ihre Sitzungen liegen in" in about
-    assert "beide Texte stehen unter Details einblenden." in about
+    assert "beide Texte stehen unter „Details einblenden“." in about
     shown: list[QMessageBox] = []
 
     def keep(box: QMessageBox) -> int:
@@ -329,7 +329,7 @@ def test_the_about_box_and_keyboard_reference_in_german(
     reference = help_menu.show_keyboard_reference(parent)
     titles = [section.title for section in help_menu.keyboard_reference()]
     assert titles[:3] == ["Ein Spiel eintragen", "Zu einem Feld springen", "Mit einer Taste wählen"]
-    assert titles[3] == "Ein erfasstes Spiel berichtigen"
+    assert titles[3] == "Ein eingetragenes Spiel berichtigen"
     assert "Menü Datei" in titles
     file_keys = dict(
         next(s for s in help_menu.keyboard_reference() if s.title == "Menü Datei").rows

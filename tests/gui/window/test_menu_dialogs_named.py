@@ -72,7 +72,7 @@ Qt's preview that no node of ours replaces; docs/accessibility.md, known not to 
 MENU_DIALOGS = [
     (ActionName.SYNC_FOLDER, ["Sync folder"]),
     (ActionName.SYNC_CONFLICTS, ["Sync conflicts"]),
-    (ActionName.PRINT, ["Print preview: Jo-Jotte scoresheet"]),  # one rubber: no question
+    (ActionName.PRINT, ["Print preview: Jo-Jotte scorepad"]),  # one rubber: no question
     (ActionName.PRINT_BLANK_PADS, ["Print blank pads"]),
     (ActionName.RENAME_PLAYERS, ["Rename players"]),
     (ActionName.KEYBOARD_REFERENCE, ["Keyboard reference"]),
