@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
 
+from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import ngettext
 
 MESSAGE_LINES = 20
@@ -22,7 +23,7 @@ def show_message(parent: QWidget | None, title: str, text: str, *, warning: bool
     there are, and the whole text in its details, which scroll."""
     icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
     shown, rest = capped_message(text)
-    box = QMessageBox(icon, title, shown, QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(icon, window_title(title), shown, QMessageBox.StandardButton.Ok, parent)
     if rest:
         box.setDetailedText(text)
     box.exec()

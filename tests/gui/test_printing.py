@@ -121,7 +121,7 @@ def test_print_the_whole_sitting_through_the_preview(
 ) -> None:
     ledger = replay(two_sided(stored.sitting))
     assert print_sitting(parent, stored, ledger, None)
-    assert preview.titles == ["Print preview: Berlin 1937"]
+    assert preview.titles == ["Print preview: Berlin 1937 – Jo-Jotte scorepad"]
     text = pdf_text(preview.target)
     words = text.split()
     assert "755" in words

@@ -75,6 +75,7 @@ from jojotte_score.gui.entry.form_rules import (
     Slot,
     row_label,
 )
+from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
@@ -115,7 +116,7 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     from PySide6.QtWidgets import QMessageBox
 
     yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-    box = QMessageBox(QMessageBox.Icon.Question, title, question, yes | no, parent)
+    box = QMessageBox(QMessageBox.Icon.Question, window_title(title), question, yes | no, parent)
     box.setDefaultButton(no)
     return box.exec() == yes
 

@@ -18,6 +18,7 @@ from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QWidget
 
+from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _
 
 LOG_NAME = "jojotte-score.log"
@@ -75,7 +76,7 @@ class ErrorReport:
             kept = _("{problem}.\n\nEverything recorded so far is kept. {detail}")
             box = QMessageBox(
                 QMessageBox.Icon.Critical,
-                _("Something went wrong"),
+                window_title(_("Something went wrong")),
                 kept.format(problem=text, detail=detail),
                 QMessageBox.StandardButton.Ok,
                 self._parent(),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
+from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import N_, _
 from jojotte_score.presenters.session import (
     create_sitting,
@@ -186,7 +187,7 @@ class SittingMenus(_Base):
 
         start = str(start_folder(self))  # not the program's working directory
         name, _filter = _file_dialog().getOpenFileName(
-            self, _("Import sitting file"), start, filters
+            self, window_title(_("Import sitting file")), start, filters
         )
         if name:
             self.import_path(Path(name))
