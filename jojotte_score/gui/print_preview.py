@@ -41,9 +41,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.printer_state import PrinterState, printer_state
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _
 
 StateQuery = Callable[[str], PrinterState]

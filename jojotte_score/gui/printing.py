@@ -34,9 +34,8 @@ from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import GameKey
-from jojotte_score.gui.messages import ok_cancel_buttons, show_message
+from jojotte_score.gui.messages import ok_cancel_buttons, show_message, window_title
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob

@@ -17,7 +17,7 @@ from typing import Protocol, runtime_checkable
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QWidget
 
-from jojotte_score.gui.window_titles import window_title
+from jojotte_score.gui.messages import window_title
 
 
 @runtime_checkable

@@ -36,8 +36,8 @@ from PySide6.QtWidgets import (
 from jojotte_score.gui import accessibility
 from jojotte_score.gui.accessibility import Speaking
 from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.pad.sheet_widget import MAX_ZOOM, MIN_ZOOM, SheetWidget
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _
 from jojotte_score.presenters.table_words import TableFigures, table_figures
 

@@ -75,7 +75,6 @@ from jojotte_score.gui.entry.form_rules import (
     Slot,
     row_label,
 )
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:  # the meld rules are imported when the meld helper is first used
@@ -114,6 +113,8 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     # Imported when a question is asked: set up at start-up, Qt's message box (and dialog)
     # classes cost 4-8 ms.
     from PySide6.QtWidgets import QMessageBox
+
+    from jojotte_score.gui.messages import window_title
 
     yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
     box = QMessageBox(QMessageBox.Icon.Question, window_title(title), question, yes | no, parent)

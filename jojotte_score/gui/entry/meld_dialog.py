@@ -36,8 +36,8 @@ from jojotte_score.core.melds import (
     fours_order,
 )
 from jojotte_score.core.model import Trump
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.names import literal
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import N_, _, ngettext
 
 RUN_ROWS = 3

@@ -53,8 +53,8 @@ from jojotte_score.gui.history.history_rows import (
     sorted_rows,
     write_history_csv,
 )
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _, ngettext, pgettext
 from jojotte_score.storage.sittings import SittingInfo
 

@@ -30,8 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.gui.action_names import ActionName
-from jojotte_score.gui.messages import show_message
-from jojotte_score.gui.window_titles import window_title
+from jojotte_score.gui.messages import show_message, window_title
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.share.address import lan_address
 from jojotte_score.share.limits import Limits

@@ -38,9 +38,8 @@ from jojotte_score.core.validation import (
 )
 from jojotte_score.gui.accessibility import announce
 from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
-from jojotte_score.gui.messages import ok_cancel_buttons
+from jojotte_score.gui.messages import ok_cancel_buttons, window_title
 from jojotte_score.gui.names import literal
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _, isolated
 from jojotte_score.storage.sittings import SittingInfo
 

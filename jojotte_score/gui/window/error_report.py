@@ -18,7 +18,6 @@ from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QWidget
 
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import _
 
 LOG_NAME = "jojotte-score.log"
@@ -72,6 +71,8 @@ class ErrorReport:
         print(f"jojotte-score: {text}. {detail}", file=sys.stderr)
         if self._interactive and QApplication.instance() is not None:
             from PySide6.QtWidgets import QMessageBox  # only with an error to show (start-up)
+
+            from jojotte_score.gui.messages import window_title
 
             kept = _("{problem}.\n\nEverything recorded so far is kept. {detail}")
             box = QMessageBox(

@@ -43,10 +43,10 @@ from jojotte_score.gui.entry.form_rules import (
     mnemonic,
     trump_choices,
 )
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS
 from jojotte_score.gui.window.actions import MENUS, SPECS, shortcuts
 from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.storage.backups import BACKUP_DIR_NAME
 

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
-from jojotte_score.gui.window_titles import window_title
 from jojotte_score.i18n import N_, _
 from jojotte_score.presenters.session import (
     create_sitting,
@@ -183,6 +182,7 @@ class SittingMenus(_Base):
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""
         filters = ";;".join((_(SITTING_FILES), _(ALL_FILES)))
+        from jojotte_score.gui.messages import window_title
         from jojotte_score.gui.save_files import start_folder
 
         start = str(start_folder(self))  # not the program's working directory

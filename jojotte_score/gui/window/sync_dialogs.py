@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.window_titles import window_title
+from jojotte_score.gui.messages import window_title
 from jojotte_score.i18n import _
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import SittingStore
