@@ -359,7 +359,7 @@ class HandListColumns:
             if column in _WRAPPING_COLUMNS and most > 1:
                 wrapped = (self._wrapped_width(texts[row][column], most) for row in newest)
                 least.append(min(width, max((heading, *wrapped))))
-            elif column == Column.CONTRACT:  # whole on one line, while a column can go
+            elif column in _WRAPPING_COLUMNS:  # whole on one line, or hidden (the points)
                 least.append(width)
             else:
                 least.append(heading if column in _SHRINKING_COLUMNS else width)
