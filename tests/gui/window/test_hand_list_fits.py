@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.pad.hand_model import Column
 from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
@@ -136,3 +137,17 @@ WORDS = {
     },
 }
 """What a side's column heading says, and the line that tells a row's figures."""
+
+
+def test_normal_print_shows_every_column_again(main_window: MainWindow, qtbot: QtBot) -> None:
+    window = example_window(main_window, "partnership", qtbot)
+    zoomed_in(window, 4)
+    assert window.table.isColumnHidden(Column.ABOVE_0)
+    window.named_actions[ActionName.RESET_ZOOM].trigger()
+    qtbot.wait(20)
+    table, model = window.table, window.model
+    assert [c for c in range(model.columnCount()) if table.isColumnHidden(c)] == []
+    assert not table.horizontalScrollBar().isVisible()
+    tooltip = model.index(2, Column.CONTRACT).data(Qt.ItemDataRole.ToolTipRole)
+    assert tooltip.startswith("Hand 3 (rubber 1, game 2)")
+    assert "Written in this hand" not in tooltip
