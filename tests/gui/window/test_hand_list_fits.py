@@ -33,12 +33,13 @@ _CELL_MARGINS = 7  # a cell's text margins and grid line, as Qt's item delegate 
 @pytest.fixture(params=["en", "de"])
 def language(request: pytest.FixtureRequest, qapp: QApplication) -> Iterator[str]:
     """The program and Qt's own words in English, then in German."""
-    code = str(request.param)
+    code, program = str(request.param), QApplication.applicationDisplayName()
     use_language(code)
     use_qt_language(code)
     yield code
     use_language("en")
     use_qt_language("en")
+    QApplication.setApplicationDisplayName(program)  # as the window in German set it
 
 
 def example_window(window: MainWindow, name: str, qtbot: QtBot) -> MainWindow:
