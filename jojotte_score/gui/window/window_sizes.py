@@ -368,7 +368,11 @@ class HandListColumns:
         notes_least = max(heading_sizes[notes], header.defaultSectionSize())
         wanted = (self._wrapped_width(self._model.notes(row), most) for row in newest)
         notes_width = max((notes_least, *wanted)) + _NOTES_SPARE
+        # The room beside a vertical scroll bar, shown or not: a sitting opened fits its
+        # columns before its rows show the bar, and the same rows then wrap the same way.
         room = self._table.room()
+        if not self._table.verticalScrollBar().isVisible():
+            room -= self._table.verticalScrollBar().sizeHint().width()
         hidden = self._hidden_columns(widths, least, room - notes_least)
         if sum(least[c] for c in range(notes) if c not in hidden) > room - notes_least:
             least[Column.CONTRACT] = heading_sizes[Column.CONTRACT]  # cut short at last
