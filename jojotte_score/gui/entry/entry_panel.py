@@ -116,8 +116,10 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     # classes cost 4-8 ms.
     from PySide6.QtWidgets import QMessageBox
 
+    from jojotte_score.gui.messages import window_title
+
     yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-    box = QMessageBox(QMessageBox.Icon.Question, title, question, yes | no, parent)
+    box = QMessageBox(QMessageBox.Icon.Question, window_title(title), question, yes | no, parent)
     box.setDefaultButton(no)
     return box.exec() == yes
 

@@ -36,6 +36,7 @@ from jojotte_score.core.melds import (
     fours_order,
 )
 from jojotte_score.core.model import Trump
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import N_, _, ngettext
 
@@ -171,7 +172,7 @@ class MeldDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Meld helper"))
+        self.setWindowTitle(window_title(_("Meld helper")))
         self._trump, self._nullo, self._names = trump, nullo, names
         self._result: MeldHelperResult | None = None
         layout = QVBoxLayout(self)

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.gui.action_names import ActionName
-from jojotte_score.gui.messages import show_message
+from jojotte_score.gui.messages import show_message, window_title
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.share.address import lan_address
 from jojotte_score.share.limits import Limits
@@ -89,7 +89,7 @@ class ShareDialog(QDialog):
     def __init__(self, url: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("share-dialog")
-        self.setWindowTitle(_("Share with the table"))
+        self.setWindowTitle(window_title(_("Share with the table")))
         intro = QLabel(
             _(
                 "The players open this address on their phones, on the same network as this "

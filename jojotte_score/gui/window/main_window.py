@@ -312,7 +312,7 @@ class MainWindow(SittingMenus, QMainWindow):
         # Ending with the application's display name, so that the platform does not add it
         # a second time.
         if shown is None:
-            title = _("(read-only) — {program}") if self.session.read_only else "{program}"
+            title = _("(read-only) – {program}") if self.session.read_only else "{program}"
             self.setWindowTitle(title.format(program=program))
             self._update_mode()
             return
@@ -320,9 +320,9 @@ class MainWindow(SittingMenus, QMainWindow):
         if shown.recent.title:
             sitting = _("{title}: {players}").format(title=shown.recent.title, players=sitting)
         if self.session.read_only:
-            title = _("{sitting} (read-only) — {program}")
+            title = _("{sitting} (read-only) – {program}")
         else:
-            title = _("{sitting} — {program}")
+            title = _("{sitting} – {program}")
         self.setWindowTitle(title.format(sitting=sitting, program=program))
         self._update_mode()
 

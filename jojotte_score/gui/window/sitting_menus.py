@@ -182,11 +182,12 @@ class SittingMenus(_Base):
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""
         filters = ";;".join((_(SITTING_FILES), _(ALL_FILES)))
+        from jojotte_score.gui.messages import window_title
         from jojotte_score.gui.save_files import start_folder
 
         start = str(start_folder(self))  # not the program's working directory
         name, _filter = _file_dialog().getOpenFileName(
-            self, _("Import sitting file"), start, filters
+            self, window_title(_("Import sitting file")), start, filters
         )
         if name:
             self.import_path(Path(name))

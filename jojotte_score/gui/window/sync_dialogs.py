@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.games import find_game
+from jojotte_score.gui.messages import window_title
 from jojotte_score.i18n import _
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import SittingStore
@@ -34,13 +35,13 @@ def choose_sync_folder(
     """Ask for the folder to keep in step with other devices; the folder chosen (checked
     and remembered), or None when cancelled or refused (the player is told why)."""
     start = str(current) if current is not None else str(Path.home())
-    chosen = QFileDialog.getExistingDirectory(parent, _("Sync folder"), start)
+    chosen = QFileDialog.getExistingDirectory(parent, window_title(_("Sync folder")), start)
     if not chosen:
         return None
     try:
         folder = SyncFolder.open(Path(chosen), data_dir)
     except SyncFolderError as error:
-        QMessageBox.warning(parent, _("Sync folder"), str(error))
+        QMessageBox.warning(parent, window_title(_("Sync folder")), str(error))
         return None
     remember_folder(store, folder.root.resolve())
     return folder.root.resolve()
@@ -96,7 +97,7 @@ class ConflictsDialog(QDialog):
         super().__init__(parent)
         self.store = store
         self.changed = False
-        self.setWindowTitle(_("Sync conflicts"))
+        self.setWindowTitle(window_title(_("Sync conflicts")))
         layout = QVBoxLayout(self)
         intro = QLabel(
             _(

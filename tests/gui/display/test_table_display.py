@@ -341,7 +341,7 @@ def test_the_display_stays_open_in_the_new_language(main_window: MainWindow, qtb
         qtbot.waitUntil(display.isVisible)
         assert window.named_actions[_A.TABLE_DISPLAY].isChecked()
         assert display.screen() is screen
-        assert display.windowTitle() == "Tischanzeige"
+        assert display.windowTitle() == "Tischanzeige – Jo-Jotte-Block"
         assert [heading.text() for heading in display.headings] == [
             "Gesamt",
             "Unter dem Strich",

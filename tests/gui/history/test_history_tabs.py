@@ -193,7 +193,7 @@ def test_the_history_in_german(history: HistoryWindow, qtbot: QtBot, tmp_path: P
     """The three tabs in German: their titles, the list's headings, dates, filters and count,
     the period chooser and summary, the plots' titles; a screenshot of each tab."""
     folder = screenshot_folder(tmp_path)
-    assert history.windowTitle() == "Verlauf"
+    assert history.windowTitle() == "Verlauf – Jo-Jotte-Block"
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
     assert titles == ["&Sitzungen", "S&tatistik", "&Diagramme", "Bi&lanzen"]
     model = history.model

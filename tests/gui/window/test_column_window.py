@@ -82,7 +82,7 @@ def test_a_three_player_evening_typed_edited_and_undone(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: SittingStore
 ) -> None:
     start(window, monkeypatch, SittingSetup(Variant.THREE_PLAYER, THREE, 2, Rules()))
-    assert window.windowTitle() == "Anna – Bert – Carl — Jo-Jotte scorepad"
+    assert window.windowTitle() == "Anna – Bert – Carl – Jo-Jotte scorepad"
     assert window.status_label.text() == (
         "Game 1 · below: Anna 0, Bert 0, Carl 0 · games: Anna 0, Bert 0, Carl 0 · next dealer: Carl"
     )

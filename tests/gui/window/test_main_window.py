@@ -65,7 +65,7 @@ def test_a_new_sitting_starts_with_the_chosen_dealer(
     main_window.named_actions[ActionName.NEW_SITTING].trigger()
     assert main_window.pages.currentIndex() == 1
     assert main_window.panel.isEnabled()
-    assert main_window.windowTitle() == "Evening: Anna – Bert — Jo-Jotte scorepad"
+    assert main_window.windowTitle() == "Evening: Anna – Bert – Jo-Jotte scorepad"
     assert main_window.status_label.text() == (
         "Game 1 · below: Anna 0 – Bert 0 · games Anna 0 – Bert 0 · next dealer: Bert"
     )
@@ -195,7 +195,7 @@ def test_read_only_when_another_copy_holds_the_database(
         session.open_last()
         # One name, "(read-only)" once; the title ends with the application's display name so
         # that the platform does not add it again.
-        assert window.windowTitle() == "A – B (read-only) — Jo-Jotte scorepad"
+        assert window.windowTitle() == "A – B (read-only) – Jo-Jotte scorepad"
         assert window.pos() == first.pos() + QPoint(48, 48)  # not exactly on top
         assert window.mode_label.text() == READ_ONLY_NOTE
         assert not window.panel.isEnabled()
