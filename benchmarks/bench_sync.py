@@ -49,7 +49,7 @@ from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.sync.engine import remember_folder, sync_once
-from jojotte_score.sync.folder import LogEntry, SyncFolder
+from jojotte_score.sync.folder import SITTINGS, LogEntry, SyncFolder
 from jojotte_score.sync.merge import Version
 from jojotte_score.sync.records import VersionFile, dumps_version_file, record_text
 
@@ -85,8 +85,12 @@ class ClubFolder:
         self.seq = [0] * devices
         self.counter: dict[int, int] = {}
 
-    def write(self, numbers: list[int], hands: int) -> None:
-        """A new version of each sitting ``numbers`` (sitting n belongs to device n % devices)."""
+    def write(self, numbers: list[int], hands: int, *, building: bool = False) -> None:
+        """A new version of each sitting ``numbers`` (sitting n belongs to device n % devices).
+
+        ``building``: the files are written plainly, without the folder writer's flush to
+        disk of each file and its rename (a folder made once for the benchmark, in the
+        same format; a crash while making it makes it again)."""
         by_device: dict[int, list[int]] = {}
         for number in numbers:
             by_device.setdefault(number % self.devices, []).append(number)
@@ -104,19 +108,44 @@ class ClubFolder:
                 )
                 self.seq[device] += 1
                 entries.append(LogEntry(self.seq[device], sitting_of(number), counter))
-            self.folder.write_versions(writer, files)
+            if building:
+                sittings = self.folder.device_dir(writer) / SITTINGS
+                sittings.mkdir(parents=True, exist_ok=True)
+                for sitting, text in files.items():
+                    (sittings / f"{sitting}.json").write_text(text, encoding="utf-8")
+            else:
+                self.folder.write_versions(writer, files)
             self.folder.append_log(writer, entries)
 
 
-def laptop(root: Path, club: ClubFolder) -> SittingStore:
-    """The laptop measured: a data folder that has taken in the whole folder."""
-    store = SittingStore(Database.open(database_path(root)))
-    started = time.perf_counter()
-    report = sync_once(store, club.folder, "bench")
-    took = time.perf_counter() - started
-    print(f"  first pass: took in {len(report.taken)} sittings in {took:.1f} s")
-    remember_folder(store, club.folder.root)
-    return store
+SLICE = 2000
+"""The folder is made, and taken in, this many sittings at a time (as a club's history
+grows): the memory stays small, and the progress is printed."""
+
+
+def build_club(root: Path, data: Path, sittings: int, hands: int, devices: int) -> None:
+    """Make the folder as ``devices`` devices would have written it, a slice at a time,
+    and the laptop measured: a data folder that takes in each slice by an ordinary pass.
+
+    The laptop's database is made with ``synchronous = OFF`` (no flush to disk at each
+    commit; it is closed whole and kept for later runs, which open it as the app does):
+    the pass and its checks of every record are the app's own."""
+    club = ClubFolder(root, devices)
+    store = SittingStore(Database.open(database_path(data)))
+    store.database.connection.execute("PRAGMA synchronous = OFF")
+    writing = taking = 0.0
+    for first in range(0, sittings, SLICE):
+        started = time.perf_counter()
+        club.write(list(range(first, min(first + SLICE, sittings))), hands, building=True)
+        middle = time.perf_counter()
+        report = sync_once(store, club.folder, "bench")
+        writing += middle - started
+        taking += time.perf_counter() - middle
+        assert not report.problems, report.problems[:3]
+        done = first + len(report.taken)
+        print(f"  {done} sittings: written in {writing:.1f} s, taken in in {taking:.1f} s")
+    remember_folder(store, root)
+    store.database.close()
 
 
 def best_pass(store: SittingStore, folder: SyncFolder, repeat: int) -> float:
@@ -190,13 +219,7 @@ def cached_club(
     if not done.exists():
         shutil.rmtree(cache, ignore_errors=True)
         root.mkdir(parents=True)
-        club = ClubFolder(root, devices)
-        started = time.perf_counter()
-        for first in range(0, sittings, 2000):  # in slices: the memory stays small
-            club.write(list(range(first, min(first + 2000, sittings))), hands)
-        print(f"  written in {time.perf_counter() - started:.1f} s")
-        store = laptop(data, club)
-        store.database.close()
+        build_club(root, data, sittings, hands, devices)
         done.write_text("complete\n")
     else:
         print(f"  folder and data folder reused from {cache}")

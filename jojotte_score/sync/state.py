@@ -152,6 +152,38 @@ def merged(connection: sqlite3.Connection, sitting: str) -> Merged | None:
     return merge(known, lists, resolved(connection, sitting))
 
 
+def settle(connection: sqlite3.Connection, sitting: str) -> None:
+    """Make ``sync_dirty`` say whether ``sitting`` waits for a pass: it does while it is
+    stored at another revision than the one last written (``sync_written``), or is gone
+    and its deletion not written (-1 there). The database's triggers add the row at each
+    change; a pass, and whatever changes ``sync_written``, settle it here."""
+    waits = connection.execute(
+        "SELECT EXISTS (SELECT 1 FROM sitting s LEFT JOIN sync_written w ON w.uuid = s.uuid "
+        "WHERE s.uuid = :u AND w.revision IS NOT s.revision) OR EXISTS (SELECT 1 FROM "
+        "sync_written w WHERE w.uuid = :u AND w.revision != -1 AND NOT EXISTS "
+        "(SELECT 1 FROM sitting s WHERE s.uuid = :u))",
+        {"u": sitting},
+    ).fetchone()[0]
+    if not waits:
+        connection.execute("DELETE FROM sync_dirty WHERE uuid = ?", (sitting,))
+        return
+    connection.execute(
+        "INSERT INTO sync_dirty (uuid) SELECT :u "
+        "WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE uuid = :u)",
+        {"u": sitting},
+    )
+
+
+def write_everything_again(connection: sqlite3.Connection) -> None:
+    """Forget what was written: the next pass writes every stored sitting (inside a
+    transaction)."""
+    connection.execute("DELETE FROM sync_written")
+    connection.execute("DELETE FROM sync_dirty")
+    connection.execute(
+        "INSERT INTO sync_dirty (uuid) SELECT uuid FROM sitting WHERE uuid IS NOT NULL"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Peer:
     """Another device as this one knows it: its name, how far its log was read (bytes and
@@ -163,21 +195,25 @@ class Peer:
     read_to: int
     seq: int
     seen_at: str
+    listed: int = 0
+    """The modification time (ns) of the device's folder when a pass last listed it and
+    found no conflict copy of the transport's there; 0 when it is to be listed."""
 
 
 def peers(connection: sqlite3.Connection) -> dict[str, Peer]:
     """Every device whose log this one has read (its own included)."""
-    rows = connection.execute("SELECT device, name, read_to, seq, seen_at FROM sync_peer")
+    rows = connection.execute("SELECT device, name, read_to, seq, seen_at, listed FROM sync_peer")
     return {row[0]: Peer(*row) for row in rows.fetchall()}
 
 
 def put_peer(connection: sqlite3.Connection, peer: Peer) -> None:
     """Remember how far ``peer``'s log was read."""
     connection.execute(
-        "INSERT INTO sync_peer (device, name, read_to, seq, seen_at) VALUES (?, ?, ?, ?, ?) "
+        "INSERT INTO sync_peer (device, name, read_to, seq, seen_at, listed) "
+        "VALUES (?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (device) DO UPDATE SET name = excluded.name, read_to = excluded.read_to, "
-        "seq = excluded.seq, seen_at = excluded.seen_at",
-        (peer.device, peer.name, peer.read_to, peer.seq, peer.seen_at),
+        "seq = excluded.seq, seen_at = excluded.seen_at, listed = excluded.listed",
+        (peer.device, peer.name, peer.read_to, peer.seq, peer.seen_at, peer.listed),
     )
 
 

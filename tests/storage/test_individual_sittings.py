@@ -78,7 +78,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     shutil.copyfile(FIXTURES / "schema-v2.sqlite3", path)
     hands_before = rows(path, "SELECT sitting_id, position, data FROM hand ORDER BY 1, 2")
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 10
+        assert database.schema_version == SCHEMA_VERSION == 11
         assert database.integrity_problems() == []
         store = SittingStore(database)
         assert [info.settlement for info in store.list_sittings()] == [None] * 5
@@ -91,6 +91,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     assert rows(path, "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY 1") == [
         ("sitting_by_update",),
         ("sitting_by_uuid",),  # schema 9
+        ("sync_dirty_by_uuid",),  # schema 11
     ]
 
 
