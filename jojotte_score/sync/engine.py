@@ -173,9 +173,10 @@ def _check_own_files(
             state.put_peer(writing, state.Peer(device, "", size, 0, ""))
         return device
     if size == expected and not copies:
-        if own is not None and listed != own.listed:
+        if listed != (0 if own is None else own.listed):
+            known = own or state.Peer(device, "", size, 0, "")
             with store.database.transaction() as writing:
-                state.put_peer(writing, replace(own, listed=listed))
+                state.put_peer(writing, replace(known, listed=listed))
         return device
     extra = folder.read_log(device, expected) if size > expected else None
     if extra is not None and not extra.entries and not copies:
