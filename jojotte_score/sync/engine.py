@@ -57,12 +57,14 @@ class TakenIn:
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """A sitting kept in two versions: the sitting here (None when the version that won
-    deleted it) and the conflict copy, with the hands that differ (1-based)."""
+    deleted it) and the conflict copy, with the hands that differ (1-based), and the
+    device whose version is the sitting."""
 
     id: int | None
     uuid: str
     copy: Version
     hands: tuple[int, ...]
+    winner: str = ""
 
 
 @dataclass(slots=True)
@@ -471,7 +473,8 @@ def conflicts(store: SittingStore) -> list[Conflict]:
             continue
         local = store.find_uuid(sitting)
         for copy in result.conflicts:
-            found.append(Conflict(local, sitting, copy, differing_hands(result, copy)))
+            hands = differing_hands(result, copy)
+            found.append(Conflict(local, sitting, copy, hands, result.winner.device))
     return found
 
 

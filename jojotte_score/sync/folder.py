@@ -102,7 +102,8 @@ def _entry(line: bytes) -> LogEntry | None:
         data = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(data, dict) or set(data) != {"seq", "sitting", "counter"}:
+    # A key a later version adds to its lines is ignored (docs/sync.md).
+    if not isinstance(data, dict) or not {"seq", "sitting", "counter"} <= set(data):
         return None
     seq, sitting, counter = data["seq"], data["sitting"], data["counter"]
     if type(seq) is not int or type(counter) is not int or not isinstance(sitting, str):
