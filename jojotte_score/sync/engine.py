@@ -14,7 +14,7 @@ import json
 import os
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -81,6 +81,9 @@ class SyncReport:
     """The sittings whose versions this pass wrote or took in (pruned after it)."""
     pruned: int = 0
     """How many records and lists of versions no longer needed were dropped."""
+    listed: dict[str, int] = field(default_factory=dict)
+    """The devices' folders listed by this pass whose times to remember changed (written
+    at its end, together)."""
 
 
 def local_record(store: SittingStore, sitting_id: int) -> str:
@@ -129,6 +132,10 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
     for other in folder.devices():
         if other != device:
             _take_in(store, folder, other, report, known.get(other))
+    if report.listed:  # the folders' times, in one transaction for every device
+        with store.database.transaction() as writing:
+            for listed_device, listed in report.listed.items():
+                state.put_listed(writing, listed_device, listed)
     _prune(store, report)
     report.conflicts = conflicts(store)
     return report
@@ -176,9 +183,7 @@ def _check_own_files(
         return device
     if size == expected and not copies:
         if listed != (0 if own is None else own.listed):
-            known = own or state.Peer(device, "", size, 0, "")
-            with store.database.transaction() as writing:
-                state.put_peer(writing, replace(known, listed=listed))
+            report.listed[device] = listed
         return device
     extra = folder.read_log(device, expected) if size > expected else None
     if extra is not None and not extra.entries and not copies:
@@ -299,8 +304,7 @@ def _take_in(
         report.problems.append(message.format(device=other[:8], names=", ".join(copies[:3])))
     if size == peer.read_to:
         if known is not None and listed != known.listed:
-            with store.database.transaction() as writing:
-                state.put_peer(writing, replace(known, listed=listed))
+            report.listed[other] = listed
         return
     start = peer.read_to
     if size < start:

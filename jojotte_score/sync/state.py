@@ -217,6 +217,16 @@ def put_peer(connection: sqlite3.Connection, peer: Peer) -> None:
     )
 
 
+def put_listed(connection: sqlite3.Connection, device: str, listed: int) -> None:
+    """Remember the time of ``device``'s folder when it was last listed (:attr:`Peer.listed`),
+    leaving the rest of what is known of it as it is."""
+    connection.execute(
+        "INSERT INTO sync_peer (device, listed) VALUES (?, ?) "
+        "ON CONFLICT (device) DO UPDATE SET listed = excluded.listed",
+        (device, listed),
+    )
+
+
 def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
     """The sittings that may have conflict copies (more than one device's version, or a
     copy listed), sorted; :func:`merged` says which really have. Read from the
