@@ -162,7 +162,7 @@ def test_the_upgrade_keeps_every_rubbers_start(tmp_path: Path, old: int) -> None
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / f"schema-v{old}.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 10
+        assert database.schema_version == SCHEMA_VERSION == 11
         store = SittingStore(database)
         counts = database.connection.execute(
             "SELECT sitting_id, count(*) FROM rubber_start GROUP BY sitting_id"

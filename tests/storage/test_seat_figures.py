@@ -232,7 +232,7 @@ def test_the_upgrade_from_schema_4_stores_every_sittings_figures(
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v4.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 10
+        assert database.schema_version == SCHEMA_VERSION == 11
         store = SittingStore(database)
         assert sorted(stored_seat_figures(database.connection)) == list(range(1, 9))
         figures = period_stats(store)
@@ -397,7 +397,7 @@ def test_the_upgrade_from_schema_5_keeps_the_figures_before_every_checkpoint(
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v5.sqlite3", path)
     with Database.open(path) as database:
-        assert database.schema_version == SCHEMA_VERSION == 10
+        assert database.schema_version == SCHEMA_VERSION == 11
         connection = database.connection
         rows = connection.execute("SELECT sitting_id, resume_figures FROM summary").fetchall()
         # The fixture's sittings are short: every checkpoint is at the first hand.
