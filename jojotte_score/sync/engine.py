@@ -142,12 +142,14 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
 
 
 def _prune(store: SittingStore, report: SyncReport) -> None:
-    """Drop what the merge no longer needs (:func:`state.prune`): of every sitting once,
-    then of the sittings each pass touches; a pass that touched nothing writes nothing."""
+    """Drop what the merge no longer needs (:func:`state.prune`), and note which sittings
+    hold conflict copies (:func:`state.note_open`): of every sitting once, then of the
+    sittings each pass touches; a pass that touched nothing writes nothing."""
     connection = store.database.connection
     everything = state.setting(connection, state.PRUNED) is None
     unkept = state.setting(connection, state.SEVERAL_KEPT) is None
-    if not everything and not unkept and not report.touched:
+    unopened = state.setting(connection, state.OPEN_KEPT) is None
+    if not everything and not unkept and not unopened and not report.touched:
         return
     with store.database.transaction() as writing:
         state.keep_several(writing)
@@ -156,6 +158,11 @@ def _prune(store: SittingStore, report: SyncReport) -> None:
             state.put_setting(writing, state.PRUNED, "1")
         else:
             report.pruned = state.prune(writing, sorted(report.touched))
+        if unopened:
+            state.note_open(writing, state.conflicted_sittings(writing))
+            state.put_setting(writing, state.OPEN_KEPT, "1")
+        else:
+            state.note_open(writing, sorted(report.touched))
 
 
 # This device's own files -------------------------------------------------------------

@@ -24,6 +24,13 @@ device, the only ones that can hold a conflict (kept by :func:`put_version`, so 
 finding the conflicts does not read every version)."""
 SEVERAL_KEPT: str = "several"
 """Set once the ``several:`` keys were made for the versions stored before them."""
+OPEN: str = "open:"
+"""``sync_state`` keys ``open:<uuid>``: the sittings that held conflict copies when a
+pass last touched them (kept by :func:`note_open` after each pass, for the sittings it
+touched), so that finding the conflicts merges those alone, not every sitting changed on
+two devices in the whole history."""
+OPEN_KEPT: str = "open"
+"""Set once the ``open:`` keys were made for every sitting."""
 PRUNED_RECORD: str = ""
 """``sync_version.record`` of a version whose record was dropped by :func:`prune` (a
 record is a JSON object, a deletion NULL)."""
@@ -228,10 +235,16 @@ def put_listed(connection: sqlite3.Connection, device: str, listed: int) -> None
 
 
 def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
-    """The sittings that may have conflict copies (more than one device's version, or a
-    copy listed), sorted; :func:`merged` says which really have. Read from the
+    """The sittings that may have conflict copies, sorted; :func:`merged` says which
+    really have. Read from the ``open:`` keys once they are kept (:func:`note_open`);
+    before, the sittings with more than one device's version or a copy listed, from the
     ``several:`` keys once they are kept (:func:`keep_several`), else from every version."""
-    if setting(connection, SEVERAL_KEPT) is None:
+    if setting(connection, OPEN_KEPT) is not None:
+        rows = connection.execute(
+            "SELECT substr(key, ?) FROM sync_state WHERE key > ? AND key < ? ORDER BY 1",
+            (len(OPEN) + 1, OPEN, OPEN[:-1] + ";"),
+        )
+    elif setting(connection, SEVERAL_KEPT) is None:
         rows = connection.execute(
             "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1 "
             "UNION SELECT uuid FROM sync_conflict ORDER BY 1"
@@ -243,6 +256,17 @@ def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
             (len(SEVERAL) + 1, SEVERAL, SEVERAL[:-1] + ";"),
         )
     return [str(row[0]) for row in rows.fetchall()]
+
+
+def note_open(connection: sqlite3.Connection, sittings: Iterable[str]) -> None:
+    """Keep the ``open:`` key of each of ``sittings`` as its merge says: set while it has
+    conflict copies, removed when it has none (inside a transaction)."""
+    for sitting in sittings:
+        result = merged(connection, sitting)
+        if result is not None and result.conflicts:
+            put_setting(connection, OPEN + sitting, "1")
+        else:
+            connection.execute("DELETE FROM sync_state WHERE key = ?", (OPEN + sitting,))
 
 
 def keep_several(connection: sqlite3.Connection) -> None:

@@ -129,7 +129,8 @@ def test_each_change_marks_its_sitting_and_the_pass_writes_it_and_clears_the_mar
 def test_a_pass_that_finds_nothing_new_runs_the_same_statements_for_any_history(
     tmp_path: Path,
 ) -> None:
-    """Three sittings or thirty: the same statements, none of which reads a sitting."""
+    """Three sittings or thirty, each changed on both devices: the same statements, none
+    of which reads a sitting (nor merges one: none holds a conflict copy)."""
     runs = []
     for count in (3, 30):
         anna = make_device(tmp_path / str(count), "anna")
@@ -137,6 +138,12 @@ def test_a_pass_that_finds_nothing_new_runs_the_same_statements_for_any_history(
         for _ in range(count):
             anna.store.import_sitting(GERMAN)
         settle([anna, carl])
+        for info in carl.store.list_sittings():
+            carl.store.rename_players(info.id, ("Carl", "Dora"))
+        settle([anna, carl])
+        assert engine.conflicts(carl.store) == []
+        several = "SELECT count(*) FROM sync_state WHERE key LIKE 'several:%'"
+        assert carl.store.database.connection.execute(several).fetchone() == (count,)
         age_folders(carl.folder)
         carl.sync()  # lists the aged folders once, and remembers their times
         statements = statements_of_a_pass(carl)
