@@ -2,29 +2,31 @@
 
 The folder is written as ``--devices`` devices would have written it (each its own
 sittings, ``--hands`` hands each, one version file and one log line a sitting), straight
-through the folder's writer, so that a large folder is made in seconds. One more device
-(the laptop measured) takes it all in once, then:
+in its format, a slice of 2,000 sittings at a time; one more device (the laptop measured)
+takes in each slice by an ordinary pass (see :func:`build_club`). Then:
 
 - **start-up**: ``jojotte-score --quit-after-start`` on that laptop's data folder, which
-  follows the folder (a pass that finds nothing new runs at start), against the same data
-  folder copied without a sync folder; whole processes, in turns, best of ``--repeat``;
-  the aim is at most 1.05x;
+  follows the folder (a pass that finds nothing new runs at the event loop's first turn,
+  before the start quits: checked first), against the same data folder copied without a
+  sync folder; whole processes, in turns, best and median of ``--repeat``; the aim is at
+  most 1.05x;
 - **taking in N new hands**: N sittings given one hand more by their devices (a new version
   each, a log line each), and the laptop's pass that takes them in, timed, in this folder
   and in a folder of ``--small`` sittings made the same way; the aim is that the time grows
   with N and not with the folder (a ratio near 1 between the two folders);
-- a pass that finds nothing new, in the process, for reference.
-
+- passes that find nothing new, in the process, best and median of ``--repeat``;
 - **a hand arriving**: a window on that laptop, following the folder, shows a sitting;
-  its device writes a new version of it; the seconds until the window shows it (aim 2 s).
+  its device writes a new version of it; the seconds until the window shows it, for
+  ``--arrivals`` sittings (aim 2 s).
 
     python3 benchmarks/bench_sync.py [--sittings 2000] [--hands 40] [--devices 50]
-        [--small 100] [--new 10,100] [--repeat 5] [--rounds 2] [--cache DIR]
+        [--small 100] [--new 10,100] [--repeat 5] [--rounds 2] [--arrivals 3] [--cache DIR]
 
 The folder and the laptop's data folder that took it in are made once and kept in the
 temporary folder (``jojotte-bench-sync-<sittings>x<hands>x<devices>``, or under
 ``--cache``); each run measures in a copy. A club over ten years is ``--sittings 60000
---hands 40 --devices 50`` (2.4 million hands; making it runs for a long while).
+--hands 40 --devices 50`` (2.4 million hands; making it took half an hour on a loaded
+2-core machine, once).
 """
 
 from __future__ import annotations

@@ -26,7 +26,8 @@ from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.sync.engine import conflicts
+from jojotte_score.sync.engine import conflicts, device_id
+from jojotte_score.sync.state import peers
 from tests.gui.conftest import german, played, screenshot_folder
 
 Windows = tuple[MainWindow, MainWindow]
@@ -183,8 +184,17 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
     dialog = ConflictsDialog(carl.session.store, carl)
     qtbot.addWidget(dialog)
     text = dialog.list.item(0).text()
-    assert text.startswith("Sitting 1 (Anna–Carl): another version from ")
-    assert text.endswith("hands 1, 2 differ.")
+    (conflict,) = conflicts(carl.session.store)
+    if conflict.copy.device == device_id(carl.session.store):  # Anna's version won
+        winner = peers(carl.session.store.database.connection)[conflict.winner].name
+        assert winner  # the host name Anna's window gave its device
+        assert text == (
+            "Sitting 1 (Anna–Carl): the version made on this device is kept aside, and "
+            f"{winner}'s is the sitting; hands 1, 2 differ."
+        )
+    else:
+        assert text.startswith("Sitting 1 (Anna–Carl): another version from ")
+        assert text.endswith("hands 1, 2 differ.")
     dialog.show()
     dialog.grab().save(str(screenshot_folder(tmp_path) / "sync-conflicts.png"))
     dialog.keep("both")
