@@ -195,6 +195,10 @@ def start_up(
         "PYTHONPYCACHEPREFIX": str(scratch / "pycache"),
     }
     environment.pop("JOJOTTE_SCORE_DATA_DIR", None)
+    # Compiled modules are kept (in the scratch folder), as an installed app has them: a
+    # setting that forbids writing them would make each start compile every module, and
+    # the start following a folder compile the sync modules too.
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
 
     def run(folder: Path) -> float:
         started = time.perf_counter()
