@@ -90,6 +90,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     assert rows(path, "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY 1") == [
         ("sitting_by_update",),
         ("sitting_by_uuid",),  # schema 9
+        ("sync_dirty_by_uuid",),  # schema 11
     ]
 
 

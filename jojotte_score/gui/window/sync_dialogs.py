@@ -48,27 +48,46 @@ def choose_sync_folder(
 
 
 def conflict_words(store: SittingStore, conflict: Conflict) -> str:
-    """A conflict in a sentence: which sitting, whose other version, which hands differ."""
+    """A conflict in a sentence: which sitting, whose other version, which hands differ.
+    When the other version is this device's own (another device's version became the
+    sitting), it says so, and whose version the sitting is."""
     connection = store.database.connection
-    known = peers(connection).get(conflict.copy.device)
-    device = known.name if known is not None and known.name else conflict.copy.device[:8]
-    if conflict.copy.device == setting(connection, DEVICE):
-        device = _("this device")
+    known = peers(connection)
+
+    def name(device: str) -> str:
+        peer = known.get(device)
+        return peer.name if peer is not None and peer.name else device[:8]
+
+    own = conflict.copy.device == setting(connection, DEVICE)
     hands = ", ".join(str(number) for number in conflict.hands)
     if conflict.id is None:
+        if own:
+            return _("A deleted sitting: this device kept a version of it.")
         message = _("A deleted sitting: {device} kept a version of it.")
-        return message.format(device=device)
+        return message.format(device=name(conflict.copy.device))
     stored = store.load(conflict.id)
     sitting = stored.sitting
     columns = find_game(sitting.variant).column_names(sitting.players)
     label = stored.title or compact_versus(sitting.variant, columns)
-    if hands:
+    if own and hands:
+        message = _(
+            "Sitting {id} ({label}): the version made on this device is kept aside, and "
+            "{device}'s is the sitting; hands {hands} differ."
+        )
+    elif own:
+        message = _(
+            "Sitting {id} ({label}): the version made on this device is kept aside, and "
+            "{device}'s is the sitting, with the same hands; the players, rules, title or "
+            "place differ."
+        )
+    elif hands:
         message = _("Sitting {id} ({label}): another version from {device}; hands {hands} differ.")
     else:
         message = _(
             "Sitting {id} ({label}): another version from {device} with the same hands; "
             "the players, rules, title or place differ."
         )
+    device = name(conflict.winner if own else conflict.copy.device)
     return message.format(id=conflict.id, label=label, device=device, hands=hands)
 
 
