@@ -198,7 +198,7 @@ def test_the_pad_s_node_holds_every_figure_of_the_german_example(tmp_path: Path)
     assert read["description"] == "Rubber 1 of 1; A leads 755 to 655"
     assert read["roles"] == ["label", "table column header"]
     # The pad's node is the window's: its frame, titled with the players, is above it.
-    assert ["frame", f"A – B — {TITLE}"] in read["chain"]
+    assert ["frame", f"A – B – {TITLE}"] in read["chain"]
     assert ["application", "jojotte-score"] in read["chain"]
 
 

@@ -78,7 +78,7 @@ def test_the_installed_program_shows_its_window_on_xcb(qtbot: QtBot, tmp_path: P
     assert "offscreen" not in err
 
     assert (window.width, window.height) >= (900, 600)
-    assert window.title == f"A – B — {TITLE}"  # the players of the German example
+    assert window.title == f"A – B – {TITLE}"  # the players of the German example
     shot = QImage(str(folder / "xcb-window.png"))
     inside = shot.pixelColor(window.x + window.width // 2, window.y + window.height // 2)
     outside = shot.pixelColor(shot.width() - 2, shot.height() - 2)  # Xvfb's black root

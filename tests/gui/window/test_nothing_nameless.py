@@ -80,14 +80,15 @@ def test_every_stop_of_the_history_is_named_on_every_tab(
         QAccessible.Role.Window,
         "History – Jo-Jotte scorepad",
     )
+    names: set[str] = set()  # the stops' names over every tab: each shows its own
     for tab in range(history.tabs.count()):
         history.tabs.setCurrentIndex(tab)
         qtbot.wait(10)
         assert nameless(history) == [], history.tabs.tabText(tab)
-    names = {
-        QAccessible.queryAccessibleInterface(stop).text(QAccessible.Text.Name)
-        for stop in focus_stops(history)
-    }
+        names |= {
+            QAccessible.queryAccessibleInterface(stop).text(QAccessible.Text.Name)
+            for stop in focus_stops(history)
+        }
     history.tabs.setCurrentIndex(0)
     assert (
         QAccessible.queryAccessibleInterface(history.since).text(QAccessible.Text.Name)
