@@ -18,8 +18,8 @@ from jojotte_score.storage.database import Database
 from jojotte_score.storage.record_facts import PeriodFacts, period_facts
 from jojotte_score.storage.record_ratings import StoredRatings, stored_course
 from jojotte_score.storage.sittings import SittingStore
+from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played
-from tests.core.records.test_record_properties import histories
 from tests.stored_examples import example_sitting
 
 
@@ -105,14 +105,16 @@ def test_a_kept_reader_rates_a_recorded_hand_and_stores_it(tmp_path: Path) -> No
 
 
 def test_a_damaged_row_is_rated_again(tmp_path: Path) -> None:
-    store = SittingStore(Database.open(tmp_path / "sittings.sqlite3"))
-    for game in ("chouette", "three-player"):
-        store.import_sitting(example_sitting(game))
-    facts = period_facts(store)
-    ratings = StoredRatings().ratings(store, facts)
-    connection = store.database.connection
-    connection.execute("UPDATE record_ratings SET data = replace(data, '2', '3')")
-    assert [rated.sitting_id for rated in stored_course(connection, "")] == []
-    assert StoredRatings().ratings(store, facts) == ratings
-    assert [rated.sitting_id for rated in stored_course(connection, "")] == [1, 2]
-    store.database.close()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database)
+        for game in ("chouette", "three-player"):
+            store.import_sitting(example_sitting(game))
+        facts = period_facts(store)
+        ratings = StoredRatings().ratings(store, facts)
+        connection = database.connection
+        connection.execute("UPDATE record_ratings SET data = replace(data, '2', '3')")
+        assert stored_course(connection, "") == []
+        assert StoredRatings().ratings(store, facts) == ratings
+        course = stored_course(connection, "")
+        assert [rated.sitting_id for rated in course] == [f.sitting_id for f in facts]
+        assert tuple(step for rated in course for step in rated.steps) == ratings.course
