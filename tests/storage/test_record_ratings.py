@@ -44,9 +44,12 @@ def stored_rows(store: SittingStore) -> list[tuple[object, ...]]:
 def test_the_stored_course_equals_ratings_rated_from_the_first(
     played: list[Played], data: st.DataObject
 ) -> None:
-    with tempfile.TemporaryDirectory() as folder:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Database.open(Path(folder) / "sittings.sqlite3") as database,
+    ):
         clock = SetClock()
-        store = SittingStore(Database.open(Path(folder) / "sittings.sqlite3"), clock=clock)
+        store = SittingStore(database, clock=clock)
         ids = []
         cuts = []
         for _number, created, sitting in played:
@@ -80,12 +83,12 @@ def test_the_stored_course_equals_ratings_rated_from_the_first(
         facts = period_facts(store)
         assert StoredRatings().ratings(store, facts) == rate(facts)
         assert len(stored_rows(store)) == len(facts)
-        store.database.close()
 
 
 def test_a_kept_reader_rates_a_recorded_hand_and_stores_it(tmp_path: Path) -> None:
     clock = SetClock()
-    store = SittingStore(Database.open(tmp_path / "sittings.sqlite3"), clock=clock)
+    database = Database.open(tmp_path / "sittings.sqlite3")
+    store = SittingStore(database, clock=clock)
     for day, game in enumerate(("chouette", "three-player", "cutthroat", "partnership")):
         clock.now = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=day)
         store.import_sitting(example_sitting(game))
