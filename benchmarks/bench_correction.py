@@ -29,10 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_storage import best_of  # noqa: E402
 
+from jojotte_score.core.games import find_game, replay  # noqa: E402
 from jojotte_score.core.games.chouette_roles import chouette_roles  # noqa: E402
 from jojotte_score.core.games.chouette_rules import ChouetteCorrector  # noqa: E402
-from jojotte_score.core.ledger import replay  # noqa: E402
-from jojotte_score.core.model import Doubling, PlayedHand, Sitting  # noqa: E402
+from jojotte_score.core.model import Doubling, PlayedHand, Sitting, Variant  # noqa: E402
 from jojotte_score.formats.sitting_file import load_sitting  # noqa: E402
 
 
@@ -68,7 +68,7 @@ def main() -> None:
         edit = hand._replace(
             bidder=1, double=Doubling.NONE, card_points=(30, 80), last_trick=1, jojotte=1
         )
-        corrector = ChouetteCorrector(sitting, position, recorded)
+        corrector = ChouetteCorrector(find_game(Variant.CHOUETTE), sitting, position, recorded)
         found = corrector(edit)
         illegal = 0 if found is None else len(found.fixes)
         took = best_of(options.repeat, partial(corrector, edit))

@@ -76,7 +76,7 @@ def phases(path: Path, repeat: int) -> None:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     import json
 
-    from jojotte_score.core.ledger import replay
+    from jojotte_score.core.games import replay
     from jojotte_score.formats.ledger_json import dumps_ledger
     from jojotte_score.formats.sitting_file import loads_sitting
 

@@ -39,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from sitting_generator import sitting_data
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path

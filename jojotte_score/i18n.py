@@ -164,7 +164,10 @@ def _unusable(path: Path, reason: str) -> None:
         return
     _speaking.unusable.add(str(path))
     # Said in English: the catalogue that would translate it is the one that cannot be used.
-    message = N_("jojotte-score: the catalogue {file} cannot be used ({reason}); speaking English")
+    message = N_(
+        "jojotte-score: the catalogue {file} cannot be used ({reason}); "
+        "the program stays in English"
+    )
     print(message.format(file=path, reason=reason), file=sys.stderr)
 
 

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from jojotte_score.core.errors import comma_list
 from jojotte_score.core.games import find_game
-from jojotte_score.core.model import GameKey, side_names
+from jojotte_score.core.model import GameKey
 from jojotte_score.i18n import N_, _, format_date, format_signed
 
 DATE_FORMAT = "%Y-%m-%d"
@@ -53,7 +53,7 @@ def players_cell(variant: GameKey, players: Sequence[str]) -> str:
     players ("Dora, Emil, Fritz"), else the sides ("Anna–Bert", "Anna & Carl – Bert & Dora")."""
     if find_game(variant).per_player:
         return ", ".join(players)
-    return compact_versus(variant, side_names(variant, tuple(players)))
+    return compact_versus(variant, find_game(variant).side_names(players))
 
 
 def _shown(message: str, for_file: bool) -> str:
@@ -99,7 +99,7 @@ def sitting_result(
             for name, points in zip(players, settlement, strict=False)
         ]
         return ", ".join(items) if for_file else comma_list(items)
-    names = side_names(variant, tuple(players))
+    names = find_game(variant).side_names(players)
     return net_result(names, net_side, net_points, for_file=for_file)
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from jojotte_score.core.games import register_game, unregister_game
+from jojotte_score.core.games import new_sitting, register_game, unregister_game
 from jojotte_score.core.games.game import CardText
 from jojotte_score.core.games.partnership import Partnership
 from jojotte_score.core.model import Doubling, PlayedHand, Rules, Sitting, Trump
@@ -95,4 +95,4 @@ HANDS = (
 
 def example() -> Sitting:
     """The worked example above, under the game's own rules (150, 500)."""
-    return Sitting(KEY, PLAYERS, HANDS)
+    return new_sitting(KEY, PLAYERS, HANDS)

@@ -478,7 +478,7 @@ def sittings(
     hands = draw(
         st.lists(valid_hands(chosen, with_notes=with_notes), min_size=count, max_size=count)
     )
-    sitting_rules = Rules.for_variant(chosen) if rules is None else draw(rules)
+    sitting_rules = find_game(chosen).standard_rules if rules is None else draw(rules)
     return Sitting(variant=chosen, players=PLAYERS[chosen], hands=tuple(hands), rules=sitting_rules)
 
 

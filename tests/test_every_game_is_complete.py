@@ -92,7 +92,7 @@ def test_the_game_has_its_worked_example_and_the_tests_entry(game: Game) -> None
     assert game.value in GAMES
     sitting = load_sitting(example_path(game.value)).sitting
     assert sitting.variant == game.value
-    assert sitting.columns == NAMES[game.value]
+    assert game.column_names(sitting.players) == NAMES[game.value]
     for table in (OPEN_ROWS, PRINTED, STATUS):
         assert game.value in table
 

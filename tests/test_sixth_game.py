@@ -23,9 +23,15 @@ from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.games import all_games, find_game, register_game, unregister_game
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Rules, Sitting
+from jojotte_score.core.games import (
+    all_games,
+    find_game,
+    new_sitting,
+    register_game,
+    replay,
+    unregister_game,
+)
+from jojotte_score.core.model import Rules
 from jojotte_score.formats.sitting_file import dumps_sitting, loads_sitting
 from jojotte_score.render.summary_card import CardRuling, CardTable, variant_card_blocks
 from jojotte_score.storage.checking import check_sitting
@@ -88,7 +94,7 @@ def test_the_sixth_game_inherits_every_fact_it_does_not_declare(sixth: LongPartn
     assert sixth.side_names(("Anna", "Bert", "Carl", "Dora")) == ("Anna & Carl", "Bert & Dora")
     assert (sixth.standard_rules, partnership.standard_rules) == (Rules(150, 500), Rules(125, 300))
     assert (sixth.file_version, partnership.file_version) == (2, 1)  # version 1 knows two games
-    assert Sitting(KEY, ("A", "B", "C", "D")).rules == Rules(150, 500)
+    assert new_sitting(KEY, ("A", "B", "C", "D")).rules == Rules(150, 500)
 
 
 # Scored and explained -------------------------------------------------------------------
@@ -111,7 +117,7 @@ def test_the_worked_example_is_scored_with_the_game_at_150_and_a_bonus_of_500(
     assert (rubber.winner, rubber.game_winners, rubber.totals) == (0, (0, 0), (1240, 335))
     assert rubber.net == (0, 905)
     # The partnership game, the same hands: three games, the bonus 300.
-    partnership = replay(Sitting("partnership", example().players, example().hands))
+    partnership = replay(new_sitting("partnership", example().players, example().hands))
     assert [hand.game_winner for hand in partnership.hands] == [None, 0, 1, None, 0]
     assert partnership.rubbers[0].totals == (1040, 335)
 
@@ -134,7 +140,7 @@ def test_a_hand_of_nine_tricks_is_refused_as_in_partnerships(sixth: LongPartners
     """Eight tricks a hand, as the partnership game it inherits from (the issue's subclass
     was refused: "the tricks add up to 8, not 9")."""
     hand = HANDS[3]._replace(tricks=(6, 3))
-    problems = sixth.check(Sitting(KEY, example().players, (hand,)))
+    problems = sixth.check(new_sitting(KEY, example().players, (hand,)))
     assert [p.message for p in problems] == [
         "the tricks (Anna & Carl: 6, Bert & Dora: 3) add up to 9, not 8"
     ]
@@ -267,7 +273,7 @@ def test_a_stored_game_the_program_no_longer_knows_is_named_not_lost(tmp_path: P
     """The database lists no games: a sitting of a game taken away again (an older copy
     of the program, say) is named as damaged, its rows kept, and the others listed."""
     path = tmp_path / "sittings.sqlite3"
-    partnership = Sitting("partnership", PLAYERS, HANDS)
+    partnership = new_sitting("partnership", PLAYERS, HANDS)
     with registered(), Database.open(path) as database:
         store = SittingStore(database)
         store.import_sitting(example())

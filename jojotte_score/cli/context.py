@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting
 from jojotte_score.i18n import MINUS, N_, _
 from jojotte_score.storage.database import Database, database_exists

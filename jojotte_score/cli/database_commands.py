@@ -279,21 +279,34 @@ def check(args: argparse.Namespace, context: Context) -> int:
 
 
 def _checked_line(checked: int, wrong: int, repaired: int, *, repair: bool) -> str:
-    """The last line of `check`: how many sittings were checked, and found or repaired."""
+    """The last line of `check`: how many sittings were checked, and found or repaired. Each
+    number agrees with its own words: "checked 2000 sittings: 1 does not agree with its
+    hands"."""
     if not wrong:
         return ngettext(
             "checked {count} sitting: everything agrees with the hands",
             "checked {count} sittings: everything agrees with the hands",
             checked,
         ).format(count=checked)
+    if checked == 1:
+        if repair:
+            return _(
+                "checked 1 sitting: it did not agree with its hands; {repaired} repaired"
+            ).format(repaired=repaired)
+        return _(
+            "checked 1 sitting: it does not agree with its hands; "
+            "`jojotte-score check --repair` rebuilds it from the hands"
+        )
     if repair:
+        # Translators: {count} is always more than one; the form follows {wrong}.
         return ngettext(
-            "checked {count} sitting: it did not agree with its hands; {repaired} repaired",
+            "checked {count} sittings: {wrong} did not agree with its hands; {repaired} repaired",
             "checked {count} sittings: {wrong} did not agree with their hands; {repaired} repaired",
-            checked,
+            wrong,
         ).format(count=checked, wrong=wrong, repaired=repaired)
+    # Translators: {count} is always more than one; the form follows {wrong}.
     return ngettext(
-        "checked {count} sitting: {wrong} does not agree with its hands; "
+        "checked {count} sittings: {wrong} does not agree with its hands; "
         "`jojotte-score check --repair` rebuilds it from the hands",
         "checked {count} sittings: {wrong} do not agree with their hands; "
         "`jojotte-score check --repair` rebuilds them from the hands",

@@ -48,7 +48,7 @@ def score(args: argparse.Namespace, context: Context) -> int:
 
 def explain(args: argparse.Namespace, context: Context) -> int:
     """Say in plain words why each hand (or hand N) of a sitting file scored what it did."""
-    from jojotte_score.core.explanation import explain_ledger
+    from jojotte_score.core.games import explain_ledger
 
     _, ledger = load(args.file)
     count = len(ledger.hands)
@@ -118,7 +118,7 @@ def _csv_all(target: Path, context: Context) -> int:
             players_target = target
         write_output(players_target, lambda path: write_rubbers_csv(by_player, path))
         if two_sided:
-            message = _("rubbers of the games of individual players: {file}")
+            message = _("rubbers of the games scored player by player: {file}")
             print(message.format(file=players_target))
     return EXIT_OK
 

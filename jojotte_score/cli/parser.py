@@ -116,7 +116,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--indent", type=int, default=None, metavar="N", help=_("indent the JSON by N spaces")
     )
 
-    explain = commands.add_parser("explain", help=_("say in plain words why each hand scored"))
+    explain = commands.add_parser(
+        "explain", help=_("say in plain words why each hand scored as it did")
+    )
     explain.set_defaults(handler=file_commands.explain)
     explain.add_argument("file", type=Path, metavar="FILE", help=_("a sitting file (.json)"))
     explain.add_argument("--hand", type=int, metavar="N", help=_("only hand N (numbered from 1)"))

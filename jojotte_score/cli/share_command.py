@@ -69,7 +69,9 @@ def share(args: argparse.Namespace, context: Context) -> int:
             ) from error
         try:
             print(
-                _("The table follows sitting {id} at {url}").format(id=sitting_id, url=server.url)
+                _("Sitting {id} is shown to the table at {url}").format(
+                    id=sitting_id, url=server.url
+                )
             )
             print_qr(server.url, sys.stdout)
             print(_("Ctrl+C stops sharing."), flush=True)
@@ -111,7 +113,7 @@ def share(args: argparse.Namespace, context: Context) -> int:
                 if unreadable:
                     unreadable = ""
                     print(
-                        _("The database can be read again; the page follows the sitting."),
+                        _("The database can be read again; the page shows the sitting again."),
                         flush=True,
                     )
                 if server.followers != followers:
@@ -171,5 +173,5 @@ def _written(path: Path) -> tuple[int, int, int] | None:
 
 def _followers(count: int) -> str:
     return ngettext(
-        "{count} page follows the sitting", "{count} pages follow the sitting", count
+        "{count} page shows the sitting", "{count} pages show the sitting", count
     ).format(count=count)

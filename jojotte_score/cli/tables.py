@@ -8,7 +8,15 @@ from typing import TYPE_CHECKING
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.validation import unwritable_character
-from jojotte_score.i18n import _, format_date, format_decimal, pgettext
+from jojotte_score.i18n import (
+    FIRST_STRONG_ISOLATE,
+    POP_DIRECTIONAL_ISOLATE,
+    _,
+    format_date,
+    format_decimal,
+    isolated,
+    pgettext,
+)
 from jojotte_score.labels import NONE, compact_versus, sitting_result
 from jojotte_score.storage.sittings import SittingInfo
 
@@ -25,19 +33,33 @@ def format_table(
     """Columns padded to their widest cell, two spaces apart; ``right`` columns right-aligned.
 
     A cell is one line: a control character in it (a line break in a name stored before
-    names were checked for them) is shown as U+FFFD, so a row never breaks."""
-    rows = [[one_line(cell) for cell in row] for row in rows]
-    widths = [max(len(row[i]) for row in (heading, *rows)) for i in range(len(heading))]
+    names were checked for them) is shown as U+FFFD, so a row never breaks. A cell that
+    holds right-to-left letters (a Hebrew or Arabic name) is isolated (``i18n.isolated``:
+    U+2068 ... U+2069), so that a terminal which lays out bidirectional text keeps the row's
+    columns and figures in their order; a terminal that does not know the isolates shows
+    nothing for them, and the padding does not count them."""
+    rows = [[isolated(one_line(cell)) for cell in row] for row in rows]
+    widths = [max(_width(row[i]) for row in (heading, *rows)) for i in range(len(heading))]
     right = frozenset(right)
 
     def line(cells: Sequence[str]) -> str:
         padded = (
-            cell.rjust(width) if i in right else cell.ljust(width)
+            _pad(cell, width, right=i in right)
             for i, (cell, width) in enumerate(zip(cells, widths, strict=True))
         )
         return "  ".join(padded).rstrip()
 
     return [line(heading), *(line(row) for row in rows)]
+
+
+def _width(cell: str) -> int:
+    """How many columns ``cell`` takes: the isolates around a name take none."""
+    return len(cell) - cell.count(FIRST_STRONG_ISOLATE) - cell.count(POP_DIRECTIONAL_ISOLATE)
+
+
+def _pad(cell: str, width: int, *, right: bool) -> str:
+    padding = " " * (width - _width(cell))
+    return padding + cell if right else cell + padding
 
 
 def one_line(text: str) -> str:

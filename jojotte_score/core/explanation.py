@@ -149,11 +149,14 @@ def _rubber_result(rubber: RubberResult, sides: Sequence[str], refs: RuleReferen
     )
 
 
-def explain_ledger(ledger: Ledger, hand: int | None = None) -> str:
-    """The explanations of every hand (or of hand ``hand`` only) of a ledger of any game,
-    each by its game's rulings, separated by blank lines."""
+def explain_results(
+    ledger: Ledger, explain: Callable[[HandResult, Ledger], list[str]], hand: int | None = None
+) -> str:
+    """The explanations of every hand (or of hand ``hand`` only) of ``ledger``, each by
+    ``explain`` (its game's rulings, :meth:`~jojotte_score.core.games.game.Game.explain_hand`),
+    separated by blank lines. A caller holding only the ledger asks the registry:
+    :func:`~jojotte_score.core.games.explain_ledger`."""
     results = ledger.hands if hand is None else [r for r in ledger.hands if r.number == hand]
-    explain = ledger.game.explain_hand
     blocks = ["\n".join(explain(r, ledger)) for r in results]
     return "\n\n".join(with_prison_left(blocks, ledger.unresolved_prison if hand is None else 0))
 

@@ -1,19 +1,20 @@
 """Replaying recorded hands into the pad: prison, games and rubbers, for every game.
 
-The hands are the only truth. :func:`replay` derives everything from them, so editing an
+The hands are the only truth. :func:`replay_by` derives everything from them, so editing an
 earlier hand re-scores every later one. :class:`Scorer` does the same one hand at a time.
 
 Every game is scored on one pad of n columns: a two-sided game has two, the sides (R10-R15);
 the games per player a column per player (T12-T15, C4-C6, F4-F6). The scorer asks the game
 to score each hand (its ``hand_scorer``) and what the roles become after a rubber (the
-chouette's C3); prison, games, rubbers and copies are kept here, alike for all.
+chouette's C3); prison, games, rubbers and copies are kept here, alike for all. The game is
+handed in by the caller, who found it in the registry; the ledger reads it as
+:class:`~jojotte_score.core.game_facts.GameFacts` and imports no game.
 """
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from jojotte_score.core.games import find_game
 from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
 from jojotte_score.core.scoring import (
     Entry,
@@ -26,7 +27,7 @@ from jojotte_score.core.scoring import (
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 
 if TYPE_CHECKING:
-    from jojotte_score.core.games.game import Game
+    from jojotte_score.core.game_facts import GameFacts
 
 
 class PrisonItem(NamedTuple):
@@ -162,14 +163,15 @@ def settle(totals: tuple[int, ...]) -> tuple[int, ...]:
 class Ledger:
     """The pad of a sitting of any game, derived from its hands; it knows its game.
 
-    ``columns`` are the pad's headings: the two sides, or each player. A ledger scored from
-    the sitting's first hand (``start`` at position 0) holds every hand and rubber. One
-    scored from a later :class:`Checkpoint` holds the hands and rubbers from there on,
-    numbered as in the whole sitting: look them up with :meth:`result` and :meth:`rubber`,
-    which work for both.
+    ``game`` is the way to play it scores (the registry's game, read here as
+    :class:`~jojotte_score.core.game_facts.GameFacts`). ``columns`` are the pad's headings:
+    the two sides, or each player. A ledger scored from the sitting's first hand (``start``
+    at position 0) holds every hand and rubber. One scored from a later :class:`Checkpoint`
+    holds the hands and rubbers from there on, numbered as in the whole sitting: look them
+    up with :meth:`result` and :meth:`rubber`, which work for both.
     """
 
-    variant: GameKey
+    game: "GameFacts"
     columns: tuple[str, ...]
     rules: Rules
     hands: tuple[HandResult, ...]
@@ -178,9 +180,9 @@ class Ledger:
     start: Checkpoint = START
 
     @property
-    def game(self) -> "Game":
-        """The way to play the ledger scores."""
-        return find_game(self.variant)
+    def variant(self) -> GameKey:
+        """The key of the way to play the ledger scores."""
+        return self.game.variant
 
     @property
     def net(self) -> tuple[int | None, int]:
@@ -299,7 +301,9 @@ class Ledger:
 
 class Scorer:
     """Scores the hands of a game one at a time, carrying prison, games, rubbers and the
-    rubber's roles forward, from ``start`` (the sitting's first hand by default).
+    rubber's roles forward, from ``start`` (the sitting's first hand by default), by the
+    rules of ``game`` (what scores a hand, how the roles turn) and ``rules`` (its standard
+    rules by default).
 
     ``results`` are the hands scored so far, from ``start`` on.
     """
@@ -319,9 +323,8 @@ class Scorer:
     )
 
     def __init__(
-        self, variant: GameKey, rules: Rules | None = None, start: Checkpoint = START
+        self, game: "GameFacts", rules: Rules | None = None, start: Checkpoint = START
     ) -> None:
-        game = find_game(variant)
         columns = game.column_count
         if start.roles is None and game.has_roles:
             start = start._replace(roles=game.first_roles(None))
@@ -339,12 +342,12 @@ class Scorer:
         self._score: Callable[[Any, int], HandScore] = game.hand_scorer(start.roles)
 
     @classmethod
-    def of(cls, sitting: Sitting, start: Checkpoint | None = None) -> "Scorer":
-        """A scorer for ``sitting``'s game and rules, from ``start`` or else its first hand
-        (with its first rubber's roles)."""
+    def of(cls, game: "GameFacts", sitting: Sitting, start: Checkpoint | None = None) -> "Scorer":
+        """A scorer for ``sitting``, a sitting of ``game``, by its rules, from ``start`` or
+        else its first hand (with its first rubber's roles)."""
         if start is None or (start.position == 0 and start.roles is None):
-            start = (start or START)._replace(roles=sitting.game.first_roles(sitting.roles))
-        return cls(sitting.variant, sitting.rules, start)
+            start = (start or START)._replace(roles=game.first_roles(sitting.roles))
+        return cls(game, sitting.rules, start)
 
     def __repr__(self) -> str:
         return (
@@ -514,7 +517,7 @@ class Scorer:
 
     def copy(self) -> "Scorer":
         """An independent scorer in the same state: for trying a hand without recording it."""
-        twin = Scorer(self.game.variant, self.rules, self.start)
+        twin = Scorer(self.game, self.rules, self.start)
         twin.results = list(self.results)
         twin._rubber, twin._game, twin._prison = self._rubber, self._game, self._prison
         twin._below, twin._games = list(self._below), list(self._games)
@@ -548,7 +551,7 @@ class Scorer:
     def ledger(self, columns: tuple[str, ...]) -> Ledger:
         """The pad so far, grouped into rubbers, headed by ``columns``."""
         return Ledger(
-            variant=self.game.variant,
+            game=self.game,
             columns=columns,
             rules=self.rules,
             hands=tuple(self.results),
@@ -601,9 +604,11 @@ def _rubber(hands: list[HandResult], columns: int, roles: RubberRoles | None) ->
     return rubber
 
 
-def replay(sitting: Sitting, start: Checkpoint | None = None) -> Ledger:
-    """Score the hands of a sitting of any game in order, from its first hand or from
-    ``start`` (then ``sitting.hands`` are the hands from there on), and return its pad."""
-    scorer = Scorer.of(sitting, start)
+def replay_by(game: "GameFacts", sitting: Sitting, start: Checkpoint | None = None) -> Ledger:
+    """Score the hands of ``sitting``, a sitting of ``game``, in order, from its first hand
+    or from ``start`` (then ``sitting.hands`` are the hands from there on), and return its
+    pad. A caller holding only the sitting asks the registry:
+    :func:`~jojotte_score.core.games.replay`."""
+    scorer = Scorer.of(game, sitting, start)
     scorer.extend(sitting.hands)
-    return scorer.ledger(sitting.columns)
+    return scorer.ledger(game.column_names(sitting.players))

@@ -61,12 +61,12 @@ class Rank(enum.StrEnum):
 
     @property
     def plural(self) -> str:
-        """The rank in plain words, plural, in the language spoken now: "Jacks", "Nines"."""
+        """The rank in plain words, plural, in the language spoken now: "jacks", "nines"."""
         return _(_PLURALS[self])
 
     @property
     def word(self) -> str:
-        """The rank in plain words, in the language spoken now: "Jack", "Nine"."""
+        """The rank in plain words, in the language spoken now: "jack", "nine"."""
         return _(_WORDS[self])
 
     @property
@@ -84,24 +84,24 @@ class Rank(enum.StrEnum):
 
 
 _PLURALS = {
-    Rank.ACE: N_("Aces"),
-    Rank.KING: N_("Kings"),
-    Rank.QUEEN: N_("Queens"),
-    Rank.JACK: N_("Jacks"),
-    Rank.TEN: N_("Tens"),
-    Rank.NINE: N_("Nines"),
-    Rank.EIGHT: N_("Eights"),
-    Rank.SEVEN: N_("Sevens"),
+    Rank.ACE: N_("aces"),
+    Rank.KING: N_("kings"),
+    Rank.QUEEN: N_("queens"),
+    Rank.JACK: N_("jacks"),
+    Rank.TEN: N_("tens"),
+    Rank.NINE: N_("nines"),
+    Rank.EIGHT: N_("eights"),
+    Rank.SEVEN: N_("sevens"),
 }
 _WORDS = {
-    Rank.ACE: N_("Ace"),
-    Rank.KING: N_("King"),
-    Rank.QUEEN: N_("Queen"),
-    Rank.JACK: N_("Jack"),
-    Rank.TEN: N_("Ten"),
-    Rank.NINE: N_("Nine"),
-    Rank.EIGHT: N_("Eight"),
-    Rank.SEVEN: N_("Seven"),
+    Rank.ACE: N_("ace"),
+    Rank.KING: N_("king"),
+    Rank.QUEEN: N_("queen"),
+    Rank.JACK: N_("jack"),
+    Rank.TEN: N_("ten"),
+    Rank.NINE: N_("nine"),
+    Rank.EIGHT: N_("eight"),
+    Rank.SEVEN: N_("seven"),
 }
 
 
@@ -189,7 +189,7 @@ class Run:
         return SEQUENCE_POINTS[min(self.length, LONGEST_SCORED_RUN)]
 
     def describe(self) -> str:
-        """Plain words: "run of 4 to the Queen of hearts (Q-J-10-9)"."""
+        """Plain words: "run of 4 to the queen of hearts (Q-J-10-9)"."""
         return _("run of {length} to the {top} of {suit} ({cards})").format(
             length=self.length,
             top=self.top.word,
@@ -325,7 +325,7 @@ def _decide_fours(
         side = 0 if fours0 else 1
         return (
             side,
-            _("Class A: only {side} declared four of a kind: {fours}.").format(
+            _("Class A: four of a kind only from {side}: {fours}.").format(
                 side=names[side], fours=_fours(fours0 or fours1)
             ),
         )
@@ -335,7 +335,7 @@ def _decide_fours(
     winner, loser = order[min(best0, best1)], order[max(best0, best1)]
     scored = fours0 if side == 0 else fours1
     return side, _(
-        "Class A: {side}'s four {winner} beat four {loser} (order {order}); {side} scores {fours}."
+        "Class A: {side}'s four {winner} beat four {loser} (order {order}); {fours} to {side}."
     ).format(
         side=names[side],
         winner=winner.plural,
@@ -346,7 +346,7 @@ def _decide_fours(
 
 
 def _fours(ranks: tuple[Rank, ...]) -> str:
-    """ "four Jacks and four Nines = 2 × 100 = 200"."""
+    """ "four jacks and four nines = 2 × 100 = 200"."""
     count = len(ranks)
     names = _and_all([_("four {rank}").format(rank=rank.plural) for rank in ranks])
     return _("{fours} = {count} × {points} = {total}").format(
@@ -377,7 +377,7 @@ def _decide_runs(
         return None, _("Class B: no sequence declared.")
     if not runs0 or not runs1:
         side = 0 if runs0 else 1
-        return side, _("Class B: only {side} declared sequences: {runs}.").format(
+        return side, _("Class B: sequences only from {side}: {runs}.").format(
             side=names[side], runs=_runs(runs0 or runs1)
         )
     best0 = max(runs0, key=lambda run: _run_key(run, trump_suit))
@@ -391,15 +391,15 @@ def _decide_runs(
     side = 0 if key0 > key1 else 1
     winner, loser = (best0, best1) if side == 0 else (best1, best0)
     if winner.length != loser.length:
-        reason = _("Class B: {side}'s {run} is longer than the {other}; {side} scores {runs}.")
+        reason = _("Class B: {side}'s {run} is longer than the {other}; {runs} to {side}.")
     elif winner.top is not loser.top:
         reason = _(
-            "Class B: {side}'s {run} has a higher top card than the {other}; {side} scores {runs}."
+            "Class B: {side}'s {run} has a higher top card than the {other}; {runs} to {side}."
         )
     else:
         reason = _(
             "Class B: {side}'s {run} is in the trump suit and beats the equal {other}; "
-            "{side} scores {runs}."
+            "{runs} to {side}."
         )
     return side, reason.format(
         side=names[side],

@@ -5,11 +5,8 @@ rubber and prison amount is derived from them by :mod:`jojotte_score.core.ledger
 """
 
 import enum
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
-
-if TYPE_CHECKING:
-    from jojotte_score.core.games.game import Game
+from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
 
 
 class Variant(enum.StrEnum):
@@ -80,14 +77,6 @@ class Rules:
 
     game_target: int = 80
     rubber_bonus: int = 300
-
-    @classmethod
-    def for_variant(cls, variant: GameKey) -> "Rules":
-        """The standard rules of the game ``variant`` (its key): its own game target and
-        rubber bonus (game at 80, 125 in partnerships; rubber 300)."""
-        from jojotte_score.core.games import find_game  # the registry imports this module
-
-        return find_game(variant).standard_rules
 
 
 class ThrownIn(NamedTuple):
@@ -252,43 +241,15 @@ class Sitting:
     side against side (:class:`PlayedHand` or :class:`ThrownIn`) for two players, four in
     partnerships and the chouette's box (side 0) against its team (side 1); by seat
     (:class:`SeatHand` or :class:`ThrownIn`) for the three-player game and cutthroat.
-    ``variant`` is the game's key (:data:`GameKey`);
+    ``variant`` is the game's key (:data:`GameKey`), a name: the game itself is found by it
+    in the registry (:func:`~jojotte_score.core.games.find_game`), which also makes a sitting
+    under the game's standard rules (:func:`~jojotte_score.core.games.new_sitting`).
     ``roles`` holds the first rubber's roles in a game whose roles change (the chouette's,
-    C1, C3), None in the others. ``rules`` defaults to the game's standard rules (game at
-    125 in partnerships).
+    C1, C3), None in the others.
     """
 
     variant: GameKey
     players: tuple[str, ...]
-    hands: tuple[AnyHand, ...] = ()
-    rules: Rules = field(default=None)  # type: ignore[assignment]
+    hands: tuple[AnyHand, ...]
+    rules: Rules
     roles: RubberRoles | None = None
-
-    def __post_init__(self) -> None:
-        if self.rules is None:
-            object.__setattr__(self, "rules", Rules.for_variant(self.variant))
-
-    @property
-    def game(self) -> "Game":
-        """The way to play itself, found by its key in the registry."""
-        from jojotte_score.core.games import find_game  # the registry imports this module
-
-        return find_game(self.variant)
-
-    @property
-    def side_names(self) -> tuple[str, str]:
-        """The names the sheet shows for side 0 and side 1 ("Anna & Carl" in partnerships)."""
-        return self.game.side_names(self.players)
-
-    @property
-    def columns(self) -> tuple[str, ...]:
-        """The pad's column headings: the two sides, or each player (the game's)."""
-        return self.game.column_names(self.players)
-
-
-def side_names(variant: GameKey, players: tuple[str, ...]) -> tuple[str, str]:
-    """Column headings for the two sides of the game ``variant`` (its key): the game's
-    (:meth:`~jojotte_score.core.games.game.Game.side_names`)."""
-    from jojotte_score.core.games import find_game  # the registry imports this module
-
-    return find_game(variant).side_names(players)

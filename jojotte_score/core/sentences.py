@@ -214,81 +214,87 @@ _MESSAGES: Final[dict[Say, Callable[[int], str]]] = {
     # sentence (the contract, or that the deal was thrown in).
     Say.HAND: lambda _count: _("Hand {number} (rubber {rubber}, game {game}): {sentence}"),
     # Translators: said after "Hand 3 (rubber 1, game 2): ".
-    Say.THROWN_IN: lambda _count: _("thrown in, nobody named a trump; it scores nothing (R15)."),
+    Say.THROWN_IN: lambda _count: _("thrown in: nobody names a trump; it scores nothing (R15)."),
     # Translators: {trump} is a suit ("spades") or "no-trump"; the plural form is said
     # of a partnership (two people), the singular of one player.
     Say.BID: lambda count: ngettext(
-        "{bidder} bid {trump}.",
+        "{bidder} bids {trump}.",
         "{bidder} bid {trump}.",
         count,
     ),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.BID_SLAM: lambda count: ngettext(
-        "{bidder} bid {trump}, and bid a Slam.",
-        "{bidder} bid {trump}, and bid a Slam.",
+        "{bidder} bids {trump} and a slam.",
+        "{bidder} bid {trump} and a slam.",
         count,
     ),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.NAMED_BEFORE_NULLO: lambda count: ngettext(
-        "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
-        "{bidder} named {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
+        "{bidder} names {trump}; {nullo_bidder} bids Nullo, played at no-trump.",
+        "{bidder} name {trump}; {nullo_bidder} bid Nullo, played at no-trump.",
         count,
     ),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.BID_DOUBLED_BY: lambda count: ngettext(
-        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
+        "{bidder} bids {trump}, doubled by {doubler} (×{multiplier}).",
         "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}).",
         count,
     ),
     # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
     # of a partnership (two people), the singular of one player.
     Say.BID_REDOUBLED_BY: lambda count: ngettext(
-        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} (×{multiplier}).",
+        "{bidder} bids {trump}, doubled by {doubler} and redoubled by {redoubler} (×{multiplier}).",
         "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} (×{multiplier}).",
         count,
     ),
-    Say.BID_AND_SLAM: lambda _count: _("{bidder} bid {trump} and a Slam."),
+    # Translators: the same message as a two-sided game's bid with a slam.
+    Say.BID_AND_SLAM: lambda count: ngettext(
+        "{bidder} bids {trump} and a slam.",
+        "{bidder} bid {trump} and a slam.",
+        count,
+    ),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.BID_AND_SLAM_DOUBLED_BY: lambda count: ngettext(
-        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
-        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a Slam.",
+        "{bidder} bids {trump}, doubled by {doubler} (×{multiplier}) and a slam.",
+        "{bidder} bid {trump}, doubled by {doubler} (×{multiplier}) and a slam.",
         count,
     ),
     # Translators: {doubler} doubled, then {redoubler} redoubled; the plural form is said
     # of a partnership (two people), the singular of one player.
     Say.BID_AND_SLAM_REDOUBLED_BY: lambda count: ngettext(
+        "{bidder} bids {trump}, doubled by {doubler} and redoubled by {redoubler} "
+        "(×{multiplier}) and a slam.",
         "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-        "(×{multiplier}) and a Slam.",
-        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler} "
-        "(×{multiplier}) and a Slam.",
+        "(×{multiplier}) and a slam.",
         count,
     ),
     Say.BID_BEFORE_NULLO: lambda _count: _(
-        "{bidder} bid {trump}; {nullo_bidder} bid Nullo, played at no-trump."
+        "{bidder} bids {trump}; {nullo_bidder} bids Nullo, played at no-trump."
     ),
     Say.BID_DOUBLED_BY_BEFORE_NULLO: lambda _count: _(
-        "{bidder} bid {trump}, doubled by {doubler}; {nullo_bidder} bid Nullo, played at no-trump."
+        "{bidder} bids {trump}, doubled by {doubler}; {nullo_bidder} bids Nullo, "
+        "played at no-trump."
     ),
     # Translators: {doubler} doubled, then {redoubler} redoubled.
     Say.BID_REDOUBLED_BY_BEFORE_NULLO: lambda _count: _(
-        "{bidder} bid {trump}, doubled by {doubler} and redoubled by {redoubler}; "
-        "{nullo_bidder} bid Nullo, played at no-trump."
+        "{bidder} bids {trump}, doubled by {doubler} and redoubled by {redoubler}; "
+        "{nullo_bidder} bids Nullo, played at no-trump."
     ),
     Say.WITH_THE_DEFENDER: lambda _count: _(
-        "{defender} played against {declarer}; "
-        "{inactive} sat out and is with the defender, {partner} (T4)."
+        "{defender} plays against {declarer}; "
+        "{inactive} sits out and sides with the defender, {partner} (T4)."
     ),
     Say.SIDED_WITH_THE_DECLARER: lambda _count: _(
-        "{defender} played against {declarer}; "
-        "{inactive} sat out and sided with the declarer, {partner} (T4)."
+        "{defender} plays against {declarer}; "
+        "{inactive} sits out and, after the double, sides with the declarer, {partner} (T4)."
     ),
     Say.SIDED_WITH_THE_DEFENDER: lambda _count: _(
-        "{defender} played against {declarer}; "
-        "{inactive} sat out and sided with the defender, {partner} (T4)."
+        "{defender} plays against {declarer}; "
+        "{inactive} sits out and, after the double, sides with the defender, {partner} (T4)."
     ),
     Say.IN_THE_BOX: lambda _count: _(
         "{box} in the box against {captain} (captain) and {partner} (C1, C2)."
@@ -364,10 +370,10 @@ _MESSAGES: Final[dict[Say, Callable[[int], str]]] = {
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.SLAM_FAILED_AHEAD: lambda count: ngettext(
-        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} bids a slam but wins {taken} of {tricks} tricks: the slam fails and "
         "{declarer} scores no trick points; {defender} (ahead on totals) scores {sum} "
         "below and wins the hand ({rule}).",
-        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} bid a slam but win {taken} of {tricks} tricks: the slam fails and "
         "{declarer} score no trick points; {defender} (ahead on totals) score {sum} "
         "below and win the hand ({rule}).",
         count,
@@ -375,57 +381,57 @@ _MESSAGES: Final[dict[Say, Callable[[int], str]]] = {
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.SLAM_FAILED_NOT_AHEAD: lambda count: ngettext(
-        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} bids a slam but wins {taken} of {tricks} tricks: the slam fails and "
         "{declarer} scores no trick points; {defender} (not ahead on totals) scores "
         "{sum} above and wins the hand ({rule}).",
-        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} bid a slam but win {taken} of {tricks} tricks: the slam fails and "
         "{declarer} score no trick points; {defender} (not ahead on totals) score "
         "{sum} above and win the hand ({rule}).",
         count,
     ),
     Say.SLAM_FAILED_UNDOUBLED: lambda _count: _(
-        "{declarer} bid a Slam but won {taken} of {tricks} tricks: the Slam fails and "
+        "{declarer} bids a slam but wins {taken} of {tricks} tricks: the slam fails and "
         "{declarer} scores no trick points; {defender} (undoubled, a defence scores "
         "above) scores {sum} above and wins the hand ({rule})."
     ),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.NULLO_MADE: lambda count: ngettext(
-        "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
+        "{declarer} takes no trick: the Nullo is made, {bonus} above. All card points, "
         "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
-        "{declarer} took no trick: the Nullo is made, {bonus} above. All card points, "
+        "{declarer} take no trick: the Nullo is made, {bonus} above. All card points, "
         "{sum}, go to prison; a Nullo hand has no winner ({rule}).",
         count,
     ),
     Say.NULLO_MADE_FOR: lambda _count: _(
-        "{declarer} took no trick: the Nullo is made, {bonus} above for {declarer}. "
+        "{declarer} takes no trick: the Nullo is made, {bonus} above for {declarer}. "
         "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule})."
     ),
     # Translators: {taken} is how many tricks were taken ("2 tricks"); {bonus} is what the
     # Nullo bidder's opponent scores, with its arithmetic: "200 + 100 × 1 = 300". The plural
     # form is said of a partnership (two people), the singular of one player.
     Say.NULLO_FAILED: lambda count: ngettext(
-        "{declarer} took {taken}: the Nullo fails and {defender} scores {bonus} above. "
+        "{declarer} takes {taken}: the Nullo fails and {defender} scores {bonus} above. "
         "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
-        "{declarer} took {taken}: the Nullo fails and {defender} score {bonus} above. "
+        "{declarer} take {taken}: the Nullo fails and {defender} score {bonus} above. "
         "All card points, {sum}, go to prison; a Nullo hand has no winner ({rule}).",
         count,
     ),
-    # Translators: how many tricks the Nullo bidder took, said within "{declarer}
-    # took {taken}: the Nullo fails ...".
+    # Translators: how many tricks the Nullo bidder takes, said within "{declarer}
+    # takes {taken}: the Nullo fails ...".
     Say.TRICKS_TAKEN: lambda count: ngettext("{count} trick", "{count} tricks", count),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.SLAM_MADE: lambda count: ngettext(
-        "{player} made the Slam: {bonus} above ({rule}).",
-        "{player} made the Slam: {bonus} above ({rule}).",
+        "{player} makes the slam: {bonus} above ({rule}).",
+        "{player} make the slam: {bonus} above ({rule}).",
         count,
     ),
     # Translators: the plural form is said of a partnership (two people), the singular
     # of one player.
     Say.UNBID_SLAM: lambda count: ngettext(
-        "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
-        "{player} won every trick without bidding a Slam: {bonus} above ({rule}).",
+        "{player} wins every trick without bidding a slam: {bonus} above ({rule}).",
+        "{player} win every trick without bidding a slam: {bonus} above ({rule}).",
         count,
     ),
     # Translators: the plural form is said of a partnership (two people), the singular
@@ -436,7 +442,7 @@ _MESSAGES: Final[dict[Say, Callable[[int], str]]] = {
         count,
     ),
     Say.PRISON_WAITING: lambda _count: _("Now waiting in prison: {points} ({rule})."),
-    # Translators: {entries} lists what was written: "B 40 (melds), A 60 (tricks)".
+    # Translators: {entries} lists what is written: "B 40 (melds), A 60 (tricks)".
     Say.WRITTEN_ABOVE: lambda _count: _("Above the line: {entries}."),
     Say.WRITTEN_BELOW: lambda _count: _("Below the line: {entries}."),
     Say.WRITTEN_ABOVE_AND_BELOW: lambda _count: _(
@@ -480,22 +486,21 @@ _MESSAGES: Final[dict[Say, Callable[[int], str]]] = {
     # has a true minus (U+2212), not a hyphen.
     Say.NET: lambda _count: _("{player} {net}"),
     Say.COPIED: lambda _count: _(
-        "{inactive} sat out and sided with {partner}, so {inactive} scores "
+        "{inactive} sits out and sides with {partner}, so {inactive} copies "
         "{partner}'s {points} above (T8)."
     ),
     Say.COPIED_NOTHING: lambda _count: _(
-        "{inactive} sat out and sided with {partner}, who scored nothing in this "
-        "hand, so {inactive} scores nothing (T8)."
+        "{inactive} sits out and sides with {partner}, who scores nothing in this "
+        "hand, so {inactive} copies nothing (T8)."
     ),
     Say.DEALER_COPIED: lambda _count: _(
-        "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}, "
-        "{points} above (F3)."
+        "{dealer} deals and sits out, so {dealer} copies {inactive}: {points} above (F3)."
     ),
     Say.DEALER_COPIED_NOTHING: lambda _count: _(
-        "{dealer} dealt and sat out, so {dealer} scores the same as {inactive}: nothing (F3)."
+        "{dealer} deals and sits out, so {dealer} copies {inactive}: nothing (F3)."
     ),
     Say.CAPTAIN_COPIED: lambda _count: _(
-        "{partner} scores with the captain: {captain}'s {points} again (C4)."
+        "{partner} copies the captain's score: {captain}'s {points} again (C4)."
     ),
     Say.PRISON_LEFT: lambda _count: _(
         "{points} points are still in prison at the end of the sitting; "

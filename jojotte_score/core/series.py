@@ -409,8 +409,8 @@ def _kind_share(kind: ContractKind, made: int, declared: int, percent: int) -> s
         )
     elif kind is ContractKind.SLAM:
         text = ngettext(
-            "{made} of {declared} Slam ({percent}%)",
-            "{made} of {declared} Slam ({percent}%)",
+            "{made} of {declared} slam ({percent}%)",
+            "{made} of {declared} slams ({percent}%)",
             declared,
         )
     else:

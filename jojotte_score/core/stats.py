@@ -61,10 +61,10 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import find_game, replay
 from jojotte_score.core.games.chouette_roles import chouette_roles
 from jojotte_score.core.games.three_player_scoring import two_sided
-from jojotte_score.core.ledger import Ledger, RubberResult, replay
+from jojotte_score.core.ledger import Ledger, RubberResult
 from jojotte_score.core.model import (
     Doubling,
     GameKey,

@@ -1,7 +1,9 @@
 """What makes a recorded hand impossible (an error) or doubtful (a warning).
 
 The sitting-file reader, the storage layer and the entry panel all call these checks, so a
-hand the core refuses is refused everywhere with the same words. The words are the
+hand the core refuses is refused everywhere with the same words. Each check is handed the
+game it checks for (found in the registry by its caller), read as
+:class:`~jojotte_score.core.game_facts.GameFacts`. The words are the
 players': a side is named as the sheet names it when the names are known, and no message
 uses a key of the sitting file (each problem's ``field`` names the key instead).
 """
@@ -12,10 +14,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final, cast
 
 from jojotte_score.core.errors import Problem, comma_list
-from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.model import (
     Doubling,
-    GameKey,
     Hand,
     PlayedHand,
     Rules,
@@ -54,6 +54,7 @@ UNNAMED_SIDES = (N_("side 0"), N_("side 1"))
 where shown, or call :func:`unnamed_sides`)."""
 
 if TYPE_CHECKING:
+    from jojotte_score.core.game_facts import GameFacts, HandFacts
     from jojotte_score.core.ledger import Checkpoint
 
 
@@ -71,13 +72,14 @@ _Split = tuple[int, int]
 
 def check_hand(
     hand: Hand,
-    variant: GameKey,
+    game: HandFacts,
     number: int | None = None,
     names: tuple[str, str] | None = None,
     *,
     by_player: bool = False,
 ) -> list[Problem]:
-    """Every problem with one hand; errors and warnings (``Problem.warning``) together.
+    """Every problem with one hand of ``game``; errors and warnings (``Problem.warning``)
+    together.
 
     ``number`` is the hand's number in its sitting (from 1); ``names`` are the two sides'
     names as the sheet shows them ("Anna", or "Anna & Carl" in partnerships), used in the
@@ -85,7 +87,6 @@ def check_hand(
     the hand is the two-player hand of a game of individual players (the three-player
     game's declarer against the active defender, T5), whose messages speak of players.
     """
-    game = find_game(variant)
     if type(hand) is PlayedHand and _plainly_sound(hand, game):
         return []
     return _check_each_rule(hand, game, number, names, by_player)
@@ -93,7 +94,7 @@ def check_hand(
 
 def _check_each_rule(
     hand: Hand,
-    game: Game,
+    game: HandFacts,
     number: int | None,
     names: tuple[str, str] | None,
     by_player: bool,
@@ -125,7 +126,7 @@ def _check_each_rule(
     return problems
 
 
-def _plainly_sound(hand: PlayedHand, game: Game) -> bool:
+def _plainly_sound(hand: PlayedHand, game: HandFacts) -> bool:
     """Whether ``hand`` is a plain hand in which no check below can find anything, in one
     test: no special bid and no tricks recorded, sides and seats in range, card points that
     fit the deck (and fill it, with all 32 cards played) and leave no possible unbid slam,
@@ -193,8 +194,8 @@ def _unbid_slam_warnings(hand: PlayedHand, number: int | None, sides: _Sides) ->
     if winner is None:
         return []
     message = _(
-        "{loser} took no card points and {winner} the last trick: a slam if {loser} took no "
-        "trick, but the tricks are not recorded, so no slam bonus is scored"
+        "no card points for {loser} and the last trick to {winner}: a slam if no trick went "
+        "to {loser}, but the tricks are not recorded, so no slam bonus is scored"
     ).format(loser=sides[1 - winner], winner=sides[winner])
     return [Problem(message, number, "tricks", warning=True)]
 
@@ -266,7 +267,7 @@ def _each(values: tuple[int, int], sides: _Sides) -> str:
 
 
 def _check_played(
-    hand: PlayedHand, game: Game, sides: _Sides, error: _Report, by_player: bool
+    hand: PlayedHand, game: HandFacts, sides: _Sides, error: _Report, by_player: bool
 ) -> None:
     nullo = hand.special is Special.NULLO
     if hand.bidder not in SIDES:
@@ -312,7 +313,7 @@ def _check_played(
     _check_tricks(hand, game, sides, error)
 
 
-def _check_card_points(hand: PlayedHand, game: Game, sides: _Sides, error: _Report) -> None:
+def _check_card_points(hand: PlayedHand, game: HandFacts, sides: _Sides, error: _Report) -> None:
     """Each side's count within the deck; with 18 of the 32 cards played, both together too.
 
     Only in partnerships are all 32 cards played; with two players each holds nine cards,
@@ -467,7 +468,7 @@ def _splits(points: int, splits: Mapping[int, frozenset[int]]) -> list[_Split]:
 
 
 def _check_melds(
-    hand: PlayedHand, game: Game, sides: _Sides, error: _Report, by_player: bool
+    hand: PlayedHand, game: HandFacts, sides: _Sides, error: _Report, by_player: bool
 ) -> None:
     """Each side's total one it can meld; both together, each class scored by one side only.
 
@@ -505,7 +506,7 @@ def _check_melds(
     error(message.format(points0=melds[0], points1=melds[1], **names), "melds")
 
 
-def _check_tricks(hand: PlayedHand, game: Game, sides: _Sides, error: _Report) -> None:
+def _check_tricks(hand: PlayedHand, game: HandFacts, sides: _Sides, error: _Report) -> None:
     if hand.tricks is None:
         if hand.special is Special.NULLO:
             error(_("Nullo needs each side's tricks"), "tricks")
@@ -533,25 +534,23 @@ def _check_tricks(hand: PlayedHand, game: Game, sides: _Sides, error: _Report) -
         if hand.tricks[side] == 0:
             if hand.card_points[side] > 0:
                 error(
-                    _("{side} won no trick but holds {points} card points").format(
+                    _("{side}: no trick won, but {points} card points").format(
                         side=sides[side], points=hand.card_points[side]
                     ),
                     f"card_points[{side}]",
                 )
             if hand.last_trick == side and hand.special is not Special.NULLO:
                 error(
-                    _("{side} won no trick but is recorded with the last trick").format(
+                    _("{side}: no trick won, but recorded with the last trick").format(
                         side=sides[side]
                     ),
                     "last_trick",
                 )
 
 
-def check_sitting_setup(variant: GameKey, players: tuple[str, ...], rules: Rules) -> list[Problem]:
-    """Problems with a sitting's players and rules (not its hands), in the game whose key is
-    ``variant``."""
+def check_sitting_setup(game: GameFacts, players: tuple[str, ...], rules: Rules) -> list[Problem]:
+    """Problems with a sitting's players and rules (not its hands), in ``game``."""
     problems: list[Problem] = []
-    game = find_game(variant)
     if len(players) != game.seats:
         problems.append(Problem(game.players_problem(len(players)), field="players"))
     for seat, name in enumerate(players):
@@ -653,31 +652,27 @@ def check_label(field: str, text: str) -> list[Problem]:
     return []
 
 
-def sitting_side_names(variant: GameKey, players: tuple[str, ...]) -> tuple[str, str] | None:
+def sitting_side_names(game: GameFacts, players: tuple[str, ...]) -> tuple[str, str] | None:
     """The sides' names for the messages of :func:`check_hand`, or None when the players do
-    not fit the game (their own problem is reported by :func:`check_sitting_setup`)."""
-    game = find_game(variant)
+    not fit ``game`` (their own problem is reported by :func:`check_sitting_setup`)."""
     if len(players) != game.seats or not all(name.strip() for name in players):
         return None
     return game.side_names(players)
 
 
-def check_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
-    """Every problem with a sitting of any game, hands numbered from 1 in order (with
-    ``start``, the hands from that checkpoint on): the game's checks
-    (:meth:`~jojotte_score.core.games.game.Game.check`)."""
-    return sitting.game.check(sitting, start)
-
-
-def check_two_sided_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
-    """Every problem with a sitting of hands side against side, hands numbered from 1 (from
-    ``start``'s position + 1, when its hands are those from that checkpoint on)."""
-    problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    names = sitting_side_names(sitting.variant, sitting.players)
+def check_two_sided_sitting(
+    game: GameFacts, sitting: Sitting, start: Checkpoint | None = None
+) -> list[Problem]:
+    """Every problem with ``sitting``, a sitting of ``game`` of hands side against side,
+    hands numbered from 1 (from ``start``'s position + 1, when its hands are those from that
+    checkpoint on). Any sitting's checks, by its own game:
+    :func:`~jojotte_score.core.games.check_sitting`."""
+    problems = check_sitting_setup(game, sitting.players, sitting.rules)
+    names = sitting_side_names(game, sitting.players)
     hands = cast("tuple[Hand, ...]", sitting.hands)  # the game records them side against side
     first = 1 if start is None else start.position + 1
     for number, hand in enumerate(hands, start=first):
-        problems.extend(check_hand(hand, sitting.variant, number, names))
+        problems.extend(check_hand(hand, game, number, names))
     return problems
 
 

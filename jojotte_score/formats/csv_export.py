@@ -144,7 +144,7 @@ def hand_rows(
     have (everything but the dealer in a thrown-in deal, tricks when not recorded) are
     empty strings. Running totals restart with each rubber.
     """
-    names = sitting.side_names
+    names = ledger.game.side_names(sitting.players)
     rows: list[Row] = []
     running = [0, 0]
     rubber = 0
@@ -247,7 +247,7 @@ def rubber_rows(
     share one file. The last rubber may be unfinished: ``finished`` is "no", ``winner``
     is empty and ``prison_waiting`` holds the prison nobody has won yet (R11).
     """
-    names = sitting.side_names
+    names = ledger.game.side_names(sitting.players)
     return [_rubber_row(names, rubber, sitting_label) for rubber in ledger.rubbers]
 
 
@@ -273,10 +273,10 @@ def _rubber_row(names: tuple[str, str], rubber: RubberResult, label: str) -> Row
     }
 
 
-def neutralise(cell: str | int) -> str | int:
+def neutralise(cell: str | float) -> str | float:
     """A text cell that a spreadsheet would run as a formula, with a leading apostrophe.
 
-    Ints are returned unchanged: they are written as numbers, never as formulas.
+    Numbers are returned unchanged: they are written as numbers, never as formulas.
     """
     # Spreadsheets skip leading blanks before a formula: " =1+1" is one too.
     if isinstance(cell, str) and cell.lstrip(" \u00a0").startswith(FORMULA_PREFIXES):
@@ -284,7 +284,7 @@ def neutralise(cell: str | int) -> str | int:
     return cell
 
 
-def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | int]]) -> str:
+def render_csv(columns: Sequence[str], rows: Iterable[Mapping[str, str | float]]) -> str:
     """The CSV text: a header row of ``columns``, then one line per row, ``\\r\\n`` endings.
 
     Text cells are neutralised (see :func:`neutralise`); a key missing from a row is
@@ -313,7 +313,7 @@ def hands_csv(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "") -> s
         columns = HAND_COLUMNS
         rows = hand_rows(sitting, ledger, sitting_label=sitting_label)
         figures = HAND_FIGURES
-        labels = seat_labels(sitting.side_names)
+        labels = seat_labels(ledger.game.side_names(sitting.players))
     named = named_columns(figures, labels)
     return render_csv((*columns, *named), with_named_cells(rows, figures, labels))
 
@@ -343,7 +343,7 @@ def rubbers_csv(rubbers: Iterable[tuple[str, Sitting, Ledger]]) -> str:
             labels = seat_labels(sitting.players)
             numbered = player_rubber_rows(sitting, ledger, sitting_label=label)
         else:
-            labels = seat_labels(sitting.side_names)
+            labels = seat_labels(ledger.game.side_names(sitting.players))
             numbered = rubber_rows(sitting, ledger, sitting_label=label)
         rows.extend(with_named_cells(numbered, figures, labels))
         every_label.extend(labels)

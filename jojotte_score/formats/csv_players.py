@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from jojotte_score.core.games import Game
+from jojotte_score.core.games import Game, find_game
 from jojotte_score.core.ledger import HandResult, Ledger, RubberResult
 from jojotte_score.core.model import PlayedHand, RubberRoles, SeatHand, Sitting, Special
 from jojotte_score.core.scoring import Line
@@ -119,7 +119,7 @@ def player_hand_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str = "
     running = [0] * len(names)
     rubber = 0
     roles_of = {r.number: r.roles for r in ledger.rubbers}
-    game = ledger.game
+    game = find_game(ledger.variant)
     results: tuple[HandResult, ...] = ledger.hands
     for result in results:
         if result.rubber != rubber:
@@ -230,7 +230,7 @@ def player_rubber_rows(sitting: Sitting, ledger: Ledger, *, sitting_label: str =
 
 def _rubber_row(sitting: Sitting, rubber: RubberResult, label: str) -> Row:
     names = sitting.players
-    roles, game = rubber.roles, sitting.game
+    roles, game = rubber.roles, find_game(sitting.variant)
     held = {} if roles is None else game.role_seats(roles)
     row: Row = {"sitting": label, "variant": game.value}
     row.update({f"player_{seat}": name for seat, name in enumerate(names)})

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games import all_games
+from jojotte_score.core.games import all_games, find_game
 from jojotte_score.core.model import GameKey, Hand, PlayedHand, Rules
 from jojotte_score.core.tables import is_meld_sum
 from jojotte_score.core.validation import (
@@ -67,7 +67,7 @@ def tolerated_setup(
     """``problems`` (of the sitting's setup) with those an earlier release accepted (a name
     too long, a name holding a control character or direction mark) made warnings."""
     fixed = tuple(_fixed_name(name) for name in players)
-    hard = set(check_sitting_setup(variant, fixed, rules))
+    hard = set(check_sitting_setup(find_game(variant), fixed, rules))
     return [
         as_earlier(problem)
         if problem.field == "players" and not problem.warning and problem not in hard

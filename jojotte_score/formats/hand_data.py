@@ -139,7 +139,7 @@ def read_hand(
     if hand is None or not reader.ok:
         return None, problems
     if checked:
-        problems.extend(check_hand(hand, variant, number, names))
+        problems.extend(check_hand(hand, find_game(variant), number, names))
     return hand, problems
 
 

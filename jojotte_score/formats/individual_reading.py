@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.games import Game, find_game
+from jojotte_score.core.games import Game, check_sitting, find_game
 from jojotte_score.core.model import (
     GameKey,
     Hand,
@@ -16,10 +16,7 @@ from jojotte_score.core.model import (
     SeatDeal,
     Sitting,
 )
-from jojotte_score.core.validation import (
-    check_sitting,
-    check_sitting_setup,
-)
+from jojotte_score.core.validation import check_sitting_setup
 from jojotte_score.formats.hand_data import hand_reader, read_hand
 from jojotte_score.formats.json_fields import (
     SEAT,
@@ -135,13 +132,13 @@ def _individual_rules(
     alone (not in the chouette, whose roles follow the rubbers)."""
     game = find_game(variant)
     if game.has_roles and roles is None and game.roles_key in top.obj:
-        return check_sitting_setup(variant, names, rules)  # the roles' own problem is noted
+        return check_sitting_setup(game, names, rules)  # the roles' own problem is noted
     if not game.by_seat:
         prefix: tuple[Hand, ...] = _sound_prefix(side_hands)
         return check_sitting(Sitting(variant, names, prefix, rules, roles=roles))
     deals: tuple[SeatDeal, ...] = _sound_prefix(seat_hands)
     problems = check_sitting(Sitting(variant, names, deals, rules))
-    if check_sitting_setup(variant, names, rules):
+    if check_sitting_setup(game, names, rules):
         names = tuple(_("player {seat}").format(seat=seat) for seat in range(game.seats))
     for number, hand in enumerate(seat_hands[len(deals) :], start=len(deals) + 1):
         if hand is not None:

@@ -66,7 +66,7 @@ def dumps_ledger(ledger: Ledger, indent: int | None = None) -> str:
     ``sides``, an entry's ``side`` is a seat, and each rubber has its ``settlement``.
     """
     return _dumps(
-        ledger.game,
+        find_game(ledger.variant),
         ledger.columns,
         ledger.rules,
         ledger.rubbers,
@@ -79,10 +79,11 @@ def dumps_scored(sitting: Sitting, indent: int | None = None) -> str:
     """The ledger of ``sitting`` as :func:`dumps_ledger` writes it, scored and written a
     rubber at a time (:meth:`Scorer.rubbers`), so that its hands' results are never all
     alive at once: what ``score`` prints."""
-    scorer = Scorer.of(sitting)
+    game = find_game(sitting.variant)
+    scorer = Scorer.of(game, sitting)
     return _dumps(
-        find_game(sitting.variant),
-        sitting.columns,
+        game,
+        game.column_names(sitting.players),
         sitting.rules,
         scorer.rubbers(sitting.hands),
         lambda: scorer.prison_waiting,

@@ -25,7 +25,7 @@ from jojotte_score.i18n import N_
 RECORDS_FORMAT: Final = "jojotte-records"
 RECORDS_VERSION: Final = 1
 
-Row = dict[str, str | int]
+Row = dict[str, str | int | float]
 
 PAIR_COLUMNS: Final = (
     "player",
@@ -164,7 +164,7 @@ def _side_row(players: tuple[str, str], against: str, figures: SideFigures, game
         "won": figures.won,
         "unfinished": figures.unfinished,
         "net_points": figures.net_points,
-        "per_rubber": "" if per_rubber is None else f"{per_rubber:.1f}",
+        "per_rubber": "" if per_rubber is None else round(per_rubber, 1),
         "games": games,
     }
 
@@ -203,14 +203,15 @@ def role_rows(records: Sequence[RoleRecord]) -> list[Row]:
 def rating_rows(ratings: Ratings) -> list[Row]:
     """One row per rated player, the best first: the rating players are ranked by
     (:attr:`~jojotte_score.core.records.ratings.Rating.ordinal`), the skill and its
-    uncertainty, to two decimals."""
+    uncertainty, rounded to two decimals (numbers, so a CSV cell of a negative rating is
+    a number, not text guarded against formulas)."""
     return [
         {
             "rank": rank,
             "player": rating.player,
-            "rating": f"{rating.ordinal:.2f}",
-            "mu": f"{rating.mu:.2f}",
-            "sigma": f"{rating.sigma:.2f}",
+            "rating": round(rating.ordinal, 2),
+            "mu": round(rating.mu, 2),
+            "sigma": round(rating.sigma, 2),
             "rubbers": rating.rubbers,
         }
         for rank, rating in enumerate(ratings.players, start=1)

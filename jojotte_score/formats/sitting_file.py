@@ -3,7 +3,7 @@
 The format is described in ``docs/file-format.md`` and, as far as JSON Schema can say it,
 in ``sitting.schema.json`` beside this module. The reader reports every problem in a file
 at once. It finds the structural ones itself (types, keys, names); the rules of the game
-come from the game's checks (:func:`jojotte_score.core.validation.check_sitting`), so a
+come from the game's checks (:func:`jojotte_score.core.games.check_sitting`), so a
 hand refused here is refused with the same words by the entry panel and the storage layer.
 
 This module is the way in: a file opened (:mod:`~jojotte_score.formats.regular_files`),

@@ -63,7 +63,7 @@ def read_header(top: FieldReader) -> int | None:
 
 def read_rules(top: FieldReader, variant: GameKey) -> Rules:
     """The rules in force; a key that is absent or unreadable stands at its standard value."""
-    standard = Rules.for_variant(variant)
+    standard = find_game(variant).standard_rules
     if "rules" not in top.obj:
         return standard
     value = top.obj["rules"]

@@ -63,7 +63,7 @@ def read_sitting(data: object, problems: list[Problem], *, consume: bool = False
 
     earlier = read_earlier_checks(top)
     setup_variant, setup_players = setup_for_checks(variant, players)
-    setup = check_sitting_setup(setup_variant, setup_players, rules)
+    setup = check_sitting_setup(find_game(setup_variant), setup_players, rules)
     if earlier:
         from jojotte_score.formats.earlier_checks import tolerated_setup
 
@@ -73,7 +73,7 @@ def read_sitting(data: object, problems: list[Problem], *, consume: bool = False
     # Without a known variant, the hands are still checked, allowing any of four dealers.
     names = None
     if variant is not None and players is not None:
-        names = sitting_side_names(variant, players)
+        names = sitting_side_names(find_game(variant), players)
     hands = read_hands(top, variant or stand_in(None), names, earlier=earlier, consume=consume)
     if not top.ok or variant is None or players is None or hands is None:
         return None

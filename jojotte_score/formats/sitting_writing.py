@@ -6,12 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from jojotte_score.core.games import check_sitting, find_game
 from jojotte_score.core.model import (
-    Rules,
     Sitting,
-)
-from jojotte_score.core.validation import (
-    check_sitting,
 )
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.hand_data import hand_to_data
@@ -26,7 +23,7 @@ def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str
     its key (the chouette's ``"chouette"``). Given ``sitting_id``, the sitting's stable id
     is written as ``"uuid"``.
     """
-    game = sitting.game
+    game = find_game(sitting.variant)
     data: dict[str, object] = {
         "format": FORMAT_NAME,
         "version": game.file_version,
@@ -37,7 +34,7 @@ def sitting_to_data(sitting: Sitting, sitting_id: str | None = None) -> dict[str
     data["players"] = list(sitting.players)
     if sitting.roles is not None:
         data[game.roles_key] = dict(zip(game.role_names, sitting.roles, strict=True))
-    standard = Rules.for_variant(sitting.variant)
+    standard = game.standard_rules
     rules: dict[str, object] = {}
     if sitting.rules.game_target != standard.game_target:
         rules["game_target"] = sitting.rules.game_target

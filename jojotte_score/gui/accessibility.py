@@ -20,13 +20,6 @@
   recorded, a choice made with a key, an error, the entry panel's mode), with Qt 6.8's
   announcement event (AT-SPI's ``Announcement`` on Linux, UI Automation's notification on
   Windows).
-- **Input known to be wrong** (:class:`Judged`): a box whose text is no number of points
-  ("5.5") is marked invalid (AT-SPI's ``invalid`` state). Qt's own node of a line edit has
-  no such state and its text interface cannot be written in Python (PySide6 cannot hand
-  a Python text interface to Qt), so :class:`JudgedInterface` is Qt's own node with the
-  state added: Qt makes its node first (the factory steps aside for it, and Qt's cache
-  keeps it, as for every node), then the widget's node is the one that adds the state and
-  hands everything else, its text interface included, to Qt's.
 - **Readable placeholders** (:func:`keep_placeholders_readable`): the hint in an empty box
   ("optional") in the palette's placeholder colour, which some themes make too faint.
 
@@ -50,13 +43,11 @@ from PySide6.QtGui import (
     QAccessibleEvent,
     QAccessibleInterface,
     QAccessibleObject,
-    QAccessibleStateChangeEvent,
     QColor,
     QPalette,
     QWindow,
 )
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
-from shiboken6 import VoidPtr
 
 from jojotte_score.render.contrast import contrast
 
@@ -65,8 +56,6 @@ if TYPE_CHECKING:  # the reading itself is imported when a screen reader first a
 
 __all__ = [
     "ANNOUNCED",
-    "Judged",
-    "JudgedInterface",
     "ReadSheet",
     "SheetInterface",
     "SheetItemInterface",
@@ -77,7 +66,6 @@ __all__ = [
     "keep_placeholders_readable",
     "readable_placeholders",
     "tell_changed",
-    "tell_validity",
 ]
 
 
@@ -449,114 +437,6 @@ def _forget(children: list[SheetItemInterface]) -> None:
     children.clear()
 
 
-# Input known to be wrong -----------------------------------------------------------------
-
-
-class Judged:
-    """A widget whose node Qt makes (a line edit), marked invalid while its input is wrong
-    (a mixin for QWidgets)."""
-
-    def input_invalid(self) -> bool:
-        """True while the input is wrong (a screen reader finds the field invalid)."""
-        return False
-
-
-class JudgedInterface(QAccessibleInterface):
-    """The node of a :class:`Judged` widget: Qt's own node (``own``), with the state
-    ``invalid`` while the widget's input is wrong. Everything else, the text and editable
-    text interfaces included, is Qt's own node's."""
-
-    def __init__(self, widget: QWidget, own: QAccessibleInterface) -> None:
-        super().__init__()
-        self._widget = widget
-        self._own = own
-
-    def isValid(self) -> bool:
-        return self._own.isValid()
-
-    def object(self) -> QObject | None:  # type: ignore[override]
-        return self._widget
-
-    def interface_cast(self, kind: QAccessible.InterfaceType) -> int:
-        # PySide6 gives Qt's pointer as a VoidPtr, or None when Qt's node has no such
-        # interface; handed back, None would crash PySide6: no interface is a null pointer.
-        found: object = self._own.interface_cast(kind)
-        return VoidPtr(0) if found is None else found  # type: ignore[return-value]
-
-    def window(self) -> QWindow | None:  # type: ignore[override]
-        return self._own.window()
-
-    def relations(
-        self, match: QAccessible.RelationFlag = QAccessible.RelationFlag.AllRelations
-    ) -> list[tuple[QAccessibleInterface, QAccessible.RelationFlag]]:
-        return self._own.relations(match)
-
-    def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
-        return self._own.focusChild()
-
-    def childAt(self, x: int, y: int) -> QAccessibleInterface | None:  # type: ignore[override]
-        return self._own.childAt(x, y)
-
-    def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]
-        return self._own.parent()
-
-    def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
-        return self._own.child(index)
-
-    def childCount(self) -> int:
-        return self._own.childCount()
-
-    def indexOfChild(self, child: QAccessibleInterface) -> int:
-        return self._own.indexOfChild(child)
-
-    def text(self, kind: QAccessible.Text) -> str:
-        return self._own.text(kind)
-
-    def setText(self, kind: QAccessible.Text, text: str) -> None:
-        self._own.setText(kind, text)
-
-    def role(self) -> QAccessible.Role:
-        return self._own.role()
-
-    def state(self) -> QAccessible.State:
-        state = self._own.state()
-        widget = self._widget
-        assert isinstance(widget, Judged)
-        state.invalid = widget.input_invalid()
-        return state
-
-    def rect(self) -> QRect:
-        return self._own.rect()
-
-
-def tell_validity(widget: QWidget) -> None:
-    """Tell screen readers that ``widget``'s input became wrong, or right again."""
-    if not QAccessible.isActive():
-        return
-    changed = QAccessible.State()
-    changed.invalid = True
-    QAccessible.updateAccessibility(QAccessibleStateChangeEvent(widget, changed))
-
-
-_making_own: list[QObject] = []
-"""The widget whose own node Qt is making, while it makes it (the factory steps aside)."""
-
-
-def _judged(widget: QWidget) -> JudgedInterface | None:
-    """The node of a :class:`Judged` widget around the node Qt makes for it; the node Qt
-    made is deleted with the widget (nothing else holds it)."""
-    _making_own.append(widget)
-    try:
-        own = QAccessible.queryAccessibleInterface(widget)
-    finally:
-        _making_own.remove(widget)
-    if own is None:
-        return None
-    own_id = QAccessible.uniqueId(own)
-    widget.destroyed.connect(lambda _gone=None: QAccessible.deleteAccessibleInterface(own_id))
-    return JudgedInterface(widget, own)
-
-
 # Installing the nodes --------------------------------------------------------------------
 
 
@@ -567,8 +447,6 @@ def _factory(key: str, target: QObject | None) -> QAccessibleInterface | None:
         return SheetInterface(target)
     if isinstance(target, Speaking) and isinstance(target, QWidget):
         return WidgetInterface(target)
-    if isinstance(target, Judged) and isinstance(target, QWidget):
-        return None if target in _making_own else _judged(target)
     return None
 
 
@@ -576,8 +454,8 @@ _installed: list[bool] = []
 
 
 def install() -> None:
-    """Install the nodes of :class:`ReadSheet`, :class:`Speaking` and :class:`Judged`
-    widgets (once; later calls do nothing)."""
+    """Install the nodes of :class:`ReadSheet` and :class:`Speaking` widgets (once; later
+    calls do nothing)."""
     if not _installed:
         QAccessible.installFactory(_factory)
         _installed.append(True)

@@ -1,14 +1,30 @@
-"""What every part of the window uses to speak to the player: a message box with OK, and a
-dialog's OK and Cancel buttons (the feature folders and the main window alike).
+"""What every part of the window uses to speak to the player: a message box with OK, a
+dialog's OK and Cancel buttons, and the title of a window other than the main one (the
+feature folders and the main window alike).
 
 Tests patch ``QMessageBox.exec`` so nothing ever blocks.
 """
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox, QWidget
 
-from jojotte_score.i18n import ngettext
+from jojotte_score.i18n import _, ngettext
+
+
+def window_title(title: str) -> str:
+    """``title`` with the program's name after an en dash, as a window other than the main
+    one shows it ("History – Jo-Jotte scorepad"); just ``title`` while the application has
+    no display name.
+
+    Qt adds " — " and the application's display name to every title that does not end with
+    that name; a title made here ends with it, so Qt adds nothing, and every title reads
+    with the en dash of the main window's that docs/translating.md asks for."""
+    program = QApplication.applicationDisplayName()
+    if not program or title.endswith(program):
+        return title
+    return _("{title} – {program}").format(title=title, program=program)
+
 
 MESSAGE_LINES = 20
 """The most lines a message box shows; the whole text is then in its details."""
@@ -22,7 +38,7 @@ def show_message(parent: QWidget | None, title: str, text: str, *, warning: bool
     there are, and the whole text in its details, which scroll."""
     icon = QMessageBox.Icon.Warning if warning else QMessageBox.Icon.Information
     shown, rest = capped_message(text)
-    box = QMessageBox(icon, title, shown, QMessageBox.StandardButton.Ok, parent)
+    box = QMessageBox(icon, window_title(title), shown, QMessageBox.StandardButton.Ok, parent)
     if rest:
         box.setDetailedText(text)
     box.exec()

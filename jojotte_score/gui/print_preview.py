@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.printer_state import PrinterState, printer_state
 from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _
@@ -138,7 +139,7 @@ class PrintPreview(QPrintPreviewDialog):
             if to_file:
                 printer.setPrinterName(self.state.printer)  # not the file Qt fell back to
             dialog = QPrintDialog(printer, self)
-            dialog.setWindowTitle(_("Print"))
+            dialog.setWindowTitle(window_title(_("Print")))
             if dialog.exec() != QDialog.DialogCode.Accepted:
                 return
             if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat:

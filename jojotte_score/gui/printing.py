@@ -34,7 +34,7 @@ from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import GameKey
-from jojotte_score.gui.messages import ok_cancel_buttons, show_message
+from jojotte_score.gui.messages import ok_cancel_buttons, show_message, window_title
 from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.labels import local_date
@@ -73,7 +73,7 @@ class RubberChoiceDialog(QDialog):
         self, parent: QWidget | None, shown: int, count: int, empty_shown: bool = False
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Print which sheets?"))
+        self.setWindowTitle(window_title(_("Print which sheets?")))
         self.shown = shown
         whole = ngettext(
             "The &whole sitting ({count} rubber, each a pad)",
@@ -127,7 +127,7 @@ class BlankPadsDialog(QDialog):
         self, parent: QWidget | None, sides: tuple[str, ...], variant: GameKey | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Print blank pads"))
+        self.setWindowTitle(window_title(_("Print blank pads")))
         self.variant = variant
         self.count = QSpinBox(minimum=1, maximum=MAX_BLANK_PADS, value=DEFAULT_BLANK_PADS)
         self.names = [QLineEdit(name) for name in sides]
@@ -183,7 +183,7 @@ def preview(parent: QWidget | None, job: PrintJob) -> bool:
     printer.setPageSize(QPageSize(PAGE_SIZE_IDS[default_paper()]))
     printer.setDocName(job.title)
     dialog = PrintPreview(printer, parent, file_name_for(job.title))
-    dialog.setWindowTitle(_("Print preview: {title}").format(title=job.title))
+    dialog.setWindowTitle(window_title(_("Print preview: {title}").format(title=job.title)))
     problems: list[str] = []
     dialog.paintRequested.connect(lambda device: _paint(device, job, problems))
     accepted = dialog.exec() == QDialog.DialogCode.Accepted

@@ -17,6 +17,8 @@ from typing import Protocol, runtime_checkable
 from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QWidget
 
+from jojotte_score.gui.messages import window_title
+
 
 @runtime_checkable
 class RemembersSaveFolder(Protocol):
@@ -60,7 +62,7 @@ def ask_save_path(parent: QWidget | None, title: str, file_name: str, filters: s
     from PySide6.QtWidgets import QFileDialog
 
     start = start_folder(parent) / file_name
-    name, _filter = QFileDialog.getSaveFileName(parent, title, str(start), filters)
+    name, _filter = QFileDialog.getSaveFileName(parent, window_title(title), str(start), filters)
     if not name:
         return None
     chosen = Path(name)

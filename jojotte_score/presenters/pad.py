@@ -16,6 +16,7 @@ import bisect
 import contextlib
 from collections.abc import Callable, Generator
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, RubberResult, Scorer
 from jojotte_score.core.model import AnyHand, RubberRoles
 from jojotte_score.core.scoring import Line
@@ -148,7 +149,7 @@ class Pad:
         result = None if ledger is None else ledger.result(number)
         if ledger is None or result is None:
             return []
-        return ledger.game.explain_hand(result, ledger)
+        return find_game(ledger.variant).explain_hand(result, ledger)
 
     def roles(self, rubber: int) -> RubberRoles | None:
         """The chouette's roles in ``rubber`` (1-based), also for the rubber about to start;
@@ -174,7 +175,7 @@ class Pad:
         known = [p for p in self._starts.values() if p.position < hand or p.rubber <= rubber]
         stored = self._stored_start(hand, rubber)
         start = max([*known, *([] if stored is None else [stored])], key=lambda p: p.position)
-        scorer = Scorer(self.recent.variant, self.recent.rules, start)
+        scorer = Scorer(self.recent.game, self.recent.rules, start)
         with contextlib.closing(self._hands_from(start.position)) as hands:
             for each in hands:
                 result = scorer.add(each)

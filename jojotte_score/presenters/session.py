@@ -15,15 +15,14 @@ from typing import TYPE_CHECKING
 
 from jojotte_score import labels
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.games import Game, find_game
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.games import Game, find_game, replay
+from jojotte_score.core.ledger import Ledger, Scorer
 from jojotte_score.core.model import (
     AnyHand,
     GameKey,
     RubberRoles,
     Rules,
     Sitting,
-    side_names,
 )
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
 from jojotte_score.i18n import _, isolated
@@ -52,14 +51,15 @@ class Shown:
         # Shown with each name isolated (i18n.isolated): the pad, its explanations and
         # its pages read the names from the ledger's columns.
         self._setup = Sitting(recent.variant, self.shown_players, (), recent.rules, recent.roles)
+        game = find_game(recent.variant)
         scorer = None if previous is None else previous._scored_on(recent)
         if scorer is None:
-            scorer = Scorer.of(self._setup, recent.checkpoint)
+            scorer = Scorer.of(game, self._setup, recent.checkpoint)
             scorer.extend(recent.hands)
         self._scorer = scorer
         self.pad = Pad(
-            scorer.ledger(self._setup.columns),
-            Scorer.of(self._setup).start,
+            scorer.ledger(game.column_names(self.shown_players)),
+            Scorer.of(game, self._setup).start,
             lambda position: store.hands_from(recent.id, position),
             lambda: replay(dataclasses.replace(self.sitting, players=self.shown_players)),
             lambda hand, rubber: store.rubber_start(
@@ -119,7 +119,7 @@ class Shown:
     @property
     def side_names(self) -> tuple[str, ...]:
         """The columns' names: the two sides, or the players (the game's)."""
-        return self._setup.columns
+        return self.game.column_names(self._setup.players)
 
     @property
     def count(self) -> int:
@@ -163,7 +163,7 @@ class Shown:
         start = self.pad.start_of_hand(position + 1)
         if start is None:  # the next hand
             return self._scorer.copy()
-        scorer = Scorer.of(self._setup, start)
+        scorer = Scorer.of(self.game, self._setup, start)
         scorer.extend(self.hand(earlier) for earlier in range(start.position, position))
         return scorer
 
@@ -296,7 +296,7 @@ def versus(variant: GameKey, players: Sequence[str]) -> str:
     player in the games of individual players ("Anna – Bert – Carl")."""
     if find_game(variant).per_player:
         return labels.versus(players)
-    return labels.versus(side_names(variant, tuple(players)))
+    return labels.versus(find_game(variant).side_names(players))
 
 
 def status_text(
@@ -386,7 +386,7 @@ def export_csv(shown: Shown, hands_path: Path) -> tuple[Path, Path]:
     target = rubbers_path(hands_path)
     stored = shown.stored
     sitting = shown.sitting
-    columns = sitting.columns  # files keep the names as stored, never isolated
+    columns = find_game(sitting.variant).column_names(sitting.players)  # as stored, never isolated
     ledger = shown.ledger if columns == shown.side_names else replay(sitting)
     label = labels.sitting_label(
         stored.id, stored.title, stored.created, shown.variant, columns, for_file=True

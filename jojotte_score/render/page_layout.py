@@ -48,10 +48,10 @@ PAGE_SIZES: dict[str, tuple[float, float]] = {
 }
 """Paper sizes by name, as (width, height) in points: A4 is 210 × 297 mm, Letter 8.5 × 11 in."""
 
-SHEETS_TITLE = N_("Jo-Jotte scoresheet")
+SHEETS_TITLE = N_("Jo-Jotte scorepad")
 """The header's title when the sitting has none (in English: translate with ``_()``)."""
 
-BLANK_TITLE = N_("Jo-Jotte score pad")
+BLANK_TITLE = N_("Jo-Jotte scorepad")
 """The header's title on pages of blank pads (in English: translate with ``_()``)."""
 
 MAX_BLANK_PADS = 200

@@ -1,9 +1,12 @@
-"""The season report: each player's statistics over a period and the plots, as PDF pages.
+"""The season report: each player's statistics over a period, the plots and the circle's
+records, as PDF pages.
 
 :func:`season_report` gathers what the report shows from dated sittings;
 :func:`layout_season_report` lays it out on pages (no Qt): a header, a table with a row per
 player, then the plots, each across the page with its summary in words under it, a new page
-whenever the next one does not fit.
+whenever the next one does not fit; then, from a new page, the records (head to head,
+partnerships, roles, ratings: :mod:`jojotte_score.render.records_tables`) and the ratings'
+course over time.
 :func:`~jojotte_score.render.season_pdf.write_season_report` draws the pages into a PDF
 with the painters of the pad and of the plots, black on white.
 """
@@ -12,10 +15,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime, time
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Sitting
+from jojotte_score.core.records.facts import sitting_facts
+from jojotte_score.core.records.pairs import head_to_heads
+from jojotte_score.core.records.partners import partnerships
+from jojotte_score.core.records.ratings import rate
+from jojotte_score.core.records.roles import role_records
 from jojotte_score.core.series import (
     SittingResult,
     contract_shares,
@@ -39,6 +47,15 @@ from jojotte_score.render.page_layout import (
     number_pages,
     wrap_text,
 )
+from jojotte_score.render.records_tables import (
+    RATINGS_LEGEND,
+    RecordsTable,
+    pairs_table,
+    partners_table,
+    rating_chart,
+    ratings_table,
+    roles_table,
+)
 from jojotte_score.render.sheet_items import TEXT_HEIGHT, LineItem, SheetItem, TextItem
 
 REPORT_TITLE = N_("Jo-Jotte season report")
@@ -61,6 +78,11 @@ class SeasonReport:
     stats: tuple[PlayerStats, ...]
     charts: tuple[Chart, ...]
     sittings: int = 0
+    records: tuple[RecordsTable, ...] = ()
+    """The circle's records (head to head, partnerships, roles, ratings), on pages of
+    their own after the plots."""
+    rating_chart: Chart | None = None
+    """The ratings' course over time, after the records; None when no rubber was rated."""
 
 
 def season_report(
@@ -72,8 +94,12 @@ def season_report(
     to the first and last day, in the language spoken."""
     ordered = sorted(dated, key=lambda pair: pair[0])
     results = []
-    for day, sitting in ordered:
-        results.append(SittingResult.of_ledger(day, sitting, replay(sitting)))
+    facts = []
+    for number, (day, sitting) in enumerate(ordered, start=1):
+        ledger = replay(sitting)
+        results.append(SittingResult.of_ledger(day, sitting, ledger))
+        noon = datetime.combine(day, time(12)).astimezone()  # the day, wherever it is read
+        facts.append(sitting_facts(sitting, number, noon, ledger))
     stats = tuple(player_stats(sitting for _day, sitting in ordered))
     over_time = results_over_time(results)
     if not period and ordered:
@@ -84,7 +110,22 @@ def season_report(
         results_chart(over_time, cumulative=True),
         shares_chart(contract_shares(stats)),
     )
-    return SeasonReport(title or _(REPORT_TITLE), period, stats, charts, len(ordered))
+    ratings = rate(facts)
+    records = (
+        pairs_table(head_to_heads(facts)),
+        partners_table(partnerships(facts)),
+        roles_table(role_records(facts)),
+        ratings_table(ratings),
+    )
+    return SeasonReport(
+        title or _(REPORT_TITLE),
+        period,
+        stats,
+        charts,
+        len(ordered),
+        records,
+        rating_chart(ratings, facts) if ratings.course else None,
+    )
 
 
 # The table of statistics ------------------------------------------------------------------
@@ -212,18 +253,10 @@ def layout_season_report(
     _table(pages, report.stats, m)
     chart_metrics = ChartMetrics(m.text_width, width=width, height=chart_height)
     for chart in report.charts:
-        summary = wrap_text(chart.summary, m.caption_size, width, m.text_width)
-        height = chart_height + 4 + len(summary) * m.caption_size * TEXT_HEIGHT + m.gap
-        pages.room(height)
-        placed = PlacedChart(layout_chart(chart, chart_metrics), chart_metrics, left, pages.y)
-        pages.charts.append(placed)
-        y = pages.y + chart_height + 4
-        for text in summary:
-            pages.items.append(
-                TextItem(left, y + m.caption_size * TEXT_HEIGHT / 2, text, m.caption_size, "label")
-            )
-            y += m.caption_size * TEXT_HEIGHT
-        pages.y = y + m.gap
+        _chart(pages, chart, chart_metrics, m)
+    if report.records:
+        pages.room(m.content_bottom)  # the records start a page of their own
+        _records(pages, report, chart_metrics, m)
     laid = pages.pages()
     numbered = number_pages(
         [Page(m.width, m.height, tuple(page_items), kind="report") for page_items, _charts in laid],
@@ -236,48 +269,133 @@ def layout_season_report(
     )
 
 
+def _chart(pages: _Pages, chart: Chart, chart_metrics: ChartMetrics, m: PageMetrics) -> None:
+    """A plot across the page with its summary under it; on a new page unless both fit."""
+    left, _top, right, _bottom = m.printable
+    width = right - left
+    summary = wrap_text(chart.summary, m.caption_size, width, m.text_width)
+    height = chart_metrics.height + 4 + len(summary) * m.caption_size * TEXT_HEIGHT + m.gap
+    pages.room(height)
+    placed = PlacedChart(layout_chart(chart, chart_metrics), chart_metrics, left, pages.y)
+    pages.charts.append(placed)
+    y = pages.y + chart_metrics.height + 4
+    for text in summary:
+        pages.items.append(
+            TextItem(left, y + m.caption_size * TEXT_HEIGHT / 2, text, m.caption_size, "label")
+        )
+        y += m.caption_size * TEXT_HEIGHT
+    pages.y = y + m.gap
+
+
+def _records(
+    pages: _Pages, report: SeasonReport, chart_metrics: ChartMetrics, m: PageMetrics
+) -> None:
+    """The records: each table under its title, the ratings' meaning under theirs, then
+    the ratings' course over time."""
+    left, _top, right, _bottom = m.printable
+    width = right - left
+    for table in report.records:
+        pages.room(m.title_size * TEXT_HEIGHT + 4 * m.text_size * TEXT_HEIGHT)
+        title = fit_text(table.title, m.title_size, width, m.text_width)
+        pages.items.append(
+            TextItem(left, pages.y + m.title_size * TEXT_HEIGHT / 2, title, m.title_size, "heading")
+        )
+        pages.y += m.title_size * TEXT_HEIGHT + 4
+        rows = [row.cells for row in table.rows]
+        _grid(pages, table.headings, rows, table.shares, table.numbers, m, table.cut, True)
+        if table.kind == "ratings":
+            for text in wrap_text(_(RATINGS_LEGEND), m.caption_size, width, m.text_width):
+                pages.room(m.caption_size * TEXT_HEIGHT)
+                middle = pages.y + m.caption_size * TEXT_HEIGHT / 2
+                pages.items.append(TextItem(left, middle, text, m.caption_size, "label"))
+                pages.y += m.caption_size * TEXT_HEIGHT
+            pages.y += m.gap
+    if report.rating_chart is not None:
+        _chart(pages, report.rating_chart, chart_metrics, m)
+
+
 def _column_widths(
-    titles: Sequence[str], rows: Sequence[Sequence[str]], size: float, width: float, m: PageMetrics
+    titles: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    size: float,
+    width: float,
+    m: PageMetrics,
+    shares: Sequence[float] | None = None,
+    cut: frozenset[int] = frozenset(),
+    heading_size: float | None = None,
 ) -> list[float]:
-    """Each column's width: its share of ``width``, or more when its widest cell or the
-    longest word of its heading needs more at ``size`` (German words are longer than
-    English ones), taken from the columns with room to spare. When the needs add up to more
-    than ``width``, the shares as they are (the headings then shrink, the cells are cut)."""
-    shares = [share * width for _heading, share, _cell in STATS_COLUMNS]
+    """Each column's width: its share of ``width`` (the statistics' shares when not
+    given), or more when its widest cell or the longest word of its heading needs more at
+    ``size`` (German words are longer than English ones), taken from the columns with room
+    to spare; a column in ``cut`` needs only its heading's words (its cells may be cut
+    short); the headings' words are measured at ``heading_size`` when given (the size they
+    may shrink to), else at ``size``. When the needs add up to more than ``width``, the
+    shares as they are (the headings then shrink, the cells are cut)."""
+    if shares is None:
+        shares = [share for _heading, share, _cell in STATS_COLUMNS]
+    widths = [share * width for share in shares]
+    words_size = size if heading_size is None else heading_size
     needs = [
         max(
-            (m.text_width(text, size) for text in (*title.split(), *(r[i] for r in rows))),
+            (
+                *(m.text_width(word, words_size) for word in title.split()),
+                *(() if i in cut else (m.text_width(r[i], size) for r in rows)),
+            ),
             default=0.0,
         )
         + 6
         for i, title in enumerate(titles)
     ]
-    short = sum(max(need - share, 0.0) for need, share in zip(needs, shares, strict=True))
-    spare = sum(max(share - need, 0.0) for need, share in zip(needs, shares, strict=True))
+    short = sum(max(need - share, 0.0) for need, share in zip(needs, widths, strict=True))
+    spare = sum(max(share - need, 0.0) for need, share in zip(needs, widths, strict=True))
     if short == 0 or short > spare:
-        return shares
+        return widths
     return [
         need if need >= share else share - (share - need) * short / spare
-        for need, share in zip(needs, shares, strict=True)
+        for need, share in zip(needs, widths, strict=True)
     ]
 
 
 def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
     """The statistics, a row per player; the headings again on each new page."""
+    _grid(
+        pages,
+        stats_headings(),
+        stats_rows(stats),
+        [share for _heading, share, _cell in STATS_COLUMNS],
+        frozenset(range(1, len(STATS_COLUMNS))),
+        m,
+    )
+
+
+def _grid(
+    pages: _Pages,
+    titles: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    shares: Sequence[float],
+    right_aligned: frozenset[int],
+    m: PageMetrics,
+    cut: frozenset[int] = frozenset(),
+    shrink_headings: bool = False,
+) -> None:
+    """A table: ``titles`` over ``rows`` of cells, each column its share of the width (or
+    what its words need), the columns in ``right_aligned`` aligned right; the headings
+    again on each new page. With ``shrink_headings``, the columns are made as wide as the
+    headings' words need at :data:`MIN_HEADING_SIZE`, to which they then shrink."""
     left, _top, right, _bottom = m.printable
     width = right - left
     size = m.text_size
     row = size * TEXT_HEIGHT + 3
-    titles = stats_headings()
-    widths = _column_widths(titles, stats_rows(stats), size, width, m)
+    least = MIN_HEADING_SIZE if shrink_headings else None
+    widths = _column_widths(titles, rows, size, width, m, shares, cut, least)
     lefts = [left + sum(widths[:i]) for i in range(len(widths))]
 
     def cells(texts: Sequence[str], role: str) -> None:
         middle = pages.y + row / 2
         for index, text in enumerate(texts):
             fitted = fit_text(text, size, widths[index] - 6, m.text_width)
-            if index == 0:
-                pages.items.append(TextItem(lefts[0], middle, fitted, size, role))
+            if index not in right_aligned:
+                pages.items.append(TextItem(lefts[index], middle, fitted, size, role))
             else:
                 x = lefts[index] + widths[index] - 6
                 pages.items.append(TextItem(x, middle, fitted, size, role, align="right"))
@@ -305,8 +423,8 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
         for index, wrapped in enumerate(lines):
             for number, text in enumerate(wrapped):
                 middle = pages.y + (depth - len(wrapped) + number) * hs * TEXT_HEIGHT + row / 2
-                if index == 0:
-                    pages.items.append(TextItem(lefts[0], middle, text, hs, "heading"))
+                if index not in right_aligned:
+                    pages.items.append(TextItem(lefts[index], middle, text, hs, "heading"))
                 else:
                     x = lefts[index] + widths[index] - 6
                     pages.items.append(TextItem(x, middle, text, hs, "heading", align="right"))
@@ -316,9 +434,9 @@ def _table(pages: _Pages, stats: Sequence[PlayerStats], m: PageMetrics) -> None:
 
     pages.room(3 * row + 2)
     headings()
-    if not stats:
+    if not rows:
         cells([_("No sittings in this period.")], "result")
-    for texts in stats_rows(stats):
+    for texts in rows:
         before = len(pages.done)
         pages.room(row)
         if len(pages.done) != before:

@@ -20,7 +20,7 @@ KIND_MARKS: dict[str, tuple[str, str]] = {
     EntryKind.PRISON: ("P", N_("prison won")),
     EntryKind.NULLO_BONUS: ("N", N_("Nullo bonus")),
     EntryKind.SLAM_BONUS: ("S", N_("Slam bonus")),
-    EntryKind.UNBID_SLAM_BONUS: ("U", N_("unbid Slam bonus")),
+    EntryKind.UNBID_SLAM_BONUS: ("U", N_("unbid slam bonus")),
     EntryKind.RUBBER_BONUS: ("R", N_("rubber bonus")),
 }
 """The small mark written after an entry that is not trick points, and what it means, in

@@ -99,7 +99,11 @@ RULINGS_TITLE = N_("The rulings")
 def _card_values() -> CardTable:
     ranks = [Rank(key) for key in TRUMP_CARD_VALUES]
     rows = [
-        (rank.word, str(TRUMP_CARD_VALUES[rank.value]), str(PLAIN_CARD_VALUES[rank.value]))
+        (
+            _capitalised(rank.word),
+            str(TRUMP_CARD_VALUES[rank.value]),
+            str(PLAIN_CARD_VALUES[rank.value]),
+        )
         for rank in ranks
     ]
     rows.append(
@@ -230,7 +234,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             (
                 (
                     _(
-                        "Unbid slam: all {tricks} tricks without having bid Slam (not in Nullo)"
+                        "Unbid slam: all {tricks} tricks without having bid a slam (not in Nullo)"
                     ).format(tricks=tricks),
                     str(UNBID_SLAM_BONUS),
                     _("above, for the side that took them"),
@@ -308,7 +312,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             (
                 _(
                     "Meld points are written above the line for their side in every played "
-                    "hand: whoever wins, in ties, Nullo and Slam hands. They are never "
+                    "hand: whoever wins, in ties, Nullo and slam hands. They are never "
                     "multiplied."
                 ),
             ),
@@ -318,7 +322,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             (
                 _(
                     "A side that wins all {tricks} tricks (all {partnership_tricks} in "
-                    "partnerships) without having bid Slam scores {bonus} above, besides its "
+                    "partnerships) without having bid a slam scores {bonus} above, besides its "
                     "trick points. Not in Nullo."
                 ).format(
                     tricks=tricks,
@@ -331,7 +335,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             _("R7: Slam bid and made"),
             (
                 _(
-                    "A declarer who bid Slam and won all {tricks} tricks scores {bonus} above "
+                    "A declarer who bid a slam and won all {tricks} tricks scores {bonus} above "
                     "(instead of the {unbid} of R6). The trick points are scored as in R3 "
                     "or R4."
                 ).format(tricks=tricks, bonus=SLAM_BONUS, unbid=UNBID_SLAM_BONUS),
@@ -341,7 +345,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             _("R8: Slam bid and failed"),
             (
                 _(
-                    "If the declarer bid Slam and lost a trick, the declarer scores no trick "
+                    "If the declarer bid a slam and lost a trick, the declarer scores no trick "
                     "points. The defender scores m × (both trick scores): below if the "
                     "defender's total is higher than the declarer's, otherwise above. The "
                     "defender wins the hand (and so takes any prison)."
@@ -362,7 +366,7 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             (
                 _(
                     "Prison accumulates until a hand has a winner: the side that scores trick "
-                    "points below, or the defender of a failed Slam. That side scores the "
+                    "points below, or the defender of a failed slam. That side scores the "
                     "whole prison above, in that hand. Ties, Nullo hands and thrown-in deals "
                     "have no winner, so prison waits through them."
                 ),
@@ -690,7 +694,7 @@ def variant_card_blocks(variant: GameKey, rules: Rules | None = None) -> tuple[C
     """Everything on the card's page of a game that has one (its ``card_page``): what its
     pad shows, then its rulings in short. ``rules`` sets the game target and the rubber
     bonus shown (the game's standard rules when None)."""
-    rules = rules or Rules.for_variant(variant)
+    rules = rules or find_game(variant).standard_rules
     _game_page(variant)  # a game of the first page has no page of its own
     rulings = (
         CardRuling(heading, parts) for heading, parts in find_game(variant).card_rulings(rules)
@@ -706,3 +710,8 @@ def layout_variant_card(m: PageMetrics, variant: GameKey, rules: Rules | None = 
     name, rulings_title = _game_page(variant)
     title = _("Jo-Jotte scoring card: {game}").format(game=_(name))
     return _card_page(m, title, blocks, _(rulings_title))
+
+
+def _capitalised(word: str) -> str:
+    """A word as a cell of the card's tables begins: "Jack" (prose says "jack")."""
+    return word[:1].upper() + word[1:]

@@ -158,7 +158,7 @@ def unreadable_views(views: Mapping[str, SharedView]) -> dict[str, SharedView]:
         with speaking(language):
             notice = _(
                 "The scorepad's database cannot be read at the moment: these are the figures "
-                "last read, and they may be out of date. The page follows the sitting again "
+                "last read, and they may be out of date. The page shows the sitting again "
                 "once the database can be read."
             )
         said = f'<p class="unreadable" role="alert">{escape(notice)}</p>'

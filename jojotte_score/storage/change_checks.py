@@ -6,16 +6,10 @@ import sqlite3
 from collections.abc import Callable
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import check_sitting, find_game
 from jojotte_score.core.ledger import START
 from jojotte_score.core.model import AnyHand, GameKey, Hand, SeatDeal, SeatHand, Sitting, ThrownIn
-from jojotte_score.core.validation import (
-    check_hand,
-    check_label,
-    check_sitting,
-    errors_only,
-    sitting_side_names,
-)
+from jojotte_score.core.validation import check_hand, check_label, errors_only, sitting_side_names
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
 from jojotte_score.storage.sitting_rows import HandChange
@@ -106,10 +100,11 @@ def _hand_problems(
 ) -> list[Problem]:
     """The errors the game finds in ``hand`` alone, at ``position``."""
     _refuse_other_kind(variant, position, hand)
-    if not find_game(variant).by_seat:
-        names = sitting_side_names(variant, players)
-        return errors_only(check_hand(_side_hand(hand), variant, position + 1, names))
-    change_of = Sitting(variant, players, (_seat_hand(hand),))
+    game = find_game(variant)
+    if not game.by_seat:
+        names = sitting_side_names(game, players)
+        return errors_only(check_hand(_side_hand(hand), game, position + 1, names))
+    change_of = Sitting(variant, players, (_seat_hand(hand),), game.standard_rules)
     return [p._replace(hand=position + 1) for p in errors_only(check_sitting(change_of))]
 
 

@@ -510,6 +510,62 @@ MIGRATIONS: Final = (
         _rebuild_caches,
     ),
     Migration(
+        11,
+        (
+            # The sittings changed since a sync pass last looked (docs/sync.md): a row for
+            # each sitting stored, changed (its revision raised) or deleted, made by these
+            # triggers in the change's own transaction, so that a pass reads only what
+            # changed instead of every sitting. The pass removes a row once the sitting is
+            # written as it is. A row at most once per sitting while it waits; a restore
+            # that copies some twice is harmless (the pass reads them once).
+            "CREATE TABLE sync_dirty (uuid TEXT NOT NULL)",
+            "CREATE INDEX sync_dirty_by_uuid ON sync_dirty (uuid)",
+            """
+            CREATE TRIGGER sync_dirty_stored AFTER INSERT ON sitting
+            WHEN new.uuid IS NOT NULL BEGIN
+                INSERT INTO sync_dirty (uuid) SELECT new.uuid
+                WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE uuid = new.uuid);
+            END
+            """,
+            """
+            CREATE TRIGGER sync_dirty_changed AFTER UPDATE OF revision, uuid ON sitting
+            WHEN new.uuid IS NOT NULL BEGIN
+                INSERT INTO sync_dirty (uuid) SELECT new.uuid
+                WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE uuid = new.uuid);
+            END
+            """,
+            """
+            CREATE TRIGGER sync_dirty_renamed AFTER UPDATE OF uuid ON sitting
+            WHEN old.uuid IS NOT NULL AND old.uuid IS NOT new.uuid BEGIN
+                INSERT INTO sync_dirty (uuid) SELECT old.uuid
+                WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE uuid = old.uuid);
+            END
+            """,
+            """
+            CREATE TRIGGER sync_dirty_deleted AFTER DELETE ON sitting
+            WHEN old.uuid IS NOT NULL BEGIN
+                INSERT INTO sync_dirty (uuid) SELECT old.uuid
+                WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE uuid = old.uuid);
+            END
+            """,
+            # When a pass last listed each device's folder and found no conflict copy of
+            # the transport's in it (the folder's modification time, in nanoseconds; 0
+            # before): the next pass lists it again only when that time has changed.
+            "ALTER TABLE sync_peer ADD COLUMN listed INTEGER NOT NULL DEFAULT 0",
+            # What was changed before this version and not yet written: every sitting
+            # whose revision is not the one last written, and every sitting whose
+            # deletion is still to write (-1 is a written deletion).
+            """
+            INSERT INTO sync_dirty (uuid)
+            SELECT s.uuid FROM sitting s LEFT JOIN sync_written w ON w.uuid = s.uuid
+            WHERE s.uuid IS NOT NULL AND w.revision IS NOT s.revision
+            UNION
+            SELECT w.uuid FROM sync_written w
+            WHERE w.revision != -1 AND NOT EXISTS (SELECT 1 FROM sitting s WHERE s.uuid = w.uuid)
+            """,
+        ),
+    ),
+    Migration(
         12,
         (
             # What each sitting says about its players for the circle's records

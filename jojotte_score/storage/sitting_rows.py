@@ -19,7 +19,7 @@ from typing import NamedTuple, Protocol
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Checkpoint
-from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting, side_names
+from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting
 from jojotte_score.formats.hand_data import hand_from_data, seat_hand_from_data
 from jojotte_score.i18n import _
 from jojotte_score.storage import summary
@@ -55,7 +55,7 @@ class SittingInfo(NamedTuple):
     @property
     def side_names(self) -> tuple[str, str]:
         """The two sides' names ("Anna & Carl" in partnerships)."""
-        return side_names(self.variant, self.players)
+        return find_game(self.variant).side_names(self.players)
 
 
 class StoredSitting(NamedTuple):
@@ -108,7 +108,7 @@ class RecentHands(NamedTuple):
     @property
     def side_names(self) -> tuple[str, str]:
         """The two sides' names ("Anna & Carl" in partnerships)."""
-        return side_names(self.variant, self.players)
+        return find_game(self.variant).side_names(self.players)
 
 
 class HandChange(NamedTuple):

@@ -197,7 +197,7 @@ class SittingStore:
     ) -> int:
         """A new sitting with no hands yet; returns its id. A game with roles needs its first
         rubber's (``roles``: the chouette's box and captain, C3)."""
-        standard = rules or Rules.for_variant(variant)
+        standard = rules or find_game(variant).standard_rules
         sitting = Sitting(variant, tuple(players), (), standard, roles=roles)
         return self.import_sitting(sitting, title=title, place=place)
 
@@ -476,8 +476,8 @@ class SittingStore:
         names = tuple(name.strip() for name in players)
         with self.database.transaction() as connection:
             variant = require_sitting(connection, sitting_id)
-            rules = Rules.for_variant(variant)
-            problems = errors_only(check_sitting_setup(variant, names, rules))
+            game = find_game(variant)
+            problems = errors_only(check_sitting_setup(game, names, game.standard_rules))
             if problems:
                 raise InvalidSittingError(problems)
             connection.execute(

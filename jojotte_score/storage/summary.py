@@ -228,10 +228,11 @@ def _score(
     kept here, those the summary's checkpoint can be: a long sitting has tens of thousands
     of starts, and holding them all took 45 MB for 100,000 hands."""
     setup = stored_setup(connection, sitting_id)
-    first = Start(Scorer.of(setup).start, (), "")
+    game = find_game(setup.variant)
+    first = Start(Scorer.of(game, setup).start, (), "")
     if start is None or start.checkpoint.position == 0:
         start = first
-    scorer = Scorer(setup.variant, setup.rules, start.checkpoint)
+    scorer = Scorer(game, setup.rules, start.checkpoint)
     rows = stored_rows(connection, sitting_id, setup.variant, scorer.start.position)
     recent: list[Start] = []
     for point in _scored_rubbers(scorer, setup, start._replace(checkpoint=scorer.start), rows):
@@ -243,7 +244,8 @@ def _score(
         newest = point.checkpoint.position
         while len(recent) > 1 and recent[1].checkpoint.position <= newest - RECENT_HANDS:
             del recent[0]
-    ledger = scorer.ledger(setup.columns)  # the rubber not finished yet, if there is one
+    # the rubber not finished yet, if there is one
+    ledger = scorer.ledger(game.column_names(setup.players))
     target = max(ledger.hand_count - RECENT_HANDS, 0)
     chosen = next(
         (point for point in reversed(recent) if point.checkpoint.position <= target), None
@@ -344,9 +346,10 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
         start = fitting[-1] if fitting else None
     setup = stored_setup(connection, sitting_id)
     point = None if start is None or start.checkpoint.position == 0 else start.checkpoint
-    scorer = Scorer.of(setup, point)
+    game = find_game(setup.variant)
+    scorer = Scorer.of(game, setup, point)
     scorer.extend(stored_hands(connection, sitting_id, setup.variant, scorer.start.position))
-    counted = rubbers_stats(setup, scorer.ledger(setup.columns).rubbers)
+    counted = rubbers_stats(setup, scorer.ledger(game.column_names(setup.players)).rubbers)
     if start is None or not start.before:
         return counted
     return tuple(
@@ -464,7 +467,7 @@ def fitting_starts(connection: sqlite3.Connection, sitting_id: int) -> list[Star
         return []
     game = find_game(sitting["variant"])
     seats = len(stored_players(sitting["players"]))
-    first = Scorer.of(stored_setup(connection, sitting_id)).start
+    first = Scorer.of(game, stored_setup(connection, sitting_id)).start
     rows = connection.execute(
         f"SELECT {_read_columns(connection)} FROM rubber_start WHERE sitting_id = ? "
         "ORDER BY rubber",

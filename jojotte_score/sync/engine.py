@@ -57,12 +57,14 @@ class TakenIn:
 @dataclass(frozen=True, slots=True)
 class Conflict:
     """A sitting kept in two versions: the sitting here (None when the version that won
-    deleted it) and the conflict copy, with the hands that differ (1-based)."""
+    deleted it) and the conflict copy, with the hands that differ (1-based), and the
+    device whose version is the sitting."""
 
     id: int | None
     uuid: str
     copy: Version
     hands: tuple[int, ...]
+    winner: str = ""
 
 
 @dataclass(slots=True)
@@ -79,6 +81,9 @@ class SyncReport:
     """The sittings whose versions this pass wrote or took in (pruned after it)."""
     pruned: int = 0
     """How many records and lists of versions no longer needed were dropped."""
+    listed: dict[str, int] = field(default_factory=dict)
+    """The devices' folders listed by this pass whose times to remember changed (written
+    at its end, together)."""
 
 
 def local_record(store: SittingStore, sitting_id: int) -> str:
@@ -127,18 +132,24 @@ def sync_once(store: SittingStore, folder: SyncFolder, name: str = "") -> SyncRe
     for other in folder.devices():
         if other != device:
             _take_in(store, folder, other, report, known.get(other))
+    if report.listed:  # the folders' times, in one transaction for every device
+        with store.database.transaction() as writing:
+            for listed_device, listed in report.listed.items():
+                state.put_listed(writing, listed_device, listed)
     _prune(store, report)
     report.conflicts = conflicts(store)
     return report
 
 
 def _prune(store: SittingStore, report: SyncReport) -> None:
-    """Drop what the merge no longer needs (:func:`state.prune`): of every sitting once,
-    then of the sittings each pass touches; a pass that touched nothing writes nothing."""
+    """Drop what the merge no longer needs (:func:`state.prune`), and note which sittings
+    hold conflict copies (:func:`state.note_open`): of every sitting once, then of the
+    sittings each pass touches; a pass that touched nothing writes nothing."""
     connection = store.database.connection
     everything = state.setting(connection, state.PRUNED) is None
     unkept = state.setting(connection, state.SEVERAL_KEPT) is None
-    if not everything and not unkept and not report.touched:
+    unopened = state.setting(connection, state.OPEN_KEPT) is None
+    if not everything and not unkept and not unopened and not report.touched:
         return
     with store.database.transaction() as writing:
         state.keep_several(writing)
@@ -147,6 +158,11 @@ def _prune(store: SittingStore, report: SyncReport) -> None:
             state.put_setting(writing, state.PRUNED, "1")
         else:
             report.pruned = state.prune(writing, sorted(report.touched))
+        if unopened:
+            state.note_open(writing, state.conflicted_sittings(writing))
+            state.put_setting(writing, state.OPEN_KEPT, "1")
+        else:
+            state.note_open(writing, sorted(report.touched))
 
 
 # This device's own files -------------------------------------------------------------
@@ -161,7 +177,7 @@ def _check_own_files(
     own = state.peers(connection).get(device)
     expected = 0 if own is None else own.read_to
     size = folder.log_size(device)
-    copies = folder.conflict_copies(device)
+    copies, listed = folder.copies_since(device, 0 if own is None else own.listed)
     if size < expected:
         message = _(
             "this device's files in the sync folder were removed or rolled back; "
@@ -169,10 +185,12 @@ def _check_own_files(
         )
         report.problems.append(message)
         with store.database.transaction() as writing:
-            writing.execute("DELETE FROM sync_written")
+            state.write_everything_again(writing)
             state.put_peer(writing, state.Peer(device, "", size, 0, ""))
         return device
     if size == expected and not copies:
+        if listed != (0 if own is None else own.listed):
+            report.listed[device] = listed
         return device
     extra = folder.read_log(device, expected) if size > expected else None
     if extra is not None and not extra.entries and not copies:
@@ -191,7 +209,7 @@ def _check_own_files(
             # this one wrote may be among the copies, so it writes everything again. Else
             # its versions are in the folder as it wrote them (a backup restored finds the
             # versions written since, and takes them back).
-            writing.execute("DELETE FROM sync_written")
+            state.write_everything_again(writing)
         writing.execute("DELETE FROM sync_peer WHERE device = ?", (device,))
     return new
 
@@ -199,27 +217,29 @@ def _check_own_files(
 def _write_changes(
     store: SittingStore, folder: SyncFolder, device: str, report: SyncReport
 ) -> None:
+    """Write a new version of each sitting changed here since it was last written, and the
+    deletion of each deleted one. Only the sittings changed since the last pass are read
+    (``sync_dirty``, kept by the database's triggers in each change's own transaction), so
+    a pass that finds nothing new reads one empty table, however long the history."""
     connection = store.database.connection
-    changed = connection.execute(
-        "SELECT s.uuid, s.id, s.revision FROM sitting s "
-        "LEFT JOIN sync_written w ON w.uuid = s.uuid WHERE w.revision IS NOT s.revision"
+    dirty = connection.execute(
+        "SELECT d.uuid, s.id, s.revision, w.revision FROM (SELECT DISTINCT uuid FROM sync_dirty) d "
+        "LEFT JOIN sitting s ON s.uuid = d.uuid LEFT JOIN sync_written w ON w.uuid = d.uuid "
+        "ORDER BY s.id IS NULL, s.id, d.uuid"  # as stored: others store them in this order
     ).fetchall()
-    deleted = []
-    if changed or _written_more_than_stored(connection):
-        deleted = connection.execute(
-            "SELECT w.uuid FROM sync_written w WHERE w.revision != ? "
-            "AND NOT EXISTS (SELECT 1 FROM sitting s WHERE s.uuid = w.uuid)",
-            (DELETED,),
-        ).fetchall()
-    if not changed and not deleted:
+    if not dirty:
         return
+    todo: list[tuple[str, int, int]] = []
+    for sitting, sitting_id, revision, written in dirty:
+        if sitting_id is not None and written != revision:
+            todo.append((str(sitting), int(sitting_id), int(revision)))
+        elif sitting_id is None and written is not None and written != DELETED:
+            todo.append((str(sitting), 0, DELETED))
     clock = state.number(connection, state.CLOCK) + 1
     seq = state.number(connection, state.SEQ)
     files: dict[str, str] = {}
-    written: list[tuple[str, Version, tuple[Version, ...], list[tuple[str, int]], int]] = []
+    written_now: list[tuple[str, Version, tuple[Version, ...], list[tuple[str, int]], int]] = []
     entries: list[LogEntry] = []
-    todo = [(str(u), int(i), int(r)) for u, i, r in changed]
-    todo += [(str(u), 0, DELETED) for (u,) in deleted]
     for sitting, sitting_id, revision in todo:
         try:
             record = None if revision == DELETED else local_record(store, sitting_id)
@@ -236,35 +256,36 @@ def _write_changes(
         chosen = state.resolved(connection, sitting)
         seq += 1
         files[sitting] = dumps_version_file(VersionFile(sitting, version, copies, tuple(chosen)))
-        written.append((sitting, version, copies, chosen, revision))
+        written_now.append((sitting, version, copies, chosen, revision))
         entries.append(LogEntry(seq, sitting, counter))
-    if not files:
-        return
-    folder.write_versions(device, files)  # nothing is remembered as written before this
+    if files:
+        folder.write_versions(device, files)  # nothing is remembered as written before this
     with store.database.transaction() as writing:
-        for sitting, version, copies, chosen, revision in written:
+        for sitting, version, copies, chosen, revision in written_now:
             state.put_version(writing, sitting, version, copies, chosen)
-            writing.execute(
-                "INSERT INTO sync_written (uuid, revision) VALUES (?, ?) "
-                "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision",
-                (sitting, revision),
-            )
-        state.put_setting(writing, state.SEQ, str(seq))
-        size = folder.append_log(device, entries)  # a failure rolls the bookkeeping back
-        state.put_peer(writing, state.Peer(device, "", size, seq, ""))
+            remember_written(writing, sitting, revision)
+        for row in dirty:
+            state.settle(writing, str(row[0]))
+        if files:
+            state.put_setting(writing, state.SEQ, str(seq))
+            size = folder.append_log(device, entries)  # a failure rolls the bookkeeping back
+            own = state.peers(writing).get(device)
+            listed = 0 if own is None else own.listed
+            state.put_peer(writing, state.Peer(device, "", size, seq, "", listed))
     report.written += len(files)
     report.touched.update(files)
 
 
-def _written_more_than_stored(connection: sqlite3.Connection) -> bool:
-    """Whether more sittings were written as stored than are stored: when every stored
-    sitting is written as it is (no change found), only a deletion makes it so. Two counts,
-    where looking for the deleted sittings reads every one written."""
-    (written,) = connection.execute(
-        "SELECT count(*) FROM sync_written WHERE revision != ?", (DELETED,)
-    ).fetchone()
-    (stored,) = connection.execute("SELECT count(*) FROM sitting").fetchone()
-    return int(written) > int(stored)
+def remember_written(connection: sqlite3.Connection, sitting: str, revision: int) -> None:
+    """Remember ``revision`` as the one last written of ``sitting`` (:data:`DELETED`: its
+    deletion; :data:`UNWRITTEN`: to write again), and that a pass must look at it when it
+    is not the stored one's."""
+    connection.execute(
+        "INSERT INTO sync_written (uuid, revision) VALUES (?, ?) "
+        "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision",
+        (sitting, revision),
+    )
+    state.settle(connection, sitting)
 
 
 # Other devices' files -----------------------------------------------------------------
@@ -281,7 +302,7 @@ def _take_in(
     far that was, as the pass began)."""
     peer = known or state.Peer(other, "", 0, 0, "")
     size = folder.log_size(other)
-    copies = folder.conflict_copies(other)
+    copies, listed = folder.copies_since(other, peer.listed)
     if copies:
         message = _(
             "device {device} has conflicting copies of its own files ({names}): two "
@@ -289,6 +310,8 @@ def _take_in(
         )
         report.problems.append(message.format(device=other[:8], names=", ".join(copies[:3])))
     if size == peer.read_to:
+        if known is not None and listed != known.listed:
+            report.listed[other] = listed
         return
     start = peer.read_to
     if size < start:
@@ -318,7 +341,7 @@ def _take_in(
     name = folder.device_name(other) or peer.name
     seen_at = datetime.now(UTC).replace(microsecond=0).isoformat()  # shown, never ordered by
     with store.database.transaction() as writing:
-        state.put_peer(writing, state.Peer(other, name, read_to, seq, seen_at))
+        state.put_peer(writing, state.Peer(other, name, read_to, seq, seen_at, listed))
 
 
 def _take_version(
@@ -422,11 +445,7 @@ def _written(
         if value is None:
             row = connection.execute("SELECT revision FROM sitting WHERE id = ?", (sitting_id,))
             value = int(row.fetchone()[0])
-        connection.execute(
-            "INSERT INTO sync_written (uuid, revision) VALUES (?, ?) "
-            "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision",
-            (sitting, value),
-        )
+        remember_written(connection, sitting, value)
 
     return remember
 
@@ -465,7 +484,8 @@ def conflicts(store: SittingStore) -> list[Conflict]:
             continue
         local = store.find_uuid(sitting)
         for copy in result.conflicts:
-            found.append(Conflict(local, sitting, copy, differing_hands(result, copy)))
+            hands = differing_hands(result, copy)
+            found.append(Conflict(local, sitting, copy, hands, result.winner.device))
     return found
 
 
@@ -537,11 +557,7 @@ def resolve(store: SittingStore, sitting: str, copy: tuple[str, int], keep: str)
             "INSERT OR IGNORE INTO sync_resolved (uuid, device, counter) VALUES (?, ?, ?)",
             (sitting, copy[0], copy[1]),
         )
-        writing.execute(
-            "INSERT INTO sync_written (uuid, revision) VALUES (?, ?) "
-            "ON CONFLICT (uuid) DO UPDATE SET revision = excluded.revision",
-            (sitting, UNWRITTEN),
-        )
+        remember_written(writing, sitting, UNWRITTEN)
     return new
 
 

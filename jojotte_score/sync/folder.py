@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -39,6 +40,8 @@ MAX_LOG_READ: Final = 8 * 1024 * 1024
 MAX_DEVICE_FILE: Final = 64 * 1024
 MAX_NAME: Final = 80
 SYNC_CONFLICT: Final = ".sync-conflict-"
+RECENT_NS: Final = 3_000_000_000
+"""A folder changed less than this long ago (3 s) is listed again at the next pass."""
 _CONTROL: Final = re.compile(r"[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -99,7 +102,8 @@ def _entry(line: bytes) -> LogEntry | None:
         data = json.loads(text)
     except ValueError:
         return None
-    if not isinstance(data, dict) or set(data) != {"seq", "sitting", "counter"}:
+    # A key a later version adds to its lines is ignored (docs/sync.md).
+    if not isinstance(data, dict) or not {"seq", "sitting", "counter"} <= set(data):
         return None
     seq, sitting, counter = data["seq"], data["sitting"], data["counter"]
     if type(seq) is not int or type(counter) is not int or not isinstance(sitting, str):
@@ -167,6 +171,26 @@ class SyncFolder:
         except OSError:
             return []
         return sorted(name for name in names if SYNC_CONFLICT in name)
+
+    def copies_since(self, device: str, listed: int) -> tuple[list[str], int]:
+        """The transport's conflict copies in ``device``'s folder (:meth:`conflict_copies`),
+        and the folder's modification time to remember (ns) when it holds none and that
+        time can be trusted, else 0. ``listed``: the time remembered at the last listing.
+
+        A copy is a new file in the folder, which changes its modification time: while the
+        time is the one remembered, one ``stat`` says there is none, and the folder is not
+        listed. A time within :data:`RECENT_NS` of now is not remembered (a file system
+        that counts in whole seconds, as a USB stick's FAT does, may add a file within the
+        same second)."""
+        try:
+            changed = os.stat(self.device_dir(device)).st_mtime_ns
+        except OSError:
+            return [], 0
+        if listed and changed == listed:
+            return [], listed
+        copies = self.conflict_copies(device)
+        trusted = not copies and time.time_ns() - changed > RECENT_NS
+        return copies, changed if trusted else 0
 
     def write_versions(self, device: str, files: dict[str, str]) -> None:
         """Write ``device``'s version files (sitting id → text), each replaced whole."""

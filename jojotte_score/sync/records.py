@@ -35,6 +35,9 @@ MAX_DEVICES: Final = 1000
 MAX_COPIES: Final = 100
 """At most this many conflict copies, and choices, in one version file."""
 _DEVICE: Final = re.compile(r"[0-9a-f]{32}")
+RECORD_KEYS: Final = frozenset({"title", "place", "created", "sitting"})
+"""The keys every record has; ``"dealer"`` is optional, and a key no version of this app
+knows is ignored."""
 
 
 def is_device_id(value: object) -> bool:
@@ -85,8 +88,9 @@ def read_record(text: str, sitting_id: str) -> Record:
     sitting file's checks, the game's checks of every hand, the labels' checks, and the
     sitting's id. Raises :class:`BadVersionError` naming the problem."""
     data = json.loads(text)
-    keys = {"title", "place", "created", "sitting"}
-    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"dealer"}:
+    # Any other key is one a later version added, optional as "dealer" is: it is ignored
+    # (docs/sync.md), so that a record a later version wrote is still read here.
+    if not isinstance(data, dict) or not set(data) >= RECORD_KEYS:
         raise BadVersionError(_("its sitting is not a record of title, place, time and sitting"))
     title, place, created = data["title"], data["place"], data["created"]
     if not isinstance(title, str) or not isinstance(place, str) or not isinstance(created, str):

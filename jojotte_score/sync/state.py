@@ -24,6 +24,13 @@ device, the only ones that can hold a conflict (kept by :func:`put_version`, so 
 finding the conflicts does not read every version)."""
 SEVERAL_KEPT: str = "several"
 """Set once the ``several:`` keys were made for the versions stored before them."""
+OPEN: str = "open:"
+"""``sync_state`` keys ``open:<uuid>``: the sittings that held conflict copies when a
+pass last touched them (kept by :func:`note_open` after each pass, for the sittings it
+touched), so that finding the conflicts merges those alone, not every sitting changed on
+two devices in the whole history."""
+OPEN_KEPT: str = "open"
+"""Set once the ``open:`` keys were made for every sitting."""
 PRUNED_RECORD: str = ""
 """``sync_version.record`` of a version whose record was dropped by :func:`prune` (a
 record is a JSON object, a deletion NULL)."""
@@ -152,6 +159,38 @@ def merged(connection: sqlite3.Connection, sitting: str) -> Merged | None:
     return merge(known, lists, resolved(connection, sitting))
 
 
+def settle(connection: sqlite3.Connection, sitting: str) -> None:
+    """Make ``sync_dirty`` say whether ``sitting`` waits for a pass: it does while it is
+    stored at another revision than the one last written (``sync_written``), or is gone
+    and its deletion not written (-1 there). The database's triggers add the row at each
+    change; a pass, and whatever changes ``sync_written``, settle it here."""
+    waits = connection.execute(
+        "SELECT EXISTS (SELECT 1 FROM sitting s LEFT JOIN sync_written w ON w.uuid = s.uuid "
+        "WHERE s.uuid = :u AND w.revision IS NOT s.revision) OR EXISTS (SELECT 1 FROM "
+        "sync_written w WHERE w.uuid = :u AND w.revision != -1 AND NOT EXISTS "
+        "(SELECT 1 FROM sitting s WHERE s.uuid = :u))",
+        {"u": sitting},
+    ).fetchone()[0]
+    if not waits:
+        connection.execute("DELETE FROM sync_dirty WHERE uuid = ?", (sitting,))
+        return
+    connection.execute(
+        "INSERT INTO sync_dirty (uuid) SELECT :u "
+        "WHERE NOT EXISTS (SELECT 1 FROM sync_dirty WHERE uuid = :u)",
+        {"u": sitting},
+    )
+
+
+def write_everything_again(connection: sqlite3.Connection) -> None:
+    """Forget what was written: the next pass writes every stored sitting (inside a
+    transaction)."""
+    connection.execute("DELETE FROM sync_written")
+    connection.execute("DELETE FROM sync_dirty")
+    connection.execute(
+        "INSERT INTO sync_dirty (uuid) SELECT uuid FROM sitting WHERE uuid IS NOT NULL"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Peer:
     """Another device as this one knows it: its name, how far its log was read (bytes and
@@ -163,29 +202,49 @@ class Peer:
     read_to: int
     seq: int
     seen_at: str
+    listed: int = 0
+    """The modification time (ns) of the device's folder when a pass last listed it and
+    found no conflict copy of the transport's there; 0 when it is to be listed."""
 
 
 def peers(connection: sqlite3.Connection) -> dict[str, Peer]:
     """Every device whose log this one has read (its own included)."""
-    rows = connection.execute("SELECT device, name, read_to, seq, seen_at FROM sync_peer")
+    rows = connection.execute("SELECT device, name, read_to, seq, seen_at, listed FROM sync_peer")
     return {row[0]: Peer(*row) for row in rows.fetchall()}
 
 
 def put_peer(connection: sqlite3.Connection, peer: Peer) -> None:
     """Remember how far ``peer``'s log was read."""
     connection.execute(
-        "INSERT INTO sync_peer (device, name, read_to, seq, seen_at) VALUES (?, ?, ?, ?, ?) "
+        "INSERT INTO sync_peer (device, name, read_to, seq, seen_at, listed) "
+        "VALUES (?, ?, ?, ?, ?, ?) "
         "ON CONFLICT (device) DO UPDATE SET name = excluded.name, read_to = excluded.read_to, "
-        "seq = excluded.seq, seen_at = excluded.seen_at",
-        (peer.device, peer.name, peer.read_to, peer.seq, peer.seen_at),
+        "seq = excluded.seq, seen_at = excluded.seen_at, listed = excluded.listed",
+        (peer.device, peer.name, peer.read_to, peer.seq, peer.seen_at, peer.listed),
+    )
+
+
+def put_listed(connection: sqlite3.Connection, device: str, listed: int) -> None:
+    """Remember the time of ``device``'s folder when it was last listed (:attr:`Peer.listed`),
+    leaving the rest of what is known of it as it is."""
+    connection.execute(
+        "INSERT INTO sync_peer (device, listed) VALUES (?, ?) "
+        "ON CONFLICT (device) DO UPDATE SET listed = excluded.listed",
+        (device, listed),
     )
 
 
 def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
-    """The sittings that may have conflict copies (more than one device's version, or a
-    copy listed), sorted; :func:`merged` says which really have. Read from the
+    """The sittings that may have conflict copies, sorted; :func:`merged` says which
+    really have. Read from the ``open:`` keys once they are kept (:func:`note_open`);
+    before, the sittings with more than one device's version or a copy listed, from the
     ``several:`` keys once they are kept (:func:`keep_several`), else from every version."""
-    if setting(connection, SEVERAL_KEPT) is None:
+    if setting(connection, OPEN_KEPT) is not None:
+        rows = connection.execute(
+            "SELECT substr(key, ?) FROM sync_state WHERE key > ? AND key < ? ORDER BY 1",
+            (len(OPEN) + 1, OPEN, OPEN[:-1] + ";"),
+        )
+    elif setting(connection, SEVERAL_KEPT) is None:
         rows = connection.execute(
             "SELECT uuid FROM sync_version GROUP BY uuid HAVING count(*) > 1 "
             "UNION SELECT uuid FROM sync_conflict ORDER BY 1"
@@ -197,6 +256,17 @@ def conflicted_sittings(connection: sqlite3.Connection) -> list[str]:
             (len(SEVERAL) + 1, SEVERAL, SEVERAL[:-1] + ";"),
         )
     return [str(row[0]) for row in rows.fetchall()]
+
+
+def note_open(connection: sqlite3.Connection, sittings: Iterable[str]) -> None:
+    """Keep the ``open:`` key of each of ``sittings`` as its merge says: set while it has
+    conflict copies, removed when it has none (inside a transaction)."""
+    for sitting in sittings:
+        result = merged(connection, sitting)
+        if result is not None and result.conflicts:
+            put_setting(connection, OPEN + sitting, "1")
+        else:
+            connection.execute("DELETE FROM sync_state WHERE key = ?", (OPEN + sitting,))
 
 
 def keep_several(connection: sqlite3.Connection) -> None:

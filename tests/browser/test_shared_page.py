@@ -309,7 +309,7 @@ def test_the_commands_page_follows_a_hand_another_copy_stores(tmp_path: Path) ->
     try:
         assert sharing.stdout is not None
         assert sharing.stderr is not None
-        line = sharing.stdout.readline()  # "The table follows sitting 1 at http://..."
+        line = sharing.stdout.readline()  # "Sitting 1 is shown to the table at http://..."
         assert "http://" in line, (line, sharing.stderr.read() if not line else "")
         url = line[line.index("http://") :].strip()
         with chromium(*SIZES["phone"][:2], mobile=True) as page:

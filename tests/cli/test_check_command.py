@@ -117,3 +117,71 @@ def test_hands_out_of_place_are_found_and_numbered_again(
     assert sitting.hands == example_sitting("two-player").hands  # every hand, in its order
     assert run(data, "export", "1", "-o", tmp_path / "out.json") == 0
     assert load_sitting(tmp_path / "out.json").sitting.hands == sitting.hands
+
+
+@pytest.mark.parametrize(
+    ("language", "checked", "wrong", "repair", "line"),
+    [
+        (
+            "en",
+            2000,
+            1,
+            False,
+            "checked 2000 sittings: 1 does not agree with its hands; "
+            "`jojotte-score check --repair` rebuilds it from the hands",
+        ),
+        ("en", 2000, 1, True, "checked 2000 sittings: 1 did not agree with its hands; 1 repaired"),
+        (
+            "en",
+            1,
+            1,
+            False,
+            "checked 1 sitting: it does not agree with its hands; "
+            "`jojotte-score check --repair` rebuilds it from the hands",
+        ),
+        ("en", 1, 1, True, "checked 1 sitting: it did not agree with its hands; 1 repaired"),
+        (
+            "de",
+            2000,
+            1,
+            False,
+            "2000 Sitzungen geprüft: 1 stimmt nicht mit ihren Spielen überein; "
+            "„jojotte-score check --repair“ baut sie aus den Spielen neu auf",
+        ),
+        (
+            "de",
+            2000,
+            2,
+            True,
+            "2000 Sitzungen geprüft: 2 stimmten nicht mit ihren Spielen überein; 2 repariert",
+        ),
+        (
+            "de",
+            1,
+            1,
+            False,
+            "1 Sitzung geprüft: Sie stimmt nicht mit ihren Spielen überein; "
+            "„jojotte-score check --repair“ baut sie aus den Spielen neu auf",
+        ),
+        (
+            "de",
+            1,
+            1,
+            True,
+            "1 Sitzung geprüft: Sie stimmte nicht mit ihren Spielen überein; 1 repariert",
+        ),
+    ],
+)
+def test_the_last_line_agrees_with_both_numbers(
+    language: str, checked: int, wrong: int, repair: bool, line: str
+) -> None:
+    """The checked sittings choose their noun, the ones that disagree their verb: "checked
+    2000 sittings: 1 does not agree", never "checked 2000 sitting"."""
+    from jojotte_score.cli.database_commands import _checked_line
+    from jojotte_score.i18n import use_language
+
+    use_language(language)
+    try:
+        assert _checked_line(checked, wrong, wrong if repair else 0, repair=repair) == line
+    finally:
+        use_language("en")

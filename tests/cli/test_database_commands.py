@@ -17,7 +17,7 @@ import pytest
 
 from jojotte_score.cli import main
 from jojotte_score.cli.tables import file_size, format_table
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.formats.ledger_json import dumps_ledger
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.backups import BACKUP_DIR_NAME, list_backups

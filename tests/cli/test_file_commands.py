@@ -243,7 +243,7 @@ def test_subprocess_error_has_no_traceback(tmp_path: Path) -> None:
 def test_explain_one_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", str(GERMAN), "--hand", "4"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("Hand 4 (rubber 1, game 3): B named no-trump; A bid Nullo")
+    assert out.startswith("Hand 4 (rubber 1, game 3): B names no-trump; A bids Nullo")
     assert "B scores 200 + 100 × 1 = 300 above" in out
     assert "60, go to prison" in out
     assert "Hand 5" not in out

@@ -63,7 +63,7 @@ def test_a_bad_sitting_file_s_problems_are_told_in_german(tmp_path: Path, capsys
         "card_points muss eine Liste von zwei ganzen Zahlen sein [Partei 0, Partei 1], "
         "keine Liste von 1"
     ) in err
-    assert 'unbekannter Schlüssel "trumpf" (meinten Sie "trump"?)' in err
+    assert 'unbekannter Schlüssel "trumpf" (meinten Sie „trump“?)' in err
     assert all(line.startswith("jojotte-score: kaputt.json: ") for line in err.splitlines())
 
 

@@ -147,3 +147,46 @@ def test_a_name_stored_before_the_check_keeps_rows_and_messages_whole(
     assert rows[1].split("  ")[3] == "Anna\ufffdX–\ufffdBert"
     fail("sitting 1: Anna\nX won")
     assert capsys.readouterr().err == "jojotte-score: sitting 1: Anna\njojotte-score: X won\n"
+
+
+def _without_isolates(line: str) -> str:
+    return line.replace("\u2068", "").replace("\u2069", "")
+
+
+def test_a_right_to_left_name_is_isolated_in_the_terminal_tables(
+    tmp_path: Path, capsys: Capture
+) -> None:
+    """A Hebrew name would turn a row round in a terminal that lays out bidirectional text
+    (its first strong letter makes the row right-to-left, and the figures beside it join
+    it): each cell holding one is isolated (U+2068 ... U+2069), the padding does not count
+    the isolates, and a stored override (U+202E) never reaches the terminal."""
+    import sqlite3
+
+    data = tmp_path / "data"
+    assert run("import", named(tmp_path, ["דנה", "Bert"]), "--data-dir", data) == 0
+    assert run("import", named(tmp_path, ["Anna", "Bert"]), "--data-dir", data) == 0
+    with sqlite3.connect(database_path(data)) as connection:  # as an earlier release stored it
+        connection.execute(
+            """UPDATE sitting SET players = '["\\u202eAnna", "Bert"]' WHERE id = 2"""
+        )
+    connection.close()
+    capsys.readouterr()
+    assert run("sittings", "--data-dir", data) == 0
+    heading, first, second = capsys.readouterr().out.splitlines()
+    assert "\u2068דנה–Bert\u2069" in first
+    assert first.lstrip().startswith("1  ")  # the id stays first, outside the isolate
+    assert "\u202e" not in second
+    assert "\ufffdAnna–Bert" in second
+    # The columns line up as the terminal shows them: the isolates take no column.
+    assert len({len(_without_isolates(line)) for line in (first, second)}) == 1
+    assert _without_isolates(first).index("דנה") == heading.index("Players")
+
+    assert run("stats", "--data-dir", data) == 0
+    lines = capsys.readouterr().out.splitlines()
+    hebrew = next(line for line in lines if "דנה" in line)
+    assert hebrew.startswith("\u2068דנה\u2069")
+    assert hebrew.split()[1:4] == ["1", "0", "0"]  # sittings, rubbers, won: outside it
+    assert not any("\u202e" in line for line in lines)
+    bert = next(line for line in lines if line.startswith("Bert"))
+    # Every column is padded as the terminal shows it: the rows end where the heading ends.
+    assert len(_without_isolates(hebrew)) == len(bert) == len(lines[0])

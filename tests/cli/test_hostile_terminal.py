@@ -194,7 +194,7 @@ def test_a_damaged_catalogue_speaks_english_with_one_warning(
     assert "usage: jojotte-score" in captured.out  # English, not German
     warning = f"jojotte-score: the catalogue {damaged_catalogue} cannot be used ("
     assert captured.err.count(warning) == 1
-    assert captured.err.rstrip().endswith("speaking English")
+    assert captured.err.rstrip().endswith("the program stays in English")
     assert i18n.current_language() == "de"
     assert i18n._("Player") == "Player"
     # Said once per process, not once per command.

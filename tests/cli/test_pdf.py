@@ -58,7 +58,7 @@ def test_the_german_example(
     for words in ("755", "655", "220", "300", "150"):
         assert words in text.split()
     assert "A wins the rubber by 100" in text
-    assert "Jo-Jotte scoresheet" in text
+    assert "Jo-Jotte scorepad" in text
     assert "A4" in pdf_info(target)
 
 
@@ -97,7 +97,7 @@ def test_only_rubber_2_and_blank_pads_without_a_sitting(app: QApplication, tmp_p
     assert "Running result after rubber 2: A ahead by 200" in text
     pads = tmp_path / "pads.pdf"
     assert main(["pdf", "--blank", "1", "-o", str(pads)]) == 0
-    assert "Jo-Jotte score pad" in pdf_text(pads)
+    assert "Jo-Jotte scorepad" in pdf_text(pads)
 
 
 NUMBER = "give a whole number from 1 to 200"

@@ -116,7 +116,7 @@ def test_share_serves_follows_and_stops_on_ctrl_c(
     process, sitting_id, last = sharing
     lines = Lines(process)
     first = lines.next()
-    assert first.startswith(f"The table follows sitting {sitting_id} at http://127.0.0.1:")
+    assert first.startswith(f"Sitting {sitting_id} is shown to the table at http://127.0.0.1:")
     url = first.split(" at ", 1)[1].strip()
     assert url.endswith("/")
     assert len(url.rstrip("/").rsplit("/", 1)[1]) >= 22  # the token
@@ -315,7 +315,7 @@ def test_share_says_so_when_its_database_is_damaged_under_it(
     assert err.err.count(said) == 1  # said once, not at every look
     assert "the page shows the figures last read" in err.err
     assert err.out.splitlines()[-2:] == [
-        "The database can be read again; the page follows the sitting.",
+        "The database can be read again; the page shows the sitting again.",
         "Sharing stopped.",
     ]
 

@@ -11,8 +11,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import explain_ledger, replay
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -106,7 +105,7 @@ def test_csv_all_keeps_two_sided_rubbers_in_their_own_file(tmp_path: Path, capsy
     rubbers = tmp_path / "rubbers.csv"
     assert run(data, "csv", "--all", "--rubbers", rubbers) == 0
     players = tmp_path / "rubbers-players.csv"
-    assert f"rubbers of the games of individual players: {players}" in capsys.readouterr().out
+    assert f"rubbers of the games scored player by player: {players}" in capsys.readouterr().out
     assert (
         rubbers.read_text(encoding="utf-8-sig")
         .splitlines()[1]
@@ -142,5 +141,5 @@ def test_pdf_of_a_chouette_rubber_names_its_box_and_team(
     target = tmp_path / "rubber-2.pdf"
     assert run(tmp_path / "data", "pdf", CHOUETTE, "--rubber", "2", "--output", target) == 0
     text = pdf_text(target)
-    assert "Box: Anna \u00b7 Team: Carl (captain) & Bert" in text
+    assert "Box: Anna \u00b7 Captain: Carl \u00b7 Partner: Bert" in text
     assert "Rubber 1 of" not in text

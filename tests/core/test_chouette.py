@@ -12,8 +12,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.corrections import DealerChoice
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import check_sitting, explain_ledger, find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.games.chouette_rules import (
     ChouetteCorrector,
@@ -24,7 +23,7 @@ from jojotte_score.core.games.chouette_rules import (
 from jojotte_score.core.games.three_player_explanation import (
     explain_chouette_hand,
 )
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.ledger import Ledger, Scorer
 from jojotte_score.core.model import (
     Hand,
     PlayedHand,
@@ -34,7 +33,6 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.core.validation import check_sitting
 from tests.core.builders import played
 from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 from tests.sitting_kinds import two_sided_hands
@@ -42,6 +40,7 @@ from tests.strategies import valid_hands
 
 ANNA, BERT, CARL = 0, 1, 2
 NAMES = ("Anna", "Bert", "Carl")
+GAME = find_game(Variant.CHOUETTE)
 BOX, TEAM = 0, 1
 FIRST = ChouetteRoles(box=ANNA, captain=BERT)
 
@@ -123,7 +122,7 @@ def test_each_hand_is_the_two_player_hand_box_against_team(
     rule: str, hands: list[PlayedHand], above: tuple[int, ...], below: tuple[int, ...]
 ) -> None:
     sitting = chouette(*hands)
-    assert check_chouette_sitting(sitting) == []
+    assert check_chouette_sitting(GAME, sitting) == []
     assert columns(sitting, len(hands), Line.ABOVE) == above
     assert columns(sitting, len(hands), Line.BELOW) == below
 
@@ -231,7 +230,7 @@ def test_roles_rotate_after_each_rubber(
 
 def test_the_scorer_plays_each_rubber_with_its_roles() -> None:
     """C2, C3: after the box's rubber, Carl is captain and the team's entries are his."""
-    scorer = Scorer.of(chouette())
+    scorer = Scorer.of(GAME, chouette())
     scorer.extend([BOX_80, BOX_80])
     assert scorer.roles == ChouetteRoles(ANNA, CARL)
     result = scorer.add(TEAM_90)
@@ -260,12 +259,12 @@ def test_the_rubber_is_settled_as_a_backgammon_chouette(
     [
         (
             "C8: three players",
-            Sitting(Variant.CHOUETTE, ("Anna", "Bert"), roles=FIRST),
+            new_sitting(Variant.CHOUETTE, ("Anna", "Bert"), roles=FIRST),
             [("a chouette sitting needs 3 player names, not 2", "players")],
         ),
         (
             "C8: the first box and captain are recorded",
-            Sitting(Variant.CHOUETTE, NAMES),
+            new_sitting(Variant.CHOUETTE, NAMES),
             [("a chouette sitting needs the first rubber's box and captain", "chouette")],
         ),
         (
@@ -452,7 +451,7 @@ SHEET: list[SheetRow] = [
 
 @pytest.fixture(scope="module")
 def ledger() -> Ledger:
-    assert check_chouette_sitting(EXAMPLE) == []
+    assert check_chouette_sitting(GAME, EXAMPLE) == []
     return replay(EXAMPLE)
 
 
@@ -485,7 +484,7 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
     ("number", "sentence"),
     [
         (1, "Hand 1 (rubber 1, game 1): Anna in the box against Bert (captain) and Carl (C1, C2)."),
-        (1, "Carl scores with the captain: Bert's 50 again (C4)."),
+        (1, "Carl copies the captain's score: Bert's 50 again (C4)."),
         (2, "Equal totals: both trick scores, 60 + 60 = 120, go to prison (R3)."),
         (
             3,
@@ -493,9 +492,9 @@ def test_the_worked_chouettes_rubbers_roles_and_result(ledger: Ledger) -> None:
             "(C6): Anna +1460, Bert \u2212730, Carl \u2212730.",
         ),
         (4, "Hand 4 (rubber 2, game 1): Anna in the box against Carl (captain) and Bert (C1, C2)."),
-        (6, "Bert scores with the captain: Carl's 455 again (C4)."),
+        (6, "Bert copies the captain's score: Carl's 455 again (C4)."),
         (8, "Hand 8 (rubber 3, game 1): Carl in the box against Bert (captain) and Anna (C1, C2)."),
-        (8, "Bert made the Slam: 500 above (R7)."),
+        (8, "Bert makes the slam: 500 above (R7)."),
     ],
 )
 def test_the_worked_chouette_explained(ledger: Ledger, number: int, sentence: str) -> None:
@@ -524,22 +523,22 @@ CORRECTED = chouette(
 def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal() -> None:
     """Hand 2 edited so that the team wins it: the team wins rubber 1 with hand 3, whose
     dealer Carl is then the partner; rubber 2 has Bert in the box and Carl as captain, so
-    Anna, who deals hand 4, is the partner (C3, C7). Re-derived, hand 3 is Anna's (Bert
+    Anna, who deals hand 4, is the partner (C3, C7). Worked out again: hand 3 is Anna's (Bert
     dealt hand 2, C7) and hand 4, the first of a rubber with no dealer that stands, the
     box's, Bert's (C7b). Either fix scores alike."""
     hands = list(two_sided_hands(CORRECTED.hands))
     hands[1] = dealt(TEAM_90, BERT)
     edited = chouette(*hands)
 
-    correction = later_dealers(edited, first=3)
+    correction = later_dealers(GAME, edited, first=3)
 
     assert correction.reasons == (
         "Hand 3: Carl is now the partner and may not deal (C7)",
         "Hand 4: Anna is now the partner and may not deal (C7)",
     )
     assert correction.rederived == (
-        "Re-derived, Anna deals hand 3.",
-        "Re-derived, Bert deals hand 4.",
+        "Worked out again: Anna deals hand 3.",
+        "Worked out again: Bert deals hand 4.",
     )
     assert [(fix.number, fix.dealer) for fix in correction.fixes] == [(3, CARL), (4, ANNA)]
     assert correction.hands(DealerChoice.CLEAR) == {2: TEAM_90, 3: TEAM_90}
@@ -547,15 +546,15 @@ def test_an_edit_that_changes_a_rubber_winner_names_the_dealers_it_makes_illegal
         2: dealt(TEAM_90, ANNA),
         3: dealt(TEAM_90, BERT),
     }
-    assert chouette_correction(CORRECTED, 1, dealt(TEAM_90, BERT)) == correction
+    assert chouette_correction(GAME, CORRECTED, 1, dealt(TEAM_90, BERT)) == correction
     for choice in DealerChoice:
         fixed = list(hands)
         for position, hand in correction.hands(choice).items():
             fixed[position] = hand
         assert check_sitting(chouette(*fixed)) == []
         assert replay(chouette(*fixed)).settlement == replay(edited).settlement
-    assert later_dealers(CORRECTED).fixes == ()
-    assert chouette_correction(CORRECTED, 1, dealt(BOX_80, ANNA)) is None
+    assert later_dealers(GAME, CORRECTED).fixes == ()
+    assert chouette_correction(GAME, CORRECTED, 1, dealt(BOX_80, ANNA)) is None
 
 
 def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
@@ -572,10 +571,10 @@ def test_the_reasons_name_each_player_once_and_the_deal_is_counted_on() -> None:
         dealt(TEAM_90, CARL),
     )
     assert check_sitting(original) == []
-    correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
+    correction = chouette_correction(GAME, original, 1, dealt(TEAM_90, BERT))
     assert correction is not None
     assert correction.reasons == ("Hands 4 and 6: Carl is now the partner and may not deal (C7)",)
-    assert correction.rederived == ("Re-derived, Bert deals hands 4 and 6.",)
+    assert correction.rederived == ("Worked out again: Bert deals hands 4 and 6.",)
 
 
 def test_a_long_list_of_hands_is_cut_to_its_first_numbers_and_a_count() -> None:
@@ -584,7 +583,9 @@ def test_a_long_list_of_hands_is_cut_to_its_first_numbers_and_a_count() -> None:
     team wins rubber 1 with hand 3 and every later rubber's roles change: the reasons list
     each player's first nine hands and count the rest."""
     original = with_legal_dealers(chouette(BOX_80, BOX_80, *[TEAM_90] * 80), [])
-    correction = chouette_correction(original, 0, mirrored(two_sided_hands(original.hands)[0]))
+    correction = chouette_correction(
+        GAME, original, 0, mirrored(two_sided_hands(original.hands)[0])
+    )
     assert correction is not None
     by_dealer = {
         seat: [fix.number for fix in correction.fixes if fix.dealer == seat] for seat in range(3)
@@ -611,7 +612,7 @@ def test_a_rubbers_first_dealer_is_counted_back_from_a_later_one_that_stands() -
         *(dealt(thrown, dealer) for dealer in (ANNA, ANNA, CARL)),
     )
     assert check_sitting(original) == []
-    correction = chouette_correction(original, 1, dealt(TEAM_90, BERT))
+    correction = chouette_correction(GAME, original, 1, dealt(TEAM_90, BERT))
     assert correction is not None
     assert correction.reasons == (
         "Hand 3: Carl is now the partner and may not deal (C7)",
@@ -694,8 +695,8 @@ def test_the_corrector_finds_what_scoring_the_edited_sitting_finds(
     edit = edit._replace(dealer=roles.box)
     edited = list(sitting.hands)
     edited[position] = edit
-    expected = later_dealers(replace(sitting, hands=tuple(edited)), first=position + 2)
-    found = ChouetteCorrector(sitting, position, recorded)(edit)
+    expected = later_dealers(GAME, replace(sitting, hands=tuple(edited)), first=position + 2)
+    found = ChouetteCorrector(GAME, sitting, position, recorded)(edit)
     assert found == (expected if expected.fixes else None)
     event("later dealers made illegal" if expected.fixes else "every later dealer stands")
 
@@ -730,7 +731,7 @@ def test_checking_from_a_checkpoint_finds_what_the_whole_check_finds_after_it(de
     """C3, C7: the checkpoint holds the roles of the rubber it starts, so the hands after it
     are checked alike from there (the storage checks a change that way), the dealer rule
     naming the same box and captain."""
-    whole = Scorer.of(EXAMPLE)
+    whole = Scorer.of(find_game(EXAMPLE.variant), EXAMPLE)
     whole.extend(EXAMPLE.hands)
     point = whole.checkpoint()
     assert point.position > 0
@@ -739,9 +740,11 @@ def test_checking_from_a_checkpoint_finds_what_the_whole_check_finds_after_it(de
     last = dealt(hands[-1], dealer)
     changed = replace(EXAMPLE, hands=(*hands[:-1], last))
     tail = replace(changed, hands=changed.hands[point.position :])
-    found = check_chouette_sitting(tail, point)
+    found = check_chouette_sitting(GAME, tail, point)
     assert found == [
-        p for p in check_chouette_sitting(changed) if p.hand is None or p.hand > point.position
+        p
+        for p in check_chouette_sitting(GAME, changed)
+        if p.hand is None or p.hand > point.position
     ]
-    wrong = dealer not in find_game(Variant.CHOUETTE).side_seats(point.roles)
+    wrong = dealer not in GAME.side_seats(point.roles)
     assert [p.hand for p in found] == ([len(hands)] if wrong else [])

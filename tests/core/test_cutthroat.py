@@ -10,12 +10,13 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.games.three_player_explanation import explain_three_player_hand
 from jojotte_score.core.games.three_player_validation import (
     check_cutthroat_hand,
     check_seat_sitting,
 )
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.ledger import Ledger, Scorer
 from jojotte_score.core.model import SeatDeal, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import Line
 from tests.core.builders import three
@@ -34,7 +35,7 @@ def written(hand: SeatDeal) -> Written:
     return {
         (e.side, e.line.value, e.points, e.kind.value)
         for e in Scorer(
-            Variant.CUTTHROAT,
+            find_game(Variant.CUTTHROAT),
         )
         .add(hand)
         .entries
@@ -147,16 +148,16 @@ def test_one_hand(rule: str, hand: SeatDeal, entries: Written) -> None:
     ],
 )  # fmt: skip
 def test_errors(rule: str, hand: SeatDeal, field: str, message: str) -> None:
-    problems = check_cutthroat_hand(hand, 2, NAMES)
+    problems = check_cutthroat_hand(find_game(Variant.CUTTHROAT), hand, 2, NAMES)
     assert [(p.field, p.message) for p in problems] == [(field, message)], rule
 
 
 def test_a_thrown_in_deal_needs_no_dealer() -> None:
     """Section 4: a thrown-in deal is recorded with its dealer optionally."""
-    assert check_cutthroat_hand(ThrownIn(), 1, NAMES) == []
+    assert check_cutthroat_hand(find_game(Variant.CUTTHROAT), ThrownIn(), 1, NAMES) == []
 
 
-EXAMPLE = Sitting(Variant.CUTTHROAT,
+EXAMPLE = new_sitting(Variant.CUTTHROAT,
     NAMES,
     (
         three(ANNA, "spades", BERT, (55, 45, 0, 0), ANNA, dealer=DAVE),
@@ -187,7 +188,7 @@ SHEET: list[SheetRow] = [
 
 @pytest.fixture(scope="module")
 def example() -> Ledger:
-    assert check_seat_sitting(EXAMPLE) == []
+    assert check_seat_sitting(find_game(EXAMPLE.variant), EXAMPLE) == []
     return replay(EXAMPLE)
 
 
@@ -203,7 +204,7 @@ def test_the_worked_sitting_rubber(example: Ledger) -> None:
     assert rubber.totals == (575, 555, 1215, 65)
     assert rubber.settlement == (-110, -190, 2450, -2150)
     lines = explain_three_player_hand(example.hands[3], example)
-    assert "Carl dealt and sat out, so Carl scores the same as Bert, 290 above (F3)." in lines
+    assert "Carl deals and sits out, so Carl copies Bert: 290 above (F3)." in lines
     lines = explain_three_player_hand(example.hands[4], example)
     assert (
         "Rubber 1 totals: Anna 575, Bert 555, Carl 1215, Dave 65; settled between every two "
@@ -215,7 +216,7 @@ def test_the_worked_sitting_rubber(example: Ledger) -> None:
 @given(cutthroat_hands())
 def test_generated_hands_pass_validation(hand: SeatDeal) -> None:
     # Valid; the one warning is a possible unbid slam without its tricks (R6).
-    found = check_cutthroat_hand(hand)
+    found = check_cutthroat_hand(find_game(Variant.CUTTHROAT), hand)
     assert [(p.field, p.warning) for p in found] == unbid_slam_warnings(hand)
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.explanation import explain_hand, explain_ledger, hand_sentences
+from jojotte_score.core.explanation import explain_hand, hand_sentences
+from jojotte_score.core.games import explain_ledger, replay
 from jojotte_score.core.games.three_player_explanation import three_player_hand_sentences
-from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Sitting, Trump
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.core.sentences import (
@@ -55,7 +55,7 @@ def test_german_keeps_each_sentences_placeholders_and_rule_references(say: Say, 
 def test_an_explanation_is_data_before_it_is_words() -> None:
     ledger = replay(GERMAN)
     sentences = hand_sentences(ledger.hands[2], ledger)
-    # Note 3: A bid clubs, B doubled; B wins with the higher total, both trick scores
+    # Note 3: A bids clubs, B doubled; B wins with the higher total, both trick scores
     # doubled go below for B (R4).
     heading = sentences[0]
     assert heading.say is Say.HAND
@@ -232,8 +232,8 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             1,
-            "Carl setzt aus und hält zu Bert, also schreibt Carl die 60 Punkte von Bert noch "
-            "einmal über dem Strich (T8).",
+            "Carl setzt aus und hält zu Bert, also bekommt Carl die 60 Punkte von Bert "
+            "ebenfalls über dem Strich (T8).",
             "T8: I writes again, above, everything written for his partner (20 + 40)",
         ),
         (
@@ -247,8 +247,8 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "three-player-example",
             3,
-            "Anna spielt gegen Carl; Bert setzt aus und hat sich der Partei von Carl "
-            "angeschlossen, die den Kontrakt spielt (T4).",
+            "Anna spielt gegen Carl; Bert setzt aus und hält nach dem Kontra zur Partei von "
+            "Carl, die den Kontrakt spielt (T4).",
             "T4: doubled, D when I sided with the declarer",
         ),
         (
@@ -304,7 +304,7 @@ def _german_columns(example: str) -> list[list[str]]:
         (
             "chouette-example",
             4,
-            "Bert schreibt mit dem Kapitän: die 150 Punkte von Carl noch einmal (C4).",
+            "Bert bekommt dasselbe wie der Kapitän: die 150 Punkte von Carl noch einmal (C4).",
             "C4: every entry written for the team, again in the partner's column (50 + 100)",
         ),
         (

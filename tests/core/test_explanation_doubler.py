@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import explain_ledger, replay
 from jojotte_score.core.model import AnyHand, Doubling, PlayedHand, SeatHand, Sitting, Special
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
@@ -53,7 +52,7 @@ def _first_contract(example: str, double: Doubling) -> tuple[Sitting, int]:
 def _contract_line(example: str, double: Doubling) -> str:
     sitting, number = _first_contract(example, double)
     text = explain_ledger(replay(sitting), number)
-    return next(line for line in text.splitlines() if re.search(" (?:bid|sagt|sagen) ", line))
+    return next(line for line in text.splitlines() if re.search(" (?:bids?|sagt|sagen) ", line))
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
@@ -62,7 +61,7 @@ def test_a_redoubled_contract_names_the_doubler_and_the_bidder_who_redoubled(
 ) -> None:
     use_language("en")
     line = _contract_line(example, Doubling.REDOUBLE)
-    found = re.search(r"(\S.*?) bid \w+, doubled by (.+?) and redoubled by (.+?) \(×4\)", line)
+    found = re.search(r"(\S.*?) bids? \w+, doubled by (.+?) and redoubled by (.+?) \(×4\)", line)
     assert found, line
     bidder, doubler, redoubler = found.group(1).split(": ")[-1], found.group(2), found.group(3)
     assert redoubler == bidder
@@ -73,7 +72,7 @@ def test_a_redoubled_contract_names_the_doubler_and_the_bidder_who_redoubled(
 def test_a_doubled_contract_names_who_doubled(example: str) -> None:
     use_language("en")
     line = _contract_line(example, Doubling.DOUBLE)
-    found = re.search(r"(\S.*?) bid \w+, doubled by (.+?) \(×2\)", line)
+    found = re.search(r"(\S.*?) bids? \w+, doubled by (.+?) \(×2\)", line)
     assert found, line
     assert found.group(2) != found.group(1).split(": ")[-1]
 
@@ -97,4 +96,4 @@ def test_two_players_name_the_defender_who_doubled() -> None:
     use_language("en")
     sitting = load_sitting(DATA / "german-example.json").sitting
     text = explain_ledger(replay(sitting), 3)
-    assert text.splitlines()[0] == "Hand 3 (rubber 1, game 2): A bid clubs, doubled by B (×2)."
+    assert text.splitlines()[0] == "Hand 3 (rubber 1, game 2): A bids clubs, doubled by B (×2)."

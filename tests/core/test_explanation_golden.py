@@ -18,9 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import explain_ledger, find_game, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language

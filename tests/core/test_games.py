@@ -5,9 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.games import all_games, find_game, first_game
+from jojotte_score.core.games import (
+    all_games,
+    check_sitting,
+    explain_ledger,
+    find_game,
+    first_game,
+    new_sitting,
+    replay,
+)
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.model import PlayedHand, Rules, Trump, Variant
+from jojotte_score.core.model import PlayedHand, Rules, Sitting, Trump, Variant
 
 
 def test_the_games_in_the_order_they_are_offered() -> None:
@@ -198,3 +206,54 @@ def test_the_game_offered_first_is_the_two_player_game() -> None:
     """What the entry panel's form shows before a sitting is open."""
     assert first_game() is all_games()[0]
     assert first_game().value == "two-player"
+
+
+@pytest.mark.parametrize(
+    ("variant", "target", "bonus"),
+    [
+        (Variant.TWO_PLAYER, 80, 300),
+        (Variant.PARTNERSHIP, 125, 300),  # R12: a partnership game is won at 125
+        (Variant.THREE_PLAYER, 80, 300),
+        (Variant.CHOUETTE, 80, 300),
+        (Variant.CUTTHROAT, 80, 300),
+    ],
+)
+def test_a_new_sitting_is_played_under_its_game_s_standard_rules(
+    variant: Variant, target: int, bonus: int
+) -> None:
+    players = tuple("ABCD"[: find_game(variant).seats])
+
+    sitting = new_sitting(variant, players)
+
+    assert (sitting.variant, sitting.players, sitting.hands) == (variant, players, ())
+    assert sitting.rules == Rules(target, bonus)
+    assert new_sitting(variant, players, rules=Rules(150, 500)).rules == Rules(150, 500)
+
+
+def test_a_sitting_built_by_hand_names_its_rules() -> None:
+    """The model knows no game: a sitting made without the registry says its rules."""
+    with pytest.raises(TypeError, match="rules"):
+        Sitting(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"), ())  # type: ignore[call-arg]
+
+
+def test_the_registry_replays_checks_and_explains_a_sitting_by_its_own_game() -> None:
+    """R1, R3, R12: the declaring side's 95 card points and the last trick make 105 below,
+    a game with two players (target 80), none yet in partnerships (target 125), whose
+    columns are the partners ("Anna & Carl")."""
+    hand = PlayedHand(bidder=0, trump=Trump.HEARTS, card_points=(95, 60), last_trick=0)
+    four = new_sitting(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"), (hand,))
+    two = new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), (hand,))
+
+    partnership, two_player = replay(four), replay(two)
+
+    assert partnership.game is find_game(Variant.PARTNERSHIP)
+    assert partnership.columns == ("Anna & Carl", "Bert & Dora")
+    assert (partnership.hands[0].below, partnership.hands[0].game_winner) == ((105, 0), None)
+    assert (two_player.hands[0].below, two_player.hands[0].game_winner) == ((105, 0), 0)
+    assert check_sitting(four) == []
+    assert explain_ledger(partnership).splitlines()[0] == (
+        "Hand 1 (rubber 1, game 1): Anna & Carl bid hearts."
+    )
+    assert explain_ledger(two_player).splitlines()[-1] == (
+        "Anna reaches 105 below (target 80) and wins game 1 (R12). Games: Anna 1, Bert 0."
+    )

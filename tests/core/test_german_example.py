@@ -6,9 +6,8 @@ The German text writes "(50 + 60) x 2 = 120" for hand 3; 2 x 110 is 220, so B's 
 
 from __future__ import annotations
 
-from jojotte_score.core.explanation import explain_ledger
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.games import explain_ledger, new_sitting, replay
+from jojotte_score.core.model import Variant
 from tests.core.builders import played
 
 A, B = 0, 1
@@ -21,7 +20,7 @@ GERMAN_HANDS = (
     played(A, "spades", (35, 45), A),
     played(A, "spades", (90, 40), A, melds=(50, 0)),
 )
-GERMAN = Sitting(Variant.TWO_PLAYER, ("A", "B"), GERMAN_HANDS)
+GERMAN = new_sitting(Variant.TWO_PLAYER, ("A", "B"), GERMAN_HANDS)
 
 # (hand, side, line, points, kind): the sheet of the German text, entry by entry.
 GERMAN_SHEET = [

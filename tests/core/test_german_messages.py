@@ -8,6 +8,7 @@ from datetime import UTC, date, datetime
 import pytest
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.games.chouette_rules import check_chouette_roles
 from jojotte_score.core.games.three_player_validation import check_three_player_hand
@@ -55,7 +56,7 @@ NAMES = ("Anna", "Bert")
 
 
 def _messages(hand: PlayedHand, variant: Variant = Variant.TWO_PLAYER) -> list[str]:
-    return [problem.message for problem in check_hand(hand, variant, 3, NAMES)]
+    return [problem.message for problem in check_hand(hand, find_game(variant), 3, NAMES)]
 
 
 def test_card_points_beyond_the_deck_name_the_side_and_the_contract() -> None:
@@ -81,7 +82,7 @@ def test_a_problem_names_its_hand_and_a_warning_says_so() -> None:
 def test_the_last_trick_goes_to_one_of_the_two_sides() -> None:
     hand = PlayedHand(0, Trump.SPADES, (60, 40), 5)
     assert _messages(hand) == ["Der letzte Stich muss an Anna (0) oder Bert (1) gehen, nicht an 5"]
-    unnamed = check_hand(hand, Variant.TWO_PLAYER)
+    unnamed = check_hand(hand, find_game(Variant.TWO_PLAYER))
     assert unnamed[0].message == (
         "Der letzte Stich muss an Partei 0 oder Partei 1 gehen, nicht an 5"
     )
@@ -97,7 +98,9 @@ def test_meld_points_that_cannot_be_melded_list_the_possible_totals() -> None:
 
 
 def test_a_sitting_needs_its_players_and_a_short_title() -> None:
-    problems = check_sitting_setup(Variant.PARTNERSHIP, ("Anna", "", "Carl"), Rules(0, -1))
+    problems = check_sitting_setup(
+        find_game(Variant.PARTNERSHIP), ("Anna", "", "Carl"), Rules(0, -1)
+    )
     assert [p.message for p in problems] == [
         "Eine Sitzung im Partnerspiel braucht 4 Spielernamen, nicht 3",
         "Spieler 1 hat einen leeren Namen",
@@ -111,7 +114,9 @@ def test_a_sitting_needs_its_players_and_a_short_title() -> None:
 
 def test_three_player_roles_in_german() -> None:
     hand = SeatHand(0, Trump.HEARTS, 1, (80, 60, 0), 0, dealer=7)
-    (problem,) = check_three_player_hand(hand, 4, ("Anna", "Bert", "Carl"))
+    (problem,) = check_three_player_hand(
+        find_game(Variant.THREE_PLAYER), hand, 4, ("Anna", "Bert", "Carl")
+    )
     assert problem.message == "Der Geber muss Anna (0), Bert (1) oder Carl (2) sein, nicht 7"
 
 
@@ -131,10 +136,10 @@ def test_meld_decision_in_the_german_words_of_the_rules() -> None:
     assert decision.points == (140, 0)
     assert decision.reasons == (
         "Klasse A: Die vier Buben von Anna schlagen vier Asse (Rangfolge B, 9, A, 10, K, D); "
-        "Anna erhält vier Buben = 1 × 100 = 100.",
+        "vier Buben = 1 × 100 = 100 für Anna.",
         "Klasse B: Die Herz-Folge von 4 Karten ab Dame (D-B-10-9) von Anna ist länger als die "
-        "Pik-Folge von 3 Karten ab Ass (A-K-D); Anna erhält eine Herz-Folge von 4 Karten ab "
-        "Dame (D-B-10-9) zu 40.",
+        "Pik-Folge von 3 Karten ab Ass (A-K-D); eine Herz-Folge von 4 Karten ab Dame "
+        "(D-B-10-9) zu 40 für Anna.",
         "Die vier Achten von Bert zählen im Trumpfspiel nichts; nicht gewertet.",
     )
 
@@ -146,7 +151,7 @@ def test_impossible_melds_are_refused_in_german() -> None:
     with pytest.raises(MeldDeclarationError) as refused:
         decide_melds(twice, twice, Trump.NO_TRUMP, names=NAMES)
     assert str(refused.value) == (
-        "Vier Könige zweimal gemeldet (von Anna und Bert): Im Spiel gibt es nur vier Könige"
+        "Vier Könige zweimal gemeldet (von Anna und Bert): Im Kartenspiel gibt es nur vier Könige"
     )
 
 
@@ -155,7 +160,7 @@ def test_the_plots_summaries_in_german() -> None:
         (0, 1, 2, 3, 4), (Series("A \u2212 B", (0, -15, -460, 80, 100)),), (2, 4), ("A", "B")
     )
     assert course_summary(course) == (
-        "A führt mit 100 nach Spiel 4; größter Vorsprung: B mit 460 nach Spiel 2; "
+        "A mit 100 vorn nach Spiel 4; größter Vorsprung: B mit 460 nach Spiel 2; "
         "Robber endeten nach den Spielen 2 und 4."
     )
     results = ResultsOverTime(

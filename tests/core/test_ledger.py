@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import Checkpoint, Ledger, Scorer, replay
+from jojotte_score.core.games import find_game, new_sitting, replay
+from jojotte_score.core.ledger import Checkpoint, Ledger, Scorer
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.builders import played
@@ -33,7 +34,7 @@ NULLO_FAILED = played(A, "spades", (100, 20), None, special="nullo", tricks=(8, 
 
 def ledger_of(*hands: Hand, variant: Variant = Variant.TWO_PLAYER) -> Ledger:
     players = ("A", "B") if variant is Variant.TWO_PLAYER else ("A", "B", "C", "D")
-    return replay(Sitting(variant, players, tuple(hands), Rules.for_variant(variant)))
+    return replay(Sitting(variant, players, tuple(hands), find_game(variant).standard_rules))
 
 
 def entries(ledger: Ledger, kind: str) -> list[tuple[int, int, int]]:
@@ -193,7 +194,7 @@ def test_thrown_in_deals_keep_hand_numbers() -> None:
 
 
 def test_scorer_reports_the_state_after_each_hand() -> None:
-    scorer = Scorer(Variant.TWO_PLAYER, Rules())
+    scorer = Scorer(find_game(Variant.TWO_PLAYER), Rules())
     scorer.add(A_WINS_60)
     assert (scorer.below, scorer.games, scorer.next_game, scorer.next_rubber) == (
         (60, 0),
@@ -214,7 +215,7 @@ def test_scorer_reports_the_state_after_each_hand() -> None:
 
 def test_a_copied_scorer_tries_a_hand_without_changing_the_original() -> None:
     """The entry panel's preview scores a candidate hand on a copy of the scorer."""
-    scorer = Scorer(Variant.TWO_PLAYER, Rules())
+    scorer = Scorer(find_game(Variant.TWO_PLAYER), Rules())
     scorer.extend([A_WINS_100, TIE_100])
     trial = scorer.copy()
     result = trial.add(A_WINS_100)
@@ -237,7 +238,7 @@ def test_running_result_after_each_rubber(
     rule: str, rubbers: int, after: int, net: tuple[int | None, int]
 ) -> None:
     sitting = load_two_sided(DATA / "german-example.json")
-    ledger = replay(Sitting(sitting.variant, sitting.players, sitting.hands * rubbers))
+    ledger = replay(new_sitting(sitting.variant, sitting.players, sitting.hands * rubbers))
     assert ledger.net_after(after) == net, rule
     assert ledger.rubbers_finished == rubbers
     assert ledger.rubbers_won == (rubbers, 0)
@@ -247,15 +248,18 @@ def test_rules_and_ledgers_are_values_not_tuples() -> None:
     rules = Rules()
     assert rules == Rules(game_target=80, rubber_bonus=300)
     assert rules != (80, 300)  # type: ignore[comparison-overlap]
-    assert not isinstance(replay(Sitting(Variant.TWO_PLAYER, ("A", "B"))), tuple)
+    assert not isinstance(replay(new_sitting(Variant.TWO_PLAYER, ("A", "B"))), tuple)
 
 
 def test_a_checkpoint_of_another_number_of_columns_is_refused() -> None:
     """A two-sided pad has two columns; a checkpoint with three totals is not its own."""
     with pytest.raises(ValueError, match="has 2 columns"):
-        Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0, 0)))
+        Scorer(find_game(Variant.TWO_PLAYER), Rules(), Checkpoint(6, 2, 0, (100, 0, 0)))
     assert (
-        Scorer(Variant.TWO_PLAYER, Rules(), Checkpoint(6, 2, 0, (100, 0))).start.difference == 100
+        Scorer(
+            find_game(Variant.TWO_PLAYER), Rules(), Checkpoint(6, 2, 0, (100, 0))
+        ).start.difference
+        == 100
     )
 
 
@@ -297,7 +301,7 @@ def test_rubbers_scored_one_at_a_time_are_the_replay_s(example: str) -> None:
         sitting.variant, sitting.players, sitting.hands * 3, sitting.rules, sitting.roles
     )
     whole = replay(sitting)
-    scorer = Scorer.of(sitting)
+    scorer = Scorer.of(find_game(sitting.variant), sitting)
     held = []
     given = []
     for rubber in scorer.rubbers(sitting.hands):

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.melds import (
     FOURS_ORDER_NO_TRUMP,
     FOURS_ORDER_TRUMP,
@@ -223,7 +224,7 @@ def joined(first: DeclaredMelds, second: DeclaredMelds) -> DeclaredMelds:
 NINE_CARD_HANDS = [
     ("runs of five and four: 90", cards("As Ks Qs Js 10s Ah Kh Qh Jh"), (0, 90)),
     (
-        "four Kings, runs of three and four through them: 100 + 60",
+        "four kings, runs of three and four through them: 100 + 60",
         fours("K") | cards("Ah Qh Qs Js 10s"),
         (1, 60),
     ),
@@ -237,19 +238,19 @@ PARTNER_HANDS = [
         (0, 160),
     ),
     (
-        "four Kings with a run of five, runs of four: 100 + 50 + 80",
+        "four kings with a run of five, runs of four: 100 + 50 + 80",
         fours("K") | cards("Qh Jh 10h 9h"),
         cards("Qs Js 10s 9s Qd Jd 10d 9d"),
         (1, 130),
     ),
     (
-        "four Aces, four Nines, each with a run of five: 200 + 50 + 50",
+        "four aces, four nines, each with a run of five: 200 + 50 + 50",
         fours("A") | cards("Kh Qh Jh 10h"),
         fours("9") | cards("Ks Qs Js 10s"),
         (2, 100),
     ),
     (
-        "four Aces and Kings; four Queens with a run of five: 300 + 50",
+        "four aces and Kings; four queens with a run of five: 300 + 50",
         fours("A", "K"),
         fours("Q") | cards("Jh 10h 9h 8h"),
         (3, 50),
@@ -349,5 +350,7 @@ def test_the_meld_helpers_points_always_pass_the_checks(
         sides[seat % 2] = joined(sides[seat % 2], melds)
     decision = decide_melds(sides[0], sides[1], trump, nullo=nullo)
     hand = PlayedHand(0, Trump.SPADES, (80, 75), 0, melds=decision.points)
-    problems = [p for p in check_hand(hand, variant, 1) if p.field and "melds" in p.field]
+    problems = [
+        p for p in check_hand(hand, find_game(variant), 1) if p.field and "melds" in p.field
+    ]
     assert problems == [], (hands, decision)

@@ -64,7 +64,7 @@ def runs(*items: tuple[int, Rank, Suit]) -> DeclaredMelds:
             None,
         ),
         (
-            "Ohne Trumpf: four Nines count nothing, so four Queens win",
+            "Ohne Trumpf: four nines count nothing, so four queens win",
             fours(N9),
             fours(Q),
             Trump.NO_TRUMP,
@@ -118,7 +118,7 @@ def test_nullo_ranks_fours_as_no_trump() -> None:
     assert decision.class_a == 1
     nines = decide_melds(fours(N9), NONE, Trump.SPADES, nullo=True)
     assert nines.points == (0, 0)
-    assert any("four Nines count nothing in Nullo" in reason for reason in nines.reasons)
+    assert any("four nines count nothing in Nullo" in reason for reason in nines.reasons)
 
 
 @pytest.mark.parametrize(
@@ -244,27 +244,27 @@ def test_nullo_has_no_trump_run() -> None:
 
 
 def test_classes_are_decided_apart_and_a_card_counts_in_both() -> None:
-    """One side may win class A and the other class B; four Kings and K-Q-J share the King."""
+    """One side may win class A and the other class B; four kings and K-Q-J share the King."""
     side0 = DeclaredMelds(fours=(K,), runs=(Run(3, K, HEARTS),))
     side1 = DeclaredMelds(runs=(Run(4, T10, CLUBS),))
     decision = decide_melds(side0, side1, Trump.SPADES, names=("Anna", "Bert"))
     assert decision.points == (100, 40)
     assert (decision.class_a, decision.class_b) == (0, 1)
     assert decision.reasons[0] == (
-        "Class A: only Anna declared four of a kind: four Kings = 1 × 100 = 100."
+        "Class A: four of a kind only from Anna: four kings = 1 × 100 = 100."
     )
     assert decision.reasons[1] == (
-        "Class B: Bert's run of 4 to the Ten of clubs (10-9-8-7) is longer than "
-        "the run of 3 to the King of hearts (K-Q-J); Bert scores a run of 4 to the Ten of "
-        "clubs (10-9-8-7) 40."
+        "Class B: Bert's run of 4 to the ten of clubs (10-9-8-7) is longer than "
+        "the run of 3 to the king of hearts (K-Q-J); a run of 4 to the ten of "
+        "clubs (10-9-8-7) 40 to Bert."
     )
 
 
 def test_reasons_name_the_rank_order() -> None:
     decision = decide_melds(fours(J), fours(A), Trump.HEARTS, names=("A", "B"))
     assert decision.reasons[0] == (
-        "Class A: A's four Jacks beat four Aces (order J, 9, A, 10, K, Q); "
-        "A scores four Jacks = 1 × 100 = 100."
+        "Class A: A's four jacks beat four aces (order J, 9, A, 10, K, Q); "
+        "four jacks = 1 × 100 = 100 to A."
     )
     assert decision.reasons[1] == "Class B: no sequence declared."
 
@@ -278,9 +278,9 @@ def test_nothing_declared() -> None:
 @pytest.mark.parametrize(
     ("length", "top", "message"),
     [
-        (5, N9, "a run of 5 cannot have the Nine as its top card: the lowest top card"),
-        (3, E8, "a run of 3 cannot have the Eight as its top card"),
-        (8, K, "a run of 8 cannot have the King as its top card"),
+        (5, N9, "a run of 5 cannot have the nine as its top card: the lowest top card"),
+        (3, E8, "a run of 3 cannot have the eight as its top card"),
+        (8, K, "a run of 8 cannot have the king as its top card"),
         (2, A, "a run has 3 to 8 cards, not 2"),
         (9, A, "a run has 3 to 8 cards, not 9"),
     ],
@@ -296,16 +296,16 @@ def test_lowest_possible_runs(length: int, top: Rank) -> None:
 
 
 def test_the_same_four_of_a_kind_twice_is_refused() -> None:
-    with pytest.raises(MeldDeclarationError, match="four Aces declared twice") as caught:
+    with pytest.raises(MeldDeclarationError, match="four aces declared twice") as caught:
         decide_melds(fours(A), fours(A), Trump.SPADES)
     assert isinstance(caught.value, ValueError)
     assert isinstance(caught.value, JojotteError)
-    with pytest.raises(MeldDeclarationError, match="the deck has only four Jacks"):
+    with pytest.raises(MeldDeclarationError, match="the deck has only four jacks"):
         decide_melds(fours(J, J), NONE, Trump.SPADES)
 
 
 def test_one_card_in_two_runs_is_refused() -> None:
-    with pytest.raises(MeldDeclarationError, match="the Queen of hearts is in two runs"):
+    with pytest.raises(MeldDeclarationError, match="the queen of hearts is in two runs"):
         decide_melds(runs((3, A, HEARTS)), runs((3, Q, HEARTS)), Trump.SPADES)
     # Adjacent runs of one suit share no card.
     decision = decide_melds(runs((3, A, HEARTS)), runs((3, J, HEARTS)), Trump.SPADES)

@@ -89,7 +89,7 @@ def test_a_hand_passed_quickly_is_one_no_rule_finds_fault_with(
     found = _check_each_rule(hand, find_game(variant), 1, None, False)
     if _plainly_sound(hand, find_game(variant)):
         assert found == []
-    assert check_hand(hand, variant, 1) == found
+    assert check_hand(hand, find_game(variant), 1) == found
 
 
 @pytest.mark.parametrize(
@@ -104,7 +104,7 @@ def test_a_hand_passed_quickly_is_one_no_rule_finds_fault_with(
 )
 def test_the_common_hand_is_passed_quickly(variant: Variant, hand: PlayedHand) -> None:
     assert _plainly_sound(hand, find_game(variant))
-    assert check_hand(hand, variant, 1) == []
+    assert check_hand(hand, find_game(variant), 1) == []
 
 
 @pytest.mark.parametrize(

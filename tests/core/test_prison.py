@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import PlayedHand, Sitting, ThrownIn, Trump, Variant
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.model import PlayedHand, ThrownIn, Trump, Variant
 from jojotte_score.core.status import prison_winners
 from tests.core.test_german_example import GERMAN
 
@@ -28,7 +28,7 @@ A_WINS = PlayedHand(0, Trump.SPADES, (90, 40), 0)
     ],
 )
 def test_prison_winners(rule: str, hands: tuple[PlayedHand, ...], winners: dict[int, int]) -> None:
-    ledger = replay(Sitting(Variant.TWO_PLAYER, ("A", "B"), hands))
+    ledger = replay(new_sitting(Variant.TWO_PLAYER, ("A", "B"), hands))
     assert prison_winners(ledger.hands) == winners, rule
 
 

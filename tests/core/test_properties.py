@@ -13,7 +13,8 @@ import pytest
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, Scorer, replay
+from jojotte_score.core.games import check_sitting, find_game, replay
+from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger, Scorer
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -35,12 +36,7 @@ from jojotte_score.core.tables import (
     NULLO_EXTRA_TRICK_BONUS,
     deck_points,
 )
-from jojotte_score.core.validation import (
-    check_hand,
-    check_sitting,
-    errors_only,
-    possible_unbid_slam,
-)
+from jojotte_score.core.validation import check_hand, errors_only, possible_unbid_slam
 from tests.strategies import (
     custom_rules,
     played_hands,
@@ -93,7 +89,7 @@ def other_entries(score: HandScore) -> list[Entry]:
 @given(data=st.data())
 def test_generated_hands_pass_validation(variant: Variant, data: st.DataObject) -> None:
     hand = data.draw(valid_hands(variant, with_notes=True))
-    assert errors_only(check_hand(hand, variant, 1)) == []
+    assert errors_only(check_hand(hand, find_game(variant), 1)) == []
 
 
 @HANDS
@@ -102,7 +98,7 @@ def test_partnership_hands_with_the_full_count_have_no_problem_at_all(hand: Play
     # All 32 cards are played in partnerships: a count of the whole deck gives no warning.
     # The one warning left is a possible unbid slam without its tricks (R6), which asks for
     # them whatever the count.
-    found = check_hand(hand, Variant.PARTNERSHIP, 1)
+    found = check_hand(hand, find_game(Variant.PARTNERSHIP), 1)
     slam = possible_unbid_slam(
         hand.special, hand.card_points, hand.last_trick, tricks_recorded=hand.tricks is not None
     )
@@ -115,7 +111,7 @@ def test_partnership_hands_with_the_full_count_have_no_problem_at_all(hand: Play
 def test_two_player_hands_never_warn_about_the_card_count(hand: Hand) -> None:
     # Only 18 of the 32 cards are played: any count up to the deck is what the table took.
     # The one warning is a possible unbid slam without its tricks (R6).
-    found = check_hand(hand, Variant.TWO_PLAYER, 1)
+    found = check_hand(hand, find_game(Variant.TWO_PLAYER), 1)
     assert [(p.field, p.warning) for p in found] == unbid_slam_warnings(hand)
     if isinstance(hand, PlayedHand):
         plays_trump = hand.trump.is_suit and hand.special is not Special.NULLO
@@ -153,7 +149,7 @@ def _short_count(hand: Hand) -> bool:
 
 
 def _count_warning(hand: Hand) -> bool:
-    return any(p.warning for p in check_hand(hand, Variant.PARTNERSHIP))
+    return any(p.warning for p in check_hand(hand, find_game(Variant.PARTNERSHIP)))
 
 
 # Every kind of hand the strategies must be able to produce, so no scoring branch goes untried.
@@ -507,7 +503,7 @@ def test_scoring_a_prefix_gives_the_prefix_of_the_ledger(
 @given(ANY_SITTING)
 def test_scorer_one_hand_at_a_time_matches_replay(sitting: Sitting) -> None:
     full = replay(sitting)
-    scorer = Scorer.of(sitting)
+    scorer = Scorer.of(find_game(sitting.variant), sitting)
     for hand, expected in zip(sitting.hands, full.hands, strict=True):
         assert scorer.add(hand) == expected
         assert scorer.prison_waiting == expected.prison_after
@@ -516,7 +512,7 @@ def test_scorer_one_hand_at_a_time_matches_replay(sitting: Sitting) -> None:
         assert scorer.below == ((0, 0) if game_over else expected.below)
         assert scorer.games == ((0, 0) if rubber_over else expected.games)
         assert scorer.next_rubber == expected.rubber + rubber_over
-    assert scorer.ledger(sitting.side_names) == full
+    assert scorer.ledger(find_game(sitting.variant).side_names(sitting.players)) == full
 
 
 @SITTINGS
@@ -597,7 +593,7 @@ def test_a_thrown_in_deal_writes_nothing_and_only_renumbers_later_hands(
     assert (thrown.game_winner, thrown.rubber_winner) == (None, None)
     # It is played in the game and rubber the next hand would have been played in.
     previous = before.hands[at - 1] if at else None
-    scorer = Scorer.of(sitting)
+    scorer = Scorer.of(find_game(sitting.variant), sitting)
     scorer.extend(sitting.hands[:at])
     assert (thrown.rubber, thrown.game) == (scorer.next_rubber, scorer.next_game)
     assert (thrown.below, thrown.games) == (scorer.below, scorer.games)
@@ -643,13 +639,13 @@ def test_scoring_from_a_rubbers_checkpoint_agrees_with_the_whole_replay(sitting:
     """R11-R14: a rubber starts clean except for prison, numbers and the running result, so
     scoring the newest rubber from its checkpoint writes exactly what the whole replay does.
     """
-    whole = Scorer.of(sitting)
+    whole = Scorer.of(find_game(sitting.variant), sitting)
     whole.extend(sitting.hands)
-    full = whole.ledger(sitting.side_names)
+    full = whole.ledger(find_game(sitting.variant).side_names(sitting.players))
     checkpoint = whole.checkpoint()
-    resumed = Scorer.of(sitting, checkpoint)
+    resumed = Scorer.of(find_game(sitting.variant), sitting, checkpoint)
     resumed.extend(sitting.hands[checkpoint.position :])
-    tail = resumed.ledger(sitting.side_names)
+    tail = resumed.ledger(find_game(sitting.variant).side_names(sitting.players))
 
     assert tail.hands == full.hands[checkpoint.position :]
     assert tail.rubbers == tuple(r for r in full.rubbers if r.number >= checkpoint.rubber)
@@ -659,7 +655,7 @@ def test_scoring_from_a_rubbers_checkpoint_agrees_with_the_whole_replay(sitting:
     assert resumed.checkpoint() == checkpoint
     for keep in (1, 2, 5, 20):  # resuming from a checkpoint finds the same later ones
         earlier = whole.checkpoint(keep + 3)
-        again = Scorer.of(sitting, earlier)
+        again = Scorer.of(find_game(sitting.variant), sitting, earlier)
         again.extend(sitting.hands[earlier.position :])
         assert again.checkpoint(keep) == whole.checkpoint(keep)
         assert len(sitting.hands) - whole.checkpoint(keep).position >= min(keep, len(sitting.hands))

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.series import (
     ContractShares,

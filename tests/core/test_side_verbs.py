@@ -9,14 +9,20 @@ import re
 
 import pytest
 
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit, decide_melds
+from jojotte_score.core.model import Sitting, Trump, Variant
+from jojotte_score.core.validation import check_hand
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.i18n import use_language
 from jojotte_score.render.page_layout import running_result
 from jojotte_score.render.sheet_layout import layout_sheet
+from tests.core.builders import played
 from tests.core.test_explanation_golden import DATA, explain_file
+from tests.packaging.conftest import packaging_script
 from tests.render.test_sheet_layout import METRICS
+
+FOUR = Variant.PARTNERSHIP
 
 # A side followed by a verb in the third person singular, as a subject ("Bert & Dora wins").
 _SINGULAR = {
@@ -113,3 +119,119 @@ def test_the_pad_and_the_printed_page_agree_with_the_side(
     layout = layout_sheet(ledger, 1, METRICS)
     assert pad in [getattr(item, "text", None) for item in layout.items]
     assert running_result(ledger, 1) == running
+
+
+# --- The meld classes, the entry checks and the meld helper --------------------------------
+#
+# Their messages say a side without a verb of its own ("Vier Gleiche nur bei Anna & Carl",
+# "vier Buben für Bert & Dora", "Bert & Dora: kein Stich, aber 10 Kartenpunkte"), since
+# they are said of one player and of a partnership alike.
+
+_SIDES = ("Anna & Carl", "Bert & Dora")
+_SIDE_MODULES = ("core/melds.py", "core/validation.py", "gui/entry/")
+# A side's placeholder as the subject of a verb in the third person singular, German.
+_GERMAN_SIDE_SINGULAR = re.compile(
+    r"(?<!von )\{(?:side|side0|side1|winner|loser)\}(?:, [^,]+,)? "
+    r"(?:hat|ist|erhält|bekommt|bekam|macht|gewinnt|liegt|führt|schreibt|sagt|hält|spielt|"
+    r"blieb|wird|kann|muss|darf)\b"
+    r"|\b(?:wenn|falls|ob|dass) \{(?:side|side0|side1|winner|loser)\} [^,;:.]*"
+    r"\b(?:hat|ist|bekam|macht|blieb)\b"
+)
+
+
+def test_no_german_message_of_the_melds_checks_or_helper_gives_a_side_a_singular_verb() -> None:
+    tool = packaging_script("translations")
+    offending = []
+    for message in tool.read_catalogue(tool.catalogue_path("de"), "de"):
+        if not message.id or not any(
+            module in path for path, _line in message.locations for module in _SIDE_MODULES
+        ):
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        # A plural message chooses its form by the side's people: its plural must agree.
+        if _GERMAN_SIDE_SINGULAR.search(strings[-1]):
+            offending.append(strings[-1])
+    assert offending == []
+
+
+def test_the_side_check_finds_what_it_is_for() -> None:
+    """The pattern above catches the sentences this check retired."""
+    for retired in (
+        "Klasse A: Nur {side} hat vier Gleiche gemeldet: {fours}.",
+        "Klasse A: Die vier {winner} von {side} schlagen vier {loser}; {side} erhält {fours}.",
+        "{side} hat keinen Stich gemacht, hat aber {points} Kartenpunkte",
+        "ein Schlemm, wenn {loser} keinen Stich bekam",
+    ):
+        assert _GERMAN_SIDE_SINGULAR.search(retired), retired
+    assert not _GERMAN_SIDE_SINGULAR.search("Die {run} von {side} ist länger als die {other}")
+
+
+def _four_jacks_against_nines() -> tuple[str, ...]:
+    jacks, nines = DeclaredMelds(fours=(Rank.JACK,)), DeclaredMelds(fours=(Rank.NINE,))
+    return decide_melds(jacks, nines, Trump.HEARTS, names=_SIDES).reasons
+
+
+@pytest.mark.parametrize(
+    ("language", "fours", "only", "sequences"),
+    [
+        (
+            "en",
+            "Class A: Anna & Carl's four jacks beat four nines (order J, 9, A, 10, K, Q); "
+            "four jacks = 1 × 100 = 100 to Anna & Carl.",
+            "Class A: four of a kind only from Bert & Dora: four aces = 1 × 100 = 100.",
+            "Class B: sequences only from Anna & Carl:",
+        ),
+        (
+            "de",
+            "Klasse A: Die vier Buben von Anna & Carl schlagen vier Neunen (Rangfolge B, 9, A, "
+            "10, K, D); vier Buben = 1 × 100 = 100 für Anna & Carl.",
+            "Klasse A: Vier Gleiche nur bei Bert & Dora: vier Asse = 1 × 100 = 100.",
+            "Klasse B: Folgen nur bei Anna & Carl:",
+        ),
+    ],
+)
+def test_the_meld_classes_say_a_partnership_without_a_singular_verb(
+    language: str, fours: str, only: str, sequences: str
+) -> None:
+    use_language(language)
+    assert fours in _four_jacks_against_nines()
+    aces = decide_melds(
+        DeclaredMelds(), DeclaredMelds(fours=(Rank.ACE,)), Trump.HEARTS, names=_SIDES
+    )
+    assert only in aces.reasons
+    run = Run(3, Rank.ACE, Suit.SPADES)
+    runs = decide_melds(DeclaredMelds(runs=(run,)), DeclaredMelds(), Trump.HEARTS, names=_SIDES)
+    assert any(reason.startswith(sequences) for reason in runs.reasons), runs.reasons
+
+
+@pytest.mark.parametrize(
+    ("language", "no_trick", "unbid_slam"),
+    [
+        (
+            "en",
+            "Bert & Dora: no trick won, but 10 card points",
+            "no card points for Bert & Dora and the last trick to Anna & Carl: a slam if no "
+            "trick went to Bert & Dora, but the tricks are not recorded, so no slam bonus is "
+            "scored",
+        ),
+        (
+            "de",
+            "Bert & Dora: kein Stich, aber 10 Kartenpunkte",
+            "keine Kartenpunkte für Bert & Dora und der letzte Stich für Anna & Carl: ein "
+            "Schlemm, falls kein Stich an Bert & Dora ging, aber die Stiche sind nicht "
+            "eingetragen, also wird keine Prämie für unangesagten Schlemm angeschrieben",
+        ),
+    ],
+)
+def test_the_entry_checks_say_a_partnership_without_a_singular_verb(
+    language: str, no_trick: str, unbid_slam: str
+) -> None:
+    use_language(language)
+    trick_less = played(0, "spades", (142, 10), 0, tricks=(8, 0))
+    assert no_trick in [
+        problem.message for problem in check_hand(trick_less, find_game(FOUR), 3, _SIDES)
+    ]
+    slam = played(0, "spades", (155, 0), 0)
+    assert unbid_slam in [
+        problem.message for problem in check_hand(slam, find_game(FOUR), 3, _SIDES)
+    ]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import PlayedHand, Sitting, ThrownIn, Variant
+from jojotte_score.core.games import check_sitting, new_sitting, replay
+from jojotte_score.core.model import PlayedHand, ThrownIn, Variant
 from jojotte_score.core.scoring import Outcome
 from jojotte_score.core.stats import (
     ContractCount,
@@ -20,14 +20,14 @@ from jojotte_score.core.stats import (
     player_stats,
     side_stats,
 )
-from jojotte_score.core.validation import check_sitting, errors_only
+from jojotte_score.core.validation import errors_only
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core.builders import played
 
 GERMAN = Path(__file__).resolve().parent.parent / "data" / "german-example.json"
 
 # Two players, " Anna " (spaces stripped for matching) against Bert.
-EVENING = Sitting(
+EVENING = new_sitting(
     Variant.TWO_PLAYER,
     (" Anna ", "Bert"),
     (
@@ -49,7 +49,7 @@ EVENING = Sitting(
 )
 
 # Four players: Anna & Bert (seats 0 and 2) against Carl & Dora (seats 1 and 3).
-FOURSOME = Sitting(
+FOURSOME = new_sitting(
     Variant.PARTNERSHIP,
     ("Anna", "Carl", "Bert", "Dora"),
     (
@@ -162,20 +162,20 @@ def test_no_sittings_no_players() -> None:
 
 
 def test_a_sitting_without_hands_counts_as_a_sitting_only() -> None:
-    (anna, bert) = player_stats([Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))])
+    (anna, bert) = player_stats([new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))])
     assert anna == PlayerStats(name="Anna", sittings=1)
     assert (bert.average_rubber, bert.melds_per_hand) == (None, None)
 
 
 def test_names_match_exactly_after_stripping() -> None:
-    again = Sitting(Variant.TWO_PLAYER, ("anna", "Bert  "), EVENING.hands)
+    again = new_sitting(Variant.TWO_PLAYER, ("anna", "Bert  "), EVENING.hands)
     names = [player.name for player in player_stats([EVENING, again])]
     assert names == ["Anna", "anna", "Bert"]  # case matters; spaces do not
 
 
 def test_a_name_twice_in_one_sitting_counts_it_once() -> None:
     # The validator allows it; the player gets the first seat's side.
-    twice = Sitting(Variant.TWO_PLAYER, ("Anna", "Anna"), EVENING.hands)
+    twice = new_sitting(Variant.TWO_PLAYER, ("Anna", "Anna"), EVENING.hands)
     (anna,) = player_stats([twice])
     assert (anna.sittings, anna.net_points, anna.meld_points) == (1, 655 + 200, 20)
 
@@ -231,7 +231,7 @@ def test_player_side(variant: Variant, seat: int, side: int) -> None:
 def test_contract_kind_and_made(
     hand: PlayedHand, outcome: Outcome, kind: ContractKind, made: bool
 ) -> None:
-    sitting = Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), (hand,))
+    sitting = new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), (hand,))
     assert errors_only(check_sitting(sitting)) == []
     result = replay(sitting).hands[0]
     assert result.score.outcome is outcome

@@ -12,11 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.games import check_sitting, find_game, new_sitting, replay
 from jojotte_score.core.games.three_player_validation import check_seat_sitting
-from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import SeatHand, Sitting, Variant
 from jojotte_score.core.stats import ContractCount, PlayerStats, player_stats, sitting_stats
-from jojotte_score.core.validation import check_sitting
 from jojotte_score.formats.sitting_file import load_sitting
 from tests.core import test_chouette, test_cutthroat, test_three_player_example
 from tests.core.builders import three
@@ -262,8 +261,8 @@ def test_one_three_player_hand(
     contract: tuple[str, ContractCount, ContractCount],
     defeated: int,
 ) -> None:
-    sitting = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (hand,))
-    assert check_seat_sitting(sitting) == []
+    sitting = new_sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (hand,))
+    assert check_seat_sitting(find_game(sitting.variant), sitting) == []
     by_name = {player.name: player for player in player_stats([sitting])}
     kind, count, doubled = contract
     d, a = by_name[declarer], by_name[defender]

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.ledger import HandResult, Scorer, replay
+from jojotte_score.core.ledger import HandResult, Scorer
 from jojotte_score.core.model import (
     Hand,
     PlayedHand,
@@ -28,7 +29,8 @@ def dealt(hand: PlayedHand, dealer: int | None) -> PlayedHand:
 
 def results(hands: list[Hand], variant: Variant) -> list[HandResult]:
     """The scorer's results of ``hands``, as the window has them."""
-    scorer = Scorer(variant, Rules.for_variant(variant))
+    game = find_game(variant)
+    scorer = Scorer(game, game.standard_rules)
     scorer.extend(hands)
     return scorer.results
 
@@ -100,7 +102,7 @@ def test_status_through_the_german_example() -> None:
     hands = [dealt(h, i % 2) for i, h in enumerate(GERMAN_HANDS)]
     seen = []
     for count in range(len(hands) + 1):
-        sitting = Sitting(TWO, ("A", "B"), tuple(hands[:count]))
+        sitting = new_sitting(TWO, ("A", "B"), tuple(hands[:count]))
         s = table_status(replay(sitting), TWO)
         seen.append((s.hand, s.rubber, s.game, s.below, s.games, s.prison, s.next_dealer))
     assert seen == [
@@ -112,7 +114,7 @@ def test_status_through_the_german_example() -> None:
         (6, 1, 3, (0, 0), (1, 1), 150, 1),  # tie: 90 more
         (7, 2, 1, (0, 0), (0, 0), 0, None),  # A won the rubber: a new cut
     ]
-    ledger = replay(Sitting(TWO, ("A", "B"), tuple(hands)))
+    ledger = replay(new_sitting(TWO, ("A", "B"), tuple(hands)))
     last = table_status(ledger, TWO)
     assert (last.new_cut, last.next_dealer) == (True, None)
     cut = table_status(ledger, TWO, chosen=1)  # B won the new cut
@@ -122,10 +124,10 @@ def test_status_through_the_german_example() -> None:
 def test_status_from_the_rubbers_checkpoint() -> None:
     """The window scores only the newest rubber; its status and dealer are the same."""
     hands = [*RUBBER, dealt(A_60, 1), A_60]
-    whole = Scorer(Variant.TWO_PLAYER, Rules())
+    whole = Scorer(find_game(Variant.TWO_PLAYER), Rules())
     whole.extend(hands)
     checkpoint = whole.checkpoint()
-    recent = Scorer(Variant.TWO_PLAYER, Rules(), checkpoint)
+    recent = Scorer(find_game(Variant.TWO_PLAYER), Rules(), checkpoint)
     recent.extend(hands[checkpoint.position :])
     status = table_status(recent.ledger(("A", "B")), TWO)
     assert status == table_status(whole.ledger(("A", "B")), TWO)
@@ -151,7 +153,7 @@ def _three(dealer: int | None) -> SeatHand:
     [
         (
             T2,
-            Sitting(
+            new_sitting(
                 Variant.THREE_PLAYER,
                 ("A", "B", "C"),
                 (three(0, "spades", 1, (55, 40, 0), 0, dealer=2),),
@@ -162,28 +164,28 @@ def _three(dealer: int | None) -> SeatHand:
         ),
         (
             f"{T2}, a thrown-in deal too",
-            Sitting(Variant.THREE_PLAYER, ("A", "B", "C"), (ThrownIn(dealer=1),)),
+            new_sitting(Variant.THREE_PLAYER, ("A", "B", "C"), (ThrownIn(dealer=1),)),
             None,
             2,
             (0, 0, 0),
         ),
         (
             F7,
-            Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(3),)),
+            new_sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(3),)),
             None,
             0,
             (65, 0, 0, 0),
         ),
         (
             F7,
-            Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(2), ThrownIn(dealer=3))),
+            new_sitting(Variant.CUTTHROAT, ("A", "B", "C", "D"), (_three(2), ThrownIn(dealer=3))),
             None,
             0,
             (65, 0, 0, 0),
         ),
         (
             C7,
-            Sitting(
+            new_sitting(
                 Variant.CHOUETTE, ("A", "B", "C"), (dealt(A_60, 1),), roles=ChouetteRoles(2, 1)
             ),
             None,
@@ -192,7 +194,7 @@ def _three(dealer: int | None) -> SeatHand:
         ),
         (
             f"{C7}: the partner never deals",
-            Sitting(
+            new_sitting(
                 Variant.CHOUETTE,
                 ("A", "B", "C"),
                 (dealt(A_60, 1), ThrownIn(dealer=2)),
@@ -204,7 +206,9 @@ def _three(dealer: int | None) -> SeatHand:
         ),
         (
             f"{C7}: after the rubber, the cut's winner",
-            Sitting(Variant.CHOUETTE, ("A", "B", "C"), tuple(RUBBER), roles=ChouetteRoles(0, 1)),
+            new_sitting(
+                Variant.CHOUETTE, ("A", "B", "C"), tuple(RUBBER), roles=ChouetteRoles(0, 1)
+            ),
             2,
             2,
             (0, 0, 0),

@@ -7,19 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.explanation import explain_ledger
+from jojotte_score.core.games import explain_ledger, find_game, new_sitting, replay
 from jojotte_score.core.games.three_player_explanation import (
     explain_three_player_hand,
 )
 from jojotte_score.core.games.three_player_validation import check_seat_sitting
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Sitting, ThrownIn, Variant
+from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import ThrownIn, Variant
 from tests.core.builders import three
 from tests.core.worked_sheets import SheetRow, check_sheet_row, sheet_ids
 
 ANNA, BERT, CARL = 0, 1, 2
 
-EXAMPLE = Sitting(Variant.THREE_PLAYER,
+EXAMPLE = new_sitting(Variant.THREE_PLAYER,
     ("Anna", "Bert", "Carl"),
     (
         three(ANNA, "spades", BERT, (55, 40, 0), ANNA, melds=(0, 20, 0), dealer=CARL),
@@ -59,7 +59,7 @@ SHEET: list[SheetRow] = [
 
 @pytest.fixture(scope="module")
 def ledger() -> Ledger:
-    assert check_seat_sitting(EXAMPLE) == []
+    assert check_seat_sitting(find_game(EXAMPLE.variant), EXAMPLE) == []
     return replay(EXAMPLE)
 
 
@@ -83,7 +83,7 @@ def test_rubbers_and_the_sitting_result(ledger: Ledger) -> None:
 @pytest.mark.parametrize(
     ("number", "sentence"),
     [
-        (1, "Carl sat out and sided with Bert, so Carl scores Bert's 60 above (T8)."),
+        (1, "Carl sits out and sides with Bert, so Carl copies Bert's 60 above (T8)."),
         (
             2,
             "Carl, the active defender, has the higher total and wins: both trick scores, "
@@ -91,24 +91,25 @@ def test_rubbers_and_the_sitting_result(ledger: Ledger) -> None:
         ),
         (
             3,
-            "Anna played against Carl; Bert sat out and sided with the declarer, Carl (T4).",
+            "Anna plays against Carl; Bert sits out and, after the double, sides with the "
+            "declarer, Carl (T4).",
         ),
         (4, "Equal totals: both trick scores, 40 + 40 = 80, go to prison (T6)."),
         (
             5,
-            "Carl took 2 tricks: the Nullo fails and Anna scores 100 + 50 × 1 = 150 above. "
+            "Carl takes 2 tricks: the Nullo fails and Anna scores 100 + 50 × 1 = 150 above. "
             "All card points, 20 + 70 = 90, go to prison; a Nullo hand has no winner (T11).",
         ),
-        (6, "Anna sat out and sided with Carl, so Anna scores Carl's 750 above (T8)."),
+        (6, "Anna sits out and sides with Carl, so Anna copies Carl's 750 above (T8)."),
         (
             6,
             "Rubber 1 totals: Anna 1100, Bert 480, Carl 1215; settled between every two "
             "players (T15): Anna +505, Bert \u22121355, Carl +850.",
         ),
-        (7, "Hand 7 (rubber 2, game 1): thrown in, nobody named a trump; it scores nothing (R15)."),
+        (7, "Hand 7 (rubber 2, game 1): thrown in: nobody names a trump; it scores nothing (R15)."),
         (
             8,
-            "Bert bid a Slam but won 8 of 9 tricks: the Slam fails and Bert scores no trick "
+            "Bert bids a slam but wins 8 of 9 tricks: the slam fails and Bert scores no trick "
             "points; Anna (undoubled, a defence scores above) scores 140 + 10 = 150 above and "
             "wins the hand (T10).",
         ),
@@ -128,10 +129,10 @@ def test_a_nullo_after_a_double_puts_the_third_player_with_the_defender() -> Non
         ANNA, "hearts", BERT, (0, 60, 50), None, double="double", doubler=BERT,
         sides_with="declarer", special="nullo", nullo_bidder=CARL, tricks=(0, 5, 4),
     )  # fmt: skip
-    ledger = replay(Sitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
+    ledger = replay(new_sitting(Variant.THREE_PLAYER, EXAMPLE.players, (hand,)))
     lines = explain_three_player_hand(ledger.hands[0], ledger)
     assert lines[:2] == [
-        "Hand 1 (rubber 1, game 1): Anna bid hearts, doubled by Bert; Carl bid Nullo, played "
+        "Hand 1 (rubber 1, game 1): Anna bids hearts, doubled by Bert; Carl bids Nullo, played "
         "at no-trump.",
-        "Bert played against Carl; Anna sat out and is with the defender, Bert (T4).",
+        "Bert plays against Carl; Anna sits out and sides with the defender, Bert (T4).",
     ]

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from jojotte_score.core.ledger import replay, settle
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.ledger import settle
 from jojotte_score.core.model import Rules, SeatDeal, Sitting, Variant
 from jojotte_score.core.scoring import Line
 from tests.core.builders import three
@@ -105,7 +106,7 @@ def test_games_and_rubbers(
 def test_rubber_bonus(
     rule: str, hands: list[SeatDeal], above_in_last_hand: tuple[int, int, int]
 ) -> None:
-    last = replay(Sitting(Variant.THREE_PLAYER, NAMES, tuple(hands))).hands[-1]
+    last = replay(new_sitting(Variant.THREE_PLAYER, NAMES, tuple(hands))).hands[-1]
     assert tuple(last.written(seat, Line.ABOVE) for seat in range(3)) == above_in_last_hand, rule
 
 
@@ -124,7 +125,7 @@ def test_settle(rule: str, totals: tuple[int, ...], settlement: tuple[int, ...])
 
 def test_the_sitting_result_sums_every_rubber_and_counts_rubbers_won() -> None:
     """T15: the sum of the nets of the rubbers, the unfinished one included (as R14)."""
-    sitting = Sitting(Variant.THREE_PLAYER, NAMES, (ANNA_90, ANNA_90, BERT_50))
+    sitting = new_sitting(Variant.THREE_PLAYER, NAMES, (ANNA_90, ANNA_90, BERT_50))
     ledger = replay(sitting)
     first = (90 + 90 + 300, 45 + 45, 45 + 45)
     second = (40, 50, 40)

@@ -6,9 +6,10 @@ from collections import Counter
 
 from hypothesis import given, settings
 
+from jojotte_score.core.games import find_game, replay
 from jojotte_score.core.games.three_player_validation import check_three_player_hand
-from jojotte_score.core.ledger import Scorer, replay
-from jojotte_score.core.model import SeatDeal, Sitting
+from jojotte_score.core.ledger import Scorer
+from jojotte_score.core.model import SeatDeal, Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.core.tables import GAMES_TO_WIN_RUBBER
 from tests.strategies import unbid_slam_warnings
@@ -27,7 +28,7 @@ SITTINGS = settings(max_examples=100, deadline=None)
 @given(three_player_hands())
 def test_generated_hands_pass_validation(hand: SeatDeal) -> None:
     # Valid; the one warning is a possible unbid slam without its tricks (R6).
-    found = check_three_player_hand(hand)
+    found = check_three_player_hand(find_game(Variant.THREE_PLAYER), hand)
     assert [(p.field, p.warning) for p in found] == unbid_slam_warnings(hand)
 
 
@@ -103,7 +104,7 @@ def test_a_rubber_ends_exactly_when_a_player_has_two_games(sitting: Sitting) -> 
 def test_scoring_a_prefix_gives_a_prefix_of_the_ledger(sitting: Sitting) -> None:
     """The pad of the first k hands is the first k hands of the whole pad."""
     whole = replay(sitting)
-    scorer = Scorer(sitting.variant, sitting.rules)
+    scorer = Scorer(find_game(sitting.variant), sitting.rules)
     for index, hand in enumerate(sitting.hands):
         assert scorer.add(hand) == whole.hands[index]
         prefix = scorer.ledger(sitting.players)
@@ -128,14 +129,14 @@ def test_a_pad_per_player_scored_from_a_checkpoint_agrees_with_the_whole_replay(
     """T12-T15, C3-C6, F4-F6: a rubber starts clean except for prison, the numbers, each
     player's totals so far and (in the chouette) the rubber's roles, so scoring from a
     checkpoint writes what the whole replay writes, and settles alike."""
-    whole = Scorer.of(sitting)
+    whole = Scorer.of(find_game(sitting.variant), sitting)
     whole.extend(sitting.hands)
-    full = whole.ledger(sitting.columns)
+    full = whole.ledger(find_game(sitting.variant).column_names(sitting.players))
     for keep in (1, 3, 10):
         checkpoint = whole.checkpoint(keep)
-        resumed = Scorer.of(sitting, checkpoint)
+        resumed = Scorer.of(find_game(sitting.variant), sitting, checkpoint)
         resumed.extend(sitting.hands[checkpoint.position :])
-        tail = resumed.ledger(sitting.columns)
+        tail = resumed.ledger(find_game(sitting.variant).column_names(sitting.players))
         assert tail.hands == full.hands[checkpoint.position :]
         assert tail.rubbers == tuple(r for r in full.rubbers if r.number >= checkpoint.rubber)
         assert tail.settlement == full.settlement

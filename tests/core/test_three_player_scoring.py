@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.three_player_scoring import (
     score_three_player_hand,
     three_player_lost_nullo_bonus,
@@ -25,7 +26,7 @@ Written = set[tuple[int, str, int, str]]
 def written(hand: SeatDeal) -> Written:
     """Every entry one hand writes on a fresh pad, as (seat, line, points, kind)."""
     result = Scorer(
-        Variant.THREE_PLAYER,
+        find_game(Variant.THREE_PLAYER),
     ).add(hand)
     entries = [(e.side, e.line.value, e.points, e.kind.value) for e in result.entries]
     assert len(entries) == len(set(entries)), "an entry written twice"
@@ -354,7 +355,7 @@ def test_prison(
     last_entries: Written,
 ) -> None:
     scorer = Scorer(
-        Variant.THREE_PLAYER,
+        find_game(Variant.THREE_PLAYER),
     )
     results = [scorer.add(hand) for hand in hands]
     assert [(r.prison_after, r.prison_out) for r in results] == prison_by_hand, rule

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from jojotte_score.core.games import find_game, new_sitting
 from jojotte_score.core.games.three_player_validation import (
     check_seat_sitting,
     check_three_player_hand,
@@ -48,7 +49,7 @@ NAMES = ("Anna", "Bert", "Carl")
     ],
 )  # fmt: skip
 def test_valid_hands(rule: str, hand: SeatDeal) -> None:
-    assert check_three_player_hand(hand, 1, NAMES) == [], rule
+    assert check_three_player_hand(find_game(Variant.THREE_PLAYER), hand, 1, NAMES) == [], rule
 
 
 @pytest.mark.parametrize(
@@ -266,7 +267,7 @@ def test_valid_hands(rule: str, hand: SeatDeal) -> None:
     ],
 )  # fmt: skip
 def test_errors(rule: str, hand: SeatDeal, field: str, message: str) -> None:
-    problems = check_three_player_hand(hand, 4, NAMES)
+    problems = check_three_player_hand(find_game(Variant.THREE_PLAYER), hand, 4, NAMES)
     assert [(p.field, p.message, p.hand, p.warning) for p in problems] == [
         (field, message, 4, False)
     ], rule
@@ -274,7 +275,7 @@ def test_errors(rule: str, hand: SeatDeal, field: str, message: str) -> None:
 
 def test_unnamed_players_are_called_by_seat() -> None:
     hand = three(ANNA, "spades", ANNA, (80, 45, 0), ANNA)
-    assert [p.message for p in check_three_player_hand(hand)] == [
+    assert [p.message for p in check_three_player_hand(find_game(Variant.THREE_PLAYER), hand)] == [
         "player 0 is the declarer and cannot also be the active defender"
     ]
 
@@ -284,17 +285,17 @@ def test_unnamed_players_are_called_by_seat() -> None:
     [
         (
             "T1 three named players",
-            Sitting(Variant.THREE_PLAYER, ("Anna", "", "Carl")),
+            new_sitting(Variant.THREE_PLAYER, ("Anna", "", "Carl")),
             [("players", "player 1 has an empty name")],
         ),
         (
             "T13 a positive game target",
-            Sitting(Variant.THREE_PLAYER, NAMES, rules=Rules(game_target=0)),
+            new_sitting(Variant.THREE_PLAYER, NAMES, rules=Rules(game_target=0)),
             [("game_target", "the game target must be a positive number of points")],
         ),
         (
             "T16 the hands are numbered from 1",
-            Sitting(
+            new_sitting(
                 Variant.THREE_PLAYER,
                 NAMES,
                 (ThrownIn(), three(ANNA, "spades", BERT, (80, 45, 5), ANNA)),
@@ -310,4 +311,6 @@ def test_unnamed_players_are_called_by_seat() -> None:
     ],
 )
 def test_sitting(rule: str, sitting: Sitting, expected: list[tuple[str, str]]) -> None:
-    assert [(p.field, p.message) for p in check_seat_sitting(sitting)] == expected, rule
+    assert [
+        (p.field, p.message) for p in check_seat_sitting(find_game(sitting.variant), sitting)
+    ] == expected, rule

@@ -14,11 +14,10 @@ from typing import Any
 
 import pytest
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import check_sitting, find_game, replay
 from jojotte_score.core.model import Special
 from jojotte_score.core.scoring import EntryKind
-from jojotte_score.core.validation import check_sitting, errors_only, possible_unbid_slam
+from jojotte_score.core.validation import errors_only, possible_unbid_slam
 from jojotte_score.formats.sitting_file import parse_sitting
 
 # Each game: its sitting without hands, a hand in which the first seat (side 0, the box in
@@ -104,8 +103,8 @@ def test_without_the_tricks_the_hand_loads_with_a_warning_and_no_slam(game: str)
         (
             1,
             "tricks",
-            f"{loser} took no card points and {winner} the last trick: a slam if {loser} took no "
-            "trick, but the tricks are not recorded, so no slam bonus is scored",
+            f"no card points for {loser} and the last trick to {winner}: a slam if no trick went "
+            f"to {loser}, but the tricks are not recorded, so no slam bonus is scored",
         )
     ]
     # The core's checks say the same, as a warning: old files keep loading.

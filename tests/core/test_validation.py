@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.errors import Problem
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import PlayedHand, Rules, Sitting, Special, Trump, Variant
+from jojotte_score.core.games import find_game, new_sitting, replay
+from jojotte_score.core.model import PlayedHand, Rules, Special, Trump, Variant
 from jojotte_score.core.tables import contract_deck
 from jojotte_score.core.validation import (
     check_hand,
@@ -21,7 +21,7 @@ NAMES = {TWO: ("Anna", "Bert"), FOUR: ("Anna & Carl", "Bert & Dora")}
 
 
 def messages(hand: PlayedHand, variant: Variant) -> list[str]:
-    return [p.message for p in errors_only(check_hand(hand, variant, 1))]
+    return [p.message for p in errors_only(check_hand(hand, find_game(variant), 1))]
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_partnership_all_tricks(
     rule: str, hand: PlayedHand, kinds: list[tuple[str, int, int]]
 ) -> None:
     assert messages(hand, FOUR) == [], rule
-    sitting = Sitting(FOUR, ("Anna", "Bert", "Carl", "Dora"), (hand,))
+    sitting = new_sitting(FOUR, ("Anna", "Bert", "Carl", "Dora"), (hand,))
     assert sitting.rules.game_target == 125
     ledger = replay(sitting)
     got = [(e.kind.value, e.side, e.points) for e in ledger.rubbers[0].entries]
@@ -148,8 +148,8 @@ def test_partnership_all_tricks(
 
 def test_partnership_sitting_defaults_to_125() -> None:
     """R12: a partnership sitting plays to 125 unless its rules say otherwise."""
-    assert Sitting(FOUR, ("A", "B", "C", "D")).rules.game_target == 125
-    assert Sitting(TWO, ("A", "B")).rules.game_target == 80
+    assert new_sitting(FOUR, ("A", "B", "C", "D")).rules.game_target == 125
+    assert new_sitting(TWO, ("A", "B")).rules.game_target == 80
 
 
 # --- Card counts: how many cards are played ------------------------------------------------
@@ -225,7 +225,7 @@ ALL_CARDS = "partnerships play all 32 cards"
 def test_card_counts(
     rule: str, variant: Variant, hand: PlayedHand, field: str | None, message: str
 ) -> None:
-    problems = check_hand(hand, variant, 3, NAMES[variant])
+    problems = check_hand(hand, find_game(variant), 3, NAMES[variant])
     if not message:
         assert problems == [], rule
         return
@@ -276,7 +276,7 @@ def test_one_side_scores_each_class(
     rule: str, variant: Variant, melds: tuple[int, int], clash: str
 ) -> None:
     hand = played(0, "spades", (90, 65), 1, melds=melds)
-    problems = check_hand(hand, variant, 1, NAMES[variant])
+    problems = check_hand(hand, find_game(variant), 1, NAMES[variant])
     if not clash:
         assert problems == [], rule
         return
@@ -323,7 +323,7 @@ def test_between_players_one_player_scores_each_class(
     """ "Only one player may score for Honor Meld(s) in each Class": the games of
     individual players say "player", as the rule does, where two sides say "side"."""
     hand = played(0, "spades", (90, 65), 1, melds=melds)
-    problems = check_hand(hand, variant, 1, ("Anna", "Bert"), by_player=by_player)
+    problems = check_hand(hand, find_game(variant), 1, ("Anna", "Bert"), by_player=by_player)
     expected = f"Anna's {melds[0]} and Bert's {melds[1]} meld points {clash}"
     assert problems == [Problem(expected, 1, "melds")], game
 
@@ -331,7 +331,7 @@ def test_between_players_one_player_scores_each_class(
 def test_meld_class_errors_wait_for_possible_totals() -> None:
     """A side total no cards can hold is refused on its own; the classes are not compared."""
     hand = played(0, "spades", (80, 65), 1, melds=(110, 120))
-    assert [p.field for p in check_hand(hand, TWO, 1)] == ["melds[0]"]
+    assert [p.field for p in check_hand(hand, find_game(TWO), 1)] == ["melds[0]"]
 
 
 # --- Messages in the players' words -------------------------------------------------------
@@ -393,7 +393,7 @@ def test_meld_class_errors_wait_for_possible_totals() -> None:
             "no trick, no card points",
             played(0, "spades", (80, 60), 0, tricks=(9, 0)),
             ("Anna", "Bert"),
-            "Bert won no trick but holds 60 card points",
+            "Bert: no trick won, but 60 card points",
             "card_points[1]",
         ),
     ],
@@ -401,7 +401,7 @@ def test_meld_class_errors_wait_for_possible_totals() -> None:
 def test_messages_name_the_sides(
     case: str, hand: PlayedHand, names: tuple[str, str] | None, message: str, field: str
 ) -> None:
-    assert check_hand(hand, TWO, 2, names) == [Problem(message, 2, field)], case
+    assert check_hand(hand, find_game(TWO), 2, names) == [Problem(message, 2, field)], case
 
 
 @pytest.mark.parametrize(
@@ -411,7 +411,7 @@ def test_messages_name_the_sides(
 )
 def test_player_names_are_bounded(name: str, refused: bool) -> None:
     """A name has at most 40 characters: it has to fit a column of the pad and a button."""
-    problems = check_sitting_setup(Variant.TWO_PLAYER, (name, "Bert"), Rules())
+    problems = check_sitting_setup(find_game(Variant.TWO_PLAYER), (name, "Bert"), Rules())
     assert bool(problems) is refused
     if refused:
         assert problems[0].field == "players"

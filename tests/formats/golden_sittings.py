@@ -29,6 +29,7 @@ from typing import TypeVar
 from hypothesis import HealthCheck, Phase, given, seed, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
     Hand,
@@ -92,7 +93,7 @@ def _rules(variant: Variant, rng: random.Random) -> Rules:
     """The game's standard rules three times in four, else overridden ones (some with a
     low game target, which makes many short rubbers)."""
     if rng.random() < 0.75:
-        return Rules.for_variant(variant)
+        return find_game(variant).standard_rules
     return _examples(custom_rules(), 20, rng)[-1]
 
 

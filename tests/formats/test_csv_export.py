@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import HandResult, Ledger, replay
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
@@ -72,7 +73,7 @@ GERMAN_HANDS = (
     PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(35, 45), last_trick=0),
     PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(90, 40), last_trick=0, melds=(50, 0)),
 )
-GERMAN = Sitting(Variant.TWO_PLAYER, ("A", "B"), GERMAN_HANDS)
+GERMAN = new_sitting(Variant.TWO_PLAYER, ("A", "B"), GERMAN_HANDS)
 
 
 def read_back(path: Path) -> list[dict[str, str]]:
@@ -250,7 +251,7 @@ def test_german_rubber_row(tmp_path: Path) -> None:
 
 # After the German rubber: a thrown-in deal (dealt by B), then a tie (75 + 0 against
 # 55 + 20) whose 130 trick points stay in prison.
-LONGER = Sitting(
+LONGER = new_sitting(
     Variant.TWO_PLAYER,
     ("A", "B"),
     (
@@ -297,7 +298,7 @@ def test_unfinished_rubber_reports_waiting_prison() -> None:
 
 
 def test_rubbers_of_several_sittings_in_one_file(tmp_path: Path) -> None:
-    evening = Sitting(
+    evening = new_sitting(
         Variant.PARTNERSHIP,
         ("Anna", "Bert", "Carl", "Dora"),
         (PlayedHand(bidder=0, trump=Trump.CLUBS, card_points=(100, 55), last_trick=0),),
@@ -325,7 +326,7 @@ def test_rubbers_of_no_sittings_is_a_header_only(tmp_path: Path) -> None:
 
 
 def test_partnership_names_sides_and_dealer() -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.PARTNERSHIP,
         ("Anna", "Bert", "Carl", "Dora"),
         (
@@ -347,7 +348,7 @@ def test_partnership_names_sides_and_dealer() -> None:
 
 
 def test_umlauts_are_written_as_utf8_with_bom(tmp_path: Path) -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.PARTNERSHIP,
         ("Jürgen", "Käthe", "Søren", "Zoë"),
         (PlayedHand(bidder=0, trump=Trump.CLUBS, card_points=(100, 55), last_trick=0),),
@@ -410,7 +411,7 @@ def test_render_csv_rejects_unknown_columns() -> None:
 
 
 def test_hostile_names_and_notes_are_neutralised_in_the_file(tmp_path: Path) -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.TWO_PLAYER,
         ('=HYPERLINK("http://evil","click")', "-Bert"),
         (

@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.cli import main
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.model import PlayedHand, Sitting, Trump, Variant
 from jojotte_score.formats.csv_export import HAND_COLUMNS, RUBBER_COLUMNS, hands_csv, rubbers_csv
 from jojotte_score.formats.csv_names import seat_labels
@@ -177,7 +176,7 @@ def test_the_documented_columns_come_first_and_unchanged(game: str, tmp_path: Pa
 def test_a_rubbers_file_of_several_sittings_has_a_column_per_name() -> None:
     def one_hand(players: tuple[str, str], bidder: int) -> Sitting:
         hand = PlayedHand(bidder=bidder, trump=Trump.SPADES, card_points=(60, 25), last_trick=0)
-        return Sitting(Variant.TWO_PLAYER, players, (hand,))
+        return new_sitting(Variant.TWO_PLAYER, players, (hand,))
 
     monday, tuesday = one_hand(("Anna", "Bert"), 0), one_hand(("Carl", "Anna"), 0)
     text = rubbers_csv([("mon", monday, replay(monday)), ("tue", tuesday, replay(tuesday))])
@@ -194,7 +193,7 @@ def test_a_rubbers_file_of_several_sittings_has_a_column_per_name() -> None:
 
 
 def test_two_seats_of_one_name_get_a_column_each() -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.TWO_PLAYER,
         ("Anna", "Anna"),
         (PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(60, 25), last_trick=0),),
@@ -205,7 +204,7 @@ def test_two_seats_of_one_name_get_a_column_each() -> None:
 
 
 def test_a_name_a_spreadsheet_would_run_is_neutralised_in_the_header() -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.TWO_PLAYER,
         ("=cmd", "Bert"),
         (PlayedHand(bidder=0, trump=Trump.SPADES, card_points=(60, 25), last_trick=0),),

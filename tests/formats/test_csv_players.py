@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.formats.csv_export import (
     CSV_ENCODING,
@@ -165,7 +165,7 @@ def test_three_and_four_players_share_a_rubbers_file() -> None:
 
 
 def test_two_sided_and_individual_sittings_do_not_share_a_rubbers_file(tmp_path: Path) -> None:
-    two = Sitting(Variant.TWO_PLAYER, ("A", "B"))
+    two = new_sitting(Variant.TWO_PLAYER, ("A", "B"))
     target = tmp_path / "rubbers.csv"
     target.write_text("old", encoding="utf-8")
     with pytest.raises(ValueError, match="either sittings of two sides or"):
@@ -177,7 +177,7 @@ def test_two_sided_and_individual_sittings_do_not_share_a_rubbers_file(tmp_path:
 
 
 def test_files_are_utf8_with_bom_crlf_and_neutralised(tmp_path: Path) -> None:
-    hostile = Sitting(Variant.THREE_PLAYER, ("=Anna", "Jürgen", "Carl"), THREE_PLAYER.hands)
+    hostile = new_sitting(Variant.THREE_PLAYER, ("=Anna", "Jürgen", "Carl"), THREE_PLAYER.hands)
     path = tmp_path / "hands.csv"
     write_hands_csv(hostile, replay(hostile), path)
     raw = path.read_bytes()

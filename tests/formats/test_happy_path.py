@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from jojotte_score import i18n
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.formats.ledger_json import dumps_ledger
 from jojotte_score.formats.sitting_file import load_sitting, parse_sitting
 from tests.formats.test_sitting_file import GOOD, SLAM, sitting_data

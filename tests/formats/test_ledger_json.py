@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.games.chouette_roles import chouette_roles
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting
 from jojotte_score.formats.ledger_json import dumps_ledger, dumps_scored, ledger_to_data
 from jojotte_score.formats.sitting_file import load_sitting
@@ -115,7 +116,7 @@ def test_compact_and_indented_output_say_the_same(sitting: Sitting) -> None:
 
 
 def test_names_are_written_as_json_strings() -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         load_sitting(DATA / "german-example.json").sitting.variant,
         ('Jürgen "Jo"', "Käthe\\Bert"),
     )

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
@@ -163,7 +163,7 @@ def test_small_example_holds_thrown_in_nullo_and_slam() -> None:
 def test_partnership_example_seats_four_players() -> None:
     sitting = load_two_sided(DATA / "partnership-example.json")
     assert sitting.variant is Variant.PARTNERSHIP
-    assert sitting.side_names == ("Anna & Carl", "Bert & Dora")
+    assert find_game(sitting.variant).side_names(sitting.players) == ("Anna & Carl", "Bert & Dora")
     assert sitting.rules.game_target == 125
     assert [h.dealer for h in sitting.hands] == [0, 1, 2, 3, 0, 1]
     # Hand 1: only Bert & Dora score sequences (their run of five beats a run of three).
@@ -251,7 +251,7 @@ def test_rules_absent_from_the_file_are_the_variants_standard() -> None:
 
 
 def test_dumps_writes_one_hand_per_line() -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.TWO_PLAYER,
         ("Günther", "Zoë"),
         (ThrownIn(dealer=0), PlayedHand(0, Trump.SPADES, (80, 75), 0)),
@@ -271,9 +271,9 @@ def test_dumps_writes_one_hand_per_line() -> None:
 
 
 def test_dumps_an_empty_sitting() -> None:
-    text = dumps_sitting(Sitting(Variant.TWO_PLAYER, ("A", "B")))
+    text = dumps_sitting(new_sitting(Variant.TWO_PLAYER, ("A", "B")))
     assert text.endswith('  "hands": []\n}\n')
-    assert loads_sitting(text).sitting == Sitting(Variant.TWO_PLAYER, ("A", "B"))
+    assert loads_sitting(text).sitting == new_sitting(Variant.TWO_PLAYER, ("A", "B"))
 
 
 def test_save_then_load(tmp_path: Path) -> None:
@@ -307,7 +307,7 @@ def test_generated_sittings_round_trip(sitting: Sitting) -> None:
     ids=["nullo-with-last-trick", "nullo-without-last-trick", "awkward-note"],
 )
 def test_hands_round_trip(hand: PlayedHand) -> None:
-    sitting = Sitting(Variant.TWO_PLAYER, ("A", "B"), (hand,))
+    sitting = new_sitting(Variant.TWO_PLAYER, ("A", "B"), (hand,))
     assert loads_sitting(dumps_sitting(sitting)).sitting == sitting
 
 
@@ -594,12 +594,12 @@ BAD_HANDS: list[tuple[str, object, list[str]]] = [
     (
         "no-trick-but-card-points",
         {**GOOD, "last_trick": 1, "tricks": [0, 9]},
-        ["Anna won no trick but holds 80 card points"],
+        ["Anna: no trick won, but 80 card points"],
     ),
     (
         "no-trick-but-last-trick",
         {**GOOD, "card_points": [0, 155], "tricks": [0, 9]},
-        ["Anna won no trick but is recorded with the last trick"],
+        ["Anna: no trick won, but recorded with the last trick"],
     ),
     # Sides and seats.
     ("bidder-2", {**GOOD, "bidder": 2}, ["the bidder must be Anna (0) or Bert (1), not 2"]),
@@ -1135,7 +1135,9 @@ def test_load_of_a_missing_file_raises_oserror(tmp_path: Path) -> None:
 def test_loaded_sitting_carries_sitting_and_warnings() -> None:
     loaded = loads_sitting(json.dumps(sitting_data(GOOD)))
     assert loaded == LoadedSitting(
-        Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), (PlayedHand(0, Trump.SPADES, (80, 75), 0),)),
+        new_sitting(
+            Variant.TWO_PLAYER, ("Anna", "Bert"), (PlayedHand(0, Trump.SPADES, (80, 75), 0),)
+        ),
         (),
     )
 

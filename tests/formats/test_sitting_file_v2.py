@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
+from jojotte_score.core.games import new_sitting
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.model import (
     Doubling,
@@ -185,11 +186,11 @@ def test_a_three_player_file_reads_as_a_seat_sitting() -> None:
 @pytest.mark.parametrize(
     ("sitting", "version"),
     [
-        (Sitting(Variant.TWO_PLAYER, ("Anna", "Bert")), 1),
-        (Sitting(Variant.PARTNERSHIP, ("A", "B", "C", "D")), 1),
-        (Sitting(Variant.THREE_PLAYER, ("A", "B", "C")), 2),
-        (Sitting(Variant.CUTTHROAT, ("A", "B", "C", "D")), 2),
-        (Sitting(Variant.CHOUETTE, ("A", "B", "C"), roles=ChouetteRoles(2, 0)), 2),
+        (new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert")), 1),
+        (new_sitting(Variant.PARTNERSHIP, ("A", "B", "C", "D")), 1),
+        (new_sitting(Variant.THREE_PLAYER, ("A", "B", "C")), 2),
+        (new_sitting(Variant.CUTTHROAT, ("A", "B", "C", "D")), 2),
+        (new_sitting(Variant.CHOUETTE, ("A", "B", "C"), roles=ChouetteRoles(2, 0)), 2),
     ],
     ids=lambda value: getattr(getattr(value, "variant", None), "value", str(value)),
 )

@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings

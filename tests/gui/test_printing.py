@@ -17,10 +17,10 @@ import pytest
 from PySide6.QtCore import QLocale
 from PySide6.QtGui import QKeySequence
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
-from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Variant
 from jojotte_score.gui import printing
 from jojotte_score.gui.action_names import ActionName
@@ -121,7 +121,10 @@ def test_print_the_whole_sitting_through_the_preview(
 ) -> None:
     ledger = replay(two_sided(stored.sitting))
     assert print_sitting(parent, stored, ledger, None)
-    assert preview.titles == ["Print preview: Berlin 1937"]
+    program = QApplication.applicationDisplayName()  # the window's, when one was built
+    assert preview.titles == [
+        f"Print preview: Berlin 1937 – {program}" if program else "Print preview: Berlin 1937"
+    ]
     text = pdf_text(preview.target)
     words = text.split()
     assert "755" in words
@@ -179,7 +182,7 @@ def test_blank_pads_with_the_names_typed(
     assert text.count("Rubber ____") == 3
     assert text.count("Anna") >= 3
     assert "Bert" not in text
-    assert "Jo-Jotte score pad" in text
+    assert "Jo-Jotte scorepad" in text
 
 
 def test_the_scoring_card(parent: QWidget, preview: Preview) -> None:

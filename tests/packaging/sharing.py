@@ -63,7 +63,7 @@ def check_sharing(command: list[str], data: tuple[str, ...], environment: dict[s
         reader.join(TIMEOUT_S)
         errors = served.stderr.read()
     assert served.returncode == 0, errors
-    assert lines[0].startswith("The table follows sitting 1 at http://127.0.0.1:"), errors
+    assert lines[0].startswith("Sitting 1 is shown to the table at http://127.0.0.1:"), errors
     assert len(lines) > 10  # the QR code's rows
     assert lines[-1] == "Sharing stopped.\n"
     assert [column["total"] for column in view["columns"]] == TOTALS

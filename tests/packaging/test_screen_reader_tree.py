@@ -46,7 +46,7 @@ import pyatspi
 def find(node, depth=0):
     if node is None or depth > 40:
         return None
-    if node.name == "Score sheet" and node.getRoleName() == "table":
+    if node.name == "Scorepad" and node.getRoleName() == "table":
         return node
     for index in range(node.childCount):
         found = find(node.getChildAtIndex(index), depth + 1)
@@ -66,7 +66,7 @@ while time.monotonic() < deadline:
         break
     time.sleep(0.3)
 if pad is None:
-    print(json.dumps({"error": "no node named Score sheet"}))
+    print(json.dumps({"error": "no node named Scorepad"}))
     sys.exit(1)
 chain = []
 node = pad.parent
@@ -112,7 +112,7 @@ from gi.repository import GLib
 def heard(event):
     source = event.source
     print(json.dumps([source.getRoleName(), source.name, str(event.any_data)]), flush=True)
-    if source.name == "Score sheet":
+    if source.name == "Scorepad":
         pyatspi.Registry.stop()
 
 pyatspi.Registry.registerEventListener(heard, "object:announcement")
@@ -254,4 +254,4 @@ def test_a_hand_typed_is_announced_over_at_spi(tmp_path: Path) -> None:
     # Each choice made with a key, then the hand as the pad says it.
     assert ["panel", "Bidder", "Bidder: A"] in said
     assert ["panel", "Trump", "Trump: Spades"] in said
-    assert ["table", "Score sheet", "Hand 5: 90 to prison; B leads 615 to 155"] in said
+    assert ["table", "Scorepad", "Hand 5: 90 to prison; B leads 615 to 155"] in said

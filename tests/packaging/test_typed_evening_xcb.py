@@ -27,7 +27,8 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import Scorer, replay
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import AnyHand, Sitting
 from jojotte_score.formats.sitting_file import load_sitting, save_sitting
 from jojotte_score.gui.entry.entry_panel import entry_form_for
@@ -69,7 +70,7 @@ def plan(sitting: Sitting, hands: tuple[AnyHand, ...]) -> list[str]:
     from the panel the window shows for it (the dealer prefilled after the first hand; in
     the chouette the rubber's roles name the sides)."""
     keys: list[str] = []
-    scorer = Scorer.of(dataclasses.replace(sitting, hands=()))
+    scorer = Scorer.of(find_game(sitting.variant), dataclasses.replace(sitting, hands=()))
     for position, hand in enumerate(hands):
         form = entry_form_for(sitting.variant, sitting.players, scorer.roles)
         start = FormValues(dealer=hand.dealer if position else None)

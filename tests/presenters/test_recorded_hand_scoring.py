@@ -13,7 +13,8 @@ from dataclasses import replace
 
 import pytest
 
-from jojotte_score.core.ledger import HandResult, Scorer, replay
+from jojotte_score.core.games import replay
+from jojotte_score.core.ledger import HandResult, Scorer
 from jojotte_score.core.model import AnyHand
 from jojotte_score.presenters.session import Session, Shown
 from jojotte_score.storage.sittings import SittingStore

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.model import Variant
 from jojotte_score.core.series import (
     ContractShares,
     ResultsOverTime,
@@ -262,7 +262,9 @@ def test_results_chart_cumulative() -> None:
 
 
 def test_charts_with_nothing_yet_stay_in_their_box() -> None:
-    empty = course_chart(sitting_course(replay(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), ()))))
+    empty = course_chart(
+        sitting_course(replay(new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), ())))
+    )
     assert empty.summary == "No hands yet."
     charts = [
         empty,

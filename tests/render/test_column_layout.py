@@ -13,10 +13,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.games.game import copy_text
-from jojotte_score.core.ledger import RubberResult, replay
+from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.scoring import Line
 from jojotte_score.i18n import MINUS
@@ -245,10 +245,10 @@ def test_the_rubbers_result_in_words(name: str, number: int, expected: list[str]
 @pytest.mark.parametrize(
     ("number", "caption"),
     [
-        (1, "Box: Anna · Team: Bert (captain) & Carl"),
-        (2, "Box: Anna · Team: Carl (captain) & Bert"),
-        (3, "Box: Carl · Team: Bert (captain) & Anna"),
-        (4, "Box: Bert · Team: Anna (captain) & Carl"),  # the rubber the next hand starts
+        (1, "Box: Anna · Captain: Bert · Partner: Carl"),
+        (2, "Box: Anna · Captain: Carl · Partner: Bert"),
+        (3, "Box: Carl · Captain: Bert · Partner: Anna"),
+        (4, "Box: Bert · Captain: Anna · Partner: Carl"),  # the rubber the next hand starts
     ],
 )
 def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) -> None:
@@ -264,12 +264,12 @@ def test_each_chouette_rubber_names_its_box_and_team(number: int, caption: str) 
 
 
 def test_a_chouette_without_hands_names_the_first_box_and_captain() -> None:
-    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(2, 0))
+    sitting = new_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(2, 0))
     ledger = replay(sitting)
     assert ledger.rubber_roles(1) == ChouetteRoles(2, 0)
     sheet = layout_sheet(ledger, 1, METRICS)
     labels = [t.text for t in sheet.texts("label")]
-    assert labels[:2] == ["Rubber 1: no hands yet", "Box: Carl · Team: Anna (captain) & Bert"]
+    assert labels[:2] == ["Rubber 1: no hands yet", "Box: Carl · Captain: Anna · Partner: Bert"]
     assert sheet.texts("entry") == sheet.texts("total") == sheet.texts("settlement") == ()
     assert {"total", "settled"} <= set(labels)
 
@@ -396,7 +396,9 @@ def test_blank_pads_with_a_column_per_player(variant: Variant, names: tuple[str,
 # Any sitting -------------------------------------------------------------------------------
 
 _CHOUETTES = st.builds(
-    lambda hands, first: Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, roles=first),
+    lambda hands, first: new_sitting(
+        Variant.CHOUETTE, ("Anna", "Bert", "Carl"), hands, roles=first
+    ),
     st.lists(valid_hands(Variant.TWO_PLAYER), max_size=25).map(
         lambda hands: tuple(hand._replace(dealer=None) for hand in hands)
     ),

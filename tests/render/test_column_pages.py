@@ -11,9 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from jojotte_score.core.games import find_game
+from jojotte_score.core.games import find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import Rules, Sitting, Variant
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document
@@ -159,19 +158,19 @@ def test_one_rubber_of_a_chouette() -> None:
     (page,) = sitting_pages(ledger, SheetHeader(), m, METRICS, rubber=2)
     (pad,) = page.pads
     labels = [t.text for t in pad.sheet.texts("label")]
-    assert labels[:2] == ["Rubber 2 of 3", "Box: Anna · Team: Carl (captain) & Bert"]
+    assert labels[:2] == ["Rubber 2 of 3", "Box: Anna · Captain: Carl · Partner: Bert"]
     job = PrintJob.for_sitting(sitting, ledger, SheetHeader("Evening"), rubber=2)
     assert job.title == "Evening: rubber 2"
     assert job.footer == "Evening: rubber 2 · Anna – Bert – Carl"
 
 
 def test_a_sitting_without_hands_prints_its_empty_pad() -> None:
-    sitting = Sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(1, 2))
+    sitting = new_sitting(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), roles=ChouetteRoles(1, 2))
     ledger = replay(sitting)
     m = metrics()
     (page,) = layout_document(PrintJob.for_sitting(sitting, ledger), m, METRICS)
     (pad,) = page.pads
-    assert "Box: Bert · Team: Carl (captain) & Anna" in [t.text for t in pad.sheet.texts("label")]
+    assert "Box: Bert · Captain: Carl · Partner: Anna" in [t.text for t in pad.sheet.texts("label")]
     assert "No hands yet" in [t.text for t in page.texts()]
     assert_nothing_clipped(page, m)
 

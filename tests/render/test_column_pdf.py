@@ -18,7 +18,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.i18n import format_signed as signed
 from jojotte_score.render.document import PrintJob, layout_document

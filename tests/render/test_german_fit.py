@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from jojotte_score.core.model import Variant
 from jojotte_score.i18n import use_language
 from jojotte_score.render.fonts import print_font
 from jojotte_score.render.page_layout import PageMetrics
@@ -15,7 +16,12 @@ from jojotte_score.render.page_painter import page_metrics
 from jojotte_score.render.pdf import pdf_document
 from jojotte_score.render.season_report import layout_season_report
 from jojotte_score.render.sheet_items import TextItem
-from jojotte_score.render.summary_card import CardTable, card_blocks, layout_card
+from jojotte_score.render.summary_card import (
+    CardTable,
+    card_blocks,
+    layout_card,
+    layout_variant_card,
+)
 from jojotte_score.render.text_fit import keep_together, wrap_text
 from tests.render.test_season_report import report as example_report
 
@@ -113,6 +119,9 @@ def test_the_card_s_what_column_takes_four_lines_at_most(
         ("schreibt m × (alle Spielpunkte) unter den Strich", "m\u00a0×\u00a0(alle"),
         ("Meldungen oder Stiche für I.", "für\u00a0I."),  # a label ending the sentence
         ("Die Ergebnisse ergeben zusammen 0.", "zusammen\u00a00."),
+        # A sign kept with its figure, and that with the word before it (C6 of the chouette).
+        ("der Kapitän +d, der Partner +d, die Box \u22122d.", "Box\u00a0\u22122d."),
+        ("the captain +d, the partner +d, the box \u22122d.", "partner\u00a0+d,"),
     ],
 )
 def test_the_card_keeps_together_what_is_read_as_one(text: str, together: str) -> None:
@@ -125,3 +134,16 @@ def test_the_card_keeps_together_what_is_read_as_one(text: str, together: str) -
     for room in range(5 * longest, 5 * len(text), 5):  # every width that holds each chunk
         lines = wrap_text(keep_together(text), 10.0, room, width)
         assert any(together in line for line in lines), (room, lines)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.usefixtures("language")
+def test_the_chouette_page_keeps_the_box_with_its_minus_two_d(paper: str) -> None:
+    """The chouette's page of the card broke C6 as "die Box / \\u22122d." (issue 41, item 11): a
+    sign and its figure stay with the word they are said of, on a PDF's page."""
+    page = layout_variant_card(pdf_metrics(paper), Variant.CHOUETTE)
+    lines = [item.text for item in page.items if isinstance(item, TextItem)]
+    (settled,) = [line for line in lines if "\u22122d" in line]
+    assert settled.replace("\u00a0", " ").lower().endswith("box \u22122d."), lines
+    for line in lines:
+        assert not line.startswith(("\u22122d", "+d")), line

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Variant
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.formats.sitting_file import load_sitting
@@ -147,8 +147,8 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     results = [t.text for t in sheet.texts("result")]
     assert results[-1].startswith(("Abrechnung: ", "Bisherige Abrechnung: "))
     if name == "chouette":
-        assert "Mannschaft:" in labels
-        assert "(führt)" in labels
+        assert "Box: Anna · Kapitän: Bert · Partner: Carl" in labels
+        assert "(führt)" not in labels  # it read as "is ahead"
         assert "(Kapitän)" not in labels
 
 
@@ -313,7 +313,12 @@ def test_the_german_season_report() -> None:
         "Saldo je Sitzung",
         "Saldo, Sitzung für Sitzung aufsummiert",
         "Erfüllte Kontrakte nach Art",
+        "Wertungen im Lauf der Zeit",  # after the records' tables
     ]
+    record_headings = {t.text for page in pages for t in page.page.texts("heading")}
+    for title in ("Direkter Vergleich", "Paare", "Rollen", "Wertungen"):
+        assert title in record_headings, title
+    assert "Wertung" in [t.text for t in charts[3].texts("label")]
     line_labels = [t.text for t in charts[0].texts("label")]
     assert "Punkte" in line_labels
     assert "Sitzung" in line_labels

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Hand, Sitting, Variant
 from jojotte_score.render.document import PrintJob, layout_document
 from jojotte_score.render.page_layout import (
@@ -153,7 +154,7 @@ def test_missing_date_and_place_get_lines_to_write_on() -> None:
     m = metrics()
     (page,) = sitting_pages(replay(german_sitting()), SheetHeader(), m, METRICS)
     texts = {t.text: t for t in page.texts()}
-    assert "Jo-Jotte scoresheet" in texts
+    assert "Jo-Jotte scorepad" in texts
     for label in ("Date:", "Place:"):
         text = texts[label]
         right = text.box(fake_width)[2]
@@ -202,7 +203,7 @@ def test_level_totals_and_a_sitting_without_hands() -> None:
     m = metrics()
     (page,) = sitting_pages(sitting_of(TIE), SheetHeader(), m, METRICS)
     assert "Running result: level" in [t.text for t in page.texts()]
-    empty = replay(Sitting(Variant.TWO_PLAYER, ("Ann", "Bob")))
+    empty = replay(new_sitting(Variant.TWO_PLAYER, ("Ann", "Bob")))
     (page,) = sitting_pages(empty, SheetHeader(), m, METRICS)
     (pad,) = page.pads
     assert pad.sheet.texts("entry") == ()
@@ -238,7 +239,7 @@ def many_rubbers() -> Ledger:
     german = two_sided_hands(german_sitting().hands)
     long = (TIE, NULLO_LOST) * 20 + (B_MAKES_GAME, B_MAKES_GAME)
     hands = (*german * 14, *long, *german * 15, B_MAKES_GAME, B_MAKES_GAME)
-    return replay(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), hands))
+    return replay(new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), hands))
 
 
 @pytest.mark.parametrize("paper", ["A4", "Letter"])

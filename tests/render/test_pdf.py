@@ -22,7 +22,8 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Sitting
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.fonts import FONT_FILES, font_data, print_font
@@ -132,7 +133,7 @@ def test_the_font_is_embedded(german: Ledger, tmp_path: Path) -> None:
         assert columns[-5] == "yes"  # emb
     info = subprocess.run([tool("pdfinfo"), str(path)], capture_output=True, text=True, check=True)
     assert "612 x 792 pts (letter)" in info.stdout
-    assert "Title:           Jo-Jotte scoresheet" in info.stdout
+    assert "Title:           Jo-Jotte scorepad" in info.stdout
 
 
 def test_a_machine_without_fonts_still_gets_text(tmp_path: Path) -> None:
@@ -216,7 +217,7 @@ def test_page_images(name: str, paper: str, german: Ledger, tmp_path: Path) -> N
     text = pdf_text(pdf)
     expected = {
         "sheet": ["755", "655", "Berlin 1937", "Running result: A ahead by 100"],
-        "blank-pad": ["Jo-Jotte score pad", "Anna", "Bert", "Rubber ____", "prison"],
+        "blank-pad": ["Jo-Jotte scorepad", "Anna", "Bert", "Rubber ____", "prison"],
         "scoring-card": [
             "Jo-Jotte scoring card",
             "Card values",

@@ -90,7 +90,9 @@ def test_pages_hold_the_table_and_every_plot_inside_the_printable_area(
     pages = layout_season_report(built, m)
     left, top, right, _ = m.printable
     placed = [chart for page in pages for chart in page.charts]
-    assert [chart.layout.summary for chart in placed] == [c.summary for c in built.charts]
+    assert built.rating_chart is not None
+    charts = [*built.charts, built.rating_chart]
+    assert [chart.layout.summary for chart in placed] == [c.summary for c in charts]
     for page in pages:
         for chart in page.charts:
             assert left <= chart.x
@@ -126,10 +128,70 @@ def test_season_report_pdf(qapp: QApplication, tmp_path: Path) -> None:
         assert expected in text
     assert "+655" in text or "+1135" in text
     pages = pdf_pages(path)
-    assert pages == 2
+    assert pages == 4  # the statistics and plots on 2, the records on 2
     folder = screenshot_folder(tmp_path)
     subprocess.run(
         [tool("pdftoppm"), "-r", "60", "-png", str(path), str(folder / "season-report")],
         check=True,
     )
     assert len(list(folder.glob("season-report*.png"))) >= pages
+
+
+def test_the_records_pages_hold_the_records_of_the_sittings() -> None:
+    """The records' tables hold what core/records counts from the same sittings, and start
+    on a page of their own after the plots."""
+    from datetime import datetime, time
+
+    from jojotte_score.core.games import replay
+    from jojotte_score.core.records.facts import sitting_facts
+    from jojotte_score.core.records.pairs import head_to_heads
+    from jojotte_score.core.records.ratings import rate
+    from jojotte_score.core.records.roles import role_records
+
+    built = report()
+    facts = [
+        sitting_facts(
+            load_sitting(DATA / f"{name}-example.json").sitting,
+            day,
+            datetime.combine(date(2026, 11, day), time(12)).astimezone(),
+            replay(load_sitting(DATA / f"{name}-example.json").sitting),
+        )
+        for day, name in enumerate(NAMES, 1)
+    ]
+    assert [table.kind for table in built.records] == ["pairs", "partners", "roles", "ratings"]
+    pairs = built.records[0]
+    expected = head_to_heads(facts)
+    assert [row.cells[:5] for row in pairs.rows] == [
+        (p.players[0], p.players[1], str(p.rubbers), str(p.won[0]), str(p.won[1])) for p in expected
+    ]
+    # Anna against Carl (three-player T15, chouette C6): 5 rubbers, 2 won, 3 lost, +385.
+    anna_carl = next(row for row in pairs.rows if row.cells[:2] == ("Anna", "Carl"))
+    assert anna_carl.cells[2:8] == ("5", "2", "3", "0", "1", "+385")
+    assert len(built.records[2].rows) == len(role_records(facts))
+    ratings = rate(facts)
+    assert [row.cells[1] for row in built.records[3].rows] == [r.player for r in ratings.players]
+    assert built.records[3].rows[0].cells[2] == f"{ratings.players[0].ordinal:.2f}"
+
+    pages = layout_season_report(built, PageMetrics(fake_width))
+    first = next(
+        i
+        for i, p in enumerate(pages)
+        if p.page.texts() and any(t.text == "Head to head" for t in p.page.texts("heading"))
+    )
+    assert all(not any(t.text == "Head to head" for t in p.page.texts()) for p in pages[:first])
+    heading_texts = [t.text for p in pages[first:] for t in p.page.texts("heading")]
+    for title in ("Head to head", "Partnerships", "Roles", "Ratings"):
+        assert title in heading_texts
+    assert pages[first].charts == ()  # the page of records starts under no plot
+    assert pages[-1].charts[-1].layout.summary.startswith("Ratings now, best first: Anna")
+
+
+def test_the_records_pages_in_the_pdf(qapp: QApplication, tmp_path: Path) -> None:
+    path = tmp_path / "season.pdf"
+    write_season_report(path, report())
+    text = pdf_text(path, "-layout")
+    records = text[text.index("Head to head") :]
+    for expected in ("Partnerships", "Roles", "Ratings", "Ratings over time", "in the box"):
+        assert expected in records
+    anna_carl = next(line for line in records.splitlines() if line.split()[:2] == ["Anna", "Carl"])
+    assert anna_carl.split()[2:8] == ["5", "2", "3", "0", "1", "+385"]

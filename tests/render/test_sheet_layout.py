@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.games import find_game, new_sitting, replay
+from jojotte_score.core.ledger import Ledger, Scorer
 from jojotte_score.core.model import Hand, Rules, Sitting, ThrownIn, Variant
 from jojotte_score.core.scoring import EntryKind, Line
 from jojotte_score.render.sheet_items import CircleItem, LineItem, SheetLayout, TextItem
@@ -296,7 +297,7 @@ def test_german_rubber_in_progress_after_three_hands() -> None:
 
 
 def test_the_rubber_winner_need_not_be_ahead_on_points() -> None:
-    scorer = Scorer(Variant.TWO_PLAYER, Rules())
+    scorer = Scorer(find_game(Variant.TWO_PLAYER), Rules())
     # A names spades, B bids Nullo and takes 7 tricks: 200 + 6 × 100 to A above the line.
     scorer.add(played(0, "spades", (60, 95), None, special="nullo", tricks=(2, 7)))
     scorer.add(played(1, "hearts", (40, 115), 1))
@@ -327,7 +328,7 @@ def empty_pad_checks(layout: SheetLayout, names: tuple[str, str]) -> None:
 
 
 def test_a_ledger_without_hands_gives_an_empty_pad() -> None:
-    ledger = replay(Sitting(Variant.TWO_PLAYER, ("Ann", "Bob")))
+    ledger = replay(new_sitting(Variant.TWO_PLAYER, ("Ann", "Bob")))
     layout = layout_sheet(ledger, 1, METRICS)
     empty_pad_checks(layout, ("Ann", "Bob"))
     assert layout.texts("total") == ()
@@ -338,7 +339,7 @@ def test_a_ledger_without_hands_gives_an_empty_pad() -> None:
 
 def test_a_rubber_of_thrown_in_deals_only_is_an_empty_pad() -> None:
     hands: tuple[Hand, ...] = (ThrownIn(dealer=0), ThrownIn(dealer=1))
-    ledger = replay(Sitting(Variant.TWO_PLAYER, ("Ann", "Bob"), hands))
+    ledger = replay(new_sitting(Variant.TWO_PLAYER, ("Ann", "Bob"), hands))
     layout = layout_sheet(ledger, 1, METRICS)
     empty_pad_checks(layout, ("Ann", "Bob"))
     assert {t.side: t.text for t in layout.texts("total")} == {0: "0", 1: "0"}
@@ -375,7 +376,7 @@ def long_rubber() -> Ledger:
         ThrownIn(dealer=0),
         played(0, "diamonds", (100, 55), 0, melds=(0, 50)),  # A 110 below, B 50 + 55 above
     ]
-    scorer = Scorer(Variant.TWO_PLAYER, Rules(game_target=550, rubber_bonus=300))
+    scorer = Scorer(find_game(Variant.TWO_PLAYER), Rules(game_target=550, rubber_bonus=300))
     for index in range(45):
         scorer.add(patterns[index % len(patterns)])
     return scorer.ledger(("North & South", "East & West"))
@@ -410,11 +411,11 @@ def test_a_long_rubber_grows_and_stays_readable(sheet: SheetLayout) -> None:
 
 
 def test_a_name_stored_before_names_were_bounded_is_cut_on_the_pad() -> None:
-    from jojotte_score.core.ledger import replay
-    from jojotte_score.core.model import Sitting, Variant
+    from jojotte_score.core.games import replay
+    from jojotte_score.core.model import Variant
     from jojotte_score.render.sheet_layout import layout_sheet
 
-    sitting = Sitting(Variant.TWO_PLAYER, ("Z" * 100_000, "Bert"))
+    sitting = new_sitting(Variant.TWO_PLAYER, ("Z" * 100_000, "Bert"))
     layout = layout_sheet(replay(sitting), 1, METRICS)
     headings = [t.text for t in layout.texts("heading")]
     assert headings[0] == "Z" * 82 + "…"

@@ -120,7 +120,7 @@ def test_the_two_player_example_reads_as_the_table_display(
         (655, 0, 1),
     ]
     assert data["result"] == "A wins the rubber by 100"
-    assert data["last_hand"] == "Hand 6 (rubber 1, game 3): A bid spades."
+    assert data["last_hand"] == "Hand 6 (rubber 1, game 3): A bids spades."
     assert set(data) == {
         "revision",
         "language",

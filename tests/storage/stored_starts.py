@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.stats import rubbers_stats
 from jojotte_score.storage import summary
 from jojotte_score.storage.figure_rows import figures_row

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database

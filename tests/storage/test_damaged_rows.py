@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.model import PlayedHand, Sitting, Trump, Variant
+from jojotte_score.core.games import new_sitting
+from jojotte_score.core.model import PlayedHand, Trump, Variant
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.paths import database_path
@@ -35,7 +36,7 @@ def damaged_folder(tmp_path: Path, damage: str) -> Path:
     with Database.open(database_path(data)) as database:
         store = SittingStore(database)
         for names in (("Anna", "Bert"), ("Carl", "Dora")):
-            store.import_sitting(Sitting(Variant.TWO_PLAYER, names, (HAND,)))
+            store.import_sitting(new_sitting(Variant.TWO_PLAYER, names, (HAND,)))
     connection = sqlite3.connect(database_path(data), isolation_level=None)
     connection.execute(damage)
     connection.execute("DELETE FROM summary WHERE sitting_id = 2")  # the figures must be read

@@ -26,7 +26,7 @@ import pytest
 import jojotte_score.storage.database as database_module
 import jojotte_score.storage.schema as schema_module
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.model import PlayedHand, Rules, Sitting, Trump, Variant
 from jojotte_score.storage.database import Database, writer_lock
 from jojotte_score.storage.errors import (
@@ -61,7 +61,7 @@ PARTNERSHIP = load_two_sided(DATA / "partnership-example.json")
 _FIRST_HAND = PARTNERSHIP.hands[0]
 assert isinstance(_FIRST_HAND, PlayedHand)
 OLD_FIRST_HAND = _FIRST_HAND._replace(melds=(20, 50), note="")
-FIXTURE_PARTNERSHIP = Sitting(
+FIXTURE_PARTNERSHIP = new_sitting(
     Variant.PARTNERSHIP, PARTNERSHIP.players, (OLD_FIRST_HAND, *PARTNERSHIP.hands[1:])
 )
 SMALL = load_two_sided(DATA / "small-example.json")
@@ -266,7 +266,7 @@ def test_each_change_is_committed_before_the_call_returns(tmp_path: Path, change
     path = tmp_path / "sittings.sqlite3"
     with Database.open(path) as database, observer(path) as other:
         store = SittingStore(database)
-        sitting_id = store.import_sitting(Sitting(Variant.TWO_PLAYER, ("A", "B"), (H1, H2)))
+        sitting_id = store.import_sitting(new_sitting(Variant.TWO_PLAYER, ("A", "B"), (H1, H2)))
         assert trumps(path, sitting_id) == "spades hearts"
         change.apply(store, sitting_id)
         assert database.connection.in_transaction is False
@@ -293,7 +293,9 @@ REFUSED = [
     ),
     Refused(
         "import a sitting with one bad hand",
-        lambda s, sid: s.import_sitting(Sitting(Variant.TWO_PLAYER, ("A", "B"), (H1, BAD_MELD))),
+        lambda s, sid: s.import_sitting(
+            new_sitting(Variant.TWO_PLAYER, ("A", "B"), (H1, BAD_MELD))
+        ),
         InvalidSittingError,
     ),
     Refused("insert past the end", lambda s, sid: s.insert_hand(sid, 5, H3), HandNotFoundError),
@@ -317,7 +319,7 @@ def test_a_refused_change_leaves_nothing_behind(tmp_path: Path, refused: Refused
     )
     with Database.open(path) as database:
         store = SittingStore(database)
-        sitting_id = store.import_sitting(Sitting(Variant.TWO_PLAYER, ("A", "B"), (H1, H2)))
+        sitting_id = store.import_sitting(new_sitting(Variant.TWO_PLAYER, ("A", "B"), (H1, H2)))
         before = query(path, dump)
         with pytest.raises(refused.error):
             refused.apply(store, sitting_id)
@@ -417,10 +419,10 @@ EXPECTED = [
              ((0, 1420),), 0, (1, 1420), 120, "19:02", "19:02", SMALL),
     Expected(4, "Re-entered by hand", "Café", Variant.TWO_PLAYER, ("Anna", "Bert"), 6,
              ((755, 655),), 1, (0, 100), 0, "19:03", "19:14",
-             Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), GERMAN.hands)),
+             new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), GERMAN.hands)),
     Expected(5, "Not started yet", "", Variant.PARTNERSHIP, ("Clara", "Dirk", "Emil", "Fanny"),
              0, (), 0, (None, 0), 0, "19:15", "19:15",
-             Sitting(Variant.PARTNERSHIP, ("Clara", "Dirk", "Emil", "Fanny"))),
+             new_sitting(Variant.PARTNERSHIP, ("Clara", "Dirk", "Emil", "Fanny"))),
 ]  # fmt: skip
 # From schema 3 on the fixture holds the partnership example as it is now (see above).
 EXPECTED_FROM_3 = [

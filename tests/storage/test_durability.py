@@ -25,7 +25,7 @@ from typing import IO, Any
 import pytest
 
 import jojotte_score
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import find_game, replay
 from jojotte_score.core.model import Variant
 from jojotte_score.core.validation import check_hand, errors_only
 from jojotte_score.formats.sitting_file import hand_from_data
@@ -165,7 +165,9 @@ def _stored(path: Path, context: str) -> tuple[int | None, list[Data]]:
         for position, text in rows:
             data = json.loads(text)
             hand = hand_from_data(data, position + 1, Variant.TWO_PLAYER)
-            assert errors_only(check_hand(hand, Variant.TWO_PLAYER, position + 1)) == [], context
+            assert (
+                errors_only(check_hand(hand, find_game(Variant.TWO_PLAYER), position + 1)) == []
+            ), context
             hands.append(data)
 
         revisions = connection.execute(

@@ -26,7 +26,7 @@ from typing import Any, BinaryIO, cast
 import pytest
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.model import (
     Doubling,
     Hand,
@@ -58,7 +58,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 START = datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
 
 ADDED = PlayedHand(1, Trump.HEARTS, (45, 110), last_trick=1, double=Doubling.DOUBLE, note="added")
-IMPORTED = Sitting(
+IMPORTED = new_sitting(
     Variant.TWO_PLAYER,
     ("Clara", "Dora"),
     (
@@ -686,7 +686,7 @@ def _assert_disk_full(caught: pytest.ExceptionInfo[DataDirectoryError], path: Pa
 def test_a_full_disk_during_a_large_import_changes_nothing(populated: Populated) -> None:
     database, store = populated.database, populated.store
     before_dump, before = dump(database), state(store)
-    large = Sitting(Variant.TWO_PLAYER, ("Clara", "Dora"), IMPORTED.hands * 200)
+    large = new_sitting(Variant.TWO_PLAYER, ("Clara", "Dora"), IMPORTED.hands * 200)
     with disk_full(database), pytest.raises(DataDirectoryError) as caught:
         store.import_sitting(large, title="Large")
     _assert_disk_full(caught, populated.path)
@@ -829,7 +829,7 @@ def test_a_sitting_with_one_bad_hand_is_refused_whole(populated: Populated) -> N
     """Built in Python, so the file reader's checks are bypassed; the store checks again."""
     before_dump = dump(populated.database)
     bad = PlayedHand(0, Trump.SPADES, (80, 70), last_trick=2)
-    sitting = Sitting(Variant.TWO_PLAYER, ("Clara", "Dora"), (*IMPORTED.hands, bad, ADDED))
+    sitting = new_sitting(Variant.TWO_PLAYER, ("Clara", "Dora"), (*IMPORTED.hands, bad, ADDED))
     with pytest.raises(InvalidSittingError) as caught:
         populated.store.import_sitting(sitting, title="Half good")
     assert [str(problem) for problem in caught.value.problems] == [
@@ -841,7 +841,7 @@ def test_a_sitting_with_one_bad_hand_is_refused_whole(populated: Populated) -> N
 
 def _padded_file(hands: list[object], size: int) -> bytes:
     """A sitting file of exactly ``size`` bytes: the hands, with blank lines between them."""
-    header = sitting_to_data(Sitting(Variant.TWO_PLAYER, ("Clara", "Dora")))
+    header = sitting_to_data(new_sitting(Variant.TWO_PLAYER, ("Clara", "Dora")))
     header["hands"] = ["HANDS"]
     head, tail = json.dumps(header).encode().split(b'"HANDS"')
     items = [json.dumps(hand).encode() for hand in hands]

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.core.games import new_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DataDirectoryError, NotADatabaseError
 
@@ -107,13 +108,13 @@ def test_a_read_only_folder_can_still_be_read(
 ) -> None:
     """After a clean close (no -wal, no -shm) a folder nobody may write to is read as an
     immutable file. Root may write anywhere, so the folder's answer is what is stood in for."""
-    from jojotte_score.core.model import Sitting, Variant
+    from jojotte_score.core.model import Variant
     from jojotte_score.storage import database as database_module
     from jojotte_score.storage.sittings import SittingStore
 
     path = tmp_path / "sittings.sqlite3"
     with Database.open(path) as writable:
-        SittingStore(writable).import_sitting(Sitting(Variant.TWO_PLAYER, ("Anna", "Bert")))
+        SittingStore(writable).import_sitting(new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert")))
     assert sorted(p.name for p in tmp_path.iterdir() if "sqlite3-" in p.name) == []
     connected: list[str] = []
     real_connect = sqlite3.connect

@@ -15,9 +15,8 @@ import pytest
 
 from jojotte_score.core.corrections import DealerChoice
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games import all_games, find_game, new_sitting, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.ledger import replay
 from jojotte_score.core.model import (
     AnyHand,
     PlayedHand,
@@ -91,6 +90,7 @@ def test_schema_3_takes_the_new_games_after_upgrading_the_version_2_fixture(
     assert rows(path, "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY 1") == [
         ("sitting_by_update",),
         ("sitting_by_uuid",),  # schema 9
+        ("sync_dirty_by_uuid",),  # schema 11
     ]
 
 
@@ -289,7 +289,7 @@ def test_a_sitting_of_the_wrong_kind_is_refused_by_name(store: SittingStore) -> 
     """A three-player sitting whose second hand is side against side is refused by name,
     the hand numbered; so is a chouette without its first roles."""
     played = PlayedHand(0, Trump.SPADES, (80, 40), 0)
-    wrong = Sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (ThrownIn(), played))
+    wrong = new_sitting(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"), (ThrownIn(), played))
     with pytest.raises(InvalidSittingError, match="records its hands by seat") as caught:
         store.import_sitting(wrong)
     assert [problem.hand for problem in caught.value.problems] == [2]

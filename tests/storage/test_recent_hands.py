@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.errors import InvalidSittingError
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Checkpoint, Scorer
 from jojotte_score.core.model import Hand, Sitting
 from jojotte_score.storage import summary
@@ -45,7 +46,7 @@ def keep_one(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def whole_replay_checkpoint(sitting: Sitting) -> Checkpoint:
-    scorer = Scorer.of(sitting)
+    scorer = Scorer.of(find_game(sitting.variant), sitting)
     scorer.extend(sitting.hands)
     return scorer.checkpoint(summary.RECENT_HANDS)
 

@@ -93,6 +93,7 @@ def test_a_restore_leaves_out_a_trigger_that_would_rewrite_hands(tmp_path: Path)
             "sitting",
             "summary",
             "sync_conflict",
+            "sync_dirty",
             "sync_peer",
             "sync_resolved",
             "sync_state",

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import sitting_stats
 from jojotte_score.storage import summary

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.ledger import replay
-from jojotte_score.core.model import Hand, PlayedHand, Rules, Sitting, ThrownIn, Variant
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.model import Hand, PlayedHand, Rules, ThrownIn, Variant
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import HandNotFoundError, ReadOnlyError, SittingNotFoundError
 from jojotte_score.storage.sittings import SittingStore
@@ -87,7 +87,7 @@ def test_insert_a_forgotten_hand(
     """None marks where the new hand must stand."""
     originals: list[Hand] = [A_WINS_60, B_WINS_165, ThrownIn(note="misdeal")]
     new = played(1, "hearts", (100, 55), 1)
-    sitting_id = store.import_sitting(Sitting(Variant.TWO_PLAYER, ("A", "B"), tuple(originals)))
+    sitting_id = store.import_sitting(new_sitting(Variant.TWO_PLAYER, ("A", "B"), tuple(originals)))
     store.insert_hand(sitting_id, position, new)
     want = tuple(new if e is None else originals[e] for e in expected)
     assert hands_of(store, sitting_id) == want
@@ -139,7 +139,7 @@ def test_editing_an_earlier_hand_rescores_everything_after_it(store: SittingStor
 def test_a_refused_hand_is_never_stored(
     store: SittingStore, hand: PlayedHand, message: str
 ) -> None:
-    sitting_id = store.import_sitting(Sitting(Variant.TWO_PLAYER, ("A", "B"), (A_WINS_60,)))
+    sitting_id = store.import_sitting(new_sitting(Variant.TWO_PLAYER, ("A", "B"), (A_WINS_60,)))
     before = store.list_sittings()
     for change in (
         lambda: store.add_hand(sitting_id, hand),
@@ -158,7 +158,7 @@ def test_a_refused_hand_is_never_stored(
 
 
 def test_import_refuses_a_sitting_with_one_bad_hand_whole(store: SittingStore) -> None:
-    bad = Sitting(
+    bad = new_sitting(
         Variant.TWO_PLAYER,
         ("A", "B"),
         (A_WINS_60, played(0, "spades", (60, 60), 0, tricks=(4, 4))),

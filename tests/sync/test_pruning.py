@@ -126,20 +126,30 @@ def test_a_pass_prunes_what_it_touched_and_syncing_goes_on_the_same(
 def test_the_sittings_that_may_conflict_are_kept_as_every_version_says(
     trio: list[Device],
 ) -> None:
-    """Finding the conflicts reads the ``several:`` keys, not every version: they name
-    the same sittings as a look at every version does."""
+    """Finding the conflicts reads the ``open:`` keys, not every sitting changed on two
+    devices: they name the sittings whose merge holds conflict copies, as a merge of every
+    sitting does. A database from before them reads the ``several:`` keys, and before
+    those every version, which name the same sittings as each other."""
     play_an_evening(trio)
     for device in trio:
         connection = device.store.database.connection
         kept = state.conflicted_sittings(connection)
+        assert state.setting(connection, state.OPEN_KEPT) == "1"
+        every = connection.execute("SELECT DISTINCT uuid FROM sync_version ORDER BY 1")
+        merged = {str(uuid): state.merged(connection, str(uuid)) for (uuid,) in every}
+        really = [uuid for uuid, result in merged.items() if result and result.conflicts]
+        assert kept == really == [device.store.uuid_of(1)]
+        with device.store.database.transaction() as writing:
+            writing.execute("DELETE FROM sync_state WHERE key = ?", (state.OPEN_KEPT,))
+        older = state.conflicted_sittings(connection)  # from the several: keys
         assert state.setting(connection, state.SEVERAL_KEPT) == "1"
         with device.store.database.transaction() as writing:
             writing.execute("DELETE FROM sync_state WHERE key = ?", (state.SEVERAL_KEPT,))
-        assert state.conflicted_sittings(connection) == kept  # from every version
+        assert state.conflicted_sittings(connection) == older  # from every version
         # Sitting 1, changed on every device, and sitting 2, made on one, deleted on another.
-        assert len(kept) == 2
-        assert device.store.uuid_of(1) in kept
+        assert len(older) == 2
+        assert device.store.uuid_of(1) in older
         with device.store.database.transaction() as writing:
             writing.execute("DELETE FROM sync_state WHERE key LIKE 'several:%'")
             state.keep_several(writing)  # made again from the versions
-        assert state.conflicted_sittings(connection) == kept
+        assert state.conflicted_sittings(connection) == older

@@ -8,6 +8,13 @@ gives every one, in the order the program offers them. A game is known by the re
 alone: nothing else lists the games, so :func:`register_game` adds one (a test's sixth way
 to play) that every part of the program then offers, scores, stores and prints.
 
+The registry stands above the games and the shared rules below them (the model, the
+ledger, validation, the explanation), which import no game: a caller that holds a sitting
+or a ledger asks here for its game and hands it down. For what every caller does with a
+sitting, the registry does so itself: :func:`new_sitting` makes one under its game's
+standard rules, :func:`replay` scores it, :func:`check_sitting` checks it and
+:func:`explain_ledger` explains its pad, each by the sitting's own game.
+
 A game's module is imported when the game is first asked for: a window showing a
 two-player sitting loads the two-player game's module only (the window's start-up has a
 module budget, tests/gui/window/test_startup.py; all five cost it four modules more).
@@ -17,10 +24,24 @@ from __future__ import annotations
 
 import importlib
 
+from jojotte_score.core.errors import Problem
+from jojotte_score.core.explanation import explain_results
 from jojotte_score.core.games.game import Game
-from jojotte_score.core.model import GameKey, Variant
+from jojotte_score.core.ledger import Checkpoint, Ledger, replay_by
+from jojotte_score.core.model import AnyHand, GameKey, RubberRoles, Rules, Sitting, Variant
 
-__all__ = ["Game", "all_games", "find_game", "first_game", "register_game", "unregister_game"]
+__all__ = [
+    "Game",
+    "all_games",
+    "check_sitting",
+    "explain_ledger",
+    "find_game",
+    "first_game",
+    "new_sitting",
+    "register_game",
+    "replay",
+    "unregister_game",
+]
 
 _MODULES: dict[GameKey, str] = {
     Variant.TWO_PLAYER: "two_player",
@@ -101,3 +122,38 @@ def unregister_game(key: GameKey) -> None:
         raise ValueError(f"no registered way to play is called {key!r}")
     _registered.remove(key)
     del _games[key]
+
+
+# A sitting's own game, applied ---------------------------------------------------------------
+
+
+def new_sitting(
+    variant: GameKey,
+    players: tuple[str, ...],
+    hands: tuple[AnyHand, ...] = (),
+    rules: Rules | None = None,
+    roles: RubberRoles | None = None,
+) -> Sitting:
+    """A sitting of the game whose key is ``variant``, under ``rules`` or else the game's
+    standard rules (game at 80, 125 in partnerships; rubber 300)."""
+    standard = find_game(variant).standard_rules if rules is None else rules
+    return Sitting(variant, players, hands, standard, roles)
+
+
+def replay(sitting: Sitting, start: Checkpoint | None = None) -> Ledger:
+    """Score the hands of ``sitting`` by its game, from its first hand or from ``start``
+    (then ``sitting.hands`` are the hands from there on), and return its pad
+    (:func:`~jojotte_score.core.ledger.replay_by`)."""
+    return replay_by(find_game(sitting.variant), sitting, start)
+
+
+def check_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
+    """Every problem with ``sitting``, hands numbered from 1 in order (with ``start``, the
+    hands from that checkpoint on): its game's checks (:meth:`Game.check`)."""
+    return find_game(sitting.variant).check(sitting, start)
+
+
+def explain_ledger(ledger: Ledger, hand: int | None = None) -> str:
+    """The explanations of every hand (or of hand ``hand`` only) of ``ledger``, each by its
+    game's rulings (:meth:`Game.explain_hand`), separated by blank lines."""
+    return explain_results(ledger, find_game(ledger.variant).explain_hand, hand)

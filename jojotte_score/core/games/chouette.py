@@ -62,7 +62,7 @@ class Chouette(Game):
     )
     role_labels = (N_("First &box:"), N_("First &captain:"))
     blank_roles = N_("Box: __________ · Captain: __________ · Partner: __________")
-    copy_legend = N_("{copy} is a copy: the partner scores what the captain scores (C4)")
+    copy_legend = N_("{copy} is a copy: the partner copies the captain's score (C4)")
     card_page = (N_("the chouette"), N_("The rulings C1-C7"))
     rulings = "C1-C8"
     record_roles: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -123,12 +123,12 @@ class Chouette(Game):
         return seat if roles is None else chouette_roles(roles).scores_with(seat)
 
     def roles_caption(self, roles: RubberRoles | None, names: Sequence[str]) -> tuple[str, ...]:
-        """The rubber's roles above its names (C2): "Box: Anna · Team: Bert (captain) &
+        """The rubber's roles above its names (C2): "Box: Anna · Captain: Bert · Partner:
         Carl"."""
         if roles is None:
             return ()
         roles = chouette_roles(roles)
-        text = _("Box: {box} · Team: {captain} (captain) & {partner}")
+        text = _("Box: {box} · Captain: {captain} · Partner: {partner}")
         box, captain, partner = (names[roles.box], names[roles.captain], names[roles.partner])
         return (text.format(box=box, captain=captain, partner=partner),)
 
@@ -190,7 +190,7 @@ class Chouette(Game):
         """An edit that changes who wins a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7), with their
         dealers cleared or re-derived."""
-        corrector = ChouetteCorrector(sitting, position, recorded)
+        corrector = ChouetteCorrector(self, sitting, position, recorded)
 
         def correction(hand: AnyHand) -> Correction | None:
             return corrector(hand) if isinstance(hand, PlayedHand | ThrownIn) else None
@@ -201,7 +201,7 @@ class Chouette(Game):
         """A deleted hand that decided a rubber changes the later rubbers' box and captain
         (C3): the later hands dealt by a player who is now the partner (C7)."""
         hands = (*sitting.hands[:position], *sitting.hands[position + 1 :])
-        correction = later_dealers(replace(sitting, hands=hands), first=position + 1)
+        correction = later_dealers(self, replace(sitting, hands=hands), first=position + 1)
         return correction if correction.fixes else None
 
     def hand_scorer(self, roles: RubberRoles | None) -> Callable[[Any, int], HandScore]:
@@ -212,7 +212,7 @@ class Chouette(Game):
     def check(self, sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
         """The players, rules and first roles, and each hand between the rubber's box and
         captain (C8), from ``start``'s roles when given."""
-        return check_chouette_sitting(sitting, start)
+        return check_chouette_sitting(self, sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the chouette's rulings and its rubber's roles (C1-C7)."""
@@ -243,7 +243,7 @@ class Chouette(Game):
                    "captain and the old box partner."),),
             ),
             (
-                _("C4: The partner scores with the captain"),
+                _("C4: The partner copies the captain's score"),
                 (_("Everything written for the team is written, the same, in the captain's column "
                    "and in the partner's, on the same line. The pad writes the partner's copy "
                    "after an equals sign: {copy}.").format(copy=copy_text(60)),),

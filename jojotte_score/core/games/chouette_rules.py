@@ -5,26 +5,41 @@ R1-R15 (C1, C4, C5). The pad has a column per player: the box's entries go in th
 column, the team's in the captain's, and the partner writes the same as the captain (C4),
 prison and rubber bonus included. Roles stay fixed for a rubber (C2) and rotate by the
 backgammon chouette rule when it ends (C3): the game's ``roles_after``, which the scorer
-(:class:`~jojotte_score.core.ledger.Scorer`) asks after each rubber.
+(:class:`~jojotte_score.core.ledger.Scorer`) asks after each rubber. The checks and the
+corrections are handed the chouette's game (:class:`ChouetteGame`) by its methods.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from jojotte_score.core.corrections import Correction, HandFix
 from jojotte_score.core.errors import Problem, and_list
+from jojotte_score.core.game_facts import GameFacts
 from jojotte_score.core.games.chouette_roles import ChouetteRoles, chouette_roles
 from jojotte_score.core.games.three_player_scoring import at_seats
-from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay
-from jojotte_score.core.model import Hand, Sitting, ThrownIn
+from jojotte_score.core.ledger import START, Checkpoint, Ledger, Scorer, replay_by
+from jojotte_score.core.model import Hand, RubberRoles, Sitting, ThrownIn
 from jojotte_score.core.scoring import HandScore, Outcome, score_hand
 from jojotte_score.core.validation import check_hand, check_sitting_setup, errors_only
 from jojotte_score.i18n import N_, _, ngettext
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 CHOUETTE_SEATS = 3
+
+
+class ChouetteGame(GameFacts, Protocol):
+    """What the chouette's checks and corrections read of its game: the shared facts, and
+    who may deal (C7)."""
+
+    def dealer_problems(
+        self, hand: Hand, number: int | None, players: Sequence[str], roles: RubberRoles | None
+    ) -> list[Problem]:
+        """What is wrong with who dealt ``hand`` (C7)."""
 
 
 def score_chouette_hand(hand: Hand, number: int, roles: ChouetteRoles) -> HandScore:
@@ -59,11 +74,14 @@ def check_chouette_roles(roles: ChouetteRoles | None) -> list[Problem]:
     return problems
 
 
-def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
-    """Every problem with a chouette sitting (C8): its players, rules and first roles, and
-    each hand by the two-player checks between the rubber's box and captain, whose dealer
-    is the box or the captain (C7). With ``start`` the hands are those from that checkpoint
-    on, numbered from there, and its roles are their first rubber's.
+def check_chouette_sitting(
+    game: ChouetteGame, sitting: Sitting, start: Checkpoint | None = None
+) -> list[Problem]:
+    """Every problem with ``sitting``, a sitting of ``game``, the chouette (C8): its
+    players, rules and first roles, and each hand by the two-player checks between the
+    rubber's box and captain, whose dealer is the box or the captain (C7). With ``start``
+    the hands are those from that checkpoint on, numbered from there, and its roles are
+    their first rubber's.
 
     Roles are followed through the hands while they are valid. A bad hand gets its own
     messages only: what it scored cannot be known, so neither can the roles after it, and
@@ -71,22 +89,22 @@ def check_chouette_sitting(sitting: Sitting, start: Checkpoint | None = None) ->
     last known. A wrong dealer alone leaves the roles known (a dealer is never scored), so
     every later hand dealt by the partner is reported too.
     """
-    problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
+    problems = check_sitting_setup(game, sitting.players, sitting.rules)
     roles = None if sitting.roles is None else chouette_roles(sitting.roles)
     problems.extend(check_chouette_roles(roles))
     if problems or roles is None:
         return problems
-    scorer = Scorer.of(sitting, start)
+    scorer = Scorer.of(game, sitting, start)
     names = sitting.players
     roles_known = True
     first = scorer.next_number
     for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=first):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
-        found = check_hand(hand._replace(dealer=None), sitting.variant, number, sides)
+        found = check_hand(hand._replace(dealer=None), game, number, sides)
         problems.extend(found)
         if roles_known:
-            problems.extend(sitting.game.dealer_problems(hand, number, names, roles))
+            problems.extend(game.dealer_problems(hand, number, names, roles))
         if errors_only(found):
             roles_known = False
         elif roles_known:
@@ -104,18 +122,18 @@ class _Dealt(NamedTuple):
     hand: Hand
 
 
-def _followed(sitting: Sitting) -> list[_Dealt]:
+def _followed(game: GameFacts, sitting: Sitting) -> list[_Dealt]:
     """The hands with the roles they are played with (C3), as long as the hands are
     otherwise valid: what a bad hand scored cannot be known, so neither can the roles after
     it."""
-    scorer = Scorer.of(sitting)
+    scorer = Scorer.of(game, sitting)
     names = sitting.players
     followed: list[_Dealt] = []
     rubber = 1
     for number, hand in enumerate(cast("tuple[Hand, ...]", sitting.hands), start=1):
         roles = cast("ChouetteRoles", scorer.roles)
         sides = (names[roles.box], names[roles.captain])
-        if errors_only(check_hand(hand._replace(dealer=None), sitting.variant, number, sides)):
+        if errors_only(check_hand(hand._replace(dealer=None), game, number, sides)):
             break
         followed.append(_Dealt(number, rubber, roles, hand))
         if scorer.add(hand).rubber_winner is not None:
@@ -167,14 +185,15 @@ def _correction(followed: list[_Dealt], first: int, players: tuple[str, ...]) ->
     return Correction(tuple(fixes), *_reasons(fixes, players))
 
 
-def later_dealers(sitting: Sitting, first: int = 1) -> Correction:
-    """The hands from hand ``first`` on whose dealer is neither the box nor the captain of
-    their rubber (C7), as the roles follow from the hands before them (C3): what an edit
-    that changes who wins a rubber does to the dealers after it. Each comes with the hand
+def later_dealers(game: GameFacts, sitting: Sitting, first: int = 1) -> Correction:
+    """The hands of ``sitting``, a sitting of ``game``, from hand ``first`` on whose dealer
+    is neither the box nor the captain of their rubber (C7), as the roles follow from the
+    hands before them (C3): what an edit that changes who wins a rubber does to the
+    dealers after it. Each comes with the hand
     without its dealer and with the dealer the turn gives it (:func:`_turn_dealer`); the
     reasons name the players. A dealer is recorded, never scored, so neither fix changes a
     figure. The roles are followed only while the hands are otherwise valid."""
-    return _correction(_followed(sitting), first, sitting.players)
+    return _correction(_followed(game, sitting), first, sitting.players)
 
 
 class ChouetteCorrector:
@@ -193,7 +212,10 @@ class ChouetteCorrector:
     illegal, takes 30-50 ms a key, where scoring the edited sitting again takes 0.6 s.
     """
 
-    def __init__(self, sitting: Sitting, position: int, recorded: Ledger | None = None) -> None:
+    def __init__(
+        self, game: GameFacts, sitting: Sitting, position: int, recorded: Ledger | None = None
+    ) -> None:
+        self.game = game
         self.sitting = sitting
         self.position = position
         self._recorded = recorded
@@ -204,7 +226,7 @@ class ChouetteCorrector:
         hands[position] = hand
         edited = replace(sitting, hands=tuple(hands))
         if self._recorded is None:
-            self._recorded = replay(sitting)
+            self._recorded = replay_by(self.game, sitting)
         recorded = self._recorded
         at = recorded.hands[position]
         rubber = recorded.rubbers[at.rubber - 1]
@@ -213,11 +235,11 @@ class ChouetteCorrector:
         names = sitting.players
         roles = None if rubber.roles is None else chouette_roles(rubber.roles)
         sides = (names[roles.box], names[roles.captain]) if roles else None
-        wrong = check_hand(hand._replace(dealer=None), sitting.variant, position + 1, sides)
+        wrong = check_hand(hand._replace(dealer=None), self.game, position + 1, sides)
         if errors_only(wrong):
             return None
         if carried or roles is None:  # a rubber that starts with prison waiting
-            correction = later_dealers(edited, first=position + 2)
+            correction = later_dealers(self.game, edited, first=position + 2)
         else:
             followed = self._rescored(edited, start, roles)
             correction = _correction(followed, position + 2, names)
@@ -230,7 +252,7 @@ class ChouetteCorrector:
         after that."""
         assert self._recorded is not None
         recorded = self._recorded.hands
-        scorer = Scorer(edited.variant, edited.rules, START._replace(roles=roles))
+        scorer = Scorer(self.game, edited.rules, START._replace(roles=roles))
         followed: list[_Dealt] = []
         rubber = 1
         index = start
@@ -308,8 +330,8 @@ def _reasons(
     )
     rederived = tuple(
         ngettext(
-            "Re-derived, {player} deals hand {numbers}.",
-            "Re-derived, {player} deals hands {numbers}.",
+            "Worked out again: {player} deals hand {numbers}.",
+            "Worked out again: {player} deals hands {numbers}.",
             len(numbers),
         ).format(numbers=_hands(numbers), player=players[seat])
         for seat, numbers in _by_seat(fixes, lambda fix: fix.rederived.dealer).items()
@@ -317,8 +339,10 @@ def _reasons(
     return reasons, rederived
 
 
-def chouette_correction(sitting: Sitting, position: int, hand: Hand) -> Correction | None:
+def chouette_correction(
+    game: GameFacts, sitting: Sitting, position: int, hand: Hand
+) -> Correction | None:
     """What putting ``hand`` in place of the hand at ``position`` (from 0) of a recorded,
-    valid sitting does to the dealers of the hands after it (C3, C7); None when it leaves
-    every one legal, or when the hand itself cannot be scored."""
-    return ChouetteCorrector(sitting, position)(hand)
+    valid sitting of ``game`` does to the dealers of the hands after it (C3, C7); None when
+    it leaves every one legal, or when the hand itself cannot be scored."""
+    return ChouetteCorrector(game, sitting, position)(hand)

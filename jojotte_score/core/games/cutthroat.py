@@ -30,8 +30,8 @@ class Cutthroat(ThreePlayer):
     seat_labels = (N_("North"), N_("East"), N_("South"), N_("West"))
     players_needed = N_("a cutthroat sitting needs 4 player names, not {count}")
     copy_legend = N_(
-        "{copy} is a copy: the player who sat out scores as his partner (T8), "
-        "and the dealer as the player who sat out (F3)"
+        "{copy} is a copy: the player who sits out copies his partner (T8), "
+        "and the dealer copies the player who sits out (F3)"
     )
     card_page = (N_("cutthroat, four players"), N_("The rulings F1-F7"))
     rulings = "F1-F7"
@@ -57,7 +57,7 @@ class Cutthroat(ThreePlayer):
         from jojotte_score.core.games.three_player_validation import check_cutthroat_hand
 
         four = cast("tuple[str, str, str, str] | None", names)
-        return check_cutthroat_hand(hand, number, four)
+        return check_cutthroat_hand(self, hand, number, four)
 
     def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
         """The rulings F1-F7 in short, for the cutthroat page of the scoring card."""
@@ -75,7 +75,7 @@ class Cutthroat(ThreePlayer):
                    "He plays no cards and has no other role."),),
             ),
             (
-                _("F3: The dealer scores as the inactive player"),
+                _("F3: The dealer copies the inactive player"),
                 (_("After the hand the dealer writes above the line a copy of everything written "
                    "for the inactive player: not doubled and in Nullo, what the active defender "
                    "scored; doubled, what the player the inactive player sided with scored. He "

@@ -3,11 +3,13 @@
 A way to play is a :class:`Game`: one class per game, in a module of its own beside this
 one, declaring its names, its seats and their labels, its copy mark, its roles, its dealer
 rotation, its checks and its rulings. The registry (:mod:`jojotte_score.core.games`) holds
-one of each. Code above the core asks the game (``sitting.game``, ``find_game(key)``)
-instead of testing which game it is. Every fact of a game is an attribute or a method of
-its class, so a subclass inherits them all and overrides only what differs (a partnership
-game to 150 is ``Partnership`` with another key, names and target); the one exception is
-:attr:`Game.file_version`, which a class declares for itself.
+one of each. Code above the core asks the game (``find_game(sitting.variant)``) instead of
+testing which game it is, and hands it down to the shared rules (the ledger, validation,
+the explanation), which read it as :class:`~jojotte_score.core.game_facts.GameFacts` and
+import no game: this module imports them, never the reverse. Every fact of a game is an
+attribute or a method of its class, so a subclass inherits them all and overrides only what
+differs (a partnership game to 150 is ``Partnership`` with another key, names and target);
+the one exception is :attr:`Game.file_version`, which a class declares for itself.
 
 The words used for the two ideas that split the games, everywhere:
 
@@ -331,7 +333,7 @@ class Game:
         there (a change after it leaves the hands before it as they were checked)."""
         from jojotte_score.core.validation import check_two_sided_sitting
 
-        return check_two_sided_sitting(sitting, start)
+        return check_two_sided_sitting(self, sitting, start)
 
     def check_seat_hand(
         self, hand: SeatDeal, number: int | None, names: tuple[str, ...] | None
@@ -340,7 +342,8 @@ class Game:
         known (seat order): T16 among three players, unless the game says otherwise."""
         from jojotte_score.core.games.three_player_validation import check_three_player_hand
 
-        return check_three_player_hand(hand, number, cast("tuple[str, str, str] | None", names))
+        three = cast("tuple[str, str, str] | None", names)
+        return check_three_player_hand(self, hand, number, three)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """Why hand ``result`` of ``ledger`` scored what it did, one sentence per line

@@ -42,7 +42,7 @@ class ThreePlayer(Game):
     seats = 3
     per_player = True
     by_seat = True
-    copy_legend = N_("{copy} is a copy: the player who sat out scores as his partner (T8)")
+    copy_legend = N_("{copy} is a copy: the player who sits out copies his partner (T8)")
     card_page = (N_("three players"), N_("The rulings T1-T16"))
     rulings = "T1-T16"
     record_roles: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -74,7 +74,7 @@ class ThreePlayer(Game):
         """The players, rules and hands (T16; F1, F7 in cutthroat)."""
         from jojotte_score.core.games.three_player_validation import check_seat_sitting
 
-        return check_seat_sitting(sitting, start)
+        return check_seat_sitting(self, sitting, start)
 
     def explain_hand(self, result: HandResult, ledger: Ledger) -> list[str]:
         """The hand explained with the three-player rulings (T1-T15; F1-F6 in cutthroat)."""
@@ -124,8 +124,9 @@ class ThreePlayer(Game):
             ),
             (
                 _("T7: Doubled or redoubled"),
-                (_("The higher total scores m × (both trick scores) below; the other scores no "
-                   "trick points. Equal totals: m × (both trick scores) to prison."),),
+                (_("The player with the higher total scores m × (both trick scores) below; the "
+                   "other scores no trick points. Equal totals: m × (both trick scores) to "
+                   "prison."),),
             ),
             (
                 _("T8: The inactive player copies his partner"),
@@ -135,7 +136,7 @@ class ThreePlayer(Game):
                    "{copy}.").format(copy=copy_text(60)),),
             ),
             (
-                _("T9, T10: Melds and Slam"),
+                _("T9, T10: Melds and slam"),
                 (_("Melds above for D and A, never multiplied. Slam made: {slam} above for "
                    "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
                    "above when not doubled, below when doubled and A's total is higher. Unbid "
@@ -170,7 +171,7 @@ class ThreePlayer(Game):
                 _("T16: Mistakes the pad refuses"),
                 (_("A player in two roles; a double without its doubler or side; card points, "
                    "melds or tricks for I; more card points than the deck; tricks that do not add "
-                   "up to 9 in Nullo or Slam."),),
+                   "up to 9 in Nullo or a slam."),),
             ),
         )  # fmt: skip
 

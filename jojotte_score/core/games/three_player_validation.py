@@ -4,7 +4,9 @@ The roles are checked here: seats, who may double, defend, bid Nullo, and that t
 hand holds nothing. The play itself is two-player Jo-Jotte between the declarer and the
 active defender (T5), so card points, melds, last trick, Jo-Jotte and tricks are checked by
 :func:`jojotte_score.core.validation.check_hand` on that two-sided hand, with the two
-players' names, and each problem's field is given back its seat.
+players' names and the game's facts (nine cards for each active player, not all 32 played),
+and each problem's field is given back its seat. Each check is handed its game by the
+game's own methods.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from jojotte_score.core.errors import Problem, or_list
-from jojotte_score.core.games import find_game
 from jojotte_score.core.games.three_player_scoring import CUTTHROAT_SEATS, two_sided
 from jojotte_score.core.model import (
     Doubling,
@@ -24,12 +25,12 @@ from jojotte_score.core.model import (
     Sitting,
     Special,
     ThrownIn,
-    Variant,
 )
 from jojotte_score.core.validation import check_hand, check_sitting_setup
 from jojotte_score.i18n import N_, _
 
 if TYPE_CHECKING:
+    from jojotte_score.core.game_facts import GameFacts
     from jojotte_score.core.ledger import Checkpoint
 
 
@@ -91,25 +92,31 @@ _INDEXED = re.compile(r"^(\w+)\[(\d)\]$")
 
 
 def check_three_player_hand(
+    game: GameFacts,
     hand: SeatDeal,
     number: int | None = None,
     players: tuple[str, str, str] | None = None,
 ) -> list[Problem]:
-    """Every error of one three-player hand (T16); the names are the players' (seat order)."""
-    return _check_hand(hand, number, players or unnamed_players(3))
+    """Every error of one hand of ``game``, a three-player game (T16); the names are the
+    players' (seat order)."""
+    return _check_hand(game, hand, number, players or unnamed_players(3))
 
 
 def check_cutthroat_hand(
+    game: GameFacts,
     hand: SeatDeal,
     number: int | None = None,
     players: tuple[str, str, str, str] | None = None,
 ) -> list[Problem]:
-    """Every error of one cutthroat hand: T16 among the three players other than the
-    dealer, and F2 (the dealer recorded, and named by nothing else of the hand)."""
-    return _check_hand(hand, number, players or unnamed_players(CUTTHROAT_SEATS))
+    """Every error of one hand of ``game``, a cutthroat game: T16 among the three players
+    other than the dealer, and F2 (the dealer recorded, and named by nothing else of the
+    hand)."""
+    return _check_hand(game, hand, number, players or unnamed_players(CUTTHROAT_SEATS))
 
 
-def _check_hand(hand: SeatDeal, number: int | None, names: tuple[str, ...]) -> list[Problem]:
+def _check_hand(
+    game: GameFacts, hand: SeatDeal, number: int | None, names: tuple[str, ...]
+) -> list[Problem]:
     """T16 (and F2 when ``names`` has four players), in layers: a later layer runs only when
     the earlier ones found nothing, so that one mistake gives one message."""
     problems: list[Problem] = []
@@ -140,7 +147,7 @@ def _check_hand(hand: SeatDeal, number: int | None, names: tuple[str, ...]) -> l
     _check_set_aside(hand, names, error)
     if problems:
         return problems
-    return _check_play(hand, number, names)
+    return _check_play(game, hand, number, names)
 
 
 def _seat_choice(names: tuple[str, ...]) -> str:
@@ -306,11 +313,13 @@ def _check_set_aside(hand: SeatHand, names: tuple[str, ...], error: _Report) -> 
         error(_("{player} sat out and cannot score Jo-Jotte").format(player=name), "jojotte")
 
 
-def _check_play(hand: SeatHand, number: int | None, names: tuple[str, ...]) -> list[Problem]:
+def _check_play(
+    game: GameFacts, hand: SeatHand, number: int | None, names: tuple[str, ...]
+) -> list[Problem]:
     """T16.6-T16.8: the two-player checks of the hand D against A, fields back by seat."""
     seats = (hand.declarer, hand.active_defender)
     sides = (names[seats[0]], names[seats[1]])
-    problems = check_hand(two_sided(hand), Variant.TWO_PLAYER, number, sides, by_player=True)
+    problems = check_hand(two_sided(hand), game, number, sides, by_player=True)
     return [_by_seat(problem, seats) for problem in problems]
 
 
@@ -324,13 +333,15 @@ def _by_seat(problem: Problem, seats: tuple[int, int]) -> Problem:
     return problem._replace(field=f"{match.group(1)}[{seats[int(match.group(2))]}]")
 
 
-def check_seat_sitting(sitting: Sitting, start: Checkpoint | None = None) -> list[Problem]:
-    """Every problem with a three-player or cutthroat sitting: its players, rules and hands
-    (T16; F1, F7)."""
-    problems = check_sitting_setup(sitting.variant, sitting.players, sitting.rules)
-    names = unnamed_players(find_game(sitting.variant).seats) if problems else sitting.players
+def check_seat_sitting(
+    game: GameFacts, sitting: Sitting, start: Checkpoint | None = None
+) -> list[Problem]:
+    """Every problem with ``sitting``, a sitting of ``game``, a three-player or cutthroat
+    game: its players, rules and hands (T16; F1, F7)."""
+    problems = check_sitting_setup(game, sitting.players, sitting.rules)
+    names = unnamed_players(game.seats) if problems else sitting.players
     hands = cast("tuple[SeatDeal, ...]", sitting.hands)  # the game records them by seat
     first = 1 if start is None else start.position + 1
     for number, hand in enumerate(hands, start=first):
-        problems.extend(_check_hand(hand, number, names))
+        problems.extend(_check_hand(game, hand, number, names))
     return problems

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
 
-from jojotte_score.core.games import Game, find_game
-from jojotte_score.core.ledger import HandResult, Ledger, RubberResult, replay, settle
+from jojotte_score.core.games import Game, find_game, replay
+from jojotte_score.core.ledger import HandResult, Ledger, RubberResult, settle
 from jojotte_score.core.model import GameKey, Sitting
 from jojotte_score.core.stats import counted_seats
 

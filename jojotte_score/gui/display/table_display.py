@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 from jojotte_score.gui import accessibility
 from jojotte_score.gui.accessibility import Speaking
 from jojotte_score.gui.action_names import ActionName
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.pad.sheet_widget import MAX_ZOOM, MIN_ZOOM, SheetWidget
 from jojotte_score.i18n import _
 from jojotte_score.presenters.table_words import TableFigures, table_figures
@@ -101,7 +102,7 @@ class TableDisplay(QWidget, Speaking):
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setObjectName("table-display")
         accessibility.install()
-        self.setWindowTitle(_("Table display"))
+        self.setWindowTitle(window_title(_("Table display")))
         self.figures: TableFigures | None = None
         self.sheet = SheetWidget()
         self.sheet.setFocusPolicy(Qt.FocusPolicy.NoFocus)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.gui import accessibility
-from jojotte_score.gui.accessibility import Judged, Speaking, announce, tell_validity
+from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.flow_layout import FlowLayout
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _
@@ -281,27 +281,6 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         event.ignore()
 
 
-class NumberBox(QLineEdit, Judged):
-    """A box for a number of points: to a screen reader, Qt's own line edit, marked invalid
-    while its text is no number of points ("5.5", kept as typed until it is mended)."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        accessibility.install()
-        self._was_invalid = False
-        self.textChanged.connect(self._judge)
-
-    def input_invalid(self) -> bool:
-        text = self.text()
-        return bool(text) and not text.isdigit()
-
-    def _judge(self, _text: str) -> None:
-        invalid = self.input_invalid()
-        if invalid != self._was_invalid:
-            self._was_invalid = invalid
-            tell_validity(self)
-
-
 _TYPED_NUMBER = r"\d{0,3}(?:[.,]\d{0,3})?"
 """What a number box holds: up to three digits, and a "." or "," a player typed in them."""
 
@@ -335,7 +314,7 @@ class PairField(QWidget):
         column.addWidget(boxes)
         validator = QRegularExpressionValidator(QRegularExpression(_TYPED_NUMBER), self)
         self.side_labels = (QLabel(), QLabel())
-        self.edits = (NumberBox(), NumberBox())
+        self.edits = (QLineEdit(), QLineEdit())
         self.errors = (error_label(), error_label())
         self._units: list[QWidget] = []
         for side in (0, 1):

@@ -22,7 +22,6 @@ from jojotte_score.core.model import (
     RubberRoles,
     Special,
     ThrownIn,
-    side_names,
 )
 from jojotte_score.core.tables import contract_deck
 from jojotte_score.core.validation import check_hand
@@ -64,7 +63,7 @@ class EntryForm(FormRules):
             self.labels = game.side_labels(roles, self.players)
             keys = (self.seat_keys[seats[0]], self.seat_keys[seats[1]])
         else:
-            self.names = side_names(variant, self.players)
+            self.names = game.side_names(self.players)
             self.labels = self.names
             side_keys = choice_keys(self.names)
             keys = (side_keys[0], side_keys[1])
@@ -132,11 +131,11 @@ class EntryForm(FormRules):
         """``check_hand``'s errors and warnings; in the chouette, between the rubber's box
         and captain, whichever of whom deals (C7)."""
         assert isinstance(hand, PlayedHand | ThrownIn)
-        roles = self.roles
+        roles, game = self.roles, find_game(self.variant)
         if roles is None:
-            return check_hand(hand, self.variant, number, self.names)
-        found = check_hand(hand._replace(dealer=None), self.variant, number, self.names)
-        found.extend(find_game(self.variant).dealer_problems(hand, number, self.players, roles))
+            return check_hand(hand, game, number, self.names)
+        found = check_hand(hand._replace(dealer=None), game, number, self.names)
+        found.extend(game.dealer_problems(hand, number, self.players, roles))
         return found
 
     def choices(self, slot: Slot, values: FormValues) -> list[Choice]:

@@ -116,8 +116,10 @@ def confirm(parent: QWidget, title: str, question: str) -> bool:
     # classes cost 4-8 ms.
     from PySide6.QtWidgets import QMessageBox
 
+    from jojotte_score.gui.messages import window_title
+
     yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-    box = QMessageBox(QMessageBox.Icon.Question, title, question, yes | no, parent)
+    box = QMessageBox(QMessageBox.Icon.Question, window_title(title), question, yes | no, parent)
     box.setDefaultButton(no)
     return box.exec() == yes
 
@@ -145,7 +147,7 @@ class EntryPanel(QWidget, Speaking):
         self.form: FormRules = entry_form_for(first_game().variant, (_("Side 1"), _("Side 2")))
         self._rules = Rules()
         self._players: tuple[str, ...] = ()
-        self._prior_scorer = Scorer(first_game().variant, self._rules)
+        self._prior_scorer = Scorer(first_game(), self._rules)
         self._mode = MODE_ADD
         self._position: int | None = None
         self._confirmed: AnyHand | None = None
@@ -280,7 +282,7 @@ class EntryPanel(QWidget, Speaking):
         self.preview.setReadOnly(True)
         self.preview.setTabChangesFocus(True)
         self.preview.setAccessibleName(_("Preview"))
-        self.preview.setPlaceholderText(_("What the hand will score shows here."))
+        self.preview.setPlaceholderText(_("What the hand will score appears here."))
         # The preview takes the height the fields leave, down to a few lines: it scrolls
         # before the panel does.
         policy = self.preview.sizePolicy()
@@ -466,7 +468,7 @@ class EntryPanel(QWidget, Speaking):
         if not text.isprintable():
             return False
         if not self._answers_passed(None, text):
-            message = _("“{key}” was not typed in: the hand needs nothing more; Enter records it.")
+            message = _("“{key}” was not typed in: the hand is complete; Enter records it.")
             show_error(self.general_error, message.format(key=text), say=True)
         return True
 
@@ -958,7 +960,7 @@ class EntryPanel(QWidget, Speaking):
         lines = [ERROR_MARK + check_line.format(message=p.message) for p in check.warnings]
         scorer = self._prior_scorer.copy()
         result = scorer.add(check.hand)
-        game = scorer.game
+        game = find_game(scorer.game.variant)
         if game.per_player:
             names: tuple[str, ...] = self._players
         else:

@@ -117,7 +117,7 @@ ROW_LABELS: dict[str, str] = {
     "double": N_("&Doubling"),
     "doubler": N_("Doubled b&y"),
     "sides_with": N_("Third player side&s with"),
-    "special": N_("&Nullo or Slam"),
+    "special": N_("&Nullo or slam"),
     "nullo_bidder": N_("Nullo b&idder"),
     "active_defender": N_("&Active defender"),
     "melds": N_("&Melds"),
@@ -399,8 +399,8 @@ class FormRules:
         if winner is None:
             return None
         return _(
-            "{loser} took no card points and {winner} the last trick: a slam if {loser} "
-            "took no trick. How many tricks did each take?"
+            "No card points for {loser} and the last trick to {winner}: a slam if no trick "
+            "went to {loser}. How many tricks did each take?"
         ).format(loser=words[1 - winner], winner=words[winner])
 
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:

@@ -36,6 +36,7 @@ from jojotte_score.core.melds import (
     fours_order,
 )
 from jojotte_score.core.model import Trump
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import N_, _, ngettext
 
@@ -49,14 +50,14 @@ SUIT_LABELS = {
 """Each suit as the run's suit box shows it (translated where shown)."""
 
 TOP_CARDS = {
-    Rank.ACE: N_("to the Ace"),
-    Rank.KING: N_("to the King"),
-    Rank.QUEEN: N_("to the Queen"),
-    Rank.JACK: N_("to the Jack"),
-    Rank.TEN: N_("to the Ten"),
-    Rank.NINE: N_("to the Nine"),
-    Rank.EIGHT: N_("to the Eight"),
-    Rank.SEVEN: N_("to the Seven"),
+    Rank.ACE: N_("to the ace"),
+    Rank.KING: N_("to the king"),
+    Rank.QUEEN: N_("to the queen"),
+    Rank.JACK: N_("to the jack"),
+    Rank.TEN: N_("to the ten"),
+    Rank.NINE: N_("to the nine"),
+    Rank.EIGHT: N_("to the eight"),
+    Rank.SEVEN: N_("to the seven"),
 }
 """A run's top card, as its box offers it (translated where shown)."""
 
@@ -171,7 +172,7 @@ class MeldDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Meld helper"))
+        self.setWindowTitle(window_title(_("Meld helper")))
         self._trump, self._nullo, self._names = trump, nullo, names
         self._result: MeldHelperResult | None = None
         layout = QVBoxLayout(self)

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Final
 
 from jojotte_score.core.games import find_game
-from jojotte_score.core.model import GameKey, side_names
+from jojotte_score.core.model import GameKey
 from jojotte_score.formats.atomic import write_atomically
 from jojotte_score.formats.csv_export import CSV_ENCODING, Row, render_csv
 from jojotte_score.formats.csv_names import named_column, named_columns, seat_labels
@@ -189,12 +189,12 @@ def history_row(info: SittingInfo) -> HistoryRow:
     else:
         lead = info.net_points if info.net_side is not None else 0
         if info.net_side is not None and lead:
-            leader = side_names(info.variant, tuple(info.players))[info.net_side]
+            leader = find_game(info.variant).side_names(info.players)[info.net_side]
     facts = (info.variant, info.players, info.net_side, info.net_points, info.settlement)
     if info.settlement is not None:
         labels, points = seat_labels(info.players), tuple(info.settlement)
     else:
-        labels = seat_labels(side_names(info.variant, tuple(info.players)))
+        labels = seat_labels(find_game(info.variant).side_names(info.players))
         ahead = 0 if info.net_side is None else info.net_points
         points = (ahead, -ahead) if info.net_side != 1 else (-ahead, ahead)
     shown = tuple(isolated(name) for name in info.players)  # the CSV keeps them as stored

@@ -1,4 +1,4 @@
-"""The history window's Statistics and Plots tabs, fed from the store.
+"""The history window's Statistics, Plots and Records tabs, fed from the store.
 
 The tabs read nothing themselves; the functions here read the store for them, through
 the session each time (restoring a backup replaces the store).
@@ -7,20 +7,27 @@ the session each time (restoring a backup replaces the store).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
+from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.series import SittingCourse, sitting_course
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotSources, PlotsView
+from jojotte_score.gui.history.records_view import RecordsView
 from jojotte_score.gui.history.statistics_view import StatisticsView
 from jojotte_score.i18n import _, isolated
 from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
+
+if TYPE_CHECKING:
+    from jojotte_score.storage.record_facts import PeriodFacts
 from jojotte_score.storage.statistics import (
     ALL_TIME,
     Period,
@@ -53,7 +60,7 @@ def all_stats(store: SittingStore) -> tuple[PlayerStats, ...]:
 
 
 def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) -> None:
-    """Give the history window its Statistics and Plots tabs. Each reads the store when it
+    """Give the history window its Statistics, Plots and Records tabs. Each reads the store when it
     is shown (the figures are the sums of those stored for each sitting; after a change,
     only the sittings changed are read again)."""
     figures = PeriodFigures()
@@ -81,5 +88,28 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             report=lambda: report_of(store()),
         )
     )
+    records_page = QWidget()
+    records_layout = QVBoxLayout(records_page)
+    records_layout.setContentsMargins(0, 0, 0, 0)
+    records_built: list[RecordsView] = []
+
+    kept_facts: list[PeriodFacts] = []
+
+    def facts_for(period: Period, games: Sequence[GameKey] | None) -> list[SittingFacts]:
+        if not kept_facts:  # each sitting's facts kept: after a change, only it is read
+            from jojotte_score.storage.record_facts import PeriodFacts
+
+            kept_facts.append(PeriodFacts())
+        return kept_facts[0].period_facts(store(), period, games)
+
+    def refresh_records() -> None:
+        if records_built:
+            records_built[0].refresh()
+        else:  # the view reads its records as it is built
+            records_built.append(RecordsView(facts_for))
+            records_layout.addWidget(records_built[0])
+
     history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)
     history.add_tab(plots, _("P&lots"), plots.refresh)
+    # Translators: the history window's Records tab (Alt+D: R is the season report's).
+    history.add_tab(records_page, _("Recor&ds"), refresh_records)

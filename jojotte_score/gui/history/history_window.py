@@ -53,6 +53,7 @@ from jojotte_score.gui.history.history_rows import (
     sorted_rows,
     write_history_csv,
 )
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, ngettext, pgettext
 from jojotte_score.storage.sittings import SittingInfo
@@ -205,7 +206,7 @@ class HistoryWindow(QWidget, Speaking):
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         accessibility.install()
-        self.setWindowTitle(_("History"))
+        self.setWindowTitle(window_title(_("History")))
         self._list_sittings = list_sittings
         self._open_sitting = open_sitting
         self._read_marks: Callable[[], Mapping[int, str]] | None = None

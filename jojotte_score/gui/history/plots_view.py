@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import find_game
-from jojotte_score.core.model import side_names
 from jojotte_score.core.series import (
     SittingCourse,
     SittingResult,
@@ -155,9 +154,8 @@ class PlotsView(QWidget):
         self.sitting.clear()
         for info in infos:
             players = tuple(isolated(name) for name in info.players)
-            names = (
-                players if find_game(info.variant).per_player else side_names(info.variant, players)
-            )
+            game = find_game(info.variant)
+            names = players if game.per_player else game.side_names(players)
             label = sitting_label(info.id, info.title, info.created, info.variant, names)
             self.sitting.addItem(label, info.id)
         index = self.sitting.findData(chosen)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import HandResult, Ledger
 from jojotte_score.core.model import (
     Doubling,
@@ -102,7 +103,7 @@ def contract_text(hand: PlayedHand, sides: tuple[str, str]) -> str:
         text = ngettext("{player} Nullo ({count} trick)", "{player} Nullo ({count} tricks)", taken)
         return text.format(player=sides[hand.declarer], count=taken) + DOUBLING_SIGNS[hand.double]
     text = _bid(sides[hand.bidder], hand)
-    return _("{contract} Slam").format(contract=text) if hand.special is Special.SLAM else text
+    return _("{contract} slam").format(contract=text) if hand.special is Special.SLAM else text
 
 
 def points_text(hand: PlayedHand) -> str:
@@ -128,7 +129,7 @@ def seat_contract_text(hand: SeatHand, players: Sequence[str]) -> str:
         return text.format(player=declarer, count=taken, defender=defender)
     contract = _bid(declarer, hand)
     if hand.special is Special.SLAM:
-        return _("{contract} Slam v {defender}").format(contract=contract, defender=defender)
+        return _("{contract} slam v {defender}").format(contract=contract, defender=defender)
     return _("{contract} v {defender}").format(contract=contract, defender=defender)
 
 
@@ -209,6 +210,9 @@ class HandTableModel(QAbstractTableModel):
         # them, and all but the new one are unchanged (with the panel updated once, 99 M
         # instructions a recorded hand down to 75 M, callgrind).
         self._texts: dict[int, tuple[_MadeOf, tuple[str, ...]]] = {}
+        # The list hides the sides' columns (large print): each row's tooltip and
+        # description then tell their figures too.
+        self.figures_hidden = False
 
     def set_pad(self, players: Sequence[str], pad: Pad | None, *, unchanged: int = 0) -> None:
         """Show the hands of ``pad``, dealt by ``players`` (None: no sitting): a pad of two
@@ -363,7 +367,29 @@ class HandTableModel(QAbstractTableModel):
             return None
         if role == _SPOKEN:
             return self._spoken(result, column)
-        return "\n".join(self._pad.explain(result.number))  # the tooltip and the description
+        lines = list(self._pad.explain(result.number))  # the tooltip and the description
+        figures = self._figures_line(index.row()) if self.figures_hidden else ""
+        return "\n".join([*lines, figures] if figures else lines)
+
+    def _figures_line(self, row: int) -> str:
+        """What the sides' columns show in ``row``, told in words for a list that hides
+        them (large print): "Written in this hand: A 500 above the line, A 100 below"."""
+        texts = self._cells(row)
+        entries = []  # none for a hand thrown in: the line is left out
+        for column in range(_FIRST_SCORE, self.notes_column()):
+            scored = self.score_column(column)
+            if scored is None or not texts or not texts[column]:
+                continue
+            side, line = self._sides[scored[0]], scored[1]
+            # The words the pad's reading gives an entry (render/sheet_reading.py).
+            if line is Line.ABOVE:
+                entry = _("{column} {points} above")
+            else:
+                entry = _("{column} {points} below")
+            entries.append(entry.format(column=side, points=texts[column]))
+        if not entries:
+            return ""
+        return _("Written in this hand: {entries}.").format(entries=", ".join(entries))
 
     def _spoken(self, result: HandResult, column: int) -> str | None:
         """What a screen reader reads in a cell: the contract in words ("Anna, spades,
@@ -406,7 +432,7 @@ class HandTableModel(QAbstractTableModel):
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return (self._sides[0], self._sides[1])
-        first, second = self._pad.recent.game.side_seats(roles)
+        first, second = find_game(self._pad.recent.variant).side_seats(roles)
         return (self._players[first], self._players[second])
 
     def _winners(self, result: HandResult) -> Sequence[str]:
@@ -418,7 +444,7 @@ class HandTableModel(QAbstractTableModel):
         roles = self._pad.roles(result.rubber)
         if roles is None:
             return self._sides
-        return self._pad.recent.game.column_winners(roles, self._sides)
+        return find_game(self._pad.recent.variant).column_winners(roles, self._sides)
 
     def _dealer(self, seat: int | None) -> str:
         players = self._players

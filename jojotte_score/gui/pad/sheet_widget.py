@@ -67,7 +67,7 @@ class SheetWidget(ReadSheet):
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
-        self.setAccessibleName(_("Score sheet"))
+        self.setAccessibleName(_("Scorepad"))
 
     # The ledger and the rubber shown -------------------------------------------------
 

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.gui.action_names import ActionName
-from jojotte_score.gui.messages import show_message
+from jojotte_score.gui.messages import show_message, window_title
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.share.address import lan_address
 from jojotte_score.share.limits import Limits
@@ -64,12 +64,12 @@ class SharingWindow(Protocol):
 
 
 def followers_text(count: int) -> str:
-    """How many phones follow the shared page, in words."""
+    """How many phones have the shared page open, in words."""
     if not count:
-        return _("Shared with the table; no phone follows yet")
+        return _("Shared with the table; no phone has the page open yet")
     return ngettext(
-        "Shared with the table; {count} phone follows",
-        "Shared with the table; {count} phones follow",
+        "Shared with the table; {count} phone has the page open",
+        "Shared with the table; {count} phones have the page open",
         count,
     ).format(count=count)
 
@@ -89,12 +89,12 @@ class ShareDialog(QDialog):
     def __init__(self, url: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("share-dialog")
-        self.setWindowTitle(_("Share with the table"))
+        self.setWindowTitle(window_title(_("Share with the table")))
         intro = QLabel(
             _(
                 "The players open this address on their phones, on the same network as this "
                 "computer, or scan the code with the camera. The page shows the score and "
-                "follows every hand; it cannot change anything."
+                "keeps up with every hand; it cannot change anything."
             )
         )
         intro.setWordWrap(True)

@@ -38,7 +38,7 @@ from jojotte_score.core.validation import (
 )
 from jojotte_score.gui.accessibility import announce
 from jojotte_score.gui.history.history_rows import NUMBER_COLUMNS, Column, heading, history_row
-from jojotte_score.gui.messages import ok_cancel_buttons
+from jojotte_score.gui.messages import ok_cancel_buttons, window_title
 from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _, isolated
 from jojotte_score.storage.sittings import SittingInfo
@@ -49,7 +49,7 @@ DEFAULT_NAMES = ("Anna", "Bert", "Carl", "Dora")
 def ask_yes_no(parent: QWidget | None, title: str, text: str) -> bool:
     """Ask a question; True for Yes (No is the default)."""
     yes, no = QMessageBox.StandardButton.Yes, QMessageBox.StandardButton.No
-    box = QMessageBox(QMessageBox.Icon.Question, title, text, yes | no, parent)
+    box = QMessageBox(QMessageBox.Icon.Question, window_title(title), text, yes | no, parent)
     box.setDefaultButton(no)
     return box.exec() == yes
 
@@ -60,7 +60,11 @@ def choice_box(
     """A question offering ``choices`` (the first is the default) and Cancel: the box and
     the choices' buttons, in order."""
     box = QMessageBox(
-        QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent
+        QMessageBox.Icon.Question,
+        window_title(title),
+        text,
+        QMessageBox.StandardButton.Cancel,
+        parent,
     )
     buttons = [box.addButton(choice, QMessageBox.ButtonRole.AcceptRole) for choice in choices]
     if buttons:
@@ -94,7 +98,7 @@ def setup_problems(
         for seat, name in enumerate(players)
         if not name
     ]
-    checked = errors_only(check_sitting_setup(variant, players, rules))
+    checked = errors_only(check_sitting_setup(game, players, rules))
     problems += [p.message for p in checked if p.field != "players"]
     if game.has_roles and roles is not None:
         problems += game.roles_problems(roles)
@@ -121,7 +125,7 @@ class NewSittingDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("New sitting"))
+        self.setWindowTitle(window_title(_("New sitting")))
         self.variant = QComboBox()
         for game in all_games():
             self.variant.addItem(_(game.choice), game.variant)
@@ -295,7 +299,7 @@ class OpenSittingDialog(QDialog):
 
     def __init__(self, sittings: Sequence[SittingInfo], parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Open sitting"))
+        self.setWindowTitle(window_title(_("Open sitting")))
         self.sittings = list(sittings)
         self.table = SittingsTable(len(self.sittings), len(self.COLUMNS))
         self.table.setAccessibleName(_("Stored sittings"))
@@ -356,7 +360,7 @@ class RenamePlayersDialog(QDialog):
         self, variant: GameKey, players: Sequence[str], parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Rename players"))
+        self.setWindowTitle(window_title(_("Rename players")))
         self.variant = variant
         self.names = [QLineEdit(name, maxLength=MAX_NAME_LENGTH) for name in players]
         self.problem = QLabel(wordWrap=True)
@@ -373,7 +377,8 @@ class RenamePlayersDialog(QDialog):
         return tuple(name.text().strip() for name in self.names)
 
     def accept(self) -> None:
-        problems = setup_problems(self.variant, self.players(), Rules.for_variant(self.variant))
+        standard = find_game(self.variant).standard_rules
+        problems = setup_problems(self.variant, self.players(), standard)
         self.problem.setText("\n".join(problems))
         announce(self.problem, "\n".join(problems))
         if not problems:
@@ -401,7 +406,7 @@ class FirstDealerDialog(QDialog):
         seats: Sequence[int] | None = None,
     ) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("New cut"))
+        self.setWindowTitle(window_title(_("New cut")))
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(_("The rubber is over. Who deals first in the next one?")))
         self.group = QButtonGroup(self)

@@ -72,10 +72,12 @@ class ErrorReport:
         if self._interactive and QApplication.instance() is not None:
             from PySide6.QtWidgets import QMessageBox  # only with an error to show (start-up)
 
+            from jojotte_score.gui.messages import window_title
+
             kept = _("{problem}.\n\nEverything recorded so far is kept. {detail}")
             box = QMessageBox(
                 QMessageBox.Icon.Critical,
-                _("Something went wrong"),
+                window_title(_("Something went wrong")),
                 kept.format(problem=text, detail=detail),
                 QMessageBox.StandardButton.Ok,
                 self._parent(),

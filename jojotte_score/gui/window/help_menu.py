@@ -43,6 +43,7 @@ from jojotte_score.gui.entry.form_rules import (
     mnemonic,
     trump_choices,
 )
+from jojotte_score.gui.messages import window_title
 from jojotte_score.gui.pad.hand_table import HAND_LIST_KEYS
 from jojotte_score.gui.window.actions import MENUS, SPECS, shortcuts
 from jojotte_score.gui.window.app_identity import APP_NAME, LICENSE, application_icon, resource
@@ -162,7 +163,7 @@ def choice_keys() -> ReferenceSection:
             for _double, label, keys in doubling_choices()
         ),
         *(
-            (_keys(keys), _("Nullo or Slam: {choice}").format(choice=_special_name(special)))
+            (_keys(keys), _("Nullo or slam: {choice}").format(choice=_special_name(special)))
             for special, keys in SPECIAL_KEYS.items()
         ),
     ]
@@ -276,7 +277,7 @@ class KeyboardReferenceDialog(QDialog):
 
     def __init__(self, parent: QWidget | None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(_("Keyboard reference"))
+        self.setWindowTitle(window_title(_("Keyboard reference")))
         self.text = QTextBrowser()
         self.text.setAccessibleName(_("Keyboard reference"))
         self.text.setHtml(reference_html(keyboard_reference()))
@@ -317,7 +318,7 @@ def about_html(database: Path) -> str:
     licences = _(
         "Licence: {licence}. The sheets are drawn in DejaVu Sans, which the app ships under "
         "its own free licence (Bitstream Vera, with changes in the public domain); both texts "
-        "are under {show_details}."
+        "are under “{show_details}”."
     ).format(licence=LICENSE, show_details=_show_details())
     kept = _("Your sittings are kept in {database}, with automatic backups in {backups}.").format(
         database=f"<b>{html.escape(str(database))}</b>",
@@ -340,7 +341,7 @@ def _show_details() -> str:
 def show_about(parent: QWidget | None, database: Path) -> None:
     """Help > About: the About box over ``parent``."""
     box = QMessageBox(parent)
-    box.setWindowTitle(_("About {program}").format(program=APP_NAME))
+    box.setWindowTitle(window_title(_("About {program}").format(program=APP_NAME)))
     box.setIconPixmap(application_icon().pixmap(64, 64))
     box.setTextFormat(Qt.TextFormat.RichText)
     box.setText(about_html(database))

@@ -153,7 +153,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.table.width_changed.connect(self.columns.fit)  # the columns fit its new width
         self.explanation = QPlainTextEdit(readOnly=True)
         self.explanation.setAccessibleName(_("Explanation"))
-        self.explanation.setPlaceholderText(_("The explanation of the selected hand shows here."))
+        self.explanation.setPlaceholderText(_("The explanation of the selected hand appears here."))
         self.panel = EntryPanel()
         self.left = QSplitter(Qt.Orientation.Vertical)
         self.left.installEventFilter(self)  # a new sitting's layout, once it has a size
@@ -312,7 +312,7 @@ class MainWindow(SittingMenus, QMainWindow):
         # Ending with the application's display name, so that the platform does not add it
         # a second time.
         if shown is None:
-            title = _("(read-only) — {program}") if self.session.read_only else "{program}"
+            title = _("(read-only) – {program}") if self.session.read_only else "{program}"
             self.setWindowTitle(title.format(program=program))
             self._update_mode()
             return
@@ -320,9 +320,9 @@ class MainWindow(SittingMenus, QMainWindow):
         if shown.recent.title:
             sitting = _("{title}: {players}").format(title=shown.recent.title, players=sitting)
         if self.session.read_only:
-            title = _("{sitting} (read-only) — {program}")
+            title = _("{sitting} (read-only) – {program}")
         else:
-            title = _("{sitting} — {program}")
+            title = _("{sitting} – {program}")
         self.setWindowTitle(title.format(sitting=sitting, program=program))
         self._update_mode()
 
@@ -558,7 +558,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.settings.sync()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        question = _("A hand is half typed. Quit and drop it?")
+        question = _("A hand is only partly entered. Quit and drop it?")
         if not self.panel.may_drop_typed(_("Quit"), question):
             event.ignore()
             return

@@ -15,6 +15,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
+
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
 from jojotte_score.i18n import N_, _
@@ -182,11 +184,12 @@ class SittingMenus(_Base):
     def import_sitting_file(self) -> None:
         """Store a sitting file chosen by the player and show it."""
         filters = ";;".join((_(SITTING_FILES), _(ALL_FILES)))
+        from jojotte_score.gui.messages import window_title
         from jojotte_score.gui.save_files import start_folder
 
         start = str(start_folder(self))  # not the program's working directory
         name, _filter = _file_dialog().getOpenFileName(
-            self, _("Import sitting file"), start, filters
+            self, window_title(_("Import sitting file")), start, filters
         )
         if name:
             self.import_path(Path(name))
@@ -376,14 +379,23 @@ class SittingMenus(_Base):
     # The sync folder (docs/sync.md) ------------------------------------------------------
 
     sync_follower: SyncFollower | None = None  # while the window follows a sync folder
+    _follow_pending = False  # the first pass waits for the event loop (start_following)
 
     def start_following(self) -> None:
-        """Follow the sync folder the database remembers, if any: a pass now, then one at
-        each change in the folder and after each change of the window's own."""
+        """Follow the sync folder the database remembers, if any: a pass at the event
+        loop's first turn, after the window is shown with the stored history (neither the
+        sync modules nor the pass delay it), then one at each change in the folder and
+        after each change of the window's own."""
         store = self.session.store
         if self.session.read_only or not _remembers_a_folder(store.database.connection):
             return
-        self._follow(None)
+        self._follow_pending = True
+        QTimer.singleShot(0, self, self._follow_remembered)
+
+    def _follow_remembered(self) -> None:
+        if self._follow_pending and self.sync_follower is None:
+            self._follow(None)
+        self._follow_pending = False
 
     def _follow(self, folder: Path | None) -> None:
         from jojotte_score.gui.window.sync_follower import SyncFollower
@@ -399,6 +411,7 @@ class SittingMenus(_Base):
 
     def stop_following(self) -> None:
         """Stop following the sync folder (the window closes or is rebuilt)."""
+        self._follow_pending = False
         follower = self.sync_follower
         if follower is not None:
             self.undo_stack.indexChanged.disconnect(follower.soon)

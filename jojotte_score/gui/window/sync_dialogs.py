@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from jojotte_score.core.games import find_game
+from jojotte_score.gui.messages import window_title
 from jojotte_score.i18n import _
 from jojotte_score.labels import compact_versus
 from jojotte_score.storage.sittings import SittingStore
@@ -33,39 +35,59 @@ def choose_sync_folder(
     """Ask for the folder to keep in step with other devices; the folder chosen (checked
     and remembered), or None when cancelled or refused (the player is told why)."""
     start = str(current) if current is not None else str(Path.home())
-    chosen = QFileDialog.getExistingDirectory(parent, _("Sync folder"), start)
+    chosen = QFileDialog.getExistingDirectory(parent, window_title(_("Sync folder")), start)
     if not chosen:
         return None
     try:
         folder = SyncFolder.open(Path(chosen), data_dir)
     except SyncFolderError as error:
-        QMessageBox.warning(parent, _("Sync folder"), str(error))
+        QMessageBox.warning(parent, window_title(_("Sync folder")), str(error))
         return None
     remember_folder(store, folder.root.resolve())
     return folder.root.resolve()
 
 
 def conflict_words(store: SittingStore, conflict: Conflict) -> str:
-    """A conflict in a sentence: which sitting, whose other version, which hands differ."""
+    """A conflict in a sentence: which sitting, whose other version, which hands differ.
+    When the other version is this device's own (another device's version became the
+    sitting), it says so, and whose version the sitting is."""
     connection = store.database.connection
-    known = peers(connection).get(conflict.copy.device)
-    device = known.name if known is not None and known.name else conflict.copy.device[:8]
-    if conflict.copy.device == setting(connection, DEVICE):
-        device = _("this device")
+    known = peers(connection)
+
+    def name(device: str) -> str:
+        peer = known.get(device)
+        return peer.name if peer is not None and peer.name else device[:8]
+
+    own = conflict.copy.device == setting(connection, DEVICE)
     hands = ", ".join(str(number) for number in conflict.hands)
     if conflict.id is None:
+        if own:
+            return _("A deleted sitting: this device kept a version of it.")
         message = _("A deleted sitting: {device} kept a version of it.")
-        return message.format(device=device)
+        return message.format(device=name(conflict.copy.device))
     stored = store.load(conflict.id)
     sitting = stored.sitting
-    label = stored.title or compact_versus(sitting.variant, sitting.columns)
-    if hands:
+    columns = find_game(sitting.variant).column_names(sitting.players)
+    label = stored.title or compact_versus(sitting.variant, columns)
+    if own and hands:
+        message = _(
+            "Sitting {id} ({label}): the version made on this device is kept aside, and "
+            "{device}'s is the sitting; hands {hands} differ."
+        )
+    elif own:
+        message = _(
+            "Sitting {id} ({label}): the version made on this device is kept aside, and "
+            "{device}'s is the sitting, with the same hands; the players, rules, title or "
+            "place differ."
+        )
+    elif hands:
         message = _("Sitting {id} ({label}): another version from {device}; hands {hands} differ.")
     else:
         message = _(
             "Sitting {id} ({label}): another version from {device} with the same hands; "
             "the players, rules, title or place differ."
         )
+    device = name(conflict.winner if own else conflict.copy.device)
     return message.format(id=conflict.id, label=label, device=device, hands=hands)
 
 
@@ -94,7 +116,7 @@ class ConflictsDialog(QDialog):
         super().__init__(parent)
         self.store = store
         self.changed = False
-        self.setWindowTitle(_("Sync conflicts"))
+        self.setWindowTitle(window_title(_("Sync conflicts")))
         layout = QVBoxLayout(self)
         intro = QLabel(
             _(

@@ -41,6 +41,9 @@ _WRAPPED_NOTES_UP_TO = 1.6
 _CELL_MARGINS = 8  # a cell's text margins and grid line, with a pixel to spare (Qt's: 7)
 _FOCUS_MARGIN = 8  # pixels of the panel kept in sight around the field with the focus
 _SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
+_HEADING_MARGINS = 10  # pixels beside a heading's longest line (the style's own: 13)
+_NOTES_SPARE = 4  # pixels the notes are given over their wrapped width (the columns round)
+_WRAPPING_COLUMNS = (Column.CONTRACT, Column.POINTS)  # wrapped onto a row's lines first
 
 
 class PanedWindow(Protocol):
@@ -298,12 +301,18 @@ class HandListColumns:
         self._cell_widths: dict[str, int] = {}
         self._headings: tuple[object, list[int]] = ((), [])
         self._tall_rows: set[int] = set()  # rows whose notes wrap onto a second line
+        # The width each text wraps onto a row's lines in, in the list's font.
+        self._wrapped_widths: dict[tuple[str, int], int] = {}
 
     def fit(self) -> None:
         """Each column as wide as its heading and the rows in sight need; the notes take
-        what is left (a cell cut short is elided, its tooltip tells it whole). When the list
-        is too narrow for them all, the dealer, contract and card points give up width, down
-        to their headings' width, when that spares the list scrolling sideways."""
+        what is left, as wide as wraps each onto the lines a row has. When the list is too
+        narrow for them all, the dealer gives up width down to its heading's, and the
+        contract and card points down to the width that wraps theirs onto those lines too
+        ("zusammengeworfen", a word, is never cut). When even that is too wide (large
+        print), the sides' above and below columns are hidden (the pad shows them, and a
+        row's tooltip and description tell the hand whole), then the card points, then the
+        dealer: the list never scrolls sideways while it can show the hand and contract."""
         if not self._table.room():  # never shown yet: fitted when it is (width_changed)
             return
         header = self._table.horizontalHeader()
@@ -315,6 +324,7 @@ class HandListColumns:
         font = self._table.font()
         if font.key() != self._font_key:  # each text's width in the list's font
             self._font_key, self._advances, self._cell_widths = font.key(), {}, {}
+            self._wrapped_widths = {}
         metrics, known, cells = QFontMetrics(font), self._advances, self._cell_widths
         notes = self._model.notes_column()
         horizontal = Qt.Orientation.Horizontal
@@ -323,8 +333,20 @@ class HandListColumns:
             *(self._model.headerData(c, horizontal) for c in range(notes + 1)),
         )
         if headings != self._headings[0]:
-            self._headings = (headings, [header.sectionSizeHint(c) for c in range(notes + 1)])
+            # Each heading's longest line with a margin of five pixels a side: the style's
+            # size gives "Anna & Carl" 13 pixels, which the notes need more at 1280×820.
+            lines = QFontMetrics(header.font())
+            sizes = [
+                min(
+                    header.sectionSizeHint(c),
+                    max(lines.horizontalAdvance(part) for part in str(text).split("\n"))
+                    + _HEADING_MARGINS,
+                )
+                for c, text in enumerate(headings[1:])
+            ]
+            self._headings = (headings, sizes)
         heading_sizes = self._headings[1]
+        most = self._most_lines()
         # Each row's texts read once, not through a model index and data() per cell: the
         # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
         # every hand recorded.
@@ -351,37 +373,105 @@ class HandListColumns:
                     cell = cells[text] = self._table.sizeHintForIndex(index).width()
                 width = max(width, cell + grid)
             widths.append(width)
-            least.append(heading if column in _SHRINKING_COLUMNS else width)
-        # The notes, stretched to the right edge, are never narrower than a new section.
-        notes_width = max(heading_sizes[notes], header.defaultSectionSize())
-        room = self._table.room() - notes_width
-        _shrink(widths, least, sum(widths) - room)
-        for column, width in enumerate(widths):
+            if column in _WRAPPING_COLUMNS and most > 1:
+                wrapped = (self._wrapped_width(texts[row][column], most) for row in newest)
+                least.append(min(width, max((heading, *wrapped))))
+            elif column in _WRAPPING_COLUMNS:  # whole on one line, or hidden (the points)
+                least.append(width)
+            else:
+                least.append(heading if column in _SHRINKING_COLUMNS else width)
+        # The notes, stretched to the right edge, are never narrower than a new section,
+        # and as wide as wraps each onto the lines a row has, where the others can spare it.
+        notes_least = max(heading_sizes[notes], header.defaultSectionSize())
+        wanted = (self._wrapped_width(self._model.notes(row), most) for row in newest)
+        notes_width = max((notes_least, *wanted)) + _NOTES_SPARE
+        # The room beside a vertical scroll bar, shown or not: a sitting opened fits its
+        # columns before its rows show the bar, and the same rows then wrap the same way.
+        room = self._table.room()
+        if not self._table.verticalScrollBar().isVisible():
+            room -= self._table.verticalScrollBar().sizeHint().width()
+        hidden = self._hidden_columns(widths, least, room - notes_least)
+        if sum(least[c] for c in range(notes) if c not in hidden) > room - notes_least:
+            least[Column.CONTRACT] = heading_sizes[Column.CONTRACT]  # cut short at last
+        for column in range(notes):
+            if self._table.isColumnHidden(column) != (column in hidden):
+                self._table.setColumnHidden(column, column in hidden)
+        self._model.figures_hidden = Column.ABOVE_0 in hidden
+        shown = [column for column in range(notes) if column not in hidden]
+        shown_widths = [widths[column] for column in shown]
+        shown_least = [least[column] for column in shown]
+        spare = sum(shown_widths) - sum(shown_least)
+        excess = sum(shown_widths) + notes_width - room
+        _shrink(shown_widths, shown_least, min(excess, spare))
+        for column, width in zip(shown, shown_widths, strict=True):
             self._table.setColumnWidth(column, width)
-        self._fit_notes(newest, max(self._table.room() - sum(widths), notes_width), metrics)
+        notes_width = max(room - sum(shown_widths), notes_least)
+        columns = dict(zip(shown, shown_widths, strict=True))
+        columns[notes] = notes_width
+        self._fit_rows(newest, columns, metrics, most)
 
-    def _fit_notes(self, rows: range, width: int, metrics: QFontMetrics) -> None:
-        """Notes wider than their column (``width``) wrap onto a second line ("gewinnt 150
-        aus dem Keller; Partie und Robber 1 an A" in German), in the newest rows, those the
-        columns are fitted to. Notes too long for two lines, an older row's too long for
-        one, and in the largest print any too long for one, are cut short; the row's
-        tooltip tells the hand whole."""
-        room = width - _CELL_MARGINS
-        line, spacing = self._table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
+    def _most_lines(self) -> int:
+        """The lines a row may take: two, but one in the largest print (four rows of two
+        lines would take the pad's height)."""
         largest = QApplication.font().pointSizeF() * _WRAPPED_NOTES_UP_TO
-        most = _NOTES_LINES if self._table.font().pointSizeF() <= largest else 1
+        return _NOTES_LINES if self._table.font().pointSizeF() <= largest else 1
+
+    def _hidden_columns(self, widths: list[int], least: list[int], room: int) -> set[int]:
+        """The columns to hide so that the others, as narrow as they go, fit ``room``:
+        none while all fit; else the sides' figures, then the card points, then the dealer."""
+        notes = self._model.notes_column()
+        figures = set(range(Column.ABOVE_0, notes))
+        hidden: set[int] = set()
+        for more in (figures, {Column.POINTS}, {Column.DEALER}):
+            if sum(least[c] for c in range(len(widths)) if c not in hidden) <= room:
+                break
+            hidden |= more
+        return hidden
+
+    def _wrapped_width(self, text: str, lines: int) -> int:
+        """The cell width that shows ``text`` on at most ``lines`` lines, wrapped between
+        words (its whole width when one line is all a row has)."""
+        key = (text, lines)
+        width = self._wrapped_widths.get(key)
+        if width is not None:
+            return width
+        metrics = QFontMetrics(self._table.font())
+        words = text.split(" ")
+        width = metrics.horizontalAdvance(text)
+        if lines > 1:  # the best place to break it in two (two lines are all a row has)
+            for cut in range(1, len(words)):
+                first = metrics.horizontalAdvance(" ".join(words[:cut]))
+                second = metrics.horizontalAdvance(" ".join(words[cut:]))
+                width = min(width, max(first, second))
+        width += _CELL_MARGINS
+        self._wrapped_widths[key] = width
+        return width
+
+    def _fit_rows(
+        self, rows: range, columns: dict[int, int], metrics: QFontMetrics, most: int
+    ) -> None:
+        """Each of the newest ``rows`` (those the columns are fitted to) as tall as the lines
+        its notes, contract and card points wrap onto in their ``columns`` widths, up to
+        ``most``: "gewinnt 150 aus dem Keller; Partie und Robber 1 an A" in German. Notes too
+        long for two lines, an older row's too long for one, and in the largest print any
+        too long for one, are cut short; the row's tooltip tells the hand whole."""
+        line, spacing = self._table.verticalHeader().defaultSectionSize(), metrics.lineSpacing()
         tall = set()
         known = self._advances  # each text's width in the list's font, as for the columns
+        notes = self._model.notes_column()
+        wrapping = [c for c in (*_WRAPPING_COLUMNS, notes) if c in columns]
+        wrap = Qt.TextFlag.TextWordWrap
         for row in rows:
-            text = self._model.notes(row)
+            texts = (*self._model.row_texts(row), self._model.notes(row))
             lines = 1
-            advance = known.get(text)
-            if advance is None:
-                advance = known[text] = metrics.horizontalAdvance(text)
-            if advance > room:
-                wrap = Qt.TextFlag.TextWordWrap
-                lines = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
-                lines = max(1, min(lines // spacing, most))
+            for column in wrapping:
+                text, room = texts[column], columns[column] - _CELL_MARGINS
+                advance = known.get(text)
+                if advance is None:
+                    advance = known[text] = metrics.horizontalAdvance(text)
+                if advance > room and most > 1:
+                    height = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
+                    lines = max(lines, min(height // spacing, most))
             height = line + (lines - 1) * spacing
             if lines > 1:
                 tall.add(row)
@@ -397,8 +487,7 @@ class HandListColumns:
 
 def _shrink(widths: list[int], least: list[int], excess: int) -> None:
     """Take ``excess`` pixels from ``widths``, from each in proportion to what it has
-    above its ``least``, never below it; nothing when that cannot take it all (the list
-    scrolls sideways anyway, and then shows its cells whole)."""
+    above its ``least``, never below it; nothing when that cannot take it all."""
     spare = sum(width - low for width, low in zip(widths, least, strict=True))
     if excess <= 0 or spare < excess:
         return

@@ -11,8 +11,9 @@ from datetime import datetime
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from jojotte_score.core.games import replay
 from jojotte_score.core.games.chouette_roles import chouette_roles
-from jojotte_score.core.ledger import RubberResult, replay
+from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import SeatHand, Sitting, ThrownIn, Variant
 
 Played = tuple[int, datetime, Sitting]

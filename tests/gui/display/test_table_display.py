@@ -130,7 +130,7 @@ def test_the_two_player_example_reads_as_on_paper(main_window: MainWindow, qtbot
     display = open_display(main_window, qtbot)
     assert shown_totals(display) == ["755", "655"]
     assert display.result.text() == "A wins the rubber by 100"
-    assert display.last_hand.text() == "Hand 6 (rubber 1, game 3): A bid spades."
+    assert display.last_hand.text() == "Hand 6 (rubber 1, game 3): A bids spades."
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -304,7 +304,7 @@ def test_the_display_speaks_the_windows_language(main_window: MainWindow, qtbot:
         "Partien",
     ]
     assert display.title.text() == "Robber 1: A – B"
-    assert display.dealer.text() == "Als Nächstes: neues Abheben um den ersten Geber"
+    assert display.dealer.text() == "Als Nächstes: neu abheben, um den ersten Geber zu bestimmen"
     assert display.last_hand.text().startswith("Spiel 6 (Robber 1, Partie 3): ")
     assert shown_totals(display) == ["755", "655"]
 
@@ -341,7 +341,7 @@ def test_the_display_stays_open_in_the_new_language(main_window: MainWindow, qtb
         qtbot.waitUntil(display.isVisible)
         assert window.named_actions[_A.TABLE_DISPLAY].isChecked()
         assert display.screen() is screen
-        assert display.windowTitle() == "Tischanzeige"
+        assert display.windowTitle() == "Tischanzeige – Jo-Jotte-Block"
         assert [heading.text() for heading in display.headings] == [
             "Gesamt",
             "Unter dem Strich",

@@ -356,8 +356,8 @@ def test_german_questions_and_what_is_still_to_enter() -> None:
         "bidder": "Wer hat den Trumpf bestimmt?",
         "trump": "Welcher Trumpf oder Ohne Trumpf?",
         "last_trick": "Wer hat den letzten Stich gemacht?",
-        "card_points[0]": "Wie viele Kartenpunkte hat Zoë gemacht?",
-        "card_points[1]": "Wie viele Kartenpunkte hat Jürgen gemacht?",
+        "card_points[0]": "Wie viele Kartenpunkte gingen an Zoë?",
+        "card_points[1]": "Wie viele Kartenpunkte gingen an Jürgen?",
     }
     assert TWO.still_to_enter(FormValues(), check) == (
         "Noch einzutragen: der Kontraktspieler, der Trumpf, die Kartenpunkte beider Parteien, "

@@ -200,12 +200,12 @@ def test_quitting_with_a_half_typed_hand_asks_first(
     typed = half_typed(window, qtbot)
     asked = answering(monkeypatch, yes=False)
     window.named_actions[ActionName.QUIT].trigger()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
     assert window.isVisible()
     assert window.panel.values() == typed
     asked = answering(monkeypatch, yes=True)
     assert window.close()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -223,10 +223,10 @@ def test_quitting_while_a_recorded_hand_is_open_unchanged_asks_nothing(
     window.panel.note.setText("corrected")
     assert window.panel.has_typed()
     assert not window.close()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
     window.panel.note.setText(original)
     assert window.close()
-    assert asked == ["A hand is half typed. Quit and drop it?"]
+    assert asked == ["A hand is only partly entered. Quit and drop it?"]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -297,8 +297,8 @@ def test_a_possible_unbid_slam_asks_for_the_tricks(game: str, window: MainWindow
     check = form.check(values)
     assert check.hand is None
     assert check.missing["tricks"] == (
-        f"{words[1 - winner]} took no card points and {words[winner]} the last trick: a slam "
-        f"if {words[1 - winner]} took no trick. How many tricks did each take?"
+        f"No card points for {words[1 - winner]} and the last trick to {words[winner]}: a slam "
+        f"if no trick went to {words[1 - winner]}. How many tricks did each take?"
     )
     assert form.next_slot(values) in (Slot.TRICKS_LEFT, Slot.TRICKS_RIGHT)
     total = find_game(game).tricks_per_hand  # 9, or 8 in partnerships

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit
 from jojotte_score.core.model import (
@@ -38,7 +39,7 @@ from tests.sitting_kinds import load_two_sided, two_sided_hands
 
 def scored(rules: Rules, hands: Sequence[Hand] = ()) -> Scorer:
     """A scorer that has scored ``hands``: the panel's context before the next hand."""
-    scorer = Scorer(Variant.TWO_PLAYER, rules)
+    scorer = Scorer(find_game(Variant.TWO_PLAYER), rules)
     scorer.extend(hands)
     return scorer
 
@@ -377,7 +378,7 @@ def test_every_error_shows_on_its_field_and_blocks(
     candidate: PlayedHand,
     field: str,
 ) -> None:
-    (problem,) = check_hand(candidate, Variant.TWO_PLAYER, 1, ("A", "B"))
+    (problem,) = check_hand(candidate, find_game(Variant.TWO_PLAYER), 1, ("A", "B"))
     assert problem.field == field, rule
     panel.edit_hand(0, candidate)
     keyboard.press(ENTER, ENTER)
@@ -431,7 +432,7 @@ def test_preview_explains_german_hand_3(panel: EntryPanel, keyboard: Keyboard) -
     assert panel.mode_label.text() == "Hand 3"
     keyboard.follow(panel.form.keystrokes(hands[2], panel.values())[:-1])
     text = panel.preview.toPlainText()
-    assert "Hand 3 (rubber 1, game 2): A bid clubs, doubled by B (×2)." in text
+    assert "Hand 3 (rubber 1, game 2): A bids clubs, doubled by B (×2)." in text
     assert "2 × (60 + 50) = 220" in text
     assert "B reaches 220 below (target 80) and wins game 2 (R12)" in text
     assert "⚠" not in text
@@ -643,7 +644,7 @@ def test_meld_helper_four_jacks_beat_four_aces(
     keyboard.press("1", "S", (Qt.Key.Key_M, ALT), "M")
     assert len(opened) == 1
     assert panel.melds.values() == (100, 0)
-    assert "A's four Jacks beat four Aces" in opened[0].decision_label.text()
+    assert "A's four jacks beat four aces" in opened[0].decision_label.text()
     assert focused() is panel.card_points.edits[0]  # on to the next field needing input
     screenshot(opened[0], "meld-helper")
 
@@ -685,7 +686,7 @@ def test_meld_helper_refuses_impossible_declarations(qtbot: QtBot) -> None:
     dialog.set_declared(0, DeclaredMelds(fours=(Rank.ACE,)))
     dialog.set_declared(1, DeclaredMelds(fours=(Rank.ACE,)))
     assert dialog.helper_result() is None
-    assert "four Aces declared twice" in dialog.decision_label.text()
+    assert "four aces declared twice" in dialog.decision_label.text()
     ok = dialog.buttons.buttons()[0]
     assert not ok.isEnabled()
 

@@ -14,6 +14,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import Rules, Variant
 from jojotte_score.gui.accessibility import ANNOUNCED
@@ -45,7 +46,7 @@ def panel(qtbot: QtBot, listening: None) -> EntryPanel:
     qtbot.addWidget(widget)
     rules = Rules()
     widget.set_context(
-        Variant.TWO_PLAYER, ("Anna", "Bert"), rules, Scorer(Variant.TWO_PLAYER, rules), 0
+        Variant.TWO_PLAYER, ("Anna", "Bert"), rules, Scorer(find_game(Variant.TWO_PLAYER), rules), 0
     )
     widget.new_hand()
     widget.resize(560, 760)
@@ -102,9 +103,13 @@ def test_a_row_of_choices_is_a_group_that_reports_its_choice(
 
 
 def test_every_row_of_choices_reports_its_value(panel: EntryPanel, keyboard: Keyboard) -> None:
-    hand = two_sided_hands(load_two_sided(GERMAN).hands)[2]  # A bid clubs, doubled by B
+    hand = two_sided_hands(load_two_sided(GERMAN).hands)[2]  # A bids clubs, doubled by B
     panel.set_context(
-        Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), Scorer(Variant.TWO_PLAYER, Rules()), None
+        Variant.TWO_PLAYER,
+        ("Anna", "Bert"),
+        Rules(),
+        Scorer(find_game(Variant.TWO_PLAYER), Rules()),
+        None,
     )
     panel.edit_hand(2, hand)
     for field in (panel.bidder, panel.trump, panel.double, panel.last_trick):
@@ -188,4 +193,4 @@ def test_a_key_refused_is_said_and_an_error_while_typing_is_not(
     panel.record_button.setFocus()
     keyboard.press("Q")  # the hand needs nothing more, and Q is no row's key
     said = panel.general_error.property(ANNOUNCED)
-    assert said == "⚠ “Q” was not typed in: the hand needs nothing more; Enter records it."
+    assert said == "⚠ “Q” was not typed in: the hand is complete; Enter records it."

@@ -107,7 +107,7 @@ def test_a_key_typed_at_the_record_button_chooses_a_passed_row_or_is_refused(
     keyboard.press("?")
     assert panel.values() == before
     assert panel.general_error.text() == (
-        "⚠ “?” was not typed in: the hand needs nothing more; Enter records it."
+        "⚠ “?” was not typed in: the hand is complete; Enter records it."
     )
     keyboard.press("X")
     assert panel.values().double is Doubling.DOUBLE

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.melds import DeclaredMelds, Rank, Run, Suit
 from jojotte_score.core.model import PlayedHand, Rules, Trump, Variant
@@ -20,7 +21,11 @@ def test_a_refused_hand_says_why_in_german(qtbot: QtBot) -> None:
     panel = EntryPanel()
     qtbot.addWidget(panel)
     panel.set_context(
-        Variant.TWO_PLAYER, ("Anna", "Bert"), Rules(), Scorer(Variant.TWO_PLAYER, Rules()), 0
+        Variant.TWO_PLAYER,
+        ("Anna", "Bert"),
+        Rules(),
+        Scorer(find_game(Variant.TWO_PLAYER), Rules()),
+        0,
     )
     panel.new_hand()
     panel.resize(560, 760)
@@ -46,6 +51,6 @@ def test_the_meld_helper_reasons_in_german(qtbot: QtBot) -> None:
     qtbot.waitExposed(dialog)
     text = dialog.decision_label.text()
     assert "Klasse A: Die vier Buben von Anna schlagen vier Asse" in text
-    assert "Anna erhält vier Buben = 1 × 100 = 100." in text
+    assert "vier Buben = 1 × 100 = 100 für Anna." in text
     assert "Klasse B: Die Herz-Folge von 4 Karten ab Dame (D-B-10-9) von Anna" in text
     screenshot(dialog, "meld-helper-de")

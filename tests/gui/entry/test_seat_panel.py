@@ -9,8 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game, replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.ledger import Scorer, replay
+from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
     AnyHand,
     Doubling,
@@ -49,7 +50,7 @@ def make_panel(
     widget = EntryPanel()
     qtbot.addWidget(widget)
     widget.submitted.connect(submissions.append)
-    prior = Scorer.of(Sitting(variant, players, (), Rules(), roles))
+    prior = Scorer.of(find_game(variant), Sitting(variant, players, (), Rules(), roles))
     prior.extend(hands)
     widget.set_context(variant, players, Rules(), prior, dealer)
     widget.new_hand()
@@ -123,7 +124,7 @@ def test_a_plain_three_player_hand_takes_eleven_keys_and_scores_each_column(
     keyboard.press(TAB)
     keyboard.type("40")
     keyboard.press(TAB, "A")  # Anna took the last trick
-    assert "Carl sat out and sided with Bert" in panel.preview.toPlainText()
+    assert "Carl sits out and sides with Bert" in panel.preview.toPlainText()
     screenshot(panel, "panel-three-player-preview")
     keyboard.press(ENTER)
     assert keyboard.count == 11

@@ -13,8 +13,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage, QPalette
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.games import find_game
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import find_game, replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.core.series import (
     SittingResult,

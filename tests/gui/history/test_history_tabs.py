@@ -54,7 +54,7 @@ def tab(history: HistoryWindow, title: str) -> QWidget:
 
 def test_the_tabs_and_the_statistics(history: HistoryWindow) -> None:
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    assert titles == ["&Sittings", "Sta&tistics", "P&lots"]
+    assert titles == ["&Sittings", "Sta&tistics", "P&lots", "Recor&ds"]
     # Opening the history reads only the list: the other tabs read when first shown.
     statistics_page = history.tabs.widget(1)
     assert statistics_page is not None
@@ -193,9 +193,9 @@ def test_the_history_in_german(history: HistoryWindow, qtbot: QtBot, tmp_path: P
     """The three tabs in German: their titles, the list's headings, dates, filters and count,
     the period chooser and summary, the plots' titles; a screenshot of each tab."""
     folder = screenshot_folder(tmp_path)
-    assert history.windowTitle() == "Verlauf"
+    assert history.windowTitle() == "Verlauf – Jo-Jotte-Block"
     titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    assert titles == ["&Sitzungen", "S&tatistik", "&Diagramme"]
+    assert titles == ["&Sitzungen", "S&tatistik", "&Diagramme", "Bi&lanzen"]
     model = history.model
     headings = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(len(Column))]
     assert headings == [

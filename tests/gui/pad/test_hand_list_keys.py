@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.errors import InvalidSittingError
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import ThrownIn
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.form_rules import Slot

@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QTableView
 
-from jojotte_score.core.ledger import Ledger, replay
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import Doubling, PlayedHand, SeatHand, Special, ThrownIn, Trump
 from jojotte_score.gui.pad.hand_model import contract_words
 from jojotte_score.gui.window.main_window import MainWindow
@@ -69,7 +70,8 @@ def test_every_cell_of_the_hand_list_carries_its_text_and_context(
                 assert "♠" not in cell.text(NAME)
             else:
                 assert cell.text(NAME) == shown
-            explanation = "\n".join(ledger.game.explain_hand(ledger.hands[row], ledger))
+            explain = find_game(ledger.variant).explain_hand
+            explanation = "\n".join(explain(ledger.hands[row], ledger))
             assert cell.text(DESCRIPTION) == explanation
     finally:
         QAccessible.setActive(False)
@@ -81,7 +83,7 @@ def names_for(ledger: Ledger, row: int) -> tuple[str, ...]:
     result = ledger.hands[row]
     roles = ledger.rubber_roles(result.rubber)
     if isinstance(result.hand, PlayedHand) and roles is not None:
-        first, second = ledger.game.side_seats(roles)
+        first, second = find_game(ledger.variant).side_seats(roles)
         return (ledger.columns[first], ledger.columns[second])
     return ledger.columns
 

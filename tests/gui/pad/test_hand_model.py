@@ -9,13 +9,13 @@ from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import HandResult, replay
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.ledger import HandResult
 from jojotte_score.core.model import (
     Doubling,
     PlayedHand,
     SeatHand,
     SidesWith,
-    Sitting,
     Special,
     ThrownIn,
     Trump,
@@ -120,7 +120,7 @@ def test_a_tooltip_explains_the_hand() -> None:
         ),
         (
             PlayedHand(0, Trump.DIAMONDS, (155, 0), 0, special=Special.SLAM, tricks=(9, 0)),
-            "A ♦ Slam",
+            "A ♦ slam",
         ),
     ],
 )
@@ -129,7 +129,7 @@ def test_contract_text(hand: PlayedHand, text: str) -> None:
 
 
 def test_thrown_in_and_the_dealer_by_name(qtmodeltester: ModelTester) -> None:
-    sitting = Sitting(
+    sitting = new_sitting(
         Variant.TWO_PLAYER,
         ("Anna", "Bert"),
         (ThrownIn(dealer=1), PlayedHand(0, Trump.HEARTS, (100, 55), 0, dealer=0)),
@@ -155,7 +155,7 @@ def test_no_sitting_is_an_empty_model(qtmodeltester: ModelTester) -> None:
 def test_ten_thousand_hands_cost_nothing_until_shown(monkeypatch: pytest.MonkeyPatch) -> None:
     """Rows are made when Qt asks for them, not when the sitting is set."""
     hand = PlayedHand(0, Trump.HEARTS, (20, 135), 1)
-    sitting = Sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), (hand,) * 10_000)
+    sitting = new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), (hand,) * 10_000)
     ledger = replay(sitting)
     model = HandTableModel()
     made: list[int] = []
@@ -189,7 +189,7 @@ def test_a_recorded_hand_makes_only_its_own_row_again(monkeypatch: pytest.Monkey
         return text(self, result, column)
 
     def show(players: tuple[str, str], hands: tuple[PlayedHand, ...]) -> list[list[str]]:
-        sitting = Sitting(Variant.TWO_PLAYER, players, hands)
+        sitting = new_sitting(Variant.TWO_PLAYER, players, hands)
         model.set_sitting(sitting, replay(sitting))
         return [texts(model, row) for row in range(model.rowCount())]
 
@@ -215,7 +215,7 @@ def test_a_recorded_hand_makes_only_its_own_row_again(monkeypatch: pytest.Monkey
 
 def test_headings_have_the_whole_name_as_tooltip() -> None:
     model = HandTableModel()
-    sitting = Sitting(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"))
+    sitting = new_sitting(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"))
     model.set_sitting(sitting, replay(sitting))
     tooltip = model.headerData(
         Column.BELOW_1, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole

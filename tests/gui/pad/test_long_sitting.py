@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.model import Sitting
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.presenters.pad import Pad

@@ -18,7 +18,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import Ledger, Scorer, replay
+from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.ledger import Ledger, Scorer
 from jojotte_score.core.model import AnyHand, Sitting
 from jojotte_score.core.status import prison_winners
 from jojotte_score.gui.window.main_window import MainWindow
@@ -84,7 +85,7 @@ def test_every_older_hand_and_rubber_is_the_replayed_one(
         assert result is not None
         assert pad.result(number) == result, number
         assert shown.hand(number - 1) == sitting.hands[number - 1]
-        assert pad.explain(number) == whole.game.explain_hand(result, whole), number
+        assert pad.explain(number) == find_game(whole.variant).explain_hand(result, whole), number
     for number in range(shown.recent.checkpoint.rubber - 1, 0, -1):
         assert pad.rubber(number) == whole.rubber(number), number
         assert pad.roles(number) == whole.rubber_roles(number), number
@@ -113,7 +114,7 @@ def test_the_panel_scores_an_old_hand_from_its_rubbers_checkpoint(
     reads = Reads(store, monkeypatch)
     for position in (0, 1, 5, 17, 101, shown.recent.checkpoint.position - 1, HANDS - 1):
         mine = shown.scorer_before(position)
-        theirs = Scorer.of(sitting)
+        theirs = Scorer.of(find_game(sitting.variant), sitting)
         theirs.extend(sitting.hands[:position])
         seen = (mine.next_number, mine.next_rubber, mine.next_game, mine.roles)
         assert seen == (theirs.next_number, theirs.next_rubber, theirs.next_game, theirs.roles)
@@ -150,7 +151,9 @@ def test_selecting_hand_2_of_a_long_sitting_shows_its_rubber_without_the_whole_s
     assert [item.text for item in layout.texts("total")] == [str(total) for total in totals]
     result = whole.result(2)
     assert result is not None
-    assert window.explanation.toPlainText() == "\n".join(whole.game.explain_hand(result, whole))
+    assert window.explanation.toPlainText() == "\n".join(
+        find_game(whole.variant).explain_hand(result, whole)
+    )
     shown = window.session.shown
     assert shown is not None
     assert not shown.pad.loaded

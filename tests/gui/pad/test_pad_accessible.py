@@ -15,7 +15,7 @@ from PySide6.QtGui import QAccessible, QAccessibleInterface
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.scoring import Line
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.sitting.commands import AddHand, ReplaceHand
@@ -71,7 +71,7 @@ def children(node: QAccessibleInterface) -> list[QAccessibleInterface]:
     return found
 
 
-def read_pad(sheet: SheetWidget, name: str = "Score sheet") -> list[str]:
+def read_pad(sheet: SheetWidget, name: str = "Scorepad") -> list[str]:
     """The names of the pad node's children, in order, as a screen reader gets them."""
     node = QAccessible.queryAccessibleInterface(sheet)
     assert node is not None
@@ -100,7 +100,7 @@ def test_the_german_example_reads_every_figure_in_order(qtbot: QtBot) -> None:
     assert node.text(QAccessible.Text.Description) == "Rubber 1 of 1; A leads 755 to 655"
     entry = node.child(2)
     assert entry.text(QAccessible.Text.Value) == "60"
-    assert entry.parent().text(NAME) == "Score sheet"
+    assert entry.parent().text(NAME) == "Scorepad"
     assert node.child(1).role() == QAccessible.Role.ColumnHeader
 
 

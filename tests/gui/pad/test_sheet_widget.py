@@ -19,8 +19,9 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.explanation import explain_hand
-from jojotte_score.core.ledger import Ledger, replay
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.games import new_sitting, replay
+from jojotte_score.core.ledger import Ledger
+from jojotte_score.core.model import Variant
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem
 from tests.core.builders import played
@@ -103,7 +104,7 @@ def test_no_ledger_and_an_empty_ledger(sheet: SheetWidget) -> None:
     sheet.set_ledger(None)
     assert sheet.sheet_layout() is None
     assert (sheet.rubber_number(), sheet.rubber_count()) == (1, 0)
-    sheet.set_ledger(replay(Sitting(Variant.TWO_PLAYER, ("Ann", "Bob"))))
+    sheet.set_ledger(replay(new_sitting(Variant.TWO_PLAYER, ("Ann", "Bob"))))
     layout = current_layout(sheet)
     assert layout.texts("entry") == ()
     assert {t.side: t.text for t in layout.texts("heading")} == {0: "Ann", 1: "Bob"}

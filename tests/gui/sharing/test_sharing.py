@@ -127,15 +127,21 @@ def test_the_status_line_counts_the_phones(main_window: MainWindow, qtbot: QtBot
     server = share(main_window, qtbot)
     sharing = main_window.sharing
     assert sharing is not None
-    assert sharing.label.text() == "Shared with the table; no phone follows yet"
+    assert sharing.label.text() == "Shared with the table; no phone has the page open yet"
     readers = [EventReader(server) for _ in range(2)]
     try:
         for reader in readers:
             reader.next_view()
-        qtbot.waitUntil(lambda: sharing.label.text().endswith("; 2 phones follow"), timeout=5000)
-        assert sharing.dialog.followers.text() == "Shared with the table; 2 phones follow"
+        qtbot.waitUntil(
+            lambda: sharing.label.text().endswith("; 2 phones have the page open"), timeout=5000
+        )
+        assert (
+            sharing.dialog.followers.text() == "Shared with the table; 2 phones have the page open"
+        )
         readers.pop().close()
-        qtbot.waitUntil(lambda: sharing.label.text().endswith("; 1 phone follows"), timeout=5000)
+        qtbot.waitUntil(
+            lambda: sharing.label.text().endswith("; 1 phone has the page open"), timeout=5000
+        )
     finally:
         for reader in readers:
             reader.close()
@@ -173,7 +179,10 @@ def test_a_new_language_keeps_the_page(main_window: MainWindow, qtbot: QtBot) ->
     assert window.sharing.server is server
     assert server.running
     assert window.named_actions[_A.SHARE].isChecked()
-    assert window.sharing.label.text() == "Mit dem Tisch geteilt; noch folgt kein Telefon"
+    assert (
+        window.sharing.label.text()
+        == "Mit dem Tisch geteilt; noch hat kein Handy die Seite geöffnet"
+    )
     window.close()
     assert refused(server.port)
 

@@ -225,7 +225,7 @@ PREVIEW_DE = (
     "Spiel 4: Carl ist jetzt Partner und darf nicht geben (C7)\n"
     "Spiel 5: Anna ist jetzt Partner und darf nicht geben (C7)\n"
     "Spiel 9: Bert ist jetzt Partner und darf nicht geben (C7)\n"
-    "Beim Speichern können ihre Geber gelöscht oder neu abgeleitet werden (C7)."
+    "Beim Speichern können ihre Geber gelöscht oder neu bestimmt werden (C7)."
 )
 QUESTION_EN = (
     "Hand 3 changes who wins a rubber, and so the box and the captain of the rubbers after "
@@ -233,8 +233,8 @@ QUESTION_EN = (
     "Hand 4: Carl is now the partner and may not deal (C7)\n"
     "Hand 5: Anna is now the partner and may not deal (C7)\n"
     "Hand 9: Bert is now the partner and may not deal (C7)\n\n"
-    "Re-derived, Bert deals hands 4 and 5.\n"
-    "Re-derived, Anna deals hand 9.\n\n"
+    "Worked out again: Bert deals hands 4 and 5.\n"
+    "Worked out again: Anna deals hand 9.\n\n"
     "Re-derive their dealers from the turn to deal (the box and the captain deal in turn, "
     "C7), or clear them? Either is saved with the edit as one step."
 )
@@ -315,9 +315,9 @@ QUESTION_DE = (
     "Spiel 4: Carl ist jetzt Partner und darf nicht geben (C7)\n"
     "Spiel 5: Anna ist jetzt Partner und darf nicht geben (C7)\n"
     "Spiel 9: Bert ist jetzt Partner und darf nicht geben (C7)\n\n"
-    "Neu abgeleitet gibt Bert die Spiele 4 und 5.\n"
-    "Neu abgeleitet gibt Anna Spiel 9.\n\n"
-    "Ihre Geber aus der Reihenfolge des Gebens neu ableiten (Box und Kapitän geben "
+    "Neu bestimmt: Bert gibt die Spiele 4 und 5.\n"
+    "Neu bestimmt: Anna gibt Spiel 9.\n\n"
+    "Ihre Geber aus der Reihenfolge des Gebens neu bestimmen (Box und Kapitän geben "
     "abwechselnd, C7) oder löschen? Beides wird mit der Änderung als ein Schritt gespeichert."
 )
 
@@ -359,6 +359,6 @@ def test_the_chouette_correction_previewed_and_asked_in_german(
 
     monkeypatch.setattr(dialogs, "ask_choice", choose)
     assert window.panel.record()
-    assert asked == [("Spiel 3 ändern", QUESTION_DE, ["Geber &neu ableiten", "Geber &löschen"])]
+    assert asked == [("Spiel 3 ändern", QUESTION_DE, ["Geber &neu bestimmen", "Geber &löschen"])]
     dealers = tuple(hand.dealer for hand in store.load(sitting_id).sitting.hands)
     assert dealers == DEALERS_AFTER["re-derive"]

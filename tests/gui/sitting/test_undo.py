@@ -7,7 +7,8 @@ from pathlib import Path
 from PySide6.QtGui import QUndoStack
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.core.model import PlayedHand, Sitting, Trump
+from jojotte_score.core.games import new_sitting
+from jojotte_score.core.model import PlayedHand, Trump
 from jojotte_score.core.scoring import EntryKind
 from jojotte_score.gui.sitting.commands import (
     AddHand,
@@ -25,7 +26,7 @@ from tests.gui.conftest import german, played, stored_hands, stored_totals
 def open_german(session: Session, hands: int = 6) -> int:
     sitting = german()
     sitting_id = session.store.import_sitting(
-        Sitting(sitting.variant, sitting.players, sitting.hands[:hands])
+        new_sitting(sitting.variant, sitting.players, sitting.hands[:hands])
     )
     session.open(sitting_id)
     return sitting_id

@@ -82,7 +82,7 @@ def test_a_three_player_evening_typed_edited_and_undone(
     window: MainWindow, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, store: SittingStore
 ) -> None:
     start(window, monkeypatch, SittingSetup(Variant.THREE_PLAYER, THREE, 2, Rules()))
-    assert window.windowTitle() == "Anna – Bert – Carl — Jo-Jotte scorepad"
+    assert window.windowTitle() == "Anna – Bert – Carl – Jo-Jotte scorepad"
     assert window.status_label.text() == (
         "Game 1 · below: Anna 0, Bert 0, Carl 0 · games: Anna 0, Bert 0, Carl 0 · next dealer: Carl"
     )
@@ -113,7 +113,7 @@ def test_a_three_player_evening_typed_edited_and_undone(
     )
     assert window.panel.dealer.value() == 0
     explanation = window.explanation.toPlainText()
-    assert "Carl sat out and sided with Bert, so Carl scores Bert's 40 above (T8)." in explanation
+    assert "Carl sits out and sides with Bert, so Carl copies Bert's 40 above (T8)." in explanation
     screenshot(window, "window-three-player")
 
     # Edit hand 1: Bert took 60, not 40.
@@ -337,8 +337,8 @@ def test_a_chouette_correction_of_a_rubbers_winner_is_one_step(
             "after it (C3):\n\n"
             "Hand 3: Carl is now the partner and may not deal (C7)\n"
             "Hand 4: Anna is now the partner and may not deal (C7)\n\n"
-            "Re-derived, Anna deals hand 3.\n"
-            "Re-derived, Bert deals hand 4.\n\n"
+            "Worked out again: Anna deals hand 3.\n"
+            "Worked out again: Bert deals hand 4.\n\n"
             "Re-derive their dealers from the turn to deal (the box and the captain deal in "
             "turn, C7), or clear them? Either is saved with the edit as one step.",
             ["&Re-derive their dealers", "&Clear their dealers"],

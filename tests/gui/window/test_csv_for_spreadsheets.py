@@ -40,7 +40,10 @@ def test_export_csv_names_the_sitting_of_every_hand_and_says_what_it_writes(
     monkeypatch.setattr(QFileDialog, "getSaveFileName", choose)
     window.named_actions[ActionName.EXPORT_CSV].trigger()
     # Before: the dialog says a second file goes beside the one chosen.
-    assert asked == ["Export CSV: the hands to this file, the rubbers beside it (NAME-rubbers.csv)"]
+    assert asked == [
+        "Export CSV: the hands to this file, the rubbers beside it (NAME-rubbers.csv)"
+        " – Jo-Jotte scorepad"
+    ]
     rubbers_file = tmp_path / "evening-rubbers.csv"
     # After: both files, each named for what it holds.
     assert window.statusBar().currentMessage() == (

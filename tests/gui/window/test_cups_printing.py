@@ -203,7 +203,7 @@ def test_keys_alone_print_the_sitting_on_a_cups_queue(
         try:
             program.print_whole_sitting()
             dialog = wait_for_title(
-                display, f"Print — {TITLE}", program.process
+                display, f"Print – {TITLE}", program.process
             )  # Qt's print dialog
             time.sleep(0.5)
             press(display, dialog, "Return")  # its Print button
@@ -256,7 +256,7 @@ def test_the_preview_says_when_the_queue_is_stopped_missing_or_unanswered(
         try:
             queue.run("cupsdisable", QUEUE)
             program.print_whole_sitting()
-            dialog = wait_for_title(display, f"Print — {TITLE}", program.process)
+            dialog = wait_for_title(display, f"Print – {TITLE}", program.process)
             time.sleep(0.5)
             press(display, dialog, "Return")
             held = queue.jobs(waiting_for=1)

@@ -10,8 +10,9 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.model import Rules, Sitting, Variant
+from jojotte_score.core.model import Rules, Variant
 from jojotte_score.gui.window.dialogs import (
     FirstDealerDialog,
     NewSittingDialog,
@@ -149,7 +150,10 @@ def test_first_dealer_after_the_new_cut(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_sitting_setup_is_a_valid_sitting() -> None:
     setup = SittingSetup(Variant.TWO_PLAYER, ("Anna", "Bert"), 0, Rules())
-    assert Sitting(setup.variant, setup.players, rules=setup.rules).side_names == ("Anna", "Bert")
+    assert find_game(setup.variant).side_names(setup.players) == (
+        "Anna",
+        "Bert",
+    )
 
 
 def test_names_with_an_ampersand_are_shown_as_written(qtbot: QtBot) -> None:

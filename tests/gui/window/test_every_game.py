@@ -146,7 +146,7 @@ def test_open_names_every_player_and_result_as_the_history_does(
         )
         assert row[:6] == [history.text(column) for column in columns]
     assert window.session.sitting_id == ids["chouette"]
-    assert window.windowTitle() == "Anna – Bert – Carl — Jo-Jotte scorepad"
+    assert window.windowTitle() == "Anna – Bert – Carl – Jo-Jotte scorepad"
 
 
 PRINTED = {

@@ -20,7 +20,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.ledger import replay
+from jojotte_score.core.games import replay
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.statistics_view import StatisticsView
@@ -118,8 +118,10 @@ def test_the_season_report(qapp: QApplication, tmp_path: Path) -> None:
     text = pdf_text(pdf, "-layout")
     assert "Meldepunkte" in text
     assert "Zu Fall" in text
+    assert "Direkter Vergleich" in text  # the records' pages follow the plots
+    assert "Kontraktspieler" in text
     pages = pdf_pngs(pdf, "de-season-report", screenshot_folder(tmp_path))
-    assert len(pages) == 2
+    assert len(pages) == 4
 
 
 @pytest.mark.usefixtures("deutsch")

@@ -60,7 +60,7 @@ def test_the_reference_lists_the_entry_panels_keys() -> None:
     assert entry["Backspace"] == "Clear a choice field"
     assert entry["Ctrl+T"] == "Thrown in"
     assert entry["M"].startswith("In a card-points box, after the side's meld points")
-    assert "Dealer, Bidder, Trump, Doubling, Nullo or Slam, Melds" in entry["Tab, Shift+Tab"]
+    assert "Dealer, Bidder, Trump, Doubling, Nullo or slam, Melds" in entry["Tab, Shift+Tab"]
 
 
 def test_the_reference_lists_every_label_jump_from_the_forms_labels() -> None:
@@ -77,7 +77,7 @@ def test_the_reference_lists_the_choice_keys() -> None:
     assert ("C", "Trump: ♣ Clubs") in choices
     assert ("N", "Trump: No-trump") in choices
     assert ("X", "Doubling: Doubled") in choices
-    assert ("S", "Nullo or Slam: Slam") in choices
+    assert ("S", "Nullo or slam: Slam") in choices
     assert len([row for row in choices if row[1].startswith("Trump:")]) == len(TRUMP_CHOICES)
 
 

@@ -139,7 +139,7 @@ def test_ctrl_p_then_enter_prints_the_sheet_on_the_printer(
     typist = typed(monkeypatch, qtbot, ENTER)
     press_on_window(qtbot, window, (Qt.Key.Key_P, CTRL))
     assert typist.focus_at_start == ["&Print…"]
-    assert printers.dialogs == ["Print"]
+    assert printers.dialogs == ["Print – Jo-Jotte scorepad"]
     assert typist.seen[0].result() == QDialog.DialogCode.Accepted
     assert typist.seen[0].state_line.text() == (
         "Prints on “Office”. The print dialog can choose another printer, or a PDF file."
@@ -155,7 +155,7 @@ def test_ctrl_p_in_the_preview_prints_too(
 ) -> None:
     typed(monkeypatch, qtbot, TAB, (Qt.Key.Key_P, CTRL))  # the focus on Close, then Ctrl+P
     press_on_window(qtbot, window, (Qt.Key.Key_P, CTRL))
-    assert printers.dialogs == ["Print"]
+    assert printers.dialogs == ["Print – Jo-Jotte scorepad"]
     assert "755" in pdf_text(printers.target).split()
 
 
@@ -242,12 +242,14 @@ def test_a_stopped_printer_is_said_before_printing(
         "print dialog."
     )
     assert typist.seen[0].state_line.accessibleName() == "Printer"
-    assert printers.dialogs == ["Print"]  # it may still be sent: the queue keeps it
+    assert printers.dialogs == [
+        "Print – Jo-Jotte scorepad"
+    ]  # it may still be sent: the queue keeps it
 
 
 @pytest.mark.parametrize(
     ("action", "title"),
-    [("print_blank_pads", "Jo-Jotte score pad"), ("print_card", "Jo-Jotte scoring card")],
+    [("print_blank_pads", "Jo-Jotte scorepad"), ("print_card", "Jo-Jotte scoring card")],
 )
 def test_blank_pads_and_the_card_print_from_the_keys_too(
     window: MainWindow,

@@ -243,7 +243,7 @@ def test_the_main_window_in_german(
 def test_the_new_sitting_dialog_in_german(qtbot: QtBot, tmp_path: Path) -> None:
     dialog = NewSittingDialog()
     qtbot.addWidget(dialog)
-    assert dialog.windowTitle() == "Neue Sitzung"
+    assert dialog.windowTitle() == "Neue Sitzung – Jo-Jotte-Block"
     assert [dialog.variant.itemText(i) for i in range(dialog.variant.count())] == [
         "Zweierspiel",
         "Partnerspiel zu viert",
@@ -285,7 +285,7 @@ def test_an_error_box_in_german(
     except RuntimeError as error:
         report.report(RuntimeError, error, error.__traceback__)
     box = boxes[0]
-    assert box.windowTitle() == "Etwas ist schiefgegangen"
+    assert box.windowTitle() == "Etwas ist schiefgegangen – Jo-Jotte-Block"
     assert box.text().startswith("In test_language.test_an_error_box_in_german ist etwas")
     assert "Alles bisher Eingetragene bleibt erhalten. Die Einzelheiten stehen in" in box.text()
     assert box.button(QMessageBox.StandardButton.Ok).text() == "OK"
@@ -312,7 +312,7 @@ def test_the_about_box_and_keyboard_reference_in_german(
     assert "Ein Block für Jo-Jotte" in about
     assert "zu viert im Partnerspiel, zu dritt, als Chouette und jeder gegen jeden" in about
     assert "Ihre Sitzungen liegen in" in about
-    assert "beide Texte stehen unter Details einblenden." in about
+    assert "beide Texte stehen unter „Details einblenden“." in about
     shown: list[QMessageBox] = []
 
     def keep(box: QMessageBox) -> int:
@@ -323,13 +323,13 @@ def test_the_about_box_and_keyboard_reference_in_german(
 
     monkeypatch.setattr(QMessageBox, "exec", keep)
     help_menu.show_about(None, tmp_path / "sittings.sqlite3")
-    assert shown[0].windowTitle() == "Über jojotte-score"
+    assert shown[0].windowTitle() == "Über jojotte-score – Jo-Jotte-Block"
     parent = QWidget()
     qtbot.addWidget(parent)
     reference = help_menu.show_keyboard_reference(parent)
     titles = [section.title for section in help_menu.keyboard_reference()]
     assert titles[:3] == ["Ein Spiel eintragen", "Zu einem Feld springen", "Mit einer Taste wählen"]
-    assert titles[3] == "Ein erfasstes Spiel berichtigen"
+    assert titles[3] == "Ein eingetragenes Spiel berichtigen"
     assert "Menü Datei" in titles
     file_keys = dict(
         next(s for s in help_menu.keyboard_reference() if s.title == "Menü Datei").rows
@@ -354,7 +354,7 @@ def test_the_undo_items_and_the_meld_helper_in_german(main_window: MainWindow) -
     from jojotte_score.gui.entry.meld_dialog import MeldDialog
 
     dialog = MeldDialog(Trump.HEARTS, ("Anna", "Bert"))
-    assert dialog.windowTitle() == "Meldehilfe"
+    assert dialog.windowTitle() == "Meldehilfe – Jo-Jotte-Block"
     intro = dialog.findChildren(QAction)  # no actions; the texts are labels
     assert intro == []
     texts = [label.text() for label in dialog.findChildren(type(dialog.decision_label))]

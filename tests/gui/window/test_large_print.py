@@ -14,7 +14,8 @@ from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import Sitting, Variant
+from jojotte_score.core.games import new_sitting
+from jojotte_score.core.model import Variant
 from jojotte_score.gui.pad.sheet_widget import SMALLEST_FIT
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import MAX_ZOOM, ZOOM_STEP
@@ -35,7 +36,7 @@ def partnership_window(main_window: MainWindow, store: SittingStore) -> MainWind
 
     sitting = load_two_sided(PARTNERSHIP)
     players = ("Anna", "Bert", "Carl", "Dora")
-    store.import_sitting(Sitting(Variant.PARTNERSHIP, players, sitting.hands))
+    store.import_sitting(new_sitting(Variant.PARTNERSHIP, players, sitting.hands))
     main_window.session.open_last()
     return main_window
 

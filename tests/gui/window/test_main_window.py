@@ -14,7 +14,8 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import PlayedHand, Rules, Sitting, ThrownIn, Trump, Variant
+from jojotte_score.core.games import new_sitting
+from jojotte_score.core.model import PlayedHand, Rules, ThrownIn, Trump, Variant
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.window import app as gui_app
@@ -36,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[3]
 def import_german(window: MainWindow, hands: int = 6) -> int:
     sitting = german()
     sitting_id = window.session.store.import_sitting(
-        Sitting(sitting.variant, sitting.players, sitting.hands[:hands])
+        new_sitting(sitting.variant, sitting.players, sitting.hands[:hands])
     )
     window.open_sitting_id(sitting_id)
     return sitting_id
@@ -64,7 +65,7 @@ def test_a_new_sitting_starts_with_the_chosen_dealer(
     main_window.named_actions[ActionName.NEW_SITTING].trigger()
     assert main_window.pages.currentIndex() == 1
     assert main_window.panel.isEnabled()
-    assert main_window.windowTitle() == "Evening: Anna – Bert — Jo-Jotte scorepad"
+    assert main_window.windowTitle() == "Evening: Anna – Bert – Jo-Jotte scorepad"
     assert main_window.status_label.text() == (
         "Game 1 · below: Anna 0 – Bert 0 · games Anna 0 – Bert 0 · next dealer: Bert"
     )
@@ -194,7 +195,7 @@ def test_read_only_when_another_copy_holds_the_database(
         session.open_last()
         # One name, "(read-only)" once; the title ends with the application's display name so
         # that the platform does not add it again.
-        assert window.windowTitle() == "A – B (read-only) — Jo-Jotte scorepad"
+        assert window.windowTitle() == "A – B (read-only) – Jo-Jotte scorepad"
         assert window.pos() == first.pos() + QPoint(48, 48)  # not exactly on top
         assert window.mode_label.text() == READ_ONLY_NOTE
         assert not window.panel.isEnabled()
@@ -537,13 +538,13 @@ def test_after_a_new_cut_the_deal_does_not_rotate_from_the_last_rubber(
     rubber = tuple(hand._replace(dealer=n % 2) for n, hand in enumerate(german().hands))
     unknown = PlayedHand(0, Trump.SPADES, (90, 40), 0)
     sitting_id = main_window.session.store.import_sitting(
-        Sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown))
+        new_sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown))
     )
     main_window.open_sitting_id(sitting_id)
     assert main_window.panel.dealer.value() is None
     assert "next dealer" not in main_window.status_label.text()
     main_window.session.store.import_sitting(
-        Sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown._replace(dealer=0)))
+        new_sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown._replace(dealer=0)))
     )
     main_window.session.open_last()
     assert main_window.panel.dealer.value() == 1

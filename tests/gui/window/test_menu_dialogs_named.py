@@ -70,13 +70,14 @@ QT_OWN_ROLES = {"QGraphicsView 'Pages' Client"}
 Qt's preview that no node of ours replaces; docs/accessibility.md, known not to work)."""
 
 MENU_DIALOGS = [
-    (ActionName.SYNC_FOLDER, ["Sync folder"]),
-    (ActionName.SYNC_CONFLICTS, ["Sync conflicts"]),
-    (ActionName.PRINT, ["Print preview: Jo-Jotte scoresheet"]),  # one rubber: no question
-    (ActionName.PRINT_BLANK_PADS, ["Print blank pads"]),
-    (ActionName.RENAME_PLAYERS, ["Rename players"]),
-    (ActionName.KEYBOARD_REFERENCE, ["Keyboard reference"]),
-    (ActionName.ABOUT, ["About jojotte-score"]),
+    (ActionName.SYNC_FOLDER, ["Sync folder – Jo-Jotte scorepad"]),
+    (ActionName.SYNC_CONFLICTS, ["Sync conflicts – Jo-Jotte scorepad"]),
+    # One rubber: no question; the title ends with the program's name, so nothing is added.
+    (ActionName.PRINT, ["Print preview: Jo-Jotte scorepad"]),
+    (ActionName.PRINT_BLANK_PADS, ["Print blank pads – Jo-Jotte scorepad"]),
+    (ActionName.RENAME_PLAYERS, ["Rename players – Jo-Jotte scorepad"]),
+    (ActionName.KEYBOARD_REFERENCE, ["Keyboard reference – Jo-Jotte scorepad"]),
+    (ActionName.ABOUT, ["About jojotte-score – Jo-Jotte scorepad"]),
 ]
 
 

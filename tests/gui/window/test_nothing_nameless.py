@@ -76,7 +76,10 @@ def test_every_stop_of_the_history_is_named_on_every_tab(
     assert isinstance(history, HistoryWindow)
     qtbot.waitUntil(history.isVisible)
     node = QAccessible.queryAccessibleInterface(history)
-    assert (node.role(), node.text(QAccessible.Text.Name)) == (QAccessible.Role.Window, "History")
+    assert (node.role(), node.text(QAccessible.Text.Name)) == (
+        QAccessible.Role.Window,
+        "History – Jo-Jotte scorepad",
+    )
     for tab in range(history.tabs.count()):
         history.tabs.setCurrentIndex(tab)
         qtbot.wait(10)
@@ -113,7 +116,7 @@ def test_the_table_display_is_a_window_with_the_pad(main_window: MainWindow, qtb
     node = QAccessible.queryAccessibleInterface(display)
     assert (node.role(), node.text(QAccessible.Text.Name)) == (
         QAccessible.Role.Window,
-        "Table display",
+        "Table display – Jo-Jotte scorepad",
     )
     pad = QAccessible.queryAccessibleInterface(display.sheet)
     names = [pad.child(index).text(QAccessible.Text.Name) for index in range(pad.childCount())]

@@ -73,7 +73,7 @@ def test_the_window_opens_its_worked_example(window: MainWindow, sixth: LongPart
     shown = window.session.shown
     assert shown is not None
     assert shown.side_names == ("Anna & Carl", "Bert & Dora")
-    assert window.windowTitle() == "Anna & Carl – Bert & Dora — Jo-Jotte scorepad"
+    assert window.windowTitle() == "Anna & Carl – Bert & Dora – Jo-Jotte scorepad"
     assert tuple(shown.ledger.rubbers[0].totals) == (1240, 335)
     assert window.status_label.text() == (
         "Rubber 2 · Game 1 · below: Anna & Carl 0 – Bert & Dora 0 · "

@@ -26,7 +26,8 @@ from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.sync.engine import conflicts
+from jojotte_score.sync.engine import conflicts, device_id
+from jojotte_score.sync.state import peers
 from tests.gui.conftest import german, played, screenshot_folder
 
 Windows = tuple[MainWindow, MainWindow]
@@ -104,6 +105,59 @@ def test_a_hand_recorded_in_one_window_appears_in_the_other(
     assert carl.model.rowCount() >= 2
 
 
+def test_the_window_shows_its_history_first_and_the_pass_follows(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At start the window shows the stored sittings at once; the pass over the folder it
+    remembers runs at the event loop's first turn, and what it takes in is shown then."""
+    anna, carl = windows
+    here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
+    here.mkdir()
+    there.mkdir()
+    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
+    anna.open_sitting_id(made)
+    choose(monkeypatch, anna, here)
+    choose(monkeypatch, carl, there)
+    carl_own = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Carl", "Dora"))
+    for number in range(2):
+        record(anna, number)
+    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    carl.stop_following()
+    carl.close()
+    copy_folder(here, there)  # Anna's two hands wait in Carl's folder
+
+    store = carl.session.store
+    again = MainWindow(Session(store), AppSettings.at(tmp_path / "carl.ini"))
+    qtbot.addWidget(again)
+    again.open_sitting_id(carl_own)
+    again.show()
+    # Shown with what was stored; no pass yet.
+    assert again.sync_follower is None
+    assert again.session.shown is not None
+    assert again.session.shown.players == ("Carl", "Dora")
+    assert [info.hands for info in store.list_sittings()] == [0]
+    qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=1000)
+    counts = sorted(info.hands for info in store.list_sittings())
+    assert counts == [0, 2]
+    assert "Sync: took in 1 changed sitting." in again.statusBar().currentMessage()
+    again.stop_following()
+
+
+def test_a_window_closed_before_its_first_pass_does_not_follow(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, _carl = windows
+    folder = tmp_path / "anna-sync"
+    folder.mkdir()
+    choose(monkeypatch, anna, folder)
+    anna.stop_following()
+    again = MainWindow(Session(anna.session.store), AppSettings.at(tmp_path / "again.ini"))
+    qtbot.addWidget(again)
+    again.stop_following()  # closed at once: the pass waiting is not run
+    qtbot.wait(50)
+    assert again.sync_follower is None
+
+
 def test_a_conflict_is_shown_and_settled_in_the_window(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -130,8 +184,17 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
     dialog = ConflictsDialog(carl.session.store, carl)
     qtbot.addWidget(dialog)
     text = dialog.list.item(0).text()
-    assert text.startswith("Sitting 1 (Anna–Carl): another version from ")
-    assert text.endswith("hands 1, 2 differ.")
+    (conflict,) = conflicts(carl.session.store)
+    if conflict.copy.device == device_id(carl.session.store):  # Anna's version won
+        winner = peers(carl.session.store.database.connection)[conflict.winner].name
+        assert winner  # the host name Anna's window gave its device
+        assert text == (
+            "Sitting 1 (Anna–Carl): the version made on this device is kept aside, and "
+            f"{winner}'s is the sitting; hands 1, 2 differ."
+        )
+    else:
+        assert text.startswith("Sitting 1 (Anna–Carl): another version from ")
+        assert text.endswith("hands 1, 2 differ.")
     dialog.show()
     dialog.grab().save(str(screenshot_folder(tmp_path) / "sync-conflicts.png"))
     dialog.keep("both")

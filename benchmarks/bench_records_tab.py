@@ -1,0 +1,189 @@
+"""How fast the History window's Records tab is on 1,500 sittings of 40 hands, and what it
+adds to a recorded hand while it is shown.
+
+The aims (issue 43): the Records tab opens within 2x the Sittings listing
+(``list_sittings()``) measured in the same run, and a recorded hand updates it within a
+frame (16.7 ms at 60 frames a second) over what the hand costs with the Sittings tab shown.
+Every figure is the best of several repetitions:
+
+- ``list_sittings()``, the history listing (the baseline);
+- the Records tab opened in a new history window: its facts read (the rows stored for each
+  sitting, schema 12) and its first page (head to head) counted and shown, until the
+  window's events are processed;
+- its other pages shown for the first time (partnerships, roles, and the ratings, every
+  finished rubber rated by openskill, with their plot), for reference;
+- a hand recorded (``SittingStore.add_hand``) and the open history reloaded as the main
+  window does after each change, with the Sittings tab shown and with the Records tab
+  shown (its head to head page, then its ratings page).
+
+The database is built once with ``SittingStore.import_sitting`` (bench_history's two-player
+sittings) and kept in the temporary folder (or in ``--data-dir``); each run measures on a
+copy of it, whose record facts are stored by a first reading before any timing, as after
+the upgrade to schema 12.
+
+    python3 benchmarks/bench_records_tab.py [--sittings 1500] [--hands 40] [--repeat 5]
+                                            [--data-dir DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# The scripts beside this one, and the package of this checkout.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_history import build
+from bench_storage import best_of
+from sitting_generator import sitting_data
+
+from jojotte_score.core.model import Variant
+from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.record_facts import period_facts
+from jojotte_score.storage.schema import SCHEMA_VERSION
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import period_stats
+
+FRAME = 1 / 60
+"""A frame at 60 frames a second, in seconds."""
+
+
+def line(label: str, seconds: float, baseline: float | None = None, aim: float = 0) -> str:
+    text = f"  {label:<62} {1000 * seconds:9.2f} ms"
+    if baseline is not None:
+        ratio = seconds / baseline
+        text += f"   {ratio:6.2f}x"
+        if aim:
+            text += f"   ({'within' if ratio <= aim else 'OVER'} the {aim}x aim)"
+    return text
+
+
+def measure(path: Path, repeat: int) -> None:
+    # Imported here: Qt is loaded only once the database is ready.
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+    from jojotte_score.gui.history.history_window import HistoryWindow
+    from jojotte_score.gui.history.records_view import RecordsView
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        period_facts(store)  # every sitting's facts stored, if not yet
+        period_stats(store)  # and its figures, as after the history was opened once
+        listing = best_of(repeat, store.list_sittings)
+
+        def new_window() -> HistoryWindow:
+            window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
+            add_history_tabs(window, lambda: store)  # as View > History builds it
+            window.show()
+            app.processEvents()
+            return window
+
+        def records_index(window: HistoryWindow) -> int:
+            return window.tabs.count() - 1
+
+        opening = float("inf")
+        pages: dict[int, float] = {1: float("inf"), 2: float("inf"), 3: float("inf")}
+        for _ in range(repeat):
+            window = new_window()
+            start = time.perf_counter()
+            window.tabs.setCurrentIndex(records_index(window))
+            app.processEvents()
+            opening = min(opening, time.perf_counter() - start)
+            view = window.tabs.currentWidget().findChild(RecordsView)
+            assert isinstance(view, RecordsView)
+            for page in pages:
+                start = time.perf_counter()
+                view.pages.setCurrentIndex(page)
+                app.processEvents()
+                pages[page] = min(pages[page], time.perf_counter() - start)
+            window.close()
+            window.deleteLater()
+            app.processEvents()
+
+        # A new sitting, its hands recorded one at a time in order (each valid after the
+        # last), into the history with the Sittings tab, the Records tab's head to head and
+        # its ratings shown in turn.
+        played = parse_sitting(sitting_data(3 * repeat + 10, seed=43)).sitting
+        sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+        hands = iter(played.hands)
+        window = new_window()
+        window.tabs.setCurrentIndex(records_index(window))
+        app.processEvents()
+        view = window.tabs.currentWidget().findChild(RecordsView)
+        assert isinstance(view, RecordsView)
+        view.pages.setCurrentIndex(3)  # rated once before timing
+        app.processEvents()
+        shown = {"sittings": (0, 0), "head to head": (records_index(window), 0)}
+        shown["ratings"] = (records_index(window), 3)
+        timings = dict.fromkeys(shown, float("inf"))
+        for _ in range(repeat):  # interleaved, so that drift touches all alike
+            for name, (tab, page) in shown.items():
+                window.tabs.setCurrentIndex(tab)
+                view.pages.setCurrentIndex(page)
+                app.processEvents()
+                start = time.perf_counter()
+                store.add_hand(sitting_id, next(hands))
+                window.reload()  # what the main window does after each change
+                app.processEvents()
+                timings[name] = min(timings[name], time.perf_counter() - start)
+        window.close()
+        sittings = len(store.list_sittings())
+
+    print(f"The Records tab over {sittings} sittings (best of {repeat}):")
+    print(line("list_sittings(), the Sittings listing (baseline)", listing))
+    print(line("the Records tab opened (facts read, head to head shown)", opening, listing, 2))
+    print(line("its partnerships shown the first time", pages[1], listing))
+    print(line("its roles shown the first time", pages[2], listing))
+    print(line("its ratings and their plot shown the first time", pages[3], listing))
+    print("A hand recorded (add_hand), the open history reloaded:")
+    closed = timings["sittings"]
+    print(line("the Sittings tab shown (baseline)", closed))
+    for name in ("head to head", "ratings"):
+        extra = timings[name] - closed
+        verdict = "within" if extra <= FRAME else "OVER"
+        print(
+            line(f"the Records tab's {name} shown", timings[name], closed)
+            + f"   (+{1000 * extra:.1f} ms: {verdict} a frame)"
+        )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--sittings", type=int, default=1500)
+    parser.add_argument("--hands", type=int, default=40, help="hands per sitting")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    args = parser.parse_args()
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    name = f"jojotte-bench-records-tab-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
+    folder = args.data_dir or Path(tempfile.gettempdir()) / name
+    path = database_path(folder)
+    if not path.exists():
+        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
+        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
+    with tempfile.TemporaryDirectory() as scratch:
+        # The hands are recorded into a copy: the kept database stays as it was built.
+        copy = database_path(Path(scratch))
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        with (
+            contextlib.closing(sqlite3.connect(path)) as source,
+            contextlib.closing(sqlite3.connect(copy)) as target,
+        ):
+            source.backup(target)
+        measure(copy, args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

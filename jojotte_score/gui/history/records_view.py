@@ -1,0 +1,547 @@
+"""The Records tab: the circle's records over a chosen period and way to play.
+
+Four pages: head to head (two players chosen, their record against each other, and every
+two players who met), partnerships, roles, and ratings with their course over time as a
+plot. The tables are :mod:`jojotte_score.render.records_tables`'s, the figures those of
+:mod:`jojotte_score.core.records`; "Export CSV…" writes the page's records as
+``jojotte-score stats --pairs`` (``--partners``, ``--roles``, ``--ratings``) ``--csv``
+does. The view never opens the database: it is given a function that returns the facts
+of the sittings of a period and of the games chosen, and asks it again on
+:meth:`RecordsView.refresh` and whenever a filter changes. A page's records are counted
+when it is shown (the ratings replay every rubber through openskill).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import date
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QDate, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.games import all_games
+from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.facts import SittingFacts
+from jojotte_score.core.records.pairs import HeadToHead, HeadToHeadKeeper, head_to_head
+from jojotte_score.core.records.partners import Partnership, partnerships
+from jojotte_score.core.records.ratings import RatingKeeper, Ratings
+from jojotte_score.core.records.roles import RoleRecord, role_records
+from jojotte_score.core.stats import by_name_order
+from jojotte_score.gui.history.chart_widget import ChartWidget
+from jojotte_score.gui.history.history_window import qt_date_format
+from jojotte_score.gui.history.statistics_rows import PeriodChoice, period_of
+from jojotte_score.gui.messages import show_message
+from jojotte_score.gui.save_files import ask_save_path
+from jojotte_score.i18n import _, isolated, ngettext
+from jojotte_score.render.records_tables import (
+    RATINGS_LEGEND,
+    RecordRow,
+    RecordsTable,
+    pair_table,
+    pairs_table,
+    partners_table,
+    rating_chart,
+    ratings_table,
+    roles_table,
+)
+from jojotte_score.storage.statistics import Period
+
+FactsFor = Callable[[Period, Sequence[GameKey] | None], Sequence[SittingFacts]]
+"""What the view is given: the facts of the sittings stored within a period, of the games
+chosen (every game for None), in the order played."""
+
+_Index = QModelIndex | QPersistentModelIndex
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_MEASURED_ROWS = 100
+"""How many rows a table measures to size its columns to their cells (Qt's default is
+1,000: a circle's head to head over a decade has hundreds of pairs)."""
+
+
+class Records:
+    """The records of one set of sittings, each counted when first asked for; the ratings
+    by ``keeper`` and every pair's head to head by ``pair_keeper``, which count again only
+    the sittings changed since they last counted."""
+
+    def __init__(
+        self,
+        facts: Sequence[SittingFacts],
+        keeper: RatingKeeper | None = None,
+        pair_keeper: HeadToHeadKeeper | None = None,
+    ) -> None:
+        self.facts = tuple(facts)
+        self._keeper = keeper or RatingKeeper()
+        self._pair_keeper = pair_keeper or HeadToHeadKeeper()
+
+    @cached_property
+    def players(self) -> tuple[str, ...]:
+        """Every player of the sittings, in name order."""
+        names = {name for sitting in self.facts for name in sitting.names if name is not None}
+        return tuple(by_name_order(names))
+
+    @cached_property
+    def pairs(self) -> tuple[HeadToHead, ...]:
+        """Every two players who met."""
+        return self._pair_keeper.head_to_heads(self.facts)
+
+    @cached_property
+    def partners(self) -> tuple[Partnership, ...]:
+        """Every partnership."""
+        return partnerships(self.facts)
+
+    @cached_property
+    def roles(self) -> tuple[RoleRecord, ...]:
+        """Every player's figures in every role."""
+        return role_records(self.facts)
+
+    @cached_property
+    def ratings(self) -> Ratings:
+        """Every player's rating and its course."""
+        return self._keeper.rate(self.facts)
+
+    def pair(self, first: str, second: str) -> HeadToHead:
+        """``first``'s record against ``second``."""
+        return head_to_head(self.facts, first, second)
+
+
+class RecordsModel(QAbstractTableModel):
+    """A :class:`~jojotte_score.render.records_tables.RecordsTable` as an item model: the
+    headings, the cells, each row's header for a screen reader; sorting keeps the column
+    and order chosen when the table is replaced."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.table: RecordsTable | None = None
+        self._rows: list[RecordRow] = []
+        self._sort: tuple[int, bool] | None = None
+
+    def set_table(self, table: RecordsTable) -> None:
+        """Show ``table``, in the order last sorted by (else as given)."""
+        self.beginResetModel()
+        self.table = table
+        self._rows = list(table.rows)
+        if self._sort is not None and self._sort[0] < len(table.headings):
+            self._rows = _sorted(self._rows, *self._sort)
+        self.endResetModel()
+
+    def shown_rows(self) -> list[RecordRow]:
+        """The rows in the order shown."""
+        return list(self._rows)
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() or self.table is None else len(self.table.headings)
+
+    def _aligned(self, column: int) -> int:
+        return _RIGHT if self.table is not None and column in self.table.numbers else _LEFT
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Vertical:
+            # Each row's header for a screen reader (the table shows none).
+            if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._rows):
+                return self._rows[section].header
+            return None
+        if self.table is None or not 0 <= section < len(self.table.headings):
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.AccessibleTextRole):
+            return self.table.headings[section]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return self._aligned(section)
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # Asked for every role of every cell a view paints or measures: the roles without
+        # an answer are turned away first.
+        if role != _DISPLAY and role != _ALIGNMENT:
+            return None
+        row, column = index.row(), index.column()
+        rows = self._rows
+        if not (0 <= row < len(rows) and 0 <= column < len(rows[row].cells)):
+            return None
+        if index.parent().isValid():
+            return None
+        if role == _DISPLAY:
+            return rows[row].cells[column]
+        return self._aligned(column)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if not 0 <= column < self.columnCount():
+            return
+        self.layoutAboutToBeChanged.emit()
+        self._sort = (column, order == Qt.SortOrder.DescendingOrder)
+        self._rows = _sorted(self._rows, *self._sort)
+        self.layoutChanged.emit()
+
+
+def _sorted(rows: Sequence[RecordRow], column: int, descending: bool) -> list[RecordRow]:
+    """The rows ordered by one column (a row with no figure there last either way), rows
+    alike in it as they were."""
+    present = [row for row in rows if row.keys[column] is not None]
+    absent = [row for row in rows if row.keys[column] is None]
+    present.sort(key=lambda row: row.keys[column] or (), reverse=descending)
+    return present + absent
+
+
+def _table_view(model: RecordsModel, name: str, sortable: bool = True) -> QTableView:
+    view = QTableView()
+    view.setModel(model)
+    view.setAccessibleName(name)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.setWordWrap(False)
+    view.verticalHeader().hide()
+    # Rows as high as a line of text needs, so that a table shows as many as it can.
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 8)
+    if sortable:
+        view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        view.setSortingEnabled(True)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+    header.setResizeContentsPrecision(_MEASURED_ROWS)
+    model.modelReset.connect(view.resizeColumnsToContents)
+    return view
+
+
+class RecordsView(QWidget):
+    """The period and way-to-play choosers, the pages of records and "Export CSV…".
+
+    ``facts_for`` gives the facts of a period and of the games chosen; ``today`` the local
+    date the periods are counted back from. A storage failure is shown in place of the
+    summary line, with empty tables.
+    """
+
+    PAGES = ("pairs", "partners", "roles", "ratings")
+    """The pages, by the kind of record each shows (the command line's option)."""
+
+    def __init__(
+        self,
+        facts_for: FactsFor,
+        today: Callable[[], date] = date.today,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._facts_for = facts_for
+        self._today = today
+        self._keepers: dict[object, tuple[RatingKeeper, HeadToHeadKeeper]] = {}
+        self.records = Records(())
+        self._shown: set[str] = set()
+
+        self.choice = QComboBox()
+        for choice in PeriodChoice:
+            self.choice.addItem(choice.label, choice)
+        self.choice.setAccessibleName(_("Period"))
+        now = today()
+        self.first = self._date_edit(_("From"), date(now.year, 1, 1))
+        self.last = self._date_edit(_("To"), now)
+        self.to_label = QLabel(_("to"))
+        self.game = QComboBox()
+        self.game.addItem(_("Every way to play"), None)
+        for game in all_games():
+            self.game.addItem(_(game.label), str(game.variant))
+        self.game.setAccessibleName(_("Way to play"))
+        self.summary = QLabel()
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Translators: the Records tab's filters; "Period" keeps its letter P as on the
+        # Statistics tab, "Way to play" needs one of its own (Alt+W).
+        period_label = QLabel(_("&Period:"))
+        period_label.setBuddy(self.choice)
+        game_label = QLabel(_("&Way to play:"))
+        game_label.setBuddy(self.game)
+        chooser = QHBoxLayout()
+        for widget in (period_label, self.choice, self.first, self.to_label, self.last):
+            chooser.addWidget(widget)
+        chooser.addSpacing(12)
+        chooser.addWidget(game_label)
+        chooser.addWidget(self.game)
+        chooser.addSpacing(12)
+        chooser.addWidget(self.summary, 1)
+
+        self.pages = QTabWidget()
+        self.pages.setAccessibleName(_("Records"))
+        self.models = {kind: RecordsModel(self) for kind in self.PAGES}
+        self.pair_model = RecordsModel(self)
+        self.tables = {
+            "pairs": _table_view(self.models["pairs"], _("Every two players who met")),
+            "partners": _table_view(self.models["partners"], _("Partnerships")),
+            "roles": _table_view(self.models["roles"], _("Each player's figures in each role")),
+            "ratings": _table_view(self.models["ratings"], _("Ratings")),
+        }
+        self.pair_table = _table_view(self.pair_model, _("Head to head"), sortable=False)
+        self.first_player = QComboBox()
+        self.second_player = QComboBox()
+        self.first_player.setAccessibleName(_("First player"))
+        self.second_player.setAccessibleName(_("Second player"))
+        self.rating_chart = ChartWidget()
+        self.rating_chart.setMinimumSize(360, 260)
+        self.ratings_legend = QLabel(_(RATINGS_LEGEND))
+        self.ratings_legend.setWordWrap(True)
+        self.pages.addTab(self._pairs_page(), _("&Head to head"))
+        self.pages.addTab(self._one_table(self.tables["partners"]), _("P&artnerships"))
+        self.pages.addTab(self._one_table(self.tables["roles"]), _("R&oles"))
+        self.pages.addTab(self._ratings_page(), _("Rat&ings"))
+
+        self.export_button = QPushButton(_("&Export CSV…"))
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(chooser)
+        layout.addWidget(self.pages, 1)
+        layout.addLayout(buttons)
+
+        self.choice.currentIndexChanged.connect(self._choice_changed)
+        self.first.dateChanged.connect(self._dates_changed)
+        self.last.dateChanged.connect(self._dates_changed)
+        self.game.currentIndexChanged.connect(lambda _index: self.refresh())
+        self.first_player.currentIndexChanged.connect(lambda _index: self._show_pair())
+        self.second_player.currentIndexChanged.connect(lambda _index: self._show_pair())
+        self.pages.currentChanged.connect(lambda _index: self._show_page())
+        self.export_button.clicked.connect(lambda: self.export_csv())
+        self._show_dates()
+        self.refresh()
+
+    # Building ----------------------------------------------------------------------------
+
+    def _date_edit(self, name: str, day: date) -> QDateEdit:
+        edit = QDateEdit(QDate(day.year, day.month, day.day))
+        edit.setCalendarPopup(True)
+        edit.setDisplayFormat(qt_date_format())
+        edit.setAccessibleName(name)
+        return edit
+
+    def _one_table(self, table: QTableView) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        layout.addWidget(table)
+        return page
+
+    def _pairs_page(self) -> QWidget:
+        page = QWidget()
+        first_label = QLabel(_("Pla&yer:"))
+        first_label.setBuddy(self.first_player)
+        second_label = QLabel(_("agai&nst:"))
+        second_label.setBuddy(self.second_player)
+        choosers = QHBoxLayout()
+        for widget in (first_label, self.first_player, second_label, self.second_player):
+            choosers.addWidget(widget)
+        choosers.addStretch(1)
+        self.pair_table.setFixedHeight(  # the seven figures, whole
+            self.pair_table.fontMetrics().height()
+            + 12  # the headings' row, made before its model has a column
+            + 7 * self.pair_table.verticalHeader().defaultSectionSize()
+            + 2 * self.pair_table.frameWidth()
+        )
+        layout = QVBoxLayout(page)
+        layout.addLayout(choosers)
+        layout.addWidget(self.pair_table)
+        layout.addWidget(self.tables["pairs"], 1)
+        return page
+
+    def _ratings_page(self) -> QWidget:
+        page = QWidget()
+        left = QVBoxLayout()
+        left.addWidget(self.tables["ratings"], 1)
+        left.addWidget(self.ratings_legend)
+        layout = QHBoxLayout(page)
+        layout.addLayout(left, 3)
+        layout.addWidget(self.rating_chart, 2)
+        return page
+
+    # Choosing ----------------------------------------------------------------------------
+
+    def period_choice(self) -> PeriodChoice:
+        """The period chosen in the chooser."""
+        choice = self.choice.currentData()
+        assert isinstance(choice, PeriodChoice)
+        return choice
+
+    def choose(
+        self, choice: PeriodChoice, first: date | None = None, last: date | None = None
+    ) -> None:
+        """Choose a period as the player would (the custom dates when given), and show it."""
+        for edit, day in ((self.first, first), (self.last, last)):
+            if day is not None:
+                edit.blockSignals(True)
+                edit.setDate(QDate(day.year, day.month, day.day))
+                edit.blockSignals(False)
+        index = self.choice.findData(choice)
+        if index == self.choice.currentIndex():
+            self.refresh()
+        else:
+            self.choice.setCurrentIndex(index)
+
+    def choose_game(self, game: GameKey | None) -> None:
+        """Choose one way to play (every way for None), as the player would."""
+        self.game.setCurrentIndex(self.game.findData(None if game is None else str(game)))
+
+    def choose_players(self, first: str, second: str) -> None:
+        """Choose the two players of the head to head, as the player would."""
+        self.first_player.setCurrentIndex(self.first_player.findData(first))
+        self.second_player.setCurrentIndex(self.second_player.findData(second))
+
+    def period(self) -> Period:
+        """The dates the chosen period covers today."""
+        return period_of(
+            self.period_choice(), self._today(), _day(self.first.date()), _day(self.last.date())
+        )
+
+    def games(self) -> tuple[GameKey, ...] | None:
+        """The way to play chosen (None: every way)."""
+        key = self.game.currentData()
+        return None if key is None else (str(key),)
+
+    # Showing -----------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Ask for the facts of the chosen period and games again and show the records."""
+        try:
+            facts = self._facts_for(self.period(), self.games())
+        except JojotteError as error:
+            self.records = Records(())
+            self._show_all()
+            self.summary.setText(_("Cannot read the records: {error}").format(error=error))
+            return
+        # Keepers per way to play chosen: choosing back and forth counts nothing again.
+        keepers = self._keepers.get(self.game.currentData())
+        if keepers is None:
+            keepers = self._keepers[self.game.currentData()] = (RatingKeeper(), HeadToHeadKeeper())
+        self.records = Records(facts, *keepers)
+        self._show_all()
+        count = len(self.records.facts)
+        self.summary.setText(
+            ngettext(
+                "Records over {count} sitting.", "Records over {count} sittings.", count
+            ).format(count=count)
+        )
+
+    def _show_all(self) -> None:
+        self._shown.clear()
+        self._fill_players()
+        self._show_page()
+
+    def _fill_players(self) -> None:
+        players = self.records.players
+        for combo, fallback in ((self.first_player, 0), (self.second_player, 1)):
+            chosen = combo.currentData()
+            combo.blockSignals(True)
+            combo.clear()
+            for name in players:
+                combo.addItem(isolated(name), name)
+            index = combo.findData(chosen)
+            if index < 0 and len(players) > fallback:
+                index = fallback
+            combo.setCurrentIndex(index)
+            combo.blockSignals(False)
+
+    def current_kind(self) -> str:
+        """The kind of record the page shown holds."""
+        return self.PAGES[max(self.pages.currentIndex(), 0)]
+
+    def _show_page(self) -> None:
+        kind = self.current_kind()
+        if kind in self._shown:
+            return
+        self._shown.add(kind)
+        table = self.table_of(kind)
+        self.models[kind].set_table(table)
+        if kind == "pairs":
+            self._show_pair()
+        elif kind == "ratings":
+            records = self.records
+            chart = rating_chart(records.ratings, records.facts) if records.facts else None
+            self.rating_chart.set_chart(chart)
+            self.rating_chart.setAccessibleName(_("Ratings over time"))
+
+    def table_of(self, kind: str) -> RecordsTable:
+        """The table of one kind of record over the sittings chosen."""
+        records = self.records
+        if kind == "pairs":
+            return pairs_table(records.pairs)
+        if kind == "partners":
+            return partners_table(records.partners)
+        if kind == "roles":
+            return roles_table(records.roles)
+        return ratings_table(records.ratings)
+
+    def _show_pair(self) -> None:
+        first, second = self.first_player.currentData(), self.second_player.currentData()
+        if first is None or second is None or first == second:
+            self.pair_model.set_table(
+                RecordsTable("pair", _("Head to head"), (), frozenset(), (), ())
+            )
+            return
+        self.pair_model.set_table(pair_table(self.records.pair(str(first), str(second))))
+
+    # Exporting ---------------------------------------------------------------------------
+
+    def export_csv(self, path: Path | None = None) -> Path | None:
+        """Write the records of the page shown, over the sittings chosen, to ``path``, else
+        to a CSV file the player names, as ``jojotte-score stats --csv`` writes them."""
+        kind = self.current_kind()
+        if path is None:
+            chosen = ask_save_path(self, _("Export records"), f"{kind}.csv", _("CSV (*.csv)"))
+            if chosen is None:
+                return None
+            path = chosen if chosen.suffix else chosen.with_suffix(".csv")
+        from jojotte_score.formats import records_export as export
+
+        records = self.records
+        if kind == "pairs":
+            rows = export.pair_rows(records.pairs)
+        elif kind == "partners":
+            rows = export.partner_rows(records.partners)
+        elif kind == "roles":
+            rows = export.role_rows(records.roles)
+        else:
+            rows = export.rating_rows(records.ratings)
+        try:
+            export.write_records_csv(kind, rows, path)
+        except OSError as error:
+            show_message(
+                self,
+                _("Not written"),
+                _("{path}: {error}").format(path=path, error=error.strerror or error),
+            )
+            return None
+        return path
+
+    def _choice_changed(self) -> None:
+        self._show_dates()
+        self.refresh()
+
+    def _dates_changed(self) -> None:
+        if self.period_choice() is PeriodChoice.CUSTOM:
+            self.refresh()
+
+    def _show_dates(self) -> None:
+        custom = self.period_choice() is PeriodChoice.CUSTOM
+        for widget in (self.first, self.to_label, self.last):
+            widget.setVisible(custom)
+
+
+def _day(day: QDate) -> date:
+    return date(day.year(), day.month(), day.day())
