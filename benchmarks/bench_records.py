@@ -10,9 +10,13 @@ repetitions:
   ``record_facts`` table, schema 12): what a Records tab reads when it opens;
 - head to head, partnerships and roles counted from those facts, and the ratings (every
   finished rubber rated by openskill, from the first);
+- the ratings read from their stored course (the ``record_ratings`` table), as a tab opened
+  again reads them (``StoredRatings``), and opening the records: the facts, head to head,
+  partnerships, roles and the stored ratings, the aim 2x the listing;
 - after a recorded hand, all four again as an open tab would read them: the facts of the
   changed sitting only (``PeriodFacts``), the head to head of its pairs only
-  (``HeadToHeadKeeper``) and the ratings from those kept before it (``RatingKeeper``);
+  (``HeadToHeadKeeper``) and the ratings from those kept before it (``StoredRatings``,
+  which stores the changed sitting's steps), the aim a frame (16 ms);
 - for reference, the facts replayed from every sitting's hands (no stored rows), and the
   first reading with no rows, which replays and stores every sitting once (what the
   upgrade to schema 12 does).
@@ -47,12 +51,13 @@ from sitting_generator import sitting_data
 from jojotte_score.core.records.facts import sitting_facts
 from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_heads
 from jojotte_score.core.records.partners import partnerships
-from jojotte_score.core.records.ratings import RatingKeeper, rate
+from jojotte_score.core.records.ratings import rate
 from jojotte_score.core.records.roles import role_records
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.record_facts import PeriodFacts, period_facts
+from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 
@@ -83,6 +88,17 @@ def measure(path: Path, repeat: int) -> None:
 
         counting = best_of(repeat, count)
         rating = best_of(max(1, repeat // 2), lambda: rate(facts))
+        StoredRatings().ratings(store, facts)  # rated once and stored
+
+        def opening() -> None:
+            read = period_facts(store)
+            head_to_heads(read)
+            partnerships(read)
+            role_records(read)
+            StoredRatings().ratings(store, read)
+
+        stored_rating = best_of(repeat, lambda: StoredRatings().ratings(store, facts))
+        opened = best_of(repeat, opening)
         replayed = best_of(
             1,
             lambda: [
@@ -93,9 +109,9 @@ def measure(path: Path, repeat: int) -> None:
         played = parse_sitting(sitting_data(repeat + 5, seed=43)).sitting
         sitting_id = store.import_sitting(replace(played, hands=played.hands[:1]))
         kept_facts = PeriodFacts()
-        keeper = RatingKeeper()
+        keeper = StoredRatings()
         pairs = HeadToHeadKeeper()
-        keeper.rate(kept_facts.period_facts(store))
+        keeper.ratings(store, kept_facts.period_facts(store))
         pairs.head_to_heads(kept_facts.period_facts(store))
         after = float("inf")
         for hand in played.hands[1 : repeat + 1]:
@@ -105,7 +121,7 @@ def measure(path: Path, repeat: int) -> None:
             pairs.head_to_heads(read)
             partnerships(read)
             role_records(read)
-            keeper.rate(read)
+            keeper.ratings(store, read)
             after = min(after, time.perf_counter() - start)
     rubbers = sum(len(sitting.rubbers) for sitting in facts)
     print(f"Records of {len(facts)} sittings, {rubbers} rubbers (best of {repeat}):")
@@ -113,6 +129,8 @@ def measure(path: Path, repeat: int) -> None:
     print(line("every sitting's facts read from the stored rows", reading, listing, aim=2))
     print(line("head to head, partnerships and roles counted from them", counting, listing))
     print(line("the ratings, every rubber rated from the first", rating, listing))
+    print(line("the ratings read from their stored course", stored_rating, listing))
+    print(line("opening: facts, the three counts and the stored ratings", opened, listing, aim=2))
     print(line("after a recorded hand: all four, facts, pairs, ratings kept", after, listing))
     print(line("the facts replayed from every sitting's hands (no rows)", replayed, listing))
     print(line("the first reading with no rows (replayed and stored)", first, listing))

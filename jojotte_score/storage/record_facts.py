@@ -79,6 +79,7 @@ class PeriodFacts:
             connection, changed if len(changed) < _FEW_SITTINGS else None
         )
         found = []
+        names_of: dict[str, tuple[str | None, ...]] = {}  # many sittings share their players
         for row, moment in wanted:
             sitting_id, _revision, variant, players, _created, uuid = row
             held = kept.get(sitting_id)
@@ -86,7 +87,9 @@ class PeriodFacts:
                 found.append(held[1])
                 continue
             with reading_sitting(sitting_id):
-                names = counted_names(summary.stored_players(players))
+                names = names_of.get(players) or names_of.setdefault(
+                    players, counted_names(summary.stored_players(players))
+                )
                 facts = rows.get(sitting_id)
                 if facts is None:
                     facts = _score_again(store, sitting_id)

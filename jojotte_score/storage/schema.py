@@ -583,6 +583,24 @@ MIGRATIONS: Final = (
                 checksum TEXT NOT NULL
             )
             """,
+            # The course of the circle's ratings (jojotte_score/core/records/ratings.py):
+            # for one choice of period and games ('' for every sitting of every game), each
+            # rated sitting's place in the order played, its running mark over the rated
+            # facts of every sitting to it, and the steps its rubbers made as JSON, with the
+            # checksum every cached row keeps (storage/rows.py). Filled when the ratings are
+            # first read; a later reading rates again only from the first sitting whose mark
+            # differs (storage/record_ratings.py).
+            """
+            CREATE TABLE record_ratings (
+                choice TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                sitting_id INTEGER NOT NULL,
+                mark TEXT NOT NULL,
+                data TEXT NOT NULL,
+                checksum TEXT NOT NULL,
+                PRIMARY KEY (choice, position)
+            ) WITHOUT ROWID
+            """,
         ),
         _fill_record_facts,
     ),
@@ -590,6 +608,8 @@ MIGRATIONS: Final = (
 
 SCHEMA_VERSION: Final = MIGRATIONS[-1].version
 
-CACHE_TABLES: Final = frozenset({"summary", "seat_figures", "rubber_start", "record_facts"})
+CACHE_TABLES: Final = frozenset(
+    {"summary", "seat_figures", "rubber_start", "record_facts", "record_ratings"}
+)
 """The tables that hold only figures derived from the hands: never copied by a restore,
 always rebuilt from the hands."""

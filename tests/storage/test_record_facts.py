@@ -187,6 +187,10 @@ def test_a_row_that_is_not_facts_is_scored_again(tmp_path: Path) -> None:
             '{"rubbers": [], "roles": [["box"]]}',
             '{"rubbers": [[1, 1, [[0]], [1.5], [0], []]], "roles": []}',
             '{"rubbers": [[1, 1, [[0]], [1], [0], ["a"]]], "roles": []}',
+            '{"rubbers": [[1, 1, [[0]], [[1]], [0], []]], "roles": []}',
+            '{"rubbers": [[1, 1, [[[0]]], [1], [0], []]], "roles": []}',
+            '{"rubbers": [[1, 1, [[0]], [1], [null], []]], "roles": []}',
+            '{"rubbers": [[[1], 1, [[0]], [1], [0], []]], "roles": []}',
         ):
             checksum = row_checksum("record_facts", 6, (revision, data))
             with sqlite3.connect(path) as connection:

@@ -87,6 +87,7 @@ def test_a_restore_leaves_out_a_trigger_that_would_rewrite_hands(tmp_path: Path)
         [
             "hand",
             "record_facts",
+            "record_ratings",
             "rubber_start",
             "seat_figures",
             "sitting",

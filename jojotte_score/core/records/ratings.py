@@ -21,7 +21,8 @@ than two sides left is not rated.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import hashlib
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -30,7 +31,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts, in_order
 
 if TYPE_CHECKING:
-    from openskill.models import PlackettLuce, PlackettLuceRating
+    from openskill.models import PlackettLuce
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +92,49 @@ def rate(facts: Iterable[SittingFacts]) -> Ratings:
     return RatingKeeper().rate(facts)
 
 
+@dataclass(frozen=True, slots=True)
+class RatedSitting:
+    """What the ratings kept of one sitting, as storage keeps it: the sitting, its
+    :func:`sitting_mark` (a running checksum over every sitting rated up to it) and the steps
+    its rubbers made. Where the marks of a stored course agree with the sittings read, the
+    course before the first that differs stands and is not rated again."""
+
+    sitting_id: int
+    mark: str
+    steps: tuple[RatingStep, ...]
+
+
+def sitting_mark(before: str, sitting: SittingFacts) -> str:
+    """The running checksum of the rated history after ``sitting``, from ``before`` (the
+    mark of the sitting before it, "" for the first): over its place in the order, its
+    game, its counted names and its finished rubbers' sides and results, all a rating
+    rests on."""
+    rated = [
+        (rubber.number, rubber.sides, rubber.results)
+        for rubber in sitting.rubbers
+        if rubber.finished
+    ]
+    text = repr(
+        (
+            before,
+            sitting.sitting_id,
+            sitting.uuid,
+            sitting.created.isoformat(),
+            str(sitting.variant),
+            sitting.names,
+            rated,
+        )
+    )
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
 class RatingKeeper:
     """Rates a history again and again (an open Records tab, after each recorded hand),
     keeping every player's rating after each sitting in order: a later call rates only the
     sittings from the first one that changed (a hand recorded in the newest sitting: that
-    sitting alone), from the ratings kept before it.
+    sitting alone), from the ratings kept before it. A stored course
+    (:meth:`rate` with ``stored``, :meth:`rated` to store one) serves the same way for the
+    first call.
 
     Each finished rubber is one call of openskill (about 0.15 ms here): a decade's 20,000
     rubbers take seconds to rate from the start, the newest sitting's a few milliseconds.
@@ -105,9 +144,10 @@ class RatingKeeper:
         self._model: PlackettLuce | None = None
         self._kept: list[_AfterSitting] = []
 
-    def rate(self, facts: Iterable[SittingFacts]) -> Ratings:
+    def rate(self, facts: Iterable[SittingFacts], stored: Sequence[RatedSitting] = ()) -> Ratings:
         """As :func:`rate`, rating again only the sittings from the first that changed since
-        the last call."""
+        the last call. With nothing kept yet, the ``stored`` course (:meth:`rated` of an
+        earlier keeper) stands for every sitting up to the first whose mark differs."""
         if self._model is None:
             self._model = rating_model()
         ordered = in_order(facts)
@@ -116,34 +156,59 @@ class RatingKeeper:
         while same < min(len(ordered), len(kept)) and kept[same].sitting == ordered[same]:
             same += 1
         del kept[same:]
+        if not kept and stored:
+            _adopt(kept, ordered, stored)
+            same = len(kept)
         current = dict(kept[-1].ratings) if kept else {}
+        mark = kept[-1].mark if kept else ""
         for sitting in ordered[same:]:
             steps = _rate_sitting(self._model, sitting, current)
-            kept.append(_AfterSitting(sitting, dict(current), steps))
+            mark = sitting_mark(mark, sitting)
+            kept.append(_AfterSitting(sitting, dict(current), tuple(steps), mark))
         players = sorted(
-            (
-                Rating(name, rating.mu, rating.sigma, rubbers)
-                for name, (rating, rubbers) in current.items()
-            ),
+            current.values(),
             key=lambda rating: (-rating.ordinal, rating.player.casefold(), rating.player),
         )
         return Ratings(tuple(players), tuple(step for after in kept for step in after.steps))
 
+    def rated(self) -> list[RatedSitting]:
+        """The course kept by the last :meth:`rate`, sitting by sitting, to be stored."""
+        return [
+            RatedSitting(after.sitting.sitting_id, after.mark, after.steps) for after in self._kept
+        ]
+
 
 @dataclass(frozen=True, slots=True)
 class _AfterSitting:
-    """The ratings after one sitting (each rated player's, and the rubbers it rests on) and
-    the steps the sitting's rubbers made."""
+    """The ratings after one sitting (each rated player's), the steps the sitting's rubbers
+    made, and the running mark of the history to it."""
 
     sitting: SittingFacts
-    ratings: dict[str, tuple[PlackettLuceRating, int]]
-    steps: list[RatingStep]
+    ratings: dict[str, Rating]
+    steps: tuple[RatingStep, ...]
+    mark: str
+
+
+def _adopt(
+    kept: list[_AfterSitting], ordered: list[SittingFacts], stored: Sequence[RatedSitting]
+) -> None:
+    """Keep the ``stored`` course for the sittings of ``ordered`` it agrees with, up to the
+    first whose mark differs."""
+    current: dict[str, Rating] = {}
+    mark = ""
+    for sitting, rated in zip(ordered, stored, strict=False):
+        mark = sitting_mark(mark, sitting)
+        if rated.sitting_id != sitting.sitting_id or rated.mark != mark:
+            return
+        for step in rated.steps:
+            current[step.rating.player] = step.rating
+        kept.append(_AfterSitting(sitting, dict(current), rated.steps, mark))
 
 
 def _rate_sitting(
     model: PlackettLuce,
     sitting: SittingFacts,
-    current: dict[str, tuple[PlackettLuceRating, int]],
+    current: dict[str, Rating],
 ) -> list[RatingStep]:
     """Rate the finished rubbers of one sitting, in order, from and into ``current``; the
     steps they made."""
@@ -160,21 +225,23 @@ def _rate_sitting(
         if len(played) < 2:
             continue
         teams = [
-            [current[name][0] if name in current else model.rating(name=name) for name in side]
+            [
+                model.rating(mu=held.mu, sigma=held.sigma, name=name)
+                if (held := current.get(name)) is not None
+                else model.rating(name=name)
+                for name in side
+            ]
             for side, _result in played
         ]
         rated = model.rate(teams, scores=[float(result) for _side, result in played])
         for (side, _result), team in zip(played, rated, strict=True):
             for name, rating in zip(side, team, strict=True):
-                rubbers = current[name][1] + 1 if name in current else 1
-                current[name] = (rating, rubbers)
+                held = current.get(name)
+                now = Rating(name, rating.mu, rating.sigma, held.rubbers + 1 if held else 1)
+                current[name] = now
                 steps.append(
                     RatingStep(
-                        sitting.sitting_id,
-                        sitting.created,
-                        sitting.variant,
-                        rubber.number,
-                        Rating(name, rating.mu, rating.sigma, rubbers),
+                        sitting.sitting_id, sitting.created, sitting.variant, rubber.number, now
                     )
                 )
     return steps

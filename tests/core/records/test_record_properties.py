@@ -5,19 +5,18 @@ ratings equal openskill's own result computed directly."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.records.facts import SittingFacts, sitting_facts
 from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_head, head_to_heads
 from jojotte_score.core.records.partners import partnerships
 from jojotte_score.core.records.ratings import RatingKeeper, rate
 from jojotte_score.core.records.roles import role_records
 from jojotte_score.core.stats import by_name_order
+from tests.core.records.histories import histories
 from tests.core.records.plain_records import (
     Played,
     plain_pairs,
@@ -25,43 +24,6 @@ from tests.core.records.plain_records import (
     plain_ratings,
     plain_roles,
 )
-from tests.strategies import sittings
-from tests.strategies_three_player import (
-    chouette_sittings,
-    cutthroat_sittings,
-    three_player_sittings,
-)
-
-NAMES = ("Anna", "Bert", "Carl", "Dora", "Emil", " Anna")
-"""The circle: " Anna" is Anna again (names are matched without surrounding spaces)."""
-
-
-def any_game_sitting(max_hands: int) -> st.SearchStrategy[Sitting]:
-    """A valid sitting of any of the five games."""
-    return st.one_of(
-        sittings(Variant.TWO_PLAYER, max_hands=max_hands),
-        sittings(Variant.PARTNERSHIP, max_hands=max_hands),
-        three_player_sittings(max_hands=max_hands),
-        chouette_sittings(max_hands=max_hands),
-        cutthroat_sittings(max_hands=max_hands),
-    )
-
-
-@st.composite
-def histories(draw: st.DrawFn, max_sittings: int = 5, max_hands: int = 30) -> list[Played]:
-    """Sittings of any games, each seated by players drawn from :data:`NAMES` (a name may
-    come twice at one table, as " Anna" beside "Anna"), stored on random days, some on the
-    same moment."""
-    count = draw(st.integers(1, max_sittings))
-    played = []
-    for number in range(1, count + 1):
-        sitting = draw(any_game_sitting(max_hands))
-        seats = len(sitting.players)
-        players = draw(st.permutations(NAMES))[:seats]
-        day = draw(st.integers(0, 3))
-        created = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=day)
-        played.append((number, created, replace(sitting, players=tuple(players))))
-    return played
 
 
 def facts_of(played: list[Played]) -> list[SittingFacts]:
