@@ -63,19 +63,24 @@ def records(args: argparse.Namespace, context: Context) -> int:
     """Print (or write as CSV) the records asked for."""
     from jojotte_score.core.records.pairs import head_to_heads
     from jojotte_score.core.records.partners import partnerships
-    from jojotte_score.core.records.ratings import Ratings, rate
+    from jojotte_score.core.records.ratings import Ratings
     from jojotte_score.core.records.roles import role_records
     from jojotte_score.formats import records_export as export
     from jojotte_score.storage.record_facts import period_facts
+    from jojotte_score.storage.record_ratings import StoredRatings
     from jojotte_score.storage.statistics import Period
 
     kind = chosen_records(args, context)
     assert kind is not None
     period = Period(_day(args.first, "--from"), _day(args.last, "--to"))
     games = _games(args.game)
+    ratings: Ratings | None = None
     with context.reading() as store:
         facts = period_facts(store, period, games)
-    ratings: Ratings | None = None
+        if kind == "ratings" and store is not None:
+            # Read through the course the app stored for an all-time choice (this reading
+            # is read-only and stores nothing); a period with an end is rated here.
+            ratings = StoredRatings().period_ratings(store, facts, period, games)
     if kind == "pairs":
         rows = export.pair_rows(head_to_heads(facts))
     elif kind == "partners":
@@ -84,7 +89,8 @@ def records(args: argparse.Namespace, context: Context) -> int:
         rows = export.role_rows(role_records(facts))
         words = {(r.player, str(r.variant), r.role): r.words for r in role_records(facts)}
     else:
-        ratings = rate(facts)
+        if ratings is None:  # no database yet
+            ratings = Ratings((), ())
         rows = export.rating_rows(ratings)
     if args.csv is not None:
         write_output(args.csv, lambda path: export.write_records_csv(kind, rows, path))

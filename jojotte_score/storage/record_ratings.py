@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from jojotte_score.core.games import find_game
+from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.ratings import (
     RatedSitting,
@@ -30,11 +31,29 @@ from jojotte_score.core.records.ratings import (
     Ratings,
     RatingStep,
 )
+from jojotte_score.storage.errors import StorageError
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import Period
 
 EVERY_SITTING = ""
 """The choice of every sitting of every game, the course the whole history's ratings have."""
+
+
+def ratings_choice(period: Period, games: Sequence[GameKey] | None) -> str | None:
+    """The choice whose course is stored for the sittings of ``period`` and ``games`` (every
+    game for None): :data:`EVERY_SITTING`, or the games' keys for all time; None for a
+    period with an end, whose ratings are rated in memory.
+
+    A period with an end is not stored: "this year" and "the last 12 months" move every
+    day and a custom period can be any two dates, so each would leave a course of its own
+    in the table that is never read again, while the all-time choices are few (one per
+    set of games) and read at every opening."""
+    if period.first is not None or period.last is not None:
+        return None
+    if games is None:
+        return EVERY_SITTING
+    return "games:" + ",".join(sorted({str(game) for game in games}))
 
 
 class StoredRatings:
@@ -46,6 +65,27 @@ class StoredRatings:
         self._store: SittingStore | None = None
         self._keepers: dict[str, RatingKeeper] = {}
         self._written: dict[str, list[RatedSitting]] = {}
+        self._in_memory: dict[tuple[str, ...] | None, RatingKeeper] = {}
+
+    def period_ratings(
+        self,
+        store: SittingStore,
+        facts: Iterable[SittingFacts],
+        period: Period,
+        games: Sequence[GameKey] | None = None,
+    ) -> Ratings:
+        """The ratings of ``facts`` (the sittings of ``period`` and ``games``, read from
+        ``store``): through the course stored for an all-time choice, rated in memory for
+        a period with an end (:func:`ratings_choice` says why), again only from the first
+        sitting that differs from the last reading of the same games."""
+        choice = ratings_choice(period, games)
+        if choice is not None:
+            return self.ratings(store, facts, choice)
+        if store is not self._store:
+            self._store, self._keepers, self._written, self._in_memory = store, {}, {}, {}
+        chosen = None if games is None else tuple(sorted({str(game) for game in games}))
+        keeper = self._in_memory.setdefault(chosen, RatingKeeper())
+        return keeper.rate(facts)
 
     def ratings(
         self, store: SittingStore, facts: Iterable[SittingFacts], choice: str = EVERY_SITTING
@@ -53,21 +93,29 @@ class StoredRatings:
         """The ratings of ``facts`` (the sittings of ``choice``, read from ``store``), rated
         again only from the first sitting that differs from the course kept or stored."""
         if store is not self._store:
-            self._store, self._keepers, self._written = store, {}, {}
+            self._store, self._keepers, self._written, self._in_memory = store, {}, {}, {}
         connection = store.database.connection
         keeper = self._keepers.get(choice)
         stored: list[RatedSitting] = []
         if keeper is None:
             keeper = self._keepers[choice] = RatingKeeper()
-            stored = stored_course(connection, choice)
+            try:
+                stored = stored_course(connection, choice)
+            except sqlite3.Error:
+                stored = []  # the course cannot be read: rated from the first rubber
         else:
             stored = self._written.get(choice, [])
         ratings = keeper.rate(facts, stored)
         rated = keeper.rated()
+        written = rated
         if not store.database.read_only:
-            with store.database.transaction() as writing:
-                store_course(writing, choice, rated, stored)
-        self._written[choice] = rated
+            try:
+                with store.database.transaction() as writing:
+                    store_course(writing, choice, rated, stored)
+            except StorageError:
+                # The ratings stand; the course is stored at the next reading that can.
+                written = stored
+        self._written[choice] = written
         return ratings
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -112,3 +113,50 @@ def test_a_period_without_sittings(stored: Path, capsys: Capture) -> None:
     assert run(stored, "stats", "--ratings", "--json", "--to", "2000-01-01") == 0
     data = json.loads(capsys.readouterr().out)
     assert (data["sittings"], data["rows"], data["course"]) == (0, [], [])
+
+
+def rated_sittings(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the sittings openskill rates from now on (their ids, one each time rated)."""
+    from jojotte_score.core.records import ratings
+
+    counted: list[int] = []
+    rate_sitting = ratings._rate_sitting
+
+    def counting(model: Any, sitting: Any, current: Any) -> Any:
+        counted.append(sitting.sitting_id)
+        return rate_sitting(model, sitting, current)
+
+    monkeypatch.setattr(ratings, "_rate_sitting", counting)
+    return counted
+
+
+def test_ratings_read_the_course_the_app_stored(
+    stored: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jojotte_score.storage.database import Database
+    from jojotte_score.storage.paths import database_path
+    from jojotte_score.storage.record_facts import period_facts
+    from jojotte_score.storage.record_ratings import StoredRatings
+    from jojotte_score.storage.sittings import SittingStore
+
+    counted = rated_sittings(monkeypatch)
+    assert run(stored, "stats", "--ratings", "--json") == 0
+    from_scratch = json.loads(capsys.readouterr().out)
+    assert len(counted) == 4  # nothing stored yet: every sitting rated, nothing written
+    with Database.open(database_path(stored)) as database:
+        store = SittingStore(database)
+        rows = "SELECT COUNT(*) FROM record_ratings"
+        assert database.connection.execute(rows).fetchone() == (0,)
+        StoredRatings().ratings(store, period_facts(store))  # as the Records tab stores it
+        assert database.connection.execute(rows).fetchone() == (4,)
+    counted.clear()
+    assert run(stored, "stats", "--ratings", "--json") == 0
+    assert json.loads(capsys.readouterr().out) == from_scratch
+    assert counted == []  # read from the stored course, nothing rated again
+    # A period with an end is rated from its first sitting, as before, and stored nowhere.
+    assert run(stored, "stats", "--ratings", "--json", "--from", "2000-01-01") == 0
+    assert json.loads(capsys.readouterr().out) == from_scratch
+    assert len(counted) == 4
+    with Database.open(database_path(stored)) as database:
+        choices = "SELECT DISTINCT choice FROM record_ratings"
+        assert database.connection.execute(choices).fetchall() == [("",)]

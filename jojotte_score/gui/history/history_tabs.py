@@ -27,7 +27,9 @@ from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
+    from jojotte_score.core.records.ratings import Ratings
     from jojotte_score.storage.record_facts import PeriodFacts
+    from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.statistics import (
     ALL_TIME,
     Period,
@@ -102,11 +104,22 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             kept_facts.append(PeriodFacts())
         return kept_facts[0].period_facts(store(), period, games)
 
+    kept_ratings: list[StoredRatings] = []
+
+    def ratings_for(
+        facts: Sequence[SittingFacts], period: Period, games: Sequence[GameKey] | None
+    ) -> Ratings:
+        if not kept_ratings:  # the course stored for all time: only what changed is rated
+            from jojotte_score.storage.record_ratings import StoredRatings
+
+            kept_ratings.append(StoredRatings())
+        return kept_ratings[0].period_ratings(store(), facts, period, games)
+
     def refresh_records() -> None:
         if records_built:
             records_built[0].refresh()
         else:  # the view reads its records as it is built
-            records_built.append(RecordsView(facts_for))
+            records_built.append(RecordsView(facts_for, ratings_for=ratings_for))
             records_layout.addWidget(records_built[0])
 
     history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)

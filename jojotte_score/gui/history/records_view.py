@@ -7,8 +7,9 @@ plot. The tables are :mod:`jojotte_score.render.records_tables`'s, the figures t
 ``jojotte-score stats --pairs`` (``--partners``, ``--roles``, ``--ratings``) ``--csv``
 does. The view never opens the database: it is given a function that returns the facts
 of the sittings of a period and of the games chosen, and asks it again on
-:meth:`RecordsView.refresh` and whenever a filter changes. A page's records are counted
-when it is shown (the ratings replay every rubber through openskill).
+:meth:`RecordsView.refresh` and whenever a filter changes, and may be given one that rates
+them (the History window's reads the course stored in the database). A page's records are
+counted when it is shown.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.pairs import HeadToHead, HeadToHeadKeeper, head_to_head
 from jojotte_score.core.records.partners import Partnership, partnerships
-from jojotte_score.core.records.ratings import RatingKeeper, Ratings
+from jojotte_score.core.records.ratings import RatingKeeper, Ratings, rate
 from jojotte_score.core.records.roles import RoleRecord, role_records
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.gui.history.chart_widget import ChartWidget
@@ -66,6 +67,12 @@ FactsFor = Callable[[Period, Sequence[GameKey] | None], Sequence[SittingFacts]]
 """What the view is given: the facts of the sittings stored within a period, of the games
 chosen (every game for None), in the order played."""
 
+RatingsFor = Callable[[Sequence[SittingFacts], Period, Sequence[GameKey] | None], Ratings]
+"""What the view may be given to rate the facts of a period and of the games chosen."""
+
+Rate = Callable[[Sequence[SittingFacts]], Ratings]
+"""What rates one set of sittings' facts."""
+
 _Index = QModelIndex | QPersistentModelIndex
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
@@ -78,17 +85,17 @@ _MEASURED_ROWS = 100
 
 class Records:
     """The records of one set of sittings, each counted when first asked for; the ratings
-    by ``keeper`` and every pair's head to head by ``pair_keeper``, which count again only
-    the sittings changed since they last counted."""
+    by ``rating`` (from the first rubber when not given) and every pair's head to head by
+    ``pair_keeper``, which counts again only the sittings changed since it last counted."""
 
     def __init__(
         self,
         facts: Sequence[SittingFacts],
-        keeper: RatingKeeper | None = None,
+        rating: Rate | None = None,
         pair_keeper: HeadToHeadKeeper | None = None,
     ) -> None:
         self.facts = tuple(facts)
-        self._keeper = keeper or RatingKeeper()
+        self._rate = rating or rate
         self._pair_keeper = pair_keeper or HeadToHeadKeeper()
 
     @cached_property
@@ -115,7 +122,7 @@ class Records:
     @cached_property
     def ratings(self) -> Ratings:
         """Every player's rating and its course."""
-        return self._keeper.rate(self.facts)
+        return self._rate(self.facts)
 
     def pair(self, first: str, second: str) -> HeadToHead:
         """``first``'s record against ``second``."""
@@ -195,6 +202,20 @@ class RecordsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
+def _kept_in_memory() -> RatingsFor:
+    """Rates with a keeper per way to play, kept in memory: choosing back and forth rates
+    nothing again."""
+    keepers: dict[tuple[GameKey, ...] | None, RatingKeeper] = {}
+
+    def ratings_for(
+        facts: Sequence[SittingFacts], _period: Period, games: Sequence[GameKey] | None
+    ) -> Ratings:
+        chosen = None if games is None else tuple(games)
+        return keepers.setdefault(chosen, RatingKeeper()).rate(facts)
+
+    return ratings_for
+
+
 def _sorted(rows: Sequence[RecordRow], column: int, descending: bool) -> list[RecordRow]:
     """The rows ordered by one column (a row with no figure there last either way), rows
     alike in it as they were."""
@@ -228,8 +249,9 @@ def _table_view(model: RecordsModel, name: str, sortable: bool = True) -> QTable
 class RecordsView(QWidget):
     """The period and way-to-play choosers, the pages of records and "Export CSV…".
 
-    ``facts_for`` gives the facts of a period and of the games chosen; ``today`` the local
-    date the periods are counted back from. A storage failure is shown in place of the
+    ``facts_for`` gives the facts of a period and of the games chosen; ``ratings_for``
+    rates them (when not given, a keeper per way to play rates them in memory); ``today``
+    the local date the periods are counted back from. A storage failure is shown in place of the
     summary line, with empty tables.
     """
 
@@ -241,11 +263,13 @@ class RecordsView(QWidget):
         facts_for: FactsFor,
         today: Callable[[], date] = date.today,
         parent: QWidget | None = None,
+        ratings_for: RatingsFor | None = None,
     ) -> None:
         super().__init__(parent)
         self._facts_for = facts_for
+        self._ratings_for = ratings_for or _kept_in_memory()
         self._today = today
-        self._keepers: dict[object, tuple[RatingKeeper, HeadToHeadKeeper]] = {}
+        self._pair_keepers: dict[object, HeadToHeadKeeper] = {}
         self.records = Records(())
         self._shown: set[str] = set()
 
@@ -425,11 +449,12 @@ class RecordsView(QWidget):
             self._show_all()
             self.summary.setText(_("Cannot read the records: {error}").format(error=error))
             return
-        # Keepers per way to play chosen: choosing back and forth counts nothing again.
-        keepers = self._keepers.get(self.game.currentData())
-        if keepers is None:
-            keepers = self._keepers[self.game.currentData()] = (RatingKeeper(), HeadToHeadKeeper())
-        self.records = Records(facts, *keepers)
+        # A keeper per way to play chosen: choosing back and forth counts nothing again.
+        pair_keeper = self._pair_keepers.setdefault(self.game.currentData(), HeadToHeadKeeper())
+        period, games = self.period(), self.games()
+        self.records = Records(
+            facts, lambda chosen: self._ratings_for(chosen, period, games), pair_keeper
+        )
         self._show_all()
         count = len(self.records.facts)
         self.summary.setText(

@@ -9,6 +9,7 @@ import csv
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -337,3 +338,43 @@ def test_the_records_shown_follow_a_recorded_hand_and_its_undo(
     assert anna_dealing() == "2"
     main_window.undo_stack.undo()
     assert anna_dealing() == "1"
+
+
+def test_a_second_opening_reads_the_stored_course(
+    main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jojotte_score.core.records import ratings as rating_module
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+
+    store = main_window.session.store
+    store_every_game(store)
+    counted: list[int] = []
+    rate_sitting = rating_module._rate_sitting
+
+    def counting(model: Any, sitting: SittingFacts, current: Any) -> Any:
+        counted.append(sitting.sitting_id)
+        return rate_sitting(model, sitting, current)
+
+    monkeypatch.setattr(rating_module, "_rate_sitting", counting)
+
+    def ratings_shown() -> list[list[str]]:
+        window = HistoryWindow(lambda: store.list_sittings(), lambda _sitting_id: None)
+        qtbot.addWidget(window)
+        add_history_tabs(window, lambda: store)
+        window.show()
+        view = records_of(window)
+        view.pages.setCurrentIndex(3)
+        rows = shown(view.models["ratings"])
+        window.close()
+        return rows
+
+    first = ratings_shown()
+    assert len(counted) == 5  # the first opening rates every sitting and stores the course
+    stored = "SELECT COUNT(*) FROM record_ratings WHERE choice = ''"
+    assert store.database.connection.execute(stored).fetchone() == (5,)
+    expected = rate(every_fact(main_window))
+    assert [row[1] for row in first] == [rating.player for rating in expected.players]
+    assert [row[3] for row in first] == [f"{rating.mu:.2f}" for rating in expected.players]
+    counted.clear()
+    assert ratings_shown() == first
+    assert counted == []  # the second reads the stored course and rates nothing
