@@ -10,16 +10,16 @@ Every figure is the best of several repetitions:
 - the Records tab opened in a new history window: its facts read (the rows stored for each
   sitting, schema 12) and its first page (head to head) counted and shown, until the
   window's events are processed;
-- its other pages shown for the first time (partnerships, roles, and the ratings, every
-  finished rubber rated by openskill, with their plot), for reference;
+- its other pages shown for the first time (partnerships, roles, and the ratings, read
+  through their stored course, with their plot), for reference;
 - a hand recorded (``SittingStore.add_hand``) and the open history reloaded as the main
   window does after each change, with the Sittings tab shown and with the Records tab
   shown (its head to head page, then its ratings page).
 
 The database is built once with ``SittingStore.import_sitting`` (bench_history's two-player
 sittings) and kept in the temporary folder (or in ``--data-dir``); each run measures on a
-copy of it, whose record facts are stored by a first reading before any timing, as after
-the upgrade to schema 12.
+copy of it, whose record facts and ratings' course (of every sitting of every game) are
+stored by a first reading before any timing, as after the history was opened once.
 
     python3 benchmarks/bench_records_tab.py [--sittings 1500] [--hands 40] [--repeat 5]
                                             [--data-dir DIR]
@@ -49,6 +49,7 @@ from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.record_facts import period_facts
+from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats
@@ -80,6 +81,7 @@ def measure(path: Path, repeat: int) -> None:
         store = SittingStore(database)
         period_facts(store)  # every sitting's facts stored, if not yet
         period_stats(store)  # and its figures, as after the history was opened once
+        StoredRatings().ratings(store, period_facts(store))  # and the ratings' course
         listing = best_of(repeat, store.list_sittings)
 
         def new_window() -> HistoryWindow:
