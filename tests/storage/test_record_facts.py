@@ -7,6 +7,7 @@ from __future__ import annotations
 import shutil
 import sqlite3
 from collections.abc import Iterator
+from contextlib import closing
 from datetime import date
 from pathlib import Path
 
@@ -110,7 +111,7 @@ def read(store: SittingStore) -> list[tuple[int, object, object]]:
 
 
 def stored_rows(path: Path) -> dict[int, tuple[int, str]]:
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection, connection:
         rows = connection.execute("SELECT sitting_id, revision, data FROM record_facts")
         return {sitting_id: (revision, data) for sitting_id, revision, data in rows}
 
@@ -123,7 +124,7 @@ def test_the_upgrade_to_schema_12_and_the_stored_facts_equal_a_replay(tmp_path: 
         store = SittingStore(database)
         assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 6, 7, 8]  # filled by the upgrade
         assert read(store) == replayed(store)  # read back from the rows
-        with sqlite3.connect(path) as connection:
+        with closing(sqlite3.connect(path)) as connection, connection:
             connection.execute("DELETE FROM record_facts WHERE sitting_id IN (2, 6)")
         assert read(store) == replayed(store)  # a missing row scored again, and stored
         assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 6, 7, 8]
@@ -167,7 +168,7 @@ def test_a_row_changed_behind_the_apps_back_is_never_shown(tmp_path: Path, damag
         store = SittingStore(database)
         expected = replayed(store)
         read(store)
-        with sqlite3.connect(path) as connection:
+        with closing(sqlite3.connect(path)) as connection, connection:
             connection.execute(damage)
         assert read(store) == expected
 
@@ -193,7 +194,7 @@ def test_a_row_that_is_not_facts_is_scored_again(tmp_path: Path) -> None:
             '{"rubbers": [[[1], 1, [[0]], [1], [0], []]], "roles": []}',
         ):
             checksum = row_checksum("record_facts", 6, (revision, data))
-            with sqlite3.connect(path) as connection:
+            with closing(sqlite3.connect(path)) as connection, connection:
                 connection.execute(
                     "UPDATE record_facts SET data = ?, checksum = ? WHERE sitting_id = 6",
                     (data, checksum),
@@ -246,7 +247,7 @@ def test_facts_kept_between_readings_equal_a_fresh_reading(tmp_path: Path) -> No
 def test_the_upgrade_leaves_a_damaged_sitting_without_facts_and_names_it(tmp_path: Path) -> None:
     path = tmp_path / "sittings.sqlite3"
     shutil.copyfile(FIXTURES / "schema-v10.sqlite3", path)
-    with sqlite3.connect(path) as connection:
+    with closing(sqlite3.connect(path)) as connection, connection:
         connection.execute('UPDATE hand SET data = \'{"not": "a hand"}\' WHERE sitting_id = 6')
     with Database.open(path) as database:  # upgraded to schema 12 all the same
         assert database.schema_version == 12
