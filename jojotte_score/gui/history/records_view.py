@@ -20,11 +20,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QDate, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QDateEdit,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -45,8 +44,8 @@ from jojotte_score.core.records.ratings import RatingKeeper, Ratings, rate
 from jojotte_score.core.records.roles import RoleRecord, role_records
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.gui.history.chart_widget import ChartWidget
-from jojotte_score.gui.history.history_window import qt_date_format
-from jojotte_score.gui.history.statistics_rows import PeriodChoice, period_of
+from jojotte_score.gui.history.period_chooser import PeriodChooser
+from jojotte_score.gui.history.statistics_rows import PeriodChoice
 from jojotte_score.gui.messages import show_message
 from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, isolated, ngettext
@@ -268,19 +267,13 @@ class RecordsView(QWidget):
         super().__init__(parent)
         self._facts_for = facts_for
         self._ratings_for = ratings_for or _kept_in_memory()
-        self._today = today
         self._pair_keepers: dict[object, HeadToHeadKeeper] = {}
         self.records = Records(())
         self._shown: set[str] = set()
 
-        self.choice = QComboBox()
-        for choice in PeriodChoice:
-            self.choice.addItem(choice.label, choice)
-        self.choice.setAccessibleName(_("Period"))
-        now = today()
-        self.first = self._date_edit(_("From"), date(now.year, 1, 1))
-        self.last = self._date_edit(_("To"), now)
-        self.to_label = QLabel(_("to"))
+        self.chooser = PeriodChooser(today)
+        self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
+        self.first, self.last = self.chooser.first, self.chooser.last
         self.game = QComboBox()
         self.game.addItem(_("Every way to play"), None)
         for game in all_games():
@@ -288,15 +281,12 @@ class RecordsView(QWidget):
         self.game.setAccessibleName(_("Way to play"))
         self.summary = QLabel()
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        # Translators: the Records tab's filters; "Period" keeps its letter P as on the
-        # Statistics tab, "Way to play" needs one of its own (Alt+W).
-        period_label = QLabel(_("&Period:"))
-        period_label.setBuddy(self.choice)
+        # Translators: the Records tab's filter of the games; it needs a letter of its own
+        # beside the period chooser's P (Alt+W).
         game_label = QLabel(_("&Way to play:"))
         game_label.setBuddy(self.game)
         chooser = QHBoxLayout()
-        for widget in (period_label, self.choice, self.first, self.to_label, self.last):
-            chooser.addWidget(widget)
+        chooser.addWidget(self.chooser)
         chooser.addSpacing(12)
         chooser.addWidget(game_label)
         chooser.addWidget(self.game)
@@ -337,25 +327,15 @@ class RecordsView(QWidget):
         layout.addWidget(self.pages, 1)
         layout.addLayout(buttons)
 
-        self.choice.currentIndexChanged.connect(self._choice_changed)
-        self.first.dateChanged.connect(self._dates_changed)
-        self.last.dateChanged.connect(self._dates_changed)
+        self.chooser.changed.connect(self.refresh)
         self.game.currentIndexChanged.connect(lambda _index: self.refresh())
         self.first_player.currentIndexChanged.connect(lambda _index: self._show_pair())
         self.second_player.currentIndexChanged.connect(lambda _index: self._show_pair())
         self.pages.currentChanged.connect(lambda _index: self._show_page())
         self.export_button.clicked.connect(lambda: self.export_csv())
-        self._show_dates()
         self.refresh()
 
     # Building ----------------------------------------------------------------------------
-
-    def _date_edit(self, name: str, day: date) -> QDateEdit:
-        edit = QDateEdit(QDate(day.year, day.month, day.day))
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat(qt_date_format())
-        edit.setAccessibleName(name)
-        return edit
 
     def _one_table(self, table: QTableView) -> QWidget:
         page = QWidget()
@@ -397,26 +377,11 @@ class RecordsView(QWidget):
 
     # Choosing ----------------------------------------------------------------------------
 
-    def period_choice(self) -> PeriodChoice:
-        """The period chosen in the chooser."""
-        choice = self.choice.currentData()
-        assert isinstance(choice, PeriodChoice)
-        return choice
-
     def choose(
         self, choice: PeriodChoice, first: date | None = None, last: date | None = None
     ) -> None:
         """Choose a period as the player would (the custom dates when given), and show it."""
-        for edit, day in ((self.first, first), (self.last, last)):
-            if day is not None:
-                edit.blockSignals(True)
-                edit.setDate(QDate(day.year, day.month, day.day))
-                edit.blockSignals(False)
-        index = self.choice.findData(choice)
-        if index == self.choice.currentIndex():
-            self.refresh()
-        else:
-            self.choice.setCurrentIndex(index)
+        self.chooser.choose(choice, first, last)
 
     def choose_game(self, game: GameKey | None) -> None:
         """Choose one way to play (every way for None), as the player would."""
@@ -429,9 +394,7 @@ class RecordsView(QWidget):
 
     def period(self) -> Period:
         """The dates the chosen period covers today."""
-        return period_of(
-            self.period_choice(), self._today(), _day(self.first.date()), _day(self.last.date())
-        )
+        return self.chooser.period()
 
     def games(self) -> tuple[GameKey, ...] | None:
         """The way to play chosen (None: every way)."""
@@ -553,20 +516,3 @@ class RecordsView(QWidget):
             )
             return None
         return path
-
-    def _choice_changed(self) -> None:
-        self._show_dates()
-        self.refresh()
-
-    def _dates_changed(self) -> None:
-        if self.period_choice() is PeriodChoice.CUSTOM:
-            self.refresh()
-
-    def _show_dates(self) -> None:
-        custom = self.period_choice() is PeriodChoice.CUSTOM
-        for widget in (self.first, self.to_label, self.last):
-            widget.setVisible(custom)
-
-
-def _day(day: QDate) -> date:
-    return date(day.year(), day.month(), day.day())

@@ -14,7 +14,6 @@ from typing import Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
-    QDate,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -22,8 +21,6 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QComboBox,
-    QDateEdit,
     QHBoxLayout,
     QLabel,
     QTableView,
@@ -32,12 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from jojotte_score.core.errors import JojotteError
-from jojotte_score.gui.history.history_window import qt_date_format
+from jojotte_score.gui.history.period_chooser import PeriodChooser
 from jojotte_score.gui.history.statistics_rows import (
     PeriodChoice,
     StatisticsColumn,
     StatisticsRow,
-    period_of,
     period_summary,
     shrink_widths,
     sorted_rows,
@@ -173,25 +169,16 @@ class StatisticsView(QWidget):
     ) -> None:
         super().__init__(parent)
         self._stats_for = stats_for
-        self._today = today
         self.figures: PeriodStats | None = None
 
-        self.choice = QComboBox()
-        for choice in PeriodChoice:
-            self.choice.addItem(choice.label, choice)
-        self.choice.setAccessibleName(_("Period"))
-        now = today()
-        self.first = self._date_edit(_("From"), date(now.year, 1, 1))
-        self.last = self._date_edit(_("To"), now)
-        self.to_label = QLabel(_("to"))
+        self.chooser = PeriodChooser(today)
+        self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
+        self.first, self.last = self.chooser.first, self.chooser.last
         self.summary = QLabel()
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
-        period_label = QLabel(_("&Period:"))
-        period_label.setBuddy(self.choice)
         chooser = QHBoxLayout()
-        for widget in (period_label, self.choice, self.first, self.to_label, self.last):
-            chooser.addWidget(widget)
+        chooser.addWidget(self.chooser)
         chooser.addSpacing(12)
         chooser.addWidget(self.summary, 1)
 
@@ -217,49 +204,18 @@ class StatisticsView(QWidget):
         layout.addWidget(self.table, 1)
         layout.addWidget(self.legend)
 
-        self.choice.currentIndexChanged.connect(self._choice_changed)
-        self.first.dateChanged.connect(self._dates_changed)
-        self.last.dateChanged.connect(self._dates_changed)
-        self._show_dates()
+        self.chooser.changed.connect(self.refresh)
         self.refresh()
-
-    def _date_edit(self, name: str, day: date) -> QDateEdit:
-        edit = QDateEdit(QDate(day.year, day.month, day.day))
-        edit.setCalendarPopup(True)
-        edit.setDisplayFormat(qt_date_format())  # as the sittings list writes dates
-        edit.setAccessibleName(name)
-        return edit
-
-    def period_choice(self) -> PeriodChoice:
-        """The period chosen in the chooser."""
-        choice = self.choice.currentData()
-        assert isinstance(choice, PeriodChoice)
-        return choice
 
     def choose(
         self, choice: PeriodChoice, first: date | None = None, last: date | None = None
     ) -> None:
         """Choose a period as the player would (the custom dates when given), and show it."""
-        if first is not None or last is not None:
-            self.first.blockSignals(True)
-            self.last.blockSignals(True)
-            if first is not None:
-                self.first.setDate(QDate(first.year, first.month, first.day))
-            if last is not None:
-                self.last.setDate(QDate(last.year, last.month, last.day))
-            self.first.blockSignals(False)
-            self.last.blockSignals(False)
-        index = self.choice.findData(choice)
-        if index == self.choice.currentIndex():
-            self.refresh()
-        else:
-            self.choice.setCurrentIndex(index)
+        self.chooser.choose(choice, first, last)
 
     def period(self) -> Period:
         """The dates the chosen period covers today."""
-        return period_of(
-            self.period_choice(), self._today(), _day(self.first.date()), _day(self.last.date())
-        )
+        return self.chooser.period()
 
     def refresh(self) -> None:
         """Ask for the figures of the chosen period again and show them."""
@@ -274,20 +230,3 @@ class StatisticsView(QWidget):
         self.model.set_rows(statistics_rows(figures.players))
         self.table.fit_columns()
         self.summary.setText(period_summary(figures))
-
-    def _choice_changed(self) -> None:
-        self._show_dates()
-        self.refresh()
-
-    def _dates_changed(self) -> None:
-        if self.period_choice() is PeriodChoice.CUSTOM:
-            self.refresh()
-
-    def _show_dates(self) -> None:
-        custom = self.period_choice() is PeriodChoice.CUSTOM
-        for widget in (self.first, self.to_label, self.last):
-            widget.setVisible(custom)
-
-
-def _day(day: QDate) -> date:
-    return date(day.year(), day.month(), day.day())
