@@ -23,17 +23,14 @@ from jojotte_score.core.model import (
 from jojotte_score.core.validation import (
     check_hand,
 )
+from jojotte_score.formats.deal_reading import read_deal
 from jojotte_score.formats.json_fields import (
-    NOT_IN_THROWN_IN,
     SEAT,
     SIDE,
     FieldReader,
-    show,
 )
 from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
-from jojotte_score.i18n import _
 
-THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 PLAYED_KEYS: Final = (
     "thrown_in",
     "dealer",
@@ -124,19 +121,10 @@ def read_hand(
     ``checked=False`` reports the problems of structure only. ``reader`` is the reader of
     the sitting's hands (:func:`hand_reader`), when there is one."""
     problems: list[Problem] = []
-    if not isinstance(data, dict):
-        message = _("a hand must be a JSON object {{...}}, not {value}")
-        problems.append(Problem(message.format(value=show(data)), number))
-        return None, problems
     if reader is None:
         reader = hand_reader()
-    reader.read(data, problems, number)
-    thrown_in = data.get("thrown_in", False)
-    if not isinstance(thrown_in, bool):
-        message = _("thrown_in must be true or false, not {value}")
-        reader.error(message.format(value=show(thrown_in)), "thrown_in")
-    hand: Hand | None = _read_thrown_in(reader) if thrown_in is True else _read_played(reader)
-    if hand is None or not reader.ok:
+    hand: Hand | None = read_deal(data, number, problems, reader, PLAYED_KEYS, _read_played)
+    if hand is None:
         return None, problems
     if checked:
         problems.extend(check_hand(hand, find_game(variant), number, names))
@@ -146,15 +134,6 @@ def read_hand(
 def hand_reader() -> FieldReader:
     """A reader for hands, each given to it with :meth:`FieldReader.read`."""
     return FieldReader({}, [], None, hand_meanings)
-
-
-def _read_thrown_in(reader: FieldReader) -> ThrownIn | None:
-    reader.check_keys(THROWN_IN_KEYS, NOT_IN_THROWN_IN, PLAYED_KEYS)
-    dealer = reader.integer("dealer", SEAT, nullable=True)
-    note = reader.text("note", "")
-    if not reader.ok or note is None:
-        return None
-    return ThrownIn(dealer=dealer, note=note)
 
 
 def _read_played(reader: FieldReader) -> PlayedHand | None:

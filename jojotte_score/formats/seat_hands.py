@@ -18,19 +18,16 @@ from jojotte_score.core.model import (
     SeatHand,
     SidesWith,
     Special,
-    ThrownIn,
     Trump,
 )
+from jojotte_score.formats.deal_reading import read_deal
 from jojotte_score.formats.json_fields import (
-    NOT_IN_THROWN_IN,
     SEAT,
     FieldReader,
-    show,
     translated,
 )
-from jojotte_score.i18n import N_, _
+from jojotte_score.i18n import N_
 
-SEAT_THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
 SEAT_PLAYED_KEYS: Final = (
     "thrown_in",
     "dealer",
@@ -62,23 +59,10 @@ def read_seat_deal(
 ) -> SeatDeal | None:
     """Hand ``number`` of a sitting of ``seats`` players read by seat; None (with the
     problems noted) when its structure is not sound."""
-    if not isinstance(data, dict):
-        message = _("a hand must be a JSON object {{...}}, not {value}")
-        problems.append(Problem(message.format(value=show(data)), number))
-        return None
-    reader = FieldReader(data, problems, number, lambda: translated(SEAT_MEANINGS))
-    thrown_in = data.get("thrown_in", False)
-    if not isinstance(thrown_in, bool):
-        message = _("thrown_in must be true or false, not {value}")
-        reader.error(message.format(value=show(thrown_in)), "thrown_in")
-    if thrown_in is True:
-        reader.check_keys(SEAT_THROWN_IN_KEYS, NOT_IN_THROWN_IN, SEAT_PLAYED_KEYS)
-        dealer = reader.integer("dealer", SEAT, nullable=True)
-        note = reader.text("note", "")
-        if not reader.ok or note is None:
-            return None
-        return ThrownIn(dealer=dealer, note=note)
-    return _read_played(reader, seats)
+    reader = FieldReader({}, problems, number, lambda: translated(SEAT_MEANINGS))
+    return read_deal(
+        data, number, problems, reader, SEAT_PLAYED_KEYS, lambda read: _read_played(read, seats)
+    )
 
 
 def _read_played(reader: FieldReader, seats: int) -> SeatHand | None:
