@@ -2,8 +2,9 @@
 
 A shell without job control starts a command put in the background (``command &``) with
 SIGINT ignored, and a Python program that starts with SIGINT ignored keeps ignoring it: CI
-runs the tests of a fresh Debian that way, and there ``share`` would never hear the test's
-Ctrl+C. A terminal's Ctrl+C reaches a program in the foreground, where it is heard.
+runs the tests of a fresh Debian that way. ``share`` hears Ctrl+C all the same (it sets
+SIGINT's handler back itself, tested by starting it with SIGINT ignored); the other programs
+the tests start are given SIGINT's default here, as a terminal's foreground program has it.
 """
 
 from __future__ import annotations

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import signal
 import sqlite3
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,7 +48,7 @@ def share(args: argparse.Namespace, context: Context) -> int:
 
     if args.port is not None and not 0 <= args.port <= 65535:
         context.parser.error(_("share: --port must be between 0 and 65535"))
-    with contextlib.ExitStack() as opened:
+    with _hearing_ctrl_c(), contextlib.ExitStack() as opened:
         store = opened.enter_context(context.reading())
         sitting_id = args.sitting
         if store is None or (sitting_id is None and store.last_sitting_id() is None):
@@ -131,6 +132,20 @@ UNREADABLE = N_(
     "read, until it can"
 )
 """What the command says, once, when the database it follows can no longer be read."""
+
+
+@contextlib.contextmanager
+def _hearing_ctrl_c() -> Iterator[None]:
+    """Ctrl+C (SIGINT) stops sharing even when the command was started with it ignored, as a
+    shell without job control starts a command put in the background: Python keeps such a
+    SIGINT ignored, and nothing else would stop the command. What SIGINT did before is
+    restored after."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        if before is not None:  # None: set outside Python, which cannot be set back
+            signal.signal(signal.SIGINT, before)
 
 
 def _following(

@@ -149,6 +149,70 @@ def test_share_serves_follows_and_stops_on_ctrl_c(
         socket.create_connection(("127.0.0.1", port), timeout=2).close()
 
 
+def ignore_ctrl_c() -> None:
+    """For ``subprocess.Popen(preexec_fn=...)``: the child starts with SIGINT ignored, as a
+    shell without job control starts a command put in the background."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def test_share_started_with_ctrl_c_ignored_still_stops_on_it(data_dir: Path) -> None:
+    """Python keeps a SIGINT it starts with ignored; ``share`` hears it all the same, stops
+    within a few seconds with status 0, and closes its port."""
+    with Database.open(database_path(data_dir)) as database:
+        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
+    command = [sys.executable, "-m", "jojotte_score", "share", "--data-dir", str(data_dir)]
+    process = subprocess.Popen(
+        [*command, "--bind", "127.0.0.1", "--port", "0"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "LANGUAGE": "en"},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        preexec_fn=ignore_ctrl_c,
+    )
+    try:
+        lines = Lines(process)
+        url = lines.next().split(" at ", 1)[1].strip()
+        port = int(url.split(":")[2].split("/")[0])
+        assert [column["total"] for column in get_json(url + "view.json")["columns"]] == [
+            755,
+            655,
+        ]
+        process.send_signal(signal.SIGINT)
+        assert process.wait(timeout=5) == 0
+        assert "Sharing stopped." in lines.rest()
+        assert process.stderr is not None
+        assert "Traceback" not in process.stderr.read()
+        with pytest.raises(ConnectionRefusedError):
+            socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.communicate(timeout=10)
+
+
+def test_share_hears_ctrl_c_while_it_runs_and_then_leaves_sigint_as_it_was(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Database.open(database_path(data_dir)) as database:
+        SittingStore(database).import_sitting(load_sitting(DATA / "german-example.json").sitting)
+    heard: list[object] = []
+
+    def sleep(seconds: float) -> None:
+        heard.append(signal.getsignal(signal.SIGINT))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(share_command, "_sleep", sleep)
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        assert main(["share", "--data-dir", str(data_dir), "--bind", "127.0.0.1"]) == 0
+        assert heard == [signal.default_int_handler]
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def test_share_without_sittings_says_so(data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data_dir.mkdir()
     assert main(["share", "--data-dir", str(data_dir)]) == 2
