@@ -320,21 +320,40 @@ class HandListColumns:
         header.setFixedHeight(two_lines)  # a side's name above "above" or "below"
         count = self._model.rowCount()
         newest = range(max(0, count - _ROWS_MEASURED), count)  # older rows load on demand
-        grid = 1 if self._table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
         font = self._table.font()
         if font.key() != self._font_key:  # each text's width in the list's font
             self._font_key, self._advances, self._cell_widths = font.key(), {}, {}
             self._wrapped_widths = {}
-        metrics, known, cells = QFontMetrics(font), self._advances, self._cell_widths
+        metrics = QFontMetrics(font)
+        heading_sizes = self._heading_sizes()
+        most = self._most_lines()
+        # Each row's texts read once, not through a model index and data() per cell: the
+        # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
+        # every hand recorded.
+        texts = {row: self._model.row_texts(row) for row in newest}
+        widths, least = self._column_widths(texts, heading_sizes, metrics, most)
+        # The notes, stretched to the right edge, are never narrower than a new section,
+        # and as wide as wraps each onto the lines a row has, where the others can spare it.
         notes = self._model.notes_column()
+        notes_least = max(heading_sizes[notes], header.defaultSectionSize())
+        wanted = (self._wrapped_width(self._model.notes(row), most) for row in newest)
+        notes_width = max((notes_least, *wanted)) + _NOTES_SPARE
+        columns = self._set_widths(widths, least, notes_least, notes_width)
+        self._fit_rows(newest, columns, metrics, most)
+
+    def _heading_sizes(self) -> list[int]:
+        """Each heading's width, the notes' last: its longest line with a margin of five
+        pixels a side, as narrow as the style's size for it at most (measured again only
+        when a heading or the headings' font changes)."""
+        header = self._table.horizontalHeader()
         horizontal = Qt.Orientation.Horizontal
         headings = (
             header.font().key(),
-            *(self._model.headerData(c, horizontal) for c in range(notes + 1)),
+            *(self._model.headerData(c, horizontal) for c in range(self._model.notes_column() + 1)),
         )
         if headings != self._headings[0]:
-            # Each heading's longest line with a margin of five pixels a side: the style's
-            # size gives "Anna & Carl" 13 pixels, which the notes need more at 1280×820.
+            # The style's size gives "Anna & Carl" 13 pixels, which the notes need more at
+            # 1280×820.
             lines = QFontMetrics(header.font())
             sizes = [
                 min(
@@ -345,54 +364,71 @@ class HandListColumns:
                 for c, text in enumerate(headings[1:])
             ]
             self._headings = (headings, sizes)
-        heading_sizes = self._headings[1]
-        most = self._most_lines()
-        # Each row's texts read once, not through a model index and data() per cell: the
-        # 240 cells' texts took 3.2-6.3 ms, now 0.5-1.0 ms (best of 30, a busy machine), on
-        # every hand recorded.
-        texts = {row: self._model.row_texts(row) for row in newest}
+        return self._headings[1]
+
+    def _column_widths(
+        self,
+        texts: dict[int, tuple[str, ...]],
+        heading_sizes: list[int],
+        metrics: QFontMetrics,
+        most: int,
+    ) -> tuple[list[int], list[int]]:
+        """Each column's width before the notes (its heading's or its widest cell's, of the
+        rows ``texts`` holds), and the least it may be narrowed to: the dealer's heading;
+        the contract and card points wrapped onto ``most`` lines; the others none."""
+        grid = 1 if self._table.showGrid() else 0  # a cell's grid line, as Qt's own fit adds
         widths, least = [], []
-        for column in range(notes):
+        for column in range(self._model.notes_column()):
             width = heading = heading_sizes[column]
-            # A column's cells share one font and alignment, so the widest text makes the
-            # widest cell, and the view measures only that one: measuring every cell of the
-            # newest rows took 6-10 ms of start-up (QStyle sizes each cell, with its margins).
-            advances = {}
-            for row in newest:
-                text = texts[row][column]
-                advance = known.get(text)
-                if advance is None:
-                    advance = known[text] = metrics.horizontalAdvance(text)
-                advances[row] = advance
-            widest = max(advances, key=advances.__getitem__, default=None)
-            if widest is not None:
-                text = texts[widest][column]
-                cell = cells.get(text)
-                if cell is None:
-                    index = self._model.index(widest, column)
-                    cell = cells[text] = self._table.sizeHintForIndex(index).width()
+            cell = self._widest_cell(texts, column, metrics)
+            if cell is not None:
                 width = max(width, cell + grid)
             widths.append(width)
             if column in _WRAPPING_COLUMNS and most > 1:
-                wrapped = (self._wrapped_width(texts[row][column], most) for row in newest)
+                wrapped = (self._wrapped_width(row[column], most) for row in texts.values())
                 least.append(min(width, max((heading, *wrapped))))
             elif column in _WRAPPING_COLUMNS:  # whole on one line, or hidden (the points)
                 least.append(width)
             else:
                 least.append(heading if column in _SHRINKING_COLUMNS else width)
-        # The notes, stretched to the right edge, are never narrower than a new section,
-        # and as wide as wraps each onto the lines a row has, where the others can spare it.
-        notes_least = max(heading_sizes[notes], header.defaultSectionSize())
-        wanted = (self._wrapped_width(self._model.notes(row), most) for row in newest)
-        notes_width = max((notes_least, *wanted)) + _NOTES_SPARE
-        # The room beside a vertical scroll bar, shown or not: a sitting opened fits its
-        # columns before its rows show the bar, and the same rows then wrap the same way.
-        room = self._table.room()
-        if not self._table.verticalScrollBar().isVisible():
-            room -= self._table.verticalScrollBar().sizeHint().width()
+        return widths, least
+
+    def _widest_cell(
+        self, texts: dict[int, tuple[str, ...]], column: int, metrics: QFontMetrics
+    ) -> int | None:
+        """The width of ``column``'s widest cell among the rows ``texts`` holds, as the
+        view measures it (None without rows). A column's cells share one font and
+        alignment, so the widest text makes the widest cell, and the view measures only
+        that one: measuring every cell of the newest rows took 6-10 ms of start-up (QStyle
+        sizes each cell, with its margins)."""
+        known, advances = self._advances, {}
+        for row, row_texts in texts.items():
+            text = row_texts[column]
+            advance = known.get(text)
+            if advance is None:
+                advance = known[text] = metrics.horizontalAdvance(text)
+            advances[row] = advance
+        widest = max(advances, key=advances.__getitem__, default=None)
+        if widest is None:
+            return None
+        text = texts[widest][column]
+        cell = self._cell_widths.get(text)
+        if cell is None:
+            index = self._model.index(widest, column)
+            cell = self._cell_widths[text] = self._table.sizeHintForIndex(index).width()
+        return cell
+
+    def _set_widths(
+        self, widths: list[int], least: list[int], notes_least: int, notes_width: int
+    ) -> dict[int, int]:
+        """Hide the columns that cannot fit beside the notes, narrow the others towards
+        their ``least`` as far as the notes need, and set their widths; each shown
+        column's width, the notes' (which take what is left) last."""
+        notes = self._model.notes_column()
+        room = self._room()
         hidden = self._hidden_columns(widths, least, room - notes_least)
         if sum(least[c] for c in range(notes) if c not in hidden) > room - notes_least:
-            least[Column.CONTRACT] = heading_sizes[Column.CONTRACT]  # cut short at last
+            least[Column.CONTRACT] = self._headings[1][Column.CONTRACT]  # cut short at last
         for column in range(notes):
             if self._table.isColumnHidden(column) != (column in hidden):
                 self._table.setColumnHidden(column, column in hidden)
@@ -405,10 +441,18 @@ class HandListColumns:
         _shrink(shown_widths, shown_least, min(excess, spare))
         for column, width in zip(shown, shown_widths, strict=True):
             self._table.setColumnWidth(column, width)
-        notes_width = max(room - sum(shown_widths), notes_least)
         columns = dict(zip(shown, shown_widths, strict=True))
-        columns[notes] = notes_width
-        self._fit_rows(newest, columns, metrics, most)
+        columns[notes] = max(room - sum(shown_widths), notes_least)
+        return columns
+
+    def _room(self) -> int:
+        """The list's width beside a vertical scroll bar, shown or not: a sitting opened
+        fits its columns before its rows show the bar, and the same rows then wrap the
+        same way."""
+        room = self._table.room()
+        if not self._table.verticalScrollBar().isVisible():
+            room -= self._table.verticalScrollBar().sizeHint().width()
+        return room
 
     def _most_lines(self) -> int:
         """The lines a row may take: two, but one in the largest print (four rows of two
