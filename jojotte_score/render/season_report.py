@@ -383,26 +383,50 @@ def _grid(
     again on each new page. With ``shrink_headings``, the columns are made as wide as the
     headings' words need at :data:`MIN_HEADING_SIZE`, to which they then shrink."""
     left, _top, right, _bottom = m.printable
-    width = right - left
     size = m.text_size
     row = size * TEXT_HEIGHT + 3
     least = MIN_HEADING_SIZE if shrink_headings else None
-    widths = _column_widths(titles, rows, size, width, m, shares, cut, least)
-    lefts = [left + sum(widths[:i]) for i in range(len(widths))]
+    widths = _column_widths(titles, rows, size, right - left, m, shares, cut, least)
+    columns = _GridColumns(
+        tuple(left + sum(widths[:i]) for i in range(len(widths))), tuple(widths), right_aligned
+    )
+    heading_size = _heading_size(titles, widths, size, m)
+    pages.room(3 * row + 2)
+    _grid_headings(pages, titles, columns, heading_size, row, m)
+    if not rows:
+        _grid_row(pages, [_("No sittings in this period.")], columns, row, m)
+    for texts in rows:
+        before = len(pages.done)
+        pages.room(row)
+        if len(pages.done) != before:
+            _grid_headings(pages, titles, columns, heading_size, row, m)
+        _grid_row(pages, texts, columns, row, m)
+    pages.y += m.gap
 
-    def cells(texts: Sequence[str], role: str) -> None:
-        middle = pages.y + row / 2
-        for index, text in enumerate(texts):
-            fitted = fit_text(text, size, widths[index] - 6, m.text_width)
-            if index not in right_aligned:
-                pages.items.append(TextItem(lefts[index], middle, fitted, size, role))
-            else:
-                x = lefts[index] + widths[index] - 6
-                pages.items.append(TextItem(x, middle, fitted, size, role, align="right"))
-        pages.y += row
 
-    # The headings' size: the text's, or smaller until each word fits its column (a long
-    # word, as German has, is never broken inside).
+@dataclass(frozen=True, slots=True)
+class _GridColumns:
+    """Where a table's columns stand: each one's left edge and width, in points, and which
+    are aligned right."""
+
+    lefts: tuple[float, ...]
+    widths: tuple[float, ...]
+    right_aligned: frozenset[int]
+
+    def text(self, index: int, middle: float, text: str, size: float, role: str) -> TextItem:
+        """``text`` in column ``index``, its middle at ``middle``, aligned as the column is
+        (six points short of its right edge when aligned right)."""
+        if index not in self.right_aligned:
+            return TextItem(self.lefts[index], middle, text, size, role)
+        x = self.lefts[index] + self.widths[index] - 6
+        return TextItem(x, middle, text, size, role, align="right")
+
+
+def _heading_size(
+    titles: Sequence[str], widths: Sequence[float], size: float, m: PageMetrics
+) -> float:
+    """The headings' size: the text's, or smaller until each word fits its column (a long
+    word, as German has, is never broken inside), down to :data:`MIN_HEADING_SIZE`."""
     heading_size = size
     while heading_size > MIN_HEADING_SIZE and any(
         m.text_width(word, heading_size) > widths[index] - 6
@@ -410,36 +434,41 @@ def _grid(
         for word in title.split()
     ):
         heading_size -= 0.5
+    return heading_size
 
-    def headings() -> None:
-        """The headings, each wrapped onto as many lines as its column needs, at the
-        bottom of the heading row."""
-        hs = heading_size
-        lines = [
-            wrap_text(heading, hs, widths[index] - 6, m.text_width)
-            for index, heading in enumerate(titles)
-        ]
-        depth = max(len(wrapped) for wrapped in lines)
-        for index, wrapped in enumerate(lines):
-            for number, text in enumerate(wrapped):
-                middle = pages.y + (depth - len(wrapped) + number) * hs * TEXT_HEIGHT + row / 2
-                if index not in right_aligned:
-                    pages.items.append(TextItem(lefts[index], middle, text, hs, "heading"))
-                else:
-                    x = lefts[index] + widths[index] - 6
-                    pages.items.append(TextItem(x, middle, text, hs, "heading", align="right"))
-        pages.y += (depth - 1) * hs * TEXT_HEIGHT + row
-        pages.items.append(LineItem(left, pages.y, right, pages.y, 0.5, "game"))
-        pages.y += 2
 
-    pages.room(3 * row + 2)
-    headings()
-    if not rows:
-        cells([_("No sittings in this period.")], "result")
-    for texts in rows:
-        before = len(pages.done)
-        pages.room(row)
-        if len(pages.done) != before:
-            headings()
-        cells(texts, "result")
-    pages.y += m.gap
+def _grid_headings(
+    pages: _Pages,
+    titles: Sequence[str],
+    columns: _GridColumns,
+    size: float,
+    row: float,
+    m: PageMetrics,
+) -> None:
+    """The headings at ``size``, each wrapped onto as many lines as its column needs, at
+    the bottom of the heading row, and a rule under them."""
+    lines = [
+        wrap_text(heading, size, columns.widths[index] - 6, m.text_width)
+        for index, heading in enumerate(titles)
+    ]
+    depth = max(len(wrapped) for wrapped in lines)
+    for index, wrapped in enumerate(lines):
+        for number, text in enumerate(wrapped):
+            middle = pages.y + (depth - len(wrapped) + number) * size * TEXT_HEIGHT + row / 2
+            pages.items.append(columns.text(index, middle, text, size, "heading"))
+    pages.y += (depth - 1) * size * TEXT_HEIGHT + row
+    left, _top, right, _bottom = m.printable
+    pages.items.append(LineItem(left, pages.y, right, pages.y, 0.5, "game"))
+    pages.y += 2
+
+
+def _grid_row(
+    pages: _Pages, texts: Sequence[str], columns: _GridColumns, row: float, m: PageMetrics
+) -> None:
+    """A row of cells at the text's size, each cut short to its column's width."""
+    size = m.text_size
+    middle = pages.y + row / 2
+    for index, text in enumerate(texts):
+        fitted = fit_text(text, size, columns.widths[index] - 6, m.text_width)
+        pages.items.append(columns.text(index, middle, fitted, size, "result"))
+    pages.y += row
