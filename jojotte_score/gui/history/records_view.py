@@ -267,11 +267,12 @@ class RecordsView(QWidget):
         super().__init__(parent)
         self._facts_for = facts_for
         self._ratings_for = ratings_for or _kept_in_memory()
+        self._today = today
         self._pair_keepers: dict[object, HeadToHeadKeeper] = {}
         self.records = Records(())
         self._shown: set[str] = set()
 
-        self.chooser = PeriodChooser(today)
+        self.chooser = PeriodChooser(self._today)
         self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
         self.first, self.last = self.chooser.first, self.chooser.last
         self.game = QComboBox()
