@@ -194,14 +194,15 @@ class CorrectHands(EditHand):
         store.replace_hands(sitting_id, self._old)
 
 
-class DeleteHand(StoreCommand):
-    """Delete the hand at ``position``; later hands move up."""
+class HandDeletion(StoreCommand):
+    """A deletion of the hand at ``position`` (0-based), named "Delete hand N" in the Edit
+    menu however many later hands it corrects: :class:`DeleteHand` and
+    :class:`DeleteCorrectingHands` differ only in what they put in the store."""
 
     def __init__(self, session: Session, position: int) -> None:
         super().__init__(session)
         self._position = position
         self._old: AnyHand | None = None
-        self._name()
 
     def texts(self) -> CommandTexts:
         number = self._position + 1
@@ -210,6 +211,14 @@ class DeleteHand(StoreCommand):
             _("&Undo delete hand {number}").format(number=number),
             _("&Redo delete hand {number}").format(number=number),
         )
+
+
+class DeleteHand(HandDeletion):
+    """Delete the hand at ``position``; later hands move up."""
+
+    def __init__(self, session: Session, position: int) -> None:
+        super().__init__(session, position)
+        self._name()
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old = store.delete_hand(sitting_id, self._position)
@@ -219,30 +228,20 @@ class DeleteHand(StoreCommand):
         store.insert_hand(sitting_id, self._position, self._old)
 
 
-class DeleteCorrectingHands(StoreCommand):
+class DeleteCorrectingHands(HandDeletion):
     """Delete the hand at ``position`` together with the corrections the later hands need
     once it is gone (``corrections``, position after the deletion → hand: the chouette's
     later hands with the dealers the deletion made illegal cleared or re-derived, C3, C7),
     as one change to the store and one step to undo."""
 
     def __init__(self, session: Session, position: int, corrections: Mapping[int, AnyHand]) -> None:
-        super().__init__(session)
-        self._position = position
+        super().__init__(session, position)
         self._corrections = dict(corrections)
-        self._old: AnyHand | None = None
         self._before: dict[int, AnyHand] = {}
         self._name()
 
     def first_changed(self) -> int | None:
         return min(self._position, *self._corrections)
-
-    def texts(self) -> CommandTexts:
-        number = self._position + 1
-        return CommandTexts(
-            _("Delete hand {number}").format(number=number),
-            _("&Undo delete hand {number}").format(number=number),
-            _("&Redo delete hand {number}").format(number=number),
-        )
 
     def apply(self, store: SittingStore, sitting_id: int) -> None:
         self._old, self._before = store.delete_correcting(
