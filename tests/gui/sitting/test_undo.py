@@ -13,6 +13,7 @@ from jojotte_score.core.scoring import EntryKind
 from jojotte_score.gui.sitting.commands import (
     AddHand,
     CorrectHands,
+    DeleteCorrectingHands,
     DeleteHand,
     InsertHand,
     RenamePlayers,
@@ -116,6 +117,26 @@ def test_an_edit_with_corrections_is_named_and_undone_as_a_plain_edit(
         edited,
         played(original[2])._replace(melds=(0, 40)),
     )
+    stack.undo()
+    stack.undo()
+    assert stored_hands(data_dir, sitting_id) == original
+
+
+def test_a_deletion_with_corrections_is_named_and_undone_as_a_plain_deletion(
+    session: Session, data_dir: Path
+) -> None:
+    """Both ways to delete a hand are "Delete hand N" in the Edit menu, and undo the same."""
+    sitting_id = open_german(session)
+    original = german().hands
+    stack = QUndoStack()
+    delete = DeleteHand(session, 5)
+    correct = DeleteCorrectingHands(session, 0, {})
+    stack.push(delete)
+    stack.push(correct)
+    assert [stack.text(i) for i in range(stack.count())] == ["Delete hand 6", "Delete hand 1"]
+    assert delete.texts()[1:] == ("&Undo delete hand 6", "&Redo delete hand 6")
+    assert correct.texts()[1:] == ("&Undo delete hand 1", "&Redo delete hand 1")
+    assert stored_hands(data_dir, sitting_id) == original[1:5]
     stack.undo()
     stack.undo()
     assert stored_hands(data_dir, sitting_id) == original
