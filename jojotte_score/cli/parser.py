@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn, TypeAlias
 
 from jojotte_score import __version__
-from jojotte_score.cli.context import EXIT_INVALID, PROGRAM
+from jojotte_score.cli.context import EXIT_INVALID, PROGRAM, Context
 from jojotte_score.i18n import LANGUAGES, N_, _, ngettext
 
 COMMANDS = (
@@ -108,33 +108,100 @@ def build_parser() -> argparse.ArgumentParser:
     _add_data_dir(parser, default=None)
     parser.set_defaults(handler=None)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    _add_score(commands, file_commands.score)
+    _add_explain(commands, file_commands.explain)
+    _add_csv(commands, file_commands.csv)
+    _add_import(commands, database_commands.import_files)
+    _add_sync(commands, sync_command.sync)
+    sittings = _command(
+        commands, "sittings", database_commands.sittings, _("list the stored sittings")
+    )
+    _add_data_dir(sittings)
+    _add_export(commands, database_commands.export)
+    _add_stats(commands, database_commands.stats)
+    backups = _command(
+        commands,
+        "backups",
+        database_commands.backups,
+        _("list the database backups, newest first"),
+    )
+    _add_data_dir(backups)
+    _add_restore(commands, database_commands.restore)
+    _add_check(commands, database_commands.check)
+    _add_pdf(commands, file_commands.pdf)
+    _add_share(commands, share_command.share)
+    _add_language(parser, default=None)
+    for command in commands.choices.values():
+        _add_language(command)
+    return parser
 
-    score = commands.add_parser("score", help=_("print the ledger (the pad) of a sitting as JSON"))
-    score.set_defaults(handler=file_commands.score)
-    score.add_argument("file", type=Path, metavar="FILE", help=_("a sitting file (.json)"))
+
+if TYPE_CHECKING:
+    # Where each subcommand's parser is added (not subscriptable at run time).
+    _Commands: TypeAlias = argparse._SubParsersAction[_Parser]
+
+_Handler = Callable[[argparse.Namespace, Context], int]
+"""What runs a subcommand."""
+
+
+def _command(
+    commands: _Commands, name: str, handler: _Handler, help: str, description: str | None = None
+) -> argparse.ArgumentParser:
+    """The parser of subcommand ``name``, run by ``handler``, its ``help`` in the list of
+    commands and its ``description`` at the top of its own help."""
+    command: argparse.ArgumentParser = commands.add_parser(name, help=help, description=description)
+    command.set_defaults(handler=handler)
+    return command
+
+
+def _add_sitting_file(command: argparse.ArgumentParser, nargs: str | None = None) -> None:
+    command.add_argument(
+        "file", type=Path, nargs=nargs, metavar="FILE", help=_("a sitting file (.json)")
+    )
+
+
+def _add_stored_sitting(command: argparse.ArgumentParser) -> None:
+    command.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
+
+
+def _add_output(command: argparse.ArgumentParser, metavar: str) -> None:
+    command.add_argument(
+        "-o", "--output", type=Path, required=True, metavar=metavar, help=_("the file to write")
+    )
+
+
+def _add_score(commands: _Commands, handler: _Handler) -> None:
+    score = _command(
+        commands, "score", handler, _("print the ledger (the pad) of a sitting as JSON")
+    )
+    _add_sitting_file(score)
     score.add_argument(
         "--indent", type=int, default=None, metavar="N", help=_("indent the JSON by N spaces")
     )
 
-    explain = commands.add_parser(
-        "explain", help=_("say in plain words why each hand scored as it did")
+
+def _add_explain(commands: _Commands, handler: _Handler) -> None:
+    explain = _command(
+        commands, "explain", handler, _("say in plain words why each hand scored as it did")
     )
-    explain.set_defaults(handler=file_commands.explain)
-    explain.add_argument("file", type=Path, metavar="FILE", help=_("a sitting file (.json)"))
+    _add_sitting_file(explain)
     explain.add_argument("--hand", type=int, metavar="N", help=_("only hand N (numbered from 1)"))
 
-    csv = commands.add_parser(
+
+def _add_csv(commands: _Commands, handler: _Handler) -> None:
+    csv = _command(
+        commands,
         "csv",
-        help=_("export hands and rubbers to CSV"),
-        description=_(
+        handler,
+        _("export hands and rubbers to CSV"),
+        _(
             "Export a sitting file (FILE), a stored sitting (--sitting ID) or the "
             "rubbers of every stored sitting (--all) to CSV; give exactly one of the three. "
             'Each row ends in every player\'s figures under the name ("Anna: total").'
         ),
     )
-    csv.set_defaults(handler=file_commands.csv)
-    csv.add_argument("file", type=Path, nargs="?", metavar="FILE", help=_("a sitting file (.json)"))
-    csv.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
+    _add_sitting_file(csv, nargs="?")
+    _add_stored_sitting(csv)
     csv.add_argument(
         "--all", action="store_true", help=_("every stored sitting (rubbers only), oldest first")
     )
@@ -142,10 +209,14 @@ def build_parser() -> argparse.ArgumentParser:
     csv.add_argument("--rubbers", type=Path, metavar="OUT.csv", help=_("one row per rubber"))
     _add_data_dir(csv)
 
-    importing = commands.add_parser(
+
+def _add_import(commands: _Commands, handler: _Handler) -> None:
+    importing = _command(
+        commands,
         "import",
-        help=_("store sitting files in the database"),
-        description=_(
+        handler,
+        _("store sitting files in the database"),
+        _(
             "Store each sitting file as a new sitting and print its id. A file whose "
             'sitting is already stored (the same "uuid") updates that sitting when its '
             "hands differ and leaves it as it is when they do not; --as-new keeps a separate "
@@ -155,7 +226,6 @@ def build_parser() -> argparse.ArgumentParser:
             "is 2 if any was refused."
         ),
     )
-    importing.set_defaults(handler=database_commands.import_files)
     importing.add_argument("files", type=Path, nargs="+", metavar="FILE", help=_("sitting files"))
     importing.add_argument("--title", default="", help=_("the sitting's title (one FILE only)"))
     importing.add_argument("--place", default="", help=_("where it was played (one FILE only)"))
@@ -166,17 +236,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_data_dir(importing)
 
-    syncing = commands.add_parser(
+
+def _add_sync(commands: _Commands, handler: _Handler) -> None:
+    syncing = _command(
+        commands,
         "sync",
-        help=_("keep the history in step with other devices through a folder"),
-        description=_(
+        handler,
+        _("keep the history in step with other devices through a folder"),
+        _(
             "One pass over a sync folder kept in step by Syncthing, Nextcloud, Dropbox or a "
             "USB stick: write this device's changes, take in every other device's, print "
             "what was taken in and each conflict. The folder is remembered. The database "
             "never goes into the folder. See docs/sync.md."
         ),
     )
-    syncing.set_defaults(handler=sync_command.sync)
     syncing.add_argument(
         "folder", type=Path, nargs="?", metavar="FOLDER", help=_("the sync folder")
     )
@@ -194,28 +267,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_data_dir(syncing)
 
-    sittings = commands.add_parser("sittings", help=_("list the stored sittings"))
-    sittings.set_defaults(handler=database_commands.sittings)
-    _add_data_dir(sittings)
 
-    export = commands.add_parser("export", help=_("write a stored sitting to a sitting file"))
-    export.set_defaults(handler=database_commands.export)
+def _add_export(commands: _Commands, handler: _Handler) -> None:
+    export = _command(commands, "export", handler, _("write a stored sitting to a sitting file"))
     export.add_argument("id", type=int, metavar="ID", help=_("the sitting's id"))
-    export.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="FILE.json", help=_("the file to write")
-    )
+    _add_output(export, "FILE.json")
     _add_data_dir(export)
 
-    stats = commands.add_parser(
+
+def _add_stats(commands: _Commands, handler: _Handler) -> None:
+    stats = _command(
+        commands,
         "stats",
-        help=_("each player's figures across every stored sitting"),
-        description=_(
+        handler,
+        _("each player's figures across every stored sitting"),
+        _(
             "Each player's sittings, rubbers, net points, contracts declared, made "
             "and defended, and melds across every stored sitting of every variant (players "
             "matched by name). The README defines each figure."
         ),
     )
-    stats.set_defaults(handler=database_commands.stats)
     stats.add_argument("--json", action="store_true", help=_("print the figures as JSON"))
     stats.add_argument(
         "--pairs",
@@ -251,27 +322,30 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_data_dir(stats)
 
-    backups = commands.add_parser("backups", help=_("list the database backups, newest first"))
-    backups.set_defaults(handler=database_commands.backups)
-    _add_data_dir(backups)
 
-    restore = commands.add_parser(
+def _add_restore(commands: _Commands, handler: _Handler) -> None:
+    restore = _command(
+        commands,
         "restore",
-        help=_("replace the database with a backup"),
-        description=_(
+        handler,
+        _("replace the database with a backup"),
+        _(
             "Replace the database with BACKUP (a path, or a file name in the backups "
             "folder). The database it replaces is first saved in the backups folder, so a "
             "restore can be undone. Refused while the desktop app has the database open."
         ),
     )
-    restore.set_defaults(handler=database_commands.restore)
     restore.add_argument("backup", type=Path, metavar="BACKUP", help=_("the backup to restore"))
     _add_data_dir(restore)
 
-    checking = commands.add_parser(
+
+def _add_check(commands: _Commands, handler: _Handler) -> None:
+    checking = _command(
+        commands,
         "check",
-        help=_("check every stored figure against the hands"),
-        description=_(
+        handler,
+        _("check every stored figure against the hands"),
+        _(
             "Score every stored sitting again from its hands and name each stored figure that "
             "does not agree (the summaries, the rubbers' starts, the statistics' figures) and "
             "each hand out of its place. Exit status 0 when everything agrees, 1 when "
@@ -280,16 +354,19 @@ def build_parser() -> argparse.ArgumentParser:
             "from the hands (after the daily backup, when one is due)."
         ),
     )
-    checking.set_defaults(handler=database_commands.check)
     checking.add_argument(
         "--repair", action="store_true", help=_("rebuild what does not agree from the hands")
     )
     _add_data_dir(checking)
 
-    pdf = commands.add_parser(
+
+def _add_pdf(commands: _Commands, handler: _Handler) -> None:
+    pdf = _command(
+        commands,
         "pdf",
-        help=_("print sheets, blank pads or the scoring card to a PDF file"),
-        description=_(
+        handler,
+        _("print sheets, blank pads or the scoring card to a PDF file"),
+        _(
             "Write a PDF file: the pads of a sitting file (FILE) or a stored sitting "
             "(--sitting ID), one pad per rubber with a header (players, date, place) and the "
             "running result; --blank N adds N blank pads (with the sitting's names, else lines "
@@ -297,12 +374,9 @@ def build_parser() -> argparse.ArgumentParser:
             "them. Works without a display; the text stays text, in the font the app ships."
         ),
     )
-    pdf.set_defaults(handler=file_commands.pdf)
-    pdf.add_argument("file", type=Path, nargs="?", metavar="FILE", help=_("a sitting file (.json)"))
-    pdf.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
-    pdf.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="OUT.pdf", help=_("the file to write")
-    )
+    _add_sitting_file(pdf, nargs="?")
+    _add_stored_sitting(pdf)
+    _add_output(pdf, "OUT.pdf")
     pdf.add_argument("--rubber", metavar="N", help=_("only rubber N of the sitting"))
     pdf.add_argument("--blank", metavar="N", help=_("add N blank pads"))
     pdf.add_argument("--card", action="store_true", help=_("add the one-page scoring card"))
@@ -313,10 +387,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_data_dir(pdf)
 
-    sharing = commands.add_parser(
+
+def _add_share(commands: _Commands, handler: _Handler) -> None:
+    sharing = _command(
+        commands,
         "share",
-        help=_("show a stored sitting on the players' phones (a page on the local network)"),
-        description=_(
+        handler,
+        _("show a stored sitting on the players' phones (a page on the local network)"),
+        _(
             "Serve a read-only page of a stored sitting (--sitting ID; default: the sitting "
             "changed last) on the local network, as the window's File > Share with the table "
             "does: print its address and QR code, and follow the hands another copy of "
@@ -324,8 +402,7 @@ def build_parser() -> argparse.ArgumentParser:
             "database is shown. Ctrl+C stops it."
         ),
     )
-    sharing.set_defaults(handler=share_command.share)
-    sharing.add_argument("--sitting", type=int, metavar="ID", help=_("a stored sitting"))
+    _add_stored_sitting(sharing)
     sharing.add_argument(
         "--port",
         type=int,
@@ -343,10 +420,6 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     _add_data_dir(sharing)
-    _add_language(parser, default=None)
-    for command in commands.choices.values():
-        _add_language(command)
-    return parser
 
 
 def _add_language(parser: argparse.ArgumentParser, default: object = argparse.SUPPRESS) -> None:
