@@ -23,11 +23,11 @@ from jojotte_score.core.model import (
 from jojotte_score.core.validation import (
     check_hand,
 )
-from jojotte_score.formats.deal_reading import read_deal
 from jojotte_score.formats.json_fields import (
     SEAT,
     SIDE,
     FieldReader,
+    read_deal,
 )
 from jojotte_score.formats.seat_hands import read_seat_deal, seat_hand_to_data
 

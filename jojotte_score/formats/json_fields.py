@@ -3,7 +3,8 @@
 The sitting file's reader (:mod:`jojotte_score.formats.sitting_file`) and its hands by seat
 (:mod:`jojotte_score.formats.seat_hands`) read their objects with one :class:`FieldReader`
 each: it refuses unknown, repeated and non-string keys, values of the wrong type and
-numbers no JSON reader holds exactly, and names the key in every message.
+numbers no JSON reader holds exactly, and names the key in every message. Every game's hand
+begins alike, and :func:`read_deal` reads that beginning and a thrown-in deal for them all.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Final, TypeVar
 
 from jojotte_score.core.errors import Problem
+from jojotte_score.core.model import ThrownIn
 from jojotte_score.i18n import N_, _, ngettext
 
 MAX_JSON_INTEGER: Final = 2**53 - 1
@@ -326,3 +328,46 @@ def _suggestion(key: str, allowed: tuple[str, ...]) -> str:
 
     close = difflib.get_close_matches(key, allowed, n=1)
     return close[0] if close else ""
+
+
+THROWN_IN_KEYS: Final = ("thrown_in", "dealer", "note")
+"""The keys of a thrown-in deal, in every game."""
+
+_Played = TypeVar("_Played")
+
+
+def read_deal(
+    data: object,
+    number: int,
+    problems: list[Problem],
+    reader: FieldReader,
+    played_keys: tuple[str, ...],
+    read_played: Callable[[FieldReader], _Played | None],
+) -> _Played | ThrownIn | None:
+    """Hand ``number`` of a sitting file, as every game's begins: a JSON object, thrown in
+    (``"thrown_in": true``, read here; a key of ``played_keys`` in it is refused as not
+    belonging there) or played (read by ``read_played``, the reader of the game's kind of
+    hand). ``reader`` reads it, noting its problems in ``problems``. None when its structure
+    is not sound."""
+    if not isinstance(data, dict):
+        message = _("a hand must be a JSON object {{...}}, not {value}")
+        problems.append(Problem(message.format(value=show(data)), number))
+        return None
+    reader.read(data, problems, number)
+    thrown_in = data.get("thrown_in", False)
+    if not isinstance(thrown_in, bool):
+        message = _("thrown_in must be true or false, not {value}")
+        reader.error(message.format(value=show(thrown_in)), "thrown_in")
+    if thrown_in is True:
+        return _read_thrown_in(reader, played_keys)
+    hand = read_played(reader)
+    return hand if reader.ok else None
+
+
+def _read_thrown_in(reader: FieldReader, played_keys: tuple[str, ...]) -> ThrownIn | None:
+    reader.check_keys(THROWN_IN_KEYS, NOT_IN_THROWN_IN, played_keys)
+    dealer = reader.integer("dealer", SEAT, nullable=True)
+    note = reader.text("note", "")
+    if not reader.ok or note is None:
+        return None
+    return ThrownIn(dealer=dealer, note=note)

@@ -20,10 +20,10 @@ from jojotte_score.core.model import (
     Special,
     Trump,
 )
-from jojotte_score.formats.deal_reading import read_deal
 from jojotte_score.formats.json_fields import (
     SEAT,
     FieldReader,
+    read_deal,
     translated,
 )
 from jojotte_score.i18n import N_
