@@ -442,6 +442,10 @@ class EntryPanel(QWidget, Speaking):
         keys = (QKeySequence.mnemonic(label.text()) for label in self.row_labels.values())
         return frozenset(key.toString().rpartition("+")[2].lower() for key in keys if key.count())
 
+    def row_cells(self) -> dict[str, QWidget]:
+        """Each row's widget beside (or under) its label: its field and its error line."""
+        return dict(self._row_cells)
+
     def widget_for(self, slot: Slot) -> QWidget:
         """The widget that takes the input of ``slot``."""
         return self._slots[slot]
@@ -495,6 +499,16 @@ class EntryPanel(QWidget, Speaking):
         """The preview's least height: three lines of its print."""
         lines = 3 * self.preview.fontMetrics().lineSpacing()
         self.preview.setMinimumHeight(lines + 2 * self.preview.frameWidth() + 8)
+
+    def heightForWidth(self, width: int) -> int:
+        """The height the panel needs at ``width``, the preview's least height included: its
+        size policy leaves the preview out of the layout's answer (it takes the height the
+        fields leave), so that a scroll area sized by the answer alone squeezed the rows
+        of large print into each other ("Ohne Trumpf" under the Kontra row)."""
+        height = super().heightForWidth(width)
+        if height < 0 or not self.preview.isVisibleTo(self):
+            return height
+        return height + self.preview.minimumHeight()
 
     def narrowest(self) -> int:
         """The narrowest width the panel fits in without cutting anything off (each label
