@@ -12,6 +12,11 @@ the declarer) or the right-hand one's ("meld right"), and with the left-hand box
 the hand's only declaration ("one meld only": no Jo-Jotte either, which is a second
 declaration; the three-player and cutthroat examples' hands hold one, the others' none):
 
+In the three-player game and cutthroat the panel fills in the active defender of an
+undoubled hand with the player the rules ask first (docs/RULES.md, "Who is asked to
+defend"); a hand defended by the other player types his key (the cutthroat example's
+"no melds" hand: Bert defends, where Anna is asked first).
+
 - **plan**: the keys the form's keystroke plan gives (``keystrokes``: a key for each
   choice, digits for each box, Tab to the next box, a choice's letter straight after a
   number when its row is the one the hand needs next, Alt plus a label's letter to jump
