@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from jojotte_score.core.games import all_games, find_game
+from jojotte_score.core.games.game import Game
 from jojotte_score.core.model import Variant
 
 LEFT = (
@@ -41,9 +42,6 @@ def test_the_player_to_the_declarers_left_is_asked_first(
 
 
 @pytest.mark.parametrize("game", [g for g in all_games() if not g.by_seat], ids=str)
-def test_a_game_side_against_side_asks_nobody(game: object) -> None:
+def test_a_game_side_against_side_asks_nobody(game: Game) -> None:
     """No active defender to choose: two players, partnerships, the chouette."""
-    from jojotte_score.core.games.game import Game
-
-    assert isinstance(game, Game)
     assert all(game.first_asked_to_defend(seat, 0) is None for seat in range(game.seats))
