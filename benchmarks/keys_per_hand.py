@@ -6,9 +6,16 @@ first doubled one and the first Nullo one of the game's worked example
 (``tests/data/*-example.json``, notes left out) are typed into the main window, shown
 offscreen, as the hand after the hands before it, with the dealer the window prefills.
 The first plain hand after the first (whose dealer the window prefills, as for every hand
-of an evening but its first) is typed three more times: with no melds ("no melds"), and
-with one meld of 20 for one side only, the left-hand box's ("meld left": the bidder's
-side, or the declarer) or the right-hand one's ("meld right"):
+of an evening but its first) is typed four more times: with no melds ("no melds"), with
+one meld of 20 for one side only, the left-hand box's ("meld left": the bidder's side, or
+the declarer) or the right-hand one's ("meld right"), and with the left-hand box's meld as
+the hand's only declaration ("one meld only": no Jo-Jotte either, which is a second
+declaration; the three-player and cutthroat examples' hands hold one, the others' none):
+
+In the three-player game and cutthroat the panel fills in the active defender of an
+undoubled hand with the player the rules ask first (docs/RULES.md, "Who is asked to
+defend"); a hand defended by the other player types his key (the cutthroat example's
+"no melds" hand: Bert defends, where Anna is asked first).
 
 - **plan**: the keys the form's keystroke plan gives (``keystrokes``: a key for each
   choice, digits for each box, Tab to the next box, a choice's letter straight after a
@@ -68,8 +75,9 @@ EXAMPLES = {
     "cutthroat": "cutthroat-example.json",
 }
 KINDS = ("plain", "doubled", "Nullo")
-MELD_KINDS = ("no melds", "meld left", "meld right")
-"""The first plain hand with its melds replaced: none, or 20 in one box of the pair."""
+MELD_KINDS = ("no melds", "meld left", "meld right", "one meld only")
+"""The first plain hand with its melds replaced: none, or 20 in one box of the pair (and,
+for "one meld only", no Jo-Jotte)."""
 ALL_KINDS = KINDS + MELD_KINDS
 # The partnership example has no Nullo hand: this one is played after its last.
 PARTNERSHIP_NULLO = PlayedHand(
@@ -108,18 +116,22 @@ def kind_of(hand: object) -> str | None:
 
 def with_melds(hand: AnyHand, kind: str) -> AnyHand:
     """``hand`` with the melds of ``kind`` (one of :data:`MELD_KINDS`): none, or 20 for the
-    side (or active player) of the left-hand or the right-hand box alone."""
-    box = {"no melds": None, "meld left": 0, "meld right": 1}[kind]
+    side (or active player) of the left-hand or the right-hand box alone; for "one meld
+    only", the left-hand box's and no Jo-Jotte."""
+    box = {"no melds": None, "meld left": 0, "meld right": 1, "one meld only": 0}[kind]
+    if isinstance(hand, ThrownIn):
+        return hand
+    jojotte = None if kind == "one meld only" else hand.jojotte
     if isinstance(hand, SeatHand):
         seats = [0] * len(hand.melds)
         if box is not None:
             seats[(hand.declarer, hand.active_defender)[box]] = 20
-        return hand._replace(melds=tuple(seats))
+        return hand._replace(melds=tuple(seats), jojotte=jojotte)
     assert isinstance(hand, PlayedHand)
     sides = [0, 0]
     if box is not None:
         sides[box] = 20
-    return hand._replace(melds=(sides[0], sides[1]))
+    return hand._replace(melds=(sides[0], sides[1]), jojotte=jojotte)
 
 
 def press(name: str) -> None:

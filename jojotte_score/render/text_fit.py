@@ -38,6 +38,7 @@ _TOGETHER = re.compile(
     r"| (?=[×=] )|(?<= [×=]) "  # a product or an equation: "m × (both", "= 60"
     r"| (?=(?:\d+|[IVX]+|[A-Z])(?:[.,;:](?:\s|$)|$))"  # a figure or a label ending a phrase
     r"| (?=[+\u2212±]\d*[^\W\d_]?(?:[.,;:](?:\s|$)|$))"  # a signed term: "+d,"
+    r"|(?<= \u2212) "  # a minus and what it takes away: "\u2212 die Summe"
 )
 """Where a wrapped line must not break though the text has a space: kept together by
 :func:`keep_together` with a no-break space (U+00A0)."""
@@ -56,9 +57,9 @@ def keep_references(text: str) -> str:
 def keep_together(text: str) -> str:
     """``text`` with no-break spaces where a line break would part what is read as one:
     a figure and the word it counts ("9 Stiche"), an operator and the terms beside it
-    ("m × (alle"), a figure, a signed term or a one-letter label from the word before it at
-    the end of a phrase ("zusammen 0.", "Partner +d,", "für I."), and a ruling cited from
-    the word before it ("(F3)")."""
+    ("m × (alle"), a minus and what it takes away ("\\u2212 die Summe"), a figure, a signed term
+    or a one-letter label from the word before it at the end of a phrase ("zusammen 0.",
+    "Partner +d,", "für I."), and a ruling cited from the word before it ("(F3)")."""
     return keep_references(_TOGETHER.sub("\u00a0", text))
 
 

@@ -122,6 +122,9 @@ def test_the_card_s_what_column_takes_four_lines_at_most(
         # A sign kept with its figure, and that with the word before it (C6 of the chouette).
         ("der Kapitän +d, der Partner +d, die Box \u22122d.", "Box\u00a0\u22122d."),
         ("the captain +d, the partner +d, the box \u22122d.", "partner\u00a0+d,"),
+        # A minus and what it takes away (the settlement on a game's page).
+        ("3 × die Summe des Spielers \u2212 die Summe aller Summen", "\u2212\u00a0die"),
+        ("3 × his total \u2212 the sum of the three totals", "\u2212\u00a0the"),
     ],
 )
 def test_the_card_keeps_together_what_is_read_as_one(text: str, together: str) -> None:

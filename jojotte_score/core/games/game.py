@@ -288,6 +288,13 @@ class Game:
         """What is wrong with who dealt ``hand``, beyond a seat of the table (C7)."""
         return []
 
+    def first_asked_to_defend(self, declarer: int, dealer: int | None) -> int | None:
+        """The seat the rules ask first whether to defend against ``declarer``'s undoubled
+        contract (dealt by ``dealer``, when known), which the entry panel suggests as the
+        active defender; None when the game names nobody (a hand side against side has no
+        active defender to choose)."""
+        return None
+
     def corrector(
         self, sitting: Sitting, position: int, recorded: Ledger | None = None
     ) -> Callable[[AnyHand], Correction | None] | None:

@@ -61,6 +61,19 @@ class ThreePlayer(Game):
             seats["inactive"] = hand.inactive
         return seats
 
+    def first_asked_to_defend(self, declarer: int, dealer: int | None) -> int | None:
+        """The player to the declarer's left (the next seat clockwise) among those who play,
+        whom the rules ask first whether to defend an undoubled contract, the Nullo bidder's
+        too; passing over a dealer who sits out (F2), so None while that dealer is not
+        known (see docs/RULES.md, "Who is asked to defend")."""
+        seat = (declarer + 1) % self.seats
+        if self.dealer_sits_out:
+            if dealer is None:
+                return None
+            if seat == dealer:
+                seat = (seat + 1) % self.seats
+        return None if seat == declarer else seat
+
     # The scorer and the checks are imported when first used: the window's start-up has a
     # module budget (tests/gui/window/test_startup.py).
 

@@ -219,6 +219,11 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
             words = f"{words}. {self._error.text()}"
         self.setAccessibleDescription(words)
 
+    def say_choice(self) -> None:
+        """Announce the choice the field holds, as one the user just made: "Trump:
+        Spades" (the entry panel says so of a choice it suggests)."""
+        self._say_choice()
+
     def _say_choice(self) -> None:
         """Announce the choice the user just made: "Trump: Spades"."""
         chosen = self.choice_label() or _("nothing chosen")

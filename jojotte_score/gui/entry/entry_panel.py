@@ -17,8 +17,11 @@ thrown-in deal.
 The three-player and cutthroat hands have the rows of their bidding too (who doubled,
 whom the third player sided with, the Nullo bidder, the active defender), each shown only
 when the hand needs it, and pairs of boxes for the two active players alone, named after
-them. The chouette's sides are the rubber's box and team ("Anna (box)", "Bert (captain,
-with Carl)").
+them. The active defender of an undoubled hand is filled in with the player the rules ask
+first, as the dealer is, and moves along with the declarer until the scorekeeper chooses
+there himself; the focus passes the row, and a player's key typed in the empty
+card-points box chooses another. The chouette's sides are the rubber's box and team
+("Anna (box)", "Bert (captain, with Carl)").
 
 The panel only wires widgets: its form (:func:`~jojotte_score.gui.entry.entry_form.entry_form_for`)
 turns the fields' values into a hand, says what is missing, which rows are shown, what each
@@ -158,6 +161,7 @@ class EntryPanel(QWidget, Speaking):
         self._held_change = self._held_focus = False  # what their end still has to do
         self._readied = 0  # hands made ready: new_hand() calls
         self._shown_choices: dict[Slot, list[tuple[Any, str, tuple[str, ...]]]] = {}
+        self._own: dict[Slot, object] = {}  # the rows the scorekeeper chose in himself
         self._shown_missing = False
         self._started = False
         self._declared: tuple[DeclaredMelds, DeclaredMelds] | None = None
@@ -311,6 +315,7 @@ class EntryPanel(QWidget, Speaking):
     def _wire(self) -> None:
         for slot, field in self._choice_fields().items():
             field.chosen.connect(lambda s=slot: self._advance_from(s))
+            field.changed.connect(lambda s=slot: self._chosen_here(s))  # before _changed
             field.changed.connect(self._changed)
             field.stray.connect(lambda text, s=slot: self._stray_key(s, text))
         for pair, slots in (
@@ -437,6 +442,10 @@ class EntryPanel(QWidget, Speaking):
         keys = (QKeySequence.mnemonic(label.text()) for label in self.row_labels.values())
         return frozenset(key.toString().rpartition("+")[2].lower() for key in keys if key.count())
 
+    def row_cells(self) -> dict[str, QWidget]:
+        """Each row's widget beside (or under) its label: its field and its error line."""
+        return dict(self._row_cells)
+
     def widget_for(self, slot: Slot) -> QWidget:
         """The widget that takes the input of ``slot``."""
         return self._slots[slot]
@@ -490,6 +499,16 @@ class EntryPanel(QWidget, Speaking):
         """The preview's least height: three lines of its print."""
         lines = 3 * self.preview.fontMetrics().lineSpacing()
         self.preview.setMinimumHeight(lines + 2 * self.preview.frameWidth() + 8)
+
+    def heightForWidth(self, width: int) -> int:
+        """The height the panel needs at ``width``, the preview's least height included: its
+        size policy leaves the preview out of the layout's answer (it takes the height the
+        fields leave), so that a scroll area sized by the answer alone squeezed the rows
+        of large print into each other ("Ohne Trumpf" under the Kontra row)."""
+        height = super().heightForWidth(width)
+        if height < 0 or not self.preview.isVisibleTo(self):
+            return height
+        return height + self.preview.minimumHeight()
 
     def narrowest(self) -> int:
         """The narrowest width the panel fits in without cutting anything off (each label
@@ -566,7 +585,9 @@ class EntryPanel(QWidget, Speaking):
         after every row) that has a default (the doubling, Nullo or Slam) and still holds it:
         chosen there, and a question that choice raises above is asked first. True if it
         was. A row where something else was chosen is not changed from afar (a stray "0" in
-        the "Doubled by" row does not cancel the double). Never while a recorded hand is
+        the "Doubled by" row does not cancel the double); a row that holds the choice the
+        rules suggest (the active defender) takes its keys typed in an empty number box
+        only (:meth:`FormRules.passed_rows`). Never while a recorded hand is
         edited: there a row at its default holds what was recorded, and a letter chooses
         only in the row that has the focus ("s" at Save is no Slam)."""
         if self._mode == MODE_REPLACE:
@@ -574,15 +595,12 @@ class EntryPanel(QWidget, Speaking):
         values = self.values()
         fields = self._choice_fields()
         order = self.form.order
-        passed = order[: order.index(slot)] if slot in order else order if slot is None else []
-        for earlier in reversed(passed):
+        if slot is not None and slot not in order:
+            return False
+        empty = slot is not None and slot.side is not None and self._box_is_empty(slot)
+        for earlier in self.form.passed_rows(values, slot, empty):
             field = fields.get(earlier)
-            if (
-                field is not None
-                and field.is_at_default()
-                and self.form.is_enabled(values, earlier)
-                and field.answer(text)
-            ):
+            if field is not None and field.answer(text):
                 # A question the choice raises above (who doubled) is asked first.
                 target = self.form.next_slot(self.values(), earlier)
                 if slot is None:
@@ -591,6 +609,11 @@ class EntryPanel(QWidget, Speaking):
                     self._slots[target].setFocus()
                 return True
         return False
+
+    def _box_is_empty(self, slot: Slot) -> bool:
+        """Whether the number box of ``slot`` holds no text at all."""
+        box = self._slots[slot]
+        return isinstance(box, QLineEdit) and not box.text()
 
     def _answers_next(self, slot: Slot, values: FormValues, text: str) -> bool:
         """A key typed in a number box that holds a number, which is a key of the row the
@@ -741,6 +764,7 @@ class EntryPanel(QWidget, Speaking):
         self._confirmed = None
         self._shown_missing = False
         self._started = False
+        self._own = {}
         self._changed()
 
     def _apply_choices(self, values: FormValues) -> None:
@@ -807,14 +831,18 @@ class EntryPanel(QWidget, Speaking):
             self._held_change = True
             return
         self._updating = True
+        suggested: list[Slot] = []
         try:
             for _round in range(3):  # a choice no longer offered is dropped: look again
                 values = self.values()
                 self._apply_choices(values)
+                suggested.extend(self._apply_suggestions())
                 if self.values() == values:
                     break
         finally:
             self._updating = False
+        for slot in dict.fromkeys(suggested):
+            self._choice_fields()[slot].say_choice()  # as any choice made is said
         values = self.values()
         entered = values._replace(dealer=None) != FormValues()
         if self._mode == MODE_ADD and entered and not self._started:
@@ -835,6 +863,34 @@ class EntryPanel(QWidget, Speaking):
         self._show_messages(check)
         self._show_preview(check)
         self._update_record_button()
+
+    def _chosen_here(self, slot: Slot) -> None:
+        """A choice changed by the scorekeeper (not by the panel bringing itself up to
+        date): a row the form suggests keeps it from now on."""
+        if not self._updating:
+            self._own[slot] = self._choice_fields()[slot].value()
+
+    def _apply_suggestions(self) -> list[Slot]:
+        """Fill each row the form suggests (:meth:`FormRules.suggested_choices`: the
+        active defender) with its suggestion, unless the scorekeeper chose there himself
+        and his choice is still offered; never while a recorded hand is edited, whose rows
+        hold what was recorded. The rows whose suggestion was shown anew."""
+        if self._mode == MODE_REPLACE:
+            return []
+        fields = self._choice_fields()
+        for slot, chosen in list(self._own.items()):
+            if fields[slot].value() != chosen:  # no longer offered: dropped
+                del self._own[slot]
+        values = self.values()
+        shown: list[Slot] = []
+        for slot, choice in self.form.suggested_choices(values).items():
+            field = fields[slot]
+            if slot in self._own or field.value() == choice:
+                continue
+            field.set_value(choice)
+            if choice is not None:
+                shown.append(slot)
+        return shown
 
     def _update_record_button(self) -> None:
         if self._confirmed is not None:

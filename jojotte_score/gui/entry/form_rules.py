@@ -12,6 +12,9 @@ plain pytest:
 - which slot still needs input, and so where a choice made with a key moves the focus;
 - the remainder offered as a suggestion (partnerships only: there all 32 cards are played,
   so one side's count gives the other's; in every other game only 18 are);
+- the choices filled in as a visible suggestion (:meth:`FormRules.suggested_choices`: the
+  three-player and cutthroat active defender, the player the rules ask first), which the
+  scorekeeper sees in the row and may change;
 - the keystroke plan: the keys that type a given hand, which the tests press and count.
 
 Two forms say what each way to play needs: :class:`~jojotte_score.gui.entry.entry_form.EntryForm`
@@ -23,11 +26,12 @@ keystroke plan), the slots, the values and the verdict on them, and the choices 
 offers alike. :func:`~jojotte_score.gui.entry.entry_panel.entry_form_for` picks a form for
 a sitting.
 
-Nothing here writes a value the scorekeeper did not type or accept.
+Nothing here writes a value the scorekeeper did not type or accept, but for a choice the
+rules suggest, shown in its row as the dealer the window fills in is.
 """
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any, NamedTuple
 
 from jojotte_score.core.errors import Problem
@@ -403,6 +407,26 @@ class FormRules:
             "went to {loser}. How many tricks did each take?"
         ).format(loser=words[1 - winner], winner=words[winner])
 
+    def suggested_choices(self, values: FormValues) -> dict[Slot, object]:
+        """The choice rows the form fills in from the other values, each with the choice
+        the rules suggest (None for none yet): nothing, unless the form says otherwise.
+        The suggestion is a value like any other choice, shown in its row; the panel keeps
+        a choice the scorekeeper made there himself (:meth:`with_suggestions`)."""
+        return {}
+
+    def with_suggestions(self, values: FormValues, own: Collection[Slot] = ()) -> FormValues:
+        """``values`` with every row of :meth:`suggested_choices` holding its suggestion,
+        but for the rows in ``own``, where the scorekeeper chose himself."""
+        for slot, choice in self.suggested_choices(values).items():
+            if slot not in own and values.get(slot) != choice:
+                values = values.with_slot(slot, choice)
+        return values
+
+    def holds_suggestion(self, values: FormValues, slot: Slot) -> bool:
+        """Whether ``slot`` holds the choice the rules suggest (not None)."""
+        choice = self.suggested_choices(values).get(slot)
+        return choice is not None and values.get(slot) == choice
+
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
         """The remainder offered (greyed, not a value) in an empty box, or None.
 
@@ -511,17 +535,38 @@ class FormRules:
             return Slot.DEALER
         return Slot.BIDDER if self.is_enabled(values, Slot.BIDDER) else None
 
+    def passed_rows(self, values: FormValues, slot: Slot | None, empty: bool = False) -> list[Slot]:
+        """The rows before ``slot`` (before the Record button for None) whose keys, typed
+        in ``slot``, choose there, the nearest first: a row with a default that still
+        holds it (the doubling, Nullo or Slam); and, typed in an ``empty`` number box, a
+        row that holds the choice the rules suggest (the active defender: a player's key
+        typed before a count chooses him, as when the focus stopped in his row)."""
+        order = self.order
+        before = order if slot is None else order[: order.index(slot)]
+        in_box = empty and slot is not None and slot.side is not None
+        rows: list[Slot] = []
+        for earlier in reversed(before):
+            if not self.is_enabled(values, earlier):
+                continue
+            if earlier in (Slot.DOUBLE, Slot.SPECIAL):
+                choices = self.choices(earlier, values)
+                if choices and values.get(earlier) == choices[0][0]:
+                    rows.append(earlier)
+            elif in_box and self.holds_suggestion(values, earlier):  # the active defender
+                rows.append(earlier)
+        return rows
+
     def passed_keys(self, values: FormValues, slot: Slot) -> frozenset[str]:
         """The keys that, typed in ``slot``, choose in a row before it that has a default
-        and still holds it (the doubling, Nullo or Slam), as the panel takes them."""
-        keys: set[str] = set()
-        for earlier in self.order[: self.order.index(slot)]:
-            if earlier not in (Slot.DOUBLE, Slot.SPECIAL) or not self.is_enabled(values, earlier):
-                continue
-            choices = self.choices(earlier, values)
-            if choices and values.get(earlier) == choices[0][0]:
-                keys.update(key for _value, _label, row_keys in choices for key in row_keys)
-        return frozenset(keys)
+        and still holds it (the doubling, Nullo or Slam), as the panel takes them; in an
+        empty box also the keys of a row that holds its suggestion (:meth:`passed_rows`)."""
+        empty = slot.side is not None and values.get(slot) is None
+        return frozenset(
+            key
+            for earlier in self.passed_rows(values, slot, empty)
+            for _value, _label, row_keys in self.choices(earlier, values)
+            for key in row_keys
+        )
 
     def meld_box_for(self, values: FormValues, slot: Slot) -> Slot | None:
         """The meld box that :data:`MELD_KEY` typed in ``slot`` fills with the points typed
@@ -562,7 +607,9 @@ class FormRules:
         card points (:meth:`meld_box_for`), where that works; a choice's letter is typed
         straight in the number box before its row, with no Tab, when that row is the one
         the hand needs next (who won the last trick). After the last trick the focus
-        waits in the Jo-Jotte row (:meth:`focus_after`)."""
+        waits in the Jo-Jotte row (:meth:`focus_after`). A row the rules fill in
+        (:meth:`suggested_choices`) is typed only when the hand has another choice there:
+        its key straight in the empty box the focus passed it for, where that works."""
         values = start or FormValues()
         target = FormValues.of(hand)
         if isinstance(hand, ThrownIn):
@@ -572,6 +619,8 @@ class FormRules:
 
     def _type_slots(self, values: FormValues, target: FormValues, slots: list[Slot]) -> list[str]:
         keys: list[str] = []
+        own: set[Slot] = set()  # the suggested rows typed: they keep what was typed
+        values = self.with_suggestions(values)
         focus = self.first_slot(values)
         for slot in slots:
             wanted = target.get(slot)
@@ -589,8 +638,13 @@ class FormRules:
                 keys.extend((*str(meld_points), MELD_KEY))
                 values = values.with_slot(melds, meld_points)
             keys.extend(self.keys_for(slot, wanted, values))
-            values = values.with_slot(slot, wanted)
-            focus = slot if slot in TEXT_SLOTS else self.focus_after(values, slot)
+            typed_in = focus if self._answers_empty_box(values, focus, slot, wanted) else None
+            own.add(slot)
+            values = self.with_suggestions(values.with_slot(slot, wanted), own)
+            if typed_in is not None:
+                focus = typed_in  # the key chose from afar: the focus stays in the box
+            else:
+                focus = slot if slot in TEXT_SLOTS else self.focus_after(values, slot)
         return keys
 
     def _typed_straight(
@@ -600,6 +654,8 @@ class FormRules:
         number box that has the focus, with no Tab first: the row is the one the hand needs
         next, and the key is a letter the box would take for nothing else (not M there, and
         no key of a row passed by that still holds its default)."""
+        if self._answers_empty_box(values, focus, slot, wanted):
+            return True
         if focus is None or focus.side is None or values.get(focus) is None:
             return False
         if slot in TEXT_SLOTS or self.next_slot(values, focus) is not slot:
@@ -608,6 +664,25 @@ class FormRules:
         if not key.isalpha() or key.upper() in self.passed_keys(values, focus):
             return False
         return not (key.upper() == MELD_KEY and self.meld_box_for(values, focus) is not None)
+
+    def _answers_empty_box(
+        self, values: FormValues, focus: Slot | None, slot: Slot, wanted: object
+    ) -> bool:
+        """Whether the key of ``wanted`` in the row ``slot``, which holds its suggestion
+        and which the focus passed by, is typed straight in the empty number box that has
+        the focus: the nearest row that takes it there, and a letter the box would take
+        for nothing else (no digit, not M)."""
+        if focus is None or focus.side is None or values.get(focus) is not None:
+            return False
+        if slot in TEXT_SLOTS or not self.holds_suggestion(values, slot):
+            return False
+        key = self.keys_for(slot, wanted, values)[0].upper()
+        if not key.isalpha() or key == MELD_KEY:
+            return False
+        for row in self.passed_rows(values, focus, empty=True):
+            if any(key in row_keys for _v, _l, row_keys in self.choices(row, values)):
+                return row is slot
+        return False
 
     def _melds_by_key(
         self, values: FormValues, target: FormValues, slot: Slot, points: object

@@ -10,10 +10,14 @@ cutthroat dealer get 0 (T16.5, F2). The game (``check_seat_hand``: T16, and F2 i
 cutthroat) says what is wrong, in the players' words; its fields name seats,
 which the form turns into its boxes.
 
-A plain undoubled hand is ``A`` (bidder) ``S`` (trump) ``B`` (active defender) ``9`` ``0``
-``Tab`` ``4`` ``0`` ``A`` (last trick) ``Enter``: ten keys. The active defender is asked
-because the rules leave it open (T3: undoubled, either opponent may defend; only a doubler
-defends by rule, T16.3), and so is Jo-Jotte.
+A plain undoubled hand is ``A`` (bidder) ``S`` (trump) ``9`` ``0`` ``Tab`` ``4`` ``0``
+``A`` (last trick) ``Enter``: nine keys. The rules leave the active defender of an undoubled
+hand to the players (T3: either opponent may defend; only a doubler defends by rule, T16.3),
+but say whom they ask first: the player to the declarer's left (the game's
+``first_asked_to_defend``). The form fills him in as a visible suggestion
+(:meth:`SeatEntryForm.suggested_choices`) and the focus passes the row; another player is
+chosen in the row, or with his key typed in the empty card-points box before the count
+(``A`` ``S`` ``C`` ``9`` ``0`` …), as when the focus stopped in the row.
 """
 
 from __future__ import annotations
@@ -98,6 +102,17 @@ class SeatEntryForm(FormRules):
         return left[0] if len(left) == 1 else None
 
     # What the variant says ------------------------------------------------------------------
+
+    def suggested_choices(self, values: FormValues) -> dict[Slot, object]:
+        """The active defender of an undoubled hand: the player the rules ask first, to
+        the declarer's left (the Nullo bidder's in Nullo), as the game says; None while
+        the declarer (or the cutthroat dealer) is not known, and after a double, where
+        the doubler defends a contract (T16.3) and a Nullo's defender is asked (T16a)."""
+        declarer = self.declarer(values)
+        if values.double is not Doubling.NONE or declarer is None:
+            return {Slot.ACTIVE_DEFENDER: None}
+        game = find_game(self.variant)
+        return {Slot.ACTIVE_DEFENDER: game.first_asked_to_defend(declarer, values.dealer)}
 
     def is_shown(self, values: FormValues, slot: Slot) -> bool:
         """Who doubled and whom the third player sided with only after a double; the Nullo

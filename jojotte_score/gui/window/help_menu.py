@@ -153,6 +153,14 @@ def choice_keys() -> ReferenceSection:
     rows = [
         ("1, 2, …", _("Dealer, bidder, last trick, Jo-Jotte: the player or side by number")),
         (_("A letter"), _("… or by the first letter of the name, when the names' letters differ")),
+        (
+            _("A player's key"),
+            _(
+                "Three players, cutthroat: typed in the empty card-points box of an undoubled "
+                "hand, the active defender instead of the player filled in, whom the rules ask "
+                "first"
+            ),
+        ),
         (_keys(NOBODY_KEYS), _("Jo-Jotte: nobody declared it")),
         *(
             (_keys(keys), _("Trump: {choice}").format(choice=label))

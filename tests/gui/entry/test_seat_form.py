@@ -165,11 +165,12 @@ def test_the_cores_problems_land_on_the_box_of_the_player_they_name() -> None:
     ]
 
 
-def test_the_plain_three_player_hand_takes_ten_keys() -> None:
-    """The last trick's letter straight after the card points, with no Tab first."""
+def test_the_plain_three_player_hand_takes_nine_keys() -> None:
+    """The last trick's letter straight after the card points, with no Tab first; Bert,
+    to Anna's left, is the active defender the rules ask first: filled in, not typed."""
     keys = THREE.keystrokes(PLAIN, FormValues(dealer=2))
-    assert keys == ["A", "S", "B", "9", "0", "Tab", "4", "0", "A", "Enter"]
-    assert len(keys) == 10  # one Enter: an undoubled hand needs no confirmation
+    assert keys == ["A", "S", "9", "0", "Tab", "4", "0", "A", "Enter"]
+    assert len(keys) == 9  # one Enter: an undoubled hand needs no confirmation
 
 
 def test_a_doubled_hand_takes_thirteen_keys() -> None:
@@ -200,7 +201,8 @@ def test_cutthroat_needs_the_dealer_who_sits_out_and_offers_him_no_role() -> Non
     check = CUTTHROAT.check(FormValues.of(CUT))
     assert (check.missing, check.problems, check.hand) == ({}, (), CUT)
     keys = CUTTHROAT.keystrokes(CUT, FormValues(dealer=0))
-    assert " ".join(keys) == "B N C 7 0 Tab 5 0 M 4 0 B Enter"
+    # Carl, to Bert's left, defends: the player the rules ask first, filled in.
+    assert " ".join(keys) == "B N 7 0 Tab 5 0 M 4 0 B Enter"
 
 
 def test_the_chouette_form_names_the_box_and_the_team() -> None:

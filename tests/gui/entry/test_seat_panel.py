@@ -96,7 +96,7 @@ def focused() -> QWidget | None:
     return QApplication.focusWidget()
 
 
-def test_a_plain_three_player_hand_takes_eleven_keys_and_scores_each_column(
+def test_a_plain_three_player_hand_takes_nine_keys_and_scores_each_column(
     qtbot: QtBot, submissions: Submissions, keyboard: Keyboard
 ) -> None:
     panel = make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=2)
@@ -115,19 +115,21 @@ def test_a_plain_three_player_hand_takes_eleven_keys_and_scores_each_column(
         "note",
     ]
     keyboard.press("A", "S")  # Anna bids spades
-    assert focused() is panel.widget_for(Slot.ACTIVE_DEFENDER)
-    keyboard.press("B")  # Bert defends; Carl sits out
+    # Bert, to Anna's left, is asked first whether to defend: filled in, shown in his row
+    # and on the boxes; the focus passes the row. Carl sits out.
+    assert panel.active_defender.value() == 1
+    assert panel.active_defender.accessibleDescription() == "Bert chosen"
     assert focused() is panel.widget_for(Slot.CARDS_LEFT)
     assert [label.text() for label in panel.card_points.side_labels] == ["Anna", "Bert"]
     screenshot(panel, "panel-three-player")
     keyboard.type("90")
     keyboard.press(TAB)
     keyboard.type("40")
-    keyboard.press(TAB, "A")  # Anna took the last trick
+    keyboard.press("A")  # Anna took the last trick
     assert "Carl sits out and sides with Bert" in panel.preview.toPlainText()
     screenshot(panel, "panel-three-player-preview")
     keyboard.press(ENTER)
-    assert keyboard.count == 11
+    assert keyboard.count == 9
     [request] = submissions
     assert request.hand == SeatHand(
         bidder=0,

@@ -79,6 +79,13 @@ def test_the_reference_lists_the_choice_keys() -> None:
     assert ("X", "Doubling: Doubled") in choices
     assert ("S", "Nullo or slam: Slam") in choices
     assert len([row for row in choices if row[1].startswith("Trump:")]) == len(TRUMP_CHOICES)
+    assert (
+        "A player's key",
+        (
+            "Three players, cutthroat: typed in the empty card-points box of an undoubled hand, "
+            "the active defender instead of the player filled in, whom the rules ask first"
+        ),
+    ) in choices
 
 
 def test_the_reference_lists_the_menu_shortcuts() -> None:

@@ -7,6 +7,7 @@ zoomed pad, so its totals stay in sight. Each step is grabbed as a screenshot.
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,9 @@ from jojotte_score.core.games import new_sitting
 from jojotte_score.core.model import Variant
 from jojotte_score.gui.pad.sheet_widget import SMALLEST_FIT
 from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.gui.window.settings import MAX_ZOOM, ZOOM_STEP
+from jojotte_score.gui.window.settings import MAX_ZOOM, ZOOM_STEP, AppSettings
+from jojotte_score.i18n import use_language
+from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import PARTNERSHIP, screenshot_folder
 
@@ -91,3 +94,42 @@ def test_nothing_is_cut_off_at_any_zoom_step(
             QApplication.font().pointSizeF() * zoom, rel=0.01
         )
         window.grab().save(str(folder / f"large-print-{size[0]}x{size[1]}-{step}.png"))
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_no_row_of_the_panel_runs_under_the_next_at_any_zoom_step(
+    language: str,
+    store: SittingStore,
+    settings: AppSettings,
+    qtbot: QtBot,
+    tmp_path: Path,
+) -> None:
+    """At 1280×820 each row keeps the height its wrapped lines need, so that none runs under
+    the row below it: in German large print the trump row's third line ("Ohne Trumpf [O]")
+    was drawn under the Kontra row, the panel sized without its preview's least height."""
+    use_language(language)
+    store.import_sitting(new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), ()))
+    window = MainWindow(Session(store), settings)
+    qtbot.addWidget(window)
+    window.session.open_last()
+    window.resize(1280, 820)
+    window.show()
+    qtbot.waitExposed(window)
+    folder = screenshot_folder(tmp_path)
+    panel = window.panel
+    for step, zoom in enumerate(zoom_steps()):
+        window.set_zoom(zoom)
+        for _pass in range(3):  # the layouts settle as the window's event loop runs
+            QApplication.processEvents()
+        where = f"{language} at zoom {zoom:.2f}"
+        rows = [(r, c) for r, c in panel.row_cells().items() if c.isVisibleTo(panel)]
+        shown = sorted(rows, key=lambda row: row[1].y())
+        for (row, cell), (_below, next_cell) in itertools.pairwise(shown):
+            assert cell.height() >= cell.heightForWidth(cell.width()), f"{where}: {row}"
+            assert cell.geometry().bottom() < next_cell.geometry().top(), f"{where}: {row}"
+        trump = panel.trump
+        lines = {button.y() for button in trump.buttons()}
+        last = max(button.geometry().bottom() for button in trump.buttons())
+        assert last < trump.height(), f"{where}: {len(lines)} lines of trumps"
+        panel.grab().save(str(folder / f"large-print-panel-{language}-{step}.png"))
+    window.session.on_changed = lambda: None
