@@ -41,7 +41,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.pairs import HeadToHead, HeadToHeadKeeper, head_to_head
 from jojotte_score.core.records.partners import Partnership, partnerships
-from jojotte_score.core.records.ratings import RatingKeeper, Ratings, rate
+from jojotte_score.core.records.ratings import Ratings, rate
 from jojotte_score.core.records.roles import RoleRecord, role_records
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.gui.history.chart_widget import ChartWidget
@@ -202,18 +202,9 @@ class RecordsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-def _kept_in_memory() -> RatingsFor:
-    """Rates with a keeper per way to play, kept in memory: choosing back and forth rates
-    nothing again."""
-    keepers: dict[tuple[GameKey, ...] | None, RatingKeeper] = {}
-
-    def ratings_for(
-        facts: Sequence[SittingFacts], _period: Period, games: Sequence[GameKey] | None
-    ) -> Ratings:
-        chosen = None if games is None else tuple(games)
-        return keepers.setdefault(chosen, RatingKeeper()).rate(facts)
-
-    return ratings_for
+def _rating_of(ratings_for: RatingsFor, period: Period, games: Sequence[GameKey] | None) -> Rate:
+    """What rates the facts of ``period`` and ``games`` through ``ratings_for``."""
+    return lambda facts: ratings_for(facts, period, games)
 
 
 def _sorted(rows: Sequence[RecordRow], column: int, descending: bool) -> list[RecordRow]:
@@ -250,7 +241,9 @@ class RecordsView(QWidget):
     """The period and way-to-play choosers, the pages of records and "Export CSV…".
 
     ``facts_for`` gives the facts of a period and of the games chosen; ``ratings_for``
-    rates them (when not given, a keeper per way to play rates them in memory); ``today``
+    rates them (the History window's is a
+    :class:`~jojotte_score.storage.record_ratings.StoredRatings`, which keeps what it
+    rated; when not given, each reading rates from the first rubber); ``today``
     the local date the periods are counted back from. A storage failure is shown in place of the
     summary line, with empty tables.
     """
@@ -267,7 +260,7 @@ class RecordsView(QWidget):
     ) -> None:
         super().__init__(parent)
         self._facts_for = facts_for
-        self._ratings_for = ratings_for or _kept_in_memory()
+        self._ratings_for = ratings_for
         self._today = today
         self._pair_keepers: dict[object, HeadToHeadKeeper] = {}
         self.records = Records(())
@@ -451,10 +444,10 @@ class RecordsView(QWidget):
             return
         # A keeper per way to play chosen: choosing back and forth counts nothing again.
         pair_keeper = self._pair_keepers.setdefault(self.game.currentData(), HeadToHeadKeeper())
-        period, games = self.period(), self.games()
-        self.records = Records(
-            facts, lambda chosen: self._ratings_for(chosen, period, games), pair_keeper
-        )
+        rating = None
+        if self._ratings_for is not None:
+            rating = _rating_of(self._ratings_for, self.period(), self.games())
+        self.records = Records(facts, rating, pair_keeper)
         self._show_all()
         count = len(self.records.facts)
         self.summary.setText(
