@@ -21,8 +21,8 @@ repetitions:
   first reading with no rows, which replays and stores every sitting once (what the
   upgrade to schema 12 does).
 
-The database is built once with ``SittingStore.import_sitting`` (two-player sittings
-between players drawn from bench_history's names) and kept in the temporary folder (or in
+The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
+stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
 ``--data-dir``); each run measures on a copy of it.
 
     python3 benchmarks/bench_records.py [--sittings 1500] [--hands 40] [--repeat 5]
@@ -35,7 +35,6 @@ import argparse
 import contextlib
 import sqlite3
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -44,9 +43,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_history import build
 from bench_storage import best_of
-from sitting_generator import sitting_data
+from sitting_generator import history_copy, kept_history, sitting_data
 
 from jojotte_score.core.records.facts import sitting_facts
 from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_heads
@@ -55,10 +53,8 @@ from jojotte_score.core.records.ratings import rate
 from jojotte_score.core.records.roles import role_records
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.record_facts import PeriodFacts, period_facts
 from jojotte_score.storage.record_ratings import StoredRatings
-from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 
 
@@ -143,20 +139,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
     args = parser.parse_args()
-    name = f"jojotte-bench-records-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
-    folder = args.data_dir or Path(tempfile.gettempdir()) / name
-    path = database_path(folder)
-    if not path.exists():
-        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
-        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
-    with tempfile.TemporaryDirectory() as scratch:
-        copy = database_path(Path(scratch))
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        with (
-            contextlib.closing(sqlite3.connect(path)) as source,
-            contextlib.closing(sqlite3.connect(copy)) as target,
-        ):
-            source.backup(target)
+    path = kept_history("records", args.sittings, args.hands, args.data_dir)
+    with history_copy(path) as copy:
         # Each run's copy measures the first reading too, as the upgrade to schema 12 does.
         with contextlib.closing(sqlite3.connect(copy)) as connection:
             connection.execute("DELETE FROM record_facts")

@@ -16,10 +16,11 @@ Every figure is the best of several repetitions:
   window does after each change, with the Sittings tab shown and with the Records tab
   shown (its head to head page, then its ratings page).
 
-The database is built once with ``SittingStore.import_sitting`` (bench_history's two-player
-sittings) and kept in the temporary folder (or in ``--data-dir``); each run measures on a
-copy of it, whose record facts and ratings' course (of every sitting of every game) are
-stored by a first reading before any timing, as after the history was opened once.
+The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
+stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
+``--data-dir``); each run measures on a copy of it, whose record facts and ratings' course
+(of every sitting of every game) are stored by a first reading before any timing, as after
+the history was opened once.
 
     python3 benchmarks/bench_records_tab.py [--sittings 1500] [--hands 40] [--repeat 5]
                                             [--data-dir DIR]
@@ -28,11 +29,8 @@ stored by a first reading before any timing, as after the history was opened onc
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import sqlite3
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -40,17 +38,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_history import build
 from bench_storage import best_of
-from sitting_generator import sitting_data
+from sitting_generator import history_copy, kept_history, sitting_data
 
 from jojotte_score.core.model import Variant
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.record_facts import period_facts
 from jojotte_score.storage.record_ratings import StoredRatings
-from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats
 
@@ -168,21 +163,8 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    name = f"jojotte-bench-records-tab-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
-    folder = args.data_dir or Path(tempfile.gettempdir()) / name
-    path = database_path(folder)
-    if not path.exists():
-        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
-        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
-    with tempfile.TemporaryDirectory() as scratch:
-        # The hands are recorded into a copy: the kept database stays as it was built.
-        copy = database_path(Path(scratch))
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        with (
-            contextlib.closing(sqlite3.connect(path)) as source,
-            contextlib.closing(sqlite3.connect(copy)) as target,
-        ):
-            source.backup(target)
+    path = kept_history("records-tab", args.sittings, args.hands, args.data_dir)
+    with history_copy(path) as copy:
         measure(copy, args.repeat)
     return 0
 
