@@ -64,16 +64,20 @@ class PeriodFacts:
             self._store, self._kept = store, {}
         connection = store.database.connection
         chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
+        kept = self._kept
         wanted = []
         for row in connection.execute(
             "SELECT id, revision, variant, players, created, uuid FROM sitting ORDER BY id"
         ).fetchall():
             sitting_id, _revision, variant, _players, created, _uuid = row
-            with reading_sitting(sitting_id):
-                moment = datetime.fromisoformat(created)
+            held = kept.get(sitting_id)
+            if held is not None and held[0] == row:
+                moment = held[1].created  # the moment read before (1,500: 4 ms a reading)
+            else:
+                with reading_sitting(sitting_id):
+                    moment = datetime.fromisoformat(created)
             if period.holds(moment, zone) and (chosen is None or variant in chosen):
                 wanted.append((row, moment))
-        kept = self._kept
         changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
         rows = record_rows.stored_facts(
             connection, changed if len(changed) < _FEW_SITTINGS else None

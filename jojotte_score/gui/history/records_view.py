@@ -265,6 +265,7 @@ class RecordsView(QWidget):
         self._pair_keepers: dict[object, HeadToHeadKeeper] = {}
         self.records = Records(())
         self._shown: set[str] = set()
+        self._ratings_shown: Ratings | None = None
 
         self.choice = QComboBox()
         for choice in PeriodChoice:
@@ -484,6 +485,13 @@ class RecordsView(QWidget):
         if kind in self._shown:
             return
         self._shown.add(kind)
+        if kind == "ratings":
+            if self.records.ratings is self._ratings_shown:
+                # The very ratings shown (a recorded hand that finished no rubber): the
+                # table and the plot stand, not made and painted again (at 1,500 sittings
+                # the plot alone takes 35-45 ms to paint).
+                return
+            self._ratings_shown = self.records.ratings
         table = self.table_of(kind)
         self.models[kind].set_table(table)
         if kind == "pairs":

@@ -378,3 +378,41 @@ def test_a_second_opening_reads_the_stored_course(
     counted.clear()
     assert ratings_shown() == first
     assert counted == []  # the second reads the stored course and rates nothing
+
+
+def test_the_ratings_shown_follow_each_recorded_hand(
+    main_window: MainWindow, qtbot: QtBot
+) -> None:
+    """With the ratings shown, the two-player example's hands recorded one by one: after
+    each the table and the plot are those of the ratings rated afresh; a hand that
+    finishes no rubber leaves them as they were (not made again), one that finishes a
+    rubber shows its new ratings at once."""
+    from jojotte_score.render.records_tables import rating_chart
+
+    store = main_window.session.store
+    store.import_sitting(example_sitting("partnership"))
+    played = example_sitting("two-player")
+    sitting_id = store.create_sitting(played.variant, played.players)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    history = main_window.history
+    assert history is not None
+    view = records_of(history)
+    view.pages.setCurrentIndex(3)
+    kept, changed = 0, 0
+    for hand in played.hands:
+        chart_before = view.rating_chart.chart()
+        rubbers_before = len(rate(every_fact(main_window)).course)
+        store.add_hand(sitting_id, hand)
+        history.reload()
+        facts = every_fact(main_window)
+        ratings = rate(facts)
+        rows = shown(view.models["ratings"])
+        assert [row[1] for row in rows] == [rating.player for rating in ratings.players]
+        assert [row[5] for row in rows] == [str(rating.rubbers) for rating in ratings.players]
+        assert view.rating_chart.chart() == rating_chart(ratings, facts)
+        if len(ratings.course) == rubbers_before:
+            assert view.rating_chart.chart() is chart_before
+            kept += 1
+        else:
+            changed += 1
+    assert kept and changed  # both kinds of hand were recorded
