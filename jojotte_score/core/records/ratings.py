@@ -26,7 +26,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts, in_order
@@ -35,10 +35,10 @@ if TYPE_CHECKING:
     from openskill.models import PlackettLuce
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
+class Rating(NamedTuple):
     """A player's rating: the skill openskill believes in (``mu``), its uncertainty
-    (``sigma``), and how many rubbers it rests on."""
+    (``sigma``), and how many rubbers it rests on. A named tuple for speed, as the rubbers'
+    facts are: see :class:`RatingStep`."""
 
     player: str
     mu: float
@@ -52,10 +52,11 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-@dataclass(frozen=True, slots=True)
-class RatingStep:
+class RatingStep(NamedTuple):
     """A player's rating after one rubber: where (the sitting, stored at ``created``, and
-    the rubber's number) and the rating then."""
+    the rubber's number) and the rating then. A named tuple for speed: a decade's course
+    holds 21,000 steps, each made anew when the stored course is read (the Ratings page's
+    first show): 97 ms as frozen dataclasses, 40 ms as named tuples, on a loaded machine."""
 
     sitting_id: int
     created: datetime
