@@ -22,10 +22,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 # The scripts beside this one, and the package of this checkout.
@@ -33,9 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_storage import best_of, counts
-from sitting_generator import sitting_data
+from sitting_generator import build_history
 
-from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
@@ -46,24 +43,6 @@ BASELINE = (
     "m.rubbers_finished, m.net_side, m.net_points, m.unresolved_prison, m.settlement "
     "FROM sitting s JOIN summary m ON m.sitting_id = s.id ORDER BY s.updated DESC, s.id DESC"
 )
-NAMES = ("Anna", "Bert", "Carl", "Dora", "Erik", "Fritz", "Greta", "Hanna", "Ilse", "Jost")
-PLACES = ("", "", "Berlin", "Hamburg", "Café Kranzler", "Potsdam")
-
-
-def build(path: Path, sittings: int, hands: int) -> float:
-    """Fill a new database with generated two-player sittings between players drawn from
-    :data:`NAMES`, with titles and places; returns the seconds it took."""
-    rng = random.Random(1937)
-    start = time.perf_counter()
-    with Database.open(path) as database:
-        store = SittingStore(database)
-        for number in range(sittings):
-            data = sitting_data(hands, seed=number)
-            data["players"] = rng.sample(NAMES, 2)
-            sitting = parse_sitting(data).sitting
-            title = f"Evening {number + 1}" if rng.random() < 0.5 else ""
-            store.import_sitting(sitting, title=title, place=rng.choice(PLACES))
-    return time.perf_counter() - start
 
 
 def line(label: str, seconds: float, baseline: float | None = None, target: bool = False) -> str:
@@ -142,7 +121,7 @@ def main() -> int:
         print(f"database: reusing {path}")
     else:
         folder.mkdir(parents=True, exist_ok=True)
-        seconds = build(path, args.sittings, args.hands)
+        seconds = build_history(path, args.sittings, args.hands)
         print(f"build: {args.sittings} sittings × {args.hands} hands in {seconds:.1f} s")
     sittings, hands = counts(path)
     print(f"database: {sittings} sittings, {hands} hands, {path.stat().st_size / 1e6:.1f} MB")

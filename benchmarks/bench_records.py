@@ -11,8 +11,10 @@ repetitions:
 - head to head, partnerships and roles counted from those facts, and the ratings (every
   finished rubber rated by openskill, from the first);
 - the ratings read from their stored course (the ``record_ratings`` table), as a tab opened
-  again reads them (``StoredRatings``), and opening the records: the facts, head to head,
-  partnerships, roles and the stored ratings, the aim 2x the listing;
+  again reads them (``StoredRatings``); the head to head read from the counts stored with
+  each sitting's facts (``PeriodFacts.period_pairs``), what the Records tab opens on, the
+  aim 2x the listing; and every page's records: the facts, head to head, partnerships,
+  roles and the stored ratings;
 - after a recorded hand, all four again as an open tab would read them: the facts of the
   changed sitting only (``PeriodFacts``), the head to head of its pairs only
   (``HeadToHeadKeeper``) and the ratings from those kept before it (``StoredRatings``,
@@ -21,8 +23,8 @@ repetitions:
   first reading with no rows, which replays and stores every sitting once (what the
   upgrade to schema 12 does).
 
-The database is built once with ``SittingStore.import_sitting`` (two-player sittings
-between players drawn from bench_history's names) and kept in the temporary folder (or in
+The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
+stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
 ``--data-dir``); each run measures on a copy of it.
 
     python3 benchmarks/bench_records.py [--sittings 1500] [--hands 40] [--repeat 5]
@@ -35,7 +37,6 @@ import argparse
 import contextlib
 import sqlite3
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -44,9 +45,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_history import build
 from bench_storage import best_of
-from sitting_generator import sitting_data
+from sitting_generator import history_copy, kept_history, sitting_data
 
 from jojotte_score.core.records.facts import sitting_facts
 from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_heads
@@ -55,10 +55,8 @@ from jojotte_score.core.records.ratings import rate
 from jojotte_score.core.records.roles import role_records
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.record_facts import PeriodFacts, period_facts
 from jojotte_score.storage.record_ratings import StoredRatings
-from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 
 
@@ -98,6 +96,8 @@ def measure(path: Path, repeat: int) -> None:
             StoredRatings().ratings(store, read)
 
         stored_rating = best_of(repeat, lambda: StoredRatings().ratings(store, facts))
+        PeriodFacts().period_pairs(store)  # every sitting's head to head stored, if not yet
+        pairs_read = best_of(repeat, lambda: PeriodFacts().period_pairs(store))
         opened = best_of(repeat, opening)
         replayed = best_of(
             1,
@@ -130,7 +130,8 @@ def measure(path: Path, repeat: int) -> None:
     print(line("head to head, partnerships and roles counted from them", counting, listing))
     print(line("the ratings, every rubber rated from the first", rating, listing))
     print(line("the ratings read from their stored course", stored_rating, listing))
-    print(line("opening: facts, the three counts and the stored ratings", opened, listing, aim=2))
+    print(line("opening: the head to head read from its stored rows", pairs_read, listing, 2))
+    print(line("every page: facts, the three counts and the stored ratings", opened, listing))
     print(line("after a recorded hand: all four, facts, pairs, ratings kept", after, listing))
     print(line("the facts replayed from every sitting's hands (no rows)", replayed, listing))
     print(line("the first reading with no rows (replayed and stored)", first, listing))
@@ -143,20 +144,8 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
     args = parser.parse_args()
-    name = f"jojotte-bench-records-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
-    folder = args.data_dir or Path(tempfile.gettempdir()) / name
-    path = database_path(folder)
-    if not path.exists():
-        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
-        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
-    with tempfile.TemporaryDirectory() as scratch:
-        copy = database_path(Path(scratch))
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        with (
-            contextlib.closing(sqlite3.connect(path)) as source,
-            contextlib.closing(sqlite3.connect(copy)) as target,
-        ):
-            source.backup(target)
+    path = kept_history("records", args.sittings, args.hands, args.data_dir)
+    with history_copy(path) as copy:
         # Each run's copy measures the first reading too, as the upgrade to schema 12 does.
         with contextlib.closing(sqlite3.connect(copy)) as connection:
             connection.execute("DELETE FROM record_facts")

@@ -7,19 +7,24 @@ frame (16.7 ms at 60 frames a second) over what the hand costs with the Sittings
 Every figure is the best of several repetitions:
 
 - ``list_sittings()``, the history listing (the baseline);
-- the Records tab opened in a new history window: its facts read (the rows stored for each
-  sitting, schema 12) and its first page (head to head) counted and shown, until the
-  window's events are processed;
-- its other pages shown for the first time (partnerships, roles, and the ratings, read
-  through their stored course, with their plot), for reference;
+- the Records tab opened in a new history window: its first page, the head to head, read
+  from the head to head stored with each sitting's facts (schema 12's ``record_facts``)
+  and shown, until the window's events are processed;
+- its other pages shown for the first time, for reference: partnerships (the sittings'
+  facts read), roles, and the ratings (read through their stored course) with their plot;
+- View > History a second time with the Records tab shown, for reference: the main window
+  keeps its History window, reads it again (``reload``, the Sittings listing included) and
+  shows it; the tab reads again only the sittings changed since;
 - a hand recorded (``SittingStore.add_hand``) and the open history reloaded as the main
   window does after each change, with the Sittings tab shown and with the Records tab
-  shown (its head to head page, then its ratings page).
+  shown (its head to head page, then its ratings page), apart for a hand that finishes
+  no rubber (the ratings stay as they were) and one that finishes a rubber.
 
-The database is built once with ``SittingStore.import_sitting`` (bench_history's two-player
-sittings) and kept in the temporary folder (or in ``--data-dir``); each run measures on a
-copy of it, whose record facts and ratings' course (of every sitting of every game) are
-stored by a first reading before any timing, as after the history was opened once.
+The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
+stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
+``--data-dir``); each run measures on a copy of it, whose record facts and ratings' course
+(of every sitting of every game) are stored by a first reading before any timing, as after
+the history was opened once.
 
     python3 benchmarks/bench_records_tab.py [--sittings 1500] [--hands 40] [--repeat 5]
                                             [--data-dir DIR]
@@ -28,11 +33,9 @@ stored by a first reading before any timing, as after the history was opened onc
 from __future__ import annotations
 
 import argparse
-import contextlib
+import itertools
 import os
-import sqlite3
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -40,17 +43,15 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_history import build
 from bench_storage import best_of
-from sitting_generator import sitting_data
+from sitting_generator import history_copy, kept_history, sitting_data
 
-from jojotte_score.core.model import Variant
+from jojotte_score.core.games import replay
+from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.paths import database_path
-from jojotte_score.storage.record_facts import period_facts
+from jojotte_score.storage.record_facts import PeriodFacts, period_facts
 from jojotte_score.storage.record_ratings import StoredRatings
-from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats
 
@@ -80,6 +81,7 @@ def measure(path: Path, repeat: int) -> None:
     with Database.open(path) as database:
         store = SittingStore(database)
         period_facts(store)  # every sitting's facts stored, if not yet
+        PeriodFacts().period_pairs(store)  # with its head to head
         period_stats(store)  # and its figures, as after the history was opened once
         StoredRatings().ratings(store, period_facts(store))  # and the ratings' course
         listing = best_of(repeat, store.list_sittings)
@@ -94,7 +96,7 @@ def measure(path: Path, repeat: int) -> None:
         def records_index(window: HistoryWindow) -> int:
             return window.tabs.count() - 1
 
-        opening = float("inf")
+        opening = again = float("inf")
         pages: dict[int, float] = {1: float("inf"), 2: float("inf"), 3: float("inf")}
         for _ in range(repeat):
             window = new_window()
@@ -109,16 +111,27 @@ def measure(path: Path, repeat: int) -> None:
                 view.pages.setCurrentIndex(page)
                 app.processEvents()
                 pages[page] = min(pages[page], time.perf_counter() - start)
+            # View > History again, the Records tab's head to head shown: the window is
+            # kept, read again and shown, as the main window does.
+            view.pages.setCurrentIndex(0)
+            window.hide()
+            app.processEvents()
+            start = time.perf_counter()
+            window.reload()
+            window.show()
+            app.processEvents()
+            again = min(again, time.perf_counter() - start)
             window.close()
             window.deleteLater()
             app.processEvents()
 
         # A new sitting, its hands recorded one at a time in order (each valid after the
         # last), into the history with the Sittings tab, the Records tab's head to head and
-        # its ratings shown in turn.
-        played = parse_sitting(sitting_data(3 * repeat + 10, seed=43)).sitting
+        # its ratings shown in turn, until each has had ``repeat`` hands of each kind: one
+        # that finishes a rubber (the ratings change) and one that does not.
+        played = parse_sitting(sitting_data(30 * repeat + 30, seed=43)).sitting
+        finishing = finishing_hands(played)
         sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
-        hands = iter(played.hands)
         window = new_window()
         window.tabs.setCurrentIndex(records_index(window))
         app.processEvents()
@@ -128,36 +141,56 @@ def measure(path: Path, repeat: int) -> None:
         app.processEvents()
         shown = {"sittings": (0, 0), "head to head": (records_index(window), 0)}
         shown["ratings"] = (records_index(window), 3)
-        timings = dict.fromkeys(shown, float("inf"))
-        for _ in range(repeat):  # interleaved, so that drift touches all alike
-            for name, (tab, page) in shown.items():
-                window.tabs.setCurrentIndex(tab)
-                view.pages.setCurrentIndex(page)
-                app.processEvents()
-                start = time.perf_counter()
-                store.add_hand(sitting_id, next(hands))
-                window.reload()  # what the main window does after each change
-                app.processEvents()
-                timings[name] = min(timings[name], time.perf_counter() - start)
+        timings: dict[tuple[str, bool], list[float]] = {
+            (name, kind): [] for name in shown for kind in (False, True)
+        }
+        names = itertools.cycle(shown)  # interleaved, so that drift touches all alike
+        for position, hand in enumerate(played.hands):
+            if all(len(times) >= repeat for times in timings.values()):
+                break
+            name = next(names)
+            tab, page = shown[name]
+            window.tabs.setCurrentIndex(tab)
+            view.pages.setCurrentIndex(page)
+            app.processEvents()
+            start = time.perf_counter()
+            store.add_hand(sitting_id, hand)
+            window.reload()  # what the main window does after each change
+            app.processEvents()
+            timings[name, position in finishing].append(time.perf_counter() - start)
         window.close()
         sittings = len(store.list_sittings())
 
     print(f"The Records tab over {sittings} sittings (best of {repeat}):")
     print(line("list_sittings(), the Sittings listing (baseline)", listing))
-    print(line("the Records tab opened (facts read, head to head shown)", opening, listing, 2))
+    print(line("the Records tab opened (head to head read and shown)", opening, listing, 2))
+    print(line("View > History again, the Records tab shown (all kept)", again, listing))
     print(line("its partnerships shown the first time", pages[1], listing))
     print(line("its roles shown the first time", pages[2], listing))
     print(line("its ratings and their plot shown the first time", pages[3], listing))
-    print("A hand recorded (add_hand), the open history reloaded:")
-    closed = timings["sittings"]
-    print(line("the Sittings tab shown (baseline)", closed))
-    for name in ("head to head", "ratings"):
-        extra = timings[name] - closed
-        verdict = "within" if extra <= FRAME else "OVER"
-        print(
-            line(f"the Records tab's {name} shown", timings[name], closed)
-            + f"   (+{1000 * extra:.1f} ms: {verdict} a frame)"
-        )
+    for kind, words in ((False, "that finishes no rubber"), (True, "that finishes a rubber")):
+        print(f"A hand {words} recorded (add_hand), the open history reloaded:")
+        closed = min(timings["sittings", kind], default=float("nan"))
+        print(line("the Sittings tab shown (baseline)", closed))
+        for name in ("head to head", "ratings"):
+            best = min(timings[name, kind], default=float("nan"))
+            extra = best - closed
+            verdict = "within" if extra <= FRAME else "OVER"
+            print(
+                line(f"the Records tab's {name} shown", best, closed)
+                + f"   (+{1000 * extra:.1f} ms: {verdict} a frame)"
+            )
+
+
+def finishing_hands(sitting: Sitting) -> set[int]:
+    """The positions of the hands of ``sitting`` that finish a rubber."""
+    finishing, position = set(), 0
+    for rubber in replay(sitting).rubbers:
+        position += len(rubber.hands)
+        if rubber.finished:
+            finishing.add(position - 1)
+    assert position == len(sitting.hands)
+    return finishing
 
 
 def main() -> int:
@@ -168,21 +201,8 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    name = f"jojotte-bench-records-tab-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
-    folder = args.data_dir or Path(tempfile.gettempdir()) / name
-    path = database_path(folder)
-    if not path.exists():
-        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
-        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
-    with tempfile.TemporaryDirectory() as scratch:
-        # The hands are recorded into a copy: the kept database stays as it was built.
-        copy = database_path(Path(scratch))
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        with (
-            contextlib.closing(sqlite3.connect(path)) as source,
-            contextlib.closing(sqlite3.connect(copy)) as target,
-        ):
-            source.backup(target)
+    path = kept_history("records-tab", args.sittings, args.hands, args.data_dir)
+    with history_copy(path) as copy:
         measure(copy, args.repeat)
     return 0
 

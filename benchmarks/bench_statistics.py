@@ -20,8 +20,8 @@ With ``--history N`` the hands are recorded into a sitting that already has ``N`
 (10,000: a decade's sitting), whose figures the Statistics tab reads again after each
 one: scored from the summary's checkpoint (schema 6), not from the sitting's first hand.
 
-The database is built once with ``SittingStore.import_sitting`` and kept in the temporary
-folder (or in ``--data-dir``), so later runs only measure, each on a copy of it; its
+The database is built once (``kept_history`` in sitting_generator.py) and kept in the
+temporary folder (or in ``--data-dir``), so later runs only measure, each on a copy of it; its
 figures are stored by the first reading, as after the history has been opened once.
 
     python3 benchmarks/bench_statistics.py [--sittings 1500] [--hands 40] [--repeat 7]
@@ -31,11 +31,8 @@ figures are stored by the first reading, as after the history has been opened on
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import sqlite3
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -45,16 +42,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_history import build
 from bench_storage import best_of
-from sitting_generator import sitting_data
+from sitting_generator import history_copy, kept_history, sitting_data
 
 from jojotte_score.core.model import Variant
 from jojotte_score.core.stats import player_stats
 from jojotte_score.formats.sitting_file import parse_sitting
 from jojotte_score.storage.database import Database
-from jojotte_score.storage.paths import database_path
-from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import PeriodFigures, period_stats
 
@@ -165,21 +159,8 @@ def main() -> int:
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    name = f"jojotte-bench-statistics-{args.sittings}x{args.hands}-schema{SCHEMA_VERSION}"
-    folder = args.data_dir or Path(tempfile.gettempdir()) / name
-    path = database_path(folder)
-    if not path.exists():
-        print(f"building {args.sittings} sittings of {args.hands} hands in {folder} ...")
-        print(f"  built in {build(path, args.sittings, args.hands):.1f} s")
-    with tempfile.TemporaryDirectory() as scratch:
-        # The hands are recorded into a copy: the kept database stays as it was built.
-        copy = database_path(Path(scratch))
-        copy.parent.mkdir(parents=True, exist_ok=True)
-        with (
-            contextlib.closing(sqlite3.connect(path)) as source,
-            contextlib.closing(sqlite3.connect(copy)) as target,
-        ):
-            source.backup(target)
+    path = kept_history("statistics", args.sittings, args.hands, args.data_dir)
+    with history_copy(path) as copy:
         measure(copy, args.repeat, args.history)
     return 0
 

@@ -4,13 +4,33 @@
 seed); ``variant=`` names another way to play by its sitting-file value: ``"partnership"``,
 ``"three-player"``, ``"chouette"`` or ``"cutthroat"``. Every hand is one the sitting-file
 reader and the storage import accept (docs/file-format.md), without slams.
+
+``kept_history(kind, sittings, hands)`` is a database of that many generated two-player
+sittings (``build_history``), built once and kept for later runs, and ``history_copy``
+a copy of it to measure on, so that what a run records leaves the kept one as built.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import sqlite3
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
+
+# The package of this checkout.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from jojotte_score.formats.sitting_file import parse_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import NotADatabaseError
+from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.schema import SCHEMA_VERSION
+from jojotte_score.storage.sittings import SittingStore
 
 TRUMPS = ("clubs", "diamonds", "hearts", "spades")
 MELDS = (0, 0, 0, 0, 20, 20, 40, 50, 100)
@@ -159,3 +179,59 @@ def write_sitting(path: Path, hands: int, seed: int = 1937, variant: str = "two-
     """Write a generated sitting file and return its path."""
     path.write_text(json.dumps(sitting_data(hands, seed, variant)), encoding="utf-8")
     return path
+
+
+NAMES = ("Anna", "Bert", "Carl", "Dora", "Erik", "Fritz", "Greta", "Hanna", "Ilse", "Jost")
+"""The circle the stored histories' two-player sittings draw their players from."""
+PLACES = ("", "", "Berlin", "Hamburg", "Café Kranzler", "Potsdam")
+"""Where the stored histories' sittings were played ("" for none)."""
+
+
+def build_history(path: Path, sittings: int, hands: int) -> float:
+    """Fill a new database with generated two-player sittings between players drawn from
+    :data:`NAMES`, with titles and places; returns the seconds it took."""
+    rng = random.Random(1937)
+    start = time.perf_counter()
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        for number in range(sittings):
+            data = sitting_data(hands, seed=number)
+            data["players"] = rng.sample(NAMES, 2)
+            sitting = parse_sitting(data).sitting
+            title = f"Evening {number + 1}" if rng.random() < 0.5 else ""
+            store.import_sitting(sitting, title=title, place=rng.choice(PLACES))
+    return time.perf_counter() - start
+
+
+def kept_history(kind: str, sittings: int, hands: int, data_dir: Path | None = None) -> Path:
+    """The database of :func:`build_history` kept in ``data_dir``, else in the temporary
+    folder under a name of ``kind``, the size and the schema version: built when missing,
+    and built again when this checkout cannot open it (a database of an earlier state of
+    the same schema version)."""
+    name = f"jojotte-bench-{kind}-{sittings}x{hands}-schema{SCHEMA_VERSION}"
+    folder = data_dir or Path(tempfile.gettempdir()) / name
+    path = database_path(folder)
+    if path.exists():
+        try:
+            Database.open(path, read_only=True).close()
+        except NotADatabaseError as error:
+            print(f"building again: {error}")
+            path.unlink()
+    if not path.exists():
+        print(f"building {sittings} sittings of {hands} hands in {folder} ...")
+        print(f"  built in {build_history(path, sittings, hands):.1f} s")
+    return path
+
+
+@contextlib.contextmanager
+def history_copy(path: Path) -> Iterator[Path]:
+    """A copy of the database at ``path`` in a temporary folder, removed afterwards."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = database_path(Path(scratch))
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        with (
+            contextlib.closing(sqlite3.connect(path)) as source,
+            contextlib.closing(sqlite3.connect(copy)) as target,
+        ):
+            source.backup(target)
+        yield copy

@@ -106,6 +106,11 @@ class StoredRatings:
         else:
             stored = self._written.get(choice, [])
         ratings = keeper.rate(facts, stored)
+        if stored and len(stored) == len(keeper) and stored[-1].mark == keeper.mark():
+            # The course written is this one (the running marks agree): nothing to list
+            # and store again (a recorded hand that finished no rubber; 2-3 ms).
+            self._written[choice] = stored
+            return ratings
         rated = keeper.rated()
         written = rated
         if not store.database.read_only:

@@ -160,3 +160,32 @@ def test_ratings_read_the_course_the_app_stored(
     with Database.open(database_path(stored)) as database:
         choices = "SELECT DISTINCT choice FROM record_ratings"
         assert database.connection.execute(choices).fetchall() == [("",)]
+
+
+def test_ratings_over_a_stored_course_that_differs_rate_the_rest_and_write_nothing(
+    stored: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jojotte_score.storage.database import Database
+    from jojotte_score.storage.paths import database_path
+    from jojotte_score.storage.record_facts import period_facts
+    from jojotte_score.storage.record_ratings import StoredRatings
+    from jojotte_score.storage.sittings import SittingStore
+
+    counted = rated_sittings(monkeypatch)
+    assert run(stored, "stats", "--ratings", "--json") == 0
+    from_scratch = json.loads(capsys.readouterr().out)
+    with Database.open(database_path(stored)) as database:
+        StoredRatings().ratings(SittingStore(database), period_facts(SittingStore(database)))
+        # The third sitting's row changed behind the app's back: it and the one after it
+        # no longer stand.
+        database.connection.execute(
+            "UPDATE record_ratings SET checksum = 'changed' WHERE choice = '' AND position = 2"
+        )
+        course = "SELECT position, sitting_id, checksum FROM record_ratings ORDER BY position"
+        rows = database.connection.execute(course).fetchall()
+    counted.clear()
+    assert run(stored, "stats", "--ratings", "--json") == 0
+    assert json.loads(capsys.readouterr().out) == from_scratch
+    assert counted == [rows[2][1], rows[3][1]]  # the first two read from the course
+    with Database.open(database_path(stored)) as database:
+        assert database.connection.execute(course).fetchall() == rows  # nothing written

@@ -10,7 +10,7 @@ included, as the Statistics tab's net points do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
@@ -77,6 +77,19 @@ class HeadToHead:
     def neither_won(self) -> int:
         """Finished rubbers against each other that a third player won."""
         return self.rubbers - sum(self.won)
+
+    def turned(self) -> HeadToHead:
+        """The same record from the second player's side."""
+        return HeadToHead(
+            (self.players[1], self.players[0]),
+            self.rubbers,
+            (self.won[1], self.won[0]),
+            -self.net_points,
+            (self.largest_win[1], self.largest_win[0]),
+            self.streak,
+            self.games,
+            self.unfinished,
+        )
 
 
 def meetings(facts: Iterable[SittingFacts], first: str, second: str) -> Iterator[Meeting]:
@@ -152,11 +165,13 @@ def _streak(players: tuple[str, str], finished: list[Meeting]) -> Streak | None:
     return Streak(players[holder], count)
 
 
-class _Tally:
+class PairTally:
     """Two players' record as it is counted, rubber by rubber, from the first's side: over
-    one sitting, or over the sittings before it and it (:meth:`then`). ``one_run`` says
-    whether every finished rubber counted was won by the streak's holder (so a streak
-    before them goes on through them)."""
+    one sitting (what storage keeps of each sitting, by seats), or over the sittings before
+    it and it (:meth:`then`). ``one_run`` says whether every finished rubber counted was
+    won by the streak's holder (so a streak before them goes on through them); ``streak``
+    is the holder (0 the first, 1 the second, None: neither) and the length of the run of
+    the latest finished rubbers."""
 
     __slots__ = ("games", "largest", "met", "net", "one_run", "open", "streak", "won")
 
@@ -167,6 +182,18 @@ class _Tally:
         self.streak: tuple[int | None, int] = (None, 0)
         self.one_run = True
         self.games: dict[GameKey, None] = {}
+
+    def turned(self) -> PairTally:
+        """The same count from the second player's side."""
+        other = PairTally()
+        other.met, other.net, other.open = self.met, -self.net, self.open
+        other.won = [self.won[1], self.won[0]]
+        other.largest = [self.largest[1], self.largest[0]]
+        holder, count = self.streak
+        other.streak = (None if holder is None else 1 - holder, count)
+        other.one_run = self.one_run
+        other.games = dict(self.games)
+        return other
 
     def add(self, sitting: SittingFacts, rubber: RubberFacts, seat: int, other: int) -> None:
         """One more rubber the two played against each other."""
@@ -190,9 +217,9 @@ class _Tally:
             if best is None or taken > best.points:
                 self.largest[winner] = Win(taken, sitting.sitting_id, rubber.number)
 
-    def then(self, later: _Tally) -> _Tally:
+    def then(self, later: PairTally) -> PairTally:
         """The record of these rubbers followed by ``later``'s."""
-        both = _Tally()
+        both = PairTally()
         both.met, both.net, both.open = (
             self.met + later.met,
             self.net + later.net,
@@ -242,45 +269,73 @@ class HeadToHeadKeeper:
     only the sittings that changed, and adds up the counts kept, in the order played."""
 
     def __init__(self) -> None:
-        self._kept: dict[int, tuple[SittingFacts, dict[tuple[str, str], _Tally]]] = {}
+        self._kept: dict[int, tuple[SittingFacts, dict[tuple[str, str], PairTally]]] = {}
 
     def head_to_heads(self, facts: Iterable[SittingFacts]) -> tuple[HeadToHead, ...]:
         """As :func:`head_to_heads`, counting again only the sittings changed since."""
         ordered = in_order(facts)
         kept = self._kept
-        totals: dict[tuple[str, str], _Tally] = {}
+        counted = []
         for sitting in ordered:
             held = kept.get(sitting.sitting_id)
             if held is None or (held[0] is not sitting and held[0] != sitting):
-                held = (sitting, _sitting_tallies(sitting))
+                held = (sitting, named_tallies(sitting.names, seat_tallies(sitting)))
                 kept[sitting.sitting_id] = held
-            for pair, tally in held[1].items():
-                before = totals.get(pair)
-                totals[pair] = tally if before is None else before.then(tally)
+            counted.append(held[1])
         for gone in kept.keys() - {sitting.sitting_id for sitting in ordered}:
             del kept[gone]
-        names = {
-            name: index
-            for index, name in enumerate(by_name_order({name for pair in totals for name in pair}))
-        }
-        return tuple(
-            totals[pair].record(pair)
-            for pair in sorted(totals, key=lambda pair: (names[pair[0]], names[pair[1]]))
-        )
+        return records_of_tallies(counted)
 
 
-def _sitting_tallies(sitting: SittingFacts) -> dict[tuple[str, str], _Tally]:
-    """Each two players' count over one sitting's rubbers, the two in name order."""
-    tallies: dict[tuple[str, str], _Tally] = {}
-    seats = [(seat, name) for seat, name in enumerate(sitting.names) if name is not None]
-    for (seat, name), (other, other_name) in combinations(seats, 2):
-        if by_name_order((name, other_name))[0] != name:
-            seat, name, other, other_name = other, other_name, seat, name
+def records_of_tallies(
+    sittings: Iterable[dict[tuple[str, str], PairTally]],
+) -> tuple[HeadToHead, ...]:
+    """The record of every two players counted in ``sittings`` (each sitting's counts by
+    pair, the sittings in the order played), ordered as :func:`head_to_heads` orders them."""
+    totals: dict[tuple[str, str], PairTally] = {}
+    for tallies in sittings:
+        for pair, tally in tallies.items():
+            before = totals.get(pair)
+            totals[pair] = tally if before is None else before.then(tally)
+    names = {
+        name: index
+        for index, name in enumerate(by_name_order({name for pair in totals for name in pair}))
+    }
+    return tuple(
+        totals[pair].record(pair)
+        for pair in sorted(totals, key=lambda pair: (names[pair[0]], names[pair[1]]))
+    )
+
+
+def seat_tallies(sitting: SittingFacts) -> dict[tuple[int, int], PairTally]:
+    """Each two seats' count over one sitting's rubbers, from the earlier seat's side, for
+    every two seats that played against each other (whatever their names: what storage
+    keeps of a sitting, its names read with it)."""
+    tallies: dict[tuple[int, int], PairTally] = {}
+    for seat, other in combinations(range(len(sitting.names)), 2):
         tally = None
         for rubber in sitting.rubbers:
             alone = len(rubber.sides) == len(rubber.totals)  # each player his own side
             if alone or rubber.side_of(seat) != rubber.side_of(other):
                 if tally is None:
-                    tally = tallies[name, other_name] = _Tally()
+                    tally = tallies[seat, other] = PairTally()
                 tally.add(sitting, rubber, seat, other)
     return tallies
+
+
+def named_tallies(
+    names: Sequence[str | None], tallies: dict[tuple[int, int], PairTally]
+) -> dict[tuple[str, str], PairTally]:
+    """Two seats' counts (:func:`seat_tallies`) as two players', the two in name order; a
+    seat counted under no name (its name came earlier) is left out."""
+    named: dict[tuple[str, str], PairTally] = {}
+    for (seat, other), tally in tallies.items():
+        name, other_name = names[seat], names[other]
+        if name is None or other_name is None:
+            continue
+        # by_name_order's key, compared without sorting (1,500 sittings: 1.4 ms down to 0.3)
+        if (name.casefold(), name) <= (other_name.casefold(), other_name):
+            named[name, other_name] = tally
+        else:
+            named[other_name, name] = tally.turned()
+    return named

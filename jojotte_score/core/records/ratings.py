@@ -25,7 +25,8 @@ import hashlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from itertools import chain
+from typing import TYPE_CHECKING, NamedTuple
 
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts, in_order
@@ -34,10 +35,10 @@ if TYPE_CHECKING:
     from openskill.models import PlackettLuce
 
 
-@dataclass(frozen=True, slots=True)
-class Rating:
+class Rating(NamedTuple):
     """A player's rating: the skill openskill believes in (``mu``), its uncertainty
-    (``sigma``), and how many rubbers it rests on."""
+    (``sigma``), and how many rubbers it rests on. A named tuple for speed, as the rubbers'
+    facts are: see :class:`RatingStep`."""
 
     player: str
     mu: float
@@ -51,10 +52,11 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-@dataclass(frozen=True, slots=True)
-class RatingStep:
+class RatingStep(NamedTuple):
     """A player's rating after one rubber: where (the sitting, stored at ``created``, and
-    the rubber's number) and the rating then."""
+    the rubber's number) and the rating then. A named tuple for speed: a decade's course
+    holds 21,000 steps, each made anew when the stored course is read (the Ratings page's
+    first show): 97 ms as frozen dataclasses, 40 ms as named tuples, on a loaded machine."""
 
     sitting_id: int
     created: datetime
@@ -143,11 +145,16 @@ class RatingKeeper:
     def __init__(self) -> None:
         self._model: PlackettLuce | None = None
         self._kept: list[_AfterSitting] = []
+        self._last: Ratings | None = None
+        self._made: list[tuple[RatingStep, ...]] = []
 
     def rate(self, facts: Iterable[SittingFacts], stored: Sequence[RatedSitting] = ()) -> Ratings:
         """As :func:`rate`, rating again only the sittings from the first that changed since
         the last call. With nothing kept yet, the ``stored`` course (:meth:`rated` of an
-        earlier keeper) stands for every sitting up to the first whose mark differs."""
+        earlier keeper) stands for every sitting up to the first whose mark differs. When
+        the sittings rated again made the same steps as before (a hand recorded that
+        finished no rubber), the ratings returned last are returned again, the same object:
+        a reader may skip showing them again."""
         if self._model is None:
             self._model = rating_model()
         ordered = in_order(facts)
@@ -165,11 +172,26 @@ class RatingKeeper:
             steps = _rate_sitting(self._model, sitting, current)
             mark = sitting_mark(mark, sitting)
             kept.append(_AfterSitting(sitting, dict(current), tuple(steps), mark))
+        made = [after.steps for after in kept]
+        if self._last is not None and made == self._made:
+            return self._last
         players = sorted(
             current.values(),
             key=lambda rating: (-rating.ordinal, rating.player.casefold(), rating.player),
         )
-        return Ratings(tuple(players), tuple(step for after in kept for step in after.steps))
+        self._last = Ratings(tuple(players), tuple(chain.from_iterable(made)))
+        self._made = made
+        return self._last
+
+    def __len__(self) -> int:
+        """How many sittings the course kept by the last :meth:`rate` holds."""
+        return len(self._kept)
+
+    def mark(self) -> str:
+        """The running mark of the course kept by the last :meth:`rate` (its last sitting's
+        :func:`sitting_mark`, "" with none): a course stored with the same last mark and
+        as many sittings is this one."""
+        return self._kept[-1].mark if self._kept else ""
 
     def rated(self) -> list[RatedSitting]:
         """The course kept by the last :meth:`rate`, sitting by sitting, to be stored."""

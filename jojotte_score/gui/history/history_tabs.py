@@ -20,7 +20,7 @@ from jojotte_score.core.series import SittingCourse, sitting_course
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.plots_view import PlotSources, PlotsView
-from jojotte_score.gui.history.records_view import RecordsView
+from jojotte_score.gui.history.records_view import RecordsReading, RecordsView
 from jojotte_score.gui.history.statistics_view import StatisticsView
 from jojotte_score.i18n import _, isolated
 from jojotte_score.render.season_report import SeasonReport, season_report
@@ -97,12 +97,19 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
 
     kept_facts: list[PeriodFacts] = []
 
-    def facts_for(period: Period, games: Sequence[GameKey] | None) -> list[SittingFacts]:
+    def reading_for(period: Period, games: Sequence[GameKey] | None) -> RecordsReading:
         if not kept_facts:  # each sitting's facts kept: after a change, only it is read
             from jojotte_score.storage.record_facts import PeriodFacts
 
             kept_facts.append(PeriodFacts())
-        return kept_facts[0].period_facts(store(), period, games)
+        reader = kept_facts[0]
+        read = reader.period_pairs(store(), period, games)
+        return RecordsReading(
+            read.sittings,
+            read.players,
+            read.pairs,
+            lambda: reader.period_facts(store(), period, games),
+        )
 
     kept_ratings: list[StoredRatings] = []
 
@@ -119,7 +126,7 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
         if records_built:
             records_built[0].refresh()
         else:  # the view reads its records as it is built
-            records_built.append(RecordsView(facts_for, ratings_for=ratings_for))
+            records_built.append(RecordsView(reading_for, ratings_for=ratings_for))
             records_layout.addWidget(records_built[0])
 
     history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)

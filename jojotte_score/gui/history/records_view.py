@@ -5,11 +5,13 @@ two players who met), partnerships, roles, and ratings with their course over ti
 plot. The tables are :mod:`jojotte_score.render.records_tables`'s, the figures those of
 :mod:`jojotte_score.core.records`; "Export CSV…" writes the page's records as
 ``jojotte-score stats --pairs`` (``--partners``, ``--roles``, ``--ratings``) ``--csv``
-does. The view never opens the database: it is given a function that returns the facts
-of the sittings of a period and of the games chosen, and asks it again on
-:meth:`RecordsView.refresh` and whenever a filter changes, and may be given one that rates
-them (the History window's reads the course stored in the database). A page's records are
-counted when it is shown.
+does. The view never opens the database: it is given a function that reads a period and
+the games chosen (how many sittings, their players, every two players' head to head, and
+what reads their facts), and asks it again on :meth:`RecordsView.refresh` and whenever a
+filter changes, and may be given one that rates them (the History window's reads the
+course stored in the database). A page's records are counted when it is shown; the head
+to head, the page the tab opens on, needs no facts, so they are read only when another
+page is shown.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -38,11 +40,10 @@ from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import all_games
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
-from jojotte_score.core.records.pairs import HeadToHead, HeadToHeadKeeper, head_to_head
+from jojotte_score.core.records.pairs import HeadToHead, record_of
 from jojotte_score.core.records.partners import Partnership, partnerships
-from jojotte_score.core.records.ratings import RatingKeeper, Ratings, rate
+from jojotte_score.core.records.ratings import Ratings, rate
 from jojotte_score.core.records.roles import RoleRecord, role_records
-from jojotte_score.core.stats import by_name_order
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.history.period_chooser import PeriodChooser
 from jojotte_score.gui.history.statistics_rows import PeriodChoice
@@ -62,9 +63,26 @@ from jojotte_score.render.records_tables import (
 )
 from jojotte_score.storage.statistics import Period
 
-FactsFor = Callable[[Period, Sequence[GameKey] | None], Sequence[SittingFacts]]
-"""What the view is given: the facts of the sittings stored within a period, of the games
-chosen (every game for None), in the order played."""
+
+class RecordsReading(NamedTuple):
+    """What the view is given for a period and the games chosen: how many sittings they
+    hold, their players in name order, every two players' head to head
+    (:func:`~jojotte_score.core.records.pairs.head_to_heads`), and what reads the sittings'
+    facts, in the order played, when first asked for."""
+
+    sittings: int
+    players: tuple[str, ...]
+    pairs: tuple[HeadToHead, ...]
+    facts: Callable[[], Sequence[SittingFacts]]
+
+
+NOTHING_READ = RecordsReading(0, (), (), tuple)
+"""No sittings (what is shown when the records cannot be read)."""
+
+ReadingFor = Callable[[Period, Sequence[GameKey] | None], RecordsReading]
+"""What the view is given: the reading of the sittings stored within a period, of the
+games chosen (every game for None)."""
+
 
 RatingsFor = Callable[[Sequence[SittingFacts], Period, Sequence[GameKey] | None], Ratings]
 """What the view may be given to rate the facts of a period and of the games chosen."""
@@ -83,30 +101,28 @@ _MEASURED_ROWS = 100
 
 
 class Records:
-    """The records of one set of sittings, each counted when first asked for; the ratings
-    by ``rating`` (from the first rubber when not given) and every pair's head to head by
-    ``pair_keeper``, which counts again only the sittings changed since it last counted."""
+    """The records of one reading of sittings (:class:`RecordsReading`): the head to head
+    as read, the rest counted from the sittings' facts when first asked for; the ratings by
+    ``rating`` (from the first rubber when not given)."""
 
-    def __init__(
-        self,
-        facts: Sequence[SittingFacts],
-        rating: Rate | None = None,
-        pair_keeper: HeadToHeadKeeper | None = None,
-    ) -> None:
-        self.facts = tuple(facts)
+    def __init__(self, reading: RecordsReading, rating: Rate | None = None) -> None:
+        self.reading = reading
         self._rate = rating or rate
-        self._pair_keeper = pair_keeper or HeadToHeadKeeper()
 
     @cached_property
+    def facts(self) -> tuple[SittingFacts, ...]:
+        """Every sitting's facts, in the order played, read when first asked for."""
+        return tuple(self.reading.facts())
+
+    @property
     def players(self) -> tuple[str, ...]:
         """Every player of the sittings, in name order."""
-        names = {name for sitting in self.facts for name in sitting.names if name is not None}
-        return tuple(by_name_order(names))
+        return self.reading.players
 
-    @cached_property
+    @property
     def pairs(self) -> tuple[HeadToHead, ...]:
         """Every two players who met."""
-        return self._pair_keeper.head_to_heads(self.facts)
+        return self.reading.pairs
 
     @cached_property
     def partners(self) -> tuple[Partnership, ...]:
@@ -125,7 +141,12 @@ class Records:
 
     def pair(self, first: str, second: str) -> HeadToHead:
         """``first``'s record against ``second``."""
-        return head_to_head(self.facts, first, second)
+        for record in self.pairs:
+            if record.players == (first, second):
+                return record
+            if record.players == (second, first):
+                return record.turned()
+        return record_of((first, second), [])
 
 
 class RecordsModel(QAbstractTableModel):
@@ -201,18 +222,9 @@ class RecordsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-def _kept_in_memory() -> RatingsFor:
-    """Rates with a keeper per way to play, kept in memory: choosing back and forth rates
-    nothing again."""
-    keepers: dict[tuple[GameKey, ...] | None, RatingKeeper] = {}
-
-    def ratings_for(
-        facts: Sequence[SittingFacts], _period: Period, games: Sequence[GameKey] | None
-    ) -> Ratings:
-        chosen = None if games is None else tuple(games)
-        return keepers.setdefault(chosen, RatingKeeper()).rate(facts)
-
-    return ratings_for
+def _rating_of(ratings_for: RatingsFor, period: Period, games: Sequence[GameKey] | None) -> Rate:
+    """What rates the facts of ``period`` and ``games`` through ``ratings_for``."""
+    return lambda facts: ratings_for(facts, period, games)
 
 
 def _sorted(rows: Sequence[RecordRow], column: int, descending: bool) -> list[RecordRow]:
@@ -248,8 +260,10 @@ def _table_view(model: RecordsModel, name: str, sortable: bool = True) -> QTable
 class RecordsView(QWidget):
     """The period and way-to-play choosers, the pages of records and "Export CSV…".
 
-    ``facts_for`` gives the facts of a period and of the games chosen; ``ratings_for``
-    rates them (when not given, a keeper per way to play rates them in memory); ``today``
+    ``reading_for`` reads a period and the games chosen; ``ratings_for``
+    rates them (the History window's is a
+    :class:`~jojotte_score.storage.record_ratings.StoredRatings`, which keeps what it
+    rated; when not given, each reading rates from the first rubber); ``today``
     the local date the periods are counted back from. A storage failure is shown in place of the
     summary line, with empty tables.
     """
@@ -259,18 +273,18 @@ class RecordsView(QWidget):
 
     def __init__(
         self,
-        facts_for: FactsFor,
+        reading_for: ReadingFor,
         today: Callable[[], date] = date.today,
         parent: QWidget | None = None,
         ratings_for: RatingsFor | None = None,
     ) -> None:
         super().__init__(parent)
-        self._facts_for = facts_for
-        self._ratings_for = ratings_for or _kept_in_memory()
+        self._reading_for = reading_for
+        self._ratings_for = ratings_for
         self._today = today
-        self._pair_keepers: dict[object, HeadToHeadKeeper] = {}
-        self.records = Records(())
+        self.records = Records(NOTHING_READ)
         self._shown: set[str] = set()
+        self._ratings_shown: Ratings | None = None
 
         self.chooser = PeriodChooser(self._today)
         self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
@@ -407,30 +421,34 @@ class RecordsView(QWidget):
     def refresh(self) -> None:
         """Ask for the facts of the chosen period and games again and show the records."""
         try:
-            facts = self._facts_for(self.period(), self.games())
+            reading = self._reading_for(self.period(), self.games())
         except JojotteError as error:
-            self.records = Records(())
-            self._show_all()
-            self.summary.setText(_("Cannot read the records: {error}").format(error=error))
+            self._cannot_read(error)
             return
-        # A keeper per way to play chosen: choosing back and forth counts nothing again.
-        pair_keeper = self._pair_keepers.setdefault(self.game.currentData(), HeadToHeadKeeper())
-        period, games = self.period(), self.games()
-        self.records = Records(
-            facts, lambda chosen: self._ratings_for(chosen, period, games), pair_keeper
-        )
-        self._show_all()
-        count = len(self.records.facts)
+        rating = None
+        if self._ratings_for is not None:
+            rating = _rating_of(self._ratings_for, self.period(), self.games())
+        self.records = Records(reading, rating)
+        if not self._show_all():
+            return
+        count = reading.sittings
         self.summary.setText(
             ngettext(
                 "Records over {count} sitting.", "Records over {count} sittings.", count
             ).format(count=count)
         )
 
-    def _show_all(self) -> None:
+    def _cannot_read(self, error: JojotteError) -> None:
+        """Show empty tables, and the problem in place of the summary line."""
+        self.records = Records(NOTHING_READ)
+        self._show_all()
+        self.summary.setText(_("Cannot read the records: {error}").format(error=error))
+
+    def _show_all(self) -> bool:
+        """Show the records read on the page shown; False when they could not be read."""
         self._shown.clear()
         self._fill_players()
-        self._show_page()
+        return self._show_page()
 
     def _fill_players(self) -> None:
         players = self.records.players
@@ -450,12 +468,25 @@ class RecordsView(QWidget):
         """The kind of record the page shown holds."""
         return self.PAGES[max(self.pages.currentIndex(), 0)]
 
-    def _show_page(self) -> None:
+    def _show_page(self) -> bool:
+        """Show the page shown, when not yet shown since the last reading; False when its
+        records could not be read (the sittings' facts, read when first needed)."""
         kind = self.current_kind()
         if kind in self._shown:
-            return
+            return True
         self._shown.add(kind)
-        table = self.table_of(kind)
+        try:
+            if kind == "ratings" and self.records.ratings is self._ratings_shown:
+                # The very ratings shown (a recorded hand that finished no rubber): the
+                # table and the plot stand, not made and painted again (at 1,500 sittings
+                # the plot alone takes 35-45 ms to paint).
+                return True
+            table = self.table_of(kind)
+        except JojotteError as error:
+            self._cannot_read(error)
+            return False
+        if kind == "ratings":
+            self._ratings_shown = self.records.ratings
         self.models[kind].set_table(table)
         if kind == "pairs":
             self._show_pair()
@@ -464,6 +495,7 @@ class RecordsView(QWidget):
             chart = rating_chart(records.ratings, records.facts) if records.facts else None
             self.rating_chart.set_chart(chart)
             self.rating_chart.setAccessibleName(_("Ratings over time"))
+        return True
 
     def table_of(self, kind: str) -> RecordsTable:
         """The table of one kind of record over the sittings chosen."""

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 from openskill.models import PlackettLuce
 
-from jojotte_score.core.records.facts import sitting_facts
-from jojotte_score.core.records.ratings import rate
+from jojotte_score.core.records.facts import SittingFacts, sitting_facts
+from jojotte_score.core.records.ratings import RatingKeeper, rate
 from tests.stored_examples import example_sitting
 
 
@@ -62,3 +63,29 @@ def test_a_newcomer_has_no_rating_until_a_rubber_is_finished() -> None:
     assert ratings.of("Anna") is not None
     assert len(ratings.course_of("Anna")) == 1  # the open second rubber is not rated
     assert rate([]).players == ()
+
+
+def test_a_keeper_returns_the_same_ratings_while_no_rubber_is_finished() -> None:
+    # The partnership's last hand is of its open second rubber (R14): without it the one
+    # finished rubber rates alike, so the keeper gives the very ratings it gave before (the
+    # Records tab then shows them as they are); without the first rubber's last hand too,
+    # nothing of that sitting is rated, and the ratings are those of a fresh rating.
+    played = example_sitting("partnership")
+    chouette = sitting_facts(example_sitting("chouette"), 1, datetime(2026, 1, 1, tzinfo=UTC))
+
+    def facts(hands: int) -> list[SittingFacts]:
+        sitting = replace(played, hands=played.hands[:hands])
+        return [chouette, sitting_facts(sitting, 2, datetime(2026, 1, 2, tzinfo=UTC))]
+
+    keeper = RatingKeeper()
+    first = keeper.rate(facts(len(played.hands)))
+    assert first == rate(facts(len(played.hands)))
+    assert len(first.course) == 3 * 3 + 4  # the chouette's 3 rubbers of 3, one of 4
+    assert keeper.rate(facts(len(played.hands) - 1)) is first
+    finished = next(
+        count for count in range(len(played.hands) + 1) if len(rate(facts(count)).course) == 13
+    )
+    fewer = keeper.rate(facts(finished - 1))
+    assert fewer is not first
+    assert fewer == rate(facts(finished - 1))
+    assert len(fewer.course) == 9  # the chouette's alone

@@ -43,6 +43,8 @@ def test_head_to_head_equals_a_plain_count(played: list[Played]) -> None:
     assert len(records) * 2 == len(plain)
     for record in records:  # every pair's record, counted at once, as counted alone
         assert record == head_to_head(facts, *record.players)
+        # and from the second player's side, as the Records tab shows a pair chosen so
+        assert record.turned() == head_to_head(facts, record.players[1], record.players[0])
     for (first, second), count in plain.items():
         record = head_to_head(facts, first, second)
         assert record.rubbers == count.rubbers

@@ -123,6 +123,13 @@ def test_head_to_head_of_the_two_players_chosen(
     assert view.pair_model.headerData(4, Qt.Orientation.Vertical) == "Net points between them"
     headings = [view.pair_model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]
     assert headings == ["Figure", "Anna", "Carl"]
+    # The two chosen the other way round: the same record from Carl's side.
+    view.choose_players("Carl", "Anna")
+    turned = shown(view.pair_model)
+    assert turned[1] == ["Rubbers won", str(record.won[1]), str(record.won[0])]
+    assert turned[4][1] == (f"+{-net}" if -net > 0 else str(-net).replace("-", "\u2212"))
+    headings = [view.pair_model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]
+    assert headings == ["Figure", "Carl", "Anna"]
     # Every two players who met, from the first player's side, as the records count them.
     pairs = head_to_heads(every_fact(main_window))
     rows = shown(view.models["pairs"])
@@ -378,3 +385,87 @@ def test_a_second_opening_reads_the_stored_course(
     counted.clear()
     assert ratings_shown() == first
     assert counted == []  # the second reads the stored course and rates nothing
+
+
+def test_the_ratings_shown_follow_each_recorded_hand(main_window: MainWindow, qtbot: QtBot) -> None:
+    """With the ratings shown, the two-player example's hands recorded one by one: after
+    each the table and the plot are those of the ratings rated afresh; a hand that
+    finishes no rubber leaves them as they were (not made again), one that finishes a
+    rubber shows its new ratings at once."""
+    from jojotte_score.render.records_tables import rating_chart
+
+    store = main_window.session.store
+    store.import_sitting(example_sitting("partnership"))
+    played = example_sitting("two-player")
+    sitting_id = store.create_sitting(played.variant, played.players)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    history = main_window.history
+    assert history is not None
+    view = records_of(history)
+    view.pages.setCurrentIndex(3)
+    kept, changed = 0, 0
+    for hand in played.hands:
+        chart_before = view.rating_chart.chart()
+        rubbers_before = len(rate(every_fact(main_window)).course)
+        store.add_hand(sitting_id, hand)
+        history.reload()
+        facts = every_fact(main_window)
+        ratings = rate(facts)
+        rows = shown(view.models["ratings"])
+        assert [row[1] for row in rows] == [rating.player for rating in ratings.players]
+        assert [row[5] for row in rows] == [str(rating.rubbers) for rating in ratings.players]
+        assert view.rating_chart.chart() == rating_chart(ratings, facts)
+        if len(ratings.course) == rubbers_before:
+            assert view.rating_chart.chart() is chart_before
+            kept += 1
+        else:
+            changed += 1
+    assert kept > 0  # hands that finished no rubber were recorded
+    assert changed > 0  # and hands that finished one
+
+
+def test_the_head_to_head_opens_without_reading_the_facts(
+    main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tab opens on the head to head, read from each sitting's stored head to head
+    alone; the sittings' facts are read once another page needs them, and a sitting that
+    cannot be read then is named in place of the summary, with empty tables."""
+    from jojotte_score.render.records_tables import pairs_table
+    from jojotte_score.storage import record_facts
+    from jojotte_score.storage.errors import DamagedSittingError
+
+    store_every_game(main_window.session.store)
+    facts = every_fact(main_window)  # every sitting's facts and head to head stored
+    read: list[int] = []
+    real = record_facts.PeriodFacts.period_facts
+
+    def counting(self: Any, *arguments: Any, **options: Any) -> Any:
+        read.append(1)
+        return real(self, *arguments, **options)
+
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_facts", counting)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    history = main_window.history
+    assert history is not None
+    view = records_of(history)
+    assert view.summary.text() == "Records over 5 sittings."
+    expected = [list(row.cells) for row in pairs_table(head_to_heads(facts)).rows]
+    assert shown(view.models["pairs"]) == expected
+    assert read == []
+    view.pages.setCurrentIndex(1)
+    assert read == [1]
+    assert len(shown(view.models["partners"])) > 0
+
+    def damaged(self: Any, *arguments: Any, **options: Any) -> Any:
+        raise DamagedSittingError(3, "a stored value is not valid (bad hand)")
+
+    view.pages.setCurrentIndex(0)
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_facts", damaged)
+    view.refresh()
+    assert view.summary.text() == "Records over 5 sittings."  # the head to head needs none
+    view.pages.setCurrentIndex(2)
+    assert view.summary.text().startswith("Cannot read the records: ")
+    assert "3" in view.summary.text()
+    assert shown(view.models["roles"]) == []
+    view.pages.setCurrentIndex(0)  # every page now shows nothing, until read again
+    assert shown(view.models["pairs"]) == []
