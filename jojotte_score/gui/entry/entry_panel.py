@@ -64,6 +64,7 @@ from jojotte_score.core.model import (
 from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
+    AltLetterLabel,
     ChoiceField,
     PairField,
     error_label,
@@ -256,7 +257,7 @@ class EntryPanel(QWidget, Speaking):
         self._cells: list[QWidget] = []
         self._row_cells: dict[str, QWidget] = {}
         for row, field in rows:
-            label = QLabel(row_label(row))
+            label = AltLetterLabel(row_label(row))
             label.setBuddy(self._slots[next(s for s in SEAT_ORDER if s.row == row)])
             self.row_labels[row] = label
             self.errors[row] = error_label()
