@@ -114,6 +114,21 @@ class SeatEntryForm(FormRules):
         game = find_game(self.variant)
         return {Slot.ACTIVE_DEFENDER: game.first_asked_to_defend(declarer, values.dealer)}
 
+    def defender_to_name(self, values: FormValues) -> bool:
+        """Whether the scorekeeper is asked for the active defender: when his row is shown
+        and the form will not fill him in. An undoubled hand's defender is filled in once
+        its declarer (the bidder, the Nullo bidder in Nullo) and, in cutthroat, the dealer
+        the suggestion passes over are known (:meth:`suggested_choices`); until then those
+        rows are asked for, not a defender the scorekeeper will not have to choose. A
+        doubled Nullo's defender is always asked (T16a), and so is the defender of a hand
+        whose declarer the form knows but suggests nobody for (an edited hand whose
+        defender became its bidder)."""
+        if not self.is_shown(values, Slot.ACTIVE_DEFENDER):
+            return False
+        if values.double is not Doubling.NONE:
+            return True
+        return self.declarer(values) is not None and not (self.cutthroat and values.dealer is None)
+
     def is_shown(self, values: FormValues, slot: Slot) -> bool:
         """Who doubled and whom the third player sided with only after a double; the Nullo
         bidder only in Nullo; the active defender unless the doubler is."""
@@ -149,7 +164,7 @@ class SeatEntryForm(FormRules):
         if nullo and values.nullo_bidder is None:
             missing["nullo_bidder"] = _("Who bid Nullo?")
         declarer = self.declarer(values)
-        if self.is_shown(values, Slot.ACTIVE_DEFENDER) and values.active_defender is None:
+        if self.defender_to_name(values) and values.active_defender is None:
             missing["active_defender"] = (
                 _("Who played against the declarer?")
                 if declarer is None
