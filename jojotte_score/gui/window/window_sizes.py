@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HandTable
@@ -280,10 +280,19 @@ class FocusInView(QObject):
         return False
 
     def show_focus(self) -> None:
-        """Scroll the panel so that the widget with the focus is in sight, with a margin."""
+        """Scroll the panel so that the widget with the focus is in sight, with a margin,
+        and the label of its row too where both fit: in large print a label stands above
+        its field, and going back up to the first field of a new hand left its label
+        ("Kontraktspieler") out of sight above it."""
         widget = QApplication.focusWidget()
-        if widget is not None and self._panel.isAncestorOf(widget):
-            self._area.ensureWidgetVisible(widget, _FOCUS_MARGIN, _FOCUS_MARGIN)
+        if widget is None or not self._panel.isAncestorOf(widget):
+            return
+        for label in self._panel.findChildren(QLabel):
+            buddy = label.buddy()
+            if buddy is not None and (buddy is widget or buddy.isAncestorOf(widget)):
+                self._area.ensureWidgetVisible(label, _FOCUS_MARGIN, _FOCUS_MARGIN)
+                break
+        self._area.ensureWidgetVisible(widget, _FOCUS_MARGIN, _FOCUS_MARGIN)
 
 
 class HandListColumns:
