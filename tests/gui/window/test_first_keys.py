@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.window.main_window import VIEWPORT_NAME, MainWindow
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import ROOT
@@ -45,6 +46,18 @@ def test_a_key_refused_and_the_first_hand_recorded_set_up_nothing_more_of_qt(
 
     assert shown == repr(["⚠ “q” is none of this row's keys."])
     assert counts == "[] [] 1"
+
+
+def test_the_viewports_held_from_the_start_are_the_scroll_areas_own(
+    main_window: MainWindow,
+) -> None:
+    """The window holds each scroll area's viewport from the start, found by the name Qt
+    gives it, so that a later ``viewport()`` is handed the wrapper PySide6 already knows."""
+    window = main_window
+    areas = (window.sheet_area, window.table, window.explanation, window.panel_area)
+
+    assert [viewport.objectName() for viewport in window._viewports] == [VIEWPORT_NAME] * 4
+    assert all(held is area.viewport() for held, area in zip(window._viewports, areas, strict=True))
 
 
 # A fresh process: the window shown and settled over the German example; whether the
