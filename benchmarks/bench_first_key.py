@@ -42,6 +42,10 @@ def child(folder: Path) -> None:
     """Type a hand's keys twice; print each key's name, milliseconds by the clock and
     milliseconds of the processor's time (the main thread's)."""
     from PySide6.QtCore import Qt, QTimer
+
+    # QTest.keyClick has overloads for a QWindow too, and PySide6 sets QWindow up to tell
+    # them apart: the harness's cost, not the app's (a player's keys reach it through Qt).
+    from PySide6.QtGui import QWindow  # noqa: F401
     from PySide6.QtTest import QTest
     from PySide6.QtWidgets import QApplication
 

@@ -45,13 +45,16 @@ from PySide6.QtGui import (
     QAccessibleObject,
     QColor,
     QPalette,
-    QWindow,
 )
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from jojotte_score.render.contrast import contrast
 
 if TYPE_CHECKING:  # the reading itself is imported when a screen reader first asks
+    # Named only in annotations: imported, QWindow's class and its four enums would be set
+    # up at start-up (2.8 M instructions, callgrind).
+    from PySide6.QtGui import QWindow
+
     from jojotte_score.render.sheet_reading import ReadItem
 
 __all__ = [

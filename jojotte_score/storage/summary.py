@@ -21,7 +21,6 @@ it still fits them when the summary is of an older revision (:func:`fitting_star
 import json
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
-from importlib import import_module
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from jojotte_score.core.games import Game, find_game
@@ -91,13 +90,19 @@ def fingerprint(digest: str, rubber: Iterable[str]) -> str:
 
 
 def prepare_scoring() -> None:
-    """Import what scoring a summary needs and reading a fresh one does not: the statistics
-    and the fingerprint's hash (hashlib, which loads OpenSSL's library): ~10 ms, measured
-    on a 2-core machine. Recording a hand scores a summary; the window calls this while a
-    hand is being typed, between two keys, so that the first Enter of an evening does not
-    wait for them (start-up does not either: it reads a fresh summary)."""
-    for name in ("hashlib", "jojotte_score.core.stats"):
-        import_module(name)
+    """Import what recording a hand needs and reading a fresh summary does not: the
+    statistics and the fingerprint's hash (hashlib, which loads OpenSSL's library), ~10 ms
+    measured on a 2-core machine, and the checks of a change (~1 ms). Recording a hand
+    checks the change and scores a summary; the window calls this while a hand is being
+    typed, between two keys, so that the first Enter of an evening does not wait for them
+    (start-up does not either: it reads a fresh summary and changes nothing)."""
+    for name in ("hashlib", "jojotte_score.core.stats", "jojotte_score.storage.change_checks"):
+        # Through __import__, as ``from name import ...`` is, not importlib.import_module:
+        # with the window, PySide6 hooks __import__ and, the first time an import statement
+        # gives a module, reads that module's source (to see whether it uses PySide6). The
+        # recording of a hand then named hashlib and the statistics first: 25 M
+        # instructions of one Enter (callgrind, benchmarks/bench_first_key.py).
+        __import__(name, fromlist=["__name__"])
 
 
 def added(

@@ -24,7 +24,7 @@ from jojotte_score.i18n import _
 from jojotte_score.presenters.pad import Pad, layout_pad
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics
-from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
+from jojotte_score.render.sheet_painter import fill_rect, paint_sheet, text_width_for
 
 if TYPE_CHECKING:  # the reading is imported when a screen reader first asks for it
     from jojotte_score.render.sheet_reading import ReadItem
@@ -304,7 +304,7 @@ class SheetWidget(ReadSheet):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        painter.fillRect(self.rect(), self.palette().color(self.backgroundRole()))
+        fill_rect(painter, self.rect(), self.palette().color(self.backgroundRole()))
         if self._layout is not None:
             paint_sheet(
                 painter,

@@ -11,63 +11,21 @@ import sys
 from pathlib import Path
 
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.gui.window.main_window import VIEWPORT_NAME, MainWindow
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import ROOT
+from tests.gui.window.first_keys_process import run_first_hand
 
 GERMAN_EXAMPLE = ROOT / "tests" / "data" / "german-example.json"
 
-# A fresh process: a window over the German example, shown and settled; then a key none of
-# the first row's keys, and the keys of the first plain hand with its Enter, every enum made
-# counted; then what a player sees: the message, and the hands recorded.
+# A key none of the first row's keys, then the keys of the first plain hand with its Enter,
+# every enum made counted; then what a player sees: the message, and the hands recorded.
 FIRST_KEYS = """
-import enum
-from pathlib import Path
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLabel
-from jojotte_score.core.model import Doubling, PlayedHand, Special
-from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.window import dialogs
-from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.gui.window.settings import AppSettings
-from jojotte_score.presenters.session import Session
-from jojotte_score.storage.database import Database
-from jojotte_score.storage.sittings import SittingStore
-
-dialogs.FirstDealerDialog.ask = classmethod(lambda cls, *args: 0)  # a new cut: seat 1 deals
-app = QApplication([])
-folder = Path(FOLDER)
-store = SittingStore(Database.open(folder / "scores.sqlite3"))
-store.import_sitting(load_sitting(Path("tests/data/german-example.json")).sitting)
-session = Session(store)
-window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
-session.open_last()
-window.show()
-window.activateWindow()
-for _ in range(2):
-    QTimer.singleShot(0, app.quit)
-    app.exec()
-hands = session.shown.count
-hand = next(
-    hand
-    for hand in session.shown.sitting.hands
-    if isinstance(hand, PlayedHand)
-    and hand.special is Special.NONE
-    and hand.double is Doubling.NONE
-)
-window.ready_next_hand()
-start = window.panel.values()
-plan = window.panel.form.keystrokes(hand._replace(note="", dealer=start.dealer), start)
+from PySide6.QtWidgets import QLabel
 labels = window.panel.findChildren(QLabel)  # before counting: this sets up enums of its own
-made = []
-make = enum.EnumType.__new__
-def counted(*args, **kwargs):
-    made.append(args[1])
-    return make(*args, **kwargs)
-enum.EnumType.__new__ = counted
-QTest.keyClick(QApplication.focusWidget(), "q")
-app.processEvents()
+count_enums()
+type_key("q")
 refused = made[:]
 shown = [
     label.text()
@@ -75,9 +33,7 @@ shown = [
     if label.isVisibleTo(window.panel) and "“q”" in label.text()
 ]
 for key in plan:
-    named = {"Tab": Qt.Key.Key_Tab, "Enter": Qt.Key.Key_Return}
-    QTest.keyClick(QApplication.focusWidget(), named.get(key, key))
-    app.processEvents()
+    type_key(key)
 print(repr(shown))
 print(refused, made, session.shown.count - hands)
 """
@@ -86,21 +42,22 @@ print(refused, made, session.shown.count - hands)
 def test_a_key_refused_and_the_first_hand_recorded_set_up_nothing_more_of_qt(
     tmp_path: Path,
 ) -> None:
-    script = FIRST_KEYS.replace("FOLDER", repr(str(tmp_path)))
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    shown, counts = run_first_hand(tmp_path, FIRST_KEYS)[-2:]
 
-    assert result.returncode == 0, result.stderr
-    shown, counts = result.stdout.splitlines()[-2:]
     assert shown == repr(["⚠ “q” is none of this row's keys."])
     assert counts == "[] [] 1"
+
+
+def test_the_viewports_held_from_the_start_are_the_scroll_areas_own(
+    main_window: MainWindow,
+) -> None:
+    """The window holds each scroll area's viewport from the start, found by the name Qt
+    gives it, so that a later ``viewport()`` is handed the wrapper PySide6 already knows."""
+    window = main_window
+    areas = (window.sheet_area, window.table, window.explanation, window.panel_area)
+
+    assert [viewport.objectName() for viewport in window._viewports] == [VIEWPORT_NAME] * 4
+    assert all(held is area.viewport() for held, area in zip(window._viewports, areas, strict=True))
 
 
 # A fresh process: the window shown and settled over the German example; whether the

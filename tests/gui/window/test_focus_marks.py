@@ -4,9 +4,6 @@ a dark and a high-contrast theme, in every game."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,9 +16,10 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.gui.window.focus_marks import RING_WIDTH, ring_colour
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.render.contrast import contrast
-from tests.gui.conftest import ROOT, screenshot_folder
+from tests.gui.conftest import screenshot_folder
 from tests.gui.entry.test_entry_keys import first_plain_plan
 from tests.gui.keyboard import Keyboard
+from tests.gui.window.first_keys_process import run_first_hand
 from tests.gui.window.test_every_game import show_game, window
 from tests.gui.window.test_screenshots import DARK, LIGHT, app_palette, palette
 from tests.stored_examples import GAMES
@@ -123,55 +121,13 @@ def test_a_highlight_that_does_not_stand_out_gives_way_to_the_text_colour() -> N
     assert ring_colour(palette(HIGH_CONTRAST)).name() == "#1aebff"
 
 
-# A fresh process: a window over the German example, shown and settled; then the keys of its
-# first plain hand are typed, every enum made counted, until the focus reaches a number box
-# (a QLineEdit, whose own child is a private line control).
+# The keys of the first plain hand typed, every enum made counted, until the focus reaches
+# a number box (a QLineEdit, whose own child is a private line control).
 FIRST_NUMBER_BOX = """
-import enum
-from pathlib import Path
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QLineEdit
-from jojotte_score.core.model import Doubling, PlayedHand, Special
-from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.gui.window.settings import AppSettings
-from jojotte_score.presenters.session import Session
-from jojotte_score.storage.database import Database
-from jojotte_score.storage.sittings import SittingStore
-
-app = QApplication([])
-folder = Path(FOLDER)
-store = SittingStore(Database.open(folder / "scores.sqlite3"))
-store.import_sitting(load_sitting(Path("tests/data/german-example.json")).sitting)
-session = Session(store)
-window = MainWindow(session, AppSettings.at(folder / "settings.ini"))
-session.open_last()
-window.show()
-window.activateWindow()
-for _ in range(2):
-    QTimer.singleShot(0, app.quit)
-    app.exec()
-hand = next(
-    hand
-    for hand in session.shown.sitting.hands
-    if isinstance(hand, PlayedHand)
-    and hand.special is Special.NONE
-    and hand.double is Doubling.NONE
-)
-window.ready_next_hand()
-start = window.panel.values()
-plan = window.panel.form.keystrokes(hand._replace(note="", dealer=start.dealer), start)
-made = []
-make = enum.EnumType.__new__
-def counted(*args, **kwargs):
-    made.append(args[1])
-    return make(*args, **kwargs)
-enum.EnumType.__new__ = counted
+from PySide6.QtWidgets import QLineEdit
+count_enums()
 for key in plan:
-    named = {"Tab": Qt.Key.Key_Tab, "Enter": Qt.Key.Key_Return}
-    QTest.keyClick(QApplication.focusWidget(), named.get(key, key))
-    app.processEvents()
+    type_key(key)
     box = QApplication.focusWidget()
     if isinstance(box, QLineEdit):
         break
@@ -184,16 +140,6 @@ def test_the_first_ring_on_a_number_box_sets_up_nothing_more_of_qt(tmp_path: Pat
     """The first number box of the evening shows its ring at once: finding the ring and the
     box's siblings sets up no more of PySide6's classes (83 enums, 22-27 ms of the first key,
     when a box's children were asked for as QObjects)."""
-    script = FIRST_NUMBER_BOX.replace("FOLDER", repr(str(tmp_path)))
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    printed = run_first_hand(tmp_path, FIRST_NUMBER_BOX)
 
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines()[-1] == "True True []"
+    assert printed[-1] == "True True []"

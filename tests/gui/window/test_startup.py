@@ -132,6 +132,45 @@ def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> 
     assert len(extra) <= EXTRA_MODULES_BUDGET, sorted(extra)
 
 
+# Classes of PySide6 that showing a sitting has no use for. PySide6 sets a class up, with
+# its enums, the first time Python meets it: QGradient by any call of QPainter.fillRect (to
+# tell its overloads apart; 12.6 M instructions), QWindow by an import for annotations (2.8
+# M), QLibraryInfo by Qt's strings, which English does without (1.5 M).
+NOT_SET_UP = {"PySide6.QtGui": ("QGradient", "QWindow"), "PySide6.QtCore": ("QLibraryInfo",)}
+
+
+def test_showing_a_sitting_sets_up_none_of_the_classes_it_has_no_use_for(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "LANGUAGE": "en",
+    }
+    example = "tests/data/german-example.json"
+    for arguments in (["import", example], ["--quit-after-start"]):
+        code = (
+            "import sys\n"
+            "from jojotte_score.cli import main\n"
+            f"status = main({[*arguments, '--data-dir', str(data)]!r})\n"
+            f"print(status, [f'{{module}}.{{name}}' for module, names in {NOT_SET_UP!r}.items()"
+            " for name in names if name in vars(sys.modules.get(module, sys))])\n"
+        )
+        result = subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=ROOT,
+            env=environment,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+
+    assert result.stdout.splitlines()[-1] == "0 []"
+
+
 def test_a_module_the_environment_imported_at_start_up_still_counts(tmp_path: Path) -> None:
     """A sitecustomize (like a .pth file) that imports importlib.resources at start-up does
     not hide it from the count of a program that imports it."""
