@@ -451,17 +451,25 @@ class RecordsView(QWidget):
         return self._show_page()
 
     def _fill_players(self) -> None:
+        """Offer the players read in both lists, each keeping its choice where that player
+        is still there; a list whose player is gone gets the first player that the other
+        list has not chosen, so that the two never show one player against himself."""
         players = self.records.players
-        for combo, fallback in ((self.first_player, 0), (self.second_player, 1)):
-            chosen = combo.currentData()
+        combos = (self.first_player, self.second_player)
+        kept = [combo.currentData() for combo in combos]
+        chosen: list[str | None] = [None, None]
+        for side, name in enumerate(kept):
+            if name in players and name not in chosen:
+                chosen[side] = name
+        for side in (0, 1):
+            if chosen[side] is None:
+                chosen[side] = next((name for name in players if name not in chosen), None)
+        for combo, name in zip(combos, chosen, strict=True):
             combo.blockSignals(True)
             combo.clear()
-            for name in players:
-                combo.addItem(isolated(name), name)
-            index = combo.findData(chosen)
-            if index < 0 and len(players) > fallback:
-                index = fallback
-            combo.setCurrentIndex(index)
+            for player in players:
+                combo.addItem(isolated(player), player)
+            combo.setCurrentIndex(combo.findData(name) if name is not None else -1)
             combo.blockSignals(False)
 
     def current_kind(self) -> str:
