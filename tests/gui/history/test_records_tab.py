@@ -498,3 +498,25 @@ def test_the_head_to_head_opens_without_reading_the_facts(
     assert shown(view.models["roles"]) == []
     view.pages.setCurrentIndex(0)  # every page now shows nothing, until read again
     assert shown(view.models["pairs"]) == []
+
+
+def test_the_other_pages_are_made_when_first_shown(history: HistoryWindow) -> None:
+    view = records_of(history)
+    assert set(view.tables) == {"pairs"}  # the head to head alone, at the opening
+    assert not view.rating_chart.isVisible()
+    for page, kind in enumerate(view.PAGES):
+        view.pages.setCurrentIndex(page)
+        QApplication.processEvents()
+        table = view.tables[kind]
+        assert table.isVisible()
+        assert table.accessibleName()
+        assert table.model() is view.models[kind]
+        assert table.model().rowCount() > 0
+    assert set(view.tables) == set(view.PAGES)
+    assert view.rating_chart.isVisible()
+    assert view.ratings_legend.isVisible()
+    # Shown again, each page keeps the table it was made with.
+    made = dict(view.tables)
+    for page in (2, 1, 0, 3):
+        view.pages.setCurrentIndex(page)
+    assert view.tables == made
