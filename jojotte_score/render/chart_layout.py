@@ -488,15 +488,36 @@ def _lines(
         part: list[tuple[float, float]] = []
         for value, point in zip(xs, series.values, strict=True):
             if point is None:
-                if len(part) > 1:
-                    items.append(PolylineItem(tuple(part), index))
+                _add_part(items, part, index, m.marker_size)
                 part = []
                 continue
-            place = (_x_position(plot, low, high, value), value_y(point))
-            part.append(place)
-            items.append(MarkerItem(*place, index))
-        if len(part) > 1:
-            items.append(PolylineItem(tuple(part), index))
+            part.append((_x_position(plot, low, high, value), value_y(point)))
+        _add_part(items, part, index, m.marker_size)
+
+
+def _add_part(
+    items: list[ChartItem], part: list[tuple[float, float]], series: int, marker_size: float
+) -> None:
+    """A part of series ``series``'s line: its markers, then the line over them."""
+    items.extend(MarkerItem(x, y, series) for x, y in _marked(part, marker_size))
+    if len(part) > 1:
+        items.append(PolylineItem(tuple(part), series))
+
+
+def _marked(points: Sequence[tuple[float, float]], marker_size: float) -> list[tuple[float, float]]:
+    """The points of a part of a line that get a marker: the first, each a marker's width
+    or more from the last marked, and the last. Markers closer than that cannot be told
+    apart, and a ratings plot over 1,500 sittings (100 points of ten players in a 420-pixel
+    plot) spent 35-45 ms a paint on its 1,000 markers; the line goes through every point,
+    and the chart's reading names every value."""
+    width = 2 * marker_size
+    marked: list[tuple[float, float]] = []
+    for x, y in points:
+        if not marked or math.hypot(x - marked[-1][0], y - marked[-1][1]) >= width:
+            marked.append((x, y))
+    if points and marked[-1] != points[-1]:
+        marked.append(points[-1])
+    return marked
 
 
 def _x_ticks(

@@ -4,6 +4,7 @@ the chart's box, points where the figures put them. No Qt."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
@@ -300,3 +301,41 @@ def test_two_sittings_of_one_day_are_told_apart_on_the_axis() -> None:
         "2026-11-25 (2)",
         "2026-11-26",
     )
+
+
+def dense_chart(points: int) -> Chart:
+    """Two players' ratings after each of ``points`` sittings, rising by 0 to 4 a sitting."""
+    values = [tuple(2 * i + (i * (3 + s)) % 3 for i in range(points)) for s in range(2)]
+    return Chart(
+        "Ratings over time",
+        "line",
+        (Series("Anna", (None, *values[0][1:])), Series("Bert", values[1])),
+        "",
+        x_values=tuple(range(1, points + 1)),
+    )
+
+
+@pytest.mark.parametrize("points", [20, 100, 400])
+def test_markers_closer_than_their_width_are_left_to_the_line(points: int) -> None:
+    layout = layout_chart(dense_chart(points), METRICS)
+    width = 2 * METRICS.marker_size
+    for series in (0, 1):
+        line = [p for p in layout.of_type(PolylineItem) if p.series == series]
+        assert len(line) == 1
+        placed = line[0].points
+        assert len(placed) == points - (1 if series == 0 else 0)  # the line: every point
+        marked = [(m.x, m.y) for m in layout.of_type(MarkerItem) if m.series == series]
+        # The first and the last point marked, every other marker a marker's width or
+        # more from the one before it, and no point left unmarked that is that far.
+        assert marked[0] == placed[0]
+        assert marked[-1] == placed[-1]
+        assert set(marked) <= set(placed)
+        for before, after in itertools.pairwise(marked[:-1]):
+            assert math.dist(before, after) >= width
+        for before, after in itertools.pairwise(marked):
+            between = placed[placed.index(before) + 1 : placed.index(after)]
+            assert all(math.dist(before, point) < width for point in between)
+        if points == 20:  # an ordinary chart: every point marked, as before
+            assert marked == list(placed)
+        else:
+            assert len(marked) < len(placed)

@@ -257,3 +257,34 @@ def test_the_upgrade_leaves_a_damaged_sitting_without_facts_and_names_it(tmp_pat
             period_facts(store)
         assert raised.value.sitting_id == 6
         assert [f.sitting_id for f in period_facts(store, games=[Variant.CHOUETTE])] == [8]
+
+
+@pytest.mark.parametrize("reading", ["facts", "pairs"])
+def test_sittings_without_rows_are_stored_a_few_to_a_transaction_past_a_damaged_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reading: str
+) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        expected = {row[0]: row for row in replayed(SittingStore(database))}
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("DELETE FROM record_facts")
+        connection.execute('UPDATE hand SET data = \'{"not": "a hand"}\' WHERE sitting_id = 6')
+    monkeypatch.setattr(record_facts, "_STORED_AT_ONCE", 3)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        statements: list[str] = []
+        database.connection.set_trace_callback(statements.append)
+        reader = record_facts.PeriodFacts()
+        read = reader.period_facts if reading == "facts" else reader.period_pairs
+        with pytest.raises(DamagedSittingError) as raised:
+            read(store)
+        database.connection.set_trace_callback(None)
+        assert raised.value.sitting_id == 6
+        # Eight sittings, three to a transaction; the damaged one stops none of the others.
+        assert statements.count("BEGIN IMMEDIATE") == statements.count("COMMIT") == 3
+        assert sorted(stored_rows(path)) == [1, 2, 3, 4, 5, 7, 8]
+        stored = record_rows.stored_facts(database.connection)
+        assert {sitting_id: (sitting_id, *facts) for sitting_id, facts in stored.items()} == {
+            sitting_id: expected[sitting_id] for sitting_id in (1, 2, 3, 4, 5, 7, 8)
+        }

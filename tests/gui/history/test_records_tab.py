@@ -209,6 +209,35 @@ def test_the_way_to_play_and_the_period_filter_the_records(
         assert view.models[view.PAGES[page]].rowCount() == 0
 
 
+@pytest.mark.parametrize(
+    ("first", "second", "expected"),
+    [
+        # A and B play only the two-player example: the one gone gets the first player the
+        # other list has not chosen (the players of the chouette: Anna, Bert, Carl).
+        ("B", "Anna", ("Bert", "Anna")),
+        ("Bert", "A", ("Bert", "Anna")),
+        ("A", "B", ("Anna", "Bert")),
+        ("Carl", "Bert", ("Carl", "Bert")),
+    ],
+)
+def test_a_changed_way_to_play_never_shows_a_player_against_himself(
+    history: HistoryWindow, first: str, second: str, expected: tuple[str, str]
+) -> None:
+    view = records_of(history)
+    view.choose_players(first, second)
+    assert (view.first_player.currentData(), view.second_player.currentData()) == (first, second)
+    view.choose_game("chouette")
+    chosen = (view.first_player.currentData(), view.second_player.currentData())
+    assert chosen == expected
+    assert (view.first_player.currentText(), view.second_player.currentText()) == expected
+    headings = [view.pair_model.headerData(c, Qt.Orientation.Horizontal) for c in range(3)]
+    assert headings == ["Figure", *expected]
+    assert shown(view.pair_model)[0][0] == "Rubbers against each other"
+    # Back to every way to play: each keeps the player chosen.
+    view.choose_game(None)
+    assert (view.first_player.currentData(), view.second_player.currentData()) == expected
+
+
 def test_each_page_exports_its_csv(
     history: HistoryWindow, main_window: MainWindow, tmp_path: Path
 ) -> None:
@@ -469,3 +498,25 @@ def test_the_head_to_head_opens_without_reading_the_facts(
     assert shown(view.models["roles"]) == []
     view.pages.setCurrentIndex(0)  # every page now shows nothing, until read again
     assert shown(view.models["pairs"]) == []
+
+
+def test_the_other_pages_are_made_when_first_shown(history: HistoryWindow) -> None:
+    view = records_of(history)
+    assert set(view.tables) == {"pairs"}  # the head to head alone, at the opening
+    assert not view.rating_chart.isVisible()
+    for page, kind in enumerate(view.PAGES):
+        view.pages.setCurrentIndex(page)
+        QApplication.processEvents()
+        table = view.tables[kind]
+        assert table.isVisible()
+        assert table.accessibleName()
+        assert table.model() is view.models[kind]
+        assert table.model().rowCount() > 0
+    assert set(view.tables) == set(view.PAGES)
+    assert view.rating_chart.isVisible()
+    assert view.ratings_legend.isVisible()
+    # Shown again, each page keeps the table it was made with.
+    made = dict(view.tables)
+    for page in (2, 1, 0, 3):
+        view.pages.setCurrentIndex(page)
+    assert view.tables == made
