@@ -11,6 +11,7 @@ which the process that launched it reads on the same clock:
 - ``settled``: the start's work done, then the window quits: with ``--following``, the
   first pass over the sync folder run (the window's follower holds its report); without,
   the event loop's turn after ``shown``;
+- ``hands``: how many hands the sitting shown holds (two starts compared must show alike);
 - ``longest turn``: the longest turn of the event loop between the two (a zero timer is
   posted at each turn): how long a key pressed in that time could wait;
 - ``shown cpu`` and ``settled cpu``: the processor time the process had used at ``shown``
@@ -40,6 +41,7 @@ LONGEST = "longest turn"
 EXITED = "exited"
 CPU = "cpu"
 SHOWN_CPU = "shown cpu"
+HANDS = "hands"
 SETTLED_CPU = "settled cpu"
 SETTLE_LIMIT_S = 30.0
 """A start whose first pass has not run this long after the window was shown quits
@@ -86,6 +88,9 @@ def start(data: Path, following: bool) -> dict[str, float]:
         moments[SHOWN] = clock()
         moments[SHOWN_CPU] = time.process_time()
         turns.append(moments[SHOWN])
+        shown_sitting = getattr(windows[0], "session", None)
+        if shown_sitting is not None and shown_sitting.shown is not None:
+            moments[HANDS] = shown_sitting.shown.count
         QTimer.singleShot(0, turn)
 
     class FirstPaint(QObject):
