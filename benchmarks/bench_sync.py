@@ -5,11 +5,15 @@ sittings, ``--hands`` hands each, one version file and one log line a sitting), 
 in its format, a slice of 2,000 sittings at a time; one more device (the laptop measured)
 takes in each slice by an ordinary pass (see :func:`build_club`). Then:
 
-- **start-up**: ``jojotte-score --quit-after-start`` on that laptop's data folder, which
-  follows the folder (a pass that finds nothing new runs at the event loop's first turn,
-  before the start quits: checked first), against the same data folder copied without a
-  sync folder; whole processes, in turns, best and median of ``--repeat``; the aim is at
-  most 1.05x;
+- **start-up**: the window started on that laptop's data folder, which follows the folder,
+  against the same data folder copied without a sync folder; whole processes, in turns,
+  best and median of ``--repeat``, each timed from inside (``window_start.py``) to what a
+  user sees: the history shown (the window's first paint), the start's work done (its
+  first pass run; a check first makes sure a start runs it), and the process's exit, by
+  the clock and by the processor time it used; and the longest turn of the event loop
+  between the history shown and the pass done (how long a key pressed then could wait).
+  The aim is at most 1.05x. ``--instructions`` also counts one whole start of each with
+  valgrind's callgrind;
 - **taking in N new hands**: N sittings given one hand more by their devices (a new version
   each, a log line each), and the laptop's pass that takes them in, timed, in this folder
   and in a folder of ``--small`` sittings made the same way; the aim is that the time grows
@@ -21,6 +25,9 @@ takes in each slice by an ordinary pass (see :func:`build_club`). Then:
 
     python3 benchmarks/bench_sync.py [--sittings 2000] [--hands 40] [--devices 50]
         [--small 100] [--new 10,100] [--repeat 5] [--rounds 2] [--arrivals 3] [--cache DIR]
+        [--start-up-only] [--instructions]
+
+``--start-up-only`` measures the start alone, in the large folder.
 
 The folder and the laptop's data folder that took it in are made once and kept in the
 temporary folder (``jojotte-bench-sync-<sittings>x<hands>x<devices>``, or under
@@ -32,7 +39,9 @@ temporary folder (``jojotte-bench-sync-<sittings>x<hands>x<devices>``, or under
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import shutil
 import sqlite3
 import statistics
@@ -41,12 +50,25 @@ import sys
 import tempfile
 import time
 import uuid
+from contextlib import closing
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from callgrind import instructions
 from sitting_generator import sitting_data
+from window_start import (
+    CPU,
+    EXITED,
+    HANDS,
+    LONGEST,
+    SETTLED,
+    SETTLED_CPU,
+    SHOWN,
+    SHOWN_CPU,
+    clock,
+)
 
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -57,6 +79,7 @@ from jojotte_score.sync.merge import Version
 from jojotte_score.sync.records import VersionFile, dumps_version_file, record_text
 
 ROOT = Path(__file__).resolve().parent.parent
+WINDOW_START = Path(__file__).resolve().parent / "window_start.py"
 CREATED = "2026-01-10T19:00:00+00:00"
 
 
@@ -182,12 +205,26 @@ def take_in(store: SittingStore, club: ClubFolder, new: int, hands: int, rounds:
     return min(times)
 
 
+MEASURES = (SHOWN, SETTLED, EXITED, SHOWN_CPU, SETTLED_CPU, CPU)
+"""What each start is timed to (seconds from the process launched), by the clock and by
+the processor time the process used (which another program busy on the machine slows far
+less than the clock)."""
+WORDS = {
+    SHOWN: "history shown (first paint)",
+    SETTLED: "start's work done (first pass run)",
+    EXITED: "whole process, to its exit after the start's work",
+    SHOWN_CPU: "processor time to the history shown",
+    SETTLED_CPU: "processor time to the start's work done",
+    CPU: "processor time of the whole process",
+}
+
+
 def start_up(
     data: Path, plain: Path, repeat: int, scratch: Path
-) -> tuple[list[float], list[float]]:
-    """Whole processes of the window's start (``--quit-after-start``) on the data folder
-    following the sync folder and on its copy without one, in turns, after one of each
-    not counted; the times of each."""
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Whole processes of the window's start on the data folder following the sync folder
+    and on its copy without one, in turns, after one of each not counted
+    (``window_start.py``); the times of each, by :data:`MEASURES` and :data:`LONGEST`."""
     environment = {
         **os.environ,
         "QT_QPA_PLATFORM": "offscreen",
@@ -200,42 +237,73 @@ def start_up(
     # the start following a folder compile the sync modules too.
     environment.pop("PYTHONDONTWRITEBYTECODE", None)
 
-    def run(folder: Path) -> float:
-        started = time.perf_counter()
-        subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "jojotte_score",
-                "--data-dir",
-                str(folder),
-                "--quit-after-start",
-            ],
+    def run(folder: Path, following: bool) -> dict[str, float]:
+        child = [sys.executable, str(WINDOW_START), str(folder)]
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        started = clock()
+        output = subprocess.run(
+            [*child, *(["--following"] if following else [])],
             check=True,
             cwd=ROOT,
             env=environment,
-            stdout=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
-        )
-        return time.perf_counter() - started
+            text=True,
+        ).stdout
+        exited = clock()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        moments = json.loads(output.splitlines()[-1])
+        assert moments["status"] == 0, moments
+        assert SETTLED in moments, f"no pass within 30 s of the window shown: {moments}"
+        times = {key: moments[key] - started for key in (SHOWN, SETTLED)}
+        times[EXITED] = exited - started
+        times[CPU] = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        times[LONGEST] = moments[LONGEST]
+        times[HANDS] = moments.get(HANDS, 0)
+        times[SHOWN_CPU], times[SETTLED_CPU] = moments[SHOWN_CPU], moments[SETTLED_CPU]
+        return times
 
-    run(data)
-    run(plain)
-    synced, alone = [], []
+    run(data, True)
+    run(plain, False)
+    synced: dict[str, list[float]] = {key: [] for key in (*MEASURES, LONGEST, HANDS)}
+    alone: dict[str, list[float]] = {key: [] for key in (*MEASURES, LONGEST, HANDS)}
     for _ in range(repeat):
-        synced.append(run(data))
-        alone.append(run(plain))
+        for times, folder, following in ((synced, data, True), (alone, plain, False)):
+            for key, value in run(folder, following).items():
+                times[key].append(value)
+    shown = set(synced[HANDS]) | set(alone[HANDS])
+    assert len(shown) == 1, f"the starts showed sittings of {sorted(shown)} hands"
     return synced, alone
 
 
+def start_instructions(data: Path, plain: Path, scratch: Path) -> tuple[int, int]:
+    """The instructions of one whole start of each, to the start's work done (valgrind's
+    callgrind, once each, after :func:`start_up` wrote the compiled modules): following
+    the folder, and without one. Only the whole start is counted: under callgrind a start
+    runs some fifty times slower, so the window's wait for its first paint runs out (a
+    window not painted within a second follows all the same) and the pass comes before
+    the paint, which it never does at the ordinary speed."""
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(scratch / "config"),
+        "PYTHONPYCACHEPREFIX": str(scratch / "pycache"),
+    }
+    environment.pop("JOJOTTE_SCORE_DATA_DIR", None)
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
+    following = [sys.executable, str(WINDOW_START), str(data), "--following"]
+    alone = [sys.executable, str(WINDOW_START), str(plain)]
+    return instructions(following, environment, ROOT), instructions(alone, environment, ROOT)
+
+
 def start_takes_in(data: Path, club: ClubFolder, hands: int, scratch: Path) -> None:
-    """Check that the window's start runs its pass before it quits (the pass waits for
-    the event loop's first turn): a sitting given more hands in the folder is taken in by
-    one ``--quit-after-start``."""
+    """Check that a start of the window runs its pass (after the window is shown): a
+    sitting given more hands in the folder is taken in by one start (``window_start.py``,
+    which waits for the first pass)."""
     number = 0
     club.write([number], hands + 20)
     subprocess.run(
-        [sys.executable, "-m", "jojotte_score", "--data-dir", str(data), "--quit-after-start"],
+        [sys.executable, str(WINDOW_START), str(data), "--following"],
         check=True,
         cwd=ROOT,
         env={
@@ -246,7 +314,7 @@ def start_takes_in(data: Path, club: ClubFolder, hands: int, scratch: Path) -> N
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    with sqlite3.connect(database_path(data)) as connection:
+    with closing(sqlite3.connect(database_path(data))) as connection:
         (count,) = connection.execute(
             "SELECT count(*) FROM hand h JOIN sitting s ON s.id = h.sitting_id WHERE s.uuid = ?",
             (sitting_of(number),),
@@ -322,6 +390,42 @@ def arrival(store: SittingStore, club: ClubFolder, hands: int, scratch: Path, nu
     return took
 
 
+def measure_start_up(
+    data: Path, club: ClubFolder, hands: int, repeat: int, scratch: Path, counting: bool
+) -> None:
+    """The window's start on ``data`` (which follows the folder) against its copy without a
+    sync folder (:func:`start_up`), after checking that a start runs its pass; printed."""
+    start_takes_in(data, club, hands, scratch)
+    # The copy is made after that start, so that both hold the same sittings and show the
+    # same one, the sitting changed last (a copy made before it showed a sitting of 40
+    # hands against the 60 that start took in; each start checks which it shows).
+    plain = scratch / "plain"
+    shutil.copytree(data, plain)
+    with closing(sqlite3.connect(database_path(plain), isolation_level=None)) as connection:
+        connection.execute("DELETE FROM sync_state WHERE key = 'folder'")
+    synced, alone = start_up(data, plain, repeat, scratch)
+    print("  the window's start, following the folder / without a folder (aim 1.05x):")
+    for key in MEASURES:
+        best = min(synced[key]) / min(alone[key])
+        middle = statistics.median(synced[key]) / statistics.median(alone[key])
+        print(
+            f"    {WORDS[key]}: {spread(synced[key])} s / {spread(alone[key])} s: "
+            f"{best:.3f}x best, {middle:.3f}x median"
+        )
+    print(
+        "    the longest turn of the event loop from the history shown to the start's work "
+        f"done: following {spread(synced[LONGEST], 1000, 1)} ms, without "
+        f"{spread(alone[LONGEST], 1000, 1)} ms"
+    )
+    if counting:
+        counted, counted_alone = start_instructions(data, plain, scratch)
+        print(
+            f"    instructions of a whole start (callgrind, one each): following "
+            f"{counted / 1e6:.1f} million, without {counted_alone / 1e6:.1f} million: "
+            f"{counted / counted_alone:.3f}x"
+        )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sittings", type=int, default=2000)
@@ -333,6 +437,16 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2, help="passes taking in N, best kept")
     parser.add_argument("--arrivals", type=int, default=3, help="hands arriving, timed")
     parser.add_argument(
+        "--start-up-only",
+        action="store_true",
+        help="measure only the window's start, in the large folder",
+    )
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="also count each start's instructions once (valgrind's callgrind)",
+    )
+    parser.add_argument(
         "--cache",
         type=Path,
         default=Path(tempfile.gettempdir()),
@@ -343,10 +457,13 @@ def main() -> int:
     if max(news) > min(args.small, args.sittings):
         parser.error("--new asks for more sittings than a folder holds")
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
+    folders: tuple[tuple[str, int], ...] = (("small", args.small), ("large", args.sittings))
+    if args.start_up_only:
+        folders = (("large", args.sittings),)
     with tempfile.TemporaryDirectory(dir=args.cache) as temporary:
         scratch = Path(temporary)
         results = {}
-        for label, count in (("small", args.small), ("large", args.sittings)):
+        for label, count in folders:
             print(
                 f"{label} folder: {count} sittings of {args.hands} hands by {args.devices} devices"
             )
@@ -357,15 +474,18 @@ def main() -> int:
             club.folder = SyncFolder(root)
             store = SittingStore(Database.open(database_path(data)))
             remember_folder(store, root)
-            nothing = passes(store, club.folder, args.repeat)
-            print(f"  a pass that finds nothing new: {spread(nothing, 1000, 1)} ms")
-            results[label] = {
-                new: take_in(store, club, new, args.hands, args.rounds) for new in news
-            }
-            for new, took in results[label].items():
-                each = took / new * 1000
-                print(f"  taking in {new} new hands: {took * 1000:.0f} ms ({each:.2f} ms a hand)")
-            if label == "large":
+            if not args.start_up_only:
+                nothing = passes(store, club.folder, args.repeat)
+                print(f"  a pass that finds nothing new: {spread(nothing, 1000, 1)} ms")
+                results[label] = {
+                    new: take_in(store, club, new, args.hands, args.rounds) for new in news
+                }
+                for new, took in results[label].items():
+                    each = took / new * 1000
+                    print(
+                        f"  taking in {new} new hands: {took * 1000:.0f} ms ({each:.2f} ms a hand)"
+                    )
+            if label == "large" and not args.start_up_only:
                 shown = [
                     arrival(store, club, args.hands, scratch, count - 1 - n)
                     for n in range(args.arrivals)
@@ -374,37 +494,34 @@ def main() -> int:
                     f"  a hand arriving, shown in the window after {spread(shown, 1, 2)}, "
                     f"worst {max(shown):.2f} s (aim 2 s)"
                 )
-                store.database.close()
-                plain = scratch / label / "plain"
-                shutil.copytree(data, plain)
-                with sqlite3.connect(database_path(plain)) as connection:
-                    connection.execute("DELETE FROM sync_state WHERE key = 'folder'")
-                start_takes_in(data, club, args.hands, scratch)
-                synced, alone = start_up(data, plain, args.repeat, scratch)
-                best = min(synced) / min(alone)
-                middle = statistics.median(synced) / statistics.median(alone)
-                print(
-                    f"  window start-up following the folder {spread(synced)} s, without a "
-                    f"folder {spread(alone)} s: {best:.3f}x best, {middle:.3f}x median "
-                    "(aim 1.05x)"
+            store.database.close()
+            if label == "large":
+                measure_start_up(
+                    data, club, args.hands, args.repeat, scratch / label, args.instructions
                 )
-            else:
-                store.database.close()
-        for new in news:
-            ratio = results["large"][new] / results["small"][new]
-            print(
-                f"taking in {new} hands: {args.sittings}-sitting folder / {args.small}-sitting "
-                f"folder = {ratio:.2f}x (aim: near 1)"
-            )
-        fewest, most = min(news), max(news)
-        if fewest != most:
-            grows = results["large"][most] / results["large"][fewest]
-            print(
-                f"in the {args.sittings}-sitting folder, {most} hands took {grows:.1f}x the "
-                f"time of {fewest} ({most / fewest:.0f}x the hands)"
-            )
+        if not args.start_up_only:
+            summarise(results, news, args.sittings, args.small)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")
     return 0
+
+
+def summarise(
+    results: dict[str, dict[int, float]], news: list[int], sittings: int, small: int
+) -> None:
+    """Print how taking in N hands compares between the folders, and between the Ns."""
+    for new in news:
+        ratio = results["large"][new] / results["small"][new]
+        print(
+            f"taking in {new} hands: {sittings}-sitting folder / {small}-sitting "
+            f"folder = {ratio:.2f}x (aim: near 1)"
+        )
+    fewest, most = min(news), max(news)
+    if fewest != most:
+        grows = results["large"][most] / results["large"][fewest]
+        print(
+            f"in the {sittings}-sitting folder, {most} hands took {grows:.1f}x the "
+            f"time of {fewest} ({most / fewest:.0f}x the hands)"
+        )
 
 
 if __name__ == "__main__":

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QObject, QTimer
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.sitting.commands import RenamePlayers
@@ -32,7 +32,7 @@ from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
-    from PySide6.QtWidgets import QFileDialog, QMainWindow
+    from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
     from jojotte_score.gui.history.history_window import HistoryWindow
     from jojotte_score.gui.pad.sheet_widget import SheetWidget
@@ -49,6 +49,10 @@ READ_ONLY_NOTE = N_("Read-only: another copy of jojotte-score is using this data
 
 SITTING_FILES = N_("Sitting files (*.json)")
 ALL_FILES = N_("All files (*)")
+
+FIRST_PASS_UNPAINTED_MS = 1000
+"""A window that is not painted this long after it was built (started minimized, or not
+shown) runs its first pass over the sync folder anyway."""
 
 
 def _file_dialog() -> type[QFileDialog]:
@@ -379,18 +383,19 @@ class SittingMenus(_Base):
     # The sync folder (docs/sync.md) ------------------------------------------------------
 
     sync_follower: SyncFollower | None = None  # while the window follows a sync folder
-    _follow_pending = False  # the first pass waits for the event loop (start_following)
+    _follow_pending = False  # the first pass waits for the first paint (start_following)
 
     def start_following(self) -> None:
-        """Follow the sync folder the database remembers, if any: a pass at the event
-        loop's first turn, after the window is shown with the stored history (neither the
-        sync modules nor the pass delay it), then one at each change in the folder and
-        after each change of the window's own."""
+        """Follow the sync folder the database remembers, if any: a first pass once the
+        window has been painted with the stored history (neither loading the sync modules
+        nor the pass delays it), then one at each change in the folder and after each
+        change of the window's own. A change made before the first pass is written by it
+        (the database notes each change in its own transaction, docs/sync.md)."""
         store = self.session.store
         if self.session.read_only or not _remembers_a_folder(store.database.connection):
             return
         self._follow_pending = True
-        QTimer.singleShot(0, self, self._follow_remembered)
+        _AfterFirstPaint(self, self._follow_remembered)
 
     def _follow_remembered(self) -> None:
         if self._follow_pending and self.sync_follower is None:
@@ -482,6 +487,35 @@ class SittingMenus(_Base):
             self.session.open_last()
         else:
             self.session.refresh()
+
+
+class _AfterFirstPaint(QObject):
+    """Calls ``then`` once, at the event loop's turn after ``window``'s first paint (the
+    window and what it shows painted and on screen), or :data:`FIRST_PASS_UNPAINTED_MS`
+    after it was made when the window has not been painted by then."""
+
+    def __init__(self, window: QWidget, then: Callable[[], None]) -> None:
+        super().__init__(window)
+        self.window, self.then = window, then
+        window.installEventFilter(self)
+        QTimer.singleShot(FIRST_PASS_UNPAINTED_MS, self, self._call)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The window's first paint event: ``then`` at the turn after it."""
+        if event.type() == QEvent.Type.Paint and watched is self.window:
+            self.window.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._call)
+        return False
+
+    def _call(self) -> None:
+        then, self.then = self.then, _nothing
+        self.window.removeEventFilter(self)
+        self.deleteLater()
+        then()
+
+
+def _nothing() -> None:
+    """What is left to call once called."""
 
 
 def _remembers_a_folder(connection: sqlite3.Connection) -> bool:

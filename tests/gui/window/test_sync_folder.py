@@ -5,12 +5,15 @@ settled from File > Sync conflicts…."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
@@ -20,15 +23,17 @@ from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.history.history_rows import Column
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.gui.window.sitting_menus import FIRST_PASS_UNPAINTED_MS
 from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
 from jojotte_score.gui.window.sync_follower import SyncFollower
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.sync.engine import conflicts, device_id
+from jojotte_score.sync.engine import conflicts, device_id, remember_folder, sync_once
+from jojotte_score.sync.folder import SyncFolder
 from jojotte_score.sync.state import peers
-from tests.gui.conftest import german, played, screenshot_folder
+from tests.gui.conftest import ROOT, german, played, screenshot_folder
 
 Windows = tuple[MainWindow, MainWindow]
 
@@ -105,11 +110,26 @@ def test_a_hand_recorded_in_one_window_appears_in_the_other(
     assert carl.model.rowCount() >= 2
 
 
+class FirstPaint(QObject):
+    """Notes whether the window followed its sync folder when it was first painted."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self.followed: list[bool] = []
+        window.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint and not self.followed:
+            assert isinstance(watched, MainWindow)
+            self.followed.append(watched.sync_follower is not None)
+        return False
+
+
 def test_the_window_shows_its_history_first_and_the_pass_follows(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """At start the window shows the stored sittings at once; the pass over the folder it
-    remembers runs at the event loop's first turn, and what it takes in is shown then."""
+    """At start the window is painted with the stored sittings first; the pass over the
+    folder it remembers runs after that first paint, and what it takes in is shown then."""
     anna, carl = windows
     here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
     here.mkdir()
@@ -129,6 +149,7 @@ def test_the_window_shows_its_history_first_and_the_pass_follows(
     store = carl.session.store
     again = MainWindow(Session(store), AppSettings.at(tmp_path / "carl.ini"))
     qtbot.addWidget(again)
+    painted = FirstPaint(again)
     again.open_sitting_id(carl_own)
     again.show()
     # Shown with what was stored; no pass yet.
@@ -137,9 +158,157 @@ def test_the_window_shows_its_history_first_and_the_pass_follows(
     assert again.session.shown.players == ("Carl", "Dora")
     assert [info.hands for info in store.list_sittings()] == [0]
     qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=1000)
+    assert painted.followed == [False]  # painted before the pass
     counts = sorted(info.hands for info in store.list_sittings())
     assert counts == [0, 2]
     assert "Sync: took in 1 changed sitting." in again.statusBar().currentMessage()
+    again.stop_following()
+
+
+def test_a_hand_recorded_before_the_first_pass_travels(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand recorded at once, before the window's first pass (which waits for the first
+    paint), is written by that pass: another device takes it in."""
+    anna, carl = windows
+    here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
+    here.mkdir()
+    there.mkdir()
+    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
+    anna.open_sitting_id(made)
+    choose(monkeypatch, anna, here)
+    choose(monkeypatch, carl, there)
+    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    anna.stop_following()
+    anna.close()
+
+    again = MainWindow(Session(anna.session.store), AppSettings.at(tmp_path / "anna.ini"))
+    qtbot.addWidget(again)
+    again.open_sitting_id(made)
+    record(again, 0)  # before the window is shown: no pass has run
+    assert again.sync_follower is None
+    again.show()
+    qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=1000)
+    first = follower(again).last
+    assert first is not None
+    assert first.written == 1  # the sitting, with the hand recorded before the pass
+    copy_folder(here, there)
+    follower(carl).run()
+    assert carl.session.shown is not None
+    assert carl.session.shown.players == ("Anna", "Carl")
+    assert carl.session.shown.count == 1
+    again.stop_following()
+
+
+START_FOLLOWING = """
+import json
+import sys
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication
+from jojotte_score.cli import main
+from jojotte_score.gui.window import app as app_module
+
+seen = {}
+
+
+def loaded(prefix):
+    return sorted(name for name in sys.modules if name.startswith(prefix))
+
+
+class FirstPaint(QObject):
+    def eventFilter(self, watched, event):
+        if "painted" not in seen and event.type() == QEvent.Type.Paint:
+            if type(watched).__name__ == "MainWindow":
+                seen["painted"] = loaded("jojotte_score.sync")
+                QTimer.singleShot(0, lambda: wait(watched))
+        return False
+
+
+def wait(window):
+    report = window.sync_follower.last if window.sync_follower is not None else None
+    if report is None:
+        QTimer.singleShot(10, lambda: wait(window))
+        return
+    seen["passed"] = loaded("jojotte_score.sync")
+    seen["formats"] = loaded("jojotte_score.formats.sitting")
+    seen["report"] = [report.written, len(report.taken), report.problems]
+    QApplication.quit()
+
+
+watching = FirstPaint()
+make = app_module.application
+
+
+def application(environ, messages=None):
+    made = make(environ, messages)
+    made.installEventFilter(watching)
+    QTimer.singleShot(10_000, made.quit)
+    return made
+
+
+app_module.application = application
+status = main(["--data-dir", sys.argv[1]])
+print(json.dumps([status, seen]))
+"""
+
+
+def test_a_start_following_a_folder_loads_the_sync_modules_after_its_first_paint(
+    tmp_path: Path,
+) -> None:
+    """A whole start of the program on a data folder that follows a sync folder: when the
+    window is first painted no sync module is loaded; the first pass follows, finds
+    nothing new, and needs no sitting file module (nothing to read or write)."""
+    data, folder = tmp_path / "data", tmp_path / "sync"
+    folder.mkdir()
+    store = SittingStore(Database.open(data / "sittings.sqlite3"))
+    try:
+        store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
+        remember_folder(store, folder)
+        sync_once(store, SyncFolder.open(folder, data), "anna")  # written: nothing is new
+    finally:
+        store.database.close()
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+
+    started = subprocess.run(
+        [sys.executable, "-c", START_FOLLOWING, str(data)],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+    assert started.returncode == 0, started.stderr
+    status, seen = json.loads(started.stdout.splitlines()[-1])
+    assert status == 0
+    assert seen["painted"] == []
+    assert "jojotte_score.sync.engine" in seen["passed"]
+    assert seen["report"] == [0, 0, []]
+    assert seen["formats"] == []
+
+
+def test_a_window_not_painted_still_follows_its_folder(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A window that is not painted (started minimized, or not shown) runs its first pass
+    all the same, a second after it was made."""
+    anna, _carl = windows
+    folder = tmp_path / "anna-sync"
+    folder.mkdir()
+    choose(monkeypatch, anna, folder)
+    anna.stop_following()
+    again = MainWindow(Session(anna.session.store), AppSettings.at(tmp_path / "again.ini"))
+    qtbot.addWidget(again)
+    qtbot.wait(FIRST_PASS_UNPAINTED_MS // 2)
+    assert again.sync_follower is None
+    qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=FIRST_PASS_UNPAINTED_MS)
+    assert follower(again).folder == folder
+    assert follower(again).last is not None
     again.stop_following()
 
 
