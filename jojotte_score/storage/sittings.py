@@ -107,6 +107,14 @@ class SittingStore:
         ).fetchone()
         return None if row is None else int(row[0])
 
+    def holds(self, sitting_id: int) -> bool:
+        """Whether a sitting with this id is stored (one row looked up by its key: at 60,000
+        sittings, reading every sitting's date to ask this took 0.4-0.8 s of each start)."""
+        row = self.database.connection.execute(
+            "SELECT 1 FROM sitting WHERE id = ?", (sitting_id,)
+        ).fetchone()
+        return row is not None
+
     def created_dates(self) -> list[tuple[int, datetime]]:
         """Every sitting's id and the moment (UTC) it was stored, lowest id first."""
         rows = self.database.connection.execute("SELECT id, created FROM sitting ORDER BY id")

@@ -539,7 +539,7 @@ class MainWindow(SittingMenus, QMainWindow):
         stored; otherwise the sitting changed most recently."""
         store = self.session.store
         remembered = self.settings.shown_sitting(store.database.path)
-        if remembered is not None and remembered in dict(store.created_dates()):
+        if remembered is not None and store.holds(remembered):
             self.session.open(remembered)
         else:
             self.session.open_last()
