@@ -545,7 +545,11 @@ class EntryPanel(QWidget, Speaking):
             return
         if self._answers_next(slot, self.values(), text):
             return
-        if slot.side is None:
+        field = self._choice_fields().get(slot)
+        refusal = None if field is None else field.refusal(text)
+        if refusal is not None:
+            message = refusal
+        elif slot.side is None:
             message = _("“{key}” is none of this row's keys.").format(key=text)
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
@@ -777,6 +781,7 @@ class EntryPanel(QWidget, Speaking):
                 self._shown_choices[slot] = choices
                 default = choices[0][0] if slot in (Slot.DOUBLE, Slot.SPECIAL) else None
                 field.set_choices(choices, default)
+            field.set_refused(self.form.refused_choices(slot, values))
         names = self.form.pair_names(values)
         for row, pair in (
             ("melds", self.melds),
