@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QAccessible,
     QFont,
     QKeyEvent,
+    QKeySequence,
     QPalette,
     QRegularExpressionValidator,
     QTextCharFormat,
@@ -42,6 +43,7 @@ ERROR_MARK = "⚠ "
 T = TypeVar("T")
 
 _MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
+_SHORTCUT_OVERRIDE = QEvent.Type.ShortcutOverride
 
 
 def show_error(label: QLabel, message: str, *, say: bool = False) -> None:
@@ -462,6 +464,15 @@ class PairField(QWidget):
             for unit, error in zip(self._units, self.errors, strict=True):
                 if unit is watched:  # the box's message starts under it
                     error.setContentsMargins(unit.x(), 0, 0, 0)
+        if (
+            kind == _SHORTCUT_OVERRIDE
+            and isinstance(event, QKeyEvent)
+            and isinstance(watched, QLineEdit)
+            and _nothing_to_step(watched, event)
+        ):
+            # The box's own typing is undone first, as in any text field; with none left,
+            # Undo and Redo are the window's, of the recorded hands.
+            return True
         if kind == _KEY_PRESS and isinstance(event, QKeyEvent):
             plain = not event.modifiers() & ~(
                 Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
@@ -483,6 +494,16 @@ class PairField(QWidget):
                 self.stray.emit(side, text)
                 return True
         return super().eventFilter(watched, event)
+
+
+def _nothing_to_step(edit: QLineEdit, event: QKeyEvent) -> bool:
+    """Whether ``event`` is Undo with nothing typed in ``edit`` to undo, or Redo with
+    nothing to redo there."""
+    if event.matches(QKeySequence.StandardKey.Undo):
+        return not edit.isUndoAvailable()
+    if event.matches(QKeySequence.StandardKey.Redo):
+        return not edit.isRedoAvailable()
+    return False
 
 
 def drawn_width(label: QLabel) -> float:
