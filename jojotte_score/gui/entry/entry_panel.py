@@ -567,8 +567,7 @@ class EntryPanel(QWidget, Speaking):
             return
         if self._answers_next(slot, self.values(), text):
             return
-        field = self._choice_fields().get(slot)
-        refusal = None if field is None else field.refusal(text)
+        refusal = self._refusal(slot, text)
         if refusal is not None:
             message = refusal
         elif slot.side is None:
@@ -576,6 +575,18 @@ class EntryPanel(QWidget, Speaking):
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
         show_error(self._error_label_for(slot), message, say=True)
+
+    def _refusal(self, slot: Slot, text: str) -> str | None:
+        """Why the choice ``text`` is the key of, in ``slot``'s row or a row the focus
+        passed by, may not be chosen (Nullo once nobody may bid it), or None."""
+        fields = self._choice_fields()
+        rows = [slot, *self.form.passed_rows(self.values(), slot, self._box_is_empty(slot))]
+        for row in rows:
+            field = fields.get(row)
+            refusal = None if field is None else field.refusal(text)
+            if refusal is not None:
+                return refusal
+        return None
 
     def _meld_key(self, slot: Slot) -> bool:
         """M typed in a card-points box (:meth:`FormRules.meld_box_for`): the points typed

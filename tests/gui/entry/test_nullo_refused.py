@@ -128,6 +128,12 @@ def test_nullo_is_refused_with_its_reason_after_siding_with_the_doubler(
     screenshot(panel, f"panel-nullo-refused-{variant.value}-{language}")
     keyboard.press(Qt.Key.Key_Right)  # the arrows pass it by: None, then Slam
     assert panel.values().special is Special.SLAM
+    keyboard.press(Qt.Key.Key_Backspace)
+    panel.card_points.edits[0].setFocus()  # typed in a box after the row: the same reason
+    keyboard.press(refused_key)
+    assert panel.values().special is Special.NONE
+    assert panel.card_points.edits[0].text() == ""
+    assert panel.card_points.errors[0].text() == f"⚠ {reason}"
 
 
 @pytest.mark.parametrize(("variant", "players", "dealer"), TABLES)
