@@ -332,8 +332,16 @@ def status_text(
         parts.append(_("next dealer: {player}").format(player=players[dealer]))
     elif status.new_cut:
         parts.append(_("new cut for the first dealer"))
+    else:
+        parts.append(_dealer_unknown())
     # Translators: between the parts of the status line, as in "Game 2 · prison 60".
     return _(" · ").join(parts)
+
+
+def _dealer_unknown() -> str:
+    """The status line's word when no dealer was recorded since the rubber began: the pad
+    suggests every later dealer from one chosen for any hand (T2), so it asks for one."""
+    return _("next dealer not known: choose who deals in the Dealer row")
 
 
 def import_file(store: SittingStore, path: Path) -> int:
@@ -422,6 +430,8 @@ def column_status_text(
         parts.append(_("next dealer: {player}").format(player=players[dealer]))
     elif status.new_cut:
         parts.append(_("new cut for the first dealer"))
+    else:
+        parts.append(_dealer_unknown())
     # Translators: between the parts of the status line, as in "Game 2 · prison 60".
     return _(" · ").join(parts)
 

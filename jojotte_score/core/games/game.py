@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from jojotte_score.core.corrections import Correction
     from jojotte_score.core.ledger import Checkpoint, HandResult, Ledger
-    from jojotte_score.core.model import AnyHand, SeatDeal, Sitting
+    from jojotte_score.core.model import AnyHand, SeatDeal, SidesWith, Sitting
     from jojotte_score.core.scoring import HandScore
 
 COPY_MARK = "="
@@ -294,6 +294,19 @@ class Game:
         active defender; None when the game names nobody (a hand side against side has no
         active defender to choose)."""
         return None
+
+    def nullo_bidders(
+        self,
+        bidder: int | None,
+        dealer: int | None,
+        doubler: int | None,
+        sides_with: SidesWith | None,
+    ) -> tuple[int, ...]:
+        """The seats that may bid Nullo against ``bidder``'s contract (``doubler`` None when
+        undoubled or not yet known; ``sides_with`` the third player's side after a double),
+        which the entry panel offers: none in a game whose hands are recorded side against
+        side, where a side bids Nullo and no seat is chosen."""
+        return ()
 
     def corrector(
         self, sitting: Sitting, position: int, recorded: Ledger | None = None

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from jojotte_score.core.errors import Problem
 from jojotte_score.core.games.game import CardText, Game, copy_text
-from jojotte_score.core.model import GameKey, Rules, SeatHand, Variant
+from jojotte_score.core.model import GameKey, Rules, SeatHand, SidesWith, Variant
 from jojotte_score.core.tables import (
     LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS,
     LOST_NULLO_FIRST_TRICK_THREE_PLAYERS,
@@ -73,6 +73,21 @@ class ThreePlayer(Game):
             if seat == dealer:
                 seat = (seat + 1) % self.seats
         return None if seat == declarer else seat
+
+    def nullo_bidders(
+        self,
+        bidder: int | None,
+        dealer: int | None,
+        doubler: int | None,
+        sides_with: SidesWith | None,
+    ) -> tuple[int, ...]:
+        """Who may bid Nullo: either opponent of the bidder among those who play (T3, F2),
+        but never a doubler, and after a double the other opponent only if he sided with the
+        declarer, not with the defender who doubled (T16.4): then nobody."""
+        if sides_with is SidesWith.DEFENDER:
+            return ()
+        barred = (bidder, doubler, dealer if self.dealer_sits_out else None)
+        return tuple(seat for seat in range(self.seats) if seat not in barred)
 
     # The scorer and the checks are imported when first used: the window's start-up has a
     # module budget (tests/gui/window/test_startup.py).

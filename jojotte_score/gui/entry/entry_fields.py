@@ -8,7 +8,7 @@ Both hold typed values and know nothing of the rules; the panel asks its
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
@@ -16,6 +16,7 @@ from PySide6.QtGui import (
     QAccessible,
     QFont,
     QKeyEvent,
+    QKeySequence,
     QPalette,
     QRegularExpressionValidator,
     QTextCharFormat,
@@ -42,6 +43,7 @@ ERROR_MARK = "⚠ "
 T = TypeVar("T")
 
 _MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
+_SHORTCUT_OVERRIDE = QEvent.Type.ShortcutOverride
 
 
 def show_error(label: QLabel, message: str, *, say: bool = False) -> None:
@@ -121,6 +123,7 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         self._value: T | None = None
         self._default: T | None = None
         self._error: QLabel | None = None
+        self._refused: dict[object, str] = {}
 
     def set_choices(
         self, choices: Sequence[tuple[T | None, str, Sequence[str]]], default: T | None = None
@@ -147,8 +150,39 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
                 _("Key {key}").format(key=" / ".join(keys)) if keys else ""
             )
             self._choices.append((value, button, tuple(k.upper() for k in keys)))
+        refused, self._refused = self._refused, {}
+        self.set_refused(refused)
         known = [value for value, _b, _k in self._choices]
         self._set(self._value if self._value in known else default)
+
+    def set_refused(self, refused: Mapping[object, str]) -> None:
+        """Show the choices in ``refused`` disabled, each with its reason as the button's
+        tooltip and description: no key, arrow or click chooses them (a key of theirs is
+        passed on as ``stray``); a choice already made stays (the form says what is wrong)."""
+        if refused == self._refused:
+            return
+        self._refused = dict(refused)
+        for value, button, keys in self._choices:
+            reason = self._refused.get(value)
+            button.setEnabled(reason is None)
+            button.setToolTip(reason or "")
+            if reason is not None:
+                button.setAccessibleDescription(reason)
+            else:
+                button.setAccessibleDescription(
+                    _("Key {key}").format(key=" / ".join(keys)) if keys else ""
+                )
+
+    def refusal(self, text: str) -> str | None:
+        """Why the choice ``text`` is the key of may not be chosen, or None."""
+        for value, _button, keys in self._choices:
+            if text.upper() in keys and value in self._refused:
+                return self._refused[value]
+        return None
+
+    def _open(self) -> list[tuple[T | None, QToolButton, tuple[str, ...]]]:
+        """The choices that may be chosen: every one but those refused."""
+        return [choice for choice in self._choices if choice[0] not in self._refused]
 
     def _new_button(self, number: int) -> QToolButton:
         """The button of the choice at ``number`` (0-based), added to the row."""
@@ -184,7 +218,7 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
     def answer(self, text: str) -> bool:
         """Choose what ``text`` is the key of (``chosen`` is not emitted: the focus stays
         where the key was typed); False when it is the key of no choice."""
-        for value, _button, keys in self._choices:
+        for value, _button, keys in self._open():
             if text.upper() in keys:
                 self._set(value)
                 self._say_choice()
@@ -264,14 +298,14 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
             event.ignore()
             return
         text = event.text().upper()
-        for value, _button, keys in self._choices:
+        for value, _button, keys in self._open():
             if text and text in keys:
                 self._pick(value)
                 event.accept()
                 return
         key = event.key()
-        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and self._choices:
-            values = [value for value, _b, _k in self._choices]
+        if key in (Qt.Key.Key_Left, Qt.Key.Key_Right) and self._open():
+            values = [value for value, _b, _k in self._open()]
             step = 1 if key == Qt.Key.Key_Right else -1
             index = values.index(self._value) if self._value in values else -step
             self._set(values[(index + step) % len(values)])
@@ -430,6 +464,15 @@ class PairField(QWidget):
             for unit, error in zip(self._units, self.errors, strict=True):
                 if unit is watched:  # the box's message starts under it
                     error.setContentsMargins(unit.x(), 0, 0, 0)
+        if (
+            kind == _SHORTCUT_OVERRIDE
+            and isinstance(event, QKeyEvent)
+            and isinstance(watched, QLineEdit)
+            and _nothing_to_step(watched, event)
+        ):
+            # The box's own typing is undone first, as in any text field; with none left,
+            # Undo and Redo are the window's, of the recorded hands.
+            return True
         if kind == _KEY_PRESS and isinstance(event, QKeyEvent):
             plain = not event.modifiers() & ~(
                 Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
@@ -451,6 +494,16 @@ class PairField(QWidget):
                 self.stray.emit(side, text)
                 return True
         return super().eventFilter(watched, event)
+
+
+def _nothing_to_step(edit: QLineEdit, event: QKeyEvent) -> bool:
+    """Whether ``event`` is Undo with nothing typed in ``edit`` to undo, or Redo with
+    nothing to redo there."""
+    if event.matches(QKeySequence.StandardKey.Undo):
+        return not edit.isUndoAvailable()
+    if event.matches(QKeySequence.StandardKey.Redo):
+        return not edit.isRedoAvailable()
+    return False
 
 
 def drawn_width(label: QLabel) -> float:

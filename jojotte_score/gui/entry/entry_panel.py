@@ -114,6 +114,28 @@ class EntryRequest(NamedTuple):
     hand: AnyHand
 
 
+class TypedHand:
+    """What is typed for a new hand, as its fields hold it, to be put back after the
+    recorded hands change under it (an undo): the choices, each number box's text as typed
+    ("5.5" too), the rows chosen by the scorekeeper himself, and the field with the focus."""
+
+    # A plain class, not a named tuple: start-up compiles no annotation of it
+    # (tests/gui/window/test_startup.py).
+    __slots__ = ("focus", "own", "texts", "values")
+
+    def __init__(
+        self,
+        values: FormValues,
+        texts: tuple[tuple[str, str], ...],
+        own: dict[Slot, object],
+        focus: Slot | None,
+    ) -> None:
+        self.values = values
+        self.texts = texts
+        self.own = own
+        self.focus = focus
+
+
 def confirm(parent: QWidget, title: str, question: str) -> bool:
     """Ask ``question``; True for Yes (No is the default, and Esc)."""
     # Imported when a question is asked: set up at start-up, Qt's message box (and dialog)
@@ -545,11 +567,26 @@ class EntryPanel(QWidget, Speaking):
             return
         if self._answers_next(slot, self.values(), text):
             return
-        if slot.side is None:
+        refusal = self._refusal(slot, text)
+        if refusal is not None:
+            message = refusal
+        elif slot.side is None:
             message = _("“{key}” is none of this row's keys.").format(key=text)
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
         show_error(self._error_label_for(slot), message, say=True)
+
+    def _refusal(self, slot: Slot, text: str) -> str | None:
+        """Why the choice ``text`` is the key of, in ``slot``'s row or a row the focus
+        passed by, may not be chosen (Nullo once nobody may bid it), or None."""
+        fields = self._choice_fields()
+        rows = [slot, *self.form.passed_rows(self.values(), slot, self._box_is_empty(slot))]
+        for row in rows:
+            field = fields.get(row)
+            refusal = None if field is None else field.refusal(text)
+            if refusal is not None:
+                return refusal
+        return None
 
     def _meld_key(self, slot: Slot) -> bool:
         """M typed in a card-points box (:meth:`FormRules.meld_box_for`): the points typed
@@ -674,6 +711,36 @@ class EntryPanel(QWidget, Speaking):
             return self.values() != self._loaded
         return self.values()._replace(dealer=None) != FormValues()
 
+    def typed_new_hand(self) -> TypedHand | None:
+        """What is typed for the next hand to record, or None when nothing is (or the panel
+        inserts or corrects a hand): :meth:`keep_typed` puts it back."""
+        if self._mode != MODE_ADD or not self.has_typed():
+            return None
+        focus = next(
+            (slot for slot, widget in self._slots.items() if widget.hasFocus()),
+            None,
+        )
+        texts = tuple(
+            (pair.edits[0].text(), pair.edits[1].text())
+            for pair in (self.melds, self.card_points, self.tricks)
+        )
+        return TypedHand(self.values(), texts, dict(self._own), focus)
+
+    def keep_typed(self, typed: TypedHand) -> None:
+        """Put back what was typed for the next hand (:meth:`typed_new_hand`) after the
+        recorded hands changed: it is still the next hand to record, dealt by the dealer it
+        showed (the one at the table), whom the scorekeeper changes if he wants."""
+        self._show_values(typed.values)
+        for pair, texts in zip(
+            (self.melds, self.card_points, self.tricks), typed.texts, strict=True
+        ):
+            for edit, text in zip(pair.edits, texts, strict=True):
+                edit.setText(text)
+        self._own = dict(typed.own)
+        self._changed()
+        if typed.focus is not None and self._slots[typed.focus].isVisibleTo(self):
+            self._slots[typed.focus].setFocus()
+
     def may_drop_typed(self, title: str, question: str) -> bool:
         """True when nothing is typed for the hand, or the scorekeeper answers Yes to
         ``question`` (No is the default): a half-typed hand is never dropped unasked."""
@@ -777,6 +844,7 @@ class EntryPanel(QWidget, Speaking):
                 self._shown_choices[slot] = choices
                 default = choices[0][0] if slot in (Slot.DOUBLE, Slot.SPECIAL) else None
                 field.set_choices(choices, default)
+            field.set_refused(self.form.refused_choices(slot, values))
         names = self.form.pair_names(values)
         for row, pair in (
             ("melds", self.melds),

@@ -374,6 +374,12 @@ class FormRules:
         """The choices a choice field offers for these values: (value, label, keys)."""
         raise NotImplementedError
 
+    def refused_choices(self, slot: Slot, values: FormValues) -> dict[object, str]:
+        """The choices of ``slot`` shown but not to be chosen for these values, each with the
+        reason the rules give (the field disables them and says why): none, unless the form
+        says otherwise."""
+        return {}
+
     def pair_names(self, values: FormValues) -> tuple[str, str]:
         """The names on the left-hand and the right-hand box of every pair."""
         raise NotImplementedError

@@ -249,9 +249,10 @@ class SeatEntryForm(FormRules):
 
     def choices(self, slot: Slot, values: FormValues) -> list[Choice]:
         """Each seat choice offers only the players who can take the role: never the
-        cutthroat dealer; the doubler and the Nullo bidder not the bidder (nor, for the
-        Nullo bidder, the doubler); the active defender not the declarer; the last trick and
-        Jo-Jotte one of the two active players."""
+        cutthroat dealer; the doubler not the bidder; the Nullo bidder those the game lets
+        bid it (nobody once the third player sided with the doubler, T16.4); the active
+        defender not the declarer; the last trick and Jo-Jotte one of the two active
+        players."""
         out = self.sitting_out(values)
         if slot is Slot.DEALER:
             return self._seats(range(len(self.players)))
@@ -260,8 +261,7 @@ class SeatEntryForm(FormRules):
         if slot is Slot.DOUBLER:
             return self._seats(s for s in range(len(self.players)) if s not in (out, values.bidder))
         if slot is Slot.NULLO_BIDDER:
-            barred = (out, values.bidder, values.doubler)
-            return self._seats(s for s in range(len(self.players)) if s not in barred)
+            return self._seats(self._nullo_bidders(values))
         if slot is Slot.ACTIVE_DEFENDER:
             declarer = self.declarer(values)
             return self._seats(s for s in range(len(self.players)) if s not in (out, declarer))
@@ -277,6 +277,28 @@ class SeatEntryForm(FormRules):
                 None if nullo is None else self.players[nullo],
             )
         return common_choices(slot)
+
+    def refused_choices(self, slot: Slot, values: FormValues) -> dict[object, str]:
+        """Nullo, shown but refused, while nobody may bid it: after a double the third
+        player sided with the doubler (T16.4), and neither the bidder nor the doubler may.
+        A Nullo already chosen stays, and the check says what is wrong with it."""
+        if slot is not Slot.SPECIAL or self._nullo_bidders(values):
+            return {}
+        third = self.third(values)
+        if third is None:
+            reason = _("Nobody may bid Nullo: the third player sided with the doubler (T16.4).")
+        else:
+            reason = _("Nobody may bid Nullo: {player} sided with the doubler (T16.4).").format(
+                player=self.players[third]
+            )
+        return {Special.NULLO: reason}
+
+    def _nullo_bidders(self, values: FormValues) -> tuple[int, ...]:
+        """The seats the game lets bid Nullo against this contract."""
+        game = find_game(self.variant)
+        doubler = values.doubler if values.double is not Doubling.NONE else None
+        sides_with = values.sides_with if values.double is not Doubling.NONE else None
+        return game.nullo_bidders(values.bidder, self.sitting_out(values), doubler, sides_with)
 
     def _seats(self, seats: Iterable[int]) -> list[Choice]:
         return [(seat, self.players[seat], self.seat_keys[seat]) for seat in seats]

@@ -137,14 +137,47 @@ class HandEdits:
     def step_history(self, step: Callable[[], None], offset: int) -> None:
         """Undo or redo (``step``) the command ``offset`` from the undo history's index."""
         command = command_at(self._window.undo_stack, self._window.undo_stack.index() + offset)
+        panel = self._window.panel
+        # A new hand half typed is still the next hand to record: it is kept, and said so.
+        # A hand being inserted or corrected is dropped only when the scorekeeper says so.
+        kept = panel.typed_new_hand()
+        if kept is None and command is not None:
+            number = (panel.mode()[1] or 0) + 1
+            question = (
+                _("{change}: undo it? What is typed for hand {number} is dropped.")
+                if offset
+                else _("{change}: do it again? What is typed for hand {number} is dropped.")
+            )
+            title = _("Undo") if offset else _("Redo")
+            text = command.texts().text
+            if not panel.may_drop_typed(title, question.format(change=text, number=number)):
+                return
         self._window.change_at = command.first_changed() if command is not None else None
         try:
             step()
         finally:
             self._window.change_at = None
-        if command is not None:  # what is true now, not what was said before the step
+        if kept is not None:
+            panel.keep_typed(kept)
+        if command is None:
+            return
+        # What is true now, not what was said before the step.
+        change = command.texts().text
+        if kept is None:
             said = _("{change}: undone.") if offset else _("{change}: done again.")
-            self._window.statusBar().showMessage(said.format(change=command.texts().text), 10000)
+            self._window.statusBar().showMessage(said.format(change=change), 10000)
+            return
+        said = (
+            _("{change}: undone. What was typed is kept for hand {number}, the next to record.")
+            if offset
+            else _(
+                "{change}: done again. What was typed is kept for hand {number}, the next to "
+                "record."
+            )
+        )
+        shown = self._window.session.shown
+        number = (shown.count if shown is not None else 0) + 1
+        self._window.statusBar().showMessage(said.format(change=change, number=number), 10000)
 
     def cancelled(self) -> None:
         """The panel's edit was cancelled: back to recording the next hand."""

@@ -229,6 +229,13 @@ def correction_keys() -> ReferenceSection:
                     keys=_action_keys(ActionName.UNDO).split(", ")[0]
                 ),
             ),
+            (
+                _action_keys(ActionName.UNDO),
+                _(
+                    "Undo the last recorded change; a new hand half typed stays on the panel "
+                    "(in a number box, what was typed there is undone first)"
+                ),
+            ),
         ),
     )
 

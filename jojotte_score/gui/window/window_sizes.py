@@ -35,9 +35,12 @@ _LEFT_SIZES = [480, 220, 100]  # the pad, the hand list and the explanation, by 
 _SMALLEST_SHEET = 360  # pixels: narrower than this beside the panel, the pad goes above it
 _ROWS_MEASURED = 30  # the newest rows, whose widths size the hand list's columns
 _NOTES_LINES = 2  # the most a hand's notes wrap onto: large print leaves a row in sight
-# Print larger than this (the application's times this, two steps of Ctrl++) keeps each
-# hand on one line: four rows of two lines would take the pad's height.
-_WRAPPED_NOTES_UP_TO = 1.6
+# Print larger than this (the application's times this: five steps of Ctrl++, 3.0, but not
+# four, 2.44) keeps each hand on one line: four rows of two lines would take the pad's
+# height. At four steps the notes wrap onto two lines as in smaller print ("90 in den
+# Keller" was cut to "90 in den …" in a German cutthroat sitting), and the pad gives the
+# list the height of its four rows (keep_hand_rows).
+_WRAPPED_NOTES_UP_TO = 2.5
 _CELL_MARGINS = 8  # a cell's text margins and grid line, with a pixel to spare (Qt's: 7)
 _FOCUS_MARGIN = 8  # pixels of the panel kept in sight around the field with the focus
 _SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
@@ -321,7 +324,8 @@ class HandListColumns:
         ("zusammengeworfen", a word, is never cut). When even that is too wide (large
         print), the sides' above and below columns are hidden (the pad shows them, and a
         row's tooltip and description tell the hand whole), then the card points, then the
-        dealer: the list never scrolls sideways while it can show the hand and contract."""
+        dealer, which then also give way to the notes' whole width: the list never scrolls
+        sideways while it can show the hand and contract."""
         if not self._table.room():  # never shown yet: fitted when it is (width_changed)
             return
         header = self._table.horizontalHeader()
@@ -346,7 +350,10 @@ class HandListColumns:
         notes = self._model.notes_column()
         notes_least = max(heading_sizes[notes], header.defaultSectionSize())
         wanted = (self._wrapped_width(self._model.notes(row), most) for row in newest)
-        notes_width = max((notes_least, *wanted)) + _NOTES_SPARE
+        # The spare grows with the print: in large print Qt wraps a text a few pixels
+        # wider than its measured advance ("gewinnt 150 aus dem Keller;" took a third line).
+        zoom = font.pointSizeF() / QApplication.font().pointSizeF()
+        notes_width = max((notes_least, *wanted)) + round(_NOTES_SPARE * max(zoom, 1.0))
         columns = self._set_widths(widths, least, notes_least, notes_width)
         self._fit_rows(newest, columns, metrics, most)
 
@@ -435,7 +442,7 @@ class HandListColumns:
         column's width, the notes' (which take what is left) last."""
         notes = self._model.notes_column()
         room = self._room()
-        hidden = self._hidden_columns(widths, least, room - notes_least)
+        hidden = self._hidden_columns(widths, least, room, (notes_least, notes_width))
         if sum(least[c] for c in range(notes) if c not in hidden) > room - notes_least:
             least[Column.CONTRACT] = self._headings[1][Column.CONTRACT]  # cut short at last
         for column in range(notes):
@@ -469,16 +476,23 @@ class HandListColumns:
         largest = QApplication.font().pointSizeF() * _WRAPPED_NOTES_UP_TO
         return _NOTES_LINES if self._table.font().pointSizeF() <= largest else 1
 
-    def _hidden_columns(self, widths: list[int], least: list[int], room: int) -> set[int]:
-        """The columns to hide so that the others, as narrow as they go, fit ``room``:
-        none while all fit; else the sides' figures, then the card points, then the dealer."""
-        notes = self._model.notes_column()
-        figures = set(range(Column.ABOVE_0, notes))
+    def _hidden_columns(
+        self, widths: list[int], least: list[int], room: int, notes: tuple[int, int]
+    ) -> set[int]:
+        """The columns to hide so that the others, as narrow as they go, fit ``room``
+        beside the notes: none while all fit beside the notes' least width; else the sides'
+        figures, then the card points, then the dealer. Once the figures give way (large
+        print), the card points and the dealer give way to the notes' whole width too: a
+        German cutthroat hand's "90 in den Keller" was cut to "90 in den …" beside a
+        dealer's name that the row's tooltip and the pad tell as well."""
+        figures = set(range(Column.ABOVE_0, self._model.notes_column()))
         hidden: set[int] = set()
+        needed = notes[0]
         for more in (figures, {Column.POINTS}, {Column.DEALER}):
-            if sum(least[c] for c in range(len(widths)) if c not in hidden) <= room:
+            if sum(least[c] for c in range(len(widths)) if c not in hidden) <= room - needed:
                 break
             hidden |= more
+            needed = notes[1]
         return hidden
 
     def _wrapped_width(self, text: str, lines: int) -> int:

@@ -125,6 +125,43 @@ def test_large_print_hides_the_figures_instead_of_scrolling_sideways(
             assert words["told"].format("")[:12] not in tooltip
 
 
+def lines_needed(window: MainWindow, text: str, width: int) -> int:
+    """The lines ``text`` wraps onto in a cell ``width`` pixels wide, in the list's font."""
+    metrics = QFontMetrics(window.table.font())
+    wrap = Qt.TextFlag.TextWordWrap
+    height = metrics.boundingRect(0, 0, width - _CELL_MARGINS, 1000, wrap, text).height()
+    return height // metrics.lineSpacing()
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_four_steps_of_large_print_cut_no_notes_two_lines_can_hold(
+    language: str, name: str, main_window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """After Ctrl++ four times at 1280×820 the notes wrap onto two lines, as in smaller
+    print, and the card points and the dealer give way to them: "90 in den Keller" of the
+    German cutthroat example was cut to "90 in den …" beside the dealer. The list still
+    keeps four rows in sight and never scrolls sideways; only notes longer than two lines
+    of the widest column they can have are cut (the row's tooltip tells them whole)."""
+    window = example_window(main_window, name, qtbot)
+    zoomed_in(window, 4)
+    qtbot.wait(20)
+    path = screenshot_folder(tmp_path) / f"{language}-{name}-hand-list-four-steps.png"
+    assert window.grab().save(str(path))
+    table, model = window.table, window.model
+    assert not table.horizontalScrollBar().isVisible()
+    assert rows_in_sight(window) >= 4
+    notes = model.notes_column()
+    widest = table.room() - table.columnWidth(Column.NUMBER) - table.columnWidth(Column.CONTRACT)
+    for number, text in cut_cells(window):
+        assert text == model.index(number - 1, notes).data(), (number, text)
+        assert lines_needed(window, text, widest) > 2, (number, text)
+    if name == "cutthroat":
+        assert model.index(2, notes).data() == (
+            "90 in den Keller" if language == "de" else "90 to prison"
+        )
+        assert (3, model.index(2, notes).data()) not in cut_cells(window)
+
+
 WORDS = {
     "en": {
         "above": "above",

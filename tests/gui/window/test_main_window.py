@@ -96,10 +96,14 @@ def test_the_chosen_first_dealer_is_still_there_after_a_restart(
 
 def test_the_german_example_on_the_sheet_and_in_the_status_line(main_window: MainWindow) -> None:
     import_german(main_window, hands=3)
-    assert main_window.status_label.text() == "Game 3 · below: A 0 – B 0 · games A 1 – B 1"
+    assert main_window.status_label.text() == (
+        "Game 3 · below: A 0 – B 0 · games A 1 – B 1"
+        " · next dealer not known: choose who deals in the Dealer row"
+    )
     import_german(main_window, hands=5)
     assert main_window.status_label.text() == (
         "Game 3 · below: A 0 – B 0 · games A 1 – B 1 · prison 150"
+        " · next dealer not known: choose who deals in the Dealer row"
     )
     import_german(main_window)
     assert main_window.status_label.text() == (
@@ -542,7 +546,9 @@ def test_after_a_new_cut_the_deal_does_not_rotate_from_the_last_rubber(
     )
     main_window.open_sitting_id(sitting_id)
     assert main_window.panel.dealer.value() is None
-    assert "next dealer" not in main_window.status_label.text()
+    assert main_window.status_label.text().endswith(
+        "next dealer not known: choose who deals in the Dealer row"
+    )
     main_window.session.store.import_sitting(
         new_sitting(Variant.TWO_PLAYER, ("A", "B"), (*rubber, unknown._replace(dealer=0)))
     )

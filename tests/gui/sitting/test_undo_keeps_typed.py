@@ -1,0 +1,170 @@
+"""Ctrl+Z while a new hand is half typed undoes the last recorded change and leaves what is
+typed as it is, since it is still the next hand to record; the status line says both (issue
+41: nothing typed may be lost silently). Redo alike. A hand being corrected is dropped by
+an undo only when the scorekeeper says so."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
+from pytestqt.qtbot import QtBot
+
+from jojotte_score.gui.entry.entry_panel import EntryPanel
+from jojotte_score.gui.window import dialogs
+from jojotte_score.gui.window.main_window import MainWindow
+from tests.gui.entry.test_entry_keys import first_plain_plan, focused
+from tests.gui.keyboard import CTRL, Keyboard
+from tests.gui.window.test_every_game import show_game
+from tests.gui.window.test_every_game import (
+    window as window,  # the fixture: the window, showing nothing yet
+)
+from tests.stored_examples import GAMES
+
+UNDONE = {
+    "en": "Record hand {recorded}: undone. What was typed is kept for hand {next}, the next to "
+    "record.",
+    "de": "Spiel {recorded} eintragen: rückgängig gemacht. Das Eingegebene bleibt für Spiel "
+    "{next}, das als nächstes einzutragen ist.",
+}
+REDONE = {
+    "en": "Record hand {recorded}: done again. What was typed is kept for hand {next}, the next "
+    "to record.",
+    "de": "Spiel {recorded} eintragen: wiederhergestellt. Das Eingegebene bleibt für Spiel "
+    "{next}, das als nächstes einzutragen ist.",
+}
+
+
+def typed_texts(panel: EntryPanel) -> list[str]:
+    """The text of every number box of the panel, as typed."""
+    return [
+        edit.text()
+        for pair in (panel.melds, panel.card_points, panel.tricks)
+        for edit in pair.edits
+    ]
+
+
+@pytest.fixture(autouse=True)
+def no_new_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand that ends a rubber asks for the next cut: nobody answers here."""
+    monkeypatch.setattr(dialogs.FirstDealerDialog, "ask", lambda *args, **kwargs: None)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_undo_and_redo_keep_a_half_typed_new_hand(
+    game: str, language: str, window: MainWindow, qtbot: QtBot, request: pytest.FixtureRequest
+) -> None:
+    if language == "de":
+        request.getfixturevalue("german")
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    count = shown.count
+    window.activateWindow()
+    panel = window.panel
+    panel.new_hand()
+    panel.setFocus()
+    plan = first_plain_plan(window)
+    keyboard = Keyboard(qtbot)
+    keyboard.follow(plan)  # hand count + 1 recorded
+    assert window.session.shown is not None
+    assert window.session.shown.count == count + 1
+    # Half of the next hand: its first choices and a count typed as "5.5", no number yet.
+    digit = next(i for i, key in enumerate(plan) if key.isdigit())
+    keyboard.follow(plan[:digit])
+    keyboard.type("5.5")
+    assert isinstance(focused(), QLineEdit)
+    values, texts = panel.values(), typed_texts(panel)
+    assert "5.5" in texts
+    panel.trump.setFocus()  # back up to the trump row, where Ctrl+Z is the window's
+    box = focused()
+    keyboard.press((Qt.Key.Key_Z, CTRL))
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.count == count  # the hand recorded is undone
+    assert panel.mode() == ("add", None)
+    assert panel.values() == values  # and what was typed is there
+    assert typed_texts(panel) == texts
+    assert focused() is box
+    said = {"recorded": count + 1, "next": count + 1}
+    assert window.statusBar().currentMessage() == UNDONE[language].format(**said)
+    keyboard.press((Qt.Key.Key_Y, CTRL))
+    assert window.session.shown is not None
+    assert window.session.shown.count == count + 1
+    assert panel.values() == values
+    assert typed_texts(panel) == texts
+    said = {"recorded": count + 1, "next": count + 2}
+    assert window.statusBar().currentMessage() == REDONE[language].format(**said)
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_undo_drops_a_correction_typed_only_when_the_scorekeeper_says_so(
+    answer: bool, window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[str] = []
+
+    def confirm(_parent: object, _title: str, question: str) -> bool:
+        asked.append(question)
+        return answer
+
+    monkeypatch.setattr("jojotte_score.gui.entry.entry_panel.confirm", confirm)
+    show_game(window, "three-player")
+    shown = window.session.shown
+    assert shown is not None
+    count = shown.count
+    window.activateWindow()
+    panel = window.panel
+    panel.new_hand()
+    panel.setFocus()
+    Keyboard(qtbot).follow(first_plain_plan(window))
+    window.edits.correct(0)  # hand 1 loaded to be corrected, and its card points changed
+    box = panel.card_points.edits[0]
+    box.setFocus()
+    box.selectAll()
+    Keyboard(qtbot).type("77")
+    window.edits.step_history(window.undo_stack.undo, -1)
+    assert asked == [f"Record hand {count + 1}: undo it? What is typed for hand 1 is dropped."]
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.count == (count if answer else count + 1)
+    if not answer:  # nothing undone, and the correction is still on the panel
+        assert panel.mode() == ("replace", 0)
+        assert box.text() == "77"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ctrl_z_in_a_number_box_undoes_its_typing_first_then_the_recorded_hand(
+    game: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """As in any text field, Ctrl+Z first takes back what was typed in the box; once the
+    box has nothing left to undo, the same key undoes the last recorded hand and keeps the
+    rest of the hand typed (before, it did nothing there, without a word)."""
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    count = shown.count
+    window.activateWindow()
+    panel = window.panel
+    panel.new_hand()
+    panel.setFocus()
+    plan = first_plain_plan(window)
+    keyboard = Keyboard(qtbot)
+    keyboard.follow(plan)
+    digit = next(i for i, key in enumerate(plan) if key.isdigit())
+    keyboard.follow(plan[:digit])
+    choices = panel.values()
+    box = focused()
+    assert isinstance(box, QLineEdit)
+    keyboard.type("5.5")
+    keyboard.press((Qt.Key.Key_Z, CTRL))
+    assert box.text() == ""  # the box's own typing undone; the recorded hand not
+    assert window.session.shown is not None
+    assert window.session.shown.count == count + 1
+    keyboard.press((Qt.Key.Key_Z, CTRL))
+    assert window.session.shown.count == count
+    assert panel.values() == choices
+    assert focused() is box
+    assert window.statusBar().currentMessage() == UNDONE["en"].format(
+        recorded=count + 1, next=count + 1
+    )
