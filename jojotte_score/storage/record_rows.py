@@ -157,7 +157,7 @@ def pairs_from_data(sitting_id: int, variant: GameKey, data: object) -> SeatPair
     pairs: SeatPairs = {}
     for row in data:
         seat, other, met, net, open_, won0, won1, first, second, holder, count, one_run = row
-        numbers = {type(number) for number in row[:7]} | {type(count), type(one_run)}
+        numbers = {*map(type, row[:7]), type(count), type(one_run)}
         if numbers != {int} or (
             holder is not None and (type(holder) is not int or holder not in _SIDES)
         ):
@@ -165,7 +165,7 @@ def pairs_from_data(sitting_id: int, variant: GameKey, data: object) -> SeatPair
         tally = PairTally()
         tally.met, tally.net, tally.open = met, net, open_
         tally.won = [won0, won1]
-        tally.largest = [_win(sitting_id, win) for win in (first, second)]
+        tally.largest = [_win(sitting_id, first), _win(sitting_id, second)]
         tally.streak = (holder, count)
         tally.one_run = bool(one_run)
         tally.games = {variant: None}

@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ from jojotte_score.core.records.facts import SittingFacts, sitting_facts
 from jojotte_score.core.records.pairs import head_to_heads
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.record_facts import PeriodFacts, PeriodPairs, period_facts
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
@@ -197,3 +199,24 @@ def test_a_read_only_database_is_read_and_never_written(tmp_path: Path) -> None:
     with closing(sqlite3.connect(path)) as connection:
         after = connection.execute("SELECT * FROM record_facts ORDER BY sitting_id").fetchall()
     assert after == before
+
+
+def test_damaged_players_are_named_when_their_head_to_head_is_read(tmp_path: Path) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with Database.open(path) as database:
+        truth = expected(SittingStore(database))
+        PeriodFacts().period_pairs(SittingStore(database))  # every row stored
+    with closing(sqlite3.connect(path)) as connection, connection:
+        (players,) = connection.execute("SELECT players FROM sitting WHERE id = 3").fetchone()
+        connection.execute("UPDATE sitting SET players = '\"Anna\"' WHERE id = 3")
+    reader = PeriodFacts()
+    with Database.open(path) as database:
+        with pytest.raises(DamagedSittingError) as raised:
+            reader.period_pairs(SittingStore(database))
+        assert raised.value.sitting_id == 3
+        assert "not a list of names" in str(raised.value)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE sitting SET players = ? WHERE id = 3", (players,))
+    with Database.open(path) as database:
+        assert reader.period_pairs(SittingStore(database)) == truth

@@ -18,18 +18,20 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTableView
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.records.facts import SittingFacts
-from jojotte_score.core.records.pairs import head_to_head, head_to_heads
+from jojotte_score.core.records.pairs import head_to_head, head_to_heads, record_of
 from jojotte_score.core.records.partners import partnerships
 from jojotte_score.core.records.ratings import rate
 from jojotte_score.core.records.roles import role_records
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.history.records_view import RecordsModel, RecordsView
+from jojotte_score.gui.history.records_view import _table_view as table_view
 from jojotte_score.gui.history.statistics_rows import PeriodChoice
 from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.i18n import format_signed, use_language
 from jojotte_score.render.chart_reading import chart_rows
+from jojotte_score.render.records_tables import pairs_table
 from jojotte_score.storage.record_facts import period_facts
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import Period
@@ -520,3 +522,75 @@ def test_the_other_pages_are_made_when_first_shown(history: HistoryWindow) -> No
     for page in (2, 1, 0, 3):
         view.pages.setCurrentIndex(page)
     assert view.tables == made
+
+
+def widths(table: QTableView) -> list[int]:
+    """Each column's width in ``table``."""
+    return [table.columnWidth(column) for column in range(table.model().columnCount())]
+
+
+def fitted_by_qt(table: QTableView) -> list[int]:
+    """Each column's width in ``table`` once Qt has sized it to every cell it measures."""
+    table.resizeColumnsToContents()
+    return widths(table)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_each_tables_columns_are_as_wide_as_qt_makes_them(
+    main_window: MainWindow, qtbot: QtBot, language: str
+) -> None:
+    use_language(language)
+    use_qt_language(language)
+    try:
+        store_every_game(main_window.session.store)
+        main_window.named_actions[ActionName.HISTORY].trigger()
+        history = main_window.history
+        assert history is not None
+        qtbot.waitExposed(history)
+        history.tabs.setCurrentIndex(history.tabs.count() - 1)
+        QApplication.processEvents()
+        view = history.tabs.currentWidget().findChild(RecordsView)
+        assert isinstance(view, RecordsView)
+        view.choose_players("Anna", "Bert")
+        for page, kind in enumerate(view.PAGES):
+            view.pages.setCurrentIndex(page)
+            QApplication.processEvents()
+            table = view.tables[kind]
+            assert table.model().rowCount() > 0
+            fitted = widths(table)
+            assert min(fitted) > 0
+            assert fitted == fitted_by_qt(table), kind
+        fitted = widths(view.pair_table)
+        assert len(fitted) == 3
+        assert fitted == fitted_by_qt(view.pair_table)
+    finally:
+        use_language("en")
+        use_qt_language("en")
+
+
+class CountedModel(RecordsModel):
+    """A records model that counts how often a view asks it for a cell."""
+
+    asked = 0
+
+    def data(self, index: Any, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        self.asked += 1
+        return super().data(index, role)
+
+
+@pytest.mark.parametrize("pairs", [3, 60, 150])
+def test_long_names_widen_their_columns_as_qt_would(qtbot: QtBot, pairs: int) -> None:
+    model = CountedModel()
+    table = table_view(model, "Every two players who met")
+    qtbot.addWidget(table)
+    table.resize(900, 400)
+    table.show()
+    names = [f"Player {number}" for number in range(pairs)]
+    longest = names[pairs // 2] = "Wilhelmina Großherzogin von Württemberg-Hohenlohe"
+    model.set_table(pairs_table(tuple(record_of((name, "Zoë"), []) for name in names)))
+    fitted, by_view = widths(table), model.asked
+    model.asked = 0
+    assert fitted == fitted_by_qt(table)
+    assert fitted[0] > table.fontMetrics().horizontalAdvance(longest)  # whole, with margins
+    if pairs == 60:  # the widest cell of each column measured, not every cell
+        assert 3 * by_view < model.asked
