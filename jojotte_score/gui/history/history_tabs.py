@@ -103,11 +103,8 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
 
             kept_facts.append(PeriodFacts())
         reader = kept_facts[0]
-        read = reader.period_pairs(store(), period, games)
         return RecordsReading(
-            read.sittings,
-            read.players,
-            read.pairs,
+            lambda: reader.period_pairs(store(), period, games),
             lambda: reader.period_facts(store(), period, games),
         )
 

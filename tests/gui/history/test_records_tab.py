@@ -594,3 +594,73 @@ def test_long_names_widen_their_columns_as_qt_would(qtbot: QtBot, pairs: int) ->
     assert fitted[0] > table.fontMetrics().horizontalAdvance(longest)  # whole, with margins
     if pairs == 60:  # the widest cell of each column measured, not every cell
         assert 3 * by_view < model.asked
+
+
+@pytest.mark.parametrize("page", [0, 1, 2, 3])
+def test_each_page_follows_hands_recorded_while_another_was_shown(
+    main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, page: int
+) -> None:
+    """Hands recorded with one page shown: only that page is read again after each (the
+    head to head is read only while it is shown); each other page, shown afterwards,
+    holds the figures counted afresh from every sitting."""
+    from jojotte_score.render.records_tables import rating_chart
+    from jojotte_score.storage import record_facts
+
+    added: list[int] = []
+    real = record_facts.PeriodFacts.period_pairs
+
+    def counting(self: Any, *arguments: Any, **options: Any) -> Any:
+        added.append(1)
+        return real(self, *arguments, **options)
+
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_pairs", counting)
+    store = main_window.session.store
+    store.import_sitting(example_sitting("partnership"))
+    played = example_sitting("two-player")
+    sitting_id = store.create_sitting(played.variant, played.players)
+    main_window.named_actions[ActionName.HISTORY].trigger()
+    history = main_window.history
+    assert history is not None
+    view = records_of(history)
+    for other in range(view.pages.count()):  # every page read once before the hands
+        view.pages.setCurrentIndex(other)
+    view.pages.setCurrentIndex(page)
+    added.clear()
+    for hand in played.hands:
+        store.add_hand(sitting_id, hand)
+        history.reload()
+    assert (len(added) > 0) == (page == 0)
+    facts = every_fact(main_window)
+    assert view.summary.text() == "Records over 2 sittings."
+    for other in (*range(page + 1, view.pages.count()), *range(page)):
+        view.pages.setCurrentIndex(other)
+        kind = view.current_kind()
+        if kind == "pairs":
+            expected = [list(row.cells) for row in pairs_table(head_to_heads(facts)).rows]
+            assert shown(view.models["pairs"]) == expected
+            anna, bert = played.players[0], played.players[1]
+            view.choose_players(anna, bert)
+            record = head_to_head(facts, anna, bert)
+            assert record.rubbers > 0
+            assert shown(view.pair_model)[1] == [
+                "Rubbers won",
+                str(record.won[0]),
+                str(record.won[1]),
+            ]
+        elif kind == "partners":
+            together = [row for row in shown(view.models["partners"]) if row[2] == "anyone"]
+            assert [(row[0], row[1], row[3], row[4]) for row in together] == [
+                (p.players[0], p.players[1], str(p.figures.rubbers), str(p.figures.won))
+                for p in partnerships(facts)
+            ]
+        elif kind == "roles":
+            assert [(row[0], row[3]) for row in shown(view.models["roles"])] == [
+                (record.player, str(record.figures.rubbers)) for record in role_records(facts)
+            ]
+        else:
+            ratings = rate(facts)
+            rows = shown(view.models["ratings"])
+            assert [(row[1], row[5]) for row in rows] == [
+                (rating.player, str(rating.rubbers)) for rating in ratings.players
+            ]
+            assert view.rating_chart.chart() == rating_chart(ratings, facts)
