@@ -743,7 +743,7 @@ class EntryPanel(QWidget, Speaking):
 
     def may_drop_typed(self, title: str, question: str) -> bool:
         """True when nothing is typed for the hand, or the scorekeeper answers Yes to
-        ``question`` (No is the default): a half-typed hand is never dropped unasked."""
+        ``question`` (No is the default): a partly entered hand is never dropped unasked."""
         return not self.has_typed() or confirm(self, title, question)
 
     def record_thrown_in(self) -> None:

@@ -138,7 +138,7 @@ class HandEdits:
         """Undo or redo (``step``) the command ``offset`` from the undo history's index."""
         command = command_at(self._window.undo_stack, self._window.undo_stack.index() + offset)
         panel = self._window.panel
-        # A new hand half typed is still the next hand to record: it is kept, and said so.
+        # A new hand only partly entered is still the next hand to record: it is kept, and said so.
         # A hand being inserted or corrected is dropped only when the scorekeeper says so.
         kept = panel.typed_new_hand()
         if kept is None and command is not None:

@@ -459,7 +459,7 @@ class MainWindow(SittingMenus, QMainWindow):
         """A new window in this one's place, built in the language spoken now: the same
         session, settings and undo history, the hand selected and the rubber shown. This
         window closes; ``on_replaced`` is told of the new one, which it returns. (A hand
-        half typed in the panel is not carried over.)"""
+        only partly entered in the panel is not carried over.)"""
         self.save_settings()
         for signal in (
             self.undo_stack.canUndoChanged,
