@@ -232,8 +232,8 @@ def correction_keys() -> ReferenceSection:
             (
                 _action_keys(ActionName.UNDO),
                 _(
-                    "Undo the last recorded change; a new hand only partly entered stays on the panel "
-                    "(in a number box, what was typed there is undone first)"
+                    "Undo the last recorded change; a new hand only partly entered stays on the "
+                    "panel (in a number box, what was typed there is undone first)"
                 ),
             ),
         ),
