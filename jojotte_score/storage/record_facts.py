@@ -128,7 +128,7 @@ class PeriodFacts:
             self._totals = {}
         choice = record_pair_totals.totals_choice(period, games)
         if choice is None:
-            return self._pairs_read(store, period, games, zone)
+            return self._pairs_read(store, period, games, zone)[0]
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
         # read in about 3 ms (bench_records_tab; docs/records.md has the figures).
@@ -140,9 +140,9 @@ class PeriodFacts:
             return held[1]
         totals = record_pair_totals.stored_totals(connection, choice, mark)
         if totals is None:
-            totals = self._pairs_read(store, period, games, zone)
-            # Rows stored again while reading (missing, stale or damaged) change the mark.
-            mark = record_pair_totals.pairs_mark(connection, variants)
+            totals, stored_again = self._pairs_read(store, period, games, zone)
+            if stored_again:  # rows stored again (missing, stale or damaged) change the mark
+                mark = record_pair_totals.pairs_mark(connection, variants)
             record_pair_totals.store_totals(store, choice, mark, totals)
         self._totals[choice] = (mark, totals)
         return totals
@@ -153,8 +153,9 @@ class PeriodFacts:
         period: Period,
         games: Iterable[GameKey] | None,
         zone: tzinfo | None,
-    ) -> PeriodPairs:
-        """As :meth:`period_pairs`, reading each changed sitting's stored head to head."""
+    ) -> tuple[PeriodPairs, bool]:
+        """As :meth:`period_pairs`, reading each changed sitting's stored head to head; and
+        whether any sitting's row was stored again (missing, stale or damaged)."""
         wanted = sorted(
             self._wanted(store, period, games, zone),
             key=lambda found: (found[1], found[0][5] or "", found[0][0]),  # as in_order sorts
@@ -189,11 +190,12 @@ class PeriodFacts:
                 kept[sitting_id] = held
             players.update(held[1])
             counted.append(held[2])
-        return PeriodPairs(
+        totals = PeriodPairs(
             len(wanted),
             tuple(by_name_order(name for name in players if name is not None)),
             records_of_tallies(counted),
         )
+        return totals, bool(missing)
 
     def _wanted(
         self,
