@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.model import Variant
 from jojotte_score.storage import record_rows
+from jojotte_score.storage.checking import repair_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.record_facts import PeriodFacts
@@ -242,3 +243,16 @@ def test_a_read_only_database_reads_the_totals_and_never_writes(tmp_path: Path) 
         PeriodFacts().period_pairs(SittingStore(database))
     with Database.open(path, read_only=True) as database:
         assert PeriodFacts().period_pairs(SittingStore(database)) == truth
+
+
+def test_a_repaired_sitting_has_the_totals_counted_again(tmp_path: Path) -> None:
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+        truth = expected(store)
+        PeriodFacts().period_pairs(store)
+        assert stored_now(store) == truth
+        with database.transaction() as writing:
+            repair_sitting(writing, 3)  # its facts row deleted, as check --repair does
+        assert stored_now(store) is None
+        assert PeriodFacts().period_pairs(store) == truth
+        assert stored_now(store) == truth
