@@ -4,7 +4,8 @@ deleted, sittings deleted, a sitting merged from another device (updated in plac
 stored earlier than every other) and damaged rows, the totals read (stored or not) equal the
 head to head counted from the sittings replayed from their hands and the plain count of
 tests/core/records/plain_records.py; the stored row is the one a fresh reader reads without
-reading any sitting's head to head; a read-only database is read and never written."""
+reading any sitting's head to head; two laptops' totals follow their sync merges; a
+read-only database is read and never written."""
 
 from __future__ import annotations
 
@@ -36,11 +37,13 @@ from jojotte_score.storage.record_pair_totals import (
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import Period
+from jojotte_score.sync.engine import conflicts
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played, plain_pairs
 from tests.storage.test_record_facts import FIXTURES
 from tests.storage.test_record_pairs import SetClock, expected
 from tests.stored_examples import example_sitting
+from tests.sync.devices import GERMAN, make_device, settle
 
 
 def stored_now(store: SittingStore, choice: str = TOTALS) -> PeriodPairs | None:
@@ -256,3 +259,41 @@ def test_a_repaired_sitting_has_the_totals_counted_again(tmp_path: Path) -> None
         assert stored_now(store) is None
         assert PeriodFacts().period_pairs(store) == truth
         assert stored_now(store) == truth
+
+
+def test_totals_stored_on_two_laptops_follow_their_sync_merges(tmp_path: Path) -> None:
+    devices = [make_device(tmp_path, "anna"), make_device(tmp_path, "carl")]
+    try:
+        anna, carl = devices
+        readers = [PeriodFacts(), PeriodFacts()]
+        anna.store.import_sitting(example_sitting("three-player"))
+        carl.store.import_sitting(example_sitting("chouette"))
+        for device, reader in zip(devices, readers, strict=True):
+            reader.period_pairs(device.store)  # each stores its own totals before the merge
+        settle(devices)
+        for device, reader in zip(devices, readers, strict=True):
+            truth = expected(device.store)
+            assert truth.sittings == 2
+            assert reader.period_pairs(device.store) == truth
+            assert PeriodFacts().period_pairs(device.store) == truth
+            assert stored_now(device.store) == truth
+            # T15 (620 + 150) then C6 (+730 - 735).
+            (anna_bert,) = [r for r in truth.pairs if r.players == ("Anna", "Bert")]
+            assert anna_bert.net_points == 765
+        # A sitting kept in two versions (a conflict copy) is counted once.
+        evening = anna.store.import_sitting(GERMAN, title="evening")
+        settle(devices)
+        on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
+        assert on_carl is not None
+        anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
+        carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
+        settle(devices)
+        for device, reader in zip(devices, readers, strict=True):
+            assert len(conflicts(device.store)) == 1
+            truth = expected(device.store)
+            assert truth.sittings == 3
+            assert reader.period_pairs(device.store) == truth
+            assert stored_now(device.store) == truth
+    finally:
+        for device in devices:
+            device.close()
