@@ -7,9 +7,9 @@ frame (16.7 ms at 60 frames a second) over what the hand costs with the Sittings
 Every figure is the best of several repetitions:
 
 - ``list_sittings()``, the history listing (the baseline);
-- the Records tab opened in a new history window: its first page, the head to head, read
-  from the head to head stored with each sitting's facts (schema 12's ``record_facts``)
-  and shown, until the window's events are processed;
+- the Records tab opened in a new history window: its first page, the head to head over
+  all time, read from its stored totals (``storage/record_pair_totals.py``, stored by
+  the first reading) and shown, until the window's events are processed;
 - its other pages shown for the first time, for reference: partnerships (the sittings'
   facts read), roles, and the ratings (read through their stored course) with their plot;
 - View > History a second time with the Records tab shown, for reference: the main window
@@ -23,8 +23,8 @@ Every figure is the best of several repetitions:
 The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
 stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
 ``--data-dir``); each run measures on a copy of it, whose record facts and ratings' course
-(of every sitting of every game) are stored by a first reading before any timing, as after
-the history was opened once.
+(of every sitting of every game) and head to head totals are stored by a first reading
+before any timing, as after the history was opened once.
 
     python3 benchmarks/bench_records_tab.py [--sittings 1500] [--hands 40] [--repeat 5]
                                             [--data-dir DIR]

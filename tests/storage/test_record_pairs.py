@@ -25,7 +25,8 @@ from jojotte_score.core.records.pairs import head_to_heads
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
-from jojotte_score.storage.record_facts import PeriodFacts, PeriodPairs, period_facts
+from jojotte_score.storage.record_facts import PeriodFacts, period_facts
+from jojotte_score.storage.record_pair_totals import PeriodPairs
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import Period

@@ -62,7 +62,7 @@ from jojotte_score.render.records_tables import (
     ratings_table,
     roles_table,
 )
-from jojotte_score.storage.record_facts import PeriodPairs
+from jojotte_score.storage.record_pair_totals import PeriodPairs
 from jojotte_score.storage.statistics import Period
 
 

@@ -1,0 +1,181 @@
+"""Every two players' head to head over all time, as stored (one owner: this module), so
+that the Records tab opens, on all time, without reading each sitting's head to head.
+
+The totals are kept in the ``record_ratings`` table (a cache table: cleared and never
+copied by a restore, like the ratings' course) as one row whose choice is
+:func:`totals_choice`'s (``"head-to-head"``, with the games' keys for a choice of games),
+at position 0, with what the Records tab opens with (:class:`PeriodPairs`: the sittings'
+count, their players and every two players' record) as JSON, the checksum every cached row
+keeps (:mod:`jojotte_score.storage.rows`), and the :func:`pairs_mark` of the rows they
+were counted from: every chosen sitting's id, revision, game, players, moment and stable
+id, and its ``record_facts`` row's revision and stored checksum, read in one ``SELECT``
+(a recorded hand, a correction, a deleted sitting, a sync merge or a row damaged or mended
+changes it). A reading whose mark agrees returns the stored totals; else the head to head
+is read sitting by sitting as before and the totals stored with the mark (unless the
+database is read-only). A period with an end is not stored (as
+:func:`~jojotte_score.storage.record_ratings.ratings_choice` says why).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import zlib
+from collections.abc import Iterable
+from typing import Any, Final, NamedTuple
+
+from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.pairs import HeadToHead, Streak, Win
+from jojotte_score.storage.errors import StorageError
+from jojotte_score.storage.rows import row_checksum
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import Period
+
+
+class PeriodPairs(NamedTuple):
+    """What the Records tab opens with: how many sittings a period and its games hold,
+    their players in name order, and every two players' head to head
+    (:func:`~jojotte_score.core.records.pairs.head_to_heads`)."""
+
+    sittings: int
+    players: tuple[str, ...]
+    pairs: tuple[HeadToHead, ...]
+
+
+TOTALS: Final = "head-to-head"
+"""The choice the totals of every sitting of every game are stored under."""
+
+
+def totals_choice(period: Period, games: Iterable[GameKey] | None) -> str | None:
+    """The choice the totals of ``period`` and ``games`` are stored under; None for a
+    period with an end (read sitting by sitting: it moves every day, or is any two dates,
+    as :func:`~jojotte_score.storage.record_ratings.ratings_choice` says)."""
+    if period.first is not None or period.last is not None:
+        return None
+    if games is None:
+        return TOTALS
+    return f"{TOTALS}:games:" + ",".join(sorted({str(game) for game in games}))
+
+
+def pairs_mark(connection: sqlite3.Connection, variants: Iterable[str] | None) -> str:
+    """The mark of the rows the totals of the sittings of ``variants`` (every game: None)
+    are counted from (see the module's docstring): their count and the CRC-32 and
+    Adler-32 of their columns joined by SQLite (as :func:`~.rows.row_checksum`). At 1,500
+    sittings about 2 ms (quoting the players' text made it 3.6)."""
+    only, parameters = "", tuple[str, ...]()
+    if variants is not None:
+        parameters = tuple(sorted(variants))
+        only = f"WHERE s.variant IN ({', '.join('?' * len(parameters))})"
+    count, text = connection.execute(
+        "SELECT count(*), group_concat(part, ';') FROM ("
+        "SELECT s.id || ',' || s.revision || ',' || s.variant || ',' || s.players"
+        " || ',' || s.created || ',' || ifnull(s.uuid, '') || ',' || ifnull(r.revision, '')"
+        " || ',' || ifnull(r.checksum, '') AS part "
+        f"FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id {only} ORDER BY s.id)",
+        parameters,
+    ).fetchone()
+    joined = (text or "").encode()
+    return f"{count}:{zlib.crc32(joined):08x}{zlib.adler32(joined):08x}"
+
+
+def stored_totals(connection: sqlite3.Connection, choice: str, mark: str) -> PeriodPairs | None:
+    """The totals stored for ``choice`` if they were counted from the rows ``mark`` marks;
+    None when they were not, or are missing, damaged or changed behind the app's back."""
+    try:
+        row = connection.execute(
+            "SELECT mark, data, checksum FROM record_ratings WHERE choice = ? AND position = 0",
+            (choice,),
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None or row[0] != mark or row[2] != _checksum(choice, row[0], row[1]):
+        return None
+    try:
+        return totals_from_data(json.loads(row[1]))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None  # read sitting by sitting, and stored anew
+
+
+def store_totals(store: SittingStore, choice: str, mark: str, totals: PeriodPairs) -> None:
+    """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks (nothing for a
+    read-only database; a failed write leaves them to the next reading)."""
+    database = store.database
+    if database.read_only:
+        return
+    data = json.dumps(totals_to_data(totals), separators=(",", ":"))
+    try:
+        with database.transaction() as writing:
+            writing.execute(
+                "INSERT OR REPLACE INTO record_ratings "
+                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, 0, 0, ?, ?, ?)",
+                (choice, mark, data, _checksum(choice, mark, data)),
+            )
+    except (StorageError, sqlite3.Error):
+        return
+
+
+def totals_to_data(totals: PeriodPairs) -> dict[str, object]:
+    """The totals as their row's JSON keeps them."""
+    return {
+        "sittings": totals.sittings,
+        "players": list(totals.players),
+        "pairs": [
+            [
+                list(record.players),
+                record.rubbers,
+                list(record.won),
+                record.net_points,
+                [
+                    None if win is None else [win.points, win.sitting_id, win.rubber]
+                    for win in record.largest_win
+                ],
+                None if record.streak is None else [record.streak.player, record.streak.rubbers],
+                list(record.games),
+                record.unfinished,
+            ]
+            for record in totals.pairs
+        ],
+    }
+
+
+def totals_from_data(data: dict[str, Any]) -> PeriodPairs:
+    """The totals from their row's JSON (ValueError, TypeError, KeyError or IndexError for
+    anything else)."""
+    pairs = []
+    for players, rubbers, won, net, largest, streak, games, unfinished in data["pairs"]:
+        first, second = players
+        won_first, won_second = won
+        numbers = (rubbers, won_first, won_second, net, unfinished)
+        if not all(type(number) is int for number in numbers):
+            raise TypeError("stored totals are not whole numbers")
+        if not all(type(name) is str for name in (first, second, *games)):
+            raise TypeError("stored totals are not names")
+        pairs.append(
+            HeadToHead(
+                (first, second),
+                rubbers,
+                (won_first, won_second),
+                net,
+                (_win(largest[0]), _win(largest[1])),
+                None if streak is None else Streak(str(streak[0]), int(streak[1])),
+                tuple(games),
+                unfinished,
+            )
+        )
+    sittings, players = data["sittings"], tuple(data["players"])
+    if type(sittings) is not int or not all(type(name) is str for name in players):
+        raise TypeError("stored totals are not a count and names")
+    return PeriodPairs(sittings, players, tuple(pairs))
+
+
+def _win(data: Any) -> Win | None:
+    if data is None:
+        return None
+    points, sitting_id, rubber = data
+    if not all(type(number) is int for number in (points, sitting_id, rubber)):
+        raise TypeError("a stored largest win is not whole numbers")
+    return Win(points, sitting_id, rubber)
+
+
+def _checksum(choice: str, mark: str, data: str) -> str:
+    return row_checksum("record_ratings", 0, (choice, 0, mark, data))

@@ -1,0 +1,299 @@
+"""Every two players' head to head over all time as stored
+(jojotte_score/storage/record_pair_totals.py): after random hands recorded, corrected and
+deleted, sittings deleted, a sitting merged from another device (updated in place, and one
+stored earlier than every other) and damaged rows, the totals read (stored or not) equal the
+head to head counted from the sittings replayed from their hands and the plain count of
+tests/core/records/plain_records.py; the stored row is the one a fresh reader reads without
+reading any sitting's head to head; two laptops' totals follow their sync merges; a
+read-only database is read and never written."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import tempfile
+from contextlib import closing
+from dataclasses import replace
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.model import Variant
+from jojotte_score.storage import record_rows
+from jojotte_score.storage.checking import repair_sitting
+from jojotte_score.storage.database import Database
+from jojotte_score.storage.errors import DamagedSittingError
+from jojotte_score.storage.record_facts import PeriodFacts
+from jojotte_score.storage.record_pair_totals import (
+    TOTALS,
+    PeriodPairs,
+    pairs_mark,
+    stored_totals,
+)
+from jojotte_score.storage.rows import row_checksum
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import Period
+from jojotte_score.sync.engine import conflicts
+from tests.core.records.histories import histories
+from tests.core.records.plain_records import Played, plain_pairs
+from tests.storage.test_record_facts import FIXTURES
+from tests.storage.test_record_pairs import SetClock, expected
+from tests.stored_examples import example_sitting
+from tests.sync.devices import GERMAN, make_device, settle
+
+
+def stored_now(store: SittingStore, choice: str = TOTALS) -> PeriodPairs | None:
+    """The totals stored for ``choice`` that agree with the rows as they are now."""
+    connection = store.database.connection
+    variants = None if choice == TOTALS else set(choice.split(":")[-1].split(","))
+    return stored_totals(connection, choice, pairs_mark(connection, variants))
+
+
+def check(store: SittingStore, kept: PeriodFacts) -> None:
+    """A kept reader and a fresh one read the replayed head to head, the totals stored are
+    it, and the figures the plain count counts agree."""
+    truth = expected(store)
+    assert kept.period_pairs(store) == truth
+    assert PeriodFacts().period_pairs(store) == truth
+    assert stored_now(store) == truth
+    played: list[Played] = []
+    for sitting_id, created in store.created_dates():
+        played.append((sitting_id, created, store.load(sitting_id).sitting))
+    plain = plain_pairs(played)
+    assert len(truth.pairs) * 2 == len(plain)
+    for record in truth.pairs:
+        count = plain[record.players]
+        assert (record.rubbers, list(record.won)) == (count.rubbers, count.won)
+        assert (record.net_points, record.unfinished) == (count.net, count.open)
+
+
+@settings(max_examples=20, deadline=None)
+@given(histories(max_sittings=5, max_hands=16), st.data())
+def test_the_stored_totals_equal_a_replay_after_any_change(
+    played: list[Played], data: st.DataObject
+) -> None:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Database.open(Path(folder) / "sittings.sqlite3") as database,
+    ):
+        clock = SetClock()
+        store = SittingStore(database, clock=clock)
+        ids, cuts = [], []
+        for _number, created, sitting in played:
+            clock.now = created
+            cut = data.draw(st.integers(0, len(sitting.hands)))
+            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:cut])))
+            cuts.append(cut)
+        kept = PeriodFacts()
+        check(store, kept)
+        connection = database.connection
+        for _step in range(data.draw(st.integers(1, 6))):
+            alive = [place for place, sitting_id in enumerate(ids) if store.holds(sitting_id)]
+            if not alive:
+                break
+            place = data.draw(st.sampled_from(alive))
+            sitting_id, sitting = ids[place], played[place][2]
+            count = store.hand_count(sitting_id)
+            action = data.draw(
+                st.sampled_from(["record", "correct", "delete hand", "delete sitting", "damage"])
+            )
+            try:
+                if action == "record" and cuts[place] < len(sitting.hands):
+                    store.add_hand(sitting_id, sitting.hands[cuts[place]])
+                    cuts[place] += 1
+                elif action == "correct" and count:
+                    position = data.draw(st.integers(0, count - 1))
+                    other = data.draw(st.integers(0, len(sitting.hands) - 1))
+                    store.replace_hand(sitting_id, position, sitting.hands[other])
+                elif action == "delete hand" and count:
+                    store.delete_hand(sitting_id, data.draw(st.integers(0, count - 1)))
+                elif action == "delete sitting":
+                    store.delete_sitting(sitting_id)
+                elif action == "damage":  # a facts row changed on disk: found and mended
+                    connection.execute(
+                        "UPDATE record_facts SET data = 'not JSON' WHERE sitting_id = ?",
+                        (sitting_id,),
+                    )
+            except JojotteError:
+                continue  # a change the rules refuse (a chouette's partner dealing)
+            check(store, kept)
+
+        # Merged from another device: a sitting updated in place by its stable id, and one
+        # stored with a moment before every other.
+        alive = [place for place, sitting_id in enumerate(ids) if store.holds(sitting_id)]
+        if alive:
+            place = alive[0]
+            merged = played[place][2]
+            store.import_or_update(merged, sitting_id=store.uuid_of(ids[place]))
+            check(store, kept)
+        clock.now = datetime(2025, 12, 31, tzinfo=UTC)
+        store.import_sitting(example_sitting("three-player"))
+        check(store, kept)
+
+
+def fixture_store(tmp_path: Path) -> Path:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    return path
+
+
+def test_stored_totals_are_read_without_any_sitting_head_to_head(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+        truth = expected(store)
+        assert PeriodFacts().period_pairs(store) == truth  # counted and stored
+        assert stored_now(store) == truth
+
+        def not_read(*_args: object) -> None:
+            raise AssertionError("a sitting's head to head was read")
+
+        monkeypatch.setattr(record_rows, "stored_pairs", not_read)
+        assert PeriodFacts().period_pairs(store) == truth
+        monkeypatch.undo()
+        # A choice of games over all time is stored under its own choice; a period with an
+        # end is never stored.
+        reader = PeriodFacts()
+        chouette = reader.period_pairs(store, games=[Variant.CHOUETTE])
+        assert chouette.players == ("Anna", "Bert", "Carl")
+        assert stored_now(store, f"{TOTALS}:games:{Variant.CHOUETTE}") == chouette
+        reader.period_pairs(store, Period(first=date(2000, 1, 1)))
+        choices = database.connection.execute(
+            "SELECT choice FROM record_ratings WHERE choice LIKE 'head-to-head%' ORDER BY choice"
+        ).fetchall()
+        assert choices == [(TOTALS,), (f"{TOTALS}:games:{Variant.CHOUETTE}",)]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE record_ratings SET data = replace(data, '1', '2') WHERE choice = 'head-to-head'",
+        "UPDATE record_ratings SET mark = 'x' WHERE choice = 'head-to-head'",
+        "DELETE FROM record_ratings",
+    ],
+)
+def test_damaged_totals_are_counted_again_and_stored(tmp_path: Path, damage: str) -> None:
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+        truth = expected(store)
+        PeriodFacts().period_pairs(store)
+        database.connection.execute(damage)
+        assert stored_now(store) is None
+        assert PeriodFacts().period_pairs(store) == truth
+        assert stored_now(store) == truth
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "[]",
+        '{"sittings": 1, "players": [], "pairs": [[1]]}',
+        '{"sittings": 1.5, "players": [], "pairs": []}',
+        '{"sittings": 1, "players": [2], "pairs": []}',
+        '{"sittings": 1, "players": [], "pairs": [[["a", "b"], 1, [1, 0], 1.5, [null, null],'
+        " null, [], 0]]}",
+        '{"sittings": 1, "players": [], "pairs": [[["a", "b"], 1, [1, 0], 1, [[1, 2], null],'
+        " null, [], 0]]}",
+    ],
+)
+def test_totals_written_with_care_behind_the_apps_back_are_counted_again(
+    tmp_path: Path, data: str
+) -> None:
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+        truth = expected(store)
+        PeriodFacts().period_pairs(store)
+        connection = database.connection
+        (mark,) = connection.execute(
+            "SELECT mark FROM record_ratings WHERE choice = 'head-to-head'"
+        ).fetchone()
+        connection.execute(
+            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = 'head-to-head'",
+            (data, row_checksum("record_ratings", 0, (TOTALS, 0, mark, data))),
+        )
+        assert stored_now(store) is None
+        assert PeriodFacts().period_pairs(store) == truth
+
+
+def test_damaged_players_are_named_though_totals_were_stored(tmp_path: Path) -> None:
+    path = fixture_store(tmp_path)
+    with Database.open(path) as database:
+        PeriodFacts().period_pairs(SittingStore(database))  # the totals stored
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE sitting SET players = '\"Anna\"' WHERE id = 3")
+    with Database.open(path) as database:
+        with pytest.raises(DamagedSittingError) as raised:
+            PeriodFacts().period_pairs(SittingStore(database))
+        assert raised.value.sitting_id == 3
+
+
+def test_a_read_only_database_reads_the_totals_and_never_writes(tmp_path: Path) -> None:
+    path = fixture_store(tmp_path)
+    with Database.open(path) as database:
+        truth = expected(SittingStore(database))
+        PeriodFacts().period_pairs(SittingStore(database))
+        database.connection.execute("DELETE FROM record_ratings")
+    with Database.open(path, read_only=True) as database:
+        assert PeriodFacts().period_pairs(SittingStore(database)) == truth
+    with closing(sqlite3.connect(path)) as connection:
+        assert connection.execute("SELECT count(*) FROM record_ratings").fetchone() == (0,)
+    with Database.open(path) as database:
+        PeriodFacts().period_pairs(SittingStore(database))
+    with Database.open(path, read_only=True) as database:
+        assert PeriodFacts().period_pairs(SittingStore(database)) == truth
+
+
+def test_a_repaired_sitting_has_the_totals_counted_again(tmp_path: Path) -> None:
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+        truth = expected(store)
+        PeriodFacts().period_pairs(store)
+        assert stored_now(store) == truth
+        with database.transaction() as writing:
+            repair_sitting(writing, 3)  # its facts row deleted, as check --repair does
+        assert stored_now(store) is None
+        assert PeriodFacts().period_pairs(store) == truth
+        assert stored_now(store) == truth
+
+
+def test_totals_stored_on_two_laptops_follow_their_sync_merges(tmp_path: Path) -> None:
+    devices = [make_device(tmp_path, "anna"), make_device(tmp_path, "carl")]
+    try:
+        anna, carl = devices
+        readers = [PeriodFacts(), PeriodFacts()]
+        anna.store.import_sitting(example_sitting("three-player"))
+        carl.store.import_sitting(example_sitting("chouette"))
+        for device, reader in zip(devices, readers, strict=True):
+            reader.period_pairs(device.store)  # each stores its own totals before the merge
+        settle(devices)
+        for device, reader in zip(devices, readers, strict=True):
+            truth = expected(device.store)
+            assert truth.sittings == 2
+            assert reader.period_pairs(device.store) == truth
+            assert PeriodFacts().period_pairs(device.store) == truth
+            assert stored_now(device.store) == truth
+            # T15 (620 + 150) then C6 (+730 - 735).
+            (anna_bert,) = [r for r in truth.pairs if r.players == ("Anna", "Bert")]
+            assert anna_bert.net_points == 765
+        # A sitting kept in two versions (a conflict copy) is counted once.
+        evening = anna.store.import_sitting(GERMAN, title="evening")
+        settle(devices)
+        on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
+        assert on_carl is not None
+        anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
+        carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
+        settle(devices)
+        for device, reader in zip(devices, readers, strict=True):
+            assert len(conflicts(device.store)) == 1
+            truth = expected(device.store)
+            assert truth.sittings == 3
+            assert reader.period_pairs(device.store) == truth
+            assert stored_now(device.store) == truth
+    finally:
+        for device in devices:
+            device.close()
