@@ -25,12 +25,14 @@ from jojotte_score.core.records.facts import SittingFacts, counted_names, in_ord
 from jojotte_score.core.records.pairs import (
     PairTally,
     named_tallies,
+    records_of_summed,
     records_of_tallies,
+    summed_tallies,
 )
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.storage import record_pair_totals, record_rows, summary
 from jojotte_score.storage.errors import DamagedSittingError
-from jojotte_score.storage.record_pair_totals import PeriodPairs
+from jojotte_score.storage.record_pair_totals import PeriodPairs, SummedTallies
 from jojotte_score.storage.record_rows import Facts, SeatPairs
 from jojotte_score.storage.sittings import SittingStore, reading_sitting
 from jojotte_score.storage.statistics import ALL_TIME, Period
@@ -128,7 +130,7 @@ class PeriodFacts:
             self._totals = {}
         choice = record_pair_totals.totals_choice(period, games)
         if choice is None:
-            return self._pairs_read(store, period, games, zone)[0]
+            return self._pairs_read(store, period, games, zone)
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
         # read in about 3 ms (bench_records_tab; docs/records.md has the figures).
@@ -140,12 +142,73 @@ class PeriodFacts:
             return held[1]
         totals = record_pair_totals.stored_totals(connection, choice, mark)
         if totals is None:
-            totals, stored_again = self._pairs_read(store, period, games, zone)
-            if stored_again:  # rows stored again (missing, stale or damaged) change the mark
-                mark = record_pair_totals.pairs_mark(connection, variants)
-            record_pair_totals.store_totals(store, choice, mark, totals)
+            totals, mark = self._totals_counted(store, choice, mark, period, games, zone)
         self._totals[choice] = (mark, totals)
         return totals
+
+    def _totals_counted(
+        self,
+        store: SittingStore,
+        choice: str,
+        mark: str,
+        period: Period,
+        games: Iterable[GameKey] | None,
+        zone: tzinfo | None,
+    ) -> tuple[PeriodPairs, str]:
+        """The totals of ``choice`` when the stored ones are not of the rows as they are:
+        the counts stored of every sitting but the newest (in the order played) or of all
+        the sittings before the newest was added, when their mark agrees, with the newest
+        sitting's head to head added (a hand recorded in the evening's sitting, or a
+        sitting begun since); else every sitting's head to head read. The totals are stored
+        with both counts (:mod:`~jojotte_score.storage.record_pair_totals`); and the mark
+        of the rows they were counted from (``mark``, read before, unless a sitting's row
+        was stored again)."""
+        connection = store.database.connection
+        variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
+        wanted = self._ordered(store, period, games, zone)
+        newest = wanted[-1][0][0] if wanted else None
+        before = None
+        if newest is not None:
+            but_newest = record_pair_totals.pairs_mark(connection, variants, newest)
+            before = record_pair_totals.stored_tallies(connection, choice, but_newest)
+        if before is None:
+            counted, stored_again = self._tallies_read(store, wanted)
+            players: set[str] = set()
+            for names, _tallies in counted[:-1]:
+                players.update(name for name in names if name is not None)
+            before = SummedTallies(
+                frozenset(players), summed_tallies(tallies for _names, tallies in counted[:-1])
+            )
+            last = counted[-1:]
+        else:
+            last, stored_again = self._tallies_read(store, wanted[-1:])
+        players = set(before.players)
+        for names, _tallies in last:
+            players.update(name for name in names if name is not None)
+        every = SummedTallies(
+            frozenset(players),
+            summed_tallies((tallies for _names, tallies in last), before.tallies),
+        )
+        totals = PeriodPairs(
+            len(wanted), tuple(by_name_order(every.players)), records_of_summed(every.tallies)
+        )
+        if stored_again:  # rows stored again (missing, stale or damaged) change the marks
+            mark = record_pair_totals.pairs_mark(connection, variants)
+            if newest is not None:
+                but_newest = record_pair_totals.pairs_mark(connection, variants, newest)
+        if newest is None:
+            but_newest = mark
+        record_pair_totals.store_totals(
+            store,
+            choice,
+            mark,
+            totals,
+            (
+                (record_pair_totals.ALL_SITTINGS, mark, every),
+                (record_pair_totals.BUT_THE_NEWEST, but_newest, before),
+            ),
+        )
+        return totals, mark
 
     def _pairs_read(
         self,
@@ -153,13 +216,39 @@ class PeriodFacts:
         period: Period,
         games: Iterable[GameKey] | None,
         zone: tzinfo | None,
-    ) -> tuple[PeriodPairs, bool]:
-        """As :meth:`period_pairs`, reading each changed sitting's stored head to head; and
-        whether any sitting's row was stored again (missing, stale or damaged)."""
-        wanted = sorted(
+    ) -> PeriodPairs:
+        """As :meth:`period_pairs`, reading each changed sitting's stored head to head."""
+        wanted = self._ordered(store, period, games, zone)
+        counted, _stored_again = self._tallies_read(store, wanted)
+        players: set[str | None] = set()
+        for names, _tallies in counted:
+            players.update(names)
+        return PeriodPairs(
+            len(wanted),
+            tuple(by_name_order(name for name in players if name is not None)),
+            records_of_tallies(tallies for _names, tallies in counted),
+        )
+
+    def _ordered(
+        self,
+        store: SittingStore,
+        period: Period,
+        games: Iterable[GameKey] | None,
+        zone: tzinfo | None,
+    ) -> list[tuple[tuple[Any, ...], datetime]]:
+        """As :meth:`_wanted`, in the order played."""
+        return sorted(
             self._wanted(store, period, games, zone),
             key=lambda found: (found[1], found[0][5] or "", found[0][0]),  # as in_order sorts
         )
+
+    def _tallies_read(
+        self, store: SittingStore, wanted: list[tuple[tuple[Any, ...], datetime]]
+    ) -> tuple[list[tuple[Names, dict[Pair, PairTally]]], bool]:
+        """The counted names and head to head of each sitting of ``wanted`` (as
+        :meth:`_wanted` gives them), its stored row read only where it changed since the
+        last call; and whether any sitting's row was stored again (missing, stale or
+        damaged)."""
         kept = self._pairs
         changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
         connection = store.database.connection
@@ -172,7 +261,6 @@ class PeriodFacts:
             for sitting_id, (_facts, pairs) in _stored_again(store, missing).items()
         )
         counted = []
-        players: set[str | None] = set()
         for row, _moment in wanted:
             sitting_id, _revision, _variant, stored_players, _created, _uuid = row
             held = kept.get(sitting_id)
@@ -188,14 +276,8 @@ class PeriodFacts:
                         names = self._names(stored_players)
                 held = (row, names, named_tallies(names, rows[sitting_id]))
                 kept[sitting_id] = held
-            players.update(held[1])
-            counted.append(held[2])
-        totals = PeriodPairs(
-            len(wanted),
-            tuple(by_name_order(name for name in players if name is not None)),
-            records_of_tallies(counted),
-        )
-        return totals, bool(missing)
+            counted.append((held[1], held[2]))
+        return counted, bool(missing)
 
     def _wanted(
         self,

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import Any, Final, NamedTuple
 
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.pairs import HeadToHead, Streak, Win
+from jojotte_score.core.records.pairs import HeadToHead, PairTally, Streak, Win
 from jojotte_score.storage.errors import StorageError
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
@@ -57,15 +57,23 @@ def totals_choice(period: Period, games: Iterable[GameKey] | None) -> str | None
     return f"{TOTALS}:games:" + ",".join(sorted({str(game) for game in games}))
 
 
-def pairs_mark(connection: sqlite3.Connection, variants: Iterable[str] | None) -> str:
+def pairs_mark(
+    connection: sqlite3.Connection, variants: Iterable[str] | None, leaving: int | None = None
+) -> str:
     """The mark of the rows the totals of the sittings of ``variants`` (every game: None)
-    are counted from (see the module's docstring): their count and the CRC-32 and
-    Adler-32 of their columns joined by SQLite (as :func:`~.rows.row_checksum`). At 1,500
-    sittings about 2 ms (quoting the players' text made it 3.6)."""
-    only, parameters = "", tuple[str, ...]()
+    are counted from (see the module's docstring), the sitting whose id is ``leaving``
+    left out: their count and the CRC-32 and Adler-32 of their columns joined by SQLite
+    (as :func:`~.rows.row_checksum`). At 1,500 sittings about 2 ms (quoting the players'
+    text made it 3.6)."""
+    conditions, parameters = [], list[object]()
     if variants is not None:
-        parameters = tuple(sorted(variants))
-        only = f"WHERE s.variant IN ({', '.join('?' * len(parameters))})"
+        chosen = sorted(variants)
+        conditions.append(f"s.variant IN ({', '.join('?' * len(chosen))})")
+        parameters.extend(chosen)
+    if leaving is not None:
+        conditions.append("s.id != ?")
+        parameters.append(leaving)
+    only = "WHERE " + " AND ".join(conditions) if conditions else ""
     count, text = connection.execute(
         "SELECT count(*), group_concat(part, ';') FROM ("
         "SELECT s.id || ',' || s.revision || ',' || s.variant || ',' || s.players"
@@ -96,22 +104,126 @@ def stored_totals(connection: sqlite3.Connection, choice: str, mark: str) -> Per
         return None  # read sitting by sitting, and stored anew
 
 
-def store_totals(store: SittingStore, choice: str, mark: str, totals: PeriodPairs) -> None:
-    """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks (nothing for a
-    read-only database; a failed write leaves them to the next reading)."""
+class SummedTallies(NamedTuple):
+    """Every two players' count (:class:`~jojotte_score.core.records.pairs.PairTally`,
+    the two in name order) over some sittings, and those sittings' players: what a later
+    sitting's counts are added to (:func:`~jojotte_score.core.records.pairs.summed_tallies`)."""
+
+    players: frozenset[str]
+    tallies: dict[tuple[str, str], PairTally]
+
+
+ALL_SITTINGS: Final = 1
+"""The position of the counts of every sitting the totals were counted from."""
+BUT_THE_NEWEST: Final = 2
+"""The position of the counts of every sitting but the newest of them (in the order
+played)."""
+
+
+def stored_tallies(connection: sqlite3.Connection, choice: str, mark: str) -> SummedTallies | None:
+    """The counts stored for ``choice`` (at :data:`ALL_SITTINGS` or :data:`BUT_THE_NEWEST`)
+    that were counted from the rows ``mark`` marks; None when neither was, or they are
+    missing, damaged or changed behind the app's back."""
+    try:
+        rows = connection.execute(
+            "SELECT position, mark, data, checksum FROM record_ratings "
+            "WHERE choice = ? AND position IN (?, ?) ORDER BY position",
+            (choice, ALL_SITTINGS, BUT_THE_NEWEST),
+        ).fetchall()
+    except sqlite3.Error:
+        return None
+    for position, stored_mark, data, checksum in rows:
+        if stored_mark != mark or checksum != _checksum(choice, stored_mark, data, position):
+            continue
+        try:
+            return tallies_from_data(json.loads(data))
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            continue
+    return None
+
+
+def store_totals(
+    store: SittingStore,
+    choice: str,
+    mark: str,
+    totals: PeriodPairs,
+    tallies: Iterable[tuple[int, str, SummedTallies]] = (),
+) -> None:
+    """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks, and each of
+    ``tallies`` (its position, the mark of the rows it was counted from, the counts), in
+    one transaction (nothing for a read-only database; a failed write leaves them to the
+    next reading)."""
     database = store.database
     if database.read_only:
         return
-    data = json.dumps(totals_to_data(totals), separators=(",", ":"))
+    rows = [(0, mark, json.dumps(totals_to_data(totals), separators=(",", ":")))]
+    rows.extend(
+        (position, counted_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
+        for position, counted_mark, counts in tallies
+    )
     try:
         with database.transaction() as writing:
-            writing.execute(
+            writing.executemany(
                 "INSERT OR REPLACE INTO record_ratings "
-                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, 0, 0, ?, ?, ?)",
-                (choice, mark, data, _checksum(choice, mark, data)),
+                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, ?, 0, ?, ?, ?)",
+                [
+                    (choice, position, row_mark, data, _checksum(choice, row_mark, data, position))
+                    for position, row_mark, data in rows
+                ],
             )
     except (StorageError, sqlite3.Error):
         return
+
+
+def tallies_to_data(counts: SummedTallies) -> dict[str, object]:
+    """The counts as their row's JSON keeps them."""
+    return {
+        "players": sorted(counts.players),
+        "tallies": [
+            [
+                list(pair),
+                tally.met,
+                tally.net,
+                tally.open,
+                list(tally.won),
+                [
+                    None if win is None else [win.points, win.sitting_id, win.rubber]
+                    for win in tally.largest
+                ],
+                list(tally.streak),
+                tally.one_run,
+                list(tally.games),
+            ]
+            for pair, tally in counts.tallies.items()
+        ],
+    }
+
+
+def tallies_from_data(data: dict[str, Any]) -> SummedTallies:
+    """The counts from their row's JSON (ValueError, TypeError, KeyError or IndexError for
+    anything else)."""
+    tallies = {}
+    for pair, met, net, still_open, won, largest, streak, one_run, games in data["tallies"]:
+        first, second = pair
+        holder, count = streak
+        numbers = (met, net, still_open, *won, count)
+        if not all(type(number) is int for number in numbers) or len(won) != 2:
+            raise TypeError("stored counts are not whole numbers")
+        if holder not in (None, 0, 1) or type(one_run) is not bool:
+            raise TypeError("a stored streak is not a player's")
+        if not all(type(name) is str for name in (first, second, *games)):
+            raise TypeError("stored counts are not names")
+        tally = PairTally()
+        tally.met, tally.net, tally.open = met, net, still_open
+        tally.won = [won[0], won[1]]
+        tally.largest = [_win(largest[0]), _win(largest[1])]
+        tally.streak, tally.one_run = (holder, count), one_run
+        tally.games = dict.fromkeys(games)
+        tallies[first, second] = tally
+    players = data["players"]
+    if not all(type(name) is str for name in players):
+        raise TypeError("stored players are not names")
+    return SummedTallies(frozenset(players), tallies)
 
 
 def totals_to_data(totals: PeriodPairs) -> dict[str, object]:
@@ -177,5 +289,5 @@ def _win(data: Any) -> Win | None:
     return Win(points, sitting_id, rubber)
 
 
-def _checksum(choice: str, mark: str, data: str) -> str:
-    return row_checksum("record_ratings", 0, (choice, 0, mark, data))
+def _checksum(choice: str, mark: str, data: str, position: int = 0) -> str:
+    return row_checksum("record_ratings", 0, (choice, position, mark, data))

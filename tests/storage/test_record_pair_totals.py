@@ -16,6 +16,7 @@ from contextlib import closing
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -71,6 +72,11 @@ def check(store: SittingStore, kept: PeriodFacts) -> None:
         assert (record.net_points, record.unfinished) == (count.net, count.open)
 
 
+ACTIONS = ["record", "record newest", "correct", "delete hand", "delete sitting", "damage"]
+"""What the property test does to the stored sittings ("record newest": a hand recorded in
+the newest sitting in the order played)."""
+
+
 @settings(max_examples=20, deadline=None)
 @given(histories(max_sittings=5, max_hands=16), st.data())
 def test_the_stored_totals_equal_a_replay_after_any_change(
@@ -95,14 +101,18 @@ def test_the_stored_totals_equal_a_replay_after_any_change(
             alive = [place for place, sitting_id in enumerate(ids) if store.holds(sitting_id)]
             if not alive:
                 break
-            place = data.draw(st.sampled_from(alive))
+            action = data.draw(st.sampled_from(ACTIONS))
+            # The newest sitting in the order played (its moment, stable id and id), whose
+            # head to head is added to the counts stored of the others.
+            newest = max(
+                alive,
+                key=lambda place: (played[place][1], store.uuid_of(ids[place]), ids[place]),
+            )
+            place = newest if action == "record newest" else data.draw(st.sampled_from(alive))
             sitting_id, sitting = ids[place], played[place][2]
             count = store.hand_count(sitting_id)
-            action = data.draw(
-                st.sampled_from(["record", "correct", "delete hand", "delete sitting", "damage"])
-            )
             try:
-                if action == "record" and cuts[place] < len(sitting.hands):
+                if action in ("record", "record newest") and cuts[place] < len(sitting.hands):
                     store.add_hand(sitting_id, sitting.hands[cuts[place]])
                     cuts[place] += 1
                 elif action == "correct" and count:
@@ -163,10 +173,14 @@ def test_stored_totals_are_read_without_any_sitting_head_to_head(
         assert chouette.players == ("Anna", "Bert", "Carl")
         assert stored_now(store, f"{TOTALS}:games:{Variant.CHOUETTE}") == chouette
         reader.period_pairs(store, Period(first=date(2000, 1, 1)))
+        # Each choice keeps its totals (0), the counts of all its sittings (1) and of all
+        # but the newest (2).
         choices = database.connection.execute(
-            "SELECT choice FROM record_ratings WHERE choice LIKE 'head-to-head%' ORDER BY choice"
+            "SELECT choice, position FROM record_ratings WHERE choice LIKE 'head-to-head%' "
+            "ORDER BY choice, position"
         ).fetchall()
-        assert choices == [(TOTALS,), (f"{TOTALS}:games:{Variant.CHOUETTE}",)]
+        chosen = f"{TOTALS}:games:{Variant.CHOUETTE}"
+        assert choices == [(choice, place) for choice in (TOTALS, chosen) for place in (0, 1, 2)]
 
 
 @pytest.mark.parametrize(
@@ -297,3 +311,60 @@ def test_totals_stored_on_two_laptops_follow_their_sync_merges(tmp_path: Path) -
     finally:
         for device in devices:
             device.close()
+
+
+def test_a_hand_in_the_newest_sitting_reads_that_sitting_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The counts stored of every sitting but the newest (and of every sitting) spare a
+    new reader (the History window opened after play) reading each sitting's head to head
+    when only the newest sitting changed or a sitting was begun since; a change to an
+    older sitting, or a sitting stored out of order, has every sitting read."""
+    read: list[list[int] | None] = []
+    reading = record_rows.stored_pairs
+
+    def counted(connection: sqlite3.Connection, ids: list[int] | None = None) -> Any:
+        read.append(None if ids is None else sorted(ids))
+        return reading(connection, ids)
+
+    monkeypatch.setattr(record_rows, "stored_pairs", counted)
+    evening = example_sitting("three-player")
+    with Database.open(fixture_store(tmp_path)) as database:
+        clock = SetClock()
+        store = SittingStore(database, clock=clock)
+
+        def opened() -> list[int] | None:
+            """What a new reader read of the sittings' head to head."""
+            read.clear()
+            truth = expected(store)
+            assert PeriodFacts().period_pairs(store) == truth
+            assert stored_now(store) == truth
+            (only,) = read or [[]]
+            return only
+
+        everything = list(range(1, 9))
+        assert opened() == everything  # counted and stored
+        assert opened() == []  # the totals read alone
+        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
+        newest = store.import_sitting(evening)  # a sitting begun since
+        assert opened() == [newest]
+        store.delete_hand(newest, len(evening.hands) - 1)  # a hand in the newest sitting
+        assert opened() == [newest]
+        store.add_hand(newest, evening.hands[-1])  # and one recorded
+        assert opened() == [newest]
+        store.delete_hand(1, store.hand_count(1) - 1)  # a hand in an older sitting
+        assert opened() == [*everything, newest]
+        assert opened() == []
+        # Merged from another device: a sitting played before every other, stored last.
+        clock.now = datetime(2025, 12, 31, tzinfo=UTC)
+        earlier = store.import_sitting(example_sitting("chouette"))
+        assert earlier > newest
+        assert opened() == [*everything, newest, earlier]
+        store.delete_hand(newest, len(evening.hands) - 1)  # still the newest played
+        assert opened() == [newest]
+        # Counts damaged on disk are not added to: every sitting is read again.
+        database.connection.execute(
+            "UPDATE record_ratings SET data = replace(data, '1', '2') WHERE position > 0"
+        )
+        store.add_hand(newest, evening.hands[-1])
+        assert opened() == [*everything, newest, earlier]

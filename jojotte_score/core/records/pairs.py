@@ -292,11 +292,27 @@ def records_of_tallies(
 ) -> tuple[HeadToHead, ...]:
     """The record of every two players counted in ``sittings`` (each sitting's counts by
     pair, the sittings in the order played), ordered as :func:`head_to_heads` orders them."""
-    totals: dict[tuple[str, str], PairTally] = {}
+    return records_of_summed(summed_tallies(sittings))
+
+
+def summed_tallies(
+    sittings: Iterable[dict[tuple[str, str], PairTally]],
+    before: dict[tuple[str, str], PairTally] | None = None,
+) -> dict[tuple[str, str], PairTally]:
+    """Every two players' count over ``sittings`` (each sitting's counts by pair, in the
+    order played), after the counts ``before`` of the sittings played before them (left
+    as they are)."""
+    totals = {} if before is None else dict(before)
     for tallies in sittings:
         for pair, tally in tallies.items():
-            before = totals.get(pair)
-            totals[pair] = tally if before is None else before.then(tally)
+            earlier = totals.get(pair)
+            totals[pair] = tally if earlier is None else earlier.then(tally)
+    return totals
+
+
+def records_of_summed(totals: dict[tuple[str, str], PairTally]) -> tuple[HeadToHead, ...]:
+    """The record of every two players from their counts summed over the sittings
+    (:func:`summed_tallies`), ordered as :func:`head_to_heads` orders them."""
     names = {
         name: index
         for index, name in enumerate(by_name_order({name for pair in totals for name in pair}))
