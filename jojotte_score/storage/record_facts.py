@@ -167,10 +167,11 @@ class PeriodFacts:
         variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
         wanted = self._ordered(store, period, games, zone)
         newest = wanted[-1][0][0] if wanted else None
-        before = None
+        before = marks = None
         if newest is not None:
-            but_newest = record_pair_totals.pairs_mark(connection, variants, newest)
-            before = record_pair_totals.stored_tallies(connection, choice, but_newest)
+            marks = record_pair_totals.NewestMarks(connection, variants, newest)
+            before = record_pair_totals.stored_tallies(connection, choice, marks.but_newest)
+        every_read = before is None
         if before is None:
             counted, stored_again = self._tallies_read(store, wanted)
             players: set[str] = set()
@@ -192,12 +193,15 @@ class PeriodFacts:
         totals = PeriodPairs(
             len(wanted), tuple(by_name_order(every.players)), records_of_summed(every.tallies)
         )
-        if stored_again:  # rows stored again (missing, stale or damaged) change the marks
-            mark = record_pair_totals.pairs_mark(connection, variants)
-            if newest is not None:
-                but_newest = record_pair_totals.pairs_mark(connection, variants, newest)
-        if newest is None:
-            but_newest = mark
+        but_newest = mark
+        if marks is not None:
+            # Rows stored again (missing, stale or damaged) change the marks: in the full
+            # reading any sitting's, else the newest sitting's alone (most often its row
+            # was left behind by the hands recorded since).
+            if stored_again and every_read and newest is not None:
+                marks = record_pair_totals.NewestMarks(connection, variants, newest)
+            but_newest = marks.but_newest
+            mark = marks.every() if stored_again else mark
         record_pair_totals.store_totals(
             store,
             choice,
