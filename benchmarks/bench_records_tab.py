@@ -15,6 +15,10 @@ Every figure is the best of several repetitions:
 - View > History a second time with the Records tab shown, for reference: the main window
   keeps its History window, reads it again (``reload``, the Sittings listing included) and
   shows it; the tab reads again only the sittings changed since;
+- the Records tab opened in a new history window after a hand was recorded in the newest
+  sitting with no history open (the evening played, then the records looked at): the
+  counts stored of every sitting but the newest, with the newest sitting's head to head
+  added (aim as the opening's: 2x the listing);
 - a hand recorded (``SittingStore.add_hand``) and the open history reloaded as the main
   window does after each change, with the Sittings tab shown and with the Records tab
   shown (its head to head page, then its ratings page), apart for a hand that finishes
@@ -129,7 +133,7 @@ def measure(path: Path, repeat: int) -> None:
         # last), into the history with the Sittings tab, the Records tab's head to head and
         # its ratings shown in turn, until each has had ``repeat`` hands of each kind: one
         # that finishes a rubber (the ratings change) and one that does not.
-        played = parse_sitting(sitting_data(30 * repeat + 30, seed=43)).sitting
+        played = parse_sitting(sitting_data(31 * repeat + 30, seed=43)).sitting
         finishing = finishing_hands(played)
         sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
         window = new_window()
@@ -159,12 +163,31 @@ def measure(path: Path, repeat: int) -> None:
             app.processEvents()
             timings[name, position in finishing].append(time.perf_counter() - start)
         window.close()
+        window.deleteLater()
+        app.processEvents()
+
+        # The evening played, then the records looked at: a hand recorded in the newest
+        # sitting with no history open (as in the main window, or an earlier run), then
+        # the Records tab opened in a new history window, whose reader has kept nothing.
+        after_play = float("inf")
+        later = iter(played.hands[position + 1 :])
+        for _ in range(repeat):
+            store.add_hand(sitting_id, next(later))
+            window = new_window()
+            start = time.perf_counter()
+            window.tabs.setCurrentIndex(records_index(window))
+            app.processEvents()
+            after_play = min(after_play, time.perf_counter() - start)
+            window.close()
+            window.deleteLater()
+            app.processEvents()
         sittings = len(store.list_sittings())
 
     print(f"The Records tab over {sittings} sittings (best of {repeat}):")
     print(line("list_sittings(), the Sittings listing (baseline)", listing))
     print(line("the Records tab opened (head to head read and shown)", opening, listing, 2))
     print(line("View > History again, the Records tab shown (all kept)", again, listing))
+    print(line("the Records tab opened after a hand in the newest sitting", after_play, listing))
     print(line("its partnerships shown the first time", pages[1], listing))
     print(line("its roles shown the first time", pages[2], listing))
     print(line("its ratings and their plot shown the first time", pages[3], listing))

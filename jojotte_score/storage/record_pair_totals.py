@@ -14,6 +14,14 @@ changes it). A reading whose mark agrees returns the stored totals; else the hea
 is read sitting by sitting as before and the totals stored with the mark (unless the
 database is read-only). A period with an end is not stored (as
 :func:`~jojotte_score.storage.record_ratings.ratings_choice` says why).
+
+Beside them the same choice keeps every two players' counts
+(:class:`SummedTallies`) at position :data:`ALL_SITTINGS` (every sitting the totals were
+counted from) and :data:`BUT_THE_NEWEST` (every sitting but the newest in the order
+played), each with the mark of its own rows (:class:`NewestMarks`): a reading whose
+totals' mark does not agree, but whose sittings but the newest have the mark of either,
+reads the newest sitting's head to head alone and adds it to those counts, after them as
+it is played after them (a hand recorded in the evening's sitting, or a sitting begun).
 """
 
 from __future__ import annotations
