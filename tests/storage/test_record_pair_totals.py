@@ -224,14 +224,53 @@ def test_totals_written_with_care_behind_the_apps_back_are_counted_again(
         PeriodFacts().period_pairs(store)
         connection = database.connection
         (mark,) = connection.execute(
-            "SELECT mark FROM record_ratings WHERE choice = 'head-to-head'"
+            "SELECT mark FROM record_ratings WHERE choice = 'head-to-head' AND position = 0"
         ).fetchone()
         connection.execute(
-            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = 'head-to-head'",
+            "UPDATE record_ratings SET data = ?, checksum = ? "
+            "WHERE choice = 'head-to-head' AND position = 0",
             (data, row_checksum("record_ratings", 0, (TOTALS, 0, mark, data))),
         )
         assert stored_now(store) is None
         assert PeriodFacts().period_pairs(store) == truth
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        "[]",
+        '{"players": [], "tallies": [[1]]}',
+        '{"players": [2], "tallies": []}',
+        '{"players": [], "tallies": {"a": 1}}',
+        '{"players": [], "tallies": [[["a", "b"], 1.5, 0, 0, [1, 0], [null, null], [0, 1],'
+        " true, []]]}",
+        '{"players": [], "tallies": [[["a", "b"], 1, 0, 0, [1, 0], [null, null], [7, 1],'
+        " true, []]]}",
+        '{"players": [], "tallies": [[["a", "b"], 1, 0, 0, [1, 0], [[1, 2], null], [0, 1],'
+        " true, []]]}",
+        '{"players": [], "tallies": [[["a", "b"], 1, 0, 0, [1, 0], [null, null], [0, 1], 1, []]]}',
+    ],
+)
+def test_counts_written_with_care_behind_the_apps_back_are_not_added_to(
+    tmp_path: Path, data: str
+) -> None:
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+        PeriodFacts().period_pairs(store)
+        connection = database.connection
+        for position, mark in connection.execute(
+            "SELECT position, mark FROM record_ratings "
+            "WHERE choice = 'head-to-head' AND position > 0"
+        ).fetchall():
+            connection.execute(
+                "UPDATE record_ratings SET data = ?, checksum = ? "
+                "WHERE choice = 'head-to-head' AND position = ?",
+                (data, row_checksum("record_ratings", 0, (TOTALS, position, mark, data)), position),
+            )
+        store.delete_hand(8, store.hand_count(8) - 1)  # in the newest sitting
+        truth = expected(store)
+        assert PeriodFacts().period_pairs(store) == truth
+        assert stored_now(store) == truth
 
 
 def test_damaged_players_are_named_though_totals_were_stored(tmp_path: Path) -> None:
