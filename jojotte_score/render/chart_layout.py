@@ -458,7 +458,7 @@ def _lines(
 ) -> None:
     """The x ticks, the marks (a thin line, its label left of it at the top) and each
     series's line and markers."""
-    left, top, right, bottom = plot
+    _left, top, _right, bottom = plot
     xs = chart.x_values or (0,)
     if chart.x_labels:
         low, high = xs[0] - 0.5, xs[-1] + 0.5
@@ -467,10 +467,9 @@ def _lines(
         low, high = float(xs[0]), float(max(xs[-1], xs[0] + 1))
         high += (high - low) * 0.03
     label_y = bottom + m.tick_length + 2 + m.tick_size * TEXT_HEIGHT / 2
-    for value, text in _x_ticks(chart, low, high, right - left, m):
-        x = _x_position(plot, low, high, value)
+    for x, centre, text in _x_labels(chart, plot, low, high, m):
         items.append(LineItem(x, bottom, x, bottom + m.tick_length, 0.8, "column"))
-        items.append(TextItem(x, label_y, text, m.tick_size, "label", align="center"))
+        items.append(TextItem(centre, label_y, text, m.tick_size, "label", align="center"))
     for value, text in chart.marks:
         x = _x_position(plot, low, high, value)
         items.append(LineItem(x, top, x, bottom, 0.6, "game"))
@@ -493,6 +492,59 @@ def _lines(
                 continue
             part.append((_x_position(plot, low, high, value), value_y(point)))
         _add_part(items, part, index, m.marker_size)
+
+
+X_LABEL_GAP = 6.0
+"""The room, in points, that the x axis leaves between two labels (half of it next to one
+moved in from an edge)."""
+
+
+def _x_labels(
+    chart: Chart, plot: tuple[float, float, float, float], low: float, high: float, m: ChartMetrics
+) -> list[tuple[float, float, str]]:
+    """The x ticks' positions, where their labels are centred and the labels. A label that
+    would be cut at an edge of the chart is moved inside (:func:`_kept_inside`); when it
+    then comes too close to its neighbour, the neighbour gives way, so that the first and
+    the last label show (the last one unless it would crowd the first)."""
+    left, _top, right, _bottom = plot
+    placed: list[tuple[float, float, str, float]] = []
+    for value, text in _x_ticks(chart, low, high, right - left, m):
+        x = _x_position(plot, low, high, value)
+        text = fit_text(text, m.tick_size, m.width - 2 * X_LABEL_EDGE, m.text_width)
+        width = m.text_width(text, m.tick_size)
+        centre = _kept_inside(x, width, m)
+        if placed and centre < x:  # moved in from the right edge
+            while len(placed) > 1 and _crowded(placed[-1], centre, width):
+                placed.pop()
+        if placed and _crowded(placed[-1], centre, width):
+            continue
+        placed.append((x, centre, text, width))
+    return [(x, centre, text) for x, centre, text, _width in placed]
+
+
+def _crowded(before: tuple[float, float, str, float], centre: float, width: float) -> bool:
+    """True when a label ``width`` wide centred at ``centre`` comes closer than half of
+    :data:`X_LABEL_GAP` to the label ``before`` it (its tick, centre, text and width): a
+    label moved in from an edge may stand a little closer than the others."""
+    _x, before_centre, _text, before_width = before
+    gap = (centre - width / 2) - (before_centre + before_width / 2)
+    return gap < X_LABEL_GAP / 2
+
+
+X_LABEL_EDGE = 2.0
+"""The room, in points, between the chart's edge and an x axis label moved inside."""
+
+
+def _kept_inside(x: float, width: float, m: ChartMetrics) -> float:
+    """Where a label ``width`` wide is centred to stand under ``x``: at ``x``, or, when it
+    would pass an edge of the chart and be cut there, :data:`X_LABEL_EDGE` inside it. The
+    first sitting's day on a plot of many sittings can be wider than the room left of its
+    point ("026-12-02 (1)" was all that showed)."""
+    if x - width / 2 < 0:
+        return X_LABEL_EDGE + width / 2
+    if x + width / 2 > m.width:
+        return m.width - X_LABEL_EDGE - width / 2
+    return x
 
 
 def _add_part(
@@ -526,7 +578,7 @@ def _x_ticks(
     """The x ticks and their labels: every n-th named x value so that labels do not touch,
     else whole numbers at a 1-2-5 step."""
     if chart.x_labels:
-        widest = max(m.text_width(text, m.tick_size) for text in chart.x_labels) + 6
+        widest = max(m.text_width(text, m.tick_size) for text in chart.x_labels) + X_LABEL_GAP
         each = width / len(chart.x_labels)
         every = max(1, math.ceil(widest / each))
         return [

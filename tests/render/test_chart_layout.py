@@ -6,7 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,7 @@ from jojotte_score.core.series import (
 )
 from jojotte_score.core.stats import ContractKind, player_stats
 from jojotte_score.formats.sitting_file import load_sitting
+from jojotte_score.i18n import use_language
 from jojotte_score.render.chart_layout import (
     DARK_COLOURS,
     DASHES,
@@ -339,3 +340,50 @@ def test_markers_closer_than_their_width_are_left_to_the_line(points: int) -> No
             assert marked == list(placed)
         else:
             assert len(marked) < len(placed)
+
+
+def ratings_over(sittings: int, per_day: int) -> Chart:
+    """Two players' small ratings (0 to 9: the y axis's labels are narrow, so the plot
+    starts near the edge) over ``sittings`` sittings, ``per_day`` of them a day from
+    2 December 2026."""
+    days = tuple(date(2026, 12, 2) + timedelta(days=i // per_day) for i in range(sittings))
+    values = tuple(i % 10 for i in range(sittings))
+    return results_chart(
+        ResultsOverTime(days, (Series("Anna", values), Series("Bert", values[::-1])))
+    )
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("per_day", [1, 2])
+@pytest.mark.parametrize("sittings", [1, 2, 7, 24, 60])
+@pytest.mark.parametrize("size", [(300.0, 200.0), (420.0, 300.0), (480.0, 300.0), (720.0, 420.0)])
+def test_the_x_axis_labels_stay_whole_inside_the_chart(
+    size: tuple[float, float], sittings: int, per_day: int, language: str
+) -> None:
+    """The ratings plot at 420 by 300 cut its first label at the left edge ("026-12-02 (1)"):
+    a label wider than the room left of its point is moved inside, still under its point,
+    and the labels keep their distance."""
+    use_language(language)
+    width, height = size
+    chart = ratings_over(sittings, per_day)
+    layout = layout_chart(chart, METRICS._replace(width=width, height=height))
+    _, _, _, bottom = layout.plot
+    labels = [t for t in layout.texts("label") if t.align == "center" and t.y > bottom]
+    labels = [t for t in labels if t.text in chart.x_labels]
+    assert labels[0].text == chart.x_labels[0]  # the first sitting's day, whole
+    assert labels[0].text == ("2026-12-02" if language == "en" else "02.12.2026") + (
+        " (1)" if per_day == 2 and sittings > 1 else ""
+    )
+    ticks = sorted(
+        line.x1
+        for line in layout.of_type(LineItem)
+        if line.x1 == line.x2 and line.y1 == bottom and line.y2 > bottom
+    )
+    assert len(ticks) == len(labels)
+    for label, tick in zip(labels, ticks, strict=True):
+        left, top, right, low = label.box(fake_width)
+        assert 0 <= left <= right <= width, label.text
+        assert 0 <= top <= low <= height, label.text
+        assert left <= tick <= right, label.text  # it still stands under its point
+    for before, after in itertools.pairwise(labels):
+        assert after.box(fake_width)[0] - before.box(fake_width)[2] >= 3
