@@ -41,7 +41,10 @@ import itertools
 import os
 import sys
 import time
+from collections.abc import Callable
+from datetime import timedelta
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 # The scripts beside this one, and the package of this checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -58,6 +61,9 @@ from jojotte_score.storage.record_facts import PeriodFacts, period_facts
 from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats
+
+if TYPE_CHECKING:
+    from jojotte_score.gui.history.history_window import HistoryWindow
 
 FRAME = 1 / 60
 """A frame at 60 frames a second, in seconds."""
@@ -181,6 +187,7 @@ def measure(path: Path, repeat: int) -> None:
             window.close()
             window.deleteLater()
             app.processEvents()
+        changed = opened_after_changes(store, played, new_window, repeat)
         sittings = len(store.list_sittings())
 
     print(f"The Records tab over {sittings} sittings (best of {repeat}):")
@@ -191,6 +198,8 @@ def measure(path: Path, repeat: int) -> None:
     print(line("its partnerships shown the first time", pages[1], listing))
     print(line("its roles shown the first time", pages[2], listing))
     print(line("its ratings and their plot shown the first time", pages[3], listing))
+    for label, seconds in changed.items():
+        print(line(f"opened after {label}", seconds, listing, 2))
     for kind, words in ((False, "that finishes no rubber"), (True, "that finishes a rubber")):
         print(f"A hand {words} recorded (add_hand), the open history reloaded:")
         closed = min(timings["sittings", kind], default=float("nan"))
@@ -203,6 +212,68 @@ def measure(path: Path, repeat: int) -> None:
                 line(f"the Records tab's {name} shown", best, closed)
                 + f"   (+{1000 * extra:.1f} ms: {verdict} a frame)"
             )
+
+
+def opened_after_changes(
+    store: SittingStore,
+    played: Sitting,
+    new_window: Callable[[], HistoryWindow],
+    repeat: int,
+) -> dict[str, float]:
+    """The Records tab opened in a new history window after each change that reaches
+    before the newest sitting, made with no history open (best of ``repeat``, a change
+    before each opening): a hand corrected (put again in its place: a new revision) in the
+    sitting 100 before the newest and in the middle one in the order played, two sittings
+    begun, and a sitting merged from another device with a moment a year before the
+    newest."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    assert app is not None
+
+    def opening() -> float:
+        window = new_window()
+        start = time.perf_counter()
+        window.tabs.setCurrentIndex(window.tabs.count() - 1)
+        app.processEvents()
+        seconds = time.perf_counter() - start
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        return seconds
+
+    def in_order() -> list[int]:
+        dates = dict(store.created_dates())
+        return sorted(dates, key=lambda sitting_id: (dates[sitting_id], sitting_id))
+
+    def corrected(back: Callable[[int], int]) -> None:
+        ordered = in_order()
+        sitting_id = ordered[back(len(ordered))]
+        last = store.hand_count(sitting_id) - 1
+        store.replace_hand(sitting_id, last, store.load(sitting_id).sitting.hands[last])
+
+    def begun() -> None:
+        for _ in range(2):
+            sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+            store.add_hand(sitting_id, played.hands[0])
+
+    def merged() -> None:
+        newest = max(created for _sitting_id, created in store.created_dates())
+        store.import_sitting(played, created=newest - timedelta(days=365))
+
+    changes: dict[str, Callable[[], None]] = {
+        "a correction 100 sittings back": lambda: corrected(lambda count: count - 101),
+        "a correction in the middle sitting": lambda: corrected(lambda count: count // 2),
+        "two sittings begun": begun,
+        "a sitting merged a year back": merged,
+    }
+    best: dict[str, float] = {}
+    for label, change in changes.items():
+        best[label] = float("inf")
+        for _ in range(repeat):
+            change()
+            best[label] = min(best[label], opening())
+    return best
 
 
 def finishing_hands(sitting: Sitting) -> set[int]:
