@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, tzinfo
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
@@ -83,15 +83,8 @@ class PeriodFacts:
             return []
         wanted = self._wanted(store, period, games, zone)
         kept = self._kept
-        changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
-        connection = store.database.connection
-        rows = record_rows.stored_facts(
-            connection, changed if len(changed) < _FEW_SITTINGS else None
-        )
-        missing = [sitting_id for sitting_id in changed if sitting_id not in rows]
-        rows.update(
-            (sitting_id, facts)
-            for sitting_id, (facts, _pairs) in _stored_again(store, missing).items()
+        rows, _stored_again = _changed_rows(
+            store, kept, wanted, record_rows.stored_facts, lambda counted: counted[0]
         )
         found = []
         for row, moment in wanted:
@@ -156,61 +149,45 @@ class PeriodFacts:
         zone: tzinfo | None,
     ) -> tuple[PeriodPairs, str]:
         """The totals of ``choice`` when the stored ones are not of the rows as they are:
-        the counts stored of every sitting but the newest (in the order played) or of all
-        the sittings before the newest was added, when their mark agrees, with the newest
-        sitting's head to head added (a hand recorded in the evening's sitting, or a
-        sitting begun since); else every sitting's head to head read. The totals are stored
-        with both counts (:mod:`~jojotte_score.storage.record_pair_totals`); and the mark
+        the latest running counts stored whose sittings are as they are now, with the head
+        to head of every sitting after them added in the order played (a hand recorded in
+        the evening's sitting: that sitting's alone; a correction to an older sitting: the
+        sittings from the checkpoint before it); every sitting's head to head when none
+        agree. The totals are stored with the running counts at the checkpoints after the
+        one started from (:mod:`~jojotte_score.storage.record_pair_totals`), and the mark
         of the rows they were counted from (``mark``, read before, unless a sitting's row
         was stored again)."""
         connection = store.database.connection
-        variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
         wanted = self._ordered(store, period, games, zone)
-        newest = wanted[-1][0][0] if wanted else None
-        before = marks = None
-        if newest is not None:
-            marks = record_pair_totals.NewestMarks(connection, variants, newest)
-            before = record_pair_totals.stored_tallies(connection, choice, marks.but_newest)
-        every_read = before is None
-        if before is None:
-            counted, stored_again = self._tallies_read(store, wanted)
-            players: set[str] = set()
-            for names, _tallies in counted[:-1]:
+        ids = [row[0] for row, _moment in wanted]
+        marks = record_pair_totals.running_marks(connection, ids)
+        start, counts = record_pair_totals.stored_counts(connection, choice, marks)
+        counted, stored_again = self._tallies_read(store, wanted[start:])
+        kept = record_pair_totals.checkpoints(len(wanted))
+        players, tallies = set(counts.players), counts.tallies
+        running, done = [], start
+        for place in (place for place in kept if place > start):
+            chunk = counted[done - start : place - start]
+            for names, _tallies in chunk:
                 players.update(name for name in names if name is not None)
-            before = SummedTallies(
-                frozenset(players), summed_tallies(tallies for _names, tallies in counted[:-1])
+            tallies = summed_tallies((sitting for _names, sitting in chunk), tallies)
+            running.append((place, SummedTallies(frozenset(players), tallies)))
+            done = place
+        totals = PeriodPairs(len(wanted), tuple(by_name_order(players)), records_of_summed(tallies))
+        if stored_again:
+            # Rows stored again (missing, stale or damaged) change the marks.
+            variants = (
+                None if games is None else {str(find_game(str(key)).variant) for key in games}
             )
-            last = counted[-1:]
-        else:
-            last, stored_again = self._tallies_read(store, wanted[-1:])
-        players = set(before.players)
-        for names, _tallies in last:
-            players.update(name for name in names if name is not None)
-        every = SummedTallies(
-            frozenset(players),
-            summed_tallies((tallies for _names, tallies in last), before.tallies),
-        )
-        totals = PeriodPairs(
-            len(wanted), tuple(by_name_order(every.players)), records_of_summed(every.tallies)
-        )
-        but_newest = mark
-        if marks is not None:
-            # Rows stored again (missing, stale or damaged) change the marks: in the full
-            # reading any sitting's, else the newest sitting's alone (most often its row
-            # was left behind by the hands recorded since).
-            if stored_again and every_read and newest is not None:
-                marks = record_pair_totals.NewestMarks(connection, variants, newest)
-            but_newest = marks.but_newest
-            mark = marks.every() if stored_again else mark
+            mark = record_pair_totals.pairs_mark(connection, variants)
+            marks = record_pair_totals.running_marks(connection, ids)
         record_pair_totals.store_totals(
             store,
             choice,
             mark,
             totals,
-            (
-                (record_pair_totals.ALL_SITTINGS, mark, every),
-                (record_pair_totals.BUT_THE_NEWEST, but_newest, before),
-            ),
+            [(place, marks[place], counts) for place, counts in running],
+            kept,
         )
         return totals, mark
 
@@ -254,15 +231,8 @@ class PeriodFacts:
         last call; and whether any sitting's row was stored again (missing, stale or
         damaged)."""
         kept = self._pairs
-        changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
-        connection = store.database.connection
-        rows = record_rows.stored_pairs(
-            connection, changed if len(changed) < _FEW_SITTINGS else None
-        )
-        missing = [sitting_id for sitting_id in changed if sitting_id not in rows]
-        rows.update(
-            (sitting_id, pairs)
-            for sitting_id, (_facts, pairs) in _stored_again(store, missing).items()
+        rows, stored_again = _changed_rows(
+            store, kept, wanted, record_rows.stored_pairs, lambda counted: counted[1]
         )
         counted = []
         for row, _moment in wanted:
@@ -281,7 +251,7 @@ class PeriodFacts:
                 held = (row, names, named_tallies(names, rows[sitting_id]))
                 kept[sitting_id] = held
             counted.append((held[1], held[2]))
-        return counted, bool(missing)
+        return counted, stored_again
 
     def _wanted(
         self,
@@ -317,6 +287,31 @@ class PeriodFacts:
         if names is None:
             names = self._names_of[players] = counted_names(summary.stored_players(players))
         return names
+
+
+Row = TypeVar("Row")
+"""What a sitting's stored row is read as: its facts, or its head to head by seats."""
+
+
+def _changed_rows(
+    store: SittingStore,
+    kept: Mapping[int, tuple[Any, ...]],
+    wanted: list[tuple[tuple[Any, ...], datetime]],
+    read: Callable[[sqlite3.Connection, list[int] | None], dict[int, Row]],
+    part: Callable[[Counted], Row],
+) -> tuple[dict[int, Row], bool]:
+    """The stored rows, as ``read`` reads them (the facts, or the head to head alone), of
+    the sittings of ``wanted`` (as :meth:`PeriodFacts._wanted` gives them) whose version
+    differs from the one ``kept`` holds first; those missing their rows (or whose rows are
+    stale or damaged) scored and stored again (:func:`_stored_again`, their ``part`` of
+    it); and whether any was."""
+    changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
+    rows = read(store.database.connection, changed if len(changed) < _FEW_SITTINGS else None)
+    missing = [sitting_id for sitting_id in changed if sitting_id not in rows]
+    rows.update(
+        (sitting_id, part(counted)) for sitting_id, counted in _stored_again(store, missing).items()
+    )
+    return rows, bool(missing)
 
 
 _FEW_SITTINGS: Final = 500

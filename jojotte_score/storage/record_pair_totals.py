@@ -15,13 +15,19 @@ is read sitting by sitting as before and the totals stored with the mark (unless
 database is read-only). A period with an end is not stored (as
 :func:`~jojotte_score.storage.record_ratings.ratings_choice` says why).
 
-Beside them the same choice keeps every two players' counts
-(:class:`SummedTallies`) at position :data:`ALL_SITTINGS` (every sitting the totals were
-counted from) and :data:`BUT_THE_NEWEST` (every sitting but the newest in the order
-played), each with the mark of its own rows (:class:`NewestMarks`): a reading whose
-totals' mark does not agree, but whose sittings but the newest have the mark of either,
-reads the newest sitting's head to head alone and adds it to those counts, after them as
-it is played after them (a hand recorded in the evening's sitting, or a sitting begun).
+Beside them the same choice keeps the running counts (:class:`SummedTallies`) of the
+sittings in the order played (their moment stored, then their stable id), at the position
+of how many sittings they count (:func:`checkpoints`: every :data:`CHECKPOINT_EVERY`-th,
+and every sitting but the newest, and every sitting), each with the running mark of its
+own sittings (:func:`running_marks`: the same columns as :func:`pairs_mark`'s, in the
+order played). A reading whose totals' mark does not agree starts from the latest stored
+counts whose mark agrees with the sittings now before it (:func:`stored_counts`), reads
+the head to head of the sittings after it alone and adds it after them, in the order they
+are played: after a change to an older sitting (a correction), a sitting deleted, begun
+or merged with an earlier moment, only the sittings from the checkpoint before the oldest
+changed one are read, and the totals are exactly those of a reading of every sitting (the
+counts are added up sitting by sitting in the same order either way; streaks and largest
+wins depend on it).
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Final, NamedTuple
 
 from jojotte_score.core.model import GameKey
@@ -73,55 +79,59 @@ def pairs_mark(connection: sqlite3.Connection, variants: Iterable[str] | None) -
     return _mark(*_joined(connection, variants))
 
 
-class NewestMarks:
-    """The marks that the counts of every sitting but the newest are stored and found
-    under: :attr:`but_newest`, read at once, and :meth:`every` (the mark of every sitting,
-    read when asked, after the newest sitting's row may have been stored again). The
-    newest sitting (in the order played) is most often the one with the highest id, whose
-    columns come last in the joined text: then its own columns are read and added to the
-    others' (at 1,500 sittings a whole reading, 2-4 ms, spared)."""
-
-    def __init__(
-        self, connection: sqlite3.Connection, variants: Iterable[str] | None, newest: int
-    ) -> None:
-        self._connection, self._newest = connection, newest
-        self._variants = None if variants is None else sorted(variants)
-        self._others = _joined(connection, self._variants, "s.id != ?", newest)
-        self.but_newest = _mark(*self._others)
-
-    def every(self) -> str:
-        """The mark of every sitting, as :func:`pairs_mark` reads it."""
-        count, text = _joined(self._connection, self._variants, "s.id >= ?", self._newest)
-        if count != 1 or not text.startswith(f"{self._newest},"):
-            return pairs_mark(self._connection, self._variants)
-        others_count, others = self._others
-        return _mark(others_count + 1, f"{others};{text}" if others_count else text)
+def running_marks(connection: sqlite3.Connection, sitting_ids: Sequence[int]) -> list[str]:
+    """The mark of the first sittings of ``sitting_ids`` (in the order played), for each
+    count of them: the first entry (no sitting) is empty. Made as :func:`pairs_mark`
+    makes its own, of the same columns of each sitting (from which the mark is told apart
+    by its ``played:`` start), with CRC-32 and Adler-32 carried on from one sitting to the
+    next: at 1,500 sittings about 2 ms."""
+    parts = dict(
+        connection.execute(
+            f"SELECT s.id, {_PART} FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id"
+        ).fetchall()
+    )
+    marks, crc, adler = [""], 0, 1
+    for count, sitting_id in enumerate(sitting_ids, 1):
+        part = (parts[sitting_id] if count == 1 else ";" + parts[sitting_id]).encode()
+        crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
+        marks.append(f"played:{count}:{crc:08x}{adler:08x}")
+    return marks
 
 
-def _joined(
-    connection: sqlite3.Connection,
-    variants: Iterable[str] | None,
-    condition: str = "",
-    sitting_id: int | None = None,
-) -> tuple[int, str]:
-    """How many sittings of ``variants`` meet ``condition`` (on ``sitting_id``), and their
-    columns the mark is made of, joined in the order of their ids."""
-    conditions, parameters = [], list[object]()
+CHECKPOINT_EVERY: Final = 100
+"""Every how many sittings (in the order played) the running counts are kept. At 1,500
+sittings, 17 rows of a few kilobytes; a change to an older sitting reads at most this many
+sittings before it."""
+
+
+def checkpoints(count: int) -> list[int]:
+    """The counts of sittings whose running counts are kept when ``count`` sittings are
+    counted: every :data:`CHECKPOINT_EVERY`-th, and every sitting but the newest (a hand
+    recorded in the evening's sitting reads it alone) and every sitting (a sitting begun
+    reads it alone), in order."""
+    kept = set(range(CHECKPOINT_EVERY, count + 1, CHECKPOINT_EVERY))
+    kept.update(counted for counted in (count - 1, count) if counted > 0)
+    return sorted(kept)
+
+
+_PART: Final = (
+    "s.id || ',' || s.revision || ',' || s.variant || ',' || s.players"
+    " || ',' || s.created || ',' || ifnull(s.uuid, '') || ',' || ifnull(r.revision, '')"
+    " || ',' || ifnull(r.checksum, '')"
+)
+"""What a mark keeps of a sitting: its columns and its ``record_facts`` row's, joined."""
+
+
+def _joined(connection: sqlite3.Connection, variants: Iterable[str] | None) -> tuple[int, str]:
+    """How many sittings of ``variants`` there are, and their columns the mark is made of,
+    joined in the order of their ids."""
+    only, chosen = "", sorted(variants or ())
     if variants is not None:
-        chosen = sorted(variants)
-        conditions.append(f"s.variant IN ({', '.join('?' * len(chosen))})")
-        parameters.extend(chosen)
-    if condition:
-        conditions.append(condition)
-        parameters.append(sitting_id)
-    only = "WHERE " + " AND ".join(conditions) if conditions else ""
+        only = f"WHERE s.variant IN ({', '.join('?' * len(chosen))})"
     count, text = connection.execute(
-        "SELECT count(*), group_concat(part, ';') FROM ("
-        "SELECT s.id || ',' || s.revision || ',' || s.variant || ',' || s.players"
-        " || ',' || s.created || ',' || ifnull(s.uuid, '') || ',' || ifnull(r.revision, '')"
-        " || ',' || ifnull(r.checksum, '') AS part "
+        f"SELECT count(*), group_concat(part, ';') FROM (SELECT {_PART} AS part "
         f"FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id {only} ORDER BY s.id)",
-        parameters,
+        chosen,
     ).fetchone()
     return count, text or ""
 
@@ -158,33 +168,29 @@ class SummedTallies(NamedTuple):
     tallies: dict[tuple[str, str], PairTally]
 
 
-ALL_SITTINGS: Final = 1
-"""The position of the counts of every sitting the totals were counted from."""
-BUT_THE_NEWEST: Final = 2
-"""The position of the counts of every sitting but the newest of them (in the order
-played)."""
-
-
-def stored_tallies(connection: sqlite3.Connection, choice: str, mark: str) -> SummedTallies | None:
-    """The counts stored for ``choice`` (at :data:`ALL_SITTINGS` or :data:`BUT_THE_NEWEST`)
-    that were counted from the rows ``mark`` marks; None when neither was, or they are
-    missing, damaged or changed behind the app's back."""
+def stored_counts(
+    connection: sqlite3.Connection, choice: str, marks: Sequence[str]
+) -> tuple[int, SummedTallies]:
+    """The latest running counts stored for ``choice`` that were counted from the first
+    sittings as they are now (``marks``, as :func:`running_marks` gives them), and how many
+    sittings they count; none (0) when no stored counts agree, or they are damaged or
+    changed behind the app's back."""
     try:
         rows = connection.execute(
             "SELECT position, mark, data, checksum FROM record_ratings "
-            "WHERE choice = ? AND position IN (?, ?) ORDER BY position",
-            (choice, ALL_SITTINGS, BUT_THE_NEWEST),
+            "WHERE choice = ? AND position BETWEEN 1 AND ? ORDER BY position DESC",
+            (choice, len(marks) - 1),
         ).fetchall()
     except sqlite3.Error:
-        return None
-    for position, stored_mark, data, checksum in rows:
-        if stored_mark != mark or checksum != _checksum(choice, stored_mark, data, position):
+        rows = []
+    for position, mark, data, checksum in rows:
+        if mark != marks[position] or checksum != _checksum(choice, mark, data, position):
             continue
         try:
-            return tallies_from_data(json.loads(data))
+            return position, tallies_from_data(json.loads(data))
         except (ValueError, TypeError, KeyError, IndexError, AttributeError):
             continue
-    return None
+    return 0, SummedTallies(frozenset(), {})
 
 
 def store_totals(
@@ -193,11 +199,12 @@ def store_totals(
     mark: str,
     totals: PeriodPairs,
     tallies: Iterable[tuple[int, str, SummedTallies]] = (),
+    kept: Iterable[int] = (),
 ) -> None:
     """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks, and each of
-    ``tallies`` (its position, the mark of the rows it was counted from, the counts), in
-    one transaction (nothing for a read-only database; a failed write leaves them to the
-    next reading)."""
+    ``tallies`` (how many sittings it counts, the running mark of those sittings, the
+    counts), and remove any other running counts but ``kept``'s, in one transaction
+    (nothing for a read-only database; a failed write leaves them to the next reading)."""
     database = store.database
     if database.read_only:
         return
@@ -206,8 +213,14 @@ def store_totals(
         (position, counted_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
         for position, counted_mark, counts in tallies
     )
+    keep = sorted({*kept, *(position for position, _mark, _counts in tallies)})
     try:
         with database.transaction() as writing:
+            writing.execute(
+                "DELETE FROM record_ratings WHERE choice = ? AND position > 0 "
+                f"AND position NOT IN ({', '.join('?' * len(keep))})",
+                (choice, *keep),
+            )
             writing.executemany(
                 "INSERT OR REPLACE INTO record_ratings "
                 "(choice, position, sitting_id, mark, data, checksum) VALUES (?, ?, 0, ?, ?, ?)",

@@ -1,7 +1,9 @@
 """Every two players' head to head over all time as stored
 (jojotte_score/storage/record_pair_totals.py): after random hands recorded, corrected and
-deleted, sittings deleted, a sitting merged from another device (updated in place, and one
-stored earlier than every other) and damaged rows, the totals read (stored or not) equal the
+deleted, sittings deleted, two sittings begun, sittings merged from another device (updated
+in place, one stored with an older sitting's moment, and one earlier than every other) and
+damaged rows, the totals read (stored or not, counted again from the running counts kept
+before the changed sitting or not) and those running counts equal the
 head to head counted from the sittings replayed from their hands and the plain count of
 tests/core/records/plain_records.py; the stored row is the one a fresh reader reads without
 reading any sitting's head to head; two laptops' totals follow their sync merges; a
@@ -9,6 +11,7 @@ read-only database is read and never written."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 import tempfile
@@ -17,6 +20,7 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -24,7 +28,9 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.model import Variant
-from jojotte_score.storage import record_rows
+from jojotte_score.core.records.facts import in_order
+from jojotte_score.core.records.pairs import head_to_heads, records_of_summed
+from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.checking import repair_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
@@ -32,8 +38,11 @@ from jojotte_score.storage.record_facts import PeriodFacts
 from jojotte_score.storage.record_pair_totals import (
     TOTALS,
     PeriodPairs,
+    checkpoints,
     pairs_mark,
+    running_marks,
     stored_totals,
+    tallies_from_data,
 )
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
@@ -42,7 +51,7 @@ from jojotte_score.sync.engine import conflicts
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played, plain_pairs
 from tests.storage.test_record_facts import FIXTURES
-from tests.storage.test_record_pairs import SetClock, expected
+from tests.storage.test_record_pairs import SetClock, expected, replayed
 from tests.stored_examples import example_sitting
 from tests.sync.devices import GERMAN, make_device, settle
 
@@ -54,13 +63,16 @@ def stored_now(store: SittingStore, choice: str = TOTALS) -> PeriodPairs | None:
     return stored_totals(connection, choice, pairs_mark(connection, variants))
 
 
-def check(store: SittingStore, kept: PeriodFacts) -> None:
-    """A kept reader and a fresh one read the replayed head to head, the totals stored are
-    it, and the figures the plain count counts agree."""
+def check(store: SittingStore, kept: PeriodFacts, fresh_first: bool = False) -> None:
+    """A kept reader and a fresh one (the first of them counts the totals again, from the
+    running counts stored) read the replayed head to head, the totals stored are it, every
+    running count stored that agrees with the sittings now is the head to head of the
+    sittings it counts, and the figures the plain count counts agree."""
     truth = expected(store)
-    assert kept.period_pairs(store) == truth
-    assert PeriodFacts().period_pairs(store) == truth
+    readers = [PeriodFacts(), kept] if fresh_first else [kept, PeriodFacts()]
+    assert [reader.period_pairs(store) for reader in readers] == [truth, truth]
     assert stored_now(store) == truth
+    assert_running_counts(store)
     played: list[Played] = []
     for sitting_id, created in store.created_dates():
         played.append((sitting_id, created, store.load(sitting_id).sitting))
@@ -72,17 +84,51 @@ def check(store: SittingStore, kept: PeriodFacts) -> None:
         assert (record.net_points, record.unfinished) == (count.net, count.open)
 
 
-ACTIONS = ["record", "record newest", "correct", "delete hand", "delete sitting", "damage"]
+def assert_running_counts(store: SittingStore) -> None:
+    """Every running count stored over all time whose mark agrees with the first sittings
+    as they are now, in the order played, is their head to head replayed; the counts kept
+    are those of the checkpoints of the sittings there are."""
+    ordered = in_order(replayed(store))
+    connection = store.database.connection
+    marks = running_marks(connection, [sitting.sitting_id for sitting in ordered])
+    rows = connection.execute(
+        "SELECT position, mark, data FROM record_ratings WHERE choice = ? AND position > 0",
+        (TOTALS,),
+    ).fetchall()
+    assert {position for position, _mark, _data in rows} <= set(checkpoints(len(ordered)))
+    for position, mark, data in rows:
+        if position < len(marks) and mark == marks[position]:
+            first = ordered[:position]
+            counts = tallies_from_data(json.loads(data))
+            names = {name for sitting in first for name in sitting.names if name is not None}
+            assert counts.players == names
+            assert records_of_summed(counts.tallies) == head_to_heads(first)
+
+
+ACTIONS = [
+    "record",
+    "record newest",
+    "correct",
+    "delete hand",
+    "delete sitting",
+    "damage",
+    "begin two",
+    "merge earlier",
+]
 """What the property test does to the stored sittings ("record newest": a hand recorded in
-the newest sitting in the order played)."""
+the newest sitting in the order played; "begin two": two sittings stored after every
+other; "merge earlier": one stored with the moment of a sitting already stored)."""
 
 
-@settings(max_examples=20, deadline=None)
-@given(histories(max_sittings=5, max_hands=16), st.data())
+@settings(max_examples=25, deadline=None)
+@given(histories(max_sittings=6, max_hands=16), st.data())
 def test_the_stored_totals_equal_a_replay_after_any_change(
     played: list[Played], data: st.DataObject
 ) -> None:
+    """With running counts kept every second sitting (in the order played), so that a
+    reading after a change starts from those before the changed sitting."""
     with (
+        patch.object(record_pair_totals, "CHECKPOINT_EVERY", 2),
         tempfile.TemporaryDirectory() as folder,
         Database.open(Path(folder) / "sittings.sqlite3") as database,
     ):
@@ -112,7 +158,18 @@ def test_the_stored_totals_equal_a_replay_after_any_change(
             sitting_id, sitting = ids[place], played[place][2]
             count = store.hand_count(sitting_id)
             try:
-                if action in ("record", "record newest") and cuts[place] < len(sitting.hands):
+                if action == "begin two":
+                    clock.now = datetime(2026, 2, 1, tzinfo=UTC)
+                    for _sitting in range(2):
+                        ids.append(store.import_sitting(sitting))
+                        played.append((0, clock.now, sitting))
+                        cuts.append(len(sitting.hands))
+                elif action == "merge earlier":
+                    clock.now = data.draw(st.sampled_from([created for _n, created, _s in played]))
+                    ids.append(store.import_sitting(sitting))
+                    played.append((0, clock.now, sitting))
+                    cuts.append(len(sitting.hands))
+                elif action in ("record", "record newest") and cuts[place] < len(sitting.hands):
                     store.add_hand(sitting_id, sitting.hands[cuts[place]])
                     cuts[place] += 1
                 elif action == "correct" and count:
@@ -130,7 +187,7 @@ def test_the_stored_totals_equal_a_replay_after_any_change(
                     )
             except JojotteError:
                 continue  # a change the rules refuse (a chouette's partner dealing)
-            check(store, kept)
+            check(store, kept, data.draw(st.booleans()))
 
         # Merged from another device: a sitting updated in place by its stable id, and one
         # stored with a moment before every other.
@@ -173,14 +230,15 @@ def test_stored_totals_are_read_without_any_sitting_head_to_head(
         assert chouette.players == ("Anna", "Bert", "Carl")
         assert stored_now(store, f"{TOTALS}:games:{Variant.CHOUETTE}") == chouette
         reader.period_pairs(store, Period(first=date(2000, 1, 1)))
-        # Each choice keeps its totals (0), the counts of all its sittings (1) and of all
-        # but the newest (2).
+        # Each choice keeps its totals (0) and the running counts of its sittings at its
+        # checkpoints (all of them, all but the newest): 8 sittings, and 1 of the chouette.
         choices = database.connection.execute(
             "SELECT choice, position FROM record_ratings WHERE choice LIKE 'head-to-head%' "
             "ORDER BY choice, position"
         ).fetchall()
         chosen = f"{TOTALS}:games:{Variant.CHOUETTE}"
-        assert choices == [(choice, place) for choice in (TOTALS, chosen) for place in (0, 1, 2)]
+        assert (truth.sittings, chouette.sittings) == (8, 1)
+        assert choices == [(TOTALS, 0), (TOTALS, 7), (TOTALS, 8), (chosen, 0), (chosen, 1)]
 
 
 @pytest.mark.parametrize(
