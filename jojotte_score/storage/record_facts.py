@@ -160,7 +160,7 @@ class PeriodFacts:
         connection = store.database.connection
         wanted = self._ordered(store, period, games, zone)
         ids = [row[0] for row, _moment in wanted]
-        marks = record_pair_totals.running_marks(connection, ids)
+        marks = record_pair_totals.RunningMarks(connection, ids)
         start, counts = record_pair_totals.stored_counts(connection, choice, marks)
         counted, stored_again = self._tallies_read(store, wanted[start:])
         kept = record_pair_totals.checkpoints(len(wanted))
@@ -176,17 +176,14 @@ class PeriodFacts:
         totals = PeriodPairs(len(wanted), tuple(by_name_order(players)), records_of_summed(tallies))
         if stored_again:
             # Rows stored again (missing, stale or damaged) change the marks.
-            variants = (
-                None if games is None else {str(find_game(str(key)).variant) for key in games}
-            )
-            mark = record_pair_totals.pairs_mark(connection, variants)
-            marks = record_pair_totals.running_marks(connection, ids)
+            marks.stored_again(connection, stored_again)
+            mark = marks.every
         record_pair_totals.store_totals(
             store,
             choice,
             mark,
             totals,
-            [(place, marks[place], counts) for place, counts in running],
+            [(place, marks.at(place), counts) for place, counts in running],
             kept,
         )
         return totals, mark
@@ -225,10 +222,10 @@ class PeriodFacts:
 
     def _tallies_read(
         self, store: SittingStore, wanted: list[tuple[tuple[Any, ...], datetime]]
-    ) -> tuple[list[tuple[Names, dict[Pair, PairTally]]], bool]:
+    ) -> tuple[list[tuple[Names, dict[Pair, PairTally]]], list[int]]:
         """The counted names and head to head of each sitting of ``wanted`` (as
         :meth:`_wanted` gives them), its stored row read only where it changed since the
-        last call; and whether any sitting's row was stored again (missing, stale or
+        last call; and the sittings whose rows were stored again (missing, stale or
         damaged)."""
         kept = self._pairs
         rows, stored_again = _changed_rows(
@@ -299,23 +296,19 @@ def _changed_rows(
     wanted: list[tuple[tuple[Any, ...], datetime]],
     read: Callable[[sqlite3.Connection, list[int] | None], dict[int, Row]],
     part: Callable[[Counted], Row],
-) -> tuple[dict[int, Row], bool]:
+) -> tuple[dict[int, Row], list[int]]:
     """The stored rows, as ``read`` reads them (the facts, or the head to head alone), of
     the sittings of ``wanted`` (as :meth:`PeriodFacts._wanted` gives them) whose version
     differs from the one ``kept`` holds first; those missing their rows (or whose rows are
     stale or damaged) scored and stored again (:func:`_stored_again`, their ``part`` of
-    it); and whether any was."""
+    it); and those sittings."""
     changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
-    rows = read(store.database.connection, changed if len(changed) < _FEW_SITTINGS else None)
+    rows = read(store.database.connection, changed)
     missing = [sitting_id for sitting_id in changed if sitting_id not in rows]
     rows.update(
         (sitting_id, part(counted)) for sitting_id, counted in _stored_again(store, missing).items()
     )
-    return rows, bool(missing)
-
-
-_FEW_SITTINGS: Final = 500
-"""Up to this many changed sittings have their rows read by id; more, the whole table's."""
+    return rows, missing
 
 
 _STORED_AT_ONCE: Final = 100

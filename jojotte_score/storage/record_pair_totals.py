@@ -19,7 +19,7 @@ Beside them the same choice keeps the running counts (:class:`SummedTallies`) of
 sittings in the order played (their moment stored, then their stable id), at the position
 of how many sittings they count (:func:`checkpoints`: every :data:`CHECKPOINT_EVERY`-th,
 and every sitting but the newest, and every sitting), each with the running mark of its
-own sittings (:func:`running_marks`: the same columns as :func:`pairs_mark`'s, in the
+own sittings (:class:`RunningMarks`: the same columns as :func:`pairs_mark`'s, in the
 order played). A reading whose totals' mark does not agree starts from the latest stored
 counts whose mark agrees with the sittings now before it (:func:`stored_counts`), reads
 the head to head of the sittings after it alone and adds it after them, in the order they
@@ -79,23 +79,69 @@ def pairs_mark(connection: sqlite3.Connection, variants: Iterable[str] | None) -
     return _mark(*_joined(connection, variants))
 
 
-def running_marks(connection: sqlite3.Connection, sitting_ids: Sequence[int]) -> list[str]:
-    """The mark of the first sittings of ``sitting_ids`` (in the order played), for each
-    count of them: the first entry (no sitting) is empty. Made as :func:`pairs_mark`
-    makes its own, of the same columns of each sitting (from which the mark is told apart
-    by its ``played:`` start), with CRC-32 and Adler-32 carried on from one sitting to the
-    next: at 1,500 sittings about 2 ms."""
-    parts = dict(
+class RunningMarks:
+    """The marks of the first sittings of ``sitting_ids`` (in the order played), for any
+    count of them (:meth:`at`), made of the same columns of each sitting as
+    :func:`pairs_mark`'s (read in one ``SELECT``) and told apart from its mark by their
+    ``played:`` start; and :attr:`every`, the mark :func:`pairs_mark` makes of those
+    sittings (when they are every sitting of the games chosen). At 1,500 sittings the
+    columns are read and joined in about 2 ms; a mark is worked out only where asked (a
+    checkpoint)."""
+
+    def __init__(self, connection: sqlite3.Connection, sitting_ids: Sequence[int]) -> None:
+        self._ids = sitting_ids
+        self._parts = _parts(connection)
+        self._joined = b""
+        self._ends: list[int] = []
+        self._joining()
+
+    def stored_again(self, connection: sqlite3.Connection, sitting_ids: Sequence[int]) -> None:
+        """Read again the columns of ``sitting_ids``, whose ``record_facts`` rows were
+        stored again since."""
+        few = len(sitting_ids) <= _FEW_SITTINGS  # else every sitting's read
+        self._parts.update(_parts(connection, sitting_ids if few else None))
+        self._joining()
+
+    def _joining(self) -> None:
+        encoded = [self._parts[sitting_id].encode() for sitting_id in self._ids]
+        self._joined = b";".join(encoded)
+        self._ends, end = [0], -1
+        for part in encoded:
+            end += len(part) + 1
+            self._ends.append(end)
+
+    @property
+    def count(self) -> int:
+        """How many sittings there are."""
+        return len(self._ids)
+
+    @property
+    def every(self) -> str:
+        """The mark of every sitting, as :func:`pairs_mark` makes it."""
+        return _mark(self.count, ";".join(self._parts[key] for key in sorted(self._ids)))
+
+    def at(self, count: int) -> str:
+        """The mark of the first ``count`` sittings."""
+        first = memoryview(self._joined)[: self._ends[count]]
+        return f"played:{count}:{zlib.crc32(first):08x}{zlib.adler32(first):08x}"
+
+
+def _parts(
+    connection: sqlite3.Connection, sitting_ids: Sequence[int] | None = None
+) -> dict[int, str]:
+    """The columns a mark is made of, of each sitting (of ``sitting_ids``, or of all)."""
+    only = "" if sitting_ids is None else f" WHERE s.id IN ({', '.join('?' * len(sitting_ids))})"
+    return dict(
         connection.execute(
-            f"SELECT s.id, {_PART} FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id"
+            f"SELECT s.id, {_PART} FROM sitting s "
+            f"LEFT JOIN record_facts r ON r.sitting_id = s.id{only}",
+            tuple(sitting_ids or ()),
         ).fetchall()
     )
-    marks, crc, adler = [""], 0, 1
-    for count, sitting_id in enumerate(sitting_ids, 1):
-        part = (parts[sitting_id] if count == 1 else ";" + parts[sitting_id]).encode()
-        crc, adler = zlib.crc32(part, crc), zlib.adler32(part, adler)
-        marks.append(f"played:{count}:{crc:08x}{adler:08x}")
-    return marks
+
+
+_FEW_SITTINGS: Final = 500
+"""Up to this many sittings have their columns read by id; more, every sitting's."""
 
 
 CHECKPOINT_EVERY: Final = 100
@@ -169,22 +215,22 @@ class SummedTallies(NamedTuple):
 
 
 def stored_counts(
-    connection: sqlite3.Connection, choice: str, marks: Sequence[str]
+    connection: sqlite3.Connection, choice: str, marks: RunningMarks
 ) -> tuple[int, SummedTallies]:
     """The latest running counts stored for ``choice`` that were counted from the first
-    sittings as they are now (``marks``, as :func:`running_marks` gives them), and how many
+    sittings as they are now (as ``marks`` marks them), and how many
     sittings they count; none (0) when no stored counts agree, or they are damaged or
     changed behind the app's back."""
     try:
         rows = connection.execute(
             "SELECT position, mark, data, checksum FROM record_ratings "
             "WHERE choice = ? AND position BETWEEN 1 AND ? ORDER BY position DESC",
-            (choice, len(marks) - 1),
+            (choice, marks.count),
         ).fetchall()
     except sqlite3.Error:
         rows = []
     for position, mark, data, checksum in rows:
-        if mark != marks[position] or checksum != _checksum(choice, mark, data, position):
+        if mark != marks.at(position) or checksum != _checksum(choice, mark, data, position):
             continue
         try:
             return position, tallies_from_data(json.loads(data))

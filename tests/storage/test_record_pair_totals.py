@@ -38,9 +38,9 @@ from jojotte_score.storage.record_facts import PeriodFacts
 from jojotte_score.storage.record_pair_totals import (
     TOTALS,
     PeriodPairs,
+    RunningMarks,
     checkpoints,
     pairs_mark,
-    running_marks,
     stored_totals,
     tallies_from_data,
 )
@@ -90,14 +90,15 @@ def assert_running_counts(store: SittingStore) -> None:
     are those of the checkpoints of the sittings there are."""
     ordered = in_order(replayed(store))
     connection = store.database.connection
-    marks = running_marks(connection, [sitting.sitting_id for sitting in ordered])
+    marks = RunningMarks(connection, [sitting.sitting_id for sitting in ordered])
+    assert marks.every == pairs_mark(connection, None)  # the totals' mark, read in Python
     rows = connection.execute(
         "SELECT position, mark, data FROM record_ratings WHERE choice = ? AND position > 0",
         (TOTALS,),
     ).fetchall()
     assert {position for position, _mark, _data in rows} <= set(checkpoints(len(ordered)))
     for position, mark, data in rows:
-        if position < len(marks) and mark == marks[position]:
+        if position <= marks.count and mark == marks.at(position):
             first = ordered[:position]
             counts = tallies_from_data(json.loads(data))
             names = {name for sitting in first for name in sitting.names if name is not None}
