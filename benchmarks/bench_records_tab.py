@@ -92,6 +92,7 @@ def measure(path: Path, repeat: int) -> None:
         store = SittingStore(database)
         period_facts(store)  # every sitting's facts stored, if not yet
         PeriodFacts().period_pairs(store)  # with its head to head
+        PeriodFacts().period_sides(store)  # its sides and roles
         period_stats(store)  # and its figures, as after the history was opened once
         StoredRatings().ratings(store, period_facts(store))  # and the ratings' course
         listing = best_of(repeat, store.list_sittings)

@@ -17,11 +17,11 @@ import contextlib
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping
 from datetime import datetime, tzinfo
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NamedTuple, TypeVar
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.facts import SittingFacts, counted_names, in_order
+from jojotte_score.core.records.facts import RoleFigures, SittingFacts, counted_names, in_order
 from jojotte_score.core.records.pairs import (
     PairTally,
     named_tallies,
@@ -29,11 +29,18 @@ from jojotte_score.core.records.pairs import (
     records_of_tallies,
     summed_tallies,
 )
+from jojotte_score.core.records.partners import (
+    Partnership,
+    SeatSides,
+    named_partnerships,
+    side_figures,
+)
+from jojotte_score.core.records.roles import RoleRecord, named_role_records
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.storage import record_pair_totals, record_rows, summary
 from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.record_pair_totals import PeriodPairs, SummedTallies
-from jojotte_score.storage.record_rows import Facts, SeatPairs
+from jojotte_score.storage.record_rows import Facts, SeatPairs, Sides
 from jojotte_score.storage.sittings import SittingStore, reading_sitting
 from jojotte_score.storage.statistics import ALL_TIME, Period
 
@@ -69,6 +76,7 @@ class PeriodFacts:
         self._moments: dict[str, datetime] = {}
         self._names_of: dict[str, Names] = {}
         self._totals: dict[str, tuple[str, PeriodPairs]] = {}
+        self._sides: dict[int, tuple[tuple[object, ...], Names, GameKey, SeatSides, Roles]] = {}
 
     def period_facts(
         self,
@@ -120,7 +128,7 @@ class PeriodFacts:
             return PeriodPairs(0, (), ())
         if store is not self._store:
             self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
-            self._totals = {}
+            self._totals, self._sides = {}, {}
         choice = record_pair_totals.totals_choice(period, games)
         if choice is None:
             return self._pairs_read(store, period, games, zone)
@@ -138,6 +146,43 @@ class PeriodFacts:
             totals, mark = self._totals_counted(store, choice, mark, period, games, zone)
         self._totals[choice] = (mark, totals)
         return totals
+
+    def period_sides(
+        self,
+        store: SittingStore | None,
+        period: Period = ALL_TIME,
+        games: Iterable[GameKey] | None = None,
+        zone: tzinfo | None = None,
+    ) -> PeriodSides:
+        """How many sittings ``period`` and ``games`` hold (as :func:`period_facts`), every
+        partnership and every player's figures in every role, read from each sitting's
+        stored sides and roles alone (not its rubbers: at 1,500 sittings of 40 hands the
+        facts took 120-130 ms to read); only the sittings changed since the last call are
+        read again."""
+        if store is None:
+            return PeriodSides(0, (), ())
+        wanted = self._ordered(store, period, games, zone)
+        kept = self._sides
+        rows, _stored_again = _changed_rows(store, kept, wanted, record_rows.stored_sides, _sides)
+        counted = []
+        for row, _moment in wanted:
+            held = kept.get(row[0])
+            if held is None or held[0] != row:
+                sitting_id, _revision, variant, players, _created, _uuid = row
+                with reading_sitting(sitting_id):
+                    names = self._names(players)
+                    game = find_game(variant)
+                held = kept[sitting_id] = (row, names, game.variant, *rows[sitting_id])
+            counted.append(held)
+        return PeriodSides(
+            len(wanted),
+            named_partnerships(
+                (names, variant, sides) for _row, names, variant, sides, _r in counted
+            ),
+            named_role_records(
+                (names, variant, roles) for _row, names, variant, _s, roles in counted
+            ),
+        )
 
     def _totals_counted(
         self,
@@ -261,7 +306,7 @@ class PeriodFacts:
         players, moment stored as text, stable id), each with the moment it was stored."""
         if store is not self._store:
             self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
-            self._totals = {}
+            self._totals, self._sides = {}, {}
         connection = store.database.connection
         chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
         moments = self._moments
@@ -284,6 +329,27 @@ class PeriodFacts:
         if names is None:
             names = self._names_of[players] = counted_names(summary.stored_players(players))
         return names
+
+
+class PeriodSides(NamedTuple):
+    """What the Partnerships and Roles pages show: how many sittings a period and its games
+    hold, every partnership
+    (:func:`~jojotte_score.core.records.partners.partnerships`) and every player's figures
+    in every role (:func:`~jojotte_score.core.records.roles.role_records`)."""
+
+    sittings: int
+    partners: tuple[Partnership, ...]
+    roles: tuple[RoleRecord, ...]
+
+
+Roles = tuple[RoleFigures, ...]
+"""Each seat's figures in each role over a sitting."""
+
+
+def _sides(counted: Counted) -> Sides:
+    """A sitting's sides and roles, from its facts."""
+    (rubbers, roles), _pairs = counted
+    return side_figures(rubbers), roles
 
 
 Row = TypeVar("Row")

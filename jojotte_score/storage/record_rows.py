@@ -19,6 +19,7 @@ from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import RoleFigures, RubberFacts, SittingFacts, sitting_facts
 from jojotte_score.core.records.pairs import PairTally, Win, seat_tallies
+from jojotte_score.core.records.partners import SeatSides, SideFigures, side_figures
 from jojotte_score.storage import summary
 from jojotte_score.storage.rows import row_checksum
 
@@ -98,8 +99,75 @@ def stored_pairs(
     return found
 
 
+Sides = tuple[SeatSides, tuple[RoleFigures, ...]]
+"""What the Partnerships and Roles pages read of a sitting: each side of two seats or
+more's figures (:func:`~jojotte_score.core.records.partners.side_figures`) and each seat's
+figures in each role."""
+
+
+def stored_sides(
+    connection: sqlite3.Connection, sitting_ids: list[int] | None = None
+) -> dict[int, Sides]:
+    """Each sitting's stored sides and roles by seats, of its current revision (of the
+    sittings given, or of all), read without its rubbers; a sitting whose row is of an
+    older revision, missing, damaged, changed behind the app's back (its checksum) or
+    written before the rows kept its sides is not there."""
+    rows = _current_rows(connection, "r.sitting_id, r.revision, r.data, r.checksum", sitting_ids)
+    found = {}
+    for sitting_id, revision, data, checksum in rows:
+        # The sides and roles come after the head to head (whose numbers hold no text, so
+        # the sides' key is found by a search) and before the rubbers, which stay undecoded.
+        start = data.find(_SIDES_NEXT) if data.startswith(_PAIRS_FIRST) else -1
+        if start < 0 or checksum != _checksum(sitting_id, revision, data):
+            continue
+        try:
+            sides, end = _DECODER.raw_decode(data, start + len(_SIDES_NEXT))
+            if not data.startswith(_ROLES_NEXT, end):
+                continue
+            roles, _end = _DECODER.raw_decode(data, end + len(_ROLES_NEXT))
+            found[sitting_id] = (sides_from_data(sides), roles_from_data(roles))
+        except (ValueError, TypeError, KeyError, IndexError):
+            continue  # counted again from the facts
+    return found
+
+
+def sides_to_data(sides: SeatSides) -> list[list[object]]:
+    """Each side's figures as the row's ``"sides"`` keep them: its seats, then the
+    rubbers finished and won, the points over every rubber and over the finished ones, and
+    the open rubbers."""
+    return [
+        [
+            list(side),
+            figures.rubbers,
+            figures.won,
+            figures.net_points,
+            figures.finished_net,
+            figures.unfinished,
+        ]
+        for side, figures in sides.items()
+    ]
+
+
+def sides_from_data(data: object) -> SeatSides:
+    """Each side's figures from the row's ``"sides"`` as decoded (ValueError, TypeError,
+    KeyError or IndexError for anything else)."""
+    if not isinstance(data, list):
+        raise TypeError("stored sides are not a list")
+    sides: SeatSides = {}
+    for seats, rubbers, won, net, finished_net, unfinished in data:
+        numbers = (*seats, rubbers, won, net, finished_net, unfinished)
+        if not all(type(number) is int for number in numbers) or len(seats) < 2:
+            raise TypeError("stored sides are not seats and whole numbers")
+        sides[tuple(seats)] = SideFigures(rubbers, won, net, finished_net, unfinished)
+    return sides
+
+
 _PAIRS_FIRST: Final = '{"pairs":'
 """How a row that keeps its head to head begins."""
+_SIDES_NEXT: Final = ',"sides":'
+"""What follows the head to head in a row that keeps its sides."""
+_ROLES_NEXT: Final = ',"roles":'
+"""What follows the sides."""
 _DECODER: Final = json.JSONDecoder()
 _SIDES: Final = (0, 1)
 """The two players of a pair, as a stored streak's holder names them (0 the first)."""
@@ -122,8 +190,15 @@ def store_facts(connection: sqlite3.Connection, sitting_id: int, facts: Facts) -
     pairs = pairs_of(
         sitting_id, find_game(variant).variant, len(summary.stored_players(players)), facts
     )
+    stored = facts_to_data(facts)
     data = json.dumps(
-        {"pairs": pairs_to_data(pairs), **facts_to_data(facts)}, separators=(",", ":")
+        {
+            "pairs": pairs_to_data(pairs),
+            "sides": sides_to_data(side_figures(facts[0])),
+            "roles": stored["roles"],
+            "rubbers": stored["rubbers"],
+        },
+        separators=(",", ":"),
     )
     connection.execute(
         "INSERT OR REPLACE INTO record_facts (sitting_id, revision, data, checksum) "
@@ -266,9 +341,7 @@ def facts_from_data(data: dict[str, list[list[Any]]]) -> Facts:
         )
         for number, finished, sides, totals, results, winners in data["rubbers"]
     )
-    if not all(len(role) == _ROLE_FIELDS for role in data["roles"]):
-        raise ValueError("a stored role is not a name and its figures")
-    roles = tuple(RoleFigures(*role) for role in data["roles"])
+    roles = roles_from_data(data["roles"])
     # Every number whole, and every role a name: one pass over what was built (a row whose
     # checksum agrees was written by the app, so this fails only on a row written with care
     # behind its back).
@@ -283,12 +356,22 @@ def facts_from_data(data: dict[str, list[list[Any]]]) -> Facts:
             *rubber.winners,
         )
     ]
-    numbers += [number for role in roles for number in role[1:]]
     if not all(type(number) is int for number in numbers):
         raise TypeError("the stored facts are not whole numbers")
+    return rubbers, roles
+
+
+def roles_from_data(data: list[list[Any]]) -> tuple[RoleFigures, ...]:
+    """Each seat's figures in each role from the row's ``"roles"`` (ValueError, TypeError,
+    KeyError or IndexError for anything else)."""
+    if not all(len(role) == _ROLE_FIELDS for role in data):
+        raise ValueError("a stored role is not a name and its figures")
+    roles = tuple(RoleFigures(*role) for role in data)
+    if not all(type(number) is int for role in roles for number in role[1:]):
+        raise TypeError("the stored roles are not whole numbers")
     if not all(type(role.role) is str for role in roles):
         raise TypeError("a stored role is not a name and its figures")
-    return rubbers, roles
+    return roles
 
 
 _ROLE_FIELDS: Final = len(RoleFigures._fields)

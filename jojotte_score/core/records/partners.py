@@ -10,12 +10,12 @@ finished rubbers over the rubbers finished, as the Statistics tab's average.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.facts import SittingFacts, in_order
+from jojotte_score.core.records.facts import RubberFacts, SittingFacts, in_order
 from jojotte_score.core.stats import by_name_order
 
 
@@ -67,36 +67,61 @@ class Partnership:
 
 def partnerships(facts: Iterable[SittingFacts]) -> tuple[Partnership, ...]:
     """Every two players who sat on one side, ordered by their names."""
+    return named_partnerships(
+        (sitting.names, sitting.variant, side_figures(sitting.rubbers))
+        for sitting in in_order(facts)
+    )
+
+
+SeatSides = dict[tuple[int, ...], SideFigures]
+"""Each side of two seats or more's figures over one sitting (:func:`side_figures`)."""
+
+
+def side_figures(rubbers: Iterable[RubberFacts]) -> SeatSides:
+    """The figures of each side of two seats or more over a sitting's ``rubbers``, by its
+    seats, whatever their names (what storage keeps of a sitting, its names read with it):
+    the side's result is each of its seats' own (R14, C6)."""
+    sides: SeatSides = {}
+    for rubber in rubbers:
+        for side in rubber.sides:
+            if len(side) < 2:
+                continue
+            result = rubber.results[side[0]]
+            figures = SideFigures(
+                int(rubber.finished),
+                int(rubber.finished and side[0] in rubber.winners),
+                result,
+                result if rubber.finished else 0,
+                int(not rubber.finished),
+            )
+            sides[side] = sides.get(side, SideFigures()) + figures
+    return sides
+
+
+def named_partnerships(
+    sittings: Iterable[tuple[Sequence[str | None], GameKey, SeatSides]],
+) -> tuple[Partnership, ...]:
+    """Every two players who sat on one side, ordered by their names, from each sitting's
+    counted names, game and :func:`side_figures` (the sittings in the order played)."""
     together: dict[tuple[str, str], SideFigures] = {}
     against: dict[tuple[str, str], dict[tuple[str, ...], SideFigures]] = {}
     games: dict[tuple[str, str], dict[GameKey, None]] = {}
-    for sitting in in_order(facts):
-        names = sitting.names
-        for rubber in sitting.rubbers:
-            for side in rubber.sides:
-                counted = [seat for seat in side if names[seat] is not None]
-                if len(counted) < 2:
-                    continue
-                figures = SideFigures(
-                    int(rubber.finished),
-                    int(rubber.finished and counted[0] in rubber.winners),
-                    rubber.results[counted[0]],
-                    rubber.results[counted[0]] if rubber.finished else 0,
-                    int(not rubber.finished),
+    for names, variant, sides in sittings:
+        for side, figures in sides.items():
+            counted = [seat for seat in side if names[seat] is not None]
+            if len(counted) < 2:
+                continue
+            opponents = tuple(
+                by_name_order(
+                    name for seat, name in enumerate(names) if name is not None and seat not in side
                 )
-                opponents = tuple(
-                    by_name_order(
-                        name
-                        for seat, name in enumerate(names)
-                        if name is not None and seat not in side
-                    )
-                )
-                for first, second in combinations(counted, 2):
-                    pair = _pair(names[first], names[second])
-                    together[pair] = together.get(pair, SideFigures()) + figures
-                    by_opponents = against.setdefault(pair, {})
-                    by_opponents[opponents] = by_opponents.get(opponents, SideFigures()) + figures
-                    games.setdefault(pair, {}).setdefault(sitting.variant, None)
+            )
+            for first, second in combinations(counted, 2):
+                pair = _pair(names[first], names[second])
+                together[pair] = together.get(pair, SideFigures()) + figures
+                by_opponents = against.setdefault(pair, {})
+                by_opponents[opponents] = by_opponents.get(opponents, SideFigures()) + figures
+                games.setdefault(pair, {}).setdefault(variant, None)
     order = {
         name: index for index, name in enumerate(by_name_order({n for p in together for n in p}))
     }

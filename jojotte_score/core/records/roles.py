@@ -8,7 +8,7 @@ who held them (``Game.role_seats``, ``Game.hand_role_seats``); see
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from jojotte_score.core.games import all_games, find_game
@@ -43,13 +43,21 @@ class RoleRecord:
 def role_records(facts: Iterable[SittingFacts]) -> tuple[RoleRecord, ...]:
     """Every player's figures in every role he held, by name, then by game in the
     registry's order, then by role in the game's order."""
+    return named_role_records((sitting.names, sitting.variant, sitting.roles) for sitting in facts)
+
+
+def named_role_records(
+    sittings: Iterable[tuple[Sequence[str | None], GameKey, Iterable[RoleFigures]]],
+) -> tuple[RoleRecord, ...]:
+    """As :func:`role_records`, from each sitting's counted names, game and roles' figures
+    by seat."""
     kept: dict[tuple[str, str, str], RoleFigures] = {}
-    for sitting in facts:
-        for figures in sitting.roles:
-            name = sitting.names[figures.seat]
+    for names, variant, roles in sittings:
+        for figures in roles:
+            name = names[figures.seat]
             if name is None:
                 continue
-            key = (name, str(sitting.variant), figures.role)
+            key = (name, str(variant), figures.role)
             kept[key] = kept.get(key, RoleFigures(figures.role, 0)).plus(figures)
     game_order = {str(game.variant): index for index, game in enumerate(all_games())}
     name_order = {name: index for index, name in enumerate(by_name_order({k[0] for k in kept}))}

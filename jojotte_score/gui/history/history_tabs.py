@@ -106,6 +106,7 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
         return RecordsReading(
             lambda: reader.period_pairs(store(), period, games),
             lambda: reader.period_facts(store(), period, games),
+            lambda: reader.period_sides(store(), period, games),
         )
 
     kept_ratings: list[StoredRatings] = []

@@ -62,6 +62,7 @@ from jojotte_score.render.records_tables import (
     ratings_table,
     roles_table,
 )
+from jojotte_score.storage.record_facts import PeriodSides
 from jojotte_score.storage.record_pair_totals import PeriodPairs
 from jojotte_score.storage.statistics import Period
 
@@ -69,11 +70,13 @@ from jojotte_score.storage.statistics import Period
 class RecordsReading(NamedTuple):
     """What the view is given for a period and the games chosen: what reads how many
     sittings they hold, their players in name order and every two players' head to head
-    (:func:`~jojotte_score.core.records.pairs.head_to_heads`), and what reads the sittings'
-    facts, in the order played; each read when first asked for."""
+    (:func:`~jojotte_score.core.records.pairs.head_to_heads`), what reads the sittings'
+    facts, in the order played, and what reads their partnerships and roles (counted from
+    the facts when not given); each read when first asked for."""
 
     head_to_head: Callable[[], PeriodPairs]
     facts: Callable[[], Sequence[SittingFacts]]
+    sides: Callable[[], PeriodSides] | None = None
 
 
 NOTHING_READ = RecordsReading(lambda: PeriodPairs(0, (), ()), tuple)
@@ -132,18 +135,33 @@ class Records:
 
     def sittings(self, kind: str) -> int:
         """How many sittings the records of ``kind`` (one of :attr:`RecordsView.PAGES`) are
-        read from: the head to head's, else the facts' (the same sittings)."""
-        return self.head_to_head.sittings if kind == "pairs" else len(self.facts)
+        read from: the head to head's, the partnerships and roles', else the facts' (the
+        same sittings)."""
+        if kind == "pairs":
+            return self.head_to_head.sittings
+        if kind in ("partners", "roles"):
+            return self.sides.sittings
+        return len(self.facts)
 
     @cached_property
+    def sides(self) -> PeriodSides:
+        """How many sittings, every partnership and every player's figures in every role,
+        read when first asked for (counted from the facts when the reading has no reader
+        of its own for them)."""
+        if self.reading.sides is not None:
+            return self.reading.sides()
+        facts = self.facts
+        return PeriodSides(len(facts), partnerships(facts), role_records(facts))
+
+    @property
     def partners(self) -> tuple[Partnership, ...]:
         """Every partnership."""
-        return partnerships(self.facts)
+        return self.sides.partners
 
-    @cached_property
+    @property
     def roles(self) -> tuple[RoleRecord, ...]:
         """Every player's figures in every role."""
-        return role_records(self.facts)
+        return self.sides.roles
 
     @cached_property
     def ratings(self) -> Ratings:

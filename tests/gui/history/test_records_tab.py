@@ -459,8 +459,8 @@ def test_the_head_to_head_opens_without_reading_the_facts(
     main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The tab opens on the head to head, read from each sitting's stored head to head
-    alone; the sittings' facts are read once another page needs them, and a sitting that
-    cannot be read then is named in place of the summary, with empty tables."""
+    alone; the sittings' sides and roles are read once another page needs them, and a
+    sitting that cannot be read then is named in place of the summary, with empty tables."""
     from jojotte_score.render.records_tables import pairs_table
     from jojotte_score.storage import record_facts
     from jojotte_score.storage.errors import DamagedSittingError
@@ -468,13 +468,13 @@ def test_the_head_to_head_opens_without_reading_the_facts(
     store_every_game(main_window.session.store)
     facts = every_fact(main_window)  # every sitting's facts and head to head stored
     read: list[int] = []
-    real = record_facts.PeriodFacts.period_facts
+    real = record_facts.PeriodFacts.period_sides
 
     def counting(self: Any, *arguments: Any, **options: Any) -> Any:
         read.append(1)
         return real(self, *arguments, **options)
 
-    monkeypatch.setattr(record_facts.PeriodFacts, "period_facts", counting)
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_sides", counting)
     main_window.named_actions[ActionName.HISTORY].trigger()
     history = main_window.history
     assert history is not None
@@ -491,7 +491,7 @@ def test_the_head_to_head_opens_without_reading_the_facts(
         raise DamagedSittingError(3, "a stored value is not valid (bad hand)")
 
     view.pages.setCurrentIndex(0)
-    monkeypatch.setattr(record_facts.PeriodFacts, "period_facts", damaged)
+    monkeypatch.setattr(record_facts.PeriodFacts, "period_sides", damaged)
     view.refresh()
     assert view.summary.text() == "Records over 5 sittings."  # the head to head needs none
     view.pages.setCurrentIndex(2)
