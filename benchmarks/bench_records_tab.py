@@ -42,7 +42,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -225,8 +224,9 @@ def opened_after_changes(
     before the newest sitting, made with no history open (best of ``repeat``, a change
     before each opening): a hand corrected (put again in its place: a new revision) in the
     sitting 100 before the newest and in the middle one in the order played, two sittings
-    begun, and a sitting merged from another device with a moment a year before the
-    newest."""
+    begun, and a sitting merged from another device with the moment of the sitting 100
+    before the newest (placed among the sittings of that moment by its stable id) and with
+    that of the first (placed among the first)."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
@@ -244,8 +244,12 @@ def opened_after_changes(
         return seconds
 
     def in_order() -> list[int]:
-        dates = dict(store.created_dates())
-        return sorted(dates, key=lambda sitting_id: (dates[sitting_id], sitting_id))
+        """Every sitting's id in the order played: the moment stored, then the stable id
+        (the generated sittings were stored within seconds, many in the same one)."""
+        rows = store.database.connection.execute(
+            "SELECT id FROM sitting ORDER BY created, uuid, id"
+        ).fetchall()
+        return [sitting_id for (sitting_id,) in rows]
 
     def corrected(back: Callable[[int], int]) -> None:
         ordered = in_order()
@@ -258,15 +262,19 @@ def opened_after_changes(
             sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
             store.add_hand(sitting_id, played.hands[0])
 
-    def merged() -> None:
-        newest = max(created for _sitting_id, created in store.created_dates())
-        store.import_sitting(played, created=newest - timedelta(days=365))
+    def merged(back: Callable[[int], int]) -> None:
+        dates = dict(store.created_dates())
+        ordered = in_order()
+        store.import_sitting(played, created=dates[ordered[back(len(ordered))]])
 
     changes: dict[str, Callable[[], None]] = {
         "a correction 100 sittings back": lambda: corrected(lambda count: count - 101),
         "a correction in the middle sitting": lambda: corrected(lambda count: count // 2),
         "two sittings begun": begun,
-        "a sitting merged a year back": merged,
+        "a sitting merged with the moment of the 100th back": lambda: merged(
+            lambda count: count - 101
+        ),
+        "a sitting merged with the moment of the first": lambda: merged(lambda _count: 0),
     }
     best: dict[str, float] = {}
     for label, change in changes.items():

@@ -10,9 +10,9 @@ keeps (:mod:`jojotte_score.storage.rows`), and the :func:`pairs_mark` of the row
 were counted from: every chosen sitting's id, revision, game, players, moment and stable
 id, and its ``record_facts`` row's revision and stored checksum, read in one ``SELECT``
 (a recorded hand, a correction, a deleted sitting, a sync merge or a row damaged or mended
-changes it). A reading whose mark agrees returns the stored totals; else the head to head
-is read sitting by sitting as before and the totals stored with the mark (unless the
-database is read-only). A period with an end is not stored (as
+changes it). A reading whose mark agrees returns the stored totals; else they are counted
+again (from the running counts below) and stored with the mark (unless the database is
+read-only). A period with an end is not stored (as
 :func:`~jojotte_score.storage.record_ratings.ratings_choice` says why).
 
 Beside them the same choice keeps the running counts (:class:`SummedTallies`) of the

@@ -570,8 +570,9 @@ MIGRATIONS: Final = (
         (
             # What each sitting says about its players for the circle's records
             # (jojotte_score/core/records/facts.py): each rubber's sides, column totals,
-            # settlement and winners, each seat's figures in each role, and each two seats'
-            # head to head (core/records/pairs.py, first, read alone), as JSON, of one
+            # settlement and winners, each seat's figures in each role, each two seats'
+            # head to head (core/records/pairs.py, first, read alone) and each side's
+            # figures (core/records/partners.py, read with the roles), as JSON, of one
             # revision of the sitting, with the checksum every cached row keeps
             # (storage/rows.py). Filled here for every readable sitting, and again when
             # read for a sitting changed since: a decade's history is replayed once, not at
