@@ -21,7 +21,10 @@ repetitions:
   which stores the changed sitting's steps), the aim a frame (16 ms);
 - for reference, the facts replayed from every sitting's hands (no stored rows), and the
   first reading with no rows, which replays and stores every sitting once (what the
-  upgrade to schema 12 does).
+  upgrade to schema 12 does);
+- what a new reader reads from the stored rows: the partnerships and roles from each
+  sitting's sides and roles, and the head to head after a correction 100 sittings back, in
+  the middle sitting and in the first (aim 2x the listing).
 
 The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
 stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
@@ -123,6 +126,7 @@ def measure(path: Path, repeat: int) -> None:
             role_records(read)
             keeper.ratings(store, read)
             after = min(after, time.perf_counter() - start)
+        stored = stored_readings(store, repeat)
     rubbers = sum(len(sitting.rubbers) for sitting in facts)
     print(f"Records of {len(facts)} sittings, {rubbers} rubbers (best of {repeat}):")
     print(line("list_sittings(), the history listing (baseline)", listing))
@@ -135,6 +139,43 @@ def measure(path: Path, repeat: int) -> None:
     print(line("after a recorded hand: all four, facts, pairs, ratings kept", after, listing))
     print(line("the facts replayed from every sitting's hands (no rows)", replayed, listing))
     print(line("the first reading with no rows (replayed and stored)", first, listing))
+    for label, seconds in stored.items():
+        print(line(label, seconds, listing, 2))
+
+
+def stored_readings(store: SittingStore, repeat: int) -> dict[str, float]:
+    """What a new reader (a History window opened) reads from the stored rows: the
+    partnerships and roles from each sitting's stored sides and roles
+    (``PeriodFacts.period_sides``), and the head to head after a hand corrected (put again
+    in its place: a new revision) in the sitting 100 before the newest, in the middle one
+    and in the first in the order played, a change before each reading (its facts are
+    scored again, and the sittings from the checkpoint before it read)."""
+    found: dict[str, float] = {}
+    PeriodFacts().period_sides(store)  # every sitting's sides and roles stored, if not yet
+    found["partnerships and roles read from the stored sides"] = best_of(
+        repeat, lambda: PeriodFacts().period_sides(store)
+    )
+    ordered = [
+        sitting_id
+        for (sitting_id,) in store.database.connection.execute(
+            "SELECT id FROM sitting ORDER BY created, uuid, id"
+        ).fetchall()
+    ]
+    for label, place in (
+        ("100 sittings back", len(ordered) - 101),
+        ("in the middle sitting", len(ordered) // 2),
+        ("in the first sitting", 0),
+    ):
+        sitting_id = ordered[place]
+        best = float("inf")
+        for _ in range(repeat):
+            last = store.hand_count(sitting_id) - 1
+            store.replace_hand(sitting_id, last, store.load(sitting_id).sitting.hands[last])
+            start = time.perf_counter()
+            PeriodFacts().period_pairs(store)
+            best = min(best, time.perf_counter() - start)
+        found[f"head to head after a correction {label}"] = best
+    return found
 
 
 def main() -> int:
