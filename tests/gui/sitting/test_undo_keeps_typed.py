@@ -44,6 +44,28 @@ def typed_texts(panel: EntryPanel) -> list[str]:
     ]
 
 
+def first_hand_recorded(window: MainWindow, keyboard: Keyboard, game: str) -> tuple[int, list[str]]:
+    """``game``'s example shown, with the first plain hand of its example typed into a new
+    hand's panel and recorded: the count of hands before it, and the keys typed."""
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    count = shown.count
+    window.activateWindow()
+    window.panel.new_hand()
+    window.panel.setFocus()
+    plan = first_plain_plan(window)
+    keyboard.follow(plan)
+    return count, plan
+
+
+def choices_typed(keyboard: Keyboard, plan: list[str]) -> None:
+    """The keys of ``plan`` before its first digit: the next hand's first choices, the focus
+    in its first number box."""
+    digit = next(i for i, key in enumerate(plan) if key.isdigit())
+    keyboard.follow(plan[:digit])
+
+
 @pytest.fixture(autouse=True)
 def no_new_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand that ends a rubber asks for the next cut: nobody answers here."""
@@ -57,22 +79,13 @@ def test_undo_and_redo_keep_a_half_typed_new_hand(
 ) -> None:
     if language == "de":
         request.getfixturevalue("german")
-    show_game(window, game)
-    shown = window.session.shown
-    assert shown is not None
-    count = shown.count
-    window.activateWindow()
-    panel = window.panel
-    panel.new_hand()
-    panel.setFocus()
-    plan = first_plain_plan(window)
     keyboard = Keyboard(qtbot)
-    keyboard.follow(plan)  # hand count + 1 recorded
+    count, plan = first_hand_recorded(window, keyboard, game)  # hand count + 1
+    panel = window.panel
     assert window.session.shown is not None
     assert window.session.shown.count == count + 1
     # Half of the next hand: its first choices and a count typed as "5.5", no number yet.
-    digit = next(i for i, key in enumerate(plan) if key.isdigit())
-    keyboard.follow(plan[:digit])
+    choices_typed(keyboard, plan)
     keyboard.type("5.5")
     assert isinstance(focused(), QLineEdit)
     values, texts = panel.values(), typed_texts(panel)
@@ -109,15 +122,8 @@ def test_undo_drops_a_correction_typed_only_when_the_scorekeeper_says_so(
         return answer
 
     monkeypatch.setattr("jojotte_score.gui.entry.entry_panel.confirm", confirm)
-    show_game(window, "three-player")
-    shown = window.session.shown
-    assert shown is not None
-    count = shown.count
-    window.activateWindow()
+    count, _plan = first_hand_recorded(window, Keyboard(qtbot), "three-player")
     panel = window.panel
-    panel.new_hand()
-    panel.setFocus()
-    Keyboard(qtbot).follow(first_plain_plan(window))
     window.edits.correct(0)  # hand 1 loaded to be corrected, and its card points changed
     box = panel.card_points.edits[0]
     box.setFocus()
@@ -140,19 +146,10 @@ def test_ctrl_z_in_a_number_box_undoes_its_typing_first_then_the_recorded_hand(
     """As in any text field, Ctrl+Z first takes back what was typed in the box; once the
     box has nothing left to undo, the same key undoes the last recorded hand and keeps the
     rest of the hand typed (before, it did nothing there, without a word)."""
-    show_game(window, game)
-    shown = window.session.shown
-    assert shown is not None
-    count = shown.count
-    window.activateWindow()
-    panel = window.panel
-    panel.new_hand()
-    panel.setFocus()
-    plan = first_plain_plan(window)
     keyboard = Keyboard(qtbot)
-    keyboard.follow(plan)
-    digit = next(i for i, key in enumerate(plan) if key.isdigit())
-    keyboard.follow(plan[:digit])
+    count, plan = first_hand_recorded(window, keyboard, game)
+    panel = window.panel
+    choices_typed(keyboard, plan)
     choices = panel.values()
     box = focused()
     assert isinstance(box, QLineEdit)
