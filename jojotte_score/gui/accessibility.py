@@ -66,6 +66,7 @@ __all__ = [
     "Speaking",
     "WidgetInterface",
     "announce",
+    "announce_at_focus",
     "install",
     "keep_placeholders_readable",
     "readable_placeholders",
@@ -85,6 +86,16 @@ def announce(widget: QWidget, message: str) -> None:
     if message and QAccessible.isActive():
         widget.setProperty(ANNOUNCED, message)
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, message))
+
+
+def announce_at_focus(window: QWidget, message: str) -> None:
+    """Have a screen reader say ``message`` on behalf of the widget that has the keyboard
+    focus in ``window`` (the window when none has): a message of the window as a whole (the
+    status bar's). Orca drops an announcement that comes within a tenth of a second of
+    another unless it comes from where the focus is, and the pad and the entry panel each
+    say their own change first."""
+    focused = window.focusWidget()
+    announce(focused if focused is not None else window, message)
 
 
 # Roles Qt does not give ---------------------------------------------------------------

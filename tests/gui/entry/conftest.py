@@ -1,13 +1,12 @@
 """Set-up shared by the entry panel's tests: the players of the seat games and their forms,
-a panel made for a game with its seats and dealer, what it submitted, keys typed to it and a
-screen reader listening."""
+a panel made for a game with its seats and dealer, what it submitted and keys typed to it
+(a screen reader listening is tests/gui/conftest.py's ``listening``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
-from PySide6.QtGui import QAccessible
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.games import find_game
@@ -72,11 +71,3 @@ def submissions() -> Submissions:
 def keyboard(qtbot: QtBot) -> Keyboard:
     """Keys typed to whatever has the focus."""
     return Keyboard(qtbot)
-
-
-@pytest.fixture
-def listening() -> Iterator[None]:
-    """A screen reader listens: Qt's accessibility is active."""
-    QAccessible.setActive(True)
-    yield
-    QAccessible.setActive(False)

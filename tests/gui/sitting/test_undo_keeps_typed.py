@@ -10,9 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.window import dialogs
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.gui.conftest import said_in
 from tests.gui.entry.test_entry_keys import first_plain_plan, focused
 from tests.gui.keyboard import CTRL, Keyboard
 from tests.gui.window.test_every_game import show_game
@@ -165,3 +167,27 @@ def test_ctrl_z_in_a_number_box_undoes_its_typing_first_then_the_recorded_hand(
     assert window.statusBar().currentMessage() == UNDONE["en"].format(
         recorded=count + 1, next=count + 1
     )
+
+
+@pytest.mark.parametrize("game", ["three-player", "cutthroat", "two-player"])
+@pytest.mark.usefixtures("listening")
+def test_a_screen_reader_hears_what_undo_and_redo_keep(
+    game: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """The pad says the hand undone or done again; what was typed and kept is said after
+    it, on behalf of the box the focus is back in (Orca says an announcement that follows
+    another at once only from there)."""
+    keyboard = Keyboard(qtbot)
+    count, plan = first_hand_recorded(window, keyboard, game)
+    choices_typed(keyboard, plan)
+    box = focused()
+    keyboard.press((Qt.Key.Key_Z, CTRL))
+    assert focused() is box
+    undone = UNDONE["en"].format(recorded=count + 1, next=count + 1)
+    assert box.property(ANNOUNCED) == undone
+    said = said_in(window)
+    assert any(text.startswith(f"Hand {count + 1} removed; ") for text in said), said
+    keyboard.press((Qt.Key.Key_Y, CTRL))
+    assert box.property(ANNOUNCED) == REDONE["en"].format(recorded=count + 1, next=count + 2)
+    said = said_in(window)
+    assert any(text.startswith(f"Hand {count + 1}: ") for text in said), said

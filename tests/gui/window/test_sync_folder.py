@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.history.history_rows import Column
@@ -33,7 +34,14 @@ from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.sync.engine import conflicts, device_id, remember_folder, sync_once
 from jojotte_score.sync.folder import SyncFolder
 from jojotte_score.sync.state import peers
-from tests.gui.conftest import ROOT, german, played, screenshot_folder
+from tests.gui.conftest import (
+    ROOT,
+    forget_said,
+    german,
+    played,
+    said_in,
+    screenshot_folder,
+)
 
 Windows = tuple[MainWindow, MainWindow]
 
@@ -516,3 +524,30 @@ def test_importing_a_stored_sitting_in_the_window_updates_it_as_one_undoable_cha
     assert store.load(made).sitting == german()
     anna.undo_stack.redo()
     assert store.hand_count(made) == 2
+
+
+@pytest.mark.usefixtures("listening")
+def test_a_screen_reader_hears_what_a_pass_took_in_and_a_folder_that_fails(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The status bar's words of a pass are said as they are shown, on behalf of the
+    widget with the focus (Orca does not read a status bar by itself)."""
+    anna, carl = windows
+    here, there = two_folders(tmp_path)
+    both_follow(windows, here, there, monkeypatch)
+    record(anna, 0)
+    settled(qtbot, anna)
+    copy_folder(here, there)
+    forget_said(carl)
+    follower(carl).run()
+    took_in = "Sync: took in 1 changed sitting."
+    assert carl.statusBar().currentMessage() == took_in
+    assert took_in in said_in(carl)
+    assert (carl.focusWidget() or carl).property(ANNOUNCED) == took_in
+    shutil.rmtree(there)  # the folder gone (a stick pulled out)
+    follower(carl).run()
+    failed = carl.statusBar().currentMessage()
+    assert failed == f"{there}: there is no such folder (is its disk or share mounted?); " + (
+        "nothing was changed"
+    )
+    assert (carl.focusWidget() or carl).property(ANNOUNCED) == failed
