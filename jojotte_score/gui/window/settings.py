@@ -219,7 +219,16 @@ class AppSettings:
 
     @zoom.setter
     def zoom(self, value: float) -> None:
-        self.qsettings.setValue("view/zoom", clamp_zoom(value))
+        # Left alone when it holds the value already: the window sets the zoom it restored
+        # at every start, and any value set makes QSettings write its whole file again
+        # (waiting twice for the disk, fdatasync) while the window opens.
+        value = clamp_zoom(value)
+        try:
+            unchanged = float(str(self.qsettings.value("view/zoom"))) == value
+        except ValueError:
+            unchanged = False
+        if not unchanged:
+            self.qsettings.setValue("view/zoom", value)
 
     @property
     def language(self) -> str:
