@@ -2,7 +2,8 @@
 
 Each migration brings a database from the version before it to its own version and runs
 in a transaction of its own. Never edit a released migration; add the next one, and a
-fixture database of the old version under tests/storage/fixtures/.
+fixture database of the old version under tests/storage/fixtures/, and write down the
+tables and columns it leaves in :data:`NEWEST_TABLES` with its version.
 """
 
 import sqlite3
