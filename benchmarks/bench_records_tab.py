@@ -22,7 +22,13 @@ Every figure is the best of several repetitions:
 - a hand recorded (``SittingStore.add_hand``) and the open history reloaded as the main
   window does after each change, with the Sittings tab shown and with the Records tab
   shown (its head to head page, then its ratings page), apart for a hand that finishes
-  no rubber (the ratings stay as they were) and one that finishes a rubber.
+  no rubber (the ratings stay as they were) and one that finishes a rubber;
+- the Ratings page's first show part by part (``measure_ratings_first_show``): the facts
+  read, the stored course read, the ratings adopted from it, the plot's data and paint;
+- a hand that finishes a rubber with the Ratings page shown, part by part
+  (``measure_ratings_after_a_rubber``): the facts and the ratings read again, the table,
+  the plot's data made afresh and kept, and the plot painted whole, from its kept picture
+  and with nothing changed.
 
 The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
 stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
@@ -37,13 +43,14 @@ before any timing, as after the history was opened once.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 # The scripts beside this one, and the package of this checkout.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -63,6 +70,8 @@ from jojotte_score.storage.statistics import period_stats
 
 if TYPE_CHECKING:
     from jojotte_score.gui.history.history_window import HistoryWindow
+
+T = TypeVar("T")
 
 FRAME = 1 / 60
 """A frame at 60 frames a second, in seconds."""
@@ -285,6 +294,138 @@ def opened_after_changes(
     return best
 
 
+def measure_ratings_first_show(path: Path, repeat: int) -> None:
+    """What the Ratings page's first show reads and makes, part by part, each with a new
+    reader as a new history window has: every sitting's facts from their stored rows, the
+    stored course (its rows' JSON and steps), the ratings adopted from it, the plot's data
+    and the plot painted (420 by 300)."""
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.history.chart_widget import ChartWidget
+    from jojotte_score.render.records_tables import rating_chart
+    from jojotte_score.storage.record_ratings import stored_course
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        StoredRatings().ratings(store, period_facts(store))  # the course stored, if not yet
+        listing = best_of(repeat, store.list_sittings)
+        facts = period_facts(store)
+        read = best_of(repeat, lambda: PeriodFacts().period_facts(store))
+        course = best_of(repeat, lambda: stored_course(database.connection, ""))
+        rated = best_of(repeat, lambda: StoredRatings().ratings(store, facts))
+        ratings = StoredRatings().ratings(store, facts)
+        chart = best_of(repeat, lambda: rating_chart(ratings, facts))
+        made = rating_chart(ratings, facts)
+        widget = ChartWidget()
+        widget.resize(420, 300)
+        widget.show()
+        app.processEvents()
+
+        def painted() -> None:
+            widget.set_chart(dataclasses.replace(made))  # a new chart: laid out anew
+            widget.repaint()
+
+        def cleared() -> None:
+            widget.set_chart(None)
+            widget.repaint()
+
+        paint = float("inf")
+        for _ in range(repeat):
+            cleared()
+            paint = min(paint, best_of(1, painted))
+        widget.close()
+    print(f"The Ratings page's first show, part by part (best of {repeat}):")
+    print(line("list_sittings(), the Sittings listing (baseline)", listing))
+    print(line("every sitting's facts read by a new reader", read, listing))
+    print(line("the stored course read (its rows' JSON and steps)", course, listing))
+    print(line("the ratings by a new reader, from the stored course", rated, listing))
+    print(line("the plot's data made (rating_chart)", chart, listing))
+    print(line("the plot painted whole (420 by 300)", paint, listing))
+
+
+def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
+    """What a hand that finishes a rubber costs the Ratings page shown, part by part (the
+    readers kept, as the open Records tab keeps them): the facts read again, the ratings
+    rated again from the course kept and stored, the ratings' table, the plot's data made
+    afresh (``rating_chart``) and kept and extended (``RatingChartMaker``, as the tab
+    makes it), and the plot (420 by 300) painted whole, its kept picture with the part that
+    changed painted again, and a repaint that changes nothing (the picture copied)."""
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.history.chart_widget import ChartWidget
+    from jojotte_score.render.records_tables import (
+        RatingChartMaker,
+        rating_chart,
+        ratings_table,
+    )
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        reader, stored, maker = PeriodFacts(), StoredRatings(), RatingChartMaker()
+        facts = reader.period_facts(store)
+        ratings = stored.ratings(store, facts)
+        kept = ChartWidget()
+        whole = ChartWidget()
+        for widget in (kept, whole):
+            widget.resize(420, 300)
+            widget.show()
+        kept.set_chart(maker.chart(ratings, facts))
+        kept.repaint()
+        app.processEvents()
+        played = parse_sitting(sitting_data(12 * repeat + 12, seed=44)).sitting
+        finishing = finishing_hands(played)
+        sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+        parts: dict[str, list[float]] = {}
+
+        def timed(name: str, run: Callable[..., T], *given: object) -> T:
+            start = time.perf_counter()
+            result = run(*given)
+            parts.setdefault(name, []).append(time.perf_counter() - start)
+            return result
+
+        counted = 0
+        for position, hand in enumerate(played.hands):
+            store.add_hand(sitting_id, hand)
+            if position not in finishing:
+                continue
+            counted += 1
+            facts = timed("facts", reader.period_facts, store)
+            ratings = timed("ratings", stored.ratings, store, facts)
+            timed("table", ratings_table, ratings)
+            timed("afresh", rating_chart, ratings, facts)
+            chart = timed("kept", maker.chart, ratings, facts)
+            kept.set_chart(chart)
+            kept.chart_layout()  # laid out apart from the painting
+            timed("kept picture", kept.repaint)
+            timed("unchanged", kept.repaint)
+            whole.set_chart(None)  # no picture kept to start from: painted whole
+            whole.repaint()
+            whole.set_chart(chart)
+            whole.chart_layout()
+            timed("whole", whole.repaint)
+            if counted >= repeat:
+                break
+        kept.close()
+        whole.close()
+    best = {name: min(times) for name, times in parts.items()}
+    middle = {name: sorted(times)[len(times) // 2] for name, times in parts.items()}
+    print(f"A hand that finishes a rubber, the Ratings page's parts ({counted} hands):")
+    for name, words, before in (
+        ("facts", "every sitting's facts read again (kept reader)", None),
+        ("ratings", "the ratings rated again from the course kept, stored", None),
+        ("table", "the ratings' table made", None),
+        ("afresh", "the plot's data made afresh (rating_chart, before)", None),
+        ("kept", "the plot's data kept and extended (now)", "afresh"),
+        ("whole", "the plot painted whole (before)", None),
+        ("kept picture", "the plot's kept picture, the part changed painted", "whole"),
+        ("unchanged", "a repaint that changes nothing (the picture copied)", "whole"),
+    ):
+        print(line(f"{words}, best", best[name], best[before] if before else None))
+        print(line("  the median", middle[name], middle[before] if before else None))
+
+
 def finishing_hands(sitting: Sitting) -> set[int]:
     """The positions of the hands of ``sitting`` that finish a rubber."""
     finishing, position = set(), 0
@@ -307,6 +448,8 @@ def main() -> int:
     path = kept_history("records-tab", args.sittings, args.hands, args.data_dir)
     with history_copy(path) as copy:
         measure(copy, args.repeat)
+        measure_ratings_first_show(copy, args.repeat)
+        measure_ratings_after_a_rubber(copy, args.repeat)
     return 0
 
 

@@ -47,6 +47,7 @@ from PySide6.QtGui import (
     QPalette,
 )
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
+from shiboken6 import isValid
 
 from jojotte_score.render.contrast import contrast
 
@@ -65,6 +66,7 @@ __all__ = [
     "Speaking",
     "WidgetInterface",
     "announce",
+    "announce_at_focus",
     "install",
     "keep_placeholders_readable",
     "readable_placeholders",
@@ -84,6 +86,16 @@ def announce(widget: QWidget, message: str) -> None:
     if message and QAccessible.isActive():
         widget.setProperty(ANNOUNCED, message)
         QAccessible.updateAccessibility(QAccessibleAnnouncementEvent(widget, message))
+
+
+def announce_at_focus(window: QWidget, message: str) -> None:
+    """Have a screen reader say ``message`` on behalf of the widget that has the keyboard
+    focus in ``window`` (the window when none has): a message of the window as a whole (the
+    status bar's). Orca drops an announcement that comes within a tenth of a second of
+    another unless it comes from where the focus is, and the pad and the entry panel each
+    say their own change first."""
+    focused = window.focusWidget()
+    announce(focused if focused is not None else window, message)
 
 
 # Roles Qt does not give ---------------------------------------------------------------
@@ -115,11 +127,23 @@ class Speaking:
 
 
 class WidgetInterface(QAccessibleObject):
-    """The accessible node of a :class:`Speaking` widget: Qt's children, the widget's words."""
+    """The accessible node of a :class:`Speaking` widget: Qt's children, the widget's words.
+
+    A widget being deleted (a row's choice button no longer needed) is asked for its
+    parent and name by Qt's bridge while QWidget's destructor tells of it, after Python's
+    side of the widget is gone: the node then answers as a node of nothing (no parent, no
+    name, no children) instead of raising."""
 
     def __init__(self, widget: QWidget) -> None:
         super().__init__(widget)
         self._widget = widget
+
+    def _gone(self) -> bool:
+        """True once the widget is being deleted (Python's side of it is gone)."""
+        return not isValid(self._widget)
+
+    def isValid(self) -> bool:
+        return not self._gone() and super().isValid()
 
     def _speaking(self) -> Speaking:
         widget = self._widget
@@ -127,6 +151,8 @@ class WidgetInterface(QAccessibleObject):
         return widget
 
     def _children(self) -> list[QWidget]:
+        if self._gone():
+            return []
         return [
             child
             for child in self._widget.findChildren(
@@ -136,14 +162,16 @@ class WidgetInterface(QAccessibleObject):
         ]
 
     def window(self) -> QWindow | None:  # type: ignore[override]
-        return self._widget.window().windowHandle()
+        return None if self._gone() else self._widget.window().windowHandle()
 
     def relations(
         self, match: QAccessible.RelationFlag = QAccessible.RelationFlag.AllRelations
     ) -> list[tuple[QAccessibleInterface, QAccessible.RelationFlag]]:
         """The labels whose buddy the widget is label it, as Qt's own nodes say; the widget
         that describes it (an error message shown) describes it."""
-        found = []
+        found: list[tuple[QAccessibleInterface, QAccessible.RelationFlag]] = []
+        if self._gone():
+            return found
         if match & QAccessible.RelationFlag.Label:
             for label in self._widget.window().findChildren(QLabel):
                 if label.buddy() is self._widget:
@@ -159,7 +187,7 @@ class WidgetInterface(QAccessibleObject):
 
     def focusChild(self) -> QAccessibleInterface | None:  # type: ignore[override]
         focused = QApplication.focusWidget()
-        if focused is None or not self._widget.isAncestorOf(focused):
+        if focused is None or self._gone() or not self._widget.isAncestorOf(focused):
             return None
         return QAccessible.queryAccessibleInterface(focused)
 
@@ -172,6 +200,8 @@ class WidgetInterface(QAccessibleObject):
         return None
 
     def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]
+        if self._gone():
+            return None
         widget = self._widget
         parent: QObject | None = (
             QApplication.instance() if widget.isWindow() else widget.parentWidget()
@@ -196,6 +226,8 @@ class WidgetInterface(QAccessibleObject):
 
     def text(self, kind: QAccessible.Text) -> str:
         widget = self._widget
+        if self._gone():
+            return ""
         if kind == QAccessible.Text.Name:
             return widget.accessibleName() or (widget.windowTitle() if widget.isWindow() else "")
         if kind == QAccessible.Text.Description:
@@ -210,11 +242,14 @@ class WidgetInterface(QAccessibleObject):
         return None
 
     def role(self) -> QAccessible.Role:
-        return self._speaking().accessible_role()
+        return QAccessible.Role.NoRole if self._gone() else self._speaking().accessible_role()
 
     def state(self) -> QAccessible.State:
         widget = self._widget
         state = QAccessible.State()
+        if self._gone():
+            state.invisible = True
+            return state
         state.invisible = not widget.isVisible()
         state.disabled = not widget.isEnabled()
         state.focusable = widget.focusPolicy() != Qt.FocusPolicy.NoFocus
@@ -225,6 +260,8 @@ class WidgetInterface(QAccessibleObject):
 
     def rect(self) -> QRect:
         widget = self._widget
+        if self._gone():
+            return QRect()
         return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
 
 

@@ -333,14 +333,15 @@ def status_text(
     elif status.new_cut:
         parts.append(_("new cut for the first dealer"))
     else:
-        parts.append(_dealer_unknown())
+        parts.append(dealer_unknown())
     # Translators: between the parts of the status line, as in "Game 2 · prison 60".
     return _(" · ").join(parts)
 
 
-def _dealer_unknown() -> str:
+def dealer_unknown() -> str:
     """The status line's word when no dealer was recorded since the rubber began: the pad
-    suggests every later dealer from one chosen for any hand (T2), so it asks for one."""
+    suggests every later dealer from one chosen for any hand (T2), so it asks for one (and
+    the window has a screen reader say it when it comes)."""
     return _("next dealer not known: choose who deals in the Dealer row")
 
 
@@ -431,7 +432,7 @@ def column_status_text(
     elif status.new_cut:
         parts.append(_("new cut for the first dealer"))
     else:
-        parts.append(_dealer_unknown())
+        parts.append(dealer_unknown())
     # Translators: between the parts of the status line, as in "Game 2 · prison 60".
     return _(" · ").join(parts)
 

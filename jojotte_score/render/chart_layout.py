@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from itertools import pairwise
 from typing import NamedTuple, TypeVar
 
 from jojotte_score.core.series import (
@@ -251,10 +252,13 @@ def tick_text(value: float) -> str:
 
 
 class PolylineItem(NamedTuple):
-    """Part of series ``series``'s line through ``points`` (a gap ends a part)."""
+    """Part of series ``series``'s line through ``points`` (a gap ends a part); ``walked``
+    is how far along the part, in points, its first point lies when only its end is
+    painted again (:func:`within`), so that its dashes fall where they fell."""
 
     points: tuple[tuple[float, float], ...]
     series: int
+    walked: float = 0.0
 
 
 class MarkerItem(NamedTuple):
@@ -640,3 +644,104 @@ def _bars(
                         align="center",
                     )
                 )
+
+
+# What a change redraws ---------------------------------------------------------------------------
+
+Area = tuple[float, float, float, float]
+"""A part of a chart: left, top, right, bottom, in points."""
+
+
+def _reach(m: ChartMetrics) -> float:
+    """How far, in points, a line's or marker's paint may reach from its points: a marker's
+    shape (at most 1.2 marker sizes from its centre) with its ring, or half a line's weight
+    with its round join, and a point more for the edge's antialiasing."""
+    return 1.5 * m.marker_size + m.line_weight + 1.0
+
+
+def _bounds(points: Sequence[tuple[float, float]], reach: float) -> Area:
+    xs = [x for x, _y in points]
+    ys = [y for _x, y in points]
+    return (min(xs) - reach, min(ys) - reach, max(xs) + reach, max(ys) + reach)
+
+
+def _united(areas: Sequence[Area]) -> Area | None:
+    if not areas:
+        return None
+    return (
+        min(area[0] for area in areas),
+        min(area[1] for area in areas),
+        max(area[2] for area in areas),
+        max(area[3] for area in areas),
+    )
+
+
+def changed_area(before: ChartLayout, after: ChartLayout, m: ChartMetrics) -> Area | None:
+    """The part of the chart outside which ``after`` paints what ``before`` painted (with
+    ``m``'s line weight and marker size): where their lines and markers differ, when
+    nothing else does (the newest point of a ratings plot moved). None when they differ
+    in more (a text, a tick, a line of the axes or of the legend, a line's parts), so that
+    the whole chart is painted again; ``(0, 0, 0, 0)`` when they paint the same.
+
+    A line that differs from a point on is changed from the segment before that point:
+    its dashes before are where they were, as its points are."""
+    if (before.width, before.height, before.plot) != (after.width, after.height, after.plot):
+        return None
+    plain = (PolylineItem, MarkerItem)
+    others_before = [item for item in before.items if not isinstance(item, plain)]
+    others_after = [item for item in after.items if not isinstance(item, plain)]
+    if others_before != others_after:
+        return None
+    lines_before = [item for item in before.items if isinstance(item, PolylineItem)]
+    lines_after = [item for item in after.items if isinstance(item, PolylineItem)]
+    if [line.series for line in lines_before] != [line.series for line in lines_after]:
+        return None
+    reach = _reach(m)
+    areas: list[Area] = []
+    for old, new in zip(lines_before, lines_after, strict=True):
+        if old.points == new.points:
+            continue
+        same = 0
+        for old_point, new_point in zip(old.points, new.points, strict=False):
+            if old_point != new_point:
+                break
+            same += 1
+        start = max(same - 1, 0)
+        areas.append(_bounds(old.points[start:], reach))
+        areas.append(_bounds(new.points[start:], reach))
+    markers_before = Counter(item for item in before.items if isinstance(item, MarkerItem))
+    markers_after = Counter(item for item in after.items if isinstance(item, MarkerItem))
+    for marker in (markers_before - markers_after) + (markers_after - markers_before):
+        areas.append(_bounds([(marker.x, marker.y)], reach))
+    return _united(areas) or (0.0, 0.0, 0.0, 0.0)
+
+
+def within(layout: ChartLayout, area: Area, m: ChartMetrics) -> ChartLayout:
+    """``layout`` with only the lines and markers whose paint may reach into ``area`` (its
+    text and the lines of its axes and legend all kept), each line from its first segment
+    that may: what painting that part again needs. Called after each change to a plot of
+    a thousand points, so the bounds are worked out inline."""
+    reach = _reach(m)
+    left, top, right, bottom = area
+    low_x, low_y, high_x, high_y = left - reach, top - reach, right + reach, bottom + reach
+    items: list[ChartItem] = []
+    for item in layout.items:
+        if isinstance(item, MarkerItem):
+            if low_x <= item.x <= high_x and low_y <= item.y <= high_y:
+                items.append(item)
+        elif isinstance(item, PolylineItem):
+            points = item.points
+            walked = item.walked
+            for index, ((x0, y0), (x1, y1)) in enumerate(pairwise(points)):
+                if (
+                    min(x0, x1) <= high_x
+                    and max(x0, x1) >= low_x
+                    and min(y0, y1) <= high_y
+                    and max(y0, y1) >= low_y
+                ):
+                    items.append(PolylineItem(points[index:], item.series, walked))
+                    break
+                walked += math.hypot(x1 - x0, y1 - y0)
+        else:
+            items.append(item)
+    return layout._replace(items=tuple(items))

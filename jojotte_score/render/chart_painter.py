@@ -86,7 +86,10 @@ def paint_chart(
     for item in layout.items:
         if isinstance(item, PolylineItem):
             colour = colour_of(item.series)
-            painter.setPen(_line_pen(colour, item.series, weight))
+            pen = _line_pen(colour, item.series, weight)
+            if item.walked:  # the dashes go on where the part before left them
+                pen.setDashOffset(item.walked * scale / weight)
+            painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawPolyline(QPolygonF([point(x, y) for x, y in item.points]))
         elif isinstance(item, MarkerItem):

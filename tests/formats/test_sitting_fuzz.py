@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Hand, PlayedHand, SeatHand, ThrownIn, Variant
+from jojotte_score.formats.hand_data import PLAYED_KEYS
+from jojotte_score.formats.seat_hands import SEAT_PLAYED_KEYS
 from jojotte_score.formats.sitting_file import (
     LoadedSitting,
     dumps_sitting,
@@ -30,6 +32,7 @@ from jojotte_score.formats.sitting_file import (
     seat_hand_from_data,
     sitting_to_data,
 )
+from jojotte_score.formats.sitting_keys import RULES_KEYS
 from tests.core.test_chouette import EXAMPLE as CHOUETTE_EXAMPLE
 from tests.core.test_cutthroat import EXAMPLE as CUTTHROAT_EXAMPLE
 from tests.core.test_three_player_example import EXAMPLE as THREE_PLAYER_EXAMPLE
@@ -46,28 +49,15 @@ KEYS = [
     "players",
     "rules",
     "hands",
-    "game_target",
-    "rubber_bonus",
-    "thrown_in",
-    "dealer",
-    "bidder",
-    "trump",
-    "double",
-    "special",
-    "card_points",
-    "last_trick",
-    "jojotte",
-    "melds",
-    "tricks",
-    "note",
+    *RULES_KEYS,
+    *PLAYED_KEYS,
     "chouette",
     "box",
     "captain",
-    "doubler",
-    "sides_with",
-    "nullo_bidder",
-    "active_defender",
+    *(key for key in SEAT_PLAYED_KEYS if key not in PLAYED_KEYS),
 ]
+"""The file's keys, its rules', a hand's side against side, the chouette's and a hand's by
+seat: as the reader knows them."""
 VARIANTS = ["two-player", "partnership", "three-player", "chouette", "cutthroat"]
 WORDS = [
     "jojotte-sitting",

@@ -1,5 +1,5 @@
 """Fixtures for the window tests: a temporary data folder and database, temporary settings,
-a main window over them, and dialogs that never block."""
+a main window over them, dialogs that never block, and a screen reader listening."""
 
 from __future__ import annotations
 
@@ -10,11 +10,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtGui import QAccessible
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.games import replay
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.presenters.session import Session
@@ -70,6 +72,26 @@ def typed_in_quick_succession(qapp: QApplication) -> Iterator[None]:
     QApplication.setKeyboardInputInterval(60_000)
     yield
     QApplication.setKeyboardInputInterval(interval)
+
+
+@pytest.fixture
+def listening() -> Iterator[None]:
+    """A screen reader listens: Qt's accessibility is active."""
+    QAccessible.setActive(True)
+    yield
+    QAccessible.setActive(False)
+
+
+def said_in(window: QWidget) -> set[str]:
+    """The last message announced on behalf of each widget of ``window`` (its own too)."""
+    widgets = [window, *window.findChildren(QWidget)]
+    return {said for widget in widgets if (said := widget.property(ANNOUNCED))}
+
+
+def forget_said(window: QWidget) -> None:
+    """Forget what was announced in ``window`` so far."""
+    for widget in [window, *window.findChildren(QWidget)]:
+        widget.setProperty(ANNOUNCED, None)
 
 
 @pytest.fixture

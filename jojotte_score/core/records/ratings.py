@@ -147,6 +147,7 @@ class RatingKeeper:
         self._kept: list[_AfterSitting] = []
         self._last: Ratings | None = None
         self._made: list[tuple[RatingStep, ...]] = []
+        self._rated: list[RatedSitting] = []
 
     def rate(self, facts: Iterable[SittingFacts], stored: Sequence[RatedSitting] = ()) -> Ratings:
         """As :func:`rate`, rating again only the sittings from the first that changed since
@@ -160,18 +161,26 @@ class RatingKeeper:
         ordered = in_order(facts)
         kept = self._kept
         same = 0
-        while same < min(len(ordered), len(kept)) and kept[same].sitting == ordered[same]:
+        # The sittings kept are mostly the very facts read again (a reader keeps the facts
+        # of the sittings not changed): the same object is the same sitting, without
+        # comparing its fields (1,500 sittings: 0.1 ms where comparing each took 2-5).
+        for after, sitting in zip(kept, ordered, strict=False):
+            if after.sitting is not sitting and after.sitting != sitting:
+                break
             same += 1
         del kept[same:]
+        del self._rated[same:]
         if not kept and stored:
             _adopt(kept, ordered, stored)
             same = len(kept)
+            self._rated[:] = stored[:same]
         current = dict(kept[-1].ratings) if kept else {}
         mark = kept[-1].mark if kept else ""
         for sitting in ordered[same:]:
             steps = _rate_sitting(self._model, sitting, current)
             mark = sitting_mark(mark, sitting)
             kept.append(_AfterSitting(sitting, dict(current), tuple(steps), mark))
+            self._rated.append(RatedSitting(sitting.sitting_id, mark, kept[-1].steps))
         made = [after.steps for after in kept]
         if self._last is not None and made == self._made:
             return self._last
@@ -194,10 +203,10 @@ class RatingKeeper:
         return self._kept[-1].mark if self._kept else ""
 
     def rated(self) -> list[RatedSitting]:
-        """The course kept by the last :meth:`rate`, sitting by sitting, to be stored."""
-        return [
-            RatedSitting(after.sitting.sitting_id, after.mark, after.steps) for after in self._kept
-        ]
+        """The course kept by the last :meth:`rate`, sitting by sitting, to be stored: the
+        sittings not rated again are the very :class:`RatedSitting` given before (a stored
+        course's own where it was adopted), so a reader compares them as objects."""
+        return list(self._rated)
 
 
 @dataclass(frozen=True, slots=True)

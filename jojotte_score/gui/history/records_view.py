@@ -53,12 +53,12 @@ from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, isolated, ngettext
 from jojotte_score.render.records_tables import (
     RATINGS_LEGEND,
+    RatingChartMaker,
     RecordRow,
     RecordsTable,
     pair_table,
     pairs_table,
     partners_table,
-    rating_chart,
     ratings_table,
     roles_table,
 )
@@ -348,6 +348,8 @@ class RecordsView(QWidget):
         self.records = Records(NOTHING_READ)
         self._shown: set[str] = set()
         self._ratings_shown: Ratings | None = None
+        self._rating_charts = RatingChartMaker()
+        """What makes the ratings' plot, keeping what it walked of their course."""
 
         self.chooser = PeriodChooser(self._today)
         self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
@@ -588,7 +590,9 @@ class RecordsView(QWidget):
             self._show_pair()
         elif kind == "ratings":
             records = self.records
-            chart = rating_chart(records.ratings, records.facts) if records.facts else None
+            chart = None
+            if records.facts:
+                chart = self._rating_charts.chart(records.ratings, records.facts)
             self.rating_chart.set_chart(chart)
             self.rating_chart.setAccessibleName(_("Ratings over time"))
         return True

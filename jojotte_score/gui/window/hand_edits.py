@@ -16,6 +16,7 @@ from PySide6.QtGui import QKeySequence, QUndoStack
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import AnyHand
+from jojotte_score.gui.accessibility import announce_at_focus
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.sitting.commands import (
@@ -177,7 +178,10 @@ class HandEdits:
         )
         shown = self._window.session.shown
         number = (shown.count if shown is not None else 0) + 1
-        self._window.statusBar().showMessage(said.format(change=change, number=number), 10000)
+        message = said.format(change=change, number=number)
+        self._window.statusBar().showMessage(message, 10000)
+        # Said too: the pad says only the hand undone or done again, not what was kept.
+        announce_at_focus(self._window.statusBar().window(), message)
 
     def cancelled(self) -> None:
         """The panel's edit was cancelled: back to recording the next hand."""

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from jojotte_score.gui.accessibility import keep_placeholders_readable
+from jojotte_score.gui.accessibility import announce_at_focus, keep_placeholders_readable
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.hand_model import HandTableModel
@@ -71,7 +71,7 @@ from jojotte_score.gui.window.sitting_menus import READ_ONLY_NOTE, SittingMenus
 from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
-from jojotte_score.presenters.session import Session, versus
+from jojotte_score.presenters.session import Session, dealer_unknown, versus
 from jojotte_score.storage.summary import prepare_scoring
 
 if TYPE_CHECKING:
@@ -305,7 +305,11 @@ class MainWindow(SittingMenus, QMainWindow):
         if shown is None:
             self.status_label.setText("")
             return
-        self.status_label.setText(shown.status_line())
+        line, before = shown.status_line(), self.status_label.text()
+        self.status_label.setText(line)
+        unknown = dealer_unknown()
+        if unknown in line and unknown not in before:  # the status bar is not read by itself
+            announce_at_focus(self, unknown)
 
     def _update_title(self) -> None:
         shown, program = self.session.shown, _(APP_TITLE)

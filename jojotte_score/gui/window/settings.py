@@ -174,7 +174,7 @@ class AppSettings:
         """Remember a widget state."""
         if key not in DEFAULTS:
             raise KeyError(key)
-        self.qsettings.setValue(key, value)
+        self._set(key, value)
 
     def screen_geometry(self, screen: str) -> QByteArray:
         """The window's geometry as last left on ``screen`` (a key of
@@ -184,8 +184,8 @@ class AppSettings:
 
     def set_screen_geometry(self, screen: str, geometry: QByteArray) -> None:
         """Remember the window's geometry on ``screen``, and that screen as the last one."""
-        self.qsettings.setValue(f"{SCREEN_GEOMETRIES}/{screen}", geometry)
-        self.qsettings.setValue("window/screen", screen)
+        self._set(f"{SCREEN_GEOMETRIES}/{screen}", geometry)
+        self._set("window/screen", screen)
 
     @property
     def last_screen(self) -> str:
@@ -206,7 +206,7 @@ class AppSettings:
         """Remember the sizes the user dragged (None: none, the window fits them)."""
         if key not in DEFAULTS:
             raise KeyError(key)
-        self.qsettings.setValue(key, " ".join(map(str, sizes or [])))
+        self._set(key, " ".join(map(str, sizes or [])))
 
     @property
     def zoom(self) -> float:
@@ -219,7 +219,13 @@ class AppSettings:
 
     @zoom.setter
     def zoom(self, value: float) -> None:
-        self.qsettings.setValue("view/zoom", clamp_zoom(value))
+        value = clamp_zoom(value)  # compared as a number: the file holds 1.0 as "1"
+        try:
+            unchanged = float(str(self.qsettings.value("view/zoom"))) == value
+        except ValueError:
+            unchanged = False
+        if not unchanged:
+            self.qsettings.setValue("view/zoom", value)
 
     @property
     def language(self) -> str:
@@ -231,7 +237,7 @@ class AppSettings:
     def language(self, code: str) -> None:
         if code and code not in LANGUAGES:
             raise ValueError(f"no language {code!r}")
-        self.qsettings.setValue("view/language", code)
+        self._set("view/language", code)
 
     @property
     def save_folder(self) -> str:
@@ -241,7 +247,7 @@ class AppSettings:
 
     @save_folder.setter
     def save_folder(self, folder: str) -> None:
-        self.qsettings.setValue("files/save_folder", folder)
+        self._set("files/save_folder", folder)
 
     def shown_sitting(self, database: Path) -> int | None:
         """The sitting of ``database`` that was on screen when the window last closed; None
@@ -256,12 +262,24 @@ class AppSettings:
 
     def set_shown_sitting(self, database: Path, sitting_id: int | None) -> None:
         """Remember the sitting of ``database`` on screen (None: none)."""
-        self.qsettings.setValue("sitting/database", str(database))
-        self.qsettings.setValue("sitting/shown", sitting_id or 0)
+        self._set("sitting/database", str(database))
+        self._set("sitting/shown", sitting_id or 0)
 
     def sync(self) -> None:
         """Write the settings out now."""
         self.qsettings.sync()
+
+    def _set(self, key: str, value: str | int | QByteArray) -> None:
+        """Set ``key`` unless it holds ``value`` already. Any value set makes QSettings write
+        its whole file again, waiting twice for the disk (fdatasync): the window sets the
+        zoom it restored as it opens and all it shows as it closes, mostly as they were."""
+        stored = self.qsettings.value(key)
+        if isinstance(value, QByteArray):
+            unchanged = isinstance(stored, QByteArray) and stored == value
+        else:
+            unchanged = stored is not None and str(stored) == str(value)
+        if not unchanged:
+            self.qsettings.setValue(key, value)
 
 
 def settings_files(path: Path | None) -> list[Path]:

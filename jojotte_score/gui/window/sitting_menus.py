@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QObject, QTimer
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
+from jojotte_score.gui.accessibility import announce_at_focus
 from jojotte_score.gui.sitting.commands import RenamePlayers
 from jojotte_score.i18n import N_, _
 from jojotte_score.presenters.session import (
@@ -474,9 +475,11 @@ class SittingMenus(_Base):
         words = report_words(report)
         if words:
             self.statusBar().showMessage(words, 15000)
+            announce_at_focus(self, words)  # a status bar message is not read by itself
 
     def _sync_failed(self, message: str) -> None:
         self.statusBar().showMessage(message, 15000)
+        announce_at_focus(self, message)
 
     def _reopen_after_sync(self) -> None:
         """Show the sitting shown before, as it is now; the newest when it is gone."""

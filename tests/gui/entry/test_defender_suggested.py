@@ -7,8 +7,6 @@ asked first."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
@@ -30,8 +28,15 @@ from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.entry.form_rules import FormValues, Slot
 from jojotte_score.gui.entry.seat_form import SeatEntryForm
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.gui.entry.conftest import (
+    CUTTHROAT_FORM,
+    FOUR,
+    THREE_FORM,
+    Submissions,
+    make_panel,
+    three_panel,
+)
 from tests.gui.entry.test_meld_key import _no_new_cut, plan_for, ready, with_melds
-from tests.gui.entry.test_seat_panel import FOUR, THREE, Submissions, make_panel
 from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
 from tests.gui.window.test_every_game import window
 from tests.stored_examples import GAMES
@@ -39,31 +44,6 @@ from tests.stored_examples import GAMES
 __all__ = ["_no_new_cut", "window"]  # the fixtures
 
 A = Slot.ACTIVE_DEFENDER
-THREE_FORM = SeatEntryForm(Variant.THREE_PLAYER, THREE)
-CUT_FORM = SeatEntryForm(Variant.CUTTHROAT, FOUR)
-
-
-@pytest.fixture
-def submissions() -> Submissions:
-    return Submissions()
-
-
-@pytest.fixture
-def keyboard(qtbot: QtBot) -> Keyboard:
-    return Keyboard(qtbot)
-
-
-@pytest.fixture
-def listening() -> Iterator[None]:
-    """A screen reader listens: Qt's accessibility is active."""
-    QAccessible.setActive(True)
-    yield
-    QAccessible.setActive(False)
-
-
-def three_panel(qtbot: QtBot, submissions: Submissions) -> EntryPanel:
-    """A three-player panel, Carl dealing."""
-    return make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=2)
 
 
 def boxes(panel: EntryPanel) -> list[str]:
@@ -93,10 +73,10 @@ def boxes(panel: EntryPanel) -> list[str]:
             None,
         ),
         # Cutthroat: past the dealer, who sits out; nobody while he is not known.
-        (CUT_FORM, FormValues(bidder=2), None),
-        (CUT_FORM, FormValues(dealer=3, bidder=2), 0),
-        (CUT_FORM, FormValues(dealer=0, bidder=2), 3),
-        (CUT_FORM, FormValues(dealer=1, bidder=3, special=Special.NULLO, nullo_bidder=0), 2),
+        (CUTTHROAT_FORM, FormValues(bidder=2), None),
+        (CUTTHROAT_FORM, FormValues(dealer=3, bidder=2), 0),
+        (CUTTHROAT_FORM, FormValues(dealer=0, bidder=2), 3),
+        (CUTTHROAT_FORM, FormValues(dealer=1, bidder=3, special=Special.NULLO, nullo_bidder=0), 2),
     ],
 )
 def test_the_form_suggests_the_player_asked_first(

@@ -5,7 +5,6 @@ announced, and the panel's name says which hand it records."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,14 +28,6 @@ NAME, DESCRIPTION, VALUE = (
     QAccessible.Text.Description,
     QAccessible.Text.Value,
 )
-
-
-@pytest.fixture
-def listening() -> Iterator[None]:
-    """A screen reader listens: Qt's accessibility is active."""
-    QAccessible.setActive(True)
-    yield
-    QAccessible.setActive(False)
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Doubling, SidesWith, Special, Trump, Variant
 from jojotte_score.gui.entry.form_rules import FormValues, Slot
 from jojotte_score.gui.entry.seat_form import SeatEntryForm
+from tests.gui.entry.conftest import FOUR, THREE, Submissions, make_panel
 from tests.gui.entry.test_entry_panel import screenshot
-from tests.gui.entry.test_seat_panel import FOUR, THREE, Submissions, make_panel
 from tests.gui.keyboard import ALT, Keyboard
 
 # (variant, players, dealer): Anna bids, Carl doubles, Bert is the third player; in cutthroat

@@ -24,9 +24,8 @@ from jojotte_score.gui.entry.entry_form import EntryForm
 from jojotte_score.gui.entry.entry_panel import entry_form_for
 from jojotte_score.gui.entry.form_rules import SEAT_ORDER, FormValues, Slot
 from jojotte_score.gui.entry.seat_form import SeatEntryForm
+from tests.gui.entry.conftest import CUTTHROAT_FORM, THREE_FORM
 
-THREE = SeatEntryForm(Variant.THREE_PLAYER, ("Anna", "Bert", "Carl"))
-CUTTHROAT = SeatEntryForm(Variant.CUTTHROAT, ("Anna", "Bert", "Carl", "Dora"))
 # Carl in the box against Anna (captain) and Bert (partner).
 CHOUETTE = EntryForm(Variant.CHOUETTE, ("Anna", "Bert", "Carl"), ChouetteRoles(box=2, captain=0))
 
@@ -88,7 +87,7 @@ def test_each_variant_gets_its_form() -> None:
 
 
 def test_an_undoubled_hand_shows_only_what_it_needs_in_table_order() -> None:
-    assert shown_rows(THREE, FormValues()) == [
+    assert shown_rows(THREE_FORM, FormValues()) == [
         "dealer",
         "bidder",
         "trump",
@@ -106,14 +105,14 @@ def test_an_undoubled_hand_shows_only_what_it_needs_in_table_order() -> None:
 
 def test_a_double_asks_who_doubled_and_whom_the_third_sided_with_and_the_doubler_defends() -> None:
     values = FormValues(bidder=0, trump=Trump.HEARTS, double=Doubling.DOUBLE)
-    rows = shown_rows(THREE, values)
+    rows = shown_rows(THREE_FORM, values)
     assert rows[3:6] == ["double", "doubler", "sides_with"]
     assert "active_defender" not in rows  # T16.3: the doubler is the active defender
-    assert THREE.missing(values)["doubler"] == "Who doubled?"
+    assert THREE_FORM.missing(values)["doubler"] == "Who doubled?"
     doubled = values._replace(doubler=2)
-    assert THREE.missing(doubled)["sides_with"] == "Whom did Bert side with?"
-    assert THREE.pair_names(doubled) == ("Anna", "Carl")
-    assert THREE.choices(Slot.SIDES_WITH, doubled) == [
+    assert THREE_FORM.missing(doubled)["sides_with"] == "Whom did Bert side with?"
+    assert THREE_FORM.pair_names(doubled) == ("Anna", "Carl")
+    assert THREE_FORM.choices(Slot.SIDES_WITH, doubled) == [
         (SidesWith.DECLARER, "Anna (declarer)", ("1", "A", "D")),
         (SidesWith.DEFENDER, "Carl (doubler)", ("3", "C", "F")),
     ]
@@ -121,29 +120,29 @@ def test_a_double_asks_who_doubled_and_whom_the_third_sided_with_and_the_doubler
 
 def test_nullo_asks_its_bidder_and_leaves_out_the_last_trick() -> None:
     values = FormValues(bidder=0, trump=Trump.CLUBS, special=Special.NULLO)
-    assert "nullo_bidder" in shown_rows(THREE, values)
-    assert THREE.missing(values)["nullo_bidder"] == "Who bid Nullo?"
-    assert [c[0] for c in THREE.choices(Slot.NULLO_BIDDER, values)] == [1, 2]
-    assert not THREE.is_enabled(values, Slot.LAST_TRICK)
+    assert "nullo_bidder" in shown_rows(THREE_FORM, values)
+    assert THREE_FORM.missing(values)["nullo_bidder"] == "Who bid Nullo?"
+    assert [c[0] for c in THREE_FORM.choices(Slot.NULLO_BIDDER, values)] == [1, 2]
+    assert not THREE_FORM.is_enabled(values, Slot.LAST_TRICK)
     chosen = values._replace(nullo_bidder=2)
-    assert THREE.missing(chosen)["active_defender"] == "Who played against Carl?"
-    assert [c[0] for c in THREE.choices(Slot.ACTIVE_DEFENDER, chosen)] == [0, 1]
+    assert THREE_FORM.missing(chosen)["active_defender"] == "Who played against Carl?"
+    assert [c[0] for c in THREE_FORM.choices(Slot.ACTIVE_DEFENDER, chosen)] == [0, 1]
 
 
 def test_the_boxes_are_the_two_active_players_declarer_first() -> None:
     values = FormValues(bidder=1, trump=Trump.SPADES, active_defender=0)
-    assert THREE.pair_names(values) == ("Bert", "Anna")
-    assert THREE.missing(values)["card_points[0]"] == "How many card points did Bert take?"
-    assert THREE.pair_names(FormValues()) == ("Declarer", "Active defender")
-    assert [c[1] for c in THREE.choices(Slot.LAST_TRICK, values)] == ["Bert", "Anna"]
-    assert [c[1] for c in THREE.choices(Slot.JOJOTTE, values)] == ["Nobody", "Bert", "Anna"]
+    assert THREE_FORM.pair_names(values) == ("Bert", "Anna")
+    assert THREE_FORM.missing(values)["card_points[0]"] == "How many card points did Bert take?"
+    assert THREE_FORM.pair_names(FormValues()) == ("Declarer", "Active defender")
+    assert [c[1] for c in THREE_FORM.choices(Slot.LAST_TRICK, values)] == ["Bert", "Anna"]
+    assert [c[1] for c in THREE_FORM.choices(Slot.JOJOTTE, values)] == ["Nobody", "Bert", "Anna"]
 
 
 @pytest.mark.parametrize("hand", [PLAIN, DOUBLED, NULLO], ids=["plain", "doubled", "nullo"])
 def test_a_hand_comes_back_from_its_values_and_the_inactive_seat_holds_zero(
     hand: SeatHand,
 ) -> None:
-    check = THREE.check(FormValues.of(hand))
+    check = THREE_FORM.check(FormValues.of(hand))
     assert check.missing == {}
     assert check.problems == ()
     assert check.hand == hand
@@ -151,12 +150,12 @@ def test_a_hand_comes_back_from_its_values_and_the_inactive_seat_holds_zero(
 
 def test_the_cores_problems_land_on_the_box_of_the_player_they_name() -> None:
     values = FormValues.of(PLAIN)._replace(melds=(None, 55))
-    check = THREE.check(values, 4)
+    check = THREE_FORM.check(values, 4)
     assert [(p.field, p.message) for p in check.errors] == [
         ("melds[1]", "Bert's meld points (55) are not a sum of 20, 40, 50 and 100")
     ]
     too_many = FormValues.of(PLAIN)._replace(card_points=(100, 60))
-    assert [(p.field, p.message) for p in THREE.check(too_many).errors] == [
+    assert [(p.field, p.message) for p in THREE_FORM.check(too_many).errors] == [
         (
             "card_points",
             "card points add up to 160 (Anna: 100, Bert: 60), more than the 155 of the whole "
@@ -168,13 +167,13 @@ def test_the_cores_problems_land_on_the_box_of_the_player_they_name() -> None:
 def test_the_plain_three_player_hand_takes_nine_keys() -> None:
     """The last trick's letter straight after the card points, with no Tab first; Bert,
     to Anna's left, is the active defender the rules ask first: filled in, not typed."""
-    keys = THREE.keystrokes(PLAIN, FormValues(dealer=2))
+    keys = THREE_FORM.keystrokes(PLAIN, FormValues(dealer=2))
     assert keys == ["A", "S", "9", "0", "Tab", "4", "0", "A", "Enter"]
     assert len(keys) == 9  # one Enter: an undoubled hand needs no confirmation
 
 
 def test_a_doubled_hand_takes_thirteen_keys() -> None:
-    keys = THREE.keystrokes(DOUBLED, FormValues(dealer=1))
+    keys = THREE_FORM.keystrokes(DOUBLED, FormValues(dealer=1))
     assert keys == [
         "A",
         "H",
@@ -193,14 +192,15 @@ def test_a_doubled_hand_takes_thirteen_keys() -> None:
 
 
 def test_cutthroat_needs_the_dealer_who_sits_out_and_offers_him_no_role() -> None:
-    assert CUTTHROAT.missing(FormValues())["dealer"] == "Who dealt? The dealer sits out the hand."
+    missing = CUTTHROAT_FORM.missing(FormValues())
+    assert missing["dealer"] == "Who dealt? The dealer sits out the hand."
     values = FormValues(dealer=0)
-    assert [c[0] for c in CUTTHROAT.choices(Slot.BIDDER, values)] == [1, 2, 3]
+    assert [c[0] for c in CUTTHROAT_FORM.choices(Slot.BIDDER, values)] == [1, 2, 3]
     with_bidder = values._replace(bidder=1, double=Doubling.DOUBLE)
-    assert [c[0] for c in CUTTHROAT.choices(Slot.DOUBLER, with_bidder)] == [2, 3]
-    check = CUTTHROAT.check(FormValues.of(CUT))
+    assert [c[0] for c in CUTTHROAT_FORM.choices(Slot.DOUBLER, with_bidder)] == [2, 3]
+    check = CUTTHROAT_FORM.check(FormValues.of(CUT))
     assert (check.missing, check.problems, check.hand) == ({}, (), CUT)
-    keys = CUTTHROAT.keystrokes(CUT, FormValues(dealer=0))
+    keys = CUTTHROAT_FORM.keystrokes(CUT, FormValues(dealer=0))
     # Carl, to Bert's left, defends: the player the rules ask first, filled in.
     assert " ".join(keys) == "B N 7 0 Tab 5 0 M 4 0 B Enter"
 
@@ -232,4 +232,4 @@ def test_a_chouette_hand_is_the_two_player_hand_box_against_team() -> None:
 
 
 def test_a_thrown_in_deal_is_the_dealer_and_ctrl_t() -> None:
-    assert CUTTHROAT.keystrokes(ThrownIn(dealer=0), FormValues(dealer=0)) == ["Ctrl+T"]
+    assert CUTTHROAT_FORM.keystrokes(ThrownIn(dealer=0), FormValues(dealer=0)) == ["Ctrl+T"]

@@ -3,15 +3,12 @@ table; each hand typed is scored as the pad scores it and checked column by colu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pytest
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.games import find_game, replay
+from jojotte_score.core.games import replay
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
-from jojotte_score.core.ledger import Scorer
 from jojotte_score.core.model import (
     AnyHand,
     Doubling,
@@ -25,52 +22,11 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.core.scoring import Line
-from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.entry.form_rules import Slot
+from tests.gui.entry.conftest import FOUR, THREE, Submissions, make_panel, three_panel
 from tests.gui.entry.test_entry_panel import screenshot
 from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
-
-THREE = ("Anna", "Bert", "Carl")
-FOUR = ("Anna", "Bert", "Carl", "Dora")
-
-
-class Submissions(list[EntryRequest]):
-    """What the panel submitted."""
-
-
-def make_panel(
-    qtbot: QtBot,
-    submissions: Submissions,
-    variant: Variant,
-    players: tuple[str, ...],
-    dealer: int | None,
-    roles: ChouetteRoles | None = None,
-    hands: Sequence[AnyHand] = (),
-) -> EntryPanel:
-    widget = EntryPanel()
-    qtbot.addWidget(widget)
-    widget.submitted.connect(submissions.append)
-    prior = Scorer.of(find_game(variant), Sitting(variant, players, (), Rules(), roles))
-    prior.extend(hands)
-    widget.set_context(variant, players, Rules(), prior, dealer)
-    widget.new_hand()
-    widget.resize(620, 900)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.activateWindow()
-    qtbot.waitUntil(widget.isActiveWindow)
-    widget.new_hand()
-    return widget
-
-
-@pytest.fixture
-def submissions() -> Submissions:
-    return Submissions()
-
-
-@pytest.fixture
-def keyboard(qtbot: QtBot) -> Keyboard:
-    return Keyboard(qtbot)
 
 
 def pad_columns(
@@ -99,7 +55,7 @@ def focused() -> QWidget | None:
 def test_a_plain_three_player_hand_takes_nine_keys_and_scores_each_column(
     qtbot: QtBot, submissions: Submissions, keyboard: Keyboard
 ) -> None:
-    panel = make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=2)
+    panel = three_panel(qtbot, submissions)
     assert visible_rows(panel) == [
         "dealer",
         "bidder",
@@ -219,7 +175,7 @@ def test_a_nullo_shows_its_bidder_and_the_tricks(
 def test_a_mistake_is_shown_on_the_box_of_the_player_it_names(
     qtbot: QtBot, submissions: Submissions, keyboard: Keyboard
 ) -> None:
-    panel = make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=2)
+    panel = three_panel(qtbot, submissions)
     keyboard.press("A", "S", "B", (ord("M"), ALT), TAB)  # type: ignore[arg-type]
     keyboard.type("55")
     keyboard.press(TAB)
@@ -339,7 +295,7 @@ def test_a_german_three_player_hand_with_a_mistake(
 ) -> None:
     """Pik by P, Bert against Anna, 55 meld points for Bert: the mistake on Bert's box, the
     rows and the boxes' names in German, nothing cut off at the panel's narrowest width."""
-    panel = make_panel(qtbot, submissions, Variant.THREE_PLAYER, THREE, dealer=2)
+    panel = three_panel(qtbot, submissions)
     assert [b.text() for b in panel.active_defender.buttons()] == [
         "Anna [1/A]",
         "Bert [2/B]",

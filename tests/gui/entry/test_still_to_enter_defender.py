@@ -15,7 +15,7 @@ from jojotte_score.core.model import Doubling, Special, Variant
 from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.entry.form_rules import Slot
 from jojotte_score.i18n import use_language
-from tests.gui.entry.test_seat_panel import FOUR, THREE, Submissions, make_panel
+from tests.gui.entry.conftest import FOUR, THREE, Submissions, make_panel
 from tests.gui.keyboard import ENTER, Keyboard
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from PySide6.QtTest import QAbstractItemModelTester
 from PySide6.QtWidgets import QAbstractButton, QApplication, QLabel, QTableView
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.core.model import Sitting
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.pairs import head_to_head, head_to_heads, record_of
 from jojotte_score.core.records.partners import partnerships
@@ -62,24 +64,48 @@ def shown(model: RecordsModel) -> list[list[str]]:
 
 
 def records_of(history: HistoryWindow) -> RecordsView:
-    """The Records tab, shown."""
-    titles = [history.tabs.tabText(i) for i in range(history.tabs.count())]
-    history.tabs.setCurrentIndex(titles.index("Recor&ds"))
+    """The Records tab, the history's last in any language, shown."""
+    history.tabs.setCurrentIndex(history.tabs.count() - 1)
     QApplication.processEvents()  # a view added to a shown page is shown by a queued call
     view = history.tabs.currentWidget().findChild(RecordsView)
     assert isinstance(view, RecordsView)
     return view
 
 
-@pytest.fixture
-def history(main_window: MainWindow, qtbot: QtBot) -> HistoryWindow:
-    """View > History over the worked example of every game."""
-    store_every_game(main_window.session.store)
+def open_history(main_window: MainWindow, qtbot: QtBot) -> HistoryWindow:
+    """View > History over what the store holds, shown."""
     main_window.named_actions[ActionName.HISTORY].trigger()
     window = main_window.history
     assert window is not None
     qtbot.waitExposed(window)
     return window
+
+
+@pytest.fixture
+def history(main_window: MainWindow, qtbot: QtBot) -> HistoryWindow:
+    """View > History over the worked example of every game."""
+    store_every_game(main_window.session.store)
+    return open_history(main_window, qtbot)
+
+
+def two_player_begun(store: SittingStore) -> tuple[Sitting, int]:
+    """The partnership example stored whole, then the two-player example's sitting begun
+    with no hand: the example and the new sitting's id."""
+    store.import_sitting(example_sitting("partnership"))
+    played = example_sitting("two-player")
+    return played, store.create_sitting(played.variant, played.players)
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """The app and Qt in ``language`` for the block, in English again after it."""
+    use_language(language)
+    use_qt_language(language)
+    try:
+        yield
+    finally:
+        use_language("en")
+        use_qt_language("en")
 
 
 def every_fact(main_window: MainWindow) -> list[SittingFacts]:
@@ -284,9 +310,7 @@ def test_a_csv_that_cannot_be_written_is_told(
 def test_a_recorded_hand_updates_the_tab(main_window: MainWindow, qtbot: QtBot) -> None:
     store = main_window.session.store
     store.import_sitting(example_sitting("two-player"))
-    main_window.named_actions[ActionName.HISTORY].trigger()
-    history = main_window.history
-    assert history is not None
+    history = open_history(main_window, qtbot)
     view = records_of(history)
     before = shown(view.models["pairs"])
     assert view.summary.text() == "Records over 1 sitting."
@@ -298,31 +322,15 @@ def test_a_recorded_hand_updates_the_tab(main_window: MainWindow, qtbot: QtBot) 
     assert shown(view.models["pairs"]) != before
 
 
-@pytest.fixture
-def deutsch(qapp: QApplication) -> Iterator[None]:
-    use_language("de")
-    use_qt_language("de")
-    yield
-    use_language("en")
-    use_qt_language("en")
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_screenshots(
     main_window: MainWindow, qtbot: QtBot, tmp_path: Path, language: str, qapp: QApplication
 ) -> None:
-    use_language(language)
-    use_qt_language(language)
-    try:
+    with speaking(language):
         store_every_game(main_window.session.store)
-        main_window.named_actions[ActionName.HISTORY].trigger()
-        history = main_window.history
-        assert history is not None
-        qtbot.waitExposed(history)
+        history = open_history(main_window, qtbot)
         history.resize(980, 560)
-        history.tabs.setCurrentIndex(history.tabs.count() - 1)
-        view = history.tabs.currentWidget().findChild(RecordsView)
-        assert isinstance(view, RecordsView)
+        view = records_of(history)
         view.choose_players("Anna", "Bert")
         folder = screenshot_folder(tmp_path)
         for page, kind in enumerate(view.PAGES):
@@ -334,9 +342,6 @@ def test_screenshots(
             assert table.accessibleName()
         if language == "de":
             assert view.pages.tabText(0) == "Direkter &Vergleich"
-    finally:
-        use_language("en")
-        use_qt_language("en")
 
 
 def test_every_alt_key_shown_with_the_records_is_its_own(history: HistoryWindow) -> None:
@@ -426,12 +431,8 @@ def test_the_ratings_shown_follow_each_recorded_hand(main_window: MainWindow, qt
     from jojotte_score.render.records_tables import rating_chart
 
     store = main_window.session.store
-    store.import_sitting(example_sitting("partnership"))
-    played = example_sitting("two-player")
-    sitting_id = store.create_sitting(played.variant, played.players)
-    main_window.named_actions[ActionName.HISTORY].trigger()
-    history = main_window.history
-    assert history is not None
+    played, sitting_id = two_player_begun(store)
+    history = open_history(main_window, qtbot)
     view = records_of(history)
     view.pages.setCurrentIndex(3)
     kept, changed = 0, 0
@@ -475,9 +476,7 @@ def test_the_head_to_head_opens_without_reading_the_facts(
         return real(self, *arguments, **options)
 
     monkeypatch.setattr(record_facts.PeriodFacts, "period_sides", counting)
-    main_window.named_actions[ActionName.HISTORY].trigger()
-    history = main_window.history
-    assert history is not None
+    history = open_history(main_window, qtbot)
     view = records_of(history)
     assert view.summary.text() == "Records over 5 sittings."
     expected = [list(row.cells) for row in pairs_table(head_to_heads(facts)).rows]
@@ -539,18 +538,9 @@ def fitted_by_qt(table: QTableView) -> list[int]:
 def test_each_tables_columns_are_as_wide_as_qt_makes_them(
     main_window: MainWindow, qtbot: QtBot, language: str
 ) -> None:
-    use_language(language)
-    use_qt_language(language)
-    try:
+    with speaking(language):
         store_every_game(main_window.session.store)
-        main_window.named_actions[ActionName.HISTORY].trigger()
-        history = main_window.history
-        assert history is not None
-        qtbot.waitExposed(history)
-        history.tabs.setCurrentIndex(history.tabs.count() - 1)
-        QApplication.processEvents()
-        view = history.tabs.currentWidget().findChild(RecordsView)
-        assert isinstance(view, RecordsView)
+        view = records_of(open_history(main_window, qtbot))
         view.choose_players("Anna", "Bert")
         for page, kind in enumerate(view.PAGES):
             view.pages.setCurrentIndex(page)
@@ -563,9 +553,6 @@ def test_each_tables_columns_are_as_wide_as_qt_makes_them(
         fitted = widths(view.pair_table)
         assert len(fitted) == 3
         assert fitted == fitted_by_qt(view.pair_table)
-    finally:
-        use_language("en")
-        use_qt_language("en")
 
 
 class CountedModel(RecordsModel):
@@ -615,12 +602,8 @@ def test_each_page_follows_hands_recorded_while_another_was_shown(
 
     monkeypatch.setattr(record_facts.PeriodFacts, "period_pairs", counting)
     store = main_window.session.store
-    store.import_sitting(example_sitting("partnership"))
-    played = example_sitting("two-player")
-    sitting_id = store.create_sitting(played.variant, played.players)
-    main_window.named_actions[ActionName.HISTORY].trigger()
-    history = main_window.history
-    assert history is not None
+    played, sitting_id = two_player_begun(store)
+    history = open_history(main_window, qtbot)
     view = records_of(history)
     for other in range(view.pages.count()):  # every page read once before the hands
         view.pages.setCurrentIndex(other)

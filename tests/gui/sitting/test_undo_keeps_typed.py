@@ -10,9 +10,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.window import dialogs
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.gui.conftest import said_in
 from tests.gui.entry.test_entry_keys import first_plain_plan, focused
 from tests.gui.keyboard import CTRL, Keyboard
 from tests.gui.window.test_every_game import show_game
@@ -44,6 +46,28 @@ def typed_texts(panel: EntryPanel) -> list[str]:
     ]
 
 
+def first_hand_recorded(window: MainWindow, keyboard: Keyboard, game: str) -> tuple[int, list[str]]:
+    """``game``'s example shown, with the first plain hand of its example typed into a new
+    hand's panel and recorded: the count of hands before it, and the keys typed."""
+    show_game(window, game)
+    shown = window.session.shown
+    assert shown is not None
+    count = shown.count
+    window.activateWindow()
+    window.panel.new_hand()
+    window.panel.setFocus()
+    plan = first_plain_plan(window)
+    keyboard.follow(plan)
+    return count, plan
+
+
+def choices_typed(keyboard: Keyboard, plan: list[str]) -> None:
+    """The keys of ``plan`` before its first digit: the next hand's first choices, the focus
+    in its first number box."""
+    digit = next(i for i, key in enumerate(plan) if key.isdigit())
+    keyboard.follow(plan[:digit])
+
+
 @pytest.fixture(autouse=True)
 def no_new_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     """A hand that ends a rubber asks for the next cut: nobody answers here."""
@@ -57,22 +81,13 @@ def test_undo_and_redo_keep_a_half_typed_new_hand(
 ) -> None:
     if language == "de":
         request.getfixturevalue("german")
-    show_game(window, game)
-    shown = window.session.shown
-    assert shown is not None
-    count = shown.count
-    window.activateWindow()
-    panel = window.panel
-    panel.new_hand()
-    panel.setFocus()
-    plan = first_plain_plan(window)
     keyboard = Keyboard(qtbot)
-    keyboard.follow(plan)  # hand count + 1 recorded
+    count, plan = first_hand_recorded(window, keyboard, game)  # hand count + 1
+    panel = window.panel
     assert window.session.shown is not None
     assert window.session.shown.count == count + 1
     # Half of the next hand: its first choices and a count typed as "5.5", no number yet.
-    digit = next(i for i, key in enumerate(plan) if key.isdigit())
-    keyboard.follow(plan[:digit])
+    choices_typed(keyboard, plan)
     keyboard.type("5.5")
     assert isinstance(focused(), QLineEdit)
     values, texts = panel.values(), typed_texts(panel)
@@ -109,15 +124,8 @@ def test_undo_drops_a_correction_typed_only_when_the_scorekeeper_says_so(
         return answer
 
     monkeypatch.setattr("jojotte_score.gui.entry.entry_panel.confirm", confirm)
-    show_game(window, "three-player")
-    shown = window.session.shown
-    assert shown is not None
-    count = shown.count
-    window.activateWindow()
+    count, _plan = first_hand_recorded(window, Keyboard(qtbot), "three-player")
     panel = window.panel
-    panel.new_hand()
-    panel.setFocus()
-    Keyboard(qtbot).follow(first_plain_plan(window))
     window.edits.correct(0)  # hand 1 loaded to be corrected, and its card points changed
     box = panel.card_points.edits[0]
     box.setFocus()
@@ -140,19 +148,10 @@ def test_ctrl_z_in_a_number_box_undoes_its_typing_first_then_the_recorded_hand(
     """As in any text field, Ctrl+Z first takes back what was typed in the box; once the
     box has nothing left to undo, the same key undoes the last recorded hand and keeps the
     rest of the hand typed (before, it did nothing there, without a word)."""
-    show_game(window, game)
-    shown = window.session.shown
-    assert shown is not None
-    count = shown.count
-    window.activateWindow()
-    panel = window.panel
-    panel.new_hand()
-    panel.setFocus()
-    plan = first_plain_plan(window)
     keyboard = Keyboard(qtbot)
-    keyboard.follow(plan)
-    digit = next(i for i, key in enumerate(plan) if key.isdigit())
-    keyboard.follow(plan[:digit])
+    count, plan = first_hand_recorded(window, keyboard, game)
+    panel = window.panel
+    choices_typed(keyboard, plan)
     choices = panel.values()
     box = focused()
     assert isinstance(box, QLineEdit)
@@ -168,3 +167,27 @@ def test_ctrl_z_in_a_number_box_undoes_its_typing_first_then_the_recorded_hand(
     assert window.statusBar().currentMessage() == UNDONE["en"].format(
         recorded=count + 1, next=count + 1
     )
+
+
+@pytest.mark.parametrize("game", ["three-player", "cutthroat", "two-player"])
+@pytest.mark.usefixtures("listening")
+def test_a_screen_reader_hears_what_undo_and_redo_keep(
+    game: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """The pad says the hand undone or done again; what was typed and kept is said after
+    it, on behalf of the box the focus is back in (Orca says an announcement that follows
+    another at once only from there)."""
+    keyboard = Keyboard(qtbot)
+    count, plan = first_hand_recorded(window, keyboard, game)
+    choices_typed(keyboard, plan)
+    box = focused()
+    keyboard.press((Qt.Key.Key_Z, CTRL))
+    assert focused() is box
+    undone = UNDONE["en"].format(recorded=count + 1, next=count + 1)
+    assert box.property(ANNOUNCED) == undone
+    said = said_in(window)
+    assert any(text.startswith(f"Hand {count + 1} removed; ") for text in said), said
+    keyboard.press((Qt.Key.Key_Y, CTRL))
+    assert box.property(ANNOUNCED) == REDONE["en"].format(recorded=count + 1, next=count + 2)
+    said = said_in(window)
+    assert any(text.startswith(f"Hand {count + 1}: ") for text in said), said

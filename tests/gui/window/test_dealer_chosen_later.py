@@ -16,7 +16,9 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import Doubling, Special, ThrownIn
 from jojotte_score.gui.entry.form_rules import FormValues
+from jojotte_score.gui.sitting.commands import AddHand
 from jojotte_score.gui.window.main_window import MainWindow
+from tests.gui.conftest import forget_said, said_in
 from tests.gui.keyboard import ALT, Keyboard
 from tests.gui.window.test_every_game import window as window
 from tests.stored_examples import GAMES, example_sitting
@@ -89,3 +91,27 @@ def test_cutthroat_asks_for_the_dealer_of_every_hand(window: MainWindow) -> None
     assert (
         panel.form.missing(panel.values())["dealer"] == "Who dealt? The dealer sits out the hand."
     )
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.usefixtures("listening")
+def test_a_screen_reader_hears_when_the_next_dealer_is_not_known(
+    language: str, window: MainWindow, request: pytest.FixtureRequest
+) -> None:
+    """The status line's "next dealer not known" is said when it comes (opening such a
+    sitting, undoing the hand that named the dealer), not again while it stays, and not
+    while the dealer is known."""
+    if language == "de":
+        request.getfixturevalue("german")
+    open_with_a_hand_of_no_dealer(window, "three-player")
+    assert UNKNOWN[language] in said_in(window)
+    forget_said(window)
+    window.update_status()  # nothing changed: not said again
+    assert UNKNOWN[language] not in said_in(window)
+    dealt = ThrownIn(dealer=2)  # hand 2, thrown in: Carl dealt, so Anna deals next
+    window.undo_stack.push(AddHand(window.session, dealt))
+    assert window.status_label.text().endswith(NEXT[language].format(player="Anna"))
+    assert not any(UNKNOWN[language] in text for text in said_in(window))
+    window.undo_stack.undo()
+    assert window.status_label.text().endswith(UNKNOWN[language])
+    assert UNKNOWN[language] in said_in(window)

@@ -75,3 +75,36 @@ def test_the_remembered_sitting_is_looked_up_alone(
     assert restarted(qtbot, store, settings_path).session.sitting_id == watched
     assert store.holds(watched)
     assert not store.holds(watched + 100)
+
+
+@pytest.mark.parametrize("zoom", [1.0, 1.5])
+def test_a_restart_leaves_the_settings_file_alone_until_something_changes(
+    qtbot: QtBot, store: SittingStore, settings_path: Path, zoom: float
+) -> None:
+    """The window sets again the zoom it restored as it opens, and all it shows as it
+    closes: values the file holds already are not written, as QSettings would write the
+    whole file again, waiting twice for the disk, at every start and every close."""
+    store_game(store, "two-player")
+    window = restarted(qtbot, store, settings_path)
+    window.show()
+    window.set_zoom(zoom)
+    window.close()  # remembers the window as shown, the sitting and the zoom
+    written = settings_path.stat()
+
+    def untouched() -> bool:
+        now = settings_path.stat()
+        return (now.st_ino, now.st_mtime_ns) == (written.st_ino, written.st_mtime_ns)
+
+    window = restarted(qtbot, store, settings_path)
+    window.show()
+    window.settings.sync()  # writes the file if anything was set
+    assert untouched()
+    window.close()
+    assert untouched()
+
+    window = restarted(qtbot, store, settings_path)
+    assert window.settings.zoom == zoom
+    window.set_zoom(zoom * 1.25)
+    window.settings.sync()
+    assert not untouched()
+    assert AppSettings.at(settings_path).zoom == zoom * 1.25

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.history.history_rows import Column
@@ -33,15 +34,29 @@ from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.sync.engine import conflicts, device_id, remember_folder, sync_once
 from jojotte_score.sync.folder import SyncFolder
 from jojotte_score.sync.state import peers
-from tests.gui.conftest import ROOT, german, played, screenshot_folder
+from tests.gui.conftest import (
+    ROOT,
+    forget_said,
+    german,
+    played,
+    said_in,
+    screenshot_folder,
+)
 
 Windows = tuple[MainWindow, MainWindow]
 
 
-def open_window(qtbot: QtBot, data: Path, settings: Path) -> MainWindow:
-    store = SittingStore(Database.open(data / "sittings.sqlite3"))
+def new_window(qtbot: QtBot, store: SittingStore, settings: Path) -> MainWindow:
+    """A window over ``store`` with the settings in ``settings``, not shown yet: the
+    program started on that data folder (again, for a store a window had before)."""
     window = MainWindow(Session(store), AppSettings.at(settings))
     qtbot.addWidget(window)
+    return window
+
+
+def open_window(qtbot: QtBot, data: Path, settings: Path) -> MainWindow:
+    """A window over the database in ``data``, shown on its last sitting."""
+    window = new_window(qtbot, SittingStore(Database.open(data / "sittings.sqlite3")), settings)
     window.session.open_last()
     window.show()
     qtbot.waitExposed(window)
@@ -78,23 +93,42 @@ def copy_folder(source: Path, target: Path) -> None:
     shutil.copytree(source, target, dirs_exist_ok=True)
 
 
-def test_a_hand_recorded_in_one_window_appears_in_the_other(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    anna, carl = windows
+def settled(qtbot: QtBot, window: MainWindow) -> None:
+    """Wait until the pass that follows ``window``'s own change has run."""
+    qtbot.waitUntil(lambda: not follower(window).settle.isActive())
+
+
+def two_folders(tmp_path: Path) -> tuple[Path, Path]:
+    """Anna's sync folder and Carl's, on two devices: empty."""
     here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
     here.mkdir()
     there.mkdir()
+    return here, there
+
+
+def both_follow(windows: Windows, here: Path, there: Path, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A sitting of Anna and Carl begun and shown in Anna's window, which then follows
+    ``here``, and Carl's ``there``: the sitting's id."""
+    anna, carl = windows
     made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
     anna.open_sitting_id(made)
     choose(monkeypatch, anna, here)
     choose(monkeypatch, carl, there)
+    return made
+
+
+def test_a_hand_recorded_in_one_window_appears_in_the_other(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, carl = windows
+    here, there = two_folders(tmp_path)
+    both_follow(windows, here, there, monkeypatch)
     assert anna.sync_follower is not None
     assert carl.sync_follower is not None
     assert carl.session.shown is None
 
     record(anna, 0)  # the window's own change: a pass follows it
-    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    settled(qtbot, anna)
     copy_folder(here, there)  # the folder carried across (a USB stick)
     follower(carl).run()
     assert carl.session.shown is not None
@@ -103,7 +137,7 @@ def test_a_hand_recorded_in_one_window_appears_in_the_other(
     assert "Sync: took in 1 changed sitting." in carl.statusBar().currentMessage()
 
     record(anna, 1)
-    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    settled(qtbot, anna)
     copy_folder(here, there)
     # The file watcher sees the folder change, and the second window follows within 2 s.
     qtbot.waitUntil(lambda: carl.session.shown.count == 2, timeout=2000)
@@ -131,24 +165,18 @@ def test_the_window_shows_its_history_first_and_the_pass_follows(
     """At start the window is painted with the stored sittings first; the pass over the
     folder it remembers runs after that first paint, and what it takes in is shown then."""
     anna, carl = windows
-    here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
-    here.mkdir()
-    there.mkdir()
-    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
-    anna.open_sitting_id(made)
-    choose(monkeypatch, anna, here)
-    choose(monkeypatch, carl, there)
+    here, there = two_folders(tmp_path)
+    both_follow(windows, here, there, monkeypatch)
     carl_own = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Carl", "Dora"))
     for number in range(2):
         record(anna, number)
-    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    settled(qtbot, anna)
     carl.stop_following()
     carl.close()
     copy_folder(here, there)  # Anna's two hands wait in Carl's folder
 
     store = carl.session.store
-    again = MainWindow(Session(store), AppSettings.at(tmp_path / "carl.ini"))
-    qtbot.addWidget(again)
+    again = new_window(qtbot, store, tmp_path / "carl.ini")
     painted = FirstPaint(again)
     again.open_sitting_id(carl_own)
     again.show()
@@ -171,19 +199,13 @@ def test_a_hand_recorded_before_the_first_pass_travels(
     """A hand recorded at once, before the window's first pass (which waits for the first
     paint), is written by that pass: another device takes it in."""
     anna, carl = windows
-    here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
-    here.mkdir()
-    there.mkdir()
-    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
-    anna.open_sitting_id(made)
-    choose(monkeypatch, anna, here)
-    choose(monkeypatch, carl, there)
-    qtbot.waitUntil(lambda: not follower(anna).settle.isActive())
+    here, there = two_folders(tmp_path)
+    made = both_follow(windows, here, there, monkeypatch)
+    settled(qtbot, anna)
     anna.stop_following()
     anna.close()
 
-    again = MainWindow(Session(anna.session.store), AppSettings.at(tmp_path / "anna.ini"))
-    qtbot.addWidget(again)
+    again = new_window(qtbot, anna.session.store, tmp_path / "anna.ini")
     again.open_sitting_id(made)
     record(again, 0)  # before the window is shown: no pass has run
     assert again.sync_follower is None
@@ -302,8 +324,7 @@ def test_a_window_not_painted_still_follows_its_folder(
     folder.mkdir()
     choose(monkeypatch, anna, folder)
     anna.stop_following()
-    again = MainWindow(Session(anna.session.store), AppSettings.at(tmp_path / "again.ini"))
-    qtbot.addWidget(again)
+    again = new_window(qtbot, anna.session.store, tmp_path / "again.ini")
     qtbot.wait(FIRST_PASS_UNPAINTED_MS // 2)
     assert again.sync_follower is None
     qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=FIRST_PASS_UNPAINTED_MS)
@@ -320,8 +341,7 @@ def test_a_window_closed_before_its_first_pass_does_not_follow(
     folder.mkdir()
     choose(monkeypatch, anna, folder)
     anna.stop_following()
-    again = MainWindow(Session(anna.session.store), AppSettings.at(tmp_path / "again.ini"))
-    qtbot.addWidget(again)
+    again = new_window(qtbot, anna.session.store, tmp_path / "again.ini")
     again.stop_following()  # closed at once: the pass waiting is not run
     qtbot.wait(50)
     assert again.sync_follower is None
@@ -333,19 +353,7 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
     anna, carl = windows
     folder = tmp_path / "shared"
     folder.mkdir()
-    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
-    anna.open_sitting_id(made)
-    choose(monkeypatch, anna, folder)
-    choose(monkeypatch, carl, folder)
-    assert carl.session.shown is not None
-    for window in (anna, carl):
-        window.stop_following()  # offline: both change the sitting before they sync
-    record(anna, 0)
-    record(carl, 2)
-    record(carl, 3)
-    choose(monkeypatch, anna, folder)
-    choose(monkeypatch, carl, folder)
-    follower(anna).run()
+    conflict_between(windows, folder, monkeypatch)
     assert "1 conflict to settle (File > Sync conflicts…)." in anna.statusBar().currentMessage()
     for window in (anna, carl):
         assert len(conflicts(window.session.store)) == 1
@@ -381,12 +389,10 @@ def conflict_between(windows: Windows, folder: Path, monkeypatch: pytest.MonkeyP
     """Sitting 1 changed on both devices while offline: Anna's hand 1 against Carl's hands
     3 and 4, synced afterwards."""
     anna, carl = windows
-    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
-    anna.open_sitting_id(made)
-    choose(monkeypatch, anna, folder)
-    choose(monkeypatch, carl, folder)
+    both_follow(windows, folder, folder, monkeypatch)
+    assert carl.session.shown is not None  # taken in from the folder
     for window in (anna, carl):
-        window.stop_following()
+        window.stop_following()  # offline: both change the sitting before they sync
     record(anna, 0)
     record(carl, 2)
     record(carl, 3)
@@ -518,3 +524,30 @@ def test_importing_a_stored_sitting_in_the_window_updates_it_as_one_undoable_cha
     assert store.load(made).sitting == german()
     anna.undo_stack.redo()
     assert store.hand_count(made) == 2
+
+
+@pytest.mark.usefixtures("listening")
+def test_a_screen_reader_hears_what_a_pass_took_in_and_a_folder_that_fails(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The status bar's words of a pass are said as they are shown, on behalf of the
+    widget with the focus (Orca does not read a status bar by itself)."""
+    anna, carl = windows
+    here, there = two_folders(tmp_path)
+    both_follow(windows, here, there, monkeypatch)
+    record(anna, 0)
+    settled(qtbot, anna)
+    copy_folder(here, there)
+    forget_said(carl)
+    follower(carl).run()
+    took_in = "Sync: took in 1 changed sitting."
+    assert carl.statusBar().currentMessage() == took_in
+    assert took_in in said_in(carl)
+    assert (carl.focusWidget() or carl).property(ANNOUNCED) == took_in
+    shutil.rmtree(there)  # the folder gone (a stick pulled out)
+    follower(carl).run()
+    failed = carl.statusBar().currentMessage()
+    assert failed == f"{there}: there is no such folder (is its disk or share mounted?); " + (
+        "nothing was changed"
+    )
+    assert (carl.focusWidget() or carl).property(ANNOUNCED) == failed
