@@ -414,7 +414,7 @@ def measure_first_rubber_of_a_sitting(path: Path, repeat: int) -> None:
         print(line(f"the Sittings tab shown (baseline), {label}", figures["sittings"]))
         print(
             line(f"the Records tab's ratings shown, {label}", figures["ratings"])
-            + f"   (+{1000 * extra:.1f} ms: {verdict} a frame)"
+            + f"   ({1000 * extra:+.1f} ms: {verdict} a frame)"
         )
 
 
