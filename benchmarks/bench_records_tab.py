@@ -28,16 +28,20 @@ Every figure is the best of several repetitions:
 - a hand that finishes a rubber with the Ratings page shown, part by part
   (``measure_ratings_after_a_rubber``): the facts and the ratings read again, the table,
   the plot's data made afresh and kept, and the plot painted whole, from its kept picture
-  and with nothing changed.
+  and with nothing changed;
+- a hand that finishes the first rubber of a sitting begun, end to end, with the Sittings
+  tab shown and with the Ratings page shown (``measure_first_rubber_of_a_sitting``): the
+  points shown move, so the plot is painted whole.
 
 The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
 stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
 ``--data-dir``); each run measures on a copy of it, whose record facts and ratings' course
 (of every sitting of every game) and head to head totals are stored by a first reading
-before any timing, as after the history was opened once.
+before any timing, as after the history was opened once. ``--measure`` (tab, first-show,
+after-a-rubber, first-rubber) runs only the measures named.
 
     python3 benchmarks/bench_records_tab.py [--sittings 1500] [--hands 40] [--repeat 5]
-                                            [--data-dir DIR]
+                                            [--data-dir DIR] [--measure NAME]
 """
 
 from __future__ import annotations
@@ -426,6 +430,72 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
         print(line("  the median", middle[name], middle[before] if before else None))
 
 
+def measure_first_rubber_of_a_sitting(path: Path, repeat: int) -> None:
+    """A hand that finishes the first rubber of a sitting begun, end to end, with the
+    Sittings tab shown and with the Records tab's Ratings page shown in turn (a new sitting
+    each time, its earlier hands recorded untimed): the ratings gain a sitting, so over
+    more sittings than the plot has points the points shown and their days move and the
+    plot is painted whole. Each hand is recorded (``SittingStore.add_hand``) and the open
+    history reloaded as the main window does, until the window's events are processed."""
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+    from jojotte_score.gui.history.history_window import HistoryWindow
+    from jojotte_score.gui.history.records_view import RecordsView
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        StoredRatings().ratings(store, period_facts(store))  # the course stored, if not yet
+        listing = best_of(repeat, store.list_sittings)
+        window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
+        add_history_tabs(window, lambda: store)  # as View > History builds it
+        window.show()
+        records = window.tabs.count() - 1
+        window.tabs.setCurrentIndex(records)
+        app.processEvents()
+        view = window.tabs.currentWidget().findChild(RecordsView)
+        assert isinstance(view, RecordsView)
+        view.pages.setCurrentIndex(3)  # the ratings read and their plot painted once
+        app.processEvents()
+        shown = {"sittings": (0, 0), "ratings": (records, 3)}
+        timings: dict[str, list[float]] = {name: [] for name in shown}
+        for turn in range(2 * repeat):
+            name = "sittings" if turn % 2 == 0 else "ratings"  # alternating
+            tab, page = shown[name]
+            window.tabs.setCurrentIndex(tab)
+            view.pages.setCurrentIndex(page)
+            played = parse_sitting(sitting_data(12, seed=4300 + turn)).sitting
+            first = min(finishing_hands(played))
+            sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+            window.reload()
+            app.processEvents()
+            for hand in played.hands[:first]:
+                store.add_hand(sitting_id, hand)
+                window.reload()
+                app.processEvents()
+            start = time.perf_counter()
+            store.add_hand(sitting_id, played.hands[first])
+            window.reload()  # what the main window does after each change
+            app.processEvents()
+            timings[name].append(time.perf_counter() - start)
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+    best = {name: min(times) for name, times in timings.items()}
+    middle = {name: sorted(times)[len(times) // 2] for name, times in timings.items()}
+    print(f"A hand that finishes a sitting's first rubber, end to end ({repeat} hands each):")
+    print(line("list_sittings(), the Sittings listing (for reference)", listing))
+    for label, figures in (("best", best), ("median", middle)):
+        extra = figures["ratings"] - figures["sittings"]
+        verdict = "within" if extra <= FRAME else "OVER"
+        print(line(f"the Sittings tab shown (baseline), {label}", figures["sittings"]))
+        print(
+            line(f"the Records tab's ratings shown, {label}", figures["ratings"])
+            + f"   ({1000 * extra:+.1f} ms: {verdict} a frame)"
+        )
+
+
 def finishing_hands(sitting: Sitting) -> set[int]:
     """The positions of the hands of ``sitting`` that finish a rubber."""
     finishing, position = set(), 0
@@ -437,19 +507,30 @@ def finishing_hands(sitting: Sitting) -> set[int]:
     return finishing
 
 
+MEASURES: dict[str, Callable[[Path, int], None]] = {
+    "tab": measure,
+    "first-show": measure_ratings_first_show,
+    "after-a-rubber": measure_ratings_after_a_rubber,
+    "first-rubber": measure_first_rubber_of_a_sitting,
+}
+"""Each measure by the name ``--measure`` chooses it by; every one when none is chosen."""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sittings", type=int, default=1500)
     parser.add_argument("--hands", type=int, default=40, help="hands per sitting")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    parser.add_argument(
+        "--measure", action="append", choices=list(MEASURES), help="only this measure (repeatable)"
+    )
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     path = kept_history("records-tab", args.sittings, args.hands, args.data_dir)
     with history_copy(path) as copy:
-        measure(copy, args.repeat)
-        measure_ratings_first_show(copy, args.repeat)
-        measure_ratings_after_a_rubber(copy, args.repeat)
+        for name in args.measure or list(MEASURES):
+            MEASURES[name](copy, args.repeat)
     return 0
 
 

@@ -13,6 +13,7 @@ stays here, keyed by the list's font.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
@@ -245,6 +246,39 @@ class Panes:
         left.setSizes([size * total // sum(sizes) for size in sizes])
         self.keep_hand_rows()
         self.fit_explanation()
+
+
+def narrowest_break(words: list[str], advance: Callable[[str], int]) -> int:
+    """The width of the wider of two lines ``words`` are broken into between two words, at
+    the break that makes it narrowest (the whole text's width ``advance`` gives for one
+    word). The first line only widens as the break moves right and the second only
+    narrows, so the break is found by halving: the first break whose first line is as
+    wide as its second, or the one before it. Trying every break measured two texts a
+    break, 247 texts as the window opened on notes of eight to ten words, each shaped
+    anew by Qt (about 57,000 instructions, callgrind)."""
+    measured: dict[str, int] = {}
+
+    def width(text: str) -> int:
+        found = measured.get(text)
+        if found is None:
+            found = measured[text] = advance(text)
+        return found
+
+    def lines(cut: int) -> tuple[int, int]:
+        return width(" ".join(words[:cut])), width(" ".join(words[cut:]))
+
+    if len(words) < 2:
+        return width(" ".join(words))
+    low, high = 1, len(words) - 1
+    while low < high:
+        middle = (low + high) // 2
+        first, second = lines(middle)
+        if first >= second:
+            high = middle
+        else:
+            low = middle + 1
+    best = max(lines(low))
+    return min(best, max(lines(low - 1))) if low > 1 else best
 
 
 class FocusInView(QObject):
@@ -506,13 +540,9 @@ class HandListColumns:
         if width is not None:
             return width
         metrics = QFontMetrics(self._table.font())
-        words = text.split(" ")
         width = metrics.horizontalAdvance(text)
         if lines > 1:  # the best place to break it in two (two lines are all a row has)
-            for cut in range(1, len(words)):
-                first = metrics.horizontalAdvance(" ".join(words[:cut]))
-                second = metrics.horizontalAdvance(" ".join(words[cut:]))
-                width = min(width, max(first, second))
+            width = min(width, narrowest_break(text.split(" "), metrics.horizontalAdvance))
         width += _CELL_MARGINS
         self._wrapped_widths[key] = width
         return width
