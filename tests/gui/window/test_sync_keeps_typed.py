@@ -66,6 +66,15 @@ def language(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+def cleared(windows: Windows) -> None:
+    """The panels cleared at the end of a test: a window closing over a hand partly entered
+    asks first, and stays open."""
+    for window in windows:
+        for _step in range(2):  # a correction left, then the new hand cleared
+            window.panel.cancel()
+        assert not window.panel.has_typed()
+
+
 class Typed:
     """What a window's panel holds, read before a pass to compare with after it."""
 
@@ -141,7 +150,10 @@ def said(window: MainWindow, text: str) -> None:
 
 
 def test_a_pass_that_takes_in_another_sitting_leaves_the_typed_hand_alone(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     anna, carl = windows
     here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
@@ -177,6 +189,7 @@ def test_a_pass_that_takes_in_another_sitting_leaves_the_typed_hand_alone(
     assert sorted(info.hands for info in shared) == [0, 2]
     said(carl, "Sync: took in 2 changed sittings.")
     panel_picture(carl, tmp_path, "sync-other-sitting")
+    cleared(windows)
 
 
 def test_a_pass_that_corrects_an_earlier_hand_keeps_the_typed_hand_for_the_same_hand(
@@ -207,6 +220,7 @@ def test_a_pass_that_corrects_an_earlier_hand_keeps_the_typed_hand_for_the_same_
     assert focused() is typed.focus
     said(carl, f"{KEPT[language].format(number=2)} {TOOK_IN[language]}")
     panel_picture(carl, tmp_path, f"sync-kept-{language}")
+    cleared(windows)
 
 
 def test_a_hand_recorded_on_another_device_while_typed_here_keeps_it_for_the_next(
@@ -240,6 +254,7 @@ def test_a_hand_recorded_on_another_device_while_typed_here_keeps_it_for_the_nex
     assert focused() is typed.focus
     said(carl, f"{MOVED[language].format(number=2, next=3)} {TOOK_IN[language]}")
     panel_picture(carl, tmp_path, f"sync-moved-{language}")
+    cleared(windows)
 
 
 def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
@@ -276,3 +291,4 @@ def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
     assert focused() is typed.focus
     said(carl, f"{CORRECTION_KEPT[language].format(number=1)} {TOOK_IN[language]}")
     panel_picture(carl, tmp_path, f"sync-correction-{language}")
+    cleared(windows)
