@@ -13,8 +13,10 @@ from PySide6.QtWidgets import QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import PlayedHand, Variant
+from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.form_rules import FormValues
+from jojotte_score.gui.sitting.commands import DeleteHand
 from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.conftest import forget_said, german, played, said_in, screenshot_folder
 from tests.gui.entry.test_entry_keys import focused
@@ -291,4 +293,78 @@ def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
     assert focused() is typed.focus
     said(carl, f"{CORRECTION_KEPT[language].format(number=1)} {TOOK_IN[language]}")
     panel_picture(carl, tmp_path, f"sync-correction-{language}")
+    cleared(windows)
+
+
+def test_a_hand_inserted_here_is_kept_while_its_place_is_there(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, carl = windows
+    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    carl.activateWindow()
+    carl.select_hand(1)
+    carl.named_actions[ActionName.INSERT_HAND].trigger()
+    assert carl.panel.mode() == ("insert", 0)
+    typed = hand_begun(carl, qtbot, 1)
+
+    record_dealt(anna, 1)
+    passed(here, there, carl, qtbot, anna)
+
+    shown = carl.session.shown
+    assert shown is not None
+    assert shown.count == 2
+    assert carl.panel.mode() == ("insert", 0)
+    assert carl.panel.values() == typed.values
+    assert typed_texts(carl.panel) == typed.texts
+    assert focused() is typed.focus
+    said(carl, f"What was typed to insert before hand 1 is kept. {TOOK_IN['en']}")
+    cleared(windows)
+
+
+def test_a_correction_of_a_hand_deleted_on_another_device_is_kept_as_the_next_hand(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, carl = windows
+    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    record_dealt(anna, 1)
+    passed(here, there, carl, qtbot, anna)
+    carl.activateWindow()
+    carl.select_hand(2)
+    carl.edits.correct(1)
+    carl.panel.note.setFocus()
+    Keyboard(qtbot).type("ruff")
+    typed = Typed(carl.panel)
+    assert typed.values.note.endswith("ruff")
+
+    anna.undo_stack.push(DeleteHand(anna.session, 1))
+    passed(here, there, carl, qtbot, anna)
+
+    shown = carl.session.shown
+    assert shown is not None
+    assert shown.count == 1  # hand 2 is gone
+    assert carl.panel.mode() == ("add", None)  # so what was typed for it is the next hand
+    assert carl.panel.values() == typed.values
+    assert focused() is typed.focus
+    deleted = "Another device deleted hands: what was typed here is kept for hand 2, the next to "
+    said(carl, f"{deleted}record. {TOOK_IN['en']}")
+    cleared(windows)
+
+
+def test_a_sitting_deleted_on_another_device_says_what_was_typed_went_with_it(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, carl = windows
+    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    shared = carl.session.sitting_id
+    hand_begun(carl, qtbot, 1)
+
+    anna.session.store.delete_sitting(anna.session.sitting_id or 0)
+    follower(anna).soon()
+    passed(here, there, carl, qtbot, anna)
+
+    assert shared is not None
+    assert not carl.session.store.holds(shared)
+    assert carl.session.shown is None
+    gone = "The sitting shown was deleted on another device: what was typed for hand 2 went "
+    said(carl, f"{gone}with it. {TOOK_IN['en']}")
     cleared(windows)
