@@ -714,7 +714,15 @@ class EntryPanel(QWidget, Speaking):
     def typed_new_hand(self) -> TypedHand | None:
         """What is typed for the next hand to record, or None when nothing is (or the panel
         inserts or corrects a hand): :meth:`keep_typed` puts it back."""
-        if self._mode != MODE_ADD or not self.has_typed():
+        if self._mode != MODE_ADD:
+            return None
+        return self.typed_hand()
+
+    def typed_hand(self) -> TypedHand | None:
+        """What is typed for the hand on the panel in any mode (a new hand, one inserted,
+        the changes to one corrected), or None when nothing is: :meth:`keep_typed` puts it
+        back once the panel records, inserts or corrects that hand again."""
+        if not self.has_typed():
             return None
         focus = next(
             (slot for slot, widget in self._slots.items() if widget.hasFocus()),
@@ -727,9 +735,10 @@ class EntryPanel(QWidget, Speaking):
         return TypedHand(self.values(), texts, dict(self._own), focus)
 
     def keep_typed(self, typed: TypedHand) -> None:
-        """Put back what was typed for the next hand (:meth:`typed_new_hand`) after the
-        recorded hands changed: it is still the next hand to record, dealt by the dealer it
-        showed (the one at the table), whom the scorekeeper changes if he wants."""
+        """Put back what was typed (:meth:`typed_new_hand`, :meth:`typed_hand`) after the
+        recorded hands changed, the panel readied for that hand again: a new hand is still
+        the next hand to record, dealt by the dealer it showed (the one at the table), whom
+        the scorekeeper changes if he wants."""
         self._show_values(typed.values)
         for pair, texts in zip(
             (self.melds, self.card_points, self.tricks), typed.texts, strict=True

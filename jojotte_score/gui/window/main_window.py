@@ -121,7 +121,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self._base_point_size = QApplication.font().pointSizeF()
         QApplication.setApplicationDisplayName(_(APP_TITLE))
         self._build_views()
-        self.edits = HandEdits(self)  # recording and correcting hands, as undo commands
+        self.edits: HandEdits = HandEdits(self)  # recording and correcting hands, as undo commands
         self.panes = Panes(self)  # the splitters' sizes, fitted or as the user dragged them
         self.focus_marks = FocusMarks(self)  # a ring round the widget with the focus
         app = QApplication.instance()

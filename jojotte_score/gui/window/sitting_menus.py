@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 
@@ -35,11 +35,19 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
+    from jojotte_score.gui.entry.entry_panel import EntryPanel, TypedHand
     from jojotte_score.gui.history.history_window import HistoryWindow
     from jojotte_score.gui.pad.sheet_widget import SheetWidget
     from jojotte_score.gui.window.sync_follower import SyncFollower
     from jojotte_score.presenters.session import Session
     from jojotte_score.sync.engine import SyncReport
+
+    class _HandEdits(Protocol):
+        """What the sync reaction asks of the window's hand edits (hand_edits.HandEdits,
+        which imports this module)."""
+
+        def correct(self, position: int) -> None: ...
+        def insert_hand(self) -> None: ...
 
     _Base = QMainWindow
 else:
@@ -83,7 +91,13 @@ class SittingMenus(_Base):
     session: Session
     undo_stack: QUndoStack
     sheet: SheetWidget
+    panel: EntryPanel
+    edits: _HandEdits
     change_at: int | None  # while a change is made: the first hand it reaches
+
+    if TYPE_CHECKING:
+
+        def select_hand(self, number: int) -> None: ...
 
     # True when nobody can click a message box (an offscreen window, --quit-after-start):
     # then what a box would say goes to stderr instead.
@@ -458,38 +472,123 @@ class SittingMenus(_Base):
         dialog.exec()
         if dialog.changed:
             self.undo_stack.clear()  # the shown sitting may have been put back
-            self._reopen_after_sync()
+            kept = self._reopen_after_sync()
+            if kept:
+                self.statusBar().showMessage(kept, 15000)
+                announce_at_focus(self, kept)
             if self.history is not None:
                 self.history.reload()
             if self.sync_follower is not None:
                 self.sync_follower.soon()
 
     def _synced(self, report: SyncReport) -> None:
+        """A pass is done: a change to the sitting shown is shown, with what is typed on
+        the panel kept; changes to other sittings leave it and its panel alone and show in
+        the history (docs/sync.md, "While a hand is typed")."""
         from jojotte_score.gui.window.sync_follower import report_words
 
-        if report.taken:
-            shown = self.session.sitting_id
-            if any(taken.id == shown or taken.id is None for taken in report.taken):
-                self.undo_stack.clear()  # its commands knew the sitting as it was
-            self._reopen_after_sync()
         words = report_words(report)
+        if report.taken:
+            if self._shown_taken_in(report):
+                self.undo_stack.clear()  # its commands knew the sitting as it was
+                kept = self._reopen_after_sync()
+                # What became of the typed hand first: a long line is cut at its end.
+                words = " ".join(part for part in (kept, words) if part)
+            elif self.history is not None and self.history.isVisible():
+                self.history.reload()
         if words:
             self.statusBar().showMessage(words, 15000)
             announce_at_focus(self, words)  # a status bar message is not read by itself
+
+    def _shown_taken_in(self, report: SyncReport) -> bool:
+        """Whether the pass changed or deleted the sitting shown (or the window showed
+        none, and now has one to show)."""
+        shown = self.session.sitting_id
+        if shown is None or not self.session.store.holds(shown):
+            return True
+        return any(taken.id == shown for taken in report.taken)
 
     def _sync_failed(self, message: str) -> None:
         self.statusBar().showMessage(message, 15000)
         announce_at_focus(self, message)
 
-    def _reopen_after_sync(self) -> None:
-        """Show the sitting shown before, as it is now; the newest when it is gone."""
+    def _reopen_after_sync(self) -> str:
+        """Show the sitting shown before, as it is now; the newest when it is gone. What was
+        typed on the panel is put back (docs/sync.md): the sentence that says where, or ""
+        when nothing was typed."""
         shown = self.session.sitting_id
-        store = self.session.store
-        known = store.database.connection.execute("SELECT 1 FROM sitting WHERE id = ?", (shown,))
-        if shown is None or known.fetchone() is None:
+        mode, position = self.panel.mode()
+        typed = self.panel.typed_hand()
+        before = self.session.shown
+        number = position + 1 if position is not None else (before.count if before else 0) + 1
+        if shown is None or not self.session.store.holds(shown):
             self.session.open_last()
+            if typed is None or shown is None:
+                return ""
+            gone = _(
+                "The sitting shown was deleted on another device: what was typed for hand "
+                "{number} went with it."
+            )
+            return gone.format(number=number)
+        given = None  # the dealer the panel gave the hand, as the scorekeeper did not choose
+        if before is not None and typed is not None:
+            if mode == "replace" and position is not None:
+                given = before.hand(position).dealer
+            else:
+                given = before.dealer_at(before.count if position is None else position)
+        self.session.refresh()
+        now = self.session.shown
+        if typed is None or now is None:
+            return ""
+        follows = typed.values.dealer == given
+        return self._keep_typed(typed, mode, position, (number, now.count + 1), follows)
+
+    def _keep_typed(
+        self,
+        typed: TypedHand,
+        mode: str,
+        position: int | None,
+        numbers: tuple[int, int],
+        follows: bool,
+    ) -> str:
+        """Put ``typed``, typed in ``mode`` for hand ``numbers[0]`` (``position`` 0-based
+        when inserted or corrected), back on the panel after the sitting changed under it: in
+        the same mode while its hand is still there, else as the next hand ``numbers[1]``,
+        dealt by that hand's dealer when the dealer shown was the panel's, not chosen
+        (``follows``)."""
+        number, next_number = numbers
+        if mode != "add" and position is not None and position < next_number - 1:
+            self.select_hand(position + 1)
+            if mode == "replace":
+                self.edits.correct(position)
+                said = _(
+                    "What was typed to correct hand {number} is kept: check it against hand "
+                    "{number} as it is recorded now."
+                )
+            else:
+                self.edits.insert_hand()
+                said = _("What was typed to insert before hand {number} is kept.")
+            self.panel.keep_typed(typed)
+            return said.format(number=number)
+        if mode == "add" and number == next_number:
+            self.panel.keep_typed(typed)
+            said = _("What was typed is kept for hand {number}, the next to record.")
+            return said.format(number=number)
+        # Another hand now: dealt by its own dealer, unless the scorekeeper chose one.
+        if follows:
+            typed.values = typed.values._replace(dealer=self.panel.dealer.value())
+        self.panel.keep_typed(typed)
+        if next_number > number:
+            moved = _(
+                "Another device recorded hand {number}: what was typed here is kept for hand "
+                "{next}. Check that it is not the same hand."
+            )
         else:
-            self.session.refresh()
+            moved = _(
+                "Another device deleted hands: what was typed here is kept for hand {next}, "
+                "the next to record."
+            )
+        return moved.format(number=number, next=next_number)
 
 
 class _AfterFirstPaint(QObject):
