@@ -108,8 +108,9 @@ class KeptListing:
             else:
                 line = _line(database, sitting_id)
                 info = _listed(database, sitting_id, line)
-                summarised = line is not None and _from_summary(line) and not info.damaged
-                held = (mark, info) if summarised and _mark_of(line) == mark else None
+                held = None
+                if line is not None and _from_summary(line) and _mark_of(line) == mark:
+                    held = None if info.damaged else (mark, info)
             if held is not None:
                 self._kept[sitting_id] = held
             listed.append(info)
