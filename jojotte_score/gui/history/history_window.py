@@ -118,7 +118,8 @@ class HistoryTableModel(QAbstractTableModel):
             for place, (old, new) in enumerate(zip(before, staying, strict=True)):
                 if old is not new and old != new:
                     self.dataChanged.emit(self.index(place, 0), self.index(place, len(Column) - 1))
-                    self.headerDataChanged.emit(Qt.Orientation.Vertical, place, place)
+                    if _row_words(old) != _row_words(new):  # else the table is painted twice
+                        self.headerDataChanged.emit(Qt.Orientation.Vertical, place, place)
         for place in added:  # top to bottom: each goes where it ends
             self.beginInsertRows(QModelIndex(), place, place)
             self._shown.insert(place, arranged[place])
@@ -203,9 +204,7 @@ class HistoryTableModel(QAbstractTableModel):
             # players, "2026-12-01, Anna, Bert, Carl".
             if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._shown):
                 row = self._shown[section]
-                words = _("{date}, {players}").format(
-                    date=row.text(Column.DATE), players=row.text(Column.PLAYERS)
-                )
+                words = _("{date}, {players}").format(**_row_words(row))
                 mark = self._marks.get(row.id)
                 return words if mark is None else _("{date}, {mark}").format(date=words, mark=mark)
             return None
@@ -389,10 +388,12 @@ class HistoryWindow(QWidget, Speaking):
         if self._read_marks is not None:
             self.model.set_marks(self._read_marks())
         days = [row.day for row in rows if row.day is not None]
-        if days and not self.since_check.isChecked():
-            self.since.setDate(_qdate(min(days)))
-        if days and not self.until_check.isChecked():
-            self.until.setDate(_qdate(max(days)))
+        for check, edit, day in (
+            (self.since_check, self.since, min(days, default=None)),
+            (self.until_check, self.until, max(days, default=None)),
+        ):
+            if day is not None and not check.isChecked() and edit.date() != _qdate(day):
+                edit.setDate(_qdate(day))  # set alike, it would be painted again
         if chosen is None or self.selected_id() != chosen:
             self.select_id(chosen)  # gone, or shown anew: chosen again, else the top row
         else:
@@ -565,6 +566,12 @@ class HistoryWindow(QWidget, Speaking):
             )
             return False
         return True
+
+
+def _row_words(row: HistoryRow) -> dict[str, str]:
+    """What a row's header says of its sitting (for a screen reader): its date and
+    players."""
+    return {"date": row.text(Column.DATE), "players": row.text(Column.PLAYERS)}
 
 
 def _mark_icon() -> QIcon:
