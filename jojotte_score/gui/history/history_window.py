@@ -383,8 +383,10 @@ class HistoryWindow(QWidget, Speaking):
         sittings, a hand recorded took 58-223 ms of the history when every row was made
         and shown anew (benchmarks/bench_history.py)."""
         chosen = self.selected_id()
+        top = self._top_in_view()
         rows = self._rows_of(self._list_sittings())
         self.model.update_rows(rows)
+        self._keep_at_top(top)
         if self._read_marks is not None:
             self.model.set_marks(self._read_marks())
         days = [row.day for row in rows if row.day is not None]
@@ -401,6 +403,26 @@ class HistoryWindow(QWidget, Speaking):
         self._fit_columns()
         self._stale = set(self._refreshers)
         self._refresh_shown()
+
+    def _top_in_view(self) -> HistoryRow | None:
+        """The row at the top of the table's view; None when the view is at the top (where
+        it stays, so that a sitting begun comes into view)."""
+        if self.table.verticalScrollBar().value() == 0:
+            return None
+        place = self.table.rowAt(0)
+        return self.model.row_at(place) if place >= 0 else None
+
+    def _keep_at_top(self, top: HistoryRow | None) -> None:
+        """Scroll ``top``, the row that was at the top of the view, back there when rows
+        added or removed above it moved it, so that the rows in view stay in view; not a
+        row that changed (it may have moved elsewhere in the order)."""
+        if top is None:
+            return
+        place = next((i for i, row in enumerate(self.model.shown_rows()) if row is top), -1)
+        if place >= 0 and place != self.table.rowAt(0):
+            self.table.scrollTo(
+                self.model.index(place, 0), QAbstractItemView.ScrollHint.PositionAtTop
+            )
 
     def _rows_of(self, infos: Sequence[SittingInfo]) -> list[HistoryRow]:
         """The history's rows of ``infos``: the row made before for the same listed

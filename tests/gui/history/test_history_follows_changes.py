@@ -175,8 +175,9 @@ def test_a_sitting_begun_or_deleted_keeps_the_selection(
     store, window = long_history
     window.select_id(58)
     begun = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
-    window.reload()
+    window.reload()  # the view at the top stays there: the sitting begun comes into view
     assert [row.id for row in window.model.shown_rows()][:3] == [begun, 60, 59]
+    assert window.table.rowAt(0) == 0
     assert (window.selected_id(), current_id(window)) == (58, 58)
     store.delete_sitting(59)
     window.reload()
@@ -186,6 +187,30 @@ def test_a_sitting_begun_or_deleted_keeps_the_selection(
     store.delete_sitting(58)  # the one selected: the top row is chosen, as when opened
     window.reload()
     assert window.selected_id() == begun
+    assert window.model.shown_rows() == built_anew(window, store)
+
+
+def top_in_view(window: HistoryWindow) -> int:
+    """The sitting of the row at the top of the table's view."""
+    return window.model.row_at(window.table.rowAt(0)).id
+
+
+def test_rows_added_or_removed_above_the_view_leave_the_rows_in_view(
+    long_history: tuple[SittingStore, HistoryWindow],
+) -> None:
+    store, window = long_history
+    window.select_id(30)
+    window.table.verticalScrollBar().setValue(25)
+    top = top_in_view(window)
+    begun = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+    window.reload()
+    assert window.model.row_at(0).id == begun
+    assert top_in_view(window) == top
+    store.delete_sitting(59)
+    store.delete_sitting(58)
+    window.reload()
+    assert top_in_view(window) == top
+    assert (window.selected_id(), current_id(window)) == (30, 30)
     assert window.model.shown_rows() == built_anew(window, store)
 
 
