@@ -81,9 +81,10 @@ class KeptListing:
     The list is the one :func:`list_sittings` gives, line for line. A line is kept only
     when it was read from a fresh summary whose checksum agrees; a damaged sitting, or a
     summary scored again (a read-only database, a changed row), is read again each time,
-    as the whole list reads it. With 1,500 sittings, every line's mark is read in 2-3 ms
-    where every line in 5-6 ms, and one line read and made in well under 1 ms where all
-    of them in about 40 ms (a busy 2-core machine; benchmarks/bench_history.py).
+    as the whole list reads it. With 1,500 sittings on a busy 2-core machine, the marks'
+    query took 2-3 ms where the whole list's took 5-6 ms, and a listing after a recorded
+    hand 5-9 ms in all, the changed line read alone (benchmarks/bench_history.py
+    ``--recorded-hand`` measures the open history's reload it is part of).
     """
 
     def __init__(self) -> None:
