@@ -14,16 +14,22 @@ The summaries are fresh before anything is timed, as after the scorepad has run 
 database is built once with ``SittingStore.import_sitting`` and kept in the temporary folder
 (or in ``--data-dir``), so later runs reuse it.
 
+``--recorded-hand`` measures instead what a recorded hand costs the open history with its
+Sittings tab shown (:func:`measure_recorded_hand`), on a copy of the database of
+``--sittings`` sittings of ``--hands`` hands (1,500 of 40, as bench_records_tab.py's).
+
     python3 benchmarks/bench_history.py [--sittings 2000] [--hands 100] [--repeat 7]
-                                        [--data-dir DIR]
+                                        [--data-dir DIR] [--recorded-hand]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 # The scripts beside this one, and the package of this checkout.
@@ -31,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_storage import best_of, counts
-from sitting_generator import build_history
+from sitting_generator import build_history, history_copy, kept_history, sitting_data
 
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -106,14 +112,83 @@ def measure(path: Path, repeat: int) -> None:
     print(line("sorted by another column", sorting))
 
 
+def measure_recorded_hand(path: Path, repeat: int) -> None:
+    """A hand recorded (``SittingStore.add_hand``) in a sitting begun, the open history
+    then reloaded as the main window does after each change and its events processed,
+    with the Sittings tab shown (the window built as View > History builds it): the best
+    and the median of ``3 * repeat`` hands, as a ratio to the Sittings listing built whole
+    in the same run (``list_sittings()``, its rows made, the model set and sorted newest
+    first); ``add_hand`` alone for reference."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from jojotte_score.core.model import Variant
+    from jojotte_score.formats.sitting_file import parse_sitting
+    from jojotte_score.gui.history.history_rows import Column, history_rows
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+    from jojotte_score.gui.history.history_window import HistoryTableModel, HistoryWindow
+
+    app = QApplication.instance() or QApplication([])
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        store.list_sittings()  # fresh summaries, as after the first run
+
+        def build_listing() -> None:
+            model = HistoryTableModel()
+            model.set_rows(history_rows(store.list_sittings()))
+            model.sort(Column.DATE, Qt.SortOrder.DescendingOrder)
+
+        whole = best_of(repeat, build_listing)
+        try:  # the lines kept, as View > History keeps them
+            from jojotte_score.storage.sitting_listing import KeptListing
+        except ImportError:  # a checkout from before KeptListing, measured for comparison
+            window = HistoryWindow(store.list_sittings, lambda _sitting_id: None)
+        else:
+            listing = KeptListing()
+            window = HistoryWindow(lambda: store.list_sittings(listing), lambda _id: None)
+        add_history_tabs(window, lambda: store)
+        window.show()
+        app.processEvents()
+        played = parse_sitting(sitting_data(3 * repeat, seed=43)).sitting
+        sitting_id = store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"))
+        window.reload()
+        app.processEvents()
+        followed: list[float] = []
+        added: list[float] = []
+        for hand in played.hands:
+            start = time.perf_counter()
+            store.add_hand(sitting_id, hand)  # and then, as the main window does:
+            stored = time.perf_counter()
+            window.reload()  # what the main window does after each change
+            app.processEvents()
+            followed.append(time.perf_counter() - start)
+            added.append(stored - start)
+        window.close()
+        sittings = window.model.total()
+    print(f"A hand recorded, the history open over {sittings} sittings ({len(followed)} hands):")
+    print(line("the Sittings listing built whole (baseline)", whole))
+    for label, pick in (("best", min), ("median", statistics.median)):
+        for words, times in (("add_hand alone", added), ("add_hand, history reloaded", followed)):
+            seconds = pick(times)
+            print(f"{line(f'{words}, {label}', seconds)}   {seconds / whole:6.2f}x baseline")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sittings", type=int, default=2000)
     parser.add_argument("--hands", type=int, default=100, help="hands per sitting")
     parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    parser.add_argument(
+        "--recorded-hand", action="store_true", help="only a recorded hand, the history open"
+    )
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if args.recorded_hand:
+        kept = kept_history("records-tab", args.sittings, args.hands, args.data_dir)
+        with history_copy(kept) as copy:
+            measure_recorded_hand(copy, args.repeat)
+        return 0
     cache = Path(tempfile.gettempdir()) / f"jojotte-bench-history-{args.sittings}x{args.hands}"
     folder = args.data_dir or cache
     path = database_path(folder)

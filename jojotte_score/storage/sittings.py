@@ -17,6 +17,7 @@ import json
 import sqlite3
 from collections.abc import Callable, Generator, Mapping, Sequence
 from datetime import UTC, datetime
+from typing import TYPE_CHECKING
 
 from jojotte_score.core.errors import InvalidSittingError, Problem
 from jojotte_score.core.games import find_game
@@ -45,6 +46,9 @@ from jojotte_score.storage.sitting_rows import (
     hand_count as count_hands,
 )
 from jojotte_score.storage.sitting_rows import reading_sitting as reading_sitting
+
+if TYPE_CHECKING:
+    from jojotte_score.storage.sitting_listing import KeptListing
 
 
 def sitting_problems(
@@ -85,9 +89,13 @@ class SittingStore:
 
     # Reading ---------------------------------------------------------------------------
 
-    def list_sittings(self) -> list[SittingInfo]:
+    def list_sittings(self, kept: "KeptListing | None" = None) -> list[SittingInfo]:
         """Every stored sitting, the most recently changed first. A damaged sitting is
-        listed with ``damaged`` saying why; it does not stop the others being listed."""
+        listed with ``damaged`` saying why; it does not stop the others being listed.
+        ``kept``, the lines read by an earlier call, reads again only those changed since
+        (the open history, after each change)."""
+        if kept is not None:
+            return kept.list_sittings(self.database)
         from jojotte_score.storage.sitting_listing import list_sittings  # not at start-up
 
         return list_sittings(self.database)

@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QDate,
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -49,7 +50,7 @@ from jojotte_score.gui.history.history_rows import (
     HistoryRow,
     filtered,
     heading,
-    history_rows,
+    history_row,
     sorted_rows,
     write_history_csv,
 )
@@ -61,6 +62,10 @@ from jojotte_score.storage.sittings import SittingInfo
 _Index = QModelIndex | QPersistentModelIndex
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 _LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+_FEW_CHANGES = 32
+"""More rows added to or removed from the table at once are shown anew."""
+_FITTED_ROWS = 50
+"""The columns are as wide as their heading and this many rows from the top need."""
 
 
 class HistoryTableModel(QAbstractTableModel):
@@ -82,6 +87,43 @@ class HistoryTableModel(QAbstractTableModel):
         self._all = list(rows)
         self._shown = self._arranged()
         self.endResetModel()
+
+    def update_rows(self, rows: Sequence[HistoryRow]) -> None:
+        """Show ``rows`` (every stored sitting), filtered and sorted as before, in place of
+        those shown: each row changed, added, removed or moved is told to the views as
+        such, so that the selection, the current row and the scroll position stay with
+        their sittings (:meth:`set_rows` shows every row anew). A row the same object as
+        before is taken as unchanged. More than a few rows added or removed at once (a
+        sync pass that took in many sittings) are shown anew, as :meth:`set_rows` does."""
+        self._all = list(rows)
+        arranged = self._arranged()
+        was = {row.id for row in self._shown}
+        now = {row.id for row in arranged}
+        gone = [place for place, row in enumerate(self._shown) if row.id not in now]
+        added = [place for place, row in enumerate(arranged) if row.id not in was]
+        if len(gone) + len(added) > _FEW_CHANGES:
+            self.beginResetModel()
+            self._shown = arranged
+            self.endResetModel()
+            return
+        for place in reversed(gone):
+            self.beginRemoveRows(QModelIndex(), place, place)
+            del self._shown[place]
+            self.endRemoveRows()
+        staying = [row for row in arranged if row.id in was]
+        if [row.id for row in staying] != [row.id for row in self._shown]:
+            self._rearrange(staying)  # a change moved a row: the views read every row again
+        else:
+            before, self._shown = self._shown, staying
+            for place, (old, new) in enumerate(zip(before, staying, strict=True)):
+                if old is not new and old != new:
+                    self.dataChanged.emit(self.index(place, 0), self.index(place, len(Column) - 1))
+                    if _row_words(old) != _row_words(new):  # else the table is painted twice
+                        self.headerDataChanged.emit(Qt.Orientation.Vertical, place, place)
+        for place in added:  # top to bottom: each goes where it ends
+            self.beginInsertRows(QModelIndex(), place, place)
+            self._shown.insert(place, arranged[place])
+            self.endInsertRows()
 
     def set_marks(self, marks: Mapping[int, str]) -> None:
         """Mark the sittings ``marks`` names (by id) with a sign, and say the sentence it
@@ -162,9 +204,7 @@ class HistoryTableModel(QAbstractTableModel):
             # players, "2026-12-01, Anna, Bert, Carl".
             if role == Qt.ItemDataRole.DisplayRole and 0 <= section < len(self._shown):
                 row = self._shown[section]
-                words = _("{date}, {players}").format(
-                    date=row.text(Column.DATE), players=row.text(Column.PLAYERS)
-                )
+                words = _("{date}, {players}").format(**_row_words(row))
                 mark = self._marks.get(row.id)
                 return words if mark is None else _("{date}, {mark}").format(date=words, mark=mark)
             return None
@@ -181,10 +221,14 @@ class HistoryTableModel(QAbstractTableModel):
         the selection follows its sittings."""
         if not 0 <= column < len(Column):
             return
-        self.layoutAboutToBeChanged.emit()
-        before = self._shown
         self._order = (Column(column), order == Qt.SortOrder.DescendingOrder)
-        self._shown = self._arranged()
+        self._rearrange(self._arranged())
+
+    def _rearrange(self, rows: list[HistoryRow]) -> None:
+        """Show ``rows``, the sittings shown, in another order; the selection and the
+        current row follow their sittings."""
+        self.layoutAboutToBeChanged.emit()
+        before, self._shown = self._shown, rows
         places = {row.id: place for place, row in enumerate(self._shown)}
         persistent = self.persistentIndexList()
         moved = [self.index(places[before[index.row()].id], index.column()) for index in persistent]
@@ -212,6 +256,8 @@ class HistoryWindow(QWidget, Speaking):
         self._read_marks: Callable[[], Mapping[int, str]] | None = None
         self._settle: Callable[[int], None] | None = None
         self.model = HistoryTableModel(self)
+        self._made: dict[int, tuple[SittingInfo, HistoryRow]] = {}
+        self._row_widths: dict[tuple[HistoryRow, str | None], tuple[int, ...]] = {}
         self._refreshers: dict[QWidget, Callable[[], None]] = {}
         self._stale: set[QWidget] = set()
         self.tabs = QTabWidget()
@@ -328,21 +374,70 @@ class HistoryWindow(QWidget, Speaking):
 
     def reload(self) -> None:
         """Read the stored sittings again (after sittings were added or changed), keeping
-        the filter, the order and the selected sitting."""
+        the filter, the order, the selected sitting and the scroll position.
+
+        Only the rows of the sittings changed are made again and told to the table (a
+        sitting listed as the same object as before is unchanged: ``list_sittings`` may
+        give back those it kept, see
+        :class:`~jojotte_score.storage.sitting_listing.KeptListing`). With 1,500
+        sittings, a hand recorded and the history reloaded and painted took 13-21 ms
+        (best of 30 hands; medians 24-42 ms) where every row made and shown anew took
+        59-106 ms (medians 102-151 ms) in the same runs at a load of about 4 on 2 cores
+        (benchmarks/bench_history.py ``--recorded-hand``)."""
         chosen = self.selected_id()
-        rows = history_rows(self._list_sittings())
-        self.model.set_rows(rows)
+        top = self._top_in_view()
+        rows = self._rows_of(self._list_sittings())
+        self.model.update_rows(rows)
+        self._keep_at_top(top)
         if self._read_marks is not None:
             self.model.set_marks(self._read_marks())
         days = [row.day for row in rows if row.day is not None]
-        if days and not self.since_check.isChecked():
-            self.since.setDate(_qdate(min(days)))
-        if days and not self.until_check.isChecked():
-            self.until.setDate(_qdate(max(days)))
-        self.select_id(chosen)
+        for check, edit, day in (
+            (self.since_check, self.since, min(days, default=None)),
+            (self.until_check, self.until, max(days, default=None)),
+        ):
+            if day is not None and not check.isChecked() and edit.date() != _qdate(day):
+                edit.setDate(_qdate(day))  # set alike, it would be painted again
+        if chosen is None or self.selected_id() != chosen:
+            self.select_id(chosen)  # gone, or shown anew: chosen again, else the top row
+        else:
+            self._update_buttons()
         self._fit_columns()
         self._stale = set(self._refreshers)
         self._refresh_shown()
+
+    def _top_in_view(self) -> HistoryRow | None:
+        """The row at the top of the table's view; None when the view is at the top (where
+        it stays, so that a sitting begun comes into view)."""
+        if self.table.verticalScrollBar().value() == 0:
+            return None
+        place = self.table.rowAt(0)
+        return self.model.row_at(place) if place >= 0 else None
+
+    def _keep_at_top(self, top: HistoryRow | None) -> None:
+        """Scroll ``top``, the row that was at the top of the view, back there when rows
+        added or removed above it moved it, so that the rows in view stay in view; not a
+        row that changed (it may have moved elsewhere in the order)."""
+        if top is None:
+            return
+        place = next((i for i, row in enumerate(self.model.shown_rows()) if row is top), -1)
+        if place >= 0 and place != self.table.rowAt(0):
+            self.table.scrollTo(
+                self.model.index(place, 0), QAbstractItemView.ScrollHint.PositionAtTop
+            )
+
+    def _rows_of(self, infos: Sequence[SittingInfo]) -> list[HistoryRow]:
+        """The history's rows of ``infos``: the row made before for the same listed
+        sitting (the same object), else a new one."""
+        made = self._made
+        self._made = {}
+        rows = []
+        for info in infos:
+            held = made.get(info.id)
+            row = held[1] if held is not None and held[0] is info else history_row(info)
+            self._made[info.id] = (info, row)
+            rows.append(row)
+        return rows
 
     def follow_conflicts(
         self, read_marks: Callable[[], Mapping[int, str]], settle: Callable[[int], None]
@@ -409,6 +504,7 @@ class HistoryWindow(QWidget, Speaking):
             self._placed = True
             self.place_on_screen()
         super().showEvent(event)
+        self._row_widths = {}
         self._fit_columns()  # the table's fonts and style are known once it is shown
 
     def place_on_screen(self) -> None:
@@ -432,18 +528,37 @@ class HistoryWindow(QWidget, Speaking):
         self.move(left, top)
 
     def _fit_columns(self) -> None:
-        """Columns as wide as their heading and the first rows need, within reason."""
+        """Columns as wide as their heading and the first rows need, within reason. What
+        each row needs is kept for the next time, until the window is shown again or its
+        font or style changes: measuring the 350 cells took 15-31 ms of each reload after
+        a recorded hand, a row's measures kept 0.8-0.9 ms (best of 20, 1,500 sittings, a
+        busy 2-core machine)."""
         if not self.table.isVisible():
             return
         limit = max(self.width() // 3, 160)
-        rows = min(self.model.rowCount(), 50)
+        columns = range(self.model.columnCount() - 1)
+        header = self.table.horizontalHeader()
+        widths = [header.sectionSizeHint(column) for column in columns]
         grid = 1 if self.table.showGrid() else 0  # the cell's text ends before the grid line
-        for column in range(self.model.columnCount() - 1):
-            width = self.table.horizontalHeader().sectionSizeHint(column)
-            for row in range(rows):
-                hint = self.table.sizeHintForIndex(self.model.index(row, column)).width() + grid
-                width = max(width, hint)
+        kept, self._row_widths = self._row_widths, {}
+        for place in range(min(self.model.rowCount(), _FITTED_ROWS)):
+            row = self.model.row_at(place)
+            key = (row, self.model.mark_of(row.id))
+            needs = kept.get(key)
+            if needs is None:
+                needs = tuple(
+                    self.table.sizeHintForIndex(self.model.index(place, column)).width() + grid
+                    for column in columns
+                )
+            self._row_widths[key] = needs
+            widths = [max(width, need) for width, need in zip(widths, needs, strict=True)]
+        for column, width in zip(columns, widths, strict=True):
             self.table.setColumnWidth(column, min(width, limit))
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.StyleChange):
+            self._row_widths = {}  # measured in another font or style
+        super().changeEvent(event)
 
     # Actions -----------------------------------------------------------------------------
 
@@ -477,6 +592,12 @@ class HistoryWindow(QWidget, Speaking):
             )
             return False
         return True
+
+
+def _row_words(row: HistoryRow) -> dict[str, str]:
+    """What a row's header says of its sitting (for a screen reader): its date and
+    players."""
+    return {"date": row.text(Column.DATE), "players": row.text(Column.PLAYERS)}
 
 
 def _mark_icon() -> QIcon:

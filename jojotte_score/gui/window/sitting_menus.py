@@ -182,10 +182,13 @@ class SittingMenus(_Base):
         if self.history is None:
             from jojotte_score.gui.history.history_tabs import add_history_tabs
             from jojotte_score.gui.history.history_window import HistoryWindow
+            from jojotte_score.storage.sitting_listing import KeptListing
 
-            # Through the session each time: restoring a backup replaces the store.
+            # Through the session each time: restoring a backup replaces the store. The
+            # lines listed are kept: after a change, only the changed ones are read again.
+            listing = KeptListing()
             self.history = HistoryWindow(
-                lambda: self.session.store.list_sittings(), self._open_from_history, self
+                lambda: self.session.store.list_sittings(listing), self._open_from_history, self
             )
             add_history_tabs(self.history, lambda: self.session.store)
             self._mark_history_conflicts(self.history)
