@@ -1,4 +1,4 @@
-"""The course of the circle's ratings as the ``record_ratings`` table keeps it (schema 13),
+"""The course of the circle's ratings as the ``record_ratings`` table keeps it (schema 12),
 so opening the records rates only what changed since the course was stored, not a decade's
 rubbers from the first.
 
