@@ -1,7 +1,7 @@
 """A row label's drawn width, measured run by run, is the width Qt draws it at.
 
 Qt draws a label's underlined Alt letter as a run of its own: "&Trumpf" is the runs "T"
-and "rumpf", shaped apart. ``drawn_width`` measures the runs with a text layout each, so
+and "rumpf", shaped apart. ``drawn_width`` measures the runs apart, without formats, so
 that start-up does without Qt's text format classes; here it is held to one layout of the
 whole text with the letter's underline as a format, which is how Qt itemizes the label it
 draws, for every row label in English and German (the labels every game's panel shows are
