@@ -15,11 +15,11 @@ from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signa
 from PySide6.QtGui import (
     QAccessible,
     QFont,
+    QFontMetricsF,
     QKeyEvent,
     QKeySequence,
     QPalette,
     QRegularExpressionValidator,
-    QTextCharFormat,
     QTextLayout,
 )
 from PySide6.QtWidgets import (
@@ -508,7 +508,17 @@ def _nothing_to_step(edit: QLineEdit, event: QKeyEvent) -> bool:
 
 def drawn_width(label: QLabel) -> float:
     """The width of ``label``'s text as Qt draws it with its Alt letter underlined (the
-    letter after a single "&"; "&&" is an "&" of the text)."""
+    letter after a single "&"; "&&" is an "&" of the text).
+
+    Qt draws the underlined letter as a run of its own: the text before it, the letter and
+    the text after it are each shaped apart, without kerning across the two boundaries.
+    Each run is measured apart: the runs before the last by their advance in the font's
+    metrics, the last by its natural width in a layout of its own, as a line ends (a pixel
+    more than its advance). That is the width of one layout with the letter's underline as
+    a format (the same in 145,920 cases: every row label in English and German, 32
+    families, 76 sizes, bold or not), without setting up Qt's text format classes, which
+    cost 17.8 M instructions at start-up.
+    """
     plain, underlined = "", -1
     rest = label.text()
     while rest:
@@ -518,17 +528,18 @@ def drawn_width(label: QLabel) -> float:
             plain, rest = plain + rest[1], rest[2:]
         else:
             plain, rest = plain + rest[0], rest[1:]
-    layout = QTextLayout(plain, label.font())
-    if underlined >= 0 and label.buddy() is not None:
-        letter = QTextLayout.FormatRange()
-        letter.start, letter.length = underlined, 1
-        letter.format = QTextCharFormat()
-        letter.format.setFontUnderline(True)
-        layout.setFormats([letter])
+    if underlined < 0 or label.buddy() is None:
+        runs = [plain]
+    else:
+        before, letter, after = plain[:underlined], plain[underlined], plain[underlined + 1 :]
+        runs = [run for run in (before, letter, after) if run]
+    *leading, last = runs
+    layout = QTextLayout(last, label.font())
     layout.beginLayout()
     line = layout.createLine()
     layout.endLayout()
-    return line.naturalTextWidth()
+    metrics = QFontMetricsF(label.font())
+    return sum(metrics.horizontalAdvance(run) for run in leading) + line.naturalTextWidth()
 
 
 class AltLetterLabel(QLabel):
