@@ -134,16 +134,17 @@ class PeriodFacts:
             return self._pairs_read(store, period, games, zone)
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
-        # read in about 3 ms (bench_records_tab; docs/records.md has the figures).
+        # read in about 4 ms (bench_records_tab; docs/records.md has the figures), the
+        # mark's columns kept for the running marks of a reading whose mark differs.
         connection = store.database.connection
         variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
-        mark = record_pair_totals.pairs_mark(connection, variants)
+        mark, columns = record_pair_totals.marked_rows(connection, variants)
         held = self._totals.get(choice)
         if held is not None and held[0] == mark:
             return held[1]
         totals = record_pair_totals.stored_totals(connection, choice, mark)
         if totals is None:
-            totals, mark = self._totals_counted(store, choice, mark, period, games, zone)
+            totals, mark = self._totals_counted(store, choice, (mark, columns), period, games, zone)
         self._totals[choice] = (mark, totals)
         return totals
 
@@ -188,7 +189,7 @@ class PeriodFacts:
         self,
         store: SittingStore,
         choice: str,
-        mark: str,
+        marked: tuple[str, dict[int, str]],
         period: Period,
         games: Iterable[GameKey] | None,
         zone: tzinfo | None,
@@ -204,13 +205,15 @@ class PeriodFacts:
         alone). The sittings read are packed with the blocks beside them into blocks of
         about :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings and stored, with the
         running counts at their ends and the totals, and the mark of the rows they were
-        counted from (``mark``, read before, unless a sitting's row was stored again).
+        counted from (``marked``'s, read before with the columns it is made of, unless a
+        sitting's row was stored again).
         ``PairTally.then`` is associative, so these are exactly the totals of every
         sitting's head to head added up one by one."""
         connection = store.database.connection
         wanted = self._ordered(store, period, games, zone)
         ids = [row[0] for row, _moment in wanted]
-        marks = record_pair_totals.RunningMarks(connection, ids)
+        mark, columns = marked
+        marks = record_pair_totals.RunningMarks(connection, ids, columns)
         layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
         start, counts = record_pair_totals.stored_counts(
             connection, choice, marks, {end for _first, end, _block in layout}, _first_read(layout)
