@@ -134,7 +134,7 @@ class PeriodFacts:
             return self._pairs_read(store, period, games, zone)
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
-        # read in about 4 ms (bench_records_tab; docs/records.md has the figures), the
+        # read in about 3 ms (bench_records_tab; docs/records.md has the figures), the
         # mark's columns kept for the running marks of a reading whose mark differs.
         connection = store.database.connection
         variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
@@ -189,7 +189,7 @@ class PeriodFacts:
         self,
         store: SittingStore,
         choice: str,
-        marked: tuple[str, dict[int, str]],
+        marked: tuple[str, record_pair_totals.MarkColumns],
         period: Period,
         games: Iterable[GameKey] | None,
         zone: tzinfo | None,
@@ -213,7 +213,7 @@ class PeriodFacts:
         wanted = self._ordered(store, period, games, zone)
         ids = [row[0] for row, _moment in wanted]
         mark, columns = marked
-        marks = record_pair_totals.RunningMarks(connection, ids, columns)
+        marks = record_pair_totals.RunningMarks(connection, ids, columns.by_sitting())
         layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
         start, counts = record_pair_totals.stored_counts(
             connection, choice, marks, {end for _first, end, _block in layout}, _first_read(layout)

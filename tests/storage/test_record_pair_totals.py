@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.model import Variant
-from jojotte_score.core.records.facts import in_order
+from jojotte_score.core.records.facts import SittingFacts, in_order
 from jojotte_score.core.records.pairs import head_to_heads, records_of_summed
 from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.checking import repair_sitting
@@ -40,6 +40,7 @@ from jojotte_score.storage.record_pair_totals import (
     PeriodPairs,
     RunningMarks,
     block_counts,
+    marked_rows,
     pairs_mark,
     stored_blocks,
     stored_totals,
@@ -85,6 +86,11 @@ def check(store: SittingStore, kept: PeriodFacts, fresh_first: bool = False) -> 
         assert (record.net_points, record.unfinished) == (count.net, count.open)
 
 
+def marks_ids(ordered: list[SittingFacts]) -> list[int]:
+    """The sittings' ids, in the order given."""
+    return [sitting.sitting_id for sitting in ordered]
+
+
 def assert_running_counts(store: SittingStore) -> None:
     """Every running count stored over all time whose mark agrees with the first sittings
     as they are now, in the order played, is their head to head replayed; the counts kept
@@ -93,8 +99,15 @@ def assert_running_counts(store: SittingStore) -> None:
     is their head to head replayed."""
     ordered = in_order(replayed(store))
     connection = store.database.connection
-    marks = RunningMarks(connection, [sitting.sitting_id for sitting in ordered])
+    marks = RunningMarks(connection, marks_ids(ordered))
     assert marks.every == pairs_mark(connection, None)  # the totals' mark, read in Python
+    # The columns read with the mark, split again by their lengths, are those read alone.
+    mark, columns = marked_rows(connection, None)
+    kept = RunningMarks(connection, marks_ids(ordered), columns.by_sitting())
+    assert mark == kept.every == marks.every
+    assert [kept.at(count) for count in range(len(ordered) + 1)] == [
+        marks.at(count) for count in range(len(ordered) + 1)
+    ]
     rows = connection.execute(
         "SELECT position, mark, data FROM record_ratings WHERE choice = ? AND position > 0",
         (TOTALS,),
