@@ -258,13 +258,18 @@ class PeriodFacts:
             tallies = summed_tallies([newest[2].tallies], tallies)
             running.append((len(ids), SummedTallies(frozenset(players), tallies)))
         totals = PeriodPairs(len(ids), tuple(by_name_order(players)), records_of_summed(tallies))
+        # Running counts kept at the ends of the last three blocks and of every sitting only:
+        # kept at every block's end, a change before most of them had them all stored
+        # again, which took longer than adding every block's counts from the first.
+        ends = sorted({*(end for _first, end, _block in before), *(end for end, _c in running)})
+        kept = set(ends[-_RUNNING_KEPT:])
         record_pair_totals.store_totals(
             store,
             choice,
             mark,
             totals,
-            [(place, marks.at(place), counts) for place, counts in running],
-            [end for _first, end, _block in before],
+            [(place, marks.at(place), counts) for place, counts in running if place in kept],
+            [end for end in kept if end <= start],
             stored,
             blocks,
         )
@@ -368,9 +373,9 @@ class PeriodFacts:
         return names
 
 
-Part = tuple[int, int, Any]
-"""Some sittings one after another in the order played: the place of the first, the place
-after the last, and what is known of them."""
+_RUNNING_KEPT: Final = 4
+"""How many running counts of the head to head are kept: at the ends of the last three
+blocks (the last, up to the newest, often short) and of every sitting."""
 
 
 def _layout(
@@ -426,16 +431,17 @@ def _packed(
     parts: list[tuple[int, int, SummedTallies, bool]],
 ) -> list[list[tuple[int, int, SummedTallies, bool]]]:
     """The ``parts`` (their places, counts, and whether each is a stored block as stored)
-    packed, in order, into blocks: a part joins the block before it while that holds
-    fewer than half of :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings or both
-    hold no more than it; a stored block of half of it or more is kept as it is unless
-    sittings short of half join it."""
+    packed, in order, into blocks: a part joins the block before it while both hold no
+    more than :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings, or that holds fewer
+    than half of it and the part no more than it (so a block holds fewer than one and a
+    half times it, however many sittings are merged before it one by one); a stored block
+    is kept as it is unless a few sittings join it."""
     every = record_pair_totals.CHECKPOINT_EVERY
     groups: list[list[tuple[int, int, SummedTallies, bool]]] = []
     size = 0
     for part in parts:
         length = part[1] - part[0]
-        if groups and (size + length <= every or size < every // 2):
+        if groups and (size + length <= every or (size < every // 2 and length <= every)):
             groups[-1].append(part)
             size += length
         else:

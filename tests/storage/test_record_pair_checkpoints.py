@@ -69,7 +69,7 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
         assert played() == list(range(1, 9))
         assert opened() == list(range(1, 9))
         # Blocks of three sittings, the seventh alone and the newest in none; running
-        # counts kept at their ends and of every sitting.
+        # counts kept at the ends of the last three and of every sitting.
         assert blocks() == {1: 3, 4: 3, 7: 1}
         assert positions() == [0, 3, 6, 7, 8]
         # A correction in the sixth sitting played: its block and the newest read, the
