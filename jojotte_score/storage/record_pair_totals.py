@@ -21,9 +21,9 @@ played: their moment stored, then their stable id), about :data:`CHECKPOINT_EVER
 block, the newest in none, each under its first sitting's id with the mark of its own
 sittings (:meth:`RunningMarks.span`: the same columns as :func:`pairs_mark`'s), so that
 it is found and added as stored wherever a change before it moved it; and the running
-counts of the sittings up to the end of each block and of every sitting, at the position
-of how many sittings they count, each with the running mark of its sittings
-(:meth:`RunningMarks.at`). A reading whose totals' mark does not agree starts from the
+counts of the sittings up to the ends of the last three blocks and of every sitting, at
+the position of how many sittings they count, each with the running mark of its
+sittings (:meth:`RunningMarks.at`). A reading whose totals' mark does not agree starts from the
 latest running counts whose mark agrees with the sittings now before them
 (:func:`stored_counts`) and adds, in the order played, the blocks after them whose marks
 agree as stored and the other sittings' head to head read alone: after a change to an
@@ -206,7 +206,7 @@ _FEW_SITTINGS: Final = 500
 
 CHECKPOINT_EVERY: Final = 100
 """About how many sittings (in the order played) a block holds (:func:`stored_blocks`).
-At 1,500 sittings, 15 blocks and 17 running counts of a few kilobytes each; a change to an
+At 1,500 sittings, 15 blocks and 4 running counts of a few kilobytes each; a change to an
 older sitting reads the sittings of its block."""
 
 
