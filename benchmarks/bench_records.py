@@ -149,7 +149,7 @@ def stored_readings(store: SittingStore, repeat: int) -> dict[str, float]:
     (``PeriodFacts.period_sides``), and the head to head after a hand corrected (put again
     in its place: a new revision) in the sitting 100 before the newest, in the middle one
     and in the first in the order played, a change before each reading (its facts are
-    scored again, and the sittings from the checkpoint before it read)."""
+    scored again, and the sittings of its block read)."""
     found: dict[str, float] = {}
     PeriodFacts().period_sides(store)  # every sitting's sides and roles stored, if not yet
     found["partnerships and roles read from the stored sides"] = best_of(

@@ -134,16 +134,17 @@ class PeriodFacts:
             return self._pairs_read(store, period, games, zone)
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
-        # read in about 3 ms (bench_records_tab; docs/records.md has the figures).
+        # read in about 3 ms (bench_records_tab; docs/records.md has the figures), the
+        # mark's columns kept for the running marks of a reading whose mark differs.
         connection = store.database.connection
         variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
-        mark = record_pair_totals.pairs_mark(connection, variants)
+        mark, columns = record_pair_totals.marked_rows(connection, variants)
         held = self._totals.get(choice)
         if held is not None and held[0] == mark:
             return held[1]
         totals = record_pair_totals.stored_totals(connection, choice, mark)
         if totals is None:
-            totals, mark = self._totals_counted(store, choice, mark, period, games, zone)
+            totals, mark = self._totals_counted(store, choice, (mark, columns), period, games, zone)
         self._totals[choice] = (mark, totals)
         return totals
 
@@ -188,48 +189,89 @@ class PeriodFacts:
         self,
         store: SittingStore,
         choice: str,
-        mark: str,
+        marked: tuple[str, record_pair_totals.MarkColumns],
         period: Period,
         games: Iterable[GameKey] | None,
         zone: tzinfo | None,
     ) -> tuple[PeriodPairs, str]:
-        """The totals of ``choice`` when the stored ones are not of the rows as they are:
-        the latest running counts stored whose sittings are as they are now, with the head
-        to head of every sitting after them added in the order played (a hand recorded in
-        the evening's sitting: that sitting's alone; a correction to an older sitting: the
-        sittings from the checkpoint before it); every sitting's head to head when none
-        agree. The totals are stored with the running counts at the checkpoints after the
-        one started from (:mod:`~jojotte_score.storage.record_pair_totals`), and the mark
-        of the rows they were counted from (``mark``, read before, unless a sitting's row
-        was stored again)."""
+        """The totals of ``choice`` when the stored ones are not of the rows as they are.
+        The sittings in the order played are the stored blocks whose sittings are as they
+        were, wherever they are now, and the sittings between them (the newest always
+        alone); the totals are the latest running counts stored at the end of one of
+        these whose sittings are as they are now, with the counts of each after it added
+        in the order played: the stored blocks' as stored, the other sittings' read (a hand
+        recorded in the evening's sitting: that sitting's alone; a correction to an older
+        sitting, a sitting deleted or merged before the newest: the sittings of its block
+        alone). The sittings read are packed with the blocks beside them into blocks of
+        about :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings and stored, with the
+        running counts at their ends and the totals, and the mark of the rows they were
+        counted from (``marked``'s, read before with the columns it is made of, unless a
+        sitting's row was stored again).
+        ``PairTally.then`` is associative, so these are exactly the totals of every
+        sitting's head to head added up one by one."""
         connection = store.database.connection
         wanted = self._ordered(store, period, games, zone)
         ids = [row[0] for row, _moment in wanted]
-        marks = record_pair_totals.RunningMarks(connection, ids)
-        start, counts = record_pair_totals.stored_counts(connection, choice, marks)
-        counted, stored_again = self._tallies_read(store, wanted[start:])
-        kept = record_pair_totals.checkpoints(len(wanted))
-        players, tallies = set(counts.players), counts.tallies
-        running, done = [], start
-        for place in (place for place in kept if place > start):
-            chunk = counted[done - start : place - start]
-            for names, _tallies in chunk:
-                players.update(name for name in names if name is not None)
-            tallies = summed_tallies((sitting for _names, sitting in chunk), tallies)
-            running.append((place, SummedTallies(frozenset(players), tallies)))
-            done = place
-        totals = PeriodPairs(len(wanted), tuple(by_name_order(players)), records_of_summed(tallies))
+        mark, columns = marked
+        marks = record_pair_totals.RunningMarks(connection, ids, columns.by_sitting())
+        layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
+        start, counts = record_pair_totals.stored_counts(
+            connection, choice, marks, {end for _first, end, _block in layout}, _first_read(layout)
+        )
+        before = [part for part in layout if part[1] <= start]
+        after: list[tuple[int, int, SummedTallies | None]] = []
+        for first, end, block in layout[len(before) :]:
+            decoded = None if block is None else record_pair_totals.block_counts(block)
+            if block is not None and decoded is None:  # its JSON damaged: read its sittings
+                after.extend((place, place + 1, None) for place in range(first, end))
+            else:
+                after.append((first, end, decoded))
+        read = [wanted[first] for first, _end, decoded in after if decoded is None]
+        counted, stored_again = self._tallies_read(store, read)
         if stored_again:
             # Rows stored again (missing, stale or damaged) change the marks.
             marks.stored_again(connection, stored_again)
             mark = marks.every
+        sittings = iter(counted)
+        parts = [
+            (first, end, _sitting_counts(next(sittings)), False)
+            if decoded is None
+            else (first, end, decoded, True)
+            for first, end, decoded in after
+        ]
+        newest = parts.pop() if parts and parts[-1][0] == len(ids) - 1 else None
+        players, tallies = set(counts.players), counts.tallies
+        running, blocks = [], [ids[first] for first, _end, block in before if block]
+        stored = []
+        for group in _packed(parts):
+            first, end = group[0][0], group[-1][1]
+            summed = _summed(group)
+            players.update(summed.players)
+            tallies = summed_tallies([summed.tallies], tallies)
+            running.append((end, SummedTallies(frozenset(players), tallies)))
+            if len(group) == 1 and group[0][3]:
+                blocks.append(ids[first])  # kept as stored
+            else:
+                stored.append((ids[first], marks.span(first, end), summed))
+        if newest is not None:
+            players.update(newest[2].players)
+            tallies = summed_tallies([newest[2].tallies], tallies)
+            running.append((len(ids), SummedTallies(frozenset(players), tallies)))
+        totals = PeriodPairs(len(ids), tuple(by_name_order(players)), records_of_summed(tallies))
+        # Running counts kept at the ends of the last three blocks and of every sitting only:
+        # kept at every block's end, a change before most of them had them all stored
+        # again, which took longer than adding every block's counts from the first.
+        ends = sorted({*(end for _first, end, _block in before), *(end for end, _c in running)})
+        kept = set(ends[-_RUNNING_KEPT:])
         record_pair_totals.store_totals(
             store,
             choice,
             mark,
             totals,
-            [(place, marks.at(place), counts) for place, counts in running],
-            kept,
+            [(place, marks.at(place), counts) for place, counts in running if place in kept],
+            [end for end in kept if end <= start],
+            stored,
+            blocks,
         )
         return totals, mark
 
@@ -329,6 +371,95 @@ class PeriodFacts:
         if names is None:
             names = self._names_of[players] = counted_names(summary.stored_players(players))
         return names
+
+
+_RUNNING_KEPT: Final = 4
+"""How many running counts of the head to head are kept: at the ends of the last three
+blocks (the last, up to the newest, often short) and of every sitting."""
+
+
+def _layout(
+    ids: list[int],
+    marks: record_pair_totals.RunningMarks,
+    blocks: dict[int, record_pair_totals.StoredBlock],
+) -> list[tuple[int, int, record_pair_totals.StoredBlock | None]]:
+    """The sittings of ``ids`` (in the order played) as the stored ``blocks`` whose
+    sittings are as they were (by their marks) and the sittings between them, each alone
+    (the newest always alone): each part's place of its first sitting, the place after its
+    last, and its block (None: a sitting alone)."""
+    layout: list[tuple[int, int, record_pair_totals.StoredBlock | None]] = []
+    place, newest = 0, len(ids) - 1
+    while place < newest:
+        block = blocks.get(ids[place])
+        end = place + (block.sittings if block is not None else 1)
+        found = block is not None and block.sittings > 0 and end <= newest
+        if block is not None and found and marks.span(place, end) == block.mark:
+            layout.append((place, end, block))
+            place = end
+            continue
+        layout.append((place, place + 1, None))
+        place += 1
+    if ids:
+        layout.append((newest, newest + 1, None))
+    return layout
+
+
+def _first_read(
+    layout: list[tuple[int, int, record_pair_totals.StoredBlock | None]],
+) -> int:
+    """The place of the first sitting of ``layout`` in no block (every sitting is in one
+    but the newest when nothing changed but the newest), or of the block before it when
+    that holds fewer than :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings (the
+    sittings after it are packed with it, so that sittings begun one by one join the
+    last block rather than make blocks of their own)."""
+    for index, (first, _end, block) in enumerate(layout):
+        if block is None:
+            earlier = layout[index - 1][2] if index else None
+            if earlier is not None and earlier.sittings < record_pair_totals.CHECKPOINT_EVERY:
+                return layout[index - 1][0]
+            return first
+    return layout[-1][1] if layout else 0
+
+
+def _sitting_counts(counted: tuple[Names, dict[Pair, PairTally]]) -> SummedTallies:
+    """A sitting's counted names and head to head, as the counts of one part."""
+    names, tallies = counted
+    return SummedTallies(frozenset(name for name in names if name is not None), tallies)
+
+
+def _packed(
+    parts: list[tuple[int, int, SummedTallies, bool]],
+) -> list[list[tuple[int, int, SummedTallies, bool]]]:
+    """The ``parts`` (their places, counts, and whether each is a stored block as stored)
+    packed, in order, into blocks: a part joins the block before it while both hold no
+    more than :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings, or that holds fewer
+    than half of it and the part no more than it (so a block holds fewer than one and a
+    half times it, however many sittings are merged before it one by one); a stored block
+    is kept as it is unless a few sittings join it."""
+    every = record_pair_totals.CHECKPOINT_EVERY
+    groups: list[list[tuple[int, int, SummedTallies, bool]]] = []
+    size = 0
+    for part in parts:
+        length = part[1] - part[0]
+        if groups and (size + length <= every or (size < every // 2 and length <= every)):
+            groups[-1].append(part)
+            size += length
+        else:
+            groups.append([part])
+            size = length
+    return groups
+
+
+def _summed(group: list[tuple[int, int, SummedTallies, bool]]) -> SummedTallies:
+    """The counts of the parts of one block, in the order played."""
+    if len(group) == 1:
+        return group[0][2]
+    players: set[str] = set()
+    for _first, _end, counts, _as_stored in group:
+        players.update(counts.players)
+    return SummedTallies(
+        frozenset(players), summed_tallies(counts.tallies for _f, _e, counts, _s in group)
+    )
 
 
 class PeriodSides(NamedTuple):

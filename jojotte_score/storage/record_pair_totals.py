@@ -15,19 +15,23 @@ again (from the running counts below) and stored with the mark (unless the datab
 read-only). A period with an end is not stored (as
 :func:`~jojotte_score.storage.record_ratings.ratings_choice` says why).
 
-Beside them the same choice keeps the running counts (:class:`SummedTallies`) of the
-sittings in the order played (their moment stored, then their stable id), at the position
-of how many sittings they count (:func:`checkpoints`: every :data:`CHECKPOINT_EVERY`-th,
-and every sitting but the newest, and every sitting), each with the running mark of its
-own sittings (:class:`RunningMarks`: the same columns as :func:`pairs_mark`'s, in the
-order played). A reading whose totals' mark does not agree starts from the latest stored
-counts whose mark agrees with the sittings now before it (:func:`stored_counts`), reads
-the head to head of the sittings after it alone and adds it after them, in the order they
-are played: after a change to an older sitting (a correction), a sitting deleted, begun
-or merged with an earlier moment, only the sittings from the checkpoint before the oldest
-changed one are read, and the totals are exactly those of a reading of every sitting (the
-counts are added up sitting by sitting in the same order either way; streaks and largest
-wins depend on it).
+Beside them the choice keeps blocks (:func:`stored_blocks`, under :func:`blocks_choice`):
+the counts (:class:`SummedTallies`) of sittings played one after another (in the order
+played: their moment stored, then their stable id), about :data:`CHECKPOINT_EVERY` a
+block, the newest in none, each under its first sitting's id with the mark of its own
+sittings (:meth:`RunningMarks.span`: the same columns as :func:`pairs_mark`'s), so that
+it is found and added as stored wherever a change before it moved it; and the running
+counts of the sittings up to the ends of the last three blocks and of every sitting, at
+the position of how many sittings they count, each with the running mark of its
+sittings (:meth:`RunningMarks.at`). A reading whose totals' mark does not agree starts from the
+latest running counts whose mark agrees with the sittings now before them
+(:func:`stored_counts`) and adds, in the order played, the blocks after them whose marks
+agree as stored and the other sittings' head to head read alone: after a change to an
+older sitting (a correction), a sitting deleted or merged with an earlier moment, only the
+sittings of the changed block and the newest are read, and the totals are exactly those
+of a reading of every sitting (the counts are added in the same order either way, and
+adding them is associative: streaks and largest wins depend on the order, not on how the
+sittings are grouped).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import zlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from typing import Any, Final, NamedTuple
 
 from jojotte_score.core.model import GameKey
@@ -74,9 +78,51 @@ def totals_choice(period: Period, games: Iterable[GameKey] | None) -> str | None
 def pairs_mark(connection: sqlite3.Connection, variants: Iterable[str] | None) -> str:
     """The mark of the rows the totals of the sittings of ``variants`` (every game: None)
     are counted from (see the module's docstring): their count and the CRC-32 and
-    Adler-32 of their columns joined by SQLite (as :func:`~.rows.row_checksum`). At 1,500
-    sittings about 2 ms (quoting the players' text made it 3.6)."""
-    return _mark(*_joined(connection, variants))
+    Adler-32 of their columns joined (as :func:`~.rows.row_checksum`)."""
+    return marked_rows(connection, variants)[0]
+
+
+def marked_rows(
+    connection: sqlite3.Connection, variants: Iterable[str] | None
+) -> tuple[str, MarkColumns]:
+    """The :func:`pairs_mark` of the sittings of ``variants`` (every game: None), and the
+    columns it is made of (:class:`MarkColumns`), read in one ``SELECT``: what a reading
+    whose mark does not agree makes its :class:`RunningMarks` of, without reading them
+    again (SQLite joins them, with their ids and lengths, to split them only then). At
+    1,500 sittings 2.8-4.5 ms where the mark alone took 3.6; with the columns split
+    4.9-5.8 ms where the mark and the columns read again took 5.5-8.4 (best of 40, three
+    runs alternating at a load of 5)."""
+    only, chosen = "", sorted(variants or ())
+    if variants is not None:
+        only = f"WHERE s.variant IN ({', '.join('?' * len(chosen))})"
+    count, text, ids, lengths = connection.execute(
+        "SELECT count(*), group_concat(part, ';'), group_concat(id), group_concat(length(part)) "
+        f"FROM (SELECT s.id AS id, {_PART} AS part "
+        f"FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id {only} ORDER BY s.id)",
+        chosen,
+    ).fetchone()
+    columns = MarkColumns(text or "", ids or "", lengths or "")
+    return _mark(count, columns.text), columns
+
+
+class MarkColumns(NamedTuple):
+    """The columns a mark is made of, as SQLite joined them: each sitting's (in the order
+    of their ids) joined by ``;``, their ids and their lengths joined by commas."""
+
+    text: str
+    ids: str
+    lengths: str
+
+    def by_sitting(self) -> dict[int, str]:
+        """Each sitting's columns joined, by its id."""
+        if not self.ids:
+            return {}
+        parts, place, text = {}, 0, self.text
+        for key, length in zip(self.ids.split(","), self.lengths.split(","), strict=True):
+            end = place + int(length)
+            parts[int(key)] = text[place:end]
+            place = end + 1
+        return parts
 
 
 class RunningMarks:
@@ -88,9 +134,16 @@ class RunningMarks:
     columns are read and joined in about 2 ms; a mark is worked out only where asked (a
     checkpoint)."""
 
-    def __init__(self, connection: sqlite3.Connection, sitting_ids: Sequence[int]) -> None:
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        sitting_ids: Sequence[int],
+        parts: dict[int, str] | None = None,
+    ) -> None:
+        # parts: the columns of every sitting of sitting_ids, already read (kept, and
+        # updated by stored_again); else read here.
         self._ids = sitting_ids
-        self._parts = _parts(connection)
+        self._parts = _parts(connection) if parts is None else parts
         self._joined = b""
         self._ends: list[int] = []
         self._joining()
@@ -125,6 +178,13 @@ class RunningMarks:
         first = memoryview(self._joined)[: self._ends[count]]
         return f"played:{count}:{zlib.crc32(first):08x}{zlib.adler32(first):08x}"
 
+    def span(self, start: int, end: int) -> str:
+        """The mark of the sittings from place ``start`` to ``end`` (not included) in the
+        order played, whatever comes before them: a block's (:func:`stored_blocks`)."""
+        ends = self._ends
+        joined = memoryview(self._joined)[ends[start] + (1 if start else 0) : ends[end]]
+        return f"block:{end - start}:{zlib.crc32(joined):08x}{zlib.adler32(joined):08x}"
+
 
 def _parts(
     connection: sqlite3.Connection, sitting_ids: Sequence[int] | None = None
@@ -145,19 +205,9 @@ _FEW_SITTINGS: Final = 500
 
 
 CHECKPOINT_EVERY: Final = 100
-"""Every how many sittings (in the order played) the running counts are kept. At 1,500
-sittings, 17 rows of a few kilobytes; a change to an older sitting reads at most this many
-sittings before it."""
-
-
-def checkpoints(count: int) -> list[int]:
-    """The counts of sittings whose running counts are kept when ``count`` sittings are
-    counted: every :data:`CHECKPOINT_EVERY`-th, and every sitting but the newest (a hand
-    recorded in the evening's sitting reads it alone) and every sitting (a sitting begun
-    reads it alone), in order."""
-    kept = set(range(CHECKPOINT_EVERY, count + 1, CHECKPOINT_EVERY))
-    kept.update(counted for counted in (count - 1, count) if counted > 0)
-    return sorted(kept)
+"""About how many sittings (in the order played) a block holds (:func:`stored_blocks`).
+At 1,500 sittings, 15 blocks and 4 running counts of a few kilobytes each; a change to an
+older sitting reads the sittings of its block."""
 
 
 _PART: Final = (
@@ -166,20 +216,6 @@ _PART: Final = (
     " || ',' || ifnull(r.checksum, '')"
 )
 """What a mark keeps of a sitting: its columns and its ``record_facts`` row's, joined."""
-
-
-def _joined(connection: sqlite3.Connection, variants: Iterable[str] | None) -> tuple[int, str]:
-    """How many sittings of ``variants`` there are, and their columns the mark is made of,
-    joined in the order of their ids."""
-    only, chosen = "", sorted(variants or ())
-    if variants is not None:
-        only = f"WHERE s.variant IN ({', '.join('?' * len(chosen))})"
-    count, text = connection.execute(
-        f"SELECT count(*), group_concat(part, ';') FROM (SELECT {_PART} AS part "
-        f"FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id {only} ORDER BY s.id)",
-        chosen,
-    ).fetchone()
-    return count, text or ""
 
 
 def _mark(count: int, text: str) -> str:
@@ -215,21 +251,27 @@ class SummedTallies(NamedTuple):
 
 
 def stored_counts(
-    connection: sqlite3.Connection, choice: str, marks: RunningMarks
+    connection: sqlite3.Connection,
+    choice: str,
+    marks: RunningMarks,
+    at: Container[int] | None = None,
+    most: int | None = None,
 ) -> tuple[int, SummedTallies]:
     """The latest running counts stored for ``choice`` that were counted from the first
     sittings as they are now (as ``marks`` marks them), and how many
-    sittings they count; none (0) when no stored counts agree, or they are damaged or
-    changed behind the app's back."""
+    sittings they count (of those counts only: one of ``at``, at ``most`` so many); none
+    (0) when no stored counts agree, or they are damaged or changed behind the app's back."""
     try:
         rows = connection.execute(
             "SELECT position, mark, data, checksum FROM record_ratings "
             "WHERE choice = ? AND position BETWEEN 1 AND ? ORDER BY position DESC",
-            (choice, marks.count),
+            (choice, marks.count if most is None else min(most, marks.count)),
         ).fetchall()
     except sqlite3.Error:
         rows = []
     for position, mark, data, checksum in rows:
+        if at is not None and position not in at:
+            continue
         if mark != marks.at(position) or checksum != _checksum(choice, mark, data, position):
             continue
         try:
@@ -239,6 +281,54 @@ def stored_counts(
     return 0, SummedTallies(frozenset(), {})
 
 
+class StoredBlock(NamedTuple):
+    """A block's stored row (:func:`stored_blocks`): how many sittings it counts, their
+    mark (:meth:`RunningMarks.span`) and their counts as JSON, not decoded until used."""
+
+    sittings: int
+    mark: str
+    data: str
+
+
+def blocks_choice(choice: str) -> str:
+    """The choice the blocks of the totals of ``choice`` are stored under."""
+    return f"{choice}:blocks"
+
+
+def stored_blocks(connection: sqlite3.Connection, choice: str) -> dict[int, StoredBlock]:
+    """The blocks stored for the totals of ``choice``, by the id of their first sitting in
+    the order played: each the counts of some sittings played one after another, with the
+    mark of those sittings, so that a reading after a change before them adds their
+    counts without reading them, wherever they are now in the order played (a sitting
+    deleted or merged before them moves them). A row whose checksum does not agree is
+    left out."""
+    try:
+        rows = connection.execute(
+            "SELECT position, mark, data, checksum FROM record_ratings WHERE choice = ?",
+            (blocks_choice(choice),),
+        ).fetchall()
+    except sqlite3.Error:
+        return {}
+    found = {}
+    for first, mark, data, checksum in rows:
+        if checksum != _checksum(blocks_choice(choice), mark, data, first):
+            continue
+        try:
+            count = int(mark.split(":")[1])
+        except (IndexError, ValueError):
+            continue
+        found[first] = StoredBlock(count, mark, data)
+    return found
+
+
+def block_counts(block: StoredBlock) -> SummedTallies | None:
+    """A stored block's counts; None when its JSON is not what the app writes."""
+    try:
+        return tallies_from_data(json.loads(block.data))
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+
+
 def store_totals(
     store: SittingStore,
     choice: str,
@@ -246,10 +336,14 @@ def store_totals(
     totals: PeriodPairs,
     tallies: Iterable[tuple[int, str, SummedTallies]] = (),
     kept: Iterable[int] = (),
+    blocks: Iterable[tuple[int, str, SummedTallies]] = (),
+    blocks_kept: Iterable[int] | None = None,
 ) -> None:
     """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks, and each of
     ``tallies`` (how many sittings it counts, the running mark of those sittings, the
-    counts), and remove any other running counts but ``kept``'s, in one transaction
+    counts), and remove any other running counts but ``kept``'s; store each of ``blocks``
+    (its first sitting's id, its mark, its counts) and, when ``blocks_kept`` is given,
+    remove any other block but those starting with its sittings; in one transaction
     (nothing for a read-only database; a failed write leaves them to the next reading)."""
     database = store.database
     if database.read_only:
@@ -260,12 +354,32 @@ def store_totals(
         for position, counted_mark, counts in tallies
     )
     keep = sorted({*kept, *(position for position, _mark, _counts in tallies)})
+    block_rows = [
+        (first, block_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
+        for first, block_mark, counts in blocks
+    ]
+    in_blocks = blocks_choice(choice)
     try:
         with database.transaction() as writing:
             writing.execute(
                 "DELETE FROM record_ratings WHERE choice = ? AND position > 0 "
                 f"AND position NOT IN ({', '.join('?' * len(keep))})",
                 (choice, *keep),
+            )
+            if blocks_kept is not None:
+                firsts = sorted({*blocks_kept, *(first for first, _m, _d in block_rows)})
+                writing.execute(
+                    "DELETE FROM record_ratings WHERE choice = ? "
+                    f"AND position NOT IN ({', '.join('?' * len(firsts))})",
+                    (in_blocks, *firsts),
+                )
+            writing.executemany(
+                "INSERT OR REPLACE INTO record_ratings "
+                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, ?, 0, ?, ?, ?)",
+                [
+                    (in_blocks, first, row_mark, data, _checksum(in_blocks, row_mark, data, first))
+                    for first, row_mark, data in block_rows
+                ],
             )
             writing.executemany(
                 "INSERT OR REPLACE INTO record_ratings "

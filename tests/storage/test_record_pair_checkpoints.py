@@ -1,9 +1,9 @@
-"""The running counts of the head to head kept at checkpoints in the order played
-(jojotte_score/storage/record_pair_totals.py): after a change that reaches before the newest
-sitting (a correction to an older sitting, a sitting deleted, two begun, one merged with an
-earlier moment), a new reader (the History window opened afterwards) reads the head to
-head of the sittings from the checkpoint before the oldest changed one alone, and the
-totals are those of the sittings replayed from their hands."""
+"""The blocks of the head to head and the running counts kept at their ends in the order
+played (jojotte_score/storage/record_pair_totals.py): after a change that reaches before
+the newest sitting (a correction to an older sitting, even the first, a sitting deleted,
+two begun, one merged with an earlier moment), a new reader (the History window opened
+afterwards) reads the head to head of the changed block's sittings and the newest alone,
+and the totals are those of the sittings replayed from their hands."""
 
 from __future__ import annotations
 
@@ -18,29 +18,10 @@ from jojotte_score.core.records.facts import in_order
 from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.record_facts import PeriodFacts
-from jojotte_score.storage.record_pair_totals import checkpoints
 from jojotte_score.storage.sittings import SittingStore
 from tests.storage.test_record_pair_totals import fixture_store, stored_now
 from tests.storage.test_record_pairs import SetClock, expected, replayed
 from tests.stored_examples import example_sitting
-
-
-@pytest.mark.parametrize(
-    ("count", "kept"),
-    [
-        (0, []),
-        (1, [1]),
-        (2, [1, 2]),
-        (99, [98, 99]),
-        (100, [99, 100]),
-        (101, [100, 101]),
-        (1_500, [*range(100, 1_400, 100), 1_400, 1_499, 1_500]),
-    ],
-)
-def test_the_checkpoints_are_every_hundredth_sitting_and_the_newest_two(
-    count: int, kept: list[int]
-) -> None:
-    assert checkpoints(count) == kept
 
 
 def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
@@ -69,35 +50,54 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
             assert only is not None
             return only
 
+        def blocks() -> dict[int, int]:
+            """The blocks stored: how many sittings each holds, by its first's id."""
+            stored = record_pair_totals.stored_blocks(database.connection, "head-to-head")
+            return {first: block.sittings for first, block in stored.items()}
+
+        def positions() -> list[int]:
+            """The places of the totals (0) and of the running counts stored."""
+            rows = database.connection.execute(
+                "SELECT position FROM record_ratings WHERE choice = 'head-to-head' "
+                "ORDER BY position"
+            ).fetchall()
+            return [position for (position,) in rows]
+
         def played() -> list[int]:
             return [sitting.sitting_id for sitting in in_order(replayed(store))]
 
-        assert played() == list(range(1, 9))  # counts kept after 3, 6, 7 and 8 sittings
+        assert played() == list(range(1, 9))
         assert opened() == list(range(1, 9))
-        # A correction in the sixth sitting played: the sittings from the fourth read.
+        # Blocks of three sittings, the seventh alone and the newest in none; running
+        # counts kept at the ends of the last three and of every sitting.
+        assert blocks() == {1: 3, 4: 3, 7: 1}
+        assert positions() == [0, 3, 6, 7, 8]
+        # A correction in the sixth sitting played: its block and the newest read, the
+        # counts of the seventh's added as stored.
         last = store.hand_count(6) - 1
         store.replace_hand(6, last, store.load(6).sitting.hands[last])
-        assert opened() == [4, 5, 6, 7, 8]
+        assert opened() == [4, 5, 6, 8]
         assert opened() == []
-        # A correction in the second: every sitting (no checkpoint before it).
-        last = store.hand_count(2) - 1
-        store.replace_hand(2, last, store.load(2).sitting.hands[last])
-        assert opened() == list(range(1, 9))
-        # The seventh deleted: the eighth read after the counts of the first six.
+        # A correction in the first sitting played: its block and the newest, not every
+        # sitting after it.
+        last = store.hand_count(1) - 1
+        store.replace_hand(1, last, store.load(1).sitting.hands[last])
+        assert opened() == [1, 2, 3, 8]
+        # The seventh deleted: the newest read after the counts of the first six.
         store.delete_sitting(7)
         assert opened() == [8]
+        assert blocks() == {1: 3, 4: 3}
         # Merged from another device, played between the fourth and the fifth: the
-        # sittings from the fourth read.
+        # sittings of the block it fell in read.
         clock.now = datetime(2026, 1, 10, 19, 10, tzinfo=UTC)
         merged = store.import_sitting(example_sitting("chouette"))
         assert played() == [1, 2, 3, 4, merged, 5, 6, 8]
         assert opened() == [4, 5, 6, 8, merged]
-        # Two sittings begun: those two alone, added to the counts of every sitting.
+        assert blocks() == {1: 3, 4: 3, 6: 1}
+        # Two sittings begun: those two and the one before them, which join the last
+        # block, of one sitting (its counts added as stored).
         clock.now = datetime(2026, 2, 1, tzinfo=UTC)
         begun = [store.import_sitting(example_sitting("three-player")) for _ in range(2)]
-        assert opened() == begun
-        # The counts kept are those of the checkpoints of the ten sittings: 3, 6, 9, 10.
-        positions = database.connection.execute(
-            "SELECT position FROM record_ratings WHERE choice = 'head-to-head' ORDER BY position"
-        ).fetchall()
-        assert positions == [(0,), (3,), (6,), (9,), (10,)]
+        assert opened() == [8, *begun]
+        assert blocks() == {1: 3, 4: 3, 6: 3}
+        assert positions() == [0, 3, 6, 9, 10]

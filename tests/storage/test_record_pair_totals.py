@@ -28,7 +28,7 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.model import Variant
-from jojotte_score.core.records.facts import in_order
+from jojotte_score.core.records.facts import SittingFacts, in_order
 from jojotte_score.core.records.pairs import head_to_heads, records_of_summed
 from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.checking import repair_sitting
@@ -39,8 +39,10 @@ from jojotte_score.storage.record_pair_totals import (
     TOTALS,
     PeriodPairs,
     RunningMarks,
-    checkpoints,
+    block_counts,
+    marked_rows,
     pairs_mark,
+    stored_blocks,
     stored_totals,
     tallies_from_data,
 )
@@ -84,19 +86,50 @@ def check(store: SittingStore, kept: PeriodFacts, fresh_first: bool = False) -> 
         assert (record.net_points, record.unfinished) == (count.net, count.open)
 
 
+def marks_ids(ordered: list[SittingFacts]) -> list[int]:
+    """The sittings' ids, in the order given."""
+    return [sitting.sitting_id for sitting in ordered]
+
+
 def assert_running_counts(store: SittingStore) -> None:
     """Every running count stored over all time whose mark agrees with the first sittings
     as they are now, in the order played, is their head to head replayed; the counts kept
-    are those of the checkpoints of the sittings there are."""
+    are those at the ends of the blocks stored, and of every sitting but the newest and of
+    every sitting; every block stored whose mark agrees with its sittings as they are now
+    is their head to head replayed."""
     ordered = in_order(replayed(store))
     connection = store.database.connection
-    marks = RunningMarks(connection, [sitting.sitting_id for sitting in ordered])
+    marks = RunningMarks(connection, marks_ids(ordered))
     assert marks.every == pairs_mark(connection, None)  # the totals' mark, read in Python
+    # The columns read with the mark, split again by their lengths, are those read alone.
+    mark, columns = marked_rows(connection, None)
+    kept = RunningMarks(connection, marks_ids(ordered), columns.by_sitting())
+    assert mark == kept.every == marks.every
+    assert [kept.at(count) for count in range(len(ordered) + 1)] == [
+        marks.at(count) for count in range(len(ordered) + 1)
+    ]
     rows = connection.execute(
         "SELECT position, mark, data FROM record_ratings WHERE choice = ? AND position > 0",
         (TOTALS,),
     ).fetchall()
-    assert {position for position, _mark, _data in rows} <= set(checkpoints(len(ordered)))
+    blocks = stored_blocks(connection, TOTALS)
+    places = {sitting.sitting_id: place for place, sitting in enumerate(ordered)}
+    ends = set()
+    for first_id, block in blocks.items():
+        place = places[first_id]  # a block starting with a deleted sitting is not kept
+        end = place + block.sittings
+        assert block.sittings > 0
+        assert end < len(ordered)  # the newest is never in one
+        if block.mark == marks.span(place, end):
+            ends.add(end)
+            counts = block_counts(block)
+            assert counts is not None
+            names = {name for one in ordered[place:end] for name in one.names if name}
+            assert counts.players == names
+            assert records_of_summed(counts.tallies) == head_to_heads(ordered[place:end])
+    # Running counts are kept at the ends of the blocks and of the newest two sittings.
+    positions = {position for position, _mark, _data in rows}
+    assert positions <= {*ends, len(ordered) - 1, len(ordered)}
     for position, mark, data in rows:
         if position <= marks.count and mark == marks.at(position):
             first = ordered[:position]
@@ -232,14 +265,24 @@ def test_stored_totals_are_read_without_any_sitting_head_to_head(
         assert stored_now(store, f"{TOTALS}:games:{Variant.CHOUETTE}") == chouette
         reader.period_pairs(store, Period(first=date(2000, 1, 1)))
         # Each choice keeps its totals (0) and the running counts of its sittings at its
-        # checkpoints (all of them, all but the newest): 8 sittings, and 1 of the chouette.
+        # ends (all but the newest, all of them): 8 sittings, and 1 of the chouette;
         choices = database.connection.execute(
             "SELECT choice, position FROM record_ratings WHERE choice LIKE 'head-to-head%' "
             "ORDER BY choice, position"
         ).fetchall()
         chosen = f"{TOTALS}:games:{Variant.CHOUETTE}"
         assert (truth.sittings, chouette.sittings) == (8, 1)
-        assert choices == [(TOTALS, 0), (TOTALS, 7), (TOTALS, 8), (chosen, 0), (chosen, 1)]
+        # and its first seven sittings' counts as one block, under the id of the first.
+        first = in_order(replayed(store))[0].sitting_id
+        blocks = f"{TOTALS}:blocks"
+        assert choices == [
+            (TOTALS, 0),
+            (TOTALS, 7),
+            (TOTALS, 8),
+            (blocks, first),
+            (chosen, 0),
+            (chosen, 1),
+        ]
 
 
 @pytest.mark.parametrize(
@@ -416,8 +459,9 @@ def test_a_hand_in_the_newest_sitting_reads_that_sitting_alone(
 ) -> None:
     """The counts stored of every sitting but the newest (and of every sitting) spare a
     new reader (the History window opened after play) reading each sitting's head to head
-    when only the newest sitting changed or a sitting was begun since; a change to an
-    older sitting, or a sitting stored out of order, has every sitting read."""
+    when only the newest sitting changed or a sitting was begun since (and the one before
+    it); a change to an older sitting has its block read, a sitting stored out of order
+    itself alone."""
     read: list[list[int] | None] = []
     reading = record_rows.stored_pairs
 
@@ -445,7 +489,7 @@ def test_a_hand_in_the_newest_sitting_reads_that_sitting_alone(
         assert opened() == []  # the totals read alone
         clock.now = datetime(2026, 2, 1, tzinfo=UTC)
         newest = store.import_sitting(evening)  # a sitting begun since
-        assert opened() == [newest]
+        assert opened() == [8, newest]  # the one before it joins the block of the others
         store.delete_hand(newest, len(evening.hands) - 1)  # a hand in the newest sitting
         assert opened() == [newest]
         store.add_hand(newest, evening.hands[-1])  # and one recorded
@@ -457,7 +501,8 @@ def test_a_hand_in_the_newest_sitting_reads_that_sitting_alone(
         clock.now = datetime(2025, 12, 31, tzinfo=UTC)
         earlier = store.import_sitting(example_sitting("chouette"))
         assert earlier > newest
-        assert opened() == [*everything, newest, earlier]
+        # Its count added before the block of the first eight, stored as it was.
+        assert opened() == [newest, earlier]
         store.delete_hand(newest, len(evening.hands) - 1)  # still the newest played
         assert opened() == [newest]
         # Counts damaged on disk are not added to: every sitting is read again.
