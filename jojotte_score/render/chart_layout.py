@@ -697,6 +697,19 @@ def changed_area(before: ChartLayout, after: ChartLayout, m: ChartMetrics) -> Ar
     if [line.series for line in lines_before] != [line.series for line in lines_after]:
         return None
     reach = _reach(m)
+    areas = _lines_changed(lines_before, lines_after, reach)
+    markers_before = Counter(item for item in before.items if isinstance(item, MarkerItem))
+    markers_after = Counter(item for item in after.items if isinstance(item, MarkerItem))
+    for marker in (markers_before - markers_after) + (markers_after - markers_before):
+        areas.append(_bounds([(marker.x, marker.y)], reach))
+    return _united(areas) or (0.0, 0.0, 0.0, 0.0)
+
+
+def _lines_changed(
+    lines_before: list[PolylineItem], lines_after: list[PolylineItem], reach: float
+) -> list[Area]:
+    """Where each line of ``lines_after`` paints otherwise than the same series's line of
+    ``lines_before``: from the segment before the first point that differs, old and new."""
     areas: list[Area] = []
     for old, new in zip(lines_before, lines_after, strict=True):
         if old.points == new.points:
@@ -709,11 +722,7 @@ def changed_area(before: ChartLayout, after: ChartLayout, m: ChartMetrics) -> Ar
         start = max(same - 1, 0)
         areas.append(_bounds(old.points[start:], reach))
         areas.append(_bounds(new.points[start:], reach))
-    markers_before = Counter(item for item in before.items if isinstance(item, MarkerItem))
-    markers_after = Counter(item for item in after.items if isinstance(item, MarkerItem))
-    for marker in (markers_before - markers_after) + (markers_after - markers_before):
-        areas.append(_bounds([(marker.x, marker.y)], reach))
-    return _united(areas) or (0.0, 0.0, 0.0, 0.0)
+    return areas
 
 
 def within(layout: ChartLayout, area: Area, m: ChartMetrics) -> ChartLayout:

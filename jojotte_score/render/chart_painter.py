@@ -10,6 +10,8 @@ palette's Base is dark. Nothing here decides what goes where:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 
@@ -101,17 +103,31 @@ def paint_chart(
             _bar(painter, rect, item.series, colour, background, scale)
         elif isinstance(item, SwatchItem):
             colour = colour_of(item.series)
-            if item.bar:
-                half = 4.0 * scale
-                left = point(item.x + item.width / 2, item.y)
-                rect = QRectF(left.x() - 2 * half, left.y() - half, 4 * half, 2 * half)
-                _bar(painter, rect, item.series, colour, background, scale)
-            else:
-                painter.setPen(_line_pen(colour, item.series, weight))
-                painter.drawLine(point(item.x, item.y), point(item.x + item.width, item.y))
-                middle = point(item.x + item.width / 2, item.y)
-                _marker(painter, middle, size, item.series, colour, background)
+            _swatch(painter, item, point, (scale, weight, size), colour, background)
     painter.restore()
+
+
+def _swatch(
+    painter: QPainter,
+    item: SwatchItem,
+    point: Callable[[float, float], QPointF],
+    sizes: tuple[float, float, float],
+    colour: QColor,
+    background: QColor,
+) -> None:
+    """A legend's sample of ``item``'s series: its bar, or its line with a marker on it;
+    ``sizes`` are the scale, the line weight and the marker size, in device pixels."""
+    scale, weight, size = sizes
+    if item.bar:
+        half = 4.0 * scale
+        left = point(item.x + item.width / 2, item.y)
+        rect = QRectF(left.x() - 2 * half, left.y() - half, 4 * half, 2 * half)
+        _bar(painter, rect, item.series, colour, background, scale)
+    else:
+        painter.setPen(_line_pen(colour, item.series, weight))
+        painter.drawLine(point(item.x, item.y), point(item.x + item.width, item.y))
+        middle = point(item.x + item.width / 2, item.y)
+        _marker(painter, middle, size, item.series, colour, background)
 
 
 def _line_pen(colour: QColor, series: int, weight: float) -> QPen:
