@@ -402,13 +402,11 @@ class PairField(QWidget):
                 _("{field}, {player}").format(field=self._name, player=names[side])
             )
         # The boxes' widths changed with their names: each layout around them measures again
-        # (nested layouts would keep the old sizes until the next resize). Not before the
-        # window is first shown, which lays it all out: on the way up is the scroll area's
-        # viewport, and the first widget made by Qt that is handed to Python sets up every
-        # widget class and its enums (with the status line's style, 0.10 G of the 1.42 G
-        # instructions of start-up, callgrind).
-        if not self.window().isVisible():
-            return
+        # (nested layouts would keep the old sizes until the next resize). Before the window
+        # is first shown too: it lays the panel out for its first size by the sizes its
+        # layouts give, and the old names' widths made it taller than it is (a scroll bar, an
+        # empty line under the meld boxes). The scroll area's viewport on the way up is one
+        # the window holds from the start, so handing it to Python sets up no widget classes.
         widget: QWidget | None = self._units[0]
         for unit in self._units:
             unit.updateGeometry()
