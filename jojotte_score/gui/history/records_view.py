@@ -209,10 +209,14 @@ class RecordsModel(QAbstractTableModel):
             self.endResetModel()
             return
         changed = [place for place, row in enumerate(rows) if row != self._rows[place]]
+        headers = [place for place in changed if rows[place].header != self._rows[place].header]
         self.table, self._rows = table, rows
+        if headers:
+            # Only where a row's header changed: telling the hidden header paints the
+            # whole table a second time.
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, headers[0], headers[-1])
         if changed:
             first, last = changed[0], changed[-1]
-            self.headerDataChanged.emit(Qt.Orientation.Vertical, first, last)
             self.dataChanged.emit(
                 self.index(first, 0), self.index(last, len(table.headings) - 1), [_DISPLAY]
             )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QSize
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QPersistentModelIndex, QSize, Qt
 from PySide6.QtWidgets import QTableView
 from pytestqt.qtbot import QtBot
 
@@ -99,9 +99,11 @@ def test_a_change_within_the_widest_cells_measures_nothing(qtbot: QtBot) -> None
     model.set_table(table(("Anna – Bert", "+1,250"), ("Carla – Dieter", "+30")))
     measured = counted_measures(view)
     reset = resets(model)
+    told: list[tuple[int, int]] = []  # the rows whose header a screen reader is told of
+    model.headerDataChanged.connect(lambda _orientation, first, last: told.append((first, last)))
     fitted = widths(view)
     model.set_table(table(("Anna – Bert", "+1,250"), ("Carla – Dieter", "+40")))
-    assert (measured, reset) == ([], [])
+    assert (measured, reset, told) == ([], [], [])
     assert widths(view) == fitted == fitted_by_qt(view)
     # A wider cell, then a narrower widest one: both columns fitted again, as Qt would.
     model.set_table(table(("Anna – Bert", "+1,250"), ("Carla – Dieter", "+123,456")))
@@ -111,6 +113,11 @@ def test_a_change_within_the_widest_cells_measures_nothing(qtbot: QtBot) -> None
     model.set_table(table(("Anna – Bert", "+1,250"), ("Carla – Dieter", "+4")))
     assert widths(view) == fitted_by_qt(view) == fitted
     assert shown(model) == [["Anna – Bert", "+1,250"], ["Carla – Dieter", "+4"]]
+    # A row's header changed: told of that row alone (telling the hidden header of every
+    # row paints the whole table a second time).
+    model.set_table(table(("Anna – Bert", "+1,250"), ("Carla – Emil", "+4")))
+    assert told == [(1, 1)]
+    assert model.headerData(1, Qt.Orientation.Vertical) == "Carla – Emil"
 
 
 def test_a_column_resized_by_hand_is_fitted_again_after_a_change(qtbot: QtBot) -> None:
