@@ -190,13 +190,36 @@ class RecordsModel(QAbstractTableModel):
         self._sort: tuple[int, bool] | None = None
 
     def set_table(self, table: RecordsTable) -> None:
-        """Show ``table``, in the order last sorted by (else as given)."""
-        self.beginResetModel()
-        self.table = table
-        self._rows = list(table.rows)
+        """Show ``table``, in the order last sorted by (else as given). A table of the
+        same headings and as many rows as the one shown (a recorded hand's head to head)
+        tells the view of the rows that changed instead of resetting it, so that the
+        selection stays and the columns are fitted again only where a cell's text widens
+        or narrows (:func:`_fit_columns`)."""
+        rows = list(table.rows)
         if self._sort is not None and self._sort[0] < len(table.headings):
-            self._rows = _sorted(self._rows, *self._sort)
-        self.endResetModel()
+            rows = _sorted(rows, *self._sort)
+        shown = self.table
+        if (
+            shown is None
+            or (shown.headings, shown.numbers) != (table.headings, table.numbers)
+            or len(rows) != len(self._rows)
+        ):
+            self.beginResetModel()
+            self.table, self._rows = table, rows
+            self.endResetModel()
+            return
+        changed = [place for place, row in enumerate(rows) if row != self._rows[place]]
+        headers = [place for place in changed if rows[place].header != self._rows[place].header]
+        self.table, self._rows = table, rows
+        if headers:
+            # Only where a row's header changed: telling the hidden header paints the
+            # whole table a second time.
+            self.headerDataChanged.emit(Qt.Orientation.Vertical, headers[0], headers[-1])
+        if changed:
+            first, last = changed[0], changed[-1]
+            self.dataChanged.emit(
+                self.index(first, 0), self.index(last, len(table.headings) - 1), [_DISPLAY]
+            )
 
     def shown_rows(self) -> list[RecordRow]:
         """The rows in the order shown."""
@@ -292,11 +315,15 @@ def _table_view(model: RecordsModel, name: str, sortable: bool = True) -> QTable
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
     header.setResizeContentsPrecision(_MEASURED_ROWS)
-    model.modelReset.connect(lambda: _fit_columns(view, model))
+    fitted: list[object] = [None]  # what the columns were last fitted to
+    model.modelReset.connect(lambda: _fit_columns(view, model, fitted, again=True))
+    model.dataChanged.connect(lambda *_changed: _fit_columns(view, model, fitted))
     return view
 
 
-def _fit_columns(view: QTableView, model: RecordsModel) -> None:
+def _fit_columns(
+    view: QTableView, model: RecordsModel, fitted: list[object], again: bool = False
+) -> None:
     """Size each column as ``resizeColumnsToContents`` does, to the same pixel, but measure
     only the widest cell of each by the font's metrics, and that one as the view draws it
     (its delegate's size, with the style's margins), instead of every cell: a cell is
@@ -304,20 +331,37 @@ def _fit_columns(view: QTableView, model: RecordsModel) -> None:
     the head to head's 45 pairs of ten players (1,500 sittings: 1.1-2.1 ms in place of
     14-25, best of 15, six runs on a loaded machine).
     A table of more rows than Qt measures (:data:`_MEASURED_ROWS`) is left to Qt, which
-    measures the rows in sight first."""
+    measures the rows in sight first.
+    ``fitted`` holds what the columns were last fitted to (the headings, the font, the
+    widest cell's text of each column and the widths set): unless fitting ``again`` (a
+    table shown anew), a change whose widest cells are those fitted to, in columns still as
+    wide as fitted (most recorded hands with the head to head shown), leaves the widths
+    as they are, measuring no cell."""
     if model.rowCount() > _MEASURED_ROWS:
+        fitted[0] = None
         view.resizeColumnsToContents()
         return
     metrics = QFontMetricsF(view.font())
+    widest = [model.widest_row(column, metrics) for column in range(model.columnCount())]
+    rows = model.shown_rows()
+    table = model.table
     header = view.horizontalHeader()
+    key = (
+        None if table is None else table.headings,
+        view.font().key(),
+        tuple(None if row is None else rows[row].cells[place] for place, row in enumerate(widest)),
+    )
+    sizes = tuple(header.sectionSize(column) for column in range(len(widest)))
+    if not again and fitted[0] == (key, sizes):
+        return
     grid = 1 if view.showGrid() else 0  # as QTableView.sizeHintForColumn adds
-    for column in range(model.columnCount()):
+    for column, row in enumerate(widest):
         width = header.sectionSizeHint(column)
-        row = model.widest_row(column, metrics)
         if row is not None:
             cell = view.sizeHintForIndex(model.index(row, column)).width() + grid
             width = max(width, cell)
         header.resizeSection(column, width)
+    fitted[0] = (key, tuple(header.sectionSize(column) for column in range(len(widest))))
 
 
 class RecordsView(QWidget):
@@ -347,6 +391,8 @@ class RecordsView(QWidget):
         self._today = today
         self.records = Records(NOTHING_READ)
         self._shown: set[str] = set()
+        self._players_offered: tuple[str, ...] | None = None
+        """The players both lists offer (None before they are first filled)."""
         self._ratings_shown: Ratings | None = None
         self._rating_charts = RatingChartMaker()
         """What makes the ratings' plot, keeping what it walked of their course."""
@@ -543,6 +589,9 @@ class RecordsView(QWidget):
         list has not chosen, so that the two never show one player against himself."""
         players = self.records.players
         combos = (self.first_player, self.second_player)
+        if players == self._players_offered:
+            return  # the same players offered: both lists and their choices stand
+        self._players_offered = players
         kept = [combo.currentData() for combo in combos]
         chosen: list[str | None] = [None, None]
         for side, name in enumerate(kept):
