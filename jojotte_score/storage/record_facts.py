@@ -126,9 +126,7 @@ class PeriodFacts:
         with theirs reads none of the sittings' rows."""
         if store is None:
             return PeriodPairs(0, (), ())
-        if store is not self._store:
-            self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
-            self._totals, self._sides = {}, {}
+        self._follow(store)
         choice = record_pair_totals.totals_choice(period, games)
         if choice is None:
             return self._pairs_read(store, period, games, zone)
@@ -337,6 +335,12 @@ class PeriodFacts:
             counted.append((held[1], held[2]))
         return counted, stored_again
 
+    def _follow(self, store: SittingStore) -> None:
+        """Forget what was kept from another store than ``store``."""
+        if store is not self._store:
+            self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
+            self._totals, self._sides = {}, {}
+
     def _wanted(
         self,
         store: SittingStore,
@@ -346,9 +350,7 @@ class PeriodFacts:
     ) -> list[tuple[tuple[Any, ...], datetime]]:
         """The rows of the sittings of ``period`` and ``games`` (id, revision, variant,
         players, moment stored as text, stable id), each with the moment it was stored."""
-        if store is not self._store:
-            self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
-            self._totals, self._sides = {}, {}
+        self._follow(store)
         connection = store.database.connection
         chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
         moments = self._moments
