@@ -18,21 +18,16 @@ from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.form_rules import FormValues
 from jojotte_score.gui.sitting.commands import DeleteHand
 from jojotte_score.gui.window.main_window import MainWindow
-from tests.gui.conftest import forget_said, german, played, said_in, screenshot_folder
+from tests.gui.conftest import german, played, said_in, screenshot_folder
 from tests.gui.entry.test_entry_keys import focused
 from tests.gui.keyboard import Keyboard
 from tests.gui.sitting.test_undo_keeps_typed import typed_texts
-from tests.gui.window.test_sync_folder import (
+from tests.gui.window.conftest import (
     Windows,
-    both_follow,
-    copy_folder,
     follower,
+    passed,
     record,
     settled,
-    two_folders,
-)
-from tests.gui.window.test_sync_folder import (
-    windows as windows,  # the fixture: Anna's window and Carl's, on two data folders
 )
 
 pytestmark = pytest.mark.usefixtures("listening")  # a screen reader hears the status bar
@@ -97,17 +92,14 @@ def record_dealt(window: MainWindow, number: int) -> None:
 
 
 def shared_sitting_shown(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> tuple[Path, Path]:
     """Anna's and Carl's sitting with the example's first hand, recorded in Anna's window
     and shown in Carl's: Anna's sync folder and Carl's."""
     anna, carl = windows
-    here, there = two_folders(tmp_path)
-    both_follow(windows, here, there, monkeypatch)
+    here, there = following
     record_dealt(anna, 0)
-    settled(qtbot, anna)
-    copy_folder(here, there)
-    follower(carl).run()
+    passed(here, there, carl, qtbot, anna)
     assert carl.session.shown is not None
     assert carl.session.shown.count == 1
     return here, there
@@ -130,14 +122,6 @@ def hand_begun(window: MainWindow, qtbot: QtBot, number: int) -> Typed:
     return typed
 
 
-def passed(here: Path, there: Path, window: MainWindow, qtbot: QtBot, source: MainWindow) -> None:
-    """``source``'s change carried to ``window``'s folder, and ``window``'s pass run."""
-    settled(qtbot, source)
-    copy_folder(here, there)
-    forget_said(window)
-    follower(window).run()
-
-
 def panel_picture(window: MainWindow, tmp_path: Path, name: str) -> None:
     """The panel after the pass, and the whole window with its status bar, to look at."""
     folder = screenshot_folder(tmp_path)
@@ -155,10 +139,10 @@ def test_a_pass_that_takes_in_another_sitting_leaves_the_typed_hand_alone(
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     # Carl keeps his own sitting with Dora, a hand recorded (an undo history), the next begun.
     own = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Carl", "Dora"))
     carl.open_sitting_id(own)
@@ -199,12 +183,12 @@ def test_a_pass_that_corrects_an_earlier_hand_keeps_the_typed_hand_for_the_same_
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     """Another device corrects hand 1 while hand 2 is typed here: hand 2 is still the next
     to record, and what was typed stays for it."""
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     typed = hand_begun(carl, qtbot, 1)
 
     corrected = played(german().hands[2])
@@ -230,12 +214,12 @@ def test_a_hand_recorded_on_another_device_while_typed_here_keeps_it_for_the_nex
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     """Anna records hand 2 while Carl types it: Carl's typing stays on the panel, now for
     hand 3 with hand 3's dealer, and he is told to check it is not the hand just recorded."""
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     typed = hand_begun(carl, qtbot, 1)
 
     assert typed.values.dealer == 1  # Carl deals hand 2
@@ -264,12 +248,12 @@ def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     """Carl corrects hand 1 while Anna records hand 2: hand 1 is still there, so the panel
     still corrects it, with what Carl changed."""
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     carl.activateWindow()
     carl.select_hand(1)
     carl.edits.correct(0)
@@ -297,10 +281,10 @@ def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
 
 
 def test_a_hand_inserted_here_is_kept_while_its_place_is_there(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     carl.activateWindow()
     carl.select_hand(1)
     carl.named_actions[ActionName.INSERT_HAND].trigger()
@@ -322,10 +306,10 @@ def test_a_hand_inserted_here_is_kept_while_its_place_is_there(
 
 
 def test_a_correction_of_a_hand_deleted_on_another_device_is_kept_as_the_next_hand(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     record_dealt(anna, 1)
     passed(here, there, carl, qtbot, anna)
     carl.activateWindow()
@@ -351,10 +335,10 @@ def test_a_correction_of_a_hand_deleted_on_another_device_is_kept_as_the_next_ha
 
 
 def test_a_sitting_deleted_on_another_device_says_what_was_typed_went_with_it(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     shared = carl.session.sitting_id
     hand_begun(carl, qtbot, 1)
 
