@@ -117,11 +117,12 @@ class EntryRequest(NamedTuple):
 class TypedHand:
     """What is typed for a new hand, as its fields hold it, to be put back after the
     recorded hands change under it (an undo): the choices, each number box's text as typed
-    ("5.5" too), the rows chosen by the scorekeeper himself, and the field with the focus."""
+    ("5.5" too), the rows chosen by the scorekeeper himself, and the field with the focus
+    (``at_record``: the Record button, where the focus goes once the hand is complete)."""
 
     # A plain class, not a named tuple: start-up compiles no annotation of it
     # (tests/gui/window/test_startup.py).
-    __slots__ = ("focus", "own", "texts", "values")
+    __slots__ = ("at_record", "focus", "own", "texts", "values")
 
     def __init__(
         self,
@@ -129,11 +130,13 @@ class TypedHand:
         texts: tuple[tuple[str, str], ...],
         own: dict[Slot, object],
         focus: Slot | None,
+        at_record: bool = False,
     ) -> None:
         self.values = values
         self.texts = texts
         self.own = own
         self.focus = focus
+        self.at_record = at_record
 
 
 def confirm(parent: QWidget, title: str, question: str) -> bool:
@@ -732,7 +735,8 @@ class EntryPanel(QWidget, Speaking):
             (pair.edits[0].text(), pair.edits[1].text())
             for pair in (self.melds, self.card_points, self.tricks)
         )
-        return TypedHand(self.values(), texts, dict(self._own), focus)
+        at_record = self.record_button.hasFocus()
+        return TypedHand(self.values(), texts, dict(self._own), focus, at_record)
 
     def keep_typed(self, typed: TypedHand) -> None:
         """Put back what was typed (:meth:`typed_new_hand`, :meth:`typed_hand`) after the
@@ -749,6 +753,8 @@ class EntryPanel(QWidget, Speaking):
         self._changed()
         if typed.focus is not None and self._slots[typed.focus].isVisibleTo(self):
             self._slots[typed.focus].setFocus()
+        elif typed.at_record:
+            self.record_button.setFocus()
 
     def may_drop_typed(self, title: str, question: str) -> bool:
         """True when nothing is typed for the hand, or the scorekeeper answers Yes to

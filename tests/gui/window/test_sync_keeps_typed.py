@@ -6,13 +6,15 @@ hands meanwhile, for the next, and says so in the status bar and to a screen rea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import PlayedHand, Variant
+from jojotte_score.core.games import all_games
+from jojotte_score.core.model import AnyHand, PlayedHand, Sitting, Variant
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.form_rules import FormValues
@@ -24,11 +26,14 @@ from tests.gui.keyboard import Keyboard
 from tests.gui.sitting.test_undo_keeps_typed import typed_texts
 from tests.gui.window.conftest import (
     Windows,
+    both_follow,
     follower,
     passed,
     record,
     settled,
+    two_folders,
 )
+from tests.stored_examples import example_sitting
 
 pytestmark = pytest.mark.usefixtures("listening")  # a screen reader hears the status bar
 
@@ -53,6 +58,8 @@ CORRECTION_KEPT = {
     "Spiel {number}, wie es jetzt eingetragen ist.",
 }
 MODE = {"en": "Hand {number}", "de": "Spiel {number}"}
+GAMES = [game.value for game in all_games()]
+"""Every way to play, by its key (its worked example's name in tests/stored_examples.py)."""
 
 
 @pytest.fixture(params=["en", "de"])
@@ -103,6 +110,38 @@ def shared_sitting_shown(
     assert carl.session.shown is not None
     assert carl.session.shown.count == 1
     return here, there
+
+
+def in_turn(window: MainWindow, example: Sitting, number: int) -> AnyHand:
+    """``example``'s hand ``number`` (0-based), dealt by the dealer ``window`` shows for it."""
+    shown = window.session.shown
+    assert shown is not None
+    return example.hands[number]._replace(dealer=shown.dealer_at(number))
+
+
+def example_shown(
+    windows: Windows,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+) -> tuple[Path, Path, Sitting]:
+    """``game``'s worked example begun in Anna's window (its roles, its first dealer: the
+    example's, or the first seat when it records none), its first hand recorded there and
+    shown in Carl's: Anna's sync folder, Carl's and the example."""
+    anna, carl = windows
+    example = example_sitting(game)
+    store = anna.session.store
+    made = store.import_sitting(replace(example, hands=()))
+    first = example.hands[0].dealer
+    store.choose_dealer(made, 0 if first is None else first)
+    here, there = two_folders(tmp_path)
+    both_follow(windows, here, there, monkeypatch, made)
+    anna.submit(EntryRequest("add", None, in_turn(anna, example, 0)))
+    passed(here, there, carl, qtbot, anna)
+    assert carl.session.shown is not None
+    assert carl.session.shown.count == 1
+    return here, there, example
 
 
 def hand_begun(window: MainWindow, qtbot: QtBot, number: int) -> Typed:
@@ -240,6 +279,55 @@ def test_a_hand_recorded_on_another_device_while_typed_here_keeps_it_for_the_nex
     assert focused() is typed.focus
     said(carl, f"{MOVED[language].format(number=2, next=3)} {TOOK_IN[language]}")
     panel_picture(carl, tmp_path, f"sync-moved-{language}")
+    cleared(windows)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_in_every_game_a_hand_typed_while_another_device_records_it_is_kept_for_the_next(
+    game: str,
+    language: str,
+    windows: Windows,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Carl types the example's hand 2 whole, with every field of its game (the bidder and
+    the active defender, who doubled and whom a defender sided with, the dealer), while
+    Anna records it: each choice and each box as typed stay on Carl's panel, now for hand
+    3, dealt by hand 3's dealer, and he is told to check it is not the hand just recorded."""
+    anna, carl = windows
+    here, there, example = example_shown(windows, tmp_path, qtbot, monkeypatch, game)
+    second = in_turn(carl, example, 1)
+    carl.activateWindow()
+    carl.panel.setFocus()
+    plan = carl.panel.form.keystrokes(second._replace(note=""))
+    assert plan[-1] == "Enter"
+    Keyboard(qtbot).follow(plan[:-1])  # all of it, not yet recorded
+    typed = Typed(carl.panel)
+    assert carl.panel.current_hand() == second._replace(note="")  # what Enter would record
+    assert typed.values.dealer == second.dealer is not None
+
+    anna.submit(EntryRequest("add", None, in_turn(anna, example, 1)))
+    passed(here, there, carl, qtbot, anna)
+
+    shown = carl.session.shown
+    assert shown is not None
+    assert shown.count == 2  # Anna's hand 2 is recorded here too
+    assert shown.hand(1) == second
+    assert carl.panel.mode() == ("add", None)
+    assert carl.panel.mode_label.text() == MODE[language].format(number=3)
+    values = carl.panel.values()
+    assert values._replace(dealer=None) == typed.values._replace(dealer=None)
+    third = shown.dealer_at(2)
+    assert third is not None
+    assert values.dealer == third != second.dealer  # hand 3's dealer, not hand 2's
+    assert anna.panel.values().dealer == third  # as Anna's panel shows it for hand 3
+    assert example.hands[2].dealer in (None, third)  # and the example records it
+    assert carl.panel.current_hand() == second._replace(note="", dealer=third)
+    assert typed_texts(carl.panel) == typed.texts
+    assert focused() is typed.focus
+    said(carl, f"{MOVED[language].format(number=2, next=3)} {TOOK_IN[language]}")
+    panel_picture(carl, tmp_path, f"sync-moved-{game}-{language}")
     cleared(windows)
 
 
