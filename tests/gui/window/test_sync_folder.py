@@ -235,17 +235,25 @@ def test_a_start_following_a_folder_loads_the_sync_modules_after_its_first_paint
     assert seen["formats"] == []
 
 
-def test_a_window_not_painted_still_follows_its_folder(
+def started_again(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A window that is not painted (started minimized, or not shown) runs its first pass
-    all the same, a second after it was made."""
+) -> tuple[Path, MainWindow]:
+    """Anna's window following her sync folder, then a window made again over her store
+    (not shown): the folder and the new window."""
     anna, _carl = windows
     folder = tmp_path / "anna-sync"
     folder.mkdir()
     choose(monkeypatch, anna, folder)
     anna.stop_following()
-    again = new_window(qtbot, anna.session.store, tmp_path / "again.ini")
+    return folder, new_window(qtbot, anna.session.store, tmp_path / "again.ini")
+
+
+def test_a_window_not_painted_still_follows_its_folder(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A window that is not painted (started minimized, or not shown) runs its first pass
+    all the same, a second after it was made."""
+    folder, again = started_again(windows, tmp_path, qtbot, monkeypatch)
     qtbot.wait(FIRST_PASS_UNPAINTED_MS // 2)
     assert again.sync_follower is None
     qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=FIRST_PASS_UNPAINTED_MS)
@@ -257,12 +265,7 @@ def test_a_window_not_painted_still_follows_its_folder(
 def test_a_window_closed_before_its_first_pass_does_not_follow(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    anna, _carl = windows
-    folder = tmp_path / "anna-sync"
-    folder.mkdir()
-    choose(monkeypatch, anna, folder)
-    anna.stop_following()
-    again = new_window(qtbot, anna.session.store, tmp_path / "again.ini")
+    _folder, again = started_again(windows, tmp_path, qtbot, monkeypatch)
     again.stop_following()  # closed at once: the pass waiting is not run
     qtbot.wait(50)
     assert again.sync_follower is None
@@ -272,9 +275,7 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     anna, carl = windows
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    conflict_between(windows, folder, monkeypatch)
+    conflict_between(windows, tmp_path, monkeypatch)
     assert "1 conflict to settle (File > Sync conflicts…)." in anna.statusBar().currentMessage()
     for window in (anna, carl):
         assert len(conflicts(window.session.store)) == 1
@@ -306,10 +307,12 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
         assert hands == [1, 2]
 
 
-def conflict_between(windows: Windows, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def conflict_between(windows: Windows, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sitting 1 changed on both devices while offline: Anna's hand 1 against Carl's hands
-    3 and 4, synced afterwards."""
+    3 and 4, synced afterwards through one folder both follow."""
     anna, carl = windows
+    folder = tmp_path / "shared"
+    folder.mkdir()
     both_follow(windows, folder, folder, monkeypatch)
     assert carl.session.shown is not None  # taken in from the folder
     for window in (anna, carl):
@@ -339,9 +342,7 @@ def test_the_history_marks_a_conflict_and_settles_it(
     """Item 5: the history window marks the sitting kept in two versions (a sign, and for
     a screen reader which hands differ) and offers the choice from there."""
     anna, carl = windows
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    conflict_between(windows, folder, monkeypatch)
+    conflict_between(windows, tmp_path, monkeypatch)
     plain = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Bert", "Dora"))
     mark, button = HISTORY_MARKS[language]
     use_language(language)
