@@ -609,7 +609,7 @@ def _changed_rows(
     stale or damaged) scored and stored again (:func:`_stored_again`, their ``part`` of
     it), but those of ``unstored``, scored alone; and the sittings stored again."""
     changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
-    rows = read(store.database.connection, changed)
+    rows = read(store.database.connection, changed) if changed else {}
     missing = [sitting_id for sitting_id in changed if sitting_id not in rows]
     for sitting_id in [sitting_id for sitting_id in missing if sitting_id in unstored]:
         with reading_sitting(sitting_id):
