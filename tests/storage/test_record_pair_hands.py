@@ -273,3 +273,42 @@ def test_any_change_after_hands_in_the_newest_sitting_equals_a_replay(
             assert kept.period_pairs(store) == truth
             assert stored_now(store) == truth
             assert PeriodFacts().period_pairs(store) == truth
+
+
+def stored_tally() -> list[Any]:
+    """One pair's count as a block's JSON keeps it: Anna and Bert met in three finished
+    rubbers (Anna won two, the last two in a row, the largest by 420) and one open one."""
+    return [["Anna", "Bert"], 3, 350, 1, [2, 1], [[420, 7, 2], [150, 7, 1]], [0, 2], False, ["t"]]
+
+
+@pytest.mark.parametrize(
+    ("place", "value"),
+    [
+        (1, 3.0),  # finished rubbers not a whole number
+        (2, "350"),  # the points as text
+        (3, True),  # the open rubbers a truth value
+        (4, [2, 1.5]),  # a player's wins
+        (4, [2]),  # one player's wins missing
+        (5, [[420.0, 7, 2], None]),  # the largest win's points
+        (5, [[420, "7", 2], None]),  # the largest win's sitting
+        (6, [0, 2.0]),  # the streak's length
+        (6, [2, 2]),  # the streak held by a third
+        (7, 0),  # whether one run: not a truth value
+        (8, ["t", 3]),  # a game's key not text
+        (0, ["Anna", 2]),  # a player not a name
+    ],
+)
+def test_stored_counts_of_another_shape_are_refused(place: int, value: object) -> None:
+    tally = stored_tally()
+    decoded = record_pair_totals.tallies_from_data(
+        {"players": ["Anna", "Bert"], "tallies": [tally]}
+    )
+    (anna_bert,) = decoded.tallies.values()
+    assert (anna_bert.met, anna_bert.net, anna_bert.open, anna_bert.won) == (3, 350, 1, [2, 1])
+    assert anna_bert.streak == (0, 2)
+    assert [win.points for win in anna_bert.largest if win is not None] == [420, 150]
+    tally[place] = value
+    with pytest.raises((TypeError, ValueError)):
+        record_pair_totals.tallies_from_data({"players": ["Anna", "Bert"], "tallies": [tally]})
+    with pytest.raises(TypeError):
+        record_pair_totals.tallies_from_data({"players": ["Anna", 2], "tallies": []})
