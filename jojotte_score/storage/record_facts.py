@@ -239,10 +239,7 @@ class PeriodFacts:
         wanted = self._in_order(marked.rows)
         ids = [row[0] for row, _moment in wanted]
         marks = record_pair_totals.RunningMarks(connection, ids, marked.parts)
-        layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
-        start, counts = record_pair_totals.stored_counts(
-            connection, choice, marks, {end for _first, end, _block in layout}, _first_read(layout)
-        )
+        layout, start, counts = _starting_point(connection, choice, ids, marks)
         before = [part for part in layout if part[1] <= start]
         parts, stored_again = self._parts_read(store, wanted, layout[len(before) :])
         mark = marked.mark
@@ -252,30 +249,32 @@ class PeriodFacts:
             mark = marks.every
         newest = parts.pop() if parts and parts[-1][0] == len(ids) - 1 else None
         running, stored, blocks = _running_counts(ids, marks, counts, parts)
-        running_before = running[-1][1] if running else counts
         if newest is not None:
-            running.append((len(ids), _added(running_before, [newest[2]])))
+            running.append(
+                self._newest_added(choice, marked.parts, wanted, counts, running, newest)
+            )
         totals = _totals_of(len(ids), running[-1][1] if running else counts)
-        if newest is not None:  # kept for the next reading (None: every sitting as stored)
-            last = _order_key(wanted[-2]) if len(wanted) > 1 else None
-            self._running[choice] = _Running(marked.parts, last, ids[-1], running_before)
-        # Running counts kept at the ends of the last three blocks and of every sitting only:
-        # kept at every block's end, a change before most of them had them all stored
-        # again, which took longer than adding every block's counts from the first.
-        ends = sorted({*(end for _first, end, _block in before), *(end for end, _c in running)})
-        kept = set(ends[-_RUNNING_KEPT:])
-        blocks[:0] = [ids[first] for first, _end, block in before if block]
-        record_pair_totals.store_totals(
-            store,
-            choice,
-            mark,
-            totals,
-            [(place, marks.at(place), counts) for place, counts in running if place in kept],
-            [end for end in kept if end <= start],
-            stored,
-            blocks,
-        )
+        counted = (mark, totals)
+        _store_counted(store, choice, counted, ids, marks, (start, before, running), stored, blocks)
         return totals, mark
+
+    def _newest_added(
+        self,
+        choice: str,
+        parts: dict[int, str],
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        counts: SummedTallies,
+        running: list[tuple[int, SummedTallies]],
+        newest: tuple[int, int, SummedTallies, bool],
+    ) -> tuple[int, SummedTallies]:
+        """The running counts of every sitting of ``wanted``: the newest's counts added to
+        the latest of ``running`` (``counts`` without them), which are kept, with the mark
+        columns ``parts`` and the newest's place, for the next reading
+        (:meth:`_played_on`)."""
+        before_newest = running[-1][1] if running else counts
+        last = _order_key(wanted[-2]) if len(wanted) > 1 else None
+        self._running[choice] = _Running(parts, last, wanted[-1][0][0], before_newest)
+        return len(wanted), _added(before_newest, [newest[2]])
 
     def _parts_read(
         self,
@@ -449,6 +448,63 @@ def _totals_of(sittings: int, counts: SummedTallies) -> PeriodPairs:
     """The totals of ``sittings`` sittings from their counts."""
     return PeriodPairs(
         sittings, tuple(by_name_order(counts.players)), records_of_summed(counts.tallies)
+    )
+
+
+def _starting_point(
+    connection: sqlite3.Connection,
+    choice: str,
+    ids: list[int],
+    marks: record_pair_totals.RunningMarks,
+) -> tuple[list[tuple[int, int, record_pair_totals.StoredBlock | None]], int, SummedTallies]:
+    """The sittings of ``ids`` (in the order played) laid out as the stored blocks of
+    ``choice`` and the sittings between them (:func:`_layout`), and the latest running
+    counts stored whose sittings are as they are now, at the end of one of these parts
+    (:func:`_first_read`), with how many sittings they count."""
+    layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
+    ends = {end for _first, end, _block in layout}
+    start, counts = record_pair_totals.stored_counts(
+        connection, choice, marks, ends, _first_read(layout)
+    )
+    return layout, start, counts
+
+
+def _store_counted(
+    store: SittingStore,
+    choice: str,
+    counted: tuple[str, PeriodPairs],
+    ids: list[int],
+    marks: record_pair_totals.RunningMarks,
+    running: tuple[
+        int,
+        list[tuple[int, int, record_pair_totals.StoredBlock | None]],
+        list[tuple[int, SummedTallies]],
+    ],
+    stored: list[tuple[int, str, SummedTallies]],
+    blocks: list[int],
+) -> None:
+    """Store the totals counted (with the mark of the rows they are counted from), the
+    ``stored`` blocks and the running counts of the sittings ``ids`` (in the order
+    played): ``running`` holds the place of those the reading started from, the parts
+    before it (:func:`_layout`'s) and the running counts worked out after it. Other blocks
+    are removed but those of the parts before and of ``blocks`` (kept as stored), and of
+    the running counts all but those at the ends of the last three blocks and of every
+    sitting: kept at every block's end, a change before most of them had them all stored
+    again, which took longer than adding every block's counts from the first."""
+    mark, totals = counted
+    start, before, after = running
+    firsts = [first for first, _end, block in before if block]
+    ends = sorted({*(end for _first, end, _block in before), *(end for end, _c in after)})
+    kept = set(ends[-_RUNNING_KEPT:])
+    record_pair_totals.store_totals(
+        store,
+        choice,
+        mark,
+        totals,
+        [(place, marks.at(place), counts) for place, counts in after if place in kept],
+        [end for end in kept if end <= start],
+        stored,
+        [*(ids[first] for first in firsts), *blocks],
     )
 
 
