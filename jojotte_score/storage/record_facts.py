@@ -134,20 +134,22 @@ class PeriodFacts:
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
         # read in about 3 ms (bench_records_tab; docs/records.md has the figures), the
-        # sittings' rows and the mark's columns with the mark, for a reading whose mark
-        # differs.
+        # mark's columns kept for a reading whose mark differs. Read with the sittings'
+        # rows in one SELECT, the mark took 2.2 ms where 1.6 alone (best of 60, three runs
+        # at a load of 1): the rows are read only by a reading that counts the totals.
         connection = store.database.connection
         variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
-        marked = record_pair_totals.marked_sittings(connection, variants)
-        mark = marked.mark
+        mark, columns = record_pair_totals.marked_rows(connection, variants)
         held = self._totals.get(choice)
         if held is not None and held[0] == mark:
             return held[1]
+        marked = (mark, columns.by_sitting())
         totals = self._played_on(store, choice, marked)
         if totals is None:
             totals = record_pair_totals.stored_totals(connection, choice, mark)
         if totals is None:
-            totals, mark = self._totals_counted(store, choice, marked)
+            wanted = self._ordered(store, period, games, zone)
+            totals, mark = self._totals_counted(store, choice, marked, wanted)
         self._totals[choice] = (mark, totals)
         return totals
 
@@ -189,7 +191,7 @@ class PeriodFacts:
         )
 
     def _played_on(
-        self, store: SittingStore, choice: str, marked: record_pair_totals.MarkedSittings
+        self, store: SittingStore, choice: str, marked: tuple[str, dict[int, str]]
     ) -> PeriodPairs | None:
         """The totals of ``choice`` when only the newest sitting in the order played
         changed since this reader last counted them, and is still the newest: the counts
@@ -202,27 +204,37 @@ class PeriodFacts:
         row and the counts stored (two synchronous transactions) took 11-29 ms after a
         hand; docs/records.md has this reading's figures."""
         kept = self._running.get(choice)
-        parts = marked.parts
+        mark, parts = marked
         if kept is None or len(parts) != len(kept.parts):
             return None
         changed = [key for key, part in parts.items() if kept.parts.get(key) != part]
         if changed != [kept.newest]:
             return None  # a sitting begun, deleted or merged, or an older one changed
-        newest = self._in_order(row for row in marked.rows if row[0] == kept.newest)
-        if kept.last is not None and _order_key(newest[0]) <= kept.last:
+        row = store.database.connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting WHERE id = ?",
+            (kept.newest,),
+        ).fetchone()
+        newest = (row, self._moment(row))
+        if kept.last is not None and _order_key(newest) <= kept.last:
             return None  # the newest sitting moved before another (its moment changed)
-        (counted,), _stored_again = self._tallies_read(store, newest, {kept.newest})
+        (counted,), _stored_again = self._tallies_read(store, [newest], {kept.newest})
         self._running[choice] = kept._replace(parts=parts)
         totals = _totals_of(len(parts), _added(kept.before, [_sitting_counts(counted)]))
-        record_pair_totals.store_totals_alone(store, choice, marked.mark, totals)
+        record_pair_totals.store_totals_alone(store, choice, mark, totals)
         return totals
 
     def _totals_counted(
-        self, store: SittingStore, choice: str, marked: record_pair_totals.MarkedSittings
+        self,
+        store: SittingStore,
+        choice: str,
+        marked: tuple[str, dict[int, str]],
+        wanted: list[tuple[tuple[Any, ...], datetime]],
     ) -> tuple[PeriodPairs, str]:
-        """The totals of ``choice`` when the stored ones are not of the rows as they are,
-        and the mark of the rows they are counted from (``marked``'s, unless a sitting's
-        row was stored again). The sittings in the order played are the stored blocks whose
+        """The totals of ``choice`` when the stored ones are not of the rows as they are:
+        of the sittings ``wanted`` (in the order played, as :meth:`_ordered` gives them),
+        from the rows ``marked`` marks (the mark, and its columns by sitting); and the
+        mark of the rows they are counted from (``marked``'s, unless a sitting's row was
+        stored again). The sittings in the order played are the stored blocks whose
         sittings are as they were, wherever they are now, and the sittings between them (the
         newest always alone, :func:`_layout`); the totals are the latest running counts
         stored at the end of one of these whose sittings are as they are now, with the
@@ -236,13 +248,12 @@ class PeriodFacts:
         ``PairTally.then`` is associative, so these are exactly the totals of every
         sitting's head to head added up one by one."""
         connection = store.database.connection
-        wanted = self._in_order(marked.rows)
         ids = [row[0] for row, _moment in wanted]
-        marks = record_pair_totals.RunningMarks(connection, ids, marked.parts)
+        mark, parts_marked = marked
+        marks = record_pair_totals.RunningMarks(connection, ids, parts_marked)
         layout, start, counts = _starting_point(connection, choice, ids, marks)
         before = [part for part in layout if part[1] <= start]
         parts, stored_again = self._parts_read(store, wanted, layout[len(before) :])
-        mark = marked.mark
         if stored_again:
             # Rows stored again (missing, stale or damaged) change the marks.
             marks.stored_again(connection, stored_again)
@@ -251,7 +262,7 @@ class PeriodFacts:
         running, stored, blocks = _running_counts(ids, marks, counts, parts)
         if newest is not None:
             running.append(
-                self._newest_added(choice, marked.parts, wanted, counts, running, newest)
+                self._newest_added(choice, parts_marked, wanted, counts, running, newest)
             )
         totals = _totals_of(len(ids), running[-1][1] if running else counts)
         counted = (mark, totals)
@@ -333,11 +344,6 @@ class PeriodFacts:
         """As :meth:`_wanted`, in the order played."""
         return sorted(self._wanted(store, period, games, zone), key=_order_key)
 
-    def _in_order(self, rows: Iterable[tuple[Any, ...]]) -> list[tuple[tuple[Any, ...], datetime]]:
-        """The sittings' ``rows`` (as :meth:`_wanted` reads them), each with its moment,
-        in the order played."""
-        return sorted(((row, self._moment(row)) for row in rows), key=_order_key)
-
     def _tallies_read(
         self,
         store: SittingStore,
@@ -418,7 +424,7 @@ class PeriodFacts:
 class _Running(NamedTuple):
     """What a reader keeps of the head to head over all time it last counted for a choice
     of games (:meth:`PeriodFacts._played_on`): each sitting's mark columns then
-    (:attr:`~.record_pair_totals.MarkedSittings.parts`), the place in the order played of
+    (:meth:`~.record_pair_totals.MarkColumns.by_sitting`), the place in the order played of
     the sitting before the newest (:func:`_order_key`; None without one), the newest
     sitting's id, and the counts of every sitting before it."""
 

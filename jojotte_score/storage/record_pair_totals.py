@@ -105,39 +105,6 @@ def marked_rows(
     return _mark(count, columns.text), columns
 
 
-class MarkedSittings(NamedTuple):
-    """The sittings of a choice of games as one ``SELECT`` reads them (:func:`marked_sittings`):
-    their :func:`pairs_mark`, the columns it is made of by sitting (each sitting's joined,
-    as :meth:`MarkColumns.by_sitting` gives them) and each sitting's row (id, revision,
-    variant, players, moment stored as text, stable id), in the order of their ids."""
-
-    mark: str
-    parts: dict[int, str]
-    rows: list[tuple[Any, ...]]
-
-
-def marked_sittings(
-    connection: sqlite3.Connection, variants: Iterable[str] | None
-) -> MarkedSittings:
-    """The :func:`pairs_mark` of the sittings of ``variants`` (every game: None), the
-    columns it is made of and the sittings' rows, read in one ``SELECT``: what the head to
-    head over all time reads, where :func:`marked_rows` and the sittings' rows read apart
-    took 2.8 ms at 1,500 sittings (2.2 ms read together, best of 60, three runs at a load
-    of 1). The mark is the one :func:`pairs_mark` makes: the columns are joined by SQLite
-    as there."""
-    only, chosen = "", sorted(variants or ())
-    if variants is not None:
-        only = f"WHERE s.variant IN ({', '.join('?' * len(chosen))})"
-    found = connection.execute(
-        f"SELECT s.id, s.revision, s.variant, s.players, s.created, s.uuid, {_PART} "
-        f"FROM sitting s LEFT JOIN record_facts r ON r.sitting_id = s.id {only} ORDER BY s.id",
-        chosen,
-    ).fetchall()
-    parts = {row[0]: row[6] for row in found}
-    rows = [row[:6] for row in found]
-    return MarkedSittings(_mark(len(found), ";".join(parts.values())), parts, rows)
-
-
 class MarkColumns(NamedTuple):
     """The columns a mark is made of, as SQLite joined them: each sitting's (in the order
     of their ids) joined by ``;``, their ids and their lengths joined by commas."""

@@ -25,7 +25,7 @@ from jojotte_score.core.records.facts import in_order
 from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.record_facts import PeriodFacts, period_facts
-from jojotte_score.storage.record_pair_totals import TOTALS, marked_sittings, pairs_mark
+from jojotte_score.storage.record_pair_totals import TOTALS
 from jojotte_score.storage.sittings import SittingStore
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played
@@ -191,17 +191,6 @@ def test_the_totals_stored_alone_are_not_trusted_once_damaged(tmp_path: Path) ->
         )
         assert stored_now(store) is None
         assert PeriodFacts().period_pairs(store) == truth == stored_now(store)
-
-
-def test_the_mark_read_with_the_sittings_is_the_totals_mark(tmp_path: Path) -> None:
-    with Database.open(fixture_store(tmp_path)) as database:
-        connection = database.connection
-        for variants in (None, {"three-player"}, {"chouette", "partnership"}, set()):
-            marked = marked_sittings(connection, variants)
-            assert marked.mark == pairs_mark(connection, variants)
-            chosen = connection.execute("SELECT id, variant FROM sitting ORDER BY id").fetchall()
-            ids = [key for key, variant in chosen if variants is None or variant in variants]
-            assert [row[0] for row in marked.rows] == list(marked.parts) == ids
 
 
 def test_a_transaction_not_waited_for_commits_and_leaves_the_database_durable(
