@@ -22,6 +22,7 @@ than two sides left is not rated.
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -276,3 +277,102 @@ def _rate_sitting(
                     )
                 )
     return steps
+
+
+class SittingRated(NamedTuple):
+    """What one sitting in which rubbers were rated did to the ratings: each player rated in
+    it, in the order first rated, with his :attr:`Rating.ordinal` after it (a point of the
+    ratings' plot). A named tuple: a decade holds 1,500 of them."""
+
+    sitting_id: int
+    ordinals: tuple[tuple[str, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPage:
+    """What the ratings' page shows: how many sittings were read, every rated player's
+    rating now (the best first, as :attr:`Ratings.players`), what each sitting in which
+    rubbers were rated did to them (:class:`SittingRated`, in the order played), and the
+    moment each of those sittings was stored, by its id. Made from the ratings by
+    :meth:`RatedSittings.page`, or read as stored."""
+
+    sittings: int
+    players: tuple[Rating, ...]
+    rated: tuple[SittingRated, ...]
+    moments: dict[int, datetime]
+
+    @property
+    def ratings(self) -> Ratings:
+        """The ratings now, without their course (the page keeps what its plot needs)."""
+        return Ratings(self.players, ())
+
+
+class RatedSittings:
+    """Walks the course of the ratings sitting by sitting (:class:`SittingRated`) again and
+    again (an open Records tab, after each recorded hand), keeping what it walked: a later
+    walk starts at the first sitting whose steps changed (a rubber finished in the newest
+    sitting: that sitting's steps), so a decade's 21,000 steps (10-14 ms at 1,500
+    sittings) are not walked again."""
+
+    def __init__(self) -> None:
+        self._course: tuple[RatingStep, ...] = ()
+        self._ends: list[int] = []
+        """Where each rated sitting's steps end in the course walked."""
+        self._rated: list[SittingRated] = []
+
+    def of(self, course: tuple[RatingStep, ...]) -> tuple[SittingRated, ...]:
+        """Each rated sitting of ``course``, in the order played."""
+        kept = self._sittings_kept(course)
+        del self._ends[kept:]
+        del self._rated[kept:]
+        ends, rated = self._ends, self._rated
+        start = ends[-1] + 1 if ends else 0
+        last = len(course) - 1
+        ordinals: dict[str, float] = {}
+        for index in range(start, len(course)):
+            step = course[index]
+            ordinals[step.rating.player] = step.rating.ordinal
+            if index == last or course[index + 1].sitting_id != step.sitting_id:
+                ends.append(index)
+                rated.append(SittingRated(step.sitting_id, tuple(ordinals.items())))
+                ordinals = {}
+        self._course = course
+        return tuple(rated)
+
+    def page(
+        self, ratings: Ratings, facts: Sequence[SittingFacts], sittings: int | None = None
+    ) -> RatingPage:
+        """The page of ``ratings``, rated from ``facts`` (``sittings`` of them, when other
+        than how many ``facts`` holds)."""
+        rated = self.of(ratings.course)
+        created = {sitting.sitting_id: sitting.created for sitting in facts}
+        return RatingPage(
+            len(facts) if sittings is None else sittings,
+            ratings.players,
+            rated,
+            {walked.sitting_id: created[walked.sitting_id] for walked in rated},
+        )
+
+    def _sittings_kept(self, course: tuple[RatingStep, ...]) -> int:
+        """How many of the rated sittings walked before ``course`` holds unchanged: those
+        whose steps begin ``course`` as they began the course walked, and still end where
+        they ended (the newest sitting's steps go on when a rubber is finished in it)."""
+        before = self._course
+        size = min(len(before), len(course))
+        if before[:size] == course[:size]:
+            same = size
+        else:  # the first step that differs: halving the steps left, each part compared once
+            low, high = 0, size
+            while high - low > 1:
+                middle = (low + high) // 2
+                if before[low:middle] == course[low:middle]:
+                    low = middle
+                else:
+                    high = middle
+            same = low
+        kept = bisect_left(self._ends, same)
+        if kept:
+            end = self._ends[kept - 1]
+            if end + 1 < len(course) and course[end + 1].sitting_id == course[end].sitting_id:
+                kept -= 1
+        return kept

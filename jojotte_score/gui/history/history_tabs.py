@@ -27,8 +27,9 @@ from jojotte_score.render.season_report import SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
-    from jojotte_score.core.records.ratings import Ratings
+    from jojotte_score.core.records.ratings import RatingPage
     from jojotte_score.storage.record_facts import PeriodFacts
+    from jojotte_score.storage.record_rating_page import StoredRatingPage
     from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.statistics import (
     ALL_TIME,
@@ -96,6 +97,8 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
     records_built: list[RecordsView] = []
 
     kept_facts: list[PeriodFacts] = []
+    kept_ratings: list[StoredRatings] = []
+    kept_pages: list[StoredRatingPage] = []
 
     def reading_for(period: Period, games: Sequence[GameKey] | None) -> RecordsReading:
         if not kept_facts:  # each sitting's facts kept: after a change, only it is read
@@ -103,28 +106,36 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
 
             kept_facts.append(PeriodFacts())
         reader = kept_facts[0]
+
+        def facts() -> list[SittingFacts]:
+            return reader.period_facts(store(), period, games)
+
+        def rating_page() -> RatingPage:
+            if not kept_pages:  # the page stored for all time: read without the facts
+                from jojotte_score.storage.record_rating_page import StoredRatingPage
+
+                kept_pages.append(StoredRatingPage(ratings_kept()))
+            return kept_pages[0].page(store(), facts, period, games)
+
         return RecordsReading(
             lambda: reader.period_pairs(store(), period, games),
-            lambda: reader.period_facts(store(), period, games),
+            facts,
             lambda: reader.period_sides(store(), period, games),
+            rating_page,
         )
 
-    kept_ratings: list[StoredRatings] = []
-
-    def ratings_for(
-        facts: Sequence[SittingFacts], period: Period, games: Sequence[GameKey] | None
-    ) -> Ratings:
+    def ratings_kept() -> StoredRatings:
         if not kept_ratings:  # the course stored for all time: only what changed is rated
             from jojotte_score.storage.record_ratings import StoredRatings
 
             kept_ratings.append(StoredRatings())
-        return kept_ratings[0].period_ratings(store(), facts, period, games)
+        return kept_ratings[0]
 
     def refresh_records() -> None:
         if records_built:
             records_built[0].refresh()
         else:  # the view reads its records as it is built
-            records_built.append(RecordsView(reading_for, ratings_for=ratings_for))
+            records_built.append(RecordsView(reading_for))
             records_layout.addWidget(records_built[0])
 
     history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)
