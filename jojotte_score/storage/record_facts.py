@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -89,7 +89,31 @@ class PeriodFacts:
         (all of them for a store not read before)."""
         if store is None:
             return []
-        wanted = self._wanted(store, period, games, zone)
+        return self._facts(store, self._wanted(store, period, games, zone))
+
+    def played_ids(self, store: SittingStore, games: Iterable[GameKey] | None = None) -> list[int]:
+        """The ids of every stored sitting of the ``games`` chosen (all when None), in the
+        order played."""
+        return [row[0] for row, _moment in self._ordered(store, ALL_TIME, games, None)]
+
+    def facts_of(self, store: SittingStore, sitting_ids: Sequence[int]) -> list[SittingFacts]:
+        """The facts of the sittings of ``sitting_ids`` alone, in the order played, read as
+        :meth:`period_facts` reads them (the newest sittings' after a recorded hand, to rate
+        them from the ratings stored before them)."""
+        self._follow(store)
+        marks = ", ".join("?" * len(sitting_ids))
+        rows = store.database.connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting "
+            f"WHERE id IN ({marks}) ORDER BY id",
+            tuple(sitting_ids),
+        ).fetchall()
+        return self._facts(store, [(row, self._moment(row[0], row[4])) for row in rows])
+
+    def _facts(
+        self, store: SittingStore, wanted: list[tuple[tuple[Any, ...], datetime]]
+    ) -> list[SittingFacts]:
+        """The facts of the sittings of ``wanted`` (as :meth:`_wanted` gives them), in the
+        order played, reading the stored rows of those changed since the last call only."""
         kept = self._kept
         rows, _stored_again = _changed_rows(
             store, kept, wanted, record_rows.stored_facts, lambda counted: counted[0]
@@ -361,11 +385,18 @@ class PeriodFacts:
             sitting_id, _revision, variant, _players, created, _uuid = row
             moment = moments.get(created)
             if moment is None:  # a moment read before is not parsed again (1,500: 4 ms)
-                with reading_sitting(sitting_id):
-                    moment = moments[created] = datetime.fromisoformat(created)
+                moment = self._moment(sitting_id, created)
             if period.holds(moment, zone) and (chosen is None or variant in chosen):
                 wanted.append((row, moment))
         return wanted
+
+    def _moment(self, sitting_id: int, created: str) -> datetime:
+        """The moment a sitting was stored, from its text (parsed once, kept)."""
+        moment = self._moments.get(created)
+        if moment is None:
+            with reading_sitting(sitting_id):
+                moment = self._moments[created] = datetime.fromisoformat(created)
+        return moment
 
     def _names(self, players: str) -> tuple[str | None, ...]:
         """The counted names of a sitting's stored players (many sittings share them)."""

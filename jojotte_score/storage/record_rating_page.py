@@ -28,20 +28,32 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.facts import SittingFacts
-from jojotte_score.core.records.ratings import RatedSittings, Rating, RatingPage, SittingRated
+from jojotte_score.core.records.ratings import (
+    RatedSittings,
+    Rating,
+    RatingPage,
+    SittingRated,
+    ranked,
+    rate_sitting,
+    rating_model,
+    sitting_rated,
+)
 from jojotte_score.storage.errors import StorageError
-from jojotte_score.storage.record_pair_totals import pairs_mark
+from jojotte_score.storage.record_facts import PeriodFacts
+from jojotte_score.storage.record_pair_totals import MarkColumns, RunningMarks, marked_rows
 from jojotte_score.storage.record_ratings import EVERY_SITTING, StoredRatings, ratings_choice
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import Period
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
 
 PAGE: Final = "ratings-page"
 """The choice the page of every sitting of every game is stored under."""
@@ -55,73 +67,168 @@ def page_choice(choice: str) -> str:
 
 class StoredRatingPage:
     """Reads the Ratings page again and again (an open Records tab), from the page stored
-    while its mark agrees, else from the facts read through the reader given, rated by
-    ``ratings`` (which keeps and stores the course), and stores it again."""
+    while its mark agrees; after a change to the newest sittings only (hands recorded,
+    a sitting begun) by rating those from the ratings stored before them; else from the
+    facts read through the reader given, rated by ``ratings`` (which keeps and stores the
+    course); and stores it again."""
 
     def __init__(self, ratings: StoredRatings | None = None) -> None:
         self._ratings = StoredRatings() if ratings is None else ratings
         self._store: SittingStore | None = None
-        self._held: dict[str, tuple[str, RatingPage, str]] = {}
-        """By stored choice: the mark, the page and its JSON, as last read or stored."""
+        self._held: dict[str, StoredPage] = {}
+        """By stored choice: the page as last read or stored."""
         self._walks: dict[str, RatedSittings] = {}
         self._encoders: dict[str, PageEncoder] = {}
+        self._model: PlackettLuce | None = None
 
     def page(
         self,
         store: SittingStore,
-        facts: Callable[[], Sequence[SittingFacts]],
+        reader: PeriodFacts,
         period: Period,
         games: Sequence[GameKey] | None = None,
     ) -> RatingPage:
         """The Ratings page of the sittings of ``period`` and ``games`` (every game for
-        None) stored in ``store``; ``facts`` reads their facts, in the order played, and is
-        called only when the page stored for them does not agree with the rows (see the
-        module). When nothing the ratings rest on changed since the last call (a hand
-        that finished no rubber) the page returned last is returned again, the same
-        object."""
+        None) stored in ``store``, whose facts ``reader`` reads (only where the page
+        stored does not agree with the rows; see the module). When nothing the ratings
+        rest on changed since the last call (a hand that finished no rubber) the page
+        returned last is returned again, the same object."""
         if store is not self._store:
             self._store, self._held, self._walks, self._encoders = store, {}, {}, {}
         choice = ratings_choice(period, games)
         if choice is None:  # a period with an end: rated in memory
             chosen = "" if games is None else ",".join(sorted({str(game) for game in games}))
-            read = facts()
+            read = reader.period_facts(store, period, games)
             ratings = self._ratings.period_ratings(store, read, period, games)
             return self._walks.setdefault(f"period:{chosen}", RatedSittings()).page(ratings, read)
         connection = store.database.connection
         variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
+        # At 1,500 sittings the mark and the row are read in a few milliseconds, where the
+        # facts and the course took 184 and 172 ms (bench_records_tab --measure first-show).
+        mark, columns = marked_rows(connection, variants)
         held = self._held.get(choice)
         if held is None:
-            # The first reading (a new window): the page stored, if its mark agrees. At
-            # 1,500 sittings the mark and the row are read in a few milliseconds, where
-            # the facts and the course took 184 and 172 ms.
-            mark = pairs_mark(connection, variants)
-            found = stored_page(connection, choice, mark)
-            if found is not None:
-                self._held[choice] = (mark, *found)
-                return found[0]
-        read = facts()  # a kept reader reads only the sittings changed; rows stored again
-        mark = pairs_mark(connection, variants)  # after the reading, which may store rows
-        if held is not None and held[0] == mark:
-            return held[1]
+            held = stored_page(connection, choice)
+        if held is not None and held.mark == mark:
+            self._held[choice] = held
+            return held.page
+        if held is not None:
+            resumed = self._resumed(store, reader, choice, games, held, columns)
+            if resumed is not None:
+                return resumed
+        read = reader.period_facts(store, period, games)  # a kept reader: the changed only
         ratings = self._ratings.ratings(store, read, choice)
-        walk = self._walks.setdefault(choice, RatedSittings())
-        made = walk.page(ratings, read)
-        if held is not None and made == held[1]:
-            page, data = held[1], held[2]  # the same page: only its mark is stored anew
-        else:
-            page = made
-            data = self._encoders.setdefault(choice, PageEncoder()).encoded(made)
-        store_page(store, choice, mark, data)
-        self._held[choice] = (mark, page, data)
+        made = self._walks.setdefault(choice, RatedSittings()).page(ratings, read)
+        page = held.page if held is not None and made == held.page else made
+        count = len(read)
+        return self._stored(
+            store,
+            choice,
+            RunningMarks(connection, [sitting.sitting_id for sitting in read]),
+            page,
+            self._ratings.after(choice, count - 1) if count else {},
+        )
+
+    def _resumed(
+        self,
+        store: SittingStore,
+        reader: PeriodFacts,
+        choice: str,
+        games: Sequence[GameKey] | None,
+        held: StoredPage,
+        columns: MarkColumns,
+    ) -> RatingPage | None:
+        """The page after a change to the newest sittings alone, rated from the ratings
+        ``held`` keeps before them: the sittings in the order played are those ``held``
+        was rated from up to its newest, or up to the one before it (their running marks
+        agree), and then at most :data:`_RESUMED_MOST` sittings, each rated (its facts
+        read alone) from the ratings after the one before. None when not."""
+        connection = store.database.connection
+        ordered = reader.played_ids(store, games)
+        count, before_count = len(ordered), held.page.sittings
+        marks = RunningMarks(connection, ordered, columns.by_sitting())
+        now = {rating.player: rating for rating in held.page.players}
+        agreeing = [
+            (kept, ratings)
+            for kept, agreed, ratings in (
+                (before_count, held.marks[1], now),
+                (before_count - 1, held.marks[0], held.before),
+            )
+            if 0 <= kept < count and marks.at(kept) == agreed
+        ]
+        if not agreeing:
+            return None
+        kept, ratings = agreeing[0]
+        if count - kept > _RESUMED_MOST:
+            return None
+        first = set(ordered[:kept])
+        rated = list(held.page.rated)
+        while rated and rated[-1].sitting_id not in first:
+            rated.pop()  # what the sittings rated again did before
+        moments = {key: moment for key, moment in held.page.moments.items() if key in first}
+        newest = reader.facts_of(store, ordered[kept:])
+        if [sitting.sitting_id for sitting in newest] != ordered[kept:]:
+            return None
+        if self._model is None:
+            self._model = rating_model()
+        current, before = dict(ratings), ratings
+        for sitting in newest:
+            before = dict(current)
+            steps = rate_sitting(self._model, sitting, current)
+            if steps:
+                rated.append(sitting_rated(steps))
+                moments[sitting.sitting_id] = sitting.created
+        made = RatingPage(count, ranked(current.values()), tuple(rated), moments)
+        page = held.page if made == held.page else made
+        marks.stored_again(connection, ordered[kept:])  # their rows may be stored again
+        return self._stored(store, choice, marks, page, before)
+
+    def _stored(
+        self,
+        store: SittingStore,
+        choice: str,
+        marks: RunningMarks,
+        page: RatingPage,
+        before: dict[str, Rating],
+    ) -> RatingPage:
+        """Store ``page`` (of the sittings ``marks`` marks, in the order played, every
+        player's rating after all but the newest ``before``) and keep it."""
+        count = marks.count
+        held = StoredPage(
+            marks.every,
+            page,
+            "",
+            before,
+            (marks.at(count - 1) if count else "", marks.at(count)),
+        )
+        data = self._encoders.setdefault(choice, PageEncoder()).encoded(held)
+        held = held._replace(data=data)
+        store_page(store, choice, held)
+        self._held[choice] = held
         return page
 
 
-def stored_page(
-    connection: sqlite3.Connection, choice: str, mark: str
-) -> tuple[RatingPage, str] | None:
-    """The page stored for the ratings' ``choice``, with its JSON, if it was rated from the
-    rows ``mark`` marks; None when it was not, or is missing, damaged or changed behind
-    the app's back."""
+_RESUMED_MOST: Final = 10
+"""The most sittings after those the stored page agrees with that are rated from it (the
+newest, and those begun since); more are read and rated through the course."""
+
+
+class StoredPage(NamedTuple):
+    """A page as stored: the mark of the rows it was rated from, the page, its JSON, every
+    player's rating after all sittings but the newest (what a hand recorded in the newest
+    is rated from) and the running marks of the sittings in the order played up to the
+    one before the newest and up to the newest (:meth:`RunningMarks.at`)."""
+
+    mark: str
+    page: RatingPage
+    data: str
+    before: dict[str, Rating]
+    marks: tuple[str, str]
+
+
+def stored_page(connection: sqlite3.Connection, choice: str) -> StoredPage | None:
+    """The page stored for the ratings' ``choice``, whatever rows it was rated from; None
+    when it is missing, damaged or changed behind the app's back."""
     stored_choice = page_choice(choice)
     try:
         row = connection.execute(
@@ -130,49 +237,52 @@ def stored_page(
         ).fetchone()
     except sqlite3.Error:
         return None
-    if row is None or row[0] != mark or row[2] != _checksum(stored_choice, row[0], row[1]):
+    if row is None or row[2] != _checksum(stored_choice, row[0], row[1]):
         return None
     try:
-        return page_from_data(json.loads(row[1])), row[1]
+        return page_from_data(row[0], row[1], json.loads(row[1]))
     except (ValueError, TypeError, KeyError, IndexError):
         return None  # rated again, and stored anew
 
 
-def store_page(store: SittingStore, choice: str, mark: str, data: str) -> None:
-    """Store the page ``data`` (its JSON) for the ratings' ``choice``, rated from the rows
-    ``mark`` marks (nothing for a read-only database; a failed write leaves it to the next
-    reading)."""
+def store_page(store: SittingStore, choice: str, page: StoredPage) -> None:
+    """Store ``page`` for the ratings' ``choice`` (nothing for a read-only database; a
+    failed write leaves it to the next reading)."""
     database = store.database
     if database.read_only:
         return
     stored_choice = page_choice(choice)
+    checksum = _checksum(stored_choice, page.mark, page.data)
     try:
         with database.transaction() as writing:
             writing.execute(
                 "INSERT OR REPLACE INTO record_ratings "
                 "(choice, position, sitting_id, mark, data, checksum) VALUES (?, 0, 0, ?, ?, ?)",
-                (stored_choice, mark, data, _checksum(stored_choice, mark, data)),
+                (stored_choice, page.mark, page.data, checksum),
             )
     except (StorageError, sqlite3.Error):
         return
 
 
-def page_to_data(page: RatingPage) -> dict[str, object]:
-    """The page as its row's JSON keeps it: the sittings' count, each player's rating, and
-    each rated sitting's id, moment and its players' ratings after it, flat."""
+def page_to_data(page: StoredPage) -> dict[str, object]:
+    """The page as its row's JSON keeps it: the sittings' count, each player's rating now
+    and after all sittings but the newest, the running marks, and each rated sitting's
+    id, moment and its players' ratings after it, flat."""
+    return {**_head(page), "rated": [_rated_to_data(rated, page.page) for rated in page.page.rated]}
+
+
+def _head(page: StoredPage) -> dict[str, object]:
     return {
-        "sittings": page.sittings,
-        "players": [list(rating) for rating in page.players],
-        "rated": [_rated_to_data(rated, page.moments[rated.sitting_id]) for rated in page.rated],
+        "sittings": page.page.sittings,
+        "players": [list(rating) for rating in page.page.players],
+        "before": [list(rating) for rating in page.before.values()],
+        "marks": list(page.marks),
     }
 
 
-def _rated_to_data(rated: SittingRated, moment: datetime) -> list[object]:
-    return [
-        rated.sitting_id,
-        moment.isoformat(),
-        [part for pair in rated.ordinals for part in pair],
-    ]
+def _rated_to_data(rated: SittingRated, page: RatingPage) -> list[object]:
+    moment = page.moments[rated.sitting_id].isoformat()
+    return [rated.sitting_id, moment, [part for pair in rated.ordinals for part in pair]]
 
 
 class PageEncoder:
@@ -184,34 +294,29 @@ class PageEncoder:
     def __init__(self) -> None:
         self._written: dict[int, tuple[SittingRated, datetime, str]] = {}
 
-    def encoded(self, page: RatingPage) -> str:
+    def encoded(self, page: StoredPage) -> str:
         """The page's JSON, as ``json.dumps(page_to_data(page), separators=(",", ":"))``."""
         written, texts = self._written, []
         now: dict[int, tuple[SittingRated, datetime, str]] = {}
-        for rated in page.rated:
-            moment = page.moments[rated.sitting_id]
+        moments = page.page.moments
+        for rated in page.page.rated:
+            moment = moments[rated.sitting_id]
             held = written.get(rated.sitting_id)
             if held is None or held[0] is not rated or held[1] != moment:
-                text = json.dumps(_rated_to_data(rated, moment), separators=(",", ":"))
+                text = json.dumps(_rated_to_data(rated, page.page), separators=(",", ":"))
                 held = (rated, moment, text)
             now[rated.sitting_id] = held
             texts.append(held[2])
         self._written = now
-        head = json.dumps(
-            {"sittings": page.sittings, "players": [list(rating) for rating in page.players]},
-            separators=(",", ":"),
-        )
+        head = json.dumps(_head(page), separators=(",", ":"))
         return f'{head[:-1]},"rated":[{",".join(texts)}]}}'
 
 
-def page_from_data(data: dict[str, Any]) -> RatingPage:
-    """The page from its row's JSON (ValueError, TypeError, KeyError or IndexError for
-    anything else)."""
-    players = []
-    for player, mu, sigma, rubbers in data["players"]:
-        if type(player) is not str or type(rubbers) is not int:
-            raise TypeError("a stored rating is not a name and a count")
-        players.append(Rating(player, _number(mu), _number(sigma), rubbers))
+def page_from_data(mark: str, text: str, data: dict[str, Any]) -> StoredPage:
+    """The page stored with ``mark`` from its row's JSON (``text``, decoded as ``data``;
+    ValueError, TypeError, KeyError or IndexError for anything else)."""
+    players = tuple(_ratings(data["players"]))
+    before = {rating.player: rating for rating in _ratings(data["before"])}
     rated, moments = [], {}
     for sitting_id, created, flat in data["rated"]:
         if type(sitting_id) is not int or type(created) is not str:
@@ -224,9 +329,22 @@ def page_from_data(data: dict[str, Any]) -> RatingPage:
         )
         moments[sitting_id] = datetime.fromisoformat(created)
     sittings = data["sittings"]
+    before_mark, newest_mark = data["marks"]
     if type(sittings) is not int:
         raise TypeError("the stored sittings' count is not a whole number")
-    return RatingPage(sittings, tuple(players), tuple(rated), moments)
+    if type(before_mark) is not str or type(newest_mark) is not str:
+        raise TypeError("the stored running marks are not texts")
+    page = RatingPage(sittings, players, tuple(rated), moments)
+    return StoredPage(mark, page, text, before, (before_mark, newest_mark))
+
+
+def _ratings(rows: list[Any]) -> list[Rating]:
+    ratings = []
+    for player, mu, sigma, rubbers in rows:
+        if type(player) is not str or type(rubbers) is not int:
+            raise TypeError("a stored rating is not a name and a count")
+        ratings.append(Rating(player, _number(mu), _number(sigma), rubbers))
+    return ratings
 
 
 def _number(value: object) -> float:

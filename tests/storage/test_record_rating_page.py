@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -28,6 +29,7 @@ from jojotte_score.storage.record_pair_totals import pairs_mark
 from jojotte_score.storage.record_rating_page import (
     PAGE,
     PageEncoder,
+    StoredPage,
     StoredRatingPage,
     page_choice,
     page_from_data,
@@ -49,22 +51,33 @@ def fresh_page(store: SittingStore) -> RatingPage:
     return RatedSittings().page(rate(ordered), ordered)
 
 
-class CountedFacts:
-    """A reader's facts of every sitting, counting how often they are read."""
+class CountedFacts(PeriodFacts):
+    """A reader of facts counting how often every sitting's are read, and which sittings'
+    are read alone."""
 
-    def __init__(self, store: SittingStore, reader: PeriodFacts | None = None) -> None:
-        self.store, self.reader, self.reads = store, reader or PeriodFacts(), 0
+    def __init__(self, store: SittingStore) -> None:
+        super().__init__()
+        self.store, self.reads, self.alone = store, 0, list[int]()
+
+    def period_facts(self, *arguments: Any, **options: Any) -> list[SittingFacts]:
+        self.reads += 1
+        return super().period_facts(*arguments, **options)
+
+    def facts_of(self, store: SittingStore, sitting_ids: Sequence[int]) -> list[SittingFacts]:
+        self.alone.extend(sitting_ids)
+        return super().facts_of(store, sitting_ids)
 
     def __call__(self) -> list[SittingFacts]:
-        self.reads += 1
-        return self.reader.period_facts(self.store)
+        return self.period_facts(self.store)
 
 
 def stored_now(store: SittingStore) -> RatingPage | None:
     """The page stored for every sitting, if it agrees with the rows as they are."""
     connection = store.database.connection
-    found = stored_page(connection, "", pairs_mark(connection, None))
-    return None if found is None else found[0]
+    found = stored_page(connection, "")
+    if found is None or found.mark != pairs_mark(connection, None):
+        return None
+    return found.page
 
 
 def check(store: SittingStore, kept: StoredRatingPage, facts: CountedFacts) -> RatingPage:
@@ -80,7 +93,7 @@ def check(store: SittingStore, kept: StoredRatingPage, facts: CountedFacts) -> R
         assert page_chart(shown) == rating_chart(rate(ordered), ordered)
     unread = CountedFacts(store)
     assert StoredRatingPage().page(store, unread, ALL_TIME) == truth
-    assert unread.reads == 0
+    assert (unread.reads, unread.alone) == (0, [])
     return shown
 
 
@@ -148,17 +161,48 @@ def test_a_hand_that_finishes_no_rubber_keeps_the_very_page(tmp_path: Path) -> N
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         store = SittingStore(database, clock=clock)
         four_sittings(store, clock)
-        sitting_id = store.create_sitting(
-            example_sitting("partnership").variant, example_sitting("partnership").players
-        )
+        partnership = example_sitting("partnership")
+        clock.now += timedelta(days=1)
+        sitting_id = store.create_sitting(partnership.variant, partnership.players)
         facts, kept = CountedFacts(store), StoredRatingPage()
         first = kept.page(store, facts, ALL_TIME)
         assert facts.reads == 1  # nothing stored yet: rated from the facts
-        store.add_hand(sitting_id, example_sitting("partnership").hands[0])
+        store.add_hand(sitting_id, partnership.hands[0])
         after = kept.page(store, facts, ALL_TIME)
         assert after is first  # a partnership rubber is not finished by one hand
         assert stored_now(store) == first  # stored with the rows' new mark
-        assert facts.reads == 2
+        assert (facts.reads, facts.alone) == (1, [sitting_id])  # the newest read alone
+
+
+def test_the_newest_sittings_are_rated_from_the_ratings_stored_before_them(
+    tmp_path: Path,
+) -> None:
+    """Hands recorded in the newest sitting and a sitting begun after it, with no page
+    read between: a new reader reads those two alone; a change to an older sitting has
+    every sitting's facts read."""
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        four_sittings(store, clock)
+        partnership = example_sitting("partnership")
+        clock.now += timedelta(days=1)
+        newest = store.create_sitting(partnership.variant, partnership.players)
+        StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
+        for hand in partnership.hands:
+            store.add_hand(newest, hand)
+        clock.now += timedelta(days=1)
+        begun = store.create_sitting(partnership.variant, partnership.players)
+        store.add_hand(begun, partnership.hands[0])
+        facts = CountedFacts(store)
+        page = StoredRatingPage().page(store, facts, ALL_TIME)
+        assert page == fresh_page(store)
+        assert len(page.rated) == 5  # the newest sitting's rubbers rated
+        assert (facts.reads, facts.alone) == (0, [newest, begun])
+        assert stored_now(store) == page
+        store.replace_hand(2, 0, store.load(2).sitting.hands[0])
+        facts = CountedFacts(store)
+        assert StoredRatingPage().page(store, facts, ALL_TIME) == fresh_page(store)
+        assert (facts.reads, facts.alone) == (1, [])
 
 
 def test_a_damaged_page_is_rated_again(tmp_path: Path) -> None:
@@ -181,6 +225,7 @@ def test_a_damaged_page_is_rated_again(tmp_path: Path) -> None:
         mark, data = connection.execute(
             "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
         ).fetchone()
+        assert json.loads(data)["sittings"] == 4
         decoded = json.loads(data)
         decoded["players"][0][3] = "many"
         damaged = json.dumps(decoded)
@@ -211,12 +256,8 @@ def test_a_choice_of_games_is_stored_apart_and_a_period_with_an_end_is_not(
         store = SittingStore(database, clock=clock)
         four_sittings(store, clock)
         reader = PeriodFacts()
-
-        def chosen() -> list[SittingFacts]:
-            return reader.period_facts(store, period, games)
-
-        page = StoredRatingPage().page(store, chosen, period, games)
-        facts = chosen()
+        page = StoredRatingPage().page(store, reader, period, games)
+        facts = reader.period_facts(store, period, games)
         assert page == RatedSittings().page(rate(facts), facts)
         assert len(facts) < 4
         kept = database.connection.execute(
@@ -225,8 +266,9 @@ def test_a_choice_of_games_is_stored_apart_and_a_period_with_an_end_is_not(
         assert kept == ([] if stored is None else [(stored,)])
         if stored is not None:
             assert page_choice("games:chouette,cutthroat") == stored
-            unread: Callable[[], list[SittingFacts]] = CountedFacts(store)
+            unread = CountedFacts(store)
             assert StoredRatingPage().page(store, unread, period, games) == page
+            assert (unread.reads, unread.alone) == (0, [])
 
 
 def test_a_read_only_database_is_read_and_never_written(tmp_path: Path) -> None:
@@ -245,7 +287,9 @@ def test_a_read_only_database_is_read_and_never_written(tmp_path: Path) -> None:
         facts = CountedFacts(store)
         page = StoredRatingPage().page(store, facts, ALL_TIME)
         assert page == fresh_page(store)
-        assert facts.reads == 1  # the page stored is of the rows before the hand
+        # The page stored is of the rows before the hand: the newest sitting is read alone
+        # and rated from the ratings stored before it.
+        assert (facts.reads, facts.alone) == (0, [4])
         assert stored_now(store) is None
         assert database.connection.execute(rows).fetchall() == before
 
@@ -261,10 +305,12 @@ def test_the_page_written_again_is_the_page_written_afresh(tmp_path: Path) -> No
 
         def written() -> str:
             facts = reader.period_facts(store)
-            page = walk.page(rate(facts), facts)
+            ratings = rate(facts)
+            before = {rating.player: rating for rating in rate(facts[:-1]).players}
+            page = StoredPage("1:mark", walk.page(ratings, facts), "", before, ("a", "b"))
             text = encoder.encoded(page)
             assert text == json.dumps(page_to_data(page), separators=(",", ":"))
-            assert page_from_data(json.loads(text)) == page
+            assert page_from_data("1:mark", text, json.loads(text)) == page._replace(data=text)
             return text
 
         first = written()

@@ -185,11 +185,7 @@ class RatingKeeper:
         made = [after.steps for after in kept]
         if self._last is not None and made == self._made:
             return self._last
-        players = sorted(
-            current.values(),
-            key=lambda rating: (-rating.ordinal, rating.player.casefold(), rating.player),
-        )
-        self._last = Ratings(tuple(players), tuple(chain.from_iterable(made)))
+        self._last = Ratings(ranked(current.values()), tuple(chain.from_iterable(made)))
         self._made = made
         return self._last
 
@@ -202,6 +198,11 @@ class RatingKeeper:
         :func:`sitting_mark`, "" with none): a course stored with the same last mark and
         as many sittings is this one."""
         return self._kept[-1].mark if self._kept else ""
+
+    def after(self, count: int) -> dict[str, Rating]:
+        """Every player's rating after the first ``count`` sittings of the last :meth:`rate`
+        (none for 0), by name."""
+        return dict(self._kept[count - 1].ratings) if count > 0 else {}
 
     def rated(self) -> list[RatedSitting]:
         """The course kept by the last :meth:`rate`, sitting by sitting, to be stored: the
@@ -235,6 +236,25 @@ def _adopt(
         for step in rated.steps:
             current[step.rating.player] = step.rating
         kept.append(_AfterSitting(sitting, dict(current), rated.steps, mark))
+
+
+def ranked(ratings: Iterable[Rating]) -> tuple[Rating, ...]:
+    """``ratings`` the highest :attr:`Rating.ordinal` first, as :attr:`Ratings.players`
+    lists them (alike by name, case aside)."""
+    return tuple(
+        sorted(
+            ratings, key=lambda rating: (-rating.ordinal, rating.player.casefold(), rating.player)
+        )
+    )
+
+
+def rate_sitting(
+    model: PlackettLuce, sitting: SittingFacts, current: dict[str, Rating]
+) -> list[RatingStep]:
+    """Rate the finished rubbers of one sitting, in order, from and into ``current`` (every
+    player's rating before it, by name), as :class:`RatingKeeper` rates each sitting; the
+    steps they made."""
+    return _rate_sitting(model, sitting, current)
 
 
 def _rate_sitting(
@@ -288,6 +308,12 @@ class SittingRated(NamedTuple):
     ordinals: tuple[tuple[str, float], ...]
 
 
+def sitting_rated(steps: Sequence[RatingStep]) -> SittingRated:
+    """What the ``steps`` of one sitting (at least one) did to the ratings."""
+    ordinals = {step.rating.player: step.rating.ordinal for step in steps}
+    return SittingRated(steps[0].sitting_id, tuple(ordinals.items()))
+
+
 @dataclass(frozen=True, slots=True)
 class RatingPage:
     """What the ratings' page shows: how many sittings were read, every rated player's
@@ -328,14 +354,10 @@ class RatedSittings:
         ends, rated = self._ends, self._rated
         start = ends[-1] + 1 if ends else 0
         last = len(course) - 1
-        ordinals: dict[str, float] = {}
         for index in range(start, len(course)):
-            step = course[index]
-            ordinals[step.rating.player] = step.rating.ordinal
-            if index == last or course[index + 1].sitting_id != step.sitting_id:
+            if index == last or course[index + 1].sitting_id != course[index].sitting_id:
+                rated.append(sitting_rated(course[ends[-1] + 1 if ends else 0 : index + 1]))
                 ends.append(index)
-                rated.append(SittingRated(step.sitting_id, tuple(ordinals.items())))
-                ordinals = {}
         self._course = course
         return tuple(rated)
 

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import replay
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.series import SittingCourse, sitting_course
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.history_window import HistoryWindow
@@ -107,19 +106,16 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             kept_facts.append(PeriodFacts())
         reader = kept_facts[0]
 
-        def facts() -> list[SittingFacts]:
-            return reader.period_facts(store(), period, games)
-
         def rating_page() -> RatingPage:
             if not kept_pages:  # the page stored for all time: read without the facts
                 from jojotte_score.storage.record_rating_page import StoredRatingPage
 
                 kept_pages.append(StoredRatingPage(ratings_kept()))
-            return kept_pages[0].page(store(), facts, period, games)
+            return kept_pages[0].page(store(), reader, period, games)
 
         return RecordsReading(
             lambda: reader.period_pairs(store(), period, games),
-            facts,
+            lambda: reader.period_facts(store(), period, games),
             lambda: reader.period_sides(store(), period, games),
             rating_page,
         )
