@@ -13,12 +13,18 @@ every chosen sitting's id, revision, game, players, moment and stable id and its
 rating rests on (the order played, the games, the counted names, the finished rubbers'
 sides and results) is among these, so a page whose mark agrees is the page rated from the
 facts as they are. Anything else (a hand recorded, a correction, a sitting deleted or
-merged, a renamed player, a facts row missing, stale or damaged) changes the mark: the
-facts are read (only the changed sittings' by a kept reader), the ratings rated again from
-the first sitting that changed (:class:`~jojotte_score.storage.record_ratings.StoredRatings`,
-which stores the course), and the page stored again with the mark as it is after the
-reading. A row missing, whose checksum does not agree or whose JSON is not what the app
-writes is never trusted: it is rated again the same way. A period with an end is rated in
+merged, a renamed player, a facts row missing, stale or damaged) changes the mark. When
+only the newest sittings changed (hands recorded in the newest, sittings begun after it),
+the row also tells: it keeps every player's rating after all sittings but the newest and
+the running marks (:class:`~jojotte_score.storage.record_pair_totals.RunningMarks`) of
+the sittings up to the one before the newest and up to the newest, so those newest
+sittings' facts are read alone and rated from the ratings before them; the row is
+written again once the sittings before the newest changed. Otherwise the facts are read
+(only the changed sittings' by a kept reader), the ratings rated again from the first
+sitting that changed (:class:`~jojotte_score.storage.record_ratings.StoredRatings`, which
+stores the course), and the page stored again with the mark as it is after the reading.
+A row missing, whose checksum does not agree or whose JSON is not what the app writes is
+never trusted: it is rated again that way. A period with an end is rated in
 memory and stores nothing (:func:`~jojotte_score.storage.record_ratings.ratings_choice`
 says why). ``tests/storage/test_record_rating_page.py`` holds the page read and stored to
 one rated from the first rubber.

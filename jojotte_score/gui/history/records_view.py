@@ -8,10 +8,10 @@ plot. The tables are :mod:`jojotte_score.render.records_tables`'s, the figures t
 does. The view never opens the database: it is given a function that reads a period and
 the games chosen (how many sittings, their players, every two players' head to head, and
 what reads their facts), and asks it again on :meth:`RecordsView.refresh` and whenever a
-filter changes, and may be given one that rates them (the History window's reads the
-course stored in the database). A page's records are read and counted when it is shown,
-and only those: the head to head, the page the tab opens on, needs no facts, and the other
-pages need no head to head.
+filter changes; the reading may read the Ratings page (the History window's reads the
+page stored in the database), else the view may be given a function that rates them. A
+page's records are read and counted when it is shown, and only those: the head to head,
+the page the tab opens on, needs no facts, and the other pages need no head to head.
 """
 
 from __future__ import annotations
