@@ -26,21 +26,31 @@ repetitions:
   sitting's sides and roles, and the head to head after a correction 100 sittings back, in
   the middle sitting and in the first (aim 2x the listing).
 
-The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
-stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
-``--data-dir``); each run measures on a copy of it.
+With ``--command``, only the command line is measured, on a history of the five ways to
+play in turn (so that there are partnerships and roles to print), as the app leaves it
+(each sitting's rows, the head to head's totals and the ratings' course stored):
+``jojotte-score stats --pairs``, ``--partners``, ``--roles`` and ``--ratings`` against
+``jojotte-score sittings`` (the listing), each run in this process as a person runs it
+(the database opened read-only, the table printed, here into a string), in rounds that
+run each command once, the best of the rounds.
+
+The database is built once (``kept_history`` in sitting_generator.py: two-player sittings,
+or with ``--command`` the five games, stored with ``SittingStore.import_sitting``) and kept
+in the temporary folder (or in ``--data-dir``); each run measures on a copy of it.
 
     python3 benchmarks/bench_records.py [--sittings 1500] [--hands 40] [--repeat 5]
-                                        [--data-dir DIR]
+                                        [--data-dir DIR] [--command]
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -51,6 +61,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_storage import best_of
 from sitting_generator import history_copy, kept_history, sitting_data
 
+from jojotte_score.cli import main as command_line
 from jojotte_score.core.records.facts import sitting_facts
 from jojotte_score.core.records.pairs import HeadToHeadKeeper, head_to_heads
 from jojotte_score.core.records.partners import partnerships
@@ -178,13 +189,62 @@ def stored_readings(store: SittingStore, repeat: int) -> dict[str, float]:
     return found
 
 
+COMMANDS = ("--pairs", "--partners", "--roles", "--ratings")
+"""The records the command line prints, by option."""
+GAMES = ("two-player", "partnership", "three-player", "chouette", "cutthroat")
+"""The ways to play of the history the command line is measured on, in turn."""
+
+
+def measure_commands(path: Path, repeat: int) -> None:
+    """``jojotte-score stats`` with each of :data:`COMMANDS` against ``jojotte-score
+    sittings``, on the database at ``path`` as the app leaves it after its Records tab was
+    read (each sitting's rows, the head to head's totals and the ratings' course stored)."""
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        reader = PeriodFacts()
+        reader.period_pairs(store)
+        reader.period_sides(store)
+        StoredRatings().ratings(store, reader.period_facts(store))
+        sittings = len(store.created_dates())
+
+    def command(*arguments: str) -> Callable[[], object]:
+        def run() -> None:
+            with contextlib.redirect_stdout(io.StringIO()):
+                status = command_line([*arguments, "--data-dir", str(path.parent)], environ={})
+            if status != 0:
+                raise SystemExit(f"jojotte-score {' '.join(arguments)}: exit status {status}")
+
+        return run
+
+    runs = {"sittings": command("sittings")}
+    runs.update((f"stats {option}", command("stats", option)) for option in COMMANDS)
+    best = dict.fromkeys(runs, float("inf"))
+    for _ in range(repeat):  # in rounds, so that a busy moment slows each command alike
+        for label, run in runs.items():
+            best[label] = min(best[label], best_of(1, run))
+    listing = best.pop("sittings")
+    print(f"The command line over {sittings} sittings of {', '.join(GAMES)} (best of {repeat}):")
+    print(line("jojotte-score sittings (baseline)", listing))
+    for label, seconds in best.items():
+        print(line(f"jojotte-score {label}", seconds, listing))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--sittings", type=int, default=1500)
     parser.add_argument("--hands", type=int, default=40, help="hands per sitting")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--data-dir", type=Path, help="keep the database here")
+    parser.add_argument(
+        "--command", action="store_true", help="measure the command line's records only"
+    )
     args = parser.parse_args()
+    if args.command:
+        folder = None if args.data_dir is None else args.data_dir / "records-games"
+        kept = kept_history("records-games", args.sittings, args.hands, folder, GAMES)
+        with history_copy(kept) as copy:
+            measure_commands(copy, args.repeat)
+        return 0
     path = kept_history("records", args.sittings, args.hands, args.data_dir)
     with history_copy(path) as copy:
         # Each run's copy measures the first reading too, as the upgrade to schema 12 does.

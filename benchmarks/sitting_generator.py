@@ -6,8 +6,9 @@ seed); ``variant=`` names another way to play by its sitting-file value: ``"part
 reader and the storage import accept (docs/file-format.md), without slams.
 
 ``kept_history(kind, sittings, hands)`` is a database of that many generated two-player
-sittings (``build_history``), built once and kept for later runs, and ``history_copy``
-a copy of it to measure on, so that what a run records leaves the kept one as built.
+sittings (``build_history``; with ``variants=`` the ways to play named, in turn), built once
+and kept for later runs, and ``history_copy`` a copy of it to measure on, so that what a
+run records leaves the kept one as built.
 """
 
 from __future__ import annotations
@@ -187,23 +188,33 @@ PLACES = ("", "", "Berlin", "Hamburg", "Café Kranzler", "Potsdam")
 """Where the stored histories' sittings were played ("" for none)."""
 
 
-def build_history(path: Path, sittings: int, hands: int) -> float:
-    """Fill a new database with generated two-player sittings between players drawn from
-    :data:`NAMES`, with titles and places; returns the seconds it took."""
+def build_history(
+    path: Path, sittings: int, hands: int, variants: tuple[str, ...] = ("two-player",)
+) -> float:
+    """Fill a new database with generated sittings of ``variants`` (sitting-file values,
+    one after the other) between players drawn from :data:`NAMES`, with titles and places;
+    returns the seconds it took."""
     rng = random.Random(1937)
     start = time.perf_counter()
     with Database.open(path) as database:
         store = SittingStore(database)
         for number in range(sittings):
-            data = sitting_data(hands, seed=number)
-            data["players"] = rng.sample(NAMES, 2)
+            variant = variants[number % len(variants)]
+            data = sitting_data(hands, seed=number, variant=variant)
+            data["players"] = rng.sample(NAMES, len(PLAYERS[variant]))
             sitting = parse_sitting(data).sitting
             title = f"Evening {number + 1}" if rng.random() < 0.5 else ""
             store.import_sitting(sitting, title=title, place=rng.choice(PLACES))
     return time.perf_counter() - start
 
 
-def kept_history(kind: str, sittings: int, hands: int, data_dir: Path | None = None) -> Path:
+def kept_history(
+    kind: str,
+    sittings: int,
+    hands: int,
+    data_dir: Path | None = None,
+    variants: tuple[str, ...] = ("two-player",),
+) -> Path:
     """The database of :func:`build_history` kept in ``data_dir``, else in the temporary
     folder under a name of ``kind``, the size and the schema version: built when missing,
     and built again when this checkout cannot open it (a database of an earlier state of
@@ -219,7 +230,7 @@ def kept_history(kind: str, sittings: int, hands: int, data_dir: Path | None = N
             path.unlink()
     if not path.exists():
         print(f"building {sittings} sittings of {hands} hands in {folder} ...")
-        print(f"  built in {build_history(path, sittings, hands):.1f} s")
+        print(f"  built in {build_history(path, sittings, hands, variants):.1f} s")
     return path
 
 

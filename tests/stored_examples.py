@@ -7,7 +7,7 @@ to 4)."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from jojotte_score.core.games import find_game
@@ -88,6 +88,18 @@ class Clock:
         self.now = now
 
     def __call__(self) -> datetime:
+        return self.now
+
+
+class MinuteClock:
+    """A clock that moves one minute each time it is read, from a Saturday evening: each
+    change is stored a minute after the one before."""
+
+    def __init__(self) -> None:
+        self.now = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
         return self.now
 
 

@@ -60,13 +60,14 @@ def _games(names: list[str] | None) -> list[GameKey] | None:
 
 
 def records(args: argparse.Namespace, context: Context) -> int:
-    """Print (or write as CSV) the records asked for."""
-    from jojotte_score.core.records.pairs import head_to_heads
-    from jojotte_score.core.records.partners import partnerships
+    """Print (or write as CSV) the records asked for, read as the History window's Records
+    tab reads them: the head to head from each sitting's stored head to head (over all time
+    the stored totals), the partnerships and roles from each sitting's stored sides and
+    roles, the ratings through the stored course (:mod:`jojotte_score.storage.record_facts`,
+    :mod:`jojotte_score.storage.record_ratings`)."""
     from jojotte_score.core.records.ratings import Ratings
-    from jojotte_score.core.records.roles import role_records
     from jojotte_score.formats import records_export as export
-    from jojotte_score.storage.record_facts import period_facts
+    from jojotte_score.storage.record_facts import PeriodFacts
     from jojotte_score.storage.record_ratings import StoredRatings
     from jojotte_score.storage.statistics import Period
 
@@ -75,33 +76,40 @@ def records(args: argparse.Namespace, context: Context) -> int:
     period = Period(_day(args.first, "--from"), _day(args.last, "--to"))
     games = _games(args.game)
     ratings: Ratings | None = None
+    reader = PeriodFacts()
     with context.reading() as store:
-        facts = period_facts(store, period, games)
-        if kind == "ratings" and store is not None:
-            # Read through the course the app stored for an all-time choice (this reading
-            # is read-only and stores nothing); a period with an end is rated here.
-            ratings = StoredRatings().period_ratings(store, facts, period, games)
-    if kind == "pairs":
-        rows = export.pair_rows(head_to_heads(facts))
-    elif kind == "partners":
-        rows = export.partner_rows(partnerships(facts))
-    elif kind == "roles":
-        rows = export.role_rows(role_records(facts))
-        words = {(r.player, str(r.variant), r.role): r.words for r in role_records(facts)}
-    else:
-        if ratings is None:  # no database yet
-            ratings = Ratings((), ())
-        rows = export.rating_rows(ratings)
+        # This reading is read-only: the readers store nothing, and what is not stored yet
+        # (a sitting's rows, the head to head's totals, the ratings' course) is counted here.
+        if kind == "pairs":
+            pairs = reader.period_pairs(store, period, games)
+            sittings, rows = pairs.sittings, export.pair_rows(pairs.pairs)
+        elif kind == "ratings":
+            facts = reader.period_facts(store, period, games)
+            sittings = len(facts)
+            ratings = (
+                Ratings((), ())  # no database yet
+                if store is None
+                else StoredRatings().period_ratings(store, facts, period, games)
+            )
+            rows = export.rating_rows(ratings)
+        else:
+            sides = reader.period_sides(store, period, games)
+            sittings = sides.sittings
+            if kind == "partners":
+                rows = export.partner_rows(sides.partners)
+            else:
+                rows = export.role_rows(sides.roles)
+                words = {(r.player, str(r.variant), r.role): r.words for r in sides.roles}
     if args.csv is not None:
         write_output(args.csv, lambda path: export.write_records_csv(kind, rows, path))
         return EXIT_OK
     if args.json:
         from jojotte_score.cli.terminal import json_for
 
-        text = export.dumps_records(kind, len(facts), rows, ratings)
+        text = export.dumps_records(kind, sittings, rows, ratings)
         sys.stdout.write(json_for(sys.stdout, text))
         return EXIT_OK
-    if not facts:
+    if not sittings:
         print(_(NO_SITTINGS))
         return EXIT_OK
     columns = export.COLUMNS[kind]

@@ -19,11 +19,11 @@ from datetime import date, datetime, time
 
 from jojotte_score.core.games import replay
 from jojotte_score.core.model import Sitting
-from jojotte_score.core.records.facts import sitting_facts
-from jojotte_score.core.records.pairs import head_to_heads
-from jojotte_score.core.records.partners import partnerships
-from jojotte_score.core.records.ratings import rate
-from jojotte_score.core.records.roles import role_records
+from jojotte_score.core.records.facts import SittingFacts, sitting_facts
+from jojotte_score.core.records.pairs import HeadToHead, head_to_heads
+from jojotte_score.core.records.partners import Partnership, partnerships
+from jojotte_score.core.records.ratings import Ratings, rate
+from jojotte_score.core.records.roles import RoleRecord, role_records
 from jojotte_score.core.series import (
     SittingResult,
     contract_shares,
@@ -85,21 +85,51 @@ class SeasonReport:
     """The ratings' course over time, after the records; None when no rubber was rated."""
 
 
+@dataclass(frozen=True, slots=True)
+class SeasonRecords:
+    """The circle's records a season report shows. The app's report reads them from the
+    store as the Records tab does (the stored head to head, sides and roles, and the
+    ratings' stored course: ``report_of`` in ``gui/history/history_tabs.py``); a report of
+    sittings given alone counts them from those sittings (:func:`counted_records`)."""
+
+    pairs: tuple[HeadToHead, ...]
+    partners: tuple[Partnership, ...]
+    roles: tuple[RoleRecord, ...]
+    ratings: Ratings
+    facts: tuple[SittingFacts, ...]
+    """The sittings rated, for the days of the ratings' course."""
+
+
+def counted_records(facts: Sequence[SittingFacts]) -> SeasonRecords:
+    """The records of ``facts``, counted from them."""
+    return SeasonRecords(
+        head_to_heads(facts), partnerships(facts), role_records(facts), rate(facts), tuple(facts)
+    )
+
+
 def season_report(
-    dated: Sequence[tuple[date, Sitting]], title: str = "", period: str = ""
+    dated: Sequence[tuple[date, Sitting]],
+    title: str = "",
+    period: str = "",
+    records: SeasonRecords | None = None,
 ) -> SeasonReport:
     """The report over ``dated`` sittings (each with the day it was played), in the order
     of their days: the statistics, each player's net result per sitting and added up, and
-    the contracts made by kind. ``title`` defaults to :data:`REPORT_TITLE` and ``period``
-    to the first and last day, in the language spoken."""
+    the contracts made by kind; and the circle's records, ``records`` (those of the same
+    sittings, read from the store) or, when None, counted from ``dated``. ``title``
+    defaults to :data:`REPORT_TITLE` and ``period`` to the first and last day, in the
+    language spoken."""
     ordered = sorted(dated, key=lambda pair: pair[0])
     results = []
     facts = []
     for number, (day, sitting) in enumerate(ordered, start=1):
         ledger = replay(sitting)
         results.append(SittingResult.of_ledger(day, sitting, ledger))
-        noon = datetime.combine(day, time(12)).astimezone()  # the day, wherever it is read
-        facts.append(sitting_facts(sitting, number, noon, ledger))
+        if records is None:
+            noon = datetime.combine(day, time(12)).astimezone()  # the day, wherever it is read
+            facts.append(sitting_facts(sitting, number, noon, ledger))
+    if records is None:
+        records = counted_records(facts)
     stats = tuple(player_stats(sitting for _day, sitting in ordered))
     over_time = results_over_time(results)
     if not period and ordered:
@@ -110,21 +140,20 @@ def season_report(
         results_chart(over_time, cumulative=True),
         shares_chart(contract_shares(stats)),
     )
-    ratings = rate(facts)
-    records = (
-        pairs_table(head_to_heads(facts)),
-        partners_table(partnerships(facts)),
-        roles_table(role_records(facts)),
-        ratings_table(ratings),
-    )
+    ratings = records.ratings
     return SeasonReport(
         title or _(REPORT_TITLE),
         period,
         stats,
         charts,
         len(ordered),
-        records,
-        rating_chart(ratings, facts) if ratings.course else None,
+        (
+            pairs_table(records.pairs),
+            partners_table(records.partners),
+            roles_table(records.roles),
+            ratings_table(ratings),
+        ),
+        rating_chart(ratings, records.facts) if ratings.course else None,
     )
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -77,6 +77,7 @@ class PeriodFacts:
         self._names_of: dict[str, Names] = {}
         self._totals: dict[str, tuple[str, PeriodPairs]] = {}
         self._sides: dict[int, tuple[tuple[object, ...], Names, GameKey, SeatSides, Roles]] = {}
+        self._running: dict[str, _Running] = {}
 
     def period_facts(
         self,
@@ -107,7 +108,7 @@ class PeriodFacts:
             f"WHERE id IN ({marks}) ORDER BY id",
             tuple(sitting_ids),
         ).fetchall()
-        return self._facts(store, [(row, self._moment(row[0], row[4])) for row in rows])
+        return self._facts(store, [(row, self._moment(row)) for row in rows])
 
     def _facts(
         self, store: SittingStore, wanted: list[tuple[tuple[Any, ...], datetime]]
@@ -157,18 +158,40 @@ class PeriodFacts:
         # At 1,500 sittings of 40 hands, reading the head to head sitting by sitting took
         # about 25 ms of the tab's 40-44 ms opening; the mark and the stored totals are
         # read in about 3 ms (bench_records_tab; docs/records.md has the figures), the
-        # mark's columns kept for the running marks of a reading whose mark differs.
+        # mark's columns kept for a reading whose mark differs. Read with the sittings'
+        # rows in one SELECT, the mark took 2.2 ms where 1.6 alone (best of 60, three runs
+        # at a load of 1): the rows are read only by a reading that counts the totals.
         connection = store.database.connection
-        variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
-        mark, columns = record_pair_totals.marked_rows(connection, variants)
+        mark, columns = record_pair_totals.marked_rows(connection, _variants(games))
         held = self._totals.get(choice)
         if held is not None and held[0] == mark:
             return held[1]
-        totals = record_pair_totals.stored_totals(connection, choice, mark)
-        if totals is None:
-            totals, mark = self._totals_counted(store, choice, (mark, columns), period, games, zone)
+        totals, mark = self._totals_read(store, choice, (mark, columns), (period, games, zone))
         self._totals[choice] = (mark, totals)
         return totals
+
+    def _totals_read(
+        self,
+        store: SittingStore,
+        choice: str,
+        marked: tuple[str, record_pair_totals.MarkColumns],
+        chosen: tuple[Period, Iterable[GameKey] | None, tzinfo | None],
+    ) -> tuple[PeriodPairs, str]:
+        """The totals of ``choice`` (the sittings of the period, games and zone
+        ``chosen``) whose mark and its columns, ``marked``, differ from those this reader
+        holds: added to the counts it kept when only the newest sitting changed
+        (:meth:`_played_on`), else the stored totals when their mark agrees, else counted
+        again (:meth:`_totals_counted`); and the mark of the rows they are of."""
+        mark, columns = marked
+        # Split by sitting only when they are compared or counted (0.3 ms at 1,500).
+        parts = columns.by_sitting() if choice in self._running else None
+        totals = None if parts is None else self._played_on(store, choice, (mark, parts))
+        if totals is None:
+            totals = record_pair_totals.stored_totals(store.database.connection, choice, mark)
+        if totals is not None:
+            return totals, mark
+        parts = columns.by_sitting() if parts is None else parts
+        return self._totals_counted(store, choice, (mark, parts), self._ordered(store, *chosen))
 
     def period_sides(
         self,
@@ -207,42 +230,116 @@ class PeriodFacts:
             ),
         )
 
+    def _played_on(
+        self, store: SittingStore, choice: str, marked: tuple[str, dict[int, str]]
+    ) -> PeriodPairs | None:
+        """The totals of ``choice`` when only the newest sitting in the order played
+        changed since this reader last counted them, and is still the newest: the counts
+        it kept of the sittings before it (:class:`_Running`) with the newest's head to
+        head added (read where stored, else scored from its hands and not stored: the next
+        reading of its facts stores it), stored alone (the running counts and blocks stored
+        are of sittings that did not change). None for any other change (a sitting begun,
+        deleted or merged, an older one corrected: :meth:`_totals_counted`). At 1,500
+        sittings the totals counted again from the stored counts, with the newest sitting's
+        row and the counts stored (two synchronous transactions) took 11-29 ms after a
+        hand; docs/records.md has this reading's figures."""
+        kept = self._running.get(choice)
+        mark, parts = marked
+        if kept is None or len(parts) != len(kept.parts):
+            return None
+        changed = [key for key, part in parts.items() if kept.parts.get(key) != part]
+        if changed != [kept.newest]:
+            return None  # a sitting begun, deleted or merged, or an older one changed
+        row = store.database.connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting WHERE id = ?",
+            (kept.newest,),
+        ).fetchone()
+        newest = (row, self._moment(row))
+        if kept.last is not None and _order_key(newest) <= kept.last:
+            return None  # the newest sitting moved before another (its moment changed)
+        (counted,), _stored_again = self._tallies_read(store, [newest], {kept.newest})
+        self._running[choice] = kept._replace(parts=parts)
+        totals = _totals_of(len(parts), _added(kept.before, [_sitting_counts(counted)]))
+        record_pair_totals.store_totals_alone(store, choice, mark, totals)
+        return totals
+
     def _totals_counted(
         self,
         store: SittingStore,
         choice: str,
-        marked: tuple[str, record_pair_totals.MarkColumns],
-        period: Period,
-        games: Iterable[GameKey] | None,
-        zone: tzinfo | None,
+        marked: tuple[str, dict[int, str]],
+        wanted: list[tuple[tuple[Any, ...], datetime]],
     ) -> tuple[PeriodPairs, str]:
-        """The totals of ``choice`` when the stored ones are not of the rows as they are.
-        The sittings in the order played are the stored blocks whose sittings are as they
-        were, wherever they are now, and the sittings between them (the newest always
-        alone); the totals are the latest running counts stored at the end of one of
-        these whose sittings are as they are now, with the counts of each after it added
-        in the order played: the stored blocks' as stored, the other sittings' read (a hand
-        recorded in the evening's sitting: that sitting's alone; a correction to an older
-        sitting, a sitting deleted or merged before the newest: the sittings of its block
-        alone). The sittings read are packed with the blocks beside them into blocks of
-        about :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings and stored, with the
-        running counts at their ends and the totals, and the mark of the rows they were
-        counted from (``marked``'s, read before with the columns it is made of, unless a
-        sitting's row was stored again).
+        """The totals of ``choice`` when the stored ones are not of the rows as they are:
+        of the sittings ``wanted`` (in the order played, as :meth:`_ordered` gives them),
+        from the rows ``marked`` marks (the mark, and its columns by sitting); and the
+        mark of the rows they are counted from (``marked``'s, unless a sitting's row was
+        stored again). The sittings in the order played are the stored blocks whose
+        sittings are as they were, wherever they are now, and the sittings between them (the
+        newest always alone, :func:`_layout`); the totals are the latest running counts
+        stored at the end of one of these whose sittings are as they are now, with the
+        counts of each after it added in the order played: the stored blocks' as stored,
+        the other sittings' read (:meth:`_parts_read`: a hand recorded in the evening's
+        sitting: that sitting's alone; a correction to an older sitting, a sitting deleted
+        or merged before the newest: the sittings of its block alone). The sittings read
+        are packed with the blocks beside them into blocks of about
+        :data:`~.record_pair_totals.CHECKPOINT_EVERY` sittings and stored, with the running
+        counts at their ends and the totals (:func:`_running_counts`).
         ``PairTally.then`` is associative, so these are exactly the totals of every
         sitting's head to head added up one by one."""
         connection = store.database.connection
-        wanted = self._ordered(store, period, games, zone)
         ids = [row[0] for row, _moment in wanted]
-        mark, columns = marked
-        marks = record_pair_totals.RunningMarks(connection, ids, columns.by_sitting())
-        layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
-        start, counts = record_pair_totals.stored_counts(
-            connection, choice, marks, {end for _first, end, _block in layout}, _first_read(layout)
-        )
+        mark, parts_marked = marked
+        marks = record_pair_totals.RunningMarks(connection, ids, parts_marked)
+        layout, start, counts = _starting_point(connection, choice, ids, marks)
         before = [part for part in layout if part[1] <= start]
+        parts, stored_again = self._parts_read(store, wanted, layout[len(before) :])
+        if stored_again:
+            # Rows stored again (missing, stale or damaged) change the marks.
+            marks.stored_again(connection, stored_again)
+            mark = marks.every
+        newest = parts.pop() if parts and parts[-1][0] == len(ids) - 1 else None
+        running, stored, blocks = _running_counts(ids, marks, counts, parts)
+        if newest is not None:
+            running.append(
+                self._newest_added(choice, parts_marked, wanted, counts, running, newest)
+            )
+        totals = _totals_of(len(ids), running[-1][1] if running else counts)
+        counted = (mark, totals)
+        _store_counted(store, choice, counted, ids, marks, (start, before, running), stored, blocks)
+        return totals, mark
+
+    def _newest_added(
+        self,
+        choice: str,
+        parts: dict[int, str],
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        counts: SummedTallies,
+        running: list[tuple[int, SummedTallies]],
+        newest: tuple[int, int, SummedTallies, bool],
+    ) -> tuple[int, SummedTallies]:
+        """The running counts of every sitting of ``wanted``: the newest's counts added to
+        the latest of ``running`` (``counts`` without them), which are kept, with the mark
+        columns ``parts`` and the newest's place, for the next reading
+        (:meth:`_played_on`)."""
+        before_newest = running[-1][1] if running else counts
+        last = _order_key(wanted[-2]) if len(wanted) > 1 else None
+        self._running[choice] = _Running(parts, last, wanted[-1][0][0], before_newest)
+        return len(wanted), _added(before_newest, [newest[2]])
+
+    def _parts_read(
+        self,
+        store: SittingStore,
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        layout: list[tuple[int, int, record_pair_totals.StoredBlock | None]],
+    ) -> tuple[list[tuple[int, int, SummedTallies, bool]], list[int]]:
+        """The counts of each part of ``layout`` (the parts after the running counts the
+        reading starts from): a stored block's decoded (its sittings read alone when its
+        JSON is damaged), a sitting's read; each with its places and whether it is a block
+        as stored. The sittings' rows missing, stale or damaged are stored again: those
+        sittings are returned too."""
         after: list[tuple[int, int, SummedTallies | None]] = []
-        for first, end, block in layout[len(before) :]:
+        for first, end, block in layout:
             decoded = None if block is None else record_pair_totals.block_counts(block)
             if block is not None and decoded is None:  # its JSON damaged: read its sittings
                 after.extend((place, place + 1, None) for place in range(first, end))
@@ -250,52 +347,13 @@ class PeriodFacts:
                 after.append((first, end, decoded))
         read = [wanted[first] for first, _end, decoded in after if decoded is None]
         counted, stored_again = self._tallies_read(store, read)
-        if stored_again:
-            # Rows stored again (missing, stale or damaged) change the marks.
-            marks.stored_again(connection, stored_again)
-            mark = marks.every
         sittings = iter(counted)
-        parts = [
-            (first, end, _sitting_counts(next(sittings)), False)
-            if decoded is None
-            else (first, end, decoded, True)
+        return [
+            (first, end, decoded, True)
+            if decoded is not None
+            else (first, end, _sitting_counts(next(sittings)), False)
             for first, end, decoded in after
-        ]
-        newest = parts.pop() if parts and parts[-1][0] == len(ids) - 1 else None
-        players, tallies = set(counts.players), counts.tallies
-        running, blocks = [], [ids[first] for first, _end, block in before if block]
-        stored = []
-        for group in _packed(parts):
-            first, end = group[0][0], group[-1][1]
-            summed = _summed(group)
-            players.update(summed.players)
-            tallies = summed_tallies([summed.tallies], tallies)
-            running.append((end, SummedTallies(frozenset(players), tallies)))
-            if len(group) == 1 and group[0][3]:
-                blocks.append(ids[first])  # kept as stored
-            else:
-                stored.append((ids[first], marks.span(first, end), summed))
-        if newest is not None:
-            players.update(newest[2].players)
-            tallies = summed_tallies([newest[2].tallies], tallies)
-            running.append((len(ids), SummedTallies(frozenset(players), tallies)))
-        totals = PeriodPairs(len(ids), tuple(by_name_order(players)), records_of_summed(tallies))
-        # Running counts kept at the ends of the last three blocks and of every sitting only:
-        # kept at every block's end, a change before most of them had them all stored
-        # again, which took longer than adding every block's counts from the first.
-        ends = sorted({*(end for _first, end, _block in before), *(end for end, _c in running)})
-        kept = set(ends[-_RUNNING_KEPT:])
-        record_pair_totals.store_totals(
-            store,
-            choice,
-            mark,
-            totals,
-            [(place, marks.at(place), counts) for place, counts in running if place in kept],
-            [end for end in kept if end <= start],
-            stored,
-            blocks,
-        )
-        return totals, mark
+        ], stored_again
 
     def _pairs_read(
         self,
@@ -324,21 +382,21 @@ class PeriodFacts:
         zone: tzinfo | None,
     ) -> list[tuple[tuple[Any, ...], datetime]]:
         """As :meth:`_wanted`, in the order played."""
-        return sorted(
-            self._wanted(store, period, games, zone),
-            key=lambda found: (found[1], found[0][5] or "", found[0][0]),  # as in_order sorts
-        )
+        return sorted(self._wanted(store, period, games, zone), key=_order_key)
 
     def _tallies_read(
-        self, store: SittingStore, wanted: list[tuple[tuple[Any, ...], datetime]]
+        self,
+        store: SittingStore,
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        unstored: Container[int] = (),
     ) -> tuple[list[tuple[Names, dict[Pair, PairTally]]], list[int]]:
         """The counted names and head to head of each sitting of ``wanted`` (as
         :meth:`_wanted` gives them), its stored row read only where it changed since the
         last call; and the sittings whose rows were stored again (missing, stale or
-        damaged)."""
+        damaged), but those of ``unstored``, scored from their hands and not stored."""
         kept = self._pairs
         rows, stored_again = _changed_rows(
-            store, kept, wanted, record_rows.stored_pairs, lambda counted: counted[1]
+            store, kept, wanted, record_rows.stored_pairs, lambda counted: counted[1], unstored
         )
         counted = []
         for row, _moment in wanted:
@@ -363,7 +421,7 @@ class PeriodFacts:
         """Forget what was kept from another store than ``store``."""
         if store is not self._store:
             self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
-            self._totals, self._sides = {}, {}
+            self._totals, self._sides, self._running = {}, {}, {}
 
     def _wanted(
         self,
@@ -376,25 +434,22 @@ class PeriodFacts:
         players, moment stored as text, stable id), each with the moment it was stored."""
         self._follow(store)
         connection = store.database.connection
-        chosen = None if games is None else {str(find_game(str(key)).variant) for key in games}
-        moments = self._moments
+        chosen = _variants(games)
         wanted = []
         for row in connection.execute(
             "SELECT id, revision, variant, players, created, uuid FROM sitting ORDER BY id"
         ).fetchall():
-            sitting_id, _revision, variant, _players, created, _uuid = row
-            moment = moments.get(created)
-            if moment is None:  # a moment read before is not parsed again (1,500: 4 ms)
-                moment = self._moment(sitting_id, created)
-            if period.holds(moment, zone) and (chosen is None or variant in chosen):
+            moment = self._moment(row)
+            if period.holds(moment, zone) and (chosen is None or row[2] in chosen):
                 wanted.append((row, moment))
         return wanted
 
-    def _moment(self, sitting_id: int, created: str) -> datetime:
-        """The moment a sitting was stored, from its text (parsed once, kept)."""
+    def _moment(self, row: tuple[Any, ...]) -> datetime:
+        """The moment a sitting's row (as :meth:`_wanted` reads it) was stored."""
+        created = row[4]
         moment = self._moments.get(created)
-        if moment is None:
-            with reading_sitting(sitting_id):
+        if moment is None:  # a moment read before is not parsed again (1,500: 4 ms)
+            with reading_sitting(row[0]):
                 moment = self._moments[created] = datetime.fromisoformat(created)
         return moment
 
@@ -404,6 +459,133 @@ class PeriodFacts:
         if names is None:
             names = self._names_of[players] = counted_names(summary.stored_players(players))
         return names
+
+
+def _variants(games: Iterable[GameKey] | None) -> set[str] | None:
+    """The stored games (``sitting.variant``) of ``games``; None for every game."""
+    return None if games is None else {str(find_game(str(key)).variant) for key in games}
+
+
+class _Running(NamedTuple):
+    """What a reader keeps of the head to head over all time it last counted for a choice
+    of games (:meth:`PeriodFacts._played_on`): each sitting's mark columns then
+    (:meth:`~.record_pair_totals.MarkColumns.by_sitting`), the place in the order played of
+    the sitting before the newest (:func:`_order_key`; None without one), the newest
+    sitting's id, and the counts of every sitting before it."""
+
+    parts: dict[int, str]
+    last: tuple[datetime, str, int] | None
+    newest: int
+    before: SummedTallies
+
+
+def _order_key(found: tuple[tuple[Any, ...], datetime]) -> tuple[datetime, str, int]:
+    """Where a sitting (its row and moment) comes in the order played, as
+    :func:`~jojotte_score.core.records.facts.in_order` sorts."""
+    row, moment = found
+    return moment, row[5] or "", row[0]
+
+
+def _added(counts: SummedTallies, later: Iterable[SummedTallies]) -> SummedTallies:
+    """``counts`` followed by each of ``later``'s, in the order played."""
+    players, tallies = set(counts.players), counts.tallies
+    for more in later:
+        players.update(more.players)
+        tallies = summed_tallies([more.tallies], tallies)
+    return SummedTallies(frozenset(players), tallies)
+
+
+def _totals_of(sittings: int, counts: SummedTallies) -> PeriodPairs:
+    """The totals of ``sittings`` sittings from their counts."""
+    return PeriodPairs(
+        sittings, tuple(by_name_order(counts.players)), records_of_summed(counts.tallies)
+    )
+
+
+def _starting_point(
+    connection: sqlite3.Connection,
+    choice: str,
+    ids: list[int],
+    marks: record_pair_totals.RunningMarks,
+) -> tuple[list[tuple[int, int, record_pair_totals.StoredBlock | None]], int, SummedTallies]:
+    """The sittings of ``ids`` (in the order played) laid out as the stored blocks of
+    ``choice`` and the sittings between them (:func:`_layout`), and the latest running
+    counts stored whose sittings are as they are now, at the end of one of these parts
+    (:func:`_first_read`), with how many sittings they count."""
+    layout = _layout(ids, marks, record_pair_totals.stored_blocks(connection, choice))
+    ends = {end for _first, end, _block in layout}
+    start, counts = record_pair_totals.stored_counts(
+        connection, choice, marks, ends, _first_read(layout)
+    )
+    return layout, start, counts
+
+
+def _store_counted(
+    store: SittingStore,
+    choice: str,
+    counted: tuple[str, PeriodPairs],
+    ids: list[int],
+    marks: record_pair_totals.RunningMarks,
+    running: tuple[
+        int,
+        list[tuple[int, int, record_pair_totals.StoredBlock | None]],
+        list[tuple[int, SummedTallies]],
+    ],
+    stored: list[tuple[int, str, SummedTallies]],
+    blocks: list[int],
+) -> None:
+    """Store the totals counted (with the mark of the rows they are counted from), the
+    ``stored`` blocks and the running counts of the sittings ``ids`` (in the order
+    played): ``running`` holds the place of those the reading started from, the parts
+    before it (:func:`_layout`'s) and the running counts worked out after it. Other blocks
+    are removed but those of the parts before and of ``blocks`` (kept as stored), and of
+    the running counts all but those at the ends of the last three blocks and of every
+    sitting: kept at every block's end, a change before most of them had them all stored
+    again, which took longer than adding every block's counts from the first."""
+    mark, totals = counted
+    start, before, after = running
+    firsts = [first for first, _end, block in before if block]
+    ends = sorted({*(end for _first, end, _block in before), *(end for end, _c in after)})
+    kept = set(ends[-_RUNNING_KEPT:])
+    record_pair_totals.store_totals(
+        store,
+        choice,
+        mark,
+        totals,
+        [(place, marks.at(place), counts) for place, counts in after if place in kept],
+        [end for end in kept if end <= start],
+        stored,
+        [*(ids[first] for first in firsts), *blocks],
+    )
+
+
+def _running_counts(
+    ids: list[int],
+    marks: record_pair_totals.RunningMarks,
+    counts: SummedTallies,
+    parts: list[tuple[int, int, SummedTallies, bool]],
+) -> tuple[
+    list[tuple[int, SummedTallies]],
+    list[tuple[int, str, SummedTallies]],
+    list[int],
+]:
+    """The ``parts`` after the running ``counts`` (the newest sitting not among them)
+    packed into blocks (:func:`_packed`) and added in the order played: the running counts
+    at each block's end (its place and counts), the blocks to store (their first sitting's
+    id, their mark and counts) and the first sitting of each block kept as stored."""
+    running: list[tuple[int, SummedTallies]] = []
+    stored: list[tuple[int, str, SummedTallies]] = []
+    blocks: list[int] = []
+    for group in _packed(parts):
+        first, end = group[0][0], group[-1][1]
+        summed = _summed(group)
+        counts = _added(counts, [summed])
+        running.append((end, counts))
+        if len(group) == 1 and group[0][3]:
+            blocks.append(ids[first])  # kept as stored
+        else:
+            stored.append((ids[first], marks.span(first, end), summed))
+    return running, stored, blocks
 
 
 _RUNNING_KEPT: Final = 4
@@ -526,15 +708,20 @@ def _changed_rows(
     wanted: list[tuple[tuple[Any, ...], datetime]],
     read: Callable[[sqlite3.Connection, list[int] | None], dict[int, Row]],
     part: Callable[[Counted], Row],
+    unstored: Container[int] = (),
 ) -> tuple[dict[int, Row], list[int]]:
     """The stored rows, as ``read`` reads them (the facts, or the head to head alone), of
     the sittings of ``wanted`` (as :meth:`PeriodFacts._wanted` gives them) whose version
     differs from the one ``kept`` holds first; those missing their rows (or whose rows are
     stale or damaged) scored and stored again (:func:`_stored_again`, their ``part`` of
-    it); and those sittings."""
+    it), but those of ``unstored``, scored alone; and the sittings stored again."""
     changed = [row[0] for row, _moment in wanted if kept.get(row[0], (None,))[0] != row]
-    rows = read(store.database.connection, changed)
+    rows = read(store.database.connection, changed) if changed else {}
     missing = [sitting_id for sitting_id in changed if sitting_id not in rows]
+    for sitting_id in [sitting_id for sitting_id in missing if sitting_id in unstored]:
+        with reading_sitting(sitting_id):
+            rows[sitting_id] = part(_counted(store, None, sitting_id, {}))
+        missing.remove(sitting_id)
     rows.update(
         (sitting_id, part(counted)) for sitting_id, counted in _stored_again(store, missing).items()
     )
@@ -561,7 +748,9 @@ def _stored_again(store: SittingStore, sitting_ids: list[int]) -> dict[int, Coun
         chunk = sitting_ids[start : start + _STORED_AT_ONCE]
         stored = record_rows.stored_facts(database.connection, chunk)
         with contextlib.ExitStack() as stack:
-            writing = None if database.read_only else stack.enter_context(database.transaction())
+            writing = None
+            if not database.read_only:  # rows that can be scored again: not waited for
+                writing = stack.enter_context(database.transaction(durable=False))
             for sitting_id in chunk:
                 try:
                     with reading_sitting(sitting_id):

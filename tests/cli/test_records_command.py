@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import csv
 import json
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from jojotte_score.cli.records_command import KINDS
 from tests.cli.test_database_commands import (
     CHOUETTE,
     CUTTHROAT,
@@ -19,6 +21,7 @@ from tests.cli.test_database_commands import (
     cells,
     run,
 )
+from tests.sync.devices import Device
 
 
 def exit_status(data: Path, *arguments: str) -> int | str | None:
@@ -189,3 +192,154 @@ def test_ratings_over_a_stored_course_that_differs_rate_the_rest_and_write_nothi
     assert counted == [rows[2][1], rows[3][1]]  # the first two read from the course
     with Database.open(database_path(stored)) as database:
         assert database.connection.execute(course).fetchall() == rows  # nothing written
+
+
+def replayed_json(store: Any, kind: str, games: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """What ``stats --KIND --json`` should print: the records of the sittings replayed
+    from their hands (those of ``games`` only, when given), counted by the core."""
+    from jojotte_score.core.records.facts import in_order
+    from jojotte_score.core.records.pairs import head_to_heads
+    from jojotte_score.core.records.partners import partnerships
+    from jojotte_score.core.records.ratings import rate
+    from jojotte_score.core.records.roles import role_records
+    from jojotte_score.formats import records_export as export
+    from tests.storage.test_record_pairs import replayed
+
+    facts = [
+        sitting
+        for sitting in in_order(replayed(store))
+        if games is None or str(sitting.variant) in games
+    ]
+    ratings = rate(facts) if kind == "ratings" else None
+    rows = {
+        "pairs": lambda: export.pair_rows(head_to_heads(facts)),
+        "partners": lambda: export.partner_rows(partnerships(facts)),
+        "roles": lambda: export.role_rows(role_records(facts)),
+        "ratings": lambda: export.rating_rows(rate(facts)),
+    }[kind]()
+    loaded: dict[str, Any] = json.loads(export.dumps_records(kind, len(facts), rows, ratings))
+    return loaded
+
+
+FILTERS = [(), ("--game", "chouette", "--game", "two-player")]
+"""Every sitting, and a choice of games (the Records tab's game filter)."""
+
+
+def printed_json(data: Path, capsys: Capture, kind: str, *extra: str) -> dict[str, Any]:
+    assert run(data, "stats", f"--{kind}", "--json", *extra) == 0
+    loaded: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return loaded
+
+
+HOUR = timedelta(hours=1)
+
+
+def merged_history(tmp_path: Path) -> tuple[list[Device], int]:
+    """Two devices of a sync folder, Anna's and Carl's, each with the other's sittings and
+    a sitting both changed apart: Carl's store holds the merged history, four sittings, and
+    one conflict copy (kept in the sync tables, not as a sitting). The two devices, and the
+    id of the sitting both changed in Carl's store."""
+    from jojotte_score.sync.engine import conflicts
+    from tests.stored_examples import example_sitting
+    from tests.sync.devices import GERMAN, make_device, settle
+
+    devices = [make_device(tmp_path, "anna"), make_device(tmp_path, "carl")]
+    anna, carl = devices
+    # One afternoon, an hour apart: Anna's chouette played first comes to Carl's device
+    # after his partnership, so the order played is not the order of the ids there.
+    noon = datetime(2026, 3, 14, 12).astimezone()  # local: the four on one local day
+    anna.store.import_sitting(example_sitting("chouette"), created=noon)
+    carl.store.import_sitting(example_sitting("partnership"), created=noon + HOUR)
+    anna.store.import_sitting(example_sitting("cutthroat"), created=noon + 2 * HOUR)
+    evening = anna.store.import_sitting(GERMAN, title="evening", created=noon + 3 * HOUR)
+    settle(devices)
+    on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
+    assert on_carl is not None
+    anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
+    carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
+    settle(devices)
+    assert len(conflicts(carl.store)) == 1
+    assert len(carl.store.created_dates()) == 4  # the conflict copy is no sitting
+    return devices, on_carl
+
+
+def test_every_kind_equals_the_replay_over_a_merged_history_with_a_conflict_copy(
+    tmp_path: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from jojotte_score.storage.record_facts import PeriodFacts
+    from jojotte_score.storage.record_ratings import StoredRatings
+    from jojotte_score.storage.statistics import ALL_TIME
+
+    devices, on_carl = merged_history(tmp_path)
+    try:
+        carl = devices[1]
+        today = carl.store.load(on_carl).created.astimezone().date().isoformat()
+        periods = [(), ("--from", today, "--to", today)]  # all time; a period with an end
+        wanted = {
+            (kind, games): replayed_json(carl.store, kind, games[1::2] or None)
+            for kind in KINDS
+            for games in FILTERS
+        }
+        assert wanted["partners", ()]["sittings"] == 4
+        assert wanted["partners", ()]["rows"]
+        assert wanted["roles", FILTERS[1]]["rows"]
+        for kind in KINDS:
+            # Nothing but each sitting's rows stored yet: the command counts the rest.
+            for games in FILTERS:
+                for period in periods:
+                    found = printed_json(carl.data, capsys, kind, *games, *period)
+                    assert found == wanted[kind, games], (kind, games, period)
+        # As the app stores them when its Records tab is read: the head to head's totals,
+        # the sides and roles, the ratings' courses (every game; the two chosen).
+        reader, rater = PeriodFacts(), StoredRatings()
+        for games in (None, ("chouette", "two-player")):
+            reader.period_pairs(carl.store, games=games)
+            reader.period_sides(carl.store, games=games)
+            facts = reader.period_facts(carl.store, games=games)
+            rater.period_ratings(carl.store, facts, ALL_TIME, games)
+        counted = rated_sittings(monkeypatch)
+        for kind in KINDS:
+            for games in FILTERS:
+                assert printed_json(carl.data, capsys, kind, *games) == wanted[kind, games]
+        assert counted == []  # both courses read as stored, no rubber rated again
+    finally:
+        for device in devices:
+            device.close()
+
+
+def test_a_read_only_database_answers_every_kind_and_stores_nothing(
+    stored: Path, capsys: Capture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import hashlib
+    import sqlite3
+    from contextlib import closing
+
+    from jojotte_score.storage import database as opening
+    from jojotte_score.storage.database import Database
+    from jojotte_score.storage.paths import database_path
+    from jojotte_score.storage.sittings import SittingStore
+
+    path = database_path(stored)
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        wanted = {kind: replayed_json(store, kind) for kind in KINDS}
+    # No row of any sitting's facts, sides or head to head, nor any course, stored: each
+    # reader must count what it would store, and cannot store it.
+    with closing(sqlite3.connect(path)) as connection:
+        connection.execute("DELETE FROM record_facts")
+        connection.execute("DELETE FROM record_ratings")
+        connection.commit()
+    path.chmod(0o444)
+    # A folder nobody can write to: opened immutable (as root, no permission stops a write).
+    monkeypatch.setattr(opening, "folder_writable", lambda _folder: False)
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    try:
+        for kind in KINDS:
+            assert printed_json(stored, capsys, kind) == wanted[kind], kind
+            assert printed_json(stored, capsys, kind, "--to", "2999-12-31") == wanted[kind]
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    finally:
+        path.chmod(0o644)
+    with closing(sqlite3.connect(path)) as connection:
+        for table in ("record_facts", "record_ratings"):
+            assert connection.execute(f"SELECT COUNT(*) FROM {table}").fetchone() == (0,)

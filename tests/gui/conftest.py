@@ -134,15 +134,21 @@ def session(store: SittingStore) -> Session:
     return Session(store)
 
 
-@pytest.fixture
-def main_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWindow:
-    """The main window, shown (offscreen) on whatever sitting the store holds last."""
+def shown_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWindow:
+    """A main window over ``session``, shown (offscreen) on whatever sitting the store
+    holds last."""
     window = MainWindow(session, settings)
     qtbot.addWidget(window)
     session.open_last()
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+@pytest.fixture
+def main_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWindow:
+    """The main window, shown (offscreen) on whatever sitting the store holds last."""
+    return shown_window(qtbot, session, settings)
 
 
 def stored_hands(data_dir: Path, sitting_id: int) -> tuple[Hand, ...]:

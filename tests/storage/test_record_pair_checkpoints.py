@@ -20,8 +20,9 @@ from jojotte_score.storage.database import Database
 from jojotte_score.storage.record_facts import PeriodFacts
 from jojotte_score.storage.sittings import SittingStore
 from tests.storage.test_record_pair_totals import fixture_store, stored_now
-from tests.storage.test_record_pairs import SetClock, expected, replayed
+from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
+from tests.stored_histories import SetClock, replayed
 
 
 def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(

@@ -14,9 +14,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import tempfile
 from contextlib import closing
-from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -26,7 +24,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.model import Variant
 from jojotte_score.core.records.facts import SittingFacts, in_order
 from jojotte_score.core.records.pairs import head_to_heads, records_of_summed
@@ -53,8 +50,9 @@ from jojotte_score.sync.engine import conflicts
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played, plain_pairs
 from tests.storage.test_record_facts import FIXTURES
-from tests.storage.test_record_pairs import SetClock, expected, replayed
+from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
+from tests.stored_histories import SetClock, replayed, stored_history
 from tests.sync.devices import GERMAN, make_device, settle
 
 
@@ -147,11 +145,12 @@ ACTIONS = [
     "delete sitting",
     "damage",
     "begin two",
-    "merge earlier",
+    "merge",
 ]
-"""What the property test does to the stored sittings ("record newest": a hand recorded in
-the newest sitting in the order played; "begin two": two sittings stored after every
-other; "merge earlier": one stored with the moment of a sitting already stored)."""
+"""What the property test does to the stored sittings (tests/stored_histories.py says how:
+"record newest", a hand recorded in the newest sitting in the order played; "begin two",
+two sittings stored after every other; "merge", one stored with the moment of a sitting
+already stored)."""
 
 
 @settings(max_examples=25, deadline=None)
@@ -163,76 +162,19 @@ def test_the_stored_totals_equal_a_replay_after_any_change(
     reading after a change starts from those before the changed sitting."""
     with (
         patch.object(record_pair_totals, "CHECKPOINT_EVERY", 2),
-        tempfile.TemporaryDirectory() as folder,
-        Database.open(Path(folder) / "sittings.sqlite3") as database,
+        stored_history(played, data) as history,
     ):
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        ids, cuts = [], []
-        for _number, created, sitting in played:
-            clock.now = created
-            cut = data.draw(st.integers(0, len(sitting.hands)))
-            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:cut])))
-            cuts.append(cut)
+        store = history.store
         kept = PeriodFacts()
         check(store, kept)
-        connection = database.connection
-        for _step in range(data.draw(st.integers(1, 6))):
-            alive = [place for place, sitting_id in enumerate(ids) if store.holds(sitting_id)]
-            if not alive:
-                break
-            action = data.draw(st.sampled_from(ACTIONS))
-            # The newest sitting in the order played (its moment, stable id and id), whose
-            # head to head is added to the counts stored of the others.
-            newest = max(
-                alive,
-                key=lambda place: (played[place][1], store.uuid_of(ids[place]), ids[place]),
-            )
-            place = newest if action == "record newest" else data.draw(st.sampled_from(alive))
-            sitting_id, sitting = ids[place], played[place][2]
-            count = store.hand_count(sitting_id)
-            try:
-                if action == "begin two":
-                    clock.now = datetime(2026, 2, 1, tzinfo=UTC)
-                    for _sitting in range(2):
-                        ids.append(store.import_sitting(sitting))
-                        played.append((0, clock.now, sitting))
-                        cuts.append(len(sitting.hands))
-                elif action == "merge earlier":
-                    clock.now = data.draw(st.sampled_from([created for _n, created, _s in played]))
-                    ids.append(store.import_sitting(sitting))
-                    played.append((0, clock.now, sitting))
-                    cuts.append(len(sitting.hands))
-                elif action in ("record", "record newest") and cuts[place] < len(sitting.hands):
-                    store.add_hand(sitting_id, sitting.hands[cuts[place]])
-                    cuts[place] += 1
-                elif action == "correct" and count:
-                    position = data.draw(st.integers(0, count - 1))
-                    other = data.draw(st.integers(0, len(sitting.hands) - 1))
-                    store.replace_hand(sitting_id, position, sitting.hands[other])
-                elif action == "delete hand" and count:
-                    store.delete_hand(sitting_id, data.draw(st.integers(0, count - 1)))
-                elif action == "delete sitting":
-                    store.delete_sitting(sitting_id)
-                elif action == "damage":  # a facts row changed on disk: found and mended
-                    connection.execute(
-                        "UPDATE record_facts SET data = 'not JSON' WHERE sitting_id = ?",
-                        (sitting_id,),
-                    )
-            except JojotteError:
-                continue  # a change the rules refuse (a chouette's partner dealing)
+        for _action in history.changes(ACTIONS):
             check(store, kept, data.draw(st.booleans()))
 
         # Merged from another device: a sitting updated in place by its stable id, and one
         # stored with a moment before every other.
-        alive = [place for place, sitting_id in enumerate(ids) if store.holds(sitting_id)]
-        if alive:
-            place = alive[0]
-            merged = played[place][2]
-            store.import_or_update(merged, sitting_id=store.uuid_of(ids[place]))
+        if history.merge_in_place():
             check(store, kept)
-        clock.now = datetime(2025, 12, 31, tzinfo=UTC)
-        store.import_sitting(example_sitting("three-player"))
+        history.merge_earliest()
         check(store, kept)
 
 

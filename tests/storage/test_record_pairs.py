@@ -9,10 +9,8 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import tempfile
 from contextlib import closing
-from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -20,7 +18,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.model import Variant
-from jojotte_score.core.records.facts import SittingFacts, sitting_facts
 from jojotte_score.core.records.pairs import head_to_heads
 from jojotte_score.core.stats import by_name_order
 from jojotte_score.storage.database import Database
@@ -33,25 +30,8 @@ from jojotte_score.storage.statistics import Period
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played, plain_pairs
 from tests.storage.test_record_facts import FIXTURES
-
-
-class SetClock:
-    """A clock that reads the moment last set."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
-def replayed(store: SittingStore) -> list[SittingFacts]:
-    """Every stored sitting's facts, replayed from its hands."""
-    facts = []
-    for sitting_id, _created in store.created_dates():
-        stored = store.load(sitting_id)
-        facts.append(sitting_facts(stored.sitting, stored.id, stored.created, uuid=stored.uuid))
-    return facts
+from tests.stored_histories import SetClock as SetClock  # the rating page tests import it here
+from tests.stored_histories import replayed, stored_history
 
 
 def expected(store: SittingStore) -> PeriodPairs:
@@ -85,26 +65,14 @@ def rows_with_pairs(connection: sqlite3.Connection) -> int:
 def test_the_stored_head_to_head_equals_a_replay_and_a_plain_count(
     played: list[Played], data: st.DataObject
 ) -> None:
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        Database.open(Path(folder) / "sittings.sqlite3") as database,
-    ):
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        ids, cuts, kept = [], [], []
-        for number, created, sitting in played:
-            clock.now = created
-            cut = data.draw(st.integers(0, len(sitting.hands)))
-            shorter = replace(sitting, hands=sitting.hands[:cut])
-            ids.append(store.import_sitting(shorter))
-            cuts.append(cut)
-            kept.append((number, created, shorter))
+    with stored_history(played, data) as history:
+        store = history.store
         reader = PeriodFacts()
         read = reader.period_pairs(store)
         assert read == expected(store)
         # The figures that do not hang on the order of sittings stored at one moment, as
         # the plain count counts them.
-        plain = plain_pairs(kept)
+        plain = plain_pairs(history.stored())
         assert len(read.pairs) * 2 == len(plain)
         for record in read.pairs:
             count = plain[record.players]
@@ -114,16 +82,13 @@ def test_the_stored_head_to_head_equals_a_replay_and_a_plain_count(
             assert largest == count.largest
 
         # A hand recorded in one sitting: the kept reader reads it again, as a fresh one.
-        changed = data.draw(st.integers(0, len(played) - 1))
-        sitting = played[changed][2]
-        if cuts[changed] < len(sitting.hands):
-            store.add_hand(ids[changed], sitting.hands[cuts[changed]])
+        history.record_in_one()
         assert reader.period_pairs(store) == expected(store)
         assert PeriodFacts().period_pairs(store) == expected(store)
 
         # Rows written before the rows kept the head to head: counted from their facts,
         # and stored with them.
-        connection = database.connection
+        connection = history.database.connection
         strip_pairs(connection)
         assert rows_with_pairs(connection) == 0
         assert PeriodFacts().period_pairs(store) == expected(store)

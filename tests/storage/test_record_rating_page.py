@@ -41,8 +41,8 @@ from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import ALL_TIME, Period
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played
-from tests.storage.test_record_pairs import SetClock, replayed
 from tests.stored_examples import example_sitting
+from tests.stored_histories import SetClock, replayed
 
 
 def fresh_page(store: SittingStore) -> RatingPage:

@@ -5,8 +5,6 @@ from the stored course rates as a fresh one does, and keeps the rows before the 
 
 from __future__ import annotations
 
-import tempfile
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -21,16 +19,7 @@ from jojotte_score.storage.sittings import SittingStore
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played
 from tests.stored_examples import example_sitting
-
-
-class SetClock:
-    """A clock that reads the moment last set."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 1, 1, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
+from tests.stored_histories import SetClock, stored_history
 
 
 def stored_rows(store: SittingStore) -> list[tuple[object, ...]]:
@@ -44,19 +33,8 @@ def stored_rows(store: SittingStore) -> list[tuple[object, ...]]:
 def test_the_stored_course_equals_ratings_rated_from_the_first(
     played: list[Played], data: st.DataObject
 ) -> None:
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        Database.open(Path(folder) / "sittings.sqlite3") as database,
-    ):
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        ids = []
-        cuts = []
-        for _number, created, sitting in played:
-            clock.now = created
-            cut = data.draw(st.integers(0, len(sitting.hands)))
-            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:cut])))
-            cuts.append(cut)
+    with stored_history(played, data) as history:
+        store = history.store
         first = StoredRatings().ratings(store, period_facts(store))
         assert first == rate(period_facts(store))
         rows = stored_rows(store)
@@ -67,19 +45,15 @@ def test_the_stored_course_equals_ratings_rated_from_the_first(
 
         # A hand recorded in one sitting, the newest or one in the middle: the rows of the
         # sittings before it stand.
-        changed = data.draw(st.integers(0, len(played) - 1))
-        sitting = played[changed][2]
-        if cuts[changed] < len(sitting.hands):
-            store.add_hand(ids[changed], sitting.hands[cuts[changed]])
+        changed = history.record_in_one()
         facts = period_facts(store)
-        place = [f.sitting_id for f in facts].index(ids[changed])
+        place = [f.sitting_id for f in facts].index(history.ids[changed])
         assert StoredRatings().ratings(store, facts) == rate(facts)
         assert stored_rows(store)[:place] == rows[:place]
 
         # A sitting stored with a moment before every other, as one merged from another
         # device: everything after it is rated again, and agrees.
-        clock.now = datetime(2025, 12, 31, tzinfo=UTC)
-        store.import_sitting(example_sitting("three-player"))
+        history.merge_earliest()
         facts = period_facts(store)
         assert StoredRatings().ratings(store, facts) == rate(facts)
         assert len(stored_rows(store)) == len(facts)

@@ -13,10 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import tempfile
 from contextlib import closing
-from dataclasses import replace
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +21,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.records.facts import in_order
 from jojotte_score.core.records.partners import partnerships
 from jojotte_score.core.records.roles import role_records
@@ -38,8 +34,8 @@ from jojotte_score.sync.engine import conflicts
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played, plain_partners, plain_roles
 from tests.storage.test_record_facts import FIXTURES
-from tests.storage.test_record_pairs import SetClock, replayed
 from tests.stored_examples import example_sitting
+from tests.stored_histories import replayed, stored_history
 from tests.sync.devices import GERMAN, make_device, settle
 
 
@@ -75,8 +71,7 @@ def check(store: SittingStore, kept: PeriodFacts) -> None:
 
 
 ACTIONS = ["record", "correct", "delete hand", "delete sitting", "damage", "begin", "merge"]
-"""What the property test does to the stored sittings ("merge": a sitting stored with the
-moment of one already stored, as a sync merge stores one played on another device)."""
+"""What the property test does to the stored sittings (tests/stored_histories.py says how)."""
 
 
 @settings(max_examples=25, deadline=None)
@@ -84,58 +79,11 @@ moment of one already stored, as a sync merge stores one played on another devic
 def test_the_stored_sides_equal_a_replay_after_any_change(
     played: list[Played], data: st.DataObject
 ) -> None:
-    with (
-        tempfile.TemporaryDirectory() as folder,
-        Database.open(Path(folder) / "sittings.sqlite3") as database,
-    ):
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        ids, cuts = [], []
-        for _number, created, sitting in played:
-            clock.now = created
-            cut = data.draw(st.integers(0, len(sitting.hands)))
-            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:cut])))
-            cuts.append(cut)
+    with stored_history(played, data) as history:
         kept = PeriodFacts()
-        check(store, kept)
-        for _step in range(data.draw(st.integers(1, 6))):
-            alive = [place for place, sitting_id in enumerate(ids) if store.holds(sitting_id)]
-            if not alive:
-                break
-            action = data.draw(st.sampled_from(ACTIONS))
-            place = data.draw(st.sampled_from(alive))
-            sitting_id, sitting = ids[place], played[place][2]
-            count = store.hand_count(sitting_id)
-            try:
-                if action in ("begin", "merge"):
-                    moments = [created for _n, created, _s in played]
-                    clock.now = (
-                        datetime(2026, 2, 1, tzinfo=UTC)
-                        if action == "begin"
-                        else data.draw(st.sampled_from(moments))
-                    )
-                    ids.append(store.import_sitting(sitting))
-                    played.append((0, clock.now, sitting))
-                    cuts.append(len(sitting.hands))
-                elif action == "record" and cuts[place] < len(sitting.hands):
-                    store.add_hand(sitting_id, sitting.hands[cuts[place]])
-                    cuts[place] += 1
-                elif action == "correct" and count:
-                    position = data.draw(st.integers(0, count - 1))
-                    other = data.draw(st.integers(0, len(sitting.hands) - 1))
-                    store.replace_hand(sitting_id, position, sitting.hands[other])
-                elif action == "delete hand" and count:
-                    store.delete_hand(sitting_id, data.draw(st.integers(0, count - 1)))
-                elif action == "delete sitting":
-                    store.delete_sitting(sitting_id)
-                elif action == "damage":  # a facts row changed on disk: found and mended
-                    database.connection.execute(
-                        "UPDATE record_facts SET data = 'not JSON' WHERE sitting_id = ?",
-                        (sitting_id,),
-                    )
-            except JojotteError:
-                continue  # a change the rules refuse (a chouette's partner dealing)
-            check(store, kept)
+        check(history.store, kept)
+        for _action in history.changes(ACTIONS):
+            check(history.store, kept)
 
 
 def fixture_store(tmp_path: Path) -> Path:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -16,22 +15,12 @@ from jojotte_score.storage.errors import HandNotFoundError, ReadOnlyError, Sitti
 from jojotte_score.storage.sittings import SittingStore
 from tests.core.builders import played
 from tests.sitting_kinds import load_two_sided, two_sided
+from tests.stored_examples import MinuteClock
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 GERMAN = load_two_sided(DATA / "german-example.json")
 A_WINS_60 = played(0, "spades", (50, 45), 0)  # A 60 below, B 45 above
 B_WINS_165 = played(0, "spades", (60, 95), 1)  # B 165 below
-
-
-class Clock:
-    """A clock that moves one minute each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 @pytest.fixture
@@ -42,7 +31,7 @@ def database(tmp_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def store(database: Database) -> SittingStore:
-    return SittingStore(database, Clock())
+    return SittingStore(database, MinuteClock())
 
 
 def hands_of(store: SittingStore, sitting_id: int) -> tuple[object, ...]:

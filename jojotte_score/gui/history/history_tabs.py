@@ -22,7 +22,7 @@ from jojotte_score.gui.history.plots_view import PlotSources, PlotsView
 from jojotte_score.gui.history.records_view import RecordsReading, RecordsView
 from jojotte_score.gui.history.statistics_view import StatisticsView
 from jojotte_score.i18n import _, isolated
-from jojotte_score.render.season_report import SeasonReport, season_report
+from jojotte_score.render.season_report import SeasonRecords, SeasonReport, season_report
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
@@ -50,10 +50,42 @@ def course_of(store: SittingStore, sitting_id: int) -> SittingCourse | None:
     return sitting_course(replay(dataclasses.replace(sitting, players=shown)))
 
 
-def report_of(store: SittingStore, period: Period = ALL_TIME) -> SeasonReport:
-    """The season report over the sittings stored within ``period``."""
+def report_of(
+    store: SittingStore,
+    period: Period = ALL_TIME,
+    reader: PeriodFacts | None = None,
+    rater: StoredRatings | None = None,
+) -> SeasonReport:
+    """The season report over the sittings stored within ``period``, its records read as
+    the Records tab reads them (:func:`stored_records`), through ``reader`` and ``rater``
+    when given (the tab's own, which keep what they read)."""
     stored = sittings_created(store, period)
-    return season_report([(s.created.astimezone().date(), s.sitting) for s in stored])
+    records = stored_records(store, period, reader, rater)
+    return season_report(
+        [(s.created.astimezone().date(), s.sitting) for s in stored], records=records
+    )
+
+
+def stored_records(
+    store: SittingStore,
+    period: Period = ALL_TIME,
+    reader: PeriodFacts | None = None,
+    rater: StoredRatings | None = None,
+) -> SeasonRecords:
+    """The circle's records over the sittings stored within ``period``, read as the
+    Records tab reads them: the head to head from the stored head to head (over all time,
+    the stored totals), the partnerships and roles from the stored sides and roles, the
+    ratings through their stored course."""
+    from jojotte_score.storage.record_facts import PeriodFacts
+    from jojotte_score.storage.record_ratings import StoredRatings
+
+    reader = reader or PeriodFacts()
+    rater = rater or StoredRatings()
+    pairs = reader.period_pairs(store, period)
+    sides = reader.period_sides(store, period)
+    facts = reader.period_facts(store, period)
+    ratings = rater.period_ratings(store, facts, period)
+    return SeasonRecords(pairs.pairs, sides.partners, sides.roles, ratings, tuple(facts))
 
 
 def all_stats(store: SittingStore) -> tuple[PlayerStats, ...]:
@@ -82,12 +114,30 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             built.append(StatisticsView(stats_for))
             statistics_layout.addWidget(built[0])
 
+    kept_facts: list[PeriodFacts] = []
+    kept_ratings: list[StoredRatings] = []
+
+    def facts_reader() -> PeriodFacts:
+        if not kept_facts:  # each sitting's facts kept: after a change, only it is read
+            from jojotte_score.storage.record_facts import PeriodFacts
+
+            kept_facts.append(PeriodFacts())
+        return kept_facts[0]
+
+    def ratings_reader() -> StoredRatings:
+        if not kept_ratings:  # the course stored for all time: only what changed is rated
+            from jojotte_score.storage.record_ratings import StoredRatings
+
+            kept_ratings.append(StoredRatings())
+        return kept_ratings[0]
+
     plots = PlotsView(
         PlotSources(
             sittings=lambda: store().list_sittings(),
             course=lambda sitting_id: course_of(store(), sitting_id),
             stats=lambda: all_stats(store()),
-            report=lambda: report_of(store()),
+            # The report's records are the Records tab's, read by the same readers.
+            report=lambda: report_of(store(), reader=facts_reader(), rater=ratings_reader()),
         )
     )
     records_page = QWidget()
@@ -95,22 +145,16 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
     records_layout.setContentsMargins(0, 0, 0, 0)
     records_built: list[RecordsView] = []
 
-    kept_facts: list[PeriodFacts] = []
-    kept_ratings: list[StoredRatings] = []
     kept_pages: list[StoredRatingPage] = []
 
     def reading_for(period: Period, games: Sequence[GameKey] | None) -> RecordsReading:
-        if not kept_facts:  # each sitting's facts kept: after a change, only it is read
-            from jojotte_score.storage.record_facts import PeriodFacts
-
-            kept_facts.append(PeriodFacts())
-        reader = kept_facts[0]
+        reader = facts_reader()
 
         def rating_page() -> RatingPage:
             if not kept_pages:  # the page stored for all time: read without the facts
                 from jojotte_score.storage.record_rating_page import StoredRatingPage
 
-                kept_pages.append(StoredRatingPage(ratings_kept()))
+                kept_pages.append(StoredRatingPage(ratings_reader()))
             return kept_pages[0].page(store(), reader, period, games)
 
         return RecordsReading(
@@ -119,13 +163,6 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             lambda: reader.period_sides(store(), period, games),
             rating_page,
         )
-
-    def ratings_kept() -> StoredRatings:
-        if not kept_ratings:  # the course stored for all time: only what changed is rated
-            from jojotte_score.storage.record_ratings import StoredRatings
-
-            kept_ratings.append(StoredRatings())
-        return kept_ratings[0]
 
     def refresh_records() -> None:
         if records_built:

@@ -34,6 +34,11 @@ class HandTable(QTableView):
         super().__init__(parent)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # A table view draws the headings of the columns its selection meets in bold; a
+        # whole row selected meets every column, so all of them turned bold as a hand was
+        # selected (a correction), wider than the regular print the columns are fitted to:
+        # "Kartenpunkte" (81 pixels, 93 in bold) lost its left edge in a 91-pixel column.
+        self.horizontalHeader().setHighlightSections(False)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setTabKeyNavigation(False)  # Tab leaves the list, as from any other field
         # Alt and these letters: the panel's rows (asked at each key: a game relabels them).

@@ -28,7 +28,6 @@ from jojotte_score.gui.sitting.commands import (
     ReplaceHand,
     StoreCommand,
 )
-from jojotte_score.gui.window.sitting_menus import _dialogs
 from jojotte_score.i18n import _
 
 if TYPE_CHECKING:
@@ -114,9 +113,10 @@ class HandEdits:
             return
         from jojotte_score.core.corrections import DealerChoice  # only for such an edit
         from jojotte_score.gui.sitting.correction_words import correction_question
+        from jojotte_score.gui.window.dialogs import ask_choice
 
-        choice = _dialogs().ask_choice(
-            self._window,
+        choice = ask_choice(
+            self._window.statusBar().window(),
             _("Edit hand {number}").format(number=position + 1),
             correction_question(position + 1, correction),
             [_("&Re-derive their dealers"), _("&Clear their dealers")],
@@ -273,9 +273,10 @@ class HandEdits:
             if correction is not None:
                 from jojotte_score.core.corrections import DealerChoice  # only for such a hand
                 from jojotte_score.gui.sitting.correction_words import deletion_question
+                from jojotte_score.gui.window.dialogs import ask_choice
 
-                choice = _dialogs().ask_choice(
-                    self._window,
+                choice = ask_choice(
+                    self._window.statusBar().window(),
                     _("Delete hand {number}").format(number=position + 1),
                     deletion_question(position + 1, correction),
                     [_("&Re-derive their dealers"), _("&Clear their dealers")],

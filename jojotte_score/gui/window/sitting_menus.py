@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
 
@@ -38,16 +38,10 @@ if TYPE_CHECKING:
     from jojotte_score.gui.entry.entry_panel import EntryPanel, TypedHand
     from jojotte_score.gui.history.history_window import HistoryWindow
     from jojotte_score.gui.pad.sheet_widget import SheetWidget
+    from jojotte_score.gui.window.hand_edits import HandEdits
     from jojotte_score.gui.window.sync_follower import SyncFollower
     from jojotte_score.presenters.session import Session
     from jojotte_score.sync.engine import SyncReport
-
-    class _HandEdits(Protocol):
-        """What the sync reaction asks of the window's hand edits (hand_edits.HandEdits,
-        which imports this module)."""
-
-        def correct(self, position: int) -> None: ...
-        def insert_hand(self) -> None: ...
 
     _Base = QMainWindow
 else:
@@ -92,7 +86,7 @@ class SittingMenus(_Base):
     undo_stack: QUndoStack
     sheet: SheetWidget
     panel: EntryPanel
-    edits: _HandEdits
+    edits: HandEdits
     change_at: int | None  # while a change is made: the first hand it reaches
 
     if TYPE_CHECKING:

@@ -6,8 +6,6 @@ stay with their sittings; the window looks as one built anew."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -24,23 +22,7 @@ from jojotte_score.storage.sitting_listing import KeptListing
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import screenshot_folder
 from tests.storage.test_kept_listing import CHANGES, GERMAN, still
-
-
-class Clock:
-    """A clock that moves one minute each time it is read."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 21, 19, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[Database]:
-    with Database.open(tmp_path / "sittings.sqlite3") as db:
-        yield db
+from tests.stored_examples import MinuteClock
 
 
 def open_history(qtbot: QtBot, store: SittingStore) -> HistoryWindow:
@@ -115,7 +97,7 @@ def test_after_every_change_the_rows_are_those_built_anew(
 @pytest.fixture
 def long_history(qtbot: QtBot, database: Database) -> tuple[SittingStore, HistoryWindow]:
     """Sixty stored sittings (more than the table shows at once), newest first."""
-    store = SittingStore(database, Clock())
+    store = SittingStore(database, MinuteClock())
     for number in range(60):
         store.import_sitting(GERMAN, title=f"Evening {number + 1}")
     return store, open_history(qtbot, store)

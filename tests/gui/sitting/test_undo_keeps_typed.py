@@ -21,7 +21,7 @@ from tests.gui.window.test_every_game import show_game
 from tests.gui.window.test_every_game import (
     window as window,  # the fixture: the window, showing nothing yet
 )
-from tests.stored_examples import GAMES
+from tests.stored_examples import GAMES, example_sitting
 
 UNDONE = {
     "en": "Record hand {recorded}: undone. What was typed is kept for hand {next}, the next to "
@@ -111,6 +111,28 @@ def test_undo_and_redo_keep_a_half_typed_new_hand(
     assert typed_texts(panel) == texts
     said = {"recorded": count + 1, "next": count + 2}
     assert window.statusBar().currentMessage() == REDONE[language].format(**said)
+
+
+def test_undo_leaves_a_hand_typed_whole_at_its_record_button(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """A three-player hand typed to its last key leaves the focus on Record; Ctrl+Z there
+    undoes the hand before and leaves the focus where it was, so Enter still records."""
+    keyboard = Keyboard(qtbot)
+    count, _plan = first_hand_recorded(window, keyboard, "three-player")
+    panel = window.panel
+    second = example_sitting("three-player").hands[1]  # Bert's hearts, Jo-Jotte to Bert
+    plan = panel.form.keystrokes(second._replace(note=""))
+    keyboard.follow(plan[:-1])  # all but its Enter
+    assert focused() is panel.record_button
+    values, texts = panel.values(), typed_texts(panel)
+    keyboard.press((Qt.Key.Key_Z, CTRL))
+    shown = window.session.shown
+    assert shown is not None
+    assert shown.count == count
+    assert panel.values() == values
+    assert typed_texts(panel) == texts
+    assert focused() is panel.record_button
 
 
 @pytest.mark.parametrize("answer", [False, True])

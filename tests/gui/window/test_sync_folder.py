@@ -9,128 +9,50 @@ import os
 import shutil
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Variant
 from jojotte_score.gui.accessibility import ANNOUNCED
-from jojotte_score.gui.action_names import ActionName
-from jojotte_score.gui.entry.entry_panel import EntryRequest
 from jojotte_score.gui.history.history_rows import Column
 from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.gui.window.sitting_menus import FIRST_PASS_UNPAINTED_MS
 from jojotte_score.gui.window.sync_dialogs import ConflictsDialog
-from jojotte_score.gui.window.sync_follower import SyncFollower
 from jojotte_score.i18n import use_language
-from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.sync.engine import conflicts, device_id, remember_folder, sync_once
 from jojotte_score.sync.folder import SyncFolder
 from jojotte_score.sync.state import peers
-from tests.gui.conftest import (
-    ROOT,
-    forget_said,
-    german,
-    played,
-    said_in,
-    screenshot_folder,
+from tests.gui.conftest import ROOT, german, said_in, screenshot_folder
+from tests.gui.window.conftest import (
+    Windows,
+    both_follow,
+    choose,
+    copy_folder,
+    follower,
+    new_window,
+    passed,
+    record,
+    settled,
+    two_folders,
 )
-
-Windows = tuple[MainWindow, MainWindow]
-
-
-def new_window(qtbot: QtBot, store: SittingStore, settings: Path) -> MainWindow:
-    """A window over ``store`` with the settings in ``settings``, not shown yet: the
-    program started on that data folder (again, for a store a window had before)."""
-    window = MainWindow(Session(store), AppSettings.at(settings))
-    qtbot.addWidget(window)
-    return window
-
-
-def open_window(qtbot: QtBot, data: Path, settings: Path) -> MainWindow:
-    """A window over the database in ``data``, shown on its last sitting."""
-    window = new_window(qtbot, SittingStore(Database.open(data / "sittings.sqlite3")), settings)
-    window.session.open_last()
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
-def choose(monkeypatch: pytest.MonkeyPatch, window: MainWindow, folder: Path) -> None:
-    monkeypatch.setattr(
-        QFileDialog, "getExistingDirectory", staticmethod(lambda *args: str(folder))
-    )
-    window.named_actions[ActionName.SYNC_FOLDER].trigger()
-
-
-@pytest.fixture
-def windows(qtbot: QtBot, tmp_path: Path) -> Iterator[Windows]:
-    anna = open_window(qtbot, tmp_path / "anna", tmp_path / "anna.ini")
-    carl = open_window(qtbot, tmp_path / "carl", tmp_path / "carl.ini")
-    yield anna, carl
-    for window in (anna, carl):
-        window.stop_following()
-        window.session.store.database.close()
-
-
-def follower(window: MainWindow) -> SyncFollower:
-    assert window.sync_follower is not None
-    return window.sync_follower
-
-
-def record(window: MainWindow, number: int) -> None:
-    window.submit(EntryRequest("add", None, played(german().hands[number])))
-
-
-def copy_folder(source: Path, target: Path) -> None:
-    shutil.copytree(source, target, dirs_exist_ok=True)
-
-
-def settled(qtbot: QtBot, window: MainWindow) -> None:
-    """Wait until the pass that follows ``window``'s own change has run."""
-    qtbot.waitUntil(lambda: not follower(window).settle.isActive())
-
-
-def two_folders(tmp_path: Path) -> tuple[Path, Path]:
-    """Anna's sync folder and Carl's, on two devices: empty."""
-    here, there = tmp_path / "anna-sync", tmp_path / "carl-sync"
-    here.mkdir()
-    there.mkdir()
-    return here, there
-
-
-def both_follow(windows: Windows, here: Path, there: Path, monkeypatch: pytest.MonkeyPatch) -> int:
-    """A sitting of Anna and Carl begun and shown in Anna's window, which then follows
-    ``here``, and Carl's ``there``: the sitting's id."""
-    anna, carl = windows
-    made = anna.session.store.create_sitting(Variant.TWO_PLAYER, ("Anna", "Carl"))
-    anna.open_sitting_id(made)
-    choose(monkeypatch, anna, here)
-    choose(monkeypatch, carl, there)
-    return made
 
 
 def test_a_hand_recorded_in_one_window_appears_in_the_other(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = two_folders(tmp_path)
-    both_follow(windows, here, there, monkeypatch)
+    here, there = following
     assert anna.sync_follower is not None
     assert carl.sync_follower is not None
     assert carl.session.shown is None
 
     record(anna, 0)  # the window's own change: a pass follows it
-    settled(qtbot, anna)
-    copy_folder(here, there)  # the folder carried across (a USB stick)
-    follower(carl).run()
+    passed(here, there, carl, qtbot, anna)  # the folder carried across (a USB stick)
     assert carl.session.shown is not None
     assert carl.session.shown.count == 1
     assert carl.session.shown.players == ("Anna", "Carl")
@@ -160,13 +82,12 @@ class FirstPaint(QObject):
 
 
 def test_the_window_shows_its_history_first_and_the_pass_follows(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], tmp_path: Path, qtbot: QtBot
 ) -> None:
     """At start the window is painted with the stored sittings first; the pass over the
     folder it remembers runs after that first paint, and what it takes in is shown then."""
     anna, carl = windows
-    here, there = two_folders(tmp_path)
-    both_follow(windows, here, there, monkeypatch)
+    here, there = following
     carl_own = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Carl", "Dora"))
     for number in range(2):
         record(anna, number)
@@ -314,17 +235,25 @@ def test_a_start_following_a_folder_loads_the_sync_modules_after_its_first_paint
     assert seen["formats"] == []
 
 
-def test_a_window_not_painted_still_follows_its_folder(
+def started_again(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A window that is not painted (started minimized, or not shown) runs its first pass
-    all the same, a second after it was made."""
+) -> tuple[Path, MainWindow]:
+    """Anna's window following her sync folder, then a window made again over her store
+    (not shown): the folder and the new window."""
     anna, _carl = windows
     folder = tmp_path / "anna-sync"
     folder.mkdir()
     choose(monkeypatch, anna, folder)
     anna.stop_following()
-    again = new_window(qtbot, anna.session.store, tmp_path / "again.ini")
+    return folder, new_window(qtbot, anna.session.store, tmp_path / "again.ini")
+
+
+def test_a_window_not_painted_still_follows_its_folder(
+    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A window that is not painted (started minimized, or not shown) runs its first pass
+    all the same, a second after it was made."""
+    folder, again = started_again(windows, tmp_path, qtbot, monkeypatch)
     qtbot.wait(FIRST_PASS_UNPAINTED_MS // 2)
     assert again.sync_follower is None
     qtbot.waitUntil(lambda: again.sync_follower is not None, timeout=FIRST_PASS_UNPAINTED_MS)
@@ -336,12 +265,7 @@ def test_a_window_not_painted_still_follows_its_folder(
 def test_a_window_closed_before_its_first_pass_does_not_follow(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    anna, _carl = windows
-    folder = tmp_path / "anna-sync"
-    folder.mkdir()
-    choose(monkeypatch, anna, folder)
-    anna.stop_following()
-    again = new_window(qtbot, anna.session.store, tmp_path / "again.ini")
+    _folder, again = started_again(windows, tmp_path, qtbot, monkeypatch)
     again.stop_following()  # closed at once: the pass waiting is not run
     qtbot.wait(50)
     assert again.sync_follower is None
@@ -351,9 +275,7 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
     windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     anna, carl = windows
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    conflict_between(windows, folder, monkeypatch)
+    conflict_between(windows, tmp_path, monkeypatch)
     assert "1 conflict to settle (File > Sync conflicts…)." in anna.statusBar().currentMessage()
     for window in (anna, carl):
         assert len(conflicts(window.session.store)) == 1
@@ -385,10 +307,12 @@ def test_a_conflict_is_shown_and_settled_in_the_window(
         assert hands == [1, 2]
 
 
-def conflict_between(windows: Windows, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def conflict_between(windows: Windows, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Sitting 1 changed on both devices while offline: Anna's hand 1 against Carl's hands
-    3 and 4, synced afterwards."""
+    3 and 4, synced afterwards through one folder both follow."""
     anna, carl = windows
+    folder = tmp_path / "shared"
+    folder.mkdir()
     both_follow(windows, folder, folder, monkeypatch)
     assert carl.session.shown is not None  # taken in from the folder
     for window in (anna, carl):
@@ -418,9 +342,7 @@ def test_the_history_marks_a_conflict_and_settles_it(
     """Item 5: the history window marks the sitting kept in two versions (a sign, and for
     a screen reader which hands differ) and offers the choice from there."""
     anna, carl = windows
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    conflict_between(windows, folder, monkeypatch)
+    conflict_between(windows, tmp_path, monkeypatch)
     plain = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Bert", "Dora"))
     mark, button = HISTORY_MARKS[language]
     use_language(language)
@@ -528,18 +450,14 @@ def test_importing_a_stored_sitting_in_the_window_updates_it_as_one_undoable_cha
 
 @pytest.mark.usefixtures("listening")
 def test_a_screen_reader_hears_what_a_pass_took_in_and_a_folder_that_fails(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     """The status bar's words of a pass are said as they are shown, on behalf of the
     widget with the focus (Orca does not read a status bar by itself)."""
     anna, carl = windows
-    here, there = two_folders(tmp_path)
-    both_follow(windows, here, there, monkeypatch)
+    here, there = following
     record(anna, 0)
-    settled(qtbot, anna)
-    copy_folder(here, there)
-    forget_said(carl)
-    follower(carl).run()
+    passed(here, there, carl, qtbot, anna)
     took_in = "Sync: took in 1 changed sitting."
     assert carl.statusBar().currentMessage() == took_in
     assert took_in in said_in(carl)

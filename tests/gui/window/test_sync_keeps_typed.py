@@ -6,34 +6,34 @@ hands meanwhile, for the next, and says so in the status bar and to a screen rea
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import PlayedHand, Variant
+from jojotte_score.core.games import all_games
+from jojotte_score.core.model import AnyHand, PlayedHand, Sitting, Variant
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.form_rules import FormValues
 from jojotte_score.gui.sitting.commands import DeleteHand
 from jojotte_score.gui.window.main_window import MainWindow
-from tests.gui.conftest import forget_said, german, played, said_in, screenshot_folder
+from tests.gui.conftest import german, played, said_in, screenshot_folder
 from tests.gui.entry.test_entry_keys import focused
 from tests.gui.keyboard import Keyboard
 from tests.gui.sitting.test_undo_keeps_typed import typed_texts
-from tests.gui.window.test_sync_folder import (
+from tests.gui.window.conftest import (
     Windows,
     both_follow,
-    copy_folder,
     follower,
+    passed,
     record,
     settled,
     two_folders,
 )
-from tests.gui.window.test_sync_folder import (
-    windows as windows,  # the fixture: Anna's window and Carl's, on two data folders
-)
+from tests.stored_examples import example_sitting
 
 pytestmark = pytest.mark.usefixtures("listening")  # a screen reader hears the status bar
 
@@ -58,6 +58,8 @@ CORRECTION_KEPT = {
     "Spiel {number}, wie es jetzt eingetragen ist.",
 }
 MODE = {"en": "Hand {number}", "de": "Spiel {number}"}
+GAMES = [game.value for game in all_games()]
+"""Every way to play, by its key (its worked example's name in tests/stored_examples.py)."""
 
 
 @pytest.fixture(params=["en", "de"])
@@ -97,20 +99,49 @@ def record_dealt(window: MainWindow, number: int) -> None:
 
 
 def shared_sitting_shown(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> tuple[Path, Path]:
     """Anna's and Carl's sitting with the example's first hand, recorded in Anna's window
     and shown in Carl's: Anna's sync folder and Carl's."""
     anna, carl = windows
-    here, there = two_folders(tmp_path)
-    both_follow(windows, here, there, monkeypatch)
+    here, there = following
     record_dealt(anna, 0)
-    settled(qtbot, anna)
-    copy_folder(here, there)
-    follower(carl).run()
+    passed(here, there, carl, qtbot, anna)
     assert carl.session.shown is not None
     assert carl.session.shown.count == 1
     return here, there
+
+
+def in_turn(window: MainWindow, example: Sitting, number: int) -> AnyHand:
+    """``example``'s hand ``number`` (0-based), dealt by the dealer ``window`` shows for it."""
+    shown = window.session.shown
+    assert shown is not None
+    return example.hands[number]._replace(dealer=shown.dealer_at(number))
+
+
+def example_shown(
+    windows: Windows,
+    tmp_path: Path,
+    qtbot: QtBot,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+) -> tuple[Path, Path, Sitting]:
+    """``game``'s worked example begun in Anna's window (its roles, its first dealer: the
+    example's, or the first seat when it records none), its first hand recorded there and
+    shown in Carl's: Anna's sync folder, Carl's and the example."""
+    anna, carl = windows
+    example = example_sitting(game)
+    store = anna.session.store
+    made = store.import_sitting(replace(example, hands=()))
+    first = example.hands[0].dealer
+    store.choose_dealer(made, 0 if first is None else first)
+    here, there = two_folders(tmp_path)
+    both_follow(windows, here, there, monkeypatch, made)
+    anna.submit(EntryRequest("add", None, in_turn(anna, example, 0)))
+    passed(here, there, carl, qtbot, anna)
+    assert carl.session.shown is not None
+    assert carl.session.shown.count == 1
+    return here, there, example
 
 
 def hand_begun(window: MainWindow, qtbot: QtBot, number: int) -> Typed:
@@ -130,14 +161,6 @@ def hand_begun(window: MainWindow, qtbot: QtBot, number: int) -> Typed:
     return typed
 
 
-def passed(here: Path, there: Path, window: MainWindow, qtbot: QtBot, source: MainWindow) -> None:
-    """``source``'s change carried to ``window``'s folder, and ``window``'s pass run."""
-    settled(qtbot, source)
-    copy_folder(here, there)
-    forget_said(window)
-    follower(window).run()
-
-
 def panel_picture(window: MainWindow, tmp_path: Path, name: str) -> None:
     """The panel after the pass, and the whole window with its status bar, to look at."""
     folder = screenshot_folder(tmp_path)
@@ -155,10 +178,10 @@ def test_a_pass_that_takes_in_another_sitting_leaves_the_typed_hand_alone(
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     # Carl keeps his own sitting with Dora, a hand recorded (an undo history), the next begun.
     own = carl.session.store.create_sitting(Variant.TWO_PLAYER, ("Carl", "Dora"))
     carl.open_sitting_id(own)
@@ -199,12 +222,12 @@ def test_a_pass_that_corrects_an_earlier_hand_keeps_the_typed_hand_for_the_same_
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     """Another device corrects hand 1 while hand 2 is typed here: hand 2 is still the next
     to record, and what was typed stays for it."""
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     typed = hand_begun(carl, qtbot, 1)
 
     corrected = played(german().hands[2])
@@ -230,12 +253,12 @@ def test_a_hand_recorded_on_another_device_while_typed_here_keeps_it_for_the_nex
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
-    monkeypatch: pytest.MonkeyPatch,
+    following: tuple[Path, Path],
 ) -> None:
     """Anna records hand 2 while Carl types it: Carl's typing stays on the panel, now for
     hand 3 with hand 3's dealer, and he is told to check it is not the hand just recorded."""
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     typed = hand_begun(carl, qtbot, 1)
 
     assert typed.values.dealer == 1  # Carl deals hand 2
@@ -259,17 +282,66 @@ def test_a_hand_recorded_on_another_device_while_typed_here_keeps_it_for_the_nex
     cleared(windows)
 
 
-def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
+@pytest.mark.parametrize("game", GAMES)
+def test_in_every_game_a_hand_typed_while_another_device_records_it_is_kept_for_the_next(
+    game: str,
     language: str,
     windows: Windows,
     tmp_path: Path,
     qtbot: QtBot,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """Carl types the example's hand 2 whole, with every field of its game (the bidder and
+    the active defender, who doubled and whom a defender sided with, the dealer), while
+    Anna records it: each choice and each box as typed stay on Carl's panel, now for hand
+    3, dealt by hand 3's dealer, and he is told to check it is not the hand just recorded."""
+    anna, carl = windows
+    here, there, example = example_shown(windows, tmp_path, qtbot, monkeypatch, game)
+    second = in_turn(carl, example, 1)
+    carl.activateWindow()
+    carl.panel.setFocus()
+    plan = carl.panel.form.keystrokes(second._replace(note=""))
+    assert plan[-1] == "Enter"
+    Keyboard(qtbot).follow(plan[:-1])  # all of it, not yet recorded
+    typed = Typed(carl.panel)
+    assert carl.panel.current_hand() == second._replace(note="")  # what Enter would record
+    assert typed.values.dealer == second.dealer is not None
+
+    anna.submit(EntryRequest("add", None, in_turn(anna, example, 1)))
+    passed(here, there, carl, qtbot, anna)
+
+    shown = carl.session.shown
+    assert shown is not None
+    assert shown.count == 2  # Anna's hand 2 is recorded here too
+    assert shown.hand(1) == second
+    assert carl.panel.mode() == ("add", None)
+    assert carl.panel.mode_label.text() == MODE[language].format(number=3)
+    values = carl.panel.values()
+    assert values._replace(dealer=None) == typed.values._replace(dealer=None)
+    third = shown.dealer_at(2)
+    assert third is not None
+    assert values.dealer == third != second.dealer  # hand 3's dealer, not hand 2's
+    assert anna.panel.values().dealer == third  # as Anna's panel shows it for hand 3
+    assert example.hands[2].dealer in (None, third)  # and the example records it
+    assert carl.panel.current_hand() == second._replace(note="", dealer=third)
+    assert typed_texts(carl.panel) == typed.texts
+    assert focused() is typed.focus
+    said(carl, f"{MOVED[language].format(number=2, next=3)} {TOOK_IN[language]}")
+    panel_picture(carl, tmp_path, f"sync-moved-{game}-{language}")
+    cleared(windows)
+
+
+def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
+    language: str,
+    windows: Windows,
+    tmp_path: Path,
+    qtbot: QtBot,
+    following: tuple[Path, Path],
+) -> None:
     """Carl corrects hand 1 while Anna records hand 2: hand 1 is still there, so the panel
     still corrects it, with what Carl changed."""
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     carl.activateWindow()
     carl.select_hand(1)
     carl.edits.correct(0)
@@ -297,10 +369,10 @@ def test_a_correction_typed_here_is_kept_while_its_hand_is_there(
 
 
 def test_a_hand_inserted_here_is_kept_while_its_place_is_there(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     carl.activateWindow()
     carl.select_hand(1)
     carl.named_actions[ActionName.INSERT_HAND].trigger()
@@ -322,10 +394,10 @@ def test_a_hand_inserted_here_is_kept_while_its_place_is_there(
 
 
 def test_a_correction_of_a_hand_deleted_on_another_device_is_kept_as_the_next_hand(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     record_dealt(anna, 1)
     passed(here, there, carl, qtbot, anna)
     carl.activateWindow()
@@ -351,10 +423,10 @@ def test_a_correction_of_a_hand_deleted_on_another_device_is_kept_as_the_next_ha
 
 
 def test_a_sitting_deleted_on_another_device_says_what_was_typed_went_with_it(
-    windows: Windows, tmp_path: Path, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+    windows: Windows, following: tuple[Path, Path], qtbot: QtBot
 ) -> None:
     anna, carl = windows
-    here, there = shared_sitting_shown(windows, tmp_path, qtbot, monkeypatch)
+    here, there = shared_sitting_shown(windows, following, qtbot)
     shared = carl.session.sitting_id
     hand_begun(carl, qtbot, 1)
 
