@@ -330,3 +330,44 @@ def test_the_page_written_again_is_the_page_written_afresh(tmp_path: Path) -> No
             written()
         store.delete_sitting(2)
         assert written() != first
+
+
+@pytest.mark.parametrize(
+    ("part", "damaged"),
+    [
+        ("rated", [[1, "2026-01-01T00:00:00+00:00", ["Anna", "high"]]]),
+        ("rated", [[1, "2026-01-01T00:00:00+00:00", [7, 3.5]]]),
+        ("rated", [[1, "2026-01-01T00:00:00+00:00", ["Anna"]]]),
+        ("rated", [[1, 20260101, ["Anna", 3.5]]]),
+        ("rated", [["1", "2026-01-01T00:00:00+00:00", ["Anna", 3.5]]]),
+        ("before", [["Anna", 25.0, "8", 1]]),
+        ("marks", ["a"]),
+        ("sittings", "four"),
+    ],
+)
+def test_a_page_not_as_the_app_writes_it_is_not_read(
+    tmp_path: Path, part: str, damaged: object
+) -> None:
+    """Each part of the row's JSON replaced by something the app never writes, with a
+    checksum that agrees: the page is not read, and is rated again."""
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        four_sittings(store, clock)
+        truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
+        connection = database.connection
+        mark, data = connection.execute(
+            "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
+        ).fetchone()
+        decoded = json.loads(data)
+        decoded[part] = damaged
+        text = json.dumps(decoded)
+        checksum = row_checksum("record_ratings", 0, (PAGE, 0, mark, text))
+        connection.execute(
+            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = ?",
+            (text, checksum, PAGE),
+        )
+        assert stored_page(connection, "") is None
+        facts = CountedFacts(store)
+        assert StoredRatingPage().page(store, facts, ALL_TIME) == truth
+        assert facts.reads == 1
