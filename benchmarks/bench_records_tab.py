@@ -300,20 +300,28 @@ def opened_after_changes(
 
 def measure_ratings_first_show(path: Path, repeat: int) -> None:
     """What the Ratings page's first show reads and makes, part by part, each with a new
-    reader as a new history window has: every sitting's facts from their stored rows, the
-    stored course (its rows' JSON and steps), the ratings adopted from it, the plot's data
-    and the plot painted (420 by 300)."""
+    reader as a new history window has: the page stored, read with its mark
+    (``StoredRatingPage``: what the tab reads now) and the plot's data made from it; and,
+    for a page whose mark does not agree, every sitting's facts from their stored rows,
+    the stored course (its rows' JSON and steps), the ratings adopted from it and the
+    plot's data made from them; and the plot painted (420 by 300)."""
     from PySide6.QtWidgets import QApplication
 
     from jojotte_score.gui.history.chart_widget import ChartWidget
-    from jojotte_score.render.records_tables import rating_chart
+    from jojotte_score.render.records_tables import page_chart, rating_chart
+    from jojotte_score.storage.record_rating_page import StoredRatingPage
     from jojotte_score.storage.record_ratings import stored_course
+    from jojotte_score.storage.statistics import ALL_TIME
 
     app = QApplication.instance() or QApplication([])
     with Database.open(path) as database:
         store = SittingStore(database)
         StoredRatings().ratings(store, period_facts(store))  # the course stored, if not yet
+        StoredRatingPage().page(store, PeriodFacts(), ALL_TIME)  # and the page
         listing = best_of(repeat, store.list_sittings)
+        page_read = best_of(repeat, lambda: StoredRatingPage().page(store, PeriodFacts(), ALL_TIME))
+        page = StoredRatingPage().page(store, PeriodFacts(), ALL_TIME)
+        page_plot = best_of(repeat, lambda: page_chart(page))
         facts = period_facts(store)
         read = best_of(repeat, lambda: PeriodFacts().period_facts(store))
         course = best_of(repeat, lambda: stored_course(database.connection, ""))
@@ -341,6 +349,9 @@ def measure_ratings_first_show(path: Path, repeat: int) -> None:
         widget.close()
     print(f"The Ratings page's first show, part by part (best of {repeat}):")
     print(line("list_sittings(), the Sittings listing (baseline)", listing))
+    print(line("the page stored read by a new reader, with its mark", page_read, listing))
+    print(line("the plot's data made from the page (page_chart)", page_plot, listing))
+    print("  where the page's mark does not agree, through the facts and the course:")
     print(line("every sitting's facts read by a new reader", read, listing))
     print(line("the stored course read (its rows' JSON and steps)", course, listing))
     print(line("the ratings by a new reader, from the stored course", rated, listing))
@@ -350,24 +361,34 @@ def measure_ratings_first_show(path: Path, repeat: int) -> None:
 
 def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
     """What a hand that finishes a rubber costs the Ratings page shown, part by part (the
-    readers kept, as the open Records tab keeps them): the facts read again, the ratings
-    rated again from the course kept and stored, the ratings' table, the plot's data made
-    afresh (``rating_chart``) and kept and extended (``RatingChartMaker``, as the tab
-    makes it), and the plot (420 by 300) painted whole, its kept picture with the part that
-    changed painted again, and a repaint that changes nothing (the picture copied)."""
+    readers kept, as the open Records tab keeps them): the page read again as the tab
+    reads it (``StoredRatingPage``: the newest sitting's facts read and rated alone, the
+    page stored) and its plot's data (``page_chart``); for reference, through every
+    sitting's facts and the course (as before, and as a change to an older sitting is
+    read): the facts read again (after the page, so the changed sitting's row is stored
+    already and only read), the ratings rated again from the course kept and stored,
+    the plot's data made afresh (``rating_chart``) and kept and extended
+    (``RatingChartMaker``); the ratings' table; and the plot (420 by 300) painted whole,
+    its kept picture with the part that changed painted again, and a repaint that changes
+    nothing (the picture copied)."""
     from PySide6.QtWidgets import QApplication
 
     from jojotte_score.gui.history.chart_widget import ChartWidget
     from jojotte_score.render.records_tables import (
         RatingChartMaker,
+        page_chart,
         rating_chart,
         ratings_table,
     )
+    from jojotte_score.storage.record_rating_page import StoredRatingPage
+    from jojotte_score.storage.statistics import ALL_TIME
 
     app = QApplication.instance() or QApplication([])
     with Database.open(path) as database:
         store = SittingStore(database)
         reader, stored, maker = PeriodFacts(), StoredRatings(), RatingChartMaker()
+        pages, page_reader = StoredRatingPage(), PeriodFacts()
+        pages.page(store, page_reader, ALL_TIME)
         facts = reader.period_facts(store)
         ratings = stored.ratings(store, facts)
         kept = ChartWidget()
@@ -395,6 +416,8 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
             if position not in finishing:
                 continue
             counted += 1
+            page = timed("page", pages.page, store, page_reader, ALL_TIME)
+            timed("page chart", page_chart, page)
             facts = timed("facts", reader.period_facts, store)
             ratings = timed("ratings", stored.ratings, store, facts)
             timed("table", ratings_table, ratings)
@@ -417,6 +440,8 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
     middle = {name: sorted(times)[len(times) // 2] for name, times in parts.items()}
     print(f"A hand that finishes a rubber, the Ratings page's parts ({counted} hands):")
     for name, words, before in (
+        ("page", "the page read again (the newest sitting rated alone), stored", None),
+        ("page chart", "the plot's data made from the page (page_chart)", None),
         ("facts", "every sitting's facts read again (kept reader)", None),
         ("ratings", "the ratings rated again from the course kept, stored", None),
         ("table", "the ratings' table made", None),

@@ -12,7 +12,6 @@ The figures come from :mod:`jojotte_score.core.records`; the CSV of each table i
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -21,7 +20,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.pairs import HeadToHead, Win
 from jojotte_score.core.records.partners import Partnership, SideFigures
-from jojotte_score.core.records.ratings import Rating, Ratings, RatingStep
+from jojotte_score.core.records.ratings import RatedSittings, RatingPage, Ratings
 from jojotte_score.core.records.roles import RoleRecord
 from jojotte_score.core.series import Series
 from jojotte_score.i18n import (
@@ -390,89 +389,56 @@ def rating_chart(ratings: Ratings, facts: Sequence[SittingFacts], title: str = "
     return RatingChartMaker().chart(ratings, facts, title)
 
 
+def page_chart(page: RatingPage, title: str = "") -> Chart:
+    """:func:`rating_chart` of the ratings and sittings a :class:`RatingPage` was made of:
+    the page keeps what each rated sitting did to the ratings, not their course."""
+    count = len(page.rated)
+    shown = list(range(count))
+    if count > RATING_POINTS:
+        shown = [(point + 1) * count // RATING_POINTS - 1 for point in range(RATING_POINTS)]
+    players = sorted({rating.player for rating in page.players}, key=lambda name: _name(name))
+    values: dict[str, list[int | None]] = {name: [] for name in players}
+    latest: dict[str, float] = {}
+    walked = 0
+    rated = page.rated
+    for point in shown:
+        while walked <= point:
+            latest.update(rated[walked].ordinals)
+            walked += 1
+        for name, line in values.items():
+            held = latest.get(name)
+            line.append(None if held is None else round(held))
+    series = tuple(Series(isolated(name), tuple(values[name])) for name in players)
+    moments = page.moments
+    days = [moments[rated[point].sitting_id].astimezone().date() for point in shown]
+    return Chart(
+        title=title or _("Ratings over time"),
+        kind="line",
+        series=series,
+        summary=rating_summary(page.ratings),
+        x_values=tuple(range(1, len(shown) + 1)),
+        x_labels=sitting_days(days),
+        x_title=pgettext("chart axis", "sitting"),
+        y_title=pgettext("chart axis", "rating"),
+    )
+
+
 class RatingChartMaker:
     """Makes :func:`rating_chart` again and again (the Records tab's plot, after each
-    recorded hand), keeping every player's rating after each rated sitting: a later
-    :meth:`chart` walks only the steps of the course from the first sitting that changed
-    (a rubber finished in the newest sitting: that sitting's steps), and picks the points
-    shown from the ratings kept. The points shown move as sittings are added, so they are
-    picked anew each time; what the walk of a decade's 21,000 steps made (10-14 ms at
-    1,500 sittings) is not made again. The chart is the one :func:`rating_chart` makes
-    from the same ratings, whatever came before (``tests/render/test_rating_chart_maker.py``)."""
+    recorded hand), keeping what each rated sitting did to the ratings
+    (:class:`~jojotte_score.core.records.ratings.RatedSittings`): a later :meth:`chart`
+    walks only the steps of the course from the first sitting that changed (a rubber
+    finished in the newest sitting: that sitting's steps), and picks the points shown
+    anew, as they move when sittings are added. The chart is the one :func:`rating_chart`
+    makes from the same ratings, whatever came before
+    (``tests/render/test_rating_chart_maker.py``)."""
 
     def __init__(self) -> None:
-        self._course: tuple[RatingStep, ...] = ()
-        self._ends: list[int] = []
-        """Where each rated sitting's steps end in the course walked."""
-        self._after: list[dict[str, Rating]] = []
-        """Every player's rating after each rated sitting, as far as he was rated."""
+        self._rated = RatedSittings()
 
     def chart(self, ratings: Ratings, facts: Sequence[SittingFacts], title: str = "") -> Chart:
         """:func:`rating_chart` of ``ratings`` and ``facts``."""
-        course = ratings.course
-        kept = self._sittings_kept(course)
-        del self._ends[kept:]
-        del self._after[kept:]
-        ends, after = self._ends, self._after
-        latest = dict(after[-1]) if after else {}
-        last = len(course) - 1
-        for index in range(ends[-1] + 1 if ends else 0, len(course)):
-            step = course[index]
-            latest[step.rating.player] = step.rating
-            if index == last or course[index + 1].sitting_id != step.sitting_id:
-                ends.append(index)
-                after.append(dict(latest))
-        self._course = course
-        count = len(ends)
-        shown = list(range(count))
-        if count > RATING_POINTS:
-            shown = [(point + 1) * count // RATING_POINTS - 1 for point in range(RATING_POINTS)]
-        players = sorted(
-            {rating.player for rating in ratings.players}, key=lambda name: _name(name)
-        )
-        values: dict[str, list[int | None]] = {name: [] for name in players}
-        for point in shown:
-            held_now = after[point]
-            for name, line in values.items():
-                held = held_now.get(name)
-                line.append(None if held is None else round(held.ordinal))
-        series = tuple(Series(isolated(name), tuple(values[name])) for name in players)
-        created = {sitting.sitting_id: sitting.created for sitting in facts}
-        days = [created[course[ends[point]].sitting_id].astimezone().date() for point in shown]
-        return Chart(
-            title=title or _("Ratings over time"),
-            kind="line",
-            series=series,
-            summary=rating_summary(ratings),
-            x_values=tuple(range(1, len(shown) + 1)),
-            x_labels=sitting_days(days),
-            x_title=pgettext("chart axis", "sitting"),
-            y_title=pgettext("chart axis", "rating"),
-        )
-
-    def _sittings_kept(self, course: tuple[RatingStep, ...]) -> int:
-        """How many of the rated sittings walked before ``course`` holds unchanged: those
-        whose steps begin ``course`` as they began the course walked, and still end where
-        they ended (the newest sitting's steps go on when a rubber is finished in it)."""
-        before = self._course
-        size = min(len(before), len(course))
-        if before[:size] == course[:size]:
-            same = size
-        else:  # the first step that differs: halving the steps left, each part compared once
-            low, high = 0, size
-            while high - low > 1:
-                middle = (low + high) // 2
-                if before[low:middle] == course[low:middle]:
-                    low = middle
-                else:
-                    high = middle
-            same = low
-        kept = bisect_left(self._ends, same)
-        if kept:
-            end = self._ends[kept - 1]
-            if end + 1 < len(course) and course[end + 1].sitting_id == course[end].sitting_id:
-                kept -= 1
-        return kept
+        return page_chart(self._rated.page(ratings, facts), title)
 
 
 def rating_summary(ratings: Ratings) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable, Container, Iterable, Mapping
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from datetime import datetime, tzinfo
 from typing import Any, Final, NamedTuple, TypeVar
 
@@ -90,7 +90,31 @@ class PeriodFacts:
         (all of them for a store not read before)."""
         if store is None:
             return []
-        wanted = self._wanted(store, period, games, zone)
+        return self._facts(store, self._wanted(store, period, games, zone))
+
+    def played_ids(self, store: SittingStore, games: Iterable[GameKey] | None = None) -> list[int]:
+        """The ids of every stored sitting of the ``games`` chosen (all when None), in the
+        order played."""
+        return [row[0] for row, _moment in self._ordered(store, ALL_TIME, games, None)]
+
+    def facts_of(self, store: SittingStore, sitting_ids: Sequence[int]) -> list[SittingFacts]:
+        """The facts of the sittings of ``sitting_ids`` alone, in the order played, read as
+        :meth:`period_facts` reads them (the newest sittings' after a recorded hand, to rate
+        them from the ratings stored before them)."""
+        self._follow(store)
+        marks = ", ".join("?" * len(sitting_ids))
+        rows = store.database.connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting "
+            f"WHERE id IN ({marks}) ORDER BY id",
+            tuple(sitting_ids),
+        ).fetchall()
+        return self._facts(store, [(row, self._moment(row)) for row in rows])
+
+    def _facts(
+        self, store: SittingStore, wanted: list[tuple[tuple[Any, ...], datetime]]
+    ) -> list[SittingFacts]:
+        """The facts of the sittings of ``wanted`` (as :meth:`_wanted` gives them), in the
+        order played, reading the stored rows of those changed since the last call only."""
         kept = self._kept
         rows, _stored_again = _changed_rows(
             store, kept, wanted, record_rows.stored_facts, lambda counted: counted[0]

@@ -123,6 +123,12 @@ class StoredRatings:
         self._written[choice] = written
         return ratings
 
+    def after(self, choice: str, count: int) -> dict[str, Rating]:
+        """Every player's rating after the first ``count`` sittings of the last reading of
+        ``choice`` (:meth:`ratings`), by name."""
+        keeper = self._keepers.get(choice)
+        return {} if keeper is None else keeper.after(count)
+
 
 def stored_course(connection: sqlite3.Connection, choice: str) -> list[RatedSitting]:
     """The course stored for ``choice``, sitting by sitting in the order played, up to the

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.core.games import replay
 from jojotte_score.core.model import GameKey
-from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.series import SittingCourse, sitting_course
 from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.history_window import HistoryWindow
@@ -27,8 +26,9 @@ from jojotte_score.render.season_report import SeasonRecords, SeasonReport, seas
 from jojotte_score.storage.sittings import SittingStore
 
 if TYPE_CHECKING:
-    from jojotte_score.core.records.ratings import Ratings
+    from jojotte_score.core.records.ratings import RatingPage
     from jojotte_score.storage.record_facts import PeriodFacts
+    from jojotte_score.storage.record_rating_page import StoredRatingPage
     from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.statistics import (
     ALL_TIME,
@@ -145,24 +145,30 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
     records_layout.setContentsMargins(0, 0, 0, 0)
     records_built: list[RecordsView] = []
 
+    kept_pages: list[StoredRatingPage] = []
+
     def reading_for(period: Period, games: Sequence[GameKey] | None) -> RecordsReading:
         reader = facts_reader()
+
+        def rating_page() -> RatingPage:
+            if not kept_pages:  # the page stored for all time: read without the facts
+                from jojotte_score.storage.record_rating_page import StoredRatingPage
+
+                kept_pages.append(StoredRatingPage(ratings_reader()))
+            return kept_pages[0].page(store(), reader, period, games)
+
         return RecordsReading(
             lambda: reader.period_pairs(store(), period, games),
             lambda: reader.period_facts(store(), period, games),
             lambda: reader.period_sides(store(), period, games),
+            rating_page,
         )
-
-    def ratings_for(
-        facts: Sequence[SittingFacts], period: Period, games: Sequence[GameKey] | None
-    ) -> Ratings:
-        return ratings_reader().period_ratings(store(), facts, period, games)
 
     def refresh_records() -> None:
         if records_built:
             records_built[0].refresh()
         else:  # the view reads its records as it is built
-            records_built.append(RecordsView(reading_for, ratings_for=ratings_for))
+            records_built.append(RecordsView(reading_for))
             records_layout.addWidget(records_built[0])
 
     history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)

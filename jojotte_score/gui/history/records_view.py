@@ -8,10 +8,10 @@ plot. The tables are :mod:`jojotte_score.render.records_tables`'s, the figures t
 does. The view never opens the database: it is given a function that reads a period and
 the games chosen (how many sittings, their players, every two players' head to head, and
 what reads their facts), and asks it again on :meth:`RecordsView.refresh` and whenever a
-filter changes, and may be given one that rates them (the History window's reads the
-course stored in the database). A page's records are read and counted when it is shown,
-and only those: the head to head, the page the tab opens on, needs no facts, and the other
-pages need no head to head.
+filter changes; the reading may read the Ratings page (the History window's reads the
+page stored in the database), else the view may be given a function that rates them. A
+page's records are read and counted when it is shown, and only those: the head to head,
+the page the tab opens on, needs no facts, and the other pages need no head to head.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.pairs import HeadToHead, record_of
 from jojotte_score.core.records.partners import Partnership, partnerships
-from jojotte_score.core.records.ratings import Ratings, rate
+from jojotte_score.core.records.ratings import RatedSittings, RatingPage, Ratings, rate
 from jojotte_score.core.records.roles import RoleRecord, role_records
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.history.period_chooser import PeriodChooser
@@ -53,9 +53,9 @@ from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, isolated, ngettext
 from jojotte_score.render.records_tables import (
     RATINGS_LEGEND,
-    RatingChartMaker,
     RecordRow,
     RecordsTable,
+    page_chart,
     pair_table,
     pairs_table,
     partners_table,
@@ -71,12 +71,16 @@ class RecordsReading(NamedTuple):
     """What the view is given for a period and the games chosen: what reads how many
     sittings they hold, their players in name order and every two players' head to head
     (:func:`~jojotte_score.core.records.pairs.head_to_heads`), what reads the sittings'
-    facts, in the order played, and what reads their partnerships and roles (counted from
-    the facts when not given); each read when first asked for."""
+    facts, in the order played, what reads their partnerships and roles (counted from
+    the facts when not given) and what reads their ratings' page; each read when first
+    asked for."""
 
     head_to_head: Callable[[], PeriodPairs]
     facts: Callable[[], Sequence[SittingFacts]]
     sides: Callable[[], PeriodSides] | None = None
+    rating_page: Callable[[], RatingPage] | None = None
+    """What reads the Ratings page (the History window's reads the page stored, without
+    the facts, while it agrees with the rows); rated from the facts when not given."""
 
 
 NOTHING_READ = RecordsReading(lambda: PeriodPairs(0, (), ()), tuple)
@@ -106,11 +110,18 @@ _MEASURED_ROWS = 100
 class Records:
     """The records of one reading of sittings (:class:`RecordsReading`): the head to head
     as read, the rest counted from the sittings' facts, each read when first asked for;
-    the ratings by ``rating`` (from the first rubber when not given)."""
+    the ratings' page as read, else rated by ``rating`` (from the first rubber when not
+    given) and walked by ``walk`` (kept by the view)."""
 
-    def __init__(self, reading: RecordsReading, rating: Rate | None = None) -> None:
+    def __init__(
+        self,
+        reading: RecordsReading,
+        rating: Rate | None = None,
+        walk: RatedSittings | None = None,
+    ) -> None:
         self.reading = reading
         self._rate = rating or rate
+        self._walk = RatedSittings() if walk is None else walk
 
     @cached_property
     def facts(self) -> tuple[SittingFacts, ...]:
@@ -135,13 +146,13 @@ class Records:
 
     def sittings(self, kind: str) -> int:
         """How many sittings the records of ``kind`` (one of :attr:`RecordsView.PAGES`) are
-        read from: the head to head's, the partnerships and roles', else the facts' (the
-        same sittings)."""
+        read from: the head to head's, the partnerships and roles', the ratings' page's
+        (the same sittings)."""
         if kind == "pairs":
             return self.head_to_head.sittings
         if kind in ("partners", "roles"):
             return self.sides.sittings
-        return len(self.facts)
+        return self.rating_page.sittings
 
     @cached_property
     def sides(self) -> PeriodSides:
@@ -164,9 +175,19 @@ class Records:
         return self.sides.roles
 
     @cached_property
+    def rating_page(self) -> RatingPage:
+        """Every player's rating and what the plot of their course is drawn from, read
+        when first asked for (rated from the facts when the reading has no reader of its
+        own for them)."""
+        if self.reading.rating_page is not None:
+            return self.reading.rating_page()
+        facts = self.facts
+        return self._walk.page(self._rate(facts), facts)
+
+    @property
     def ratings(self) -> Ratings:
-        """Every player's rating and its course."""
-        return self._rate(self.facts)
+        """Every player's rating now (without its course: the page keeps its plot's)."""
+        return self.rating_page.ratings
 
     def pair(self, first: str, second: str) -> HeadToHead:
         """``first``'s record against ``second``."""
@@ -284,6 +305,15 @@ class RecordsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
+def _same_page(page: RatingPage, shown: RatingPage | None) -> bool:
+    """Whether ``page`` shows what ``shown`` showed (its sittings' count aside, which the
+    summary line says)."""
+    return shown is not None and (
+        page is shown
+        or (page.players, page.rated, page.moments) == (shown.players, shown.rated, shown.moments)
+    )
+
+
 def _rating_of(ratings_for: RatingsFor, period: Period, games: Sequence[GameKey] | None) -> Rate:
     """What rates the facts of ``period`` and ``games`` through ``ratings_for``."""
     return lambda facts: ratings_for(facts, period, games)
@@ -367,10 +397,11 @@ def _fit_columns(
 class RecordsView(QWidget):
     """The period and way-to-play choosers, the pages of records and "Export CSV…".
 
-    ``reading_for`` reads a period and the games chosen; ``ratings_for``
-    rates them (the History window's is a
-    :class:`~jojotte_score.storage.record_ratings.StoredRatings`, which keeps what it
-    rated; when not given, each reading rates from the first rubber); ``today``
+    ``reading_for`` reads a period and the games chosen (the History window's reads the
+    Ratings page through a
+    :class:`~jojotte_score.storage.record_rating_page.StoredRatingPage`); ``ratings_for``
+    rates them when the reading has no page of its own (when not given, each reading
+    rates from the first rubber); ``today``
     the local date the periods are counted back from. A storage failure is shown in place of the
     summary line, with empty tables.
     """
@@ -393,9 +424,10 @@ class RecordsView(QWidget):
         self._shown: set[str] = set()
         self._players_offered: tuple[str, ...] | None = None
         """The players both lists offer (None before they are first filled)."""
-        self._ratings_shown: Ratings | None = None
-        self._rating_charts = RatingChartMaker()
-        """What makes the ratings' plot, keeping what it walked of their course."""
+        self._page_shown: RatingPage | None = None
+        self._rated_walk = RatedSittings()
+        """What walks the ratings' course for their page when the reading has no page of
+        its own, keeping what it walked."""
 
         self.chooser = PeriodChooser(self._today)
         self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
@@ -558,7 +590,7 @@ class RecordsView(QWidget):
         rating = None
         if self._ratings_for is not None:
             rating = _rating_of(self._ratings_for, self.period(), self.games())
-        self.records = Records(reading, rating)
+        self.records = Records(reading, rating, self._rated_walk)
         if not self._show_all():
             return
         count = self.records.sittings(self.current_kind())
@@ -623,8 +655,8 @@ class RecordsView(QWidget):
         try:
             if kind == "pairs":
                 self._fill_players()
-            if kind == "ratings" and self.records.ratings is self._ratings_shown:
-                # The very ratings shown (a recorded hand that finished no rubber): the
+            if kind == "ratings" and _same_page(self.records.rating_page, self._page_shown):
+                # The same ratings shown (a recorded hand that finished no rubber): the
                 # table and the plot stand, not made and painted again (at 1,500 sittings
                 # the plot alone takes 35-45 ms to paint).
                 return True
@@ -633,16 +665,13 @@ class RecordsView(QWidget):
             self._cannot_read(error)
             return False
         if kind == "ratings":
-            self._ratings_shown = self.records.ratings
+            self._page_shown = self.records.rating_page
         self.models[kind].set_table(table)
         if kind == "pairs":
             self._show_pair()
         elif kind == "ratings":
-            records = self.records
-            chart = None
-            if records.facts:
-                chart = self._rating_charts.chart(records.ratings, records.facts)
-            self.rating_chart.set_chart(chart)
+            page = self.records.rating_page
+            self.rating_chart.set_chart(page_chart(page) if page.sittings else None)
             self.rating_chart.setAccessibleName(_("Ratings over time"))
         return True
 

@@ -1,0 +1,383 @@
+"""The Ratings page as stored (one owner: this module), so that the Records tab shows the
+ratings over all time without reading any sitting's facts or the ratings' course.
+
+The page (:class:`~jojotte_score.core.records.ratings.RatingPage`: how many sittings were
+read, every rated player's rating now, and for each sitting in which rubbers were rated its
+moment and each player's rating after it, what the plot is drawn from) is kept in the
+``record_ratings`` table (a cache table: cleared and never copied by a restore) as one row
+whose choice is :func:`page_choice`'s, at position 0, as JSON, with the checksum every
+cached row keeps (:mod:`jojotte_score.storage.rows`) and the mark of the rows it was rated
+from: the head to head's :func:`~jojotte_score.storage.record_pair_totals.pairs_mark`,
+every chosen sitting's id, revision, game, players, moment and stable id and its
+``record_facts`` row's revision and checksum, read by SQLite in one ``SELECT``. All a
+rating rests on (the order played, the games, the counted names, the finished rubbers'
+sides and results) is among these, so a page whose mark agrees is the page rated from the
+facts as they are. Anything else (a hand recorded, a correction, a sitting deleted or
+merged, a renamed player, a facts row missing, stale or damaged) changes the mark. When
+only the newest sittings changed (hands recorded in the newest, sittings begun after it),
+the row also tells: it keeps every player's rating after all sittings but the newest and
+the running marks (:class:`~jojotte_score.storage.record_pair_totals.RunningMarks`) of
+the sittings up to the one before the newest and up to the newest, so those newest
+sittings' facts are read alone and rated from the ratings before them; the row is
+written again once the sittings before the newest changed. Otherwise the facts are read
+(only the changed sittings' by a kept reader), the ratings rated again from the first
+sitting that changed (:class:`~jojotte_score.storage.record_ratings.StoredRatings`, which
+stores the course), and the page stored again with the mark as it is after the reading.
+A row missing, whose checksum does not agree or whose JSON is not what the app writes is
+never trusted: it is rated again that way. A period with an end is rated in
+memory and stores nothing (:func:`~jojotte_score.storage.record_ratings.ratings_choice`
+says why). ``tests/storage/test_record_rating_page.py`` holds the page read and stored to
+one rated from the first rubber.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from jojotte_score.core.games import find_game
+from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.ratings import (
+    RatedSittings,
+    Rating,
+    RatingPage,
+    SittingRated,
+    ranked,
+    rate_sitting,
+    rating_model,
+    sitting_rated,
+)
+from jojotte_score.storage.errors import StorageError
+from jojotte_score.storage.record_facts import PeriodFacts
+from jojotte_score.storage.record_pair_totals import MarkColumns, RunningMarks, marked_rows
+from jojotte_score.storage.record_ratings import EVERY_SITTING, StoredRatings, ratings_choice
+from jojotte_score.storage.rows import row_checksum
+from jojotte_score.storage.sittings import SittingStore
+from jojotte_score.storage.statistics import Period
+
+if TYPE_CHECKING:
+    from openskill.models import PlackettLuce
+
+PAGE: Final = "ratings-page"
+"""The choice the page of every sitting of every game is stored under."""
+
+
+def page_choice(choice: str) -> str:
+    """The choice the page of the ratings' ``choice`` (as
+    :func:`~jojotte_score.storage.record_ratings.ratings_choice` names it) is stored under."""
+    return PAGE if choice == EVERY_SITTING else f"{PAGE}:{choice}"
+
+
+class StoredRatingPage:
+    """Reads the Ratings page again and again (an open Records tab), from the page stored
+    while its mark agrees; after a change to the newest sittings only (hands recorded,
+    a sitting begun) by rating those from the ratings stored before them; else from the
+    facts read through the reader given, rated by ``ratings`` (which keeps and stores the
+    course); and stores it again."""
+
+    def __init__(self, ratings: StoredRatings | None = None) -> None:
+        self._ratings = StoredRatings() if ratings is None else ratings
+        self._store: SittingStore | None = None
+        self._held: dict[str, StoredPage] = {}
+        """By stored choice: the page as last read or stored."""
+        self._walks: dict[str, RatedSittings] = {}
+        self._encoders: dict[str, PageEncoder] = {}
+        self._model: PlackettLuce | None = None
+        self._written: dict[str, str] = {}
+        """By stored choice: the running mark up to the one before the newest sitting of
+        the row as last read or written."""
+
+    def page(
+        self,
+        store: SittingStore,
+        reader: PeriodFacts,
+        period: Period,
+        games: Sequence[GameKey] | None = None,
+    ) -> RatingPage:
+        """The Ratings page of the sittings of ``period`` and ``games`` (every game for
+        None) stored in ``store``, whose facts ``reader`` reads (only where the page
+        stored does not agree with the rows; see the module). When nothing the ratings
+        rest on changed since the last call (a hand that finished no rubber) the page
+        returned last is returned again, the same object."""
+        if store is not self._store:
+            self._store, self._held, self._walks, self._encoders = store, {}, {}, {}
+            self._written = {}
+        choice = ratings_choice(period, games)
+        if choice is None:  # a period with an end: rated in memory
+            chosen = "" if games is None else ",".join(sorted({str(game) for game in games}))
+            read = reader.period_facts(store, period, games)
+            ratings = self._ratings.period_ratings(store, read, period, games)
+            return self._walks.setdefault(f"period:{chosen}", RatedSittings()).page(ratings, read)
+        connection = store.database.connection
+        variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
+        # At 1,500 sittings the mark and the row are read in a few milliseconds, where the
+        # facts and the course took 184 and 172 ms (bench_records_tab --measure first-show).
+        mark, columns = marked_rows(connection, variants)
+        held = self._held.get(choice)
+        if held is None:
+            held = stored_page(connection, choice)
+            if held is not None:
+                self._written[choice] = held.marks[0]
+        if held is not None and held.mark == mark:
+            self._held[choice] = held
+            return held.page
+        if held is not None:
+            resumed = self._resumed(store, reader, choice, games, held, columns)
+            if resumed is not None:
+                return resumed
+        read = reader.period_facts(store, period, games)  # a kept reader: the changed only
+        ratings = self._ratings.ratings(store, read, choice)
+        made = self._walks.setdefault(choice, RatedSittings()).page(ratings, read)
+        page = held.page if held is not None and made == held.page else made
+        count = len(read)
+        return self._stored(
+            store,
+            choice,
+            RunningMarks(connection, [sitting.sitting_id for sitting in read]),
+            page,
+            self._ratings.after(choice, count - 1) if count else {},
+        )
+
+    def _resumed(
+        self,
+        store: SittingStore,
+        reader: PeriodFacts,
+        choice: str,
+        games: Sequence[GameKey] | None,
+        held: StoredPage,
+        columns: MarkColumns,
+    ) -> RatingPage | None:
+        """The page after a change to the newest sittings alone, rated from the ratings
+        ``held`` keeps before them: the sittings in the order played are those ``held``
+        was rated from up to its newest, or up to the one before it (their running marks
+        agree), and then at most :data:`_RESUMED_MOST` sittings, each rated (its facts
+        read alone) from the ratings after the one before. None when not."""
+        connection = store.database.connection
+        ordered = reader.played_ids(store, games)
+        count, before_count = len(ordered), held.page.sittings
+        marks = RunningMarks(connection, ordered, columns.by_sitting())
+        now = {rating.player: rating for rating in held.page.players}
+        agreeing = [
+            (kept, ratings)
+            for kept, agreed, ratings in (
+                (before_count, held.marks[1], now),
+                (before_count - 1, held.marks[0], held.before),
+            )
+            if 0 <= kept < count and marks.at(kept) == agreed
+        ]
+        if not agreeing:
+            return None
+        kept, ratings = agreeing[0]
+        if count - kept > _RESUMED_MOST:
+            return None
+        first = set(ordered[:kept])
+        rated = list(held.page.rated)
+        while rated and rated[-1].sitting_id not in first:
+            rated.pop()  # what the sittings rated again did before
+        moments = {key: moment for key, moment in held.page.moments.items() if key in first}
+        newest = reader.facts_of(store, ordered[kept:])
+        if [sitting.sitting_id for sitting in newest] != ordered[kept:]:
+            return None
+        if self._model is None:
+            self._model = rating_model()
+        current, before = dict(ratings), ratings
+        for sitting in newest:
+            before = dict(current)
+            steps = rate_sitting(self._model, sitting, current)
+            if steps:
+                rated.append(sitting_rated(steps))
+                moments[sitting.sitting_id] = sitting.created
+        made = RatingPage(count, ranked(current.values()), tuple(rated), moments)
+        page = held.page if made == held.page else made
+        marks.stored_again(connection, ordered[kept:])  # their rows may be stored again
+        return self._stored(store, choice, marks, page, before, resumed=True)
+
+    def _stored(
+        self,
+        store: SittingStore,
+        choice: str,
+        marks: RunningMarks,
+        page: RatingPage,
+        before: dict[str, Rating],
+        resumed: bool = False,
+    ) -> RatingPage:
+        """Keep ``page`` (of the sittings ``marks`` marks, in the order played, every
+        player's rating after all but the newest ``before``) and store it, unless it was
+        ``resumed`` from a page whose row agrees with every sitting but the newest: a new
+        reader rates the newest sitting from that row as this one did (3-5 ms), and a hand
+        in the newest sitting writes no JSON and no row (a durable commit took 3-9 ms at
+        1,500 sittings and a load of 4; the row is now stored without waiting for the
+        disk, as the other cached figures are)."""
+        count = marks.count
+        held = StoredPage(
+            marks.every,
+            page,
+            "",
+            before,
+            (marks.at(count - 1) if count else "", marks.at(count)),
+        )
+        if not resumed or self._written.get(choice) != held.marks[0]:
+            data = self._encoders.setdefault(choice, PageEncoder()).encoded(held)
+            held = held._replace(data=data)
+            store_page(store, choice, held)
+            self._written[choice] = held.marks[0]
+        self._held[choice] = held
+        return page
+
+
+_RESUMED_MOST: Final = 10
+"""The most sittings after those the stored page agrees with that are rated from it (the
+newest, and those begun since); more are read and rated through the course."""
+
+
+class StoredPage(NamedTuple):
+    """A page as stored: the mark of the rows it was rated from, the page, its JSON, every
+    player's rating after all sittings but the newest (what a hand recorded in the newest
+    is rated from) and the running marks of the sittings in the order played up to the
+    one before the newest and up to the newest (:meth:`RunningMarks.at`)."""
+
+    mark: str
+    page: RatingPage
+    data: str
+    before: dict[str, Rating]
+    marks: tuple[str, str]
+
+
+def stored_page(connection: sqlite3.Connection, choice: str) -> StoredPage | None:
+    """The page stored for the ratings' ``choice``, whatever rows it was rated from; None
+    when it is missing, damaged or changed behind the app's back."""
+    stored_choice = page_choice(choice)
+    try:
+        row = connection.execute(
+            "SELECT mark, data, checksum FROM record_ratings WHERE choice = ? AND position = 0",
+            (stored_choice,),
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None or row[2] != _checksum(stored_choice, row[0], row[1]):
+        return None
+    try:
+        return page_from_data(row[0], row[1], json.loads(row[1]))
+    except (ValueError, TypeError, KeyError, IndexError):
+        return None  # rated again, and stored anew
+
+
+def store_page(store: SittingStore, choice: str, page: StoredPage) -> None:
+    """Store ``page`` for the ratings' ``choice``, without waiting for the disk (a cache,
+    worked out again when lost; nothing for a read-only database; a failed write leaves it
+    to the next reading)."""
+    database = store.database
+    if database.read_only:
+        return
+    stored_choice = page_choice(choice)
+    checksum = _checksum(stored_choice, page.mark, page.data)
+    try:
+        with database.transaction(durable=False) as writing:
+            writing.execute(
+                "INSERT OR REPLACE INTO record_ratings "
+                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, 0, 0, ?, ?, ?)",
+                (stored_choice, page.mark, page.data, checksum),
+            )
+    except (StorageError, sqlite3.Error):
+        return
+
+
+def page_to_data(page: StoredPage) -> dict[str, object]:
+    """The page as its row's JSON keeps it: the sittings' count, each player's rating now
+    and after all sittings but the newest, the running marks, and each rated sitting's
+    id, moment and its players' ratings after it, flat."""
+    return {**_head(page), "rated": [_rated_to_data(rated, page.page) for rated in page.page.rated]}
+
+
+def _head(page: StoredPage) -> dict[str, object]:
+    return {
+        "sittings": page.page.sittings,
+        "players": [list(rating) for rating in page.page.players],
+        "before": [list(rating) for rating in page.before.values()],
+        "marks": list(page.marks),
+    }
+
+
+def _rated_to_data(rated: SittingRated, page: RatingPage) -> list[object]:
+    moment = page.moments[rated.sitting_id].isoformat()
+    return [rated.sitting_id, moment, [part for pair in rated.ordinals for part in pair]]
+
+
+class PageEncoder:
+    """Writes pages as JSON (:func:`page_to_data`, compact) again and again, keeping each
+    rated sitting's text: a later page writes only the sittings not written before (after
+    a rubber finished in the newest sitting, that one), where writing every sitting took
+    5-9 ms at 1,500 sittings."""
+
+    def __init__(self) -> None:
+        self._written: dict[int, tuple[SittingRated, datetime, str]] = {}
+
+    def encoded(self, page: StoredPage) -> str:
+        """The page's JSON, as ``json.dumps(page_to_data(page), separators=(",", ":"))``."""
+        written, texts = self._written, []
+        now: dict[int, tuple[SittingRated, datetime, str]] = {}
+        moments = page.page.moments
+        for rated in page.page.rated:
+            moment = moments[rated.sitting_id]
+            held = written.get(rated.sitting_id)
+            if held is None or held[0] is not rated or held[1] != moment:
+                text = json.dumps(_rated_to_data(rated, page.page), separators=(",", ":"))
+                held = (rated, moment, text)
+            now[rated.sitting_id] = held
+            texts.append(held[2])
+        self._written = now
+        head = json.dumps(_head(page), separators=(",", ":"))
+        return f'{head[:-1]},"rated":[{",".join(texts)}]}}'
+
+
+def page_from_data(mark: str, text: str, data: dict[str, Any]) -> StoredPage:
+    """The page stored with ``mark`` from its row's JSON (``text``, decoded as ``data``;
+    ValueError, TypeError, KeyError or IndexError for anything else)."""
+    players = tuple(_ratings(data["players"]))
+    before = {rating.player: rating for rating in _ratings(data["before"])}
+    rated, moments = [], {}
+    # Checked in bulk and made with tuple.__new__ (a named tuple's own constructor is a
+    # Python function): 1,500 rated sittings in 1.3 ms where checked one by one 2.2.
+    make = tuple.__new__
+    for sitting_id, created, flat in data["rated"]:
+        names, ordinals = flat[0::2], flat[1::2]
+        if type(sitting_id) is not int or len(names) != len(ordinals):
+            raise TypeError("a stored rated sitting is not an id and its players' ratings")
+        "".join(names)  # TypeError unless names
+        sum(ordinals)  # TypeError unless numbers
+        rated.append(make(SittingRated, (sitting_id, tuple(zip(names, ordinals, strict=True)))))
+        moments[sitting_id] = datetime.fromisoformat(created)  # TypeError unless text
+    sittings = data["sittings"]
+    before_mark, newest_mark = data["marks"]
+    if type(sittings) is not int:
+        raise TypeError("the stored sittings' count is not a whole number")
+    if type(before_mark) is not str or type(newest_mark) is not str:
+        raise TypeError("the stored running marks are not texts")
+    page = RatingPage(sittings, players, tuple(rated), moments)
+    return StoredPage(mark, page, text, before, (before_mark, newest_mark))
+
+
+def _ratings(rows: list[Any]) -> list[Rating]:
+    ratings = []
+    for player, mu, sigma, rubbers in rows:
+        if type(player) is not str or type(rubbers) is not int:
+            raise TypeError("a stored rating is not a name and a count")
+        ratings.append(Rating(player, _number(mu), _number(sigma), rubbers))
+    return ratings
+
+
+def _number(value: object) -> float:
+    """A stored rating's number (JSON writes a whole float such as 25.0 as 25.0, read back
+    as a float; a whole number is read as one)."""
+    if type(value) is float:
+        return value
+    if type(value) is int:
+        return float(value)
+    raise TypeError("a stored rating is not a number")
+
+
+def _checksum(choice: str, mark: str, data: str) -> str:
+    return row_checksum("record_ratings", 0, (choice, 0, mark, data))
