@@ -203,7 +203,7 @@ def replayed_json(store: Any, kind: str, games: tuple[str, ...] | None = None) -
     from jojotte_score.core.records.ratings import rate
     from jojotte_score.core.records.roles import role_records
     from jojotte_score.formats import records_export as export
-    from tests.storage.test_record_pairs import replayed
+    from tests.stored_histories import replayed
 
     facts = [
         sitting
@@ -292,11 +292,11 @@ def test_every_kind_equals_the_replay_over_a_merged_history_with_a_conflict_copy
         # As the app stores them when its Records tab is read: the head to head's totals,
         # the sides and roles, the ratings' courses (every game; the two chosen).
         reader, rater = PeriodFacts(), StoredRatings()
-        for games in (None, ("chouette", "two-player")):
-            reader.period_pairs(carl.store, games=games)
-            reader.period_sides(carl.store, games=games)
-            facts = reader.period_facts(carl.store, games=games)
-            rater.period_ratings(carl.store, facts, ALL_TIME, games)
+        for chosen in (None, ("chouette", "two-player")):
+            reader.period_pairs(carl.store, games=chosen)
+            reader.period_sides(carl.store, games=chosen)
+            facts = reader.period_facts(carl.store, games=chosen)
+            rater.period_ratings(carl.store, facts, ALL_TIME, chosen)
         counted = rated_sittings(monkeypatch)
         for kind in KINDS:
             for games in FILTERS:

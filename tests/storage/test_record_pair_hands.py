@@ -30,8 +30,9 @@ from jojotte_score.storage.sittings import SittingStore
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played
 from tests.storage.test_record_pair_totals import fixture_store, stored_now
-from tests.storage.test_record_pairs import SetClock, expected, replayed
+from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
+from tests.stored_histories import SetClock, replayed
 
 
 class Reads:

@@ -30,7 +30,6 @@ from jojotte_score.storage.statistics import Period
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played, plain_pairs
 from tests.storage.test_record_facts import FIXTURES
-from tests.stored_histories import SetClock as SetClock  # the rating page tests import it here
 from tests.stored_histories import replayed, stored_history
 
 

@@ -20,7 +20,7 @@ from jojotte_score.storage.record_ratings import StoredRatings
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import sittings_created
 from tests.cli.test_records_command import merged_history
-from tests.storage.test_record_pairs import replayed
+from tests.stored_histories import replayed
 
 
 def replayed_report(store: SittingStore) -> SeasonReport:
