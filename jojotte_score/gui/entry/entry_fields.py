@@ -8,7 +8,7 @@ Both hold typed values and know nothing of the rules; the panel asks its
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Generic, TypeVar
 
 from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
@@ -41,6 +41,7 @@ from jojotte_score.i18n import _
 
 ERROR_MARK = "⚠ "
 T = TypeVar("T")
+K = TypeVar("K")
 
 _MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
 _SHORTCUT_OVERRIDE = QEvent.Type.ShortcutOverride
@@ -71,6 +72,49 @@ def error_label() -> QLabel:
     label.setForegroundRole(QPalette.ColorRole.WindowText)
     label.setVisible(False)
     return label
+
+
+class ErrorLines(Mapping[K, QLabel]):
+    """The message lines of a field's parts (a row's, a box's), each made the first time it
+    is asked for or has a message to show, and put in place by ``place``.
+
+    A line is hidden while it has no message, and most never show one: the entry panel's
+    21 lines (its 15 rows', its three pairs of boxes' six) made as it was built cost each
+    start 3.9 M instructions (a whole start on the benchmark's 10,000-hand sitting under
+    callgrind: 1,292.1 M to 1,288.2 M), most of it PySide6 giving each new label its
+    signal instances (about 0.1 M a widget).
+    """
+
+    def __init__(self, keys: Iterable[K], place: Callable[[K, QLabel], None]) -> None:
+        self._keys = tuple(keys)
+        self._place = place
+        self._made: dict[K, QLabel] = {}
+
+    def __getitem__(self, key: K) -> QLabel:
+        label = self._made.get(key)
+        if label is None:
+            if key not in self._keys:
+                raise KeyError(key)
+            label = error_label()
+            self._place(key, label)
+            self._made[key] = label
+        return label
+
+    def __iter__(self) -> Iterator[K]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def made(self) -> dict[K, QLabel]:
+        """The lines made so far, in the order of the keys (those not made show nothing)."""
+        return {key: self._made[key] for key in self._keys if key in self._made}
+
+    def show(self, key: K, message: str, *, say: bool = False) -> None:
+        """Show ``message`` in the line of ``key`` (:func:`show_error`); no message in a line
+        not made yet leaves it unmade."""
+        if message or key in self._made:
+            show_error(self[key], message, say=say)
 
 
 def spoken(label: str) -> str:
@@ -358,7 +402,10 @@ class PairField(QWidget):
         validator = QRegularExpressionValidator(QRegularExpression(_TYPED_NUMBER), self)
         self.side_labels = (QLabel(), QLabel())
         self.edits = (QLineEdit(), QLineEdit())
-        self.errors = (error_label(), error_label())
+        # Each box's line goes below both, the left-hand box's first.
+        self.errors: ErrorLines[int] = ErrorLines(
+            (0, 1), lambda side, line: self._place_error(column, side, line)
+        )
         self._units: list[QWidget] = []
         for side in (0, 1):
             edit = self.edits[side]
@@ -378,9 +425,12 @@ class PairField(QWidget):
             flow.addWidget(unit)
             unit.installEventFilter(self)  # its message starts where it is placed
             self._units.append(unit)
-        for error in self.errors:
-            column.addWidget(error)
         self._fit_boxes()
+
+    def _place_error(self, column: QVBoxLayout, side: int, line: QLabel) -> None:
+        """Put the line of ``side``'s box under the boxes, starting under its box."""
+        column.insertWidget(1 if side == 0 else column.count(), line)
+        line.setContentsMargins(self._units[side].x(), 0, 0, 0)
 
     def _fit_boxes(self) -> None:
         """Boxes wide enough for three digits in the font they show."""
@@ -459,7 +509,8 @@ class PairField(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()  # asked once: every event of the boxes passes here
         if kind == _MOVE:
-            for unit, error in zip(self._units, self.errors, strict=True):
+            for number, error in self.errors.made().items():
+                unit = self._units[number]
                 if unit is watched:  # the box's message starts under it
                     error.setContentsMargins(unit.x(), 0, 0, 0)
         if (

@@ -66,6 +66,7 @@ from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
     AltLetterLabel,
     ChoiceField,
+    ErrorLines,
     PairField,
     error_label,
     show_error,
@@ -282,20 +283,23 @@ class EntryPanel(QWidget, Speaking):
             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
         )
         self.row_labels: dict[str, QLabel] = {}
-        self.errors: dict[str, QLabel] = {}
         self._cells: list[QWidget] = []
         self._row_cells: dict[str, QWidget] = {}
+        columns: dict[str, QVBoxLayout] = {}
+        # Each row's message line goes under its field, made when first needed.
+        self.errors: ErrorLines[str] = ErrorLines(
+            (row for row, _field in rows), lambda row, line: columns[row].addWidget(line)
+        )
         for row, field in rows:
             label = AltLetterLabel(row_label(row))
             label.setBuddy(self._slots[next(s for s in SEAT_ORDER if s.row == row)])
             self.row_labels[row] = label
-            self.errors[row] = error_label()
             cell = QWidget()
             column = QVBoxLayout(cell)
             column.setContentsMargins(0, 0, 0, 0)
             column.setSpacing(1)
             column.addWidget(field)
-            column.addWidget(self.errors[row])
+            columns[row] = column
             self._form_layout.addRow(label, cell)
             self._cells.append(cell)
             self._row_cells[row] = cell
@@ -1041,23 +1045,28 @@ class EntryPanel(QWidget, Speaking):
 
     def _show_messages(self, check: FormCheck) -> None:
         messages = check.messages(show_missing=self._shown_missing)
-        targets = dict(self.errors)
-        for pair_name, pair in (("card_points", self.card_points), ("melds", self.melds)):
+        named = {"card_points": self.card_points, "melds": self.melds}
+        for row in self.errors:
+            self.errors.show(row, "\n".join(messages.get(row, [])))
+        for pair_name, pair in named.items():
             for side in (0, 1):
-                targets[f"{pair_name}[{side}]"] = pair.errors[side]
-        for field, label in targets.items():
-            show_error(label, "\n".join(messages.get(field, [])))
+                pair.errors.show(side, "\n".join(messages.get(f"{pair_name}[{side}]", [])))
         for pair in (self.melds, self.card_points, self.tricks):
             for side, text in enumerate(pair.not_numbers()):
                 if text is not None:  # kept as typed, and said until it is mended
                     message = _(
                         "“{text}” is not a number: type whole numbers, without “.” or “,”."
                     ).format(text=text)
-                    show_error(pair.errors[side], message)
+                    pair.errors.show(side, message)
                 elif pair is self.tricks:
-                    show_error(pair.errors[side], "")
+                    pair.errors.show(side, "")
+        targets = self.errors.made()  # a line not made shows nothing
+        for pair_name, pair in named.items():
+            for side, label in pair.errors.made().items():
+                targets[f"{pair_name}[{side}]"] = label
         self._tie_errors(targets)
-        rest = [text for field, texts in messages.items() if field not in targets for text in texts]
+        fields = {*self.errors, *(f"{name}[{side}]" for name in named for side in (0, 1))}
+        rest = [text for field, texts in messages.items() if field not in fields for text in texts]
         if self._confirmed is not None:
             rest.append(
                 _("Check the warning above; press Enter again (or Record anyway) to record.")
@@ -1081,10 +1090,14 @@ class EntryPanel(QWidget, Speaking):
             "card_points": self.card_points.errors,
             "tricks": self.tricks.errors,
         }
-        labels = [
-            *(label for row in self.errors for label in (self.errors[row], *pairs.get(row, ()))),
-            self.general_error,
-        ]
+        made = self.errors.made()  # a line not made shows nothing
+        labels: list[QLabel] = []
+        for row in self.errors:
+            if row in made:
+                labels.append(made[row])
+            if row in pairs:
+                labels.extend(pairs[row].made().values())
+        labels.append(self.general_error)
         spoken = "\n".join(label.text() for label in labels if label.text())
         if spoken:
             announce(self, spoken)

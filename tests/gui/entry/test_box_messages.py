@@ -61,3 +61,29 @@ def test_both_melds_boxes_are_in_sight_after_another_game(game: str, window: Mai
         assert edit.isVisible()
         inside = edit.mapTo(pair, QPoint(0, 0))
         assert inside.y() + edit.height() <= pair.height(), edit.accessibleName()
+
+
+def test_the_right_box_s_message_made_first_goes_under_the_left_one_s(window: MainWindow) -> None:
+    """The message lines are made when first needed: none for a hand shown and not yet
+    typed into; the right-hand box's line, made first, still goes below the left-hand's."""
+    window.resize(1280, 820)
+    show_game(window, "partnership")
+    QApplication.processEvents()
+    panel = window.panel
+    pair = panel.card_points
+    assert panel.errors.made() == {}
+    assert [dict(part.errors.made()) for part in (pair, panel.melds, panel.tricks)] == [{}] * 3
+    QTest.keyClicks(pair.edits[1], "6.5")
+    QTest.keyClicks(pair.edits[0], "5,5")
+    QApplication.processEvents()
+    messages = [pair.errors[0], pair.errors[1]]
+    assert [message.text() for message in messages] == [
+        "⚠ “5,5” is not a number: type whole numbers, without “.” or “,”.",
+        "⚠ “6.5” is not a number: type whole numbers, without “.” or “,”.",
+    ]
+    assert all(message.isVisible() for message in messages)
+    assert where(messages[0], window).y() < where(messages[1], window).y()
+    for side, message in enumerate(messages):
+        label = where(pair.side_labels[side], window).x()
+        assert where(message, window).x() + message.contentsMargins().left() == label
+    assert list(panel.errors.made()) == []  # the rows' own lines: still none

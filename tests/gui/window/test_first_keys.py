@@ -21,15 +21,15 @@ GERMAN_EXAMPLE = ROOT / "tests" / "data" / "german-example.json"
 
 # A key none of the first row's keys, then the keys of the first plain hand with its Enter,
 # every enum made counted; then what a player sees: the message, and the hands recorded.
+# The message lines are made when first needed: the panel's own, not its children found
+# (that would set up enums of its own).
 FIRST_KEYS = """
-from PySide6.QtWidgets import QLabel
-labels = window.panel.findChildren(QLabel)  # before counting: this sets up enums of its own
 count_enums()
 type_key("q")
 refused = made[:]
 shown = [
     label.text()
-    for label in labels
+    for label in window.panel.errors.made().values()
     if label.isVisibleTo(window.panel) and "“q”" in label.text()
 ]
 for key in plan:
