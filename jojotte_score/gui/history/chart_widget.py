@@ -195,7 +195,8 @@ class ChartWidget(ReadSheet):
         kept when it shows the chart's layout, else that picture with the part where
         the layout changed painted again (:func:`changed_area`), else painted anew. At
         1,500 sittings the ratings plot (420 by 300) took 16-64 ms to paint whole, its
-        part changed by a finished rubber 0.8-1.4 (bench_records_tab, loads of 4 to 6)."""
+        part changed by a finished rubber 0.8-1.4 (bench_records_tab, loads of 4 to 6);
+        whole, 8.8 ms at a load of 2 (laid out and painted)."""
         palette = self.palette()
         ratio = self.devicePixelRatioF()
         painted_for = (
