@@ -95,6 +95,23 @@ def test_summary_is_the_accessible_description(widget: ChartWidget) -> None:
     assert widget.accessibleDescription() == ""
 
 
+def test_a_screen_reader_reads_the_rows_of_the_chart_shown(widget: ChartWidget) -> None:
+    """The rows are made when first read: after each new chart they are that chart's."""
+    widget.set_chart(course("german"))
+    rows = [item.words for item in widget.reading()]
+    assert (len(rows), rows[1], rows[-1]) == (
+        7,
+        "hand 1: A \u2212 B \u221215",
+        "hand 6: A \u2212 B +100",
+    )
+    widget.set_chart(course("cutthroat"))
+    rows = [item.words for item in widget.reading()]
+    assert rows[1] == "hand 1: Anna +60, Bert \u221220, Carl \u221220, Dave \u221220"
+    assert len(rows) == 6
+    widget.set_chart(None)
+    assert widget.reading() == ()
+
+
 @pytest.mark.parametrize(("palette", "dark"), [(light_palette, False), (dark_palette, True)])
 def test_markers_take_the_series_colour_for_the_palette(
     widget: ChartWidget, palette: Callable[[], QPalette], dark: bool
