@@ -90,6 +90,8 @@ else
   run=""
 fi
 export DEBIAN_FRONTEND=noninteractive
+# While another apt (an automatic update, say) holds dpkg's lock, wait up to five minutes for
+# it rather than stop at once with "Could not get lock".
 $run apt-get update -qq
 # shellcheck disable=SC2086 # the package list is meant to split into words
-$run apt-get install -y -qq --no-install-recommends $missing
+$run apt-get install -y -qq -o DPkg::Lock::Timeout=300 --no-install-recommends $missing
