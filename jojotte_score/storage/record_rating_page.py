@@ -94,6 +94,8 @@ class StoredRatingPage:
         self._written: dict[str, str] = {}
         """By stored choice: the running mark up to the one before the newest sitting of
         the row as last read or written."""
+        self._marks: dict[str, RunningMarks] = {}
+        """By stored choice: the running marks of the page as last kept."""
 
     def page(
         self,
@@ -109,7 +111,7 @@ class StoredRatingPage:
         returned last is returned again, the same object."""
         if store is not self._store:
             self._store, self._held, self._walks, self._encoders = store, {}, {}, {}
-            self._written = {}
+            self._written, self._marks = {}, {}
         choice = ratings_choice(period, games)
         if choice is None:  # a period with an end: rated in memory
             chosen = "" if games is None else ",".join(sorted({str(game) for game in games}))
@@ -161,9 +163,16 @@ class StoredRatingPage:
         agree), and then at most :data:`_RESUMED_MOST` sittings, each rated (its facts
         read alone) from the ratings after the one before. None when not."""
         connection = store.database.connection
-        ordered = reader.played_ids(store, games)
+        parts = columns.by_sitting()
+        # The order played and the running marks kept while only the newest sitting
+        # changes: see PeriodFacts.played_ids and RunningMarks.updated.
+        ordered = reader.played_ids(store, games, parts)
         count, before_count = len(ordered), held.page.sittings
-        marks = RunningMarks(connection, ordered, columns.by_sitting())
+        marks = self._marks.get(choice)
+        if marks is not None and list(marks.ids) == ordered:
+            marks.updated(parts)
+        else:
+            marks = RunningMarks(connection, ordered, parts)
         now = {rating.player: rating for rating in held.page.players}
         agreeing = [
             (kept, ratings)
@@ -230,6 +239,7 @@ class StoredRatingPage:
             store_page(store, choice, held)
             self._written[choice] = held.marks[0]
         self._held[choice] = held
+        self._marks[choice] = marks
         return page
 
 

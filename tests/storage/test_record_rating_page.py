@@ -125,7 +125,9 @@ def test_the_page_read_and_stored_equals_ratings_rated_from_the_first(
         check(store, kept, facts)
         for _ in range(data.draw(st.integers(1, 8))):
             change = data.draw(
-                st.sampled_from(("hand", "hand", "correct", "undo", "delete", "rename", "merge"))
+                st.sampled_from(
+                    ("hand", "hand", "correct", "undo", "delete", "rename", "merge", "move")
+                )
             )
             place = data.draw(st.integers(0, len(ids) - 1))
             sitting_id = ids[place]
@@ -153,6 +155,14 @@ def test_the_page_read_and_stored_equals_ratings_rated_from_the_first(
                 ids.append(store.import_sitting(merged))
                 cuts.append(len(merged.hands))
                 played.append((ids[-1], clock.now, merged))
+            elif change == "move":  # its moment moved before every other's (a clock set)
+                database.connection.execute(
+                    "UPDATE sitting SET created = ?, revision = revision + 1 WHERE id = ?",
+                    (
+                        (datetime(2025, 1, 1, tzinfo=UTC) - timedelta(days=len(ids))).isoformat(),
+                        sitting_id,
+                    ),
+                )
             check(store, kept, facts)
 
 
@@ -456,3 +466,48 @@ def test_the_ratings_stored_packed_are_the_ratings_rated(tmp_path: Path) -> None
         pair for rated in truth.rated for pair in rated.ordinals
     ]
     assert sorted(set(names)) == ["Anna", "Bert", "Carl", "Dave", "Dora"]
+
+
+def test_the_order_played_is_kept_while_only_the_newest_sitting_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept reader reads every sitting's row for the order played once; after hands in
+    the newest sitting it keeps that order (the newest's row read alone), and reads it
+    again when the newest moved before another by its moment, or a sitting was begun;
+    the page shown is the page rated afresh each time."""
+    orders = []
+    ordered = PeriodFacts._ordered
+
+    def counted(self: PeriodFacts, *arguments: Any) -> Any:
+        orders.append(arguments[1])
+        return ordered(self, *arguments)
+
+    monkeypatch.setattr(PeriodFacts, "_ordered", counted)
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        four_sittings(store, clock)
+        StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)  # the page stored
+        facts, kept = CountedFacts(store), StoredRatingPage()
+        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
+        evening = example_sitting("partnership")
+        newest = store.import_sitting(replace(evening, hands=evening.hands[:1]))
+        orders.clear()
+        assert kept.page(store, facts, ALL_TIME) == fresh_page(store)
+        assert len(orders) == 1  # a sitting begun: every row read
+        for hand in evening.hands[1:4]:
+            store.add_hand(newest, hand)
+            orders.clear()
+            assert kept.page(store, facts, ALL_TIME) == fresh_page(store)
+            assert orders == []
+            assert facts.alone[-1] == newest
+        assert facts.reads == 0
+        database.connection.execute(
+            "UPDATE sitting SET created = ?, revision = revision + 1 WHERE id = ?",
+            ("2026-01-02T12:00:00+00:00", newest),
+        )
+        orders.clear()
+        page = kept.page(store, facts, ALL_TIME)
+        assert page == fresh_page(store)
+        assert len(orders) == 1
+        assert facts.played_ids(store) == [1, 2, newest, 3, 4]
