@@ -78,6 +78,7 @@ class PeriodFacts:
         self._totals: dict[str, tuple[str, PeriodPairs]] = {}
         self._sides: dict[int, tuple[tuple[object, ...], Names, GameKey, SeatSides, Roles]] = {}
         self._running: dict[str, _Running] = {}
+        self._played: dict[str, _Played] = {}
 
     def period_facts(
         self,
@@ -92,10 +93,50 @@ class PeriodFacts:
             return []
         return self._facts(store, self._wanted(store, period, games, zone))
 
-    def played_ids(self, store: SittingStore, games: Iterable[GameKey] | None = None) -> list[int]:
+    def played_ids(
+        self,
+        store: SittingStore,
+        games: Iterable[GameKey] | None = None,
+        parts: dict[int, str] | None = None,
+    ) -> list[int]:
         """The ids of every stored sitting of the ``games`` chosen (all when None), in the
-        order played."""
-        return [row[0] for row, _moment in self._ordered(store, ALL_TIME, games, None)]
+        order played. Given their mark columns as they are now (``parts``, as
+        :meth:`~.record_pair_totals.MarkColumns.by_sitting` splits them), the order this
+        reader last read with their columns is kept when the only sitting whose columns
+        changed since is the newest and it is still the newest (a hand recorded in it):
+        its row alone is read, where every sitting's rows read and sorted took about
+        2.5 ms at 1,500 sittings."""
+        chosen = _variants(games)
+        key = "" if chosen is None else ",".join(sorted(chosen))
+        kept = self._played.get(key) if store is self._store else None
+        if parts is not None and kept is not None and self._still_played(store, kept, parts):
+            self._played[key] = kept._replace(parts=parts)
+            return list(kept.ids)
+        ordered = self._ordered(store, ALL_TIME, games, None)
+        found = [row[0] for row, _moment in ordered]
+        if parts is not None:
+            last = _order_key(ordered[-2]) if len(ordered) > 1 else None
+            self._played[key] = _Played(tuple(found), parts, last)
+        return found
+
+    def _still_played(self, store: SittingStore, kept: _Played, parts: dict[int, str]) -> bool:
+        """Whether the sittings are still in the order ``kept``: the same sittings, only the
+        newest's columns changed, if any, and it is still after the one before it."""
+        if len(parts) != len(kept.parts):
+            return False  # a sitting begun or deleted
+        before = kept.parts
+        changed = [sitting for sitting, part in parts.items() if before.get(sitting) != part]
+        if not changed:
+            return True
+        if changed != list(kept.ids[-1:]):
+            return False  # a sitting merged or replaced, or an older one changed
+        row = store.database.connection.execute(
+            "SELECT id, revision, variant, players, created, uuid FROM sitting WHERE id = ?",
+            (changed[0],),
+        ).fetchone()
+        if row is None:
+            return False
+        return kept.last is None or _order_key((row, self._moment(row))) > kept.last
 
     def facts_of(self, store: SittingStore, sitting_ids: Sequence[int]) -> list[SittingFacts]:
         """The facts of the sittings of ``sitting_ids`` alone, in the order played, read as
@@ -421,7 +462,7 @@ class PeriodFacts:
         """Forget what was kept from another store than ``store``."""
         if store is not self._store:
             self._store, self._kept, self._pairs, self._moments = store, {}, {}, {}
-            self._totals, self._sides, self._running = {}, {}, {}
+            self._totals, self._sides, self._running, self._played = {}, {}, {}, {}
 
     def _wanted(
         self,
@@ -477,6 +518,17 @@ class _Running(NamedTuple):
     last: tuple[datetime, str, int] | None
     newest: int
     before: SummedTallies
+
+
+class _Played(NamedTuple):
+    """What a reader keeps of the order played it last read with the sittings' mark
+    columns, for a choice of games (:meth:`PeriodFacts.played_ids`): the sittings' ids in
+    that order, their mark columns then, and the place in the order played of the sitting
+    before the newest (:func:`_order_key`; None without one)."""
+
+    ids: tuple[int, ...]
+    parts: dict[int, str]
+    last: tuple[datetime, str, int] | None
 
 
 def _order_key(found: tuple[tuple[Any, ...], datetime]) -> tuple[datetime, str, int]:

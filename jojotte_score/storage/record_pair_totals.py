@@ -132,7 +132,9 @@ class RunningMarks:
     ``played:`` start; and :attr:`every`, the mark :func:`pairs_mark` makes of those
     sittings (when they are every sitting of the games chosen). At 1,500 sittings the
     columns are read and joined in about 2 ms; a mark is worked out only where asked (a
-    checkpoint)."""
+    checkpoint), carried on from the one before where that was asked. Kept (the Ratings
+    page after a hand, :meth:`updated`), the columns are joined again only from the first
+    sitting whose columns changed, and the marks before it kept."""
 
     def __init__(
         self,
@@ -141,27 +143,59 @@ class RunningMarks:
         parts: dict[int, str] | None = None,
     ) -> None:
         # parts: the columns of every sitting of sitting_ids, already read (kept, and
-        # updated by stored_again); else read here.
+        # updated in place by updated and stored_again); else read here.
         self._ids = sitting_ids
         self._parts = _parts(connection) if parts is None else parts
         self._joined = b""
-        self._ends: list[int] = []
-        self._joining()
+        self._ends: list[int] = [0]
+        self._hashes: dict[int, tuple[int, int]] = {}
+        """By count of first sittings: their CRC-32 and Adler-32 (what :meth:`at` gives)."""
+        self._joining(0)
+
+    @property
+    def ids(self) -> Sequence[int]:
+        """The sittings marked, in the order played."""
+        return self._ids
 
     def stored_again(self, connection: sqlite3.Connection, sitting_ids: Sequence[int]) -> None:
         """Read again the columns of ``sitting_ids``, whose ``record_facts`` rows were
         stored again since."""
         few = len(sitting_ids) <= _FEW_SITTINGS  # else every sitting's read
-        self._parts.update(_parts(connection, sitting_ids if few else None))
-        self._joining()
+        self.updated(_parts(connection, sitting_ids if few else None))
 
-    def _joining(self) -> None:
-        encoded = [self._parts[sitting_id].encode() for sitting_id in self._ids]
-        self._joined = b";".join(encoded)
-        self._ends, end = [0], -1
+    def updated(self, parts: dict[int, str]) -> None:
+        """Take ``parts`` (some sittings' columns, or every sitting's) as the columns now:
+        joined again from the first sitting in the order played whose columns changed.
+        At 1,500 sittings, after a hand in the newest, 0.17 ms a call where joining every
+        sitting's took 0.43 (under cProfile)."""
+        held = self._parts
+        changed = next(
+            (
+                place
+                for place, sitting_id in enumerate(self._ids)
+                if sitting_id in parts and parts[sitting_id] != held[sitting_id]
+            ),
+            None,
+        )
+        held.update(parts)  # in place: a reader may keep the columns it gave (_Running)
+        if changed is not None:
+            self._joining(changed)
+
+    def _joining(self, start: int) -> None:
+        """Join the columns of the sittings from place ``start`` on after those before it,
+        as joined already."""
+        encoded = [self._parts[sitting_id].encode() for sitting_id in self._ids[start:]]
+        joined = b";".join(encoded)
+        if start:
+            self._joined = self._joined[: self._ends[start]] + b";" + joined
+        else:
+            self._joined = joined
+        del self._ends[start + 1 :]
+        end = self._ends[start] if start else -1
         for part in encoded:
             end += len(part) + 1
             self._ends.append(end)
+        self._hashes = {count: held for count, held in self._hashes.items() if count <= start}
 
     @property
     def count(self) -> int:
@@ -175,8 +209,17 @@ class RunningMarks:
 
     def at(self, count: int) -> str:
         """The mark of the first ``count`` sittings."""
-        first = memoryview(self._joined)[: self._ends[count]]
-        return f"played:{count}:{zlib.crc32(first):08x}{zlib.adler32(first):08x}"
+        # Carried on from the mark of one sitting fewer when that was worked out (after a
+        # hand in the newest sitting, the one before it's): CRC-32 and Adler-32 of
+        # the joined columns so far, then of the rest.
+        hashes, ends = self._hashes, self._ends
+        held = hashes.get(count)
+        if held is None:
+            start = count - 1 if count - 1 in hashes else 0
+            crc, adler = hashes.get(start, (0, 1))
+            rest = memoryview(self._joined)[ends[start] : ends[count]]
+            held = hashes[count] = (zlib.crc32(rest, crc), zlib.adler32(rest, adler))
+        return f"played:{count}:{held[0]:08x}{held[1]:08x}"
 
     def span(self, start: int, end: int) -> str:
         """The mark of the sittings from place ``start`` to ``end`` (not included) in the

@@ -5,7 +5,8 @@ The page (:class:`~jojotte_score.core.records.ratings.RatingPage`: how many sitt
 read, every rated player's rating now, and for each sitting in which rubbers were rated its
 moment and each player's rating after it, what the plot is drawn from) is kept in the
 ``record_ratings`` table (a cache table: cleared and never copied by a restore) as one row
-whose choice is :func:`page_choice`'s, at position 0, as JSON, with the checksum every
+whose choice is :func:`page_choice`'s, at position 0, as JSON (its rated sittings in
+columns, their ratings packed: :func:`page_to_data`), with the checksum every
 cached row keeps (:mod:`jojotte_score.storage.rows`) and the mark of the rows it was rated
 from: the head to head's :func:`~jojotte_score.storage.record_pair_totals.pairs_mark`,
 every chosen sitting's id, revision, game, players, moment and stable id and its
@@ -23,8 +24,9 @@ written again once the sittings before the newest changed. Otherwise the facts a
 (only the changed sittings' by a kept reader), the ratings rated again from the first
 sitting that changed (:class:`~jojotte_score.storage.record_ratings.StoredRatings`, which
 stores the course), and the page stored again with the mark as it is after the reading.
-A row missing, whose checksum does not agree or whose JSON is not what the app writes is
-never trusted: it is rated again that way. A period with an end is rated in
+A row missing, whose checksum does not agree or whose JSON is not what the app writes (a
+row of another :data:`FORMAT` included) is never trusted: it is rated again that way, and
+stored anew. A period with an end is rated in
 memory and stores nothing (:func:`~jojotte_score.storage.record_ratings.ratings_choice`
 says why). ``tests/storage/test_record_rating_page.py`` holds the page read and stored to
 one rated from the first rubber.
@@ -34,7 +36,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Sequence
+import sys
+from array import array
+from base64 import b64decode, b64encode
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -89,6 +94,8 @@ class StoredRatingPage:
         self._written: dict[str, str] = {}
         """By stored choice: the running mark up to the one before the newest sitting of
         the row as last read or written."""
+        self._marks: dict[str, RunningMarks] = {}
+        """By stored choice: the running marks of the page as last kept."""
 
     def page(
         self,
@@ -104,7 +111,7 @@ class StoredRatingPage:
         returned last is returned again, the same object."""
         if store is not self._store:
             self._store, self._held, self._walks, self._encoders = store, {}, {}, {}
-            self._written = {}
+            self._written, self._marks = {}, {}
         choice = ratings_choice(period, games)
         if choice is None:  # a period with an end: rated in memory
             chosen = "" if games is None else ",".join(sorted({str(game) for game in games}))
@@ -156,9 +163,16 @@ class StoredRatingPage:
         agree), and then at most :data:`_RESUMED_MOST` sittings, each rated (its facts
         read alone) from the ratings after the one before. None when not."""
         connection = store.database.connection
-        ordered = reader.played_ids(store, games)
+        parts = columns.by_sitting()
+        # The order played and the running marks kept while only the newest sitting
+        # changes: see PeriodFacts.played_ids and RunningMarks.updated.
+        ordered = reader.played_ids(store, games, parts)
         count, before_count = len(ordered), held.page.sittings
-        marks = RunningMarks(connection, ordered, columns.by_sitting())
+        marks = self._marks.get(choice)
+        if marks is not None and list(marks.ids) == ordered:
+            marks.updated(parts)
+        else:
+            marks = RunningMarks(connection, ordered, parts)
         now = {rating.player: rating for rating in held.page.players}
         agreeing = [
             (kept, ratings)
@@ -225,6 +239,7 @@ class StoredRatingPage:
             store_page(store, choice, held)
             self._written[choice] = held.marks[0]
         self._held[choice] = held
+        self._marks[choice] = marks
         return page
 
 
@@ -261,8 +276,8 @@ def stored_page(connection: sqlite3.Connection, choice: str) -> StoredPage | Non
         return None
     try:
         return page_from_data(row[0], row[1], json.loads(row[1]))
-    except (ValueError, TypeError, KeyError, IndexError):
-        return None  # rated again, and stored anew
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError):
+        return None  # rated again, and stored anew (a row of another format too)
 
 
 def store_page(store: SittingStore, choice: str, page: StoredPage) -> None:
@@ -285,15 +300,46 @@ def store_page(store: SittingStore, choice: str, page: StoredPage) -> None:
         return
 
 
+FORMAT: Final = 2
+"""The format of the page's row: 2, its rated sittings in columns, their ratings packed
+(:func:`page_to_data`). A row of another format (1 kept each rated sitting as a JSON list)
+is not read: the page is rated again and stored in this one, as a damaged row is."""
+
+
 def page_to_data(page: StoredPage) -> dict[str, object]:
-    """The page as its row's JSON keeps it: the sittings' count, each player's rating now
-    and after all sittings but the newest, the running marks, and each rated sitting's
-    id, moment and its players' ratings after it, flat."""
-    return {**_head(page), "rated": [_rated_to_data(rated, page.page) for rated in page.page.rated]}
+    """The page as its row's JSON keeps it: the format, the sittings' count, each player's
+    rating now and after all sittings but the newest, the running marks, and the rated
+    sittings in columns: their ids, their moments, the names rated in them (each once,
+    in the order first rated), how many players each rated and which (their places among
+    those names), and those players' ratings after it as doubles, little-endian, in
+    base64."""
+    return _data(page, lambda _sitting_id, moment: moment.isoformat())
+
+
+def _data(page: StoredPage, moment_text: Callable[[int, datetime], str]) -> dict[str, object]:
+    ids, moments, counts, who, ordinals = [], [], [], [], array("d")
+    names: dict[str, int] = {}
+    for rated in page.page.rated:
+        ids.append(rated.sitting_id)
+        moments.append(moment_text(rated.sitting_id, page.page.moments[rated.sitting_id]))
+        counts.append(len(rated.ordinals))
+        for name, ordinal in rated.ordinals:
+            who.append(names.setdefault(name, len(names)))
+            ordinals.append(ordinal)
+    return {
+        **_head(page),
+        "ids": ids,
+        "moments": moments,
+        "names": list(names),
+        "counts": counts,
+        "who": who,
+        "ordinals": _packed(ordinals),
+    }
 
 
 def _head(page: StoredPage) -> dict[str, object]:
     return {
+        "format": FORMAT,
         "sittings": page.page.sittings,
         "players": [list(rating) for rating in page.page.players],
         "before": [list(rating) for rating in page.before.values()],
@@ -301,55 +347,71 @@ def _head(page: StoredPage) -> dict[str, object]:
     }
 
 
-def _rated_to_data(rated: SittingRated, page: RatingPage) -> list[object]:
-    moment = page.moments[rated.sitting_id].isoformat()
-    return [rated.sitting_id, moment, [part for pair in rated.ordinals for part in pair]]
+def _packed(ordinals: array[float]) -> str:
+    if sys.byteorder == "big":
+        ordinals = array("d", ordinals)
+        ordinals.byteswap()
+    return b64encode(ordinals.tobytes()).decode("ascii")
 
 
 class PageEncoder:
     """Writes pages as JSON (:func:`page_to_data`, compact) again and again, keeping each
-    rated sitting's text: a later page writes only the sittings not written before (after
-    a rubber finished in the newest sitting, that one), where writing every sitting took
-    5-9 ms at 1,500 sittings."""
+    rated sitting's moment as written: a later page writes only the moments not written
+    before (after a rubber finished in the newest sitting, none)."""
 
     def __init__(self) -> None:
-        self._written: dict[int, tuple[SittingRated, datetime, str]] = {}
+        self._written: dict[int, tuple[datetime, str]] = {}
 
     def encoded(self, page: StoredPage) -> str:
         """The page's JSON, as ``json.dumps(page_to_data(page), separators=(",", ":"))``."""
-        written, texts = self._written, []
-        now: dict[int, tuple[SittingRated, datetime, str]] = {}
-        moments = page.page.moments
-        for rated in page.page.rated:
-            moment = moments[rated.sitting_id]
-            held = written.get(rated.sitting_id)
-            if held is None or held[0] is not rated or held[1] != moment:
-                text = json.dumps(_rated_to_data(rated, page.page), separators=(",", ":"))
-                held = (rated, moment, text)
-            now[rated.sitting_id] = held
-            texts.append(held[2])
+        written, now = self._written, {}
+
+        def moment_text(key: int, moment: datetime) -> str:
+            held = written.get(key)
+            if held is None or held[0] is not moment:  # equal moments may differ in zone
+                held = (moment, moment.isoformat())
+            now[key] = held
+            return held[1]
+
+        data = _data(page, moment_text)
         self._written = now
-        head = json.dumps(_head(page), separators=(",", ":"))
-        return f'{head[:-1]},"rated":[{",".join(texts)}]}}'
+        return json.dumps(data, separators=(",", ":"))
 
 
 def page_from_data(mark: str, text: str, data: dict[str, Any]) -> StoredPage:
     """The page stored with ``mark`` from its row's JSON (``text``, decoded as ``data``;
-    ValueError, TypeError, KeyError or IndexError for anything else)."""
+    ValueError, TypeError, KeyError or IndexError for anything else, a row of another
+    :data:`FORMAT` included)."""
+    if data["format"] != FORMAT:
+        raise ValueError("the stored page is of another format")
     players = tuple(_ratings(data["players"]))
     before = {rating.player: rating for rating in _ratings(data["before"])}
-    rated, moments = [], {}
-    # Checked in bulk and made with tuple.__new__ (a named tuple's own constructor is a
-    # Python function): 1,500 rated sittings in 1.3 ms where checked one by one 2.2.
-    make = tuple.__new__
-    for sitting_id, created, flat in data["rated"]:
-        names, ordinals = flat[0::2], flat[1::2]
-        if type(sitting_id) is not int or len(names) != len(ordinals):
-            raise TypeError("a stored rated sitting is not an id and its players' ratings")
-        "".join(names)  # TypeError unless names
-        sum(ordinals)  # TypeError unless numbers
-        rated.append(make(SittingRated, (sitting_id, tuple(zip(names, ordinals, strict=True)))))
-        moments[sitting_id] = datetime.fromisoformat(created)  # TypeError unless text
+    ids, counts, who, names = data["ids"], data["counts"], data["who"], data["names"]
+    ordinals = array("d", b64decode(data["ordinals"], validate=True))  # ValueError unless 8s
+    if sys.byteorder == "big":
+        ordinals.byteswap()
+    # In columns, checked in bulk (array("q") takes whole numbers alone, "".join texts
+    # alone) and made with tuple.__new__: the row of 1,500 rated sittings read in
+    # 1.2-1.3 ms where 3.0-3.2 with a JSON list for each (best of 30, load 0.3-0.6).
+    array("q", ids)
+    if (
+        len(counts) != len(ids)
+        or sum(array("q", counts)) != len(ordinals)
+        or len(who) != len(ordinals)
+    ):
+        raise ValueError("the stored rated sittings' columns do not agree")
+    if min(array("q", who), default=0) < 0 or min(counts, default=1) < 1:
+        raise ValueError("the stored rated sittings' players are not as written")
+    "".join(names)
+    players_of = [names[place] for place in who]  # IndexError unless among the names
+    moments = dict(zip(ids, map(datetime.fromisoformat, data["moments"]), strict=True))
+    if len(moments) != len(ids):
+        raise ValueError("a rated sitting is stored twice")
+    rated, end, make = [], 0, tuple.__new__
+    flat = list(zip(players_of, ordinals.tolist(), strict=True))
+    for sitting_id, count in zip(ids, counts, strict=True):
+        start, end = end, end + count
+        rated.append(make(SittingRated, (sitting_id, tuple(flat[start:end]))))
     sittings = data["sittings"]
     before_mark, newest_mark = data["marks"]
     if type(sittings) is not int:

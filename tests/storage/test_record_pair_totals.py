@@ -15,6 +15,7 @@ import json
 import shutil
 import sqlite3
 from contextlib import closing
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -453,3 +454,41 @@ def test_a_hand_in_the_newest_sitting_reads_that_sitting_alone(
         )
         store.add_hand(newest, evening.hands[-1])
         assert opened() == [*everything, newest, earlier]
+
+
+@pytest.mark.parametrize("changed", [0, 1, 2, 3])
+def test_running_marks_kept_and_updated_are_the_marks_made_afresh(
+    tmp_path: Path, changed: int
+) -> None:
+    """Marks kept, each worked out once, then updated with the columns after a hand
+    recorded in the sitting at place ``changed`` in the order played (the newest: 3): every
+    running mark, every span and the whole mark are those of marks made afresh; the marks
+    of the sittings before it are as they were, those from it on are not."""
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        for day, game in enumerate(("chouette", "three-player", "cutthroat", "partnership")):
+            clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
+            sitting = example_sitting(game)
+            store.import_sitting(replace(sitting, hands=sitting.hands[:1]))
+        connection = database.connection
+        PeriodFacts().period_pairs(store)  # the facts rows stored
+        ordered = marks_ids(in_order(replayed(store)))
+        kept = RunningMarks(connection, ordered, marked_rows(connection, None)[1].by_sitting())
+        before = [kept.at(count) for count in range(5)]
+        game = ("chouette", "three-player", "cutthroat", "partnership")[changed]
+        store.add_hand(ordered[changed], example_sitting(game).hands[1])
+        PeriodFacts().period_pairs(store)  # its facts row stored again
+        mark, columns = marked_rows(connection, None)
+        kept.updated(columns.by_sitting())
+        fresh = RunningMarks(connection, ordered)
+        after = [kept.at(count) for count in range(5)]
+        assert after == [fresh.at(count) for count in range(5)]
+        assert after[: changed + 1] == before[: changed + 1]
+        assert all(
+            now != then
+            for now, then in zip(after[changed + 1 :], before[changed + 1 :], strict=True)
+        )
+        spans = [(start, end) for start in range(4) for end in range(start + 1, 5)]
+        assert [kept.span(*span) for span in spans] == [fresh.span(*span) for span in spans]
+        assert kept.every == fresh.every == mark

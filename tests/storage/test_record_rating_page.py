@@ -8,7 +8,9 @@ a period with an end and a read-only database store nothing."""
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
 import tempfile
 from collections.abc import Sequence
 from dataclasses import replace
@@ -123,7 +125,9 @@ def test_the_page_read_and_stored_equals_ratings_rated_from_the_first(
         check(store, kept, facts)
         for _ in range(data.draw(st.integers(1, 8))):
             change = data.draw(
-                st.sampled_from(("hand", "hand", "correct", "undo", "delete", "rename", "merge"))
+                st.sampled_from(
+                    ("hand", "hand", "correct", "undo", "delete", "rename", "merge", "move")
+                )
             )
             place = data.draw(st.integers(0, len(ids) - 1))
             sitting_id = ids[place]
@@ -151,6 +155,14 @@ def test_the_page_read_and_stored_equals_ratings_rated_from_the_first(
                 ids.append(store.import_sitting(merged))
                 cuts.append(len(merged.hands))
                 played.append((ids[-1], clock.now, merged))
+            elif change == "move":  # its moment moved before every other's (a clock set)
+                database.connection.execute(
+                    "UPDATE sitting SET created = ?, revision = revision + 1 WHERE id = ?",
+                    (
+                        (datetime(2025, 1, 1, tzinfo=UTC) - timedelta(days=len(ids))).isoformat(),
+                        sitting_id,
+                    ),
+                )
             check(store, kept, facts)
 
 
@@ -335,11 +347,24 @@ def test_the_page_written_again_is_the_page_written_afresh(tmp_path: Path) -> No
 @pytest.mark.parametrize(
     ("part", "damaged"),
     [
-        ("rated", [[1, "2026-01-01T00:00:00+00:00", ["Anna", "high"]]]),
-        ("rated", [[1, "2026-01-01T00:00:00+00:00", [7, 3.5]]]),
-        ("rated", [[1, "2026-01-01T00:00:00+00:00", ["Anna"]]]),
-        ("rated", [[1, 20260101, ["Anna", 3.5]]]),
-        ("rated", [["1", "2026-01-01T00:00:00+00:00", ["Anna", 3.5]]]),
+        ("format", 1),
+        ("ids", ["1", "2", "3", "4"]),
+        ("ids", [1, 2, 3]),
+        ("ids", [1, 1, 2, 3]),
+        ("ids", [1, 2, 3, 2**70]),
+        ("moments", [20260101, 20260102, 20260103, 20260104]),
+        ("moments", ["2026-01-01T00:00:00+00:00", "the first", "x", "y"]),
+        ("names", [7, 8, 9, 10, 11]),
+        ("names", ["Anna"]),
+        ("counts", [3, 3, 4, 3]),
+        ("counts", [0, 6, 4, 4]),
+        ("counts", [3, 3, 8]),
+        ("who", [0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 0, 2, 1, -1]),
+        ("who", [0, 1, 2, 0, 1, 2, 0, 1, 2, 3, 0, 2, 1, 9]),
+        ("who", [0, 1]),
+        ("ordinals", "not base64!"),
+        ("ordinals", "AAAAAAAAAAAA"),
+        ("ordinals", [0.5, 1.5]),
         ("before", [["Anna", 25.0, "8", 1]]),
         ("marks", ["a"]),
         ("sittings", "four"),
@@ -371,3 +396,118 @@ def test_a_page_not_as_the_app_writes_it_is_not_read(
         facts = CountedFacts(store)
         assert StoredRatingPage().page(store, facts, ALL_TIME) == truth
         assert facts.reads == 1
+
+
+def test_a_page_stored_in_the_format_before_is_rated_again_and_stored_anew(
+    tmp_path: Path,
+) -> None:
+    """A row written by the version before (each rated sitting a JSON list of its id,
+    moment and players' ratings, no format), with a checksum that agrees: not read, not
+    refused either; the page is rated again, shown as rated afresh and stored in the
+    format of now, which the next reader reads without any facts."""
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        four_sittings(store, clock)
+        truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
+        connection = database.connection
+        mark, data = connection.execute(
+            "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
+        ).fetchone()
+        now = json.loads(data)
+        before = {key: now[key] for key in ("sittings", "players", "before", "marks")}
+        before["rated"] = [
+            [
+                rated.sitting_id,
+                truth.moments[rated.sitting_id].isoformat(),
+                [part for pair in rated.ordinals for part in pair],
+            ]
+            for rated in truth.rated
+        ]
+        text = json.dumps(before, separators=(",", ":"))
+        checksum = row_checksum("record_ratings", 0, (PAGE, 0, mark, text))
+        connection.execute(
+            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = ?",
+            (text, checksum, PAGE),
+        )
+        assert stored_page(connection, "") is None
+        facts = CountedFacts(store)
+        assert StoredRatingPage().page(store, facts, ALL_TIME) == truth
+        assert facts.reads == 1
+        stored = connection.execute(
+            "SELECT data FROM record_ratings WHERE choice = ?", (PAGE,)
+        ).fetchone()[0]
+        assert json.loads(stored)["format"] == 2
+        assert stored_now(store) == truth
+        unread = CountedFacts(store)
+        assert StoredRatingPage().page(store, unread, ALL_TIME) == truth
+        assert (unread.reads, unread.alone) == (0, [])
+
+
+def test_the_ratings_stored_packed_are_the_ratings_rated(tmp_path: Path) -> None:
+    """The row's packed ratings, read back one by one, are each rated sitting's players'
+    ratings after it (its plot's points), exactly, in the order first rated."""
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        four_sittings(store, clock)
+        truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
+        data = json.loads(
+            database.connection.execute(
+                "SELECT data FROM record_ratings WHERE choice = ?", (PAGE,)
+            ).fetchone()[0]
+        )
+    packed = base64.b64decode(data["ordinals"])
+    ordinals = list(struct.unpack(f"<{len(packed) // 8}d", packed))
+    names = [data["names"][place] for place in data["who"]]
+    assert data["ids"] == [1, 2, 3, 4]
+    assert data["counts"] == [len(rated.ordinals) for rated in truth.rated]
+    assert list(zip(names, ordinals, strict=True)) == [
+        pair for rated in truth.rated for pair in rated.ordinals
+    ]
+    assert sorted(set(names)) == ["Anna", "Bert", "Carl", "Dave", "Dora"]
+
+
+def test_the_order_played_is_kept_while_only_the_newest_sitting_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A kept reader reads every sitting's row for the order played once; after hands in
+    the newest sitting it keeps that order (the newest's row read alone), and reads it
+    again when the newest moved before another by its moment, or a sitting was begun;
+    the page shown is the page rated afresh each time."""
+    orders = []
+    ordered = PeriodFacts._ordered
+
+    def counted(self: PeriodFacts, *arguments: Any) -> Any:
+        orders.append(arguments[1])
+        return ordered(self, *arguments)
+
+    monkeypatch.setattr(PeriodFacts, "_ordered", counted)
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        four_sittings(store, clock)
+        StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)  # the page stored
+        facts, kept = CountedFacts(store), StoredRatingPage()
+        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
+        evening = example_sitting("partnership")
+        newest = store.import_sitting(replace(evening, hands=evening.hands[:1]))
+        orders.clear()
+        assert kept.page(store, facts, ALL_TIME) == fresh_page(store)
+        assert len(orders) == 1  # a sitting begun: every row read
+        for hand in evening.hands[1:4]:
+            store.add_hand(newest, hand)
+            orders.clear()
+            assert kept.page(store, facts, ALL_TIME) == fresh_page(store)
+            assert orders == []
+            assert facts.alone[-1] == newest
+        assert facts.reads == 0
+        database.connection.execute(
+            "UPDATE sitting SET created = ?, revision = revision + 1 WHERE id = ?",
+            ("2026-01-02T12:00:00+00:00", newest),
+        )
+        orders.clear()
+        page = kept.page(store, facts, ALL_TIME)
+        assert page == fresh_page(store)
+        assert len(orders) == 1
+        assert facts.played_ids(store) == [1, 2, newest, 3, 4]
