@@ -17,8 +17,10 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.games import replay
 from jojotte_score.core.model import Hand, PlayedHand, Sitting
 from jojotte_score.gui.accessibility import ANNOUNCED
+from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
+from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
@@ -92,6 +94,16 @@ def forget_said(window: QWidget) -> None:
     """Forget what was announced in ``window`` so far."""
     for widget in [window, *window.findChildren(QWidget)]:
         widget.setProperty(ANNOUNCED, None)
+
+
+@pytest.fixture
+def deutsch(qapp: QApplication) -> Iterator[None]:
+    """The program and Qt's own words in German."""
+    use_language("de")
+    use_qt_language("de")
+    yield
+    use_language("en")
+    use_qt_language("en")
 
 
 @pytest.fixture

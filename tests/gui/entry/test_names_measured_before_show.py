@@ -5,33 +5,19 @@ panel's first names) gave its first layout sizes that were not the panel's."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
-from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
 SMALL_EXAMPLE = Path(__file__).resolve().parents[2] / "data" / "small-example.json"
-
-
-@pytest.fixture
-def deutsch(qapp: QApplication) -> Iterator[None]:
-    """The program and Qt's own words in German."""
-    use_language("de")
-    use_qt_language("de")
-    yield
-    use_language("en")
-    use_qt_language("en")
 
 
 @pytest.mark.usefixtures("deutsch")

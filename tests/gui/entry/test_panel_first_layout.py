@@ -7,7 +7,6 @@ off at the bottom; laid out again it had none of it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,10 +14,8 @@ from PySide6.QtWidgets import QApplication, QFormLayout
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
-from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 
@@ -26,16 +23,6 @@ SMALL_EXAMPLE = Path(__file__).resolve().parents[2] / "data" / "small-example.js
 START_SIZE = (784, 720)
 """The window's first size on Qt's own offscreen screen (800×800), where the program's
 start-up pictures are taken (the tests' screen has room for the designed 1280×820)."""
-
-
-@pytest.fixture
-def deutsch(qapp: QApplication) -> Iterator[None]:
-    """The program and Qt's own words in German."""
-    use_language("de")
-    use_qt_language("de")
-    yield
-    use_language("en")
-    use_qt_language("en")
 
 
 def started(qtbot: QtBot, store: SittingStore, settings: AppSettings) -> MainWindow:

@@ -9,7 +9,6 @@ folder; each test also measures that nothing is cut short or needs sideways scro
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -24,9 +23,7 @@ from jojotte_score.core.games import replay
 from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.history.statistics_view import StatisticsView
-from jojotte_score.gui.window.language import use_qt_language
 from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.i18n import use_language
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import SheetHeader
 from jojotte_score.render.pdf import write_pdf
@@ -37,16 +34,6 @@ from tests.render.test_pdf import pdf_text, tool
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 EXAMPLES = ("german", "three-player", "chouette", "cutthroat")
-
-
-@pytest.fixture
-def deutsch(qapp: QApplication) -> Iterator[None]:
-    """The program and Qt's own words in German."""
-    use_language("de")
-    use_qt_language("de")
-    yield
-    use_language("en")
-    use_qt_language("en")
 
 
 def pdf_pngs(pdf: Path, name: str, folder: Path) -> list[Path]:
