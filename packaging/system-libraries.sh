@@ -90,6 +90,15 @@ else
   run=""
 fi
 export DEBIAN_FRONTEND=noninteractive
+# An install or removal that was cut off (a machine switched off, a session ended mid-way)
+# leaves dpkg "interrupted", and apt-get then refuses every install until someone runs
+# dpkg --configure -a: do that first, as apt's own message asks. dpkg keeps the journal of
+# the cut-off work in its updates folder; --audit names packages left half-way.
+admindir=${DPKG_ADMINDIR:-/var/lib/dpkg}
+if [ -n "$(ls -A "$admindir/updates" 2>/dev/null)" ] || [ -n "$(dpkg --audit 2>/dev/null)" ]; then
+  echo "dpkg was interrupted earlier; finishing its work first: dpkg --configure -a" >&2
+  $run dpkg --configure -a
+fi
 # While another apt (an automatic update, say) holds dpkg's lock, wait up to five minutes for
 # it rather than stop at once with "Could not get lock".
 $run apt-get update -qq

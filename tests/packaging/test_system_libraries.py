@@ -125,3 +125,55 @@ def test_the_script_finds_a_listed_name_that_an_installed_package_provides(
 
     assert result.returncode == 0, result.stderr
     assert not (tmp_path / "called").exists(), (tmp_path / "called").read_text("utf-8")
+
+
+@pytest.mark.parametrize(
+    ("journal", "audit", "finishes_first"),
+    [
+        pytest.param(["0000"], "", True, id="journal left in dpkg's updates folder"),
+        pytest.param([], "man-db  tools for reading manual pages", True, id="half-configured"),
+        pytest.param([], "", False, id="dpkg in order"),
+    ],
+)
+def test_the_script_finishes_an_interrupted_dpkg_before_it_installs(
+    tmp_path: Path, journal: list[str], audit: str, finishes_first: bool
+) -> None:
+    """A removal cut off half-way leaves dpkg "interrupted", and apt-get then refuses every
+    install (exit 100, "you must manually run 'dpkg --configure -a'"): the script runs that
+    first, and only then, and installs what is missing after it."""
+    script = tmp_path / "system-libraries.sh"
+    text = (PACKAGING / "system-libraries.sh").read_text(encoding="utf-8")
+    fake = "jojotte-no-such-package"
+    script.write_text(re.sub(r'^runtime="[^"]*"', f'runtime="{fake}"', text, flags=re.M), "utf-8")
+    admindir = tmp_path / "dpkg"
+    (admindir / "updates").mkdir(parents=True)
+    for name in journal:
+        (admindir / "updates" / name).write_text("journal", "utf-8")
+    spies = tmp_path / "bin"
+    spies.mkdir()
+    called = tmp_path / "called"
+    spy = {
+        "apt-get": f'echo apt-get "$@" >>{called}\n',
+        "dpkg": f'[ "$1" = --audit ] && {{ echo "{audit}"; exit 0; }}\necho dpkg "$@" >>{called}\n',
+        "sudo": 'exec "$@"\n',
+        "python3": "exit 0\n",
+    }
+    for tool, body in spy.items():
+        (spies / tool).write_text(f"#!/bin/sh\n{body}", "utf-8")
+        (spies / tool).chmod(0o755)
+    path = f"{spies}{os.pathsep}{os.environ['PATH']}"
+    result = subprocess.run(
+        ["sh", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PATH": path, "DPKG_ADMINDIR": str(admindir)},
+    )
+
+    assert result.returncode == 0, result.stderr
+    calls = called.read_text("utf-8").splitlines()
+    install = next(i for i, line in enumerate(calls) if line.startswith("apt-get install"))
+    assert fake in calls[install].split()
+    finished = [i for i, line in enumerate(calls) if line == "dpkg --configure -a"]
+    assert finished == ([0] if finishes_first else []), calls
+    assert ("dpkg was interrupted" in result.stderr) is finishes_first
