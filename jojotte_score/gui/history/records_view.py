@@ -53,9 +53,9 @@ from jojotte_score.gui.save_files import ask_save_path
 from jojotte_score.i18n import _, isolated, ngettext
 from jojotte_score.render.records_tables import (
     RATINGS_LEGEND,
+    PageCharts,
     RecordRow,
     RecordsTable,
-    page_chart,
     pair_table,
     pairs_table,
     partners_table,
@@ -425,6 +425,9 @@ class RecordsView(QWidget):
         self._players_offered: tuple[str, ...] | None = None
         """The players both lists offer (None before they are first filled)."""
         self._page_shown: RatingPage | None = None
+        self._page_charts = PageCharts()
+        """What makes the ratings' plot of each page shown, from the one before where it
+        can."""
         self._rated_walk = RatedSittings()
         """What walks the ratings' course for their page when the reading has no page of
         its own, keeping what it walked."""
@@ -671,7 +674,7 @@ class RecordsView(QWidget):
             self._show_pair()
         elif kind == "ratings":
             page = self.records.rating_page
-            self.rating_chart.set_chart(page_chart(page) if page.sittings else None)
+            self.rating_chart.set_chart(self._page_charts.chart(page) if page.sittings else None)
             self.rating_chart.setAccessibleName(_("Ratings over time"))
         return True
 
