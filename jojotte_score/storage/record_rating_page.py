@@ -96,6 +96,9 @@ class StoredRatingPage:
         the row as last read or written."""
         self._marks: dict[str, RunningMarks] = {}
         """By stored choice: the running marks of the page as last kept."""
+        self._split: dict[str, tuple[MarkColumns, dict[int, str]]] = {}
+        """By stored choice: the mark's columns as last read after a change, and what they
+        were split into by sitting."""
 
     def page(
         self,
@@ -111,7 +114,7 @@ class StoredRatingPage:
         returned last is returned again, the same object."""
         if store is not self._store:
             self._store, self._held, self._walks, self._encoders = store, {}, {}, {}
-            self._written, self._marks = {}, {}
+            self._written, self._marks, self._split = {}, {}, {}
         choice = ratings_choice(period, games)
         if choice is None:  # a period with an end: rated in memory
             chosen = "" if games is None else ",".join(sorted({str(game) for game in games}))
@@ -163,7 +166,9 @@ class StoredRatingPage:
         agree), and then at most :data:`_RESUMED_MOST` sittings, each rated (its facts
         read alone) from the ratings after the one before. None when not."""
         connection = store.database.connection
-        parts = columns.by_sitting()
+        split = self._split.get(choice)
+        parts = columns.by_sitting() if split is None else columns.split_after(*split)
+        self._split[choice] = (columns, dict(parts))  # RunningMarks may change parts
         # The order played and the running marks kept while only the newest sitting
         # changes: see PeriodFacts.played_ids and RunningMarks.updated.
         ordered = reader.played_ids(store, games, parts)
