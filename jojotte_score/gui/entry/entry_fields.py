@@ -376,7 +376,8 @@ class PairField(QWidget):
     """Two number boxes, one per side (left-hand column first), each with its error line.
 
     A box may show a suggestion: greyed placeholder text that is not a value until Space
-    accepts it (``accept_suggestion``); a typed number always wins. The boxes take digits
+    accepts it (``accept_suggestion``), typed in that box or in the other one; a typed
+    number always wins. The boxes take digits
     and one "." or "," (kept as typed, "5.5", never read as 55: ``not_numbers`` names
     such a box, which the panel refuses to record); ``stray`` carries the side and any
     other character typed into a box, which is not written in it (the panel passes it on
@@ -528,7 +529,10 @@ class PairField(QWidget):
             )
             side = next((s for s, edit in enumerate(self.edits) if edit is watched), None)
             if plain and side is not None and event.key() == Qt.Key.Key_Space:
-                self.accept_suggestion(side)
+                # The number offered, in this box or in the other one: typed in the box
+                # just filled, where "Space takes 2" is read, Space did nothing.
+                if not self.accept_suggestion(side):
+                    self.accept_suggestion(1 - side)
                 return True
             text = event.text()
             if (
