@@ -387,9 +387,10 @@ class PairField(QWidget):
     edited = Signal()
     stray = Signal(int, str)
 
-    def __init__(self, name: str, parent: QWidget | None = None) -> None:
+    def __init__(self, name: str, parent: QWidget | None = None, *, step: int = 1) -> None:
         super().__init__(parent)
         self._name = name
+        self._step = step  # every number a multiple of it: 5 for card points
         self._suggestions: list[int | None] = [None, None]
         # The boxes flow (side by side, or one above the other when narrow); each box's
         # message goes below both, starting under its box, so that it moves neither box.
@@ -541,12 +542,24 @@ class PairField(QWidget):
                 and len(text) == 1
                 and text.isprintable()
                 and text.strip()
-                and not text.isdigit()
+                and (not text.isdigit() or self._never_in_a_count(self.edits[side], text))
                 and not (text in ".," and not set(".,") & set(self.edits[side].text()))
             ):
                 self.stray.emit(side, text)
                 return True
         return super().eventFilter(watched, event)
+
+    def _never_in_a_count(self, edit: QLineEdit, digit: str) -> bool:
+        """Whether ``digit``, typed at the end of a box that holds a count (a multiple of
+        the step), would make it no count at all: "65" and "1" is no card points ever, but a
+        player's key typed straight after the count (the last trick's "1"), as a letter is.
+        A digit typed over a selection, or inside the number, is typed in as usual."""
+        typed = edit.text()
+        if self._step == 1 or not typed.isdigit() or edit.hasSelectedText():
+            return False
+        if edit.cursorPosition() != len(typed):
+            return False
+        return int(typed) % self._step == 0 and int(typed + digit) % self._step != 0
 
 
 def _nothing_to_step(edit: QLineEdit, event: QKeyEvent) -> bool:

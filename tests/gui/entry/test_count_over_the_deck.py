@@ -1,6 +1,5 @@
 """A count of card points above the deck of the contract is said under its box as soon as it
-is typed, not only once the rest of the hand is entered: a player's key typed as a digit
-straight after the count ("6" "5" then "1" for the last trick) makes 651, which typing more
+is typed, not only once the rest of the hand is entered (205 for 20 or 50), which typing more
 can never mend. A count still being typed ("6" on the way to "65") is never flagged."""
 
 from __future__ import annotations
@@ -12,6 +11,7 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.model import Special, Trump, Variant
 from jojotte_score.gui.entry.entry_form import EntryForm
 from jojotte_score.gui.entry.form_rules import FormValues
+from tests.gui.conftest import played
 from tests.gui.entry.conftest import FOUR, THREE_FORM, Submissions, make_panel
 from tests.gui.keyboard import ENTER, TAB, Keyboard
 
@@ -84,25 +84,25 @@ def test_the_box_says_it_as_the_digit_is_typed(qtbot: QtBot, keyboard: Keyboard)
     submissions = Submissions()
     panel = make_panel(qtbot, submissions, Variant.PARTNERSHIP, PARTNERS, dealer=0)
     right = panel.card_points.errors
-    keyboard.press("1", "H", "9", "0", TAB, "6", "5")
+    keyboard.press("1", "H", "9", "0", TAB, "2", "0")
     assert right.made().get(1) is None or right[1].text() == ""
-    keyboard.press("1")  # meant as Anna & Carl's key for the last trick
-    assert panel.card_points.edits[1].text() == "651"
+    keyboard.press("5")  # 205: meant 20, or 50
+    assert panel.card_points.edits[1].text() == "205"
     assert right[1].text() == (
-        "⚠ Bert & Dora's card points (651) must be a multiple of 5 from 0 to 155 with a trump suit"
+        "⚠ Bert & Dora's card points (205) must be a multiple of 5 from 0 to 155 with a trump suit"
     )
     assert "Still to enter: who won the last trick." in panel.preview.toPlainText()
-    keyboard.press(Qt.Key.Key_Backspace)  #: 65 again, and the message goes
-    assert panel.card_points.edits[1].text() == "65"
+    keyboard.press(Qt.Key.Key_Backspace)  # 20 again, and the message goes
+    assert panel.card_points.edits[1].text() == "20"
     assert right[1].text() == ""
-    keyboard.press("A", ENTER)
-    assert [request.hand.card_points for request in submissions] == [(90, 65)]
+    keyboard.press(Qt.Key.Key_Backspace, Qt.Key.Key_Backspace, "6", "5", "A", ENTER)
+    assert [played(request.hand).card_points for request in submissions] == [(90, 65)]
 
 
 def test_cutthroat_nullo_box_says_it_too(qtbot: QtBot, keyboard: Keyboard) -> None:
     submissions = Submissions()
     panel = make_panel(qtbot, submissions, Variant.CUTTHROAT, FOUR, dealer=1)
-    keyboard.press("C", "C", "N", "D", "3", "0", TAB, "6", "0", "3")  # 603 for Anna
+    keyboard.press("C", "C", "N", "D", "3", "0", TAB, "1", "2", "5")  # 125 for Anna
     assert panel.card_points.errors[1].text() == (
-        "⚠ Anna's card points (603) must be a multiple of 5 from 0 to 120 in Nullo"
+        "⚠ Anna's card points (125) must be a multiple of 5 from 0 to 120 in Nullo"
     )
