@@ -8,10 +8,11 @@ Both hold typed values and know nothing of the rules; the panel asks its
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QObject, QRegularExpression, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QAccessible,
     QFont,
@@ -19,8 +20,8 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QPalette,
-    QRegularExpressionValidator,
     QTextLayout,
+    QValidator,
 )
 from PySide6.QtWidgets import (
     QFrame,
@@ -368,8 +369,24 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         event.ignore()
 
 
-_TYPED_NUMBER = r"\d{0,3}(?:[.,]\d{0,3})?"
+_TYPED_NUMBER = r"[0-9]{0,3}(?:[.,][0-9]{0,3})?"
 """What a number box holds: up to three digits, and a "." or "," a player typed in them."""
+
+
+class _NumberValidator(QValidator):
+    """Takes a key into a number box when the box still holds :data:`_TYPED_NUMBER`, and
+    refuses it otherwise. Each beginning of such a text is one itself, so a text is taken
+    or refused, never half-way there.
+
+    Qt's ``QRegularExpressionValidator`` did the same, but its expression made PySide6 set
+    up the ``QRegularExpression`` class with its enums at every start: 3.2 M instructions of
+    a whole start on the benchmark's 10,000-hand sitting (callgrind, 1,294.9 M to 1,291.7 M).
+    """
+
+    def validate(self, text: str, position: int) -> QValidator.State:
+        if re.fullmatch(_TYPED_NUMBER, text):
+            return QValidator.State.Acceptable
+        return QValidator.State.Invalid
 
 
 class PairField(QWidget):
@@ -401,7 +418,7 @@ class PairField(QWidget):
         flow = FlowLayout(boxes, spacing=12, stretch=False)
         flow.setContentsMargins(0, 0, 0, 0)
         column.addWidget(boxes)
-        validator = QRegularExpressionValidator(QRegularExpression(_TYPED_NUMBER), self)
+        validator = _NumberValidator(self)
         self.side_labels = (QLabel(), QLabel())
         self.edits = (QLineEdit(), QLineEdit())
         # Each box's line goes below both, the left-hand box's first.
