@@ -492,3 +492,65 @@ def test_running_marks_kept_and_updated_are_the_marks_made_afresh(
         spans = [(start, end) for start in range(4) for end in range(start + 1, 5)]
         assert [kept.span(*span) for span in spans] == [fresh.span(*span) for span in spans]
         assert kept.every == fresh.every == mark
+
+
+def test_a_readers_mark_is_read_again_after_any_change_and_only_then(tmp_path: Path) -> None:
+    """The mark a reader keeps (the Ratings page shown after the head to head does not read
+    it again) is the mark of the rows as they are: kept while nothing was written, read
+    again after a hand recorded, a cached row written and a change committed through
+    another connection (another program on the same file)."""
+    path = fixture_store(tmp_path)
+    evening = example_sitting("three-player")
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        connection = database.connection
+        reader = PeriodFacts()
+        statements: list[str] = []
+        connection.set_trace_callback(statements.append)
+
+        def marked(games: list[str] | None = None) -> tuple[str, bool]:
+            """The reader's mark, which must be the one read afresh, and whether the
+            reader read it (its SELECT)."""
+            statements.clear()
+            mark, columns = reader.marked(store, games)
+            read = any("group_concat" in statement for statement in statements)
+            chosen = None if games is None else {str(game) for game in games}
+            assert (mark, columns) == marked_rows(connection, chosen)
+            return mark, read
+
+        try:
+            first, read = marked()
+            assert read
+            assert marked() == (first, False)  # nothing changed: kept
+            chouette, read = marked([Variant.CHOUETTE])  # a choice of games: its own mark
+            assert read
+            assert chouette != first
+            assert marked([Variant.CHOUETTE]) == (chouette, False)
+            truth = expected(store)
+            assert reader.period_pairs(store) == truth  # counted, its totals stored
+            assert reader.period_pairs(store) == truth  # the mark read after they were
+            statements.clear()
+            assert reader.period_pairs(store) == truth  # the mark and the totals kept
+            assert not any("group_concat" in statement for statement in statements)
+            sitting_id = store.import_sitting(evening)  # a sitting begun
+            begun, read = marked()
+            assert read
+            assert begun != first
+            store.delete_hand(sitting_id, len(evening.hands) - 1)  # a hand deleted in it
+            deleted, read = marked()
+            assert read
+            assert deleted != begun
+            assert marked() == (deleted, False)
+            connection.execute("DELETE FROM record_facts WHERE sitting_id = 1")  # a row gone
+            gone, read = marked()
+            assert read
+            assert gone != deleted
+            with closing(sqlite3.connect(path)) as other:  # another program's commit
+                other.execute("UPDATE sitting SET revision = revision + 1 WHERE id = 2")
+                other.commit()
+            committed, read = marked()
+            assert read
+            assert committed != gone
+            assert marked() == (committed, False)
+        finally:
+            connection.set_trace_callback(None)
