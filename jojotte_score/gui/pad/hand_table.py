@@ -122,7 +122,9 @@ class HandTable(QTableView):
         # which Qt's full repaint would cover: the rows in sight move with it instead.
         header = self.verticalHeader()
         offset = header.offset()
-        self._at_end = False  # nor does the list follow the new range here: see _range_changed
+        # Nor does the list follow the new range to its end here (_range_changed): the
+        # window scrolls to the new rows next, and the rows' move is repainted below.
+        self._at_end = False
         self.updateGeometries()
         self._scrolled(self.verticalScrollBar().value())
         viewport = self.viewport()
