@@ -54,7 +54,7 @@ from tests.storage.test_record_facts import FIXTURES
 from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
 from tests.stored_histories import SetClock, replayed, stored_history
-from tests.sync.devices import GERMAN, make_device, settle
+from tests.sync.devices import changed_apart, make_device, settle
 
 
 def stored_now(store: SittingStore, choice: str = TOTALS) -> PeriodPairs | None:
@@ -379,13 +379,7 @@ def test_totals_stored_on_two_laptops_follow_their_sync_merges(tmp_path: Path) -
             (anna_bert,) = [r for r in truth.pairs if r.players == ("Anna", "Bert")]
             assert anna_bert.net_points == 765
         # A sitting kept in two versions (a conflict copy) is counted once.
-        evening = anna.store.import_sitting(GERMAN, title="evening")
-        settle(devices)
-        on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
-        assert on_carl is not None
-        anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
-        carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
-        settle(devices)
+        changed_apart(anna, carl)
         for device, reader in zip(devices, readers, strict=True):
             assert len(conflicts(device.store)) == 1
             truth = expected(device.store)
