@@ -6,8 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from jojotte_score.gui.history.records_view import RecordsView
 from jojotte_score.gui.printing import pdf_file_name
 from jojotte_score.gui.save_files import valid_file_name
 from jojotte_score.gui.window.main_window import MainWindow
@@ -48,6 +50,32 @@ def test_a_rubbers_pdf_and_the_rubbers_csv_in_german(store: SittingStore) -> Non
     sitting_id = store.import_sitting(german())
     assert pdf_file_name(store.load(sitting_id), 2) == f"Sitzung-{sitting_id}-Robber-2.pdf"
     assert rubbers_path(Path("Abend.csv")) == Path("Abend-Robber.csv")
+
+
+@pytest.mark.usefixtures("this_trees_catalogues", "deutsch")
+def test_the_records_csv_names_in_german(
+    main_window: MainWindow,
+    offered: Offered,
+    qtbot: QtBot,
+) -> None:
+    main_window.session.store.import_sitting(german())
+    main_window.show_history()
+    history = main_window.history
+    assert history is not None
+    qtbot.waitExposed(history)
+    history.tabs.setCurrentIndex(history.tabs.count() - 1)
+    QApplication.processEvents()  # a view added to a shown page is shown by a queued call
+    view = history.tabs.currentWidget().findChild(RecordsView)
+    assert isinstance(view, RecordsView)
+    for page in range(len(view.PAGES)):
+        view.pages.setCurrentIndex(page)
+        view.export_csv()
+    assert [path.name for path in offered] == [
+        "Direkter-Vergleich.csv",
+        "Paare.csv",
+        "Rollen.csv",
+        "Wertungen.csv",
+    ]
 
 
 def test_the_names_in_english(store: SittingStore) -> None:
