@@ -97,17 +97,6 @@ def forget_said(window: QWidget) -> None:
 
 
 @pytest.fixture
-def this_trees_catalogues(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled catalogues of this tree's resources/ folder, where an editable install
-    of another checkout would read its own: for a test of a message that checkout lacks.
-    Put it before ``deutsch``, which loads the catalogue."""
-    from jojotte_score import i18n
-
-    folder = Path(__file__).resolve().parents[2] / "resources" / "locale"
-    monkeypatch.setattr(i18n, "locale_dir", lambda: folder)
-
-
-@pytest.fixture
 def deutsch(qapp: QApplication) -> Iterator[None]:
     """The program and Qt's own words in German."""
     use_language("de")

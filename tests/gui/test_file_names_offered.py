@@ -30,7 +30,7 @@ GERMAN_NAMES = {
 }
 
 
-@pytest.mark.usefixtures("this_trees_catalogues", "deutsch")
+@pytest.mark.usefixtures("deutsch")
 @pytest.mark.parametrize("dialog", GERMAN_NAMES)
 def test_the_names_offered_in_german(
     dialog: str,
@@ -45,14 +45,14 @@ def test_the_names_offered_in_german(
     assert [path.name for path in offered] == [GERMAN_NAMES[dialog].format(id=sitting_id)]
 
 
-@pytest.mark.usefixtures("this_trees_catalogues", "deutsch")
+@pytest.mark.usefixtures("deutsch")
 def test_a_rubbers_pdf_and_the_rubbers_csv_in_german(store: SittingStore) -> None:
     sitting_id = store.import_sitting(german())
     assert pdf_file_name(store.load(sitting_id), 2) == f"Sitzung-{sitting_id}-Robber-2.pdf"
     assert rubbers_path(Path("Abend.csv")) == Path("Abend-Robber.csv")
 
 
-@pytest.mark.usefixtures("this_trees_catalogues", "deutsch")
+@pytest.mark.usefixtures("deutsch")
 def test_the_records_csv_names_in_german(
     main_window: MainWindow,
     offered: Offered,

@@ -69,7 +69,7 @@ def test_the_box_says_it_as_the_second_digit_is_typed(qtbot: QtBot) -> None:
     assert panel.tricks.errors[0].text() == ""
 
 
-@pytest.mark.usefixtures("this_trees_catalogues", "deutsch")
+@pytest.mark.usefixtures("deutsch")
 def test_the_message_in_german() -> None:
     values = FormValues(bidder=0, trump=Trump.HEARTS, tricks=(63, None))
     check = EntryForm(Variant.TWO_PLAYER, ("Anna", "Bert")).check(values)
