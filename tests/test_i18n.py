@@ -64,6 +64,21 @@ def test_german_numbers_and_dates() -> None:
     assert format_date(date(2026, 11, 23)) == "23.11.2026"
 
 
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize(
+    "day", [date(2026, 11, 23), date(2026, 1, 5), date(1999, 12, 31), date(2000, 2, 29)]
+)
+def test_dates_are_written_as_strftime_writes_them(language: str, day: date) -> None:
+    """The English "2026-01-05" and the German "05.01.2026", as ``%Y-%m-%d`` and
+    ``%d.%m.%Y`` write them."""
+    use_language(language)
+    try:
+        pattern = {"en": "%Y-%m-%d", "de": "%d.%m.%Y"}[language]
+        assert format_date(day) == day.strftime(pattern)
+    finally:
+        use_language("en")
+
+
 def test_english_numbers_and_dates() -> None:
     assert format_decimal(2.5) == "2.5"
     assert format_date(date(2026, 11, 23)) == "2026-11-23"

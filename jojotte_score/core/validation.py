@@ -231,9 +231,30 @@ _CARDS_NOT_DECK = (
 
 def _contract(hand: PlayedHand) -> int:
     """How the deck is counted in the hand: _SUIT, _NO_TRUMP or _NULLO."""
-    if hand.special is Special.NULLO:
+    return _contract_of(hand.trump, hand.special)
+
+
+def _contract_of(trump: Trump, special: Special) -> int:
+    """How the deck is counted with ``trump`` and ``special``: _SUIT, _NO_TRUMP or _NULLO."""
+    if special is Special.NULLO:
         return _NULLO
-    return _SUIT if hand.trump.is_suit else _NO_TRUMP
+    return _SUIT if trump.is_suit else _NO_TRUMP
+
+
+def card_points_range_error(points: int, trump: Trump, special: Special, side: str) -> str:
+    """The message for ``side``'s card points outside the deck of the contract (not a
+    multiple of 5, or more than 155 with a trump suit, 120 at no-trump and in Nullo)."""
+    return _(_CARD_RANGE[_contract_of(trump, special)]).format(
+        side=side, points=points, deck=contract_deck(trump, special)
+    )
+
+
+def tricks_range_error(tricks: int, most: int, side: str) -> str:
+    """The message for ``side``'s tricks above the ``most`` a hand holds (a count that
+    more digits never mend, said under its box as soon as typed)."""
+    return _("{side}'s tricks ({tricks}) must be from 0 to {most}").format(
+        side=side, tricks=tricks, most=most
+    )
 
 
 class _Sides:
@@ -327,9 +348,7 @@ def _check_card_points(hand: PlayedHand, game: HandFacts, sides: _Sides, error: 
         if points[side] % CARD_POINT_STEP or not 0 <= points[side] <= deck:
             wrong = True
             error(
-                _(_CARD_RANGE[_contract(hand)]).format(
-                    side=sides[side], points=points[side], deck=deck
-                ),
+                card_points_range_error(points[side], hand.trump, hand.special, sides[side]),
                 f"card_points[{side}]",
             )
     counted = points[0] + points[1]

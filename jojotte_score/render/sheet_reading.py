@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
+from jojotte_score.core.games.game import copy_text
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem, TextWidth
 from jojotte_score.render.sheet_words import kind_mark
@@ -121,11 +122,22 @@ def read_sheet(
         )
         read.append(item(settled, words, "settlement"))
     read.extend(item(t, t.text, "result") for t in texts if t.role == "result")
-    read.extend(
-        item(t, t.text, "legend")
-        for t in texts
-        if t.role == "label" and t.hand is None and t.y > foot_bottom
-    )
+    legend = [t for t in texts if t.role == "label" and t.hand is None and t.y > foot_bottom]
+    # The kind marks' lines are read one by one; the copy mark's sentence ("= 60 is a
+    # copy: ..."), wrapped onto two lines in German, is one item, as it is one sentence.
+    copy = next((n for n, t in enumerate(legend) if t.text.startswith(copy_text(60))), None)
+    read.extend(item(t, t.text, "legend") for t in legend[:copy])
+    if copy is not None:
+        lines = legend[copy:]
+        boxes = [t.box(text_width) for t in lines]
+        shown = " ".join(t.text for t in lines)
+        box = (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+        read.append(ReadItem(shown, shown, "legend", box))
     return tuple(read)
 
 

@@ -592,6 +592,8 @@ def _win(data: Any) -> Win | None:
     points, sitting_id, rubber = data
     if not type(points) is type(sitting_id) is type(rubber) is int:
         raise TypeError("a stored largest win is not whole numbers")
+    if points <= 0:  # stored before a rubber won while behind was ruled no largest win
+        return None
     return Win(points, sitting_id, rubber)
 
 

@@ -43,7 +43,6 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.ratings import (
     RatedSittings,
@@ -57,7 +56,7 @@ from jojotte_score.core.records.ratings import (
 )
 from jojotte_score.storage.errors import StorageError
 from jojotte_score.storage.record_facts import PeriodFacts
-from jojotte_score.storage.record_pair_totals import MarkColumns, RunningMarks, marked_rows
+from jojotte_score.storage.record_pair_totals import MarkColumns, RunningMarks
 from jojotte_score.storage.record_ratings import EVERY_SITTING, StoredRatings, ratings_choice
 from jojotte_score.storage.rows import row_checksum
 from jojotte_score.storage.sittings import SittingStore
@@ -122,10 +121,11 @@ class StoredRatingPage:
             ratings = self._ratings.period_ratings(store, read, period, games)
             return self._walks.setdefault(f"period:{chosen}", RatedSittings()).page(ratings, read)
         connection = store.database.connection
-        variants = None if games is None else {str(find_game(str(key)).variant) for key in games}
         # At 1,500 sittings the mark and the row are read in a few milliseconds, where the
-        # facts and the course took 184 and 172 ms (bench_records_tab --measure first-show).
-        mark, columns = marked_rows(connection, variants)
+        # facts and the course took 184 and 172 ms (bench_records_tab --measure first-show);
+        # the mark is the reader's, not read again when the head to head read it before
+        # and nothing changed since (PeriodFacts.marked).
+        mark, columns = reader.marked(store, games)
         held = self._held.get(choice)
         if held is None:
             held = stored_page(connection, choice)

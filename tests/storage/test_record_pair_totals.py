@@ -55,7 +55,7 @@ from tests.storage.test_record_facts import FIXTURES
 from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
 from tests.stored_histories import SetClock, replayed, stored_history
-from tests.sync.devices import GERMAN, make_device, settle
+from tests.sync.devices import changed_apart, make_device, settle
 
 
 def stored_now(store: SittingStore, choice: str = TOTALS) -> PeriodPairs | None:
@@ -380,13 +380,7 @@ def test_totals_stored_on_two_laptops_follow_their_sync_merges(tmp_path: Path) -
             (anna_bert,) = [r for r in truth.pairs if r.players == ("Anna", "Bert")]
             assert anna_bert.net_points == 765
         # A sitting kept in two versions (a conflict copy) is counted once.
-        evening = anna.store.import_sitting(GERMAN, title="evening")
-        settle(devices)
-        on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
-        assert on_carl is not None
-        anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
-        carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
-        settle(devices)
+        changed_apart(anna, carl)
         for device, reader in zip(devices, readers, strict=True):
             assert len(conflicts(device.store)) == 1
             truth = expected(device.store)
@@ -536,3 +530,65 @@ def test_columns_split_after_those_before_are_split_as_afresh(
         assert parts == held
         assert split == ([] if change in ("hand 3", "none") else [1])
         assert afresh != held or change == "none"
+
+
+def test_a_readers_mark_is_read_again_after_any_change_and_only_then(tmp_path: Path) -> None:
+    """The mark a reader keeps (the Ratings page shown after the head to head does not read
+    it again) is the mark of the rows as they are: kept while nothing was written, read
+    again after a hand recorded, a cached row written and a change committed through
+    another connection (another program on the same file)."""
+    path = fixture_store(tmp_path)
+    evening = example_sitting("three-player")
+    with Database.open(path) as database:
+        store = SittingStore(database)
+        connection = database.connection
+        reader = PeriodFacts()
+        statements: list[str] = []
+        connection.set_trace_callback(statements.append)
+
+        def marked(games: list[str] | None = None) -> tuple[str, bool]:
+            """The reader's mark, which must be the one read afresh, and whether the
+            reader read it (its SELECT)."""
+            statements.clear()
+            mark, columns = reader.marked(store, games)
+            read = any("group_concat" in statement for statement in statements)
+            chosen = None if games is None else {str(game) for game in games}
+            assert (mark, columns) == marked_rows(connection, chosen)
+            return mark, read
+
+        try:
+            first, read = marked()
+            assert read
+            assert marked() == (first, False)  # nothing changed: kept
+            chouette, read = marked([Variant.CHOUETTE])  # a choice of games: its own mark
+            assert read
+            assert chouette != first
+            assert marked([Variant.CHOUETTE]) == (chouette, False)
+            truth = expected(store)
+            assert reader.period_pairs(store) == truth  # counted, its totals stored
+            assert reader.period_pairs(store) == truth  # the mark read after they were
+            statements.clear()
+            assert reader.period_pairs(store) == truth  # the mark and the totals kept
+            assert not any("group_concat" in statement for statement in statements)
+            sitting_id = store.import_sitting(evening)  # a sitting begun
+            begun, read = marked()
+            assert read
+            assert begun != first
+            store.delete_hand(sitting_id, len(evening.hands) - 1)  # a hand deleted in it
+            deleted, read = marked()
+            assert read
+            assert deleted != begun
+            assert marked() == (deleted, False)
+            connection.execute("DELETE FROM record_facts WHERE sitting_id = 1")  # a row gone
+            gone, read = marked()
+            assert read
+            assert gone != deleted
+            with closing(sqlite3.connect(path)) as other:  # another program's commit
+                other.execute("UPDATE sitting SET revision = revision + 1 WHERE id = 2")
+                other.commit()
+            committed, read = marked()
+            assert read
+            assert committed != gone
+            assert marked() == (committed, False)
+        finally:
+            connection.set_trace_callback(None)

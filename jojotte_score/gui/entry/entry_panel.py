@@ -61,6 +61,7 @@ from jojotte_score.core.model import (
     ThrownIn,
     Trump,
 )
+from jojotte_score.core.tables import CARD_POINT_STEP
 from jojotte_score.gui.accessibility import Speaking, announce
 from jojotte_score.gui.entry.entry_fields import (
     ERROR_MARK,
@@ -227,7 +228,7 @@ class EntryPanel(QWidget, Speaking):
         self.meld_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Alt+P or M in a meld box
         self.last_trick: ChoiceField[int] = ChoiceField(_plain("last_trick"))
         self.jojotte: ChoiceField[int] = ChoiceField(_plain("jojotte"))
-        self.card_points = PairField(_plain("card_points"))
+        self.card_points = PairField(_plain("card_points"), step=CARD_POINT_STEP)
         self.tricks = PairField(_plain("tricks"))
         self.note = QLineEdit()
         self.note.setAccessibleName(_plain("note"))
@@ -605,6 +606,8 @@ class EntryPanel(QWidget, Speaking):
             message = refusal
         elif slot.side is None:
             message = _("“{key}” is none of this row's keys.").format(key=text)
+        elif text.isdigit():  # after a count, where it would make no count (651)
+            message = _("“{key}” was not typed in: card points end in 0 or 5.").format(key=text)
         else:
             message = _("“{key}” was not typed in: this box takes digits only.").format(key=text)
         show_error(self._error_label_for(slot), message, say=True)
@@ -701,7 +704,7 @@ class EntryPanel(QWidget, Speaking):
 
     def _error_label_for(self, slot: Slot) -> QLabel:
         """The line under the field of ``slot`` that shows its messages."""
-        pairs = {"card_points": self.card_points, "melds": self.melds}
+        pairs = {"card_points": self.card_points, "melds": self.melds, "tricks": self.tricks}
         if slot.side is not None and slot.row in pairs:
             return pairs[slot.row].errors[slot.side]
         return self.errors[slot.row]
@@ -1045,7 +1048,7 @@ class EntryPanel(QWidget, Speaking):
 
     def _show_messages(self, check: FormCheck) -> None:
         messages = check.messages(show_missing=self._shown_missing)
-        named = {"card_points": self.card_points, "melds": self.melds}
+        named = {"card_points": self.card_points, "melds": self.melds, "tricks": self.tricks}
         for row in self.errors:
             self.errors.show(row, "\n".join(messages.get(row, [])))
         for pair_name, pair in named.items():
@@ -1058,8 +1061,6 @@ class EntryPanel(QWidget, Speaking):
                         "“{text}” is not a number: type whole numbers, without “.” or “,”."
                     ).format(text=text)
                     pair.errors.show(side, message)
-                elif pair is self.tricks:
-                    pair.errors.show(side, "")
         targets = self.errors.made()  # a line not made shows nothing
         for pair_name, pair in named.items():
             for side, label in pair.errors.made().items():

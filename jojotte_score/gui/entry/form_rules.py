@@ -47,7 +47,13 @@ from jojotte_score.core.model import (
     ThrownIn,
     Trump,
 )
-from jojotte_score.core.validation import errors_only, possible_unbid_slam
+from jojotte_score.core.tables import contract_deck
+from jojotte_score.core.validation import (
+    card_points_range_error,
+    errors_only,
+    possible_unbid_slam,
+    tricks_range_error,
+)
 from jojotte_score.i18n import N_, _, pgettext
 
 Pair = tuple[int | None, int | None]
@@ -451,13 +457,51 @@ class FormRules:
     # Values to a hand ----------------------------------------------------------------------
 
     def check(self, values: FormValues, number: int | None = None) -> FormCheck:
-        """The hand, what is missing, and the core's problems with the hand as it stands."""
+        """The hand, what is missing, and the core's problems with the hand as it stands;
+        while something is missing, the counts no hand of the contract can hold."""
         missing = self.missing(values)
         hand = None if missing else self.build(values)
-        problems: tuple[Problem, ...] = ()
         if hand is not None:
             problems = tuple(self.problems(hand, number))
+        else:
+            problems = (
+                *self.counts_over_the_deck(values, number),
+                *self.tricks_over_the_hand(values, number),
+            )
         return FormCheck(hand, missing, problems)
+
+    def counts_over_the_deck(self, values: FormValues, number: int | None) -> list[Problem]:
+        """Each box's card points above the deck of the contract chosen (155 with a trump
+        suit, 120 at no-trump and in Nullo), on its box: typing more digits never mends
+        them, so they are shown as soon as typed, before the rest of the hand. A player's
+        key that was typed as a digit after the count ("65" then "1" for the last trick
+        gives 651) was otherwise only said once the hand was complete."""
+        if values.trump is None:
+            return []
+        deck = contract_deck(values.trump, values.special)
+        words = self.pair_words(values)
+        return [
+            Problem(
+                card_points_range_error(points, values.trump, values.special, words[side]),
+                number,
+                f"card_points[{side}]",
+            )
+            for side, points in enumerate(values.card_points)
+            if points is not None and points > deck
+        ]
+
+    def tricks_over_the_hand(self, values: FormValues, number: int | None) -> list[Problem]:
+        """Each box's tricks above the tricks of a hand (nine, eight in partnerships), on
+        its box, as soon as typed: a two-digit count such as 63 (6 and 3 typed into one
+        box) is never mended by more digits, and was otherwise said only once the hand was
+        complete."""
+        most = find_game(self.variant).tricks_per_hand
+        words = self.pair_words(values)
+        return [
+            Problem(tricks_range_error(tricks, most, words[side]), number, f"tricks[{side}]")
+            for side, tricks in enumerate(values.tricks)
+            if tricks is not None and tricks > most
+        ]
 
     def still_to_enter(self, values: FormValues, check: FormCheck) -> str:
         """One line naming what is missing, in the form's order, for the preview ("" when

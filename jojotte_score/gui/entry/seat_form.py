@@ -131,7 +131,9 @@ class SeatEntryForm(FormRules):
 
     def is_shown(self, values: FormValues, slot: Slot) -> bool:
         """Who doubled and whom the third player sided with only after a double; the Nullo
-        bidder only in Nullo; the active defender unless the doubler is."""
+        bidder only in Nullo; the active defender unless the doubler is; the last trick once
+        the two players who play are known, as its choices are theirs (before, its row was
+        an empty sliver of a frame at the start of every hand)."""
         doubled = values.double is not Doubling.NONE
         if slot in (Slot.DOUBLER, Slot.SIDES_WITH):
             return doubled
@@ -139,6 +141,8 @@ class SeatEntryForm(FormRules):
             return values.special is Special.NULLO
         if slot is Slot.ACTIVE_DEFENDER:
             return not self.defender_is_doubler(values)
+        if slot is Slot.LAST_TRICK:
+            return None not in self.active(values)
         return True
 
     def missing(self, values: FormValues) -> dict[str, str]:

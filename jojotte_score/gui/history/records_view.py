@@ -50,7 +50,7 @@ from jojotte_score.gui.history.period_chooser import PeriodChooser
 from jojotte_score.gui.history.statistics_rows import PeriodChoice
 from jojotte_score.gui.messages import show_message
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.i18n import _, isolated, ngettext
+from jojotte_score.i18n import _, isolated, ngettext, pgettext
 from jojotte_score.render.records_tables import (
     RATINGS_LEGEND,
     PageCharts,
@@ -303,6 +303,20 @@ class RecordsModel(QAbstractTableModel):
         self._sort = (column, order == Qt.SortOrder.DescendingOrder)
         self._rows = _sorted(self._rows, *self._sort)
         self.layoutChanged.emit()
+
+
+def _file_name(kind: str) -> str:
+    """The name offered for the CSV of the records of ``kind`` (without ".csv"), in the
+    language spoken: "pairs", "Direkter-Vergleich"."""
+    # Translators: the file names offered for the CSV of each page of the Records tab
+    # (without ".csv"): no spaces.
+    names = {
+        "pairs": pgettext("file name", "pairs"),
+        "partners": pgettext("file name", "partners"),
+        "roles": pgettext("file name", "roles"),
+        "ratings": pgettext("file name", "ratings"),
+    }
+    return names.get(kind, kind)
 
 
 def _same_page(page: RatingPage, shown: RatingPage | None) -> bool:
@@ -705,7 +719,8 @@ class RecordsView(QWidget):
         to a CSV file the player names, as ``jojotte-score stats --csv`` writes them."""
         kind = self.current_kind()
         if path is None:
-            chosen = ask_save_path(self, _("Export records"), f"{kind}.csv", _("CSV (*.csv)"))
+            offered = f"{_file_name(kind)}.csv"
+            chosen = ask_save_path(self, _("Export records"), offered, _("CSV (*.csv)"))
             if chosen is None:
                 return None
             path = chosen if chosen.suffix else chosen.with_suffix(".csv")

@@ -55,6 +55,25 @@ def test_the_tricks_add_up_and_space_takes_the_rest(game: str, window: MainWindo
     assert window.panel.values().tricks == (2, total - 2)
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_space_in_the_box_just_filled_takes_the_rest_offered_beside_it(
+    game: str, window: MainWindow
+) -> None:
+    """Typed in a real window: "6" in the left box, and the preview says "Space takes 3"
+    while the focus is still there; Space there takes it too, rather than doing nothing."""
+    show_game(window, game)
+    nullo(window)
+    total = find_game(game).tricks_per_hand
+    left, right = box(window, Slot.TRICKS_LEFT), box(window, Slot.TRICKS_RIGHT)
+    QTest.keyClick(left, Qt.Key.Key_6)
+    assert f"(Space takes {total - 6})" in window.panel.preview.toPlainText()
+    QTest.keyClick(left, Qt.Key.Key_Space)
+    assert (left.text(), right.text()) == ("6", str(total - 6))
+    assert window.panel.values().tricks == (6, total - 6)
+    QTest.keyClick(left, Qt.Key.Key_Space)  # nothing more offered: nothing changes
+    assert (left.text(), right.text()) == ("6", str(total - 6))
+
+
 def first_plain_plan(window: MainWindow) -> list[str]:
     """The keys of the example's first plain, undoubled hand, typed into this panel."""
     shown = window.session.shown

@@ -87,7 +87,7 @@ def test_each_variant_gets_its_form() -> None:
 
 
 def test_an_undoubled_hand_shows_only_what_it_needs_in_table_order() -> None:
-    assert shown_rows(THREE_FORM, FormValues()) == [
+    rows = [
         "dealer",
         "bidder",
         "trump",
@@ -101,6 +101,9 @@ def test_an_undoubled_hand_shows_only_what_it_needs_in_table_order() -> None:
         "tricks",
         "note",
     ]
+    # The last trick offers the two players who play: its row waits until they are known.
+    assert shown_rows(THREE_FORM, FormValues()) == [row for row in rows if row != "last_trick"]
+    assert shown_rows(THREE_FORM, FormValues(bidder=0, active_defender=1)) == rows
 
 
 def test_a_double_asks_who_doubled_and_whom_the_third_sided_with_and_the_doubler_defends() -> None:

@@ -271,3 +271,33 @@ def test_a_pad_gone_leaves_nothing_in_qt_s_cache(qtbot: QtBot) -> None:
     sheet.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     assert [i for i in ids if QAccessible.accessibleInterface(i) is not None] == []
+
+
+@pytest.mark.usefixtures("german")
+def test_the_copy_legend_wrapped_onto_two_lines_is_read_as_one_sentence(qtbot: QtBot) -> None:
+    """In German the cutthroat pad's copy legend is drawn on two lines; a screen reader read
+    them as two items, the first breaking off mid-sentence ("… der Geber dasselbe wie der")."""
+    sheet = SheetWidget()
+    qtbot.addWidget(sheet)
+    sheet.resize(560, 700)
+    sheet.show()
+    qtbot.waitExposed(sheet)
+    sheet.set_ledger(replay(example_sitting("cutthroat")))
+    layout = sheet.sheet_layout()
+    assert layout is not None
+    painted = [t.text for t in layout.texts() if t.role == "label" and t.hand is None]
+    start = next(n for n, text in enumerate(painted) if text.startswith("=\u00a060 ist"))
+    lines = painted[start:]
+    assert len(lines) >= 2  # drawn on two lines at this width
+    whole = (
+        "=\u00a060 ist eine Kopie: Der aussetzende Spieler bekommt dasselbe wie sein "
+        "Partner\u00a0(T8), der Geber dasselbe wie der aussetzende Spieler\u00a0(F3)"
+    )
+    assert " ".join(lines) == whole
+    names = read_pad(sheet, "Block")
+    assert names[-1] == whole
+    assert not any(name in names for name in lines)
+    legend = next(item for item in sheet.reading() if item.words == whole)
+    heights = sheet.item_rect(legend).height()
+    one_line = sheet.fontMetrics().height()
+    assert heights > one_line  # its box holds both lines, for a review of the screen
