@@ -523,9 +523,12 @@ def test_columns_split_after_those_before_are_split_as_afresh(
         afresh = after.by_sitting()
         split: list[int] = []
         real = MarkColumns.by_sitting
-        monkeypatch.setattr(
-            MarkColumns, "by_sitting", lambda columns: split.append(1) or real(columns)
-        )
+
+        def counted(columns: MarkColumns) -> dict[int, str]:
+            split.append(1)
+            return real(columns)
+
+        monkeypatch.setattr(MarkColumns, "by_sitting", counted)
         assert after.split_after(before, parts) == afresh
         assert parts == held
         assert split == ([] if change in ("hand 3", "none") else [1])
