@@ -234,11 +234,6 @@ class EntryPanel(QWidget, Speaking):
         self.note.setAccessibleName(_plain("note"))
         self.note.setPlaceholderText(_("optional"))
 
-        melds_row = QWidget()
-        melds_layout = FlowLayout(melds_row, spacing=12, stretch=False)
-        melds_layout.setContentsMargins(0, 0, 0, 0)
-        melds_layout.addWidget(self.melds)
-        melds_layout.addWidget(self.meld_button)
         rows: tuple[tuple[str, QWidget], ...] = (
             ("dealer", self.dealer),
             ("bidder", self.bidder),
@@ -249,7 +244,7 @@ class EntryPanel(QWidget, Speaking):
             ("special", self.special),
             ("nullo_bidder", self.nullo_bidder),
             ("active_defender", self.active_defender),
-            ("melds", melds_row),
+            ("melds", self.melds),
             ("card_points", self.card_points),
             ("last_trick", self.last_trick),
             ("jojotte", self.jojotte),
@@ -311,7 +306,16 @@ class EntryPanel(QWidget, Speaking):
         self.thrown_in_button = QPushButton(_("Thro&wn in"))
         self.thrown_in_button.setToolTip(_("Record a thrown-in deal (Ctrl+T)"))
         self.cancel_button = QPushButton(_("Cancel [Esc]"))
-        for button in (self.record_button, self.thrown_in_button, self.cancel_button):
+        # The meld helper's button stands in the row of Record and Thrown in, not beside the
+        # meld boxes: there it wrapped onto a line of its own under the boxes while the seats
+        # had no names yet, and always in the chouette ("Bert (captain, with Carl)"),
+        # leaving a gap between the melds and the card points.
+        for button in (
+            self.record_button,
+            self.thrown_in_button,
+            self.cancel_button,
+            self.meld_button,
+        ):
             button.setAutoDefault(False)
             buttons.addWidget(button)
         outer.addLayout(buttons)

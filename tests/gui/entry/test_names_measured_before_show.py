@@ -37,8 +37,11 @@ def test_the_small_example_in_german_starts_with_its_panel_laid_out_for_its_name
         assert len(units) == 2  # each box with its name
         assert [unit.width() for unit in units] == [unit.sizeHint().width() for unit in units]
     qtbot.waitExposed(window)
-    # The boxes flow on one line at the panel's width: nothing is left below the meld boxes.
+    # The boxes flow on one line at the panel's width: nothing is left below the meld boxes,
+    # the card points follow them, and the meld helper's button stands beside Record.
     melds = panel.melds
     below_melds = melds.mapTo(panel, QPoint(0, melds.height())).y()
-    button = panel.meld_button.mapTo(panel, QPoint(0, 0)).y()
-    assert button - below_melds < melds.edits[0].height()
+    card_points = panel.card_points.mapTo(panel, QPoint(0, 0)).y()
+    assert 0 <= card_points - below_melds < melds.edits[0].height()
+    record = panel.record_button.mapTo(panel, QPoint(0, 0)).y()
+    assert panel.meld_button.mapTo(panel, QPoint(0, 0)).y() == record

@@ -11,9 +11,11 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Doubling, Special
 from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.i18n import use_language
 from tests.gui.conftest import screenshot_folder
 from tests.gui.window.test_every_game import show_game
 from tests.gui.window.test_every_game import (
@@ -54,3 +56,31 @@ def test_a_doubled_nullo_with_every_message_fits_without_a_scrollbar(
             assert bottom <= area.viewport().height(), label.text()
     assert panel.preview.isVisible()
     assert panel.preview.height() >= 3 * panel.preview.fontMetrics().lineSpacing()
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_card_points_follow_the_meld_boxes_without_a_gap(
+    game: str, language: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """The meld helper's button stands beside Record and Thrown in: beside the meld boxes it
+    wrapped onto a line of its own in the chouette ("Anna (Mannschaft mit Carl)"), a gap of
+    a button's height between the melds and the card points."""
+    use_language(language)
+    try:
+        window = window.rebuild()  # in the language spoken now
+        qtbot.addWidget(window)
+        window.resize(1280, 820)
+        show_game(window, game)
+        for _level in range(10):
+            QApplication.processEvents()
+        panel = window.panel
+        melds, card_points = panel.row_cells()["melds"], panel.row_cells()["card_points"]
+        gap = card_points.geometry().top() - melds.geometry().bottom()
+        assert 0 < gap < 8  # the form's spacing between two rows, not a button's height
+        assert melds.height() <= panel.melds.edits[0].height() + 4
+        record = panel.record_button.mapTo(panel, QPoint(0, 0)).y()
+        assert panel.meld_button.mapTo(panel, QPoint(0, 0)).y() == record
+        assert panel.meld_button.isVisible()
+    finally:
+        use_language("en")
