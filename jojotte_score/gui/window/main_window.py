@@ -433,6 +433,11 @@ class MainWindow(SittingMenus, QMainWindow):
             font = widget.font()
             # The status line, one line, grows less: the pad takes the height.
             scale = min(factor, STATUS_ZOOM) if widget is self.status_label else factor
+            # The size it has already (the usual print at start-up): set all the same, Qt
+            # told each of the panel's widgets of a new font (whole start under callgrind,
+            # 10,000-hand sitting: 1,289.8 M to 1,289.3 M instructions).
+            if font.pointSizeF() == self._base_point_size * scale:
+                continue
             font.setPointSizeF(self._base_point_size * scale)
             widget.setFont(font)
         height = QFontMetrics(self.table.font()).height()
