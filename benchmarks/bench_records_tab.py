@@ -363,7 +363,10 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
     """What a hand that finishes a rubber costs the Ratings page shown, part by part (the
     readers kept, as the open Records tab keeps them): the page read again as the tab
     reads it (``StoredRatingPage``: the newest sitting's facts read and rated alone, the
-    page stored) and its plot's data (``page_chart``); for reference, through every
+    page stored), its plot's data made afresh (``page_chart``) and from the chart before
+    (``PageCharts``, as the tab makes it), laid out whole and from the layout before
+    (``moved_ends``, as the tab's plot lays it out) and painted from its kept picture; for
+    reference, through every
     sitting's facts and the course (as before, and as a change to an older sitting is
     read): the facts read again (after the page, so the changed sitting's row is stored
     already and only read), the ratings rated again from the course kept and stored,
@@ -375,6 +378,7 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
 
     from jojotte_score.gui.history.chart_widget import ChartWidget
     from jojotte_score.render.records_tables import (
+        PageCharts,
         RatingChartMaker,
         page_chart,
         rating_chart,
@@ -393,11 +397,15 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
         ratings = stored.ratings(store, facts)
         kept = ChartWidget()
         whole = ChartWidget()
-        for widget in (kept, whole):
+        paged = ChartWidget()  # the Records tab's: the page's plot, kept
+        for widget in (kept, whole, paged):
             widget.resize(420, 300)
             widget.show()
         kept.set_chart(maker.chart(ratings, facts))
         kept.repaint()
+        charts = PageCharts()
+        paged.set_chart(charts.chart(pages.page(store, page_reader, ALL_TIME)))
+        paged.repaint()
         app.processEvents()
         played = parse_sitting(sitting_data(12 * repeat + 12, seed=44)).sitting
         finishing = finishing_hands(played)
@@ -418,6 +426,14 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
             counted += 1
             page = timed("page", pages.page, store, page_reader, ALL_TIME)
             timed("page chart", page_chart, page)
+            paged.set_chart(timed("page chart kept", charts.chart, page))
+            timed("page layout kept", paged.chart_layout)
+            timed("page picture", paged.repaint)
+            fresh = ChartWidget()  # nothing laid out before: laid out whole
+            fresh.resize(420, 300)
+            fresh.set_chart(paged.chart())
+            timed("page layout", fresh.chart_layout)
+            fresh.deleteLater()
             facts = timed("facts", reader.period_facts, store)
             ratings = timed("ratings", stored.ratings, store, facts)
             timed("table", ratings_table, ratings)
@@ -434,14 +450,18 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
             timed("whole", whole.repaint)
             if counted >= repeat:
                 break
-        kept.close()
-        whole.close()
+        for widget in (kept, whole, paged):
+            widget.close()
     best = {name: min(times) for name, times in parts.items()}
     middle = {name: sorted(times)[len(times) // 2] for name, times in parts.items()}
     print(f"A hand that finishes a rubber, the Ratings page's parts ({counted} hands):")
     for name, words, before in (
         ("page", "the page read again (the newest sitting rated alone), stored", None),
         ("page chart", "the plot's data made from the page (page_chart)", None),
+        ("page chart kept", "the same, from the chart before (PageCharts, now)", "page chart"),
+        ("page layout", "the plot laid out whole (layout_chart)", None),
+        ("page layout kept", "the same, from the layout before (moved_ends, now)", "page layout"),
+        ("page picture", "the page's plot painted from its kept picture", None),
         ("facts", "every sitting's facts read again (kept reader)", None),
         ("ratings", "the ratings rated again from the course kept, stored", None),
         ("table", "the ratings' table made", None),

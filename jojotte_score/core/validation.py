@@ -249,6 +249,14 @@ def card_points_range_error(points: int, trump: Trump, special: Special, side: s
     )
 
 
+def tricks_range_error(tricks: int, most: int, side: str) -> str:
+    """The message for ``side``'s tricks above the ``most`` a hand holds (a count that
+    more digits never mend, said under its box as soon as typed)."""
+    return _("{side}'s tricks ({tricks}) must be from 0 to {most}").format(
+        side=side, tricks=tricks, most=most
+    )
+
+
 class _Sides:
     """The two sides' names in the messages, looked up (and translated, when the players'
     names are not known) only when a message is written."""

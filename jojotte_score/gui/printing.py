@@ -36,7 +36,7 @@ from jojotte_score.core.ledger import Ledger
 from jojotte_score.core.model import GameKey
 from jojotte_score.gui.messages import ok_cancel_buttons, show_message, window_title
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.i18n import _, ngettext
+from jojotte_score.i18n import _, ngettext, pgettext
 from jojotte_score.labels import local_date
 from jojotte_score.render.document import PrintJob
 from jojotte_score.render.page_layout import MAX_BLANK_PADS, SheetHeader
@@ -227,10 +227,15 @@ def print_sitting(
 
 
 def pdf_file_name(stored: StoredSitting, rubber: int | None) -> str:
-    """The file name offered for the PDF: "christmas.pdf", "sitting-3-rubber-2.pdf"."""
+    """The file name offered for the PDF: "christmas.pdf", "sitting-3-rubber-2.pdf" (in
+    the language spoken: "Sitzung-3-Robber-2.pdf")."""
     base = re.sub(r"[^\w]+", "-", stored.title.strip().lower()).strip("-")
-    base = base or f"sitting-{stored.id}"
-    return f"{base}-rubber-{rubber}.pdf" if rubber is not None else f"{base}.pdf"
+    # Translators: a file name offered for a sitting's PDF (without ".pdf"): no spaces.
+    base = base or pgettext("file name", "sitting-{number}").format(number=stored.id)
+    if rubber is not None:
+        # Translators: a file name offered for one rubber's PDF (without ".pdf"): no spaces.
+        base = pgettext("file name", "{name}-rubber-{number}").format(name=base, number=rubber)
+    return f"{base}.pdf"
 
 
 def export_pdf(

@@ -11,6 +11,7 @@ window starts in the documents folder.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
@@ -55,13 +56,35 @@ def start_folder(parent: QWidget | None) -> Path:
     return documents_folder()
 
 
+_NOT_ON_WINDOWS = re.compile(r'[<>:"/\\|?*\x00-\x1f]+')
+"""What Windows refuses in a file name: these characters and the control characters."""
+
+_WINDOWS_DEVICES = frozenset(
+    {"CON", "PRN", "AUX", "NUL", *(f"{port}{n}" for port in ("COM", "LPT") for n in range(1, 10))}
+)
+"""Names Windows keeps for devices, with any extension ("nul.csv" is the device too)."""
+
+
+def valid_file_name(name: str) -> str:
+    """``name`` as a file name every system takes: what Windows refuses in a name becomes
+    "-", trailing dots and spaces go, and a device's name ("CON", "nul.csv") gets a "-";
+    "jojotte" when nothing is left. A translated name offered in a save dialog is made
+    valid so, whatever a translation holds."""
+    valid = _NOT_ON_WINDOWS.sub("-", name).strip().rstrip(". ")
+    stem, dot, extension = valid.partition(".")
+    if stem.upper() in _WINDOWS_DEVICES:
+        valid = f"{stem}-{dot}{extension}"
+    return valid if valid.strip(".-") else "jojotte"
+
+
 def ask_save_path(parent: QWidget | None, title: str, file_name: str, filters: str) -> Path | None:
-    """Ask where to save a file, offering ``file_name`` in :func:`start_folder`; the path
-    chosen (its folder remembered for the next save), or None when cancelled."""
+    """Ask where to save a file, offering ``file_name`` (made valid on every system:
+    :func:`valid_file_name`) in :func:`start_folder`; the path chosen (its folder
+    remembered for the next save), or None when cancelled."""
     # Imported when a file is first saved: Qt's file dialog costs start-up time.
     from PySide6.QtWidgets import QFileDialog
 
-    start = start_folder(parent) / file_name
+    start = start_folder(parent) / valid_file_name(file_name)
     name, _filter = QFileDialog.getSaveFileName(parent, window_title(title), str(start), filters)
     if not name:
         return None

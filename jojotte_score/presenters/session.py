@@ -25,7 +25,7 @@ from jojotte_score.core.model import (
     Sitting,
 )
 from jojotte_score.core.status import TableStatus, next_dealer, table_status
-from jojotte_score.i18n import _, isolated
+from jojotte_score.i18n import _, isolated, pgettext
 from jojotte_score.presenters.pad import Pad
 from jojotte_score.storage.sittings import RecentHands, SittingStore, StoredSitting
 
@@ -371,8 +371,12 @@ def export_sitting(shown: Shown, path: Path) -> None:
 
 
 def rubbers_path(hands_path: Path) -> Path:
-    """Where the rubbers CSV goes beside the hands CSV: "evening.csv" → "evening-rubbers.csv"."""
-    return hands_path.with_name(f"{hands_path.stem}-rubbers{hands_path.suffix or '.csv'}")
+    """Where the rubbers CSV goes beside the hands CSV: "evening.csv" → "evening-rubbers.csv"
+    (in the language spoken: "Abend-Robber.csv"), as the file dialog's title says."""
+    # Translators: what the rubbers' CSV adds to the name of the hands' CSV ("NAME-rubbers.csv"
+    # in the title of the file dialog of Export CSV says it too): no spaces.
+    rubbers = pgettext("file name", "{name}-rubbers").format(name=hands_path.stem)
+    return hands_path.with_name(f"{rubbers}{hands_path.suffix or '.csv'}")
 
 
 def csv_dialog_title() -> str:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from itertools import pairwise
 from typing import NamedTuple, TypeVar
@@ -386,11 +386,7 @@ def layout_chart(chart: Chart, m: ChartMetrics) -> ChartLayout:
             chart.names,
             chart.summary,
         )
-    low, high = ticks[0], ticks[-1]
-
-    def value_y(value: float) -> float:
-        return bottom - (value - low) / (high - low) * (bottom - top)
-
+    value_y = _value_y((plot_left, top, right, bottom), ticks)
     for tick, text in zip(ticks, labels, strict=True):
         ty = value_y(tick)
         role = "column" if tick == 0 else "game"
@@ -415,6 +411,65 @@ def layout_chart(chart: Chart, m: ChartMetrics) -> ChartLayout:
             )
         )
     return ChartLayout(m.width, m.height, tuple(items), plot, chart.names, chart.summary)
+
+
+def _value_y(plot: tuple[float, float, float, float], ticks: Sequence[float]) -> _ValueY:
+    """Where a value stands on the plot's height, its lowest and highest tick at the
+    plot's bottom and top."""
+    _left, top, _right, bottom = plot
+    low, high = ticks[0], ticks[-1]
+
+    def value_y(value: float) -> float:
+        return bottom - (value - low) / (high - low) * (bottom - top)
+
+    return value_y
+
+
+def moved_ends(
+    before: Chart, laid_out: ChartLayout, after: Chart, m: ChartMetrics
+) -> ChartLayout | None:
+    """``layout_chart(after, m)``, made from ``laid_out``, ``layout_chart(before, m)``, when
+    the two line charts differ only in their summary and in some series' last values and
+    their value axis stays as it was (a rubber finished in the newest sitting of a ratings
+    plot): only those series' markers and lines are laid out again, the other items kept
+    as they are (the same objects). None when they differ in more. At 1,500 sittings the
+    ratings plot (ten series of 100 points) is laid out whole in 1.2-1.6 ms (load 5)."""
+    if before.kind != "line" or after.kind != "line" or len(before.series) != len(after.series):
+        return None
+    if replace(after, series=before.series, summary=before.summary) != before:
+        return None
+    changed = []
+    for index, (old, new) in enumerate(zip(before.series, after.series, strict=True)):
+        if old == new:
+            continue
+        if old.name != new.name or len(old.values) != len(new.values):
+            return None
+        if old.values[:-1] != new.values[:-1]:
+            return None
+        changed.append(index)
+    plot = laid_out.plot
+    ticks = _value_ticks(after, m)
+    if plot[1] == plot[3] or ticks != _value_ticks(before, m):
+        return None  # no room for a plot, or the value axis moved: laid out whole
+    spans: dict[int, tuple[int, int]] = {}
+    wanted = set(changed)
+    for place, item in enumerate(laid_out.items):
+        if isinstance(item, MarkerItem | PolylineItem) and item.series in wanted:
+            spans[item.series] = (spans.get(item.series, (place, 0))[0], place + 1)
+    if len(spans) != len(changed):
+        return None  # a series that had no point: where its items go is not kept
+    xs = after.x_values or (0,)
+    low, high = _x_range(after)
+    value_y = _value_y(plot, ticks)
+    items: list[ChartItem] = []
+    kept = 0
+    for index in changed:
+        start, end = spans[index]
+        items.extend(laid_out.items[kept:start])
+        _series_items(items, index, after.series[index], xs, plot, low, high, value_y, m)
+        kept = end
+    items.extend(laid_out.items[kept:])
+    return laid_out._replace(items=tuple(items), summary=after.summary)
 
 
 def _legend(
@@ -464,12 +519,7 @@ def _lines(
     series's line and markers."""
     _left, top, _right, bottom = plot
     xs = chart.x_values or (0,)
-    if chart.x_labels:
-        low, high = xs[0] - 0.5, xs[-1] + 0.5
-    else:
-        # A little room after the last point, so that it and a mark there clear the edge.
-        low, high = float(xs[0]), float(max(xs[-1], xs[0] + 1))
-        high += (high - low) * 0.03
+    low, high = _x_range(chart)
     label_y = bottom + m.tick_length + 2 + m.tick_size * TEXT_HEIGHT / 2
     for x, centre, text in _x_labels(chart, plot, low, high, m):
         items.append(LineItem(x, bottom, x, bottom + m.tick_length, 0.8, "column"))
@@ -488,14 +538,39 @@ def _lines(
             )
         )
     for index, series in enumerate(chart.series):
-        part: list[tuple[float, float]] = []
-        for value, point in zip(xs, series.values, strict=True):
-            if point is None:
-                _add_part(items, part, index, m.marker_size)
-                part = []
-                continue
-            part.append((_x_position(plot, low, high, value), value_y(point)))
-        _add_part(items, part, index, m.marker_size)
+        _series_items(items, index, series, xs, plot, low, high, value_y, m)
+
+
+def _x_range(chart: Chart) -> tuple[float, float]:
+    """The x values at the left and right ends of a line chart's plot."""
+    xs = chart.x_values or (0,)
+    if chart.x_labels:
+        return xs[0] - 0.5, xs[-1] + 0.5
+    # A little room after the last point, so that it and a mark there clear the edge.
+    low, high = float(xs[0]), float(max(xs[-1], xs[0] + 1))
+    return low, high + (high - low) * 0.03
+
+
+def _series_items(
+    items: list[ChartItem],
+    index: int,
+    series: Series,
+    xs: Sequence[int],
+    plot: tuple[float, float, float, float],
+    low: float,
+    high: float,
+    value_y: _ValueY,
+    m: ChartMetrics,
+) -> None:
+    """Series ``index``'s markers and line, part by part (a gap ends a part)."""
+    part: list[tuple[float, float]] = []
+    for value, point in zip(xs, series.values, strict=True):
+        if point is None:
+            _add_part(items, part, index, m.marker_size)
+            part = []
+            continue
+        part.append((_x_position(plot, low, high, value), value_y(point)))
+    _add_part(items, part, index, m.marker_size)
 
 
 X_LABEL_GAP = 6.0

@@ -266,6 +266,8 @@ def _win(sitting_id: int, data: Any) -> Win | None:
     points, rubber = data  # ValueError or TypeError for anything but two
     if type(points) is not int or type(rubber) is not int:
         raise TypeError("a stored largest win is not whole numbers")
+    if points <= 0:  # stored before a rubber won while behind was ruled no largest win
+        return None
     return Win(points, sitting_id, rubber)
 
 

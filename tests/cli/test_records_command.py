@@ -241,7 +241,7 @@ def merged_history(tmp_path: Path) -> tuple[list[Device], int]:
     id of the sitting both changed in Carl's store."""
     from jojotte_score.sync.engine import conflicts
     from tests.stored_examples import example_sitting
-    from tests.sync.devices import GERMAN, make_device, settle
+    from tests.sync.devices import changed_apart, make_device
 
     devices = [make_device(tmp_path, "anna"), make_device(tmp_path, "carl")]
     anna, carl = devices
@@ -251,13 +251,7 @@ def merged_history(tmp_path: Path) -> tuple[list[Device], int]:
     anna.store.import_sitting(example_sitting("chouette"), created=noon)
     carl.store.import_sitting(example_sitting("partnership"), created=noon + HOUR)
     anna.store.import_sitting(example_sitting("cutthroat"), created=noon + 2 * HOUR)
-    evening = anna.store.import_sitting(GERMAN, title="evening", created=noon + 3 * HOUR)
-    settle(devices)
-    on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
-    assert on_carl is not None
-    anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
-    carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
-    settle(devices)
+    on_carl = changed_apart(anna, carl, created=noon + 3 * HOUR)
     assert len(conflicts(carl.store)) == 1
     assert len(carl.store.created_dates()) == 4  # the conflict copy is no sitting
     return devices, on_carl

@@ -6,10 +6,13 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.model import Variant
@@ -37,6 +40,7 @@ from jojotte_score.render.chart_layout import (
     course_chart,
     is_dark,
     layout_chart,
+    moved_ends,
     nice_ticks,
     results_chart,
     series_style,
@@ -387,3 +391,85 @@ def test_the_x_axis_labels_stay_whole_inside_the_chart(
         assert left <= tick <= right, label.text  # it still stands under its point
     for before, after in itertools.pairwise(labels):
         assert after.box(fake_width)[0] - before.box(fake_width)[2] >= 3
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.lists(st.one_of(st.none(), st.integers(-40, 60)), min_size=3, max_size=3),
+        min_size=2,
+        max_size=8,
+    ),
+    st.lists(st.one_of(st.none(), st.integers(-60, 80)), min_size=1, max_size=4),
+    st.booleans(),
+)
+def test_a_chart_whose_last_points_moved_is_laid_out_as_a_fresh_layout(
+    points: list[list[int | None]], last: list[int | None], labelled: bool
+) -> None:
+    """The ratings plot after a finished rubber in the newest sitting: some series' last
+    values change (or appear, or go), the rest stays. Laid out from the layout before
+    (``moved_ends``), it is the layout made afresh item for item, or None where it cannot
+    be (a value that moves the axis, a series that had no point); the items of the
+    series that did not move are the very items laid out before."""
+    count = len(points)
+    names = ("Anna", "Bert", "Carl")
+    days = tuple(f"2026-03-{day:02d}" for day in range(1, count + 1))
+
+    def chart(values: list[list[int | None]], summary: str) -> Chart:
+        return Chart(
+            title="Ratings over time",
+            kind="line",
+            series=tuple(
+                Series(name, tuple(row[seat] for row in values)) for seat, name in enumerate(names)
+            ),
+            summary=summary,
+            x_values=tuple(range(1, count + 1)),
+            x_labels=days if labelled else (),
+            x_title="sitting",
+            y_title="rating",
+        )
+
+    moved = [list(row) for row in points]
+    for seat, value in enumerate(last[:3]):
+        moved[-1][seat] = value
+    before, after = chart(points, "before"), chart(moved, "after")
+    metrics = ChartMetrics(text_width=fake_width, width=420, height=300)
+    laid_out = layout_chart(before, metrics)
+    made = moved_ends(before, laid_out, after, metrics)
+    fresh = layout_chart(after, metrics)
+    if made is None:
+        changed = [seat for seat in range(3) if moved[-1][seat] != points[-1][seat]]
+
+        def ticks(rows: list[list[int | None]]) -> tuple[float, ...]:
+            values = [value for row in rows for value in row if value is not None]
+            return nice_ticks(min([0, *values]), max([0, *values]), metrics.most_ticks)
+
+        had_none = any(all(row[seat] is None for row in points) for seat in changed)
+        assert changed
+        assert ticks(points) != ticks(moved) or had_none
+        return
+    assert made == fresh
+    kept = [
+        item
+        for item in made.items
+        if not isinstance(item, MarkerItem | PolylineItem)
+        or after.series[item.series] == before.series[item.series]
+    ]
+    assert all(any(item is old for old in laid_out.items) for item in kept)
+
+
+def test_a_chart_that_changed_more_than_its_last_points_is_laid_out_whole() -> None:
+    """A point before the last moved, a series renamed or a day changed: no layout from
+    the one before, so that the whole plot is laid out again."""
+    base = results_chart(RESULTS)
+    laid_out = layout_chart(base, METRICS)
+    anna, bert, carl = base.series
+    for changed in (
+        replace(base, series=(Series("Anna", (655, 101, 1135)), bert, carl)),
+        replace(base, series=(Series("Anne", anna.values), bert, carl)),
+        replace(base, x_labels=("1", "2", "3")),
+        replace(base, series=(anna, bert)),
+    ):
+        assert moved_ends(base, laid_out, changed, METRICS) is None
+    summary_only = replace(base, summary="other words")
+    assert moved_ends(base, laid_out, summary_only, METRICS) == layout_chart(summary_only, METRICS)

@@ -13,9 +13,21 @@ from hypothesis import strategies as st
 
 from jojotte_score.core.model import Variant
 from jojotte_score.core.records.facts import SittingFacts, sitting_facts
-from jojotte_score.core.records.ratings import Rating, RatingKeeper, Ratings, RatingStep
+from jojotte_score.core.records.ratings import (
+    RatedSittings,
+    Rating,
+    RatingKeeper,
+    Ratings,
+    RatingStep,
+)
 from jojotte_score.render.chart_reading import chart_rows
-from jojotte_score.render.records_tables import RATING_POINTS, RatingChartMaker, rating_chart
+from jojotte_score.render.records_tables import (
+    RATING_POINTS,
+    PageCharts,
+    RatingChartMaker,
+    page_chart,
+    rating_chart,
+)
 from tests.core.records.histories import histories
 from tests.core.records.plain_records import Played
 
@@ -29,6 +41,7 @@ def test_the_kept_chart_equals_a_fresh_one_after_each_recorded_hand(
     sittings drawn at random (the newest or an older one), as the Records tab sees them."""
     recorded = [data.draw(st.integers(0, len(sitting.hands))) for _id, _at, sitting in played]
     keeper, maker = RatingKeeper(), RatingChartMaker()
+    walk, pages = RatedSittings(), PageCharts()  # the Records tab's: a page, then its plot
 
     def facts_now() -> list[SittingFacts]:
         return [
@@ -42,6 +55,8 @@ def test_the_kept_chart_equals_a_fresh_one_after_each_recorded_hand(
         ratings = keeper.rate(facts)
         kept = maker.chart(ratings, facts)
         assert kept == rating_chart(ratings, facts)
+        page = walk.page(ratings, facts)
+        assert pages.chart(page) == page_chart(page) == kept
         open_sittings = [
             index
             for index, (_id, _at, sitting) in enumerate(played)
@@ -75,7 +90,7 @@ def test_over_more_sittings_than_points_the_points_shown_move_as_a_fresh_chart_m
     """Past :data:`RATING_POINTS` rated sittings a new sitting moves the points shown: the
     chart kept shows those a fresh chart shows, after a rubber in the newest sitting and
     after a sitting begun, and after an older sitting changed."""
-    maker = RatingChartMaker()
+    maker, walk, pages = RatingChartMaker(), RatedSittings(), PageCharts()
     charts = []
     for sittings, rubbers in ((150, 3), (151, 1), (151, 2), (151, 3), (152, 1), (160, 2)):
         ratings, facts = long_history(sittings, 3)
@@ -85,6 +100,7 @@ def test_over_more_sittings_than_points_the_points_shown_move_as_a_fresh_chart_m
             ratings = Ratings(ratings.players, ratings.course[:cut])
         chart = maker.chart(ratings, facts)
         assert chart == rating_chart(ratings, facts)
+        assert pages.chart(walk.page(ratings, facts)) == chart
         assert len(chart_rows(chart)) == RATING_POINTS
         charts.append(chart)
     assert charts[1].series != charts[0].series  # the points shown did move
@@ -98,7 +114,9 @@ def test_over_more_sittings_than_points_the_points_shown_move_as_a_fresh_chart_m
     )
     ratings = Ratings(ratings.players, changed)
     assert maker.chart(ratings, facts) == rating_chart(ratings, facts)
+    assert pages.chart(walk.page(ratings, facts)) == rating_chart(ratings, facts)
     # And a history that has nothing in common with the one kept.
     ratings, facts = long_history(30, 1)
     assert maker.chart(ratings, facts) == rating_chart(ratings, facts)
+    assert pages.chart(walk.page(ratings, facts)) == rating_chart(ratings, facts)
     assert maker.chart(Ratings((), ()), []) == rating_chart(Ratings((), ()), [])

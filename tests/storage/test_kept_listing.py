@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import closing
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,12 +27,6 @@ def still() -> datetime:
     """A clock that never moves: every change is stamped in the same second, as several
     changes within one second are."""
     return datetime(2026, 12, 2, 19, 0, tzinfo=UTC)
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[Database]:
-    with Database.open(tmp_path / "sittings.sqlite3") as db:
-        yield db
 
 
 @pytest.fixture

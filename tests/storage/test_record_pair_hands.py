@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import sqlite3
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -21,6 +23,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from jojotte_score.core.errors import JojotteError
+from jojotte_score.core.model import Sitting
 from jojotte_score.core.records.facts import in_order
 from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.database import Database
@@ -32,7 +35,7 @@ from tests.core.records.plain_records import Played
 from tests.storage.test_record_pair_totals import fixture_store, stored_now
 from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
-from tests.stored_histories import SetClock, replayed
+from tests.stored_histories import BEGUN, SetClock, replayed
 
 
 class Reads:
@@ -60,6 +63,20 @@ class Reads:
         self.blocks = 0
 
 
+@contextmanager
+def begun_last(
+    tmp_path: Path, evening: Sitting, hands: int
+) -> Iterator[tuple[SittingStore, SetClock, int]]:
+    """The fixture database's eight sittings and ``evening``'s first ``hands`` hands,
+    begun after every one of them: the store, its clock (at that moment) and the id of
+    the sitting begun, the newest."""
+    with Database.open(fixture_store(tmp_path)) as database:
+        clock = SetClock()
+        store = SittingStore(database, clock=clock)
+        clock.now = BEGUN
+        yield store, clock, store.import_sitting(replace(evening, hands=evening.hands[:hands]))
+
+
 def newest_id(store: SittingStore) -> int:
     """The newest sitting in the order played."""
     return in_order(replayed(store))[-1].sitting_id
@@ -75,12 +92,8 @@ def test_hands_in_the_newest_sitting_add_it_to_the_counts_kept(
 ) -> None:
     reads = Reads(monkeypatch)
     evening = example_sitting("three-player")
-    with Database.open(fixture_store(tmp_path)) as database:
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
+    with begun_last(tmp_path, evening, 1) as (store, clock, newest):
         kept = PeriodFacts()
-        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
-        newest = store.import_sitting(replace(evening, hands=evening.hands[:1]))
         assert kept.period_pairs(store) == expected(store)  # counted from the blocks
         assert reads.blocks == 1
         for position, hand in enumerate(evening.hands[1:], start=1):
@@ -131,18 +144,14 @@ def test_hands_in_the_newest_sitting_add_it_to_the_counts_kept(
 def test_the_newest_sitting_moved_before_another_is_counted_in_its_place(
     tmp_path: Path,
 ) -> None:
-    with Database.open(fixture_store(tmp_path)) as database:
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        evening = example_sitting("chouette")
-        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
-        newest = store.import_sitting(replace(evening, hands=evening.hands[:3]))
+    evening = example_sitting("chouette")
+    with begun_last(tmp_path, evening, 3) as (store, _clock, newest):
         kept = PeriodFacts()
         assert kept.period_pairs(store) == expected(store)
         # Its moment stored earlier than every other sitting's (as a merge could leave it),
         # with a hand more: it is no longer the newest, and is counted first.
         store.add_hand(newest, evening.hands[3])
-        with database.transaction() as writing:
+        with store.database.transaction() as writing:
             writing.execute(
                 "UPDATE sitting SET created = ? WHERE id = ?", ("2020-01-01T00:00:00+00:00", newest)
             )
@@ -153,18 +162,14 @@ def test_the_newest_sitting_moved_before_another_is_counted_in_its_place(
 
 
 def test_a_damaged_row_of_the_newest_sitting_is_not_trusted(tmp_path: Path) -> None:
-    with Database.open(fixture_store(tmp_path)) as database:
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        evening = example_sitting("three-player")
-        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
-        newest = store.import_sitting(replace(evening, hands=evening.hands[:4]))
+    evening = example_sitting("three-player")
+    with begun_last(tmp_path, evening, 4) as (store, _clock, newest):
         kept = PeriodFacts()
         kept.period_pairs(store)
         store.add_hand(newest, evening.hands[4])
         period_facts(store)  # its row stored for this revision
         # Its row changed behind the app's back: its checksum no longer agrees.
-        database.connection.execute(
+        store.database.connection.execute(
             "UPDATE record_facts SET data = data || ' ' WHERE sitting_id = ?", (newest,)
         )
         assert not row_is_current(store, newest)
@@ -174,18 +179,14 @@ def test_a_damaged_row_of_the_newest_sitting_is_not_trusted(tmp_path: Path) -> N
 
 
 def test_the_totals_stored_alone_are_not_trusted_once_damaged(tmp_path: Path) -> None:
-    with Database.open(fixture_store(tmp_path)) as database:
-        clock = SetClock()
-        store = SittingStore(database, clock=clock)
-        evening = example_sitting("three-player")
-        clock.now = datetime(2026, 2, 1, tzinfo=UTC)
-        newest = store.import_sitting(replace(evening, hands=evening.hands[:2]))
+    evening = example_sitting("three-player")
+    with begun_last(tmp_path, evening, 2) as (store, _clock, newest):
         kept = PeriodFacts()
         kept.period_pairs(store)
         store.add_hand(newest, evening.hands[2])
         truth = expected(store)
         assert kept.period_pairs(store) == truth == stored_now(store)
-        database.connection.execute(
+        store.database.connection.execute(
             "UPDATE record_ratings SET data = replace(data, '1', '2') WHERE choice = ? "
             "AND position = 0",
             (TOTALS,),

@@ -35,6 +35,7 @@ from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.record_facts import PeriodFacts
 from jojotte_score.storage.record_pair_totals import (
     TOTALS,
+    MarkColumns,
     PeriodPairs,
     RunningMarks,
     block_counts,
@@ -54,7 +55,7 @@ from tests.storage.test_record_facts import FIXTURES
 from tests.storage.test_record_pairs import expected
 from tests.stored_examples import example_sitting
 from tests.stored_histories import SetClock, replayed, stored_history
-from tests.sync.devices import GERMAN, make_device, settle
+from tests.sync.devices import changed_apart, make_device, settle
 
 
 def stored_now(store: SittingStore, choice: str = TOTALS) -> PeriodPairs | None:
@@ -379,13 +380,7 @@ def test_totals_stored_on_two_laptops_follow_their_sync_merges(tmp_path: Path) -
             (anna_bert,) = [r for r in truth.pairs if r.players == ("Anna", "Bert")]
             assert anna_bert.net_points == 765
         # A sitting kept in two versions (a conflict copy) is counted once.
-        evening = anna.store.import_sitting(GERMAN, title="evening")
-        settle(devices)
-        on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
-        assert on_carl is not None
-        anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
-        carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
-        settle(devices)
+        changed_apart(anna, carl)
         for device, reader in zip(devices, readers, strict=True):
             assert len(conflicts(device.store)) == 1
             truth = expected(device.store)
@@ -492,6 +487,52 @@ def test_running_marks_kept_and_updated_are_the_marks_made_afresh(
         spans = [(start, end) for start in range(4) for end in range(start + 1, 5)]
         assert [kept.span(*span) for span in spans] == [fresh.span(*span) for span in spans]
         assert kept.every == fresh.every == mark
+
+
+@pytest.mark.parametrize("change", ["hand 0", "hand 2", "hand 3", "begun", "deleted", "none"])
+def test_columns_split_after_those_before_are_split_as_afresh(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, change: str
+) -> None:
+    """The mark's columns after a change, split from those before: what splitting them
+    afresh gives, whatever changed; after a hand in the sitting of the highest id (3, the
+    newest) or no change, without splitting them afresh; the parts before left as they
+    were."""
+    games = ("chouette", "three-player", "cutthroat", "partnership")
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        ids = []
+        for day, game in enumerate(games):
+            clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
+            sitting = example_sitting(game)
+            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:1])))
+        connection = database.connection
+        PeriodFacts().period_pairs(store)  # the facts rows stored
+        before = marked_rows(connection, None)[1]
+        parts = before.by_sitting()
+        held = dict(parts)
+        if change.startswith("hand"):
+            place = int(change[-1])
+            store.add_hand(ids[place], example_sitting(games[place]).hands[1])
+            PeriodFacts().period_pairs(store)  # its facts row stored again
+        elif change == "begun":
+            store.import_sitting(example_sitting("two-player"))
+        elif change == "deleted":
+            store.delete_sitting(ids[1])
+        after = marked_rows(connection, None)[1]
+        afresh = after.by_sitting()
+        split: list[int] = []
+        real = MarkColumns.by_sitting
+
+        def counted(columns: MarkColumns) -> dict[int, str]:
+            split.append(1)
+            return real(columns)
+
+        monkeypatch.setattr(MarkColumns, "by_sitting", counted)
+        assert after.split_after(before, parts) == afresh
+        assert parts == held
+        assert split == ([] if change in ("hand 3", "none") else [1])
+        assert afresh != held or change == "none"
 
 
 def test_a_readers_mark_is_read_again_after_any_change_and_only_then(tmp_path: Path) -> None:

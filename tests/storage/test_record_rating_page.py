@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import base64
 import json
+import sqlite3
 import struct
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -166,17 +168,40 @@ def test_the_page_read_and_stored_equals_ratings_rated_from_the_first(
             check(store, kept, facts)
 
 
-def four_sittings(store: SittingStore, clock: SetClock) -> None:
-    for day, game in enumerate(("chouette", "three-player", "cutthroat", "partnership")):
-        clock.now = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=day)
-        store.import_sitting(example_sitting(game))
-
-
-def test_a_hand_that_finishes_no_rubber_keeps_the_very_page(tmp_path: Path) -> None:
+@contextmanager
+def four_sittings(tmp_path: Path) -> Iterator[tuple[SittingStore, SetClock]]:
+    """A database holding the chouette, three-player, cutthroat and partnership examples
+    (ids 1 to 4), stored a day apart from 1 January 2026: its store and the store's clock,
+    at the last of those days."""
     clock = SetClock()
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+        for day, game in enumerate(("chouette", "three-player", "cutthroat", "partnership")):
+            clock.now = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=day)
+            store.import_sitting(example_sitting(game))
+        yield store, clock
+
+
+def page_row(connection: sqlite3.Connection) -> tuple[str, str]:
+    """The mark and the data of the page stored for every sitting."""
+    mark, data = connection.execute(
+        "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
+    ).fetchone()
+    return mark, data
+
+
+def write_page_row(connection: sqlite3.Connection, mark: str, data: str) -> None:
+    """The page row's data replaced by ``data`` behind the app's back, with a checksum
+    that agrees."""
+    checksum = row_checksum("record_ratings", 0, (PAGE, 0, mark, data))
+    connection.execute(
+        "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = ?",
+        (data, checksum, PAGE),
+    )
+
+
+def test_a_hand_that_finishes_no_rubber_keeps_the_very_page(tmp_path: Path) -> None:
+    with four_sittings(tmp_path) as (store, clock):
         partnership = example_sitting("partnership")
         clock.now += timedelta(days=1)
         sitting_id = store.create_sitting(partnership.variant, partnership.players)
@@ -201,10 +226,7 @@ def test_the_newest_sittings_are_rated_from_the_ratings_stored_before_them(
     """Hands recorded in the newest sitting and a sitting begun after it, with no page
     read between: a new reader reads those two alone; a change to an older sitting has
     every sitting's facts read."""
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, clock):
         partnership = example_sitting("partnership")
         clock.now += timedelta(days=1)
         newest = store.create_sitting(partnership.variant, partnership.players)
@@ -227,12 +249,9 @@ def test_the_newest_sittings_are_rated_from_the_ratings_stored_before_them(
 
 
 def test_a_damaged_page_is_rated_again(tmp_path: Path) -> None:
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
-        connection = database.connection
+        connection = store.database.connection
         # Changed behind the app's back: the checksum no longer agrees.
         connection.execute(
             "UPDATE record_ratings SET data = replace(data, '2', '3') WHERE choice = ?", (PAGE,)
@@ -243,18 +262,11 @@ def test_a_damaged_page_is_rated_again(tmp_path: Path) -> None:
         assert facts.reads == 1
         assert stored_now(store) == truth
         # Not what the app writes, with a checksum that agrees: rated again too.
-        mark, data = connection.execute(
-            "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
-        ).fetchone()
+        mark, data = page_row(connection)
         assert json.loads(data)["sittings"] == 4
         decoded = json.loads(data)
         decoded["players"][0][3] = "many"
-        damaged = json.dumps(decoded)
-        checksum = row_checksum("record_ratings", 0, (PAGE, 0, mark, damaged))
-        connection.execute(
-            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = ?",
-            (damaged, checksum, PAGE),
-        )
+        write_page_row(connection, mark, json.dumps(decoded))
         assert stored_now(store) is None
         facts = CountedFacts(store)
         assert StoredRatingPage().page(store, facts, ALL_TIME) == truth
@@ -272,16 +284,13 @@ def test_a_damaged_page_is_rated_again(tmp_path: Path) -> None:
 def test_a_choice_of_games_is_stored_apart_and_a_period_with_an_end_is_not(
     tmp_path: Path, period: Period, games: Sequence[str] | None, stored: str | None
 ) -> None:
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         reader = PeriodFacts()
         page = StoredRatingPage().page(store, reader, period, games)
         facts = reader.period_facts(store, period, games)
         assert page == RatedSittings().page(rate(facts), facts)
         assert len(facts) < 4
-        kept = database.connection.execute(
+        kept = store.database.connection.execute(
             "SELECT choice FROM record_ratings WHERE choice LIKE ?", (f"{PAGE}%",)
         ).fetchall()
         assert kept == ([] if stored is None else [(stored,)])
@@ -293,17 +302,13 @@ def test_a_choice_of_games_is_stored_apart_and_a_period_with_an_end_is_not(
 
 
 def test_a_read_only_database_is_read_and_never_written(tmp_path: Path) -> None:
-    clock = SetClock()
-    path = tmp_path / "sittings.sqlite3"
-    with Database.open(path) as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
         store.add_hand(4, example_sitting("partnership").hands[0])
         PeriodFacts().period_facts(store)  # the changed sitting's facts stored again
         rows = "SELECT * FROM record_ratings ORDER BY choice, position"
-        before = database.connection.execute(rows).fetchall()
-    with Database.open(path, read_only=True) as database:
+        before = store.database.connection.execute(rows).fetchall()
+    with Database.open(tmp_path / "sittings.sqlite3", read_only=True) as database:
         store = SittingStore(database)
         facts = CountedFacts(store)
         page = StoredRatingPage().page(store, facts, ALL_TIME)
@@ -318,10 +323,7 @@ def test_a_read_only_database_is_read_and_never_written(tmp_path: Path) -> None:
 def test_the_page_written_again_is_the_page_written_afresh(tmp_path: Path) -> None:
     """A kept encoder writes only the sittings it did not write before; the text is the
     one written afresh, after a rubber finished and after an older sitting changed."""
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         encoder, walk, reader = PageEncoder(), RatedSittings(), PeriodFacts()
 
         def written() -> str:
@@ -375,23 +377,13 @@ def test_a_page_not_as_the_app_writes_it_is_not_read(
 ) -> None:
     """Each part of the row's JSON replaced by something the app never writes, with a
     checksum that agrees: the page is not read, and is rated again."""
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
-        connection = database.connection
-        mark, data = connection.execute(
-            "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
-        ).fetchone()
+        connection = store.database.connection
+        mark, data = page_row(connection)
         decoded = json.loads(data)
         decoded[part] = damaged
-        text = json.dumps(decoded)
-        checksum = row_checksum("record_ratings", 0, (PAGE, 0, mark, text))
-        connection.execute(
-            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = ?",
-            (text, checksum, PAGE),
-        )
+        write_page_row(connection, mark, json.dumps(decoded))
         assert stored_page(connection, "") is None
         facts = CountedFacts(store)
         assert StoredRatingPage().page(store, facts, ALL_TIME) == truth
@@ -405,15 +397,10 @@ def test_a_page_stored_in_the_format_before_is_rated_again_and_stored_anew(
     moment and players' ratings, no format), with a checksum that agrees: not read, not
     refused either; the page is rated again, shown as rated afresh and stored in the
     format of now, which the next reader reads without any facts."""
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
-        connection = database.connection
-        mark, data = connection.execute(
-            "SELECT mark, data FROM record_ratings WHERE choice = ?", (PAGE,)
-        ).fetchone()
+        connection = store.database.connection
+        mark, data = page_row(connection)
         now = json.loads(data)
         before = {key: now[key] for key in ("sittings", "players", "before", "marks")}
         before["rated"] = [
@@ -424,20 +411,12 @@ def test_a_page_stored_in_the_format_before_is_rated_again_and_stored_anew(
             ]
             for rated in truth.rated
         ]
-        text = json.dumps(before, separators=(",", ":"))
-        checksum = row_checksum("record_ratings", 0, (PAGE, 0, mark, text))
-        connection.execute(
-            "UPDATE record_ratings SET data = ?, checksum = ? WHERE choice = ?",
-            (text, checksum, PAGE),
-        )
+        write_page_row(connection, mark, json.dumps(before, separators=(",", ":")))
         assert stored_page(connection, "") is None
         facts = CountedFacts(store)
         assert StoredRatingPage().page(store, facts, ALL_TIME) == truth
         assert facts.reads == 1
-        stored = connection.execute(
-            "SELECT data FROM record_ratings WHERE choice = ?", (PAGE,)
-        ).fetchone()[0]
-        assert json.loads(stored)["format"] == 2
+        assert json.loads(page_row(connection)[1])["format"] == 2
         assert stored_now(store) == truth
         unread = CountedFacts(store)
         assert StoredRatingPage().page(store, unread, ALL_TIME) == truth
@@ -447,16 +426,9 @@ def test_a_page_stored_in_the_format_before_is_rated_again_and_stored_anew(
 def test_the_ratings_stored_packed_are_the_ratings_rated(tmp_path: Path) -> None:
     """The row's packed ratings, read back one by one, are each rated sitting's players'
     ratings after it (its plot's points), exactly, in the order first rated."""
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, _clock):
         truth = StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)
-        data = json.loads(
-            database.connection.execute(
-                "SELECT data FROM record_ratings WHERE choice = ?", (PAGE,)
-            ).fetchone()[0]
-        )
+        data = json.loads(page_row(store.database.connection)[1])
     packed = base64.b64decode(data["ordinals"])
     ordinals = list(struct.unpack(f"<{len(packed) // 8}d", packed))
     names = [data["names"][place] for place in data["who"]]
@@ -483,10 +455,7 @@ def test_the_order_played_is_kept_while_only_the_newest_sitting_changes(
         return ordered(self, *arguments)
 
     monkeypatch.setattr(PeriodFacts, "_ordered", counted)
-    clock = SetClock()
-    with Database.open(tmp_path / "sittings.sqlite3") as database:
-        store = SittingStore(database, clock=clock)
-        four_sittings(store, clock)
+    with four_sittings(tmp_path) as (store, clock):
         StoredRatingPage().page(store, CountedFacts(store), ALL_TIME)  # the page stored
         facts, kept = CountedFacts(store), StoredRatingPage()
         clock.now = datetime(2026, 2, 1, tzinfo=UTC)
@@ -502,7 +471,7 @@ def test_the_order_played_is_kept_while_only_the_newest_sitting_changes(
             assert orders == []
             assert facts.alone[-1] == newest
         assert facts.reads == 0
-        database.connection.execute(
+        store.database.connection.execute(
             "UPDATE sitting SET created = ?, revision = revision + 1 WHERE id = ?",
             ("2026-01-02T12:00:00+00:00", newest),
         )

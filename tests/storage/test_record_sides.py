@@ -36,7 +36,7 @@ from tests.core.records.plain_records import Played, plain_partners, plain_roles
 from tests.storage.test_record_facts import FIXTURES
 from tests.stored_examples import example_sitting
 from tests.stored_histories import replayed, stored_history
-from tests.sync.devices import GERMAN, make_device, settle
+from tests.sync.devices import changed_apart, make_device
 
 
 def expected(store: SittingStore) -> PeriodSides:
@@ -215,13 +215,7 @@ def test_a_conflict_copy_counts_once(tmp_path: Path) -> None:
         carl.store.import_sitting(example_sitting("partnership"))
         for device, reader in zip(devices, readers, strict=True):
             reader.period_sides(device.store)  # each reads its own before the merge
-        evening = anna.store.import_sitting(GERMAN, title="evening")
-        settle(devices)
-        on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
-        assert on_carl is not None
-        anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
-        carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
-        settle(devices)
+        changed_apart(anna, carl)
         for device, reader in zip(devices, readers, strict=True):
             assert len(conflicts(device.store)) == 1
             truth = expected(device.store)

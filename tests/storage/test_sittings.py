@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,12 +20,6 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 GERMAN = load_two_sided(DATA / "german-example.json")
 A_WINS_60 = played(0, "spades", (50, 45), 0)  # A 60 below, B 45 above
 B_WINS_165 = played(0, "spades", (60, 95), 1)  # B 165 below
-
-
-@pytest.fixture
-def database(tmp_path: Path) -> Iterator[Database]:
-    with Database.open(tmp_path / "sittings.sqlite3") as db:
-        yield db
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import shutil
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from jojotte_score.formats.sitting_file import load_sitting
@@ -81,6 +82,22 @@ def settle(devices: list[Device], rounds: int = 3) -> None:
         deliver_all(devices)
         for device in devices:
             device.sync()
+
+
+def changed_apart(anna: Device, carl: Device, created: datetime | None = None) -> int:
+    """The German example stored as "evening" on Anna's device (at ``created``, or now),
+    synced to Carl's, then changed on both apart: Anna deletes its last hand, which ended
+    the rubber, Carl records a seventh. Synced again, each device keeps the sitting and a
+    conflict copy. The sitting's id in Carl's store."""
+    devices = [anna, carl]
+    evening = anna.store.import_sitting(GERMAN, title="evening", created=created)
+    settle(devices)
+    on_carl = carl.store.find_uuid(anna.store.uuid_of(evening))
+    assert on_carl is not None
+    anna.store.delete_hand(evening, 5)  # the last hand, which ended the rubber
+    carl.store.add_hand(on_carl, GERMAN.hands[0])  # a seventh
+    settle(devices)
+    return on_carl
 
 
 def exports(device: Device) -> list[tuple[str, str | None, tuple[str, ...]]]:

@@ -37,8 +37,10 @@ class Meeting:
 
 @dataclass(frozen=True, slots=True)
 class Win:
-    """The most a player took from the other in one finished rubber he won: the points and
-    where (the sitting's id and the rubber's number)."""
+    """The most a player took from the other in one finished rubber he won, always more
+    than nothing: the points and where (the sitting's id and the rubber's number). A rubber
+    won while behind on points between the two (the rubber goes to the games won, not the
+    points) is no win by an amount, so a player who won only such rubbers has none."""
 
     points: int
     sitting_id: int
@@ -135,7 +137,7 @@ def record_of(players: tuple[str, str], met: list[Meeting]) -> HeadToHead:
             continue
         points = meeting.points if meeting.winner == 0 else -meeting.points
         best = largest[meeting.winner]
-        if best is None or points > best.points:
+        if points > 0 and (best is None or points > best.points):
             largest[meeting.winner] = Win(points, meeting.sitting_id, meeting.rubber)
     games: dict[GameKey, None] = {}
     for meeting in met:
@@ -214,7 +216,7 @@ class PairTally:
             self.won[winner] += 1
             taken = points if winner == 0 else -points
             best = self.largest[winner]
-            if best is None or taken > best.points:
+            if taken > 0 and (best is None or taken > best.points):
                 self.largest[winner] = Win(taken, sitting.sitting_id, rubber.number)
 
     def then(self, later: PairTally) -> PairTally:

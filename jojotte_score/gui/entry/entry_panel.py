@@ -704,7 +704,7 @@ class EntryPanel(QWidget, Speaking):
 
     def _error_label_for(self, slot: Slot) -> QLabel:
         """The line under the field of ``slot`` that shows its messages."""
-        pairs = {"card_points": self.card_points, "melds": self.melds}
+        pairs = {"card_points": self.card_points, "melds": self.melds, "tricks": self.tricks}
         if slot.side is not None and slot.row in pairs:
             return pairs[slot.row].errors[slot.side]
         return self.errors[slot.row]
@@ -1050,7 +1050,7 @@ class EntryPanel(QWidget, Speaking):
 
     def _show_messages(self, check: FormCheck) -> None:
         messages = check.messages(show_missing=self._shown_missing)
-        named = {"card_points": self.card_points, "melds": self.melds}
+        named = {"card_points": self.card_points, "melds": self.melds, "tricks": self.tricks}
         for row in self.errors:
             self.errors.show(row, "\n".join(messages.get(row, [])))
         for pair_name, pair in named.items():
@@ -1063,8 +1063,6 @@ class EntryPanel(QWidget, Speaking):
                         "“{text}” is not a number: type whole numbers, without “.” or “,”."
                     ).format(text=text)
                     pair.errors.show(side, message)
-                elif pair is self.tricks:
-                    pair.errors.show(side, "")
         targets = self.errors.made()  # a line not made shows nothing
         for pair_name, pair in named.items():
             for side, label in pair.errors.made().items():

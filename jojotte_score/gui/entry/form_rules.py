@@ -52,6 +52,7 @@ from jojotte_score.core.validation import (
     card_points_range_error,
     errors_only,
     possible_unbid_slam,
+    tricks_range_error,
 )
 from jojotte_score.i18n import N_, _, pgettext
 
@@ -463,7 +464,10 @@ class FormRules:
         if hand is not None:
             problems = tuple(self.problems(hand, number))
         else:
-            problems = tuple(self.counts_over_the_deck(values, number))
+            problems = (
+                *self.counts_over_the_deck(values, number),
+                *self.tricks_over_the_hand(values, number),
+            )
         return FormCheck(hand, missing, problems)
 
     def counts_over_the_deck(self, values: FormValues, number: int | None) -> list[Problem]:
@@ -484,6 +488,19 @@ class FormRules:
             )
             for side, points in enumerate(values.card_points)
             if points is not None and points > deck
+        ]
+
+    def tricks_over_the_hand(self, values: FormValues, number: int | None) -> list[Problem]:
+        """Each box's tricks above the tricks of a hand (nine, eight in partnerships), on
+        its box, as soon as typed: a two-digit count such as 63 (6 and 3 typed into one
+        box) is never mended by more digits, and was otherwise said only once the hand was
+        complete."""
+        most = find_game(self.variant).tricks_per_hand
+        words = self.pair_words(values)
+        return [
+            Problem(tricks_range_error(tricks, most, words[side]), number, f"tricks[{side}]")
+            for side, tricks in enumerate(values.tricks)
+            if tricks is not None and tricks > most
         ]
 
     def still_to_enter(self, values: FormValues, check: FormCheck) -> str:

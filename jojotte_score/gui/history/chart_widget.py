@@ -38,6 +38,7 @@ from jojotte_score.render.chart_layout import (
     ChartMetrics,
     changed_area,
     layout_chart,
+    moved_ends,
     within,
 )
 from jojotte_score.render.chart_painter import paint_chart
@@ -171,7 +172,12 @@ class ChartWidget(ReadSheet):
             width=self.width() / scale,
             height=self.height() / scale,
         )
-        layout = layout_chart(chart, metrics)
+        layout = None
+        if laid_out is not None and laid_out[1] == key:
+            # A finished rubber moved the newest points alone: those lines laid out again.
+            layout = moved_ends(laid_out[0], laid_out[2], chart, metrics)
+        if layout is None:
+            layout = layout_chart(chart, metrics)
         self._laid_out = (chart, key, layout)
         return layout
 

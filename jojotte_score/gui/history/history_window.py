@@ -574,7 +574,9 @@ class HistoryWindow(QWidget, Speaking):
 
     def export_csv(self) -> None:
         """Write the rows shown, in their order, to a CSV file the player names."""
-        chosen = ask_save_path(self, _("Export history"), "history.csv", _("CSV (*.csv)"))
+        # Translators: the file name offered for the history's CSV (without ".csv").
+        offered = pgettext("file name", "history") + ".csv"
+        chosen = ask_save_path(self, _("Export history"), offered, _("CSV (*.csv)"))
         if chosen is not None:
             self.write_csv(chosen)
 

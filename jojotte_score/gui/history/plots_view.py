@@ -38,7 +38,7 @@ from jojotte_score.core.stats import PlayerStats
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.messages import show_message
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.i18n import _, isolated
+from jojotte_score.i18n import _, isolated, pgettext
 from jojotte_score.labels import sitting_label
 from jojotte_score.render.chart_layout import Chart, course_chart, results_chart, shares_chart
 from jojotte_score.render.season_report import SeasonReport
@@ -181,7 +181,11 @@ class PlotsView(QWidget):
         """Write the season report to ``path``, else to a PDF file the player chooses."""
         if path is None:
             chosen = ask_save_path(
-                self, _("Season report"), "season-report.pdf", _("PDF files (*.pdf)")
+                self,
+                _("Season report"),
+                # Translators: the file name offered for the season report (without ".pdf").
+                pgettext("file name", "season-report") + ".pdf",
+                _("PDF files (*.pdf)"),
             )
             if chosen is None:
                 return None

@@ -50,12 +50,12 @@ from jojotte_score.gui.history.period_chooser import PeriodChooser
 from jojotte_score.gui.history.statistics_rows import PeriodChoice
 from jojotte_score.gui.messages import show_message
 from jojotte_score.gui.save_files import ask_save_path
-from jojotte_score.i18n import _, isolated, ngettext
+from jojotte_score.i18n import _, isolated, ngettext, pgettext
 from jojotte_score.render.records_tables import (
     RATINGS_LEGEND,
+    PageCharts,
     RecordRow,
     RecordsTable,
-    page_chart,
     pair_table,
     pairs_table,
     partners_table,
@@ -305,6 +305,20 @@ class RecordsModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
+def _file_name(kind: str) -> str:
+    """The name offered for the CSV of the records of ``kind`` (without ".csv"), in the
+    language spoken: "pairs", "Direkter-Vergleich"."""
+    # Translators: the file names offered for the CSV of each page of the Records tab
+    # (without ".csv"): no spaces.
+    names = {
+        "pairs": pgettext("file name", "pairs"),
+        "partners": pgettext("file name", "partners"),
+        "roles": pgettext("file name", "roles"),
+        "ratings": pgettext("file name", "ratings"),
+    }
+    return names.get(kind, kind)
+
+
 def _same_page(page: RatingPage, shown: RatingPage | None) -> bool:
     """Whether ``page`` shows what ``shown`` showed (its sittings' count aside, which the
     summary line says)."""
@@ -425,6 +439,9 @@ class RecordsView(QWidget):
         self._players_offered: tuple[str, ...] | None = None
         """The players both lists offer (None before they are first filled)."""
         self._page_shown: RatingPage | None = None
+        self._page_charts = PageCharts()
+        """What makes the ratings' plot of each page shown, from the one before where it
+        can."""
         self._rated_walk = RatedSittings()
         """What walks the ratings' course for their page when the reading has no page of
         its own, keeping what it walked."""
@@ -671,7 +688,7 @@ class RecordsView(QWidget):
             self._show_pair()
         elif kind == "ratings":
             page = self.records.rating_page
-            self.rating_chart.set_chart(page_chart(page) if page.sittings else None)
+            self.rating_chart.set_chart(self._page_charts.chart(page) if page.sittings else None)
             self.rating_chart.setAccessibleName(_("Ratings over time"))
         return True
 
@@ -702,7 +719,8 @@ class RecordsView(QWidget):
         to a CSV file the player names, as ``jojotte-score stats --csv`` writes them."""
         kind = self.current_kind()
         if path is None:
-            chosen = ask_save_path(self, _("Export records"), f"{kind}.csv", _("CSV (*.csv)"))
+            offered = f"{_file_name(kind)}.csv"
+            chosen = ask_save_path(self, _("Export records"), offered, _("CSV (*.csv)"))
             if chosen is None:
                 return None
             path = chosen if chosen.suffix else chosen.with_suffix(".csv")

@@ -48,6 +48,13 @@ class HandTable(QTableView):
         self._room = 0
         # The first of the rows added at the end since the items were last laid out.
         self._appended: int | None = None
+        # The list scrolled to its end keeps the newest hand in sight when its scroll range
+        # grows: its rows grow taller as a narrower list wraps their notes, and a list
+        # widened and narrowed again showed the newest hand cut off at the bottom.
+        bar = self.verticalScrollBar()
+        self._at_end = True
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
 
     def room(self) -> int:
         """The width the rows are shown in (the viewport's, as last resized). The viewport
@@ -60,6 +67,13 @@ class HandTable(QTableView):
         if event.size().width() != self._room:
             self._room = event.size().width()
             self.width_changed.emit()
+
+    def _scrolled(self, value: int) -> None:
+        self._at_end = value >= self.verticalScrollBar().maximum()
+
+    def _range_changed(self, _least: int, most: int) -> None:
+        if self._at_end:  # before the scroll bar keeps its value within the new range
+            self.verticalScrollBar().setValue(most)
 
     # Rows added at the end --------------------------------------------------------------
     # Qt lays the items out again when rows are added, and repaints every cell in sight; a
@@ -108,7 +122,11 @@ class HandTable(QTableView):
         # which Qt's full repaint would cover: the rows in sight move with it instead.
         header = self.verticalHeader()
         offset = header.offset()
+        # Nor does the list follow the new range to its end here (_range_changed): the
+        # window scrolls to the new rows next, and the rows' move is repainted below.
+        self._at_end = False
         self.updateGeometries()
+        self._scrolled(self.verticalScrollBar().value())
         viewport = self.viewport()
         if header.offset() != offset:
             viewport.scroll(0, offset - header.offset())

@@ -58,6 +58,7 @@ class EditedWindow(Protocol):
 
     def statusBar(self) -> QStatusBar: ...
     def selected_position(self) -> int | None: ...
+    def select_hand(self, number: int) -> None: ...
     def update_actions(self) -> None: ...
     def update_status(self) -> None: ...
     def show_explanation(self, position: int | None) -> None: ...
@@ -110,6 +111,7 @@ class HandEdits:
         correction = None if corrector is None else corrector(hand)
         if correction is None:
             self.push(ReplaceHand(self._window.session, position, hand))
+            self._show_corrected(position)
             return
         from jojotte_score.core.corrections import DealerChoice  # only for such an edit
         from jojotte_score.gui.sitting.correction_words import correction_question
@@ -125,6 +127,16 @@ class HandEdits:
             return
         fix = (DealerChoice.REDERIVE, DealerChoice.CLEAR)[choice]
         self.push(CorrectHands(self._window.session, position, hand, correction.hands(fix)))
+        self._show_corrected(position)
+
+    def _show_corrected(self, position: int) -> None:
+        """After a correction is saved: the hand corrected selected in the list, with its
+        explanation and its rubber on the pad (the refresh cleared the selection and showed
+        the newest hand's), where the scorekeeper checks what he changed. The panel records
+        the next hand, as after every change; browsing the list does not load a hand."""
+        shown = self._window.session.shown
+        if shown is not None and position < shown.count:
+            self._window.select_hand(position + 1)
 
     def push(self, command: StoreCommand) -> None:
         """Make the change ``command`` makes, as a step of the undo history."""

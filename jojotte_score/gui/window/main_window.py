@@ -175,6 +175,11 @@ class MainWindow(SittingMenus, QMainWindow):
         self.splitter.addWidget(self.panel_area)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        # The panel's width is fitted to each new size of the splitter, once it has it: fitted
+        # as the window was resized, before it was first shown, the splitter still had Qt's
+        # default size, and the chouette in German started with its panel 310 pixels wide
+        # where the window, laid out again, gives it 298.
+        self.splitter.installEventFilter(self)
         self.pages = QStackedWidget()
         self.pages.addWidget(self._welcome())
         self.pages.addWidget(self.splitter)
@@ -511,13 +516,12 @@ class MainWindow(SittingMenus, QMainWindow):
         self.on_replaced(window)
         return window
 
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self.panes.fit_panel()
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        resized = watched is self.left and event.type() == QEvent.Type.Resize
-        if resized:  # a new sitting's layout, once the window has settled on its size
+        resized = event.type() == QEvent.Type.Resize
+        if resized and watched is self.splitter:
+            self.panes.fit_panel()
+        elif resized and watched is self.left:
+            # a new sitting's layout, once the window has settled on its size
             self.panes.left_resized()
         return super().eventFilter(watched, event)
 

@@ -20,7 +20,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.accessibility import announce_at_focus
 from jojotte_score.gui.sitting.commands import RenamePlayers
-from jojotte_score.i18n import N_, _
+from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.presenters.session import (
     create_sitting,
     csv_dialog_title,
@@ -263,7 +263,9 @@ class SittingMenus(_Base):
         shown = self.session.shown
         from jojotte_score.gui.save_files import ask_save_path
 
-        chosen = ask_save_path(self, _("Export sitting file"), "sitting.json", _(SITTING_FILES))
+        # Translators: the file name offered for a sitting file (without ".json"): no spaces.
+        offered = pgettext("file name", "sitting") + ".json"
+        chosen = ask_save_path(self, _("Export sitting file"), offered, _(SITTING_FILES))
         if shown is not None and chosen is not None:
             name = chosen
 
@@ -280,7 +282,9 @@ class SittingMenus(_Base):
             return
         from jojotte_score.gui.save_files import ask_save_path
 
-        chosen = ask_save_path(self, csv_dialog_title(), "hands.csv", _("CSV (*.csv)"))
+        # Translators: the file name offered for the hands' CSV (without ".csv"): no spaces.
+        offered = pgettext("file name", "hands") + ".csv"
+        chosen = ask_save_path(self, csv_dialog_title(), offered, _("CSV (*.csv)"))
         if chosen is not None:
             self._write(lambda: export_csv(shown, chosen), lambda paths: csv_written_text(*paths))
 

@@ -144,7 +144,7 @@ class Panes:
         if not side_by_side:
             splitter.setSizes([window.height() // 2] * 2)
             return
-        total = sum(splitter.sizes()) or window.width()
+        total = splitter.width() - splitter.handleWidth()  # its widgets' sizes may lag behind
         if self.chosen_panel is not None:  # the width the user dragged it to
             width = round(total * self.chosen_panel)
             splitter.setSizes([total - width, width])

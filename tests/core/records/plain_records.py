@@ -81,7 +81,8 @@ def _ordered(played: Sequence[Played]) -> list[Played]:
 @dataclass
 class PairCount:
     """Two players against each other, from the first's side: rubbers finished, won by
-    each, net points of the first over every rubber, rubbers open, each one's largest win,
+    each, net points of the first over every rubber, rubbers open, each one's largest win
+    (the most he took in a rubber he won, only when above nothing),
     and who of the two won each finished rubber in order (0, 1, or None: neither)."""
 
     rubbers: int = 0
@@ -119,7 +120,7 @@ def plain_pairs(played: Sequence[Played]) -> dict[tuple[str, str], PairCount]:
                         count.won[who] += 1
                         won = amount if who == 0 else -amount
                         best = count.largest[who]
-                        if best is None or won > best:
+                        if won > 0 and (best is None or won > best):
                             count.largest[who] = won
     return found
 

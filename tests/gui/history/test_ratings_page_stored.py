@@ -5,12 +5,14 @@ again and shows the ratings rated afresh."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.records.ratings import rate
+from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.gui.history.history_tabs import add_history_tabs
 from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.window.main_window import MainWindow
@@ -19,6 +21,7 @@ from jojotte_score.render.records_tables import rating_chart
 from jojotte_score.storage import record_facts
 from jojotte_score.storage.record_facts import period_facts
 from tests.gui.history.test_records_tab import records_of, shown, store_every_game
+from tests.stored_examples import example_sitting
 
 
 def ratings_shown(main_window: MainWindow, qtbot: QtBot) -> tuple[list[list[str]], Chart | None]:
@@ -67,3 +70,46 @@ def test_a_new_window_shows_the_stored_page_without_reading_the_facts(
     read.clear()
     assert ratings_shown(main_window, qtbot) == first
     assert read == [1]
+
+
+def test_hands_in_the_newest_sitting_and_a_sitting_merged_between_show_the_ratings_afresh(
+    main_window: MainWindow, qtbot: QtBot
+) -> None:
+    """The Ratings page shown while the chouette example's hands (three rubbers) are
+    recorded one by one in a sitting begun, and a sitting from another device merged after
+    the seventh, placed before the newest by its moment: after each, the table and the
+    plot (made from the one before after the second and third rubbers, which move only
+    the newest points) are those made afresh from the ratings rated from the first
+    rubber, and the plot is laid out as a new widget lays it out."""
+    store = main_window.session.store
+    store_every_game(store)
+    window = HistoryWindow(lambda: store.list_sittings(), lambda _sitting_id: None)
+    qtbot.addWidget(window)
+    add_history_tabs(window, lambda: store)
+    window.show()
+    view = records_of(window)
+    view.pages.setCurrentIndex(3)
+    played = example_sitting("chouette")
+    sitting_id = store.create_sitting(
+        played.variant, played.players, played.rules, roles=played.roles
+    )
+    for count, hand in enumerate(played.hands, start=1):
+        store.add_hand(sitting_id, hand)
+        if count == 7:  # another device's sitting, played on an earlier day
+            earlier = datetime(2026, 3, 2, 20, tzinfo=UTC)
+            store.import_sitting(example_sitting("two-player"), created=earlier)
+        window.reload()
+        view.rating_chart.grab()  # painted, as the window shows it
+        facts = period_facts(store)
+        ratings = rate(facts)
+        assert [row[1] for row in shown(view.models["ratings"])] == [
+            rating.player for rating in ratings.players
+        ]
+        chart = view.rating_chart.chart()
+        assert chart == rating_chart(ratings, facts)
+        fresh = ChartWidget()  # the same chart laid out whole, at the same size
+        qtbot.addWidget(fresh)
+        fresh.resize(view.rating_chart.size())
+        fresh.set_chart(chart)
+        assert view.rating_chart.chart_layout() == fresh.chart_layout()
+    window.close()

@@ -55,7 +55,7 @@ def test_an_edit_its_undo_and_redo_show_the_rubber_they_changed(
     window.select_hand(1)
     window.submit(EntryRequest("replace", 0, shown.hand(0)))
     assert window.undo_stack.count() == 1
-    assert window.selected_position() is None
+    assert window.selected_position() == 0  # the hand edited stays selected
     assert window.sheet.rubber_number() == 1  # the rubber of the hand edited
     window.sheet.show_rubber(newest)
     window.undo_stack.undo()

@@ -197,6 +197,12 @@ def test_an_edit_that_changes_who_wins_rubber_1_is_saved_in_one_step(
     assert window.panel.record()
 
     assert figures(window) == case.after
+    # The hand corrected stays selected, its explanation shown; the panel records the next.
+    corrected = window.session.shown
+    assert corrected is not None
+    assert window.selected_position() == case.number - 1
+    assert window.explanation.toPlainText() == "\n".join(corrected.pad.explain(case.number))
+    assert window.panel.mode() == ("add", None)
     assert window.undo_stack.count() == 1
     assert store.load(sitting_id).sitting.hands[case.number - 1] == case.edit._replace(
         note=before.hands[case.number - 1].note
@@ -294,6 +300,10 @@ def test_a_chouette_correction_of_rubber_1_with_either_fix(
     assert tuple(hand.dealer for hand in after.hands) == DEALERS_AFTER[fix]
     assert after.hands[2] == case.edit
     assert figures(window) == case.after
+    assert window.selected_position() == 2  # hand 3, corrected, with its explanation
+    corrected = window.session.shown
+    assert corrected is not None
+    assert window.explanation.toPlainText() == "\n".join(corrected.pad.explain(3))
     # The sitting's result (C6), each rubber with its new roles: rubber 1, d = 730 - 150 =
     # 580: Anna -1160, Bert and Carl +580; rubber 2 (Bert in the box, totals Anna 1295,
     # Bert 30, Carl 1295), d = 1265: Bert -2530, Carl and Anna +1265; rubber 3, still played

@@ -593,14 +593,23 @@ def test_paid_prison_is_crossed_out_with_the_winning_hand(main_window: MainWindo
     assert len(marks) == 2
 
 
-def test_after_an_edit_the_highlight_follows_the_next_hand(main_window: MainWindow) -> None:
+def test_after_an_edit_the_hand_stays_selected_and_the_panel_takes_the_next(
+    main_window: MainWindow,
+) -> None:
+    # Browsing is not correcting: the hand corrected stays selected, highlighted on the pad
+    # with its explanation shown, while the panel records the next hand.
     import_german(main_window, hands=4)
     main_window.select_hand(2)
     QTest.keyClick(main_window.table, Qt.Key.Key_Return)  # Enter: correct it
     assert main_window.sheet.selected_hand() == 2
     main_window.panel.record()  # saves hand 2 unchanged
     assert main_window.panel.mode() == ("add", None)
-    assert main_window.selected_position() is None
+    assert main_window.selected_position() == 1
+    assert main_window.sheet.selected_hand() == 2
+    shown = main_window.session.shown
+    assert shown is not None
+    assert main_window.explanation.toPlainText() == "\n".join(shown.pad.explain(2))
+    main_window.table.clearSelection()  # none selected: the highlight follows the next hand
     assert main_window.sheet.selected_hand() is None
 
 
