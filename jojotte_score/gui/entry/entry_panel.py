@@ -954,17 +954,19 @@ class EntryPanel(QWidget, Speaking):
         self._updating = True
         suggested: list[Slot] = []
         try:
+            now = self.values()
             for _round in range(3):  # a choice no longer offered is dropped: look again
-                values = self.values()
+                values = now
                 self._apply_choices(values)
                 suggested.extend(self._apply_suggestions())
-                if self.values() == values:
+                now = self.values()
+                if now == values:
                     break
         finally:
             self._updating = False
         for slot in dict.fromkeys(suggested):
             self._choice_fields()[slot].say_choice()  # as any choice made is said
-        values = self.values()
+        values = now  # what the fields hold once brought up to date (saying changes none)
         entered = values._replace(dealer=None) != FormValues()
         if self._mode == MODE_ADD and entered and not self._started:
             self._started = True

@@ -292,7 +292,12 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet.set_pad(shown.pad if shown is not None else None)
         self.pages.setCurrentIndex(1 if shown else 0)
         self.panes.follow_sitting()
-        self.table.scrollToBottom()
+        # An empty list has no bottom to scroll to; asked all the same, the view laid its
+        # items and headings out at once, which the sitting shown next lays out again
+        # (the window's first refresh, before the last sitting opens: whole start under
+        # callgrind, 10,000-hand sitting, 1,291.2 M to 1,290.0 M instructions).
+        if self.model.rowCount():
+            self.table.scrollToBottom()
         self._update_title()
         self.update_actions()
         self.ready_next_hand()
@@ -433,6 +438,11 @@ class MainWindow(SittingMenus, QMainWindow):
             font = widget.font()
             # The status line, one line, grows less: the pad takes the height.
             scale = min(factor, STATUS_ZOOM) if widget is self.status_label else factor
+            # The size it has already (the usual print at start-up): set all the same, Qt
+            # told each of the panel's widgets of a new font (whole start under callgrind,
+            # 10,000-hand sitting: 1,289.8 M to 1,289.3 M instructions).
+            if font.pointSizeF() == self._base_point_size * scale:
+                continue
             font.setPointSizeF(self._base_point_size * scale)
             widget.setFont(font)
         height = QFontMetrics(self.table.font()).height()
