@@ -8,11 +8,13 @@ records read after each step."""
 from __future__ import annotations
 
 import tempfile
-from collections.abc import Iterator, Sequence
+import uuid
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
+from unittest.mock import patch
 
 from hypothesis import strategies as st
 
@@ -179,9 +181,25 @@ class StoredHistory:
 @contextmanager
 def stored_history(played: list[Played], data: st.DataObject) -> Iterator[StoredHistory]:
     """``played`` stored in a database of its own, each sitting cut to a drawn count of
-    its hands."""
+    its hands, and each sitting stored given a drawn stable id (:func:`drawn_uuids`)."""
     with (
         tempfile.TemporaryDirectory() as folder,
         Database.open(Path(folder) / "sittings.sqlite3") as database,
+        patch("jojotte_score.formats.sitting_keys.new_sitting_uuid", drawn_uuids(data)),
     ):
         yield StoredHistory(database, played, data)
+
+
+def drawn_uuids(data: st.DataObject) -> Callable[[], str]:
+    """New sittings' stable ids drawn rather than random, each after a count of those
+    drawn so that no two are the same: the order played of sittings of one moment (which
+    their stable ids decide) is then the example's, and a failing example is found again
+    when it is replayed (random ones played it another way)."""
+    drawn = 0
+
+    def new_uuid() -> str:
+        nonlocal drawn
+        drawn += 1
+        return str(uuid.UUID(int=data.draw(st.integers(0, 255)) << 120 | drawn))
+
+    return new_uuid

@@ -306,11 +306,17 @@ class PeriodFacts:
         it kept of the sittings before it (:class:`_Running`) with the newest's head to
         head added (read where stored, else scored from its hands and not stored: the next
         reading of its facts stores it), stored alone (the running counts and blocks stored
-        are of sittings that did not change). None for any other change (a sitting begun,
-        deleted or merged, an older one corrected: :meth:`_totals_counted`). At 1,500
-        sittings the totals counted again from the stored counts, with the newest sitting's
-        row and the counts stored (two synchronous transactions) took 11-29 ms after a
-        hand; docs/records.md has this reading's figures."""
+        are of sittings that did not change) when the totals stored are still those this
+        reader counted or stored last (their mark is the one it kept). None for any other
+        change (a sitting begun, deleted or merged, an older one corrected:
+        :meth:`_totals_counted`), and when another reader stored the totals since: its
+        blocks and running counts were cut for the sittings then, and may hold the
+        sitting that is the newest now, or start with one deleted since (it stored a
+        block of the sitting newest now and one begun after it, deleted since); counted
+        again, they are stored anew. At 1,500 sittings the totals counted again from the
+        stored counts, with the newest sitting's row and the counts stored (two
+        synchronous transactions) took 11-29 ms after a hand; docs/records.md has this
+        reading's figures."""
         kept = self._running.get(choice)
         mark, parts = marked
         if kept is None or len(parts) != len(kept.parts):
@@ -326,9 +332,10 @@ class PeriodFacts:
         if kept.last is not None and _order_key(newest) <= kept.last:
             return None  # the newest sitting moved before another (its moment changed)
         (counted,), _stored_again = self._tallies_read(store, [newest], {kept.newest})
-        self._running[choice] = kept._replace(parts=parts)
         totals = _totals_of(len(parts), _added(kept.before, [_sitting_counts(counted)]))
-        record_pair_totals.store_totals_alone(store, choice, mark, totals)
+        if not record_pair_totals.store_totals_alone(store, choice, (kept.mark, mark), totals):
+            return None  # another reader stored blocks since: they may hold the newest
+        self._running[choice] = kept._replace(parts=parts, mark=mark)
         return totals
 
     def _totals_counted(
@@ -375,6 +382,9 @@ class PeriodFacts:
         totals = _totals_of(len(ids), running[-1][1] if running else counts)
         counted = (mark, totals)
         _store_counted(store, choice, counted, ids, marks, (start, before, running), stored, blocks)
+        held = self._running.get(choice)
+        if newest is not None and held is not None:
+            self._running[choice] = held._replace(mark=mark)  # the mark stored with them
         return totals, mark
 
     def _newest_added(
@@ -392,7 +402,7 @@ class PeriodFacts:
         (:meth:`_played_on`)."""
         before_newest = running[-1][1] if running else counts
         last = _order_key(wanted[-2]) if len(wanted) > 1 else None
-        self._running[choice] = _Running(parts, last, wanted[-1][0][0], before_newest)
+        self._running[choice] = _Running(parts, last, wanted[-1][0][0], before_newest, "")
         return len(wanted), _added(before_newest, [newest[2]])
 
     def _parts_read(
@@ -540,12 +550,14 @@ class _Running(NamedTuple):
     of games (:meth:`PeriodFacts._played_on`): each sitting's mark columns then
     (:meth:`~.record_pair_totals.MarkColumns.by_sitting`), the place in the order played of
     the sitting before the newest (:func:`_order_key`; None without one), the newest
-    sitting's id, and the counts of every sitting before it."""
+    sitting's id, the counts of every sitting before it, and the mark of the totals it
+    stored with them (those stored since by another reader have another)."""
 
     parts: dict[int, str]
     last: tuple[datetime, str, int] | None
     newest: int
     before: SummedTallies
+    mark: str
 
 
 class _Played(NamedTuple):

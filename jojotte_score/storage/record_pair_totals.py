@@ -456,24 +456,32 @@ def store_totals(
         return
 
 
-def store_totals_alone(store: SittingStore, choice: str, mark: str, totals: PeriodPairs) -> None:
-    """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks, leaving the
-    running counts and blocks as they are (a hand in the newest sitting changes none of
-    them); nothing for a read-only database, and a failed write leaves them to the next
-    reading."""
+def store_totals_alone(
+    store: SittingStore, choice: str, marks: tuple[str, str], totals: PeriodPairs
+) -> bool:
+    """Store ``totals`` for ``choice``, leaving the running counts and blocks as they are
+    (a hand in the newest sitting changes none of them), when the totals stored are those
+    counted from the rows the first of ``marks`` marks (the reader's last); with the
+    second (the rows they are counted from). False when they are not: another reader
+    stored the totals since, with blocks and running counts cut for the sittings then
+    (a block may hold the sitting that is the newest now, or start with one deleted
+    since), which a reading that counts them again replaces. Nothing is written to a
+    read-only database, and a failed write leaves them to the next reading (True)."""
     database = store.database
     if database.read_only:
-        return
+        return True
+    before, mark = marks
     data = json.dumps(totals_to_data(totals), separators=(",", ":"))
     try:
         with database.transaction(durable=False) as writing:
-            writing.execute(
-                "INSERT OR REPLACE INTO record_ratings "
-                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, 0, 0, ?, ?, ?)",
-                (choice, mark, data, _checksum(choice, mark, data)),
-            )
+            written = writing.execute(
+                "UPDATE record_ratings SET mark = ?, data = ?, checksum = ? "
+                "WHERE choice = ? AND position = 0 AND mark = ?",
+                (mark, data, _checksum(choice, mark, data), choice, before),
+            ).rowcount
     except (StorageError, sqlite3.Error):
-        return
+        return True
+    return written == 1
 
 
 def tallies_to_data(counts: SummedTallies) -> dict[str, object]:

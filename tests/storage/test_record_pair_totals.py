@@ -595,3 +595,48 @@ def test_a_readers_mark_is_read_again_after_any_change_and_only_then(tmp_path: P
             assert marked() == (committed, False)
         finally:
             connection.set_trace_callback(None)
+
+
+def test_a_hand_after_another_reader_stored_blocks_leaves_no_block_holding_the_newest(
+    tmp_path: Path,
+) -> None:
+    """A reader kept from before a sitting was begun, whose totals another reader stored
+    since with that sitting's block (the one before it then joined the block of the
+    others), counts the totals again when that sitting is deleted and a hand recorded in
+    the one before it, now the newest, rather than adding that hand to what it kept: the
+    blocks then stored end before the newest sitting and start with a sitting stored, and
+    the running counts count no more sittings than there are."""
+    games = ("chouette", "three-player", "cutthroat")
+    clock = SetClock()
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        store = SittingStore(database, clock=clock)
+        ids = []
+        for day, game in enumerate(games):
+            clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
+            sitting = example_sitting(game)
+            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:1])))
+        kept, other = PeriodFacts(), PeriodFacts()
+        assert kept.period_pairs(store) == expected(store)  # counted: the first two a block
+        clock.now = datetime(2026, 1, 9, tzinfo=UTC)
+        begun = store.import_sitting(example_sitting("partnership"))
+        assert other.period_pairs(store) == expected(store)  # the third joins the block
+        assert kept.period_pairs(store) == expected(store)  # read as stored
+        cutthroat = example_sitting("cutthroat")
+        store.add_hand(ids[2], cutthroat.hands[1])
+        assert other.period_pairs(store) == expected(store)  # its block stored again
+        assert kept.period_pairs(store) == expected(store)
+        store.delete_sitting(begun)  # the cutthroat the newest again
+        store.add_hand(ids[2], cutthroat.hands[2])
+        truth = expected(store)
+        assert truth.sittings == 3
+        assert kept.period_pairs(store) == truth
+        assert stored_now(store) == truth
+        assert_running_counts(store)
+        connection = database.connection
+        blocks = stored_blocks(connection, TOTALS)
+        assert {first: block.sittings for first, block in blocks.items()} == {ids[0]: 2}
+        (most,) = connection.execute(
+            "SELECT max(position) FROM record_ratings WHERE choice = ?", (TOTALS,)
+        ).fetchone()
+        assert most == 3
+        assert PeriodFacts().period_pairs(store) == truth
