@@ -44,6 +44,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from jojotte_score.core.model import GameKey
+from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.ratings import (
     RatedSittings,
     Rating,
@@ -165,45 +166,53 @@ class StoredRatingPage:
         was rated from up to its newest, or up to the one before it (their running marks
         agree), and then at most :data:`_RESUMED_MOST` sittings, each rated (its facts
         read alone) from the ratings after the one before. None when not."""
-        connection = store.database.connection
+        ordered, marks = self._played(store, reader, choice, games, columns)
+        count = len(ordered)
+        resuming = _resuming_from(held, marks, count)
+        if resuming is None or count - resuming[0] > _RESUMED_MOST:
+            return None
+        kept, ratings = resuming
+        rated, dropped = _rated_within(held.page, set(ordered[:kept]))
+        newest = reader.facts_of(store, ordered[kept:])
+        if [sitting.sitting_id for sitting in newest] != ordered[kept:]:
+            return None
+        on = self._rated_on(newest, ratings)
+        moments = _moments_with(held.page.moments, dropped, on.moments)
+        made = RatingPage(count, ranked(on.now.values()), (*rated, *on.rated), moments)
+        page = held.page if made == held.page else made
+        # The newest sittings' rows may be stored again.
+        marks.stored_again(store.database.connection, ordered[kept:])
+        return self._stored(store, choice, marks, page, on.before, resumed=True)
+
+    def _played(
+        self,
+        store: SittingStore,
+        reader: PeriodFacts,
+        choice: str,
+        games: Sequence[GameKey] | None,
+        columns: MarkColumns,
+    ) -> tuple[list[int], RunningMarks]:
+        """The sittings of ``choice`` in the order played, and their running marks, made of
+        ``columns`` split by sitting (only where they changed since the last call)."""
         split = self._split.get(choice)
         parts = columns.by_sitting() if split is None else columns.split_after(*split)
         self._split[choice] = (columns, dict(parts))  # RunningMarks may change parts
         # The order played and the running marks kept while only the newest sitting
         # changes: see PeriodFacts.played_ids and RunningMarks.updated.
         ordered = reader.played_ids(store, games, parts)
-        count, before_count = len(ordered), held.page.sittings
         marks = self._marks.get(choice)
         if marks is not None and list(marks.ids) == ordered:
             marks.updated(parts)
         else:
-            marks = RunningMarks(connection, ordered, parts)
-        now = {rating.player: rating for rating in held.page.players}
-        agreeing = [
-            (kept, ratings)
-            for kept, agreed, ratings in (
-                (before_count, held.marks[1], now),
-                (before_count - 1, held.marks[0], held.before),
-            )
-            if 0 <= kept < count and marks.at(kept) == agreed
-        ]
-        if not agreeing:
-            return None
-        kept, ratings = agreeing[0]
-        if count - kept > _RESUMED_MOST:
-            return None
-        first = set(ordered[:kept])
-        rated = list(held.page.rated)
-        dropped = {}
-        while rated and rated[-1].sitting_id not in first:
-            gone = rated.pop().sitting_id  # what the sittings rated again did before
-            dropped[gone] = held.page.moments[gone]
-        newest = reader.facts_of(store, ordered[kept:])
-        if [sitting.sitting_id for sitting in newest] != ordered[kept:]:
-            return None
+            marks = RunningMarks(store.database.connection, ordered, parts)
+        return ordered, marks
+
+    def _rated_on(self, newest: Sequence[SittingFacts], ratings: dict[str, Rating]) -> _RatedOn:
+        """The ``newest`` sittings (in the order played) rated on from ``ratings``."""
         if self._model is None:
             self._model = rating_model()
         current, before = dict(ratings), ratings
+        rated: list[SittingRated] = []
         added = {}
         for sitting in newest:
             before = dict(current)
@@ -211,15 +220,7 @@ class StoredRatingPage:
             if steps:
                 rated.append(sitting_rated(steps))
                 added[sitting.sitting_id] = sitting.created
-        moments = held.page.moments
-        if added != dropped:  # else the same sittings rated again, on the same days: kept
-            # (a rubber finished in the newest sitting copied 1,500 moments, 0.1-0.2 ms)
-            moments = {key: moment for key, moment in moments.items() if key not in dropped}
-            moments.update(added)
-        made = RatingPage(count, ranked(current.values()), tuple(rated), moments)
-        page = held.page if made == held.page else made
-        marks.stored_again(connection, ordered[kept:])  # their rows may be stored again
-        return self._stored(store, choice, marks, page, before, resumed=True)
+        return _RatedOn(current, before, rated, added)
 
     def _stored(
         self,
@@ -258,6 +259,61 @@ class StoredRatingPage:
 _RESUMED_MOST: Final = 10
 """The most sittings after those the stored page agrees with that are rated from it (the
 newest, and those begun since); more are read and rated through the course."""
+
+
+class _RatedOn(NamedTuple):
+    """Sittings rated on from the ratings before them: every player's rating after them all
+    (``now``) and after all but the last (``before``), what each sitting in which rubbers
+    were rated did to the ratings, and its moment, by its id."""
+
+    now: dict[str, Rating]
+    before: dict[str, Rating]
+    rated: list[SittingRated]
+    moments: dict[int, datetime]
+
+
+def _resuming_from(
+    held: StoredPage, marks: RunningMarks, count: int
+) -> tuple[int, dict[str, Rating]] | None:
+    """How many of the first sittings in the order played ``held`` was rated from as they
+    are (all it was rated from, else all but its newest: their running marks agree), and
+    every player's rating after them; None when neither."""
+    now = {rating.player: rating for rating in held.page.players}
+    agreeing = [
+        (kept, ratings)
+        for kept, agreed, ratings in (
+            (held.page.sittings, held.marks[1], now),
+            (held.page.sittings - 1, held.marks[0], held.before),
+        )
+        if 0 <= kept < count and marks.at(kept) == agreed
+    ]
+    return agreeing[0] if agreeing else None
+
+
+def _rated_within(
+    page: RatingPage, first: set[int]
+) -> tuple[list[SittingRated], dict[int, datetime]]:
+    """The sittings of ``page`` rated among the ``first``, and the moments of those after
+    them (rated again)."""
+    rated = list(page.rated)
+    dropped = {}
+    while rated and rated[-1].sitting_id not in first:
+        gone = rated.pop().sitting_id  # what the sittings rated again did before
+        dropped[gone] = page.moments[gone]
+    return rated, dropped
+
+
+def _moments_with(
+    moments: dict[int, datetime], dropped: dict[int, datetime], added: dict[int, datetime]
+) -> dict[int, datetime]:
+    """The moments of the sittings rated: ``moments`` without those ``dropped``, with those
+    ``added``; ``moments`` itself when the same sittings were rated again on the same days."""
+    if added == dropped:
+        return moments
+    # (a rubber finished in the newest sitting copied 1,500 moments, 0.1-0.2 ms)
+    kept = {key: moment for key, moment in moments.items() if key not in dropped}
+    kept.update(added)
+    return kept
 
 
 class StoredPage(NamedTuple):
