@@ -206,7 +206,16 @@ class MainWindow(SittingMenus, QMainWindow):
         return page
 
     def _connect(self) -> None:
-        slots = {
+        self._connect_actions()
+        self._connect_undo_stack()
+        self._connect_hand_list()
+        self._connect_panel()
+        self._connect_sheet()
+
+    def _action_slots(self) -> dict[ActionName, Callable[[], object]]:
+        """What each of the named actions does when triggered (Show explanation, checked
+        or not, is wired apart: see :meth:`_connect_actions`)."""
+        return {
             _A.NEW_SITTING: self.new_sitting,
             _A.OPEN_SITTING: self.open_sitting,
             _A.IMPORT_SITTING: self.import_sitting_file,
@@ -240,17 +249,29 @@ class MainWindow(SittingMenus, QMainWindow):
             _A.SCORING_CARD: self.print_card,
             _A.ABOUT: lambda: _help().show_about(self, self.session.store.database.path),
         }
-        for name, slot in slots.items():
+
+    def _connect_actions(self) -> None:
+        """The menus' actions to what they do, each also on the window (its shortcut
+        works wherever the focus is), and View > Language's items."""
+        for name, slot in self._action_slots().items():
             self.named_actions[name].triggered.connect(slot)
             self.addAction(self.named_actions[name])
         self.named_actions[_A.SHOW_EXPLANATION].toggled.connect(self.explanation.setVisible)
         self.languages.triggered.connect(lambda action: self.choose_language(action.data()))
+
+    def _connect_undo_stack(self) -> None:
+        """Undo and Redo (their texts) follow the undo stack; an undone or redone change
+        shows the rubber it changed."""
         self.undo_stack.canUndoChanged.connect(self.update_actions)
         self.undo_stack.canRedoChanged.connect(self.update_actions)
         self.undo_stack.undoTextChanged.connect(self.update_actions)
         self.undo_stack.redoTextChanged.connect(self.update_actions)
         self._stack_index = self.undo_stack.index()
         self.undo_stack.indexChanged.connect(self._show_changed_rubber)
+
+    def _connect_hand_list(self) -> None:
+        """The hand list: a hand selected, chosen to correct (Enter, or Alt and a letter of
+        the panel's rows), what the list says in the status bar, and Ctrl+L to reach it."""
         self.table.selectionModel().selectionChanged.connect(self.edits.selection_changed)
         self.table.chosen.connect(self.edits.correct)
         self.table.chosen_at_field.connect(self.edits.correct_at_field)
@@ -259,11 +280,18 @@ class MainWindow(SittingMenus, QMainWindow):
         # Ctrl+L: to the hand list, at the hand selected or else the newest, to correct it.
         to_list = QShortcut(QKeySequence(HAND_LIST_KEYS), self)
         to_list.activated.connect(self.focus_hand_list)
+
+    def _connect_panel(self) -> None:
+        """The entry panel: a hand recorded or its correction cancelled, and a hand begun."""
         self.panel.submitted.connect(self.edits.submit)
         self.panel.cancelled.connect(self.edits.cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
         # Once the key that started a hand is answered, between two keys.
         self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_scoring))
+
+    def _connect_sheet(self) -> None:
+        """The score pad: a hand activated on it selects it in the list; the rubber shown
+        decides whether Previous and Next rubber can be used."""
         self.sheet.hand_activated.connect(self.select_hand)
         self.sheet.rubber_shown.connect(lambda _number: self.update_actions())
 
