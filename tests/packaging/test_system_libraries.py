@@ -101,27 +101,38 @@ def test_a_package_is_listed_under_a_name_it_provides() -> None:
     assert qt_libraries.unlisted_packages(["mawk"], ["gawk"]) == ["mawk"]
 
 
+def run_script(
+    tmp_path: Path, runtime: str, tools: dict[str, str], environ: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """system-libraries.sh with ``runtime`` as its list, run with each of ``tools`` replaced
+    by a shell script of the body given (the calls they record go to tmp_path/called)."""
+    script = tmp_path / "system-libraries.sh"
+    text = (PACKAGING / "system-libraries.sh").read_text(encoding="utf-8")
+    script.write_text(
+        re.sub(r'^runtime="[^"]*"', f'runtime="{runtime}"', text, flags=re.M), "utf-8"
+    )
+    spies = tmp_path / "bin"
+    spies.mkdir()
+    for tool, body in tools.items():
+        (spies / tool).write_text(f"#!/bin/sh\n{body}", "utf-8")
+        (spies / tool).chmod(0o755)
+    path = f"{spies}{os.pathsep}{os.environ['PATH']}"
+    return subprocess.run(
+        ["sh", str(script)],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, **(environ or {}), "PATH": path},
+    )
+
+
 def test_the_script_finds_a_listed_name_that_an_installed_package_provides(
     tmp_path: Path,
 ) -> None:
     """Everything installed: system-libraries.sh neither calls apt-get nor asks for root,
     also when a listed name is only provided (here awk, by mawk)."""
-    script = tmp_path / "system-libraries.sh"
-    text = (PACKAGING / "system-libraries.sh").read_text(encoding="utf-8")
-    script.write_text(re.sub(r'^runtime="[^"]*"', 'runtime="awk"', text, flags=re.M), "utf-8")
-    spies = tmp_path / "bin"
-    spies.mkdir()
-    for tool in ("apt-get", "sudo"):
-        (spies / tool).write_text(f'#!/bin/sh\necho {tool} "$@" >>{tmp_path}/called\n', "utf-8")
-        (spies / tool).chmod(0o755)
-    path = f"{spies}{os.pathsep}{os.environ['PATH']}"
-    result = subprocess.run(
-        ["sh", str(script)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "PATH": path},
-    )
+    recorded = {tool: f'echo {tool} "$@" >>{tmp_path}/called\n' for tool in ("apt-get", "sudo")}
+    result = run_script(tmp_path, "awk", recorded)
 
     assert result.returncode == 0, result.stderr
     assert not (tmp_path / "called").exists(), (tmp_path / "called").read_text("utf-8")
@@ -141,16 +152,11 @@ def test_the_script_finishes_an_interrupted_dpkg_before_it_installs(
     """A removal cut off half-way leaves dpkg "interrupted", and apt-get then refuses every
     install (exit 100, "you must manually run 'dpkg --configure -a'"): the script runs that
     first, and only then, and installs what is missing after it."""
-    script = tmp_path / "system-libraries.sh"
-    text = (PACKAGING / "system-libraries.sh").read_text(encoding="utf-8")
     fake = "jojotte-no-such-package"
-    script.write_text(re.sub(r'^runtime="[^"]*"', f'runtime="{fake}"', text, flags=re.M), "utf-8")
     admindir = tmp_path / "dpkg"
     (admindir / "updates").mkdir(parents=True)
     for name in journal:
         (admindir / "updates" / name).write_text("journal", "utf-8")
-    spies = tmp_path / "bin"
-    spies.mkdir()
     called = tmp_path / "called"
     spy = {
         "apt-get": f'echo apt-get "$@" >>{called}\n',
@@ -158,17 +164,7 @@ def test_the_script_finishes_an_interrupted_dpkg_before_it_installs(
         "sudo": 'exec "$@"\n',
         "python3": "exit 0\n",
     }
-    for tool, body in spy.items():
-        (spies / tool).write_text(f"#!/bin/sh\n{body}", "utf-8")
-        (spies / tool).chmod(0o755)
-    path = f"{spies}{os.pathsep}{os.environ['PATH']}"
-    result = subprocess.run(
-        ["sh", str(script)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "PATH": path, "DPKG_ADMINDIR": str(admindir)},
-    )
+    result = run_script(tmp_path, fake, spy, {"DPKG_ADMINDIR": str(admindir)})
 
     assert result.returncode == 0, result.stderr
     calls = called.read_text("utf-8").splitlines()
