@@ -86,6 +86,17 @@ def check(store: SittingStore, kept: PeriodFacts, fresh_first: bool = False) -> 
         assert (record.net_points, record.unfinished) == (count.net, count.open)
 
 
+def first_hands(store: SittingStore, clock: SetClock, games: tuple[str, ...]) -> list[int]:
+    """Each game's example stored with its first hand alone, one day after another from
+    1 January 2026; their ids."""
+    ids = []
+    for day, game in enumerate(games):
+        clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
+        sitting = example_sitting(game)
+        ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:1])))
+    return ids
+
+
 def marks_ids(ordered: list[SittingFacts]) -> list[int]:
     """The sittings' ids, in the order given."""
     return [sitting.sitting_id for sitting in ordered]
@@ -462,10 +473,7 @@ def test_running_marks_kept_and_updated_are_the_marks_made_afresh(
     clock = SetClock()
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         store = SittingStore(database, clock=clock)
-        for day, game in enumerate(("chouette", "three-player", "cutthroat", "partnership")):
-            clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
-            sitting = example_sitting(game)
-            store.import_sitting(replace(sitting, hands=sitting.hands[:1]))
+        first_hands(store, clock, ("chouette", "three-player", "cutthroat", "partnership"))
         connection = database.connection
         PeriodFacts().period_pairs(store)  # the facts rows stored
         ordered = marks_ids(in_order(replayed(store)))
@@ -501,11 +509,7 @@ def test_columns_split_after_those_before_are_split_as_afresh(
     clock = SetClock()
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         store = SittingStore(database, clock=clock)
-        ids = []
-        for day, game in enumerate(games):
-            clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
-            sitting = example_sitting(game)
-            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:1])))
+        ids = first_hands(store, clock, games)
         connection = database.connection
         PeriodFacts().period_pairs(store)  # the facts rows stored
         before = marked_rows(connection, None)[1]
@@ -610,11 +614,7 @@ def test_a_hand_after_another_reader_stored_blocks_leaves_no_block_holding_the_n
     clock = SetClock()
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         store = SittingStore(database, clock=clock)
-        ids = []
-        for day, game in enumerate(games):
-            clock.now = datetime(2026, 1, 1 + day, tzinfo=UTC)
-            sitting = example_sitting(game)
-            ids.append(store.import_sitting(replace(sitting, hands=sitting.hands[:1])))
+        ids = first_hands(store, clock, games)
         kept, other = PeriodFacts(), PeriodFacts()
         assert kept.period_pairs(store) == expected(store)  # counted: the first two a block
         clock.now = datetime(2026, 1, 9, tzinfo=UTC)
