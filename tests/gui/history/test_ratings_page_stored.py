@@ -13,26 +13,19 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.records.ratings import rate
 from jojotte_score.gui.history.chart_widget import ChartWidget
-from jojotte_score.gui.history.history_tabs import add_history_tabs
-from jojotte_score.gui.history.history_window import HistoryWindow
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.render.chart_layout import Chart
 from jojotte_score.render.records_tables import rating_chart
 from jojotte_score.storage import record_facts
 from jojotte_score.storage.record_facts import period_facts
-from tests.gui.history.test_records_tab import records_of, shown, store_every_game
+from tests.gui.history.test_records_tab import ratings_page, shown, store_every_game
 from tests.stored_examples import example_sitting
 
 
 def ratings_shown(main_window: MainWindow, qtbot: QtBot) -> tuple[list[list[str]], Chart | None]:
     """A new History window's Ratings page: its table's cells and its plot's chart."""
     store = main_window.session.store
-    window = HistoryWindow(lambda: store.list_sittings(), lambda _sitting_id: None)
-    qtbot.addWidget(window)
-    add_history_tabs(window, lambda: store)
-    window.show()
-    view = records_of(window)
-    view.pages.setCurrentIndex(3)
+    window, view = ratings_page(store, qtbot)
     found = shown(view.models["ratings"]), view.rating_chart.chart()
     assert view.summary.text() == "Records over 5 sittings."
     window.close()
@@ -83,12 +76,7 @@ def test_hands_in_the_newest_sitting_and_a_sitting_merged_between_show_the_ratin
     rubber, and the plot is laid out as a new widget lays it out."""
     store = main_window.session.store
     store_every_game(store)
-    window = HistoryWindow(lambda: store.list_sittings(), lambda _sitting_id: None)
-    qtbot.addWidget(window)
-    add_history_tabs(window, lambda: store)
-    window.show()
-    view = records_of(window)
-    view.pages.setCurrentIndex(3)
+    window, view = ratings_page(store, qtbot)
     played = example_sitting("chouette")
     sitting_id = store.create_sitting(
         played.variant, played.players, played.rules, roles=played.roles

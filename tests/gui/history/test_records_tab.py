@@ -72,6 +72,19 @@ def records_of(history: HistoryWindow) -> RecordsView:
     return view
 
 
+def ratings_page(store: SittingStore, qtbot: QtBot) -> tuple[HistoryWindow, RecordsView]:
+    """A new History window over ``store``, shown, its Records tab on the Ratings page."""
+    from jojotte_score.gui.history.history_tabs import add_history_tabs
+
+    window = HistoryWindow(lambda: store.list_sittings(), lambda _sitting_id: None)
+    qtbot.addWidget(window)
+    add_history_tabs(window, lambda: store)
+    window.show()
+    view = records_of(window)
+    view.pages.setCurrentIndex(3)
+    return window, view
+
+
 def open_history(main_window: MainWindow, qtbot: QtBot) -> HistoryWindow:
     """View > History over what the store holds, shown."""
     main_window.named_actions[ActionName.HISTORY].trigger()
@@ -387,7 +400,6 @@ def test_a_second_opening_reads_the_stored_course(
     main_window: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from jojotte_score.core.records import ratings as rating_module
-    from jojotte_score.gui.history.history_tabs import add_history_tabs
 
     store = main_window.session.store
     store_every_game(store)
@@ -401,12 +413,7 @@ def test_a_second_opening_reads_the_stored_course(
     monkeypatch.setattr(rating_module, "_rate_sitting", counting)
 
     def ratings_shown() -> list[list[str]]:
-        window = HistoryWindow(lambda: store.list_sittings(), lambda _sitting_id: None)
-        qtbot.addWidget(window)
-        add_history_tabs(window, lambda: store)
-        window.show()
-        view = records_of(window)
-        view.pages.setCurrentIndex(3)
+        window, view = ratings_page(store, qtbot)
         rows = shown(view.models["ratings"])
         window.close()
         return rows
