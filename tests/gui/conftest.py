@@ -146,12 +146,16 @@ def session(store: SittingStore) -> Session:
     return Session(store)
 
 
-def shown_window(qtbot: QtBot, session: Session, settings: AppSettings) -> MainWindow:
+def shown_window(
+    qtbot: QtBot, session: Session, settings: AppSettings, size: tuple[int, int] | None = None
+) -> MainWindow:
     """A main window over ``session``, shown (offscreen) on whatever sitting the store
-    holds last."""
+    holds last; at ``size`` from its first layout, when given."""
     window = MainWindow(session, settings)
     qtbot.addWidget(window)
     session.open_last()
+    if size is not None:
+        window.resize(*size)
     window.show()
     qtbot.waitExposed(window)
     return window

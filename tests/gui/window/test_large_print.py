@@ -23,7 +23,7 @@ from jojotte_score.gui.window.settings import MAX_ZOOM, ZOOM_STEP, AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.conftest import PARTNERSHIP, screenshot_folder
+from tests.gui.conftest import PARTNERSHIP, screenshot_folder, shown_window
 
 
 def zoom_steps() -> list[float]:
@@ -110,12 +110,7 @@ def test_no_row_of_the_panel_runs_under_the_next_at_any_zoom_step(
     was drawn under the Kontra row, the panel sized without its preview's least height."""
     use_language(language)
     store.import_sitting(new_sitting(Variant.TWO_PLAYER, ("Anna", "Bert"), ()))
-    window = MainWindow(Session(store), settings)
-    qtbot.addWidget(window)
-    window.session.open_last()
-    window.resize(1280, 820)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, Session(store), settings, (1280, 820))
     folder = screenshot_folder(tmp_path)
     panel = window.panel
     for step, zoom in enumerate(zoom_steps()):

@@ -21,7 +21,7 @@ from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import ZOOM_STEP, AppSettings
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.conftest import PARTNERSHIP
+from tests.gui.conftest import PARTNERSHIP, shown_window
 from tests.gui.window.test_large_print import partnership_window, zoom_steps
 from tests.sitting_kinds import load_two_sided
 
@@ -85,12 +85,7 @@ def test_a_window_opened_in_large_print_shows_the_totals(
     settings.zoom = ZOOM_STEP**steps
     hands = load_two_sided(PARTNERSHIP).hands
     store.import_sitting(new_sitting(Variant.PARTNERSHIP, ("Anna", "Bert", "Carl", "Dora"), hands))
-    window = MainWindow(Session(store), settings)
-    qtbot.addWidget(window)
-    window.session.open_last()
-    window.resize(1280, 820)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, Session(store), settings, (1280, 820))
     settle()
     bar = window.sheet_area.verticalScrollBar()
     assert bar.maximum() > 0  # the pad is taller than its pane: it scrolls
