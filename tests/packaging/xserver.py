@@ -54,8 +54,13 @@ def xvfb(screens: Sequence[tuple[int, int]] = (SCREEN,)) -> Iterator[str]:
         for number, (width, height) in enumerate(screens)
         for option in ("-screen", str(number), f"{width}x{height}x24")
     ]
+    # Only its socket file, no abstract socket ("local"): abstract sockets are shared by
+    # every mount namespace, so a test suite running at once in a chroot (CI tries the
+    # README's commands on fresh Debian systems beside this one) could take the same display
+    # number, and a client here would reach that server instead of this one. The socket
+    # file lives in this system's own /tmp, which Xvfb checks when it picks the number.
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), *sizes, "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), *sizes, "-nolisten", "tcp", "-nolisten", "local"],
         pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
