@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.games import find_game
 from jojotte_score.core.games.chouette_roles import ChouetteRoles
 from jojotte_score.core.ledger import Scorer
-from jojotte_score.core.model import AnyHand, Rules, Sitting, Variant
+from jojotte_score.core.model import AnyHand, GameKey, Rules, Sitting, Variant
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.entry.seat_form import SeatEntryForm
 from tests.gui.keyboard import Keyboard
@@ -32,7 +32,7 @@ class Submissions(list[EntryRequest]):
 def make_panel(
     qtbot: QtBot,
     submissions: Submissions,
-    variant: Variant,
+    variant: GameKey,
     players: tuple[str, ...],
     dealer: int | None,
     roles: ChouetteRoles | None = None,

@@ -2,55 +2,181 @@
 "Anna & Carl [1/A]", and a scorekeeper typing "9 0 Tab 6 5 1" in a real window got 651 card
 points for Bert & Dora. Card points end in 0 or 5, so a digit that would make a count end in
 anything else is never part of it: it chooses in the row the hand needs next (the last
-trick), as the player's letter does, or is refused with a word under the box."""
+trick), as the player's letter does, or is refused with a word under the box.
+
+In every game of the registry, the test's sixth one too (:mod:`tests.sixth_game`): in the
+three-player game and cutthroat the two players who play are known once the bidder is (the
+active defender is filled in), and the last trick's row offers only their keys; the keys
+typed are those the form offers, never a game's own list."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from jojotte_score.core.model import PlayedHand, Trump, Variant
+from jojotte_score.core.games import Game, all_games, find_game
+from jojotte_score.core.model import Trump
+from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.entry_panel import EntryPanel
+from jojotte_score.gui.entry.form_rules import Choice, FormValues, Slot, trump_key
 from tests.gui.entry.conftest import Submissions, make_panel
 from tests.gui.keyboard import BACKTAB, ENTER, TAB, Keyboard
+from tests.sixth_game import registered
 
-PARTNERS = ("Anna", "Bert", "Carl", "Dora")
+NAMES = ("Anna", "Bert", "Carl", "Dora", "Emil", "Fred")
+"""The players, as many from the first as the game has seats."""
+
+with registered():
+    KEYS = [game.value for game in all_games()]
+"""Every way to play the program ships, and the test's sixth."""
+
+NO_COUNT = {
+    "en": "⚠ “{key}” was not typed in: card points end in 0 or 5.",
+    "de": "⚠ „{key}“ wurde nicht eingetragen: Kartenpunkte enden auf 0 oder 5.",
+}
+"""What the box says of a digit that would make its count end in neither 0 nor 5."""
+OVER_THE_DECK = {
+    "en": "⚠ {side}'s card points (205) must be a multiple of 5 from 0 to 155 with a trump suit",
+    "de": "⚠ Die Kartenpunkte von {side} (205) müssen im Trumpfspiel ein Vielfaches von 5 "
+    "zwischen 0 und 155 sein",
+}
+"""What the box says of 205 card points with a trump suit (a 5 goes on with a count)."""
+OVER_THE_HAND = {
+    "en": "⚠ {side}'s tricks (63) must be from 0 to {most}",
+    "de": "⚠ Die Stiche von {side} (63) müssen zwischen 0 und {most} liegen",
+}
+"""What the box says of 63 tricks (6 and 3 typed into one box)."""
 
 
-def panel_for(qtbot: QtBot, submissions: Submissions, variant: Variant) -> EntryPanel:
-    players = PARTNERS if variant is Variant.PARTNERSHIP else ("Anna", "Bert")
-    return make_panel(qtbot, submissions, variant, players, dealer=0)
+@pytest.fixture(params=KEYS)
+def game(request: pytest.FixtureRequest) -> Iterator[Game]:
+    """Each way to play, found in the registry (the sixth registered while the test runs)."""
+    with registered():
+        yield find_game(request.param)
 
 
-@pytest.mark.parametrize("variant", [Variant.TWO_PLAYER, Variant.PARTNERSHIP])
-@pytest.mark.parametrize(("key", "winner"), [("1", 0), ("2", 1)])
+@pytest.fixture(params=["en", "de"])
+def language(request: pytest.FixtureRequest) -> str:
+    """The language the panel speaks: asked for before the panel is made."""
+    if request.param == "de":
+        request.getfixturevalue("deutsch")
+    return str(request.param)
+
+
+def panel_for(qtbot: QtBot, submissions: Submissions, game: Game) -> EntryPanel:
+    """A panel for a new hand of ``game``, the first seat dealing."""
+    return make_panel(qtbot, submissions, game.value, NAMES[: game.seats], dealer=0)
+
+
+def choice_row(panel: EntryPanel, slot: Slot) -> ChoiceField[object]:
+    """The row of buttons of ``slot``."""
+    row = panel.widget_for(slot)
+    assert isinstance(row, ChoiceField)
+    return row
+
+
+def up_to_the_counts(panel: EntryPanel, keyboard: Keyboard) -> None:
+    """Hearts bid: each row the hand asks for before the card points answered with the
+    first key of the first choice it offers (the trump's, that of hearts); the focus is
+    then in the first card-points box."""
+    hearts = trump_key(Trump.HEARTS)
+    while (focus := QApplication.focusWidget()) is not panel.widget_for(Slot.CARDS_LEFT):
+        slot = next(s for s in Slot if panel.widget_for(s) is focus)
+        assert isinstance(focus, ChoiceField), f"the focus stopped in {slot}"
+        first = panel.form.choices(slot, panel.values())[0][2][0]
+        keyboard.press(hearts if slot is Slot.TRUMP else first)
+
+
+def last_trick_choices(panel: EntryPanel) -> list[Choice]:
+    """The last trick's choices: the two who play, each with a digit as its first key."""
+    choices = panel.form.choices(Slot.LAST_TRICK, panel.values())
+    assert len(choices) == 2
+    assert all(keys[0].isdigit() and keys[0] not in "05" for _v, _l, keys in choices)
+    return choices
+
+
+def said_under(panel: EntryPanel, side: int) -> str:
+    """The message under a card-points box ("" for none)."""
+    label = panel.card_points.errors.made().get(side)
+    return "" if label is None or not label.isVisibleTo(panel) else label.text()
+
+
+@pytest.mark.parametrize("winner", [0, 1], ids=["left", "right"])
 def test_a_digit_after_the_second_count_chooses_the_last_trick(
-    qtbot: QtBot, keyboard: Keyboard, variant: Variant, key: str, winner: int
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str, winner: int
 ) -> None:
     submissions = Submissions()
-    panel = panel_for(qtbot, submissions, variant)
-    keyboard.press("1", "H", "9", "0", TAB, "6", "5", key)
-    assert panel.card_points.values() == (90, 65)
-    assert panel.last_trick.value() == winner
-    assert QApplication.focusWidget() is panel.jojotte  # as after the player's letter
+    panel = panel_for(qtbot, submissions, game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press("9", "0", TAB, "6", "5")
+    row = choice_row(panel, Slot.LAST_TRICK)
+    assert row.isVisibleTo(panel)  # the two who play are known: their row waits
+    value, _label, keys = last_trick_choices(panel)[winner]
+    keyboard.press(keys[0])  # "1" or "2" (or a seat's digit), as shown on the button
+    assert [edit.text() for edit in panel.card_points.edits] == ["90", "65"]
+    assert [said_under(panel, side) for side in (0, 1)] == ["", ""]
+    assert row.value() == value
+    assert [button.isChecked() for button in row.buttons()] == [winner == 0, winner == 1]
+    assert f"[{keys[0]}/" in row.buttons()[winner].text()  # the key pressed, as shown
+    assert QApplication.focusWidget() is panel.widget_for(Slot.JOJOTTE)  # as after a letter
     keyboard.press(ENTER)
-    assert [request.hand for request in submissions] == [
-        PlayedHand(bidder=0, trump=Trump.HEARTS, card_points=(90, 65), last_trick=winner, dealer=0)
-    ]
-    assert keyboard.count == 9
+    (request,) = submissions
+    assert FormValues.of(request.hand).card_points == (90, 65)
+    assert FormValues.of(request.hand).last_trick == value
 
 
-def test_a_digit_no_row_takes_is_refused_and_the_count_kept(
-    qtbot: QtBot, keyboard: Keyboard
+def test_space_takes_the_count_offered_and_a_digit_then_the_last_trick(
+    qtbot: QtBot, keyboard: Keyboard, game: Game
 ) -> None:
-    panel = panel_for(qtbot, Submissions(), Variant.TWO_PLAYER)
-    keyboard.press("1", "H", "9", "0", "3")  # the first count: the other box comes next
-    left = panel.card_points.edits[0]
-    assert left.text() == "90"
-    assert panel.card_points.errors[0].text() == (
-        "⚠ “3” was not typed in: card points end in 0 or 5."
-    )
+    """Where all 32 cards are played (partnerships) the first count offers the rest in the
+    other box, Space takes it, and a player's digit then chooses the last trick. In the
+    other games 18 cards are played: nothing is offered, Space takes nothing, and the
+    digit typed in the empty box begins its count."""
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press("9", "0", TAB)
+    right = panel.card_points.edits[1]
+    rest = "65" if game.all_cards_played else ""  # 155 with a trump suit, less 90
+    assert right.placeholderText() == rest
+    keyboard.press(Qt.Key.Key_Space)
+    assert right.text() == rest
+    value, _label, keys = last_trick_choices(panel)[0]
+    keyboard.press(keys[0])  # after 65, the player's key; in an empty box, a digit
+    assert [edit.text() for edit in panel.card_points.edits] == ["90", rest or keys[0]]
+    assert choice_row(panel, Slot.LAST_TRICK).value() == (value if rest else None)
+
+
+def test_a_digit_no_row_takes_after_the_first_count_is_refused(
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str
+) -> None:
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press("9", "0", "3")  # the other box comes next: no row takes the 3
+    assert [edit.text() for edit in panel.card_points.edits] == ["90", ""]
+    assert said_under(panel, 0) == NO_COUNT[language].format(key="3")
+    assert QApplication.focusWidget() is panel.widget_for(Slot.CARDS_LEFT)
+
+
+def test_a_digit_the_last_trick_row_does_not_offer_is_refused(
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str
+) -> None:
+    """A player who does not play the hand (the three-player game's third, Carl; the
+    chouette's partner, Carl; the cutthroat dealer, Anna) or a seat the game has not: his
+    digit after the second count is refused under the box, nothing chosen."""
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press("9", "0", TAB, "6", "5")
+    offered = {keys[0] for _v, _l, keys in last_trick_choices(panel)}
+    stray = next(digit for digit in "12346789" if digit not in offered)
+    keyboard.press(stray)
+    assert [edit.text() for edit in panel.card_points.edits] == ["90", "65"]
+    assert said_under(panel, 1) == NO_COUNT[language].format(key=stray)
+    assert choice_row(panel, Slot.LAST_TRICK).value() is None
+    assert QApplication.focusWidget() is panel.widget_for(Slot.CARDS_RIGHT)
 
 
 @pytest.mark.parametrize(
@@ -64,23 +190,66 @@ def test_a_digit_no_row_takes_is_refused_and_the_count_kept(
     ],
 )
 def test_digits_that_go_on_with_a_count_are_typed_in(
-    qtbot: QtBot, keyboard: Keyboard, typed: str, count: int
+    qtbot: QtBot, keyboard: Keyboard, game: Game, typed: str, count: int
 ) -> None:
-    panel = panel_for(qtbot, Submissions(), Variant.TWO_PLAYER)
-    keyboard.press("1", "H", *typed)
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press(*typed)
     assert panel.card_points.values() == (count, None)
-    assert panel.last_trick.value() is None
+    assert said_under(panel, 0) == ""
+    assert choice_row(panel, Slot.LAST_TRICK).value() is None
 
 
 def test_a_digit_typed_over_the_count_or_inside_it_is_typed_in(
-    qtbot: QtBot, keyboard: Keyboard
+    qtbot: QtBot, keyboard: Keyboard, game: Game
 ) -> None:
-    panel = panel_for(qtbot, Submissions(), Variant.TWO_PLAYER)
-    keyboard.press("1", "H", "9", "0", TAB, "6", "5", BACKTAB)  # back: the 90 is selected
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press("9", "0", TAB, "6", "5", BACKTAB)  # back: the 90 is selected
     keyboard.press("8", "5")  # replaces it
     assert panel.card_points.values() == (85, 65)
     left = panel.card_points.edits[0]
     left.setCursorPosition(1)  # 8|5
     keyboard.press("1")
     assert left.text() == "815"  # inside the number: typed in, and said to be too many
-    assert panel.last_trick.value() is None
+    assert choice_row(panel, Slot.LAST_TRICK).value() is None
+
+
+def test_a_count_over_the_deck_is_said_under_its_box_as_typed(
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str
+) -> None:
+    """20 or 50 meant, 205 typed: a 5 goes on with a count, and 205 is more than the deck
+    of 155 holds with a trump suit, said at once under the box, the hand not complete."""
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    keyboard.press("9", "0", TAB, "2", "0")
+    assert said_under(panel, 1) == ""
+    keyboard.press("5")
+    assert [edit.text() for edit in panel.card_points.edits] == ["90", "205"]
+    side = panel.form.pair_words(panel.values())[1]
+    assert said_under(panel, 1) == OVER_THE_DECK[language].format(side=side)
+
+
+def test_tricks_over_the_hand_are_said_under_their_box_as_typed(
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str
+) -> None:
+    """6 and 3 typed into one box: 63 is more than a hand's tricks (nine, eight in
+    partnerships), said at once under the box; Backspace takes the 3 and the word away."""
+    panel = panel_for(qtbot, Submissions(), game)
+    up_to_the_counts(panel, keyboard)
+    left = panel.tricks.edits[0]
+    assert left.isVisibleTo(panel)  # the tricks may be typed in every hand
+    left.setFocus()
+    keyboard.press("6")
+    assert panel.tricks.values() == (6, None)
+    errors = panel.tricks.errors
+    assert errors.made().get(0) is None or not errors[0].isVisibleTo(panel)
+    keyboard.press("3")
+    assert left.text() == "63"
+    side = panel.form.pair_words(panel.values())[0]
+    most = game.tricks_per_hand
+    assert errors[0].isVisibleTo(panel)
+    assert errors[0].text() == OVER_THE_HAND[language].format(side=side, most=most)
+    keyboard.press(Qt.Key.Key_Backspace)
+    assert left.text() == "6"
+    assert not errors[0].isVisibleTo(panel)
