@@ -18,12 +18,11 @@ from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.model import Doubling, Special
-from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.conftest import screenshot_folder
+from tests.gui.conftest import screenshot_folder, shown_window
 from tests.gui.window.test_every_game import show_game
 from tests.gui.window.test_large_print import zoom_steps
 
@@ -62,11 +61,7 @@ def test_every_row_label_is_as_wide_as_its_text_is_drawn(
     tmp_path: Path,
 ) -> None:
     use_language(language)
-    window = MainWindow(Session(store), settings)
-    qtbot.addWidget(window)
-    window.resize(1280, 820)
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, Session(store), settings, (1280, 820))
     show_game(window, game)
     panel = window.panel
     panel.double.setFocus()

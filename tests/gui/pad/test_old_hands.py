@@ -22,10 +22,10 @@ from jojotte_score.core.games import find_game, replay
 from jojotte_score.core.ledger import Ledger, Scorer
 from jojotte_score.core.model import AnyHand, Sitting
 from jojotte_score.core.status import prison_winners
-from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.presenters.session import Session, Shown
 from jojotte_score.storage.sittings import SittingStore
+from tests.gui.conftest import shown_window
 from tests.stored_examples import GAMES, long_sitting
 
 HANDS = 400
@@ -134,11 +134,8 @@ def test_selecting_hand_2_of_a_long_sitting_shows_its_rubber_without_the_whole_s
     clearing the selection readies the next hand."""
     sitting = long_sitting(game, HANDS)
     whole = replay(sitting)
-    window = MainWindow(Session(store), settings)
-    qtbot.addWidget(window)
-    window.open_sitting_id(store.import_sitting(sitting))
-    window.show()
-    qtbot.waitExposed(window)
+    store.import_sitting(sitting)
+    window = shown_window(qtbot, Session(store), settings)
     window.select_hand(2)
     QTest.keyClick(window.table, Qt.Key.Key_Return)  # Enter: correct it
     if window.sheet.rubber_number() != 1:

@@ -27,7 +27,7 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.conftest import screenshot_folder
+from tests.gui.conftest import screenshot_folder, shown_window
 from tests.gui.keyboard import Keyboard
 from tests.stored_examples import GAMES, example_sitting
 
@@ -125,10 +125,7 @@ CASES = {
 
 @pytest.fixture
 def window(qtbot: QtBot, store: SittingStore, settings: AppSettings) -> MainWindow:
-    shown = MainWindow(Session(store), settings)
-    qtbot.addWidget(shown)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = shown_window(qtbot, Session(store), settings)
     shown.activateWindow()
     qtbot.waitActive(shown)
     return shown

@@ -32,6 +32,7 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
+from tests.gui.conftest import shown_window
 from tests.gui.entry.test_entry_panel import screenshot
 from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
 
@@ -43,10 +44,7 @@ CUTTHROAT_EXAMPLE = Path(__file__).resolve().parents[2] / "data" / "cutthroat-ex
 
 @pytest.fixture
 def window(qtbot: QtBot, store: SittingStore, settings: AppSettings) -> MainWindow:
-    shown = MainWindow(Session(store), settings)
-    qtbot.addWidget(shown)
-    shown.show()
-    qtbot.waitExposed(shown)
+    shown = shown_window(qtbot, Session(store), settings)
     shown.activateWindow()
     qtbot.waitActive(shown)
     return shown

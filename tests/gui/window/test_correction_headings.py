@@ -26,7 +26,7 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
-from tests.gui.conftest import screenshot_folder
+from tests.gui.conftest import screenshot_folder, shown_window
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 
@@ -48,11 +48,7 @@ def corrected(
     """The window started on the example ``name`` at its default size, hand ``number``
     selected in the list and taken to the panel with Enter to be corrected."""
     store.import_sitting(load_sitting(DATA / f"{name}-example.json").sitting)
-    window = MainWindow(Session(store), settings)
-    qtbot.addWidget(window)
-    window.session.open_last()
-    window.show()
-    qtbot.waitExposed(window)
+    window = shown_window(qtbot, Session(store), settings)
     assert (window.width(), window.height()) == (1280, 820)
     window.select_hand(number)
     QTest.keyClick(window.table, Qt.Key.Key_Return)

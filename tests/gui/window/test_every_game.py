@@ -26,6 +26,7 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
+from tests.gui.conftest import shown_window
 from tests.gui.test_printing import Preview, answer, pdf_text
 from tests.stored_examples import GAMES, NAMES, store_game
 
@@ -33,11 +34,7 @@ from tests.stored_examples import GAMES, NAMES, store_game
 @pytest.fixture
 def window(qtbot: QtBot, store: SittingStore, settings: AppSettings) -> MainWindow:
     """The window over ``store``, showing nothing yet."""
-    shown = MainWindow(Session(store), settings)
-    qtbot.addWidget(shown)
-    shown.show()
-    qtbot.waitExposed(shown)
-    return shown
+    return shown_window(qtbot, Session(store), settings)
 
 
 def show_game(window: MainWindow, game: str) -> int:
