@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.ledger import HandResult
+from jojotte_score.core.melds import DeclaredMelds, Rank
 from jojotte_score.core.model import Trump
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.form_rules import Slot
@@ -27,9 +28,10 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import current_language, use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
+from tests.gui.conftest import Messages, screenshot_folder
 from tests.gui.conftest import german as german_example
-from tests.gui.conftest import screenshot_folder
 from tests.gui.entry.test_entry_keys import first_plain_plan, focused
+from tests.gui.entry.test_entry_panel import patch_helper
 from tests.gui.keyboard import Keyboard
 from tests.gui.sitting.test_undo_keeps_typed import typed_texts
 from tests.gui.window.test_every_game import show_game
@@ -375,6 +377,58 @@ def test_switching_to_german_keeps_a_correction_of_the_same_hand(
     assert window.model.rowCount() == count
     assert last_scored(window, position) == unswitched
     assert getattr(last_scored(window, position).hand, "trump", None) == values.trump
+
+
+def trump_key(window: MainWindow, trump: Trump) -> str:
+    """The key that chooses ``trump`` in the panel's trump row, in the language spoken."""
+    panel = window.panel
+    for value, _label, keys in panel.form.choices(Slot.TRUMP, panel.values()):
+        if value is trump:
+            return str(keys[0])
+    raise AssertionError(f"{trump} not offered")
+
+
+def test_switching_to_german_keeps_the_meld_helpers_melds_and_the_messages_shown(
+    typing: MainWindow, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, messages: Messages
+) -> None:
+    """Four nines and four aces declared in the meld helper, then Enter before the card
+    points: once switched, what is missing is still said under its field, in German, and the
+    melds still follow the contract (four nines count with a trump suit, not at no-trump)."""
+    patch_helper(monkeypatch, DeclaredMelds(fours=(Rank.NINE,)), DeclaredMelds(fours=(Rank.ACE,)))
+    show_game(typing, "two-player")
+    keyboard = Keyboard(qtbot)
+    typing.panel.setFocus()
+    keyboard.follow(["B", trump_key(typing, Trump.SPADES), "Alt+M", "M"])
+    assert typing.panel.melds.values() == (100, 0)
+    keyboard.follow(["Enter"])
+    assert typing.panel.errors["last_trick"].text() == "⚠ Who won the last trick?"
+    slot = slot_of_focus(typing)
+
+    window = to_german(typing, qtbot)
+    panel = window.panel
+    assert panel.errors["last_trick"].text() == "⚠ Wer hat den letzten Stich gemacht?"
+    assert panel.melds.values() == (100, 0)
+    assert slot_of_focus(window) == slot
+    panel.trump.setFocus()
+    keyboard.follow([trump_key(window, Trump.NO_TRUMP)])
+    assert panel.melds.values() == (0, 100)
+    assert messages == []  # the window replaced asked nothing as it closed
+
+
+def test_switching_to_german_keeps_a_hand_being_inserted(typing: MainWindow, qtbot: QtBot) -> None:
+    show_game(typing, "two-player")
+    typing.select_hand(2)
+    typing.edits.insert_hand()
+    plan = first_plain_plan(typing)
+    cut = begun(plan)
+    Keyboard(qtbot).follow(plan[:cut])
+    values, texts = typing.panel.values(), typed_texts(typing.panel)
+
+    window = to_german(typing, qtbot)
+    assert window.panel.mode() == ("insert", 1)
+    assert window.panel.mode_label.text().startswith("Vor Spiel 2 einfügen")
+    assert window.panel.values() == values
+    assert typed_texts(window.panel) == texts
 
 
 # The menus' Alt letters -----------------------------------------------------------------------
