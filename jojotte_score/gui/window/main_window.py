@@ -545,7 +545,10 @@ class MainWindow(SittingMenus, QMainWindow):
         if self.sharing is not None:  # the phones keep their page and its address
             self.sharing.move_to(window)
             window.sharing, self.sharing = self.sharing, None
-        self.panel.new_hand()  # what was typed is the new window's now: closing asks nothing
+        # What was typed is the new window's now: cleared here (hidden first, so that no
+        # field of this window takes the focus), closing asks nothing.
+        self.hide()
+        self.panel.new_hand()
         self.close()  # and its table display with it
         if display_on is not None:  # the players' screen shows the new language too
             _display().reopen(window, display_on)

@@ -17,6 +17,7 @@ from pytestqt.qtbot import QtBot
 from jojotte_score.core.ledger import HandResult
 from jojotte_score.core.melds import DeclaredMelds, Rank
 from jojotte_score.core.model import Trump
+from jojotte_score.gui.accessibility import SheetInterface
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.form_rules import Slot
 from jojotte_score.gui.window import dialogs, help_menu
@@ -429,6 +430,42 @@ def test_switching_to_german_keeps_a_hand_being_inserted(typing: MainWindow, qtb
     assert window.panel.mode_label.text().startswith("Vor Spiel 2 einfügen")
     assert window.panel.values() == values
     assert typed_texts(window.panel) == texts
+
+
+@pytest.mark.usefixtures("listening")
+def test_the_replaced_windows_pad_node_answers_as_a_node_of_nothing(
+    typing: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a screen reader on xcb, Qt's bridge asked the pad's node of the window replaced
+    for its parent while the window was deleted, after Python's side of the pad was gone:
+    it raised, and a box "Something went wrong in accessibility.parent" stood over the new
+    window, the focus on its OK button. Only the bridge on xcb asks then (offscreen nothing
+    does), so the pad is made to read as gone, as shiboken says it is then."""
+    show_game(typing, "chouette")
+    sheet = typing.sheet
+    node = QAccessible.queryAccessibleInterface(sheet)
+    assert isinstance(node, SheetInterface)
+    assert node.childCount() > 0
+    assert node.parent() is not None
+    replaced: list[MainWindow] = []
+    typing.on_replaced = replaced.append
+    typing.choose_language("de")
+    try:
+        assert len(replaced) == 1
+        monkeypatch.setattr(
+            "jojotte_score.gui.accessibility.isValid", lambda widget: widget is not sheet
+        )
+        assert node.parent() is None
+        assert (node.childCount(), node.child(0), node.item(0)) == (0, None, None)
+        assert node.text(QAccessible.Text.Name) == node.text(QAccessible.Text.Description) == ""
+        assert node.role() == QAccessible.Role.NoRole
+        assert node.state().invisible
+        assert node.rect().isNull()
+        assert node.window() is None
+        assert not node.isValid()
+    finally:
+        replaced[0].close()
+        use_language("en")
 
 
 # The menus' Alt letters -----------------------------------------------------------------------
