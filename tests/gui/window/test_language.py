@@ -265,7 +265,7 @@ def begun(plan: list[str]) -> int:
 @pytest.mark.usefixtures("listening")
 @pytest.mark.parametrize("game", GAMES)
 def test_switching_to_german_keeps_a_partly_typed_new_hand(
-    game: str, typing: MainWindow, qtbot: QtBot
+    game: str, typing: MainWindow, qtbot: QtBot, tmp_path: Path
 ) -> None:
     keyboard = Keyboard(qtbot)
     show_game(typing, game)
@@ -286,8 +286,10 @@ def test_switching_to_german_keeps_a_partly_typed_new_hand(
     values, texts, slot = panel.values(), typed_texts(panel), slot_of_focus(typing)
     english = panel.preview.toPlainText()
     assert english.startswith("Still to enter: ")
+    typing.grab().save(str(screenshot_folder(tmp_path) / f"typed-{game}-en.png"))
 
     window = to_german(typing, qtbot)
+    window.grab().save(str(screenshot_folder(tmp_path) / f"typed-{game}-de.png"))
     panel = window.panel
     assert panel.mode() == ("add", None)
     assert panel.mode_label.text() == f"Spiel {count + 1}"
