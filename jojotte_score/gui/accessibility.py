@@ -300,7 +300,11 @@ class ReadSheet(QWidget):
 
 
 class SheetInterface(QAccessibleObject):
-    """The pad's accessible node: a table of the things painted, in reading order."""
+    """The pad's accessible node: a table of the things painted, in reading order.
+
+    Like :class:`WidgetInterface`, a node of nothing once its widget is deleted (the window
+    rebuilt in another language): Qt's bridge still asked it for its parent, and the error
+    raised was shown in a box over the new window."""
 
     def __init__(self, widget: ReadSheet) -> None:
         super().__init__(widget)
@@ -313,8 +317,11 @@ class SheetInterface(QAccessibleObject):
         """The pad's widget."""
         return self._widget
 
+    def isValid(self) -> bool:
+        return isValid(self._widget) and super().isValid()
+
     def window(self) -> QWindow | None:  # type: ignore[override]
-        return self._widget.window().windowHandle()
+        return self._widget.window().windowHandle() if isValid(self._widget) else None
 
     def relations(
         self, match: QAccessible.RelationFlag = QAccessible.RelationFlag.AllRelations
@@ -332,7 +339,7 @@ class SheetInterface(QAccessibleObject):
         return None
 
     def parent(self) -> QAccessibleInterface | None:  # type: ignore[override]
-        parent = self._widget.parentWidget()
+        parent = self._widget.parentWidget() if isValid(self._widget) else None
         return None if parent is None else QAccessible.queryAccessibleInterface(parent)
 
     def child(self, index: int) -> QAccessibleInterface | None:  # type: ignore[override]
@@ -343,7 +350,7 @@ class SheetInterface(QAccessibleObject):
         return self._children[index]
 
     def childCount(self) -> int:
-        return len(self._widget.reading())
+        return len(self._widget.reading()) if isValid(self._widget) else 0
 
     def indexOfChild(self, child: QAccessibleInterface) -> int:
         for index, held in enumerate(self._children):
@@ -352,6 +359,8 @@ class SheetInterface(QAccessibleObject):
         return -1
 
     def text(self, kind: QAccessible.Text) -> str:
+        if not isValid(self._widget):
+            return ""
         if kind == QAccessible.Text.Name:
             return self._widget.accessibleName()
         if kind == QAccessible.Text.Description:
@@ -362,11 +371,16 @@ class SheetInterface(QAccessibleObject):
         return None
 
     def role(self) -> QAccessible.Role:
+        if not isValid(self._widget):
+            return QAccessible.Role.NoRole
         return self._widget.accessible_role()
 
     def state(self) -> QAccessible.State:
         state = QAccessible.State()
         widget = self._widget
+        if not isValid(widget):
+            state.invisible = True
+            return state
         state.focusable = True
         state.focused = widget.hasFocus()
         state.invisible = not widget.isVisible()
@@ -375,11 +389,13 @@ class SheetInterface(QAccessibleObject):
 
     def rect(self) -> QRect:
         widget = self._widget
+        if not isValid(widget):
+            return QRect()
         return QRect(widget.mapToGlobal(QPoint(0, 0)), widget.size())
 
     def item(self, index: int) -> ReadItem | None:
-        """The reading's item at ``index``, None past its end."""
-        reading = self._widget.reading()
+        """The reading's item at ``index``, None past its end (or once the pad is gone)."""
+        reading = self._widget.reading() if isValid(self._widget) else ()
         return reading[index] if 0 <= index < len(reading) else None
 
     def item_rect(self, index: int) -> QRect:

@@ -141,6 +141,28 @@ class TypedHand:
         self.at_record = at_record
 
 
+class PanelState:
+    """Everything the entry panel holds for the hand on it, as plain values (no widget):
+    the hand it is for (``hand``: the mode and position :meth:`EntryPanel.mode` gives),
+    what its fields hold and where the focus is (``typed``), the melds declared in the meld
+    helper and the points it gave (``helper``), and the messages shown (``shown``: whether
+    what is missing is said, and the hand whose warning the next Enter confirms)."""
+
+    __slots__ = ("hand", "helper", "shown", "typed")
+
+    def __init__(
+        self,
+        hand: tuple[str, int | None],
+        typed: TypedHand,
+        helper: tuple[tuple[DeclaredMelds, DeclaredMelds] | None, tuple[int, int] | None],
+        shown: tuple[bool, AnyHand | None],
+    ) -> None:
+        self.hand = hand
+        self.typed = typed
+        self.helper = helper
+        self.shown = shown
+
+
 def confirm(parent: QWidget, title: str, question: str) -> bool:
     """Ask ``question``; True for Yes (No is the default, and Esc)."""
     # Imported when a question is asked: set up at start-up, Qt's message box (and dialog)
@@ -764,6 +786,10 @@ class EntryPanel(QWidget, Speaking):
         back once the panel records, inserts or corrects that hand again."""
         if not self.has_typed():
             return None
+        return self._typed_now()
+
+    def _typed_now(self) -> TypedHand:
+        """What the fields hold, typed or not, and where the focus is."""
         focus = next(
             (slot for slot, widget in self._slots.items() if widget.hasFocus()),
             None,
@@ -792,6 +818,26 @@ class EntryPanel(QWidget, Speaking):
             self._slots[typed.focus].setFocus()
         elif typed.at_record:
             self.record_button.setFocus()
+
+    def panel_state(self) -> PanelState:
+        """Everything the panel holds for the hand on it, to be shown on another panel by
+        :meth:`restore_state` (the window rebuilt in another language)."""
+        return PanelState(
+            (self._mode, self._position),
+            self._typed_now(),
+            (self._declared, self._helper_points),
+            (self._shown_missing, self._confirmed),
+        )
+
+    def restore_state(self, state: PanelState) -> None:
+        """Show ``state`` (:meth:`panel_state`) on this panel once the window has readied
+        it for the same hand (a correction loaded by :meth:`edit_hand`, an insertion by
+        :meth:`new_hand`): what was typed, the melds declared in the meld helper, the
+        messages and the warning to confirm as they were, and the focus in the same field.
+        Nothing typed is checked here: a hand only partly typed is put back as it was."""
+        self._shown_missing, self._confirmed = state.shown
+        self.keep_typed(state.typed)
+        self._declared, self._helper_points = state.helper
 
     def may_drop_typed(self, title: str, question: str) -> bool:
         """True when nothing is typed for the hand, or the scorekeeper answers Yes to

@@ -501,10 +501,12 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def rebuild(self) -> MainWindow:
         """A new window in this one's place, built in the language spoken now: the same
-        session, settings and undo history, the hand selected and the rubber shown. This
-        window closes; ``on_replaced`` is told of the new one, which it returns. (A hand
-        only partly entered in the panel is not carried over.)"""
+        session, settings and undo history, the hand selected and the rubber shown, and the
+        panel as it was: a hand partly typed (a new one, one inserted or a correction of the
+        same hand), shown in the new language with the focus in the same field. This window
+        closes; ``on_replaced`` is told of the new one, which it returns."""
         self.save_settings()
+        typed = self.panel.panel_state()
         for signal in (
             self.undo_stack.canUndoChanged,
             self.undo_stack.canRedoChanged,
@@ -531,9 +533,22 @@ class MainWindow(SittingMenus, QMainWindow):
             window.sheet.show_rubber(rubber)
         if history_open:
             window.show_history()
+        # The panel readied for the same hand as a correction or an insertion is, then
+        # what was typed put back on it.
+        mode, at = typed.hand
+        if mode == "replace" and at is not None:
+            window.edits.correct(at)
+        elif mode == "insert":
+            window.edits.insert_hand()
+        window.panel.restore_state(typed)
+        window.activateWindow()  # the focus, and a screen reader told of it, in the new one
         if self.sharing is not None:  # the phones keep their page and its address
             self.sharing.move_to(window)
             window.sharing, self.sharing = self.sharing, None
+        # What was typed is the new window's now: cleared here (hidden first, so that no
+        # field of this window takes the focus), closing asks nothing.
+        self.hide()
+        self.panel.new_hand()
         self.close()  # and its table display with it
         if display_on is not None:  # the players' screen shows the new language too
             _display().reopen(window, display_on)
