@@ -109,16 +109,16 @@ class Panes:
         took back to the list."""
         window = self._window
         explanation, left = window.explanation, window.left
-        metrics = QFontMetrics(explanation.font())
-        width = max(explanation.maximumViewportSize().width() - 8, 1)
-        text = explanation.toPlainText().splitlines()
-        lines = sum(-(-metrics.horizontalAdvance(line) // width) or 1 for line in text)
-        needed = (lines + 1) * metrics.lineSpacing() + 2 * explanation.frameWidth()
         sizes = left.sizes()
         if len(sizes) != 3 or self.chosen_left is not None:  # the heights the user dragged
             return
         if self.pending:  # fitted once the window has its size
             return
+        metrics = QFontMetrics(explanation.font())
+        width = max(explanation.maximumViewportSize().width() - 8, 1)
+        text = explanation.toPlainText().splitlines()
+        lines = sum(-(-metrics.horizontalAdvance(line) // width) or 1 for line in text)
+        needed = (lines + 1) * metrics.lineSpacing() + 2 * explanation.frameWidth()
         rows = self.rows_height(5)
         if needed > sizes[2]:  # taken from the list, as far as it has more than its rows
             grow = max(min(needed - sizes[2], sizes[1] - rows), 0)
