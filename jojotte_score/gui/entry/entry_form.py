@@ -171,6 +171,13 @@ class EntryForm(FormRules):
         """The sides' plain names."""
         return self.names
 
+    def seats_at_play(self, values: FormValues) -> frozenset[int]:
+        """The seats the rubber's roles give the two sides (the chouette's box and
+        captain, C1); every seat where the players are the sides or partnerships."""
+        if self.roles is None:
+            return super().seats_at_play(values)
+        return frozenset(find_game(self.variant).side_seats(self.roles))
+
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
         """The remainder offered (greyed, not a value) in an empty box, or None.
 

@@ -617,7 +617,8 @@ class EntryPanel(QWidget, Speaking):
         """A key typed in ``slot`` that its field does not take: M in a melds box opens the
         meld helper; a key of a row the focus passed by (the doubling, Nullo or Slam: rows
         with a default) chooses there, as if typed in that row; any other is refused with a
-        word under the field where it was typed. Nothing is written that was not meant."""
+        word under the field where it was typed (the key of a player who does not play the
+        hand names him). Nothing is written that was not meant."""
         if slot in (Slot.MELDS_LEFT, Slot.MELDS_RIGHT) and text.upper() == MELD_KEY:
             self.open_meld_helper()
             return
@@ -628,8 +629,13 @@ class EntryPanel(QWidget, Speaking):
         if self._answers_next(slot, self.values(), text):
             return
         refusal = self._refusal(slot, text)
+        player = self.form.out_of_play(self.values(), slot, text)
         if refusal is not None:
             message = refusal
+        elif player is not None:  # the cutthroat dealer's key for the last trick
+            message = _("“{key}” was not typed in: {player} is not playing this hand.").format(
+                key=text, player=player
+            )
         elif slot.side is None:
             message = _("“{key}” is none of this row's keys.").format(key=text)
         elif text.isdigit():  # after a count, where it would make no count (651)

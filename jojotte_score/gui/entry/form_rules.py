@@ -144,6 +144,10 @@ def row_label(row: str) -> str:
     return _(ROW_LABELS[row])
 
 
+PLAY_ROWS = frozenset({Slot.LAST_TRICK, Slot.JOJOTTE})
+"""The rows that name a player of the play (who won the last trick, who held Jo-Jotte):
+they offer only the players at play (:meth:`FormRules.seats_at_play`)."""
+
 TEXT_SLOTS = frozenset(slot for slot in Slot if slot.side is not None or slot is Slot.NOTE)
 _PAIRS = {
     "melds": (Slot.MELDS_LEFT, Slot.MELDS_RIGHT),
@@ -389,6 +393,27 @@ class FormRules:
     def pair_names(self, values: FormValues) -> tuple[str, str]:
         """The names on the left-hand and the right-hand box of every pair."""
         raise NotImplementedError
+
+    def seats_at_play(self, values: FormValues) -> frozenset[int]:
+        """The seats whose players play the hand, as far as the values tell: every seat,
+        unless the form says otherwise."""
+        return frozenset(range(len(self.players)))
+
+    def out_of_play(self, values: FormValues, slot: Slot, key: str) -> str | None:
+        """The name of the player whose ``key`` was typed in a row of the play
+        (:data:`PLAY_ROWS`), or in a box straight after its count when such a row comes
+        next (as the panel takes a key there), if he does not play this hand (the cutthroat
+        dealer, the three-player game's inactive player, a chouette partner); else None."""
+        row: Slot | None = slot
+        if slot.side is not None:
+            row = None if values.get(slot) is None else self.next_slot(values, slot)
+        if row not in PLAY_ROWS:
+            return None
+        at_play = self.seats_at_play(values)
+        for seat, keys in enumerate(self.seat_keys):
+            if key.upper() in keys and seat not in at_play:
+                return self.players[seat]
+        return None
 
     def pair_words(self, values: FormValues) -> tuple[str, str]:
         """The names the questions use for the two boxes' players."""

@@ -87,6 +87,15 @@ class SeatEntryForm(FormRules):
         """The two active players, as the boxes hold them: the declarer, the defender."""
         return (self.declarer(values), self.active_defender(values))
 
+    def seats_at_play(self, values: FormValues) -> frozenset[int]:
+        """The two active players once both are known; before, every player but the
+        cutthroat dealer."""
+        declarer, defender = self.active(values)
+        if declarer is not None and defender is not None:
+            return frozenset((declarer, defender))
+        out = self.sitting_out(values)
+        return frozenset(seat for seat in range(len(self.players)) if seat != out)
+
     def last_trick_box(self, values: FormValues) -> int | None:
         """The box of the active player who won the last trick (the choice is a seat)."""
         active = self.active(values)

@@ -20,6 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.games import Game, all_games, find_game
 from jojotte_score.core.model import Trump
+from jojotte_score.gui.accessibility import ANNOUNCED
 from jojotte_score.gui.entry.entry_fields import ChoiceField
 from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.entry.form_rules import Choice, FormValues, Slot, trump_key
@@ -39,6 +40,21 @@ NO_COUNT = {
     "de": "⚠ „{key}“ wurde nicht eingetragen: Kartenpunkte enden auf 0 oder 5.",
 }
 """What the box says of a digit that would make its count end in neither 0 nor 5."""
+SITS_OUT = {
+    "en": "⚠ “{key}” was not typed in: {player} is not playing this hand.",
+    "de": "⚠ „{key}“ wurde nicht eingetragen: {player} spielt dieses Spiel nicht mit.",
+}
+"""What the box or row says of the key of a player who does not play the hand."""
+DIGITS_ONLY = {
+    "en": "⚠ “{key}” was not typed in: this box takes digits only.",
+    "de": "⚠ „{key}“ wurde nicht eingetragen: In dieses Feld gehören nur Ziffern.",
+}
+"""What a box holding a count says of a letter that chooses nothing."""
+NONE_OF_THE_ROW = {
+    "en": "⚠ “{key}” is none of this row's keys.",
+    "de": "⚠ „{key}“ ist keine Taste dieser Zeile.",
+}
+"""What a row of buttons says of a key that chooses nothing there."""
 OVER_THE_DECK = {
     "en": "⚠ {side}'s card points (205) must be a multiple of 5 from 0 to 155 with a trump suit",
     "de": "⚠ Die Kartenpunkte von {side} (205) müssen im Trumpfspiel ein Vielfaches von 5 "
@@ -161,22 +177,80 @@ def test_a_digit_no_row_takes_after_the_first_count_is_refused(
     assert QApplication.focusWidget() is panel.widget_for(Slot.CARDS_LEFT)
 
 
-def test_a_digit_the_last_trick_row_does_not_offer_is_refused(
-    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str
-) -> None:
-    """A player who does not play the hand (the three-player game's third, Carl; the
-    chouette's partner, Carl; the cutthroat dealer, Anna) or a seat the game has not: his
-    digit after the second count is refused under the box, nothing chosen."""
+def not_offered(panel: EntryPanel) -> list[tuple[str, str, str]]:
+    """Each player of the sitting whose keys the last trick's row does not offer: his
+    name, digit and letter (the buttons' "[3/C]"), in the order of the seats."""
+    offered = {key for _v, _l, keys in last_trick_choices(panel) for key in keys}
+    seats = panel.form.players
+    return [
+        (name, str(seat + 1), name[0])
+        for seat, name in enumerate(seats)
+        if str(seat + 1) not in offered and name[0] not in offered
+    ]
+
+
+def plays(panel: EntryPanel, name: str) -> bool:
+    """Whether ``name`` plays the hand: he is named for one of the two boxes (the
+    three-player and cutthroat active players, the chouette's box and captain, either
+    partner of a partnership's "Anna & Carl")."""
+    return any(name in words for words in panel.form.pair_words(panel.values()))
+
+
+def counted_to_the_last_trick(qtbot: QtBot, keyboard: Keyboard, game: Game) -> EntryPanel:
+    """A panel with 90 and 65 card points typed, the focus after the 65."""
     panel = panel_for(qtbot, Submissions(), game)
     up_to_the_counts(panel, keyboard)
     keyboard.press("9", "0", TAB, "6", "5")
-    offered = {keys[0] for _v, _l, keys in last_trick_choices(panel)}
-    stray = next(digit for digit in "12346789" if digit not in offered)
-    keyboard.press(stray)
-    assert [edit.text() for edit in panel.card_points.edits] == ["90", "65"]
-    assert said_under(panel, 1) == NO_COUNT[language].format(key=stray)
-    assert choice_row(panel, Slot.LAST_TRICK).value() is None
-    assert QApplication.focusWidget() is panel.widget_for(Slot.CARDS_RIGHT)
+    return panel
+
+
+def test_a_key_of_a_player_who_does_not_play_after_the_count_names_him(
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str, listening: None
+) -> None:
+    """The key of a player who does not play the hand, straight after the second count
+    (the last trick next): refused under the box with his name, said to a screen reader,
+    nothing chosen (the three-player game's third player, Carl; the chouette's partner,
+    Carl; the cutthroat dealer, Anna, and the third player, Dora). A player who plays but
+    has no key of his own in the row (a partner of a partnership) and a seat the game has
+    not are refused as a count or a letter in a box is."""
+    panel = counted_to_the_last_trick(qtbot, keyboard, game)
+    box = panel.card_points.errors
+    for name, digit, letter in [*not_offered(panel), ("", "9", "")]:
+        for key in (digit, letter) if letter else (digit,):
+            keyboard.press(key)
+            if plays(panel, name) or not name:
+                expected = (NO_COUNT if key.isdigit() else DIGITS_ONLY)[language]
+            else:
+                expected = SITS_OUT[language].format(player=name, key="{key}")
+            assert said_under(panel, 1) == expected.format(key=key), key
+            assert box[1].property(ANNOUNCED) == said_under(panel, 1)
+            assert [edit.text() for edit in panel.card_points.edits] == ["90", "65"]
+            assert choice_row(panel, Slot.LAST_TRICK).value() is None
+            assert QApplication.focusWidget() is panel.widget_for(Slot.CARDS_RIGHT)
+
+
+@pytest.mark.parametrize("slot", [Slot.LAST_TRICK, Slot.JOJOTTE], ids=["last-trick", "jojotte"])
+def test_a_key_of_a_player_who_does_not_play_in_a_row_of_the_play_names_him(
+    qtbot: QtBot, keyboard: Keyboard, game: Game, language: str, slot: Slot
+) -> None:
+    """The same keys typed in the last trick's row itself (Tab after the count), or in
+    Jo-Jotte's, whose choices are the same two and Nobody: the player who does not play
+    is named under the row, any other key is none of the row's."""
+    panel = counted_to_the_last_trick(qtbot, keyboard, game)
+    keyboard.press(TAB)
+    row = choice_row(panel, slot)
+    row.setFocus()
+    assert QApplication.focusWidget() is row
+    for name, digit, letter in [*not_offered(panel), ("", "9", "")]:
+        for key in (digit, letter) if letter else (digit,):
+            keyboard.press(key)
+            if plays(panel, name) or not name:
+                expected = NONE_OF_THE_ROW[language]
+            else:
+                expected = SITS_OUT[language].format(player=name, key="{key}")
+            assert panel.errors[slot.row].text() == expected.format(key=key), key
+            assert row.value() is None
+            assert QApplication.focusWidget() is row
 
 
 @pytest.mark.parametrize(
