@@ -7,7 +7,6 @@ computes a score: the ledger comes from :func:`replay`, the status from :func:`t
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -61,11 +60,21 @@ class Shown:
             scorer.ledger(game.column_names(self.shown_players)),
             Scorer.of(game, self._setup).start,
             lambda position: store.hands_from(recent.id, position),
-            lambda: replay(dataclasses.replace(self.sitting, players=self.shown_players)),
+            self._whole_ledger,
             lambda hand, rubber: store.rubber_start(
                 recent.id, recent.revision, hand=hand, rubber=rubber
             ),
         )
+
+    def _whole_ledger(self) -> Ledger:
+        """The ledger of every hand, the names as shown: the pad's whole sitting, scored the
+        first time something needs it (printing, export, an older rubber)."""
+        # Imported here: an import statement run after PySide6's has PySide6's import hook
+        # read the module's source whole (dataclasses.py, 58 KB), 3.9 M of a start's
+        # 1.268 G instructions (callgrind), though the core has imported it already.
+        from dataclasses import replace
+
+        return replay(replace(self.sitting, players=self.shown_players))
 
     def _scored_on(self, recent: RecentHands) -> Scorer | None:
         """A scorer of ``recent``'s hands that scores only those this one has not: when

@@ -8,8 +8,6 @@ played and the copies (T4, T8, F3, C4) are this module's own.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from jojotte_score.core.explanation import (
     CONTRACTS,
     TWO_PLAYER_RULES,
@@ -62,11 +60,11 @@ THREE_PLAYER_RULES = RuleReferences(
 )
 """The three-player game's rulings: the play D against A by R1-R9 (T5), and T6-T15."""
 
-CUTTHROAT_RULES = replace(THREE_PLAYER_RULES, result="F6")
+CUTTHROAT_RULES = THREE_PLAYER_RULES._replace(result="F6")
 """Cutthroat: the three-player game's hand among the three who did not deal (F3), and its
 own settlement between four (F6)."""
 
-CHOUETTE_RULES = replace(TWO_PLAYER_RULES, prison="R10", game="C5", rubber="C5", result="C6")
+CHOUETTE_RULES = TWO_PLAYER_RULES._replace(prison="R10", game="C5", rubber="C5", result="C6")
 """The chouette: the two-player hand of the box against the captain (C1, C4), games and
 rubbers between box and team (C5), the settlement (C6)."""
 

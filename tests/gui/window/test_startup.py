@@ -216,6 +216,57 @@ def test_start_up_compiles_few_annotations(tmp_path: Path) -> None:
     assert int(made) <= FORWARD_REFERENCES_BUDGET, names
 
 
+# The dataclasses start-up defines. On Python 3.11 a dataclass compiles its methods from text
+# as its module is imported: a frozen one 3 to 6.3 M instructions of a start's 1.27 G
+# (callgrind). These four are the core's values; the records start-up only reads
+# (RuleReferences, TableStatus, Listing) are named tuples, about 1 M each.
+START_UP_DATACLASSES = {"Rules", "Sitting", "Ledger", "Sentence"}
+
+
+def test_showing_a_sitting_defines_only_the_core_values_as_dataclasses(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    environment = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    example = "tests/data/german-example.json"
+    imported = subprocess.run(
+        [sys.executable, "-m", "jojotte_score", "import", example, "--data-dir", str(data)],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert imported.returncode == 0, imported.stderr
+    code = (
+        "import dataclasses\n"
+        "made = []\n"
+        "_process = dataclasses._process_class\n"
+        "def counted(cls, *args):\n"
+        "    made.append(cls.__name__)\n"
+        "    return _process(cls, *args)\n"
+        "dataclasses._process_class = counted\n"
+        "from jojotte_score.cli import main\n"
+        f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
+        "print(status, *made)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    status, *made = result.stdout.split()
+    assert status == "0"
+    assert set(made) <= START_UP_DATACLASSES, made
+
+
 def test_the_collector_stays_on_and_what_start_up_built_is_frozen(tmp_path: Path) -> None:
     """Nothing switches the garbage collector off; once the window is shown, what start-up
     built is frozen out of its reach (see jojotte_score.gui.window.app)."""
