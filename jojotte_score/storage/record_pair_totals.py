@@ -263,6 +263,23 @@ def _parts(
     )
 
 
+def stale_rows(
+    connection: sqlite3.Connection, variants: Iterable[str] | None
+) -> list[tuple[int, int, int]]:
+    """The sittings of ``variants`` (every game: None) whose ``record_facts`` row is of
+    another revision than theirs (a sitting corrected since it was last read), each with
+    its revision and its row's."""
+    only, chosen = "", sorted(variants or ())
+    if variants is not None:
+        only = f" AND s.variant IN ({', '.join('?' * len(chosen))})"
+    found: list[tuple[int, int, int]] = connection.execute(
+        "SELECT s.id, s.revision, r.revision FROM sitting s "
+        f"JOIN record_facts r ON r.sitting_id = s.id WHERE r.revision != s.revision{only}",
+        chosen,
+    ).fetchall()
+    return found
+
+
 _FEW_SITTINGS: Final = 500
 """Up to this many sittings have their columns read by id; more, every sitting's."""
 
@@ -398,16 +415,17 @@ def store_totals(
     mark: str,
     totals: PeriodPairs,
     tallies: Iterable[tuple[int, str, SummedTallies]] = (),
-    kept: Iterable[int] = (),
+    kept: Iterable[int] | None = (),
     blocks: Iterable[tuple[int, str, SummedTallies]] = (),
     blocks_kept: Iterable[int] | None = None,
 ) -> None:
     """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks, and each of
     ``tallies`` (how many sittings it counts, the running mark of those sittings, the
-    counts), and remove any other running counts but ``kept``'s; store each of ``blocks``
-    (its first sitting's id, its mark, its counts) and, when ``blocks_kept`` is given,
-    remove any other block but those starting with its sittings; in one transaction
-    (nothing for a read-only database; a failed write leaves them to the next reading)."""
+    counts), and remove any other running counts but ``kept``'s (None: keep them all);
+    store each of ``blocks`` (its first sitting's id, its mark, its counts) and, when
+    ``blocks_kept`` is given, remove any other block but those starting with its sittings;
+    in one transaction (nothing for a read-only database; a failed write leaves them to
+    the next reading)."""
     database = store.database
     if database.read_only:
         return
@@ -416,7 +434,7 @@ def store_totals(
         (position, counted_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
         for position, counted_mark, counts in tallies
     )
-    keep = sorted({*kept, *(position for position, _mark, _counts in tallies)})
+    keep = sorted({*(kept or ()), *(position for position, _mark, _counts in tallies)})
     block_rows = [
         (first, block_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
         for first, block_mark, counts in blocks
@@ -424,11 +442,12 @@ def store_totals(
     in_blocks = blocks_choice(choice)
     try:
         with database.transaction(durable=False) as writing:
-            writing.execute(
-                "DELETE FROM record_ratings WHERE choice = ? AND position > 0 "
-                f"AND position NOT IN ({', '.join('?' * len(keep))})",
-                (choice, *keep),
-            )
+            if kept is not None:
+                writing.execute(
+                    "DELETE FROM record_ratings WHERE choice = ? AND position > 0 "
+                    f"AND position NOT IN ({', '.join('?' * len(keep))})",
+                    (choice, *keep),
+                )
             if blocks_kept is not None:
                 firsts = sorted({*blocks_kept, *(first for first, _m, _d in block_rows)})
                 writing.execute(
@@ -440,16 +459,9 @@ def store_totals(
                 "INSERT OR REPLACE INTO record_ratings "
                 "(choice, position, sitting_id, mark, data, checksum) VALUES (?, ?, 0, ?, ?, ?)",
                 [
-                    (in_blocks, first, row_mark, data, _checksum(in_blocks, row_mark, data, first))
-                    for first, row_mark, data in block_rows
-                ],
-            )
-            writing.executemany(
-                "INSERT OR REPLACE INTO record_ratings "
-                "(choice, position, sitting_id, mark, data, checksum) VALUES (?, ?, 0, ?, ?, ?)",
-                [
-                    (choice, position, row_mark, data, _checksum(choice, row_mark, data, position))
-                    for position, row_mark, data in rows
+                    (name, at, row_mark, data, _checksum(name, row_mark, data, at))
+                    for name, written in ((in_blocks, block_rows), (choice, rows))
+                    for at, row_mark, data in written
                 ],
             )
     except (StorageError, sqlite3.Error):

@@ -259,6 +259,24 @@ def test_the_upgrade_leaves_a_damaged_sitting_without_facts_and_names_it(tmp_pat
         assert [f.sitting_id for f in period_facts(store, games=[Variant.CHOUETTE])] == [8]
 
 
+@pytest.mark.parametrize("reading", ["facts", "pairs", "sides"])
+def test_a_damaged_moment_names_its_sitting(tmp_path: Path, reading: str) -> None:
+    path = tmp_path / "sittings.sqlite3"
+    shutil.copyfile(FIXTURES / "schema-v12.sqlite3", path)
+    with closing(sqlite3.connect(path)) as connection, connection:
+        connection.execute("UPDATE sitting SET created = 'the evening before' WHERE id = 6")
+    with Database.open(path) as database:
+        reader = record_facts.PeriodFacts()
+        read = {
+            "facts": reader.period_facts,
+            "pairs": reader.period_pairs,
+            "sides": reader.period_sides,
+        }[reading]
+        with pytest.raises(DamagedSittingError) as raised:
+            read(SittingStore(database))
+        assert raised.value.sitting_id == 6
+
+
 @pytest.mark.parametrize("reading", ["facts", "pairs"])
 def test_sittings_without_rows_are_stored_a_few_to_a_transaction_past_a_damaged_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reading: str

@@ -73,17 +73,23 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
         # counts kept at the ends of the last three and of every sitting.
         assert blocks() == {1: 3, 4: 3, 7: 1}
         assert positions() == [0, 3, 6, 7, 8]
-        # A correction in the sixth sitting played: its block and the newest read, the
-        # counts of the seventh's added as stored.
+        # A correction in the sixth sitting played: that sitting and the newest read, its
+        # count as its row kept it taken off the running counts of every sitting but the
+        # newest and off its block, and its count now added.
         last = store.hand_count(6) - 1
         store.replace_hand(6, last, store.load(6).sitting.hands[last])
-        assert opened() == [4, 5, 6, 8]
+        assert opened() == [6, 8]
         assert opened() == []
-        # A correction in the first sitting played: its block and the newest, not every
-        # sitting after it.
+        # The same in the first sitting played: neither its block nor any after it read.
         last = store.hand_count(1) - 1
         store.replace_hand(1, last, store.load(1).sitting.hands[last])
-        assert opened() == [1, 2, 3, 8]
+        assert opened() == [1, 8]
+        assert blocks() == {1: 3, 4: 3, 7: 1}
+        # Two corrections before a reading: the block of each and the newest read.
+        for sitting_id in (3, 6):
+            last = store.hand_count(sitting_id) - 1
+            store.replace_hand(sitting_id, last, store.load(sitting_id).sitting.hands[last])
+        assert opened() == [1, 2, 3, 4, 5, 6, 8]
         # The seventh deleted: the newest read after the counts of the first six.
         store.delete_sitting(7)
         assert opened() == [8]

@@ -248,6 +248,43 @@ class PairTally:
         both.games = {**self.games, **later.games}
         return both
 
+    def swapped(self, old: PairTally, new: PairTally) -> PairTally | None:
+        """These counts with one sitting's among them, ``old``, taken off and ``new`` (that
+        sitting's count after a correction) added in its place; None where that cannot be
+        told without adding every count again. :meth:`then` reads of a sitting's count,
+        for the streak, only its finished rubbers, its streak and whether it is one run, so
+        a count that agrees with ``old`` in those (and in its games, whose order is that of
+        their first meeting) leaves the streak as it was, and the rest are sums; but a
+        largest win of that sitting's is not taken off (the one below it is not kept), nor
+        is one added that equals another (the earlier in the order played holds it)."""
+        if (old.met, old.streak, old.one_run, list(old.games)) != (
+            new.met,
+            new.streak,
+            new.one_run,
+            list(new.games),
+        ):
+            return None
+        largest: list[Win | None] = []
+        for held, was, now in zip(self.largest, old.largest, new.largest, strict=True):
+            if was == now:
+                largest.append(held)
+            elif held is not None and held == was:
+                return None  # the sitting's own: the largest of the others is not kept
+            elif now is None or (held is not None and now.points < held.points):
+                largest.append(held)
+            elif held is None or now.points > held.points:
+                largest.append(now)
+            else:
+                return None  # as large as another: which came first is not kept
+        both = PairTally()
+        both.met, both.open = self.met, self.open - old.open + new.open
+        both.net = self.net - old.net + new.net
+        both.won = [self.won[0] - old.won[0] + new.won[0], self.won[1] - old.won[1] + new.won[1]]
+        both.largest = largest
+        both.streak, both.one_run = self.streak, self.one_run
+        both.games = dict(self.games)
+        return both
+
     def record(self, players: tuple[str, str]) -> HeadToHead:
         """The record, as a value."""
         holder, count = self.streak
@@ -314,6 +351,27 @@ def summed_tallies(
             earlier = totals.get(pair)
             totals[pair] = tally if earlier is None else earlier.then(tally)
     return totals
+
+
+def swapped_tallies(
+    totals: dict[tuple[str, str], PairTally],
+    old: dict[tuple[str, str], PairTally],
+    new: dict[tuple[str, str], PairTally],
+) -> dict[tuple[str, str], PairTally] | None:
+    """Every two players' count over some sittings (:func:`summed_tallies`) with one
+    sitting's counts among them, ``old``, taken off and ``new`` added in their place
+    (:meth:`PairTally.swapped`); None where that cannot be told so, or where the two do not
+    count the same pairs."""
+    if old.keys() != new.keys():
+        return None
+    swapped = dict(totals)
+    for pair, was in old.items():
+        held = totals.get(pair)
+        both = None if held is None else held.swapped(was, new[pair])
+        if both is None:
+            return None
+        swapped[pair] = both
+    return swapped
 
 
 def records_of_summed(totals: dict[tuple[str, str], PairTally]) -> tuple[HeadToHead, ...]:
