@@ -59,8 +59,8 @@ def test_an_explanation_is_data_before_it_is_words() -> None:
     # doubled go below for B (R4).
     heading = sentences[0]
     assert heading.say is Say.HAND
-    assert (heading["number"], heading["rubber"], heading["game"]) == (3, 1, 2)
-    assert heading["sentence"] == said(
+    assert (heading.value("number"), heading.value("rubber"), heading.value("game")) == (3, 1, 2)
+    assert heading.value("sentence") == said(
         Say.BID_DOUBLED_BY,
         bidder="A",
         trump=Trump.CLUBS,
@@ -72,7 +72,7 @@ def test_an_explanation_is_data_before_it_is_words() -> None:
     assert decision == said(
         Say.DEFENDER_TAKES_BOTH_DOUBLED, winner="B", sum="2 × (60 + 50) = 220", loser="A", rule="R4"
     )
-    scores = _by_say(sentences, Say.TRICK_SCORES)["scores"]
+    scores = _by_say(sentences, Say.TRICK_SCORES).value("scores")
     assert scores == listing(
         [
             said(Say.SCORE, player="A", points=60),
@@ -88,7 +88,7 @@ def test_an_explanation_is_data_before_it_is_words() -> None:
         Say.SEMICOLON,
     )
     written = _by_say(sentences, Say.WRITTEN_ABOVE_AND_BELOW)
-    assert written["below"] == listing(
+    assert written.value("below") == listing(
         [said(Say.ENTRY, player="B", points=220, kind=EntryKind.TRICKS)]
     )
     assert [in_words(s) for s in sentences] == explain_hand(ledger.hands[2], ledger)
@@ -327,7 +327,7 @@ def test_a_three_player_hand_as_data_cites_the_three_player_rules() -> None:
     assert isinstance(sitting, Sitting)
     ledger = replay(sitting)
     sentences = three_player_hand_sentences(ledger.hands[5], ledger)
-    assert _by_say(sentences, Say.TRICK_SCORES)["rule"] == "T5, R1"
+    assert _by_say(sentences, Say.TRICK_SCORES).value("rule") == "T5, R1"
     assert _by_say(sentences, Say.WINNER_TAKES_BOTH) == said(
         Say.WINNER_TAKES_BOTH, winner="Carl", sum="2 × (110 + 30) = 280", loser="Bert", rule="T7"
     )
@@ -335,7 +335,7 @@ def test_a_three_player_hand_as_data_cites_the_three_player_rules() -> None:
         Say.COPIED, inactive="Anna", partner="Carl", points=750
     )
     settled = _by_say(sentences, Say.RUBBER_SETTLED)
-    assert settled["nets"] == listing(
+    assert settled.value("nets") == listing(
         said(Say.NET, player=name, net=net)
         for name, net in (("Anna", 505), ("Bert", -1355), ("Carl", 850))
     )
