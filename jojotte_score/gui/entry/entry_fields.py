@@ -20,6 +20,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QKeySequence,
     QPalette,
+    QResizeEvent,
     QTextLayout,
     QValidator,
 )
@@ -48,13 +49,42 @@ _MOVE, _KEY_PRESS = QEvent.Type.Move, QEvent.Type.KeyPress
 _SHORTCUT_OVERRIDE = QEvent.Type.ShortcutOverride
 
 
-def show_error(label: QLabel, message: str, *, say: bool = False) -> None:
+class MessageLine(QLabel):
+    """A word-wrapped line of messages that keeps its least height at the height of its
+    lines at the width it was given, as a row of choices does (:class:`FlowLayout`).
+
+    Qt's form layout keeps the rows' heights for two widths, the one it lays out and its
+    preferred one, in one list: asked for its preferred width's height after the width it
+    lays out, it placed the rows by the other width's heights. There a message of two lines
+    is one line long, so under a row of large print it was given one line's height and
+    drawn over the field above it (the chouette at zoom 2: the last-trick row's cell got
+    111 pixels where it needs 139). Its least height counts at every width asked.
+    """
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.keep_lines()
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self.keep_lines()
+
+    def keep_lines(self) -> None:
+        """Make the least height that of the lines the text takes at the width it has."""
+        needed = self.heightForWidth(self.width()) if self.text() else 0
+        if needed >= 0 and self.minimumHeight() != needed:
+            self.setMinimumHeight(needed)
+
+
+def show_error(label: MessageLine, message: str, *, say: bool = False) -> None:
     """Show ``message`` in an error label (hidden when empty); with ``say`` a screen reader
     hears it too (a key refused; the messages a refused Enter shows are said together)."""
     shown = ERROR_MARK + message if message else ""
     if say:
         announce(label, shown)
     label.setText(shown)
+    label.keep_lines()
     parent = label.parentWidget()
     if parent is None or label.isVisibleTo(parent) != bool(message):
         label.setVisible(bool(message))
@@ -63,11 +93,11 @@ def show_error(label: QLabel, message: str, *, say: bool = False) -> None:
             parent = parent.parentWidget()
 
 
-def error_label() -> QLabel:
+def error_label() -> MessageLine:
     """A hidden label for a field's message: word-wrapped, upright, in the window's text
     colour (the warning sign marks it; the highlight colour on the window's grey was 3.2:1,
     too faint to read, and italics are harder to read still)."""
-    label = QLabel()
+    label = MessageLine()
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setForegroundRole(QPalette.ColorRole.WindowText)
@@ -75,7 +105,7 @@ def error_label() -> QLabel:
     return label
 
 
-class ErrorLines(Mapping[K, QLabel]):
+class ErrorLines(Mapping[K, MessageLine]):
     """The message lines of a field's parts (a row's, a box's), each made the first time it
     is asked for or has a message to show, and put in place by ``place``.
 
@@ -89,9 +119,9 @@ class ErrorLines(Mapping[K, QLabel]):
     def __init__(self, keys: Iterable[K], place: Callable[[K, QLabel], None]) -> None:
         self._keys = tuple(keys)
         self._place = place
-        self._made: dict[K, QLabel] = {}
+        self._made: dict[K, MessageLine] = {}
 
-    def __getitem__(self, key: K) -> QLabel:
+    def __getitem__(self, key: K) -> MessageLine:
         label = self._made.get(key)
         if label is None:
             if key not in self._keys:
@@ -107,7 +137,7 @@ class ErrorLines(Mapping[K, QLabel]):
     def __len__(self) -> int:
         return len(self._keys)
 
-    def made(self) -> dict[K, QLabel]:
+    def made(self) -> dict[K, MessageLine]:
         """The lines made so far, in the order of the keys (those not made show nothing)."""
         return {key: self._made[key] for key in self._keys if key in self._made}
 

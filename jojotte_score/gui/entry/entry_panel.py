@@ -32,7 +32,7 @@ preview.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -68,6 +68,7 @@ from jojotte_score.gui.entry.entry_fields import (
     AltLetterLabel,
     ChoiceField,
     ErrorLines,
+    MessageLine,
     PairField,
     error_label,
     show_error,
@@ -734,7 +735,7 @@ class EntryPanel(QWidget, Speaking):
         self._advance_from(ahead)
         return True
 
-    def _error_label_for(self, slot: Slot) -> QLabel:
+    def _error_label_for(self, slot: Slot) -> MessageLine:
         """The line under the field of ``slot`` that shows its messages."""
         pairs = {"card_points": self.card_points, "melds": self.melds, "tricks": self.tricks}
         if slot.side is not None and slot.row in pairs:
@@ -1162,7 +1163,7 @@ class EntryPanel(QWidget, Speaking):
             announce(self, spoken)
             self.announced.emit(spoken)
 
-    def _tie_errors(self, targets: dict[str, QLabel]) -> None:
+    def _tie_errors(self, targets: Mapping[str, QLabel]) -> None:
         """Tie each error shown to its field: a row's to its choices or its boxes, a box's
         own to the box (its description; a row of choices is marked invalid too)."""
         tied: dict[QWidget, list[QLabel]] = {}
