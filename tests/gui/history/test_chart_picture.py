@@ -6,10 +6,11 @@ with German labels."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from PySide6.QtGui import QFont, QImage, QPalette
+from PySide6.QtGui import QFont, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -19,7 +20,7 @@ from jojotte_score.core.records.ratings import Rating, Ratings, RatingStep
 from jojotte_score.gui.history import chart_widget
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.render.chart_layout import Chart, ChartLayout, MarkerItem, PolylineItem
-from jojotte_score.render.chart_painter import paint_chart
+from jojotte_score.render.chart_painter import paint_chart, paint_series
 from jojotte_score.render.records_tables import rating_chart
 from tests.gui.pad.test_sheet_widget import dark_palette, light_palette
 
@@ -75,15 +76,15 @@ def painted_whole(qtbot: QtBot, chart: Chart, widget: ChartWidget) -> QImage:
 
 @pytest.fixture
 def painted(monkeypatch: pytest.MonkeyPatch) -> list[ChartLayout]:
-    """Every layout the widget paints, as it paints it."""
+    """Every layout whose series the widget paints, as it paints it."""
     layouts: list[ChartLayout] = []
-    paint = paint_chart
+    paint = paint_series
 
     def counting(painter: object, layout: ChartLayout, *args: object, **kwargs: object) -> None:
         layouts.append(layout)
         paint(painter, layout, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(chart_widget, "paint_chart", counting)
+    monkeypatch.setattr(chart_widget, "paint_series", counting)
     return layouts
 
 
@@ -165,3 +166,86 @@ def test_german_labels_are_painted_as_a_whole_painting_does(qtbot: QtBot) -> Non
     assert chart.y_title == "Wertung"
     widget.set_chart(chart)
     assert widget.grab().toImage() == painted_whole(qtbot, chart, widget)
+
+
+def painted_at_once(widget: ChartWidget) -> QImage:
+    """The widget's chart painted whole in one go by :func:`paint_chart` on its
+    background, as a PDF page or a saved picture is: no ground kept, no part."""
+    image = QImage(widget.size(), QImage.Format.Format_RGB32)
+    image.fill(widget.palette().color(QPalette.ColorRole.Base))
+    layout = widget.chart_layout()
+    assert layout is not None
+    painter = QPainter(image)
+    scale = widget.logicalDpiY() / 72.0
+    paint_chart(painter, layout, widget.palette(), scale=scale, font=widget.font())
+    painter.end()
+    return image
+
+
+def test_a_sitting_begun_over_many_sittings_paints_as_a_whole_painting(
+    qtbot: QtBot, painted: list[ChartLayout]
+) -> None:
+    """Over more sittings than the plot has points, a sitting begun moves some of the
+    points shown in every line, while the title, legend and value axis stay: the layout
+    is made from the one before (``moved_series``), and the picture is, to the pixel, the
+    chart painted whole at once, by a new widget and by ``paint_chart``."""
+    first = plot(140, 3)
+    widget = shown(qtbot, first)
+    widget.grab()
+    for sittings in (141, 142):
+        # the days shown kept, as when the sittings begun are played on a day shown
+        chart = replace(plot(sittings, 1), x_labels=first.x_labels)
+        before = widget.chart_layout()
+        assert before is not None
+        painted.clear()
+        widget.set_chart(chart)
+        picture = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        layout = widget.chart_layout()
+        assert layout is not None
+        assert layout != before
+        # the title and legend are the items laid out before, not laid out again
+        assert all(
+            new is old for new, old in zip(layout.items[:20], before.items[:20], strict=True)
+        )
+        assert picture == painted_at_once(widget)
+        assert picture == painted_whole(qtbot, chart, widget).convertToFormat(
+            QImage.Format.Format_RGB32
+        )
+
+
+def test_a_new_ground_is_painted_again(qtbot: QtBot) -> None:
+    """A chart whose title or days differ gets its ground painted again, not the one kept."""
+    widget = shown(qtbot, plot(30, 3))
+    widget.grab()
+    kept = widget._ground
+    for chart in (replace(plot(30, 3), title="Other words"), plot(31, 1)):
+        widget.set_chart(chart)
+        picture = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        assert widget._ground is not kept
+        kept = widget._ground
+        assert picture == painted_at_once(widget)
+
+
+def test_points_moved_under_the_same_days_keep_the_ground(qtbot: QtBot) -> None:
+    """Points moved in the middle of every line (a sitting begun on a day already shown):
+    the ground kept (title, legend, axes, days) is copied, only the lines and markers
+    painted on it, and the picture is the chart painted whole at once."""
+    chart = plot(140, 3)
+    widget = shown(qtbot, chart)
+    widget.grab()
+    kept = widget._ground
+    assert kept is not None
+    moved = replace(
+        chart,
+        series=tuple(
+            replace(
+                line,
+                values=tuple(v if v is None or i % 7 else v + 1 for i, v in enumerate(line.values)),
+            )
+            for line in chart.series
+        ),
+    )
+    widget.set_chart(moved)
+    picture = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+    assert widget._ground is kept  # not painted again
+    assert picture == painted_at_once(widget)
