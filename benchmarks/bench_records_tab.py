@@ -31,7 +31,7 @@ Every figure is the best of several repetitions:
   and with nothing changed;
 - a hand that finishes the first rubber of a sitting begun, end to end, with the Sittings
   tab shown and with the Ratings page shown (``measure_first_rubber_of_a_sitting``): the
-  points shown move, so the plot is painted whole.
+  points shown move, so most of the plot is painted again.
 
 The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
 stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
