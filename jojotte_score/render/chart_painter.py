@@ -25,7 +25,6 @@ from jojotte_score.render.chart_layout import (
     is_dark,
     series_style,
 )
-from jojotte_score.render.sheet_items import LineItem, TextItem
 from jojotte_score.render.sheet_painter import paint_sheet
 
 PEN_STYLES = {
@@ -63,74 +62,10 @@ def paint_chart(
     metrics: ChartMetrics | None = None,
 ) -> None:
     """Draw ``layout`` with its top left corner at ``origin`` (device pixels), ``scale``
-    device pixels per point; ``metrics`` gives the line weight and marker size: its
-    ground (:func:`paint_ground`), then its series (:func:`paint_series`)."""
-    paint_ground(painter, layout, palette, origin, scale, font, metrics)
-    paint_series(painter, layout, palette, origin, scale, metrics)
-
-
-def ground_length(layout: ChartLayout) -> int:
-    """How many of ``layout``'s items come before its first marker, line or bar: with its
-    text and plain lines (the title, legend, axes, grid and ticks), they are its ground,
-    drawn before the series."""
-    for place, item in enumerate(layout.items):
-        if isinstance(item, MarkerItem | PolylineItem | BarItem):
-            return place
-    return len(layout.items)
-
-
-def ground_of(layout: ChartLayout) -> tuple[object, ...]:
-    """What :func:`paint_ground` draws of ``layout``: its size, every text and plain line,
-    and the items before :func:`ground_length`. Two layouts with the same ground paint
-    the same pixels before their series."""
-    start = ground_length(layout)
-    items = layout.items
-    plain = tuple(item for item in items[start:] if isinstance(item, TextItem | LineItem))
-    return (layout.width, layout.height, items[:start], plain)
-
-
-def paint_ground(
-    painter: QPainter,
-    layout: ChartLayout,
-    palette: QPalette,
-    origin: tuple[float, float] = (0.0, 0.0),
-    scale: float = 1.0,
-    font: QFont | None = None,
-    metrics: ChartMetrics | None = None,
-) -> None:
-    """Draw what :func:`paint_chart` draws of ``layout`` before its series: its text and
-    plain lines, then the items before :func:`ground_length` (the legend's samples)."""
-    paint_sheet(painter, layout.as_sheet(), palette, origin, scale, font=font)
-    _paint_items(painter, layout, palette, (origin, scale), metrics, 0, ground_length(layout))
-
-
-def paint_series(
-    painter: QPainter,
-    layout: ChartLayout,
-    palette: QPalette,
-    origin: tuple[float, float] = (0.0, 0.0),
-    scale: float = 1.0,
-    metrics: ChartMetrics | None = None,
-) -> None:
-    """Draw what :func:`paint_chart` draws of ``layout`` after its ground: its markers,
-    lines and bars, from :func:`ground_length` on."""
-    start = ground_length(layout)
-    _paint_items(painter, layout, palette, (origin, scale), metrics, start, len(layout.items))
-
-
-def _paint_items(
-    painter: QPainter,
-    layout: ChartLayout,
-    palette: QPalette,
-    where: tuple[tuple[float, float], float],
-    metrics: ChartMetrics | None,
-    start: int,
-    stop: int,
-) -> None:
-    """Draw ``layout``'s markers, lines, bars and legend samples from item ``start`` to
-    before ``stop``; ``where`` is the origin and scale."""
+    device pixels per point; ``metrics`` gives the line weight and marker size."""
     m = metrics if metrics is not None else ChartMetrics(lambda text, size: 0.0)
-    (ox, oy), scale = where
+    paint_sheet(painter, layout.as_sheet(), palette, origin, scale, font=font)
+    ox, oy = origin
 
     def point(x: float, y: float) -> QPointF:
         return QPointF(ox + x * scale, oy + y * scale)
@@ -151,7 +86,7 @@ def _paint_items(
     weight = max(m.line_weight * scale, 1.0)
     size = m.marker_size * scale
     markers = _Markers(painter, size, background)
-    for item in layout.items[start:stop]:
+    for item in layout.items:
         if isinstance(item, MarkerItem):
             markers.draw(ox + item.x * scale, oy + item.y * scale, item.series, colour_of)
             continue

@@ -9,8 +9,7 @@ same chart into a picture file.
 The plot is painted once into a picture kept with the widget: a repaint that changes
 nothing copies it, and a new chart that moves only some lines' points and markers (the
 ratings plot after a finished rubber, or a sitting begun) paints only the part where they
-moved again. Its ground (text, axes, grid, legend) is kept too, painted again only when it
-changes, and the lines and markers are painted on a copy of it.
+moved again.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ from jojotte_score.render.chart_layout import (
     moved_series,
     within,
 )
-from jojotte_score.render.chart_painter import ground_of, paint_chart, paint_ground, paint_series
+from jojotte_score.render.chart_painter import paint_chart
 from jojotte_score.render.chart_reading import chart_rows
 from jojotte_score.render.sheet_painter import text_width_for
 from jojotte_score.render.sheet_reading import ReadItem
@@ -107,9 +106,6 @@ class ChartWidget(ReadSheet):
         """The plot as last painted, of :attr:`_painted_for` and :attr:`_painted`."""
         self._painted_for: tuple[object, ...] = ()
         self._painted: ChartLayout | None = None
-        self._ground: tuple[tuple[object, ...], QPixmap] | None = None
-        """The background with the ground of the layout last painted (its text, axes, grid
-        and legend: :func:`paint_ground`), and what it was painted of and for."""
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.setAccessibleName(_("Plot"))
@@ -179,7 +175,7 @@ class ChartWidget(ReadSheet):
         )
         layout = None
         if laid_out is not None and laid_out[1] == key:
-            # A finished rubber moved the newest points alone: those lines laid out again.
+            # Only points moved (a finished rubber, a sitting begun): those lines laid out again.
             layout = moved_series(laid_out[0], laid_out[2], chart, metrics)
         if layout is None:
             layout = layout_chart(chart, metrics)
@@ -192,7 +188,7 @@ class ChartWidget(ReadSheet):
             QEvent.Type.FontChange,
             QEvent.Type.StyleChange,
         ):
-            self._picture = self._ground = None  # painted again with new colours or letters
+            self._picture = None  # painted again with the new colours or letters
         super().changeEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -221,25 +217,27 @@ class ChartWidget(ReadSheet):
         layout = self.chart_layout()
         picture = self._picture
         if picture is None or painted_for != self._painted_for:
-            picture = self._paint_whole(layout, painted_for)
+            picture = QPixmap(
+                max(round(self.width() * ratio), 1), max(round(self.height() * ratio), 1)
+            )
+            picture.setDevicePixelRatio(ratio)
+            self._paint(picture, layout, None)
         elif layout is not self._painted:
             area = None
             if layout is not None and self._painted is not None:
                 area = changed_area(self._painted, layout, _PAINTED)
-            if area is None or layout is None:
-                picture = self._paint_whole(layout, painted_for)
-            else:
-                self._paint_part(picture, layout, area, painted_for)
+            self._paint(picture, layout, area)
         self._picture, self._painted_for, self._painted = picture, painted_for, layout
         return picture
 
-    def _paint_part(
-        self, picture: QPixmap, layout: ChartLayout, area: Area, painted_for: tuple[object, ...]
-    ) -> None:
-        """Paint the part of ``layout`` within ``area`` (in points) on ``picture``, to the
-        device pixel: that part is painted whole on a picture of its own with the lines and
-        markers that reach into it and copied, as painting under a clip can differ from
-        painting whole by a shade here and there."""
+    def _paint(self, picture: QPixmap, layout: ChartLayout | None, area: Area | None) -> None:
+        """Paint ``layout`` on ``picture``: all of it, or only the part within ``area``
+        (in points), to the device pixel: that part is painted whole on a picture of its
+        own with the lines and markers that reach into it and copied, as painting under
+        a clip can differ from painting whole by a shade here and there."""
+        if area is None or layout is None:
+            self._paint_whole(picture, layout)
+            return
         left, top, right, bottom = area
         if right <= left or bottom <= top:
             return
@@ -251,7 +249,9 @@ class ChartWidget(ReadSheet):
             (bottom - top) * scale * ratio,
         ).toAlignedRect()  # whole device pixels
         pixels = pixels.intersected(QRect(0, 0, picture.width(), picture.height()))
-        part = self._paint_whole(within(layout, area, _PAINTED), painted_for)
+        part = QPixmap(picture.size())
+        part.setDevicePixelRatio(ratio)
+        self._paint_whole(part, within(layout, area, _PAINTED))
         painter = QPainter(picture)
         try:
             painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
@@ -265,45 +265,19 @@ class ChartWidget(ReadSheet):
         finally:
             painter.end()
 
-    def _paint_whole(self, layout: ChartLayout | None, painted_for: tuple[object, ...]) -> QPixmap:
-        """``layout`` (nothing for None) painted on a new picture for the widget's size,
-        palette, font and pixel ratio (``painted_for``): a copy of its ground as kept
-        (:meth:`_ground_picture`), its series painted on it: to the pixel what
-        :func:`paint_chart` paints at once, which paints the ground first."""
-        picture = QPixmap(self._ground_picture(layout, painted_for))  # painting detaches it
-        if layout is not None:
-            painter = QPainter(picture)
-            try:
-                paint_series(painter, layout, self.palette(), scale=self._scale())
-            finally:
-                painter.end()
-        return picture
-
-    def _ground_picture(
-        self, layout: ChartLayout | None, painted_for: tuple[object, ...]
-    ) -> QPixmap:
-        """The background with ``layout``'s ground painted on it (:func:`paint_ground`):
-        the one kept when the ground and ``painted_for`` are those it was painted of."""
-        key = (painted_for, None if layout is None else ground_of(layout))
-        kept = self._ground
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        ratio = self.devicePixelRatioF()
-        ground = QPixmap(max(round(self.width() * ratio), 1), max(round(self.height() * ratio), 1))
-        ground.setDevicePixelRatio(ratio)
+    def _paint_whole(self, picture: QPixmap, layout: ChartLayout | None) -> None:
+        """Paint ``layout`` (nothing for None) on the whole of ``picture``."""
         palette = self.palette()
-        painter = QPainter(ground)
+        painter = QPainter(picture)
         try:
             painter.fillRect(
                 QRectF(0, 0, self.width(), self.height()),
                 palette.color(QPalette.ColorRole.Base),
             )
             if layout is not None:
-                paint_ground(painter, layout, palette, scale=self._scale(), font=self.font())
+                paint_chart(painter, layout, palette, scale=self._scale(), font=self.font())
         finally:
             painter.end()
-        self._ground = (key, ground)
-        return ground
 
     def save_png(self, path: Path, width: int | None = None, height: int | None = None) -> bool:
         """Save the chart as a PNG picture of ``width`` × ``height`` (the widget's size when

@@ -20,7 +20,7 @@ from jojotte_score.core.records.ratings import Rating, Ratings, RatingStep
 from jojotte_score.gui.history import chart_widget
 from jojotte_score.gui.history.chart_widget import ChartWidget
 from jojotte_score.render.chart_layout import Chart, ChartLayout, MarkerItem, PolylineItem
-from jojotte_score.render.chart_painter import paint_chart, paint_series
+from jojotte_score.render.chart_painter import paint_chart
 from jojotte_score.render.records_tables import rating_chart
 from tests.gui.pad.test_sheet_widget import dark_palette, light_palette
 
@@ -76,15 +76,15 @@ def painted_whole(qtbot: QtBot, chart: Chart, widget: ChartWidget) -> QImage:
 
 @pytest.fixture
 def painted(monkeypatch: pytest.MonkeyPatch) -> list[ChartLayout]:
-    """Every layout whose series the widget paints, as it paints it."""
+    """Every layout the widget paints, as it paints it."""
     layouts: list[ChartLayout] = []
-    paint = paint_series
+    paint = paint_chart
 
     def counting(painter: object, layout: ChartLayout, *args: object, **kwargs: object) -> None:
         layouts.append(layout)
         paint(painter, layout, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(chart_widget, "paint_series", counting)
+    monkeypatch.setattr(chart_widget, "paint_chart", counting)
     return layouts
 
 
@@ -211,41 +211,3 @@ def test_a_sitting_begun_over_many_sittings_paints_as_a_whole_painting(
         assert picture == painted_whole(qtbot, chart, widget).convertToFormat(
             QImage.Format.Format_RGB32
         )
-
-
-def test_a_new_ground_is_painted_again(qtbot: QtBot) -> None:
-    """A chart whose title or days differ gets its ground painted again, not the one kept."""
-    widget = shown(qtbot, plot(30, 3))
-    widget.grab()
-    kept = widget._ground
-    for chart in (replace(plot(30, 3), title="Other words"), plot(31, 1)):
-        widget.set_chart(chart)
-        picture = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-        assert widget._ground is not kept
-        kept = widget._ground
-        assert picture == painted_at_once(widget)
-
-
-def test_points_moved_under_the_same_days_keep_the_ground(qtbot: QtBot) -> None:
-    """Points moved in the middle of every line (a sitting begun on a day already shown):
-    the ground kept (title, legend, axes, days) is copied, only the lines and markers
-    painted on it, and the picture is the chart painted whole at once."""
-    chart = plot(140, 3)
-    widget = shown(qtbot, chart)
-    widget.grab()
-    kept = widget._ground
-    assert kept is not None
-    moved = replace(
-        chart,
-        series=tuple(
-            replace(
-                line,
-                values=tuple(v if v is None or i % 7 else v + 1 for i, v in enumerate(line.values)),
-            )
-            for line in chart.series
-        ),
-    )
-    widget.set_chart(moved)
-    picture = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
-    assert widget._ground is kept  # not painted again
-    assert picture == painted_at_once(widget)
