@@ -31,7 +31,7 @@ Every figure is the best of several repetitions:
   and with nothing changed;
 - a hand that finishes the first rubber of a sitting begun, end to end, with the Sittings
   tab shown and with the Ratings page shown (``measure_first_rubber_of_a_sitting``): the
-  points shown move, so the plot is painted whole.
+  points shown move, so most of the plot is painted again.
 
 The database is built once (``kept_history`` in sitting_generator.py: two-player sittings
 stored with ``SittingStore.import_sitting``) and kept in the temporary folder (or in
@@ -382,7 +382,7 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
     reads it (``StoredRatingPage``: the newest sitting's facts read and rated alone, the
     page stored), its plot's data made afresh (``page_chart``) and from the chart before
     (``PageCharts``, as the tab makes it), laid out whole and from the layout before
-    (``moved_ends``, as the tab's plot lays it out) and painted from its kept picture; for
+    (``moved_series``, as the tab's plot lays it out) and painted from its kept picture; for
     reference, through every
     sitting's facts and the course (as before, and as a change to an older sitting is
     read): the facts read again (after the page, so the changed sitting's row is stored
@@ -477,7 +477,7 @@ def measure_ratings_after_a_rubber(path: Path, repeat: int) -> None:
         ("page chart", "the plot's data made from the page (page_chart)", None),
         ("page chart kept", "the same, from the chart before (PageCharts, now)", "page chart"),
         ("page layout", "the plot laid out whole (layout_chart)", None),
-        ("page layout kept", "the same, from the layout before (moved_ends, now)", "page layout"),
+        ("page layout kept", "the same, from the layout before (moved_series, now)", "page layout"),
         ("page picture", "the page's plot painted from its kept picture", None),
         ("facts", "every sitting's facts read again (kept reader)", None),
         ("ratings", "the ratings rated again from the course kept, stored", None),

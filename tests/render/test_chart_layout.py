@@ -40,7 +40,7 @@ from jojotte_score.render.chart_layout import (
     course_chart,
     is_dark,
     layout_chart,
-    moved_ends,
+    moved_series,
     nice_ticks,
     results_chart,
     series_style,
@@ -402,16 +402,19 @@ def test_the_x_axis_labels_stay_whole_inside_the_chart(
     ),
     st.lists(st.one_of(st.none(), st.integers(-60, 80)), min_size=1, max_size=4),
     st.booleans(),
+    st.integers(0, 7),
 )
-def test_a_chart_whose_last_points_moved_is_laid_out_as_a_fresh_layout(
-    points: list[list[int | None]], last: list[int | None], labelled: bool
+def test_a_chart_whose_points_moved_is_laid_out_as_a_fresh_layout(
+    points: list[list[int | None]], last: list[int | None], labelled: bool, at: int
 ) -> None:
-    """The ratings plot after a finished rubber in the newest sitting: some series' last
-    values change (or appear, or go), the rest stays. Laid out from the layout before
-    (``moved_ends``), it is the layout made afresh item for item, or None where it cannot
-    be (a value that moves the axis, a series that had no point); the items of the
-    series that did not move are the very items laid out before."""
+    """The ratings plot after a finished rubber in the newest sitting (some series' last
+    values change, or appear, or go) or after a sitting begun (the points shown move):
+    the values at one point change, the rest stays. Laid out from the layout before
+    (``moved_series``), it is the layout made afresh item for item, or None where it
+    cannot be (a value that moves the axis, a series that had no point); the items of
+    the series that did not move are the very items laid out before."""
     count = len(points)
+    at = at % count
     names = ("Anna", "Bert", "Carl")
     days = tuple(f"2026-03-{day:02d}" for day in range(1, count + 1))
 
@@ -431,14 +434,14 @@ def test_a_chart_whose_last_points_moved_is_laid_out_as_a_fresh_layout(
 
     moved = [list(row) for row in points]
     for seat, value in enumerate(last[:3]):
-        moved[-1][seat] = value
+        moved[at][seat] = value
     before, after = chart(points, "before"), chart(moved, "after")
     metrics = ChartMetrics(text_width=fake_width, width=420, height=300)
     laid_out = layout_chart(before, metrics)
-    made = moved_ends(before, laid_out, after, metrics)
+    made = moved_series(before, laid_out, after, metrics)
     fresh = layout_chart(after, metrics)
     if made is None:
-        changed = [seat for seat in range(3) if moved[-1][seat] != points[-1][seat]]
+        changed = [seat for seat in range(3) if moved[at][seat] != points[at][seat]]
 
         def ticks(rows: list[list[int | None]]) -> tuple[float, ...]:
             values = [value for row in rows for value in row if value is not None]
@@ -458,18 +461,22 @@ def test_a_chart_whose_last_points_moved_is_laid_out_as_a_fresh_layout(
     assert all(any(item is old for old in laid_out.items) for item in kept)
 
 
-def test_a_chart_that_changed_more_than_its_last_points_is_laid_out_whole() -> None:
-    """A point before the last moved, a series renamed or a day changed: no layout from
-    the one before, so that the whole plot is laid out again."""
+def test_a_chart_that_changed_more_than_its_points_is_laid_out_whole() -> None:
+    """A series renamed or gone, or a day changed: no layout from the one before, so that
+    the whole plot is laid out again; a point before the last moved is laid out as
+    afresh."""
     base = results_chart(RESULTS)
     laid_out = layout_chart(base, METRICS)
     anna, bert, carl = base.series
     for changed in (
-        replace(base, series=(Series("Anna", (655, 101, 1135)), bert, carl)),
         replace(base, series=(Series("Anne", anna.values), bert, carl)),
         replace(base, x_labels=("1", "2", "3")),
         replace(base, series=(anna, bert)),
     ):
-        assert moved_ends(base, laid_out, changed, METRICS) is None
+        assert moved_series(base, laid_out, changed, METRICS) is None
     summary_only = replace(base, summary="other words")
-    assert moved_ends(base, laid_out, summary_only, METRICS) == layout_chart(summary_only, METRICS)
+    assert moved_series(base, laid_out, summary_only, METRICS) == layout_chart(
+        summary_only, METRICS
+    )
+    middle = replace(base, series=(Series("Anna", (655, 101, 1135)), bert, carl))
+    assert moved_series(base, laid_out, middle, METRICS) == layout_chart(middle, METRICS)

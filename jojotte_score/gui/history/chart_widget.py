@@ -7,8 +7,9 @@ words, so a screen reader says what the plot shows. :meth:`ChartWidget.save_png`
 same chart into a picture file.
 
 The plot is painted once into a picture kept with the widget: a repaint that changes
-nothing copies it, and a new chart that moves only some lines' last points and markers
-(the ratings plot after a finished rubber) paints only that part of it again.
+nothing copies it, and a new chart that moves only some lines' points and markers (the
+ratings plot after a finished rubber, or a sitting begun) paints only the part where they
+moved again.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ from jojotte_score.render.chart_layout import (
     ChartMetrics,
     changed_area,
     layout_chart,
-    moved_ends,
+    moved_series,
     within,
 )
 from jojotte_score.render.chart_painter import paint_chart
@@ -174,8 +175,8 @@ class ChartWidget(ReadSheet):
         )
         layout = None
         if laid_out is not None and laid_out[1] == key:
-            # A finished rubber moved the newest points alone: those lines laid out again.
-            layout = moved_ends(laid_out[0], laid_out[2], chart, metrics)
+            # Only points moved (a finished rubber, a sitting begun): those lines laid out again.
+            layout = moved_series(laid_out[0], laid_out[2], chart, metrics)
         if layout is None:
             layout = layout_chart(chart, metrics)
         self._laid_out = (chart, key, layout)

@@ -6,10 +6,11 @@ with German labels."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from PySide6.QtGui import QFont, QImage, QPalette
+from PySide6.QtGui import QFont, QImage, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
@@ -165,3 +166,48 @@ def test_german_labels_are_painted_as_a_whole_painting_does(qtbot: QtBot) -> Non
     assert chart.y_title == "Wertung"
     widget.set_chart(chart)
     assert widget.grab().toImage() == painted_whole(qtbot, chart, widget)
+
+
+def painted_at_once(widget: ChartWidget) -> QImage:
+    """The widget's chart painted whole in one go by :func:`paint_chart` on its
+    background, as a PDF page or a saved picture is: no ground kept, no part."""
+    image = QImage(widget.size(), QImage.Format.Format_RGB32)
+    image.fill(widget.palette().color(QPalette.ColorRole.Base))
+    layout = widget.chart_layout()
+    assert layout is not None
+    painter = QPainter(image)
+    scale = widget.logicalDpiY() / 72.0
+    paint_chart(painter, layout, widget.palette(), scale=scale, font=widget.font())
+    painter.end()
+    return image
+
+
+def test_a_sitting_begun_over_many_sittings_paints_as_a_whole_painting(
+    qtbot: QtBot, painted: list[ChartLayout]
+) -> None:
+    """Over more sittings than the plot has points, a sitting begun moves some of the
+    points shown in every line, while the title, legend and value axis stay: the layout
+    is made from the one before (``moved_series``), and the picture is, to the pixel, the
+    chart painted whole at once, by a new widget and by ``paint_chart``."""
+    first = plot(140, 3)
+    widget = shown(qtbot, first)
+    widget.grab()
+    for sittings in (141, 142):
+        # the days shown kept, as when the sittings begun are played on a day shown
+        chart = replace(plot(sittings, 1), x_labels=first.x_labels)
+        before = widget.chart_layout()
+        assert before is not None
+        painted.clear()
+        widget.set_chart(chart)
+        picture = widget.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        layout = widget.chart_layout()
+        assert layout is not None
+        assert layout != before
+        # the title and legend are the items laid out before, not laid out again
+        assert all(
+            new is old for new, old in zip(layout.items[:20], before.items[:20], strict=True)
+        )
+        assert picture == painted_at_once(widget)
+        assert picture == painted_whole(qtbot, chart, widget).convertToFormat(
+            QImage.Format.Format_RGB32
+        )
