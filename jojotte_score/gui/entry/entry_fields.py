@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QFont,
@@ -45,7 +45,7 @@ from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _
 
 ERROR_MARK = "⚠ "
-IN_VIEW_MARGIN = 8  # pixels kept in sight below a message and around its field
+IN_VIEW_MARGIN = 8  # pixels kept in sight above and below a message and its field
 T = TypeVar("T")
 K = TypeVar("K")
 
@@ -111,10 +111,24 @@ class MessageLine(QLabel):
             # The area has not taken the panel's new height yet: its new range comes here.
             bar.rangeChanged.connect(self._laid_out, Qt.ConnectionType.SingleShotConnection)
             return
-        area.ensureWidgetVisible(self, 0, IN_VIEW_MARGIN)
+        scroll_to_show(area, content, self)
         focus = QApplication.focusWidget()
         if focus is not None and content.isAncestorOf(focus):
-            area.ensureWidgetVisible(focus, 0, IN_VIEW_MARGIN)
+            scroll_to_show(area, content, focus)
+
+
+def scroll_to_show(area: QScrollArea, content: QWidget, widget: QWidget) -> None:
+    """Scroll ``area`` up or down, as little as it takes, to show ``widget`` (within its
+    ``content``) with a margin above and below; never sideways, as ``ensureWidgetVisible``
+    does: the German chouette's panel at zoom 3 is wider than its pane, and a message's
+    line moved it 12 pixels to the left."""
+    top = widget.mapTo(content, QPoint(0, 0)).y() - IN_VIEW_MARGIN
+    bottom = top + widget.height() + 2 * IN_VIEW_MARGIN
+    bar, height = area.verticalScrollBar(), area.viewport().height()
+    if top < bar.value():
+        bar.setValue(top)
+    elif bottom > bar.value() + height:
+        bar.setValue(bottom - height)
 
 
 def scroll_area_of(widget: QWidget) -> tuple[QScrollArea | None, QWidget | None]:

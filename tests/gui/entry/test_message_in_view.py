@@ -71,6 +71,8 @@ def test_a_refused_key_in_the_lowest_rows_shows_its_message_in_view(
             for field in [*lowest_fields(window), window.panel.record_button]:
                 field.setFocus()  # the button: the panel-wide message, under the buttons
                 settle()
+                sideways = window.panel_area.horizontalScrollBar()
+                across = sideways.value()
                 Keyboard(qtbot).press(REFUSED)
                 settle()
                 line = shown_messages(window)
@@ -82,6 +84,7 @@ def test_a_refused_key_in_the_lowest_rows_shows_its_message_in_view(
                 )
                 drawn = in_viewport(window, field)
                 assert 0 <= drawn.top() <= drawn.bottom() <= viewport.bottom(), where
+                assert sideways.value() == across, f"{where}: scrolled sideways"
                 window.panel.new_hand()
                 settle()
         assert scrolled >= 2
