@@ -12,23 +12,26 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QAccessible,
     QFont,
     QFontMetricsF,
     QKeyEvent,
     QKeySequence,
+    QMoveEvent,
     QPalette,
     QResizeEvent,
     QTextLayout,
     QValidator,
 )
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QScrollArea,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -42,6 +45,7 @@ from jojotte_score.gui.names import literal
 from jojotte_score.i18n import _
 
 ERROR_MARK = "⚠ "
+IN_VIEW_MARGIN = 8  # pixels kept in sight above and below a message and its field
 T = TypeVar("T")
 K = TypeVar("K")
 
@@ -61,9 +65,18 @@ class MessageLine(QLabel):
     111 pixels where it needs 139). Its least height counts at every width asked.
     """
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._in_view = False  # kept in view while it shows a message (keep_in_view)
+
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self.keep_lines()
+        self._laid_out()
+
+    def moveEvent(self, event: QMoveEvent) -> None:
+        super().moveEvent(event)
+        self._laid_out()
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
@@ -75,6 +88,59 @@ class MessageLine(QLabel):
         needed = self.heightForWidth(self.width()) if self.text() else 0
         if needed >= 0 and self.minimumHeight() != needed:
             self.setMinimumHeight(needed)
+
+    def keep_in_view(self, shown: bool) -> None:
+        """Keep the line in view while it shows a message (``shown``), with the field that
+        has the focus, in the scroll area it is shown in (the entry panel's, taller than its
+        pane in large print: a key refused in its lowest row showed its message below the
+        fold), each time the layout places it or gives it the height of its lines."""
+        self._in_view = shown
+        if shown:
+            QTimer.singleShot(0, self._laid_out)  # the same place and size: no event comes
+
+    def _laid_out(self) -> None:
+        """The line was placed or sized: scrolled into view if it shows a message, with the
+        field that has the focus; where both do not fit, the field."""
+        if not self._in_view or not self.isVisible():
+            return
+        area, content = scroll_area_of(self)
+        if area is None or content is None:
+            return
+        bar = area.verticalScrollBar()
+        if bar.maximum() < content.height() - area.viewport().height():
+            # The area has not taken the panel's new height yet: its new range comes here.
+            bar.rangeChanged.connect(self._laid_out, Qt.ConnectionType.SingleShotConnection)
+            return
+        scroll_to_show(area, content, self)
+        focus = QApplication.focusWidget()
+        if focus is not None and content.isAncestorOf(focus):
+            scroll_to_show(area, content, focus)
+
+
+def scroll_to_show(area: QScrollArea, content: QWidget, widget: QWidget) -> None:
+    """Scroll ``area`` up or down, as little as it takes, to show ``widget`` (within its
+    ``content``) with a margin above and below; never sideways, as ``ensureWidgetVisible``
+    does: the German chouette's panel at zoom 3 is wider than its pane, and a message's
+    line moved it 12 pixels to the left."""
+    top = widget.mapTo(content, QPoint(0, 0)).y() - IN_VIEW_MARGIN
+    bottom = top + widget.height() + 2 * IN_VIEW_MARGIN
+    bar, height = area.verticalScrollBar(), area.viewport().height()
+    if top < bar.value():
+        bar.setValue(top)
+    elif bottom > bar.value() + height:
+        bar.setValue(bottom - height)
+
+
+def scroll_area_of(widget: QWidget) -> tuple[QScrollArea | None, QWidget | None]:
+    """The scroll area ``widget`` is shown in and the widget it scrolls, or two Nones."""
+    parent = widget.parentWidget()
+    while parent is not None:
+        if isinstance(parent, QScrollArea):
+            content = parent.widget()
+            if content is not None and content.isAncestorOf(widget):
+                return parent, content
+        parent = parent.parentWidget()
+    return None, None
 
 
 def show_error(label: MessageLine, message: str, *, say: bool = False) -> None:
@@ -91,6 +157,7 @@ def show_error(label: MessageLine, message: str, *, say: bool = False) -> None:
         while parent is not None and not parent.isWindow():
             parent.updateGeometry()  # nested layouts forget a wrapped label's height late
             parent = parent.parentWidget()
+    label.keep_in_view(bool(message))
 
 
 def error_label() -> MessageLine:
