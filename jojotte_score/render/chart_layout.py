@@ -432,10 +432,11 @@ def moved_series(
     the two line charts differ only in their summary and in some series' values and their
     value axis stays as it was (a rubber finished in the newest sitting of a ratings plot
     moves its last points; a sitting begun, over more sittings than the plot has points,
-    moves some of the points shown): only those series' markers and lines are laid out
-    again, the other items (title, legend, axes, ticks and their labels) kept as they are
-    (the same objects). None when they differ in more. At 1,500 sittings the ratings
-    plot (ten series of 100 points) is laid out whole in 1.2-1.6 ms (load 5)."""
+    moves its newest point while the step between the points shown stays): only those
+    series' markers and lines are laid out again, the other items (title, legend, axes,
+    ticks and their labels) kept as they are (the same objects). None when they differ in
+    more. At 1,500 sittings the ratings plot (ten series of 100 points) is laid out whole
+    in 1.2-1.6 ms (load 5)."""
     if before.kind != "line" or after.kind != "line" or len(before.series) != len(after.series):
         return None
     if replace(after, series=before.series, summary=before.summary) != before:

@@ -380,22 +380,35 @@ ratings after every so many (a decade's 1,500 sittings would be 15,000 markers t
 a second and more, and as many rows to read aloud)."""
 
 
+def points_shown(count: int, most: int = RATING_POINTS) -> list[int]:
+    """Which of ``count`` rated sittings, by index, the ratings' plot shows: every one when
+    they are ``most`` or fewer; else every ``step``-th from the first, with the smallest
+    whole step that keeps them at ``most`` or fewer, and the newest always. A point once
+    shown stays until the step grows, so a sitting begun moves only the newest point (and
+    adds one every ``step`` sittings): the plot is painted again only there, and old
+    points no longer wobble as sittings are added."""
+    if count <= most:
+        return list(range(count))
+    step = -(-(count - 1) // (most - 1))
+    shown = list(range(0, count, step))
+    if shown[-1] != count - 1:
+        shown.append(count - 1)
+    return shown
+
+
 def rating_chart(ratings: Ratings, facts: Sequence[SittingFacts], title: str = "") -> Chart:
     """Each player's rating (rounded to a whole number) after each sitting of ``facts``
     in which a rubber was rated, over time; a player has no value before his first rated
     rubber and keeps his rating through the sittings he missed. Over more than
-    :data:`RATING_POINTS` such sittings, the ratings after that many of them, evenly
-    spread, the last one always among them."""
+    :data:`RATING_POINTS` such sittings, the ratings after those :func:`points_shown`
+    picks: at a fixed step from the first, the newest always among them."""
     return RatingChartMaker().chart(ratings, facts, title)
 
 
 def page_chart(page: RatingPage, title: str = "") -> Chart:
     """:func:`rating_chart` of the ratings and sittings a :class:`RatingPage` was made of:
     the page keeps what each rated sitting did to the ratings, not their course."""
-    count = len(page.rated)
-    shown = list(range(count))
-    if count > RATING_POINTS:
-        shown = [(point + 1) * count // RATING_POINTS - 1 for point in range(RATING_POINTS)]
+    shown = points_shown(len(page.rated))
     players = sorted({rating.player for rating in page.players}, key=lambda name: _name(name))
     values: dict[str, list[int | None]] = {name: [] for name in players}
     latest: dict[str, float] = {}
@@ -477,7 +490,7 @@ class RatingChartMaker:
     (:class:`~jojotte_score.core.records.ratings.RatedSittings`): a later :meth:`chart`
     walks only the steps of the course from the first sitting that changed (a rubber
     finished in the newest sitting: that sitting's steps), and picks the points shown
-    anew, as they move when sittings are added. The chart is the one :func:`rating_chart`
+    (:func:`points_shown`). The chart is the one :func:`rating_chart`
     makes from the same ratings, whatever came before
     (``tests/render/test_rating_chart_maker.py``)."""
 

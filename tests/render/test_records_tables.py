@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from jojotte_score.core.model import Variant
 from jojotte_score.core.records.facts import SittingFacts
 from jojotte_score.core.records.ratings import Rating, Ratings, RatingStep
 from jojotte_score.render.chart_reading import chart_rows
-from jojotte_score.render.records_tables import RATING_POINTS, rating_chart, ratings_table
+from jojotte_score.render.records_tables import (
+    RATING_POINTS,
+    points_shown,
+    rating_chart,
+    ratings_table,
+)
 
 
 def history(sittings: int) -> tuple[Ratings, list[SittingFacts]]:
@@ -53,11 +61,44 @@ def test_a_long_history_is_plotted_at_most_at_so_many_points_the_last_one_shown(
     ratings, facts = history(250)
     chart = rating_chart(ratings, facts)
     rows = chart_rows(chart)
-    assert len(rows) == RATING_POINTS == 100
-    # Point k shows the ratings after sitting (k + 1) * 250 // 100: 2, 5, 7, ..., 250.
-    assert rows[0] == "2026-01-03: Anna +2, Bert \u22122"
-    assert rows[1] == "2026-01-06: Anna +5, Bert \u22124"
+    assert RATING_POINTS == 100
+    # 249 steps of 3 from the first sitting (2 would take 126 points): 1, 4, 7, ..., 250.
+    assert len(rows) == 84
+    assert rows[0] == "2026-01-02: Anna +1"
+    assert rows[1] == "2026-01-05: Anna +4, Bert \u22124"
+    assert rows[-2] == "2026-09-05: Anna +247, Bert \u2212246"
     assert rows[-1] == "2026-09-08: Anna +250, Bert \u2212250"
+
+
+def test_a_sitting_begun_moves_only_the_newest_point_of_a_long_history() -> None:
+    """Sitting 251 begun: every point shown before stays, day and ratings, and the newest
+    is added (sitting 250 is on the step of 3); sitting 252 then takes the newest point's
+    place, and the others still stay."""
+    rows = [chart_rows(rating_chart(*history(count))) for count in (250, 251, 252)]
+    assert rows[1][:-1] == rows[0]
+    assert rows[1][-1] == "2026-09-09: Anna +251, Bert \u2212250"
+    assert rows[2][:-1] == rows[0]
+    assert len(rows[2]) == 85
+    assert rows[2][-1] == "2026-09-10: Anna +252, Bert \u2212252"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, 20_000), st.integers(2, 300))
+def test_the_points_shown_stay_when_a_sitting_is_added(count: int, most: int) -> None:
+    """The newest sitting always shown, never more than ``most`` points, every sitting up to
+    ``most``; one more sitting moves only the newest point (or adds one) while the step
+    stays, and the step is the smallest that keeps to ``most``."""
+    before, after = points_shown(count, most), points_shown(count + 1, most)
+    assert after[-1] == count
+    assert len(after) <= most
+    if count + 1 <= most:
+        assert after == list(range(count + 1))
+        return
+    step = after[1] - after[0]
+    assert after[:-1] == list(range(0, count, step))[: len(after) - 1]
+    assert len(range(0, count, step - 1)) + 1 > most or step == 1
+    if count > most and before[1] - before[0] == step:
+        assert after[:-1] in (before, before[:-1])
 
 
 def test_the_ratings_table_shows_the_uncertainty() -> None:

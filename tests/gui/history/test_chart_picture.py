@@ -185,16 +185,21 @@ def painted_at_once(widget: ChartWidget) -> QImage:
 def test_a_sitting_begun_over_many_sittings_paints_as_a_whole_painting(
     qtbot: QtBot, painted: list[ChartLayout]
 ) -> None:
-    """Over more sittings than the plot has points, a sitting begun moves some of the
-    points shown in every line, while the title, legend and value axis stay: the layout
-    is made from the one before (``moved_series``), and the picture is, to the pixel, the
-    chart painted whole at once, by a new widget and by ``paint_chart``."""
-    first = plot(140, 3)
-    widget = shown(qtbot, first)
-    widget.grab()
-    for sittings in (141, 142):
+    """Over more sittings than the plot has points, a sitting begun moves the newest point
+    shown in every line, while the title, legend and value axis stay: the layout is made
+    from the one before (``moved_series``), and the picture is, to the pixel, the chart
+    painted whole at once, by a new widget and by ``paint_chart``. (140 to 141 sittings at
+    a step of 2: sitting 140's point takes the place of sitting 139's; 142 to 143 likewise.)"""
+    widget = shown(qtbot, plot(140, 3))
+    for sittings in (141, 143):
+        first = plot(sittings - 1, 3)
+        widget.set_chart(first)
+        widget.grab()
         # the days shown kept, as when the sittings begun are played on a day shown
         chart = replace(plot(sittings, 1), x_labels=first.x_labels)
+        assert [line.values[:-1] for line in chart.series] == [
+            line.values[:-1] for line in first.series
+        ]
         before = widget.chart_layout()
         assert before is not None
         painted.clear()
@@ -207,6 +212,10 @@ def test_a_sitting_begun_over_many_sittings_paints_as_a_whole_painting(
         assert all(
             new is old for new, old in zip(layout.items[:20], before.items[:20], strict=True)
         )
+        # only the newest points and the lines' ends are painted again
+        assert len(painted) == 1
+        part = painted[0]
+        assert 0 < len(part.of_type(MarkerItem)) < len(layout.of_type(MarkerItem)) / 4
         assert picture == painted_at_once(widget)
         assert picture == painted_whole(qtbot, chart, widget).convertToFormat(
             QImage.Format.Format_RGB32
