@@ -508,9 +508,12 @@ class HandListColumns:
     def _room(self) -> int:
         """The list's width beside a vertical scroll bar, shown or not: a sitting opened
         fits its columns before its rows show the bar, and the same rows then wrap the
-        same way."""
+        same way. Whether the bar is shown is asked of the list, not of the screen: as the
+        window is first shown the list is fitted to its width before the bar is visible,
+        and the bar's width was taken from a room that had it already (the 10,000-hand
+        sitting's notes wrapped at another word than once the window was laid out again)."""
         room = self._table.room()
-        if not self._table.verticalScrollBar().isVisible():
+        if not self._table.verticalScrollBar().isVisibleTo(self._table):
             room -= self._table.verticalScrollBar().sizeHint().width()
         return room
 
