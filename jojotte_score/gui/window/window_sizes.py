@@ -161,11 +161,15 @@ class Panes:
         splitter.setSizes([total - wanted, wanted])
 
     def print_changed(self) -> None:
-        """The print size changed (zoom): the panel's width follows its print, and the hand
-        list keeps its rows in sight, and the panel the field with the focus."""
+        """The print size changed (zoom): the panel's width follows its print, the heights
+        are set again as for a new sitting (the hand list keeps its rows in sight), and the
+        panel keeps the field with the focus in sight."""
         self.chosen_panel = None
         self.fit_panel()
-        self.keep_hand_rows()
+        self.pending, self._lent = True, 0  # laid out as a new sitting is, in this print
+        self.apply_layout()
+        if self.chosen_left is not None:  # what the user chose, with the rows kept
+            self.chosen_left = self._window.left.sizes()
         QTimer.singleShot(0, self._focus.show_focus)
 
     def keep_hand_rows(self) -> None:
@@ -188,8 +192,6 @@ class Panes:
         short = min(needed - sizes[1], sizes[2])
         if short > 0:  # the explanation gives the rest
             left.setSizes([sizes[0], sizes[1] + short, sizes[2] - short])
-        if self.chosen_left is not None:  # what the user chose, with the rows kept
-            self.chosen_left = left.sizes()
 
     def rows_height(self, count: int) -> int:
         """The hand list's height that shows its newest ``count`` rows, as tall as their
@@ -233,13 +235,14 @@ class Panes:
         self.apply_layout()
 
     def left_resized(self) -> None:
-        """The left splitter has a new size: a new sitting's layout, pending until the
-        window has settled on its size, is set; else the hand list keeps its rows (the
-        splitter shares a change of height out among all three)."""
-        if self.pending:
-            QTimer.singleShot(0, self.apply_layout)
-        elif self.chosen_left is None:
-            QTimer.singleShot(0, self.keep_hand_rows)
+        """The left splitter has a new size: the heights are set again, once the window has
+        settled on its size, as for a new sitting, from the heights the user chose or else
+        from the default ones. A window resized away and back has the heights it had: the
+        splitter shares a change of height out by its own measure, and the German example's
+        pad, list and explanation, 463, 173 and 135 pixels high at 1280×820, were 511, 178
+        and 82 after a visit to 1024×700."""
+        self.pending, self._lent = True, 0
+        QTimer.singleShot(0, self.apply_layout)
 
     def apply_layout(self) -> None:
         """Set the heights a new sitting starts from, once the window has its size (a
@@ -505,9 +508,12 @@ class HandListColumns:
     def _room(self) -> int:
         """The list's width beside a vertical scroll bar, shown or not: a sitting opened
         fits its columns before its rows show the bar, and the same rows then wrap the
-        same way."""
+        same way. Whether the bar is shown is asked of the list, not of the screen: as the
+        window is first shown the list is fitted to its width before the bar is visible,
+        and the bar's width was taken from a room that had it already (the 10,000-hand
+        sitting's notes wrapped at another word than once the window was laid out again)."""
         room = self._table.room()
-        if not self._table.verticalScrollBar().isVisible():
+        if not self._table.verticalScrollBar().isVisibleTo(self._table):
             room -= self._table.verticalScrollBar().sizeHint().width()
         return room
 

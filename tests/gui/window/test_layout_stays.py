@@ -161,3 +161,27 @@ def test_a_sitting_opened_before_the_window_shows_gets_the_default_layout(
     sheet, hands, explanation = window.left.sizes()
     assert sheet > hands > 0
     assert explanation > 0
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.44])
+@pytest.mark.parametrize("game", GAMES)
+def test_a_window_resized_away_and_back_has_the_heights_it_had(
+    game: str, zoom: float, window: MainWindow
+) -> None:
+    """The pad, list and explanation at 1280×820 are as high again after a visit to
+    1024×700: the German example's were 463, 173 and 135 pixels, and 511, 178 and 82 after
+    it (the splitter shared the change out by its own measure, and the explanation's room
+    was not fitted again); in large print the list kept what the smaller window had given
+    it (a pad 348 pixels high was 209 after)."""
+    window.resize(1280, 820)
+    show_game(window, game)
+    window.set_zoom(zoom)
+    for _turn in range(3):
+        QApplication.processEvents()
+    heights = window.left.sizes()
+    assert heights[2] >= 95  # the explanation has its room
+    for size in ((1024, 700), (1280, 820), (1024, 700), (1280, 820)):
+        window.resize(*size)
+        for _turn in range(3):
+            QApplication.processEvents()
+    assert window.left.sizes() == heights
