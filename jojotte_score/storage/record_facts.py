@@ -966,15 +966,16 @@ def _first_read(
 def _counted_without(
     connection: sqlite3.Connection, choice: str, parts: dict[int, str], ids: list[int]
 ) -> tuple[int, SummedTallies] | None:
-    """The place of the one sitting of ``ids`` (in the order played) before the newest
-    with no ``record_facts`` row (one stored since the totals were counted: merged from
-    another device), and the running counts stored of every other sitting but the
-    newest, where their mark agrees with those sittings as ``parts`` (their columns) has
-    them now; None when there is no such sitting, or more, or no such counts."""
+    """The place of the one sitting of ``ids`` (in the order played) with no
+    ``record_facts`` row, before the one before the newest (one stored since the totals
+    were counted: merged from another device), and the running counts stored of every
+    other sitting but the newest, where their mark agrees with those sittings as ``parts``
+    (their columns) has them now; None when there is no such sitting, or more, or no such
+    counts."""
     newest = len(ids) - 1
     missing = [at for at, key in enumerate(ids[:newest]) if parts[key].endswith(",,")]
-    if newest < 2 or len(missing) != 1:
-        return None
+    if newest < 2 or len(missing) != 1 or missing[0] == newest - 1:
+        return None  # just before the newest (two sittings begun): packed into a block
     place = missing[0]
     others = record_pair_totals.RunningMarks(connection, [*ids[:place], *ids[place + 1 :]], parts)
     position, counts = record_pair_totals.stored_counts(
