@@ -262,10 +262,12 @@ class PeriodFacts:
             return totals, mark
         parts = columns.by_sitting() if parts is None else parts
         wanted = self._ordered(store, *chosen)
-        for way in (self._swapped, self._inserted):
-            totals, mark = way(store, choice, (mark, parts), wanted)
-            if totals is not None:
-                return totals, mark
+        totals, mark = self._swapped(store, choice, (mark, parts), wanted)
+        merged = columns.unread() if totals is None else None
+        if merged is not None:
+            totals, mark = self._inserted(store, choice, (mark, parts), (wanted, merged))
+        if totals is not None:
+            return totals, mark
         return self._totals_counted(store, choice, (mark, parts), wanted)
 
     def _swapped(
@@ -324,11 +326,12 @@ class PeriodFacts:
         store: SittingStore,
         choice: str,
         marked: tuple[str, dict[int, str]],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        merged: tuple[list[tuple[tuple[Any, ...], datetime]], int],
     ) -> tuple[PeriodPairs | None, str]:
-        """The totals of ``choice`` after one sitting was stored before the newest in the
+        """The totals of ``choice`` (its sittings ``merged[0]``, as :meth:`_wanted` gives
+        them) after one sitting, ``merged[1]``, was stored before the newest in the
         order played (a sync merge of a sitting played earlier on another device: the one
-        sitting before the newest with no ``record_facts`` row): its count inserted into
+        sitting with no ``record_facts`` row): its count inserted into
         the stored running counts of every other sitting but the newest, where their mark
         agrees with those sittings now (:func:`~jojotte_score.core.records.pairs.inserted_tallies`,
         the streaks told from the latest stored blocks, :meth:`_after`), then the newest's;
@@ -338,28 +341,29 @@ class PeriodFacts:
         merged sitting, the newest and the latest block or two (docs/records.md has the
         figures)."""
         mark, parts = marked
+        wanted, unread = merged
         ids = [row[0] for row, _moment in wanted]
         connection, newest = store.database.connection, len(ids) - 1
-        found = _counted_without(connection, choice, parts, ids)
+        found = _counted_without(connection, choice, (parts, unread), ids)
         if found is None:
             return None, mark
         place, counts = found
-        (merged, last), stored_again = self._tallies_read(store, [wanted[place], wanted[newest]])
+        (read, last), stored_again = self._tallies_read(store, [wanted[place], wanted[newest]])
         marks = record_pair_totals.RunningMarks(connection, ids, parts)
         if stored_again:
             marks.stored_again(connection, stored_again)  # parts updated in place
             mark = marks.every
-        walked = self._after(store, choice, (marks, place, merged[1], counts.tallies), wanted)
+        walked = self._after(store, choice, (marks, place, read[1], counts.tallies), wanted)
         if walked is None:
             return None, marks.every
         after, kept = walked
-        places = {key: at for at, key in enumerate(ids)}
+        # An equal largest win goes to the earlier: rare, so places are looked up then.
         tallies = inserted_tallies(
-            counts.tallies, merged[1], after, lambda key: places[key] < place
+            counts.tallies, read[1], after, lambda key: ids.index(key) < place
         )
         if tallies is None:
             return None, mark
-        before_newest = SummedTallies(counts.players | _sitting_counts(merged).players, tallies)
+        before_newest = SummedTallies(counts.players | _sitting_counts(read).players, tallies)
         every = _added(before_newest, [_sitting_counts(last)])
         totals = _totals_of(len(ids), every)
         tallies_now = [
@@ -964,19 +968,21 @@ def _first_read(
 
 
 def _counted_without(
-    connection: sqlite3.Connection, choice: str, parts: dict[int, str], ids: list[int]
+    connection: sqlite3.Connection,
+    choice: str,
+    merged: tuple[dict[int, str], int],
+    ids: list[int],
 ) -> tuple[int, SummedTallies] | None:
-    """The place of the one sitting of ``ids`` (in the order played) with no
-    ``record_facts`` row, before the one before the newest (one stored since the totals
-    were counted: merged from another device), and the running counts stored of every
-    other sitting but the newest, where their mark agrees with those sittings as ``parts``
-    (their columns) has them now; None when there is no such sitting, or more, or no such
-    counts."""
+    """The place in ``ids`` (the order played) of the sitting ``merged[1]``, stored with
+    no ``record_facts`` row before the one before the newest (merged from another
+    device), and the running counts stored of every other sitting but the newest, where
+    their mark agrees with those sittings as their columns, ``merged[0]``, have them now;
+    None when it is not such a sitting, or there are no such counts."""
+    parts, sitting_id = merged
     newest = len(ids) - 1
-    missing = [at for at, key in enumerate(ids[:newest]) if parts[key].endswith(",,")]
-    if newest < 2 or len(missing) != 1 or missing[0] == newest - 1:
+    place = ids.index(sitting_id) if sitting_id in parts else newest
+    if place >= newest - 1 or not parts[sitting_id].endswith(",,"):
         return None  # just before the newest (two sittings begun): packed into a block
-    place = missing[0]
     others = record_pair_totals.RunningMarks(connection, [*ids[:place], *ids[place + 1 :]], parts)
     position, counts = record_pair_totals.stored_counts(
         connection, choice, others, {newest - 1}, newest - 1
