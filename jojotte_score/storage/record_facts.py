@@ -24,6 +24,7 @@ from jojotte_score.core.model import GameKey
 from jojotte_score.core.records.facts import RoleFigures, SittingFacts, counted_names, in_order
 from jojotte_score.core.records.pairs import (
     PairTally,
+    inserted_tallies,
     named_tallies,
     records_of_summed,
     records_of_tallies,
@@ -262,6 +263,9 @@ class PeriodFacts:
         parts = columns.by_sitting() if parts is None else parts
         wanted = self._ordered(store, *chosen)
         totals, mark = self._swapped(store, choice, (mark, parts), wanted)
+        merged = columns.unread() if totals is None else None
+        if merged is not None:
+            totals, mark = self._inserted(store, choice, (mark, parts), (wanted, merged))
         if totals is not None:
             return totals, mark
         return self._totals_counted(store, choice, (mark, parts), wanted)
@@ -316,6 +320,121 @@ class PeriodFacts:
         last_but_one = _order_key(wanted[-2])
         self._running[choice] = _Running(parts, last_but_one, ids[newest], before_newest, mark)
         return totals, mark
+
+    def _inserted(
+        self,
+        store: SittingStore,
+        choice: str,
+        marked: tuple[str, dict[int, str]],
+        merged: tuple[list[tuple[tuple[Any, ...], datetime]], int],
+    ) -> tuple[PeriodPairs | None, str]:
+        """The totals of ``choice`` (its sittings ``merged[0]``, as :meth:`_wanted` gives
+        them) after one sitting, ``merged[1]``, was stored before the newest in the
+        order played (a sync merge of a sitting played earlier on another device: the one
+        sitting with no ``record_facts`` row): its count inserted into
+        the stored running counts of every other sitting but the newest, where their mark
+        agrees with those sittings now (:func:`~jojotte_score.core.records.pairs.inserted_tallies`,
+        the streaks told from the latest stored blocks, :meth:`_after`), then the newest's;
+        stored with them. None where that cannot be told so (:meth:`_totals_counted`);
+        and the mark of the rows now. At 1,500 sittings a sitting merged with the first's
+        moment read the 100 sittings of its block and added every block after it; now the
+        merged sitting, the newest and the latest block or two (docs/records.md has the
+        figures)."""
+        mark, parts = marked
+        wanted, unread = merged
+        ids = [row[0] for row, _moment in wanted]
+        connection, newest = store.database.connection, len(ids) - 1
+        found = _counted_without(connection, choice, (parts, unread), ids)
+        if found is None:
+            return None, mark
+        place, counts = found
+        (read, last), stored_again = self._tallies_read(store, [wanted[place], wanted[newest]])
+        marks = record_pair_totals.RunningMarks(connection, ids, parts)
+        if stored_again:
+            marks.stored_again(connection, stored_again)  # parts updated in place
+            mark = marks.every
+        walked = self._after(store, choice, (marks, place, read[1], counts.tallies), wanted)
+        if walked is None:
+            return None, marks.every
+        after, kept = walked
+        # An equal largest win goes to the earlier: rare, so places are looked up then.
+        tallies = inserted_tallies(
+            counts.tallies, read[1], after, lambda key: ids.index(key) < place
+        )
+        if tallies is None:
+            return None, mark
+        before_newest = SummedTallies(counts.players | _sitting_counts(read).players, tallies)
+        every = _added(before_newest, [_sitting_counts(last)])
+        totals = _totals_of(len(ids), every)
+        tallies_now = [
+            (newest, marks.at(newest), before_newest),
+            (len(ids), marks.at(len(ids)), every),
+        ]
+        record_pair_totals.store_totals(store, choice, mark, totals, tallies_now, kept)
+        self._running[choice] = _Running(
+            parts, _order_key(wanted[-2]), ids[newest], before_newest, mark
+        )
+        return totals, mark
+
+    def _after(
+        self,
+        store: SittingStore,
+        choice: str,
+        inserted: tuple[
+            record_pair_totals.RunningMarks, int, dict[Pair, PairTally], dict[Pair, PairTally]
+        ],
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+    ) -> tuple[dict[Pair, tuple[PairTally | None, bool]], list[int]] | None:
+        """What tells the streaks of the sitting at ``place`` inserted (``inserted``: the
+        marks of the sittings now, its place, its count and the running counts it is
+        inserted into): for each pair it counts a finished rubber of, the count of the
+        latest sittings before the newest, added from the last back (the stored blocks'
+        counts as stored, a sitting in none read alone) until they hold a finished rubber
+        the streak's holder did not win, and whether they are all after it; and the
+        running counts stored that stay (those at the ends of blocks before it). None
+        where a sitting read was stored again, or more parts than a block's sittings
+        would be walked."""
+        marks, place, sitting, totals = inserted
+        ids = list(marks.ids)
+        blocks = record_pair_totals.stored_blocks(store.database.connection, choice)
+        layout = _layout(ids, marks, blocks)
+        pending = {pair for pair, tally in sitting.items() if tally.met and pair in totals}
+        after: dict[Pair, tuple[PairTally | None, bool]] = {}
+        if not any(first == place for first, _end, _block in layout):
+            return None
+        later = [part for part in layout[:-1] if part[0] > place]
+        for walked, part in enumerate(reversed(later)):
+            if not pending:
+                break
+            within = walked < record_pair_totals.CHECKPOINT_EVERY
+            counts = self._part_counts(store, wanted, marks, part) if within else None
+            if counts is None:
+                return None
+            _later_first(after, pending, counts)
+        else:
+            for pair in pending:  # every sitting after it added
+                after[pair] = (after.get(pair, (None, False))[0], True)
+        return after, [end for _f, end, block in layout if block is not None and end <= place]
+
+    def _part_counts(
+        self,
+        store: SittingStore,
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        marks: record_pair_totals.RunningMarks,
+        part: tuple[int, int, record_pair_totals.StoredBlock | None],
+    ) -> dict[Pair, PairTally] | None:
+        """The counts of one part of :func:`_layout`'s: its block's as stored, or its
+        sitting's head to head read alone; None where the block's JSON is not what the app
+        writes, or the sitting's row was stored again (``marks`` then updated)."""
+        first, _end, block = part
+        if block is not None:
+            summed = record_pair_totals.block_counts(block)
+            return None if summed is None else summed.tallies
+        (counted,), again = self._tallies_read(store, [wanted[first]])
+        if again:
+            marks.stored_again(store.database.connection, again)
+            return None
+        return counted[1]
 
     def _counted_before(
         self,
@@ -846,6 +965,45 @@ def _first_read(
                 return layout[index - 1][0]
             return first
     return layout[-1][1] if layout else 0
+
+
+def _counted_without(
+    connection: sqlite3.Connection,
+    choice: str,
+    merged: tuple[dict[int, str], int],
+    ids: list[int],
+) -> tuple[int, SummedTallies] | None:
+    """The place in ``ids`` (the order played) of the sitting ``merged[1]``, stored with
+    no ``record_facts`` row before the one before the newest (merged from another
+    device), and the running counts stored of every other sitting but the newest, where
+    their mark agrees with those sittings as their columns, ``merged[0]``, have them now;
+    None when it is not such a sitting, or there are no such counts."""
+    parts, sitting_id = merged
+    newest = len(ids) - 1
+    place = ids.index(sitting_id) if sitting_id in parts else newest
+    if place >= newest - 1 or not parts[sitting_id].endswith(",,"):
+        return None  # just before the newest (two sittings begun): packed into a block
+    others = record_pair_totals.RunningMarks(connection, [*ids[:place], *ids[place + 1 :]], parts)
+    position, counts = record_pair_totals.stored_counts(
+        connection, choice, others, {newest - 1}, newest - 1
+    )
+    return (place, counts) if position == newest - 1 else None
+
+
+def _later_first(
+    after: dict[Pair, tuple[PairTally | None, bool]],
+    pending: set[Pair],
+    counts: dict[Pair, PairTally],
+) -> None:
+    """Each of the ``pending`` pairs' count of the latest sittings, in ``after``, with
+    ``counts`` (of the sittings just before them) added first; a pair whose count then
+    holds a finished rubber the streak's holder did not win is no longer pending."""
+    for pair in [pair for pair in pending if pair in counts]:
+        latest = after.get(pair, (None, False))[0]
+        tally = counts[pair] if latest is None else counts[pair].then(latest)
+        after[pair] = (tally, False)
+        if tally.met and not tally.one_run:
+            pending.discard(pair)
 
 
 def _sitting_counts(counted: tuple[Names, dict[Pair, PairTally]]) -> SummedTallies:

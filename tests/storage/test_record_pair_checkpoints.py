@@ -8,6 +8,7 @@ and the totals are those of the sittings replayed from their hands."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 from jojotte_score.core.records.facts import in_order
+from jojotte_score.core.records.pairs import head_to_heads
 from jojotte_score.storage import record_pair_totals, record_rows
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.record_facts import PeriodFacts
@@ -42,14 +44,13 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
         store = SittingStore(database, clock=clock)
 
         def opened() -> list[int]:
-            """What a new reader read of the sittings' head to head (all: None)."""
+            """What a new reader read of the sittings' head to head (never all)."""
             read.clear()
             truth = expected(store)
             assert PeriodFacts().period_pairs(store) == truth
             assert stored_now(store) == truth
-            (only,) = read or [[]]
-            assert only is not None
-            return only
+            assert None not in read
+            return sorted(sitting_id for ids in read if ids is not None for sitting_id in ids)
 
         def blocks() -> dict[int, int]:
             """The blocks stored: how many sittings each holds, by its first's id."""
@@ -94,8 +95,10 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
         store.delete_sitting(7)
         assert opened() == [8]
         assert blocks() == {1: 3, 4: 3}
-        # Merged from another device, played between the fourth and the fifth: the
-        # sittings of the block it fell in read.
+        # Merged from another device, played between the fourth and the fifth: a chouette,
+        # a game none of its players met another in before, so where its game comes among
+        # theirs is not known from the counts; the sittings after it (the fifth and the
+        # sixth) read for the streaks, then those of the block it fell in.
         clock.now = datetime(2026, 1, 10, 19, 10, tzinfo=UTC)
         merged = store.import_sitting(example_sitting("chouette"))
         assert played() == [1, 2, 3, 4, merged, 5, 6, 8]
@@ -108,3 +111,56 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
         assert opened() == [8, *begun]
         assert blocks() == {1: 3, 4: 3, 6: 3}
         assert positions() == [0, 3, 6, 9, 10]
+
+
+def test_a_sitting_merged_before_most_others_is_inserted_into_the_stored_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read: list[list[int] | None] = []
+    reading = record_rows.stored_pairs
+
+    def counted(connection: sqlite3.Connection, ids: list[int] | None = None) -> Any:
+        read.append(None if ids is None else sorted(ids))
+        return reading(connection, ids)
+
+    monkeypatch.setattr(record_rows, "stored_pairs", counted)
+    monkeypatch.setattr(record_pair_totals, "CHECKPOINT_EVERY", 3)
+    with Database.open(tmp_path / "sittings.sqlite3") as database:
+        clock = SetClock()
+        store = SittingStore(database, clock=clock)
+        # A and B's worked example, their seats changed every other evening, so that the
+        # rubbers go to A one evening and to B the next.
+        evening = example_sitting("two-player")
+        turned = replace(evening, players=("B", "A"))
+        for day in range(1, 9):
+            clock.now = datetime(2026, 1, day, 20, tzinfo=UTC)
+            store.import_sitting(evening if day % 2 else turned)
+        truth = expected(store)
+        assert PeriodFacts().period_pairs(store) == truth
+        (eight,) = truth.pairs
+        # An evening played on the 1st at 21:00 on another device, merged: the first
+        # evening's block is no longer as stored, but the evening's count is inserted
+        # into the running counts of the seven before the newest (the last block's evenings,
+        # won by each, say the streak begins after it): the merged evening and the newest
+        # are read, and no other.
+        clock.now = datetime(2026, 1, 1, 21, tzinfo=UTC)
+        merged = store.import_sitting(evening)
+        read.clear()
+        truth = expected(store)
+        assert truth.sittings == 9
+        assert PeriodFacts().period_pairs(store) == truth
+        assert read == [sorted([merged, 8])]
+        assert stored_now(store) == truth
+        (nine,) = truth.pairs  # the merged evening's count added to the eight's
+        (one,) = head_to_heads(facts for facts in replayed(store) if facts.sitting_id == merged)
+        assert nine.rubbers == eight.rubbers + one.rubbers
+        assert nine.net_points == eight.net_points + one.net_points
+        assert nine.won == (eight.won[0] + one.won[0], eight.won[1] + one.won[1])
+        assert nine.streak == eight.streak
+        # And again, before every other: the totals still the replay's.
+        clock.now = datetime(2025, 12, 31, tzinfo=UTC)
+        earliest = store.import_sitting(evening)
+        read.clear()
+        assert PeriodFacts().period_pairs(store) == expected(store)
+        assert read == [sorted([earliest, 8])]
+        assert stored_now(store) == expected(store)

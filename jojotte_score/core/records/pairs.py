@@ -10,7 +10,7 @@ included, as the Statistics tab's net points do.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from itertools import combinations
@@ -285,6 +285,58 @@ class PairTally:
         both.games = dict(self.games)
         return both
 
+    def inserted(
+        self,
+        sitting: PairTally,
+        after: tuple[PairTally | None, bool],
+        earlier: Callable[[int], bool],
+    ) -> PairTally | None:
+        """These counts with one sitting's, ``sitting``, inserted among them (a sitting
+        merged from another device with an earlier moment); None where that cannot be told
+        without adding every count again. The sums are the same wherever a sitting comes;
+        what depends on the order is told from ``after``: the count of the latest sittings
+        after the inserted one (None: none known) and whether that is all of them. The
+        streak stays when those hold a finished rubber its holder did not win (it begins
+        after the inserted sitting), when the sitting has no finished rubber, or goes on
+        through it when all are one run of one holder; ``earlier`` tells of a sitting's
+        id whether it comes before the inserted one (an equal largest win goes to the
+        earlier); the games keep their order when the sitting's are the first of them."""
+        streak = self._streak_inserted(sitting, after)
+        if streak is None or list(sitting.games) != list(self.games)[: len(sitting.games)]:
+            return None
+        largest: list[Win | None] = []
+        for held, new in zip(self.largest, sitting.largest, strict=True):
+            if new is None or (held is not None and new.points < held.points):
+                largest.append(held)
+            elif held is None or new.points > held.points or not earlier(held.sitting_id):
+                largest.append(new)
+            else:
+                largest.append(held)
+        both = object.__new__(PairTally)
+        both.met, both.net = self.met + sitting.met, self.net + sitting.net
+        both.open = self.open + sitting.open
+        both.won = [self.won[0] + sitting.won[0], self.won[1] + sitting.won[1]]
+        both.largest = largest
+        both.streak, both.one_run = streak
+        both.games = dict(self.games)
+        return both
+
+    def _streak_inserted(
+        self, sitting: PairTally, after: tuple[PairTally | None, bool]
+    ) -> tuple[tuple[int | None, int], bool] | None:
+        """The streak and whether it is one run of these counts with ``sitting``'s
+        inserted (:meth:`inserted`); None where ``after`` does not tell."""
+        latest, whole = after
+        if not sitting.met or (latest is not None and latest.met and not latest.one_run):
+            return self.streak, self.one_run  # the streak begins after the sitting
+        if not self.met or (whole and (latest is None or not latest.met)):
+            both = self.then(sitting)  # nothing finished after it
+            return both.streak, both.one_run
+        holder = self.streak[0]
+        if self.one_run and sitting.one_run and sitting.streak[0] == holder:
+            return (holder, self.met + sitting.met), True
+        return None
+
     def record(self, players: tuple[str, str]) -> HeadToHead:
         """The record, as a value."""
         holder, count = self.streak
@@ -372,6 +424,29 @@ def swapped_tallies(
             return None
         swapped[pair] = both
     return swapped
+
+
+def inserted_tallies(
+    totals: dict[tuple[str, str], PairTally],
+    sitting: dict[tuple[str, str], PairTally],
+    after: dict[tuple[str, str], tuple[PairTally | None, bool]],
+    earlier: Callable[[int], bool],
+) -> dict[tuple[str, str], PairTally] | None:
+    """Every two players' count over some sittings (:func:`summed_tallies`) with one more
+    sitting's counts, ``sitting``, inserted among them (:meth:`PairTally.inserted`, told
+    by ``after`` of each pair, as it says, and ``earlier``); None where that cannot be
+    told so."""
+    both = dict(totals)
+    for pair, tally in sitting.items():
+        held = totals.get(pair)
+        if held is None:
+            both[pair] = tally  # the two never met before, nor after
+            continue
+        inserted = held.inserted(tally, after.get(pair, (None, False)), earlier)
+        if inserted is None:
+            return None
+        both[pair] = inserted
+    return both
 
 
 def records_of_summed(totals: dict[tuple[str, str], PairTally]) -> tuple[HeadToHead, ...]:
