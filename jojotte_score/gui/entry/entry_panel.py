@@ -568,18 +568,23 @@ class EntryPanel(QWidget, Speaking):
         fields leave), so that a scroll area sized by the answer alone squeezed the rows
         of large print into each other ("Ohne Trumpf" under the Kontra row).
 
-        The rows are arranged for ``width`` first (:meth:`_row_wrap_for`), as they will be
-        once the panel has it: its scroll area asks just before it gives the panel that
-        width, and a resize arranges them for the width given in any case. Asked with the
-        rows still arranged for the width before, the first answer was the other
-        arrangement's (the small example in German: 771 pixels at 312, labels beside their
-        fields, where the panel needs 670): the area showed a scroll bar the panel did not
-        need, laid it out for the bar's width (298 pixels: Kontra on two lines, 695 pixels
-        in 679) and cut the preview's "still to enter" off. Arranged once, the start is
-        laid out once: 16 M instructions fewer for that start (callgrind), 2 M for the
-        same in English, whose window is the same."""
+        The height is that of the rows arranged for ``width`` (:meth:`_row_wrap_for`), as
+        they will be once the panel has it: its scroll area asks just before it gives the
+        panel that width. Answered for the rows as arranged for the width before, the first
+        answer was the other arrangement's (the small example in German: 771 pixels at 312,
+        labels beside their fields, where the panel needs 670): the area showed a scroll bar
+        the panel did not need, laid it out for the bar's width (298 pixels: Kontra on two
+        lines, 695 pixels in 679) and cut the preview's "still to enter" off.
+
+        The rows are put back as they were: only a resize arranges them, for the width the
+        panel has. Left arranged for the width asked, a panel exactly three widest labels
+        wide (408 pixels at 1024×700 in English) never settled: its area asked at 394 (less
+        its scroll bar: labels above), then at 408 (labels beside), and the resize to 408
+        started it again, some 5,000 resizes a second while the window sat idle."""
+        live = self._form_layout.rowWrapPolicy()
         self._arrange_rows(self._row_wrap_for(width))
         height = super().heightForWidth(width)
+        self._arrange_rows(live)
         if height < 0 or not self.preview.isVisibleTo(self):
             return height
         return height + self.preview.minimumHeight()
