@@ -24,15 +24,15 @@ HEIGHT = 700
 """The window's height in the fault's report (1024×700)."""
 
 
-class ResizeCounter(QObject):
-    """Counts the resize events a widget receives."""
+class LayoutCounter(QObject):
+    """Counts the resizes and layout requests a widget receives: its layout passes."""
 
     def __init__(self) -> None:
         super().__init__()
         self.count = 0
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Resize:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.LayoutRequest):
             self.count += 1
         return False
 
@@ -43,9 +43,9 @@ def threshold_width(window: MainWindow) -> int:
     return 3 * max(label.sizeHint().width() for label in panel.row_labels.values())
 
 
-def resizes_after(window: MainWindow, passes: int) -> int:
-    """The panel's resizes over ``passes`` turns of the event loop."""
-    counter = ResizeCounter()
+def layout_passes(window: MainWindow, passes: int) -> int:
+    """The panel's resizes and layout requests over ``passes`` turns of the event loop."""
+    counter = LayoutCounter()
     window.panel.installEventFilter(counter)
     for _turn in range(passes):
         QApplication.processEvents()
@@ -65,8 +65,8 @@ def test_the_panel_settles_around_the_width_its_labels_move_at(
 ) -> None:
     """Window widths that put the panel's area (two fifths of the splitter) from 16 pixels
     below the threshold to 32 above it, so that the panel itself passes the threshold
-    whether its area shows a scroll bar or not: a few resizes as the window takes each
-    width, none once it has settled."""
+    whether its area shows a scroll bar or not: a few layout passes as the window takes
+    each width, none once it has settled."""
     if language == "de":
         request.getfixturevalue("deutsch")
     window = started(qtbot, store, settings, example)
@@ -75,8 +75,8 @@ def test_the_panel_settles_around_the_width_its_labels_move_at(
     unsettled = []
     for area_width in range(threshold - 16, threshold + 33):
         window.resize(area_width * 5 // 2 + splitter_less + 2, HEIGHT)
-        settling = resizes_after(window, 20)
-        settled = resizes_after(window, 200)
+        settling = layout_passes(window, 20)
+        settled = layout_passes(window, 200)
         if settling > 6 or settled:
             unsettled.append((window.panel.width(), settling, settled))
     assert unsettled == []
