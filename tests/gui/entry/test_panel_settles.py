@@ -1,10 +1,11 @@
 """The entry panel settles at every width, the width where its labels move from above their
-fields to beside them included. Its height for a width was answered by arranging its rows
-for that width and leaving them so: at 1024×700 in English the small example's panel is
-408 pixels wide, three times its widest label, and its scroll area asked its height at 394
-(the width less the scroll bar: labels above) and then at 408 (labels beside), and the
-resize to 408 started it again, some 92 times a second (5,000 resizes a second, a core kept
-busy by a window sitting idle)."""
+fields to beside them included. Its height for a width is answered with its rows arranged
+for that width, and the labels moved at one width either way: at 1024×700 in English the
+small example's panel is 408 pixels wide, three times its widest label, and its scroll area
+asked its height at 394 (the width less the scroll bar: labels above) and then at 408
+(labels beside), and the resize to 408 started it again, some 92 times a second (5,000
+resizes a second, a core kept busy by a window sitting idle). Putting the rows back after
+each answer stopped the resizes but not the layout requests; both are counted."""
 
 from __future__ import annotations
 
