@@ -46,6 +46,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -598,13 +599,25 @@ class EntryPanel(QWidget, Speaking):
         self._arrange_rows(self._row_wrap_for(self.width()))
 
     def _row_wrap_for(self, width: int) -> QFormLayout.RowWrapPolicy:
-        """How the rows are arranged at ``width`` (see :meth:`_wrap_rows`)."""
+        """How the rows are arranged at ``width`` (see :meth:`_wrap_rows`): labels move
+        beside their fields at three times the widest label, and back above them only a
+        scroll bar's width below that.
+
+        Without that margin a panel exactly three widest labels wide (408 pixels at
+        1024×700 in English) never settled: its scroll area asks its height at its width
+        less the scroll bar (394: labels above), then at its width (408: labels beside),
+        and each answer rearranged the rows, which had the area ask again, some 5,000
+        resizes a second while the window sat idle. With it both questions find the rows
+        as they are."""
         font = self.font().key()
         if self._widest_label[0] != font:
             widest = max(label.sizeHint().width() for label in self.row_labels.values())
             self._widest_label = (font, widest)
         policy = QFormLayout.RowWrapPolicy
-        return policy.WrapAllRows if width < 3 * self._widest_label[1] else policy.DontWrapRows
+        beside = 3 * self._widest_label[1]
+        if self._form_layout.rowWrapPolicy() == policy.DontWrapRows:
+            beside -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return policy.WrapAllRows if width < beside else policy.DontWrapRows
 
     def _arrange_rows(self, wrap: QFormLayout.RowWrapPolicy) -> None:
         """Each label above its field (``WrapAllRows``) or beside it, aligned to match."""
