@@ -45,8 +45,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollBar,
     QSizePolicy,
-    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -222,6 +222,7 @@ class EntryPanel(QWidget, Speaking):
         # measured the 15 labels again (the small example's start: +12 M instructions in
         # English without it, -2 M with it, callgrind).
         self._widest_label = ("", 0)
+        self._scroll_bar_width = 0  # read at the first need (_row_wrap_for)
         self._build_widgets()
         self.new_hand()  # which brings the choices, rows and messages up to date
 
@@ -616,7 +617,12 @@ class EntryPanel(QWidget, Speaking):
         policy = QFormLayout.RowWrapPolicy
         beside = 3 * self._widest_label[1]
         if self._form_layout.rowWrapPolicy() == policy.DontWrapRows:
-            beside -= self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+            if not self._scroll_bar_width:
+                # A scroll bar's own width, as the window's sizes read it, not QStyle's
+                # metric: importing QStyle builds its enums, 46 M instructions of a start
+                # (1.316 G against 1.270 G, bench_startup.py --instructions).
+                self._scroll_bar_width = QScrollBar().sizeHint().width()
+            beside -= self._scroll_bar_width
         return policy.WrapAllRows if width < beside else policy.DontWrapRows
 
     def _arrange_rows(self, wrap: QFormLayout.RowWrapPolicy) -> None:
