@@ -104,7 +104,8 @@ def _modules_after(code: str, environment: dict[str, str]) -> set[str]:
     return set(names)
 
 
-def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> None:
+def _example_stored(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """A data folder holding the German example, and the environment a start runs in."""
     data = tmp_path / "data"
     environment = {
         **os.environ,
@@ -121,6 +122,11 @@ def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> 
         check=False,
     )
     assert imported.returncode == 0, imported.stderr
+    return data, environment
+
+
+def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> None:
+    data, environment = _example_stored(tmp_path)
     scorepad = (
         "from jojotte_score.cli import main\n"
         f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
@@ -224,22 +230,7 @@ START_UP_DATACLASSES = {"Rules", "Sitting", "Ledger"}
 
 
 def test_showing_a_sitting_defines_only_the_core_values_as_dataclasses(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    environment = {
-        **os.environ,
-        "QT_QPA_PLATFORM": "offscreen",
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-    }
-    example = "tests/data/german-example.json"
-    imported = subprocess.run(
-        [sys.executable, "-m", "jojotte_score", "import", example, "--data-dir", str(data)],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert imported.returncode == 0, imported.stderr
+    data, environment = _example_stored(tmp_path)
     code = (
         "import dataclasses\n"
         "made = []\n"
