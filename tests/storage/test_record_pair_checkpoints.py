@@ -27,9 +27,9 @@ from tests.stored_examples import example_sitting
 from tests.stored_histories import SetClock, replayed
 
 
-def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _reads_counted(monkeypatch: pytest.MonkeyPatch) -> list[list[int] | None]:
+    """The sittings each reading of the stored pairs asks for (None: all), in order, with a
+    checkpoint every three sittings."""
     read: list[list[int] | None] = []
     reading = record_rows.stored_pairs
 
@@ -39,6 +39,13 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
 
     monkeypatch.setattr(record_rows, "stored_pairs", counted)
     monkeypatch.setattr(record_pair_totals, "CHECKPOINT_EVERY", 3)
+    return read
+
+
+def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read = _reads_counted(monkeypatch)
     with Database.open(fixture_store(tmp_path)) as database:
         clock = SetClock()
         store = SittingStore(database, clock=clock)
@@ -116,15 +123,7 @@ def test_a_change_before_the_newest_reads_from_the_checkpoint_before_it(
 def test_a_sitting_merged_before_most_others_is_inserted_into_the_stored_counts(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    read: list[list[int] | None] = []
-    reading = record_rows.stored_pairs
-
-    def counted(connection: sqlite3.Connection, ids: list[int] | None = None) -> Any:
-        read.append(None if ids is None else sorted(ids))
-        return reading(connection, ids)
-
-    monkeypatch.setattr(record_rows, "stored_pairs", counted)
-    monkeypatch.setattr(record_pair_totals, "CHECKPOINT_EVERY", 3)
+    read = _reads_counted(monkeypatch)
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         clock = SetClock()
         store = SittingStore(database, clock=clock)
