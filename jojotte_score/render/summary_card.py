@@ -131,145 +131,157 @@ def _ranks(order: Sequence[Rank]) -> str:
     return _(", ").join(rank.letter for rank in order)
 
 
-def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
-    """Everything on the card, in order: the tables of numbers, then the rulings.
+def _deck_table() -> CardTable:
+    """The card points in the deck, with a trump suit and without."""
+    return CardTable(
+        _("The deck: {trump} or {no_trump}").format(
+            trump=DECK_POINTS_TRUMP, no_trump=DECK_POINTS_NO_TRUMP
+        ),
+        (pgettext("scoring card", "Contract"), _("Card points in the deck")),
+        (
+            (_("A trump suit"), str(DECK_POINTS_TRUMP)),
+            (_("No-trump, and every Nullo"), str(DECK_POINTS_NO_TRUMP)),
+        ),
+        (0.62, 0.38),
+        frozenset({1}),
+    )
 
-    ``rules`` sets the game target and the rubber bonus shown (the defaults when None).
-    """
-    rules = rules or Rules()
+
+def _last_trick_table() -> CardTable:
+    """The last trick's bonus and Jo-Jotte's, and when each counts."""
+    return CardTable(
+        _("Last trick and Jo-Jotte"),
+        (
+            pgettext("scoring card", "What"),
+            pgettext("scoring card", "Points"),
+            pgettext("scoring card", "When"),
+        ),
+        (
+            (
+                pgettext("scoring card", "Last trick"),
+                str(LAST_TRICK_BONUS),
+                _("Every hand except Nullo"),
+            ),
+            (
+                pgettext("scoring card", "Jo-Jotte"),
+                str(JOJOTTE_BONUS),
+                _("Only with a trump suit; never at no-trump or in Nullo."),
+            ),
+        ),
+        (0.25, 0.15, 0.60),
+        frozenset({1}),
+    )
+
+
+def _melds_table() -> CardTable:
+    """What each class of melds scores."""
+    return CardTable(
+        pgettext("scoring card", "Melds"),
+        (),
+        (
+            (_("Class A, four of a kind"), str(FOUR_OF_A_KIND_POINTS)),
+            (_("Class B, sequences"), ""),
+            (pgettext("scoring card", "Three cards"), str(SEQUENCE_POINTS[3])),
+            (pgettext("scoring card", "Four cards"), str(SEQUENCE_POINTS[4])),
+            (pgettext("scoring card", "Five cards"), str(SEQUENCE_POINTS[5])),
+        ),
+        (0.75, 0.25),
+        frozenset({1}),
+        (_("In each class only one player scores: the one with the higher meld in that class."),),
+    )
+
+
+def _fours_order_table() -> CardTable:
+    """Which four of a kind beats which, with a trump suit and without."""
+    return CardTable(
+        _("Which four of a kind is higher"),
+        (pgettext("scoring card", "Contract"), _("Rank order, high to low")),
+        (
+            (pgettext("scoring card", "Trump suit"), _ranks(FOURS_ORDER_TRUMP)),
+            (pgettext("scoring card", "No-trump"), _ranks(FOURS_ORDER_NO_TRUMP)),
+        ),
+        (0.4, 0.6),
+    )
+
+
+def _doubling_table() -> CardTable:
+    """The multiplier of each contract and what it multiplies."""
+    trick_scores_only = _("the trick scores only")
+    return CardTable(
+        pgettext("scoring card", "Doubling"),
+        (pgettext("scoring card", "Contract"), _("Multiplier m"), _("Multiplies")),
+        (
+            (pgettext("scoring card", "Not doubled"), str(Doubling.NONE.multiplier), "—"),
+            (
+                _("Doubled (by the defender)"),
+                str(Doubling.DOUBLE.multiplier),
+                trick_scores_only,
+            ),
+            (
+                _("Redoubled (by the declarer)"),
+                str(Doubling.REDOUBLE.multiplier),
+                trick_scores_only,
+            ),
+        ),
+        (0.45, 0.2, 0.35),
+        frozenset({1}),
+        (_("Melds, bonuses and Nullo are never multiplied"),),
+    )
+
+
+def _bonuses_table(rules: Rules) -> CardTable:
+    """The bonuses, the game and the rubber, with ``rules``' target and rubber bonus."""
     partnership_target = find_game(Variant.PARTNERSHIP).default_game_target  # the first page's
     tricks = find_game(Variant.TWO_PLAYER).tricks_per_hand
-    trick_scores_only = _("the trick scores only")
-    tables: list[CardBlock] = [
-        _card_values(),
-        CardTable(
-            _("The deck: {trump} or {no_trump}").format(
-                trump=DECK_POINTS_TRUMP, no_trump=DECK_POINTS_NO_TRUMP
-            ),
-            (pgettext("scoring card", "Contract"), _("Card points in the deck")),
-            (
-                (_("A trump suit"), str(DECK_POINTS_TRUMP)),
-                (_("No-trump, and every Nullo"), str(DECK_POINTS_NO_TRUMP)),
-            ),
-            (0.62, 0.38),
-            frozenset({1}),
+    return CardTable(
+        _("Bonuses, game and rubber"),
+        (
+            pgettext("scoring card", "What"),
+            pgettext("scoring card", "Points"),
+            pgettext("scoring card", "Where"),
         ),
-        CardTable(
-            _("Last trick and Jo-Jotte"),
-            (
-                pgettext("scoring card", "What"),
-                pgettext("scoring card", "Points"),
-                pgettext("scoring card", "When"),
-            ),
-            (
-                (
-                    pgettext("scoring card", "Last trick"),
-                    str(LAST_TRICK_BONUS),
-                    _("Every hand except Nullo"),
-                ),
-                (
-                    pgettext("scoring card", "Jo-Jotte"),
-                    str(JOJOTTE_BONUS),
-                    _("Only with a trump suit; never at no-trump or in Nullo."),
-                ),
-            ),
-            (0.25, 0.15, 0.60),
-            frozenset({1}),
-        ),
-        CardTable(
-            pgettext("scoring card", "Melds"),
-            (),
-            (
-                (_("Class A, four of a kind"), str(FOUR_OF_A_KIND_POINTS)),
-                (_("Class B, sequences"), ""),
-                (pgettext("scoring card", "Three cards"), str(SEQUENCE_POINTS[3])),
-                (pgettext("scoring card", "Four cards"), str(SEQUENCE_POINTS[4])),
-                (pgettext("scoring card", "Five cards"), str(SEQUENCE_POINTS[5])),
-            ),
-            (0.75, 0.25),
-            frozenset({1}),
+        (
             (
                 _(
-                    "In each class only one player scores: the one with the higher meld in "
-                    "that class."
-                ),
+                    "Unbid slam: all {tricks} tricks without having bid a slam (not in Nullo)"
+                ).format(tricks=tricks),
+                str(UNBID_SLAM_BONUS),
+                _("above, for the side that took them"),
             ),
-        ),
-        CardTable(
-            _("Which four of a kind is higher"),
-            (pgettext("scoring card", "Contract"), _("Rank order, high to low")),
+            (_("Slam bid and made"), str(SLAM_BONUS), _("above, for the declarer")),
             (
-                (pgettext("scoring card", "Trump suit"), _ranks(FOURS_ORDER_TRUMP)),
-                (pgettext("scoring card", "No-trump"), _ranks(FOURS_ORDER_NO_TRUMP)),
-            ),
-            (0.4, 0.6),
-        ),
-        CardTable(
-            pgettext("scoring card", "Doubling"),
-            (pgettext("scoring card", "Contract"), _("Multiplier m"), _("Multiplies")),
-            (
-                (pgettext("scoring card", "Not doubled"), str(Doubling.NONE.multiplier), "—"),
-                (
-                    _("Doubled (by the defender)"),
-                    str(Doubling.DOUBLE.multiplier),
-                    trick_scores_only,
-                ),
-                (
-                    _("Redoubled (by the declarer)"),
-                    str(Doubling.REDOUBLE.multiplier),
-                    trick_scores_only,
-                ),
-            ),
-            (0.45, 0.2, 0.35),
-            frozenset({1}),
-            (_("Melds, bonuses and Nullo are never multiplied"),),
-        ),
-        CardTable(
-            _("Bonuses, game and rubber"),
-            (
-                pgettext("scoring card", "What"),
-                pgettext("scoring card", "Points"),
-                pgettext("scoring card", "Where"),
+                _("Nullo made: the Nullo bidder took no trick"),
+                str(NULLO_BONUS),
+                _("above, for the Nullo bidder"),
             ),
             (
-                (
-                    _(
-                        "Unbid slam: all {tricks} tricks without having bid a slam (not in Nullo)"
-                    ).format(tricks=tricks),
-                    str(UNBID_SLAM_BONUS),
-                    _("above, for the side that took them"),
-                ),
-                (_("Slam bid and made"), str(SLAM_BONUS), _("above, for the declarer")),
-                (
-                    _("Nullo made: the Nullo bidder took no trick"),
-                    str(NULLO_BONUS),
-                    _("above, for the Nullo bidder"),
-                ),
-                (
-                    pgettext("scoring card", "Nullo failed"),
-                    _(
-                        "{first} for the first trick the Nullo bidder took, "
-                        "+ {further} for each further trick"
-                    ).format(first=NULLO_BONUS, further=NULLO_EXTRA_TRICK_BONUS),
-                    _("above, for the Nullo bidder's opponent"),
-                ),
-                (
-                    pgettext("scoring card", "Game"),
-                    _("{target} below the line ({partnerships} in partnerships)").format(
-                        target=rules.game_target, partnerships=partnership_target
-                    ),
-                    _("the first side to reach it wins the game"),
-                ),
-                (
-                    _("Rubber: the first side to win two games"),
-                    str(rules.rubber_bonus),
-                    _("above, for the rubber's winner"),
-                ),
+                pgettext("scoring card", "Nullo failed"),
+                _(
+                    "{first} for the first trick the Nullo bidder took, "
+                    "+ {further} for each further trick"
+                ).format(first=NULLO_BONUS, further=NULLO_EXTRA_TRICK_BONUS),
+                _("above, for the Nullo bidder's opponent"),
             ),
-            (0.38, 0.34, 0.28),
+            (
+                pgettext("scoring card", "Game"),
+                _("{target} below the line ({partnerships} in partnerships)").format(
+                    target=rules.game_target, partnerships=partnership_target
+                ),
+                _("the first side to reach it wins the game"),
+            ),
+            (
+                _("Rubber: the first side to win two games"),
+                str(rules.rubber_bonus),
+                _("above, for the rubber's winner"),
+            ),
         ),
-    ]
-    rulings = [
+        (0.38, 0.34, 0.28),
+    )
+
+
+def _hand_rulings() -> tuple[CardRuling, ...]:
+    """R1-R5: how a played hand is scored."""
+    return (
         CardRuling(
             _("R1: Trick score"),
             (
@@ -317,6 +329,13 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
                 ),
             ),
         ),
+    )
+
+
+def _slam_rulings() -> tuple[CardRuling, ...]:
+    """R6-R8: slams unbid, bid and made, bid and failed."""
+    tricks = find_game(Variant.TWO_PLAYER).tricks_per_hand
+    return (
         CardRuling(
             _("R6: Unbid slam"),
             (
@@ -352,6 +371,12 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
                 ),
             ),
         ),
+    )
+
+
+def _prison_rulings() -> tuple[CardRuling, ...]:
+    """R9-R11: Nullo and prison."""
+    return (
         CardRuling(
             _("R9: Nullo"),
             (
@@ -376,6 +401,13 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
             _("R11: Prison left at the end of a sitting"),
             (_("Prison still waiting when the sitting ends belongs to nobody."),),
         ),
+    )
+
+
+def _game_rulings(rules: Rules) -> tuple[CardRuling, ...]:
+    """R12-R15: games, rubbers and thrown-in deals, with ``rules``' target and rubber bonus."""
+    partnership_target = find_game(Variant.PARTNERSHIP).default_game_target  # the first page's
+    return (
         CardRuling(
             _("R12: Game"),
             (
@@ -415,8 +447,28 @@ def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
                 ),
             ),
         ),
-    ]
-    return (*tables, *rulings)
+    )
+
+
+def card_blocks(rules: Rules | None = None) -> tuple[CardBlock, ...]:
+    """Everything on the card, in order: the tables of numbers, then the rulings.
+
+    ``rules`` sets the game target and the rubber bonus shown (the defaults when None).
+    """
+    rules = rules or Rules()
+    return (
+        _card_values(),
+        _deck_table(),
+        _last_trick_table(),
+        _melds_table(),
+        _fours_order_table(),
+        _doubling_table(),
+        _bonuses_table(rules),
+        *_hand_rulings(),
+        *_slam_rulings(),
+        *_prison_rulings(),
+        *_game_rulings(rules),
+    )
 
 
 def card_texts(blocks: Sequence[CardBlock]) -> list[str]:
