@@ -61,6 +61,26 @@ def figure(text: str) -> str:
     return found.group(0) if found else text
 
 
+class _Reader(NamedTuple):
+    """What reading one layout needs: its texts, how wide a text is, the columns' names."""
+
+    texts: tuple[TextItem, ...]
+    text_width: TextWidth
+    column_names: tuple[str, ...]
+
+    def name_of(self, side: int | None) -> str:
+        """The whole name of column ``side``; "" for none."""
+        if side is None or not 0 <= side < len(self.column_names):
+            return ""
+        return self.column_names[side]
+
+    def item(self, text: TextItem, words: str, role: str, line: str = "") -> ReadItem:
+        """``text`` read as ``words``."""
+        return ReadItem(
+            words, text.text, role, text.box(self.text_width), text.hand, text.side, line
+        )
+
+
 def read_sheet(
     layout: SheetLayout,
     text_width: TextWidth,
@@ -75,13 +95,7 @@ def read_sheet(
     """
     texts = layout.texts()
     headings = sorted((t for t in texts if t.role == "heading"), key=lambda t: t.side or 0)
-    column_names = tuple(names) or tuple(t.text for t in headings)
-
-    def name_of(side: int | None) -> str:
-        if side is None or not 0 <= side < len(column_names):
-            return ""
-        return column_names[side]
-
+    reader = _Reader(texts, text_width, tuple(names) or tuple(t.text for t in headings))
     frame = [item for item in layout.items if isinstance(item, LineItem) and item.role == "column"]
     header_top = min((min(line.y1, line.y2) for line in frame), default=0.0)
     foot_bottom = max((max(line.y1, line.y2) for line in frame), default=layout.height)
@@ -89,47 +103,73 @@ def read_sheet(
         (item.y1 for item in layout.items if isinstance(item, LineItem) and item.role == "heavy"),
         foot_bottom,
     )
-
-    def item(text: TextItem, words: str, role: str, line: str = "") -> ReadItem:
-        return ReadItem(words, text.text, role, text.box(text_width), text.hand, text.side, line)
-
-    captions = [
-        item(t, t.text, "caption")
+    read = [
+        reader.item(t, t.text, "caption")
         for t in texts
         if t.role == "label" and t.hand is None and t.y < header_top
     ]
-    read: list[ReadItem] = list(captions)
+    read.extend(_columns(reader, headings, heavy))
+    read.extend(_prisons(reader))
+    read.extend(_games(layout, game_winners or {}, reader.name_of))
+    read.extend(_totals(reader))
+    read.extend(_legend(reader, foot_bottom))
+    return tuple(read)
+
+
+def _columns(reader: _Reader, headings: Sequence[TextItem], heavy: float) -> list[ReadItem]:
+    """Each column's heading, then its entries in the order they were written; an entry
+    above ``heavy`` (the heavy line's height) is above the line."""
+    read: list[ReadItem] = []
     for heading in headings:
-        read.append(item(heading, name_of(heading.side), "heading"))
-        for entry in texts:
+        read.append(reader.item(heading, reader.name_of(heading.side), "heading"))
+        for entry in reader.texts:
             if entry.role == "entry" and entry.side == heading.side:
                 above = entry.y < heavy
-                words = _entry_words(entry, name_of(entry.side), above)
-                read.append(item(entry, words, "entry", "above" if above else "below"))
+                words = _entry_words(entry, reader.name_of(entry.side), above)
+                read.append(reader.item(entry, words, "entry", "above" if above else "below"))
+    return read
+
+
+def _prisons(reader: _Reader) -> list[ReadItem]:
+    """The amounts put in prison, each with the hand that won it, if one did."""
+    texts = reader.texts
     paid = {
         t.hand: t.text for t in texts if t.role == "label" and t.hand is not None and not t.kind
     }
+    read: list[ReadItem] = []
     for amount in (t for t in texts if t.role == "prison"):
         won = paid.get(amount.hand) if amount.hand is not None else None
-        read.append(item(amount, _prison_words(amount, won), "prison"))
-    read.extend(_games(layout, game_winners or {}, name_of))
-    for total in (t for t in texts if t.role == "total"):
-        words = _("Total, {column}: {points}").format(column=name_of(total.side), points=total.text)
-        read.append(item(total, words, "total"))
-    for settled in (t for t in texts if t.role == "settlement"):
-        words = _("Settlement, {column}: {points}").format(
-            column=name_of(settled.side), points=settled.text
+        read.append(reader.item(amount, _prison_words(amount, won), "prison"))
+    return read
+
+
+def _totals(reader: _Reader) -> list[ReadItem]:
+    """The columns' totals, the settlement and the rubber's result."""
+    read: list[ReadItem] = []
+    for total in (t for t in reader.texts if t.role == "total"):
+        words = _("Total, {column}: {points}").format(
+            column=reader.name_of(total.side), points=total.text
         )
-        read.append(item(settled, words, "settlement"))
-    read.extend(item(t, t.text, "result") for t in texts if t.role == "result")
-    legend = [t for t in texts if t.role == "label" and t.hand is None and t.y > foot_bottom]
+        read.append(reader.item(total, words, "total"))
+    for settled in (t for t in reader.texts if t.role == "settlement"):
+        words = _("Settlement, {column}: {points}").format(
+            column=reader.name_of(settled.side), points=settled.text
+        )
+        read.append(reader.item(settled, words, "settlement"))
+    read.extend(reader.item(t, t.text, "result") for t in reader.texts if t.role == "result")
+    return read
+
+
+def _legend(reader: _Reader, foot_bottom: float) -> list[ReadItem]:
+    """The legend under the pad (below ``foot_bottom``), line by line."""
+    legend = [t for t in reader.texts if t.role == "label" and t.hand is None and t.y > foot_bottom]
     # The kind marks' lines are read one by one; the copy mark's sentence ("= 60 is a
     # copy: ..."), wrapped onto two lines in German, is one item, as it is one sentence.
     copy = next((n for n, t in enumerate(legend) if t.text.startswith(copy_text(60))), None)
-    read.extend(item(t, t.text, "legend") for t in legend[:copy])
+    read = [reader.item(t, t.text, "legend") for t in legend[:copy]]
     if copy is not None:
         lines = legend[copy:]
-        boxes = [t.box(text_width) for t in lines]
+        boxes = [t.box(reader.text_width) for t in lines]
         shown = " ".join(t.text for t in lines)
         box = (
             min(b[0] for b in boxes),
@@ -138,7 +178,7 @@ def read_sheet(
             max(b[3] for b in boxes),
         )
         read.append(ReadItem(shown, shown, "legend", box))
-    return tuple(read)
+    return read
 
 
 def _entry_words(entry: TextItem, column: str, above: bool) -> str:
