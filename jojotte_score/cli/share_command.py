@@ -29,6 +29,8 @@ from jojotte_score.storage.errors import SQLITE_FAILURES, os_reason
 
 if TYPE_CHECKING:
     from jojotte_score.presenters.session import Session
+    from jojotte_score.share.server import ShareServer
+    from jojotte_score.storage.sittings import SittingStore
 
 LOOK_EVERY = 1.0
 """Seconds between two looks at the sitting's revision."""
@@ -44,7 +46,7 @@ def share(args: argparse.Namespace, context: Context) -> int:
     from jojotte_score.share.address import lan_address
     from jojotte_score.share.qr import print_qr
     from jojotte_score.share.server import ShareServer
-    from jojotte_score.share.view import shared_views, unreadable_views
+    from jojotte_score.share.view import shared_views
 
     if args.port is not None and not 0 <= args.port <= 65535:
         context.parser.error(_("share: --port must be between 0 and 65535"))
@@ -76,50 +78,10 @@ def share(args: argparse.Namespace, context: Context) -> int:
             )
             print_qr(server.url, sys.stdout)
             print(_("Ctrl+C stops sharing."), flush=True)
-            followers = 0
-            written = _written(context.database)
-            views = shared_views(session.shown)  # the figures last read
-            session.on_error = _fail  # from now on, a sitting that cannot be read is said
-            unreadable = ""  # why the database cannot be read, while it cannot
+            page = _FollowedPage(context, opened, store, sitting_id, session, server, revision)
             while True:
                 _sleep(LOOK_EVERY)
-                try:
-                    # A backup restored in its place, or the file written behind SQLite's
-                    # back (damaged, say): read it afresh. SQLite would go on trusting the
-                    # pages it holds while the file's first page and its -wal's index are
-                    # unchanged. While it cannot be read, it is opened afresh at each look.
-                    now_written = _written(context.database)
-                    if unreadable or store.database.replaced() or now_written != written:
-                        written = now_written
-                        opened.close()
-                        reopened = opened.enter_context(context.reading())
-                        if reopened is None:  # the database was removed
-                            raise CommandError(_(NO_SITTINGS))
-                        store = reopened
-                        session = _following(Session(store, read_only=True), sitting_id, _fail)
-                        revision = None
-                    now = store.revision(sitting_id)
-                    if now != revision:
-                        session.refresh()
-                        views = shared_views(session.shown)
-                        revision = now
-                        server.publish(views)
-                except (JojotteError, CommandError, *SQLITE_FAILURES) as error:
-                    reason = _unreadable_reason(error, context.database)
-                    if reason != unreadable:  # said once, until the reason changes
-                        unreadable = reason
-                        fail(_(UNREADABLE).format(reason=reason))
-                        server.publish(unreadable_views(views))
-                    continue
-                if unreadable:
-                    unreadable = ""
-                    print(
-                        _("The database can be read again; the page shows the sitting again."),
-                        flush=True,
-                    )
-                if server.followers != followers:
-                    followers = server.followers
-                    print(_followers(followers), flush=True)
+                page.look()
         except KeyboardInterrupt:
             print(_("Sharing stopped."), flush=True)
             return EXIT_OK
@@ -132,6 +94,90 @@ UNREADABLE = N_(
     "read, until it can"
 )
 """What the command says, once, when the database it follows can no longer be read."""
+
+
+class _FollowedPage:
+    """The page served, kept in step with the sitting in the database, one look at a time.
+
+    ``opened`` holds the database open: it is closed and the database opened afresh when
+    it must be read again from the file.
+    """
+
+    def __init__(
+        self,
+        context: Context,
+        opened: contextlib.ExitStack,
+        store: SittingStore,
+        sitting_id: int,
+        session: Session,
+        server: ShareServer,
+        revision: int | None,
+    ) -> None:
+        from jojotte_score.share.view import shared_views
+
+        self._context = context
+        self._opened = opened
+        self._store = store
+        self._sitting_id = sitting_id
+        self._session = session
+        self._server = server
+        self._revision = revision
+        self._written = _written(context.database)
+        self._views = shared_views(session.shown)  # the figures last read
+        self._unreadable = ""  # why the database cannot be read, while it cannot
+        self._followers = 0
+        session.on_error = _fail  # from now on, a sitting that cannot be read is said
+
+    def look(self) -> None:
+        """One look at the database: the page published again when the sitting changed;
+        said when the database cannot be read, or can again, and when the number of pages
+        following the sitting changes."""
+        from jojotte_score.share.view import unreadable_views
+
+        try:
+            self._read_changes()
+        except (JojotteError, CommandError, *SQLITE_FAILURES) as error:
+            reason = _unreadable_reason(error, self._context.database)
+            if reason != self._unreadable:  # said once, until the reason changes
+                self._unreadable = reason
+                fail(_(UNREADABLE).format(reason=reason))
+                self._server.publish(unreadable_views(self._views))
+            return
+        if self._unreadable:
+            self._unreadable = ""
+            print(
+                _("The database can be read again; the page shows the sitting again."),
+                flush=True,
+            )
+        if self._server.followers != self._followers:
+            self._followers = self._server.followers
+            print(_followers(self._followers), flush=True)
+
+    def _read_changes(self) -> None:
+        """The sitting read again and published when its revision changed."""
+        from jojotte_score.presenters.session import Session
+        from jojotte_score.share.view import shared_views
+
+        # A backup restored in its place, or the file written behind SQLite's back
+        # (damaged, say): read it afresh. SQLite would go on trusting the pages it holds
+        # while the file's first page and its -wal's index are unchanged. While it cannot
+        # be read, it is opened afresh at each look.
+        now_written = _written(self._context.database)
+        if self._unreadable or self._store.database.replaced() or now_written != self._written:
+            self._written = now_written
+            self._opened.close()
+            reopened = self._opened.enter_context(self._context.reading())
+            if reopened is None:  # the database was removed
+                raise CommandError(_(NO_SITTINGS))
+            self._store = reopened
+            self._session = _following(Session(reopened, read_only=True), self._sitting_id, _fail)
+            self._revision = None
+        now = self._store.revision(self._sitting_id)
+        if now != self._revision:
+            self._session.refresh()
+            self._views = shared_views(self._session.shown)
+            self._revision = now
+            self._server.publish(self._views)
 
 
 @contextlib.contextmanager
