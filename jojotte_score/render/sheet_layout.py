@@ -326,7 +326,28 @@ def _layout(
     frame.copied = content.copied
     items = frame.items
     has_prison = any(row.prison for row in above)
+    header_top, header_bottom = _place_header(frame, content, names, has_prison, m)
 
+    content_height = sum(row.height for row in above) + 2 * m.line_gap
+    heavy_y = header_bottom + max(content_height, m.min_rows_above * m.row_height + 2 * m.line_gap)
+    _place_above(frame, above, heavy_y, m)
+    items.append(LineItem(frame.left, heavy_y, frame.right, heavy_y, 2.0, "heavy"))
+
+    bottom = _place_below(frame, below, hands, heavy_y, m)
+    total_y = heavy_y + max(bottom - heavy_y, m.min_rows_below * m.row_height + 2 * m.line_gap)
+    totals_bottom = _place_totals(frame, content, count, total_y, m)
+    for boundary in frame.columns[1:]:
+        items.append(LineItem(boundary, header_top, boundary, totals_bottom, 1.0, "column"))
+    width, height = _place_foot(frame, content, totals_bottom + 6, m)
+    return SheetLayout(width, height, tuple(items), tuple(frame.rows), rubber_number)
+
+
+def _place_header(
+    frame: _Frame, content: _Content, names: Sequence[str], has_prison: bool, m: SheetMetrics
+) -> tuple[float, float]:
+    """The captions, then the columns' names (and the prison lane's, when ``has_prison``)
+    and the line under them; where the columns' heads begin and end."""
+    items = frame.items
     y = m.margin
     for caption in _wrapped(content.captions, m.caption_size, frame, content.per_player, m):
         caption_width = m.text_width(caption, m.caption_size)
@@ -340,14 +361,11 @@ def _layout(
             )
         )
         y += m.caption_size * TEXT_HEIGHT + 6
-    header_top = y
     header_middle = y + m.heading_size * 0.9
-    for side in range(count):
+    for side, name in enumerate(names):
         centre = frame.columns[side] + frame.column / 2
         items.append(
-            TextItem(
-                centre, header_middle, names[side], m.heading_size, "heading", None, side, "center"
-            )
+            TextItem(centre, header_middle, name, m.heading_size, "heading", None, side, "center")
         )
     if has_prison:
         centre = frame.pad_right + frame.prison_lane / 2
@@ -356,21 +374,20 @@ def _layout(
         )
     header_bottom = y + m.heading_size * 1.8
     items.append(LineItem(frame.left, header_bottom, frame.right, header_bottom, 0.6, "column"))
+    return y, header_bottom
 
-    content_height = sum(row.height for row in above) + 2 * m.line_gap
-    heavy_y = header_bottom + max(content_height, m.min_rows_above * m.row_height + 2 * m.line_gap)
-    _place_above(frame, above, heavy_y, m)
-    items.append(LineItem(frame.left, heavy_y, frame.right, heavy_y, 2.0, "heavy"))
 
-    bottom = _place_below(frame, below, hands, heavy_y, m)
-    total_y = heavy_y + max(bottom - heavy_y, m.min_rows_below * m.row_height + 2 * m.line_gap)
-    items.append(LineItem(frame.left, total_y, frame.pad_right, total_y, 1.0, "total"))
+def _place_totals(
+    frame: _Frame, content: _Content, count: int, total_y: float, m: SheetMetrics
+) -> float:
+    """The line over the totals at ``total_y``, the ``count`` columns' totals and, on a pad
+    with a column per player, the settlement; where they end."""
+    frame.items.append(LineItem(frame.left, total_y, frame.pad_right, total_y, 1.0, "total"))
     totals_middle = total_y + m.line_gap + m.row_height / 2
-    totals_bottom = total_y + m.line_gap + m.row_height
     if content.totals is not None:
         for side in range(count):
             text = str(content.totals[side])
-            items.append(
+            frame.items.append(
                 TextItem(
                     frame.entry_x(side),
                     totals_middle,
@@ -383,11 +400,13 @@ def _layout(
                 )
             )
     if content.per_player:
-        totals_bottom = _place_settlement(frame, content, totals_middle, m)
-    for boundary in frame.columns[1:]:
-        items.append(LineItem(boundary, header_top, boundary, totals_bottom, 1.0, "column"))
+        return _place_settlement(frame, content, totals_middle, m)
+    return total_y + m.line_gap + m.row_height
 
-    y = totals_bottom + 6
+
+def _place_foot(frame: _Frame, content: _Content, y: float, m: SheetMetrics) -> tuple[float, float]:
+    """The rubber's results and the legend, from ``y`` down; the sheet's width and height."""
+    items = frame.items
     width = frame.right + m.margin
     for text in _wrapped(content.results, m.result_size, frame, content.per_player, m):
         text_width = m.text_width(text, m.result_size)
@@ -395,13 +414,13 @@ def _layout(
         items.append(TextItem(x, y + m.result_size * 0.6, text, m.result_size, "result"))
         width = max(width, x + text_width + m.margin)
         y += m.result_size * TEXT_HEIGHT + 4
-    for line in _legend(hands, content, frame, m):
+    for line in _legend(content.hands, content, frame, m):
         text_width = m.text_width(line, m.legend_size)
         x = _centred(frame, text_width, m)
         items.append(TextItem(x, y + m.legend_size * 0.6, line, m.legend_size, "label"))
         width = max(width, x + text_width + m.margin)
         y += m.legend_size * TEXT_HEIGHT + 2
-    return SheetLayout(width, y + m.margin, tuple(items), tuple(frame.rows), rubber_number)
+    return width, y + m.margin
 
 
 def _shown_names(content: _Content, m: SheetMetrics) -> tuple[str, ...]:
@@ -602,6 +621,8 @@ def _centred(frame: _Frame, width: float, m: SheetMetrics) -> float:
 
 
 def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics) -> None:
+    """``row`` from ``top`` down: its hand's number, its entries and its prison amount; kept
+    as a row of the pad's ``line`` (above or below)."""
     middle = top + row.height / 2
     items = frame.items
     items.append(
@@ -617,67 +638,80 @@ def _place_row(frame: _Frame, row: _Row, top: float, line: str, m: SheetMetrics)
         )
     )
     for side, entry in enumerate(row.entries):
-        if entry is None:
-            continue
-        x = frame.entry_x(side)
-        copied = (row.hand, side) in frame.copied
-        text = _entry_text(entry.points, copied)
+        if entry is not None:
+            _place_entry(frame, row, side, entry, middle, m)
+    right = frame.pad_right
+    if row.prison:
+        _place_prison(frame, row, middle, m)
+        right = frame.right
+    frame.rows.append(SheetRow(frame.left, top, right, top + row.height, row.hand, line))
+
+
+def _place_entry(
+    frame: _Frame, row: _Row, side: int, entry: Entry, middle: float, m: SheetMetrics
+) -> None:
+    """Column ``side``'s entry of ``row``, centred on ``middle``, with its kind's mark."""
+    items = frame.items
+    x = frame.entry_x(side)
+    copied = (row.hand, side) in frame.copied
+    text = _entry_text(entry.points, copied)
+    items.append(
+        TextItem(
+            x,
+            middle,
+            text,
+            m.entry_size,
+            "entry",
+            row.hand,
+            side,
+            "right",
+            entry.kind,
+            copied,
+        )
+    )
+    mark = kind_mark(entry.kind)
+    if mark:
+        mark_y = middle - m.entry_size * 0.3
         items.append(
             TextItem(
-                x,
-                middle,
-                text,
-                m.entry_size,
-                "entry",
+                x + 1.5,
+                mark_y,
+                mark[0],
+                m.mark_size,
+                "label",
                 row.hand,
                 side,
-                "right",
+                "left",
                 entry.kind,
                 copied,
             )
         )
-        mark = kind_mark(entry.kind)
-        if mark:
-            mark_y = middle - m.entry_size * 0.3
-            items.append(
-                TextItem(
-                    x + 1.5,
-                    mark_y,
-                    mark[0],
-                    m.mark_size,
-                    "label",
-                    row.hand,
-                    side,
-                    "left",
-                    entry.kind,
-                    copied,
-                )
-            )
-    right = frame.pad_right
-    if row.prison:
-        cx = frame.pad_right + frame.prison_lane / 2
-        items.append(CircleItem(cx, middle, _circle_radius(row.prison, m), row.hand))
-        items.append(
-            TextItem(
-                cx,
-                middle,
-                prison_text(row.prison),
-                m.prison_size,
-                "prison",
-                row.hand,
-                None,
-                "center",
-            )
+
+
+def _place_prison(frame: _Frame, row: _Row, middle: float, m: SheetMetrics) -> None:
+    """``row``'s amount put in prison, circled in the prison lane."""
+    items = frame.items
+    cx = frame.pad_right + frame.prison_lane / 2
+    items.append(CircleItem(cx, middle, _circle_radius(row.prison, m), row.hand))
+    items.append(
+        TextItem(
+            cx,
+            middle,
+            prison_text(row.prison),
+            m.prison_size,
+            "prison",
+            row.hand,
+            None,
+            "center",
         )
-        winner = frame.paid.get(row.hand)
-        if winner is not None:  # paid: crossed out, with the number of the hand that won it
-            r = _circle_radius(row.prison, m)
-            items.append(LineItem(cx - r, middle + r, cx + r, middle - r, 0.8, "paid"))
-            items.append(
-                TextItem(cx + r + 1, middle + r * 0.7, str(winner), m.mark_size, "label", row.hand)
-            )
-        right = frame.right
-    frame.rows.append(SheetRow(frame.left, top, right, top + row.height, row.hand, line))
+    )
+    winner = frame.paid.get(row.hand)
+    if winner is not None:  # paid: crossed out, with the number of the hand that won it
+        r = _circle_radius(row.prison, m)
+        items.append(LineItem(cx - r, middle + r, cx + r, middle - r, 0.8, "paid"))
+        items.append(
+            TextItem(cx + r + 1, middle + r * 0.7, str(winner), m.mark_size, "label", row.hand)
+        )
 
 
 def _place_above(frame: _Frame, rows: list[_Row], heavy_y: float, m: SheetMetrics) -> None:
