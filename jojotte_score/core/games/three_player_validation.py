@@ -187,9 +187,20 @@ def _check_dealer_sits_out(hand: SeatHand, names: tuple[str, ...], error: _Repor
 
 
 def _check_roles(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
-    """T16.2-T16.4: who doubled, who defends, who bid Nullo."""
+    """T16.2-T16.4: who doubled, who bid Nullo, who defends."""
+    _check_doubler(hand, names, error)
+    _check_nullo_bidder(hand, names, error)
+    if hand.special is Special.NULLO and (
+        hand.nullo_bidder is None or hand.nullo_bidder == hand.bidder
+    ):
+        return  # the declarer is not known, so the defender cannot be checked against him
+    _check_active_defender(hand, names, error)
+
+
+def _check_doubler(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
+    """T16.2: a double has its doubler, who is not the bidder, and the third player's side;
+    neither is recorded without a double."""
     doubled = hand.double is not Doubling.NONE
-    nullo = hand.special is Special.NULLO
     if doubled:
         if hand.doubler is None:
             error(_("the contract was doubled: record who doubled"), "doubler")
@@ -218,6 +229,13 @@ def _check_roles(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None
             )
         if hand.sides_with is not None:
             error(_("the third player chooses a side only after a double"), "sides_with")
+
+
+def _check_nullo_bidder(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
+    """T16.4: a Nullo has its bidder: not the bidder of the trump, nor the doubler, nor after
+    the third player sided with the doubler; no Nullo bidder without a Nullo."""
+    doubled = hand.double is not Doubling.NONE
+    nullo = hand.special is Special.NULLO
     if nullo:
         if hand.nullo_bidder is None:
             error(_("Nullo needs the player who bid it"), "nullo_bidder")
@@ -249,8 +267,13 @@ def _check_roles(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None
             ),
             "nullo_bidder",
         )
-    if nullo and (hand.nullo_bidder is None or hand.nullo_bidder == hand.bidder):
-        return  # the declarer is not known, so the defender cannot be checked against him
+
+
+def _check_active_defender(hand: SeatHand, names: tuple[str, ...], error: _Report) -> None:
+    """T16.3: the declarer does not defend; a doubled contract (not Nullo) is defended by
+    the doubler."""
+    doubled = hand.double is not Doubling.NONE
+    nullo = hand.special is Special.NULLO
     declarer = hand.declarer
     if hand.active_defender == declarer:
         error(
