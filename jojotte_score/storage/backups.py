@@ -137,12 +137,7 @@ def make_backup(connection: sqlite3.Connection, backup_dir: Path, now: datetime)
     _make_folder(backup_dir)
     remove_stale_temporaries(backup_dir, now)
     target = _free_path(backup_dir, f"{_AUTOMATIC_PREFIX}{_stamp(now)}")
-    try:
-        _copy_database(connection, target, check=True)
-    except (*SQLITE_FAILURES, OSError) as exc:
-        message = _("cannot write the backup {file}: {reason}")
-        raise BackupError(message.format(file=target, reason=_reason(exc))) from exc
-    return Backup(target, now.replace(microsecond=0))
+    return _written_backup(connection, target, now)
 
 
 def backup_before_upgrade(
@@ -155,6 +150,12 @@ def backup_before_upgrade(
     now = _utc(now)
     _make_folder(backup_dir)
     target = _free_path(backup_dir, f"{_BEFORE_UPGRADE_PREFIX}{_stamp(now)}")
+    return _written_backup(connection, target, now)
+
+
+def _written_backup(connection: sqlite3.Connection, target: Path, now: datetime) -> Backup:
+    """The database behind ``connection`` copied, checked, to ``target``, as a backup made
+    ``now``; :class:`BackupError` says why when it cannot be written."""
     try:
         _copy_database(connection, target, check=True)
     except (*SQLITE_FAILURES, OSError) as exc:
@@ -267,6 +268,13 @@ def restore_backup(
         )
         reason = _reason(exc)
         raise BackupError(message.format(backup=backup, database=database, reason=reason)) from exc
+    _remove_companions(backup, database)
+    return Restored(safety_copy, dropped)
+
+
+def _remove_companions(backup: Path, database: Path) -> None:
+    """Delete the -wal, -shm and -journal files beside ``database``, just restored from
+    ``backup``; :class:`BackupError` says which cannot be deleted."""
     # Any -wal, -shm or -journal file left beside the database belongs to the file that was
     # just replaced; SQLite would apply a leftover -wal to the restored file and corrupt it,
     # so they must go. Removing them only now is right: until the rename succeeded they
@@ -286,7 +294,6 @@ def restore_backup(
                 backup=backup, database=database, file=companion, reason=_reason(exc)
             )
             raise BackupError(shown) from exc
-    return Restored(safety_copy, dropped)
 
 
 def schema_version_of(path: Path) -> int | None:
@@ -368,45 +375,8 @@ def _describe(problems: list[str]) -> str:
 def _check_restorable(backup: Path, newest_version: int | None) -> int:
     """Raise :class:`BackupError` unless ``backup`` is a sound jojotte-score database; its
     schema version."""
-    if not backup.exists():
-        message = _("{backup}: no such backup file; nothing was restored")
-        raise BackupError(message.format(backup=backup))
-    if backup.is_dir():
-        raise BackupError(_("{backup}: not a file; nothing was restored").format(backup=backup))
-    if not backup.is_file():
-        message = _(
-            "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
-        )
-        raise BackupError(message.format(backup=backup))
-    try:
-        size = backup.stat().st_size
-    except OSError as exc:
-        message = _("{backup}: cannot read it ({reason}); nothing was restored")
-        raise BackupError(message.format(backup=backup, reason=_reason(exc))) from exc
-    if size == 0:
-        message = _("{backup}: the file is empty; nothing was restored")
-        raise BackupError(message.format(backup=backup))
-    missing = ""
-    try:
-        with contextlib.closing(_open_read_only(backup)) as connection:
-            problems = _integrity_problems(connection)
-            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
-            if newest_version is not None and not problems and 1 <= version <= newest_version:
-                from jojotte_score.storage.database import missing_schema
-
-                missing = missing_schema(connection, version)
-    except SQLITE_FAILURES as exc:
-        text = str(exc)
-        if isinstance(exc, UnicodeDecodeError):
-            message = _(
-                "{backup}: the database is damaged (its text is not readable: {detail}); "
-                "nothing was restored"
-            )
-        elif "malformed" in text:
-            message = _("{backup}: the database is damaged ({detail}); nothing was restored")
-        else:
-            message = _("{backup}: not a readable SQLite database ({detail}); nothing was restored")
-        raise BackupError(message.format(backup=backup, detail=text)) from exc
+    _check_nonempty_file(backup)
+    problems, version, missing = _read_schema(backup, newest_version)
     if problems:
         message = _(
             "{backup}: the database is damaged (integrity check: {problems}); nothing was restored"
@@ -431,6 +401,56 @@ def _check_restorable(backup: Path, newest_version: int | None) -> int:
         )
         raise BackupError(message.format(backup=backup, version=version, missing=missing))
     return version
+
+
+def _check_nonempty_file(backup: Path) -> None:
+    """Raise :class:`BackupError` unless ``backup`` is a regular file that is not empty."""
+    if not backup.exists():
+        message = _("{backup}: no such backup file; nothing was restored")
+        raise BackupError(message.format(backup=backup))
+    if backup.is_dir():
+        raise BackupError(_("{backup}: not a file; nothing was restored").format(backup=backup))
+    if not backup.is_file():
+        message = _(
+            "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
+        )
+        raise BackupError(message.format(backup=backup))
+    try:
+        size = backup.stat().st_size
+    except OSError as exc:
+        message = _("{backup}: cannot read it ({reason}); nothing was restored")
+        raise BackupError(message.format(backup=backup, reason=_reason(exc))) from exc
+    if size == 0:
+        message = _("{backup}: the file is empty; nothing was restored")
+        raise BackupError(message.format(backup=backup))
+
+
+def _read_schema(backup: Path, newest_version: int | None) -> tuple[list[str], int, str]:
+    """What the integrity check of ``backup`` finds, its schema version and, with
+    ``newest_version``, what of the app's schema of that version it lacks ("" for
+    nothing); :class:`BackupError` when it cannot be read as SQLite."""
+    missing = ""
+    try:
+        with contextlib.closing(_open_read_only(backup)) as connection:
+            problems = _integrity_problems(connection)
+            version = int(connection.execute("PRAGMA user_version").fetchone()[0])
+            if newest_version is not None and not problems and 1 <= version <= newest_version:
+                from jojotte_score.storage.database import missing_schema
+
+                missing = missing_schema(connection, version)
+    except SQLITE_FAILURES as exc:
+        text = str(exc)
+        if isinstance(exc, UnicodeDecodeError):
+            message = _(
+                "{backup}: the database is damaged (its text is not readable: {detail}); "
+                "nothing was restored"
+            )
+        elif "malformed" in text:
+            message = _("{backup}: the database is damaged ({detail}); nothing was restored")
+        else:
+            message = _("{backup}: not a readable SQLite database ({detail}); nothing was restored")
+        raise BackupError(message.format(backup=backup, detail=text)) from exc
+    return problems, version, missing
 
 
 def _copy_app_schema(backup: Path, target: Path, version: int) -> tuple[str, ...]:
