@@ -269,13 +269,7 @@ class SittingStore:
                 ),
             )
             row_id = int(cursor.lastrowid or 0)
-            connection.executemany(
-                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
-                (
-                    (row_id, position, _hand_json(hand))
-                    for position, hand in enumerate(sitting.hands)
-                ),
-            )
+            _insert_hands(connection, row_id, sitting.hands)
             summary.refresh(connection, row_id)
             if then is not None:
                 then(connection, row_id)
@@ -349,13 +343,7 @@ class SittingStore:
                 ),
             )
             connection.execute("DELETE FROM hand WHERE sitting_id = ?", (sitting_id,))
-            connection.executemany(
-                "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
-                (
-                    (sitting_id, position, _hand_json(hand))
-                    for position, hand in enumerate(sitting.hands)
-                ),
-            )
+            _insert_hands(connection, sitting_id, sitting.hands)
             connection.execute("DELETE FROM rubber_start WHERE sitting_id = ?", (sitting_id,))
             connection.execute(
                 "UPDATE sitting SET updated = ?, revision = revision + 1 WHERE id = ?",
@@ -569,6 +557,16 @@ def _uuid_taken(connection: sqlite3.Connection, sitting_uuid_: str) -> bool:
 
 def _hand_json(hand: AnyHand) -> str:
     return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
+
+
+def _insert_hands(
+    connection: sqlite3.Connection, sitting_id: int, hands: Sequence[AnyHand]
+) -> None:
+    """Write ``hands`` as the sitting's hands, from position 0 (none is stored yet)."""
+    connection.executemany(
+        "INSERT INTO hand (sitting_id, position, data) VALUES (?, ?, ?)",
+        ((sitting_id, position, _hand_json(hand)) for position, hand in enumerate(hands)),
+    )
 
 
 def _put_hands(
