@@ -146,21 +146,13 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     if args.file is not None and args.sitting is not None:
         context.parser.error(_("pdf: give FILE or --sitting ID, not both"))
 
-    def number(option: str, value: str | None, largest: int) -> int:
-        if value is None:
-            return 0
-        if not value.strip().isdigit() or not 1 <= int(value) <= largest:
-            message = _("{option} {value}: give a whole number from 1 to {largest}")
-            raise CommandError(message.format(option=option, value=value, largest=largest))
-        return int(value)
-
     paper_asked = args.page_size or locale_paper(context.environ)
     try:
         page_size(paper_asked)
     except PrintError as error:
         raise CommandError(f"--page-size: {error}") from error
-    blank = number("--blank", args.blank, MAX_BLANK_PADS)
-    rubber = number("--rubber", args.rubber, sys.maxsize)
+    blank = _counted("--blank", args.blank, MAX_BLANK_PADS)
+    rubber = _counted("--rubber", args.rubber, sys.maxsize)
     has_sitting = args.file is not None or args.sitting is not None
     if not (has_sitting or blank or args.card):
         raise CommandError(_("pdf: nothing to print: give FILE, --sitting ID, --blank N or --card"))
@@ -197,6 +189,16 @@ def pdf(args: argparse.Namespace, context: Context) -> int:
     ensure_application(offscreen=not os.environ.get("QT_QPA_PLATFORM"))
     write_output(args.output, lambda path: write_pdf(path, job, paper))
     return EXIT_OK
+
+
+def _counted(option: str, value: str | None, largest: int) -> int:
+    """The whole number from 1 to ``largest`` given to ``option`` (0 when not given)."""
+    if value is None:
+        return 0
+    if not value.strip().isdigit() or not 1 <= int(value) <= largest:
+        message = _("{option} {value}: give a whole number from 1 to {largest}")
+        raise CommandError(message.format(option=option, value=value, largest=largest))
+    return int(value)
 
 
 def _isolated(sitting: Sitting) -> tuple[Sitting, Ledger]:

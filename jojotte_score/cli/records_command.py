@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Mapping, Sequence
 from datetime import date
+from typing import TYPE_CHECKING
 
 from jojotte_score.cli.context import EXIT_OK, NO_SITTINGS, CommandError, Context, write_output
 from jojotte_score.cli.tables import format_table
 from jojotte_score.core.games import find_game
 from jojotte_score.core.model import GameKey
 from jojotte_score.i18n import _
+
+if TYPE_CHECKING:
+    from jojotte_score.formats.records_export import Row
 
 KINDS = ("pairs", "partners", "roles", "ratings")
 """The records the command line prints, by the option that asks for each."""
@@ -76,6 +81,7 @@ def records(args: argparse.Namespace, context: Context) -> int:
     period = Period(_day(args.first, "--from"), _day(args.last, "--to"))
     games = _games(args.game)
     ratings: Ratings | None = None
+    words: dict[tuple[str, str, str], str] = {}  # the roles' words, by player, game and role
     reader = PeriodFacts()
     with context.reading() as store:
         # This reading is read-only: the readers store nothing, and what is not stored yet
@@ -112,6 +118,15 @@ def records(args: argparse.Namespace, context: Context) -> int:
     if not sittings:
         print(_(NO_SITTINGS))
         return EXIT_OK
+    _print_table(kind, rows, words)
+    return EXIT_OK
+
+
+def _print_table(kind: str, rows: Sequence[Row], words: Mapping[tuple[str, str, str], str]) -> None:
+    """The records' ``rows`` as a table, its headings translated; a role and its game in
+    words (``words``: each role's, by player, game and role)."""
+    from jojotte_score.formats import records_export as export
+
     columns = export.COLUMNS[kind]
     cells = []
     for row in rows:
@@ -124,4 +139,3 @@ def records(args: argparse.Namespace, context: Context) -> int:
     right = [index for index, column in enumerate(columns) if column in export.RIGHT]
     for line in format_table(heading, cells, right=right):
         print(line)
-    return EXIT_OK
