@@ -386,19 +386,9 @@ def layout_chart(chart: Chart, m: ChartMetrics) -> ChartLayout:
             chart.names,
             chart.summary,
         )
-    value_y = _value_y((plot_left, top, right, bottom), ticks)
-    for tick, text in zip(ticks, labels, strict=True):
-        ty = value_y(tick)
-        role = "column" if tick == 0 else "game"
-        items.append(
-            LineItem(plot_left - m.tick_length, ty, right, ty, 0.8 if tick == 0 else 0.4, role)
-        )
-        items.append(
-            TextItem(plot_left - m.tick_length - 2, ty, text, m.tick_size, "label", align="right")
-        )
-    items.append(LineItem(plot_left, top, plot_left, bottom, 0.8, "column"))
-    items.append(LineItem(plot_left, bottom, right, bottom, 0.8, "column"))
     plot = (plot_left, top, right, bottom)
+    value_y = _value_y(plot, ticks)
+    _axes(items, plot, ticks, labels, value_y, m)
     if chart.kind == "bar":
         _bars(items, chart, plot, value_y, m)
     else:
@@ -411,6 +401,28 @@ def layout_chart(chart: Chart, m: ChartMetrics) -> ChartLayout:
             )
         )
     return ChartLayout(m.width, m.height, tuple(items), plot, chart.names, chart.summary)
+
+
+def _axes(
+    items: list[ChartItem],
+    plot: tuple[float, float, float, float],
+    ticks: Sequence[float],
+    labels: Sequence[str],
+    value_y: _ValueY,
+    m: ChartMetrics,
+) -> None:
+    """The value axis's ticks, each labelled and drawn across the plot (the zero line
+    heavier), and the two axes."""
+    left, top, right, bottom = plot
+    for tick, text in zip(ticks, labels, strict=True):
+        ty = value_y(tick)
+        role = "column" if tick == 0 else "game"
+        items.append(LineItem(left - m.tick_length, ty, right, ty, 0.8 if tick == 0 else 0.4, role))
+        items.append(
+            TextItem(left - m.tick_length - 2, ty, text, m.tick_size, "label", align="right")
+        )
+    items.append(LineItem(left, top, left, bottom, 0.8, "column"))
+    items.append(LineItem(left, bottom, right, bottom, 0.8, "column"))
 
 
 def _value_y(plot: tuple[float, float, float, float], ticks: Sequence[float]) -> _ValueY:
