@@ -9,14 +9,21 @@ what goes where: :mod:`jojotte_score.render.sheet_layout` does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintDevice, QPainter, QPalette, QPen
 
 from jojotte_score.render.contrast import contrast
-from jojotte_score.render.sheet_items import CircleItem, LineItem, SheetLayout, TextItem
+from jojotte_score.render.sheet_items import (
+    CircleItem,
+    LineItem,
+    SheetLayout,
+    SheetRow,
+    TextItem,
+)
 
 BOLD_ROLES = frozenset({"heading", "total"})
 """Text roles drawn in bold."""
@@ -158,15 +165,7 @@ def paint_sheet(
     def point(x: float, y: float) -> QPointF:
         return QPointF(ox + x * scale, oy + y * scale)
 
-    text_color = palette.color(QPalette.ColorRole.Text)
-    background = palette.color(QPalette.ColorRole.Base)
-    highlight = palette.color(QPalette.ColorRole.Highlight)
-    quiet = readable_mix(text_color, background, 0.45)
-    # The selected hand's text: the highlight colour, moved toward the text colour as far as
-    # it must be to read on the tinted rows (#3d7dd8 on a light tint was 3.3:1).
-    tinted = _mix(background, highlight, SELECTED_TINT)
-    marked = readable_mix(text_color, tinted, 1.0, highlight)
-    thin = _mix(text_color, background, 0.35)
+    text_color, background, highlight, quiet, marked, thin = _sheet_colours(palette)
 
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -174,12 +173,7 @@ def paint_sheet(
     fill_rect(painter, QRectF(ox, oy, layout.width * scale, layout.height * scale), background)
 
     if selected_hand is not None:
-        tint = QColor(highlight)
-        tint.setAlphaF(SELECTED_TINT)
-        for row in layout.rows_of_hand(selected_hand):
-            top_left = point(row.left - 4, row.top)
-            bottom_right = point(row.right + 4, row.bottom)
-            fill_rect(painter, QRectF(top_left, bottom_right), tint)
+        _tint_rows(painter, layout.rows_of_hand(selected_hand), highlight, point)
 
     fonts: dict[tuple[float, str], QFont] = {}
     for item in layout.items:
@@ -209,6 +203,49 @@ def paint_sheet(
                 )
             _draw_text(painter, item, point(item.x, item.y), item.size * scale)
     painter.restore()
+
+
+class _SheetColours(NamedTuple):
+    """The pad's colours on a palette."""
+
+    text: QColor
+    background: QColor
+    highlight: QColor
+    quiet: QColor
+    """The text of the quiet roles (:data:`QUIET_ROLES`)."""
+    marked: QColor
+    """The selected hand's text."""
+    thin: QColor
+    """The lines under the games."""
+
+
+def _sheet_colours(palette: QPalette) -> _SheetColours:
+    """The pad's colours on ``palette``, each readable on what it is drawn on."""
+    text_color = palette.color(QPalette.ColorRole.Text)
+    background = palette.color(QPalette.ColorRole.Base)
+    highlight = palette.color(QPalette.ColorRole.Highlight)
+    quiet = readable_mix(text_color, background, 0.45)
+    # The selected hand's text: the highlight colour, moved toward the text colour as far as
+    # it must be to read on the tinted rows (#3d7dd8 on a light tint was 3.3:1).
+    tinted = _mix(background, highlight, SELECTED_TINT)
+    marked = readable_mix(text_color, tinted, 1.0, highlight)
+    thin = _mix(text_color, background, 0.35)
+    return _SheetColours(text_color, background, highlight, quiet, marked, thin)
+
+
+def _tint_rows(
+    painter: QPainter,
+    rows: Iterable[SheetRow],
+    highlight: QColor,
+    point: Callable[[float, float], QPointF],
+) -> None:
+    """Tint ``rows`` (the selected hand's) with ``highlight``, a little wider than the pad."""
+    tint = QColor(highlight)
+    tint.setAlphaF(SELECTED_TINT)
+    for row in rows:
+        top_left = point(row.left - 4, row.top)
+        bottom_right = point(row.right + 4, row.bottom)
+        fill_rect(painter, QRectF(top_left, bottom_right), tint)
 
 
 def _draw_text(painter: QPainter, item: TextItem, anchor: QPointF, size: float) -> None:
