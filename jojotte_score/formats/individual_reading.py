@@ -45,28 +45,7 @@ def read_individual(
     game = find_game(variant)
     seats = game.seats
     roles = _read_roles(top, game)
-    value = top.obj.get("hands")
-    if "hands" not in top.obj:
-        top.missing("hands")
-    elif not isinstance(value, list):
-        message = _("hands must be a list of hands [...], not {value}")
-        top.error(message.format(value=show(value)), "hands")
-    items = value if isinstance(value, list) else []
-    seat_hands: list[SeatDeal | None] = []
-    side_hands: list[Hand | None] = []
-    reader = hand_reader()
-    for number, item in enumerate(items, start=1):
-        if consume:
-            items[number - 1] = None
-        if not game.by_seat:
-            hand, found = read_hand(item, number, variant, None, checked=False, reader=reader)
-            side_hands.append(hand)
-        else:
-            found = []
-            seat_hands.append(read_seat_deal(item, number, seats, found))
-        top.problems.extend(found)
-        if found:
-            top.ok = False
+    listed, seat_hands, side_hands = _read_hands(top, game, consume)
     names = (
         players
         if players is not None
@@ -83,7 +62,7 @@ def read_individual(
     top.problems.extend(problems)
     top.problems.sort(key=lambda p: (p.hand is not None, p.hand or 0))
     refused = any(not p.warning for p in problems)  # a warning loads (an unbid slam, R6)
-    if not structure_sound or refused or players is None or not isinstance(value, list):
+    if not structure_sound or refused or players is None or not listed:
         top.ok = False
         return None
     if not find_game(variant).by_seat:
@@ -91,6 +70,38 @@ def read_individual(
         return Sitting(variant, players, hands, rules, roles=roles)
     deals = tuple(hand for hand in seat_hands if hand is not None)
     return Sitting(variant, players, deals, rules)
+
+
+def _read_hands(
+    top: FieldReader, game: Game, consume: bool
+) -> tuple[bool, list[SeatDeal | None], list[Hand | None]]:
+    """Whether the sitting's ``"hands"`` is a list, and its hands read by seat or side
+    against side, as ``game`` records them (the other list empty; None for a hand that
+    cannot be read, its problems noted). With ``consume`` each decoded hand is let go once
+    read."""
+    value = top.obj.get("hands")
+    if "hands" not in top.obj:
+        top.missing("hands")
+    elif not isinstance(value, list):
+        message = _("hands must be a list of hands [...], not {value}")
+        top.error(message.format(value=show(value)), "hands")
+    items = value if isinstance(value, list) else []
+    seat_hands: list[SeatDeal | None] = []
+    side_hands: list[Hand | None] = []
+    reader = hand_reader()
+    for number, item in enumerate(items, start=1):
+        if consume:
+            items[number - 1] = None
+        if not game.by_seat:
+            hand, found = read_hand(item, number, game.variant, None, checked=False, reader=reader)
+            side_hands.append(hand)
+        else:
+            found = []
+            seat_hands.append(read_seat_deal(item, number, game.seats, found))
+        top.problems.extend(found)
+        if found:
+            top.ok = False
+    return isinstance(value, list), seat_hands, side_hands
 
 
 def _read_roles(top: FieldReader, game: Game) -> RubberRoles | None:
