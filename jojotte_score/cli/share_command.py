@@ -19,6 +19,7 @@ import sqlite3
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -30,6 +31,7 @@ from jojotte_score.storage.errors import SQLITE_FAILURES, os_reason
 if TYPE_CHECKING:
     from jojotte_score.presenters.session import Session
     from jojotte_score.share.server import ShareServer
+    from jojotte_score.share.view import SharedView
     from jojotte_score.storage.sittings import SittingStore
 
 LOOK_EVERY = 1.0
@@ -78,7 +80,18 @@ def share(args: argparse.Namespace, context: Context) -> int:
             )
             print_qr(server.url, sys.stdout)
             print(_("Ctrl+C stops sharing."), flush=True)
-            page = _FollowedPage(context, opened, store, sitting_id, session, server, revision)
+            page = _FollowedPage(
+                context,
+                opened,
+                store,
+                sitting_id,
+                session,
+                server,
+                revision,
+                views=shared_views(session.shown),
+                written=_written(context.database),
+            )
+            session.on_error = _fail  # from now on, a sitting that cannot be read is said
             while True:
                 _sleep(LOOK_EVERY)
                 page.look()
@@ -96,6 +109,7 @@ UNREADABLE = N_(
 """What the command says, once, when the database it follows can no longer be read."""
 
 
+@dataclass
 class _FollowedPage:
     """The page served, kept in step with the sitting in the database, one look at a time.
 
@@ -103,30 +117,20 @@ class _FollowedPage:
     it must be read again from the file.
     """
 
-    def __init__(
-        self,
-        context: Context,
-        opened: contextlib.ExitStack,
-        store: SittingStore,
-        sitting_id: int,
-        session: Session,
-        server: ShareServer,
-        revision: int | None,
-    ) -> None:
-        from jojotte_score.share.view import shared_views
-
-        self._context = context
-        self._opened = opened
-        self._store = store
-        self._sitting_id = sitting_id
-        self._session = session
-        self._server = server
-        self._revision = revision
-        self._written = _written(context.database)
-        self._views = shared_views(session.shown)  # the figures last read
-        self._unreadable = ""  # why the database cannot be read, while it cannot
-        self._followers = 0
-        session.on_error = _fail  # from now on, a sitting that cannot be read is said
+    context: Context
+    opened: contextlib.ExitStack
+    store: SittingStore
+    sitting_id: int
+    session: Session
+    server: ShareServer
+    revision: int | None
+    views: dict[str, SharedView]
+    """The figures last read."""
+    written: tuple[int, int, int] | None
+    """When the database file was last written, as last seen."""
+    unreadable: str = ""
+    """Why the database cannot be read, while it cannot."""
+    followers: int = 0
 
     def look(self) -> None:
         """One look at the database: the page published again when the sitting changed;
@@ -137,21 +141,21 @@ class _FollowedPage:
         try:
             self._read_changes()
         except (JojotteError, CommandError, *SQLITE_FAILURES) as error:
-            reason = _unreadable_reason(error, self._context.database)
-            if reason != self._unreadable:  # said once, until the reason changes
-                self._unreadable = reason
+            reason = _unreadable_reason(error, self.context.database)
+            if reason != self.unreadable:  # said once, until the reason changes
+                self.unreadable = reason
                 fail(_(UNREADABLE).format(reason=reason))
-                self._server.publish(unreadable_views(self._views))
+                self.server.publish(unreadable_views(self.views))
             return
-        if self._unreadable:
-            self._unreadable = ""
+        if self.unreadable:
+            self.unreadable = ""
             print(
                 _("The database can be read again; the page shows the sitting again."),
                 flush=True,
             )
-        if self._server.followers != self._followers:
-            self._followers = self._server.followers
-            print(_followers(self._followers), flush=True)
+        if self.server.followers != self.followers:
+            self.followers = self.server.followers
+            print(_followers(self.followers), flush=True)
 
     def _read_changes(self) -> None:
         """The sitting read again and published when its revision changed."""
@@ -162,22 +166,22 @@ class _FollowedPage:
         # (damaged, say): read it afresh. SQLite would go on trusting the pages it holds
         # while the file's first page and its -wal's index are unchanged. While it cannot
         # be read, it is opened afresh at each look.
-        now_written = _written(self._context.database)
-        if self._unreadable or self._store.database.replaced() or now_written != self._written:
-            self._written = now_written
-            self._opened.close()
-            reopened = self._opened.enter_context(self._context.reading())
+        now_written = _written(self.context.database)
+        if self.unreadable or self.store.database.replaced() or now_written != self.written:
+            self.written = now_written
+            self.opened.close()
+            reopened = self.opened.enter_context(self.context.reading())
             if reopened is None:  # the database was removed
                 raise CommandError(_(NO_SITTINGS))
-            self._store = reopened
-            self._session = _following(Session(reopened, read_only=True), self._sitting_id, _fail)
-            self._revision = None
-        now = self._store.revision(self._sitting_id)
-        if now != self._revision:
-            self._session.refresh()
-            self._views = shared_views(self._session.shown)
-            self._revision = now
-            self._server.publish(self._views)
+            self.store = reopened
+            self.session = _following(Session(reopened, read_only=True), self.sitting_id, _fail)
+            self.revision = None
+        now = self.store.revision(self.sitting_id)
+        if now != self.revision:
+            self.session.refresh()
+            self.views = shared_views(self.session.shown)
+            self.revision = now
+            self.server.publish(self.views)
 
 
 @contextlib.contextmanager
