@@ -121,9 +121,7 @@ def _dumps(
 def _rubber_json(rubber: RubberResult) -> str:
     net_side, net_points = rubber.net
     entries = _entries_json(rubber)
-    prison = ", ".join(
-        [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
-    )
+    prison = _prison_json(rubber)
     head = (
         f'{{"number": {rubber.number}, "winner": {_number(rubber.winner)}, '
         f'"totals": {list(rubber.totals)}, '
@@ -135,9 +133,7 @@ def _rubber_json(rubber: RubberResult) -> str:
 
 def _column_rubber_json(rubber: RubberResult, game: Game) -> str:
     entries = _entries_json(rubber)
-    prison = ", ".join(
-        [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
-    )
+    prison = _prison_json(rubber)
     head = (
         f'{{"number": {rubber.number}, "winner": {_number(rubber.winner)}, '
         f'"totals": {list(rubber.totals)}, "settlement": {list(rubber.settlement)}, '
@@ -149,3 +145,10 @@ def _column_rubber_json(rubber: RubberResult, game: Game) -> str:
         )
         head += f', "roles": {{{seats}}}'
     return f'{head}, "entries": [{entries}], "prison": [{prison}]}}'
+
+
+def _prison_json(rubber: RubberResult) -> str:
+    """The amounts put in prison in ``rubber``, each with its hand, as JSON objects."""
+    return ", ".join(
+        [_PRISON % (hand.number, hand.prison_in) for hand in rubber.hands if hand.prison_in]
+    )
