@@ -256,12 +256,7 @@ class SittingStore:
                 "place, created, updated, roles, uuid) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    find_game(sitting.variant).value,
-                    json.dumps(list(sitting.players), ensure_ascii=False),
-                    sitting.rules.game_target,
-                    sitting.rules.rubber_bonus,
-                    title,
-                    place,
+                    *_sitting_columns(sitting, title, place),
                     first,
                     now,
                     summary.roles_text(roles),
@@ -332,12 +327,7 @@ class SittingStore:
                 "rubber_bonus = ?, title = ?, place = ?, roles = ?, "
                 "chosen_dealer = NULL, chosen_for = NULL WHERE id = ?",
                 (
-                    find_game(sitting.variant).value,
-                    json.dumps(list(sitting.players), ensure_ascii=False),
-                    sitting.rules.game_target,
-                    sitting.rules.rubber_bonus,
-                    title,
-                    place,
+                    *_sitting_columns(sitting, title, place),
                     summary.roles_text(sitting.roles),
                     sitting_id,
                 ),
@@ -557,6 +547,21 @@ def _uuid_taken(connection: sqlite3.Connection, sitting_uuid_: str) -> bool:
 
 def _hand_json(hand: AnyHand) -> str:
     return json.dumps(hand_to_data(hand), ensure_ascii=False, separators=(",", ":"))
+
+
+def _sitting_columns(
+    sitting: Sitting, title: str, place: str
+) -> tuple[str, str, int, int, str, str]:
+    """The sitting's variant, players, game target, rubber bonus, title and place, as its
+    row stores them, in that order."""
+    return (
+        find_game(sitting.variant).value,
+        json.dumps(list(sitting.players), ensure_ascii=False),
+        sitting.rules.game_target,
+        sitting.rules.rubber_bonus,
+        title,
+        place,
+    )
 
 
 def _insert_hands(
