@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPaintDevice, QPainter, QPalette, QPen
@@ -205,22 +204,12 @@ def paint_sheet(
     painter.restore()
 
 
-class _SheetColours(NamedTuple):
-    """The pad's colours on a palette."""
-
-    text: QColor
-    background: QColor
-    highlight: QColor
-    quiet: QColor
-    """The text of the quiet roles (:data:`QUIET_ROLES`)."""
-    marked: QColor
-    """The selected hand's text."""
-    thin: QColor
-    """The lines under the games."""
-
-
-def _sheet_colours(palette: QPalette) -> _SheetColours:
-    """The pad's colours on ``palette``, each readable on what it is drawn on."""
+def _sheet_colours(
+    palette: QPalette,
+) -> tuple[QColor, QColor, QColor, QColor, QColor, QColor]:
+    """The pad's colours on ``palette``, each readable on what it is drawn on: the text, the
+    background, the highlight, the quiet roles' text (:data:`QUIET_ROLES`), the selected
+    hand's text and the lines under the games."""
     text_color = palette.color(QPalette.ColorRole.Text)
     background = palette.color(QPalette.ColorRole.Base)
     highlight = palette.color(QPalette.ColorRole.Highlight)
@@ -230,7 +219,7 @@ def _sheet_colours(palette: QPalette) -> _SheetColours:
     tinted = _mix(background, highlight, SELECTED_TINT)
     marked = readable_mix(text_color, tinted, 1.0, highlight)
     thin = _mix(text_color, background, 0.35)
-    return _SheetColours(text_color, background, highlight, quiet, marked, thin)
+    return text_color, background, highlight, quiet, marked, thin
 
 
 def _tint_rows(
