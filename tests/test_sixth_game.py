@@ -12,9 +12,7 @@ from __future__ import annotations
 import contextlib
 import csv
 import json
-import shutil
 import sqlite3
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,6 +37,7 @@ from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import MIGRATIONS
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import refresh_seat_figures
+from tests.poppler import pdf_text
 from tests.sixth_game import GAME, HANDS, KEY, PLAYERS, LongPartnership, example, registered
 
 
@@ -59,14 +58,6 @@ def example_file(sixth: LongPartnership, tmp_path: Path) -> Path:
 
 def run(*arguments: str | Path) -> int:
     return main([str(argument) for argument in arguments], environ={})
-
-
-def pdf_text(path: Path) -> str:
-    pdftotext = shutil.which("pdftotext")
-    if pdftotext is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed: sh packaging/system-libraries.sh")
-    result = subprocess.run([pdftotext, str(path), "-"], capture_output=True, text=True, check=True)
-    return result.stdout
 
 
 # The registry ---------------------------------------------------------------------------

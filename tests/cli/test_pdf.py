@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,31 +13,10 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from jojotte_score.cli import main
+from tests.poppler import pdf_info, pdf_pages, pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
-
-
-def poppler(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} (poppler-utils) is not installed: sh packaging/system-libraries.sh")
-    return found
-
-
-def pdf_text(path: Path) -> str:
-    command = [poppler("pdftotext"), str(path), "-"]
-    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
-
-
-def pdf_info(path: Path) -> str:
-    command = [poppler("pdfinfo"), str(path)]
-    return subprocess.run(command, capture_output=True, text=True, check=True).stdout
-
-
-def pages(path: Path) -> int:
-    (count,) = re.findall(r"^Pages:\s+(\d+)", pdf_info(path), re.MULTILINE)
-    return int(count)
 
 
 @pytest.fixture
@@ -79,7 +57,7 @@ def test_a_stored_sitting_with_blank_pads_and_the_card_on_letter(
     assert re.search(r"Date: \d{4}-\d\d-\d\d", text)
     assert text.count("Rubber ____") == 2  # the blank pads, named A and B
     assert "Jo-Jotte scoring card" in text
-    assert pages(target) == 3  # the sheet, both blank pads on one page, the card
+    assert pdf_pages(target) == 3  # the sheet, both blank pads on one page, the card
     assert "Page 3 of 3" in text
     assert "612 x 792 pts (letter)" in pdf_info(target)
 
@@ -215,7 +193,7 @@ def test_without_a_display(tmp_path: Path) -> None:
     assert (result.stdout, result.stderr) == ("", "")
     text = pdf_text(target)
     assert {"755", "655"} <= set(text.split())
-    assert pages(target) == 2
+    assert pdf_pages(target) == 2
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
-from tests.cli.test_pdf import pdf_text
+from tests.poppler import pdf_text
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 THREE = DATA / "three-player-example.json"

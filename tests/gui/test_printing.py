@@ -6,8 +6,6 @@ a PDF file, which pdftotext reads back.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -40,16 +38,8 @@ from jojotte_score.gui.save_files import documents_folder
 from jojotte_score.gui.window.actions import MENUS, create_actions
 from jojotte_score.storage.sittings import SittingStore, StoredSitting
 from tests.gui.conftest import Messages, german, run_window_script
+from tests.poppler import pdf_text
 from tests.sitting_kinds import two_sided
-
-
-def pdf_text(path: Path) -> str:
-    pdftotext = shutil.which("pdftotext")
-    if pdftotext is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed: sh packaging/system-libraries.sh")
-    return subprocess.run(
-        [pdftotext, str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 @pytest.fixture

@@ -29,8 +29,9 @@ from jojotte_score.render.pdf import write_pdf
 from jojotte_score.render.sheet_items import SheetLayout
 from jojotte_score.render.sheet_layout import SheetMetrics, layout_sheet
 from jojotte_score.render.sheet_painter import paint_sheet, text_width_for
+from tests.poppler import pdf_pages, pdf_text, tool
 from tests.render.test_column_layout import SITTINGS
-from tests.render.test_pdf import ink, pdf_pages, pdf_text, screenshot_folder, tool
+from tests.render.test_pdf import ink, screenshot_folder
 
 PAPERS = ["A4", "Letter"]
 RESOLUTION = 60

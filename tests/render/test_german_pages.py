@@ -40,9 +40,10 @@ from jojotte_score.render.season_report import layout_season_report, season_repo
 from jojotte_score.render.sheet_items import CircleItem
 from jojotte_score.render.sheet_layout import SheetMetrics, blank_pad, layout_sheet
 from jojotte_score.render.summary_card import layout_card, layout_variant_card
+from tests.poppler import pdf_pages, pdf_text, tool
 from tests.render.test_column_layout import SITTINGS
 from tests.render.test_page_layout import assert_nothing_clipped, german_sitting, metrics
-from tests.render.test_pdf import pdf_pages, pdf_text, screenshot_folder, tool
+from tests.render.test_pdf import screenshot_folder
 from tests.render.test_sheet_layout import METRICS, assert_no_overlap
 
 pytestmark = pytest.mark.usefixtures("german")

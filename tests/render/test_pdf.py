@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tomllib
@@ -29,36 +28,12 @@ from jojotte_score.render.document import PrintJob
 from jojotte_score.render.fonts import FONT_FILES, font_data, print_font
 from jojotte_score.render.page_layout import PAGE_SIZES, PrintError, SheetHeader
 from jojotte_score.render.pdf import pdf_bytes, write_pdf
+from tests.poppler import pdf_pages, pdf_text, tool
 from tests.sitting_kinds import load_two_sided
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 GERMAN = ROOT / "tests" / "data" / "german-example.json"
 SCREENSHOTS_ENV = "JOJOTTE_SCREENSHOTS"
-
-
-def tool(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        pytest.skip(f"{name} (poppler-utils) is not installed: sh packaging/system-libraries.sh")
-    return found
-
-
-def pdf_text(path: Path, *options: str) -> str:
-    result = subprocess.run(
-        [tool("pdftotext"), *options, str(path), "-"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return result.stdout
-
-
-def pdf_pages(path: Path) -> int:
-    result = subprocess.run(
-        [tool("pdfinfo"), str(path)], capture_output=True, text=True, check=True
-    )
-    (pages,) = re.findall(r"^Pages:\s+(\d+)", result.stdout, re.MULTILINE)
-    return int(pages)
 
 
 def screenshot_folder(tmp_path: Path) -> Path:

@@ -19,7 +19,8 @@ from jojotte_score.render.season_report import (
     season_report,
     stats_rows,
 )
-from tests.render.test_pdf import pdf_pages, pdf_text, screenshot_folder, tool
+from tests.poppler import pdf_pages, pdf_text, tool
+from tests.render.test_pdf import screenshot_folder
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 NAMES = ("german", "three-player", "chouette", "cutthroat", "partnership")

@@ -27,7 +27,8 @@ from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import shown_window
-from tests.gui.test_printing import Preview, answer, pdf_text
+from tests.gui.test_printing import Preview, answer
+from tests.poppler import pdf_text
 from tests.stored_examples import GAMES, NAMES, store_game
 
 

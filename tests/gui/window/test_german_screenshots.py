@@ -30,7 +30,7 @@ from jojotte_score.render.pdf import write_pdf
 from jojotte_score.render.season_pdf import write_season_report
 from jojotte_score.render.season_report import season_report
 from tests.gui.conftest import german, screenshot_folder
-from tests.render.test_pdf import pdf_text, tool
+from tests.poppler import pdf_text, tool
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 EXAMPLES = ("german", "three-player", "chouette", "cutthroat")

@@ -9,9 +9,7 @@ by stand-ins (the real ones, on a real CUPS queue, in tests/gui/window/test_cups
 
 from __future__ import annotations
 
-import shutil
 import socket
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -30,18 +28,10 @@ from jojotte_score.gui.printer_state import (
 from jojotte_score.gui.save_files import documents_folder
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.sittings import SittingStore
+from tests.poppler import pdf_text
 
 from ..conftest import german
 from ..keyboard import CTRL, ENTER, TAB, Keyboard
-
-
-def pdf_text(path: Path) -> str:
-    pdftotext = shutil.which("pdftotext")
-    if pdftotext is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed: sh packaging/system-libraries.sh")
-    return subprocess.run(
-        [pdftotext, str(path), "-"], capture_output=True, text=True, check=True
-    ).stdout
 
 
 class Printers:

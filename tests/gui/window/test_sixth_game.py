@@ -21,10 +21,11 @@ from jojotte_score.gui.window.dialogs import NewSittingDialog
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.keyboard import Keyboard
-from tests.gui.test_printing import Preview, answer, pdf_text
+from tests.gui.test_printing import Preview, answer
 from tests.gui.window.test_every_game import (
     window as window,  # the fixture: the window, showing nothing yet
 )
+from tests.poppler import pdf_text
 from tests.sixth_game import KEY, LongPartnership, example, registered
 
 
