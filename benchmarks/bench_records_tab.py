@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import gc
 import itertools
 import os
 import sqlite3
@@ -223,8 +224,14 @@ def measure(path: Path, repeat: int) -> None:
         # sitting with no history open (as in the main window, or an earlier run), then
         # the Records tab opened in a new history window, whose reader has kept nothing.
         later = iter(played.hands[position + 1 :])
+        full_collections: list[float] = []
         changed = opened_after_changes(
-            store, played, new_window, repeat, lambda: store.add_hand(sitting_id, next(later))
+            store,
+            played,
+            new_window,
+            repeat,
+            lambda: store.add_hand(sitting_id, next(later)),
+            full_collections,
         )
         sittings = len(store.list_sittings())
 
@@ -238,6 +245,9 @@ def measure(path: Path, repeat: int) -> None:
     print("The Records tab opened after a change, against the listing timed beside each:")
     for label, (seconds, beside) in changed.items():
         print(line(f"after {label}", seconds, beside, 2) + f"   listing {1000 * beside:.2f} ms")
+    lengths = ", ".join(f"{1000 * seconds:.1f}" for seconds in full_collections) or "none"
+    openings = len(changed) * repeat
+    print(f"  Python's full collections within these {openings} openings: {lengths} (ms)")
     for kind, words in ((False, "that finishes no rubber"), (True, "that finishes a rubber")):
         print(f"A hand {words} recorded (add_hand), the open history reloaded:")
         closed = min(timings["sittings", kind], default=float("nan"))
@@ -258,6 +268,7 @@ def opened_after_changes(
     new_window: Callable[[], HistoryWindow],
     repeat: int,
     hand: Callable[[], object],
+    full_collections: list[float],
 ) -> dict[str, tuple[float, float]]:
     """The Records tab opened in a new history window after each change, made with no
     history open (best of ``repeat``, a change before each opening), with the best of the
@@ -266,24 +277,40 @@ def opened_after_changes(
     sitting 100 before the newest and in the middle one in the order played, two sittings
     begun, and a sitting merged from another device with the moment of the sitting 100
     before the newest (placed among the sittings of that moment by its stable id) and with
-    that of the first (placed among the first). The listing is timed beside the openings
-    rather than once before every measure: on a machine shared with other work the load
-    moves within a run, and the two are then timed in the same process, with the same
-    objects for Python's garbage collector to walk."""
+    that of the first (placed among the first). The length of each of Python's full
+    garbage collections within these openings is added to ``full_collections``. The
+    listing is timed beside the openings rather than once before every measure: on a
+    machine shared with other work the load moves within a run, and the two are then
+    timed in the same process, with the same objects for Python's garbage collector to
+    walk."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     assert app is not None
+
+    # Python's full collections within the openings, with their lengths: the best of
+    # several leaves out the one an opening met, which a person opening the tab once may
+    # meet, so they are told apart rather than hidden.
+    began = [0.0]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                began[0] = time.perf_counter()
+            else:
+                full_collections.append(time.perf_counter() - began[0])
 
     def opening() -> tuple[float, float]:
         start = time.perf_counter()
         store.list_sittings()
         listing = time.perf_counter() - start
         window = new_window()
+        gc.callbacks.append(collected)
         start = time.perf_counter()
         window.tabs.setCurrentIndex(window.tabs.count() - 1)
         app.processEvents()
         seconds = time.perf_counter() - start
+        gc.callbacks.remove(collected)
         discard(window)
         app.processEvents()
         return seconds, listing
