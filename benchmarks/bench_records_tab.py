@@ -18,7 +18,9 @@ Every figure is the best of several repetitions:
 - the Records tab opened in a new history window after a hand was recorded in the newest
   sitting with no history open (the evening played, then the records looked at): the
   counts stored of every sitting but the newest, with the newest sitting's head to head
-  added (aim as the opening's: 2x the listing);
+  added (aim as the opening's: 2x the listing), and likewise after a correction, two
+  sittings begun and a sitting merged, each against the listing timed just before each
+  of its openings (``opened_after_changes``);
 - a hand recorded (``SittingStore.add_hand``) and the open history reloaded as the main
   window does after each change, with the Sittings tab shown and with the Records tab
   shown (its head to head page, then its ratings page), apart for a hand that finishes
@@ -51,6 +53,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import gc
 import itertools
 import os
 import sqlite3
@@ -77,6 +80,8 @@ from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import period_stats
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QWidget
+
     from jojotte_score.gui.history.history_window import HistoryWindow
 
 T = TypeVar("T")
@@ -93,6 +98,21 @@ def line(label: str, seconds: float, baseline: float | None = None, aim: float =
         if aim:
             text += f"   ({'within' if ratio <= aim else 'OVER'} the {aim}x aim)"
     return text
+
+
+def discard(window: QWidget) -> None:
+    """Close ``window`` and delete it at once. ``deleteLater`` alone waits for an event
+    loop's return, which the benchmark's ``processEvents`` never is: every window measured
+    stayed alive with its readers (some 5,000 objects more for Python's garbage collector
+    each, 42,000 to 329,000 over a run of --measure tab), so the measures taken last ran
+    in a process whose full collections came more often and took longer, where the app
+    keeps one History window."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    window.close()
+    window.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def spread_moments(path: Path) -> None:
@@ -112,11 +132,18 @@ def measure(path: Path, repeat: int) -> None:
     # Imported here: Qt is loaded only once the database is ready.
     from PySide6.QtWidgets import QApplication
 
+    app = QApplication.instance() or QApplication([])
+    # What was built so far frozen, as the app freezes what its start-up built
+    # (gui/window/app.py), so that Python's full collections walk what a person's app has
+    # since, not the 35,000 objects of the modules: one walked about 55,700 objects in
+    # 33 ms here where the app after View > History and the Records tab walks 15,600 in
+    # 1.5-2.0 ms (loads of 3.3 to 4.2); the History window's modules are imported after,
+    # as the app imports them when first shown.
+    gc.freeze()
     from jojotte_score.gui.history.history_tabs import add_history_tabs
     from jojotte_score.gui.history.history_window import HistoryWindow
     from jojotte_score.gui.history.records_view import RecordsView
 
-    app = QApplication.instance() or QApplication([])
     with Database.open(path) as database:
         store = SittingStore(database)
         period_facts(store)  # every sitting's facts stored, if not yet
@@ -161,8 +188,7 @@ def measure(path: Path, repeat: int) -> None:
             window.show()
             app.processEvents()
             again = min(again, time.perf_counter() - start)
-            window.close()
-            window.deleteLater()
+            discard(window)
             app.processEvents()
 
         # A new sitting, its hands recorded one at a time in order (each valid after the
@@ -198,38 +224,37 @@ def measure(path: Path, repeat: int) -> None:
             window.reload()  # what the main window does after each change
             app.processEvents()
             timings[name, position in finishing].append(time.perf_counter() - start)
-        window.close()
-        window.deleteLater()
+        discard(window)
         app.processEvents()
 
         # The evening played, then the records looked at: a hand recorded in the newest
         # sitting with no history open (as in the main window, or an earlier run), then
         # the Records tab opened in a new history window, whose reader has kept nothing.
-        after_play = float("inf")
         later = iter(played.hands[position + 1 :])
-        for _ in range(repeat):
-            store.add_hand(sitting_id, next(later))
-            window = new_window()
-            start = time.perf_counter()
-            window.tabs.setCurrentIndex(records_index(window))
-            app.processEvents()
-            after_play = min(after_play, time.perf_counter() - start)
-            window.close()
-            window.deleteLater()
-            app.processEvents()
-        changed = opened_after_changes(store, played, new_window, repeat)
+        full_collections: list[float] = []
+        changed = opened_after_changes(
+            store,
+            played,
+            new_window,
+            repeat,
+            lambda: store.add_hand(sitting_id, next(later)),
+            full_collections,
+        )
         sittings = len(store.list_sittings())
 
     print(f"The Records tab over {sittings} sittings (best of {repeat}):")
     print(line("list_sittings(), the Sittings listing (baseline)", listing))
     print(line("the Records tab opened (head to head read and shown)", opening, listing, 2))
     print(line("View > History again, the Records tab shown (all kept)", again, listing))
-    print(line("the Records tab opened after a hand in the newest sitting", after_play, listing))
     print(line("its partnerships shown the first time", pages[1], listing))
     print(line("its roles shown the first time", pages[2], listing))
     print(line("its ratings and their plot shown the first time", pages[3], listing))
-    for label, seconds in changed.items():
-        print(line(f"opened after {label}", seconds, listing, 2))
+    print("The Records tab opened after a change, against the listing timed beside each:")
+    for label, (seconds, beside) in changed.items():
+        print(line(f"after {label}", seconds, beside, 2) + f"   listing {1000 * beside:.2f} ms")
+    lengths = ", ".join(f"{1000 * seconds:.1f}" for seconds in full_collections) or "none"
+    openings = len(changed) * repeat
+    print(f"  Python's full collections within these {openings} openings: {lengths} (ms)")
     for kind, words in ((False, "that finishes no rubber"), (True, "that finishes a rubber")):
         print(f"A hand {words} recorded (add_hand), the open history reloaded:")
         closed = min(timings["sittings", kind], default=float("nan"))
@@ -249,29 +274,53 @@ def opened_after_changes(
     played: Sitting,
     new_window: Callable[[], HistoryWindow],
     repeat: int,
-) -> dict[str, float]:
-    """The Records tab opened in a new history window after each change that reaches
-    before the newest sitting, made with no history open (best of ``repeat``, a change
-    before each opening): a hand corrected (put again in its place: a new revision) in the
+    hand: Callable[[], object],
+    full_collections: list[float],
+) -> dict[str, tuple[float, float]]:
+    """The Records tab opened in a new history window after each change, made with no
+    history open (best of ``repeat``, a change before each opening), with the best of the
+    listings timed just before each of those openings: a hand recorded in the newest
+    sitting (``hand``), a hand corrected (put again in its place: a new revision) in the
     sitting 100 before the newest and in the middle one in the order played, two sittings
     begun, and a sitting merged from another device with the moment of the sitting 100
     before the newest (placed among the sittings of that moment by its stable id) and with
-    that of the first (placed among the first)."""
+    that of the first (placed among the first). The length of each of Python's full
+    garbage collections within these openings is added to ``full_collections``. The
+    listing is timed beside the openings rather than once before every measure: on a
+    machine shared with other work the load moves within a run, and the two are then
+    timed in the same process, with the same objects for Python's garbage collector to
+    walk."""
     from PySide6.QtWidgets import QApplication
 
     app = QApplication.instance()
     assert app is not None
 
-    def opening() -> float:
+    # Python's full collections within the openings, with their lengths: the best of
+    # several leaves out the one an opening met, which a person opening the tab once may
+    # meet, so they are told apart rather than hidden.
+    began = [0.0]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                began[0] = time.perf_counter()
+            else:
+                full_collections.append(time.perf_counter() - began[0])
+
+    def opening() -> tuple[float, float]:
+        start = time.perf_counter()
+        store.list_sittings()
+        listing = time.perf_counter() - start
         window = new_window()
+        gc.callbacks.append(collected)
         start = time.perf_counter()
         window.tabs.setCurrentIndex(window.tabs.count() - 1)
         app.processEvents()
         seconds = time.perf_counter() - start
-        window.close()
-        window.deleteLater()
+        gc.callbacks.remove(collected)
+        discard(window)
         app.processEvents()
-        return seconds
+        return seconds, listing
 
     def in_order() -> list[int]:
         """Every sitting's id in the order played: the moment stored, then the stable id
@@ -297,7 +346,8 @@ def opened_after_changes(
         ordered = in_order()
         store.import_sitting(played, created=dates[ordered[back(len(ordered))]])
 
-    changes: dict[str, Callable[[], None]] = {
+    changes: dict[str, Callable[[], object]] = {
+        "a hand in the newest sitting": hand,
         "a correction 100 sittings back": lambda: corrected(lambda count: count - 101),
         "a correction in the middle sitting": lambda: corrected(lambda count: count // 2),
         "two sittings begun": begun,
@@ -306,12 +356,16 @@ def opened_after_changes(
         ),
         "a sitting merged with the moment of the first": lambda: merged(lambda _count: 0),
     }
-    best: dict[str, float] = {}
+    best: dict[str, tuple[float, float]] = {}
     for label, change in changes.items():
-        best[label] = float("inf")
+        timed = []
         for _ in range(repeat):
             change()
-            best[label] = min(best[label], opening())
+            timed.append(opening())
+        best[label] = (
+            min(seconds for seconds, _listing in timed),
+            min(beside for _, beside in timed),
+        )
     return best
 
 
@@ -541,8 +595,7 @@ def measure_first_rubber_of_a_sitting(path: Path, repeat: int) -> None:
             window.reload()  # what the main window does after each change
             app.processEvents()
             timings[name].append(time.perf_counter() - start)
-        window.close()
-        window.deleteLater()
+        discard(window)
         app.processEvents()
     best = {name: min(times) for name, times in timings.items()}
     middle = {name: sorted(times)[len(times) // 2] for name, times in timings.items()}
