@@ -125,6 +125,48 @@ def test_backup_holds_exactly_the_rows_including_uncheckpointed_wal(
     assert made.path.read_bytes()[18:20] == b"\x01\x01"
 
 
+def test_a_backup_is_synced_once_before_its_name_is_given(
+    source: sqlite3.Connection, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # SQLite syncing the temporary copy at each of its transactions guarded nothing (10 of
+    # the 12 syncs of a backup): the file has no backup's name until it is synced and
+    # renamed. Each step is logged as it happens: the copy's statements and the syncs.
+    steps: list[str] = []
+    connect = sqlite3.connect
+
+    def logged(
+        database: str | Path, isolation_level: None = None, uri: bool = False
+    ) -> sqlite3.Connection:
+        connection = connect(database, isolation_level=isolation_level, uri=uri)
+        if str(database).endswith(".tmp"):
+            connection.set_trace_callback(steps.append)
+        return connection
+
+    fsync, replace = os.fsync, os.replace
+
+    def synced(handle: int) -> None:
+        steps.append("sync")
+        fsync(handle)
+
+    def renamed(source: str | Path, target: str | Path) -> None:
+        steps.append(f"rename to {Path(target).name}")
+        replace(source, target)
+
+    monkeypatch.setattr(sqlite3, "connect", logged)
+    monkeypatch.setattr(os, "fsync", synced)
+    monkeypatch.setattr(os, "replace", renamed)
+
+    made = make_backup(source, tmp_path / "backups", NOW)
+
+    assert steps[0] == "PRAGMA synchronous = OFF"
+    # The copy's last statement, then the one sync of the file, then its name (then, on
+    # POSIX, the folder's sync that makes the rename last).
+    last_statement = max(i for i, step in enumerate(steps) if step.startswith("PRAGMA"))
+    after = steps[last_statement + 1 :]
+    assert after[:2] == ["sync", "rename to sittings-20261121T013000Z.sqlite3"]
+    assert read_rows(made.path) == OLD_ROWS
+
+
 def test_two_backups_in_one_second_keep_both(source: sqlite3.Connection, tmp_path: Path) -> None:
     folder = tmp_path / "backups"
     first = make_backup(source, folder, NOW)
