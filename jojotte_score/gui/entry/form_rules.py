@@ -399,11 +399,19 @@ class FormRules:
         unless the form says otherwise."""
         return frozenset(range(len(self.players)))
 
-    def out_of_play(self, values: FormValues, slot: Slot, key: str) -> str | None:
-        """The name of the player whose ``key`` was typed in a row of the play
-        (:data:`PLAY_ROWS`), or in a box straight after its count when such a row comes
-        next (as the panel takes a key there), if he does not play this hand (the cutthroat
-        dealer, the three-player game's inactive player, a chouette partner); else None."""
+    def plays_for(self, values: FormValues, seat: int) -> Choice | None:
+        """The choice of a row of the play (:data:`PLAY_ROWS`) that the player at ``seat``,
+        who plays the hand, plays for when his own keys are not the row's: None, unless the
+        form says otherwise (a partner of a partnership plays for his side)."""
+        return None
+
+    def seat_key_refusal(self, values: FormValues, slot: Slot, key: str) -> str | None:
+        """Why a player's ``key`` typed in a row of the play (:data:`PLAY_ROWS`), or in a
+        box straight after its count when such a row comes next (as the panel takes a key
+        there), chose nothing, naming him: he does not play this hand (the cutthroat dealer,
+        the three-player game's inactive player, a chouette partner), or he plays for a
+        side whose key is another (a partner of a partnership: "Anna & Carl [1/A]" for
+        Carl's 3). None for a key that is no player's, or when no such row comes next."""
         row: Slot | None = slot
         if slot.side is not None:
             row = None if values.get(slot) is None else self.next_slot(values, slot)
@@ -411,8 +419,18 @@ class FormRules:
             return None
         at_play = self.seats_at_play(values)
         for seat, keys in enumerate(self.seat_keys):
-            if key.upper() in keys and seat not in at_play:
-                return self.players[seat]
+            if key.upper() not in keys:
+                continue
+            player = self.players[seat]
+            if seat not in at_play:
+                return _("“{key}” was not typed in: {player} is not playing this hand.").format(
+                    key=key, player=player
+                )
+            side = self.plays_for(values, seat)
+            if side is not None:
+                return _(
+                    "“{key}” was not typed in: {player} plays for {side}, whose key is {side_key}."
+                ).format(key=key, player=player, side=side[1], side_key=side[2][0])
         return None
 
     def pair_words(self, values: FormValues) -> tuple[str, str]:
