@@ -144,6 +144,10 @@ def row_label(row: str) -> str:
     return _(ROW_LABELS[row])
 
 
+_DEFAULT_ROWS = (Slot.DOUBLE, Slot.SPECIAL, Slot.JOJOTTE)
+"""The rows with a default choice, which take their keys from a field after them while
+they hold it (:meth:`FormRules.passed_rows`)."""
+
 PLAY_ROWS = frozenset({Slot.LAST_TRICK, Slot.JOJOTTE})
 """The rows that name a player of the play (who won the last trick, who held Jo-Jotte):
 they offer only the players at play (:meth:`FormRules.seats_at_play`)."""
@@ -631,9 +635,12 @@ class FormRules:
     def passed_rows(self, values: FormValues, slot: Slot | None, empty: bool = False) -> list[Slot]:
         """The rows before ``slot`` (before the Record button for None) whose keys, typed
         in ``slot``, choose there, the nearest first: a row with a default that still
-        holds it (the doubling, Nullo or Slam); and, typed in an ``empty`` number box, a
-        row that holds the choice the rules suggest (the active defender: a player's key
-        typed before a count chooses him, as when the focus stopped in his row)."""
+        holds it (the doubling, Nullo or Slam, and Jo-Jotte at "Nobody": the focus passes
+        it for the tricks a Slam, a Nullo or a possible unbid slam needs, and a letter for
+        Jo-Jotte typed there, in the pad's order, was refused as no digit); and, typed in
+        an ``empty`` number box, a row that holds the choice the rules suggest (the active
+        defender: a player's key typed before a count chooses him, as when the focus
+        stopped in his row)."""
         order = self.order
         before = order if slot is None else order[: order.index(slot)]
         in_box = empty and slot is not None and slot.side is not None
@@ -641,7 +648,7 @@ class FormRules:
         for earlier in reversed(before):
             if not self.is_enabled(values, earlier):
                 continue
-            if earlier in (Slot.DOUBLE, Slot.SPECIAL):
+            if earlier in _DEFAULT_ROWS:
                 choices = self.choices(earlier, values)
                 if choices and values.get(earlier) == choices[0][0]:
                     rows.append(earlier)
@@ -651,7 +658,7 @@ class FormRules:
 
     def passed_keys(self, values: FormValues, slot: Slot) -> frozenset[str]:
         """The keys that, typed in ``slot``, choose in a row before it that has a default
-        and still holds it (the doubling, Nullo or Slam), as the panel takes them; in an
+        and still holds it (the doubling, Nullo or Slam, Jo-Jotte), as the panel takes them; in an
         empty box also the keys of a row that holds its suggestion (:meth:`passed_rows`)."""
         empty = slot.side is not None and values.get(slot) is None
         return frozenset(
