@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
-from jojotte_score.core.games.game import copy_text
+from jojotte_score.core.games.game import COPY_MARK
 from jojotte_score.i18n import _
 from jojotte_score.render.sheet_items import LineItem, SheetLayout, TextItem, TextWidth
 from jojotte_score.render.sheet_words import kind_mark
@@ -163,9 +163,10 @@ def _totals(reader: _Reader) -> list[ReadItem]:
 def _legend(reader: _Reader, foot_bottom: float) -> list[ReadItem]:
     """The legend under the pad (below ``foot_bottom``), line by line."""
     legend = [t for t in reader.texts if t.role == "label" and t.hand is None and t.y > foot_bottom]
-    # The kind marks' lines are read one by one; the copy mark's sentence ("= 60 is a
-    # copy: ..."), wrapped onto two lines in German, is one item, as it is one sentence.
-    copy = next((n for n, t in enumerate(legend) if t.text.startswith(copy_text(60))), None)
+    # The kind marks' lines are read one by one; the copy mark's sentence ("= before a
+    # figure marks a copy: ..."), wrapped onto two lines in German, is one item, as it is
+    # one sentence. It alone begins with a mark written before its figure.
+    copy = next((n for n, t in enumerate(legend) if t.text.startswith(f"{COPY_MARK} ")), None)
     read = [reader.item(t, t.text, "legend") for t in legend[:copy]]
     if copy is not None:
         lines = legend[copy:]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from jojotte_score.core.games import find_game
-from jojotte_score.core.games.game import Game, copy_text
+from jojotte_score.core.games.game import COPY_MARK, Game
 from jojotte_score.core.ledger import RubberResult
 from jojotte_score.core.model import GameKey
 from jojotte_score.core.scoring import EntryKind
@@ -45,10 +45,10 @@ def kind_mark(kind: str) -> tuple[str, str] | None:
 
 
 def copy_legend(variant: GameKey) -> str:
-    """The legend of the copy mark in ``variant``'s pad ("= 60 is a copy: ..."), in the
-    language spoken ("" for a game without copies)."""
+    """The legend of the copy mark in ``variant``'s pad ("= before a figure marks a copy:
+    ..."), in the language spoken ("" for a game without copies)."""
     legend = find_game(variant).copy_legend
-    return _(legend).format(copy=copy_text(60)) if legend else ""
+    return _(legend).format(mark=COPY_MARK) if legend else ""
 
 
 def prison_text(points: int) -> str:

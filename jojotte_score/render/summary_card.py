@@ -734,7 +734,8 @@ def _pad_table(variant: GameKey, rules: Rules) -> CardTable:
     if game.copy_legend is not None:
         copies = (
             _("{copy} on the pad").format(copy=copy_text(60)),
-            _("a copy: written again for a partner"),
+            # Who copies whom differs by game (T8, F3, C4): the rulings below say.
+            _("a copy of another player's entry"),
         )
         rows.insert(4, copies)
     rows[4:4] = game.card_pad_rows()  # the game's own rows, after the rubber's

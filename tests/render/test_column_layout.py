@@ -135,7 +135,7 @@ def test_copies_are_marked_and_explained(name: str, number: int) -> None:
     legend = [t.text for t in sheet.texts("label")]
     has_copies = any(t.copied for t in sheet.texts("entry"))
     assert has_copies == bool(copiers)
-    assert any(text.startswith("=\u00a060 is a copy: ") for text in legend) == has_copies
+    assert any(text.startswith("= before a figure marks a copy: ") for text in legend) == has_copies
     # The ruling cited at its end ("(T8)") is kept on the line of the word before it.
     assert (keep_references(copy_legend(sitting.variant)) in " ".join(legend)) == has_copies
 

@@ -261,8 +261,10 @@ def test_the_games_pages_say_their_numbers(variant: Variant, numbers: list[str])
     rows = {row[0]: row[1] for row in table.rows}
     assert rows["Columns"] == f"{find_game(variant).seats}, one per player"
     assert rows["Game"] == "80 below the line"
-    # A copy is marked as on the pad, "= 60", and the card's rulings say so.
-    assert rows["=\u00a060 on the pad"] == "a copy: written again for a partner"
+    # A copy is marked as on the pad, "= 60", and the card's rulings say so. It copies
+    # another player, not always a partner: the cutthroat dealer copies the inactive
+    # player (F3), and the inactive player writes for himself what his partner scored (T8).
+    assert rows["=\u00a060 on the pad"] == "a copy of another player's entry"
     assert "after an equals sign: =\u00a060." in " ".join(card_texts(blocks))
     assert "parentheses" not in " ".join(card_texts(blocks))
     # The numbers follow the sitting's rules.

@@ -116,7 +116,7 @@ def test_a_sitting_as_a_pdf_holds_every_number_and_its_pages_stay_inside_the_mar
     for player in sitting.players:
         assert player in words
     assert "Result:" in text
-    assert "is a copy:" in text
+    assert "marks a copy:" in text
     assert "Jo-Jotte scoring card: " in text
     pages = pdf_pages(pdf)
     folder = screenshot_folder(tmp_path)

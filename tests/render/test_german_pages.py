@@ -139,7 +139,7 @@ def test_the_pads_of_the_games_of_individual_players_in_german(name: str) -> Non
     labels = " ".join(t.text for t in sheet.texts("label"))
     assert "Summe" in labels
     assert "Saldo" in labels  # the foot: each player's net
-    assert "=\u00a060 ist eine Kopie: " in labels
+    assert "= vor einer Zahl kennzeichnet eine Kopie: " in labels
     # A copy is "= 60"; parentheses mean the Keller alone ("(60)", the rules' note 4).
     copies = [t.text for t in sheet.texts("entry") if t.copied]
     assert copies

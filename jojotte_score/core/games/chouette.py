@@ -62,7 +62,9 @@ class Chouette(Game):
     )
     role_labels = (N_("First &box:"), N_("First &captain:"))
     blank_roles = N_("Box: __________ · Captain: __________ · Partner: __________")
-    copy_legend = N_("{copy} is a copy: the partner copies the captain's score (C4)")
+    copy_legend = N_(
+        "{mark} before a figure marks a copy: the partner copies the captain's score (C4)"
+    )
     card_page = (N_("the chouette"), N_("The rulings C1-C7"))
     rulings = "C1-C8"
     record_roles: ClassVar[tuple[tuple[str, str], ...]] = (

@@ -30,8 +30,8 @@ class Cutthroat(ThreePlayer):
     seat_labels = (N_("North"), N_("East"), N_("South"), N_("West"))
     players_needed = N_("a cutthroat sitting needs 4 player names, not {count}")
     copy_legend = N_(
-        "{copy} is a copy: the player who sits out copies his partner (T8), "
-        "and the dealer copies the player who sits out (F3)"
+        "{mark} before a figure marks a copy: the inactive player copies his partner (T8), "
+        "and the dealer copies the inactive player (F3)"
     )
     card_page = (N_("cutthroat, four players"), N_("The rulings F1-F7"))
     rulings = "F1-F7"

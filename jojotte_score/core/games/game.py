@@ -116,8 +116,9 @@ class Game:
     dealer_sits_out: ClassVar[bool] = False
     """Whether the dealer sits out the hand he deals (cutthroat, F2)."""
     copy_legend: ClassVar[str | None] = None
-    """What a copy on the pad (:func:`copy_text`, in ``{copy}``) means (English), for a game
-    that copies."""
+    """What a copy on the pad means (English), for a game that copies: the pad's legend,
+    naming the mark (:data:`COPY_MARK`, in ``{mark}``) and no figure, which the pad might
+    not hold, and who copies whom, by the rulings' names for the players."""
     card_page: ClassVar[tuple[str, str] | None] = None
     """The scoring card's page of the game: what its title adds, the title over its
     rulings (English); None for the games whose figures the card's first page gives (two

@@ -42,7 +42,9 @@ class ThreePlayer(Game):
     seats = 3
     per_player = True
     by_seat = True
-    copy_legend = N_("{copy} is a copy: the player who sits out copies his partner (T8)")
+    copy_legend = N_(
+        "{mark} before a figure marks a copy: the inactive player copies his partner (T8)"
+    )
     card_page = (N_("three players"), N_("The rulings T1-T16"))
     rulings = "T1-T16"
     record_roles: ClassVar[tuple[tuple[str, str], ...]] = (

@@ -362,8 +362,7 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         where the key was typed); False when it is the key of no choice."""
         for value, _button, keys in self._open():
             if text.upper() in keys:
-                self._set(value)
-                self._say_choice()
+                self._set(value, say=True)
                 return True
         return False
 
@@ -417,7 +416,10 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         """The choices' buttons, in order."""
         return [button for _v, button, _k in self._choices]
 
-    def _set(self, value: T | None) -> None:
+    def _set(self, value: T | None, *, say: bool = False) -> None:
+        """Hold ``value``; with ``say``, announce it as the user's choice before the change
+        is told, so that what the change fills in elsewhere (the active defender the rules
+        suggest for the bidder) is said after it, in the order of the table."""
         changed = value != self._value
         self._value = value
         for choice, button, _keys in self._choices:
@@ -426,12 +428,13 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
             font.setBold(choice == value)
             button.setFont(font)
         self._describe()
+        if say:
+            self._say_choice()
         if changed:
             self.changed.emit()
 
     def _pick(self, value: T | None) -> None:
-        self._set(value)
-        self._say_choice()
+        self._set(value, say=True)
         self.chosen.emit()
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -450,13 +453,11 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
             values = [value for value, _b, _k in self._open()]
             step = 1 if key == Qt.Key.Key_Right else -1
             index = values.index(self._value) if self._value in values else -step
-            self._set(values[(index + step) % len(values)])
-            self._say_choice()
+            self._set(values[(index + step) % len(values)], say=True)
             event.accept()
             return
         if key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
-            self.reset()
-            self._say_choice()
+            self._set(self._default, say=True)
             event.accept()
             return
         if text.isprintable() and text.strip():

@@ -178,6 +178,17 @@ class EntryForm(FormRules):
             return super().seats_at_play(values)
         return frozenset(find_game(self.variant).side_seats(self.roles))
 
+    def plays_for(self, values: FormValues, seat: int) -> Choice | None:
+        """The side a partner plays for, as the rows of the play offer it, where the sides
+        are the game's pairs of seats (a partnership's "Anna & Carl" for Carl); None where
+        a side is one seat's (two players, the chouette's box and captain), whose keys are
+        his own."""
+        if self.roles is not None:
+            return None
+        side = find_game(self.variant).side_of(seat)
+        choice = self.choices(Slot.LAST_TRICK, values)[side]
+        return None if choice[2] == self.seat_keys[seat] else choice
+
     def suggestion(self, values: FormValues, slot: Slot) -> int | None:
         """The remainder offered (greyed, not a value) in an empty box, or None.
 

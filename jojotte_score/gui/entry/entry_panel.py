@@ -649,13 +649,12 @@ class EntryPanel(QWidget, Speaking):
         if self._answers_next(slot, self.values(), text):
             return
         refusal = self._refusal(slot, text)
-        player = self.form.out_of_play(self.values(), slot, text)
+        # the cutthroat dealer's key for the last trick; a partner's, for his side's
+        refused_player = self.form.seat_key_refusal(self.values(), slot, text)
         if refusal is not None:
             message = refusal
-        elif player is not None:  # the cutthroat dealer's key for the last trick
-            message = _("“{key}” was not typed in: {player} is not playing this hand.").format(
-                key=text, player=player
-            )
+        elif refused_player is not None:
+            message = refused_player
         elif slot.side is None:
             message = _("“{key}” is none of this row's keys.").format(key=text)
         elif text.isdigit():  # after a count, where it would make no count (651)

@@ -144,6 +144,10 @@ def row_label(row: str) -> str:
     return _(ROW_LABELS[row])
 
 
+_DEFAULT_ROWS = (Slot.DOUBLE, Slot.SPECIAL, Slot.JOJOTTE)
+"""The rows with a default choice, which take their keys from a field after them while
+they hold it (:meth:`FormRules.passed_rows`)."""
+
 PLAY_ROWS = frozenset({Slot.LAST_TRICK, Slot.JOJOTTE})
 """The rows that name a player of the play (who won the last trick, who held Jo-Jotte):
 they offer only the players at play (:meth:`FormRules.seats_at_play`)."""
@@ -399,11 +403,19 @@ class FormRules:
         unless the form says otherwise."""
         return frozenset(range(len(self.players)))
 
-    def out_of_play(self, values: FormValues, slot: Slot, key: str) -> str | None:
-        """The name of the player whose ``key`` was typed in a row of the play
-        (:data:`PLAY_ROWS`), or in a box straight after its count when such a row comes
-        next (as the panel takes a key there), if he does not play this hand (the cutthroat
-        dealer, the three-player game's inactive player, a chouette partner); else None."""
+    def plays_for(self, values: FormValues, seat: int) -> Choice | None:
+        """The choice of a row of the play (:data:`PLAY_ROWS`) that the player at ``seat``,
+        who plays the hand, plays for when his own keys are not the row's: None, unless the
+        form says otherwise (a partner of a partnership plays for his side)."""
+        return None
+
+    def seat_key_refusal(self, values: FormValues, slot: Slot, key: str) -> str | None:
+        """Why a player's ``key`` typed in a row of the play (:data:`PLAY_ROWS`), or in a
+        box straight after its count when such a row comes next (as the panel takes a key
+        there), chose nothing, naming him: he does not play this hand (the cutthroat dealer,
+        the three-player game's inactive player, a chouette partner), or he plays for a
+        side whose key is another (a partner of a partnership: "Anna & Carl [1/A]" for
+        Carl's 3). None for a key that is no player's, or when no such row comes next."""
         row: Slot | None = slot
         if slot.side is not None:
             row = None if values.get(slot) is None else self.next_slot(values, slot)
@@ -411,8 +423,18 @@ class FormRules:
             return None
         at_play = self.seats_at_play(values)
         for seat, keys in enumerate(self.seat_keys):
-            if key.upper() in keys and seat not in at_play:
-                return self.players[seat]
+            if key.upper() not in keys:
+                continue
+            player = self.players[seat]
+            if seat not in at_play:
+                return _("“{key}” was not typed in: {player} is not playing this hand.").format(
+                    key=key, player=player
+                )
+            side = self.plays_for(values, seat)
+            if side is not None:
+                return _(
+                    "“{key}” was not typed in: {player} plays for {side}, whose key is {side_key}."
+                ).format(key=key, player=player, side=side[1], side_key=side[2][0])
         return None
 
     def pair_words(self, values: FormValues) -> tuple[str, str]:
@@ -613,9 +635,12 @@ class FormRules:
     def passed_rows(self, values: FormValues, slot: Slot | None, empty: bool = False) -> list[Slot]:
         """The rows before ``slot`` (before the Record button for None) whose keys, typed
         in ``slot``, choose there, the nearest first: a row with a default that still
-        holds it (the doubling, Nullo or Slam); and, typed in an ``empty`` number box, a
-        row that holds the choice the rules suggest (the active defender: a player's key
-        typed before a count chooses him, as when the focus stopped in his row)."""
+        holds it (the doubling, Nullo or Slam, and Jo-Jotte at "Nobody": the focus passes
+        it for the tricks a Slam, a Nullo or a possible unbid slam needs, and a letter for
+        Jo-Jotte typed there, in the pad's order, was refused as no digit); and, typed in
+        an ``empty`` number box, a row that holds the choice the rules suggest (the active
+        defender: a player's key typed before a count chooses him, as when the focus
+        stopped in his row)."""
         order = self.order
         before = order if slot is None else order[: order.index(slot)]
         in_box = empty and slot is not None and slot.side is not None
@@ -623,7 +648,7 @@ class FormRules:
         for earlier in reversed(before):
             if not self.is_enabled(values, earlier):
                 continue
-            if earlier in (Slot.DOUBLE, Slot.SPECIAL):
+            if earlier in _DEFAULT_ROWS:
                 choices = self.choices(earlier, values)
                 if choices and values.get(earlier) == choices[0][0]:
                     rows.append(earlier)
@@ -633,7 +658,7 @@ class FormRules:
 
     def passed_keys(self, values: FormValues, slot: Slot) -> frozenset[str]:
         """The keys that, typed in ``slot``, choose in a row before it that has a default
-        and still holds it (the doubling, Nullo or Slam), as the panel takes them; in an
+        and still holds it (the doubling, Nullo or Slam, Jo-Jotte), as the panel takes them; in an
         empty box also the keys of a row that holds its suggestion (:meth:`passed_rows`)."""
         empty = slot.side is not None and values.get(slot) is None
         return frozenset(

@@ -24,6 +24,7 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.gui.accessibility import ANNOUNCED
+from jojotte_score.gui.entry import entry_fields
 from jojotte_score.gui.entry.entry_panel import EntryPanel
 from jojotte_score.gui.entry.form_rules import FormValues, Slot
 from jojotte_score.gui.entry.seat_form import SeatEntryForm
@@ -31,13 +32,14 @@ from jojotte_score.gui.window.main_window import MainWindow
 from tests.gui.entry.conftest import (
     CUTTHROAT_FORM,
     FOUR,
+    THREE,
     THREE_FORM,
     Submissions,
     make_panel,
     three_panel,
 )
 from tests.gui.entry.test_meld_key import _no_new_cut, plan_for, ready, with_melds
-from tests.gui.keyboard import ALT, ENTER, TAB, Keyboard
+from tests.gui.keyboard import ALT, ENTER, TAB, Key, Keyboard
 from tests.gui.window.test_every_game import window
 from tests.stored_examples import GAMES
 
@@ -278,6 +280,44 @@ def test_the_suggestion_is_said_like_any_choice(
     assert left.text(QAccessible.Text.Name) == "Card points, Bert"
     keyboard.press((Qt.Key.Key_B, ALT), "B")
     assert panel.active_defender.property(ANNOUNCED) == "Active defender: Carl"
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "keys", "said"),
+    [
+        # Carl deals; Anna bids, Bert (to her left) is asked to defend; then, back in the
+        # bidder's row, Bert bids instead (the arrow key), and Carl is asked.
+        (
+            Variant.THREE_PLAYER,
+            THREE,
+            ["A", (Qt.Key.Key_B, ALT), Qt.Key.Key_Right],
+            ["Bidder: Anna", "Active defender: Bert", "Bidder: Bert", "Active defender: Carl"],
+        ),
+        # Dora deals and sits out; Carl bids, Anna (past the dealer) is asked to defend.
+        (Variant.CUTTHROAT, FOUR, ["C"], ["Bidder: Carl", "Active defender: Anna"]),
+    ],
+    ids=["three-player", "cutthroat"],
+)
+def test_the_bidder_is_said_before_the_defender_suggested(
+    qtbot: QtBot,
+    submissions: Submissions,
+    keyboard: Keyboard,
+    listening: None,
+    monkeypatch: pytest.MonkeyPatch,
+    variant: Variant,
+    players: tuple[str, ...],
+    keys: list[Key],
+    said: list[str],
+) -> None:
+    """The order of the table (T3): the bidder first, then the player asked to defend
+    against him, as a screen reader hears them; the defender was said first, before the
+    bidder whose choice filled him in."""
+    heard: list[str] = []
+    monkeypatch.setattr(entry_fields, "announce", lambda _widget, message: heard.append(message))
+    panel = make_panel(qtbot, submissions, variant, players, dealer=len(players) - 1)
+    keyboard.press(*keys)
+    assert heard == said
+    assert panel.bidder.value() == players.index(said[-2].removeprefix("Bidder: "))
 
 
 def test_cutthroat_suggests_past_the_dealer(

@@ -45,6 +45,13 @@ SITS_OUT = {
     "de": "⚠ „{key}“ wurde nicht eingetragen: {player} spielt dieses Spiel nicht mit.",
 }
 """What the box or row says of the key of a player who does not play the hand."""
+PLAYS_FOR = {
+    "en": "⚠ “{key}” was not typed in: {player} plays for {side}, whose key is {side_key}.",
+    "de": "⚠ „{key}“ wurde nicht eingetragen: {player} spielt für {side}, deren Taste "
+    "{side_key} ist.",
+}
+"""What the box or row says of the key of a player who plays for a side whose key is
+another (a partner of a partnership: Carl's 3 or C for "Anna & Carl [1/A]")."""
 DIGITS_ONLY = {
     "en": "⚠ “{key}” was not typed in: this box takes digits only.",
     "de": "⚠ „{key}“ wurde nicht eingetragen: In dieses Feld gehören nur Ziffern.",
@@ -196,6 +203,16 @@ def plays(panel: EntryPanel, name: str) -> bool:
     return any(name in words for words in panel.form.pair_words(panel.values()))
 
 
+def refused(panel: EntryPanel, language: str, name: str, key: str) -> str:
+    """What the box or row says of ``key``, the key of ``name`` (who is offered no key of
+    his own in the last trick's row): the side he plays for and its key, shown on its
+    button, where he plays; else that he is not playing this hand."""
+    if not plays(panel, name):
+        return SITS_OUT[language].format(player=name, key=key)
+    side = next(choice for choice in last_trick_choices(panel) if name in choice[1])
+    return PLAYS_FOR[language].format(key=key, player=name, side=side[1], side_key=side[2][0])
+
+
 def counted_to_the_last_trick(qtbot: QtBot, keyboard: Keyboard, game: Game) -> EntryPanel:
     """A panel with 90 and 65 card points typed, the focus after the 65."""
     panel = panel_for(qtbot, Submissions(), game)
@@ -211,18 +228,18 @@ def test_a_key_of_a_player_who_does_not_play_after_the_count_names_him(
     (the last trick next): refused under the box with his name, said to a screen reader,
     nothing chosen (the three-player game's third player, Carl; the chouette's partner,
     Carl; the cutthroat dealer, Anna, and the third player, Dora). A player who plays but
-    has no key of his own in the row (a partner of a partnership) and a seat the game has
-    not are refused as a count or a letter in a box is."""
+    has no key of his own in the row (a partner of a partnership, Carl and Dora) is told
+    the side he plays for and its key, not that card points end in 0 or 5; a seat the
+    game has not is refused as a count is."""
     panel = counted_to_the_last_trick(qtbot, keyboard, game)
     box = panel.card_points.errors
     for name, digit, letter in [*not_offered(panel), ("", "9", "")]:
         for key in (digit, letter) if letter else (digit,):
             keyboard.press(key)
-            if plays(panel, name) or not name:
-                expected = (NO_COUNT if key.isdigit() else DIGITS_ONLY)[language]
-            else:
-                expected = SITS_OUT[language].format(player=name, key="{key}")
-            assert said_under(panel, 1) == expected.format(key=key), key
+            expected = NO_COUNT[language].format(key=key)
+            if name:
+                expected = refused(panel, language, name, key)
+            assert said_under(panel, 1) == expected, key
             assert box[1].property(ANNOUNCED) == said_under(panel, 1)
             assert [edit.text() for edit in panel.card_points.edits] == ["90", "65"]
             assert choice_row(panel, Slot.LAST_TRICK).value() is None
@@ -235,7 +252,8 @@ def test_a_key_of_a_player_who_does_not_play_in_a_row_of_the_play_names_him(
 ) -> None:
     """The same keys typed in the last trick's row itself (Tab after the count), or in
     Jo-Jotte's, whose choices are the same two and Nobody: the player who does not play
-    is named under the row, any other key is none of the row's."""
+    is named under the row, and so is a partner with the side he plays for; any other key
+    is none of the row's."""
     panel = counted_to_the_last_trick(qtbot, keyboard, game)
     keyboard.press(TAB)
     row = choice_row(panel, slot)
@@ -244,11 +262,10 @@ def test_a_key_of_a_player_who_does_not_play_in_a_row_of_the_play_names_him(
     for name, digit, letter in [*not_offered(panel), ("", "9", "")]:
         for key in (digit, letter) if letter else (digit,):
             keyboard.press(key)
-            if plays(panel, name) or not name:
-                expected = NONE_OF_THE_ROW[language]
-            else:
-                expected = SITS_OUT[language].format(player=name, key="{key}")
-            assert panel.errors[slot.row].text() == expected.format(key=key), key
+            expected = NONE_OF_THE_ROW[language].format(key=key)
+            if name:
+                expected = refused(panel, language, name, key)
+            assert panel.errors[slot.row].text() == expected, key
             assert row.value() is None
             assert QApplication.focusWidget() is row
 

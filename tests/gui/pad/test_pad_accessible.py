@@ -286,12 +286,12 @@ def test_the_copy_legend_wrapped_onto_two_lines_is_read_as_one_sentence(qtbot: Q
     layout = sheet.sheet_layout()
     assert layout is not None
     painted = [t.text for t in layout.texts() if t.role == "label" and t.hand is None]
-    start = next(n for n, text in enumerate(painted) if text.startswith("=\u00a060 ist"))
+    start = next(n for n, text in enumerate(painted) if text.startswith("= vor einer Zahl"))
     lines = painted[start:]
     assert len(lines) >= 2  # drawn on two lines at this width
     whole = (
-        "=\u00a060 ist eine Kopie: Der aussetzende Spieler bekommt dasselbe wie sein "
-        "Partner\u00a0(T8), der Geber dasselbe wie der aussetzende Spieler\u00a0(F3)"
+        "= vor einer Zahl kennzeichnet eine Kopie: Der inaktive Spieler bekommt dasselbe wie "
+        "sein Partner\u00a0(T8), der Geber dasselbe wie der inaktive Spieler\u00a0(F3)"
     )
     assert " ".join(lines) == whole
     names = read_pad(sheet, "Block")
