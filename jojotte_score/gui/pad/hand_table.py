@@ -1,7 +1,8 @@
 """The list of recorded hands, worked from the keyboard: a hand number typed selects that
 hand (digits typed in quick succession make one number: 1 then 6 is hand 16, and
 where there is no hand 16 the list says so and selects none), Home and End
-the first and the last hand, the arrow keys step through the hands and stay in the list,
+the first and the last hand, Tab into the list lands at the hand selected or else the
+newest, the arrow keys step through the hands and stay in the list,
 Enter takes the selected hand to the entry panel to be corrected, and so does Alt and a
 row's letter: moving in the list only selects (browsing is not correcting)."""
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QElapsedTimer, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtGui import QFocusEvent, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import QAbstractItemView, QApplication, QTableView, QWidget
 
 from jojotte_score.gui.accessibility import announce
@@ -144,6 +145,20 @@ class HandTable(QTableView):
         self.selectRow(number - 1)
         self.scrollTo(index)
         return True
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        # Tab or Shift+Tab into the list lands at the hand selected, or else the newest (the
+        # one a scorekeeper corrects), selected as Ctrl+L selects it. Qt's own choice was the
+        # first hand, made current but not selected. Chosen before Qt's handling, with the
+        # focus already here: the view tells a screen reader of that hand, and only of it.
+        tabbed = event.reason() in (
+            Qt.FocusReason.TabFocusReason,
+            Qt.FocusReason.BacktabFocusReason,
+        )
+        model, selection = self.model(), self.selectionModel()
+        if tabbed and model is not None and selection is not None and not selection.hasSelection():
+            self.select_number(model.rowCount())
+        super().focusInEvent(event)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, model = event.key(), self.model()
