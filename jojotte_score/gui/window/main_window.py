@@ -198,10 +198,12 @@ class MainWindow(SittingMenus, QMainWindow):
         text = QLabel(_("No sitting yet. Start one, or import a sitting file."))
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(text)
+        self.welcome_buttons: list[QPushButton] = []  # where the focus may be, in order
         for name in (_A.NEW_SITTING, _A.IMPORT_SITTING):
             button = QPushButton(self.named_actions[name].text().replace("&", ""))
             button.clicked.connect(self.named_actions[name].trigger)
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
+            self.welcome_buttons.append(button)
         layout.addStretch(2)
         return page
 
@@ -503,18 +505,15 @@ class MainWindow(SittingMenus, QMainWindow):
         """A new window in this one's place, built in the language spoken now: the same
         session, settings and undo history, the hand selected and the rubber shown, and the
         panel as it was: a hand partly typed (a new one, one inserted or a correction of the
-        same hand), shown in the new language with the focus in the same field. This window
-        closes; ``on_replaced`` is told of the new one, which it returns."""
+        same hand), shown in the new language with the focus in the same place (the same
+        field, hand in the list, pad, button: :mod:`focus_place`). This window closes;
+        ``on_replaced`` is told of the new one, which it returns."""
+        # Imported here: only a language switch needs it (the start-up's module budget).
+        from jojotte_score.gui.window.focus_place import focus_place
+
         self.save_settings()
-        typed = self.panel.panel_state()
-        for signal in (
-            self.undo_stack.canUndoChanged,
-            self.undo_stack.canRedoChanged,
-            self.undo_stack.undoTextChanged,
-            self.undo_stack.redoTextChanged,
-        ):
-            signal.disconnect(self.update_actions)
-        self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
+        typed, place = self.panel.panel_state(), focus_place(self)
+        self._leave_undo_stack()
         self.stop_following()
         position, rubber = self.selected_position(), self.sheet.rubber_number()
         history_open = self.history is not None and self.history.isVisible()
@@ -541,6 +540,8 @@ class MainWindow(SittingMenus, QMainWindow):
         elif mode == "insert":
             window.edits.insert_hand()
         window.panel.restore_state(typed)
+        if place is not None:
+            place.put(window)
         window.activateWindow()  # the focus, and a screen reader told of it, in the new one
         if self.sharing is not None:  # the phones keep their page and its address
             self.sharing.move_to(window)
@@ -555,6 +556,18 @@ class MainWindow(SittingMenus, QMainWindow):
         self.deleteLater()
         self.on_replaced(window)
         return window
+
+    def _leave_undo_stack(self) -> None:
+        """This window no longer follows the undo stack, which the window rebuilt in its
+        place takes over."""
+        for signal in (
+            self.undo_stack.canUndoChanged,
+            self.undo_stack.canRedoChanged,
+            self.undo_stack.undoTextChanged,
+            self.undo_stack.redoTextChanged,
+        ):
+            signal.disconnect(self.update_actions)
+        self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         resized = event.type() == QEvent.Type.Resize

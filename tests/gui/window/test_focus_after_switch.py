@@ -11,12 +11,13 @@ window starts in one and is switched to the other.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 import shiboken6
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from jojotte_score.core.games import all_games
@@ -27,6 +28,7 @@ from jojotte_score.gui.window.settings import AppSettings
 from jojotte_score.i18n import use_language
 from jojotte_score.presenters.session import Session
 from jojotte_score.storage.sittings import SittingStore
+from tests.gui.conftest import screenshot_folder
 from tests.gui.keyboard import BACKTAB, TAB, Keyboard
 from tests.sixth_game import KEY, example, registered
 from tests.stored_examples import store_game
@@ -130,6 +132,54 @@ PLACES: dict[str, Place] = {
 
 
 @pytest.mark.usefixtures("listening")
+@pytest.mark.parametrize("place", list(PLACES))
+def test_the_focus_stays_in_its_place_when_the_language_is_switched(
+    game: str, language: str, place: str, window: MainWindow, qtbot: QtBot, tmp_path: Path
+) -> None:
+    show_game(window, game)
+    window.select_hand(2)  # the list's place is the hand selected: not the newest
+    rubber = window.sheet.rubber_number()
+    PLACES[place](window).setFocus(Qt.FocusReason.OtherFocusReason)
+    assert focused() is PLACES[place](window)
+    folder = screenshot_folder(tmp_path)
+    window.grab().save(str(folder / f"focus-{place}-{game}-{language}.png"))
+
+    new = switched(window, qtbot, language)
+    new.grab().save(str(folder / f"focus-{place}-{game}-{OTHER[language]}.png"))
+    assert focused() is PLACES[place](new)
+    assert new.selected_position() == 1
+    assert new.sheet.rubber_number() == rubber
+    if place == "hand-list":  # hand 2 is where the list's cursor is, and what is read
+        assert new.table.currentIndex().row() == 1
+        assert read_at_focus(new) == hand_number_cell(new, 1)
+
+
+def welcome_buttons(window: MainWindow) -> list[QPushButton]:
+    """The welcome page's buttons, in order: "New sitting…", "Import sitting file…"."""
+    page = window.pages.widget(0)
+    assert page is not None
+    return page.findChildren(QPushButton)
+
+
+@pytest.mark.parametrize("button", [0, 1], ids=["new-sitting", "import"])
+def test_the_welcome_page_keeps_its_button_when_the_language_is_switched(
+    language: str, button: int, window: MainWindow, qtbot: QtBot
+) -> None:
+    """No sitting yet: the focus stays on "New sitting…" or "Import sitting file…"."""
+    assert window.pages.currentIndex() == 0  # the welcome page
+    buttons = welcome_buttons(window)
+    buttons[button].setFocus(Qt.FocusReason.TabFocusReason)
+    assert focused() is buttons[button]
+    texts = [button.text() for button in buttons]
+
+    new = switched(window, qtbot, language)
+    assert new.pages.currentIndex() == 0
+    buttons = welcome_buttons(new)
+    assert focused() is buttons[button]
+    assert [button.text() for button in buttons] != texts  # in the other language
+
+
+@pytest.mark.usefixtures("listening")
 @pytest.mark.parametrize(
     ("start", "key"),
     [("pad", TAB), ("explanation", BACKTAB)],
@@ -165,3 +215,19 @@ def test_tab_into_the_hand_list_keeps_the_hand_selected(
     assert focused() is window.table
     assert window.selected_position() == 1
     assert window.table.currentIndex().row() == 1
+
+
+def test_a_correction_keeps_the_focus_on_its_cancel_button(
+    language: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    """Hand 2 loaded to be corrected, the focus on "Cancel [Esc]": the new window corrects
+    the same hand, with the focus on its own Cancel button."""
+    show_game(window, "two-player")
+    window.select_hand(2)
+    window.edits.correct(1)
+    window.panel.cancel_button.setFocus(Qt.FocusReason.TabFocusReason)
+    assert focused() is window.panel.cancel_button
+
+    new = switched(window, qtbot, language)
+    assert new.panel.mode() == ("replace", 1)
+    assert focused() is new.panel.cancel_button
