@@ -136,10 +136,7 @@ GUI_FEATURES = ("display", "entry", "history", "pad", "sharing", "sitting")
 
 KNOWN_LOOPS = {
     "storage": [
-        {
-            *("storage.backups", "storage.database", "storage.schema"),
-            *("storage.sittings", "storage.statistics"),
-        }
+        {"storage.backups", "storage.database"},
     ],
 }
 """The import loops the code has, to be broken where the code around them is rebuilt: a new

@@ -515,7 +515,7 @@ def _fill_caches(fresh: sqlite3.Connection, version: int) -> None:
     from jojotte_score.storage.schema import SCHEMA_VERSION
 
     if version == SCHEMA_VERSION:
-        from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+        from jojotte_score.storage.stored_figures import fill_seat_figures, fill_summary
 
         fresh.execute("BEGIN IMMEDIATE")
         fill_seat_figures(fresh)

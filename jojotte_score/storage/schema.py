@@ -49,7 +49,7 @@ def _rebuild_caches(connection: sqlite3.Connection) -> None:
     migration that changes what it reads or writes: schema 5 filled the figures and schema
     7 the summaries until schema 8 changed the sitting, summary and rubber_start tables and
     both fills moved there, and on to here when schema 10 gave the cached rows a checksum."""
-    from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+    from jojotte_score.storage.stored_figures import fill_seat_figures, fill_summary
 
     for table in ("rubber_start", "seat_figures", "summary"):  # the caches schema 10 knew
         connection.execute(f"DELETE FROM {table}")
