@@ -36,7 +36,7 @@ from jojotte_score.storage.checking import check_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import MIGRATIONS
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.storage.statistics import refresh_seat_figures
+from jojotte_score.storage.stored_figures import refresh_seat_figures
 from tests.poppler import pdf_text
 from tests.sixth_game import GAME, HANDS, KEY, PLAYERS, LongPartnership, example, registered
 

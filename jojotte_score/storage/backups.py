@@ -21,6 +21,7 @@ from typing import NamedTuple
 from jojotte_score.core.errors import JojotteError
 from jojotte_score.i18n import _, ngettext
 from jojotte_score.storage.errors import SQLITE_FAILURES, os_reason
+from jojotte_score.storage.schema import CACHE_TABLES, MIGRATIONS, SCHEMA_VERSION, missing_schema
 
 BACKUP_DIR_NAME = "backups"
 DEFAULT_KEEP = 10
@@ -435,8 +436,6 @@ def _read_schema(backup: Path, newest_version: int | None) -> tuple[list[str], i
             problems = _integrity_problems(connection)
             version = int(connection.execute("PRAGMA user_version").fetchone()[0])
             if newest_version is not None and not problems and 1 <= version <= newest_version:
-                from jojotte_score.storage.database import missing_schema
-
                 missing = missing_schema(connection, version)
     except SQLITE_FAILURES as exc:
         text = str(exc)
@@ -483,8 +482,6 @@ def _copy_app_schema(backup: Path, target: Path, version: int) -> tuple[str, ...
 
 def _make_schema(fresh: sqlite3.Connection, version: int) -> None:
     """Make the app's schema ``version`` in the empty database ``fresh``, by its migrations."""
-    from jojotte_score.storage.schema import MIGRATIONS
-
     fresh.execute("BEGIN IMMEDIATE")
     for migration in MIGRATIONS:
         if migration.version <= version:
@@ -497,8 +494,6 @@ def _make_schema(fresh: sqlite3.Connection, version: int) -> None:
 def _copy_known_rows(fresh: sqlite3.Connection) -> list[str]:
     """Copy the known columns of the tables that are not caches from the attached backup
     ("source") into ``fresh``, then remove the rows that point at no row; those, in words."""
-    from jojotte_score.storage.schema import CACHE_TABLES
-
     for table, columns in _tables(fresh, "main").items():
         if table in CACHE_TABLES:
             continue
@@ -512,10 +507,8 @@ def _copy_known_rows(fresh: sqlite3.Connection) -> list[str]:
 def _fill_caches(fresh: sqlite3.Connection, version: int) -> None:
     """Rebuild the caches from the hands when ``version`` is the newest schema; an older
     one has them rebuilt by the upgrade that follows."""
-    from jojotte_score.storage.schema import SCHEMA_VERSION
-
     if version == SCHEMA_VERSION:
-        from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+        from jojotte_score.storage.stored_figures import fill_seat_figures, fill_summary
 
         fresh.execute("BEGIN IMMEDIATE")
         fill_seat_figures(fresh)

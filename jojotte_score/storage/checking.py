@@ -74,7 +74,7 @@ def repair_sitting(connection: sqlite3.Connection, sitting_id: int) -> None:
     """Number the sitting's hands 0, 1, 2, ... in their stored order (keeping every hand)
     and rebuild its summary, rubber starts and figures from the hands (inside a write
     transaction; the sitting's revision moves on when its hands were renumbered)."""
-    from jojotte_score.storage.statistics import refresh_seat_figures
+    from jojotte_score.storage.stored_figures import refresh_seat_figures
 
     rows = connection.execute(
         "SELECT position, data FROM hand WHERE sitting_id = ? ORDER BY position", (sitting_id,)

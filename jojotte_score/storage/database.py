@@ -13,8 +13,7 @@ import os
 import sqlite3
 import stat
 import sys
-from collections.abc import Iterator, Mapping
-from collections.abc import Set as AbstractSet
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO
@@ -30,12 +29,7 @@ from jojotte_score.storage.errors import (
     StorageError,
     os_reason,
 )
-from jojotte_score.storage.schema import (
-    MIGRATIONS,
-    NEWEST_TABLES,
-    NEWEST_TABLES_VERSION,
-    SCHEMA_VERSION,
-)
+from jojotte_score.storage.schema import MIGRATIONS, SCHEMA_VERSION, missing_schema
 
 BUSY_TIMEOUT_MS = 5000
 
@@ -398,53 +392,6 @@ def _connect(path: Path, read_only: bool) -> sqlite3.Connection:
 _SQLITE_MAGIC = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
 _USER_VERSION_AT = 60
-
-
-def _columns(connection: sqlite3.Connection) -> dict[str, set[str]]:
-    """Each table's column names."""
-    tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
-    columns = "SELECT name FROM pragma_table_info(?)"
-    return {
-        table: {str(column) for (column,) in connection.execute(columns, (table,))}
-        for (table,) in tables.fetchall()
-    }
-
-
-def tables_made(version: int) -> Mapping[str, AbstractSet[str]]:
-    """The tables and columns the migrations up to ``version`` create: written down for the
-    newest version (:data:`~jojotte_score.storage.schema.NEWEST_TABLES`), else learnt by
-    running them."""
-    if version == NEWEST_TABLES_VERSION:
-        return NEWEST_TABLES
-    return run_migrations_in_memory(version)
-
-
-def run_migrations_in_memory(version: int) -> dict[str, set[str]]:
-    """The tables and columns the migrations up to ``version`` create, learnt by running
-    them in a database in memory."""
-    with contextlib.closing(sqlite3.connect(":memory:", isolation_level=None)) as memory:
-        for migration in MIGRATIONS:
-            if migration.version <= version:
-                for statement in migration.statements:
-                    memory.execute(statement)
-        return _columns(memory)
-
-
-def missing_schema(connection: sqlite3.Connection, version: int) -> str:
-    """What this app's schema of ``version`` has that the database lacks ("" for nothing):
-    the app's own databases are known by their tables and columns, not their number alone.
-    Opening and restoring both ask it. SQLite's failure to read the schema is raised."""
-    if version <= 0:
-        return ""
-    found = _columns(connection)
-    for table, columns in tables_made(version).items():
-        if table not in found:
-            return _("table {table}").format(table=repr(table))
-        lacking = sorted(columns - found[table])
-        if lacking:
-            message = _("column {column} in table {table}")
-            return message.format(column=repr(lacking[0]), table=repr(table))
-    return ""
 
 
 def writer_active(database: Path) -> bool:

@@ -4,11 +4,18 @@ Each migration brings a database from the version before it to its own version a
 in a transaction of its own. Never edit a released migration; add the next one, and a
 fixture database of the old version under tests/storage/fixtures/, and write down the
 tables and columns it leaves in :data:`NEWEST_TABLES` with its version.
+
+Opening a database and restoring a backup both check here that it has the tables and columns
+of its version (:func:`missing_schema`): the database and the backups sit above this module.
 """
 
+import contextlib
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from typing import Final, NamedTuple
+
+from jojotte_score.i18n import _
 
 
 class Migration(NamedTuple):
@@ -49,7 +56,7 @@ def _rebuild_caches(connection: sqlite3.Connection) -> None:
     migration that changes what it reads or writes: schema 5 filled the figures and schema
     7 the summaries until schema 8 changed the sitting, summary and rubber_start tables and
     both fills moved there, and on to here when schema 10 gave the cached rows a checksum."""
-    from jojotte_score.storage.statistics import fill_seat_figures, fill_summary
+    from jojotte_score.storage.stored_figures import fill_seat_figures, fill_summary
 
     for table in ("rubber_start", "seat_figures", "summary"):  # the caches schema 10 knew
         connection.execute(f"DELETE FROM {table}")
@@ -649,3 +656,49 @@ CACHE_TABLES: Final = frozenset(
 )
 """The tables that hold only figures derived from the hands: never copied by a restore,
 always rebuilt from the hands."""
+
+
+def _columns(connection: sqlite3.Connection) -> dict[str, set[str]]:
+    """Each table's column names."""
+    tables = connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    columns = "SELECT name FROM pragma_table_info(?)"
+    return {
+        table: {str(column) for (column,) in connection.execute(columns, (table,))}
+        for (table,) in tables.fetchall()
+    }
+
+
+def tables_made(version: int) -> Mapping[str, AbstractSet[str]]:
+    """The tables and columns the migrations up to ``version`` create: written down for the
+    newest version (:data:`NEWEST_TABLES`), else learnt by running them."""
+    if version == NEWEST_TABLES_VERSION:
+        return NEWEST_TABLES
+    return run_migrations_in_memory(version)
+
+
+def run_migrations_in_memory(version: int) -> dict[str, set[str]]:
+    """The tables and columns the migrations up to ``version`` create, learnt by running
+    them in a database in memory."""
+    with contextlib.closing(sqlite3.connect(":memory:", isolation_level=None)) as memory:
+        for migration in MIGRATIONS:
+            if migration.version <= version:
+                for statement in migration.statements:
+                    memory.execute(statement)
+        return _columns(memory)
+
+
+def missing_schema(connection: sqlite3.Connection, version: int) -> str:
+    """What this app's schema of ``version`` has that the database lacks ("" for nothing):
+    the app's own databases are known by their tables and columns, not their number alone.
+    Opening and restoring both ask it. SQLite's failure to read the schema is raised."""
+    if version <= 0:
+        return ""
+    found = _columns(connection)
+    for table, columns in tables_made(version).items():
+        if table not in found:
+            return _("table {table}").format(table=repr(table))
+        lacking = sorted(columns - found[table])
+        if lacking:
+            message = _("column {column} in table {table}")
+            return message.format(column=repr(lacking[0]), table=repr(table))
+    return ""

@@ -16,7 +16,7 @@ from jojotte_score.formats.sitting_file import load_sitting
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.storage.statistics import refresh_seat_figures
+from jojotte_score.storage.stored_figures import refresh_seat_figures
 from tests.stored_examples import example_path, example_sitting
 
 Capture = pytest.CaptureFixture[str]

@@ -18,7 +18,8 @@ from jojotte_score.presenters.session import Session
 from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.storage.statistics import period_stats, refresh_seat_figures
+from jojotte_score.storage.statistics import period_stats
+from jojotte_score.storage.stored_figures import refresh_seat_figures
 from tests.stored_examples import example_sitting, long_sitting
 
 

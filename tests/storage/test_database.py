@@ -464,7 +464,7 @@ def test_there_is_a_fixture_for_every_schema_version() -> None:
 def test_the_newest_tables_written_down_are_what_the_migrations_make() -> None:
     written = schema_module.NEWEST_TABLES
 
-    made = database_module.run_migrations_in_memory(SCHEMA_VERSION)
+    made = schema_module.run_migrations_in_memory(SCHEMA_VERSION)
 
     assert schema_module.NEWEST_TABLES_VERSION == SCHEMA_VERSION
     assert list(made) == list(written)  # the order SQLite lists them
@@ -480,13 +480,13 @@ def test_opening_a_newest_database_does_not_run_the_migrations_again(
     path = tmp_path / "sittings.sqlite3"
     Database.open(path).close()
     learnt: list[int] = []
-    running = database_module.run_migrations_in_memory
+    running = schema_module.run_migrations_in_memory
 
     def counted(version: int) -> dict[str, set[str]]:
         learnt.append(version)
         return running(version)
 
-    monkeypatch.setattr(database_module, "run_migrations_in_memory", counted)
+    monkeypatch.setattr(schema_module, "run_migrations_in_memory", counted)
 
     Database.open(path).close()
     Database.open(path, read_only=True).close()

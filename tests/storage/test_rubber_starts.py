@@ -25,7 +25,8 @@ from jojotte_score.storage import summary
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
-from jojotte_score.storage.statistics import period_stats, seat_figures_of
+from jojotte_score.storage.statistics import period_stats
+from jojotte_score.storage.stored_figures import seat_figures_of
 from tests.storage.stored_starts import assert_starts_are_a_replays
 from tests.stored_examples import GAMES, long_sitting
 

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import jojotte_score.storage.statistics as statistics
+import jojotte_score.storage.stored_figures as stored_figures
 from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import PlayerStats, player_stats, sitting_stats
@@ -36,8 +36,8 @@ from jojotte_score.storage.statistics import (
     PeriodFigures,
     PeriodStats,
     period_stats,
-    stored_seat_figures,
 )
+from jojotte_score.storage.stored_figures import stored_seat_figures
 from tests.storage.stored_starts import assert_starts_are_a_replays
 from tests.strategies import sittings
 from tests.strategies_three_player import (
@@ -82,13 +82,13 @@ def assert_stored_equal_replayed(store: SittingStore, kept: PeriodFigures | None
 def rescored(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The sittings whose figures are scored from their hands, in order."""
     scored: list[int] = []
-    score = statistics.seat_figures_of
+    score = stored_figures.seat_figures_of
 
     def counting(connection: sqlite3.Connection, sitting_id: int) -> tuple[PlayerStats, ...]:
         scored.append(sitting_id)
         return score(connection, sitting_id)
 
-    monkeypatch.setattr(statistics, "seat_figures_of", counting)
+    monkeypatch.setattr(stored_figures, "seat_figures_of", counting)
     return scored
 
 
@@ -200,7 +200,7 @@ def test_figures_read_again_read_only_the_sittings_changed_since(
     from tests.stored_examples import store_examples
 
     read: list[object] = []
-    rows_of = statistics.stored_figure_rows
+    rows_of = stored_figures.stored_figure_rows
 
     def counting(
         connection: sqlite3.Connection, sitting_ids: list[int] | None = None
@@ -208,7 +208,7 @@ def test_figures_read_again_read_only_the_sittings_changed_since(
         read.append(sitting_ids)
         return rows_of(connection, sitting_ids)
 
-    monkeypatch.setattr(statistics, "stored_figure_rows", counting)
+    monkeypatch.setattr(stored_figures, "stored_figure_rows", counting)
     with Database.open(tmp_path / "sittings.sqlite3") as database:
         store = store_examples(database)
         kept = PeriodFigures()
@@ -280,18 +280,18 @@ def test_a_damaged_sitting_does_not_stop_the_upgrade_and_is_named_when_read(
 KILLED_UPGRADE = """
 import sys, time
 from pathlib import Path
-import jojotte_score.storage.statistics as statistics
+import jojotte_score.storage.stored_figures as stored_figures
 from jojotte_score.storage.database import Database
 
 name = sys.argv[2]
-fill = getattr(statistics, name)
+fill = getattr(stored_figures, name)
 
 def fill_then_wait(connection):
     fill(connection)
     print("filled", flush=True)
     time.sleep(60)
 
-setattr(statistics, name, fill_then_wait)
+setattr(stored_figures, name, fill_then_wait)
 Database.open(Path(sys.argv[1]))
 """
 
