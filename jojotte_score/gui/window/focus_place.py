@@ -12,18 +12,38 @@ the window was replaced, that chain crashed the program in the entry panel's flo
 from __future__ import annotations
 
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from PySide6.QtCore import Qt
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from PySide6.QtWidgets import QWidget
 
-    from jojotte_score.gui.window.main_window import MainWindow
+    from jojotte_score.gui.entry.entry_panel import EntryPanel
 
 PANEL_STOPS = ("thrown_in_button", "cancel_button", "preview")
 """The entry panel's stops that its state does not keep (it keeps the fields and Record),
 by the name of the panel's attribute."""
+
+
+class WindowParts(Protocol):
+    """What this module reads of the main window (which imports this module): its focus widget and
+    the parts that can hold the focus."""
+
+    @property
+    def table(self) -> QWidget: ...
+    @property
+    def sheet(self) -> QWidget: ...
+    @property
+    def explanation(self) -> QWidget: ...
+    @property
+    def panel(self) -> EntryPanel: ...
+    @property
+    def welcome_buttons(self) -> Sequence[QWidget]: ...
+
+    def focusWidget(self) -> QWidget | None: ...
 
 
 class Part(Enum):
@@ -45,15 +65,15 @@ class FocusPlace(NamedTuple):
     stop: str = ""
     button: int = 0
 
-    def put(self, window: MainWindow) -> None:
+    def put(self, window: WindowParts) -> None:
         """Give the focus to the same place in ``window`` (before it is activated), when it
         is there to take it."""
         widget = _widget_at(self, window)
-        if widget is not None and widget.isVisibleTo(window) and widget.isEnabled():
+        if widget is not None and widget.isVisibleTo(widget.window()) and widget.isEnabled():
             widget.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
-def focus_place(window: MainWindow) -> FocusPlace | None:
+def focus_place(window: WindowParts) -> FocusPlace | None:
     """Where the focus is in ``window``; None where no part of it is known (the menu bar,
     nothing at all)."""
     widget = window.focusWidget()
@@ -72,7 +92,7 @@ def focus_place(window: MainWindow) -> FocusPlace | None:
     return None
 
 
-def _parts(window: MainWindow) -> dict[Part, QWidget]:
+def _parts(window: WindowParts) -> dict[Part, QWidget]:
     """The parts that are one widget each."""
     return {
         Part.HAND_LIST: window.table,
@@ -81,7 +101,7 @@ def _parts(window: MainWindow) -> dict[Part, QWidget]:
     }
 
 
-def _widget_at(place: FocusPlace, window: MainWindow) -> QWidget | None:
+def _widget_at(place: FocusPlace, window: WindowParts) -> QWidget | None:
     if place.part is Part.WELCOME:
         return window.welcome_buttons[place.button]
     if place.part is Part.PANEL:  # a field: the panel's own state put the focus back there
