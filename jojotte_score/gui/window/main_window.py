@@ -90,6 +90,11 @@ window appears (200 ms or more), finds it done. It was done inside the first key
 evening: 42.3 M instructions of that key, 14.0 M without it, 16.5 M the same key later
 (callgrind, benchmarks/first_key_instructions.py)."""
 
+# The event kinds the window's filter looks for, read once: each ``QEvent.Type.Show`` read
+# costs 2.7 k instructions (an enum member through its descriptor), and the filter is
+# handed every event of the two splitters (callgrind).
+_RESIZE, _SHOW = QEvent.Type.Resize, QEvent.Type.Show
+
 
 class MainWindow(SittingMenus, QMainWindow):
     """The scorepad window over one :class:`Session`.
@@ -569,13 +574,13 @@ class MainWindow(SittingMenus, QMainWindow):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        resized = kind == QEvent.Type.Resize
+        resized = kind == _RESIZE
         if resized and watched is self.splitter:
             self.panes.fit_panel()
         elif resized and watched is self.left:
             # a new sitting's layout, once the window has settled on its size
             self.panes.left_resized()
-        elif kind == QEvent.Type.Show and watched is self.splitter:
+        elif kind == _SHOW and watched is self.splitter:
             _prepare_scoring_once_settled(self)  # the hand entry shown: a hand may follow
         return super().eventFilter(watched, event)
 
