@@ -20,6 +20,7 @@ it still fits them when the summary is of an older revision (:func:`fitting_star
 
 import json
 import sqlite3
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Final, NamedTuple
 
@@ -89,14 +90,24 @@ def fingerprint(digest: str, rubber: Iterable[str]) -> str:
     return chain.hexdigest()
 
 
+_SCORING_MODULES = ("hashlib", "jojotte_score.core.stats", "jojotte_score.storage.change_checks")
+
+
+def scoring_prepared() -> bool:
+    """Whether what recording a hand needs is imported (:func:`prepare_scoring`)."""
+    return all(name in sys.modules for name in _SCORING_MODULES)
+
+
 def prepare_scoring() -> None:
     """Import what recording a hand needs and reading a fresh summary does not: the
     statistics and the fingerprint's hash (hashlib, which loads OpenSSL's library), ~10 ms
     measured on a 2-core machine, and the checks of a change (~1 ms). Recording a hand
-    checks the change and scores a summary; the window calls this while a hand is being
-    typed, between two keys, so that the first Enter of an evening does not wait for them
-    (start-up does not either: it reads a fresh summary and changes nothing)."""
-    for name in ("hashlib", "jojotte_score.core.stats", "jojotte_score.storage.change_checks"):
+    checks the change and scores a summary; the window calls this once it is shown and
+    settled, so that the first key of an evening does not wait for them (start-up does
+    not either: it reads a fresh summary and changes nothing). Nothing when done."""
+    if scoring_prepared():
+        return
+    for name in _SCORING_MODULES:
         # Through __import__, as ``from name import ...`` is, not importlib.import_module:
         # with the window, PySide6 hooks __import__ and, the first time an import statement
         # gives a module, reads that module's source (to see whether it uses PySide6). The

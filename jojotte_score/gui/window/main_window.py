@@ -72,13 +72,28 @@ from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, dealer_unknown, versus
-from jojotte_score.storage.summary import prepare_scoring
+from jojotte_score.storage.summary import prepare_scoring, scoring_prepared
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
     from jojotte_score.gui.sharing.share_dialog import Sharing
 
 _A = ActionName
+
+PREPARE_AFTER_SETTLED_MS = 50
+"""How long after the hand entry is first shown and the event loop has settled (two passes,
+as ``--quit-after-start`` lets it, which so ends before) recording a hand is got ready
+(:func:`~jojotte_score.storage.summary.prepare_scoring`: 27 M instructions, 19-23 ms of
+processor time on a 2-core machine at a load of 5-6): the first paint and the window
+system's first events go before it, and a player's first key, a reaction time after the
+window appears (200 ms or more), finds it done. It was done inside the first key of an
+evening: 42.3 M instructions of that key, 14.0 M without it, 16.5 M the same key later
+(callgrind, benchmarks/first_key_instructions.py)."""
+
+# The event kinds the window's filter looks for, read once: each ``QEvent.Type.Show`` read
+# costs 2.7 k instructions (an enum member through its descriptor), and the filter is
+# handed every event of the two splitters (callgrind).
+_RESIZE, _SHOW = QEvent.Type.Resize, QEvent.Type.Show
 
 
 class MainWindow(SittingMenus, QMainWindow):
@@ -288,7 +303,8 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel.submitted.connect(self.edits.submit)
         self.panel.cancelled.connect(self.edits.cancelled)
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
-        # Once the key that started a hand is answered, between two keys.
+        # Done once the hand entry was shown (see eventFilter); should a key come first, once
+        # the key that started a hand is answered, between two keys (nothing, when done).
         self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_scoring))
 
     def _connect_sheet(self) -> None:
@@ -570,12 +586,15 @@ class MainWindow(SittingMenus, QMainWindow):
         self.undo_stack.indexChanged.disconnect(self._show_changed_rubber)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        resized = event.type() == QEvent.Type.Resize
+        kind = event.type()
+        resized = kind == _RESIZE
         if resized and watched is self.splitter:
             self.panes.fit_panel()
         elif resized and watched is self.left:
             # a new sitting's layout, once the window has settled on its size
             self.panes.left_resized()
+        elif kind == _SHOW and watched is self.splitter:
+            _prepare_scoring_once_settled(self)  # the hand entry shown: a hand may follow
         return super().eventFilter(watched, event)
 
     def _restore_settings(self) -> None:
@@ -678,6 +697,26 @@ def _held_viewport(area: QAbstractScrollArea) -> QWidget:
 
 VIEWPORT_NAME = "qt_scrollarea_viewport"
 """The object name Qt gives the viewport it makes for a scroll area."""
+
+
+def _prepare_scoring_once_settled(window: QWidget) -> None:
+    """Get recording a hand ready :data:`PREPARE_AFTER_SETTLED_MS` after the event loop has
+    settled (two passes after now), unless done already or the window is closed by then."""
+    if scoring_prepared():
+        return
+
+    def prepare_if_shown() -> None:
+        # Closed, nobody types into it: ``--quit-after-start``'s quit closes the window in
+        # the second pass, and its timer comes first (started sooner, for no later time).
+        # Under callgrind a pass takes longer than the wait, and the timer due in the
+        # same pass as the quit was run after it.
+        if window.isVisible():
+            prepare_scoring()
+
+    def settled() -> None:
+        QTimer.singleShot(PREPARE_AFTER_SETTLED_MS, window, prepare_if_shown)
+
+    QTimer.singleShot(0, window, lambda: QTimer.singleShot(0, window, settled))
 
 
 class _SheetArea(QScrollArea):

@@ -106,9 +106,11 @@ print(shown, typed, imported(), window.panel.values() != start)
 def test_what_recording_a_hand_imports_is_imported_once_its_first_key_is_answered(
     tmp_path: Path,
 ) -> None:
-    """Start-up leaves the statistics and hashlib (~10 ms) for later; the first key of a
-    hand is answered, and then, before the next key, they are imported, so that the Enter
-    that records the hand does not wait for them."""
+    """Start-up leaves the statistics and hashlib (~10 ms) for later; should the first key
+    of a hand come before the window has got recording ready (here the event loop never
+    ran long enough: see tests/gui/window/test_first_key_prepared.py), the key is answered,
+    and then, before the next key, they are imported, so that the Enter that records the
+    hand does not wait for them."""
     with Database.open(tmp_path / "scores.sqlite3") as database:  # scoring it imports them
         SittingStore(database).import_sitting(load_sitting(GERMAN_EXAMPLE).sitting)
     script = PREPARED.replace("FOLDER", repr(str(tmp_path)))
