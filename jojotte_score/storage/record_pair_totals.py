@@ -32,6 +32,12 @@ sittings of the changed block and the newest are read, and the totals are exactl
 of a reading of every sitting (the counts are added in the same order either way, and
 adding them is associative: streaks and largest wins depend on the order, not on how the
 sittings are grouped).
+
+With the blocks the choice keeps the order played they were cut in (:func:`stored_order`,
+under :func:`order_choice`): every sitting's id in that order, with the running mark of
+every sitting but the newest, so that a reader that kept nothing (a new History window)
+after hands in the newest sitting adds it to the stored running counts without reading
+and sorting every sitting's row.
 """
 
 from __future__ import annotations
@@ -423,6 +429,35 @@ def block_counts(block: StoredBlock) -> SummedTallies | None:
         return None
 
 
+def order_choice(choice: str) -> str:
+    """The choice the order played of the totals of ``choice`` is stored under."""
+    return f"{choice}:order"
+
+
+def stored_order(connection: sqlite3.Connection, choice: str) -> tuple[str, list[int]] | None:
+    """The order played stored with the totals of ``choice`` (:func:`store_totals`'s
+    ``order``): the running mark of every sitting but the newest (:meth:`RunningMarks.at`)
+    and every sitting's id, in the order played when they were stored; None when it is
+    missing, damaged or not what the app writes."""
+    in_order = order_choice(choice)
+    try:
+        row = connection.execute(
+            "SELECT mark, data, checksum FROM record_ratings WHERE choice = ? AND position = 0",
+            (in_order,),
+        ).fetchone()
+    except sqlite3.Error:
+        return None
+    if row is None or row[2] != _checksum(in_order, row[0], row[1]):
+        return None
+    try:
+        ids = json.loads(row[1])
+    except ValueError:
+        return None
+    if not isinstance(ids, list) or not all(type(key) is int for key in ids):
+        return None
+    return row[0], ids
+
+
 def store_totals(
     store: SittingStore,
     choice: str,
@@ -432,30 +467,30 @@ def store_totals(
     kept: Iterable[int] | None = (),
     blocks: Iterable[tuple[int, str, SummedTallies]] = (),
     blocks_kept: Iterable[int] | None = None,
+    order: tuple[str, Sequence[int]] | None = None,
 ) -> None:
     """Store ``totals`` for ``choice``, counted from the rows ``mark`` marks, and each of
     ``tallies`` (how many sittings it counts, the running mark of those sittings, the
     counts), and remove any other running counts but ``kept``'s (None: keep them all);
     store each of ``blocks`` (its first sitting's id, its mark, its counts) and, when
     ``blocks_kept`` is given, remove any other block but those starting with its sittings;
-    in one transaction (nothing for a read-only database; a failed write leaves them to
-    the next reading)."""
+    store the ``order`` played the blocks are cut in (the running mark of every sitting but
+    the newest, every sitting's id; None: the order stored is removed, so that it is never
+    of other blocks than those stored); in one transaction (nothing for a read-only
+    database; a failed write leaves them to the next reading)."""
     database = store.database
     if database.read_only:
         return
-    rows = [(0, mark, json.dumps(totals_to_data(totals), separators=(",", ":")))]
-    rows.extend(
-        (position, counted_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
-        for position, counted_mark, counts in tallies
-    )
+    tallies = list(tallies)
     keep = sorted({*(kept or ()), *(position for position, _mark, _counts in tallies)})
-    block_rows = [
-        (first, block_mark, json.dumps(tallies_to_data(counts), separators=(",", ":")))
-        for first, block_mark, counts in blocks
-    ]
-    in_blocks = blocks_choice(choice)
+    blocks = list(blocks)
+    written = _written(choice, (mark, totals), tallies, blocks, order)
     try:
         with database.transaction(durable=False) as writing:
+            if order is None:
+                writing.execute(
+                    "DELETE FROM record_ratings WHERE choice = ?", (order_choice(choice),)
+                )
             if kept is not None:
                 writing.execute(
                     "DELETE FROM record_ratings WHERE choice = ? AND position > 0 "
@@ -463,23 +498,50 @@ def store_totals(
                     (choice, *keep),
                 )
             if blocks_kept is not None:
-                firsts = sorted({*blocks_kept, *(first for first, _m, _d in block_rows)})
+                firsts = sorted({*blocks_kept, *(first for first, _m, _c in blocks)})
                 writing.execute(
                     "DELETE FROM record_ratings WHERE choice = ? "
                     f"AND position NOT IN ({', '.join('?' * len(firsts))})",
-                    (in_blocks, *firsts),
+                    (blocks_choice(choice), *firsts),
                 )
             writing.executemany(
                 "INSERT OR REPLACE INTO record_ratings "
                 "(choice, position, sitting_id, mark, data, checksum) VALUES (?, ?, 0, ?, ?, ?)",
-                [
-                    (name, at, row_mark, data, _checksum(name, row_mark, data, at))
-                    for name, written in ((in_blocks, block_rows), (choice, rows))
-                    for at, row_mark, data in written
-                ],
+                written,
             )
     except (StorageError, sqlite3.Error):
         return
+
+
+def _written(
+    choice: str,
+    counted: tuple[str, PeriodPairs],
+    tallies: list[tuple[int, str, SummedTallies]],
+    blocks: list[tuple[int, str, SummedTallies]],
+    order: tuple[str, Sequence[int]] | None,
+) -> list[tuple[str, int, str, str, str]]:
+    """The rows :func:`store_totals` writes for ``choice`` (each its choice, position,
+    mark, JSON and checksum): the blocks, the order played, the totals (``counted``: their
+    mark and themselves) and the running counts."""
+
+    def encoded(data: object) -> str:
+        return json.dumps(data, separators=(",", ":"))
+
+    mark, totals = counted
+    rows = [
+        (blocks_choice(choice), first, at, encoded(tallies_to_data(counts)))
+        for first, at, counts in blocks
+    ]
+    if order is not None:
+        rows.append((order_choice(choice), 0, order[0], encoded(list(order[1]))))
+    rows.append((choice, 0, mark, encoded(totals_to_data(totals))))
+    rows.extend(
+        (choice, position, at, encoded(tallies_to_data(counts))) for position, at, counts in tallies
+    )
+    return [
+        (name, at, row_mark, data, _checksum(name, row_mark, data, at))
+        for name, at, row_mark, data in rows
+    ]
 
 
 def store_totals_alone(
