@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -216,6 +216,14 @@ def test_a_transaction_not_waited_for_commits_and_leaves_the_database_durable(
         assert not connection.in_transaction
 
 
+def moved(store: SittingStore, sitting_id: int, moment: datetime) -> None:
+    """The sitting's moment stored as ``moment`` (as a merge could leave it)."""
+    with store.database.transaction() as writing:
+        writing.execute(
+            "UPDATE sitting SET created = ? WHERE id = ?", (moment.isoformat(), sitting_id)
+        )
+
+
 @settings(max_examples=30, deadline=None)
 @given(histories(max_sittings=4, max_hands=16), st.data())
 def test_any_change_after_hands_in_the_newest_sitting_equals_a_replay(
@@ -267,12 +275,7 @@ def test_any_change_after_hands_in_the_newest_sitting_equals_a_replay(
                 store.delete_sitting(newest)
                 del left[newest]
             elif change == "move":
-                moment = data.draw(st.sampled_from([created for _n, created, _s in played]))
-                with store.database.transaction() as writing:
-                    writing.execute(
-                        "UPDATE sitting SET created = ? WHERE id = ?",
-                        (moment.isoformat(), newest),
-                    )
+                moved(store, newest, data.draw(st.sampled_from([when for _n, when, _s in played])))
             truth = expected(store)
             if data.draw(st.booleans()):
                 assert PeriodFacts().period_pairs(store) == truth
@@ -385,3 +388,40 @@ def test_the_order_stored_is_not_trusted_once_the_sittings_moved(tmp_path: Path)
         clock.now = datetime(2026, 3, 1, tzinfo=UTC)
         store.import_sitting(replace(evening, hands=evening.hands[:5]))
         assert PeriodFacts().period_pairs(store) == expected(store) == stored_now(store)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 40), min_size=2, max_size=8, unique=True),
+    st.data(),
+)
+def test_the_order_stored_holds_only_while_the_other_sittings_are_as_they_were(
+    ids: list[int], data: st.DataObject
+) -> None:
+    """:meth:`~.record_pair_totals.StoredOrder.holds`, told from the mark's joined text,
+    agrees with the other sittings' columns compared one by one: true after the newest's
+    columns changed (wherever its id falls), false after another's changed, a sitting
+    begun, or the newest deleted and another stored in its place."""
+    if data.draw(st.booleans()):
+        ids.sort()  # played in the order of their ids (the marks worked out for the counts)
+    parts = {key: f'{key},0,two-player,["A;B"],{key},,1,c' for key in ids}
+    with closing(sqlite3.connect(":memory:")) as connection:
+        order = record_pair_totals.RunningMarks(connection, ids, dict(parts)).order()
+    assert (order.newest, order.ids()) == (ids[-1], ids)
+    now = dict(parts)
+    change = data.draw(st.sampled_from(["newest", "other", "begun", "replaced"]))
+    if change == "newest":
+        now[ids[-1]] += ",more"
+    elif change == "other":
+        now[data.draw(st.sampled_from(ids[:-1]))] += ",more"
+    elif change == "begun":
+        now[41] = "41,0,two-player,x,41,,,"
+    else:
+        del now[ids[-1]]
+        now[41] = parts[ids[-1]].replace(f"{ids[-1]},", "41,", 1)
+    text = ";".join(now[key] for key in sorted(now))
+    same = {key: part for key, part in now.items() if key != ids[-1]} == {
+        key: part for key, part in parts.items() if key != ids[-1]
+    }
+    assert order.holds(text, now) == (same and ids[-1] in now)
+    assert order.holds(text, now) == (change == "newest")
