@@ -261,6 +261,9 @@ class PeriodFacts:
         if totals is not None:
             return totals, mark
         parts = columns.by_sitting() if parts is None else parts
+        found = self._played_on_stored(store, choice, (mark, parts), columns.text)
+        if found is not None:
+            return found
         wanted = self._ordered(store, *chosen)
         totals, mark = self._swapped(store, choice, (mark, parts), wanted)
         merged = columns.unread() if totals is None else None
@@ -269,6 +272,73 @@ class PeriodFacts:
         if totals is not None:
             return totals, mark
         return self._totals_counted(store, choice, (mark, parts), wanted)
+
+    def _played_on_stored(
+        self,
+        store: SittingStore,
+        choice: str,
+        marked: tuple[str, dict[int, str]],
+        text: str,
+    ) -> tuple[PeriodPairs, str] | None:
+        """The totals of ``choice`` when only the newest sitting in the order played stored
+        with the blocks (:func:`~.record_pair_totals.stored_order`) changed since, as
+        :meth:`_played_on` counts them for the reader that kept the counts, for a reader
+        that kept nothing (a new History window after the evening's hands): the stored
+        running counts of every sitting but the newest with the newest's head to head
+        added, stored with the running counts of every sitting; and the mark of the rows
+        they are of. The order stored is trusted on three checks: the same sittings (the
+        newest still stored, as many), every one but the newest as it was then (the mark
+        of their columns, told from the mark's ``marked`` and its joined ``text``:
+        :meth:`~.record_pair_totals.StoredOrder.holds`), and the newest still after the one
+        before it (its moment and stable id); else, or where the running counts are not
+        stored, None (:meth:`_ordered` reads and sorts every sitting's row). A sitting
+        begun, deleted or merged changes the sittings or their count, a correction or a
+        renamed player the mark, and another reader that cut the blocks since stored its
+        order with them, so that the newest is in no stored block either way."""
+        mark, parts = marked
+        connection = store.database.connection
+        order = record_pair_totals.stored_order(connection, choice)
+        if order is None or len(parts) < 2 or not order.holds(text, parts):
+            return None  # a sitting begun, deleted, merged or changed before the newest
+        ids = order.ids()
+        if len(ids) != len(parts) or ids[-1] != order.newest:
+            return None
+        last, latest = self._rows_of(connection, ids[-2:])
+        if _order_key(latest) <= _order_key(last):
+            return None  # the newest sitting moved before another (its moment changed)
+        newest = len(ids) - 1
+        marks = record_pair_totals.RunningMarks(connection, ids, parts)
+        position, before = record_pair_totals.stored_counts(
+            connection, choice, marks, {newest}, newest
+        )
+        if position != newest:
+            return None
+        (counted,), stored_again = self._tallies_read(store, [latest])
+        if stored_again:
+            marks.stored_again(connection, stored_again)  # parts updated in place
+            mark = marks.every
+        every = _added(before, [_sitting_counts(counted)])
+        totals = _totals_of(len(ids), every)
+        tallies = [(len(ids), marks.at(len(ids)), every)]
+        record_pair_totals.store_totals(store, choice, mark, totals, tallies, None, order=order)
+        self._running[choice] = _Running(parts, _order_key(last), ids[newest], before, mark)
+        return totals, mark
+
+    def _rows_of(
+        self, connection: sqlite3.Connection, sitting_ids: Sequence[int]
+    ) -> list[tuple[tuple[Any, ...], datetime]]:
+        """The rows of the sittings of ``sitting_ids`` (as :meth:`_wanted` reads them),
+        each with its moment, in the order of ``sitting_ids``."""
+        marks = ", ".join("?" * len(sitting_ids))
+        rows = {
+            row[0]: row
+            for row in connection.execute(
+                "SELECT id, revision, variant, players, created, uuid FROM sitting "
+                f"WHERE id IN ({marks})",
+                tuple(sitting_ids),
+            )
+        }
+        return [(rows[key], self._moment(rows[key])) for key in sitting_ids]
 
     def _swapped(
         self,
@@ -316,7 +386,9 @@ class PeriodFacts:
         every = _added(before_newest, [_sitting_counts(last)])
         totals = _totals_of(len(ids), every)
         tallies = [(newest, marks.at(newest), before_newest), (len(ids), marks.at(len(ids)), every)]
-        record_pair_totals.store_totals(store, choice, mark, totals, tallies, None, blocks)
+        record_pair_totals.store_totals(
+            store, choice, mark, totals, tallies, None, blocks, order=marks.order()
+        )
         last_but_one = _order_key(wanted[-2])
         self._running[choice] = _Running(parts, last_but_one, ids[newest], before_newest, mark)
         return totals, mark
@@ -370,7 +442,9 @@ class PeriodFacts:
             (newest, marks.at(newest), before_newest),
             (len(ids), marks.at(len(ids)), every),
         ]
-        record_pair_totals.store_totals(store, choice, mark, totals, tallies_now, kept)
+        record_pair_totals.store_totals(
+            store, choice, mark, totals, tallies_now, kept, order=marks.order()
+        )
         self._running[choice] = _Running(
             parts, _order_key(wanted[-2]), ids[newest], before_newest, mark
         )
@@ -887,6 +961,7 @@ def _store_counted(
         [end for end in kept if end <= start],
         stored,
         [*(ids[first] for first in firsts), *blocks],
+        marks.order() if ids else None,
     )
 
 

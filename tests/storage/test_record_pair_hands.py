@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlite3
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -216,14 +216,24 @@ def test_a_transaction_not_waited_for_commits_and_leaves_the_database_durable(
         assert not connection.in_transaction
 
 
+def moved(store: SittingStore, sitting_id: int, moment: datetime) -> None:
+    """The sitting's moment stored as ``moment`` (as a merge could leave it)."""
+    with store.database.transaction() as writing:
+        writing.execute(
+            "UPDATE sitting SET created = ? WHERE id = ?", (moment.isoformat(), sitting_id)
+        )
+
+
 @settings(max_examples=30, deadline=None)
 @given(histories(max_sittings=4, max_hands=16), st.data())
 def test_any_change_after_hands_in_the_newest_sitting_equals_a_replay(
     played: list[Played], data: st.DataObject
 ) -> None:
     """Hands recorded into the newest sitting one at a time, with now and then a hand
-    deleted from it or from another sitting, a sitting begun or one deleted: after each a
-    kept reader, a fresh one and the totals stored are the sittings replayed."""
+    deleted from it or from another sitting, a sitting begun or one deleted, or the
+    newest's moment moved: after each a kept reader, a fresh one and the totals stored are
+    the sittings replayed, whichever reader reads first (a fresh one first reads in the
+    order played stored with the blocks, where it holds)."""
     with (
         tempfile.TemporaryDirectory() as folder,
         Database.open(Path(folder) / "sittings.sqlite3") as database,
@@ -241,7 +251,9 @@ def test_any_change_after_hands_in_the_newest_sitting_equals_a_replay(
         for _step in range(data.draw(st.integers(1, 8))):
             newest = newest_id(store)
             change = data.draw(
-                st.sampled_from(["hand", "hand", "hand", "undo", "older", "begin", "delete"])
+                st.sampled_from(
+                    ["hand", "hand", "hand", "undo", "older", "begin", "delete", "move"]
+                )
             )
             if change == "hand" and left[newest]:
                 store.add_hand(newest, left[newest].pop(0))
@@ -262,7 +274,11 @@ def test_any_change_after_hands_in_the_newest_sitting_equals_a_replay(
             elif change == "delete" and len(left) > 1:
                 store.delete_sitting(newest)
                 del left[newest]
+            elif change == "move":
+                moved(store, newest, data.draw(st.sampled_from([when for _n, when, _s in played])))
             truth = expected(store)
+            if data.draw(st.booleans()):
+                assert PeriodFacts().period_pairs(store) == truth
             assert kept.period_pairs(store) == truth
             assert stored_now(store) == truth
             assert PeriodFacts().period_pairs(store) == truth
@@ -305,3 +321,107 @@ def test_stored_counts_of_another_shape_are_refused(place: int, value: object) -
         record_pair_totals.tallies_from_data({"players": ["Anna", "Bert"], "tallies": [tally]})
     with pytest.raises(TypeError):
         record_pair_totals.tallies_from_data({"players": ["Anna", 2], "tallies": []})
+
+
+def test_a_new_reader_after_hands_in_the_newest_sitting_reads_it_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader that kept nothing (a new History window) after hands in the newest sitting
+    adds its head to head to the running counts stored, in the order played stored with
+    the blocks: it reads no block, no other sitting's head to head and no sitting's row
+    but the newest's and the one before it."""
+    reads = Reads(monkeypatch)
+    sorted_rows: list[int] = []
+    ordered = PeriodFacts._ordered
+
+    def counted_order(self: PeriodFacts, *given: Any) -> Any:
+        sorted_rows.append(1)
+        return ordered(self, *given)
+
+    monkeypatch.setattr(PeriodFacts, "_ordered", counted_order)
+    evening = example_sitting("three-player")
+    with begun_last(tmp_path, evening, 1) as (store, _clock, newest):
+        assert PeriodFacts().period_pairs(store) == expected(store)
+        for hand in evening.hands[1:4]:
+            store.add_hand(newest, hand)
+            reads.clear()
+            sorted_rows.clear()
+            fresh = PeriodFacts()
+            truth = expected(store)
+            assert fresh.period_pairs(store) == truth == stored_now(store)
+            assert (reads.pairs, reads.blocks, sorted_rows) == ([[newest]], 0, [])
+            # Its row stored again, as the reading from the blocks stores it.
+            assert row_is_current(store, newest)
+            # The reader then keeps the counts: its next hand adds the newest alone too.
+            store.add_hand(newest, evening.hands[4])
+            reads.clear()
+            assert fresh.period_pairs(store) == expected(store) == stored_now(store)
+            assert (reads.pairs, reads.blocks, sorted_rows) == ([[newest]], 0, [])
+            store.delete_hand(newest, store.hand_count(newest) - 1)
+            assert PeriodFacts().period_pairs(store) == expected(store)
+
+
+def test_the_order_stored_is_not_trusted_once_the_sittings_moved(tmp_path: Path) -> None:
+    """The order played stored with the blocks is trusted after hands in the newest sitting
+    only: not once the newest moved before another by its moment, a sitting before it
+    changed, or the newest was deleted and another begun (as many sittings, another id).
+    A new reader reads each of these as the replay counts it."""
+    evening = example_sitting("chouette")
+    with begun_last(tmp_path, evening, 3) as (store, clock, newest):
+        assert PeriodFacts().period_pairs(store) == expected(store)
+        # The newest stored before every other sitting, with a hand more.
+        store.add_hand(newest, evening.hands[3])
+        with store.database.transaction() as writing:
+            writing.execute(
+                "UPDATE sitting SET created = ? WHERE id = ?", ("2020-01-01T00:00:00+00:00", newest)
+            )
+        assert newest_id(store) != newest
+        assert PeriodFacts().period_pairs(store) == expected(store) == stored_now(store)
+        # A hand deleted from a sitting before the newest, and one added to the newest.
+        latest = newest_id(store)
+        older = next(key for key in (1, 2, 3) if key != latest and store.hand_count(key))
+        store.delete_hand(older, store.hand_count(older) - 1)
+        store.delete_hand(latest, store.hand_count(latest) - 1)
+        assert PeriodFacts().period_pairs(store) == expected(store) == stored_now(store)
+        # The newest deleted and another sitting begun after the others.
+        store.delete_sitting(latest)
+        clock.now = datetime(2026, 3, 1, tzinfo=UTC)
+        store.import_sitting(replace(evening, hands=evening.hands[:5]))
+        assert PeriodFacts().period_pairs(store) == expected(store) == stored_now(store)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 40), min_size=2, max_size=8, unique=True),
+    st.data(),
+)
+def test_the_order_stored_holds_only_while_the_other_sittings_are_as_they_were(
+    ids: list[int], data: st.DataObject
+) -> None:
+    """:meth:`~.record_pair_totals.StoredOrder.holds`, told from the mark's joined text,
+    agrees with the other sittings' columns compared one by one: true after the newest's
+    columns changed (wherever its id falls), false after another's changed, a sitting
+    begun, or the newest deleted and another stored in its place."""
+    if data.draw(st.booleans()):
+        ids.sort()  # played in the order of their ids (the marks worked out for the counts)
+    parts = {key: f'{key},0,two-player,["A;B"],{key},,1,c' for key in ids}
+    with closing(sqlite3.connect(":memory:")) as connection:
+        order = record_pair_totals.RunningMarks(connection, ids, dict(parts)).order()
+    assert (order.newest, order.ids()) == (ids[-1], ids)
+    now = dict(parts)
+    change = data.draw(st.sampled_from(["newest", "other", "begun", "replaced"]))
+    if change == "newest":
+        now[ids[-1]] += ",more"
+    elif change == "other":
+        now[data.draw(st.sampled_from(ids[:-1]))] += ",more"
+    elif change == "begun":
+        now[41] = "41,0,two-player,x,41,,,"
+    else:
+        del now[ids[-1]]
+        now[41] = parts[ids[-1]].replace(f"{ids[-1]},", "41,", 1)
+    text = ";".join(now[key] for key in sorted(now))
+    same = {key: part for key, part in now.items() if key != ids[-1]} == {
+        key: part for key, part in parts.items() if key != ids[-1]
+    }
+    assert order.holds(text, now) == (same and ids[-1] in now)
+    assert order.holds(text, now) == (change == "newest")

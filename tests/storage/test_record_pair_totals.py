@@ -227,7 +227,8 @@ def test_stored_totals_are_read_without_any_sitting_head_to_head(
         ).fetchall()
         chosen = f"{TOTALS}:games:{Variant.CHOUETTE}"
         assert (truth.sittings, chouette.sittings) == (8, 1)
-        # and its first seven sittings' counts as one block, under the id of the first.
+        # its first seven sittings' counts as one block, under the id of the first; and
+        # the order played the blocks were cut in.
         first = in_order(replayed(store))[0].sitting_id
         blocks = f"{TOTALS}:blocks"
         assert choices == [
@@ -237,6 +238,8 @@ def test_stored_totals_are_read_without_any_sitting_head_to_head(
             (blocks, first),
             (chosen, 0),
             (chosen, 1),
+            (f"{chosen}:order", 0),
+            (f"{TOTALS}:order", 0),
         ]
 
 
