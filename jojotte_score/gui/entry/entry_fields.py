@@ -259,8 +259,8 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName(name)
-        self._row = FlowLayout(self)
-        self._row.setContentsMargins(4, 3, 4, 3)
+        self.choices_layout = FlowLayout(self)
+        self.choices_layout.setContentsMargins(4, 3, 4, 3)
         self._choices: list[tuple[T | None, QToolButton, tuple[str, ...]]] = []
         self._value: T | None = None
         self._default: T | None = None
@@ -278,7 +278,7 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         """
         buttons = self.buttons()
         for button in buttons[len(choices) :]:
-            self._row.removeWidget(button)
+            self.choices_layout.removeWidget(button)
             button.hide()
             button.deleteLater()
         self._choices = []
@@ -286,7 +286,10 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         for number, (value, label, keys) in enumerate(choices):
             button = buttons[number] if number < len(buttons) else self._new_button(number)
             shown = literal(label)
-            button.setText(f"{shown} [{'/'.join(keys)}]" if keys else shown)
+            text = f"{shown} [{'/'.join(keys)}]" if keys else shown
+            breaks = self.choices_layout.breaks  # large print: broken onto lines
+            if breaks is None or not breaks.set_text(button, text):
+                button.setText(text)
             button.setAccessibleName(spoken(label))
             button.setAccessibleDescription(
                 _("Key {key}").format(key=" / ".join(keys)) if keys else ""
@@ -334,7 +337,11 @@ class ChoiceField(QFrame, Speaking, Generic[T]):
         button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
         button.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         button.clicked.connect(lambda _checked=False: self._pick(self._choices[number][0]))
-        self._row.addWidget(button)
+        self.choices_layout.addWidget(button)
+        if self.choices_layout.breaks is not None:  # large print
+            from jojotte_score.gui.entry.broken_text import BrokenText
+
+            self.choices_layout.breaks.add(button, BrokenText(button))
         return button
 
     def value(self) -> T | None:
@@ -513,7 +520,7 @@ class PairField(QWidget):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(1)
         boxes = QWidget()
-        flow = FlowLayout(boxes, spacing=12, stretch=False)
+        self.boxes_layout = flow = FlowLayout(boxes, spacing=12, stretch=False)
         flow.setContentsMargins(0, 0, 0, 0)
         column.addWidget(boxes)
         validator = _NumberValidator(self)
@@ -523,7 +530,8 @@ class PairField(QWidget):
         self.errors: ErrorLines[int] = ErrorLines(
             (0, 1), lambda side, line: self._place_error(column, side, line)
         )
-        self._units: list[QWidget] = []
+        self.units: list[QWidget] = []  # a side's name and its box
+        self._names = ("", "")
         for side in (0, 1):
             edit = self.edits[side]
             edit.setValidator(validator)
@@ -541,13 +549,13 @@ class PairField(QWidget):
             row.addWidget(edit)
             flow.addWidget(unit)
             unit.installEventFilter(self)  # its message starts where it is placed
-            self._units.append(unit)
+            self.units.append(unit)
         self._fit_boxes()
 
     def _place_error(self, column: QVBoxLayout, side: int, line: QLabel) -> None:
         """Put the line of ``side``'s box under the boxes, starting under its box."""
         column.insertWidget(1 if side == 0 else column.count(), line)
-        line.setContentsMargins(self._units[side].x(), 0, 0, 0)
+        line.setContentsMargins(self.units[side].x(), 0, 0, 0)
 
     def _fit_boxes(self) -> None:
         """Boxes wide enough for three digits in the font they show."""
@@ -561,10 +569,13 @@ class PairField(QWidget):
 
     def set_names(self, names: tuple[str, str]) -> None:
         """Label the boxes with the sides' names."""
-        if names == (self.side_labels[0].text(), self.side_labels[1].text()):
+        if names == self._names:
             return  # the panel names them again at every change of a field
+        self._names = names
+        breaks = self.boxes_layout.breaks  # large print: a name broken onto lines
         for side in (0, 1):
-            self.side_labels[side].setText(names[side])
+            if breaks is None or not breaks.set_text(self.units[side], names[side]):
+                self.side_labels[side].setText(names[side])
             self.edits[side].setAccessibleName(
                 _("{field}, {player}").format(field=self._name, player=names[side])
             )
@@ -574,8 +585,8 @@ class PairField(QWidget):
         # layouts give, and the old names' widths made it taller than it is (a scroll bar, an
         # empty line under the meld boxes). The scroll area's viewport on the way up is one
         # the window holds from the start, so handing it to Python sets up no widget classes.
-        widget: QWidget | None = self._units[0]
-        for unit in self._units:
+        widget: QWidget | None = self.units[0]
+        for unit in self.units:
             unit.updateGeometry()
         while widget is not None and not widget.isWindow():
             widget.updateGeometry()
@@ -627,7 +638,7 @@ class PairField(QWidget):
         kind = event.type()  # asked once: every event of the boxes passes here
         if kind == _MOVE:
             for number, error in self.errors.made().items():
-                unit = self._units[number]
+                unit = self.units[number]
                 if unit is watched:  # the box's message starts under it
                     error.setContentsMargins(unit.x(), 0, 0, 0)
         if (

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -556,6 +557,24 @@ class EntryPanel(QWidget, Speaking):
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
+            # Larger print than the usual breaks a choice or a side's name wider than its
+            # row onto lines; the usual print keeps each on one line, as it always did.
+            from jojotte_score.gui.entry.broken_text import Texts, break_texts  # large print
+
+            large = self.font().pointSizeF() > QApplication.font().pointSizeF()
+            rows: list[tuple[FlowLayout, Texts]] = [
+                (field.choices_layout, [(button, button, None) for button in field.buttons()])
+                for field in self._slots.values()
+                if isinstance(field, ChoiceField)
+            ]
+            rows += [
+                (
+                    pair.boxes_layout,
+                    list(zip(pair.units, pair.side_labels, pair.edits, strict=True)),
+                )
+                for pair in (self.melds, self.card_points, self.tricks)
+            ]
+            break_texts(rows, large)
             self._wrap_rows()
             self._fit_preview()
 

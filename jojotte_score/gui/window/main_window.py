@@ -480,7 +480,11 @@ class MainWindow(SittingMenus, QMainWindow):
         factor = clamp_zoom(factor)
         self.settings.zoom = factor
         self.sheet.set_zoom(factor)
-        for widget in (self.panel, self.table, self.explanation, self.status_label):
+        # The hand list's headings too: they take the list's font only as long as Qt has not
+        # polished them, so a window started in large print kept its headings small (9 pt
+        # under 27 pt rows at zoom 3) and laid the list out by their height.
+        headers = (self.table.horizontalHeader(), self.table.verticalHeader())
+        for widget in (self.panel, self.table, *headers, self.explanation, self.status_label):
             font = widget.font()
             # The status line, one line, grows less: the pad takes the height.
             scale = min(factor, STATUS_ZOOM) if widget is self.status_label else factor

@@ -20,6 +20,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QApplication, QWidget
 
+from jojotte_score.gui.entry.entry_fields import scroll_to_show
 from jojotte_score.gui.pad.hand_model import Column, HandTableModel
 from jojotte_score.gui.pad.hand_table import HandTable
 
@@ -43,7 +44,6 @@ _NOTES_LINES = 2  # the most a hand's notes wrap onto: large print leaves a row 
 # list the height of its four rows (keep_hand_rows).
 _WRAPPED_NOTES_UP_TO = 2.5
 _CELL_MARGINS = 8  # a cell's text margins and grid line, with a pixel to spare (Qt's: 7)
-_FOCUS_MARGIN = 8  # pixels of the panel kept in sight around the field with the focus
 _SHRINKING_COLUMNS = (Column.DEALER, Column.CONTRACT, Column.POINTS)  # elided when narrow
 _HEADING_MARGINS = 10  # pixels beside a heading's longest line (the style's own: 13)
 _NOTES_SPARE = 4  # pixels the notes are given over their wrapped width (the columns round)
@@ -337,12 +337,14 @@ class FocusInView(QObject):
         # The rows' labels (the panel's only labels with a buddy), not every QLabel found
         # among its children: PySide6 wraps each child it looks at, Qt's own too. Start-up
         # comes here four times: 9.4 M of its 1.353 G instructions (callgrind).
+        # Up or down only, never sideways (ensureWidgetVisible's way): a field at the right
+        # of a panel wider than its pane scrolled the rows' labels out of sight at the left.
         for label in self._panel.row_labels.values():
             buddy = label.buddy()
             if buddy is not None and (buddy is widget or buddy.isAncestorOf(widget)):
-                self._area.ensureWidgetVisible(label, _FOCUS_MARGIN, _FOCUS_MARGIN)
+                scroll_to_show(self._area, self._panel, label)
                 break
-        self._area.ensureWidgetVisible(widget, _FOCUS_MARGIN, _FOCUS_MARGIN)
+        scroll_to_show(self._area, self._panel, widget)
 
 
 class HandListColumns:
