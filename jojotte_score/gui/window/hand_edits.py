@@ -101,9 +101,8 @@ class HandEdits:
         else:
             # A hand that ends a rubber asks the new cut at once: the panel is readied once,
             # for the dealer chosen (the hand's refresh and the cut each readied it in full).
-            with self._window.panel.one_update():
-                self.push(AddHand(self._window.session, request.hand))
-                self._window.ask_new_cut()
+            self.push(AddHand(self._window.session, request.hand))
+            self._window.ask_new_cut()
 
     def replace(self, position: int, hand: AnyHand) -> None:
         """Put an edited hand in place. When the edit makes later hands illegal (in the

@@ -161,7 +161,8 @@ class SittingMenus(_Base):
         if sitting_id == self.session.sitting_id:
             # No recorded hand changed: the hand list, the pad and the explanation stay; what
             # names the next dealer follows. The Enter that ends a rubber refreshed the window
-            # twice, the hand's and this (90.7 M instructions, 51.5 M a plain hand's Enter).
+            # twice, the hand's and this: 90.7 M instructions, now 81.6 M (a plain hand's
+            # Enter 51.7 M; callgrind, benchmarks/first_key_instructions.py).
             self.session.reload()
             if self.session.shown is None:  # not read: the error was shown
                 self.refresh()

@@ -1,7 +1,8 @@
 """The Enter that records a hand ending a rubber, where the game cuts again: the new cut is
 asked at once and the window is refreshed once for the hand and the cut together (the
-hand list and the pad shown anew once, the panel readied once, with the dealer chosen).
-Undo takes back the hand alone, as before; what a screen reader is told is the same."""
+hand list and the pad shown anew once); the panel is readied for the hand before the
+question, as the window behind it shows, and once more for the dealer chosen. Undo takes
+back the hand alone, as before; what a screen reader is told is the same."""
 
 from __future__ import annotations
 
@@ -60,9 +61,11 @@ def test_the_hand_ending_a_rubber_and_its_new_cut_refresh_the_window_once(
 ) -> None:
     last = rubber_but_its_last(main_window)
     asked: list[tuple[str, ...]] = []
+    behind: list[tuple[str, int]] = []  # the panel, while the question is on screen
 
     def ask(cls: type, parent: object, players: tuple[str, ...]) -> int:
         asked.append(tuple(players))
+        behind.append((main_window.panel.mode_label.text(), main_window.model.rowCount()))
         return 1  # B won the cut
 
     monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(ask))
@@ -70,7 +73,8 @@ def test_the_hand_ending_a_rubber_and_its_new_cut_refresh_the_window_once(
     counts = counted(monkeypatch, main_window)
     main_window.panel.submitted.emit(EntryRequest("add", None, last))
     assert asked == [("A", "B")]
-    assert counts == {"window": 1, "pad": 1, "panel": 1}  # 2, 2 and 2 before
+    assert behind == [("Hand 7", 6)]  # the hand recorded, the panel ready for the next one
+    assert counts == {"window": 1, "pad": 1, "panel": 2}  # 2, 2 and 2 before
     assert main_window.status_label.text() == (
         "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · next dealer: B"
     )
