@@ -99,8 +99,6 @@ class HandEdits:
         elif request.mode == "replace" and request.position is not None:
             self.replace(request.position, request.hand)
         else:
-            # A hand that ends a rubber asks the new cut at once: the panel is readied once,
-            # for the dealer chosen (the hand's refresh and the cut each readied it in full).
             self.push(AddHand(self._window.session, request.hand))
             self._window.ask_new_cut()
 
