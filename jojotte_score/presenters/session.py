@@ -240,13 +240,18 @@ class Session:
 
     def refresh(self) -> None:
         """Reload the sitting from the store, replay it and tell the views."""
+        self.reload()
+        self.on_changed()
+
+    def reload(self) -> None:
+        """Reload the sitting from the store and replay it, for a caller that updates the
+        views itself (a change that reaches few of them: a dealer chosen)."""
         try:
             self.shown = self._load()
         except JojotteError as error:
             self.shown = None
             self.sitting_id = None
             self.on_error(error)
-        self.on_changed()
 
     def corrector(self, position: int) -> Callable[[AnyHand], Correction | None] | None:
         """What a hand put in place of the hand at ``position`` makes illegal in the later

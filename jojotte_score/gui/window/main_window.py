@@ -348,7 +348,12 @@ class MainWindow(SittingMenus, QMainWindow):
         self.update_actions()
         self.ready_next_hand()
         self.show_explanation(None)
-        # An open history follows each change: a hand recorded, a sitting started.
+        self.follow_change()
+
+    def follow_change(self) -> None:
+        """The other windows showing the sitting follow a change: an open history (a hand
+        recorded, a sitting started), the table's display, the shared copy."""
+        shown = self.session.shown
         if self.history is not None and self.history.isVisible():
             self.history.reload()
         if self.table_display is not None and self.table_display.isVisible():

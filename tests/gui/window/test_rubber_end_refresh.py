@@ -1,0 +1,105 @@
+"""The Enter that records a hand ending a rubber, where the game cuts again: the new cut is
+asked at once and the window is refreshed once for the hand and the cut together (the
+hand list and the pad shown anew once); the panel is readied for the hand before the
+question, as the window behind it shows, and once more for the dealer chosen. Undo takes
+back the hand alone, as before; what a screen reader is told is the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from jojotte_score.core.games import new_sitting
+from jojotte_score.core.model import AnyHand
+from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
+from jojotte_score.gui.pad.sheet_widget import SheetWidget
+from jojotte_score.gui.window.dialogs import FirstDealerDialog
+from jojotte_score.gui.window.main_window import MainWindow
+from tests.gui.conftest import forget_said, german, said_in
+
+
+def rubber_but_its_last(window: MainWindow) -> AnyHand:
+    """Show the German example's first five hands, each with its dealer; the sixth, which
+    ends the rubber (A wins it), is returned to be recorded."""
+    sitting = german()
+    hands = tuple(hand._replace(dealer=n % 2) for n, hand in enumerate(sitting.hands))
+    sitting_id = window.session.store.import_sitting(
+        new_sitting(sitting.variant, sitting.players, hands[:5])
+    )
+    window.open_sitting_id(sitting_id)
+    return hands[5]
+
+
+def counted(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> dict[str, int]:
+    """How often, from now on, the window is refreshed, the pad is given a new pad and the
+    panel is brought up to date (its messages shown)."""
+    counts = {"window": 0, "pad": 0, "panel": 0}
+    refresh = window.session.on_changed
+
+    def refreshed() -> None:
+        counts["window"] += 1
+        refresh()
+
+    window.session.on_changed = refreshed
+    set_pad, show_messages = SheetWidget.set_pad, EntryPanel._show_messages
+
+    def pad_set(sheet: SheetWidget, *args: object) -> None:
+        counts["pad"] += 1
+        set_pad(sheet, *args)  # type: ignore[arg-type]
+
+    def messages_shown(panel: EntryPanel, *args: object) -> None:
+        counts["panel"] += 1
+        show_messages(panel, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(SheetWidget, "set_pad", pad_set)
+    monkeypatch.setattr(EntryPanel, "_show_messages", messages_shown)
+    return counts
+
+
+@pytest.mark.usefixtures("listening")
+def test_the_hand_ending_a_rubber_and_its_new_cut_refresh_the_window_once(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    last = rubber_but_its_last(main_window)
+    asked: list[tuple[str, ...]] = []
+    behind: list[tuple[str, int]] = []  # the panel, while the question is on screen
+
+    def ask(cls: type, parent: object, players: tuple[str, ...]) -> int:
+        asked.append(tuple(players))
+        behind.append((main_window.panel.mode_label.text(), main_window.model.rowCount()))
+        return 1  # B won the cut
+
+    monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(ask))
+    forget_said(main_window)
+    counts = counted(monkeypatch, main_window)
+    main_window.panel.submitted.emit(EntryRequest("add", None, last))
+    assert asked == [("A", "B")]
+    assert behind == [("Hand 7", 6)]  # the hand recorded, the panel ready for the next one
+    assert counts == {"window": 1, "pad": 1, "panel": 2}  # 2, 2 and 2 before
+    assert main_window.status_label.text() == (
+        "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · next dealer: B"
+    )
+    assert main_window.panel.dealer.value() == 1
+    assert main_window.panel.mode() == ("add", None)
+    assert main_window.model.rowCount() == 6
+    assert main_window.sheet.rubber_number() == 1  # the rubber just won, until hand 7 starts
+    assert "New hand 7" in said_in(main_window)
+    # The cut is no step of its own: Undo takes back the hand, and its rubber with it.
+    assert main_window.undo_stack.count() == 1
+    main_window.undo_stack.undo()
+    assert main_window.model.rowCount() == 5
+    assert main_window.status_label.text() == (
+        "Game 3 · below: A 0 – B 0 · games A 1 – B 1 · prison 150 · next dealer: B"
+    )
+
+
+def test_a_new_cut_not_answered_leaves_the_next_dealer_to_choose(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    last = rubber_but_its_last(main_window)
+    monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(lambda cls, parent, players: None))
+    counts = counted(monkeypatch, main_window)
+    main_window.panel.submitted.emit(EntryRequest("add", None, last))
+    assert counts == {"window": 1, "pad": 1, "panel": 1}
+    assert main_window.status_label.text().endswith("new cut for the first dealer")
+    assert main_window.panel.dealer.value() is None
+    assert main_window.panel.mode() == ("add", None)
