@@ -141,26 +141,25 @@ def _plainly_sound(hand: PlayedHand, game: HandFacts) -> bool:
     meld_totals = _MELD_RULES[whole_deck][1]
     dealer, bidder, last, jojotte = hand.dealer, hand.bidder, hand.last_trick, hand.jojotte
     first, second = hand.card_points
-    melds = hand.melds
-    meld_0, meld_1 = melds
+    meld_0, meld_1 = hand.melds
     suit = hand.trump is not _AT_NO_TRUMP
-    deck = _DECK_POINTS[suit]
+    deck = DECK_POINTS_TRUMP if suit else DECK_POINTS_NO_TRUMP
     counted = first + second
     return (
         hand.special is _NOT_SPECIAL
         and hand.tricks is None
         and (dealer is None or 0 <= dealer < seats)
-        and bidder in SIDES
-        and last in SIDES
+        and (bidder == 0 or bidder == 1)
+        and (last == 0 or last == 1)
         and (second if last == 0 else first) != 0  # else a possible unbid slam (R6)
         and first >= 0
         and second >= 0
         and not (first % CARD_POINT_STEP or second % CARD_POINT_STEP)
         and (counted == deck if whole_deck else counted <= deck)
-        and 0 in melds  # melds for one side at most
+        and (meld_0 == 0 or meld_1 == 0)
         and meld_0 in meld_totals
         and meld_1 in meld_totals
-        and (jojotte is None or (jojotte in SIDES and suit))
+        and (jojotte is None or ((jojotte == 0 or jojotte == 1) and suit))
     )
 
 
@@ -428,8 +427,6 @@ _POSSIBLE = {whole_deck: _possible_totals(rules[1]) for whole_deck, rules in _ME
 # costs some 900 instructions on Python 3.11.
 _NOT_SPECIAL: Final = Special.NONE
 _AT_NO_TRUMP: Final = Trump.NO_TRUMP
-_DECK_POINTS: Final = (DECK_POINTS_NO_TRUMP, DECK_POINTS_TRUMP)
-"""The deck's card points, by whether the hand has a trump suit (False, True)."""
 
 
 _MELD_CLASH: Mapping[tuple[bool, bool], tuple[str, str]] = {
