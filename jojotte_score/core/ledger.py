@@ -465,32 +465,16 @@ class Scorer:
         game_winner = rubber_winner = None
         top = max(below)
         if top >= self.rules.game_target:  # R12, T13: one column scores below per hand.
-            game_winner = leader = below.index(top)
-            self._games[leader] += 1
+            game_winner = below.index(top)
+            self._games[game_winner] += 1
             self._below = [0] * len(below)
             self._game += 1
-            if self._games[leader] == GAMES_TO_WIN_RUBBER:  # R13, T14
-                rubber_winner = leader
-                bonus = self.rules.rubber_bonus
-                if bonus:
-                    entries += ((number, leader, _ABOVE, bonus, _RUBBER_BONUS),)
         games = tuple(self._games)
-        if rubber_winner is not None:
-            self._rubber += 1
-            self._game = 1
-            self._games = [0] * len(below)
-            if self._roles is not None:  # C3: the roles turn.
-                self._roles = self.game.roles_after(self._roles, rubber_winner)
-                self._score = self.game.hand_scorer(self._roles)
-
+        if game_winner is not None and games[game_winner] == GAMES_TO_WIN_RUBBER:  # R13, T14
+            rubber_winner = game_winner
+            entries += self._close_rubber(number, rubber_winner)
         if score.copies:  # T8, F3: every amount, again, above (C4: on its own line).
-            above = score.copies_above
-            for copier, source in score.copies:
-                entries += tuple(
-                    (number, copier, _ABOVE if above else line, points, kind)
-                    for _hand, side, line, points, kind in entries
-                    if side == source
-                )
+            entries = _with_copies(entries, score, number)
 
         # Built by tuple.__new__, every field in order: the named tuple's own constructor is
         # a Python function, some three times as long (timeit, Python 3.11).
@@ -514,6 +498,18 @@ class Scorer:
         )
         self.results.append(result)
         return result
+
+    def _close_rubber(self, number: int, winner: int) -> tuple[PlainEntry, ...]:
+        """End the rubber that ``winner`` won in hand ``number`` and start the next one (in
+        the chouette with the roles turned, C3); the entry of its rubber bonus, if any."""
+        self._rubber += 1
+        self._game = 1
+        self._games = [0] * len(self._games)
+        if self._roles is not None:  # C3: the roles turn.
+            self._roles = self.game.roles_after(self._roles, winner)
+            self._score = self.game.hand_scorer(self._roles)
+        bonus = self.rules.rubber_bonus
+        return ((number, winner, _ABOVE, bonus, _RUBBER_BONUS),) if bonus else ()
 
     def copy(self) -> "Scorer":
         """An independent scorer in the same state: for trying a hand without recording it."""
@@ -612,3 +608,18 @@ def replay_by(game: "GameFacts", sitting: Sitting, start: Checkpoint | None = No
     scorer = Scorer.of(game, sitting, start)
     scorer.extend(sitting.hands)
     return scorer.ledger(game.column_names(sitting.players))
+
+
+def _with_copies(
+    entries: tuple[PlainEntry, ...], score: HandScore, number: int
+) -> tuple[PlainEntry, ...]:
+    """``entries`` and, after them, every amount a copier writes again of the column he
+    copies (T8, F3), above when the game copies above (C4: on its own line)."""
+    above = score.copies_above
+    for copier, source in score.copies:
+        entries += tuple(
+            (number, copier, _ABOVE if above else line, points, kind)
+            for _hand, side, line, points, kind in entries
+            if side == source
+        )
+    return entries

@@ -168,9 +168,9 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     card_points = _small_pair(get("card_points")) or reader.pair("card_points")
     if card_points is None and "card_points" not in obj:
         reader.missing("card_points")
-    last_trick = get("last_trick")
-    if last_trick is not None and (type(last_trick) is not int or not 0 <= last_trick <= _SMALL):
-        last_trick = reader.integer("last_trick", SIDE, nullable=True)
+    last = get("last_trick")
+    if last is not None and (type(last) is not int or not 0 <= last <= _SMALL):
+        last = reader.integer("last_trick", SIDE, nullable=True)
     jojotte = get("jojotte")
     if jojotte is not None and (type(jojotte) is not int or not 0 <= jojotte <= _SMALL):
         jojotte = reader.integer("jojotte", SIDE, nullable=True)
@@ -181,35 +181,12 @@ def _read_played(reader: FieldReader) -> PlayedHand | None:
     if tricks is not None:
         tricks = reader.pair("tricks", nullable=True)
     note = reader.text("note", "") if "note" in obj else ""
-    if (
-        not reader.ok
-        or bidder is None
-        or trump is None
-        or double is None
-        or special is None
-        or card_points is None
-        or note is None
-    ):
+    if not reader.ok:  # each field the reader could not read is a problem noted
         return None
     # Built by tuple.__new__, every field in order: the named tuple's own constructor is a
     # Python function, some two and a half times as long (timeit, Python 3.11).
-    hand: PlayedHand = tuple.__new__(
-        PlayedHand,
-        (
-            bidder,
-            trump,
-            card_points,
-            last_trick,
-            double,
-            special,
-            melds,
-            jojotte,
-            tricks,
-            dealer,
-            note,
-        ),
-    )
-    return hand
+    hand = (bidder, trump, card_points, last, double, special, melds, jojotte, tricks, dealer, note)
+    return tuple.__new__(PlayedHand, hand)
 
 
 _PLAYED_KEY_SET: Final = frozenset(PLAYED_KEYS)

@@ -108,46 +108,47 @@ def _two(first: str, second: str) -> str:
     return _("{first} & {second}").format(first=isolated(first), second=isolated(second))
 
 
+def _pair_row(record: HeadToHead) -> RecordRow:
+    """One row of the head-to-head table, from the first player's side."""
+    first, second = record.players
+    win, loss = record.largest_win
+    return RecordRow(
+        _two(first, second),
+        (
+            isolated(first),
+            isolated(second),
+            str(record.rubbers),
+            str(record.won[0]),
+            str(record.won[1]),
+            str(record.neither_won),
+            str(record.unfinished),
+            format_signed(record.net_points),
+            _win(win),
+            _win(loss),
+            _streak(record),
+            _games(record.games),
+        ),
+        (
+            _name(first),
+            _name(second),
+            (record.rubbers,),
+            (record.won[0],),
+            (record.won[1],),
+            (record.neither_won,),
+            (record.unfinished,),
+            (record.net_points,),
+            None if win is None else (win.points,),
+            None if loss is None else (loss.points,),
+            None if record.streak is None else _name(record.streak.player),
+            (_games(record.games),),
+        ),
+    )
+
+
 def pairs_table(records: Sequence[HeadToHead]) -> RecordsTable:
     """Every two players who met: a row from the first player's side (see
     :class:`~jojotte_score.core.records.pairs.HeadToHead`)."""
-    rows = []
-    for record in records:
-        first, second = record.players
-        win, loss = record.largest_win
-        rows.append(
-            RecordRow(
-                _two(first, second),
-                (
-                    isolated(first),
-                    isolated(second),
-                    str(record.rubbers),
-                    str(record.won[0]),
-                    str(record.won[1]),
-                    str(record.neither_won),
-                    str(record.unfinished),
-                    format_signed(record.net_points),
-                    _win(win),
-                    _win(loss),
-                    _streak(record),
-                    _games(record.games),
-                ),
-                (
-                    _name(first),
-                    _name(second),
-                    (record.rubbers,),
-                    (record.won[0],),
-                    (record.won[1],),
-                    (record.neither_won,),
-                    (record.unfinished,),
-                    (record.net_points,),
-                    None if win is None else (win.points,),
-                    None if loss is None else (loss.points,),
-                    None if record.streak is None else _name(record.streak.player),
-                    (_games(record.games),),
-                ),
-            )
-        )
+    rows = [_pair_row(record) for record in records]
     return RecordsTable(
         "pairs",
         _("Head to head"),

@@ -121,89 +121,102 @@ class ThreePlayer(Game):
 
     def card_rulings(self, rules: Rules) -> tuple[CardText, ...]:
         """The rulings T1-T16 in short, for the three-player page of the scoring card."""
-        first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
-        further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
-        return (
-            (
-                _("T1: A column per player"),
-                (_("Each player has his own column, above and below the line. Nobody has a fixed "
-                   "partner: who plays with whom changes every hand."),),
-            ),
-            (
-                _("T2: The deal"),
-                (_("A cut decides the first dealer of each rubber; then the deal passes clockwise, "
-                   "thrown-in deals included."),),
-            ),
-            (
-                _("T3, T4: Who plays"),
-                (_("The declarer (D) plays against the active defender (A). The third player, the "
-                   "inactive player (I), sets his cards aside and sides with one of them: with A "
-                   "when the hand is not doubled and in Nullo; after a double, with the player he "
-                   "chose."),),
-            ),
-            (
-                _("T5: Who wins"),
-                (_("Trick scores and totals are those of two players (R1, R2), between D and A, "
-                   "with nine tricks. I has no trick score, melds or total."),),
-            ),
-            (
-                _("T6: Not doubled"),
-                (_("D's total higher: D's trick score below, A's above. A's total higher: both "
-                   "trick scores above, for A (never below). Equal totals: both trick scores to "
-                   "prison."),),
-            ),
-            (
-                _("T7: Doubled or redoubled"),
-                (_("The player with the higher total scores m × (both trick scores) below; the "
-                   "other scores no trick points. Equal totals: m × (both trick scores) to "
-                   "prison."),),
-            ),
-            (
-                _("T8: The inactive player copies his partner"),
-                (_("I writes again, above the line, every amount written in the hand for the "
-                   "player he sided with: trick points, melds, bonuses, prison won, the rubber "
-                   "bonus. I never writes below. The pad writes a copy after an equals sign: "
-                   "{copy}.").format(copy=copy_text(60)),),
-            ),
-            (
-                _("T9, T10: Melds and slam"),
-                (_("Melds above for D and A, never multiplied. Slam made: {slam} above for "
-                   "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
-                   "above when not doubled, below when doubled and A's total is higher. Unbid "
-                   "slam: {unbid} above.").format(slam=SLAM_BONUS, unbid=UNBID_SLAM_BONUS),),
-            ),
-            (
-                _("T11: Nullo"),
-                (_("All card points go to prison, never multiplied. Made: {bonus} above for "
-                   "the Nullo bidder. Lost after k tricks: {first} + {further} × (k \u2212 1) "
-                   "above for A, and the same for I.").format(
-                       bonus=NULLO_BONUS, first=first, further=further),),
-            ),
-            (
-                _("T12: Prison"),
-                (_("The winning active player of the next hand with a winner scores the whole "
-                   "prison above; I scores it too when on his side."),),
-            ),
-            (
-                _("T13, T14: Game and rubber"),
-                (_("The first player with {target} below wins the game; all three start "
-                   "the next game at 0. The first to win two games wins the rubber and "
-                   "{bonus} above; I copies it when on his side.").format(
-                       target=rules.game_target, bonus=rules.rubber_bonus),),
-            ),
-            (
-                _("T15: Settling a rubber"),
-                (_("Every player settles with every other: 3 × his total "
-                   "\u2212 the sum of the three totals. The results add up to 0; the sitting's "
-                   "result is the sum of its rubbers'."),),
-            ),
-            (
-                _("T16: Mistakes the pad refuses"),
-                (_("A player in two roles; a double without its doubler or side; card points, "
-                   "melds or tricks for I; more card points than the deck; tricks that do not add "
-                   "up to 9 in Nullo or a slam."),),
-            ),
-        )  # fmt: skip
+        return _rulings_of_play() + _rulings_of_scoring(rules)
+
+
+def _rulings_of_play() -> tuple[CardText, ...]:
+    """T1-T8 for the scoring card: the columns, the deal, the roles and the entries of a
+    hand with and without a double, and the inactive player's copies."""
+    return (
+        (
+            _("T1: A column per player"),
+            (_("Each player has his own column, above and below the line. Nobody has a fixed "
+               "partner: who plays with whom changes every hand."),),
+        ),
+        (
+            _("T2: The deal"),
+            (_("A cut decides the first dealer of each rubber; then the deal passes clockwise, "
+               "thrown-in deals included."),),
+        ),
+        (
+            _("T3, T4: Who plays"),
+            (_("The declarer (D) plays against the active defender (A). The third player, the "
+               "inactive player (I), sets his cards aside and sides with one of them: with A "
+               "when the hand is not doubled and in Nullo; after a double, with the player he "
+               "chose."),),
+        ),
+        (
+            _("T5: Who wins"),
+            (_("Trick scores and totals are those of two players (R1, R2), between D and A, "
+               "with nine tricks. I has no trick score, melds or total."),),
+        ),
+        (
+            _("T6: Not doubled"),
+            (_("D's total higher: D's trick score below, A's above. A's total higher: both "
+               "trick scores above, for A (never below). Equal totals: both trick scores to "
+               "prison."),),
+        ),
+        (
+            _("T7: Doubled or redoubled"),
+            (_("The player with the higher total scores m × (both trick scores) below; the "
+               "other scores no trick points. Equal totals: m × (both trick scores) to "
+               "prison."),),
+        ),
+        (
+            _("T8: The inactive player copies his partner"),
+            (_("I writes again, above the line, every amount written in the hand for the "
+               "player he sided with: trick points, melds, bonuses, prison won, the rubber "
+               "bonus. I never writes below. The pad writes a copy after an equals sign: "
+               "{copy}.").format(copy=copy_text(60)),),
+        ),
+    )  # fmt: skip
+
+
+def _rulings_of_scoring(rules: Rules) -> tuple[CardText, ...]:
+    """T9-T16 for the scoring card: melds, slam, Nullo, prison, game and rubber with
+    ``rules``' target and bonus, settling, and the mistakes the pad refuses."""
+    first = LOST_NULLO_FIRST_TRICK_THREE_PLAYERS
+    further = LOST_NULLO_EXTRA_TRICK_THREE_PLAYERS
+    return (
+        (
+            _("T9, T10: Melds and slam"),
+            (_("Melds above for D and A, never multiplied. Slam made: {slam} above for "
+               "D. Slam failed: D scores no trick points; A scores m × (both trick scores), "
+               "above when not doubled, below when doubled and A's total is higher. Unbid "
+               "slam: {unbid} above.").format(slam=SLAM_BONUS, unbid=UNBID_SLAM_BONUS),),
+        ),
+        (
+            _("T11: Nullo"),
+            (_("All card points go to prison, never multiplied. Made: {bonus} above for "
+               "the Nullo bidder. Lost after k tricks: {first} + {further} × (k \u2212 1) "
+               "above for A, and the same for I.").format(
+                   bonus=NULLO_BONUS, first=first, further=further),),
+        ),
+        (
+            _("T12: Prison"),
+            (_("The winning active player of the next hand with a winner scores the whole "
+               "prison above; I scores it too when on his side."),),
+        ),
+        (
+            _("T13, T14: Game and rubber"),
+            (_("The first player with {target} below wins the game; all three start "
+               "the next game at 0. The first to win two games wins the rubber and "
+               "{bonus} above; I copies it when on his side.").format(
+                   target=rules.game_target, bonus=rules.rubber_bonus),),
+        ),
+        (
+            _("T15: Settling a rubber"),
+            (_("Every player settles with every other: 3 × his total "
+               "\u2212 the sum of the three totals. The results add up to 0; the sitting's "
+               "result is the sum of its rubbers'."),),
+        ),
+        (
+            _("T16: Mistakes the pad refuses"),
+            (_("A player in two roles; a double without its doubler or side; card points, "
+               "melds or tricks for I; more card points than the deck; tricks that do not add "
+               "up to 9 in Nullo or a slam."),),
+        ),
+    )  # fmt: skip
 
 
 GAME = ThreePlayer()

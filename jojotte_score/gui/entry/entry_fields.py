@@ -651,29 +651,43 @@ class PairField(QWidget):
             # Undo and Redo are the window's, of the recorded hands.
             return True
         if kind == _KEY_PRESS and isinstance(event, QKeyEvent):
-            plain = not event.modifiers() & ~(
-                Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
-            )
             side = next((s for s, edit in enumerate(self.edits) if edit is watched), None)
-            if plain and side is not None and event.key() == Qt.Key.Key_Space:
-                # The number offered, in this box or in the other one: typed in the box
-                # just filled, where "Space takes 2" is read, Space did nothing.
-                if not self.accept_suggestion(side):
-                    self.accept_suggestion(1 - side)
-                return True
-            text = event.text()
-            if (
-                plain
-                and side is not None
-                and len(text) == 1
-                and text.isprintable()
-                and text.strip()
-                and (not text.isdigit() or self._never_in_a_count(self.edits[side], text))
-                and not (text in ".," and not set(".,") & set(self.edits[side].text()))
-            ):
-                self.stray.emit(side, text)
+            if side is not None and self._key_taken(side, event):
                 return True
         return super().eventFilter(watched, event)
+
+    def _key_taken(self, side: int, event: QKeyEvent) -> bool:
+        """Whether a key pressed in the box of ``side`` is the pair's rather than the
+        box's: Space takes the number offered, and a key that can be no part of the count
+        (a player's key, a second decimal sign) is passed on as :attr:`stray`."""
+        plain = not event.modifiers() & ~(
+            Qt.KeyboardModifier.KeypadModifier | Qt.KeyboardModifier.ShiftModifier
+        )
+        if not plain:
+            return False
+        if event.key() == Qt.Key.Key_Space:
+            # The number offered, in this box or in the other one: typed in the box
+            # just filled, where "Space takes 2" is read, Space did nothing.
+            if not self.accept_suggestion(side):
+                self.accept_suggestion(1 - side)
+            return True
+        text = event.text()
+        if self._is_stray(self.edits[side], text):
+            self.stray.emit(side, text)
+            return True
+        return False
+
+    def _is_stray(self, edit: QLineEdit, text: str) -> bool:
+        """Whether ``text``, typed in ``edit``, is one printable character that cannot be
+        part of the count: not a digit (unless it makes the count no count at all), nor the
+        first decimal sign (which the box shows, for its message on numbers of points)."""
+        return (
+            len(text) == 1
+            and text.isprintable()
+            and bool(text.strip())
+            and (not text.isdigit() or self._never_in_a_count(edit, text))
+            and not (text in ".," and not set(".,") & set(edit.text()))
+        )
 
     def _never_in_a_count(self, edit: QLineEdit, digit: str) -> bool:
         """Whether ``digit``, typed at the end of a box that holds a count (a multiple of

@@ -164,15 +164,7 @@ class SeatEntryForm(FormRules):
         if values.trump is None:
             missing["trump"] = _("Which trump, or no-trump?")
         if values.double is not Doubling.NONE:
-            if values.doubler is None:
-                missing["doubler"] = _("Who doubled?")
-            if values.sides_with is None:
-                third = self.third(values)
-                missing["sides_with"] = (
-                    _("Whom did the third player side with?")
-                    if third is None
-                    else _("Whom did {player} side with?").format(player=self.players[third])
-                )
+            missing.update(self._missing_after_double(values))
         nullo = values.special is Special.NULLO
         if nullo and values.nullo_bidder is None:
             missing["nullo_bidder"] = _("Who bid Nullo?")
@@ -191,24 +183,44 @@ class SeatEntryForm(FormRules):
                 ).format(player=words[box])
         if values.last_trick is None and not nullo:
             missing["last_trick"] = _("Who won the last trick?")
+        tricks = self._tricks_question(values, words)
+        if tricks is not None:
+            missing["tricks"] = tricks
+        return missing
+
+    def _missing_after_double(self, values: FormValues) -> dict[str, str]:
+        """What a doubled hand still needs of who doubled and whom the third player sided
+        with (T4), field key → question."""
+        missing: dict[str, str] = {}
+        if values.doubler is None:
+            missing["doubler"] = _("Who doubled?")
+        if values.sides_with is None:
+            third = self.third(values)
+            missing["sides_with"] = (
+                _("Whom did the third player side with?")
+                if third is None
+                else _("Whom did {player} side with?").format(player=self.players[third])
+            )
+        return missing
+
+    def _tricks_question(self, values: FormValues, words: tuple[str, str]) -> str | None:
+        """The question about the tricks, if any: a possible unbid slam asks for them;
+        Nullo, Slam or one box filled asks for the boxes still empty."""
+        unbid = self.slam_question(values, words)
+        if unbid is not None:
+            return unbid
         tricks = values.tricks
         needs_tricks = values.special is not Special.NONE or tricks != (None, None)
         empty = [box for box in (0, 1) if tricks[box] is None]
-        if needs_tricks and empty:
-            if len(empty) == 2:
-                missing["tricks"] = (
-                    _("Slam needs both players' tricks.")
-                    if values.special is Special.SLAM
-                    else _("Nullo needs both players' tricks.")
-                )
-            else:
-                missing["tricks"] = _("How many tricks did {player} take?").format(
-                    player=words[empty[0]]
-                )
-        unbid = self.slam_question(values, words)
-        if unbid is not None:
-            missing["tricks"] = unbid
-        return missing
+        if not needs_tricks or not empty:
+            return None
+        if len(empty) == 1:
+            return _("How many tricks did {player} take?").format(player=words[empty[0]])
+        return (
+            _("Slam needs both players' tricks.")
+            if values.special is Special.SLAM
+            else _("Nullo needs both players' tricks.")
+        )
 
     def build(self, values: FormValues) -> SeatHand | None:
         """The hand the values describe, or None while :meth:`missing` names something.

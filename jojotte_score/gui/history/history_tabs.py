@@ -102,60 +102,80 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
     def stats_for(period: Period) -> PeriodStats:
         return figures.period_stats(store(), period)
 
-    statistics_page = QWidget()
-    statistics_layout = QVBoxLayout(statistics_page)
-    statistics_layout.setContentsMargins(0, 0, 0, 0)
-    built: list[StatisticsView] = []
-
-    def refresh_statistics() -> None:
-        if built:
-            built[0].refresh()
-        else:  # the view reads its figures as it is built
-            built.append(StatisticsView(stats_for))
-            statistics_layout.addWidget(built[0])
-
-    kept_facts: list[PeriodFacts] = []
-    kept_ratings: list[StoredRatings] = []
-
-    def facts_reader() -> PeriodFacts:
-        if not kept_facts:  # each sitting's facts kept: after a change, only it is read
-            from jojotte_score.storage.record_facts import PeriodFacts
-
-            kept_facts.append(PeriodFacts())
-        return kept_facts[0]
-
-    def ratings_reader() -> StoredRatings:
-        if not kept_ratings:  # the course stored for all time: only what changed is rated
-            from jojotte_score.storage.record_ratings import StoredRatings
-
-            kept_ratings.append(StoredRatings())
-        return kept_ratings[0]
-
+    statistics_page, refresh_statistics = _built_when_shown(lambda: StatisticsView(stats_for))
+    readers = _KeptReaders(store)
     plots = PlotsView(
         PlotSources(
             sittings=lambda: store().list_sittings(),
             course=lambda sitting_id: course_of(store(), sitting_id),
             stats=lambda: all_stats(store()),
             # The report's records are the Records tab's, read by the same readers.
-            report=lambda: report_of(store(), reader=facts_reader(), rater=ratings_reader()),
+            report=lambda: report_of(store(), reader=readers.facts(), rater=readers.ratings()),
         )
     )
-    records_page = QWidget()
-    records_layout = QVBoxLayout(records_page)
-    records_layout.setContentsMargins(0, 0, 0, 0)
-    records_built: list[RecordsView] = []
+    records_page, refresh_records = _built_when_shown(lambda: RecordsView(readers.reading_for))
+    history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)
+    history.add_tab(plots, _("P&lots"), plots.refresh)
+    # Translators: the history window's Records tab (Alt+D: R is the season report's).
+    history.add_tab(records_page, _("Recor&ds"), refresh_records)
 
-    kept_pages: list[StoredRatingPage] = []
 
-    def reading_for(period: Period, games: Sequence[GameKey] | None) -> RecordsReading:
-        reader = facts_reader()
+def _built_when_shown(
+    build: Callable[[], StatisticsView | RecordsView],
+) -> tuple[QWidget, Callable[[], None]]:
+    """A tab's page and what refreshes it: the first refresh builds the view (which reads
+    its figures as it is built), each one after refreshes the view."""
+    page = QWidget()
+    layout = QVBoxLayout(page)
+    layout.setContentsMargins(0, 0, 0, 0)
+    built: list[StatisticsView | RecordsView] = []
+
+    def refresh() -> None:
+        if built:
+            built[0].refresh()
+        else:
+            built.append(build())
+            layout.addWidget(built[0])
+
+    return page, refresh
+
+
+class _KeptReaders:
+    """The readers of the stored records that the Plots and Records tabs share, each made
+    when first asked for and kept, so that after a change only what changed is read."""
+
+    def __init__(self, store: Callable[[], SittingStore]) -> None:
+        self._store = store
+        self._facts: PeriodFacts | None = None
+        self._ratings: StoredRatings | None = None
+        self._page: StoredRatingPage | None = None
+
+    def facts(self) -> PeriodFacts:
+        """The reader of each sitting's facts, kept: after a change, only it is read."""
+        if self._facts is None:
+            from jojotte_score.storage.record_facts import PeriodFacts
+
+            self._facts = PeriodFacts()
+        return self._facts
+
+    def ratings(self) -> StoredRatings:
+        """The course stored for all time: only what changed is rated."""
+        if self._ratings is None:
+            from jojotte_score.storage.record_ratings import StoredRatings
+
+            self._ratings = StoredRatings()
+        return self._ratings
+
+    def reading_for(self, period: Period, games: Sequence[GameKey] | None) -> RecordsReading:
+        """What the Records tab reads for ``period`` and ``games``."""
+        store, reader = self._store, self.facts()
 
         def rating_page() -> RatingPage:
-            if not kept_pages:  # the page stored for all time: read without the facts
+            if self._page is None:  # the page stored for all time: read without the facts
                 from jojotte_score.storage.record_rating_page import StoredRatingPage
 
-                kept_pages.append(StoredRatingPage(ratings_reader()))
-            return kept_pages[0].page(store(), reader, period, games)
+                self._page = StoredRatingPage(self.ratings())
+            return self._page.page(store(), reader, period, games)
 
         return RecordsReading(
             lambda: reader.period_pairs(store(), period, games),
@@ -163,15 +183,3 @@ def add_history_tabs(history: HistoryWindow, store: Callable[[], SittingStore]) 
             lambda: reader.period_sides(store(), period, games),
             rating_page,
         )
-
-    def refresh_records() -> None:
-        if records_built:
-            records_built[0].refresh()
-        else:  # the view reads its records as it is built
-            records_built.append(RecordsView(reading_for))
-            records_layout.addWidget(records_built[0])
-
-    history.add_tab(statistics_page, _("Sta&tistics"), refresh_statistics)
-    history.add_tab(plots, _("P&lots"), plots.refresh)
-    # Translators: the history window's Records tab (Alt+D: R is the season report's).
-    history.add_tab(records_page, _("Recor&ds"), refresh_records)

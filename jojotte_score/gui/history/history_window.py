@@ -307,6 +307,41 @@ class HistoryWindow(QWidget, Speaking):
 
     def _build_sittings_tab(self) -> QWidget:
         page = QWidget()
+        filters = self._build_filters()
+        self.table = QTableView()
+        self.table.setAccessibleName(_("Stored sittings"))
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.setSortingEnabled(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        buttons = self._build_buttons()
+        layout = QVBoxLayout(page)
+        layout.addLayout(filters)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(buttons)
+        self.player.textChanged.connect(self._filter_changed)
+        for check, edit in ((self.since_check, self.since), (self.until_check, self.until)):
+            check.toggled.connect(edit.setEnabled)
+            check.toggled.connect(self._filter_changed)
+            edit.dateChanged.connect(self._filter_changed)
+            edit.setEnabled(False)
+        self.table.activated.connect(self._open_index)
+        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
+        self.model.modelReset.connect(self._update_buttons)
+        self.open_button.clicked.connect(self.open_selected)
+        self.settle_button.clicked.connect(self.settle_selected)
+        self.export_button.clicked.connect(self.export_csv)
+        return page
+
+    def _build_filters(self) -> QHBoxLayout:
+        """The row of filters above the stored sittings: a player, from and until a date."""
         self.player = QLineEdit(placeholderText=_("any player"), clearButtonEnabled=True)
         player_label = QLabel(_("&Player:"))
         player_label.setBuddy(self.player)
@@ -325,19 +360,11 @@ class HistoryWindow(QWidget, Speaking):
             filters.addWidget(check)
             filters.addWidget(edit)
         filters.addStretch(1)
-        self.table = QTableView()
-        self.table.setAccessibleName(_("Stored sittings"))
-        self.table.setModel(self.model)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setAlternatingRowColors(True)
-        self.table.setSortingEnabled(True)
-        self.table.setWordWrap(False)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        return filters
+
+    def _build_buttons(self) -> QHBoxLayout:
+        """The row under the stored sittings: their count, Settle conflict (hidden until
+        conflicts are followed), Export CSV and Open."""
         self.count_label = QLabel()
         self.export_button = QPushButton(_("&Export CSV…"))
         self.open_button = QPushButton(_("&Open"))
@@ -352,23 +379,7 @@ class HistoryWindow(QWidget, Speaking):
         buttons.addWidget(self.settle_button)
         buttons.addWidget(self.export_button)
         buttons.addWidget(self.open_button)
-        layout = QVBoxLayout(page)
-        layout.addLayout(filters)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(buttons)
-        self.player.textChanged.connect(self._filter_changed)
-        for check, edit in ((self.since_check, self.since), (self.until_check, self.until)):
-            check.toggled.connect(edit.setEnabled)
-            check.toggled.connect(self._filter_changed)
-            edit.dateChanged.connect(self._filter_changed)
-            edit.setEnabled(False)
-        self.table.activated.connect(self._open_index)
-        self.table.selectionModel().selectionChanged.connect(self._update_buttons)
-        self.model.modelReset.connect(self._update_buttons)
-        self.open_button.clicked.connect(self.open_selected)
-        self.settle_button.clicked.connect(self.settle_selected)
-        self.export_button.clicked.connect(self.export_csv)
-        return page
+        return buttons
 
     # Rows --------------------------------------------------------------------------------
 
