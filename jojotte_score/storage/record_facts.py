@@ -264,8 +264,14 @@ class PeriodFacts:
         found = self._played_on_stored(store, choice, (mark, parts), columns.text)
         if found is not None:
             return found
+        played = self._corrected_order(store, choice, parts, columns.text)
+        if played is not None:  # the order stored: the swap, or counted again below
+            totals, mark = self._swapped(store, choice, (mark, parts), played)
+            if totals is not None:
+                return totals, mark
         wanted = self._ordered(store, *chosen)
-        totals, mark = self._swapped(store, choice, (mark, parts), wanted)
+        if played is None:
+            totals, mark = self._swapped(store, choice, (mark, parts), _Order.of(wanted))
         merged = columns.unread() if totals is None else None
         if merged is not None:
             totals, mark = self._inserted(store, choice, (mark, parts), (wanted, merged))
@@ -340,15 +346,51 @@ class PeriodFacts:
         }
         return [(rows[key], self._moment(rows[key])) for key in sitting_ids]
 
+    def _corrected_order(
+        self, store: SittingStore, choice: str, parts: dict[int, str], text: str
+    ) -> _Order | None:
+        """The order played stored with the blocks of ``choice``
+        (:func:`~.record_pair_totals.stored_order`) after a correction to one sitting
+        before the newest, where it holds for the sittings as they were before it (the
+        sitting's columns with its ``record_facts`` row's revision as its own, in
+        ``parts`` and in the mark's joined ``text``) and the newest is still after the one
+        before; None otherwise (:meth:`_ordered` reads and sorts every sitting's row).
+        The swap (:meth:`_swapped`) then reads the rows of the few sittings it counts.
+        At 1,500 sittings reading and sorting every row was about 12 M instructions of a
+        corrected sitting's reading (docs/records.md has the figures)."""
+        connection = store.database.connection
+        order = record_pair_totals.stored_order(connection, choice)
+        found = None if order is None else _columns_then(connection, parts)
+        if order is None or found is None or len(parts) < 2:
+            return None
+        sitting_id, _kept, then = found
+        padded, part = f";{text};", parts[sitting_id]
+        at = padded.find(f";{part};")
+        if at < 0:
+            return None
+        text_then = padded[1 : at + 1] + then + padded[at + 1 + len(part) : -1]
+        if not order.holds(text_then, {**parts, sitting_id: then}):
+            return None
+        ids = order.ids()
+        if len(ids) != len(parts) or ids[-1] != order.newest or sitting_id == order.newest:
+            return None
+        last, latest = self._rows_of(connection, ids[-2:])
+        if _order_key(latest) <= _order_key(last):
+            return None  # the newest sitting moved before another (its moment changed)
+        return _Order(
+            ids, lambda places: self._rows_of(connection, [ids[place] for place in places])
+        )
+
     def _swapped(
         self,
         store: SittingStore,
         choice: str,
         marked: tuple[str, dict[int, str]],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        played: _Order,
     ) -> tuple[PeriodPairs | None, str]:
-        """The totals of ``choice`` after a correction to one sitting before the newest (the
-        only sitting whose ``record_facts`` row is of the revision before): its count as
+        """The totals of ``choice`` (its sittings ``played``) after a correction to one
+        sitting before the newest (the only sitting whose ``record_facts`` row is of the
+        revision before): its count as
         that row keeps it taken off the stored running counts of every sitting but the
         newest and off its stored block (:meth:`_counted_before`), its count now added in
         its place (:func:`~jojotte_score.core.records.pairs.swapped_tallies`), then the
@@ -359,14 +401,13 @@ class PeriodFacts:
         reading from the blocks read the 100 of its block and added every block's counts
         (docs/records.md has the figures)."""
         mark, parts = marked
-        ids = [row[0] for row, _moment in wanted]
-        counted = self._counted_before(store, choice, parts, wanted, ids)
+        ids = played.ids
+        counted = self._counted_before(store, choice, parts, played)
         if counted is None:
             return None, mark
         connection, newest = store.database.connection, len(ids) - 1
-        (now, last), stored_again = self._tallies_read(
-            store, [wanted[counted.place], wanted[newest]]
-        )
+        place, last_but_one, latest = played.rows([counted.place, newest - 1, newest])
+        (now, last), stored_again = self._tallies_read(store, [place, latest])
         marks = record_pair_totals.RunningMarks(connection, ids, parts)
         if stored_again:
             marks.stored_again(connection, stored_again)  # parts updated in place
@@ -389,8 +430,8 @@ class PeriodFacts:
         record_pair_totals.store_totals(
             store, choice, mark, totals, tallies, None, blocks, order=marks.order()
         )
-        last_but_one = _order_key(wanted[-2])
-        self._running[choice] = _Running(parts, last_but_one, ids[newest], before_newest, mark)
+        running = _Running(parts, _order_key(last_but_one), ids[newest], before_newest, mark)
+        self._running[choice] = running
         return totals, mark
 
     def _inserted(
@@ -515,8 +556,7 @@ class PeriodFacts:
         store: SittingStore,
         choice: str,
         parts: dict[int, str],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
-        ids: list[int],
+        played: _Order,
     ) -> _Counted | None:
         """What a correction to one sitting before the newest is swapped into
         (:meth:`_swapped`), where the sitting's ``record_facts`` row is the only one of
@@ -525,15 +565,12 @@ class PeriodFacts:
         every other sitting's as it is now: their marks, worked out with the sitting's
         columns as they were then (the row's revision as the sitting's), agree. None
         otherwise."""
+        ids = played.ids
         connection, newest = store.database.connection, len(ids) - 1
-        stale = record_pair_totals.stale_rows(connection, {row[2] for row, _moment in wanted})
-        if newest < 1 or len(stale) != 1 or stale[0][0] == ids[newest]:
+        found = _columns_then(connection, parts)
+        if newest < 1 or found is None or found[0] == ids[newest]:
             return None
-        sitting_id, revision, kept_revision = stale[0]
-        prefix = f"{sitting_id},{revision},"
-        if not parts.get(sitting_id, "").startswith(prefix):
-            return None
-        then = f"{sitting_id},{kept_revision},{parts[sitting_id][len(prefix) :]}"
+        sitting_id, kept_revision, then = found
         marks = record_pair_totals.RunningMarks(connection, ids, {**parts, sitting_id: then})
         position, counts = record_pair_totals.stored_counts(
             connection, choice, marks, {newest}, newest
@@ -550,8 +587,9 @@ class PeriodFacts:
         in_block = None if block is None else record_pair_totals.block_counts(block)
         if block is not None and in_block is None:
             return None
+        ((row, _moment),) = played.rows([place])
         with reading_sitting(sitting_id):
-            old = named_tallies(self._names(wanted[place][0][3]), kept[1])
+            old = named_tallies(self._names(row[3]), kept[1])
         return _Counted(place, old, counts, None if in_block is None else (first, end, in_block))
 
     def period_sides(
@@ -882,6 +920,44 @@ class _Played(NamedTuple):
     ids: tuple[int, ...]
     parts: dict[int, str]
     last: tuple[datetime, str, int] | None
+
+
+class _Order(NamedTuple):
+    """The sittings of a choice in the order played (their ids), and how the rows of
+    some of them are got, by their places (each as :meth:`PeriodFacts._wanted` gives
+    it): from every sitting's rows read and sorted (:meth:`of`), or read for those
+    sittings alone (:meth:`PeriodFacts._corrected_order`)."""
+
+    ids: list[int]
+    rows: Callable[[Sequence[int]], list[tuple[tuple[Any, ...], datetime]]]
+
+    @classmethod
+    def of(cls, wanted: list[tuple[tuple[Any, ...], datetime]]) -> _Order:
+        """The order of ``wanted``, every sitting's row read and sorted."""
+        return cls([row[0] for row, _moment in wanted], lambda at: [wanted[p] for p in at])
+
+
+def _columns_then(
+    connection: sqlite3.Connection, parts: dict[int, str]
+) -> tuple[int, int, str] | None:
+    """The one sitting of ``parts`` (the mark's columns by sitting) whose
+    ``record_facts`` row is of another revision than its own (corrected since), its row's
+    revision and its columns as they were when that row was stored (that revision as the
+    sitting's); None where there is not one such sitting."""
+    stale = [
+        found for found in record_pair_totals.stale_rows(connection, None) if found[0] in parts
+    ]
+    if len(stale) != 1:
+        return None
+    sitting_id, revision, kept_revision = stale[0]
+    prefix = f"{sitting_id},{revision},"
+    if not parts[sitting_id].startswith(prefix):
+        return None
+    return (
+        sitting_id,
+        kept_revision,
+        f"{sitting_id},{kept_revision},{parts[sitting_id][len(prefix) :]}",
+    )
 
 
 def _order_key(found: tuple[tuple[Any, ...], datetime]) -> tuple[datetime, str, int]:

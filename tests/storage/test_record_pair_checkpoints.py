@@ -163,3 +163,47 @@ def test_a_sitting_merged_before_most_others_is_inserted_into_the_stored_counts(
         assert PeriodFacts().period_pairs(store) == expected(store)
         assert read == [sorted([earliest, 8])]
         assert stored_now(store) == expected(store)
+
+
+def test_a_correction_reads_the_order_stored_only_where_it_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a correction before the newest sitting a new reader takes the order played
+    stored with the blocks, without reading and sorting every sitting's row, only where
+    the sittings are as they were but for that correction and the newest is still the
+    last played: the newest moved before every other alongside a correction has every
+    row read and the totals counted in the order played now."""
+    sorted_reads: list[int] = []
+    wanted = PeriodFacts._wanted
+
+    def counted(self: PeriodFacts, *args: Any) -> Any:
+        sorted_reads.append(1)
+        return wanted(self, *args)
+
+    monkeypatch.setattr(PeriodFacts, "_wanted", counted)
+    with Database.open(fixture_store(tmp_path)) as database:
+        store = SittingStore(database)
+
+        def opened() -> int:
+            """How many times a new reader read every sitting's row, reading the totals."""
+            truth = expected(store)
+            sorted_reads.clear()
+            assert PeriodFacts().period_pairs(store) == truth
+            assert stored_now(store) == truth
+            return len(sorted_reads)
+
+        def corrected(sitting_id: int) -> None:
+            last = store.hand_count(sitting_id) - 1
+            store.replace_hand(sitting_id, last, store.load(sitting_id).sitting.hands[last])
+
+        assert opened() == 1  # counted and stored
+        corrected(4)
+        assert opened() == 0  # the order stored, the swap
+        corrected(2)
+        # The newest (8) played before every other: the order stored is not the order now.
+        with database.transaction() as writing:
+            writing.execute("UPDATE sitting SET created = '2025-01-01T00:00:00+00:00' WHERE id = 8")
+        assert in_order(replayed(store))[0].sitting_id == 8
+        assert opened() == 1
+        corrected(6)  # and again in the order now
+        assert opened() == 0
