@@ -13,6 +13,7 @@ sync tables, never as sittings, so each sitting is counted once, as the statisti
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import sqlite3
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
@@ -264,17 +265,19 @@ class PeriodFacts:
         found = self._played_on_stored(store, choice, (mark, parts), columns.text)
         if found is not None:
             return found
-        played = self._corrected_order(store, choice, parts, columns.text)
-        if played is not None:  # the order stored: the swap, or counted again below
-            totals, mark = self._swapped(store, choice, (mark, parts), played)
+        played, merged = self._corrected_order(store, choice, parts, columns.text), None
+        if played is None:
+            merged = columns.unread()
+            if merged is not None:
+                played = self._merged_order(store, choice, parts, (columns.text, merged))
+        if played is not None:  # the order stored: swapped or inserted, or counted again
+            totals, mark = self._changed_before(store, choice, (mark, parts), (played, merged))
             if totals is not None:
                 return totals, mark
         wanted = self._ordered(store, *chosen)
         if played is None:
-            totals, mark = self._swapped(store, choice, (mark, parts), _Order.of(wanted))
-        merged = columns.unread() if totals is None else None
-        if merged is not None:
-            totals, mark = self._inserted(store, choice, (mark, parts), (wanted, merged))
+            played = _Order.of(wanted)
+            totals, mark = self._changed_before(store, choice, (mark, parts), (played, merged))
         if totals is not None:
             return totals, mark
         return self._totals_counted(store, choice, (mark, parts), wanted)
@@ -345,6 +348,58 @@ class PeriodFacts:
             )
         }
         return [(rows[key], self._moment(rows[key])) for key in sitting_ids]
+
+    def _changed_before(
+        self,
+        store: SittingStore,
+        choice: str,
+        marked: tuple[str, dict[int, str]],
+        played: tuple[_Order, int | None],
+    ) -> tuple[PeriodPairs | None, str]:
+        """The totals of ``choice`` (its sittings ``played[0]``) after a correction to one
+        sitting before the newest (:meth:`_swapped`), else after the sitting ``played[1]``
+        was merged before it (:meth:`_inserted`); None where neither tells them; and the
+        mark of the rows now."""
+        order, merged = played
+        totals, mark = self._swapped(store, choice, marked, order)
+        if totals is None and merged is not None:
+            totals, mark = self._inserted(store, choice, (mark, marked[1]), (order, merged))
+        return totals, mark
+
+    def _merged_order(
+        self, store: SittingStore, choice: str, parts: dict[int, str], merged: tuple[str, int]
+    ) -> _Order | None:
+        """The order played after the one sitting with no ``record_facts`` row,
+        ``merged[1]``, was stored (a sync merge; ``merged[0]``, the mark's joined text): the
+        order stored with the blocks of ``choice`` where it holds for the other sittings
+        (:meth:`~.record_pair_totals.StoredOrder.holds`) and the newest is still after the
+        one before and the merged sitting, which is placed among the others by a binary
+        search of their moments (a row read at each step); None otherwise
+        (:meth:`_ordered` reads and sorts every sitting's row)."""
+        text, unread = merged
+        connection = store.database.connection
+        order = record_pair_totals.stored_order(connection, choice)
+        padded, part = f";{text};", parts[unread]
+        at = padded.find(f";{part};")
+        if order is None or at < 0 or len(parts) < 3:
+            return None
+        others = {key: held for key, held in parts.items() if key != unread}
+        if not order.holds((padded[:at] + padded[at + len(part) + 1 :])[1:-1], others):
+            return None
+        ids = order.ids()
+        if len(ids) != len(others) or ids[-1] != order.newest:
+            return None
+        last, latest, inserted = self._rows_of(connection, [*ids[-2:], unread])
+        key = _order_key(inserted)
+        if not _order_key(last) < _order_key(latest) or not key < _order_key(latest):
+            return None  # the newest moved before another, or the merged is the newest
+
+        def moment_at(place: int) -> tuple[datetime, str, int]:
+            return _order_key(self._rows_of(connection, [ids[place]])[0])
+
+        place = bisect.bisect_left(range(len(ids) - 1), key, key=moment_at)
+        ids.insert(place, unread)
+        return _Order(ids, lambda places: self._rows_of(connection, [ids[at] for at in places]))
 
     def _corrected_order(
         self, store: SittingStore, choice: str, parts: dict[int, str], text: str
@@ -439,10 +494,10 @@ class PeriodFacts:
         store: SittingStore,
         choice: str,
         marked: tuple[str, dict[int, str]],
-        merged: tuple[list[tuple[tuple[Any, ...], datetime]], int],
+        merged: tuple[_Order, int],
     ) -> tuple[PeriodPairs | None, str]:
-        """The totals of ``choice`` (its sittings ``merged[0]``, as :meth:`_wanted` gives
-        them) after one sitting, ``merged[1]``, was stored before the newest in the
+        """The totals of ``choice`` (its sittings ``merged[0]``, in the order played)
+        after one sitting, ``merged[1]``, was stored before the newest in the
         order played (a sync merge of a sitting played earlier on another device: the one
         sitting with no ``record_facts`` row): its count inserted into
         the stored running counts of every other sitting but the newest, where their mark
@@ -454,19 +509,20 @@ class PeriodFacts:
         merged sitting, the newest and the latest block or two (docs/records.md has the
         figures)."""
         mark, parts = marked
-        wanted, unread = merged
-        ids = [row[0] for row, _moment in wanted]
+        played, unread = merged
+        ids = played.ids
         connection, newest = store.database.connection, len(ids) - 1
         found = _counted_without(connection, choice, (parts, unread), ids)
         if found is None:
             return None, mark
         place, counts = found
-        (read, last), stored_again = self._tallies_read(store, [wanted[place], wanted[newest]])
+        inserted, last_but_one, latest = played.rows([place, newest - 1, newest])
+        (read, last), stored_again = self._tallies_read(store, [inserted, latest])
         marks = record_pair_totals.RunningMarks(connection, ids, parts)
         if stored_again:
             marks.stored_again(connection, stored_again)  # parts updated in place
             mark = marks.every
-        walked = self._after(store, choice, (marks, place, read[1], counts.tallies), wanted)
+        walked = self._after(store, choice, (marks, place, read[1], counts.tallies), played)
         if walked is None:
             return None, marks.every
         after, kept = walked
@@ -487,7 +543,7 @@ class PeriodFacts:
             store, choice, mark, totals, tallies_now, kept, order=marks.order()
         )
         self._running[choice] = _Running(
-            parts, _order_key(wanted[-2]), ids[newest], before_newest, mark
+            parts, _order_key(last_but_one), ids[newest], before_newest, mark
         )
         return totals, mark
 
@@ -498,7 +554,7 @@ class PeriodFacts:
         inserted: tuple[
             record_pair_totals.RunningMarks, int, dict[Pair, PairTally], dict[Pair, PairTally]
         ],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        played: _Order,
     ) -> tuple[dict[Pair, tuple[PairTally | None, bool]], list[int]] | None:
         """What tells the streaks of the sitting at ``place`` inserted (``inserted``: the
         marks of the sittings now, its place, its count and the running counts it is
@@ -522,7 +578,7 @@ class PeriodFacts:
             if not pending:
                 break
             within = walked < record_pair_totals.CHECKPOINT_EVERY
-            counts = self._part_counts(store, wanted, marks, part) if within else None
+            counts = self._part_counts(store, played, marks, part) if within else None
             if counts is None:
                 return None
             _later_first(after, pending, counts)
@@ -534,7 +590,7 @@ class PeriodFacts:
     def _part_counts(
         self,
         store: SittingStore,
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        played: _Order,
         marks: record_pair_totals.RunningMarks,
         part: tuple[int, int, record_pair_totals.StoredBlock | None],
     ) -> dict[Pair, PairTally] | None:
@@ -545,7 +601,7 @@ class PeriodFacts:
         if block is not None:
             summed = record_pair_totals.block_counts(block)
             return None if summed is None else summed.tallies
-        (counted,), again = self._tallies_read(store, [wanted[first]])
+        (counted,), again = self._tallies_read(store, played.rows([first]))
         if again:
             marks.stored_again(store.database.connection, again)
             return None
