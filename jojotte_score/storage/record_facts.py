@@ -265,7 +265,11 @@ class PeriodFacts:
         found = self._played_on_stored(store, choice, (mark, parts), columns.text)
         if found is not None:
             return found
-        played, merged = self._corrected_order(store, choice, parts, columns.text), None
+        # The one sitting corrected, if any (a query: read once for the swap either way).
+        then = _columns_then(store.database.connection, parts)
+        played, merged = None, None
+        if then is not None:
+            played = self._corrected_order(store, choice, parts, (columns.text, then))
         if played is None:
             merged = columns.unread()
             if merged is not None:
@@ -276,7 +280,7 @@ class PeriodFacts:
                 return totals, mark
         wanted = self._ordered(store, *chosen)
         if played is None:
-            played = _Order.of(wanted)
+            played = _Order.of(wanted, then)
             totals, mark = self._changed_before(store, choice, (mark, parts), (played, merged))
         if totals is not None:
             return totals, mark
@@ -402,21 +406,26 @@ class PeriodFacts:
         return _Order(ids, lambda places: self._rows_of(connection, [ids[at] for at in places]))
 
     def _corrected_order(
-        self, store: SittingStore, choice: str, parts: dict[int, str], text: str
+        self,
+        store: SittingStore,
+        choice: str,
+        parts: dict[int, str],
+        corrected: tuple[str, tuple[int, int, str]],
     ) -> _Order | None:
         """The order played stored with the blocks of ``choice``
         (:func:`~.record_pair_totals.stored_order`) after a correction to one sitting
         before the newest, where it holds for the sittings as they were before it (the
-        sitting's columns with its ``record_facts`` row's revision as its own, in
-        ``parts`` and in the mark's joined ``text``) and the newest is still after the one
+        sitting's columns with its ``record_facts`` row's revision as its own,
+        ``corrected[1]`` as :func:`_columns_then` gives it, in ``parts`` and in the mark's
+        joined text, ``corrected[0]``) and the newest is still after the one
         before; None otherwise (:meth:`_ordered` reads and sorts every sitting's row).
         The swap (:meth:`_swapped`) then reads the rows of the few sittings it counts.
         At 1,500 sittings reading and sorting every row was about 12 M instructions of a
         corrected sitting's reading (docs/records.md has the figures)."""
+        text, found = corrected
         connection = store.database.connection
         order = record_pair_totals.stored_order(connection, choice)
-        found = None if order is None else _columns_then(connection, parts)
-        if order is None or found is None or len(parts) < 2:
+        if order is None or len(parts) < 2:
             return None
         sitting_id, _kept, then = found
         padded, part = f";{text};", parts[sitting_id]
@@ -433,7 +442,7 @@ class PeriodFacts:
         if _order_key(latest) <= _order_key(last):
             return None  # the newest sitting moved before another (its moment changed)
         return _Order(
-            ids, lambda places: self._rows_of(connection, [ids[place] for place in places])
+            ids, lambda places: self._rows_of(connection, [ids[place] for place in places]), found
         )
 
     def _swapped(
@@ -623,7 +632,7 @@ class PeriodFacts:
         otherwise."""
         ids = played.ids
         connection, newest = store.database.connection, len(ids) - 1
-        found = _columns_then(connection, parts)
+        found = played.corrected
         if newest < 1 or found is None or found[0] == ids[newest]:
             return None
         sitting_id, kept_revision, then = found
@@ -986,11 +995,19 @@ class _Order(NamedTuple):
 
     ids: list[int]
     rows: Callable[[Sequence[int]], list[tuple[tuple[Any, ...], datetime]]]
+    corrected: tuple[int, int, str] | None = None
+    """The one sitting corrected since its ``record_facts`` row was stored, as
+    :func:`_columns_then` gives it (None: there is not one)."""
 
     @classmethod
-    def of(cls, wanted: list[tuple[tuple[Any, ...], datetime]]) -> _Order:
+    def of(
+        cls,
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        corrected: tuple[int, int, str] | None,
+    ) -> _Order:
         """The order of ``wanted``, every sitting's row read and sorted."""
-        return cls([row[0] for row, _moment in wanted], lambda at: [wanted[p] for p in at])
+        ids = [row[0] for row, _moment in wanted]
+        return cls(ids, lambda at: [wanted[p] for p in at], corrected)
 
 
 def _columns_then(
