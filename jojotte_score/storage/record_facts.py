@@ -13,6 +13,7 @@ sync tables, never as sittings, so each sitting is counted once, as the statisti
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import sqlite3
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
@@ -264,11 +265,23 @@ class PeriodFacts:
         found = self._played_on_stored(store, choice, (mark, parts), columns.text)
         if found is not None:
             return found
+        # The one sitting corrected, if any (a query: read once for the swap either way).
+        then = _columns_then(store.database.connection, parts)
+        played, merged = None, None
+        if then is not None:
+            played = self._corrected_order(store, choice, parts, (columns.text, then))
+        if played is None:
+            merged = columns.unread()
+            if merged is not None:
+                played = self._merged_order(store, choice, parts, (columns.text, merged))
+        if played is not None:  # the order stored: swapped or inserted, or counted again
+            totals, mark = self._changed_before(store, choice, (mark, parts), (played, merged))
+            if totals is not None:
+                return totals, mark
         wanted = self._ordered(store, *chosen)
-        totals, mark = self._swapped(store, choice, (mark, parts), wanted)
-        merged = columns.unread() if totals is None else None
-        if merged is not None:
-            totals, mark = self._inserted(store, choice, (mark, parts), (wanted, merged))
+        if played is None:
+            played = _Order.of(wanted, then)
+            totals, mark = self._changed_before(store, choice, (mark, parts), (played, merged))
         if totals is not None:
             return totals, mark
         return self._totals_counted(store, choice, (mark, parts), wanted)
@@ -340,15 +353,108 @@ class PeriodFacts:
         }
         return [(rows[key], self._moment(rows[key])) for key in sitting_ids]
 
+    def _changed_before(
+        self,
+        store: SittingStore,
+        choice: str,
+        marked: tuple[str, dict[int, str]],
+        played: tuple[_Order, int | None],
+    ) -> tuple[PeriodPairs | None, str]:
+        """The totals of ``choice`` (its sittings ``played[0]``) after a correction to one
+        sitting before the newest (:meth:`_swapped`), else after the sitting ``played[1]``
+        was merged before it (:meth:`_inserted`); None where neither tells them; and the
+        mark of the rows now."""
+        order, merged = played
+        totals, mark = self._swapped(store, choice, marked, order)
+        if totals is None and merged is not None:
+            totals, mark = self._inserted(store, choice, (mark, marked[1]), (order, merged))
+        return totals, mark
+
+    def _merged_order(
+        self, store: SittingStore, choice: str, parts: dict[int, str], merged: tuple[str, int]
+    ) -> _Order | None:
+        """The order played after the one sitting with no ``record_facts`` row,
+        ``merged[1]``, was stored (a sync merge; ``merged[0]``, the mark's joined text): the
+        order stored with the blocks of ``choice`` where it holds for the other sittings
+        (:meth:`~.record_pair_totals.StoredOrder.holds`) and the newest is still after the
+        one before and the merged sitting, which is placed among the others by a binary
+        search of their moments (a row read at each step); None otherwise
+        (:meth:`_ordered` reads and sorts every sitting's row)."""
+        text, unread = merged
+        connection = store.database.connection
+        order = record_pair_totals.stored_order(connection, choice)
+        padded, part = f";{text};", parts[unread]
+        at = padded.find(f";{part};")
+        if order is None or at < 0 or len(parts) < 3:
+            return None
+        others = {key: held for key, held in parts.items() if key != unread}
+        if not order.holds((padded[:at] + padded[at + len(part) + 1 :])[1:-1], others):
+            return None
+        ids = order.ids()
+        if len(ids) != len(others) or ids[-1] != order.newest:
+            return None
+        last, latest, inserted = self._rows_of(connection, [*ids[-2:], unread])
+        key = _order_key(inserted)
+        if not _order_key(last) < _order_key(latest) or not key < _order_key(latest):
+            return None  # the newest moved before another, or the merged is the newest
+
+        def moment_at(place: int) -> tuple[datetime, str, int]:
+            return _order_key(self._rows_of(connection, [ids[place]])[0])
+
+        place = bisect.bisect_left(range(len(ids) - 1), key, key=moment_at)
+        ids.insert(place, unread)
+        return _Order(ids, lambda places: self._rows_of(connection, [ids[at] for at in places]))
+
+    def _corrected_order(
+        self,
+        store: SittingStore,
+        choice: str,
+        parts: dict[int, str],
+        corrected: tuple[str, tuple[int, int, str]],
+    ) -> _Order | None:
+        """The order played stored with the blocks of ``choice``
+        (:func:`~.record_pair_totals.stored_order`) after a correction to one sitting
+        before the newest, where it holds for the sittings as they were before it (the
+        sitting's columns with its ``record_facts`` row's revision as its own,
+        ``corrected[1]`` as :func:`_columns_then` gives it, in ``parts`` and in the mark's
+        joined text, ``corrected[0]``) and the newest is still after the one
+        before; None otherwise (:meth:`_ordered` reads and sorts every sitting's row).
+        The swap (:meth:`_swapped`) then reads the rows of the few sittings it counts.
+        At 1,500 sittings reading and sorting every row was about 12 M instructions of a
+        corrected sitting's reading (docs/records.md has the figures)."""
+        text, found = corrected
+        connection = store.database.connection
+        order = record_pair_totals.stored_order(connection, choice)
+        if order is None or len(parts) < 2:
+            return None
+        sitting_id, _kept, then = found
+        padded, part = f";{text};", parts[sitting_id]
+        at = padded.find(f";{part};")
+        if at < 0:
+            return None
+        text_then = padded[1 : at + 1] + then + padded[at + 1 + len(part) : -1]
+        if not order.holds(text_then, {**parts, sitting_id: then}):
+            return None
+        ids = order.ids()
+        if len(ids) != len(parts) or ids[-1] != order.newest or sitting_id == order.newest:
+            return None
+        last, latest = self._rows_of(connection, ids[-2:])
+        if _order_key(latest) <= _order_key(last):
+            return None  # the newest sitting moved before another (its moment changed)
+        return _Order(
+            ids, lambda places: self._rows_of(connection, [ids[place] for place in places]), found
+        )
+
     def _swapped(
         self,
         store: SittingStore,
         choice: str,
         marked: tuple[str, dict[int, str]],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        played: _Order,
     ) -> tuple[PeriodPairs | None, str]:
-        """The totals of ``choice`` after a correction to one sitting before the newest (the
-        only sitting whose ``record_facts`` row is of the revision before): its count as
+        """The totals of ``choice`` (its sittings ``played``) after a correction to one
+        sitting before the newest (the only sitting whose ``record_facts`` row is of the
+        revision before): its count as
         that row keeps it taken off the stored running counts of every sitting but the
         newest and off its stored block (:meth:`_counted_before`), its count now added in
         its place (:func:`~jojotte_score.core.records.pairs.swapped_tallies`), then the
@@ -359,14 +465,13 @@ class PeriodFacts:
         reading from the blocks read the 100 of its block and added every block's counts
         (docs/records.md has the figures)."""
         mark, parts = marked
-        ids = [row[0] for row, _moment in wanted]
-        counted = self._counted_before(store, choice, parts, wanted, ids)
+        ids = played.ids
+        counted = self._counted_before(store, choice, parts, played)
         if counted is None:
             return None, mark
         connection, newest = store.database.connection, len(ids) - 1
-        (now, last), stored_again = self._tallies_read(
-            store, [wanted[counted.place], wanted[newest]]
-        )
+        place, last_but_one, latest = played.rows([counted.place, newest - 1, newest])
+        (now, last), stored_again = self._tallies_read(store, [place, latest])
         marks = record_pair_totals.RunningMarks(connection, ids, parts)
         if stored_again:
             marks.stored_again(connection, stored_again)  # parts updated in place
@@ -389,8 +494,8 @@ class PeriodFacts:
         record_pair_totals.store_totals(
             store, choice, mark, totals, tallies, None, blocks, order=marks.order()
         )
-        last_but_one = _order_key(wanted[-2])
-        self._running[choice] = _Running(parts, last_but_one, ids[newest], before_newest, mark)
+        running = _Running(parts, _order_key(last_but_one), ids[newest], before_newest, mark)
+        self._running[choice] = running
         return totals, mark
 
     def _inserted(
@@ -398,10 +503,10 @@ class PeriodFacts:
         store: SittingStore,
         choice: str,
         marked: tuple[str, dict[int, str]],
-        merged: tuple[list[tuple[tuple[Any, ...], datetime]], int],
+        merged: tuple[_Order, int],
     ) -> tuple[PeriodPairs | None, str]:
-        """The totals of ``choice`` (its sittings ``merged[0]``, as :meth:`_wanted` gives
-        them) after one sitting, ``merged[1]``, was stored before the newest in the
+        """The totals of ``choice`` (its sittings ``merged[0]``, in the order played)
+        after one sitting, ``merged[1]``, was stored before the newest in the
         order played (a sync merge of a sitting played earlier on another device: the one
         sitting with no ``record_facts`` row): its count inserted into
         the stored running counts of every other sitting but the newest, where their mark
@@ -413,19 +518,20 @@ class PeriodFacts:
         merged sitting, the newest and the latest block or two (docs/records.md has the
         figures)."""
         mark, parts = marked
-        wanted, unread = merged
-        ids = [row[0] for row, _moment in wanted]
+        played, unread = merged
+        ids = played.ids
         connection, newest = store.database.connection, len(ids) - 1
         found = _counted_without(connection, choice, (parts, unread), ids)
         if found is None:
             return None, mark
         place, counts = found
-        (read, last), stored_again = self._tallies_read(store, [wanted[place], wanted[newest]])
+        inserted, last_but_one, latest = played.rows([place, newest - 1, newest])
+        (read, last), stored_again = self._tallies_read(store, [inserted, latest])
         marks = record_pair_totals.RunningMarks(connection, ids, parts)
         if stored_again:
             marks.stored_again(connection, stored_again)  # parts updated in place
             mark = marks.every
-        walked = self._after(store, choice, (marks, place, read[1], counts.tallies), wanted)
+        walked = self._after(store, choice, (marks, place, read[1], counts.tallies), played)
         if walked is None:
             return None, marks.every
         after, kept = walked
@@ -446,7 +552,7 @@ class PeriodFacts:
             store, choice, mark, totals, tallies_now, kept, order=marks.order()
         )
         self._running[choice] = _Running(
-            parts, _order_key(wanted[-2]), ids[newest], before_newest, mark
+            parts, _order_key(last_but_one), ids[newest], before_newest, mark
         )
         return totals, mark
 
@@ -457,7 +563,7 @@ class PeriodFacts:
         inserted: tuple[
             record_pair_totals.RunningMarks, int, dict[Pair, PairTally], dict[Pair, PairTally]
         ],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        played: _Order,
     ) -> tuple[dict[Pair, tuple[PairTally | None, bool]], list[int]] | None:
         """What tells the streaks of the sitting at ``place`` inserted (``inserted``: the
         marks of the sittings now, its place, its count and the running counts it is
@@ -481,7 +587,7 @@ class PeriodFacts:
             if not pending:
                 break
             within = walked < record_pair_totals.CHECKPOINT_EVERY
-            counts = self._part_counts(store, wanted, marks, part) if within else None
+            counts = self._part_counts(store, played, marks, part) if within else None
             if counts is None:
                 return None
             _later_first(after, pending, counts)
@@ -493,7 +599,7 @@ class PeriodFacts:
     def _part_counts(
         self,
         store: SittingStore,
-        wanted: list[tuple[tuple[Any, ...], datetime]],
+        played: _Order,
         marks: record_pair_totals.RunningMarks,
         part: tuple[int, int, record_pair_totals.StoredBlock | None],
     ) -> dict[Pair, PairTally] | None:
@@ -504,7 +610,7 @@ class PeriodFacts:
         if block is not None:
             summed = record_pair_totals.block_counts(block)
             return None if summed is None else summed.tallies
-        (counted,), again = self._tallies_read(store, [wanted[first]])
+        (counted,), again = self._tallies_read(store, played.rows([first]))
         if again:
             marks.stored_again(store.database.connection, again)
             return None
@@ -515,8 +621,7 @@ class PeriodFacts:
         store: SittingStore,
         choice: str,
         parts: dict[int, str],
-        wanted: list[tuple[tuple[Any, ...], datetime]],
-        ids: list[int],
+        played: _Order,
     ) -> _Counted | None:
         """What a correction to one sitting before the newest is swapped into
         (:meth:`_swapped`), where the sitting's ``record_facts`` row is the only one of
@@ -525,15 +630,12 @@ class PeriodFacts:
         every other sitting's as it is now: their marks, worked out with the sitting's
         columns as they were then (the row's revision as the sitting's), agree. None
         otherwise."""
+        ids = played.ids
         connection, newest = store.database.connection, len(ids) - 1
-        stale = record_pair_totals.stale_rows(connection, {row[2] for row, _moment in wanted})
-        if newest < 1 or len(stale) != 1 or stale[0][0] == ids[newest]:
+        found = played.corrected
+        if newest < 1 or found is None or found[0] == ids[newest]:
             return None
-        sitting_id, revision, kept_revision = stale[0]
-        prefix = f"{sitting_id},{revision},"
-        if not parts.get(sitting_id, "").startswith(prefix):
-            return None
-        then = f"{sitting_id},{kept_revision},{parts[sitting_id][len(prefix) :]}"
+        sitting_id, kept_revision, then = found
         marks = record_pair_totals.RunningMarks(connection, ids, {**parts, sitting_id: then})
         position, counts = record_pair_totals.stored_counts(
             connection, choice, marks, {newest}, newest
@@ -550,8 +652,9 @@ class PeriodFacts:
         in_block = None if block is None else record_pair_totals.block_counts(block)
         if block is not None and in_block is None:
             return None
+        ((row, _moment),) = played.rows([place])
         with reading_sitting(sitting_id):
-            old = named_tallies(self._names(wanted[place][0][3]), kept[1])
+            old = named_tallies(self._names(row[3]), kept[1])
         return _Counted(place, old, counts, None if in_block is None else (first, end, in_block))
 
     def period_sides(
@@ -882,6 +985,52 @@ class _Played(NamedTuple):
     ids: tuple[int, ...]
     parts: dict[int, str]
     last: tuple[datetime, str, int] | None
+
+
+class _Order(NamedTuple):
+    """The sittings of a choice in the order played (their ids), and how the rows of
+    some of them are got, by their places (each as :meth:`PeriodFacts._wanted` gives
+    it): from every sitting's rows read and sorted (:meth:`of`), or read for those
+    sittings alone (:meth:`PeriodFacts._corrected_order`)."""
+
+    ids: list[int]
+    rows: Callable[[Sequence[int]], list[tuple[tuple[Any, ...], datetime]]]
+    corrected: tuple[int, int, str] | None = None
+    """The one sitting corrected since its ``record_facts`` row was stored, as
+    :func:`_columns_then` gives it (None: there is not one)."""
+
+    @classmethod
+    def of(
+        cls,
+        wanted: list[tuple[tuple[Any, ...], datetime]],
+        corrected: tuple[int, int, str] | None,
+    ) -> _Order:
+        """The order of ``wanted``, every sitting's row read and sorted."""
+        ids = [row[0] for row, _moment in wanted]
+        return cls(ids, lambda at: [wanted[p] for p in at], corrected)
+
+
+def _columns_then(
+    connection: sqlite3.Connection, parts: dict[int, str]
+) -> tuple[int, int, str] | None:
+    """The one sitting of ``parts`` (the mark's columns by sitting) whose
+    ``record_facts`` row is of another revision than its own (corrected since), its row's
+    revision and its columns as they were when that row was stored (that revision as the
+    sitting's); None where there is not one such sitting."""
+    stale = [
+        found for found in record_pair_totals.stale_rows(connection, None) if found[0] in parts
+    ]
+    if len(stale) != 1:
+        return None
+    sitting_id, revision, kept_revision = stale[0]
+    prefix = f"{sitting_id},{revision},"
+    if not parts[sitting_id].startswith(prefix):
+        return None
+    return (
+        sitting_id,
+        kept_revision,
+        f"{sitting_id},{kept_revision},{parts[sitting_id][len(prefix) :]}",
+    )
 
 
 def _order_key(found: tuple[tuple[Any, ...], datetime]) -> tuple[datetime, str, int]:

@@ -163,3 +163,61 @@ def test_a_sitting_merged_before_most_others_is_inserted_into_the_stored_counts(
         assert PeriodFacts().period_pairs(store) == expected(store)
         assert read == [sorted([earliest, 8])]
         assert stored_now(store) == expected(store)
+
+
+def test_a_correction_or_a_merge_reads_the_order_stored_only_where_it_holds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a correction before the newest sitting, or a sitting merged before it, a new
+    reader takes the order played stored with the blocks (the merged sitting placed by
+    its moment), without reading and sorting every sitting's row, only where the sittings
+    are as they were but for that correction or merge and the newest is still the last
+    played: the newest moved before every other alongside a correction or a merge has
+    every row read and the totals counted in the order played now."""
+    sorted_reads: list[int] = []
+    wanted = PeriodFacts._wanted
+
+    def counted(self: PeriodFacts, *args: Any) -> Any:
+        sorted_reads.append(1)
+        return wanted(self, *args)
+
+    monkeypatch.setattr(PeriodFacts, "_wanted", counted)
+    monkeypatch.setattr(record_pair_totals, "CHECKPOINT_EVERY", 3)
+    with Database.open(fixture_store(tmp_path)) as database:
+        clock = SetClock()
+        store = SittingStore(database, clock=clock)
+
+        def opened() -> int:
+            """How many times a new reader read every sitting's row, reading the totals."""
+            truth = expected(store)
+            sorted_reads.clear()
+            assert PeriodFacts().period_pairs(store) == truth
+            assert stored_now(store) == truth
+            return len(sorted_reads)
+
+        def corrected(sitting_id: int) -> None:
+            last = store.hand_count(sitting_id) - 1
+            store.replace_hand(sitting_id, last, store.load(sitting_id).sitting.hands[last])
+
+        assert opened() == 1  # counted and stored
+        # Merged from another device, played before every other.
+        clock.now = datetime(2026, 1, 10, 18, 0, tzinfo=UTC)
+        merged = store.import_sitting(example_sitting("two-player"))
+        assert in_order(replayed(store))[0].sitting_id == merged
+        assert opened() == 0  # the order stored, the merged sitting inserted
+        corrected(4)
+        assert opened() == 0  # the order stored, the swap
+        # Another merged before every other, with the newest (8) played before it.
+        clock.now = datetime(2026, 1, 10, 17, 0, tzinfo=UTC)
+        store.import_sitting(example_sitting("two-player"))
+        with database.transaction() as writing:
+            writing.execute("UPDATE sitting SET created = '2025-01-01T00:00:00+00:00' WHERE id = 8")
+        assert in_order(replayed(store))[0].sitting_id == 8
+        assert opened() == 1
+        # A correction, with the newest (now 7) played before every other.
+        corrected(2)
+        with database.transaction() as writing:
+            writing.execute("UPDATE sitting SET created = '2024-01-01T00:00:00+00:00' WHERE id = 7")
+        assert opened() == 1
+        corrected(6)  # and again in the order now
+        assert opened() == 0
