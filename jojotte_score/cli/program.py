@@ -3,6 +3,7 @@ becomes lines on stderr (``jojotte-score: ...``) and an exit status, never a tra
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -50,6 +51,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     use_language(requested_language(arguments), environment)
     if wants_gui(arguments):
         return _gui(arguments, environment)
+    gc.enable()  # held while the program started (jojotte_score/__main__.py)
     parser = build_parser()
     args = parser.parse_args(arguments)
     if args.handler is None:

@@ -8,6 +8,7 @@ instead of at start-up never fails it; putting much more on the start-up path do
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from jojotte_score.cli.program import main
 from tests.gui.conftest import ROOT, run_window_script
 
 # Modules the scorepad imports to show a sitting, beyond a bare PySide6 window's: 89 when
@@ -258,15 +260,66 @@ def test_showing_a_sitting_defines_only_the_core_values_as_dataclasses(tmp_path:
     assert set(made) <= START_UP_DATACLASSES, made
 
 
-def test_the_collector_stays_on_and_what_start_up_built_is_frozen(tmp_path: Path) -> None:
-    """Nothing switches the garbage collector off; once the window is shown, what start-up
-    built is frozen out of its reach (see jojotte_score.gui.window.app)."""
+def test_the_window_leaves_the_collector_on_and_what_start_up_built_frozen(
+    tmp_path: Path,
+) -> None:
+    """Once the window is shown, what start-up built is frozen out of the collector's reach
+    and the collector works (see jojotte_score.gui.window.app), also where it was held."""
     result = run_window_script(
-        tmp_path, "", "import gc\nprint(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n"
+        tmp_path,
+        "import gc\ngc.disable()\n",
+        "print(status, gc.isenabled(), gc.get_freeze_count() > 1000)\n",
     )
 
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "True", "True"]
+
+
+HELD_WHILE_STARTING = """
+import gc, sys
+sys.argv = ["jojotte-score", "--quit-after-start", "--data-dir", sys.argv[1]]
+from jojotte_score.__main__ import run
+early = []  # collections begun before anything was frozen: while the program started
+gc.callbacks.append(
+    lambda phase, info: phase == "start" and gc.get_freeze_count() == 0 and early.append(1)
+)
+try:
+    run()
+finally:
+    print(len(early), gc.isenabled(), gc.get_freeze_count() > 1000)
+"""
+
+
+def test_the_collector_waits_while_the_program_starts(tmp_path: Path) -> None:
+    """The program holds the collector until the window is shown: what the imports and the
+    window build lives as long as the process, so collections on the way find nothing and
+    cost some 30 M instructions of a start (jojotte_score/__main__.py); then it works."""
+    result = subprocess.run(
+        [sys.executable, "-c", HELD_WHILE_STARTING, str(tmp_path / "data")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={
+            **os.environ,
+            "QT_QPA_PLATFORM": "offscreen",
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        },
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "True", "True"]
+
+
+def test_a_command_works_with_the_collector_on(tmp_path: Path) -> None:
+    """A command (not the window) turns the collector on again before its work: scoring
+    100,000 hands makes garbage of its own."""
+    gc.disable()  # as jojotte_score/__main__.py leaves it
+    try:
+        assert main(["sittings", "--data-dir", str(tmp_path / "data")]) == 0
+        assert gc.isenabled()
+    finally:
+        gc.enable()
 
 
 @pytest.mark.parametrize(
