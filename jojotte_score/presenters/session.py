@@ -61,10 +61,16 @@ class Shown:
             Scorer.of(game, self._setup).start,
             lambda position: store.hands_from(recent.id, position),
             self._whole_ledger,
+            # The revision read when asked: a dealer chosen makes another (:meth:`choose`).
             lambda hand, rubber: store.rubber_start(
-                recent.id, recent.revision, hand=hand, rubber=rubber
+                recent.id, self.recent.revision, hand=hand, rubber=rubber
             ),
         )
+
+    def choose(self, seat: int, revision: int) -> None:
+        """``seat`` chosen to deal the next hand, the store's ``revision`` made by the
+        choice alone: no hand changed, so what is scored and the pad are kept."""
+        self.recent = self.recent._replace(chosen_dealer=seat, revision=revision)
 
     def _whole_ledger(self) -> Ledger:
         """The ledger of every hand, the names as shown: the pad's whole sitting, scored the
@@ -252,6 +258,19 @@ class Session:
             self.shown = None
             self.sitting_id = None
             self.on_error(error)
+
+    def dealer_chosen(self, seat: int, revision: int) -> None:
+        """``seat`` chosen to deal the next hand, as the store's ``choose_dealer`` made
+        ``revision``: when that is the revision after the one shown (the choice the only
+        change since), the sitting shown takes it without being read again; else it is
+        read again (:meth:`reload`). The views are not told."""
+        shown = self.shown
+        if shown is not None and shown.id == self.sitting_id:
+            recent = shown.recent
+            if revision == recent.revision + 1:
+                shown.choose(seat, revision)
+                return
+        self.reload()
 
     def corrector(self, position: int) -> Callable[[AnyHand], Correction | None] | None:
         """What a hand put in place of the hand at ``position`` makes illegal in the later

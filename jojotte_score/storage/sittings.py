@@ -499,10 +499,11 @@ class SittingStore:
                 )
             self._touch(connection, sitting_id, count_hands(connection, sitting_id))
 
-    def choose_dealer(self, sitting_id: int, seat: int) -> None:
+    def choose_dealer(self, sitting_id: int, seat: int) -> int:
         """Remember who deals the next hand (the first dealer, or the winner of a new cut)
         until a hand records its dealer; :meth:`load_recent` gives it back while no hand
-        has been added since."""
+        has been added since. The sitting's revision it makes is returned; a summary fresh
+        before is kept for it (no hand changed), not rebuilt by the next read."""
         with self.database.transaction() as connection:
             seats = find_game(require_sitting(connection, sitting_id)).seats
             if not 0 <= seat < seats:
@@ -517,12 +518,17 @@ class SittingStore:
                         )
                     ]
                 )
+            figures = summary.fresh(connection, sitting_id)
             connection.execute(
                 # A new revision: a sync folder carries the choice to other devices.
                 "UPDATE sitting SET chosen_dealer = ?, chosen_for = ?, revision = revision + 1 "
                 "WHERE id = ?",
                 (seat, count_hands(connection, sitting_id), sitting_id),
             )
+            if figures is not None:
+                summary.carry(connection, sitting_id, figures)
+            row = connection.execute("SELECT revision FROM sitting WHERE id = ?", (sitting_id,))
+            return int(row.fetchone()[0])
 
     def _stamp(self) -> str:
         return self._clock().astimezone(UTC).isoformat()

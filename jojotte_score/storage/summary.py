@@ -660,6 +660,13 @@ def stored_numbers(data: str, what: str) -> tuple[int, ...]:
     return tuple(numbers)
 
 
+def carry(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
+    """Keep ``figures``, the summary fresh before a change that touched no hand (a dealer
+    chosen), as the summary of the revision the change made: rebuilt instead, it read the
+    hands' text again at the next read of the sitting."""
+    _store_summary(connection, sitting_id, figures._replace(first_changed=figures.hands))
+
+
 def _store_summary(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
     """Write ``figures`` as the summary of the sitting's current revision."""
     roles = figures.checkpoint.roles

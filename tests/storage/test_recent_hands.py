@@ -175,6 +175,34 @@ def test_the_chosen_dealer_is_kept_until_a_hand_is_recorded(store: SittingStore)
     assert store.load_recent(sitting_id).chosen_dealer == 1
 
 
+def test_a_dealer_chosen_keeps_the_summary_and_gives_its_revision(
+    store: SittingStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Choosing a dealer touches no hand: the summary fresh before is kept for the revision
+    the choice makes (which it returns), so the next read neither rebuilds it nor reads the
+    hands it holds again."""
+    sitting_id = store.create_sitting(GERMAN.variant, ("Anna", "Bert"))
+    for hand in GERMAN.hands:
+        store.add_hand(sitting_id, hand)
+    before = store.load_recent(sitting_id)
+    revision = store.choose_dealer(sitting_id, 1)
+    assert revision == before.revision + 1 == store.revision(sitting_id)
+    rebuilt: list[int] = []
+    refresh = summary.refresh
+
+    def counted_refresh(*args: object, **kwargs: object) -> summary.Figures:
+        rebuilt.append(1)
+        return refresh(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(summary, "refresh", counted_refresh)
+    after = store.load_recent(sitting_id, before)
+    assert rebuilt == []  # rebuilt on main: the summary was of the revision before
+    assert after.hands is before.hands  # given back unread
+    assert after._replace(chosen_dealer=None, revision=0) == before._replace(revision=0)
+    assert (after.chosen_dealer, after.revision) == (1, revision)
+    assert after == store.load_recent(sitting_id)  # as read afresh
+
+
 def test_a_seat_that_is_not_at_the_table_is_refused(store: SittingStore) -> None:
     sitting_id = store.create_sitting(GERMAN.variant, ("Anna", "Bert"))
     with pytest.raises(InvalidSittingError, match="seat 3 is not at a 2-seat table"):

@@ -447,6 +447,14 @@ class EntryPanel(QWidget, Speaking):
                 if focus:
                     self._focus_first()
 
+    def set_dealer(self, dealer: int | None) -> None:
+        """The hand readied to be recorded is dealt by ``dealer``, chosen since (a new
+        cut): the panel is brought up to date once, the rest of its context as it is."""
+        with self.one_update():
+            self.dealer.set_value(dealer)
+            self._changed()
+            self._focus_first()  # the game may need another first field (F2)
+
     def new_hand(self, position: int | None = None) -> None:
         """Start a new hand: appended (None) or inserted before hand ``position`` (0-based)."""
         self._readied += 1

@@ -82,6 +82,17 @@ class HandEdits:
             self.set_panel_context(shown.count, shown.dealer_at(shown.count))
         self._window.update_status()
 
+    def dealer_chosen(self) -> None:
+        """The next hand's dealer chosen since the panel was readied for it (a new cut):
+        the panel, still readied with nothing typed, shows him, the rest left as it is; else
+        the next hand is readied anew."""
+        shown, panel = self._window.session.shown, self._window.panel
+        if shown is None or panel.mode() != ("add", None) or panel.has_typed():
+            self.ready_next_hand()
+            return
+        panel.set_dealer(shown.dealer_at(shown.count))
+        self._window.update_status()
+
     def set_panel_context(self, count: int, dealer: int | None) -> None:
         """Tell the panel the game, the players and the score before hand ``count``."""
         shown = self._window.session.shown

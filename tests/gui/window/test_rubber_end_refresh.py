@@ -1,7 +1,8 @@
 """The Enter that records a hand ending a rubber, where the game cuts again: the new cut is
 asked at once and the window is refreshed once for the hand and the cut together (the
 hand list and the pad shown anew once); the panel is readied for the hand before the
-question, as the window behind it shows, and once more for the dealer chosen. Undo takes
+question, as the window behind it shows, and shows the dealer chosen without being
+readied again, the sitting not read again. Undo takes
 back the hand alone, as before; what a screen reader is told is the same."""
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.window.dialogs import FirstDealerDialog
 from jojotte_score.gui.window.main_window import MainWindow
+from jojotte_score.storage.sittings import RecentHands, SittingStore
 from tests.gui.conftest import forget_said, german, said_in
 
 
@@ -30,9 +32,10 @@ def rubber_but_its_last(window: MainWindow) -> AnyHand:
 
 
 def counted(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> dict[str, int]:
-    """How often, from now on, the window is refreshed, the pad is given a new pad and the
-    panel is brought up to date (its messages shown)."""
-    counts = {"window": 0, "pad": 0, "panel": 0}
+    """How often, from now on, the window is refreshed, the pad is given a new pad, the
+    panel is brought up to date (its messages shown) and given the sitting's context, and
+    the sitting is read from the store."""
+    counts = {"window": 0, "pad": 0, "panel": 0, "context": 0, "read": 0}
     refresh = window.session.on_changed
 
     def refreshed() -> None:
@@ -50,6 +53,18 @@ def counted(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> dict[str, in
         counts["panel"] += 1
         show_messages(panel, *args)  # type: ignore[arg-type]
 
+    set_context, load_recent = EntryPanel.set_context, SittingStore.load_recent
+
+    def context_set(panel: EntryPanel, *args: object) -> None:
+        counts["context"] += 1
+        set_context(panel, *args)  # type: ignore[arg-type]
+
+    def read(store: SittingStore, *args: object) -> RecentHands:
+        counts["read"] += 1
+        return load_recent(store, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(EntryPanel, "set_context", context_set)
+    monkeypatch.setattr(SittingStore, "load_recent", read)
     monkeypatch.setattr(SheetWidget, "set_pad", pad_set)
     monkeypatch.setattr(EntryPanel, "_show_messages", messages_shown)
     return counts
@@ -74,7 +89,9 @@ def test_the_hand_ending_a_rubber_and_its_new_cut_refresh_the_window_once(
     main_window.panel.submitted.emit(EntryRequest("add", None, last))
     assert asked == [("A", "B")]
     assert behind == [("Hand 7", 6)]  # the hand recorded, the panel ready for the next one
-    assert counts == {"window": 1, "pad": 1, "panel": 2}  # 2, 2 and 2 before
+    # The dealer chosen: the panel shows him without being readied again, and the sitting
+    # is not read again (2 and 2 before).
+    assert counts == {"window": 1, "pad": 1, "panel": 2, "context": 1, "read": 1}
     assert main_window.status_label.text() == (
         "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · next dealer: B"
     )
@@ -99,7 +116,7 @@ def test_a_new_cut_not_answered_leaves_the_next_dealer_to_choose(
     monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(lambda cls, parent, players: None))
     counts = counted(monkeypatch, main_window)
     main_window.panel.submitted.emit(EntryRequest("add", None, last))
-    assert counts == {"window": 1, "pad": 1, "panel": 1}
+    assert counts == {"window": 1, "pad": 1, "panel": 1, "context": 1, "read": 1}
     assert main_window.status_label.text().endswith("new cut for the first dealer")
     assert main_window.panel.dealer.value() is None
     assert main_window.panel.mode() == ("add", None)
