@@ -1234,11 +1234,11 @@ class EntryPanel(QWidget, Speaking):
 
     def _show_preview(self, check: FormCheck) -> None:
         if check.hand is None:
-            self.preview.setPlainText(self.form.still_to_enter(self.values(), check))
+            self._set_preview(self.form.still_to_enter(self.values(), check))
             return
         if check.errors:
             lines = [_("Cannot be recorded:"), *(ERROR_MARK + p.message for p in check.errors)]
-            self.preview.setPlainText("\n".join(lines))
+            self._set_preview("\n".join(lines))
             return
         check_line = _("Check: {message}")
         lines = [ERROR_MARK + check_line.format(message=p.message) for p in check.warnings]
@@ -1254,7 +1254,14 @@ class EntryPanel(QWidget, Speaking):
         later = self._later(check.hand) if self._later and self._mode == MODE_REPLACE else []
         if later:
             lines.extend(["", *later])
-        self.preview.setPlainText("\n".join(lines))
+        self._set_preview("\n".join(lines))
+
+    def _set_preview(self, text: str) -> None:
+        """Show ``text`` in the preview, left as it is when it already says it (a dealer
+        chosen after the panel was readied changes none of "Still to enter": its document
+        was laid out and drawn again for the same words)."""
+        if self.preview.toPlainText() != text:
+            self.preview.setPlainText(text)
 
     # Focus ---------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ back the hand alone, as before; what a screen reader is told is the same."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QPlainTextEdit
 
 from jojotte_score.core.games import new_sitting
 from jojotte_score.core.model import AnyHand
@@ -34,8 +35,8 @@ def rubber_but_its_last(window: MainWindow) -> AnyHand:
 def counted(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> dict[str, int]:
     """How often, from now on, the window is refreshed, the pad is given a new pad, the
     panel is brought up to date (its messages shown) and given the sitting's context, and
-    the sitting is read from the store."""
-    counts = {"window": 0, "pad": 0, "panel": 0, "context": 0, "read": 0}
+    the sitting is read from the store, and the panel's preview is given a text."""
+    counts = {"window": 0, "pad": 0, "panel": 0, "context": 0, "read": 0, "preview": 0}
     refresh = window.session.on_changed
 
     def refreshed() -> None:
@@ -63,6 +64,14 @@ def counted(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> dict[str, in
         counts["read"] += 1
         return load_recent(store, *args)  # type: ignore[arg-type]
 
+    preview = type(window.panel.preview)
+    set_text = preview.setPlainText
+
+    def text_set(edit: QPlainTextEdit, text: str) -> None:
+        counts["preview"] += 1
+        set_text(edit, text)
+
+    monkeypatch.setattr(preview, "setPlainText", text_set)
     monkeypatch.setattr(EntryPanel, "set_context", context_set)
     monkeypatch.setattr(SittingStore, "load_recent", read)
     monkeypatch.setattr(SheetWidget, "set_pad", pad_set)
@@ -89,9 +98,16 @@ def test_the_hand_ending_a_rubber_and_its_new_cut_refresh_the_window_once(
     main_window.panel.submitted.emit(EntryRequest("add", None, last))
     assert asked == [("A", "B")]
     assert behind == [("Hand 7", 6)]  # the hand recorded, the panel ready for the next one
-    # The dealer chosen: the panel shows him without being readied again, and the sitting
-    # is not read again (2 and 2 before).
-    assert counts == {"window": 1, "pad": 1, "panel": 2, "context": 1, "read": 1}
+    # The dealer chosen: the panel shows him without being readied again, the sitting is
+    # not read again, the preview's same words not set again (2, 2 and 2 before).
+    assert counts == {
+        "window": 1,
+        "pad": 1,
+        "panel": 2,
+        "context": 1,
+        "read": 1,
+        "preview": 1,
+    }
     assert main_window.status_label.text() == (
         "Rubber 2 · Game 1 · below: A 0 – B 0 · games A 0 – B 0 · next dealer: B"
     )
@@ -116,7 +132,14 @@ def test_a_new_cut_not_answered_leaves_the_next_dealer_to_choose(
     monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(lambda cls, parent, players: None))
     counts = counted(monkeypatch, main_window)
     main_window.panel.submitted.emit(EntryRequest("add", None, last))
-    assert counts == {"window": 1, "pad": 1, "panel": 1, "context": 1, "read": 1}
+    assert counts == {
+        "window": 1,
+        "pad": 1,
+        "panel": 1,
+        "context": 1,
+        "read": 1,
+        "preview": 1,
+    }
     assert main_window.status_label.text().endswith("new cut for the first dealer")
     assert main_window.panel.dealer.value() is None
     assert main_window.panel.mode() == ("add", None)
