@@ -230,7 +230,23 @@ class EntryPanel(QWidget, Speaking):
     # Building ------------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
+        """The panel from top to bottom: the heading, the form's rows, the buttons, the
+        general message line and the preview; then the tab order and the signals."""
         outer = QVBoxLayout(self)
+        self._build_heading(outer)
+        rows = self._build_fields()
+        self._slots: dict[Slot, QWidget] = self._slot_table()
+        outer.addLayout(self._build_form(rows))
+        outer.addLayout(self._build_buttons())
+        self.general_error = error_label()
+        outer.addWidget(self.general_error)
+        self._build_preview()
+        outer.addWidget(self.preview, 1)
+        self._chain_tabs()
+        self._wire()
+
+    def _build_heading(self, outer: QVBoxLayout) -> None:
+        """The line saying what the panel records (a new hand, one inserted, one edited)."""
         self.mode_label = QLabel()
         heading = QFont()
         heading.setBold(True)
@@ -238,6 +254,9 @@ class EntryPanel(QWidget, Speaking):
         self.mode_label.setWordWrap(True)  # "Editing hand 16 — Enter saves, …" in large print
         outer.addWidget(self.mode_label)
 
+    def _build_fields(self) -> tuple[tuple[str, QWidget], ...]:
+        """Make every field (and the meld helper's button); the form's rows, in order, each
+        by its name (:func:`row_label`) and its field."""
         self.dealer: ChoiceField[int] = ChoiceField(_plain("dealer"))
         self.bidder: ChoiceField[int] = ChoiceField(_plain("bidder"))
         self.trump: ChoiceField[Trump] = ChoiceField(_plain("trump"))
@@ -259,8 +278,7 @@ class EntryPanel(QWidget, Speaking):
         self.note = QLineEdit()
         self.note.setAccessibleName(_plain("note"))
         self.note.setPlaceholderText(_("optional"))
-
-        rows: tuple[tuple[str, QWidget], ...] = (
+        return (
             ("dealer", self.dealer),
             ("bidder", self.bidder),
             ("trump", self.trump),
@@ -277,7 +295,10 @@ class EntryPanel(QWidget, Speaking):
             ("tricks", self.tricks),
             ("note", self.note),
         )
-        self._slots: dict[Slot, QWidget] = {
+
+    def _slot_table(self) -> dict[Slot, QWidget]:
+        """The widget that holds each slot's value (a pair's box for each of its sides)."""
+        return {
             Slot.DEALER: self.dealer,
             Slot.BIDDER: self.bidder,
             Slot.TRUMP: self.trump,
@@ -297,6 +318,10 @@ class EntryPanel(QWidget, Speaking):
             Slot.TRICKS_RIGHT: self.tricks.edits[1],
             Slot.NOTE: self.note,
         }
+
+    def _build_form(self, rows: tuple[tuple[str, QWidget], ...]) -> QFormLayout:
+        """The form: each row's label (its Alt letter going to the row's first slot) and a
+        cell holding its field, and under the field its message line when first needed."""
         self._form_layout = QFormLayout()
         self._form_layout.setHorizontalSpacing(8)
         self._form_layout.setVerticalSpacing(2)
@@ -325,8 +350,10 @@ class EntryPanel(QWidget, Speaking):
             self._form_layout.addRow(label, cell)
             self._cells.append(cell)
             self._row_cells[row] = cell
-        outer.addLayout(self._form_layout)
+        return self._form_layout
 
+    def _build_buttons(self) -> FlowLayout:
+        """The row of buttons under the form: Record, Thrown in, Cancel, the meld helper."""
         buttons = FlowLayout(spacing=6, stretch=False)
         self.record_button = QPushButton()
         self.thrown_in_button = QPushButton(_("Thro&wn in"))
@@ -344,9 +371,10 @@ class EntryPanel(QWidget, Speaking):
         ):
             button.setAutoDefault(False)
             buttons.addWidget(button)
-        outer.addLayout(buttons)
-        self.general_error = error_label()
-        outer.addWidget(self.general_error)
+        return buttons
+
+    def _build_preview(self) -> None:
+        """The read-only preview of what the hand will score."""
         self.preview = QPlainTextEdit()
         self.preview.setReadOnly(True)
         self.preview.setTabChangesFocus(True)
@@ -358,8 +386,10 @@ class EntryPanel(QWidget, Speaking):
         policy.setVerticalPolicy(QSizePolicy.Policy.Ignored)
         self.preview.setSizePolicy(policy)
         self._fit_preview()
-        outer.addWidget(self.preview, 1)
 
+    def _chain_tabs(self) -> None:
+        """Tab goes through the slots in the order they are entered, then the buttons and
+        the preview."""
         chain = [
             *(self._slots[slot] for slot in SEAT_ORDER),
             self.record_button,
@@ -369,7 +399,6 @@ class EntryPanel(QWidget, Speaking):
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
-        self._wire()
 
     def _choice_fields(self) -> dict[Slot, ChoiceField[Any]]:
         """Every choice field, by its slot."""

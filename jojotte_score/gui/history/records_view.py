@@ -446,6 +446,20 @@ class RecordsView(QWidget):
         """What walks the ratings' course for their page when the reading has no page of
         its own, keeping what it walked."""
 
+        chooser = self._build_filters()
+        pages = self._build_pages()
+        buttons = self._build_export()
+        layout = QVBoxLayout(self)
+        layout.addLayout(chooser)
+        layout.addWidget(pages, 1)
+        layout.addLayout(buttons)
+        self._connect()
+        self.refresh()
+
+    # Building ----------------------------------------------------------------------------
+
+    def _build_filters(self) -> QHBoxLayout:
+        """The line over the pages: the period chooser, the way to play, the summary."""
         self.chooser = PeriodChooser(self._today)
         self.choice, self.to_label = self.chooser.choice, self.chooser.to_label
         self.first, self.last = self.chooser.first, self.chooser.last
@@ -467,7 +481,11 @@ class RecordsView(QWidget):
         chooser.addWidget(self.game)
         chooser.addSpacing(12)
         chooser.addWidget(self.summary, 1)
+        return chooser
 
+    def _build_pages(self) -> QTabWidget:
+        """The four pages' tabs: the head to head made now, the others' holders, each page
+        made in its holder when first shown (:meth:`_build_page`)."""
         self.pages = QTabWidget()
         self.pages.setAccessibleName(_("Records"))
         self.models = {kind: RecordsModel(self) for kind in self.PAGES}
@@ -496,26 +514,24 @@ class RecordsView(QWidget):
             holder = QWidget()
             QVBoxLayout(holder).setContentsMargins(0, 0, 0, 0)
             self.pages.addTab(holder, title)
+        return self.pages
 
+    def _build_export(self) -> QHBoxLayout:
+        """The line under the pages: "Export CSV…" on the right."""
         self.export_button = QPushButton(_("&Export CSV…"))
         buttons = QHBoxLayout()
         buttons.addStretch(1)
         buttons.addWidget(self.export_button)
+        return buttons
 
-        layout = QVBoxLayout(self)
-        layout.addLayout(chooser)
-        layout.addWidget(self.pages, 1)
-        layout.addLayout(buttons)
-
+    def _connect(self) -> None:
+        """A filter changed reads the records again; a player or page chosen shows them."""
         self.chooser.changed.connect(self.refresh)
         self.game.currentIndexChanged.connect(lambda _index: self.refresh())
         self.first_player.currentIndexChanged.connect(lambda _index: self._show_pair())
         self.second_player.currentIndexChanged.connect(lambda _index: self._show_pair())
         self.pages.currentChanged.connect(lambda _index: self._show_page())
         self.export_button.clicked.connect(lambda: self.export_csv())
-        self.refresh()
-
-    # Building ----------------------------------------------------------------------------
 
     def _build_page(self, kind: str) -> None:
         """Make the page of ``kind`` in its holder, unless it is made already."""
