@@ -164,7 +164,7 @@ class SittingMenus(_Base):
             # names the next dealer follows. The Enter that ends a rubber refreshed the window
             # twice, the hand's and this: 90.7 M instructions, 81.6 M with one refresh; the
             # sitting shown takes the choice without being read again (its summary kept by
-            # the store) and the panel only the dealer: 72.3 M (a plain hand's Enter 51.0 M;
+            # the store) and the panel only the dealer: 71.0 M (a plain hand's Enter 51.0 M;
             # callgrind, benchmarks/first_key_instructions.py).
             if revision is None:
                 self.session.reload()

@@ -7,10 +7,12 @@ back the hand alone, as before; what a screen reader is told is the same."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from PySide6.QtWidgets import QPlainTextEdit
 
-from jojotte_score.core.games import new_sitting
+from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
@@ -18,6 +20,7 @@ from jojotte_score.gui.window.dialogs import FirstDealerDialog
 from jojotte_score.gui.window.main_window import MainWindow
 from jojotte_score.storage.sittings import RecentHands, SittingStore
 from tests.gui.conftest import forget_said, german, said_in
+from tests.stored_examples import GAMES, example_sitting
 
 
 def rubber_but_its_last(window: MainWindow) -> AnyHand:
@@ -143,3 +146,30 @@ def test_a_new_cut_not_answered_leaves_the_next_dealer_to_choose(
     assert main_window.status_label.text().endswith("new cut for the first dealer")
     assert main_window.panel.dealer.value() is None
     assert main_window.panel.mode() == ("add", None)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_refreshes_the_window_once_for_a_rubber_and_its_new_cut(
+    main_window: MainWindow, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """Through the registry alone: in every game the hand that ends the example's first
+    rubber, and the cut asked after it (in the chouette the new box and captain's, C7),
+    refresh the window once and read the sitting once."""
+    example = example_sitting(game)
+    ends = next(
+        n for n, result in enumerate(replay(example).hands) if result.rubber_winner is not None
+    )
+    shown = replace(example, hands=example.hands[:ends])
+    main_window.open_sitting_id(main_window.session.store.import_sitting(shown))
+    asked: list[int] = []
+
+    def ask(cls: type, parent: object, players: object, seats: object = None) -> int:
+        asked.append(1)
+        return main_window.session.shown.cut_seats()[0]  # type: ignore[union-attr]
+
+    monkeypatch.setattr(FirstDealerDialog, "ask", classmethod(ask))
+    counts = counted(monkeypatch, main_window)
+    main_window.panel.submitted.emit(EntryRequest("add", None, example.hands[ends]))
+    assert main_window.model.rowCount() == ends + 1
+    assert asked == [1]
+    assert (counts["window"], counts["read"]) == (1, 1)
