@@ -59,8 +59,22 @@ def xvfb(screens: Sequence[tuple[int, int]] = (SCREEN,)) -> Iterator[str]:
     # README's commands on fresh Debian systems beside this one) could take the same display
     # number, and a client here would reach that server instead of this one. The socket
     # file lives in this system's own /tmp, which Xvfb checks when it picks the number.
+    # No reset when the last client leaves ("-noreset"): the tests' xwininfo, xprop and
+    # xdotool connect and leave many times while the program starts, and a client that
+    # connects while the server resets is dropped before it is answered, so Qt's xcb
+    # platform said "no display server answers" (seen once in CI on Debian 12's Xvfb).
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), *sizes, "-nolisten", "tcp", "-nolisten", "local"],
+        [
+            "Xvfb",
+            "-displayfd",
+            str(write),
+            *sizes,
+            "-nolisten",
+            "tcp",
+            "-nolisten",
+            "local",
+            "-noreset",
+        ],
         pass_fds=(write,),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
