@@ -1,0 +1,44 @@
+"""The memory a start touches: what start-up keeps that nothing reads again."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.gui.conftest import ROOT
+from tests.gui.window.test_startup import _example_stored
+
+# PySide6's import hook reads the whole source of every module an import statement names
+# once PySide6 is imported, into linecache, and nothing reads it again: 70 files, 33,000
+# lines and 2.9 MB of the heap on a start that kept them (benchmarks/README.md, "Start-up,
+# sixteenth round"). Let go of before the window's modules are imported and after, they
+# leave a start holding only what the modules imported later had read (a few hundred lines).
+LINES_KEPT_AT_MOST = 3_000
+
+
+def test_a_start_keeps_none_of_the_sources_the_import_hook_read(tmp_path: Path) -> None:
+    data, environment = _example_stored(tmp_path)
+    code = (
+        "import linecache\n"
+        "from jojotte_score.cli import main\n"
+        f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
+        "kept = {name: len(entry[2]) for name, entry in linecache.cache.items()"
+        " if len(entry) == 4}\n"
+        "print(status, sum(kept.values()), *sorted(kept))\n"
+    )
+
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    status, lines, *files = result.stdout.split()
+    assert status == "0"
+    assert int(lines) <= LINES_KEPT_AT_MOST, files
+    assert not [name for name in files if name.endswith(("main_window.py", "typing.py"))]
