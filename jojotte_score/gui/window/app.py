@@ -293,7 +293,7 @@ def _run_window(
     environ: Mapping[str, str],
 ) -> int:
     # PySide6's import hook reads into linecache the source of every module an import
-    # statement names, to look for "PySide6" in it; nothing reads it again (2.9 MB, 33,000
+    # statement names, to look for "PySide6" in it; nothing reads it again (3.0 MB, 33,000
     # lines). Let go of it before the window's modules are imported, which reuse the memory,
     # and after: 560 page faults fewer of 8,340 (benchmarks/README.md, sixteenth round).
     linecache.clearcache()

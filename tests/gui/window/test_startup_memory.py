@@ -11,7 +11,7 @@ from tests.gui.window.test_startup import _example_stored
 
 # PySide6's import hook reads the whole source of every module an import statement names
 # once PySide6 is imported, into linecache, and nothing reads it again: 70 files, 33,000
-# lines and 2.9 MB of the heap on a start that kept them (benchmarks/README.md, "Start-up,
+# lines and 3.0 MB of the heap on a start that kept them (benchmarks/README.md, "Start-up,
 # sixteenth round"). Let go of before the window's modules are imported and after, they
 # leave a start holding only what the modules imported later had read (a few hundred lines).
 LINES_KEPT_AT_MOST = 3_000
