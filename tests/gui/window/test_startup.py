@@ -140,6 +140,41 @@ def test_the_window_opens_a_sitting_within_its_import_budget(tmp_path: Path) -> 
     assert len(extra) <= EXTRA_MODULES_BUDGET, sorted(extra)
 
 
+REFRESHES_COUNTED = """
+from jojotte_score.gui.window.main_window import MainWindow
+shown = []
+refresh = MainWindow.refresh
+def counted(window):
+    refresh(window)
+    shown.append(window.session.shown is not None)
+MainWindow.refresh = counted
+"""
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_the_window_is_refreshed_once_as_it_starts(tmp_path: Path, stored: bool) -> None:
+    """A start shows the sitting shown last (or the welcome page, with none stored) with
+    one refresh: not first the welcome page, then the sitting (2.2 M instructions)."""
+    data, environment = _example_stored(tmp_path) if stored else (tmp_path / "data", {})
+    script = (
+        f"{REFRESHES_COUNTED}"
+        "from jojotte_score.cli import main\n"
+        f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
+        "print(status, *shown)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=environment or {**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", str(stored)]
+
+
 # Classes of PySide6 that showing a sitting has no use for. PySide6 sets a class up, with
 # its enums, the first time Python meets it: QGradient by any call of QPainter.fillRect (to
 # tell its overloads apart; 12.6 M instructions), QWindow by an import for annotations (2.8
