@@ -55,7 +55,7 @@ from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions, language_actions
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
-from jojotte_score.gui.window.hand_edits import HandEdits, command_at
+from jojotte_score.gui.window.hand_edits import HandEdits, command_at, prepare_recording
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
@@ -72,7 +72,7 @@ from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, dealer_unknown, versus
-from jojotte_score.storage.summary import prepare_scoring, scoring_prepared
+from jojotte_score.storage.summary import scoring_prepared
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
@@ -311,7 +311,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
         # Done once the hand entry was shown (see eventFilter); should a key come first, once
         # the key that started a hand is answered, between two keys (nothing, when done).
-        self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_scoring))
+        self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_recording))
 
     def _connect_sheet(self) -> None:
         """The score pad: a hand activated on it selects it in the list; the rubber shown
@@ -726,7 +726,7 @@ def _prepare_scoring_once_settled(window: QWidget) -> None:
         # Under callgrind a pass takes longer than the wait, and the timer due in the
         # same pass as the quit was run after it.
         if window.isVisible():
-            prepare_scoring()
+            prepare_recording()
 
     def settled() -> None:
         QTimer.singleShot(PREPARE_AFTER_SETTLED_MS, window, prepare_if_shown)
