@@ -202,8 +202,9 @@ class MainWindow(SittingMenus, QMainWindow):
         # where the window, laid out again, gives it 298.
         self.splitter.installEventFilter(self)
         self.pages = QStackedWidget()
-        self.pages.addWidget(self._welcome())
         self.pages.addWidget(self.splitter)
+        self._welcome: QWidget | None = None  # the page without a sitting, once shown
+        self.welcome_buttons: list[QPushButton] = []  # its buttons, in the focus's order
         self.setCentralWidget(self.pages)
         areas = (self.sheet_area, self.table, self.explanation, self.panel_area)
         self._viewports = [_held_viewport(area) for area in areas]
@@ -212,20 +213,25 @@ class MainWindow(SittingMenus, QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.mode_label)
 
-    def _welcome(self) -> QWidget:
-        page = QWidget()
+    def _welcome_page(self) -> QWidget:
+        """The page shown without a sitting ("No sitting yet"), made the first time: a start
+        on a stored sitting never shows it (made with the window, it cost such a start 1.7 M
+        instructions, callgrind)."""
+        if self._welcome is not None:
+            return self._welcome
+        page = self._welcome = QWidget()
         layout = QVBoxLayout(page)
         layout.addStretch(1)
         text = QLabel(_("No sitting yet. Start one, or import a sitting file."))
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(text)
-        self.welcome_buttons: list[QPushButton] = []  # where the focus may be, in order
         for name in (_A.NEW_SITTING, _A.IMPORT_SITTING):
             button = QPushButton(self.named_actions[name].text().replace("&", ""))
             button.clicked.connect(self.named_actions[name].trigger)
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
             self.welcome_buttons.append(button)
         layout.addStretch(2)
+        self.pages.insertWidget(0, page)
         return page
 
     def _connect(self) -> None:
@@ -342,7 +348,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet.set_selected_hand(None)  # nothing is selected in the list
         self.columns.fit()
         self.sheet.set_pad(shown.pad if shown is not None else None)
-        self.pages.setCurrentIndex(1 if shown else 0)
+        self.pages.setCurrentWidget(self.splitter if shown else self._welcome_page())
         self.panes.follow_sitting()
         # An empty list has no bottom to scroll to; asked all the same, the view laid its
         # items and headings out at once, which the sitting shown next lays out again
