@@ -29,8 +29,11 @@ def fit_text(text: str, size: float, width: float, text_width: TextWidth) -> str
     return text[:low].rstrip() + ELLIPSIS if low else ""
 
 
-_BREAKS = re.compile(r"[ \t\r\n]+")
-"""Where a line may break: ordinary white space, never a no-break space ("= 60")."""
+_BREAKS = r"[ \t\r\n]+"
+"""Where a line may break: ordinary white space, never a no-break space ("= 60"). Like
+:data:`_TOGETHER` and :data:`_REFERENCE`, compiled by ``re`` (and kept in its cache) when
+first used: the window's start uses none of the three, and the two compiled as the module
+was imported cost every start 0.8 M instructions (callgrind)."""
 
 
 _TOGETHER = (
@@ -46,14 +49,14 @@ cache) when the scoring card first needs it: compiled as the module is imported 
 every start 3.1 M instructions (callgrind), and the window never wraps with it."""
 
 
-_REFERENCE = re.compile(r" (?=\([A-Z]\d+\)[.,;:]?(?:\s|$))")
+_REFERENCE = r" (?=\([A-Z]\d+\)[.,;:]?(?:\s|$))"
 """The space before a ruling cited in parentheses, "(F3)": kept by :func:`keep_references`."""
 
 
 def keep_references(text: str) -> str:
     """``text`` with a no-break space before each ruling it cites in parentheses, so that
     "(F3)" never stands alone on a line: "der aussetzende Spieler\u00a0(F3)"."""
-    return _REFERENCE.sub("\u00a0", text)
+    return re.sub(_REFERENCE, "\u00a0", text)
 
 
 def keep_together(text: str) -> str:
@@ -76,7 +79,7 @@ def wrap_text(text: str, size: float, width: float, text_width: TextWidth) -> li
     space = text_width(" ", size)
     lines: list[str] = []
     line, used = "", 0.0
-    for word in _BREAKS.split(text):
+    for word in re.split(_BREAKS, text):
         if not word:
             continue
         wide = text_width(word, size)

@@ -305,7 +305,7 @@ def _run_window(
     session = Session(
         SittingStore(opened.database), read_only=opened.read_only, read_only_note=opened.note
     )
-    window = MainWindow(session, settings)
+    window = MainWindow(session, settings, opened_next=file is None)
     window.unattended = quit_after_start or app.platformName() == "offscreen"
     window.environ = environ
     shown = [window]  # View > Language shows the sitting in a new window in the new language

@@ -4,6 +4,11 @@ history.
 
 When an edit or a deletion makes later hands illegal (the chouette's dealers, once another
 side wins a rubber), the reasons are shown and the fixes offered in the same step.
+
+The undo commands (gui/sitting/commands.py) are imported where a change is made, and got
+ready with the rest of recording a hand (:func:`prepare_recording`): a start makes no
+change, and importing them with this module cost every start 4.1 M instructions
+(callgrind), PySide6's import hook reading their source among them.
 """
 
 from __future__ import annotations
@@ -19,16 +24,8 @@ from jojotte_score.core.model import AnyHand
 from jojotte_score.gui.accessibility import announce_at_focus
 from jojotte_score.gui.action_names import ActionName
 from jojotte_score.gui.entry.entry_panel import EntryRequest
-from jojotte_score.gui.sitting.commands import (
-    AddHand,
-    CorrectHands,
-    DeleteCorrectingHands,
-    DeleteHand,
-    InsertHand,
-    ReplaceHand,
-    StoreCommand,
-)
 from jojotte_score.i18n import _
+from jojotte_score.storage.summary import prepare_scoring
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
@@ -38,6 +35,7 @@ if TYPE_CHECKING:
     from jojotte_score.gui.pad.hand_model import HandTableModel
     from jojotte_score.gui.pad.hand_table import HandTable
     from jojotte_score.gui.pad.sheet_widget import SheetWidget
+    from jojotte_score.gui.sitting.commands import StoreCommand
     from jojotte_score.presenters.session import Session
 
 _A = ActionName
@@ -105,6 +103,8 @@ class HandEdits:
         """Record, insert or replace the panel's hand through an undo command."""
         if self._window.session.shown is None or self._window.session.read_only:
             return
+        from jojotte_score.gui.sitting.commands import AddHand, InsertHand
+
         if request.mode == "insert" and request.position is not None:
             self.push(InsertHand(self._window.session, request.position, request.hand))
         elif request.mode == "replace" and request.position is not None:
@@ -118,6 +118,8 @@ class HandEdits:
         chouette: it changes who wins a rubber, so later rubbers' box and captain, C3, and
         later hands were dealt by the partner, C7), say which hands and why, and offer to
         clear or re-derive those dealers in the same step, or Cancel."""
+        from jojotte_score.gui.sitting.commands import CorrectHands, ReplaceHand
+
         corrector = self._window.session.corrector(position)
         correction = None if corrector is None else corrector(hand)
         if correction is None:
@@ -291,6 +293,8 @@ class HandEdits:
         and the fixes offered with the deletion as one step, or Cancel."""
         position, shown = self._window.selected_position(), self._window.session.shown
         if position is not None and shown is not None:
+            from jojotte_score.gui.sitting.commands import DeleteCorrectingHands, DeleteHand
+
             correction = find_game(shown.variant).deletion(shown.sitting, position)
             command: StoreCommand = DeleteHand(self._window.session, position)
             if correction is not None:
@@ -338,5 +342,18 @@ class HandEdits:
 
 def command_at(stack: QUndoStack, index: int) -> StoreCommand | None:
     """The command at ``index`` of the undo history, if there is one there."""
-    command = stack.command(index) if 0 <= index < stack.count() else None
+    if not 0 <= index < stack.count():
+        return None  # so always at start-up, before the commands are imported
+    from jojotte_score.gui.sitting.commands import StoreCommand
+
+    command = stack.command(index)
     return command if isinstance(command, StoreCommand) else None
+
+
+def prepare_recording() -> None:
+    """Get recording a hand ready (nothing when done): the scoring's modules
+    (:func:`~jojotte_score.storage.summary.prepare_scoring`) and the undo commands."""
+    prepare_scoring()
+    # Through __import__, as prepare_scoring imports: PySide6's hook then reads the
+    # module's source here, not inside the first hand's Enter.
+    __import__("jojotte_score.gui.sitting.commands", fromlist=["__name__"])

@@ -55,7 +55,7 @@ from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.window.actions import CHANGES, add_menus, create_actions, language_actions
 from jojotte_score.gui.window.app_identity import APP_TITLE
 from jojotte_score.gui.window.focus_marks import FocusMarks
-from jojotte_score.gui.window.hand_edits import HandEdits, command_at
+from jojotte_score.gui.window.hand_edits import HandEdits, command_at, prepare_recording
 from jojotte_score.gui.window.language import speak
 from jojotte_score.gui.window.settings import (
     FIRST_SIZE,
@@ -72,7 +72,7 @@ from jojotte_score.gui.window.status_line import STATUS_ZOOM, StatusLine
 from jojotte_score.gui.window.window_sizes import HandListColumns, Panes
 from jojotte_score.i18n import _
 from jojotte_score.presenters.session import Session, dealer_unknown, versus
-from jojotte_score.storage.summary import prepare_scoring, scoring_prepared
+from jojotte_score.storage.summary import scoring_prepared
 
 if TYPE_CHECKING:
     from jojotte_score.gui.display.table_display import TableDisplay
@@ -100,7 +100,11 @@ class MainWindow(SittingMenus, QMainWindow):
     """The scorepad window over one :class:`Session`.
 
     ``undo_stack`` is the undo history to go on with (a window rebuilt in another language
-    keeps its predecessor's); a new one by default.
+    keeps its predecessor's); a new one by default. ``opened_next``: the caller opens a
+    sitting (or finds none) right after, which shows it in every view; the window is then
+    not first refreshed with what the session holds yet (at start-up, no sitting: the
+    welcome page shown and the panel disabled, then enabled again by the sitting, 2.2 M of
+    a start's instructions by callgrind).
     """
 
     # The environment the system's language is read from (View > Language > System).
@@ -115,6 +119,7 @@ class MainWindow(SittingMenus, QMainWindow):
         parent: QWidget | None = None,
         *,
         undo_stack: QUndoStack | None = None,
+        opened_next: bool = False,
     ):
         super().__init__(parent)
         self.session, self.settings = session, settings
@@ -147,7 +152,8 @@ class MainWindow(SittingMenus, QMainWindow):
         session.on_changed = self.refresh
         session.on_error = self._report_error
         self._restore_settings()
-        self.refresh()
+        if not opened_next:
+            self.refresh()
         self.start_following()  # the sync folder, when one was chosen (docs/sync.md)
 
     # Building ----------------------------------------------------------------------------
@@ -196,8 +202,9 @@ class MainWindow(SittingMenus, QMainWindow):
         # where the window, laid out again, gives it 298.
         self.splitter.installEventFilter(self)
         self.pages = QStackedWidget()
-        self.pages.addWidget(self._welcome())
         self.pages.addWidget(self.splitter)
+        self._welcome: QWidget | None = None  # the page without a sitting, once shown
+        self.welcome_buttons: list[QPushButton] = []  # its buttons, in the focus's order
         self.setCentralWidget(self.pages)
         areas = (self.sheet_area, self.table, self.explanation, self.panel_area)
         self._viewports = [_held_viewport(area) for area in areas]
@@ -206,20 +213,25 @@ class MainWindow(SittingMenus, QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.statusBar().addPermanentWidget(self.mode_label)
 
-    def _welcome(self) -> QWidget:
-        page = QWidget()
+    def _welcome_page(self) -> QWidget:
+        """The page shown without a sitting ("No sitting yet"), made the first time: a start
+        on a stored sitting never shows it (made with the window, it cost such a start 1.7 M
+        instructions, callgrind)."""
+        if self._welcome is not None:
+            return self._welcome
+        page = self._welcome = QWidget()
         layout = QVBoxLayout(page)
         layout.addStretch(1)
         text = QLabel(_("No sitting yet. Start one, or import a sitting file."))
         text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(text)
-        self.welcome_buttons: list[QPushButton] = []  # where the focus may be, in order
         for name in (_A.NEW_SITTING, _A.IMPORT_SITTING):
             button = QPushButton(self.named_actions[name].text().replace("&", ""))
             button.clicked.connect(self.named_actions[name].trigger)
             layout.addWidget(button, 0, Qt.AlignmentFlag.AlignHCenter)
             self.welcome_buttons.append(button)
         layout.addStretch(2)
+        self.pages.insertWidget(0, page)
         return page
 
     def _connect(self) -> None:
@@ -305,7 +317,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.panel.started.connect(self.sheet.show_next_rubber)  # a new rubber, a new pad
         # Done once the hand entry was shown (see eventFilter); should a key come first, once
         # the key that started a hand is answered, between two keys (nothing, when done).
-        self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_scoring))
+        self.panel.started.connect(lambda: QTimer.singleShot(0, prepare_recording))
 
     def _connect_sheet(self) -> None:
         """The score pad: a hand activated on it selects it in the list; the rubber shown
@@ -336,7 +348,7 @@ class MainWindow(SittingMenus, QMainWindow):
         self.sheet.set_selected_hand(None)  # nothing is selected in the list
         self.columns.fit()
         self.sheet.set_pad(shown.pad if shown is not None else None)
-        self.pages.setCurrentIndex(1 if shown else 0)
+        self.pages.setCurrentWidget(self.splitter if shown else self._welcome_page())
         self.panes.follow_sitting()
         # An empty list has no bottom to scroll to; asked all the same, the view laid its
         # items and headings out at once, which the sitting shown next lays out again
@@ -720,7 +732,7 @@ def _prepare_scoring_once_settled(window: QWidget) -> None:
         # Under callgrind a pass takes longer than the wait, and the timer due in the
         # same pass as the quit was run after it.
         if window.isVisible():
-            prepare_scoring()
+            prepare_recording()
 
     def settled() -> None:
         QTimer.singleShot(PREPARE_AFTER_SETTLED_MS, window, prepare_if_shown)

@@ -19,7 +19,6 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 
 from jojotte_score.core.errors import InvalidSittingError, JojotteError
 from jojotte_score.gui.accessibility import announce_at_focus
-from jojotte_score.gui.sitting.commands import RenamePlayers
 from jojotte_score.i18n import N_, _, pgettext
 from jojotte_score.presenters.session import (
     create_sitting,
@@ -322,6 +321,8 @@ class SittingMenus(_Base):
             return
         names = _dialogs().RenamePlayersDialog.ask(self, shown.variant, shown.players)
         if names is not None:
+            from jojotte_score.gui.sitting.commands import RenamePlayers
+
             self.undo_stack.push(RenamePlayers(self.session, names))
 
     def _report_error(self, error: JojotteError) -> None:

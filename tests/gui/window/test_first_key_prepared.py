@@ -21,7 +21,13 @@ from jojotte_score.storage.paths import database_path
 from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import DATA, ROOT
 
-SCORING_MODULES = ("hashlib", "jojotte_score.core.stats", "jojotte_score.storage.change_checks")
+# The undo commands too: made only by a change, so imported when recording gets ready.
+SCORING_MODULES = (
+    "hashlib",
+    "jojotte_score.core.stats",
+    "jojotte_score.storage.change_checks",
+    "jojotte_score.gui.sitting.commands",
+)
 
 # The program as a player starts it (no --quit-after-start), offscreen. Once the event loop
 # runs, no key is typed until the scoring modules are imported (at most 10 s); then the
