@@ -13,18 +13,23 @@ import sys
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from types import TracebackType
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QWidget
 
 from jojotte_score.i18n import _
 
+if TYPE_CHECKING:
+    # Named only in annotations: naming the module in an import that runs had PySide6's
+    # import hook read its source at every start (benchmarks/README.md, eighteenth round).
+    from types import TracebackType
+
+    Hook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
+
 LOG_NAME = "jojotte-score.log"
 LOG_LIMIT = 1024 * 1024
 """The most bytes the log grows to: beyond, it becomes ``jojotte-score.log.1`` (replacing
 an older one) and a new log starts, so the two never hold more than twice this."""
-
-Hook = Callable[[type[BaseException], BaseException, TracebackType | None], None]
 
 
 class ErrorReport:

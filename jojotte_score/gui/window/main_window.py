@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import (
@@ -75,6 +74,10 @@ from jojotte_score.presenters.session import Session, dealer_unknown, versus
 from jojotte_score.storage.summary import scoring_prepared
 
 if TYPE_CHECKING:
+    # Named only in annotations: naming the module in an import that runs had PySide6's
+    # import hook read its source at every start (benchmarks/README.md, eighteenth round).
+    from types import ModuleType
+
     from jojotte_score.gui.display.table_display import TableDisplay
     from jojotte_score.gui.sharing.share_dialog import Sharing
 

@@ -12,7 +12,6 @@ import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QTimer
@@ -31,6 +30,10 @@ from jojotte_score.presenters.session import (
 from jojotte_score.storage.errors import DamagedSittingError
 
 if TYPE_CHECKING:
+    # Named only in annotations: naming the module in an import that runs had PySide6's
+    # import hook read its source at every start (benchmarks/README.md, eighteenth round).
+    from types import ModuleType
+
     from PySide6.QtGui import QUndoStack
     from PySide6.QtWidgets import QFileDialog, QMainWindow, QWidget
 
