@@ -12,9 +12,14 @@ centre of its line of text; ``x`` is its left edge, right edge or centre for ``a
 :meth:`TextItem.box`).
 """
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from jojotte_score.render.text_fit import TextWidth as TextWidth
+TextWidth = Callable[[str, float], float]
+"""Measures ``text`` at a font size in points and returns its width in points: a Qt font
+measure on screen and on paper, a fake one in tests. Defined here, where the items that
+measure their text are, not in :mod:`~jojotte_score.render.text_fit` (which a start on a
+two-sided pad does not import)."""
 
 TEXT_HEIGHT = 1.2
 """A line of text is this many times its font size high (ascent plus descent, roughly)."""

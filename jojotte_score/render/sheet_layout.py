@@ -60,7 +60,6 @@ from jojotte_score.render.sheet_words import (
     prison_text,
     result_text,
 )
-from jojotte_score.render.text_fit import fit_text, keep_references, wrap_phrases, wrap_text
 
 _PRISON_HALF_HEIGHT = 0.5  # half a parenthesis' height, as a share of the font's size
 _PRISON_ROOM = 0.45  # between a prison amount's ends and its circle, as a share of the size
@@ -428,6 +427,8 @@ def _shown_names(content: _Content, m: SheetMetrics) -> tuple[str, ...]:
     player (every name may be 40 characters long), else only past what a column holds."""
     if not content.per_player:
         return tuple(shown_name(name) for name in content.names)
+    from jojotte_score.render.text_fit import fit_text  # see _wrapped_legend's note
+
     room = m.name_width - 16
     return tuple(fit_text(name, m.heading_size, room, m.text_width) for name in content.names)
 
@@ -440,6 +441,8 @@ def _wrapped(
     one line."""
     if not (wrap or m.wrap_lines):
         return list(lines)
+    from jojotte_score.render.text_fit import wrap_phrases  # see _wrapped_legend's note
+
     room = frame.right - frame.left
     return [part for line in lines for part in wrap_phrases(line, size, room, m.text_width)]
 
@@ -766,9 +769,21 @@ def _legend(
         else:
             lines.append(part)
     if content.copy_legend and content.copied:
-        legend = keep_references(content.copy_legend)  # "(F3)" never alone on a line
-        lines.extend(wrap_text(legend, m.legend_size, available, m.text_width))
+        lines.extend(_wrapped_legend(content.copy_legend, available, m))
     return lines
+
+
+def _wrapped_legend(legend: str, room: float, m: SheetMetrics) -> list[str]:
+    """What the copy mark means, wrapped to ``room``: "(F3)" never alone on a line.
+
+    The text fitting module (:mod:`~jojotte_score.render.text_fit`) is imported here, in
+    :func:`_shown_names` and in :func:`_wrapped`, where text is fitted: a two-sided pad, as
+    the window's start shows, fits none, and importing it with this module cost each start
+    1.1 M instructions (callgrind), PySide6's import hook reading its source included.
+    """
+    from jojotte_score.render.text_fit import keep_references, wrap_text
+
+    return wrap_text(keep_references(legend), m.legend_size, room, m.text_width)
 
 
 def blank_pad(
@@ -813,8 +828,7 @@ def blank_pad(
     if content.copy_legend:
         y = height - m.margin
         room = frame.right - frame.left
-        legend = keep_references(content.copy_legend)  # "(F3)" never alone on a line
-        for line in wrap_text(legend, m.legend_size, room, m.text_width):
+        for line in _wrapped_legend(content.copy_legend, room, m):
             x = _centred(frame, m.text_width(line, m.legend_size), m)
             extra.append(TextItem(x, y + m.legend_size * 0.6, line, m.legend_size, "label"))
             y += m.legend_size * TEXT_HEIGHT + 2

@@ -1,16 +1,14 @@
 """Text that fits a width: cut short with "…", or wrapped onto lines. No Qt.
 
-Text is measured by a :data:`TextWidth`, as everywhere in the layout: a Qt font measure on
-screen and on paper, a fake one in tests.
+Text is measured by a :data:`~jojotte_score.render.sheet_items.TextWidth`, as everywhere in
+the layout: a Qt font measure on screen and on paper, a fake one in tests.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-TextWidth = Callable[[str, float], float]
-"""Measures ``text`` at a font size in points and returns its width in points."""
+from jojotte_score.render.sheet_items import TextWidth as TextWidth
 
 ELLIPSIS = "…"
 
