@@ -12,6 +12,7 @@ import gc
 import os
 import subprocess
 import sys
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -71,6 +72,21 @@ BARE_WINDOW = (
 )
 
 
+def _python(
+    arguments: Sequence[str], environment: Mapping[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``python ARGUMENTS`` run in the repository with ``environment`` (this process's when
+    None), its output captured as text; its status is for the test to check."""
+    return subprocess.run(
+        [sys.executable, *arguments],
+        cwd=ROOT,
+        env=environment,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
 def _interpreter_modules() -> list[str]:
     """The modules the interpreter itself imports to start, without its site module."""
     result = subprocess.run(
@@ -97,13 +113,9 @@ def _modules_after(code: str, environment: dict[str, str]) -> set[str]:
         "    if parent in sys.modules and hasattr(sys.modules[parent], child):\n"
         "        delattr(sys.modules[parent], child)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", f"{forget}{code}import sys\nprint(status, *sorted(sys.modules))\n"],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
+    result = _python(
+        ["-c", f"{forget}{code}import sys\nprint(status, *sorted(sys.modules))\n"],
+        environment,
     )
     assert result.returncode == 0, result.stderr
     status, *names = result.stdout.split()
@@ -120,13 +132,9 @@ def _example_stored(tmp_path: Path) -> tuple[Path, dict[str, str]]:
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
     }
     example = "tests/data/german-example.json"
-    imported = subprocess.run(
-        [sys.executable, "-m", "jojotte_score", "import", example, "--data-dir", str(data)],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
+    imported = _python(
+        ["-m", "jojotte_score", "import", example, "--data-dir", str(data)],
+        environment,
     )
     assert imported.returncode == 0, imported.stderr
     return data, environment
@@ -167,13 +175,9 @@ def test_the_window_is_refreshed_once_as_it_starts(tmp_path: Path, stored: bool)
         f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
         "print(status, *shown)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", script],
-        cwd=ROOT,
-        env=environment or {**os.environ, "QT_QPA_PLATFORM": "offscreen"},
-        capture_output=True,
-        text=True,
-        check=False,
+    result = _python(
+        ["-c", script],
+        environment or {**os.environ, "QT_QPA_PLATFORM": "offscreen"},
     )
 
     assert result.returncode == 0, result.stderr
@@ -211,13 +215,9 @@ def test_showing_a_sitting_sets_up_none_of_the_classes_it_has_no_use_for(
             f"print(status, [f'{{module}}.{{name}}' for module, names in {NOT_SET_UP!r}.items()"
             " for name in names if name in vars(sys.modules.get(module, sys))])\n"
         )
-        result = subprocess.run(
-            [sys.executable, "-c", code],
-            cwd=ROOT,
-            env=environment,
-            capture_output=True,
-            text=True,
-            check=False,
+        result = _python(
+            ["-c", code],
+            environment,
         )
         assert result.returncode == 0, result.stderr
 
@@ -285,13 +285,9 @@ def test_showing_a_sitting_defines_only_the_core_values_as_dataclasses(tmp_path:
         f"status = main(['--quit-after-start', '--data-dir', {str(data)!r}])\n"
         "print(status, *made)\n"
     )
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
+    result = _python(
+        ["-c", code],
+        environment,
     )
 
     assert result.returncode == 0, result.stderr
@@ -334,17 +330,13 @@ def test_the_collector_waits_while_the_program_starts(tmp_path: Path) -> None:
     """The program holds the collector until the window is shown: what the imports and the
     window build lives as long as the process, so collections on the way find nothing and
     cost some 30 M instructions of a start (jojotte_score/__main__.py); then it works."""
-    result = subprocess.run(
-        [sys.executable, "-c", HELD_WHILE_STARTING, str(tmp_path / "data")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        env={
+    result = _python(
+        ["-c", HELD_WHILE_STARTING, str(tmp_path / "data")],
+        {
             **os.environ,
             "QT_QPA_PLATFORM": "offscreen",
             "XDG_CONFIG_HOME": str(tmp_path / "config"),
         },
-        check=False,
     )
 
     assert result.returncode == 0, result.stderr
@@ -372,13 +364,7 @@ def test_a_command_works_with_the_collector_on(tmp_path: Path) -> None:
 def test_the_program_exits_with_the_status_of_the_command(
     arguments: list[str], status: int
 ) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "jojotte_score", *arguments],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(["-m", "jojotte_score", *arguments])
 
     assert result.returncode == status, result.stderr
 

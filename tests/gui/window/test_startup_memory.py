@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
-from tests.gui.conftest import ROOT
-from tests.gui.window.test_startup import _example_stored
+from tests.gui.window.test_startup import _example_stored, _python
 
 # PySide6's import hook reads the whole source of every module an import statement names
 # once PySide6 is imported, into linecache, and nothing reads it again: 70 files, 33,000
 # lines and 3.0 MB of the heap on a start that kept them (benchmarks/README.md, "Start-up,
-# sixteenth round"). Let go of before the window's modules are imported and after, they
-# leave a start holding only what the modules imported later had read (a few hundred lines).
+# sixteenth round"). Let go of before the window's modules are imported and again after,
+# a start holds only what the modules imported later had read (a few hundred lines).
 LINES_KEPT_AT_MOST = 3_000
 
 
@@ -28,14 +25,7 @@ def test_a_start_keeps_none_of_the_sources_the_import_hook_read(tmp_path: Path) 
         "print(status, sum(kept.values()), *sorted(kept))\n"
     )
 
-    result = subprocess.run(
-        [sys.executable, "-c", code],
-        cwd=ROOT,
-        env=environment,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    result = _python(["-c", code], environment)
 
     assert result.returncode == 0, result.stderr
     status, lines, *files = result.stdout.split()
