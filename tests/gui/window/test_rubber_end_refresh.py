@@ -7,10 +7,11 @@ back the hand alone, as before; what a screen reader is told is the same."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QPlainTextEdit
 
 from jojotte_score.core.games import new_sitting, replay
 from jojotte_score.core.model import AnyHand
@@ -18,7 +19,7 @@ from jojotte_score.gui.entry.entry_panel import EntryPanel, EntryRequest
 from jojotte_score.gui.pad.sheet_widget import SheetWidget
 from jojotte_score.gui.window.dialogs import FirstDealerDialog
 from jojotte_score.gui.window.main_window import MainWindow
-from jojotte_score.storage.sittings import RecentHands, SittingStore
+from jojotte_score.storage.sittings import SittingStore
 from tests.gui.conftest import forget_said, german, said_in
 from tests.stored_examples import GAMES, example_sitting
 
@@ -39,46 +40,24 @@ def counted(monkeypatch: pytest.MonkeyPatch, window: MainWindow) -> dict[str, in
     """How often, from now on, the window is refreshed, the pad is given a new pad, the
     panel is brought up to date (its messages shown) and given the sitting's context, and
     the sitting is read from the store, and the panel's preview is given a text."""
-    counts = {"window": 0, "pad": 0, "panel": 0, "context": 0, "read": 0, "preview": 0}
-    refresh = window.session.on_changed
+    counts = dict.fromkeys(("window", "pad", "panel", "context", "read", "preview"), 0)
 
-    def refreshed() -> None:
-        counts["window"] += 1
-        refresh()
+    def counting(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+        def counted_call(*args: Any) -> Any:
+            counts[name] += 1
+            return function(*args)
 
-    window.session.on_changed = refreshed
-    set_pad, show_messages = SheetWidget.set_pad, EntryPanel._show_messages
+        return counted_call
 
-    def pad_set(sheet: SheetWidget, *args: object) -> None:
-        counts["pad"] += 1
-        set_pad(sheet, *args)  # type: ignore[arg-type]
-
-    def messages_shown(panel: EntryPanel, *args: object) -> None:
-        counts["panel"] += 1
-        show_messages(panel, *args)  # type: ignore[arg-type]
-
-    set_context, load_recent = EntryPanel.set_context, SittingStore.load_recent
-
-    def context_set(panel: EntryPanel, *args: object) -> None:
-        counts["context"] += 1
-        set_context(panel, *args)  # type: ignore[arg-type]
-
-    def read(store: SittingStore, *args: object) -> RecentHands:
-        counts["read"] += 1
-        return load_recent(store, *args)  # type: ignore[arg-type]
-
-    preview = type(window.panel.preview)
-    set_text = preview.setPlainText
-
-    def text_set(edit: QPlainTextEdit, text: str) -> None:
-        counts["preview"] += 1
-        set_text(edit, text)
-
-    monkeypatch.setattr(preview, "setPlainText", text_set)
-    monkeypatch.setattr(EntryPanel, "set_context", context_set)
-    monkeypatch.setattr(SittingStore, "load_recent", read)
-    monkeypatch.setattr(SheetWidget, "set_pad", pad_set)
-    monkeypatch.setattr(EntryPanel, "_show_messages", messages_shown)
+    window.session.on_changed = counting("window", window.session.on_changed)
+    for owner, method, name in (
+        (SheetWidget, "set_pad", "pad"),
+        (EntryPanel, "_show_messages", "panel"),
+        (EntryPanel, "set_context", "context"),
+        (SittingStore, "load_recent", "read"),
+        (type(window.panel.preview), "setPlainText", "preview"),
+    ):
+        monkeypatch.setattr(owner, method, counting(name, getattr(owner, method)))
     return counts
 
 
