@@ -17,11 +17,16 @@ alike; the ratio is of the fastest runs (the best each program can do here), and
 the medians is printed beside it. All run with Python's bytecode cache (in a temporary
 folder), as an installed app does.
 
+21 rounds by default: even on a quiet machine the same program's processor time moves by a
+quarter from one run to the next, so five runs of 7 rounds gave best ratios from 1.23x to
+1.87x, where three runs of 41 gave 1.41x to 1.51x (benchmarks/README.md, "Start-up by the
+clock: how many rounds").
+
 With ``--instructions`` each program's instructions are also counted once, by valgrind's
 callgrind: on a machine busy with other work the timings vary by a third from run to run,
 the counts by about 1 %.
 
-    python3 benchmarks/bench_startup.py [--hands 10000] [--repeat 7] [--instructions]
+    python3 benchmarks/bench_startup.py [--hands 10000] [--repeat 21] [--instructions]
 """
 
 from __future__ import annotations
@@ -140,7 +145,7 @@ def build_database(folder: Path, hands: int) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=7, help="rounds (default 7)")
+    parser.add_argument("--repeat", type=int, default=21, help="rounds (default 21)")
     parser.add_argument(
         "--instructions",
         action="store_true",
