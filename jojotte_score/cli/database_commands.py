@@ -189,7 +189,7 @@ def backups(args: argparse.Namespace, context: Context) -> int:
 
 def restore(args: argparse.Namespace, context: Context) -> int:
     """Replace the database with a backup, keeping the database it replaces as a backup."""
-    from jojotte_score.storage.backups import restore_backup, schema_version_of
+    from jojotte_score.storage.restore import restore_backup, schema_version_of
     from jojotte_score.storage.schema import SCHEMA_VERSION
 
     context.check_folder()

@@ -25,9 +25,10 @@ import pytest
 
 from jojotte_score.cli import main, share_command
 from jojotte_score.formats.sitting_file import load_sitting
-from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.backups import make_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.paths import database_path
+from jojotte_score.storage.restore import restore_backup
 from jojotte_score.storage.sittings import SittingStore
 from tests.ctrl_c import hear_ctrl_c
 

@@ -23,8 +23,8 @@ from jojotte_score.storage.backups import (
     list_backups,
     make_backup,
     prune_backups,
-    restore_backup,
 )
+from jojotte_score.storage.restore import restore_backup
 
 NOW = datetime(2026, 11, 21, 1, 30, tzinfo=UTC)
 OLD_ROWS = [(1, "Ann", 120), (2, "Bob", 40), (3, "Ann", 300)]

@@ -26,9 +26,10 @@ from jojotte_score.core.model import (
     Variant,
 )
 from jojotte_score.formats.sitting_file import dumps_sitting
-from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.backups import make_backup
 from jojotte_score.storage.database import Database
 from jojotte_score.storage.errors import DamagedSittingError
+from jojotte_score.storage.restore import restore_backup
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from tests.core.builders import three

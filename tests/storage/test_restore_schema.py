@@ -11,9 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.backups import make_backup
 from jojotte_score.storage.checking import check_sitting, sitting_ids
 from jojotte_score.storage.database import Database
+from jojotte_score.storage.restore import restore_backup
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from tests.storage.fixtures.make_fixtures import FIXTURES

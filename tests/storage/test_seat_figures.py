@@ -27,8 +27,9 @@ from jojotte_score.core.errors import InvalidSittingError
 from jojotte_score.core.model import Sitting, Variant
 from jojotte_score.core.stats import PlayerStats, player_stats, sitting_stats
 from jojotte_score.storage import summary
-from jojotte_score.storage.backups import make_backup, restore_backup
+from jojotte_score.storage.backups import make_backup
 from jojotte_score.storage.database import Database
+from jojotte_score.storage.restore import restore_backup
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.sittings import SittingStore
 from jojotte_score.storage.statistics import (

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from jojotte_score.core.model import Variant
-from jojotte_score.storage.backups import restore_backup
+from jojotte_score.storage.restore import restore_backup
 from jojotte_score.storage.schema import SCHEMA_VERSION
 from jojotte_score.storage.statistics import period_stats
 from jojotte_score.sync.engine import conflicts, device_id, export_state, resolve

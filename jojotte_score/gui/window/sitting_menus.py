@@ -355,8 +355,8 @@ class SittingMenus(_Base):
 
     def restore_backup(self, backup: Path) -> None:
         """Replace the database with ``backup`` (the current one saved first) and show it."""
-        from jojotte_score.storage.backups import restore_backup
         from jojotte_score.storage.database import Database
+        from jojotte_score.storage.restore import restore_backup
         from jojotte_score.storage.schema import SCHEMA_VERSION
         from jojotte_score.storage.sittings import SittingStore, utc_now
 
