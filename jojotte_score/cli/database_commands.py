@@ -189,23 +189,23 @@ def backups(args: argparse.Namespace, context: Context) -> int:
 
 def restore(args: argparse.Namespace, context: Context) -> int:
     """Replace the database with a backup, keeping the database it replaces as a backup."""
-    from jojotte_score.storage.restore import restore_backup, schema_version_of
+    from jojotte_score.storage.restore import (
+        backup_file_problem,
+        restore_backup,
+        schema_version_of,
+    )
     from jojotte_score.storage.schema import SCHEMA_VERSION
 
     context.check_folder()
     backup = args.backup
     if not backup.exists() and not backup.is_absolute() and len(backup.parts) == 1:
-        backup = context.backup_folder / backup  # A bare name from `jojotte-score backups`.
-    if not backup.exists():
-        message = _("{backup}: no such backup file; nothing was restored")
-        raise CommandError(message.format(backup=args.backup))
-    if backup.is_dir():
-        raise CommandError(_("{backup}: not a file; nothing was restored").format(backup=backup))
-    if not backup.is_file():
-        message = _(
-            "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
-        )
-        raise CommandError(message.format(backup=backup))
+        in_folder = context.backup_folder / backup  # A bare name from `jojotte-score backups`.
+        if in_folder.exists():
+            backup = in_folder
+    # Named as typed when it is nowhere; refused before anything is created or locked.
+    problem = backup_file_problem(backup)
+    if problem is not None:
+        raise CommandError(problem)
     try:
         context.folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:

@@ -156,18 +156,26 @@ def _check_restorable(backup: Path, newest_version: int | None) -> int:
     return version
 
 
-def _check_nonempty_file(backup: Path) -> None:
-    """Raise :class:`BackupError` unless ``backup`` is a regular file that is not empty."""
+def backup_file_problem(backup: Path) -> str | None:
+    """Why ``backup`` is not a file a backup can be restored from (missing, a folder, or
+    not a regular file), translated; None when it is a regular file."""
     if not backup.exists():
-        message = _("{backup}: no such backup file; nothing was restored")
-        raise BackupError(message.format(backup=backup))
+        return _("{backup}: no such backup file; nothing was restored").format(backup=backup)
     if backup.is_dir():
-        raise BackupError(_("{backup}: not a file; nothing was restored").format(backup=backup))
+        return _("{backup}: not a file; nothing was restored").format(backup=backup)
     if not backup.is_file():
         message = _(
             "{backup}: not a regular file (a device, named pipe or socket); nothing was restored"
         )
-        raise BackupError(message.format(backup=backup))
+        return message.format(backup=backup)
+    return None
+
+
+def _check_nonempty_file(backup: Path) -> None:
+    """Raise :class:`BackupError` unless ``backup`` is a regular file that is not empty."""
+    problem = backup_file_problem(backup)
+    if problem is not None:
+        raise BackupError(problem)
     try:
         size = backup.stat().st_size
     except OSError as exc:
