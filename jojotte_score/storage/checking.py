@@ -21,22 +21,6 @@ from jojotte_score.storage.errors import DamagedSittingError
 from jojotte_score.storage.figure_rows import FIGURE_COLUMNS, figures_row
 from jojotte_score.storage.sitting_rows import reading_sitting
 
-_SUMMARY_COLUMNS = (
-    "hands",
-    "rubbers_finished",
-    "net_side",
-    "net_points",
-    "unresolved_prison",
-    "resume_position",
-    "resume_rubber",
-    "resume_prison",
-    "resume_totals",
-    "resume_roles",
-    "settlement",
-    "resume_figures",
-)
-_START_COLUMNS = ("position", "prison", "totals", "roles", "figures", "digest")
-
 
 class Finding(NamedTuple):
     """One thing in a sitting's stored rows that does not agree with its hands."""
@@ -112,31 +96,15 @@ def _summary_differences(
     """The current summary's values that differ from the hands' (a stale or missing
     summary is never believed, so it is no difference)."""
     stored = connection.execute(
-        f"SELECT {', '.join('m.' + c for c in _SUMMARY_COLUMNS)} FROM summary m "
+        f"SELECT {', '.join('m.' + c for c in summary.SCORED_VALUES)} FROM summary m "
         "JOIN sitting s ON s.id = m.sitting_id AND s.revision = m.revision "
         "WHERE m.sitting_id = ?",
         (sitting_id,),
     ).fetchone()
     if stored is None:
         return
-    figures = truth.figures
-    point = figures.checkpoint
-    roles = point.roles
-    expected = (
-        figures.hands,
-        figures.rubbers_finished,
-        figures.net_side,
-        figures.net_points,
-        figures.unresolved_prison,
-        point.position,
-        point.rubber,
-        point.prison,
-        list(point.totals),
-        None if roles is None else list(roles),
-        None if figures.settlement is None else list(figures.settlement),
-        [list(row) for row in figures.before],
-    )
-    for column, value, right in zip(_SUMMARY_COLUMNS, stored, expected, strict=True):
+    expected = summary.scored_values(truth.figures)
+    for column, value, right in zip(summary.SCORED_VALUES, stored, expected, strict=True):
         if _value(value, right) != right:
             message = _("the summary's {column} is {stored}; the hands give {computed}")
             yield message.format(column=column, stored=_shown(value), computed=_shown(right))
@@ -146,19 +114,9 @@ def _start_differences(
     connection: sqlite3.Connection, sitting_id: int, truth: summary.Scored
 ) -> Iterator[str]:
     """Each kept rubber start that differs from the hands' (or is of no rubber they have)."""
-    right = {
-        start.checkpoint.rubber: (
-            start.checkpoint.position,
-            start.checkpoint.prison,
-            list(start.checkpoint.totals),
-            None if start.checkpoint.roles is None else list(start.checkpoint.roles),
-            [list(row) for row in start.before],
-            start.digest,
-        )
-        for start in truth.starts
-    }
+    right = {start.checkpoint.rubber: summary.start_values(start) for start in truth.starts}
     rows = connection.execute(
-        f"SELECT rubber, {', '.join(_START_COLUMNS)} FROM rubber_start WHERE sitting_id = ? "
+        f"SELECT rubber, {', '.join(summary.START_VALUES)} FROM rubber_start WHERE sitting_id = ? "
         "ORDER BY rubber",
         (sitting_id,),
     )
@@ -168,7 +126,7 @@ def _start_differences(
             message = _("a start is kept for rubber {rubber}, which the hands do not have")
             yield message.format(rubber=rubber)
             continue
-        for column, value, good in zip(_START_COLUMNS, stored, expected, strict=True):
+        for column, value, good in zip(summary.START_VALUES, stored, expected, strict=True):
             if _value(value, good) != good:
                 message = _(
                     "rubber {rubber}'s start: its {column} is {stored}; the hands give {computed}"

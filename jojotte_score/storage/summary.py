@@ -374,10 +374,31 @@ def seat_figures(connection: sqlite3.Connection, sitting_id: int) -> "tuple[Play
     )
 
 
-_START_COLUMNS: Final = "position, rubber, prison, totals, roles, figures, digest"
+START_VALUES: Final = ("position", "rubber", "prison", "totals", "roles", "figures", "digest")
+"""A rubber start's columns its checksum covers, in order (:func:`start_values`)."""
 
 
-_START_VALUES: Final = tuple(_START_COLUMNS.split(", "))
+_START_COLUMNS: Final = ", ".join(START_VALUES)
+
+
+def start_values(start: Start) -> tuple[object, ...]:
+    """A rubber start's values for :data:`START_VALUES`, in order, as the hands give them:
+    lists where the column keeps JSON (:func:`stored_values`)."""
+    point, before, digest = start
+    return (
+        point.position,
+        point.rubber,
+        point.prison,
+        list(point.totals),
+        None if point.roles is None else list(point.roles),
+        [list(figures) for figures in before],
+        digest,
+    )
+
+
+def stored_values(values: Iterable[object]) -> tuple[object, ...]:
+    """``values`` as a row keeps them: each list as its JSON text."""
+    return tuple(json.dumps(value) if isinstance(value, list) else value for value in values)
 
 
 def _read_columns(connection: sqlite3.Connection) -> str:
@@ -396,7 +417,7 @@ def _read_start(row: sqlite3.Row | None, game: "Game", seats: int, sitting_id: i
     it does not fit the game (a row to rebuild)."""
     if row is None:
         return None
-    values = [row[column] for column in _START_VALUES]
+    values = [row[column] for column in START_VALUES]
     if row["checksum"] is not None and row["checksum"] != _start_checksum(sitting_id, values):
         return None
     try:
@@ -544,8 +565,7 @@ def stored_before(
     return tuple(tuple(seat) for seat in rows)
 
 
-SUMMARY_VALUES: Final = (
-    "revision",
+SCORED_VALUES: Final = (
     "hands",
     "rubbers_finished",
     "net_side",
@@ -558,10 +578,33 @@ SUMMARY_VALUES: Final = (
     "resume_roles",
     "settlement",
     "resume_figures",
-    "first_changed",
 )
+"""The summary's columns the hands decide, in order (:func:`scored_values`)."""
+
+
+SUMMARY_VALUES: Final = ("revision", *SCORED_VALUES, "first_changed")
 """The summary's columns its checksum covers, in order: all but the sitting's id (which it
 covers too) and the checksum."""
+
+
+def scored_values(figures: Figures) -> tuple[object, ...]:
+    """The values of :data:`SCORED_VALUES` for ``figures``, in order: lists where the column
+    keeps JSON (:func:`stored_values`)."""
+    point = figures.checkpoint
+    return (
+        figures.hands,
+        figures.rubbers_finished,
+        figures.net_side,
+        figures.net_points,
+        figures.unresolved_prison,
+        point.position,
+        point.rubber,
+        point.prison,
+        list(point.totals),
+        None if point.roles is None else list(point.roles),
+        None if figures.settlement is None else list(figures.settlement),
+        [list(row) for row in figures.before],
+    )
 
 
 _FRESH: Final = (
@@ -669,26 +712,10 @@ def carry(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> 
 
 def _store_summary(connection: sqlite3.Connection, sitting_id: int, figures: Figures) -> None:
     """Write ``figures`` as the summary of the sitting's current revision."""
-    roles = figures.checkpoint.roles
     revision = connection.execute(
         "SELECT revision FROM sitting WHERE id = ?", (sitting_id,)
     ).fetchone()[0]
-    values = (
-        revision,
-        figures.hands,
-        figures.rubbers_finished,
-        figures.net_side,
-        figures.net_points,
-        figures.unresolved_prison,
-        figures.checkpoint.position,
-        figures.checkpoint.rubber,
-        figures.checkpoint.prison,
-        json.dumps(list(figures.checkpoint.totals)),
-        roles_text(roles),
-        None if figures.settlement is None else json.dumps(list(figures.settlement)),
-        json.dumps([list(row) for row in figures.before]),
-        figures.first_changed,
-    )
+    values = (revision, *stored_values(scored_values(figures)), figures.first_changed)
     kept = checksums_kept(connection)  # not while an upgrade before schema 10 fills it
     checked = ", checksum" if kept else ""
     connection.execute(
@@ -710,22 +737,13 @@ def _starts_writer(connection: sqlite3.Connection, sitting_id: int) -> Callable[
 
     def write(start: Start) -> None:
         nonlocal written
-        point, before, digest = start
         if not written:
             connection.execute(
                 "DELETE FROM rubber_start WHERE sitting_id = ? AND rubber >= ?",
-                (sitting_id, point.rubber),
+                (sitting_id, start.checkpoint.rubber),
             )
             written = True
-        row = (
-            point.position,
-            point.rubber,
-            point.prison,
-            json.dumps(list(point.totals)),
-            roles_text(point.roles),
-            json.dumps([list(figures) for figures in before]),
-            digest,
-        )
+        row = stored_values(start_values(start))
         checksum = [_start_checksum(sitting_id, row)] if checked else []
         connection.execute(insert, (sitting_id, *row, *checksum))
 
