@@ -359,6 +359,14 @@ def status_text(
             second_games=status.games[1],
         )
     )
+    return _status_line(parts, status, players, dealer)
+
+
+def _status_line(
+    parts: list[str], status: TableStatus, players: Sequence[str], dealer: int | None
+) -> str:
+    """The status line: ``parts`` (the rubber, the game and the scores), then the prison
+    waiting and who deals next, as both kinds of game end it."""
     if status.prison:
         parts.append(_("prison {points}").format(points=status.prison))
     if dealer is not None and 0 <= dealer < len(players):
@@ -462,16 +470,7 @@ def column_status_text(
     parts.append(_("Game {game}").format(game=status.game))
     parts.append(_("below: {scores}").format(scores=_each_player(players, below)))
     parts.append(_("games: {scores}").format(scores=_each_player(players, games)))
-    if status.prison:
-        parts.append(_("prison {points}").format(points=status.prison))
-    if dealer is not None and 0 <= dealer < len(players):
-        parts.append(_("next dealer: {player}").format(player=players[dealer]))
-    elif status.new_cut:
-        parts.append(_("new cut for the first dealer"))
-    else:
-        parts.append(dealer_unknown())
-    # Translators: between the parts of the status line, as in "Game 2 · prison 60".
-    return _(" · ").join(parts)
+    return _status_line(parts, status, players, dealer)
 
 
 def _each_player(players: Sequence[str], figures: Sequence[int]) -> str:
