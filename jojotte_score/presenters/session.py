@@ -365,8 +365,8 @@ def status_text(
 def _status_line(
     parts: list[str], status: TableStatus, players: Sequence[str], dealer: int | None
 ) -> str:
-    """The status line: ``parts`` (the rubber, the game and the scores), then the prison
-    waiting and who deals next, as both kinds of game end it."""
+    """The status line: ``parts`` (the rubber, the game's roles if any, the game and the
+    scores), then the prison waiting and who deals next, as both kinds of status line end."""
     if status.prison:
         parts.append(_("prison {points}").format(points=status.prison))
     if dealer is not None and 0 <= dealer < len(players):
